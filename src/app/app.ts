@@ -1,7 +1,7 @@
 // The running bridge: one MQTT bridge, one poller per child the config names (on its road), and the
 // commands that connect them. Built by main.ts (and by the demo and the tests) from a validated config.
-import { Bridge, type BridgeHealth } from '../mqtt/bridge.js';
-import { AccountPoller } from '../poller/account.js';
+import { Bridge, type BridgeHealth, type BridgeOptions } from '../mqtt/bridge.js';
+import { AccountPoller, type AccountPollerOptions } from '../poller/account.js';
 import type { PollHooks } from '../poller/scheduler.js';
 import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../family/children.js';
 import type { Config } from '../config/schema.js';
@@ -21,31 +21,26 @@ import type { DashboardFile } from './dashboard-file.js';
 import { bridgeHealth, bridgeInfo, registerBridgeRequests, registerChildCommands } from '../bridge/info.js';
 import { knownNames } from '../util/redact.js';
 import { BridgeProblems } from '../bridge/problem.js';
-import type { Feature } from '../features/feature.js';
-import type { Resource } from '../feature-kit/resource.js';
 import type { Logger } from '../util/log.js';
-import type { Dispatcher } from 'undici';
-import type { SessionPolicy } from '../portal/session.js';
-import type { ReconnectPolicy } from '../mqtt/client.js';
 
-/** What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the tests put around it. */
-export interface AppOptions {
+/**
+ * What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the
+ * tests put around it; what each poller and the MQTT bridge take of it, as they declare it (the demo's own broker
+ * speaks MQTT 3.1.1 only; tests shorten the reconnect delays).
+ */
+export interface AppOptions
+  extends Pick<AccountPollerOptions, 'dispatcher' | 'features' | 'resources'>,
+    Pick<BridgeOptions, 'reconnect' | 'protocolVersion'> {
   config: Config;
   version: string;
   log: Logger;
   clock?: Clock;
-  dispatcher?: Dispatcher;
-  sessionPolicy?: SessionPolicy;
   /** Replaces the MQTT bridge (tests that only look at what would be published). */
   publisher?: Publisher & { start(): Promise<void>; stop(): Promise<void> };
   /** Delay between the start of one account's polling and the next (default 5 s). */
   staggerMs?: number;
   /** What an observer (the benchmark, a test) attaches to each account's polling, by account index. */
   hooks?: (childIndex: number) => PollHooks;
-  /** Reconnect delays to the broker (default 5 s doubling to 60 s); tests shorten them. */
-  reconnect?: ReconnectPolicy;
-  /** The MQTT version (default 5, falling back to 3.1.1); the demo's embedded broker speaks only 4. */
-  mqttVersion?: 4 | 5;
   /** Where the web server prints its full URLs on the first start (default stdout). */
   out?: { write(text: string): unknown };
   /**
@@ -55,10 +50,6 @@ export interface AppOptions {
   ingressAddress?: string;
   /** The demo's school: in lessons at every hour, its news ages day and night (PollPolicy.fixedMoment). */
   schoolAllDay?: boolean;
-  /** The features every child runs (all of them unless a test or the bench says otherwise). */
-  features?: readonly Feature[];
-  /** The declarations every child is read by (AccountPollerOptions.resources; src/resources' unless the bench or a test says otherwise). */
-  resources?: readonly Resource[];
   /**
    * `run --dashboard-file FILE`: the dashboard `dziennik2mqtt dashboard` prints, written to FILE at start
    * and again whenever the children it can name change; `addon`: the board is the app's panel.
@@ -80,7 +71,6 @@ export class App {
   /** The bridge device's own `problem`: an entry that names no child yet, a topic the broker refused. */
   private readonly problems: BridgeProblems;
   private stopped = false;
-  private readonly options: AppOptions;
   private bridge: Bridge | undefined;
   private webService: WebService | undefined;
   private memory: WebMemory | undefined;
@@ -100,8 +90,7 @@ export class App {
   readonly lost: Promise<string>;
   private lose: (why: string) => void = () => undefined;
 
-  constructor(options: AppOptions) {
-    this.options = options;
+  constructor(private readonly options: AppOptions) {
     this.lost = new Promise((resolve) => (this.lose = resolve));
     this.portal = { dispatcher: options.dispatcher, slots: new DownloadSlots(), portalTime: new PortalTime(options.log) };
     this.relisting = new FamilyRelisting({
@@ -130,7 +119,6 @@ export class App {
       clock,
       log,
       ...this.portal,
-      policy: this.options.sessionPolicy,
       storage: (error) => this.problems.storage(error),
     });
     this.children = children;
@@ -142,9 +130,8 @@ export class App {
         version: this.options.version,
         log: log.child({ part: 'mqtt' }),
         language: config.language,
-        reconnectPeriodMs: this.options.reconnect?.firstMs,
-        reconnectMaxMs: this.options.reconnect?.maxMs,
-        protocolVersion: this.options.mqttVersion,
+        reconnect: this.options.reconnect,
+        protocolVersion: this.options.protocolVersion,
         dataDir: config.data_dir,
         info: () => this.info(),
         children: this.children.flatMap(({ account: a }) => (a.id ? [a.id] : [])),
@@ -167,16 +154,18 @@ export class App {
       this.metrics = new Metrics({ mqttPublishes: () => this.bridge?.publishes ?? 0 });
     }
     // With the web server on, the pollers publish through a memory of what they published, which the
-    // pages and the calendar feeds read; the broker gets the same calls (and drops the feeds).
-    const web = config.http.port === 0 ? undefined : await import('../web/attach.js');
-    const memory = web?.createMemory({
-      target: bridge,
-      language: config.language,
-      healthy: () => this.bridge?.connected ?? true,
-      now: () => clock.now(),
-    });
-    this.memory = memory;
-    this.publisher = memory ?? bridge;
+    // pages and the calendar feeds read; the broker gets the same calls (and drops the feeds). Loaded
+    // only then: a bridge without the web server never loads it (nor the iCalendar library).
+    if (config.http.port !== 0) {
+      const { WebMemory } = await import('../web/memory.js');
+      this.memory = new WebMemory({
+        target: bridge,
+        language: config.language,
+        healthy: () => this.bridge?.connected ?? true,
+        now: () => clock.now(),
+      });
+    }
+    this.publisher = this.memory ?? bridge;
     this.children.forEach((child, index) => this.pollers.push(this.pollerOf(child, index, index * (this.options.staggerMs ?? 5_000))));
     for (const poller of this.pollers) await poller.prepare();
     if (this.options.dashboardFile) {
@@ -189,12 +178,13 @@ export class App {
       registerChildCommands(this.bridge, (child) => this.poller(child));
       registerBridgeRequests(this.bridge, { pollers: this.pollers, log, onLevelChange: () => this.bridge?.publishInfo() });
     }
-    if (web && memory) {
+    if (this.memory) {
       // Before the broker is reached: /health then says 503 and the board shows what was restored.
-      this.webService = web.createService({
+      const { WebService } = await import('../web/service.js');
+      this.webService = new WebService({
         http: config.http,
         dataDir: config.data_dir,
-        data: memory,
+        data: this.memory,
         log: log.child({ part: 'web' }),
         out: this.options.out ?? process.stdout,
         // Before the first identity an id is the login, not yet the one the feeds will have.
@@ -249,7 +239,6 @@ export class App {
       startDelayMs,
       hooks: this.hooks(index),
       figuresSink: this.metrics,
-      sessionPolicy: this.options.sessionPolicy,
       downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
       language: config.language,
       thresholds: config.grading.thresholds,

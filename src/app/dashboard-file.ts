@@ -4,22 +4,17 @@
 // without a restart, and whenever what it shows of a child changes (a kindergarten found, a module the
 // portal refuses gone from the device). It holds what `dziennik2mqtt dashboard` would print at that moment.
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { announcedChildren, boardUrlFor, makeDashboard, type LiveChild } from '../commands/dashboard.js';
+import { announcedChildren, boardUrlFor, makeDashboard, type DashboardOptions, type LiveChild } from '../commands/dashboard.js';
 import type { AccountPoller } from '../poller/account.js';
 import { loginKey } from '../family/children.js';
-import type { SupervisorOptions } from '../config/supervisor.js';
-import type { AccountConfig, Config } from '../config/schema.js';
+import type { AccountConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 
-export interface DashboardFileOptions {
-  config: Config;
+/** As `dashboard` is run (in the add-on the log also names the folder as Home Assistant shows it), and the file. */
+export interface DashboardFileOptions extends Pick<DashboardOptions, 'config' | 'addon' | 'supervisor' | 'container'> {
   file: string;
   log: Logger;
-  /** In the Home Assistant add-on: the board is its panel, and the log names the folder as Home Assistant shows it. */
-  addon?: boolean;
-  supervisor?: Omit<SupervisorOptions, 'token'>;
-  container?: boolean;
 }
 
 /** A child as the running bridge knows it: its id once settled, and its poller. */

@@ -9,7 +9,7 @@ import { ConnectionError } from '../portal/errors.js';
 import { isServerTrouble, type FileTarget, type HttpRequest, type HttpResponse, type ResponseHead } from '../portal/http.js';
 import type { PortalSession } from '../portal/session.js';
 import { DEFAULT_DOWNLOADS_MAX_MB, type PortalUrls } from '../config/schema.js';
-import type { Clock } from '../util/clock.js';
+import { withDeadline, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import {
   attachmentGetUrl,
@@ -26,7 +26,7 @@ import {
   schoolFileUrl,
   singleUseKey,
 } from './answers.js';
-import { DownloadStore, type SavedFile } from './saved.js';
+import { DownloadStore, type DownloadStoreOptions, type SavedFile } from './saved.js';
 
 /** Download policy as data, with the spec's defaults (spec 4.6, 8). */
 export const DEFAULT_DOWNLOAD_LIMITS = {
@@ -97,47 +97,12 @@ export class DownloadSlots {
   }
 }
 
-/**
- * Runs work with a deadline on the injected clock. When it passes, the signal aborts (so sleeps and
- * the next request stop) and the promise rejects with ConnectionError at once, even if an HTTP
- * request is still in flight.
- */
-export async function withDeadline<T>(
-  clock: Clock,
-  ms: number,
-  context: { account: string; what: string },
-  work: (signal: AbortSignal) => Promise<T>,
-): Promise<T> {
-  const controller = new AbortController();
-  const timeout = new ConnectionError(`${context.what}: gave up after ${Math.round(ms / 1000)} s`, { account: context.account });
-  let timer: { cancel(): void } | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = clock.setTimer(() => {
-      controller.abort(timeout);
-      reject(timeout);
-    }, ms);
-  });
-  // The losing promise of the race must not surface as an unhandled rejection.
-  expired.catch(() => undefined);
-  const running = work(controller.signal);
-  running.catch(() => undefined);
-  try {
-    return await Promise.race([running, expired]);
-  } finally {
-    timer?.cancel();
-  }
-}
-
-export interface DownloaderOptions {
+/** Where the files go (data_dir/downloads/<child>/<folder>/..., the download store's), and how they are fetched. */
+export interface DownloaderOptions extends Pick<DownloadStoreOptions, 'dataDir' | 'child' | 'folder'> {
   session: PortalSession;
   urls: PortalUrls;
   /** The account's label for logs and errors (never a secret). */
   account: string;
-  /** The child's id: files go to data_dir/downloads/<child>/. */
-  child: string;
-  /** Folders under the child's: files go to data_dir/downloads/<child>/<folder>/... */
-  folder?: readonly string[];
-  dataDir: string;
   clock: Clock;
   log: Logger;
   /** Shared by every account's Downloader: at most two downloads at once per process. */
@@ -269,7 +234,8 @@ export class Downloader {
     try {
       const until = clock.now() + this.limits.totalMs;
       const toFile = (head: ResponseHead): FileTarget | undefined => (isFile(head) ? { path: temp, maxBytes: this.limits.maxFileBytes } : undefined);
-      res = await withDeadline(clock, this.limits.totalMs, { account, what }, (signal) => fetch({ account, what, signal, until, toFile }));
+      const late = () => new ConnectionError(`${what}: gave up after ${Math.round(this.limits.totalMs / 1000)} s`, { account });
+      res = await withDeadline(clock, this.limits.totalMs, late, (signal) => fetch({ account, what, signal, until, toFile }));
     } catch (error) {
       // Not awaited: the failure is told at once (the deadline's time is the portal's, not the disk's).
       void unlink(temp).catch(() => undefined);

@@ -42,7 +42,7 @@ export async function firstPublish(): Promise<number> {
   // The bench's broker (Aedes) speaks only MQTT 3.1.1, and is known to, as the demo's: told so, the
   // bridge does not first try MQTT 5 and wait its 5 s reconnect delay, which a broker of a home
   // (Mosquitto) never costs.
-  const app = new App({ config, version: 'bench', log: silentLogger(), mqttVersion: 4 });
+  const app = new App({ config, version: 'bench', log: silentLogger(), protocolVersion: 4 });
   await app.start();
   const waited = setTimeout(() => done(), 60_000);
   await all;

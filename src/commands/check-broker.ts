@@ -2,9 +2,9 @@
 // publishes to `<base>/bridge/check` (not retained, no last will: a running bridge's state is left
 // alone) and subscribes to the command and request topics the bridge listens to. A refusal anywhere is
 // a failure, named by the broker's address (without credentials) and the advice in the config's language.
-import { randomBytes } from 'node:crypto';
-import { connect, type IClientOptions, type MqttClient } from 'mqtt';
-import { certificateFault, NOT_AUTHORISED, redactUrl, tlsOptions, UNSUPPORTED_VERSION } from '../mqtt/client.js';
+import { connect, type MqttClient } from 'mqtt';
+import { brokerOptions, connectFault, redactUrl } from '../mqtt/client.js';
+import { systemClock, withDeadline } from '../util/clock.js';
 import { Topics } from '../ha/topics.js';
 import { CHECK_TEXT, type BrokerFault } from '../i18n/check-text.js';
 import type { Config } from '../config/schema.js';
@@ -33,7 +33,12 @@ export async function checkBroker(config: Config, out: { write(text: string): un
       throw error;
     });
     try {
-      await within(proveTopics(client, topics), timeoutMs);
+      await withDeadline(
+        systemClock,
+        timeoutMs,
+        () => new BrokerFailure('no_answer'),
+        () => proveTopics(client, topics),
+      );
     } finally {
       client.end(true);
     }
@@ -60,20 +65,9 @@ async function proveTopics(client: MqttClient, topics: Topics): Promise<void> {
 
 /** One connection attempt (no reconnect), resolved once the broker accepts it. */
 function connected(config: Config, protocolVersion: 4 | 5, timeoutMs: number): Promise<MqttClient> {
-  const { url, username, password } = config.mqtt;
-  const options: IClientOptions = {
-    clientId: `dziennik2mqtt_check_${randomBytes(4).toString('hex')}`,
-    clean: true,
-    protocolVersion,
-    reconnectPeriod: 0,
-    connectTimeout: timeoutMs,
-    ...tlsOptions(config.mqtt),
-  };
-  // Only set when given: an explicit undefined would wipe credentials written in the URL.
-  if (username) options.username = username;
-  if (password) options.password = password;
+  const options = brokerOptions(config.mqtt, 'dziennik2mqtt_check', { protocolVersion, reconnectPeriod: 0, connectTimeout: timeoutMs });
   return new Promise((resolve, reject) => {
-    const client = connect(url, options);
+    const client = connect(config.mqtt.url, options);
     const fail = (fault: BrokerFault, detail?: string): void => {
       client.end(true);
       reject(new BrokerFailure(fault, detail));
@@ -81,34 +75,15 @@ function connected(config: Config, protocolVersion: 4 | 5, timeoutMs: number): P
     client.once('connect', () => resolve(client));
     // Kept after the connect as well: an 'error' event with no listener would end the process.
     client.on('error', (error: unknown) => {
-      const certificate = certificateFault(error);
-      if (certificate === undefined) fail(faultOf(error));
-      else fail(certificate, (error as Error).message);
+      const fault = connectFault(error);
+      fail(fault, fault.startsWith('cert_') ? (error as Error).message : undefined);
     });
     // No error at all (a dropped connection, a timeout): nobody accepted it.
     client.once('close', () => fail('no_answer'));
   });
 }
 
-function faultOf(error: unknown): BrokerFault {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  if (NOT_AUTHORISED.has(code)) return 'not_authorised';
-  if (UNSUPPORTED_VERSION.has(code)) return 'old_version';
-  if (code === 'ECONNREFUSED') return 'refused';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unknown_host';
-  if (code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'no_answer';
-  return 'other';
-}
-
 function refusedCode(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
   return typeof code === 'number' && code >= 0x80;
-}
-
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BrokerFailure('no_answer')), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -132,8 +132,7 @@ export async function announcedChildren(config: Config, live?: (account: Account
     }
     // The modules refused for a day (their entities are not announced) and the kind of account: as the
     // running bridge knows them, else as the last run saved them.
-    const known = live?.(account) ?? (await savedChild(config.data_dir, account.login));
-    const { absent, kind } = known;
+    const { absent, kind } = live?.(account) ?? (await savedChild(config.data_dir, account.login));
     const device = child.device(
       accountEntities(account).filter((e) => !absent.absent(e)),
       kind === 'kindergarten',

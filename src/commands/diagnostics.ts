@@ -17,7 +17,8 @@ import { isoWarsaw } from '../util/time.js';
 import { hint } from '../util/text.js';
 import { KnownNames, knownNames, redact } from '../util/redact.js';
 import { VERSION } from '../util/version.js';
-import { systemClock, type Clock } from '../util/clock.js';
+import { systemClock } from '../util/clock.js';
+import type { CheckOptions } from './check.js';
 import type { Config } from '../config/schema.js';
 
 export const REDACTED = '**REDACTED**';
@@ -239,11 +240,8 @@ export async function diagnosticsBundle(input: BundleInput): Promise<string> {
   return redact(`${JSON.stringify(bundle, null, 2)}\n`, names);
 }
 
-export interface DiagnosticsOptions {
-  config: Config;
-  out: { write(text: string): unknown };
-  clock?: Clock;
-}
+/** As `check` is run, as far as the bundle reads it. */
+export type DiagnosticsOptions = Pick<CheckOptions, 'config' | 'out' | 'clock'>;
 
 /**
  * `dziennik2mqtt diagnostics`: the bundle from what the bridge saved in data_dir (after each poll), so

@@ -1,18 +1,15 @@
 // `token --rotate`: a new access token for the web server (and with it new keys for every feed), and
 // the addresses that now hold them. A
-// running bridge needs no restart: it looks at the token file on every request (web/token-file.ts), so
+// running bridge needs no restart: it looks at the token file on every request (web/token.ts), so
 // from its next request on the old feed addresses and board cookies open nothing, and the event
 // streams opened with them are ended.
-import { announcedChildren } from './dashboard.js';
+import { announcedChildren, type DashboardOptions } from './dashboard.js';
 import { formatWebUrls, metricsLine, rotateToken, webBaseUrl, webUrls } from '../web/token.js';
-import type { Config } from '../config/schema.js';
 import { TERMINAL_TEXT } from '../i18n/terminal-text.js';
 import { errorText } from '../util/text.js';
 
-export interface TokenRotationOptions {
-  config: Config;
-  out: { write(text: string): unknown };
-}
+/** As `dashboard` is run, as far as a rotation reads it. */
+export type TokenRotationOptions = Pick<DashboardOptions, 'config' | 'out'>;
 
 export async function runTokenRotation(options: TokenRotationOptions): Promise<number> {
   const { http, data_dir, language } = options.config;
@@ -31,11 +28,8 @@ export async function runTokenRotation(options: TokenRotationOptions): Promise<n
   } else {
     const { children, unknown } = await announcedChildren(options.config);
     const base = webBaseUrl(http.bind, http.port);
-    const urls = webUrls(
-      base,
-      children.map((c) => c.id),
-      token,
-    );
+    const ids = children.map((c) => c.id);
+    const urls = webUrls(base, ids, token);
     lines.push(say.tokenOpenAgain);
     lines.push(...formatWebUrls(urls, options.config.language));
     if (http.metrics) lines.push(metricsLine(base, token, options.config.language));

@@ -131,7 +131,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   // Printed once the server listens.
   const token = httpPort === 0 ? undefined : (await loadOrCreateToken(dataDir)).value;
   // Aedes, the embedded broker, speaks MQTT 3.1.1 only: asking for 5 would cost a refused attempt.
-  const app = new App({ ...DEMO_APP, config, version: VERSION, log, staggerMs: 500, out, mqttVersion: broker ? 4 : undefined });
+  const app = new App({ ...DEMO_APP, config, version: VERSION, log, staggerMs: 500, out, protocolVersion: broker ? 4 : undefined });
   const life = new SimLife({
     simulator,
     logins: DEMO_ACCOUNTS.map((a) => a.login),

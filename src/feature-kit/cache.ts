@@ -4,8 +4,6 @@
 // until a read succeeds.
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Known, When } from './schedule.js';
-import type { Clock } from '../util/clock.js';
-import type { Logger } from '../util/log.js';
 import type { Portal, Resource, Want } from './resource.js';
 import { errorText } from '../util/text.js';
 
@@ -30,9 +28,8 @@ interface Copy {
 }
 
 export interface ResourceCacheOptions {
+  /** What a read is made with; its clock and log are the cache's too. */
   portal: Omit<Portal, 'copies'>;
-  clock: Clock;
-  log: Logger;
   /** The declarations the copies are read by, by name (a want's own resource when not among them). */
   resources?: readonly Resource[];
 }
@@ -68,7 +65,7 @@ export class ResourceCache {
     const copy = this.copies.get(keyOf(res, key));
     // A settled copy still answers its question (the day's lucky number), whatever a read since met.
     const answers =
-      copy?.value !== undefined && (this.declaration(res).keepOnError === true || (copy.settledUntil ?? -Infinity) > this.options.clock.now());
+      copy?.value !== undefined && (this.declaration(res).keepOnError === true || (copy.settledUntil ?? -Infinity) > this.options.portal.clock.now());
     if (copy?.error !== undefined && !answers) throw copy.error;
     return copy?.value as T | undefined;
   }
@@ -85,7 +82,7 @@ export class ResourceCache {
 
   /** Whether the portal refuses the resource now (a module the school lacks). */
   refused(res: Resource, key?: string): boolean {
-    return this.options.clock.now() < (this.copies.get(keyOf(res, key))?.refusedUntil ?? -Infinity);
+    return this.options.portal.clock.now() < (this.copies.get(keyOf(res, key))?.refusedUntil ?? -Infinity);
   }
 
   /** While every copy's answers (a keyed one's weeks) are refusals, failed reads aside: since the first, and the latest's time. */
@@ -122,7 +119,7 @@ export class ResourceCache {
 
   /** Whether the copy is to be read now, as the account's planner says (and this pass has not read it yet). */
   due(w: Want): boolean {
-    return !this.readThisPass(w) && this.planned(w).at <= this.options.clock.now();
+    return !this.readThisPass(w) && this.planned(w).at <= this.options.portal.clock.now();
   }
 
   /** What is known of the copy: the facts the planner decides from (plan.ts; the pass's own, asked and start, it adds). */
@@ -154,7 +151,7 @@ export class ResourceCache {
       if (done.error !== undefined) throw done.error;
       return;
     }
-    const now = this.options.clock.now();
+    const now = this.options.portal.clock.now();
     const res = this.declaration(w.res);
     this.pass?.set(k, {});
     const before = this.copies.get(k);
@@ -230,8 +227,8 @@ export class ResourceCache {
     const fields = { endpoint: res.endpoints[0], until: new Date(until).toISOString() };
     // A switched-off module is the school's choice, worth one line a day; a 403 is routine.
     if (error instanceof UnexpectedResponseError && error.switchedOff)
-      this.options.log.info({ ...fields, code: error.code }, 'the school does not use this module; asking again later');
-    else this.options.log.debug({ ...fields, err: errorText(error) }, 'refused; not asking again for a while');
+      this.options.portal.log.info({ ...fields, code: error.code }, 'the school does not use this module; asking again later');
+    else this.options.portal.log.debug({ ...fields, err: errorText(error) }, 'refused; not asking again for a while');
   }
 }
 

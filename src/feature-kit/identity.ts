@@ -1,9 +1,7 @@
 // Who the child is: name, class, school and class register number (read once a day by the identity's
 // declaration, src/resources/identity.ts), its id, and where it is kept between runs.
-import { join } from 'node:path';
 import { z } from 'zod';
-import { safeName, writeJson } from '../store/files.js';
-import { readStored } from '../store/stored.js';
+import { LoginFile } from '../store/stored.js';
 import { oneLine } from '../util/text.js';
 
 /** The child's id: the configured one, else the first name folded to [a-z0-9_]. */
@@ -19,12 +17,10 @@ export function childSlug(firstName: string): string {
 }
 
 /** Where the child's identity is kept between runs (the dashboard command reads it too). */
-function identityFile(dataDir: string, login: string): string {
-  return join(dataDir, 'identity', `${safeName(login)}.json`);
-}
+const identityFile = (dataDir: string, login: string) => new LoginFile(dataDir, 'identity', login, storedIdentity);
 
 export function saveIdentity(dataDir: string, login: string, identity: Identity): Promise<void> {
-  return writeJson(identityFile(dataDir, login), identity);
+  return identityFile(dataDir, login).save(identity);
 }
 
 /** Names kept in a file are one line, as the portal's are made (they become device names and titles). */
@@ -51,5 +47,5 @@ export type Identity = z.output<typeof storedIdentity> & { unitId?: string };
 
 /** The identity the last run saved; a broken file is moved aside (told to onBroken) and it is read from the portal again. */
 export function loadIdentity(dataDir: string, login: string, onBroken?: (error: Error) => void): Promise<Identity | undefined> {
-  return readStored(identityFile(dataDir, login), storedIdentity, { onBroken });
+  return identityFile(dataDir, login).load(onBroken);
 }

@@ -5,8 +5,7 @@
 import type { z } from 'zod';
 import { ConnectionError, UnexpectedResponseError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
-import { ANSWER_BYTES, LIST_ANSWER_BYTES } from '../portal/answer-caps.js';
-import type { Gateway } from '../portal/gateway.js';
+import { ANSWER_BYTES, LIST_ANSWER_BYTES, type Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Identity } from './identity.js';
 import type { Schedule } from './schedule.js';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { AttributeName } from '../feature-kit/contract.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
-import { packageRoot } from '../util/package-root.js';
+import { packageRoot } from '../util/version.js';
 import type { ChildEntities } from './dashboard-child.js';
 
 /** The template files, by name (src/ha/templates/<name>.jinja). */

@@ -24,13 +24,13 @@ export type NotSentCode =
 
 /** A CommandError (its message is safe to publish) that also carries the `sent` flag of the result. */
 export class MessageNotSentError extends CommandError {
-  readonly sent: false | null;
-  readonly code: NotSentCode;
-
-  constructor(sent: false | null, code: NotSentCode, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly sent: false | null,
+    readonly code: NotSentCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
-    this.sent = sent;
-    this.code = code;
   }
 
   /** Extra fields for the command result beside status and error. */

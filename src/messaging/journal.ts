@@ -2,10 +2,8 @@
 // (atomically, 0600) before the POST and closed after it. An entry still open at start means the
 // process stopped mid-send: its outcome is unknown and it is never sent again by itself. The same
 // entries count the day's sends and find a text sent to the same person a moment ago (guard.ts).
-import { join } from 'node:path';
 import { z } from 'zod';
-import { safeName, writeJson } from '../store/files.js';
-import { readStored } from '../store/stored.js';
+import { LoginFile } from '../store/stored.js';
 
 export type SendState = 'pending' | 'sent' | 'refused' | 'unknown';
 const SEND_KINDS = ['fixed', 'reply', 'write'] as const;
@@ -37,7 +35,8 @@ const entrySchema = z.object({
 
 export type JournalEntry = z.output<typeof entrySchema>;
 
-const journalSchema = z.object({ entries: z.array(z.unknown()) });
+/** The file's version is written (2) and not checked: entries are read one by one. */
+const journalSchema = z.object({ version: z.unknown(), entries: z.array(z.unknown()) });
 
 /** Entries older than this are forgotten (they serve the guards and diagnostics). */
 const KEEP_MS = 7 * 24 * 60 * 60_000;
@@ -55,11 +54,12 @@ export interface JournalHooks {
 }
 
 export class SendJournal {
-  private readonly path: string;
+  /** data_dir/messages/<login>-sent.json. */
+  private readonly file: LoginFile<typeof journalSchema>;
   private entries: JournalEntry[] = [];
 
   constructor(options: { dataDir: string; account: string }) {
-    this.path = join(options.dataDir, 'messages', `${safeName(options.account)}-sent.json`);
+    this.file = new LoginFile(options.dataDir, 'messages', `${options.account}-sent`, journalSchema);
   }
 
   /**
@@ -84,7 +84,7 @@ export class SendJournal {
    */
   async reread(now: number, hooks: JournalHooks = {}): Promise<void> {
     // A broken file is moved aside (readStored); an entry this version cannot read is dropped alone.
-    const saved = await readStored(this.path, journalSchema, { onBroken: hooks.onCorrupt });
+    const saved = await this.file.load(hooks.onCorrupt);
     const entries = (saved?.entries ?? []).flatMap((e) => {
       const entry = entrySchema.safeParse(e);
       return entry.success ? [entry.data] : [];
@@ -127,6 +127,6 @@ export class SendJournal {
   }
 
   private save(): Promise<void> {
-    return writeJson(this.path, { version: 2, entries: this.entries });
+    return this.file.save({ version: 2, entries: this.entries });
   }
 }

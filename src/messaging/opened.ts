@@ -7,7 +7,7 @@ import { MAILBOXES, type Mailbox, type MessagesApi } from '../portal/messaging-a
 import { decodeMessage, messageText } from '../school/message-text.js';
 import { messageDate, sortMessages } from '../school/messages.js';
 import { collapse } from '../school/common.js';
-import { KeptJson } from '../store/kept.js';
+import { KeptJson } from '../store/stored.js';
 import { safeName } from '../store/files.js';
 import { CommandError } from '../feature-kit/commands.js';
 import { savedFileUrl } from '../attachments/saved.js';

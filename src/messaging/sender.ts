@@ -3,27 +3,19 @@
 // whose guards, journal and single POST every kind of send shares.
 import { composeMessage, sendBody } from './compose.js';
 import { MessageNotSentError } from './errors.js';
-import { Outbox, type SendResult } from './guard.js';
+import { Outbox, type OutboxOptions, type SendResult } from './guard.js';
 import { resolveRecipient, type RecipientDeps } from './recipients.js';
 import type { JournalEntry } from './journal.js';
 import type { FixedMessage } from '../config/schema.js';
-import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Identity } from '../feature-kit/identity.js';
-import type { Clock } from '../util/clock.js';
-import type { Logger } from '../util/log.js';
 
-export interface FixedMessageSenderOptions {
-  /** The account's login: names the journal file (stable even when the child's id changes). */
-  account: string;
+/** The outbox's own (one is made from them when none is given), and the configured messages. */
+export interface FixedMessageSenderOptions extends Pick<OutboxOptions, 'account' | 'api' | 'dataDir' | 'clock' | 'log'> {
   messages: readonly FixedMessage[];
-  api: MessagesApi;
   /** For the class tutor's name and account: a user of the Users lookup, read through the table. */
   user: RecipientDeps['user'];
   /** The child as last read; undefined before the first successful poll. */
   identity: () => Identity | undefined;
-  dataDir: string;
-  clock: Clock;
-  log: Logger;
   /** The account's outbox, shared with replies and written messages (one made here when not given). */
   outbox?: Outbox;
 }

@@ -10,21 +10,20 @@ import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import { Topics } from '../ha/topics.js';
-import { systemClock, type Clock, type Timer } from '../util/clock.js';
+import { systemClock, withDeadline, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
-import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, within, type ReconnectPolicy } from './client.js';
+import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, type ReconnectPolicy } from './client.js';
 import { BaseTopicClaim, type ClaimOptions } from './claim.js';
 import { MAX_STATUS_BYTES } from './sizes.js';
 import { CommandRouter, RequestRouter, type CommandOptions, type RequestHandler } from './commands.js';
 import type { CommandHandler } from '../feature-kit/commands.js';
 import { RetainedMirror } from './mirror.js';
-import { readRetainedDevices } from './retained.js';
+import { clearMovedBase, readRetainedDevices } from './retained.js';
 import { ChildDevices } from './devices.js';
 import { Inbox } from './inbox.js';
 import { Deliveries } from './delivery.js';
 import { MqttSession } from './session.js';
-import { clearMovedBase } from './moved-base.js';
 import type { MqttConfig } from '../config/schema.js';
 import type { BrokerOrigin } from '../config/broker-origin.js';
 import type { Language } from '../config/language.js';
@@ -69,10 +68,8 @@ export interface BridgeOptions {
   staleScanMs?: number;
   /** Delay between Home Assistant's birth message and the republish (default 2 s). */
   birthDelayMs?: number;
-  /** Delay before the first reconnect attempt, doubling per failed attempt (default 5 s). */
-  reconnectPeriodMs?: number;
-  /** The longest delay between reconnect attempts (default 60 s). */
-  reconnectMaxMs?: number;
+  /** Reconnect delays: the first attempt's (default 5 s), doubling per failed attempt up to the longest (default 60 s). */
+  reconnect?: Partial<ReconnectPolicy>;
   /** The broker refused a topic (a subscription or a publish): the bridge's own `problem` says so. */
   onRefused?: (topic: string) => void;
   /**
@@ -137,6 +134,10 @@ export class Bridge implements Publisher {
     );
   }
 
+  private get reconnect(): ReconnectPolicy {
+    return { ...DEFAULT_RECONNECT, ...this.options.reconnect };
+  }
+
   get connected(): boolean {
     return this.client?.connected === true;
   }
@@ -196,8 +197,8 @@ export class Bridge implements Publisher {
 
   /** The wait while another instance holds the base topic, on a client of its own without a last will. */
   private async waitForBaseTopic(): Promise<void> {
-    const { mqtt, reconnectPeriodMs, protocolVersion } = this.options;
-    const client = createClient({ mqtt, reconnectPeriodMs: reconnectPeriodMs ?? 5_000, protocolVersion });
+    const { mqtt, protocolVersion } = this.options;
+    const client = createClient({ mqtt, reconnectPeriodMs: this.reconnect.firstMs, protocolVersion });
     client.on('message', (topic, payload) => this.claim?.heard(topic, payload));
     try {
       await waitForConnect(client, redactUrl(mqtt.url));
@@ -215,8 +216,10 @@ export class Bridge implements Publisher {
     this.ready = false;
     this.birthTimer?.cancel();
     this.deliveries.away(true);
-    const attempt = (what: string, work: Promise<unknown>): Promise<void> =>
-      within(work, STOP_TIMEOUT_MS, this.clock, what).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
+    const attempt = async (what: string, work: Promise<unknown>): Promise<void> => {
+      const late = () => new Error(`timed out ${what}`);
+      await withDeadline(this.clock, STOP_TIMEOUT_MS, late, () => work).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
+    };
     // A clean DISCONNECT suppresses the last will, so offline is published by hand and awaited; the claim
     // cleared before it lets a bridge waiting for the base topic take over at once.
     // A bridge that lost the base topic to another says nothing there: the state is the other's now.
@@ -343,10 +346,7 @@ export class Bridge implements Publisher {
   private open(session: MqttSession | undefined): { client: MqttClient; url: string } {
     const { options, topics } = this;
     const url = redactUrl(options.mqtt.url);
-    const policy: ReconnectPolicy = {
-      firstMs: options.reconnectPeriodMs ?? DEFAULT_RECONNECT.firstMs,
-      maxMs: options.reconnectMaxMs ?? DEFAULT_RECONNECT.maxMs,
-    };
+    const policy = this.reconnect;
     const will = { topic: topics.bridgeState, payload: 'offline' };
     const client = createClient({ mqtt: options.mqtt, will, reconnectPeriodMs: policy.firstMs, protocolVersion: options.protocolVersion, session });
     session?.attach(client);

@@ -7,12 +7,11 @@ import { createConnection } from 'node:net';
 import { connect, MqttClient, type IClientOptions } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
 import { BROKER_SETTING, type BrokerOrigin } from '../config/broker-origin.js';
-import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { MAX_PACKET_BYTES } from './sizes.js';
 import type { MqttSession } from './session.js';
 import { errorText } from '../util/text.js';
-import { CHECK_TEXT, type CertificateFault } from '../i18n/check-text.js';
+import { CHECK_TEXT, type BrokerFault, type CertificateFault } from '../i18n/check-text.js';
 
 /** The bridge was stopped before the broker accepted a connection. */
 class MqttConnectionError extends Error {
@@ -67,11 +66,19 @@ export function redactUrl(url: string): string {
   }
 }
 
+/**
+ * What every connection to the broker is made with (the bridge's, `check`'s): a fresh client id, a clean
+ * session, the config's TLS files, and its user name and password only when given (an explicit undefined
+ * would wipe credentials written in the URL).
+ */
+export function brokerOptions(mqtt: MqttConfig, name: string, more: IClientOptions): IClientOptions {
+  const { username, password } = mqtt;
+  const credentials = { ...(username ? { username } : {}), ...(password ? { password } : {}) };
+  return { clientId: `${name}_${randomBytes(4).toString('hex')}`, clean: true, ...more, ...tlsOptions(mqtt), ...credentials };
+}
+
 export function createClient(settings: ClientSettings): MqttClient {
-  const { url, username, password } = settings.mqtt;
-  const fresh: IClientOptions = {
-    clientId: `dziennik2mqtt_${randomBytes(4).toString('hex')}`,
-    clean: true,
+  const fresh = brokerOptions(settings.mqtt, 'dziennik2mqtt', {
     protocolVersion: settings.protocolVersion ?? 5,
     ...(settings.protocolVersion === 4 ? {} : { properties: { maximumPacketSize: MAX_PACKET_BYTES } }),
     reconnectPeriod: settings.reconnectPeriodMs,
@@ -83,13 +90,10 @@ export function createClient(settings: ClientSettings): MqttClient {
     // mqtt-packet would otherwise build a table of 65,536 two-byte Buffers on the first packet, about
     // 6 MB of heap held for the life of the process, to save one tiny allocation per packet id.
     writeCache: false,
-    ...tlsOptions(settings.mqtt),
-  };
+  });
   if (settings.will) fresh.will = { topic: settings.will.topic, payload: Buffer.from(settings.will.payload), qos: 1, retain: true };
   const options = settings.session?.kept(fresh) ?? fresh;
-  // Only set when given: an explicit undefined would wipe credentials written in the URL.
-  if (username) options.username = username;
-  if (password) options.password = password;
+  const { url } = settings.mqtt;
   const tcp = plainTcpBroker(url);
   const client = tcp === undefined ? connect(url, options) : tcpClient(tcp, options);
   client.on('error', (err) => {
@@ -148,14 +152,24 @@ export function plainTcpBroker(url: string, env: NodeJS.ProcessEnv = process.env
 }
 
 /** CONNACK codes for a bad user name or password, or not authorised (MQTT 3 and 5). */
-export const NOT_AUTHORISED: ReadonlySet<unknown> = new Set([4, 5, 134, 135]);
+const NOT_AUTHORISED: ReadonlySet<unknown> = new Set([4, 5, 134, 135]);
 
 /** CONNACK codes for a protocol version the broker does not speak (MQTT 3 and 5). */
-export const UNSUPPORTED_VERSION: ReadonlySet<unknown> = new Set([1, 132]);
+const UNSUPPORTED_VERSION: ReadonlySet<unknown> = new Set([1, 132]);
 
 function refusesVersion(error: unknown): boolean {
+  return UNSUPPORTED_VERSION.has((error as { code?: unknown } | undefined)?.code);
+}
+
+/** What a failed connection attempt's error means: the kinds `check` and the log tell apart. */
+export function connectFault(error: unknown): BrokerFault {
   const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'number' && UNSUPPORTED_VERSION.has(code);
+  if (NOT_AUTHORISED.has(code)) return 'not_authorised';
+  if (UNSUPPORTED_VERSION.has(code)) return 'old_version';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unknown_host';
+  if (code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'no_answer';
+  return certificateFault(error) ?? 'other';
 }
 
 /** Resolves on the first connection, however many attempts it takes; rejects only on `end` (stop). */
@@ -181,33 +195,29 @@ export function waitForConnect(client: MqttClient, url: string): Promise<void> {
 export function explainConnectFailure(url: string, error: unknown, from: BrokerOrigin = 'file'): string {
   const code = (error as { code?: unknown } | undefined)?.code;
   const where = BROKER_SETTING[from];
-  if (typeof code === 'number' && NOT_AUTHORISED.has(code)) {
-    return "not authorised: the broker refused the user name or password. Check mqtt.username and mqtt.password; Home Assistant's Mosquitto add-on accepts no anonymous clients, it needs a user (a Home Assistant user or one in its logins option)";
-  }
-  if (refusesVersion(error)) return 'the broker does not speak MQTT 5: the next attempt uses MQTT 3.1.1';
-  const certificate = certificateFault(error);
-  if (certificate !== undefined) {
-    const [what, advice] = CHECK_TEXT.en.broker.help(from)[certificate];
-    return `${what} (${errorText(error)}): ${advice}`;
-  }
-  switch (code) {
-    case 'ECONNREFUSED':
+  const fault = connectFault(error);
+  switch (fault) {
+    case 'not_authorised':
+      return "not authorised: the broker refused the user name or password. Check mqtt.username and mqtt.password; Home Assistant's Mosquitto add-on accepts no anonymous clients, it needs a user (a Home Assistant user or one in its logins option)";
+    case 'old_version':
+      return 'the broker does not speak MQTT 5: the next attempt uses MQTT 3.1.1';
+    case 'refused':
       if (from === 'supervisor')
         return "connection refused: the broker the Supervisor named (the Mosquitto broker add-on) does not answer (yet). Check that the add-on runs, or set mqtt_url in this add-on's options";
       return isLoopback(url)
         ? `connection refused: no broker listens there (yet). Inside Docker${from === 'env' ? '' : ' or the Home Assistant add-on'}, 127.0.0.1 is the container itself, not the machine: set the broker host's address in ${where}${from === 'env' ? '' : ' (for the Mosquitto add-on mqtt://core-mosquitto:1883)'}`
         : `connection refused: no broker listens on that host and port (yet). Check that the broker runs and the port in ${where}`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
+    case 'unknown_host':
       return `the host name in ${where} is not known here. Check its spelling (inside Docker, use a name the container can resolve)`;
-    case 'ETIMEDOUT':
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
+    case 'no_answer':
       return `the host does not answer. Check the address in ${where} and any firewall between`;
-    case undefined:
-      return `the connection closed before the broker accepted it. Check ${where} (mqtt:// or mqtts:// and the port)`;
-    default:
+    case 'other':
+      if (code === undefined) return `the connection closed before the broker accepted it. Check ${where} (mqtt:// or mqtts:// and the port)`;
       return `${typeof code === 'number' ? 'the broker refused the connection' : String(code)}: ${errorText(error)}`;
+    default: {
+      const [what, advice] = CHECK_TEXT.en.broker.help(from)[fault];
+      return `${what} (${errorText(error)}): ${advice}`;
+    }
   }
 }
 
@@ -265,20 +275,6 @@ export function watchConnection(client: MqttClient, settings: WatchSettings): vo
     client.options.reconnectPeriod = policy.firstMs;
     settings.onConnect(connack.sessionPresent);
   });
-}
-
-/** Settles with the promise, or rejects once ms have passed (for shutdown steps that must not hang). */
-export async function within(promise: Promise<unknown>, ms: number, clock: Clock, what: string): Promise<void> {
-  const abort = new AbortController();
-  const timeout = clock.sleep(ms, abort.signal).then(() => {
-    throw new Error(`timed out ${what}`);
-  });
-  try {
-    await Promise.race([promise, timeout]);
-  } finally {
-    abort.abort();
-    void timeout.catch(() => undefined);
-  }
 }
 
 // TLS to a broker of one's own (mqtt.ca, mqtt.cert, mqtt.key, mqtt.reject_unauthorized): the files'

@@ -4,8 +4,7 @@
 // has them: `<base>/bridge/request/<name>` answered on `<base>/bridge/response/<name>` with
 // `{"status":"ok","data":...}` or `{"status":"error","error":...}`, the request's `transaction` echoed.
 // Unknown names and bad payloads get an error and change nothing.
-import { readPayload, scalarField } from '../feature-kit/payload.js';
-import { CommandError, type CommandHandler, type CommandRequest } from '../feature-kit/commands.js';
+import { CommandError, readPayload, scalarField, type CommandHandler, type CommandRequest } from '../feature-kit/commands.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 
@@ -122,11 +121,12 @@ function scalar(value: unknown): string | undefined {
   return field === undefined ? undefined : String(field);
 }
 
-function errorResult(error: string, transaction: string | undefined): CommandResult {
+/** A command's error result, or a bridge request's error answer. */
+function errorResult(error: string, transaction: string | number | undefined): { status: 'error'; error: string } {
   return withTransaction({ status: 'error', error }, transaction);
 }
 
-function withTransaction<R extends CommandResult | BridgeResponse>(result: R, transaction: string | number | undefined): R {
+function withTransaction<R extends object>(result: R, transaction: string | number | undefined): R {
   return transaction === undefined ? result : { ...result, transaction };
 }
 
@@ -159,25 +159,21 @@ export class RequestRouter {
   /** Never rejects: every outcome is an answer. */
   async handle(name: string, payload: Buffer): Promise<BridgeResponse> {
     const parsed = parse(payload);
-    if ('error' in parsed) return withTransaction({ status: 'error', error: parsed.error }, parsed.transaction);
+    if ('error' in parsed) return errorResult(parsed.error, parsed.transaction);
     const handler = this.handlers.get(name);
-    if (!handler)
-      return withTransaction(
-        { status: 'error', error: `unknown request "${name}" (known: ${[...this.handlers.keys()].join(', ')})` },
-        parsed.transaction,
-      );
+    if (!handler) return errorResult(`unknown request "${name}" (known: ${[...this.handlers.keys()].join(', ')})`, parsed.transaction);
     try {
       return withTransaction({ status: 'ok', data: await handler(parsed) }, parsed.transaction);
     } catch (err) {
-      if (err instanceof CommandError) return withTransaction({ status: 'error', error: err.message }, parsed.transaction);
+      if (err instanceof CommandError) return errorResult(err.message, parsed.transaction);
       this.options.log.error({ err: errorText(err), request: name }, 'bridge request failed');
-      return withTransaction({ status: 'error', error: 'internal error' }, parsed.transaction);
+      return errorResult('internal error', parsed.transaction);
     }
   }
 
   /** The error answer of a request turned away before its handler (a retained one), with its transaction when readable. */
   refusal(payload: Buffer, error: string): BridgeResponse {
-    return withTransaction({ status: 'error', error }, parse(payload).transaction);
+    return errorResult(error, parse(payload).transaction);
   }
 }
 

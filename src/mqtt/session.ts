@@ -1,5 +1,5 @@
 // The bridge's MQTT session, kept in data_dir (mqtt-session.json): its client id, the base topic and
-// discovery prefix it last published under (start() clears what an earlier one left, moved-base.ts), and
+// discovery prefix it last published under (start() clears what an earlier one left, retained.ts), and
 // the events on their way to the broker. This is how an event reaches the broker's subscribers once even
 // when the bridge is killed at any moment around its publication (interface 14.4):
 // - Events go at QoS 2 with a kept session (a client id stable per data_dir, clean: false, an MQTT 5

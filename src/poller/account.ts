@@ -9,7 +9,6 @@ import { FEATURES } from '../features/index.js';
 import { RESOURCES } from '../features/resources.js';
 import { AccountFigures, type FiguresSink } from '../features/status/figures.js';
 import type { Publisher } from '../ha/publisher.js';
-import type { SessionPolicy } from '../portal/session.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { PollPolicy } from '../feature-kit/plan.js';
 import type { Resource } from '../feature-kit/resource.js';
@@ -54,7 +53,6 @@ export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> 
    * bench or a test says otherwise: the bench's naive and reference schedules are these transformed).
    */
   resources?: PortalAccessOptions['resources'];
-  sessionPolicy?: SessionPolicy;
   /** Delay before the first poll (staggers accounts). */
   startDelayMs?: number;
   hooks?: PollHooks;
@@ -94,7 +92,6 @@ function accountParts(options: AccountPollerOptions): PassParts {
     ...options,
     log,
     store: new SessionStore(dataDir, account.login),
-    policy: options.sessionPolicy,
     onRequest: hooks?.onRequest,
     resources,
     identity: () => child.identity,

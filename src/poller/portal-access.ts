@@ -100,11 +100,9 @@ export class PortalAccess {
       onRequest: onRequest && ((method, path) => onRequest(`${method} ${maskedMessagingPath(path)}`)),
       observer: this.observers,
     });
-    this.messages = new MessagesApi({ client: this.messaging, account: label });
+    this.messages = new MessagesApi(this.messaging, label);
     this.cache = new ResourceCache({
       portal: { gateway: this.gateway, messages: this.messages, identity: options.identity ?? (() => undefined), clock, log },
-      clock,
-      log,
       resources: options.resources,
     });
     // A login proves its session with Auth/TokenInfo (live-notes 20): that answer is the copy, read now.

@@ -6,7 +6,7 @@
 // change only once what it caused has been handled (live-notes 30).
 import { ConnectionError, DISABLED_CODE, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, UnexpectedResponseError } from './errors.js';
 import type { Gateway, GatewayAnswer } from './gateway.js';
-import { isDisabled } from './http-answers.js';
+import { isDisabled } from './http.js';
 import { CHANGE_ID, changeRegisterAnswer, pushChange, pushChangesAnswer, type FeedChange } from './schemas/feed.js';
 
 export type { FeedChange } from './schemas/feed.js';

@@ -13,10 +13,9 @@ import {
   WrongCredentialsError,
   type LoginStep,
 } from './errors.js';
-import { isServerTrouble, pathOf, readJson, type HttpClient, type HttpResponse } from './http.js';
+import { isServerTrouble, pathOf, readJson, type HttpResponse } from './http.js';
 import type { PortalSession } from './session.js';
-import { navigationHeaders } from './login-headers.js';
-import type { LoginOutcome } from './login.js';
+import { navigationHeaders, type LoginInput, type LoginOutcome } from './login.js';
 import type { PortalUrls } from '../config/schema.js';
 
 export const FAMILY_FORM_PATH = '/konto-librus/login';
@@ -27,13 +26,10 @@ const FAMILY_CAPTCHA = /captcha|robotem/i;
 /** The form's hidden CSRF input, or the page's meta tag (older forms). */
 const FORM_TOKEN = /name=["']_token["'][^>]*value=["']([^"']+)["']|name=["']csrf-token["'][^>]*content=["']([^"']+)["']/;
 
-export interface FamilyLoginInput {
-  http: HttpClient;
+/** As a register login's (`account`: a label for logs and errors, never the e-mail), with the e-mail for the login. */
+export interface FamilyLoginInput extends Pick<LoginInput, 'http' | 'account' | 'password'> {
   urls: Pick<PortalUrls, 'family_url'>;
-  /** A label for logs and errors; never the e-mail. */
-  account: string;
   email: string;
-  password: string;
 }
 
 /** Logs the family portal in (form, POST, Me); resolves once Me accepts the session. */

@@ -4,8 +4,7 @@
 import { ConnectionError, LinkNeedsActionError, LoginChangedError, SessionExpiredError } from './errors.js';
 import { familyLogin, freshChild, linkedChildren, type LinkedChild } from './family-login.js';
 import type { DataRoad } from './gateway.js';
-import { isInsufficientScopes } from './http-answers.js';
-import { isServerTrouble, pathOf, readJson, type HttpClient, type HttpRequest, type HttpResponse } from './http.js';
+import { isInsufficientScopes, isServerTrouble, pathOf, readJson, type HttpClient, type HttpRequest, type HttpResponse } from './http.js';
 import type { LoginOutcome } from './login.js';
 import { knownNames } from '../util/redact.js';
 import { PortalSession, DEFAULT_SESSION_POLICY, type PortalSessionOptions, type SessionPolicy } from './session.js';
@@ -23,7 +22,6 @@ export interface FamilyAccountOptions extends Omit<PortalSessionOptions, 'login'
 export class FamilyAccount {
   /** The family portal's cookie session: the pause after a refusal and single-flight logins, as a register login's. */
   readonly session: PortalSession;
-  private readonly options: FamilyAccountOptions;
   private readonly tokens = new Map<string, string>();
   /** Each child's link state as last listed (live-notes 23). */
   private readonly states = new Map<string, string>();
@@ -32,8 +30,7 @@ export class FamilyAccount {
   /** When the children were last listed: the age of `states`. */
   private listedAt = -Infinity;
 
-  constructor(options: FamilyAccountOptions) {
-    this.options = options;
+  constructor(private readonly options: FamilyAccountOptions) {
     this.session = new PortalSession({
       ...options,
       login: options.email,

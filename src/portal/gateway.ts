@@ -4,14 +4,29 @@
 // by bearer token (family.ts), each with the hosts of the services beside the API; the gateway reads the
 // same resources, shapes and parsing over either.
 import type { z } from 'zod';
-import { ANSWER_BYTES, HEAVY_ANSWER_BYTES } from './answer-caps.js';
 import { DISABLED_CODE, UnexpectedResponseError } from './errors.js';
 import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpRequest, type HttpResponse } from './http.js';
-import { isDisabled, isInsufficientScopes, stringField } from './http-answers.js';
+import { isDisabled, isInsufficientScopes, stringField } from './http.js';
 import type { PortalSession } from './session.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { HeavyAnswers } from '../store/heavy-answers.js';
 import { failedStatus, maskedEndpoint, type PortalObserver } from './observer.js';
+
+// How large a gateway answer may be, per resource. The bridge runs with a 64 MB heap, and reading an
+// answer holds it twice for a moment: the decoded text and the parsed records. Polish text is two
+// bytes a character in V8, so an answer of N bytes costs about 4N of heap (a 15.8 MB one took the
+// heap past 64 MB). The caps follow what each resource holds (spec 2): a school year of records for
+// the long lists (a declaration that says `yearOfRecords`, src/resources/), one record or a short
+// lookup for the rest, each with a wide margin, and small enough that two accounts reading their
+// largest answer at once still fit beside the bridge.
+const MB = 1024 * 1024;
+
+/** A school year of records (a declaration's `yearOfRecords`): about 190 days of up to 10 lessons, or a school's announcements. */
+export const LIST_ANSWER_BYTES = 4 * MB;
+/** Any other answer: one record, a week, a month or a school's lookup (the largest, the skills list, is about 330 KB). */
+export const ANSWER_BYTES = 2 * MB;
+/** An answer at least this large is marked before it is read (store/heavy-answers.ts), so that a crash while reading it is remembered. */
+export const HEAVY_ANSWER_BYTES = MB;
 
 const GATEWAY_PATH = '/gateway/api/2.0/';
 
@@ -69,15 +84,13 @@ export interface GatewayOptions {
 }
 
 export class Gateway {
-  private readonly options: GatewayOptions;
   private readonly road: DataRoad;
 
-  constructor(options: GatewayOptions) {
-    this.options = options;
+  constructor(private readonly options: GatewayOptions) {
     this.road = options.road ?? registerRoad(options.session, options.urls);
   }
 
-  /** GET a resource and read it through its schema; an answer over `maxBytes` is refused unread (answer-caps.ts). */
+  /** GET a resource and read it through its schema; an answer over `maxBytes` is refused unread (ANSWER_BYTES). */
   async get<S extends z.ZodType>(endpoint: string, schema: S, query?: Record<string, string>, maxBytes = ANSWER_BYTES): Promise<z.output<S>> {
     const { heavy, account } = this.options;
     const until = await heavy?.heldUntil(endpoint);

@@ -1,27 +1,70 @@
 // One account's HTTP client: undici requests with that account's own cookie jar, per-request
 // timeouts, and network failures turned into ConnectionError. It never follows redirects by itself:
-// the login flow and the download rules decide which Location may be followed.
+// the login flow and the download rules decide which Location may be followed. Then what the portal
+// client makes of an answer: server trouble (5xx, 429), a redirect to the login (a dead session), a
+// closed module (Insufficient scopes, Disabled), the body as JSON with every string's control
+// characters gone, and the origin and path of an address.
 import type { Dispatcher } from 'undici';
 import { CookieJar, type Cookie, type SerializedCookieJar } from 'tough-cookie';
 import { announcedLength, readCapped, streamToFile } from './body.js';
 import { ConnectionError, StorageError, UnexpectedResponseError } from './errors.js';
 import { request as undiciRequest } from './undici-request.js';
 import type { Clock } from '../util/clock.js';
-import { pathOf } from './http-answers.js';
-import type { HttpRequest, HttpResponse } from './http-messages.js';
+import { stripControls } from '../util/text.js';
+import type { PortalUrls } from '../config/schema.js';
 import { PortalTime } from './portal-time.js';
-
-export { isLoginRedirect, isServerTrouble, pathOf, readJson, safeOrigin, serverError } from './http-answers.js';
-export type { FileTarget, HttpRequest, HttpResponse, ResponseHead } from './http-messages.js';
 
 const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /**
  * Most bytes of an answer held in memory when the caller gives no cap of its own (the login's pages,
- * the messages host): the gateway caps each resource lower (answer-caps.ts). Read, an answer of Polish
+ * the messages host): the gateway caps each resource lower (gateway.ts ANSWER_BYTES). Read, an answer of Polish
  * text costs about four times its size in the 64 MB heap.
  */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface HttpRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs?: number;
+  /** Stops the request, its body included, when it aborts (a download's deadline). */
+  signal?: AbortSignal;
+  /**
+   * Most bytes of body held in memory (default http.ts's MAX_BODY_BYTES); a larger answer is refused as it
+   * streams in (UnexpectedResponseError, code TooLarge).
+   */
+  maxBytes?: number;
+  /**
+   * Asked once the status and headers are in: a target makes the body stream into that file instead
+   * of memory (a download), under the target's own limit. Undefined keeps the body in memory.
+   */
+  toFile?: (head: ResponseHead) => FileTarget | undefined;
+}
+
+export interface ResponseHead {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface FileTarget {
+  path: string;
+  maxBytes: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body; empty when it went to a file (see file). */
+  body: Buffer;
+  /** The file the body was streamed to (HttpRequest.toFile), with its size. */
+  file?: { path: string; size: number };
+  /** The Location header resolved against the request URL, if any. */
+  location: string | undefined;
+  text(): string;
+}
 
 export interface HttpClientOptions {
   account: string;
@@ -44,12 +87,10 @@ export interface HttpExchange {
 
 export class HttpClient {
   private jar: CookieJar;
-  private readonly options: HttpClientOptions;
   private readonly portalTime: PortalTime;
   private readonly observers = new Set<(exchange: HttpExchange) => void>();
 
-  constructor(options: HttpClientOptions) {
-    this.options = options;
+  constructor(private readonly options: HttpClientOptions) {
     this.jar = options.jar ?? new CookieJar();
     this.portalTime = options.portalTime ?? new PortalTime();
   }
@@ -219,4 +260,80 @@ function describeNetworkError(error: unknown): string {
     return code ?? error.message;
   }
   return String(error);
+}
+
+/** 5xx and 429: the portal is down, in maintenance or busy; never a reason to log in again. */
+export function isServerTrouble(status: number): boolean {
+  return status >= 500 || status === 429;
+}
+
+/** The error for a server-trouble answer (see isServerTrouble) to `what`. */
+export function serverError(res: HttpResponse, what: string, account: string): ConnectionError {
+  const reason = res.status === 429 ? 'too many requests' : res.status === 503 ? 'the portal is in maintenance' : 'server error';
+  return new ConnectionError(`${what}: ${res.status} (${reason})`, { account, status: res.status });
+}
+
+/** A redirect to the login (the auth host, or a /loguj page): the session behind the request is dead. */
+export function isLoginRedirect(res: HttpResponse, urls: Pick<PortalUrls, 'auth_url'>): boolean {
+  if (res.status < 300 || res.status >= 400 || !res.location) return false;
+  return safeOrigin(res.location) === safeOrigin(urls.auth_url) || /\/loguj/.test(pathOf(res.location));
+}
+
+/**
+ * The body as JSON; undefined when it is empty or not JSON. Every portal answer the bridge reads
+ * comes through here, so here every string loses its control characters (line feeds stay): a name
+ * with CR LF must not add lines to a feed, a device name or a log.
+ */
+export function readJson(res: HttpResponse): unknown {
+  if (res.body.length === 0) return undefined;
+  try {
+    const text = res.text();
+    // The reviver costs about twice the parse: only when a control character can be in a string.
+    return (MAY_HOLD_CONTROLS.test(text) ? JSON.parse(text, cleanStrings) : JSON.parse(text)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * JSON text whose strings may hold a control character other than a line feed: the escapes for CR,
+ * tab, backspace and form feed, a \u escape of C0, DEL or C1, or a raw DEL or C1 character (a raw C0
+ * character is not valid JSON).
+ */
+const MAY_HOLD_CONTROLS = /\\[rtbf]|\\u00(?:[01]|7[fF]|[89])|[\u007f-\u009f]/;
+
+function cleanStrings(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? stripControls(value) : value;
+}
+
+export function safeOrigin(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '(invalid url)';
+  }
+}
+
+/** A 401 whose body says Insufficient scopes: the session is alive, the module is closed. */
+export function isInsufficientScopes(res: HttpResponse): boolean {
+  return /insufficient scopes/i.test(res.text());
+}
+
+/** An answer that says the module is switched off for this school (`{"Status": "Disabled"}`). */
+export function isDisabled(json: unknown): boolean {
+  return json !== null && typeof json === 'object' && !Array.isArray(json) && stringField(json, 'Status')?.toLowerCase() === 'disabled';
+}
+
+/** A field of an answer's object when it is a string. */
+export function stringField(obj: object, key: string): string | undefined {
+  const value = (obj as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
 }

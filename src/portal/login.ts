@@ -11,12 +11,8 @@ import {
   type LoginStep,
 } from './errors.js';
 import { isServerTrouble, pathOf, readJson, resolveLocation, safeOrigin, type HttpClient, type HttpResponse } from './http.js';
-import { CAPTCHA_MARKERS, readLoginAnswer, REQUIRED_ACTIONS_MARKER } from './login-answers.js';
-import { FAMILY_PORTAL, farther, fetchSite, navigationHeaders, scriptPostHeaders, type FetchSite } from './login-headers.js';
 import type { PortalUrls } from '../config/schema.js';
 import { PASSWORD_CHANGE_ADVISED } from '../store/session-store.js';
-
-export { fetchSite } from './login-headers.js';
 
 export const CLIENT_ID = '46';
 const MAX_LOGIN_HOPS = 10;
@@ -52,11 +48,9 @@ export async function passwordLogin(input: LoginInput): Promise<LoginOutcome> {
 
 class LoginFlow {
   step: LoginStep = 'entry';
-  private readonly input: LoginInput;
   private readonly siblings: string[];
 
-  constructor(input: LoginInput) {
-    this.input = input;
+  constructor(private readonly input: LoginInput) {
     this.siblings = [input.urls.base_url, input.urls.auth_url];
   }
 
@@ -238,4 +232,132 @@ class LoginFlow {
 export function loginHopAllowed(url: string, urls: Pick<PortalUrls, 'base_url' | 'auth_url'>): boolean {
   const origin = safeOrigin(url);
   return origin !== undefined && (origin === safeOrigin(urls.base_url) || origin === safeOrigin(urls.auth_url));
+}
+
+// Reading what the login's POSTs answer (live-notes 13, 18, 19): a success, a refusal with its words,
+// or something the bridge does not know. Only words about the login, the password or the account make
+// a refusal a wrong password; anything else is a changed login, never a false "wrong password".
+
+export type LoginAnswer =
+  | { kind: 'ok'; goTo?: string }
+  | { kind: 'refused'; words?: string; aboutCredentials: boolean }
+  | { kind: 'unknown'; what: string };
+
+/** The most of a refusal's words kept: enough for any sentence a login page shows. */
+const MAX_WORDS = 300;
+
+/**
+ * Words that speak of the login, the password or a locked account (Polish and English, with and
+ * without diacritics): "Nieprawidłowy login i/lub hasło", "Konto zostało zablokowane", "Invalid password".
+ */
+const ABOUT_CREDENTIALS = /login|has(ł|l)|password|konto|konta|account|zablokow|blokad|locked|credential|u(ż|z)ytkownik/i;
+
+export const CAPTCHA_MARKERS = /captcha|recaptcha|g-recaptcha|hcaptcha/i;
+export const REQUIRED_ACTIONS_MARKER = /requiredActions/;
+
+/** A POST's answer: `status: "ok"` (goTo optional), `status: "error"` with its words, or unknown. */
+export function readLoginAnswer(text: string): LoginAnswer {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: 'unknown', what: 'the answer is not JSON' };
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return { kind: 'unknown', what: 'the answer is not a JSON object' };
+  const { status, goTo, errors } = json as { status?: unknown; goTo?: unknown; errors?: unknown };
+  const next = typeof goTo === 'string' && goTo !== '' ? goTo : undefined;
+  // The spec's form carries goTo beside status ok; an answer with a goTo alone is read as it was.
+  if (status === 'ok' || (status === undefined && next !== undefined)) return next === undefined ? { kind: 'ok' } : { kind: 'ok', goTo: next };
+  if (status !== 'error') return { kind: 'unknown', what: status === undefined ? 'the answer has no status' : 'the answer has an unknown status' };
+  const words = wordsOf(errors);
+  return { kind: 'refused', aboutCredentials: words !== undefined && ABOUT_CREDENTIALS.test(words), ...(words === undefined ? {} : { words }) };
+}
+
+/** The words of `errors`: each item a string or an object {message} (live-notes 13), tags dropped. */
+function wordsOf(errors: unknown): string | undefined {
+  const items = Array.isArray(errors) ? errors : errors === undefined ? [] : [errors];
+  const said = items
+    .map((item: unknown) =>
+      typeof item === 'string' ? item : item && typeof item === 'object' ? (item as { message?: unknown }).message : undefined,
+    )
+    .filter((m): m is string => typeof m === 'string' && m.trim() !== '')
+    .map((m) =>
+      m
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+  const words = [...new Set(said)].join(' ').slice(0, MAX_WORDS);
+  return words === '' ? undefined : words;
+}
+
+// The headers a desktop browser sends on each request of the login: Fetch Metadata (which site asked),
+// the XHR headers of the login page's script, and its x-baner (live-notes 14, 17).
+
+export type FetchSite = 'none' | 'same-origin' | 'same-site' | 'cross-site';
+
+/** The family portal's address: where a parent's browser comes from to the register (live-notes 16). */
+export const FAMILY_PORTAL = 'https://portal.librus.pl/';
+
+/**
+ * Sec-Fetch-Site of a request from a page at `from` to `to`. The portal and the authorization host are
+ * sibling subdomains of one site (live-notes 14), so a hop between the two configured hosts is
+ * same-site, whatever addresses a test gives them; other hosts are compared by their registrable part.
+ */
+export function fetchSite(from: string, to: string, siblings: readonly string[] = []): FetchSite {
+  const a = new URL(from);
+  const b = new URL(to);
+  if (a.origin === b.origin) return 'same-origin';
+  const origins = new Set(siblings.map((url) => new URL(url).origin));
+  if (origins.has(a.origin) && origins.has(b.origin)) return 'same-site';
+  return a.protocol === b.protocol && siteOf(a.hostname) === siteOf(b.hostname) ? 'same-site' : 'cross-site';
+}
+
+/** The registrable part of a host name, roughly: its last two labels (an IP address stays whole). */
+function siteOf(hostname: string): string {
+  if (/^[\d.]+$/.test(hostname) || hostname.includes(':')) return hostname;
+  return hostname.split('.').slice(-2).join('.');
+}
+
+const DISTANCE: readonly FetchSite[] = ['none', 'same-origin', 'same-site', 'cross-site'];
+
+/** On a redirect a browser sends the most distant relation of any URL of the chain so far. */
+export function farther(a: FetchSite, b: FetchSite): FetchSite {
+  return DISTANCE.indexOf(a) >= DISTANCE.indexOf(b) ? a : b;
+}
+
+export function navigationHeaders(site: FetchSite, referer?: string): Record<string, string> {
+  return {
+    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    'accept-language': 'pl-PL,pl;q=0.9,en;q=0.8',
+    ...(referer === undefined ? {} : { referer }),
+    'sec-fetch-dest': 'document',
+    'sec-fetch-mode': 'navigate',
+    'sec-fetch-site': site,
+    'upgrade-insecure-requests': '1',
+  };
+}
+
+/** A POST of the login page's script to its own host (the credentials, "remind me later"). */
+export function scriptPostHeaders(pageUrl: string, now: number, random: number): Record<string, string> {
+  return {
+    'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+    accept: 'application/json, text/javascript, */*; q=0.01',
+    origin: new URL(pageUrl).origin,
+    referer: pageUrl,
+    'x-requested-with': 'XMLHttpRequest',
+    'x-baner': xBaner(random, now),
+    'sec-fetch-dest': 'empty',
+    'sec-fetch-mode': 'cors',
+    'sec-fetch-site': 'same-origin',
+  };
+}
+
+/**
+ * The login page's x-baner (live-notes 17): the strings of a random number and of the time in
+ * milliseconds, each character moved up by 20 code points, joined by "_".
+ */
+export function xBaner(random: number, now: number): string {
+  const shift = (text: string): string => String.fromCharCode(...[...text].map((ch) => ch.charCodeAt(0) + 20));
+  return `${shift(String(random))}_${shift(String(Math.trunc(now)))}`;
 }

@@ -30,13 +30,10 @@ const MESSAGE_ID = /^\d{1,20}$/;
 const ATTACHMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class MessagesApi {
-  private readonly client: MessagingClient;
-  private readonly account: string;
-
-  constructor(options: { client: MessagingClient; account: string }) {
-    this.client = options.client;
-    this.account = options.account;
-  }
+  constructor(
+    private readonly client: MessagingClient,
+    private readonly account: string,
+  ) {}
 
   get available(): boolean | undefined {
     return this.client.available;

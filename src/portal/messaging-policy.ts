@@ -49,12 +49,11 @@ export function saysNoAccess(body: string): boolean {
 /** The school has no messages module (a normal answer, spec 5.4.2); asked again from `nextCheckAt`. */
 export class MessagesUnavailableError extends Error {
   override readonly name = 'MessagesUnavailableError';
-  readonly account: string;
-  readonly nextCheckAt: number;
 
-  constructor(account: string, nextCheckAt: number) {
+  constructor(
+    readonly account: string,
+    readonly nextCheckAt: number,
+  ) {
     super(`the school has no messages module (asked again at ${new Date(nextCheckAt).toISOString()})`);
-    this.account = account;
-    this.nextCheckAt = nextCheckAt;
   }
 }

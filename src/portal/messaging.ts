@@ -45,7 +45,6 @@ export interface MessagingReply {
 type Outcome = 'ok' | 'absent';
 
 export class MessagingClient {
-  private readonly options: MessagingClientOptions;
   private readonly policy: MessagingPolicy;
   private booted = false;
   private booting: Promise<Outcome> | undefined;
@@ -63,8 +62,7 @@ export class MessagingClient {
   /** accessToAttachments of /api/me, kept for the messaging session that answered it (see MessagesApi.me). */
   private attachments: { allowed: boolean; generation: number } | undefined;
 
-  constructor(options: MessagingClientOptions) {
-    this.options = options;
+  constructor(private readonly options: MessagingClientOptions) {
     this.policy = options.policy ?? DEFAULT_MESSAGING_POLICY;
     this.lifetime = new LearnedLifetime(this.policy);
   }

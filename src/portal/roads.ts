@@ -8,11 +8,8 @@ import { registerRoad, type DataRoad } from './gateway.js';
 import { passwordLogin, type LoginOutcome } from './login.js';
 import type { FamilyAccount } from './family.js';
 import type { HttpClient } from './http.js';
-import type { PortalSession, RoadHold } from './session.js';
+import type { PortalSession, PortalSessionOptions, RoadHold } from './session.js';
 import type { PersistedSession } from '../store/session-store.js';
-import type { PortalUrls } from '../config/schema.js';
-import type { Clock } from '../util/clock.js';
-import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 
 export type RoadName = 'register' | 'family';
@@ -20,15 +17,9 @@ export type RoadName = 'register' | 'family';
 /** How long the family road reads the child before the register login is tried again. */
 export const REGISTER_RETRY_MS = 60 * 60_000;
 
-export interface TwoRoadsOptions {
+/** The register session's own (`account`: the label logs and errors name the child by), and the family account behind it. */
+export interface TwoRoadsOptions extends Pick<PortalSessionOptions, 'login' | 'password' | 'urls' | 'account' | 'clock' | 'log'> {
   family: FamilyAccount;
-  login: string;
-  password: string;
-  urls: PortalUrls;
-  /** The label logs and errors name the child by. */
-  account: string;
-  clock: Clock;
-  log: Logger;
 }
 
 export class TwoRoads implements RoadHold {

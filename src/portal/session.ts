@@ -1,34 +1,124 @@
 // The session policy of spec 5.3.5 around one account's cookie jar: when to log in, when to refresh,
-// how long to pause, and one login for any number of requests that hit the same dead session.
+// how long to pause, and one login for any number of requests that hit the same dead session. The policy
+// is data with its defaults, and one function decides what the session needs before the next request.
+// The pause after a refused password login is tied to the credentials it was for by a salted digest, so
+// that changing the config ends it.
+import { createHash, randomBytes } from 'node:crypto';
 import { CookieJar } from 'tough-cookie';
-import { ConnectionError, LoginChangedError, LoginPausedError, SessionExpiredError, problemReason } from './errors.js';
-import { boundedPause, pauseAfter, pauseIsFor, pauseLength, type Pause } from './login-pause.js';
+import {
+  CaptchaRequiredError,
+  ConnectionError,
+  LoginChangedError,
+  LoginPausedError,
+  SessionExpiredError,
+  WrongCredentialsError,
+  problemReason,
+} from './errors.js';
 import { HttpClient, type HttpClientOptions, type HttpResponse } from './http.js';
 import { passwordLogin, type LoginOutcome } from './login.js';
 import type { PortalUrls } from '../config/schema.js';
-import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { PersistedSession, SessionStore } from '../store/session-store.js';
-import type { Dispatcher } from 'undici';
 import type { PortalObserver } from './observer.js';
-import { DEFAULT_SESSION_POLICY, nextSessionAction, type SessionPolicy, type SessionState } from './session-policy.js';
+import { HOUR, MINUTE } from '../util/duration.js';
 
-export { DEFAULT_SESSION_POLICY, nextSessionAction } from './session-policy.js';
-export type { SessionAction, SessionPolicy, SessionState } from './session-policy.js';
+/** The session policy as data, with the spec's defaults. */
+export const DEFAULT_SESSION_POLICY = {
+  /** Assumed lifetime of a session from its password login. */
+  lifetimeMs: 20 * HOUR,
+  /** Age (since login or the last good refresh) at which refreshToken is called. */
+  refreshAfterMs: 2 * HOUR,
+  /** No refreshToken again for this long after a failed one. */
+  refreshPauseMs: 30 * MINUTE,
+  /** No login again for this long after wrong credentials (or until they change). */
+  wrongCredentialsPauseMs: HOUR,
+  /** No login again for this long after a captcha. */
+  captchaPauseMs: 30 * MINUTE,
+  /** No password login again for this long after a login the bridge did not understand (login_changed). */
+  loginChangedPauseMs: HOUR,
+  /** A login page it does not know (HTML, status 200) is the portal down until it has lasted this long; then login_changed. */
+  unknownLoginPageMs: 30 * MINUTE,
+  /** The advice to change the password is logged at most this often. */
+  adviceLogEveryMs: 24 * HOUR,
+};
 
-export interface PortalSessionOptions {
-  /** A label for logs and errors (the account's id or login); never a secret. */
-  account: string;
+/** The session policy as data (its fields, DEFAULT_SESSION_POLICY's). */
+export type SessionPolicy = typeof DEFAULT_SESSION_POLICY;
+
+export interface SessionState {
+  loggedInAt?: number;
+  refreshedAt?: number;
+  refreshFailedAt?: number;
+}
+
+export type SessionAction = 'login' | 'refresh' | 'none';
+
+/** The one place that decides what the session needs before the next request. */
+export function nextSessionAction(state: SessionState, now: number, policy: SessionPolicy): SessionAction {
+  if (state.loggedInAt === undefined || now - state.loggedInAt >= policy.lifetimeMs) return 'login';
+  const age = now - Math.max(state.loggedInAt, state.refreshedAt ?? 0);
+  if (age < policy.refreshAfterMs) return 'none';
+  if (state.refreshFailedAt !== undefined && now - state.refreshFailedAt < policy.refreshPauseMs) return 'none';
+  return 'refresh';
+}
+
+export type Pause = NonNullable<PersistedSession['pause']>;
+
+/** The errors after which password logins pause, and the reason the pause shows. */
+export function pauseReason(error: unknown): Pause['reason'] | undefined {
+  if (error instanceof WrongCredentialsError) return 'wrong_credentials';
+  if (error instanceof CaptchaRequiredError) return 'captcha_required';
+  if (error instanceof LoginChangedError) return 'login_changed';
+  return undefined;
+}
+
+/** How long a pause of this reason lasts. */
+export function pauseLength(reason: Pause['reason'], policy: SessionPolicy): number {
+  if (reason === 'wrong_credentials') return policy.wrongCredentialsPauseMs;
+  if (reason === 'login_changed') return policy.loginChangedPauseMs;
+  return policy.captchaPauseMs;
+}
+
+/**
+ * The pause, ending no later than its reason's policy allows from now: one restored from a file
+ * written under a clock years ahead, or kept while the clock was set back, is cut to that.
+ */
+export function boundedPause(pause: Pause, now: number, policy: SessionPolicy): Pause {
+  const longest = now + pauseLength(pause.reason, policy);
+  return pause.until > longest ? { ...pause, until: longest } : pause;
+}
+
+/** Identifies the credentials without storing them: a salted digest, salt kept beside it. */
+export function credentialsDigest(login: string, password: string | undefined, salt = randomBytes(8).toString('hex')): string {
+  const digest = createHash('sha256').update(`${salt}\0${login}\0${password}`).digest('hex').slice(0, 32);
+  return `${salt}:${digest}`;
+}
+
+/** Whether a saved pause was for these credentials (its salt is kept in it). */
+export function pauseIsFor(pause: Pause, login: string, password: string | undefined): boolean {
+  return pause.credentials === credentialsDigest(login, password, pause.credentials.split(':')[0] ?? '');
+}
+
+/** The pause a refused login starts, or undefined when the error is no refusal (the portal down, say). */
+export function pauseAfter(error: unknown, now: number, policy: SessionPolicy, login: string, password: string | undefined): Pause | undefined {
+  const reason = pauseReason(error);
+  if (reason === undefined) return undefined;
+  const words = error instanceof WrongCredentialsError || error instanceof LoginChangedError ? error.portalMessage : undefined;
+  return {
+    reason,
+    until: now + pauseLength(reason, policy),
+    credentials: credentialsDigest(login, password),
+    ...(words === undefined ? {} : { portal_message: words }),
+  };
+}
+
+/** Its HTTP client's (`account`: a label for logs and errors, the account's id or login, never a secret), and the session's. */
+export interface PortalSessionOptions extends Pick<HttpClientOptions, 'account' | 'clock' | 'dispatcher' | 'portalTime' | 'timeoutMs'> {
   login: string;
   password: string;
   urls: PortalUrls;
-  clock: Clock;
   log: Logger;
   store?: SessionStore;
-  dispatcher?: Dispatcher;
-  /** The portal's time as its answers tell it, shared by the bridge's sessions (cookies are kept by it). */
-  portalTime?: HttpClientOptions['portalTime'];
-  timeoutMs?: number;
   policy?: SessionPolicy;
   /**
    * How this session logs in with its password, in its own cookie jar (default: the register's login,
@@ -52,7 +142,6 @@ export type LoginAdvice = NonNullable<PersistedSession['advice']>;
 
 export class PortalSession {
   readonly http: HttpClient;
-  private readonly options: PortalSessionOptions;
   private readonly policy: SessionPolicy;
   private state: SessionState = {};
   private pause: Pause | undefined;
@@ -70,8 +159,7 @@ export class PortalSession {
   /** Password logins done by this process (for the benchmark and the tests). */
   loginCount = 0;
 
-  constructor(options: PortalSessionOptions) {
-    this.options = options;
+  constructor(private readonly options: PortalSessionOptions) {
     this.policy = options.policy ?? DEFAULT_SESSION_POLICY;
     const { account, clock, dispatcher, portalTime, timeoutMs } = options;
     this.http = new HttpClient({ account, clock, dispatcher, portalTime, timeoutMs });

@@ -2,7 +2,7 @@
 // shape a family can attach to a bug report. It keeps what shows how the portal's login runs (paths,
 // statuses, which cookies are set, the body's shape) and never a value that opens or names anything:
 // no password, no cookie or token value, no `code` or `state`, no child's data.
-import { CAPTCHA_MARKERS, REQUIRED_ACTIONS_MARKER } from './login-answers.js';
+import { CAPTCHA_MARKERS, REQUIRED_ACTIONS_MARKER } from './login.js';
 import { pathOf, safeOrigin, type HttpExchange, type HttpResponse } from './http.js';
 import type { PortalUrls } from '../config/schema.js';
 import { redact, redactPath } from '../util/redact.js';
@@ -13,12 +13,9 @@ const MAX_TITLE = 60;
 
 export class LoginTrace {
   private readonly lines: string[] = [];
-  private readonly urls: PortalUrls;
   private count = 0;
 
-  constructor(urls: PortalUrls) {
-    this.urls = urls;
-  }
+  constructor(private readonly urls: PortalUrls) {}
 
   /** Starts an account's part (numbered: the login itself is not written). */
   account(n: number): void {

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { ConnectionError, UnexpectedResponseError } from '../portal/errors.js';
 import type { ServiceHost } from '../portal/gateway.js';
-import { isDisabled } from '../portal/http-answers.js';
+import { isDisabled } from '../portal/http.js';
 import { meResponse, tokenInfoResponse, userInfoResponse, type Me } from '../portal/schemas/identity.js';
 import { kindergartenPlanResponse, type KindergartenPlan } from '../portal/schemas/kindergarten.js';
 import { always } from '../feature-kit/schedule.js';

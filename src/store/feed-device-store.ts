@@ -3,10 +3,8 @@
 // One file per login in data_dir/change-feed/, 0600, written atomically and only when it changes. The id
 // reads the child's changes, so it stays here: never in a log line, MQTT or the diagnostics bundle (which
 // lists this file under the login's hint, without its content).
-import { join } from 'node:path';
 import { z } from 'zod';
-import { SteadyFile, safeName } from './files.js';
-import { readStored } from './stored.js';
+import { LoginFile } from './stored.js';
 
 export const FEED_FOLDER = 'change-feed';
 
@@ -37,25 +35,13 @@ const savedSchema = z.object({
 export type SavedFeedDevice = z.infer<typeof savedSchema>;
 export type FeedRoad = z.infer<typeof road>;
 
-export class FeedDeviceStore {
-  private readonly file: SteadyFile;
-
+export class FeedDeviceStore extends LoginFile<typeof savedSchema> {
   constructor(dataDir: string, login: string) {
-    this.file = new SteadyFile(join(dataDir, FEED_FOLDER, `${safeName(login)}.json`));
-  }
-
-  /** Where it is kept (for a test or a person; never for a log line, it names the login). */
-  get path(): string {
-    return this.file.path;
-  }
-
-  /** The saved device and refusals; a broken file is moved aside (told to onBroken) and the child registers anew. */
-  load(onBroken?: (error: Error) => void): Promise<SavedFeedDevice | undefined> {
-    return readStored(this.file.path, savedSchema, { onBroken });
+    super(dataDir, FEED_FOLDER, login, savedSchema);
   }
 
   /** Written durably, and only when it changed (most reads change nothing here); rejects an id that is none. */
-  async save(state: SavedFeedDevice): Promise<void> {
-    await this.file.write(`${JSON.stringify(savedSchema.parse(state))}\n`);
+  override async save(state: SavedFeedDevice): Promise<void> {
+    await super.save(savedSchema.parse(state));
   }
 }

@@ -2,10 +2,8 @@
 // bridge: requests and logins of the day, each resource's last answer, the problems of the last week
 // and the last login's transcript. One small file per login in data_dir/figures/, written after each
 // poll; nothing in it is a secret or a child's data (resources are named with their ids masked).
-import { join } from 'node:path';
 import { z } from 'zod';
-import { safeName, writeFileAtomic } from './files.js';
-import { peekStored, readStored } from './stored.js';
+import { LoginFile, peekStored } from './stored.js';
 
 const savedSchema = z.object({
   version: z.literal(1),
@@ -75,16 +73,10 @@ export type SavedFigures = z.infer<typeof savedSchema>;
 
 export const FIGURES_FOLDER = 'figures';
 
-export class FiguresStore {
-  private readonly path: string;
-
+/** The saved figures (`load`: a broken file is moved aside, told to onBroken, and the figures start anew). */
+export class FiguresStore extends LoginFile<typeof savedSchema> {
   constructor(dataDir: string, login: string) {
-    this.path = join(dataDir, FIGURES_FOLDER, `${safeName(login)}.json`);
-  }
-
-  /** The saved figures; a broken file is moved aside (told to onBroken) and the figures start anew. */
-  load(onBroken?: (error: Error) => void): Promise<SavedFigures | undefined> {
-    return readStored(this.path, savedSchema, { onBroken });
+    super(dataDir, FIGURES_FOLDER, login, savedSchema, { durable: false });
   }
 
   /** The saved figures read by another process (`diagnostics`): a broken file is left where it is. */
@@ -96,8 +88,8 @@ export class FiguresStore {
    * Written after every poll: atomic, but not synced to the disk (a power cut may cost the last poll's
    * figures). Spelt out at once, as they are now (the counts go on meanwhile), and written once `after` is.
    */
-  save(figures: SavedFigures, after: Promise<unknown> = Promise.resolve()): Promise<void> {
+  override save(figures: SavedFigures, after: Promise<unknown> = Promise.resolve()): Promise<void> {
     const text = `${JSON.stringify(figures)}\n`;
-    return after.then(() => writeFileAtomic(this.path, text, { durable: false }));
+    return after.then(() => this.write(text));
   }
 }

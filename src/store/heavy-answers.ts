@@ -4,12 +4,9 @@
 // starts again at once; without this memory it would ask for the same answer and die again, in a
 // loop. What the last run left here holds that resource back at start, an hour at first and longer
 // each time it breaks again; a good answer clears it.
-import { join } from 'node:path';
 import { z } from 'zod';
-import { safeName, writeJson } from './files.js';
-import { readStored } from './stored.js';
+import { LoginFile } from './stored.js';
 import { HOUR } from '../util/duration.js';
-import { SerialQueue } from '../util/serial.js';
 
 /** The longest a resource is held back after a start (the hold doubles with each break up to this). */
 const MAX_HOLD_MS = 16 * HOUR;
@@ -37,14 +34,13 @@ export interface HeavyAnswersOptions {
 }
 
 export class HeavyAnswers {
-  private readonly path: string;
+  private readonly file: LoginFile<typeof fileSchema>;
   /** Endpoint -> held back until, from what the last run left (decided once, at the first read). */
   private held = new Map<string, number>();
   private loading: Promise<Record<string, Entry>> | undefined;
-  private readonly writes = new SerialQueue();
 
   constructor(private readonly options: HeavyAnswersOptions) {
-    this.path = join(options.dataDir, 'answers', `${safeName(options.login)}.json`);
+    this.file = new LoginFile(options.dataDir, 'answers', options.login, fileSchema);
   }
 
   /** Until when the endpoint is not asked (undefined: ask). */
@@ -74,7 +70,7 @@ export class HeavyAnswers {
   }
 
   private load(): Promise<Record<string, Entry>> {
-    this.loading ??= readStored(this.path, fileSchema, { onBroken: this.options.onBroken }).then((saved) => {
+    this.loading ??= this.file.load(this.options.onBroken).then((saved) => {
       const entries: Record<string, Entry> = { ...saved };
       for (const [endpoint, entry] of Object.entries(entries)) {
         const until = entry.at + Math.min(MAX_HOLD_MS, HOUR * 2 ** (entry.times - 1));
@@ -87,8 +83,8 @@ export class HeavyAnswers {
     return this.loading;
   }
 
+  /** Written one save after another, each as the entries are when it is asked for. */
   private save(entries: Record<string, Entry>): Promise<void> {
-    const copy = { ...entries };
-    return this.writes.enqueue(() => writeJson(this.path, copy));
+    return this.file.save(entries);
   }
 }

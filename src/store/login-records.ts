@@ -2,10 +2,8 @@
 // data_dir (`<folder>/<login>.json`, `{"version":1,"<field>":{...}}`), and the two kinds kept so: the modules
 // the portal refuses a child, and the states kept for later. Reading, writing and what a broken file costs
 // are said here.
-import { join } from 'node:path';
 import { z } from 'zod';
-import { SteadyFile, safeName } from './files.js';
-import { readStored } from './stored.js';
+import { LoginFile } from './stored.js';
 
 /** Where a kind of memory lives and what one of its records is. */
 export interface LoginRecordsForm<V> {
@@ -18,23 +16,20 @@ export interface LoginRecordsForm<V> {
 }
 
 export class LoginRecords<V> {
-  private readonly file: SteadyFile;
-  private readonly schema: z.ZodType<Record<string, Record<string, V>>>;
+  private readonly file: LoginFile<z.ZodType<Record<string, Record<string, V>>>>;
 
   constructor(
     dataDir: string,
     login: string,
     private readonly form: LoginRecordsForm<V>,
   ) {
-    this.file = new SteadyFile(join(dataDir, form.folder, `${safeName(login)}.json`), { durable: false });
-    this.schema = z.object({ version: z.literal(1), [form.field]: z.record(z.string(), form.record) }) as z.ZodType<
-      Record<string, Record<string, V>>
-    >;
+    const schema = z.object({ version: z.literal(1), [form.field]: z.record(z.string(), form.record) });
+    this.file = new LoginFile(dataDir, form.folder, login, schema as z.ZodType<Record<string, Record<string, V>>>, { durable: false });
   }
 
   /** What the last run kept; empty on a first run (a broken file is moved aside). */
   async load(onBroken?: (error: Error) => void): Promise<Record<string, V>> {
-    return (await readStored(this.file.path, this.schema, { onBroken }))?.[this.form.field] ?? {};
+    return (await this.file.load(onBroken))?.[this.form.field] ?? {};
   }
 
   /**
@@ -42,7 +37,7 @@ export class LoginRecords<V> {
    * power cut costs at most the last change, which the next pass brings back.
    */
   save(records: Record<string, V>): Promise<void> {
-    return this.file.write(`${JSON.stringify({ version: 1, [this.form.field]: records })}\n`);
+    return this.file.save({ version: 1, [this.form.field]: records });
   }
 }
 

@@ -1,9 +1,7 @@
 // What an account's session needs to survive a restart: its cookie jar (DeviceCookie with its
 // Path=/OAuth included) and the policy timestamps. One file per login in data_dir/sessions/.
-import { join } from 'node:path';
 import { z } from 'zod';
-import { SteadyFile, safeName } from './files.js';
-import { readStored } from './stored.js';
+import { LoginFile } from './stored.js';
 import { LoginRecords } from './login-records.js';
 
 /** The portal's advice to change the password, as a login keeps it (the `password_change_advised` entity mirrors it). */
@@ -36,12 +34,12 @@ const persistedSchema = z.object({
 export type PersistedSession = z.infer<typeof persistedSchema>;
 
 export class SessionStore {
-  private readonly file: SteadyFile;
+  private readonly file: LoginFile<typeof persistedSchema>;
   /** When `check` last logged this login in: a file of its own (checked/<login>.json), which a running bridge never writes. */
   private readonly checked: LoginRecords<number>;
 
   constructor(dataDir: string, login: string) {
-    this.file = new SteadyFile(join(dataDir, 'sessions', `${safeName(login)}.json`));
+    this.file = new LoginFile(dataDir, 'sessions', login, persistedSchema);
     this.checked = new LoginRecords(dataDir, login, { folder: 'checked', field: 'logins', record: z.number() });
   }
 
@@ -57,12 +55,12 @@ export class SessionStore {
 
   /** The saved session; a broken file is moved aside (told to onBroken) and the session starts anew. */
   load(onBroken?: (error: Error) => void): Promise<PersistedSession | undefined> {
-    return readStored(this.file.path, persistedSchema, { onBroken });
+    return this.file.load(onBroken);
   }
 
   /** Written (durably) only when the session changed: after most polls it has not. */
   save(state: PersistedSession): Promise<void> {
-    return this.file.write(`${JSON.stringify(withoutMovingTimes(state))}\n`);
+    return this.file.save(withoutMovingTimes(state));
   }
 }
 

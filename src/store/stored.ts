@@ -3,8 +3,8 @@
 // <name>.broken-<time> for a person to look at, and its part starts as on a first run; the bridge starts.
 // Moving it aside also means it is reported once, not at every start.
 import { readFile, rename } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
-import { syncFolder } from './files.js';
+import { basename, dirname, join } from 'node:path';
+import { safeName, SteadyFile, syncFolder, writeJson } from './files.js';
 import type { z } from 'zod';
 
 /** A stored file that could not be used: where it went and why. */
@@ -61,6 +61,51 @@ export async function peekStored<S extends z.ZodType>(path: string, schema: S): 
     return text === undefined ? undefined : (schema.safeParse(JSON.parse(text)).data as z.output<S> | undefined);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * One login's JSON file in a folder of data_dir (`<folder>/<login>.json`, the login made file-name-safe):
+ * read back through its schema, and rewritten only when its text changed (SteadyFile).
+ */
+export class LoginFile<S extends z.ZodType> extends SteadyFile {
+  constructor(
+    dataDir: string,
+    folder: string,
+    login: string,
+    private readonly schema: S,
+    options: { durable?: boolean } = {},
+  ) {
+    super(join(dataDir, folder, `${safeName(login)}.json`), options);
+  }
+
+  /** What the file holds; undefined when there is none, or it was broken (moved aside and told to onBroken). */
+  load(onBroken?: (error: Error) => void): Promise<z.output<S> | undefined> {
+    return readStored(this.path, this.schema, { onBroken });
+  }
+
+  save(value: z.input<S>): Promise<void> {
+    return this.write(`${JSON.stringify(value)}\n`);
+  }
+}
+
+/**
+ * A small piece of state kept in data_dir as JSON and read back through its schema: a file that fails it
+ * (an older shape, a hand edit, a truncated file) is moved aside, reported once, and read as nothing kept.
+ */
+export class KeptJson<S extends z.ZodType> {
+  constructor(
+    private readonly path: string,
+    private readonly schema: S,
+  ) {}
+
+  /** The kept value, or undefined when there is none or it does not fit the schema (onBroken says so). */
+  load(onBroken?: (why: string) => void): Promise<z.output<S> | undefined> {
+    return readStored(this.path, this.schema, { onBroken: (error) => onBroken?.(error.message) });
+  }
+
+  save(value: z.input<S>): Promise<void> {
+    return writeJson(this.path, value);
   }
 }
 

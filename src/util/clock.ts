@@ -55,3 +55,29 @@ export function sleepWith(clock: Clock, ms: number, signal?: AbortSignal): Promi
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * Runs work with a deadline on the clock. When it passes, the work's signal aborts (so its sleeps and
+ * its next request stop) and the promise rejects with `late()` at once, even if a request is still in
+ * flight (a download's 150 s, a shutdown step that must not hang).
+ */
+export async function withDeadline<T>(clock: Clock, ms: number, late: () => unknown, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: Timer | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = clock.setTimer(() => {
+      const error = late();
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  // The losing promise of the race must not surface as an unhandled rejection.
+  expired.catch(() => undefined);
+  const running = work(controller.signal);
+  running.catch(() => undefined);
+  try {
+    return await Promise.race([running, expired]);
+  } finally {
+    timer?.cancel();
+  }
+}

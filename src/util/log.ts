@@ -126,13 +126,10 @@ const LEVELS: Record<string, string> = { '10': 'TRACE', '20': 'DEBUG', '30': 'IN
 const HEAD_KEYS = new Set(['level', 'time', 'msg', 'account', 'part']);
 
 export class LineFormatter implements DestinationStream {
-  private readonly target: LogTarget;
-  private readonly format: 'text' | 'json';
-
-  constructor(target: LogTarget, format: 'text' | 'json') {
-    this.target = target;
-    this.format = format;
-  }
+  constructor(
+    private readonly target: LogTarget,
+    private readonly format: 'text' | 'json',
+  ) {}
 
   write(raw: string): void {
     // Every line passes the one redaction (util/redact.ts): a log is pasted into public bug reports.

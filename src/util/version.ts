@@ -1,9 +1,18 @@
-// The package version, read from the nearest package.json above this file: one folder up from the bundle's
-// chunks (dist/main*.js), more from a file tsc leaves in a folder of dist/ (the bench and the simulator load those).
-import { readFileSync } from 'node:fs';
+// The package's root folder (where package.json is), found from a module's own file: the sources' root when
+// run from src/, the built package's when run from dist/ (which sits in it); and the package version read
+// from it: one folder up from the bundle's chunks (dist/main*.js), more from a file tsc leaves in a folder of
+// dist/ (the bench and the simulator load those).
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packageRoot } from './package-root.js';
+
+/** The folder of package.json at or above `from`. */
+export function packageRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
+  }
+}
 
 const file = join(packageRoot(dirname(fileURLToPath(import.meta.url))), 'package.json');
 export const VERSION: string = (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;

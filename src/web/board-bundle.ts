@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Esbuild from 'esbuild';
-import { packageRoot } from '../util/package-root.js';
+import { packageRoot } from '../util/version.js';
 
 export interface BoardAsset {
   /** The file's path under the board: `board.<hash>.js` or `board.<hash>.css`. */

@@ -3,11 +3,9 @@
 import ical, { ICalEventStatus, type ICalDayJsStub, type ICalEventData } from 'ical-generator';
 import { calendarText, type CalendarText } from '../i18n/calendar-text.js';
 import type { Language } from '../config/language.js';
-import type { AgendaEntry, EntryTime, FeedEntries, FreeDayEntry, LessonEntry } from '../school/calendar-feeds.js';
+import type { AgendaEntry, EntryTime, FeedEntries, FeedName, FreeDayEntry, LessonEntry } from '../school/calendar-feeds.js';
 import { oneLine } from '../util/text.js';
 import { addDays, TIME_ZONE, warsawInstant } from '../util/time.js';
-import type { FeedName } from '../school/calendar-feeds.js';
-import { vtimezone } from './vtimezone.js';
 
 /**
  * A Warsaw wall-clock time as ical-generator formats a date it is given in a time zone. Its own
@@ -153,4 +151,35 @@ export function feedText(feed: FeedCalendar): string {
         : feed.entries.freeDays.map((f) => freeDayEvent(f, t));
   for (const event of events) calendar.createEvent({ ...event, stamp });
   return calendar.toString();
+}
+
+// The VTIMEZONE of Europe/Warsaw that the calendar feeds carry, so that a calendar app reads their
+// wall-clock times right without a time zone database of its own. Written from the EU summer time rule
+// that src/util/time.ts computes (Poland keeps it since 1996): summer time from 01:00 UTC on the last
+// Sunday of March (02:00 CET) to 01:00 UTC on the last Sunday of October (03:00 CEST).
+const WARSAW = [
+  'BEGIN:VTIMEZONE',
+  `TZID:${TIME_ZONE}`,
+  `X-LIC-LOCATION:${TIME_ZONE}`,
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0200',
+  'TZNAME:CEST',
+  // 1996-03-31 and 1996-10-27 are the rule's first last-Sundays.
+  'DTSTART:19960331T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:+0200',
+  'TZOFFSETTO:+0100',
+  'TZNAME:CET',
+  'DTSTART:19961027T030000',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+].join('\r\n');
+
+/** The VTIMEZONE block of a time zone the feeds use; null for any other (none is expected). */
+export function vtimezone(name: string): string | null {
+  return name === TIME_ZONE ? WARSAW : null;
 }

@@ -23,8 +23,8 @@ const notYet: WebResponse = {
  * after a restart, until a read replaces it); 503 with Retry-After before anything is known; 404 for an
  * unknown child or feed.
  */
-export function feedRoutes(data: WebData): Route[] {
-  const calendar: Route = (req) => {
+export function feedRoute(data: WebData): Route {
+  return (req) => {
     if (req.segments[0] !== 'calendar') return undefined;
     const [, child, file] = req.segments;
     const name = file === undefined ? undefined : feedName(file);
@@ -35,7 +35,6 @@ export function feedRoutes(data: WebData): Route[] {
     if (feed === null) return notYet;
     return { status: 200, headers: { 'content-type': 'text/calendar; charset=utf-8' }, body: feed.body, modifiedAt: feed.modifiedAt };
   };
-  return [calendar];
 }
 
 /** A feed as the web server's memory keeps it: the content last published and when it last changed (ms). */

@@ -35,14 +35,17 @@ interface ChildMemory {
 
 export class WebMemory implements Publisher, WebData {
   readonly language: Language;
-  private readonly options: WebMemoryOptions;
+  /** True while the bridge is connected to the broker. */
+  readonly healthy: () => boolean;
+  readonly now: () => number;
   private readonly memory = new Map<string, ChildMemory>();
   private readonly listeners = new Set<() => void>();
   private readonly texts = new FeedTexts();
 
-  constructor(options: WebMemoryOptions) {
-    this.options = options;
+  constructor(private readonly options: WebMemoryOptions) {
     this.language = options.language;
+    this.healthy = options.healthy;
+    this.now = options.now;
   }
 
   // --- Publisher: remember, then pass on ---
@@ -132,14 +135,6 @@ export class WebMemory implements Publisher, WebData {
   /** A child's feed as last published (undefined before then or for an unknown child). */
   keptFeed<K extends FeedName>(child: string, name: K): KeptFeed<K> | undefined {
     return this.memory.get(child)?.feeds[name];
-  }
-
-  healthy(): boolean {
-    return this.options.healthy();
-  }
-
-  now(): number {
-    return this.options.now();
   }
 
   private child(id: string): ChildMemory {

@@ -1,17 +1,15 @@
 // The web server as a part of the running bridge: the token, the routes, start-up lines and a bind
 // failure that leaves the bridge running. Built by App when http.port is not 0.
-import { loadOrCreateToken, formatWebUrls, webBaseUrl, webUrls } from './token.js';
-import { LiveToken } from './token-file.js';
-import { startWebServer, type WebServer } from './server.js';
+import { formatWebUrls, LiveToken, loadOrCreateToken, webBaseUrl, webUrls } from './token.js';
+import { startWebServer, type WebServer, type WebServerOptions } from './server.js';
 import { healthRoute } from './health.js';
-import { feedRoutes } from './feeds.js';
+import { feedRoute } from './feeds.js';
 import { boardRoutes } from './board.js';
 import { fileRoute } from '../attachments/saved.js';
 import { diagnosticsRoutes, type DiagnosticsSources } from './diagnostics.js';
 import type { BoardFeedAccess } from './board-calendars.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
-import type { Logger } from '../util/log.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import { TERMINAL_TEXT } from '../i18n/terminal-text.js';
 import { errorText } from '../util/text.js';
@@ -22,19 +20,14 @@ import { errorText } from '../util/text.js';
  */
 const TOKEN_CHECK_MS = 30_000;
 
-export interface WebServiceOptions {
+/** The server's own (its clock times the board's stream timers too), and what the service adds around it. */
+export interface WebServiceOptions extends Pick<WebServerOptions, 'data' | 'log' | 'ingressAddress' | 'clock'> {
   http: HttpConfig;
   dataDir: string;
-  data: WebData;
-  log: Logger;
   /** Where the full URLs go on the first start: plain lines, never through the logger. */
   out: { write(text: string): unknown };
   /** Each account's child id at start-up, undefined while it is not known yet (no identity so far). */
   childIds: () => ReadonlyArray<string | undefined>;
-  /** The ingress proxy to trust (see startWebServer); undefined outside the Supervisor. */
-  ingressAddress?: string;
-  /** The clock of the server's and the board's stream timers (the system's when not given). */
-  clock?: Clock;
   /** The diagnostics bundle and (http.metrics on) the metrics: /diagnostics and /metrics. */
   diagnostics?: DiagnosticsSources;
 }
@@ -49,7 +42,7 @@ export function webRoutes(
 ): Route[] {
   return [
     healthRoute(data),
-    ...feedRoutes(data),
+    feedRoute(data),
     ...(options.diagnostics === undefined ? [] : diagnosticsRoutes(options.diagnostics, data.language)),
     ...(options.dataDir === undefined ? [] : [fileRoute(data, options.dataDir)]),
     ...boardRoutes(data, options),
@@ -57,15 +50,12 @@ export function webRoutes(
 }
 
 export class WebService {
-  private readonly options: WebServiceOptions;
   private server: WebServer | undefined;
   private token: string | undefined;
   private stopWaiting: (() => void) | undefined;
   private tokenCheck: Timer | undefined;
 
-  constructor(options: WebServiceOptions) {
-    this.options = options;
-  }
+  constructor(private readonly options: WebServiceOptions) {}
 
   /** The address it listens on (undefined when it is not running). */
   get url(): string | undefined {

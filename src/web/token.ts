@@ -1,8 +1,10 @@
 // The web server's access token (interface 6.1): made at first start, kept in data_dir (0600) and
 // reused after; compared in constant time. The keys derived from it (the board's cookie, each feed's
-// own key), and the URLs a person opens, with or without them.
+// own key), and the URLs a person opens, with or without them. A running bridge sees the token as the file
+// holds it now (LiveToken): `dziennik2mqtt token --rotate` (another process) writes a new one, and the
+// server stops taking the old one without a restart.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
@@ -140,4 +142,59 @@ export function addressLine(label: string, url: string, language: Language = FAL
 /** An address with the container's stand-in for the host in the family's words. */
 function inWords(url: string, language: Language): string {
   return url.replace(HOST_PLACEHOLDER, ADDRESS_WORDS[language].thisMachine);
+}
+
+/**
+ * The token as the file holds it now: the file's identity (inode, size, mtime) is looked at on every
+ * request, a stat of a few microseconds, and the file is read again only when it changed, so a rotation
+ * counts from the next request on.
+ */
+export class LiveToken {
+  private readonly path: string;
+  private value: string;
+  private seen: string;
+  private readonly listeners = new Set<() => void>();
+
+  /** `initial` is the token just loaded from the file (loadOrCreateToken). */
+  constructor(dataDir: string, initial: string) {
+    this.path = join(dataDir, TOKEN_FILE);
+    this.value = initial;
+    this.seen = this.identity() ?? '';
+  }
+
+  /**
+   * The token now. A file that is gone, unreadable or malformed leaves the last good token in force:
+   * a half-edited file must not lock the family out, nor open the server.
+   */
+  current(): string {
+    const identity = this.identity();
+    if (identity === undefined || identity === this.seen) return this.value;
+    this.seen = identity;
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8').trim();
+    } catch {
+      return this.value;
+    }
+    if (!TOKEN_SHAPE.test(text) || text === this.value) return this.value;
+    this.value = text;
+    for (const listener of this.listeners) listener();
+    return this.value;
+  }
+
+  /** Called after the token changed (open event streams, let in with the old one, are ended). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private identity(): string | undefined {
+    let stats: Stats;
+    try {
+      stats = statSync(this.path);
+    } catch {
+      return undefined;
+    }
+    return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+  }
 }

@@ -129,7 +129,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       dispatcher: options.dispatcher,
       hooks: counter,
       ingressAddress: options.ingressAddress,
-      mqttVersion: options.mqttVersion,
+      protocolVersion: options.mqttVersion,
       reconnect: options.reconnect,
       out: options.out ?? { write: () => true },
       ...(options.demo ? DEMO_APP : {}),

@@ -47,8 +47,6 @@ export function featurePasses(options: FeaturePassOptions): {
       clock: options.clock,
       log,
     },
-    clock: options.clock,
-    log,
   });
   // The planner at one kind of moment (the test's), with the intervals a config's defaults would give.
   const policy = { intervalMs: 20 * MIN, fastIntervalMs: 3 * MIN, schoolIntervalMs: 5 * MIN, fixedMoment: options.moment ?? 'lessons' };

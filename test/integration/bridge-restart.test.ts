@@ -26,7 +26,7 @@ it('republishes after a broker restart and delivers an event raised during the o
     log: silentLogger(),
     info: () => ({}),
     staleScanMs: 100,
-    reconnectPeriodMs: 100,
+    reconnect: { firstMs: 100 },
   });
   cleanups.push(() => bridge.stop());
   const child = { id: 'ania', name: 'Ania', entities: [entityByKey('lucky_number'), entityByKey('grade')] };

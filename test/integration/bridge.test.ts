@@ -47,7 +47,7 @@ function setup(extra: Partial<BridgeOptions> = {}, url = MQTT_URL, roots = uniqu
     info: () => ({ children: ['ania'] }),
     staleScanMs: 200,
     birthDelayMs: 0,
-    reconnectPeriodMs: 200,
+    reconnect: { firstMs: 200 },
     ...extra,
   });
   cleanups.push(async () => {
@@ -451,7 +451,7 @@ describe('Bridge', () => {
   it('keeps trying a broker that is not there, one line per attempt with the URL but without its password, backing off', async () => {
     const lines: string[] = [];
     const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
-    const { bridge } = setup({ log, reconnectPeriodMs: 100, reconnectMaxMs: 400 }, 'mqtt://someone:s3cret@127.0.0.1:1');
+    const { bridge } = setup({ log, reconnect: { firstMs: 100, maxMs: 400 } }, 'mqtt://someone:s3cret@127.0.0.1:1');
     let settled = false;
     const started = bridge.start().then(
       () => 'connected',
@@ -486,7 +486,7 @@ describe('Bridge', () => {
     cleanups.push(() => broker.stop());
     const lines: string[] = [];
     const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
-    const { bridge } = setup({ log, reconnectPeriodMs: 50, reconnectMaxMs: 50 }, `mqtt://someone:s3cret@127.0.0.1:${broker.port}`);
+    const { bridge } = setup({ log, reconnect: { firstMs: 50, maxMs: 50 } }, `mqtt://someone:s3cret@127.0.0.1:${broker.port}`);
     let settled = false;
     void bridge.start().then(
       () => (settled = true),

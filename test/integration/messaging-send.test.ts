@@ -57,8 +57,6 @@ async function setup(options: { account?: typeof ANIA; dataDir?: string; timeout
     user: userLookup(
       new ResourceCache({
         portal: { gateway, messages: {} as MessagesApi, identity: () => identity, clock, log: silentLogger() },
-        clock,
-        log: silentLogger(),
       }),
     ),
     identity: () => identity,

@@ -7,7 +7,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANSWER_BYTES, LIST_ANSWER_BYTES } from '../../src/portal/answer-caps.js';
+import { ANSWER_BYTES, LIST_ANSWER_BYTES } from '../../src/portal/gateway.js';
 import { DEMO_ACCOUNTS, type PortalSimulator } from '../../src/simulator/index.js';
 import { waitUntil } from '../helpers/mqtt.js';
 import { ProcessBridge, peakRssMB } from '../helpers/security-process.js';

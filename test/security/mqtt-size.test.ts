@@ -78,7 +78,7 @@ describe('huge MQTT messages', () => {
       info: () => ({}),
       staleScanMs: 100,
       birthDelayMs: 0,
-      reconnectPeriodMs: 100,
+      reconnect: { firstMs: 100 },
     });
     ctx.onTestFinished(() => bridge.stop());
     await bridge.start();

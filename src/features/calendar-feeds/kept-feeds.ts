@@ -3,7 +3,7 @@
 // never handed an empty one (Home Assistant's Remote Calendar or a phone would wipe the child's days).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { KeptJson } from '../../store/kept.js';
+import { KeptJson } from '../../store/stored.js';
 import { safeName } from '../../store/files.js';
 import type { FeedContents } from '../../school/calendar-feeds.js';
 

@@ -3,19 +3,16 @@
 // and write/set command that send a new message through the account's Outbox.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CommandError } from '../../feature-kit/commands.js';
-import { MAX_TEXT_PAYLOAD_BYTES } from '../../feature-kit/payload.js';
+import { CommandError, jsonObject, MAX_TEXT_PAYLOAD_BYTES, textField, type CommandRequest } from '../../feature-kit/commands.js';
 import { sendBody, textToHtml } from '../../messaging/compose.js';
 import { MessageNotSentError } from '../../messaging/errors.js';
-import { jsonObject, textField } from '../../messaging/command-input.js';
 import { pickTarget, targetSchema, type WriteTarget } from '../../messaging/write-targets.js';
-import { KeptJson } from '../../store/kept.js';
+import { KeptJson } from '../../store/stored.js';
 import { safeName } from '../../store/files.js';
 import { TEXT_TEMPLATE } from '../opened-message/opened-message.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
 import { notify, select, text, type EntityDef } from '../../feature-kit/entities.js';
 import type { EntityState } from '../../feature-kit/state.js';
-import type { CommandRequest } from '../../feature-kit/commands.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 import { want } from '../../feature-kit/resource.js';
 import { RECIPIENTS } from '../../resources/messaging.js';

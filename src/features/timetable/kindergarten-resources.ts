@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ConnectionError, DISABLED_CODE, UnexpectedResponseError } from '../../portal/errors.js';
 import type { Gateway } from '../../portal/gateway.js';
 import type { ServiceHost } from '../../portal/gateway.js';
-import { isDisabled } from '../../portal/http-answers.js';
+import { isDisabled } from '../../portal/http.js';
 import {
   activitiesTypesResponse,
   authClassroomsResponse,

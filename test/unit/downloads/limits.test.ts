@@ -1,7 +1,8 @@
 // The download limits: two slots per process handed out in order, the 5-10 s poll delays, and the
 // deadline that rejects on the injected clock even while work is still running.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DOWNLOAD_LIMITS, DownloadSlots, pollDelay, withDeadline } from '../../../src/attachments/downloader.js';
+import { DEFAULT_DOWNLOAD_LIMITS, DownloadSlots, pollDelay } from '../../../src/attachments/downloader.js';
+import { withDeadline } from '../../../src/util/clock.js';
 import { ConnectionError } from '../../../src/portal/errors.js';
 import { FakeClock } from '../../helpers/clock.js';
 
@@ -68,10 +69,15 @@ describe('withDeadline', () => {
   it('rejects with ConnectionError at the deadline and aborts the work signal', async () => {
     const clock = new FakeClock('2026-11-20T08:00:00Z');
     let signal: AbortSignal | undefined;
-    const result = withDeadline(clock, 150_000, { account: 'a', what: 'homework file 1' }, (s) => {
-      signal = s;
-      return new Promise<never>(() => undefined);
-    });
+    const result = withDeadline(
+      clock,
+      150_000,
+      () => new ConnectionError('homework file 1: gave up', { account: 'a' }),
+      (s) => {
+        signal = s;
+        return new Promise<never>(() => undefined);
+      },
+    );
     let error: unknown;
     result.catch((e: unknown) => (error = e));
     await clock.advance(149_999);
@@ -83,7 +89,14 @@ describe('withDeadline', () => {
 
   it('leaves no timer behind when the work finishes first', async () => {
     const clock = new FakeClock('2026-11-20T08:00:00Z');
-    await expect(withDeadline(clock, 1_000, { account: 'a', what: 'x' }, () => Promise.resolve(7))).resolves.toBe(7);
+    await expect(
+      withDeadline(
+        clock,
+        1_000,
+        () => new ConnectionError('x', { account: 'a' }),
+        () => Promise.resolve(7),
+      ),
+    ).resolves.toBe(7);
     expect(clock.timerCount).toBe(0);
   });
 });

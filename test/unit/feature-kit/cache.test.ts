@@ -34,8 +34,6 @@ function setup(resources?: readonly Resource[]) {
   } as unknown as Gateway;
   const cache = new ResourceCache({
     portal: { gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log: silentLogger() },
-    clock,
-    log: silentLogger(),
     resources,
   });
   // The account's planner at one kind of moment (the pass's; 'by the clock': the wall clock's, its night

@@ -47,6 +47,7 @@ describe("a keyed list's refusal", () => {
   const refusedWeeks = new Set<string>();
   const portal = {
     clock: { now: () => now },
+    log: silentLogger(),
     gateway: {
       get: (_path: string, _schema: unknown, query?: Record<string, string>) =>
         refusedWeeks.has(query?.weekStart ?? '') ? Promise.reject(new UnexpectedResponseError(403, 'refused')) : Promise.resolve({ Timetable: {} }),
@@ -54,7 +55,7 @@ describe("a keyed list's refusal", () => {
   } as unknown as Omit<Portal, 'copies'>;
 
   it('takes the plan off the device once every week has been refused for a day, and keeps it while one week answers', async () => {
-    const cache = new ResourceCache({ portal, clock: { now: () => now } as never, log: silentLogger() });
+    const cache = new ResourceCache({ portal });
     const absent = new AbsentModules(new RefusedModulesStore(await tempDir(), 'rodzic'), silentLogger());
     await absent.load();
     const entities = timetable.entities;
@@ -76,7 +77,7 @@ describe("a keyed list's refusal", () => {
     expect(absent.names()).toBe('');
     // A week later every week is refused (a kindergarten's account): a day of refusals makes Timetables absent.
     refusedWeeks.add('2026-11-30');
-    const cache2 = new ResourceCache({ portal, clock: { now: () => now } as never, log: silentLogger() });
+    const cache2 = new ResourceCache({ portal });
     const second = async (week: string) => {
       cache2.begin();
       await cache2.read(want(TIMETABLE, week)).catch(() => undefined);

@@ -70,7 +70,7 @@ async function setup(onMissed?: (res: Resource) => void) {
     log,
   });
   await feed.load();
-  const cache = new ResourceCache({ portal: { gateway: p.gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log }, clock, log });
+  const cache = new ResourceCache({ portal: { gateway: p.gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log } });
   /** One pass's feed, as the pass plugs it in: a device when none, the feed read, its changes taken (a lost device registered again at once). */
   const pass = async () => {
     cache.begin();

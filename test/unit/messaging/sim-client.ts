@@ -15,5 +15,5 @@ export function messagingClient(options: ClientOptions & { timeoutMs?: number })
     log: silentLogger(),
     timeoutMs: options.timeoutMs,
   });
-  return { session, gateway, client, api: new MessagesApi({ client, account: options.login }) };
+  return { session, gateway, client, api: new MessagesApi(client, options.login) };
 }

@@ -27,7 +27,7 @@ async function setup(extra: Feature[] = []) {
   const asked: string[] = [];
   const gateway = { get: async (endpoint: string) => (asked.push(endpoint), { n: asked.length }) } as unknown as Gateway;
   const log = silentLogger();
-  const cache = new ResourceCache({ portal: { gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log }, clock, log });
+  const cache = new ResourceCache({ portal: { gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log } });
   const runs = { notes: 0, summary: 0 };
   // `notes` reads a list every 20 minutes; `summary` reads a daily lookup and takes the notes' output.
   const notes: Feature = {

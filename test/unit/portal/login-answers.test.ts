@@ -2,8 +2,7 @@
 // account make a wrong password; an answer without status, not JSON, or a refusal about something else
 // is a changed login. And x-baner as the notes describe it.
 import { describe, expect, it } from 'vitest';
-import { readLoginAnswer } from '../../../src/portal/login-answers.js';
-import { xBaner } from '../../../src/portal/login-headers.js';
+import { readLoginAnswer, xBaner } from '../../../src/portal/login.js';
 
 describe('readLoginAnswer', () => {
   it.each([

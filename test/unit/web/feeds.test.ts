@@ -2,7 +2,7 @@
 // or feed is 404, other paths are left to the other routes. A feed's text is made again only when the
 // content the memory keeps changed.
 import { describe, expect, it } from 'vitest';
-import { FeedTexts, feedRoutes } from '../../../src/web/feeds.js';
+import { FeedTexts, feedRoute } from '../../../src/web/feeds.js';
 import { WebMemory } from '../../../src/web/memory.js';
 import type { FeedName } from '../../../src/school/calendar-feeds.js';
 import type { WebData, WebRequest } from '../../../src/web/types.js';
@@ -23,11 +23,7 @@ const data: WebData = {
 
 const get = (...segments: string[]) => {
   const request: WebRequest = { method: 'GET', segments, query: new URLSearchParams(), headers: {}, ingressPath: '', trusted: true, via: 'query' };
-  for (const route of feedRoutes(data)) {
-    const answer = route(request);
-    if (answer !== undefined) return answer;
-  }
-  return undefined;
+  return feedRoute(data)(request);
 };
 
 describe('feed route', () => {
