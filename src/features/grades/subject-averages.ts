@@ -284,8 +284,7 @@ export function previousSemester(previous: { average: number | null; count: numb
 }
 
 /** `previous_semester` of a subject graded in points only: the first semester's percentage, when it had point grades. */
-function previousPoints(p: PointPercentage, value: Averages): { previous_semester?: PreviousSemester } {
-  const before = value.previous?.points?.find((b) => b.subjectId === p.subjectId);
+export function previousPoints(before: PointPercentage | undefined): { previous_semester?: PreviousSemester } {
   return before === undefined ? {} : { previous_semester: { semester: 1, percent: before.percent, count: before.count } };
 }
 
@@ -296,7 +295,7 @@ export function renderPointsAverage(p: PointPercentage, value: Averages, grading
     semester: value.semester,
     count: p.count,
     grades: grading.listed.get(p.subjectId) ?? [],
-    ...previousPoints(p, value),
+    ...previousPoints(value.previous?.points?.find((b) => b.subjectId === p.subjectId)),
     next_threshold: null,
     needed_for_next: null,
     percent: p.percent,

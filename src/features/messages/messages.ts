@@ -66,21 +66,18 @@ export const messages = feature({
 });
 
 export class MessagesSource implements Source {
-  private readonly api: MessagesApi;
   private listed = new Map<Mailbox, MessageItem[]>();
   private counts: UnreadCounts | undefined;
   private absent = false;
 
-  constructor(options: { api: MessagesApi }) {
-    this.api = options.api;
-  }
+  constructor(private readonly options: { api: MessagesApi }) {}
 
   /**
    * Whether the school has the messages module (for bridge/info and `check`): undefined until the
    * messaging host has been asked.
    */
   get moduleAvailable(): boolean | undefined {
-    return this.absent ? false : this.api.available;
+    return this.absent ? false : this.options.api.available;
   }
 
   poll(ctx: SourceContext): Promise<SourceResult> {

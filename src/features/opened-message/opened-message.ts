@@ -90,15 +90,13 @@ const LOOKUP_ORDER: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitut
 const LOOKUP_AFTER_MISS_MS = 60_000;
 
 class OpenedMessages implements FeatureState {
-  private readonly access: FeatureAccess;
   private readonly file;
   private record: OpenedRecord | undefined;
   private listed: ListedMessages | undefined;
   /** When a message id was last looked for in every mailbox and found in none (locate). */
   private missedAt = -Infinity;
 
-  constructor(access: FeatureAccess) {
-    this.access = access;
+  constructor(private readonly access: FeatureAccess) {
     this.file = openedFile(access.dataDir, access.account.login);
   }
 
@@ -109,9 +107,8 @@ class OpenedMessages implements FeatureState {
 
   // No request of its own: it keeps what the messages feature listed in the same cycle.
   poll(ctx: SourceContext): Promise<SourceResult> {
-    const listed = ctx.inputs.messages;
-    if (listed !== undefined) this.listed = listed;
-    return Promise.resolve({ states: { opened_message: openedState(this.record) } });
+    this.listed = ctx.inputs.messages ?? this.listed;
+    return Promise.resolve({ states: this.restate() });
   }
 
   restate(): SourceResult['states'] {
