@@ -28,16 +28,17 @@ declare module '../../feature-kit/source.js' {
 }
 
 /** The attributes of absences_unexcused: the semester's counts and justifications, and each unexcused absence. */
-export type AttendanceFacts = {
-  semester: SemesterAttendance['semester'];
-  excused: number;
-  late: number;
-  absences: number;
-  marks: number;
-  attendance_percent: number | null;
-  justifications: { count: number; by_status: Record<string, number>; latest: SemesterAttendance['justifications']['latest'] };
-  unexcused: { date: string | null; lesson_no: number | null; subject: string | null }[];
-};
+const attendanceFacts = (a: SemesterAttendance) => ({
+  semester: a.semester,
+  excused: a.excused,
+  late: a.late,
+  absences: a.absences,
+  marks: a.marks,
+  attendance_percent: a.attendancePercent,
+  justifications: { count: a.justifications.count, by_status: a.justifications.byStatus, latest: a.justifications.latest },
+  unexcused: a.unexcused.map((u) => ({ date: u.date, lesson_no: u.lessonNo, subject: u.subject })),
+});
+export type AttendanceFacts = ReturnType<typeof attendanceFacts>;
 
 export const absencesUnexcused = sensor(
   'absences_unexcused',
@@ -133,16 +134,7 @@ class AttendanceSource implements Source {
 
 /** absences_unexcused: unexcused absences this semester; the rest as attributes. */
 export function renderAbsencesUnexcused(a: SemesterAttendance): Published<typeof absencesUnexcused> {
-  return withAttributes(a.unexcused.length, {
-    semester: a.semester,
-    excused: a.excused,
-    late: a.late,
-    absences: a.absences,
-    marks: a.marks,
-    attendance_percent: a.attendancePercent,
-    justifications: { count: a.justifications.count, by_status: a.justifications.byStatus, latest: a.justifications.latest },
-    unexcused: a.unexcused.map((u) => ({ date: u.date, lesson_no: u.lessonNo, subject: u.subject })),
-  });
+  return withAttributes(a.unexcused.length, attendanceFacts(a));
 }
 
 /** attendance: the share of the semester's lessons the child was present at (None before a mark); by subject beside. */

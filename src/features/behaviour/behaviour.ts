@@ -11,16 +11,8 @@ import type { Language } from '../../config/language.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 import { BEHAVIOUR_POINTS } from '../../resources/grades.js';
 
-/** One formal grade as published. */
-export type BehaviourMarkFacts = {
-  grade: string;
-  short: string | null;
-  proposal: boolean;
-  period: 'semester' | 'final';
-  semester: number | null;
-  date: string | null;
-  teacher: string | null;
-};
+/** One formal grade as published: the school rule's mark without its category. */
+export type BehaviourMarkFacts = Omit<BehaviourMark, 'category'>;
 
 /**
  * The attributes of behaviour: the newest grade's fields, this semester's grade and proposal, the
