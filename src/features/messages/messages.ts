@@ -90,7 +90,7 @@ export class MessagesSource implements Source {
     }
     const counts = ctx.cache.get(UNREAD);
     // Not read yet (a pass that could not reach the messaging host): nothing new to say.
-    if (counts === undefined) return Promise.resolve({ states: this.states() });
+    if (counts === undefined) return Promise.resolve({ states: this.restate() });
     this.absent = false;
     this.counts = counts;
     const listed = new Map<Mailbox, MessageItem[]>();
@@ -101,23 +101,15 @@ export class MessagesSource implements Source {
     }
     this.listed = listed;
     return Promise.resolve({
-      states: this.states(),
+      states: this.restate(),
       events: { message: this.events() } satisfies Events<typeof messageEvent>,
-      output: this.listedMessages(),
+      // The messages the portal listed, by mailbox (what open_message accepts).
+      output: [...this.listed.entries()].map(([mailbox, items]) => ({ mailbox, items })),
     });
-  }
-
-  /** The messages the portal listed last, by mailbox (what open_message accepts). */
-  private listedMessages(): ListedMessages {
-    return [...this.listed.entries()].map(([mailbox, items]) => ({ mailbox, items }));
   }
 
   /** The last states without asking the portal. */
   restate(): SourceResult['states'] {
-    return this.states();
-  }
-
-  private states(): SourceResult['states'] {
     if (this.absent) return renderMessages(null);
     if (!this.counts) return {};
     return renderMessages(messagesView(this.counts, this.listed.get('inbox') ?? []));
