@@ -22,7 +22,7 @@ import { childUnit, type UnitSettings } from '../../portal/schemas/identity.js';
 import type { Identity } from '../../feature-kit/identity.js';
 
 export { average, renderAverage, type AverageFacts, type AverageSubject } from './average.js';
-export { newestGrade, renderNewestGrade, type MarkWording, type NewestGradeFacts } from './newest.js';
+export { newestGrade, renderNewestGrade, type NewestGradeFacts } from './newest.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../../portal/schemas/behaviour.js';
 import type { Names } from '../../school/names.js';
