@@ -234,14 +234,8 @@ function emptyPoints(subjectId: string, subject: string | null): PointPercentage
  * portal's app. 0 means none yet, so it is left out, as is anything not a number.
  */
 export function schoolAverageAttributes(school: SchoolAverage | undefined): Record<string, number> {
-  const out: Record<string, number> = {};
-  const put = (key: string, value: number | undefined): void => {
-    if (value !== undefined && value > 0) out[key] = round2(value);
-  };
-  put('school_semester1', school?.Semester1);
-  put('school_semester2', school?.Semester2);
-  put('school_year', school?.FullYear);
-  return out;
+  const figures = { school_semester1: school?.Semester1, school_semester2: school?.Semester2, school_year: school?.FullYear };
+  return Object.fromEntries(Object.entries(figures).flatMap(([key, value]) => (value !== undefined && value > 0 ? [[key, round2(value)]] : [])));
 }
 
 /** The school's own average of one semester as `{school: n}`, or nothing when it has none yet. */

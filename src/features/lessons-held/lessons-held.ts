@@ -18,6 +18,7 @@ import { REALIZATIONS } from './resources.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
 import { sensor } from '../../feature-kit/entities.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';
+import { cut } from '../../school/notices.js';
 import { addDays, isoAt, wallTime } from '../../util/time.js';
 import { feature } from '../feature.js';
 import { shape, type Published, type States } from '../../feature-kit/contract.js';
@@ -93,10 +94,7 @@ class LessonsHeldSource implements Source {
 }
 
 /** A topic for a list: one line, at most 300 characters with an ellipsis. */
-function topicForList(topic: string | null): string | null {
-  if (topic === null || topic.length <= TOPIC_MAX_IN_ATTRIBUTES) return topic;
-  return `${topic.slice(0, TOPIC_MAX_IN_ATTRIBUTES - 1)}…`;
-}
+const topicForList = (topic: string | null): string | null => (topic === null ? null : cut(topic, TOPIC_MAX_IN_ATTRIBUTES));
 
 const heldFields = (l: LessonHeld): HeldFacts => ({ date: l.date, no: l.no, subject: l.subject, topic: topicForList(l.topic) });
 
