@@ -3,7 +3,7 @@
 // and write/set command that send a new message through the account's Outbox.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CommandError } from '../../feature-kit/commands.js';
+import { CommandError, type CommandRequest } from '../../feature-kit/commands.js';
 import { MAX_TEXT_PAYLOAD_BYTES } from '../../feature-kit/payload.js';
 import { sendBody, textToHtml } from '../../messaging/compose.js';
 import { MessageNotSentError } from '../../messaging/errors.js';
@@ -15,7 +15,6 @@ import { TEXT_TEMPLATE } from '../opened-message/opened-message.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
 import { notify, select, text, type EntityDef } from '../../feature-kit/entities.js';
 import type { EntityState } from '../../feature-kit/state.js';
-import type { CommandRequest } from '../../feature-kit/commands.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 import { want } from '../../feature-kit/resource.js';
 import { RECIPIENTS } from '../../resources/messaging.js';

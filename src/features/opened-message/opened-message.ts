@@ -2,7 +2,7 @@
 // whole (the portal then marks it read), opened_message shows it (kept across restarts), its
 // attachments are saved with downloads on, and with write_messages the reply notify entity and
 // command answer it through the account's Outbox.
-import { CommandError } from '../../feature-kit/commands.js';
+import { CommandError, type CommandRequest } from '../../feature-kit/commands.js';
 import { MAX_TEXT_PAYLOAD_BYTES } from '../../feature-kit/payload.js';
 import { MessageNotSentError } from '../../messaging/errors.js';
 import { findListed, openedFile, readOpened, saveAttachments, type ListedRef, type OpenedRecord } from '../../messaging/opened.js';
@@ -17,7 +17,6 @@ import { feature, type CommandAccount, type FeatureAccess, type FeatureState } f
 import { mailboxWant, type ListedMessages } from '../messages/messages.js';
 import { UNREAD } from '../../resources/messaging.js';
 import { sent } from '../sent-message/sent-message.js';
-import type { CommandRequest } from '../../feature-kit/commands.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 import { errorText } from '../../util/text.js';
 
