@@ -7,7 +7,7 @@ import { sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
 import { shape, type Published } from '../../feature-kit/contract.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 
 /** One lending as published (`overdue` and `extendable` null when they cannot be known: it may be a free textbook). */
 const lendingFacts = (b: LibraryLendings['books'][number]) => ({
@@ -35,20 +35,17 @@ export const library = feature({
   // A lending lasts weeks: a start publishes what the last run kept and reads it at its second pass.
   reads: () => [want(LIBRARY)],
   entities: [libraryDue],
-  create: () => new LibrarySource(),
+  create: () => ({ poll, unknown }),
 });
 
-class LibrarySource implements Source {
-  poll(ctx: SourceContext): Promise<SourceResult> {
-    const answer = ctx.cache.get(LIBRARY);
-    return Promise.resolve({
-      states: answer ? { library_due: renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) } : this.unknown(),
-    });
-  }
+/** Nothing known of the lendings (refused, or never read): library_due is unknown. */
+const unknown = (): SourceResult['states'] => ({ library_due: { state: null, attributes: {} } });
 
-  unknown(): SourceResult['states'] {
-    return { library_due: { state: null, attributes: {} } };
-  }
+function poll(ctx: SourceContext): Promise<SourceResult> {
+  const answer = ctx.cache.get(LIBRARY);
+  return Promise.resolve({
+    states: answer ? { library_due: renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) } : unknown(),
+  });
 }
 
 /** library_due: the number of lendings; the books, nearest due first, as attributes. */
