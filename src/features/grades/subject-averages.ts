@@ -25,17 +25,6 @@ export type GradeAtRiskFacts = { threshold: number; subjects: { subject: string;
 /** The first semester's figures, kept beside the second's: an average, or a subject graded in points only, its percentage. */
 export type PreviousSemester = { semester: 1; average?: number | null; percent?: number | null; count: number };
 
-/** One grade of a subject's list, as the register shows it: a text grade and a descriptive one too (they count in no average). */
-export type ListedGrade = {
-  grade: string | null;
-  weight: number | null;
-  category: string | null;
-  date: string | null;
-  teacher: string | null;
-  comment: string | null;
-  kind: 'standard' | 'point' | 'text' | 'descriptive';
-};
-
 /**
  * The attributes of an average_<subject>: the semester (always its number), its grades of every kind
  * (newest first, with the teacher and the comment), the year's term grades as written (`semester_grade`,
@@ -79,18 +68,22 @@ export function listedGrades(items: readonly GradeItem[], semester: Averages['se
   for (const i of [...shown].sort((a, b) => textCompare(b.date ?? '', a.date ?? '') || newestFirst(a, b))) {
     const list = listed.get(i.subjectId as string) ?? [];
     listed.set(i.subjectId as string, list);
-    list.push({
-      grade: listedText(i.shown),
-      weight: i.weight,
-      category: i.category,
-      date: i.date,
-      teacher: i.teacher,
-      comment: listedText(i.comment),
-      kind: i.kind === 'grade' ? 'standard' : i.kind,
-    });
+    list.push(listedGrade(i));
   }
   return listed;
 }
+
+/** One grade of a subject's list, as the register shows it: a text grade and a descriptive one too (they count in no average). */
+const listedGrade = (i: GradeItem) => ({
+  grade: listedText(i.shown),
+  weight: i.weight,
+  category: i.category,
+  date: i.date,
+  teacher: i.teacher,
+  comment: listedText(i.comment),
+  kind: i.kind === 'grade' ? ('standard' as const) : i.kind,
+});
+export type ListedGrade = ReturnType<typeof listedGrade>;
 
 export const gradeAtRisk = binary(
   'grade_at_risk',
