@@ -30,10 +30,16 @@ declare module '../../feature-kit/source.js' {
  * The attributes of newest_message: the newest inbox message as a parent reads it in a list, and the
  * unread ones among the listed (newest first), which the board shows one under the other.
  */
-export type NewestMessageFacts = Pick<MessageSummary, 'id' | 'sender' | 'date' | 'read' | 'preview'> & {
-  has_attachments: boolean;
-  unread: Pick<MessageSummary, 'id' | 'topic' | 'sender' | 'date'>[];
-};
+const newestFacts = (newest: MessageSummary, view: MessagesView) => ({
+  id: newest.id,
+  sender: newest.sender,
+  date: newest.date,
+  read: newest.read,
+  has_attachments: newest.hasAttachments,
+  preview: newest.preview,
+  unread: view.unreadListed.map((m) => ({ id: m.id, topic: m.topic, sender: m.sender, date: m.date })),
+});
+export type NewestMessageFacts = ReturnType<typeof newestFacts>;
 
 /** unread_messages carries every unread counter the portal gave, by mailbox. */
 export const unreadMessages = sensor(
@@ -130,19 +136,6 @@ export function renderMessages(view: MessagesView | null): States<typeof unreadM
   const newest = view.newest;
   return {
     unread_messages: { state: String(view.unread), attributes: { ...view.counts } },
-    newest_message: newest
-      ? {
-          state: stateText(newest.topic) ?? '(no topic)',
-          attributes: {
-            id: newest.id,
-            sender: newest.sender,
-            date: newest.date,
-            read: newest.read,
-            has_attachments: newest.hasAttachments,
-            preview: newest.preview,
-            unread: view.unreadListed.map((m) => ({ id: m.id, topic: m.topic, sender: m.sender, date: m.date })),
-          },
-        }
-      : unknown(),
+    newest_message: newest ? { state: stateText(newest.topic) ?? '(no topic)', attributes: newestFacts(newest, view) } : unknown(),
   };
 }
