@@ -20,19 +20,24 @@ import { sent } from '../sent-message/sent-message.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 import { errorText } from '../../util/text.js';
 
-/** The attributes of opened_message. */
-export type OpenedMessageFacts = {
-  message_id: string;
-  mailbox: Mailbox;
-  sender: string | null;
-  date: string | null;
-  text: string;
-  truncated: boolean;
-  attachments: { name: string; size?: number; path?: string; url?: string }[];
-  can_reply: boolean;
-  /** The sender withdrew the message (the portal says so only when it is opened). */
-  withdrawn: boolean;
-};
+/** The attributes of opened_message; `withdrawn`: the sender withdrew it (the portal says so only when it is opened). */
+const openedFacts = (record: OpenedRecord) => ({
+  message_id: record.message_id,
+  mailbox: record.mailbox,
+  sender: record.sender,
+  date: record.date,
+  text: record.text,
+  truncated: record.truncated,
+  attachments: record.attachments.map(({ name, size, path, url }) => ({
+    name,
+    ...(size === undefined ? {} : { size }),
+    ...(path ? { path } : {}),
+    ...(url ? { url } : {}),
+  })),
+  can_reply: record.can_reply,
+  withdrawn: record.withdrawn,
+});
+export type OpenedMessageFacts = ReturnType<typeof openedFacts>;
 
 export const openedMessageEntity = sensor(
   'opened_message',
@@ -42,26 +47,7 @@ export const openedMessageEntity = sensor(
 
 /** opened_message: the topic as its state, the rest as attributes; unknown before anything was opened. */
 export function openedState(record: OpenedRecord | undefined): States<typeof openedMessageEntity>['opened_message'] {
-  if (!record) return { state: null, attributes: {} };
-  return {
-    state: stateText(record.topic) ?? '(no topic)',
-    attributes: {
-      message_id: record.message_id,
-      mailbox: record.mailbox,
-      sender: record.sender,
-      date: record.date,
-      text: record.text,
-      truncated: record.truncated,
-      attachments: record.attachments.map(({ name, size, path, url }) => ({
-        name,
-        ...(size === undefined ? {} : { size }),
-        ...(path ? { path } : {}),
-        ...(url ? { url } : {}),
-      })),
-      can_reply: record.can_reply,
-      withdrawn: record.withdrawn,
-    },
-  };
+  return record ? { state: stateText(record.topic) ?? '(no topic)', attributes: openedFacts(record) } : { state: null, attributes: {} };
 }
 
 /** Home Assistant's notify call hands only its message to the template, as `value`. */
