@@ -1,7 +1,7 @@
 // What a feature declares in one place: its entities, what it reads and how it computes, the other
 // features whose outputs it reads (by name), the handlers of the commands its buttons send, and its
 // parts of the board, the dashboard and `check` (screen-parts.ts).
-import type { Averaging } from '../config/schema.js';
+import type { AccountConfig, Averaging } from '../config/schema.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
@@ -12,7 +12,6 @@ import type { Copies, Resource, Want } from '../feature-kit/resource.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Outbox } from '../messaging/guard.js';
 import type { Downloads } from '../attachments/background.js';
-import type { AccountConfig } from '../config/schema.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Source } from '../feature-kit/source.js';
 import type { Clock } from '../util/clock.js';

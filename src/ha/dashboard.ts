@@ -139,14 +139,17 @@ function section(title: string, cards: (Card | undefined)[]): Card | undefined {
   return { type: 'grid', cards: [shown, ...present] };
 }
 
+/** A section of those of the blocks that apply to the child. */
+function blocksSection(title: string, blocks: readonly Block[], e: ChildEntities, t: DashboardText): Card | undefined {
+  return section(
+    title,
+    blocks.map((block) => block(e, t)),
+  );
+}
+
 function familyView(children: readonly ChildEntities[], t: DashboardText, lang: Language, boardUrl: string | undefined): Card | undefined {
   const blocks = familyBlocks(lang, webBase(boardUrl));
-  const sections = children.map((e) =>
-    section(
-      e.child.name,
-      blocks.map((block) => block(e, t)),
-    ),
-  );
+  const sections = children.map((e) => blocksSection(e.child.name, blocks, e, t));
   // After the children's columns, so the day at a glance stays where it was.
   if (boardUrl !== undefined && sections.some((s) => s !== undefined)) sections.push({ type: 'grid', cards: [boardLink(boardUrl, t)] });
   return view(t.family, 'family', sections, Math.max(1, Math.min(children.length, 4)));
@@ -164,12 +167,7 @@ function boardLink(url: string, t: DashboardText): Card {
 }
 
 function childView(e: ChildEntities, t: DashboardText, lang: Language, boardUrl: string | undefined): Card | undefined {
-  const sections = childSections(lang, boardUrl).map((s) =>
-    section(
-      s.title(t),
-      s.blocks.map((block) => block(e, t)),
-    ),
-  );
+  const sections = childSections(lang, boardUrl).map((s) => blocksSection(s.title(t), s.blocks, e, t));
   return view(e.child.name, e.child.id, sections, 4);
 }
 
@@ -185,9 +183,7 @@ function webBase(boardUrl: string | undefined): string | undefined {
 }
 
 function diagnosticsView(children: readonly ChildEntities[], t: DashboardText, baseTopic: string): Card | undefined {
-  const sections = children.map((e) =>
-    section(e.child.name, [problemBanner(e, t), passwordAdviceBanner(e, t), diagnostics(e, t), accountFigures(e, t)]),
-  );
+  const sections = children.map((e) => blocksSection(e.child.name, [problemBanner, passwordAdviceBanner, diagnostics, accountFigures], e, t));
   // The bridge itself after the children, once there is a child to show.
   if (sections.some((s) => s !== undefined)) sections.push(section(t.bridge, [bridgeDevice(bridgeEntityIds(baseTopic), t)]));
   return view(t.diagnostics, 'bridge', sections, 4);

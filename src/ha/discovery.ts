@@ -210,21 +210,15 @@ function component(entity: EntityDef, child: string, topics: Topics, language: L
   });
   switch (entity.platform) {
     case 'sensor':
+    case 'binary_sensor':
       // "None" on the state topic already means unknown to Home Assistant's MQTT sensor, so no template.
       return omitUndefined({
         ...common,
         state_topic: topics.state(child, entity.key),
         json_attributes_topic: entity.attributes ? topics.attributes(child, entity.key) : undefined,
-        state_class: entity.stateClass,
-        unit_of_measurement: entity.unit,
-      });
-    case 'binary_sensor':
-      return omitUndefined({
-        ...common,
-        state_topic: topics.state(child, entity.key),
-        json_attributes_topic: entity.attributes ? topics.attributes(child, entity.key) : undefined,
-        payload_on: 'ON',
-        payload_off: 'OFF',
+        ...(entity.platform === 'sensor'
+          ? { state_class: entity.stateClass, unit_of_measurement: entity.unit }
+          : { payload_on: 'ON', payload_off: 'OFF' }),
       });
     case 'button':
       if (!entity.command) throw new Error(`button ${entity.key} has no command`);

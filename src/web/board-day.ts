@@ -7,8 +7,6 @@ import type { ChangeKind } from '../school/plan-changes.js';
 import type { currentLesson, timetableToday } from '../features/timetable/entities.js';
 import { dayShort, dayTitle, list, num, part, str, type BoardMoment } from './board-read.js';
 
-export type LessonChange = ChangeKind;
-
 /** timetable_today or timetable_tomorrow as the board finds it (both have the same attributes). */
 type DayState = Received<typeof timetableToday>;
 type Slot = Partial<ItemOf<typeof timetableToday, 'lessons'>>;
@@ -19,7 +17,7 @@ export interface BoardLesson {
   to: string | null;
   subject: string | null;
   room: string | null;
-  change: LessonChange | null;
+  change: ChangeKind | null;
   /** The change in words (timetable_*'s `note`), e.g. "zastępstwo · zamiast: Matematyka"; null for an unchanged lesson. */
   note: string | null;
   /** done: over; now: in progress (today only). */
@@ -45,7 +43,7 @@ export interface BoardHeadline {
   subject: string;
   /** "s. 14 · do 09:40", "08:55 · s. 12". */
   detail: string;
-  change: LessonChange | null;
+  change: ChangeKind | null;
 }
 
 function lessonsOf(state: DayState | undefined): { date: string; end: string | null; lessons: Slot[]; blocks: boolean } | null {
@@ -55,7 +53,7 @@ function lessonsOf(state: DayState | undefined): { date: string; end: string | n
   return { date, end: str(part(state.attributes?.hours)?.to), lessons: list(state.attributes?.lessons), blocks };
 }
 
-export const CHANGES: readonly LessonChange[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
+export const CHANGES: readonly ChangeKind[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
 
 /** A lesson as the bridge published it, its change in words (`note`) as the timetable feature said it, and whether it is over or on. */
 function lessonOf(l: Slot, today: boolean, blocks: boolean, clock: BoardMoment): BoardLesson {

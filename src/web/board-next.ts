@@ -5,7 +5,8 @@ import type { BoardText } from '../i18n/board-text.js';
 import type { Received } from '../feature-kit/contract.js';
 import type { timetableTomorrow } from '../features/timetable/entities.js';
 import type { unreadNotices } from '../features/notices/notices.js';
-import { CHANGES, type LessonChange } from './board-day.js';
+import { CHANGES } from './board-day.js';
+import type { ChangeKind } from '../school/plan-changes.js';
 import { addDays } from '../util/time.js';
 import { dayShort, list, num, str, weekday, type BoardMoment } from './board-read.js';
 
@@ -19,7 +20,7 @@ export interface BoardNextChange {
   /** When it was to start (a lesson moved away: the slot it leaves); a room change's new room after it ("11:50 · s. 4"). */
   time: string | null;
   subject: string | null;
-  change: LessonChange;
+  change: ChangeKind;
   /** "odwołana", "zastępstwo · zamiast: Matematyka", "przeniesiona na czw. 26.11, lekcja 7". */
   note: string;
 }

@@ -49,10 +49,10 @@ export function spaced(value: string | null): string | null {
   return value === null ? null : value.replace(/\s+/g, ' ').trim();
 }
 
+/** A text in one line (spaced), cut to `max` characters with "…". */
 export function cut(value: string | null, max: number): string | null {
-  if (value === null) return null;
-  const one = value.replace(/\s+/g, ' ').trim();
-  return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
+  const one = spaced(value);
+  return one === null || one.length <= max ? one : `${one.slice(0, max - 1)}…`;
 }
 
 /** A person as a card names them in passing: "J. Kowalska" for "Jolanta Kowalska" (the last word whole). */

@@ -31,11 +31,11 @@ import { CONFERENCES, HOMEWORK_ASSIGNMENTS, HOMEWORK_CATEGORIES, TRIPS } from '.
 import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
-import { feature, type FeatureAccess } from '../feature.js';
+import { feature } from '../feature.js';
 import { savedFileUrl } from '../../attachments/saved.js';
 import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
 import { readMark } from '../../feature-kit/reads.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 
 /** What features naming agenda as an input read: every test and quiz of the agenda, past ones too. */
 export interface AgendaOutput {
@@ -138,7 +138,7 @@ export const agenda = feature({
   },
   inputs: ['timetable'],
   entities: [homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity, homeworkEvent, testEvent, agendaEvent],
-  create: (access) => new AgendaSource(access),
+  create: (access) => ({ poll: (ctx) => poll(ctx, access.childId) }),
 });
 
 /** The web server's path of a saved homework file, from where it was saved. */
@@ -146,62 +146,58 @@ function savedHomeworkFile(path: string | undefined, child: string, fileId: stri
   return path === undefined ? undefined : savedFileUrl(child, ['homework', fileId, basename(path)]);
 }
 
-class AgendaSource implements Source {
-  constructor(private readonly access: Pick<FeatureAccess, 'childId'>) {}
-
-  async poll(ctx: SourceContext): Promise<SourceResult> {
-    const answers = {
-      homeWorks: ctx.cache.get(HOMEWORKS),
-      assignments: ctx.cache.get(HOMEWORK_ASSIGNMENTS),
-      conferences: ctx.cache.get(CONFERENCES),
-      trips: ctx.cache.get(TRIPS),
-    };
-    const homeWorks = answers.homeWorks?.HomeWorks;
-    const assignments = answers.assignments?.HomeWorkAssignments;
-    const conferences = answers.conferences?.ParentTeacherConferences;
-    const trips = answers.trips?.Data;
-    const categories = ctx.cache.get(HOMEWORK_CATEGORIES)?.Categories;
-    const lessons = ctx.cache.get(LESSONS)?.Lessons;
-    const nameLookup = namesOf(ctx.cache);
-    const timetable = ctx.inputs.timetable;
-    const agenda = agendaItems({ homeWorks, homeWorkCategories: categories, conferences, trips, names: nameLookup });
-    const downloads = ctx.downloads;
-    if (downloads) {
-      // Files of homework not yet past due, each in a folder of its own (downloads/<child>/homework/<file id>/,
-      // served at /files/<child>/homework/<file id>/<name>); they arrive in the background (see BackgroundFiles).
-      for (const a of assignments ?? []) {
-        if (a.DueDate !== undefined && a.DueDate.slice(0, 10) < ctx.today) continue;
-        for (const f of a.HomeworkAssigmentFiles) {
-          downloads.files.request(`homework:${f.Id}`, ctx.now, () => downloads.downloader.inFolder(['homework', f.Id]).homeworkFile(f.Id, f.Name));
-        }
+async function poll(ctx: SourceContext, childId: () => string): Promise<SourceResult> {
+  const answers = {
+    homeWorks: ctx.cache.get(HOMEWORKS),
+    assignments: ctx.cache.get(HOMEWORK_ASSIGNMENTS),
+    conferences: ctx.cache.get(CONFERENCES),
+    trips: ctx.cache.get(TRIPS),
+  };
+  const homeWorks = answers.homeWorks?.HomeWorks;
+  const assignments = answers.assignments?.HomeWorkAssignments;
+  const conferences = answers.conferences?.ParentTeacherConferences;
+  const trips = answers.trips?.Data;
+  const categories = ctx.cache.get(HOMEWORK_CATEGORIES)?.Categories;
+  const lessons = ctx.cache.get(LESSONS)?.Lessons;
+  const nameLookup = namesOf(ctx.cache);
+  const timetable = ctx.inputs.timetable;
+  const agenda = agendaItems({ homeWorks, homeWorkCategories: categories, conferences, trips, names: nameLookup });
+  const downloads = ctx.downloads;
+  if (downloads) {
+    // Files of homework not yet past due, each in a folder of its own (downloads/<child>/homework/<file id>/,
+    // served at /files/<child>/homework/<file id>/<name>); they arrive in the background (see BackgroundFiles).
+    for (const a of assignments ?? []) {
+      if (a.DueDate !== undefined && a.DueDate.slice(0, 10) < ctx.today) continue;
+      for (const f of a.HomeworkAssigmentFiles) {
+        downloads.files.request(`homework:${f.Id}`, ctx.now, () => downloads.downloader.inFolder(['homework', f.Id]).homeworkFile(f.Id, f.Name));
       }
     }
-    const homework = homeworkItems({
-      assignments: assignments ?? [],
-      lessons,
-      timetable: timetable?.days,
-      names: nameLookup,
-      childUserId: ctx.identity.userId,
-      savedFiles: downloads ? (id) => savedHomeworkFile(downloads.files.pathOf(`homework:${id}`), this.access.childId(), id) : undefined,
-    });
-    // Without a timetable the next school day is unknown; the next weekday is the best guess.
-    const next = timetable?.nextSchoolDay ?? nextWeekday(ctx.today);
-    return {
-      states: {
-        // A list the portal refused, or has not answered yet, counts nothing: unknown, never 0.
-        upcoming_tests: renderUpcomingTests(homeWorks === undefined ? null : upcomingTests(agenda, ctx.today), ctx.today),
-        homework_due: renderHomeworkDue(assignments === undefined ? null : homeworkDue(homework, ctx.today, next)),
-        homework_upcoming: renderHomeworkUpcoming(assignments === undefined ? null : homeworkUpcoming(homework, ctx.today)),
-      },
-      events: {
-        homework: homeworkEvents(homework, ctx.today),
-        test: testEvents(agenda, ctx.today),
-        agenda: agendaEvents(agenda, ctx.today),
-      } satisfies Events<typeof homeworkEvent | typeof testEvent | typeof agendaEvent>,
-      tracked: agendaTracking(answers, agenda, homework),
-      output: { tests: agenda.filter((i) => i.kind === 'test'), items: agenda, homework } satisfies AgendaOutput,
-    };
   }
+  const homework = homeworkItems({
+    assignments: assignments ?? [],
+    lessons,
+    timetable: timetable?.days,
+    names: nameLookup,
+    childUserId: ctx.identity.userId,
+    savedFiles: downloads ? (id) => savedHomeworkFile(downloads.files.pathOf(`homework:${id}`), childId(), id) : undefined,
+  });
+  // Without a timetable the next school day is unknown; the next weekday is the best guess.
+  const next = timetable?.nextSchoolDay ?? nextWeekday(ctx.today);
+  return {
+    states: {
+      // A list the portal refused, or has not answered yet, counts nothing: unknown, never 0.
+      upcoming_tests: renderUpcomingTests(homeWorks === undefined ? null : upcomingTests(agenda, ctx.today), ctx.today),
+      homework_due: renderHomeworkDue(assignments === undefined ? null : homeworkDue(homework, ctx.today, next)),
+      homework_upcoming: renderHomeworkUpcoming(assignments === undefined ? null : homeworkUpcoming(homework, ctx.today)),
+    },
+    events: {
+      homework: homeworkEvents(homework, ctx.today),
+      test: testEvents(agenda, ctx.today),
+      agenda: agendaEvents(agenda, ctx.today),
+    } satisfies Events<typeof homeworkEvent | typeof testEvent | typeof agendaEvent>,
+    tracked: agendaTracking(answers, agenda, homework),
+    output: { tests: agenda.filter((i) => i.kind === 'test'), items: agenda, homework } satisfies AgendaOutput,
+  };
 }
 
 /**

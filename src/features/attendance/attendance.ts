@@ -12,7 +12,7 @@ import { withAttributes } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
 import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
 import { readMark } from '../../feature-kit/reads.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 
 /** What features naming attendance as an input read: every absence (excused or not, lates left out), newest first. */
 export interface AttendanceOutput {
@@ -28,16 +28,17 @@ declare module '../../feature-kit/source.js' {
 }
 
 /** The attributes of absences_unexcused: the semester's counts and justifications, and each unexcused absence. */
-export type AttendanceFacts = {
-  semester: SemesterAttendance['semester'];
-  excused: number;
-  late: number;
-  absences: number;
-  marks: number;
-  attendance_percent: number | null;
-  justifications: { count: number; by_status: Record<string, number>; latest: SemesterAttendance['justifications']['latest'] };
-  unexcused: { date: string | null; lesson_no: number | null; subject: string | null }[];
-};
+const attendanceFacts = (a: SemesterAttendance) => ({
+  semester: a.semester,
+  excused: a.excused,
+  late: a.late,
+  absences: a.absences,
+  marks: a.marks,
+  attendance_percent: a.attendancePercent,
+  justifications: { count: a.justifications.count, by_status: a.justifications.byStatus, latest: a.justifications.latest },
+  unexcused: a.unexcused.map((u) => ({ date: u.date, lesson_no: u.lessonNo, subject: u.subject })),
+});
+export type AttendanceFacts = ReturnType<typeof attendanceFacts>;
 
 export const absencesUnexcused = sensor(
   'absences_unexcused',
@@ -83,66 +84,55 @@ export const attendance = feature({
     ];
   },
   entities: [absencesUnexcused, attendanceShare, absenceEvent],
-  create: () => new AttendanceSource(),
+  create: () => ({ poll }),
 });
 
 /** Nothing known of the absences: absences_unexcused is unknown (None), its attributes cleared. */
 const UNKNOWN: SourceResult = { states: { absences_unexcused: { state: null, attributes: {} }, attendance: { state: null, attributes: {} } } };
 
-class AttendanceSource implements Source {
-  async poll(ctx: SourceContext): Promise<SourceResult> {
-    const read = ctx.cache.get(ATTENDANCES);
-    const marks = read?.Attendances;
-    if (marks === undefined) return UNKNOWN;
-    const types = ctx.cache.get(ATTENDANCE_TYPES)?.Types;
-    // Without the types (refused, never read) no mark can be told from a presence: the absences are
-    // unknown, not 0, and the features reading them keep what they last had.
-    if (marks.length > 0 && (types === undefined || types.length === 0)) return UNKNOWN;
-    const input: AttendanceInput = {
-      attendances: marks,
-      types: types ?? [],
-      lessons: ctx.cache.get(LESSONS)?.Lessons,
-      justifications: ctx.cache.get(JUSTIFICATIONS)?.data,
-      names: namesOf(ctx.cache),
-      semester: semesterOf(ctx.today, ctx.identity.semester1End),
-      endFirstSemester: ctx.identity.semester1End,
-    };
-    const { semester, events } = attendanceOf(input);
-    const output: AttendanceOutput = {
-      absences: events
-        .map((e) => e.payload)
-        .filter((p) => p.kind !== 'late')
-        .map((p) => ({ date: p.date, lessonNo: p.lesson_no, subject: p.subject })),
-      lessons: [...new Set(marks.map((m) => m.Lesson).filter((id) => id !== undefined))],
-    };
-    // An absence is told from a presence by its type: without the types, no mark can be missing.
-    const tracked = {
-      absence: {
-        fields: ABSENCE_COMPARED,
-        reads: { 'absence:': types !== undefined && types.length > 0 ? readMark(read) : undefined },
-      },
-    } satisfies Tracked<typeof absenceEvent>;
-    return {
-      states: { absences_unexcused: renderAbsencesUnexcused(semester), attendance: renderAttendance(semester) },
-      events: { absence: events } satisfies Events<typeof absenceEvent>,
-      tracked,
-      output,
-    };
-  }
+async function poll(ctx: SourceContext): Promise<SourceResult> {
+  const read = ctx.cache.get(ATTENDANCES);
+  const marks = read?.Attendances;
+  if (marks === undefined) return UNKNOWN;
+  const types = ctx.cache.get(ATTENDANCE_TYPES)?.Types;
+  // Without the types (refused, never read) no mark can be told from a presence: the absences are
+  // unknown, not 0, and the features reading them keep what they last had.
+  if (marks.length > 0 && (types === undefined || types.length === 0)) return UNKNOWN;
+  const input: AttendanceInput = {
+    attendances: marks,
+    types: types ?? [],
+    lessons: ctx.cache.get(LESSONS)?.Lessons,
+    justifications: ctx.cache.get(JUSTIFICATIONS)?.data,
+    names: namesOf(ctx.cache),
+    semester: semesterOf(ctx.today, ctx.identity.semester1End),
+    endFirstSemester: ctx.identity.semester1End,
+  };
+  const { semester, events } = attendanceOf(input);
+  const output: AttendanceOutput = {
+    absences: events
+      .map((e) => e.payload)
+      .filter((p) => p.kind !== 'late')
+      .map((p) => ({ date: p.date, lessonNo: p.lesson_no, subject: p.subject })),
+    lessons: [...new Set(marks.map((m) => m.Lesson).filter((id) => id !== undefined))],
+  };
+  // An absence is told from a presence by its type: without the types, no mark can be missing.
+  const tracked = {
+    absence: {
+      fields: ABSENCE_COMPARED,
+      reads: { 'absence:': types !== undefined && types.length > 0 ? readMark(read) : undefined },
+    },
+  } satisfies Tracked<typeof absenceEvent>;
+  return {
+    states: { absences_unexcused: renderAbsencesUnexcused(semester), attendance: renderAttendance(semester) },
+    events: { absence: events } satisfies Events<typeof absenceEvent>,
+    tracked,
+    output,
+  };
 }
 
 /** absences_unexcused: unexcused absences this semester; the rest as attributes. */
 export function renderAbsencesUnexcused(a: SemesterAttendance): Published<typeof absencesUnexcused> {
-  return withAttributes(a.unexcused.length, {
-    semester: a.semester,
-    excused: a.excused,
-    late: a.late,
-    absences: a.absences,
-    marks: a.marks,
-    attendance_percent: a.attendancePercent,
-    justifications: { count: a.justifications.count, by_status: a.justifications.byStatus, latest: a.justifications.latest },
-    unexcused: a.unexcused.map((u) => ({ date: u.date, lesson_no: u.lessonNo, subject: u.subject })),
-  });
+  return withAttributes(a.unexcused.length, attendanceFacts(a));
 }
 
 /** attendance: the share of the semester's lessons the child was present at (None before a mark); by subject beside. */

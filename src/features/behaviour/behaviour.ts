@@ -8,19 +8,11 @@ import { BEHAVIOUR_WORDS } from '../../i18n/school-words.js';
 import { feature } from '../feature.js';
 import { shape, type Events, type Published } from '../../feature-kit/contract.js';
 import type { Language } from '../../config/language.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 import { BEHAVIOUR_POINTS } from '../../resources/grades.js';
 
-/** One formal grade as published. */
-export type BehaviourMarkFacts = {
-  grade: string;
-  short: string | null;
-  proposal: boolean;
-  period: 'semester' | 'final';
-  semester: number | null;
-  date: string | null;
-  teacher: string | null;
-};
+/** One formal grade as published: the school rule's mark without its category. */
+export type BehaviourMarkFacts = Omit<BehaviourMark, 'category'>;
 
 /**
  * The attributes of behaviour: the newest grade's fields, this semester's grade and proposal, the
@@ -54,23 +46,19 @@ export const behaviourFeature = feature({
   name: 'behaviour',
   inputs: ['grades'],
   entities: [behaviourEntity, behaviourEvent],
-  create: (access) => new BehaviourSource(access.language),
+  create: (access) => ({ poll: (ctx) => poll(ctx, access.language) }),
 });
 
-class BehaviourSource implements Source {
-  constructor(private readonly language: Language) {}
-
-  poll(ctx: SourceContext): Promise<SourceResult> {
-    const read = ctx.inputs.grades?.behaviour;
-    // Refused: unknown, whatever an earlier read showed. Not read this time (grades failed): the last state stays.
-    if (read === null) return Promise.resolve({ states: { behaviour: { state: null, attributes: {} } } });
-    if (read === undefined) return Promise.resolve({ states: {} });
-    const input = { ...read, today: ctx.today, endFirstSemester: ctx.identity.semester1End };
-    return Promise.resolve({
-      states: { behaviour: renderBehaviour(behaviourRule(input), this.language) },
-      events: { behaviour_grade: behaviourEvents(input) } satisfies Events<typeof behaviourEvent>,
-    });
-  }
+function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
+  const read = ctx.inputs.grades?.behaviour;
+  // Refused: unknown, whatever an earlier read showed. Not read this time (grades failed): the last state stays.
+  if (read === null) return Promise.resolve({ states: { behaviour: { state: null, attributes: {} } } });
+  if (read === undefined) return Promise.resolve({ states: {} });
+  const input = { ...read, today: ctx.today, endFirstSemester: ctx.identity.semester1End };
+  return Promise.resolve({
+    states: { behaviour: renderBehaviour(behaviourRule(input), language) },
+    events: { behaviour_grade: behaviourEvents(input) } satisfies Events<typeof behaviourEvent>,
+  });
 }
 
 const markFacts = (m: BehaviourMark | null): BehaviourMarkFacts | null =>

@@ -4,7 +4,7 @@
 // on a few minutes after the lessons end, and a new lucky number shows soon.
 import { sensor } from '../../feature-kit/entities.js';
 import { shape, type States } from '../../feature-kit/contract.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 import type { Language } from '../../config/language.js';
 import { briefing } from '../../school/briefing.js';
 import { BRIEFING_TEXT, type BriefingKind } from '../../i18n/briefing-text.js';
@@ -28,30 +28,26 @@ export const briefingFeature = feature({
   inputs: ['timetable', 'agenda', 'lucky'],
   everyPass: true,
   entities: [briefingEntity],
-  create: (access) => new BriefingSource(access.language),
+  create: (access) => ({ poll: (ctx) => poll(ctx, access.language) }),
 });
 
-class BriefingSource implements Source {
-  constructor(private readonly language: Language) {}
-
-  poll(ctx: SourceContext): Promise<SourceResult> {
-    const timetable = ctx.inputs.timetable;
-    // Before the timetable's first good read there is nothing to say (not "no lessons").
-    if (timetable === undefined) return Promise.resolve({ states: {} });
-    // A timetable that covers no day (Timetables refused, or never answered) says nothing of lessons: unknown, not "no lessons".
-    if (!timetable.fortnight.some((d) => d.lessons !== undefined)) return Promise.resolve({ states: { briefing: { state: null, attributes: {} } } });
-    const agenda = ctx.inputs.agenda;
-    const facts = briefing({
-      now: ctx.now,
-      today: ctx.today,
-      days: timetable.fortnight,
-      tests: agenda?.tests ?? [],
-      homework: agenda?.homework ?? [],
-      lucky: ctx.inputs.lucky,
-      registerNumber: ctx.identity.registerNumber,
-    });
-    return Promise.resolve({ states: renderBriefing(facts, this.language, timetable.kind) });
-  }
+function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
+  const timetable = ctx.inputs.timetable;
+  // Before the timetable's first good read there is nothing to say (not "no lessons").
+  if (timetable === undefined) return Promise.resolve({ states: {} });
+  // A timetable that covers no day (Timetables refused, or never answered) says nothing of lessons: unknown, not "no lessons".
+  if (!timetable.fortnight.some((d) => d.lessons !== undefined)) return Promise.resolve({ states: { briefing: { state: null, attributes: {} } } });
+  const agenda = ctx.inputs.agenda;
+  const facts = briefing({
+    now: ctx.now,
+    today: ctx.today,
+    days: timetable.fortnight,
+    tests: agenda?.tests ?? [],
+    homework: agenda?.homework ?? [],
+    lucky: ctx.inputs.lucky,
+    registerNumber: ctx.identity.registerNumber,
+  });
+  return Promise.resolve({ states: renderBriefing(facts, language, timetable.kind) });
 }
 
 export function renderBriefing(facts: ReturnType<typeof briefing>, language: Language, kind?: BriefingKind): States<typeof briefingEntity> {

@@ -5,7 +5,6 @@ import { userLookup } from '../../resources/lookups.js';
 import { IDENTITY } from '../../resources/school.js';
 import { want } from '../../feature-kit/resource.js';
 import type { Identity } from '../../feature-kit/identity.js';
-import type { Clock } from '../../util/clock.js';
 import { warsawDate } from '../../util/time.js';
 import { MessageNotSentError } from '../../messaging/errors.js';
 import { sent } from '../sent-message/sent-message.js';
@@ -17,13 +16,11 @@ import { SEND_COMMAND, sendButton } from './buttons.js';
 class FixedMessages implements FeatureState {
   readonly sender: FixedMessageSender | undefined;
   /** The ids of the messages whose recipient is named by role (the class tutor). */
-  private readonly roles: ReadonlySet<string>;
-  private readonly clock: Clock;
+  readonly byRole: ReadonlySet<string>;
 
-  constructor(access: FeatureAccess) {
+  constructor(private readonly access: FeatureAccess) {
     const { account } = access;
-    this.clock = access.clock;
-    this.roles = new Set(account.messages.filter((m) => m.to === 'class_tutor').map((m) => m.id));
+    this.byRole = new Set(account.messages.filter((m) => m.to === 'class_tutor').map((m) => m.id));
     if (account.messages.length === 0) return;
     this.sender = new FixedMessageSender({
       account: account.login,
@@ -43,10 +40,6 @@ class FixedMessages implements FeatureState {
     await this.sender?.start();
   }
 
-  byRole(messageId: string): boolean {
-    return this.roles.has(messageId);
-  }
-
   /**
    * A recipient named by role (the class tutor) is the one of today's class: an identity read on an
    * earlier day (the first morning of a school year, before its first pass) is read first, and if it
@@ -54,7 +47,7 @@ class FixedMessages implements FeatureState {
    */
   async ofTheDay(cache: CommandAccount['cache']): Promise<void> {
     const kept = cache.peek(IDENTITY);
-    if (kept !== undefined && warsawDate(kept.fetchedAt) === warsawDate(this.clock.now())) return;
+    if (kept !== undefined && warsawDate(kept.fetchedAt) === warsawDate(this.access.clock.now())) return;
     await cache.read(want(IDENTITY)).catch(() => {
       throw new MessageNotSentError(false, 'not_ready', "not sent: today's class tutor could not be read from the portal; try again");
     });
@@ -69,7 +62,7 @@ export const fixedMessages = feature({
   commands: {
     [SEND_COMMAND]: async (req, account, state) => {
       if (!state.sender) throw new CommandError('no fixed messages are configured for this child');
-      if (state.byRole(req.arg)) await state.ofTheDay(account.cache);
+      if (state.byRole.has(req.arg)) await state.ofTheDay(account.cache);
       const result = await state.sender.send(req.arg, req.transaction);
       return sent(account, { ...result });
     },

@@ -6,7 +6,7 @@ import { plCompare, round2 } from '../../school/common.js';
 import { sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { shape, type Published } from '../../feature-kit/contract.js';
-import { previousSemester, schoolSemesterAverage, type Grading, type PreviousSemester } from './subject-averages.js';
+import { previousPoints, previousSemester, schoolSemesterAverage, type Grading, type PreviousSemester } from './subject-averages.js';
 import { reportCard, subjectForecast, type Forecast, type ReportCard } from './forecast.js';
 import type { Behaviour } from '../../school/behaviour.js';
 import type { SchoolAverage } from '../../portal/schemas/grades.js';
@@ -109,7 +109,7 @@ function pointsOnly(value: Averages): AverageSubject[] {
       average: null,
       count: p?.count ?? 0,
       percent: p?.percent ?? null,
-      ...(b === undefined ? {} : { previous_semester: { semester: 1 as const, percent: b.percent, count: b.count } }),
+      ...previousPoints(b),
     };
   });
 }

@@ -14,17 +14,15 @@ import { feature, type FeatureAccess } from '../feature.js';
 import { shape, type Events, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
 import { gradeAtRisk, listedGrades, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
 import { behaviour as behaviourOf } from '../../school/behaviour.js';
-import type { Averaging } from '../../config/schema.js';
 import { readMark } from '../../feature-kit/reads.js';
 import { partialGrades, partialWants, type FirstPageTold } from './partial.js';
 import { average, renderAverage } from './average.js';
 import { GRADE_LISTS, newestGrade, renderNewestGrade } from './newest.js';
-import type { Language } from '../../config/language.js';
 import { childUnit, type UnitSettings } from '../../portal/schemas/identity.js';
 import type { Identity } from '../../feature-kit/identity.js';
 
 export { average, renderAverage, type AverageFacts, type AverageSubject } from './average.js';
-export { newestGrade, renderNewestGrade, type MarkWording, type NewestGradeFacts } from './newest.js';
+export { newestGrade, renderNewestGrade, type NewestGradeFacts } from './newest.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../../portal/schemas/behaviour.js';
 import type { Names } from '../../school/names.js';
@@ -77,18 +75,11 @@ export const grades = feature({
 
 class GradesSource implements Source {
   private readonly subjects: SubjectEntities;
-  private readonly thresholds: readonly number[];
-  private readonly averaging: Averaging;
   /** The day the log last said that only the first page of partial grades was read. */
   private readonly told: FirstPageTold = {};
 
-  private readonly language: Language;
-
-  constructor(access: Pick<FeatureAccess, 'account' | 'dataDir' | 'log' | 'thresholds' | 'averaging' | 'language'>) {
+  constructor(private readonly access: Pick<FeatureAccess, 'account' | 'dataDir' | 'log' | 'thresholds' | 'averaging' | 'language'>) {
     this.subjects = new SubjectEntities({ dataDir: access.dataDir, login: access.account.login, log: access.log });
-    this.thresholds = access.thresholds;
-    this.averaging = access.averaging;
-    this.language = access.language;
   }
 
   prepare(): Promise<void> {
@@ -158,9 +149,9 @@ class GradesSource implements Source {
       names: nameLookup,
       pointGrades: point,
       pointCategories: lookups.pointCategories,
-      averaging: this.averaging,
+      averaging: this.access.averaging,
     });
-    const grading = { thresholds: this.thresholds, today: ctx.today, listed: listedGrades(items, semester.semester) };
+    const grading = { thresholds: this.access.thresholds, today: ctx.today, listed: listedGrades(items, semester.semester) };
     // Honours asks for the behaviour grade: the formal one read with the grades (none at a points school).
     const conduct =
       behaviour &&
@@ -179,9 +170,9 @@ class GradesSource implements Source {
     return {
       suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
       states: {
-        newest_grade: renderNewestGrade(newestGrades(items), { language: this.language, scale: gradeScale(lists.gradingSystem) }),
+        newest_grade: renderNewestGrade(newestGrades(items), { language: this.access.language, scale: gradeScale(lists.gradingSystem) }),
         average: renderAverage(semester, lists.schoolAverages?.Averages, { ...grading, conduct }),
-        grade_at_risk: renderGradeAtRisk(grades === undefined ? null : semester, this.thresholds),
+        grade_at_risk: renderGradeAtRisk(grades === undefined ? null : semester, this.access.thresholds),
         ...this.subjects.states(semester, grading, lists.schoolAverages?.Averages),
       },
       events: { grade: gradeEvents(items) } satisfies Events<typeof gradeEvent>,
@@ -237,13 +228,7 @@ function gradeReads(copies: Copies, identity: Identity) {
   };
   const held = (w: Want | undefined): Listed =>
     w === undefined ? undefined : ((copies.peek(w.res) as { Grades?: Listed } | undefined)?.Grades ?? undefined);
-  const [grades, point, text, descriptive, behaviour] = [
-    held(lists.grades),
-    held(lists.point),
-    held(lists.text),
-    held(lists.descriptive),
-    held(lists.behaviour),
-  ];
+  const [grades, point, text, descriptive, behaviour] = [lists.grades, lists.point, lists.text, lists.descriptive, lists.behaviour].map(held);
   const partial = partialWants(copies);
   const partialData = partial.list === undefined ? undefined : copies.peek(R.PARTIAL_GRADES, partial.list.key)?.data;
   const ids = (list: Listed, pick: (g: NonNullable<Listed>[number]) => string | undefined | string[]) => (list ?? []).flatMap((g) => pick(g) ?? []);

@@ -43,19 +43,14 @@ export const newestGrade = sensor(
   { icon: 'mdi:school', attributes: shape<NewestGradeFacts>(), module: GRADE_LISTS },
 );
 
-/** How newest_grade words a mark: in the bridge's language, by the school's scale (whether it counts zeros). */
-export interface MarkWording {
-  language: Language;
-  scale: GradeScale;
-}
-
 /**
  * newest_grade: the newest grade's text (cut to fit a state) with its fields; `recent` lists the latest
- * few. A mark that is no grade says what it means beside it; `grade` keeps it as written, for automations.
+ * few. A mark that is no grade says what it means beside it, in the bridge's language and by the school's
+ * scale (whether it counts zeros); `grade` keeps it as written, for automations.
  */
 export function renderNewestGrade(
   { newest, recent, proposals }: NewestGrades,
-  wording: MarkWording = { language: 'pl', scale: DEFAULT_SCALE },
+  wording: { language: Language; scale: GradeScale } = { language: 'pl', scale: DEFAULT_SCALE },
 ): Published<typeof newestGrade> {
   if (newest === undefined) return { state: null, attributes: { recent: [] } };
   const named = (item: GradeItem): { mark_name?: string } => {

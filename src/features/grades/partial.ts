@@ -34,5 +34,5 @@ export function partialGrades(ctx: SourceContext, told: FirstPageTold, list: Wan
     told.day = ctx.today;
     ctx.log.warn({ read: answer.data.length, total }, 'partial grades: only the first page was read; grades past it are not shown and fire no event');
   }
-  return { data: answer.data, whole, answer };
+  return { data: answer.data, whole };
 }

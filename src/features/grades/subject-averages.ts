@@ -25,17 +25,6 @@ export type GradeAtRiskFacts = { threshold: number; subjects: { subject: string;
 /** The first semester's figures, kept beside the second's: an average, or a subject graded in points only, its percentage. */
 export type PreviousSemester = { semester: 1; average?: number | null; percent?: number | null; count: number };
 
-/** One grade of a subject's list, as the register shows it: a text grade and a descriptive one too (they count in no average). */
-export type ListedGrade = {
-  grade: string | null;
-  weight: number | null;
-  category: string | null;
-  date: string | null;
-  teacher: string | null;
-  comment: string | null;
-  kind: 'standard' | 'point' | 'text' | 'descriptive';
-};
-
 /**
  * The attributes of an average_<subject>: the semester (always its number), its grades of every kind
  * (newest first, with the teacher and the comment), the year's term grades as written (`semester_grade`,
@@ -79,18 +68,22 @@ export function listedGrades(items: readonly GradeItem[], semester: Averages['se
   for (const i of [...shown].sort((a, b) => textCompare(b.date ?? '', a.date ?? '') || newestFirst(a, b))) {
     const list = listed.get(i.subjectId as string) ?? [];
     listed.set(i.subjectId as string, list);
-    list.push({
-      grade: listedText(i.shown),
-      weight: i.weight,
-      category: i.category,
-      date: i.date,
-      teacher: i.teacher,
-      comment: listedText(i.comment),
-      kind: i.kind === 'grade' ? 'standard' : i.kind,
-    });
+    list.push(listedGrade(i));
   }
   return listed;
 }
+
+/** One grade of a subject's list, as the register shows it: a text grade and a descriptive one too (they count in no average). */
+const listedGrade = (i: GradeItem) => ({
+  grade: listedText(i.shown),
+  weight: i.weight,
+  category: i.category,
+  date: i.date,
+  teacher: i.teacher,
+  comment: listedText(i.comment),
+  kind: i.kind === 'grade' ? ('standard' as const) : i.kind,
+});
+export type ListedGrade = ReturnType<typeof listedGrade>;
 
 export const gradeAtRisk = binary(
   'grade_at_risk',
@@ -234,14 +227,8 @@ function emptyPoints(subjectId: string, subject: string | null): PointPercentage
  * portal's app. 0 means none yet, so it is left out, as is anything not a number.
  */
 export function schoolAverageAttributes(school: SchoolAverage | undefined): Record<string, number> {
-  const out: Record<string, number> = {};
-  const put = (key: string, value: number | undefined): void => {
-    if (value !== undefined && value > 0) out[key] = round2(value);
-  };
-  put('school_semester1', school?.Semester1);
-  put('school_semester2', school?.Semester2);
-  put('school_year', school?.FullYear);
-  return out;
+  const figures = { school_semester1: school?.Semester1, school_semester2: school?.Semester2, school_year: school?.FullYear };
+  return Object.fromEntries(Object.entries(figures).flatMap(([key, value]) => (value !== undefined && value > 0 ? [[key, round2(value)]] : [])));
 }
 
 /** The school's own average of one semester as `{school: n}`, or nothing when it has none yet. */
@@ -284,8 +271,7 @@ export function previousSemester(previous: { average: number | null; count: numb
 }
 
 /** `previous_semester` of a subject graded in points only: the first semester's percentage, when it had point grades. */
-function previousPoints(p: PointPercentage, value: Averages): { previous_semester?: PreviousSemester } {
-  const before = value.previous?.points?.find((b) => b.subjectId === p.subjectId);
+export function previousPoints(before: PointPercentage | undefined): { previous_semester?: PreviousSemester } {
   return before === undefined ? {} : { previous_semester: { semester: 1, percent: before.percent, count: before.count } };
 }
 
@@ -296,7 +282,7 @@ export function renderPointsAverage(p: PointPercentage, value: Averages, grading
     semester: value.semester,
     count: p.count,
     grades: grading.listed.get(p.subjectId) ?? [],
-    ...previousPoints(p, value),
+    ...previousPoints(value.previous?.points?.find((b) => b.subjectId === p.subjectId)),
     next_threshold: null,
     needed_for_next: null,
     percent: p.percent,

@@ -18,10 +18,11 @@ import { REALIZATIONS } from './resources.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
 import { sensor } from '../../feature-kit/entities.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';
+import { cut } from '../../school/notices.js';
 import { addDays, isoAt, wallTime } from '../../util/time.js';
 import { feature } from '../feature.js';
 import { shape, type Published, type States } from '../../feature-kit/contract.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 // Also brings attendance's declaration of its output into every program that compiles this file (the board's browser check too).
 import type { AttendanceOutput } from '../attendance/attendance.js';
 
@@ -54,7 +55,7 @@ export const lessonsHeldFeature = feature({
   reads: ({ copies, today }) => [want(REALIZATIONS), lookup(copies, LESSONS, recentLessonIds(copies, today)), ...nameLookups(copies)],
   inputs: ['agenda', 'attendance', 'timetable'],
   entities: [nextTestEntity, lessonTopics, catchUpEntity],
-  create: () => new LessonsHeldSource(),
+  create: () => ({ poll }),
 });
 
 /** A topic in a list is cut here: teachers paste whole lesson plans, and the list must stay readable. */
@@ -69,34 +70,29 @@ function recentLessonIds(copies: Copies, today: string): (string | undefined)[] 
   return (copies.peek(REALIZATIONS)?.Realizations ?? []).filter((r) => r.Date >= since).map((r) => r.Lesson);
 }
 
-class LessonsHeldSource implements Source {
-  async poll(ctx: SourceContext): Promise<SourceResult> {
-    const realizations = ctx.cache.get(REALIZATIONS)?.Realizations;
-    const agenda = ctx.inputs.agenda;
-    const timetable = ctx.inputs.timetable;
-    const attendance: AttendanceOutput | undefined = ctx.inputs.attendance;
-    if (realizations === undefined) return { states: { lesson_topics: { state: null, attributes: {} } } };
-    const lookupNames = namesOf(ctx.cache);
-    const held = lessonsHeld({ realizations, lessons: ctx.cache.get(LESSONS)?.Lessons, names: lookupNames });
-    const { date, time } = wallTime(ctx.now);
-    const states: Partial<States<typeof nextTestEntity | typeof lessonTopics | typeof catchUpEntity>> = {
-      lesson_topics: renderLessonTopics(recentLessons(held, ctx.today)),
-    };
-    if (agenda !== undefined) {
-      const next = nextTest(agenda.tests, held, { date, time: time.slice(0, 5) });
-      const hour = next && testHour(next.test, timetable?.days, (l) => lookupNames.subject(l.Subject?.id, l.Subject) ?? l.Subject?.name ?? null);
-      states.next_test = renderNextTest(next, hour ?? null);
-    }
-    if (attendance !== undefined) states.catch_up = renderCatchUp(catchUp(attendance.absences, held, ctx.today));
-    return { states };
+async function poll(ctx: SourceContext): Promise<SourceResult> {
+  const realizations = ctx.cache.get(REALIZATIONS)?.Realizations;
+  const agenda = ctx.inputs.agenda;
+  const timetable = ctx.inputs.timetable;
+  const attendance: AttendanceOutput | undefined = ctx.inputs.attendance;
+  if (realizations === undefined) return { states: { lesson_topics: { state: null, attributes: {} } } };
+  const lookupNames = namesOf(ctx.cache);
+  const held = lessonsHeld({ realizations, lessons: ctx.cache.get(LESSONS)?.Lessons, names: lookupNames });
+  const { date, time } = wallTime(ctx.now);
+  const states: Partial<States<typeof nextTestEntity | typeof lessonTopics | typeof catchUpEntity>> = {
+    lesson_topics: renderLessonTopics(recentLessons(held, ctx.today)),
+  };
+  if (agenda !== undefined) {
+    const next = nextTest(agenda.tests, held, { date, time: time.slice(0, 5) });
+    const hour = next && testHour(next.test, timetable?.days, (l) => lookupNames.subject(l.Subject?.id, l.Subject) ?? l.Subject?.name ?? null);
+    states.next_test = renderNextTest(next, hour ?? null);
   }
+  if (attendance !== undefined) states.catch_up = renderCatchUp(catchUp(attendance.absences, held, ctx.today));
+  return { states };
 }
 
 /** A topic for a list: one line, at most 300 characters with an ellipsis. */
-function topicForList(topic: string | null): string | null {
-  if (topic === null || topic.length <= TOPIC_MAX_IN_ATTRIBUTES) return topic;
-  return `${topic.slice(0, TOPIC_MAX_IN_ATTRIBUTES - 1)}…`;
-}
+const topicForList = (topic: string | null): string | null => (topic === null ? null : cut(topic, TOPIC_MAX_IN_ATTRIBUTES));
 
 const heldFields = (l: LessonHeld): HeldFacts => ({ date: l.date, no: l.no, subject: l.subject, topic: topicForList(l.topic) });
 

@@ -7,18 +7,19 @@ import { sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
 import { shape, type Published } from '../../feature-kit/contract.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 
-/** One lending as published. */
-export type LendingFacts = {
-  title: string | null;
-  author: string | null;
-  lent: string | null;
-  due: string | null;
-  free_textbook: boolean /** null: cannot be known (it may be a free textbook). */;
-  overdue: boolean | null;
-  extendable: boolean | null;
-};
+/** One lending as published (`overdue` and `extendable` null when they cannot be known: it may be a free textbook). */
+const lendingFacts = (b: LibraryLendings['books'][number]) => ({
+  title: b.title,
+  author: b.author,
+  lent: b.lent,
+  due: b.due,
+  free_textbook: b.freeTextbook,
+  overdue: b.overdue,
+  extendable: b.extendable,
+});
+export type LendingFacts = ReturnType<typeof lendingFacts>;
 
 /** The attributes of library_due: how many are overdue, the nearest due date, the titles and each lending. */
 export type LibraryDueFacts = { overdue: number; next_due: string | null; titles: (string | null)[]; items: LendingFacts[] };
@@ -34,32 +35,21 @@ export const library = feature({
   // A lending lasts weeks: a start publishes what the last run kept and reads it at its second pass.
   reads: () => [want(LIBRARY)],
   entities: [libraryDue],
-  create: () => new LibrarySource(),
+  create: () => ({ poll, unknown }),
 });
 
-class LibrarySource implements Source {
-  poll(ctx: SourceContext): Promise<SourceResult> {
-    const answer = ctx.cache.get(LIBRARY);
-    return Promise.resolve({
-      states: answer ? { library_due: renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) } : this.unknown(),
-    });
-  }
+/** Nothing known of the lendings (refused, or never read): library_due is unknown. */
+const unknown = (): SourceResult['states'] => ({ library_due: { state: null, attributes: {} } });
 
-  unknown(): SourceResult['states'] {
-    return { library_due: { state: null, attributes: {} } };
-  }
+function poll(ctx: SourceContext): Promise<SourceResult> {
+  const answer = ctx.cache.get(LIBRARY);
+  return Promise.resolve({
+    states: answer ? { library_due: renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) } : unknown(),
+  });
 }
 
 /** library_due: the number of lendings; the books, nearest due first, as attributes. */
 export function renderLibraryDue(lendings: LibraryLendings): Published<typeof libraryDue> {
-  const items = lendings.books.map((b) => ({
-    title: b.title,
-    author: b.author,
-    lent: b.lent,
-    due: b.due,
-    free_textbook: b.freeTextbook,
-    overdue: b.overdue,
-    extendable: b.extendable,
-  }));
+  const items = lendings.books.map(lendingFacts);
   return withAttributes(items.length, { overdue: lendings.overdue, next_due: lendings.nextDue, titles: items.map((i) => i.title), items });
 }

@@ -60,12 +60,10 @@ function defaultTopic(firstName: string | undefined): string {
 }
 
 class Writing implements FeatureState {
-  private readonly access: FeatureAccess;
   private readonly file: KeptJson<typeof keptSchema>;
   private kept: Kept = { choice: null, topic: '', targets: [], targets_at: 0 };
 
-  constructor(access: FeatureAccess) {
-    this.access = access;
+  constructor(private readonly access: FeatureAccess) {
     this.file = new KeptJson(join(access.dataDir, 'messages', `${safeName(access.account.login)}-writing.json`), keptSchema);
   }
 

@@ -30,10 +30,16 @@ declare module '../../feature-kit/source.js' {
  * The attributes of newest_message: the newest inbox message as a parent reads it in a list, and the
  * unread ones among the listed (newest first), which the board shows one under the other.
  */
-export type NewestMessageFacts = Pick<MessageSummary, 'id' | 'sender' | 'date' | 'read' | 'preview'> & {
-  has_attachments: boolean;
-  unread: Pick<MessageSummary, 'id' | 'topic' | 'sender' | 'date'>[];
-};
+const newestFacts = (newest: MessageSummary, view: MessagesView) => ({
+  id: newest.id,
+  sender: newest.sender,
+  date: newest.date,
+  read: newest.read,
+  has_attachments: newest.hasAttachments,
+  preview: newest.preview,
+  unread: view.unreadListed.map((m) => ({ id: m.id, topic: m.topic, sender: m.sender, date: m.date })),
+});
+export type NewestMessageFacts = ReturnType<typeof newestFacts>;
 
 /** unread_messages carries every unread counter the portal gave, by mailbox. */
 export const unreadMessages = sensor(
@@ -66,21 +72,18 @@ export const messages = feature({
 });
 
 export class MessagesSource implements Source {
-  private readonly api: MessagesApi;
   private listed = new Map<Mailbox, MessageItem[]>();
   private counts: UnreadCounts | undefined;
   private absent = false;
 
-  constructor(options: { api: MessagesApi }) {
-    this.api = options.api;
-  }
+  constructor(private readonly options: { api: MessagesApi }) {}
 
   /**
    * Whether the school has the messages module (for bridge/info and `check`): undefined until the
    * messaging host has been asked.
    */
   get moduleAvailable(): boolean | undefined {
-    return this.absent ? false : this.api.available;
+    return this.absent ? false : this.options.api.available;
   }
 
   poll(ctx: SourceContext): Promise<SourceResult> {
@@ -93,7 +96,7 @@ export class MessagesSource implements Source {
     }
     const counts = ctx.cache.get(UNREAD);
     // Not read yet (a pass that could not reach the messaging host): nothing new to say.
-    if (counts === undefined) return Promise.resolve({ states: this.states() });
+    if (counts === undefined) return Promise.resolve({ states: this.restate() });
     this.absent = false;
     this.counts = counts;
     const listed = new Map<Mailbox, MessageItem[]>();
@@ -104,23 +107,15 @@ export class MessagesSource implements Source {
     }
     this.listed = listed;
     return Promise.resolve({
-      states: this.states(),
+      states: this.restate(),
       events: { message: this.events() } satisfies Events<typeof messageEvent>,
-      output: this.listedMessages(),
+      // The messages the portal listed, by mailbox (what open_message accepts).
+      output: [...this.listed.entries()].map(([mailbox, items]) => ({ mailbox, items })),
     });
-  }
-
-  /** The messages the portal listed last, by mailbox (what open_message accepts). */
-  private listedMessages(): ListedMessages {
-    return [...this.listed.entries()].map(([mailbox, items]) => ({ mailbox, items }));
   }
 
   /** The last states without asking the portal. */
   restate(): SourceResult['states'] {
-    return this.states();
-  }
-
-  private states(): SourceResult['states'] {
     if (this.absent) return renderMessages(null);
     if (!this.counts) return {};
     return renderMessages(messagesView(this.counts, this.listed.get('inbox') ?? []));
@@ -141,19 +136,6 @@ export function renderMessages(view: MessagesView | null): States<typeof unreadM
   const newest = view.newest;
   return {
     unread_messages: { state: String(view.unread), attributes: { ...view.counts } },
-    newest_message: newest
-      ? {
-          state: stateText(newest.topic) ?? '(no topic)',
-          attributes: {
-            id: newest.id,
-            sender: newest.sender,
-            date: newest.date,
-            read: newest.read,
-            has_attachments: newest.hasAttachments,
-            preview: newest.preview,
-            unread: view.unreadListed.map((m) => ({ id: m.id, topic: m.topic, sender: m.sender, date: m.date })),
-          },
-        }
-      : unknown(),
+    newest_message: newest ? { state: stateText(newest.topic) ?? '(no topic)', attributes: newestFacts(newest, view) } : unknown(),
   };
 }

@@ -7,7 +7,7 @@ import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
 import { shape, type Events, type Published } from '../../feature-kit/contract.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 
 /** The attributes of newest_note: the note's fields (none before the first note) and how many notes there are. */
 export type NewestNoteFacts = Partial<NoteFacts> & { count: number };
@@ -38,19 +38,17 @@ export const notes = feature({
     ];
   },
   entities: [newestNoteEntity, noteEvent],
-  create: () => new NotesSource(),
+  create: () => ({ poll }),
 });
 
-class NotesSource implements Source {
-  poll(ctx: SourceContext): Promise<SourceResult> {
-    const notes = ctx.cache.get(NOTES)?.Notes;
-    if (notes === undefined) return Promise.resolve({ states: { newest_note: { state: null, attributes: {} } } });
-    const input: NotesInput = { notes, categories: ctx.cache.get(NOTE_CATEGORIES)?.Categories, names: namesOf(ctx.cache) };
-    return Promise.resolve({
-      states: { newest_note: renderNewestNote(newestNote(input)) },
-      events: { note: noteEvents(input) } satisfies Events<typeof noteEvent>,
-    });
-  }
+function poll(ctx: SourceContext): Promise<SourceResult> {
+  const notes = ctx.cache.get(NOTES)?.Notes;
+  if (notes === undefined) return Promise.resolve({ states: { newest_note: { state: null, attributes: {} } } });
+  const input: NotesInput = { notes, categories: ctx.cache.get(NOTE_CATEGORIES)?.Categories, names: namesOf(ctx.cache) };
+  return Promise.resolve({
+    states: { newest_note: renderNewestNote(newestNote(input)) },
+    events: { note: noteEvents(input) } satisfies Events<typeof noteEvent>,
+  });
 }
 
 /** newest_note: the newest note's text cut to a state (the whole text is an attribute). */

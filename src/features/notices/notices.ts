@@ -26,14 +26,15 @@ const CONTENT_LIMIT = 4000;
 export type UnreadNotices = { notices: { id: string; subject: string; date: string }[] };
 
 /** The attributes of newest_notice: the newest announcement, its content cut. */
-export type NewestNoticeFacts = {
-  id: string;
-  content: string;
-  created: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  read: boolean;
-};
+const newestFacts = (newest: NonNullable<NoticesView['newest']>) => ({
+  id: newest.id,
+  content: cut(newest.content, CONTENT_LIMIT),
+  created: newest.created,
+  start_date: newest.startDate,
+  end_date: newest.endDate,
+  read: newest.read,
+});
+export type NewestNoticeFacts = ReturnType<typeof newestFacts>;
 
 export const unreadNotices = sensor(
   'unread_notices',
@@ -137,18 +138,6 @@ export function renderNotices(view: NoticesView | null): States<typeof unreadNot
       state: String(view.unread.length),
       attributes: { notices: view.unread.slice(0, NEWEST_IN_ATTRIBUTES).map((n) => ({ id: n.id, subject: n.subject, date: n.day })) },
     },
-    newest_notice: newest
-      ? {
-          state: stateText(newest.subject) || '(no subject)',
-          attributes: {
-            id: newest.id,
-            content: cut(newest.content, CONTENT_LIMIT),
-            created: newest.created,
-            start_date: newest.startDate,
-            end_date: newest.endDate,
-            read: newest.read,
-          },
-        }
-      : { state: null, attributes: {} },
+    newest_notice: newest ? { state: stateText(newest.subject) || '(no subject)', attributes: newestFacts(newest) } : { state: null, attributes: {} },
   };
 }

@@ -18,19 +18,24 @@ import { sent } from '../sent-message/sent-message.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 import { errorText } from '../../util/text.js';
 
-/** The attributes of opened_message. */
-export type OpenedMessageFacts = {
-  message_id: string;
-  mailbox: Mailbox;
-  sender: string | null;
-  date: string | null;
-  text: string;
-  truncated: boolean;
-  attachments: { name: string; size?: number; path?: string; url?: string }[];
-  can_reply: boolean;
-  /** The sender withdrew the message (the portal says so only when it is opened). */
-  withdrawn: boolean;
-};
+/** The attributes of opened_message; `withdrawn`: the sender withdrew it (the portal says so only when it is opened). */
+const openedFacts = (record: OpenedRecord) => ({
+  message_id: record.message_id,
+  mailbox: record.mailbox,
+  sender: record.sender,
+  date: record.date,
+  text: record.text,
+  truncated: record.truncated,
+  attachments: record.attachments.map(({ name, size, path, url }) => ({
+    name,
+    ...(size === undefined ? {} : { size }),
+    ...(path ? { path } : {}),
+    ...(url ? { url } : {}),
+  })),
+  can_reply: record.can_reply,
+  withdrawn: record.withdrawn,
+});
+export type OpenedMessageFacts = ReturnType<typeof openedFacts>;
 
 export const openedMessageEntity = sensor(
   'opened_message',
@@ -40,26 +45,7 @@ export const openedMessageEntity = sensor(
 
 /** opened_message: the topic as its state, the rest as attributes; unknown before anything was opened. */
 export function openedState(record: OpenedRecord | undefined): States<typeof openedMessageEntity>['opened_message'] {
-  if (!record) return { state: null, attributes: {} };
-  return {
-    state: stateText(record.topic) ?? '(no topic)',
-    attributes: {
-      message_id: record.message_id,
-      mailbox: record.mailbox,
-      sender: record.sender,
-      date: record.date,
-      text: record.text,
-      truncated: record.truncated,
-      attachments: record.attachments.map(({ name, size, path, url }) => ({
-        name,
-        ...(size === undefined ? {} : { size }),
-        ...(path ? { path } : {}),
-        ...(url ? { url } : {}),
-      })),
-      can_reply: record.can_reply,
-      withdrawn: record.withdrawn,
-    },
-  };
+  return record ? { state: stateText(record.topic) ?? '(no topic)', attributes: openedFacts(record) } : { state: null, attributes: {} };
 }
 
 /** Home Assistant's notify call hands only its message to the template, as `value`. */
@@ -87,15 +73,13 @@ const LOOKUP_ORDER: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitut
 const LOOKUP_AFTER_MISS_MS = 60_000;
 
 class OpenedMessages implements FeatureState {
-  private readonly access: FeatureAccess;
   private readonly file;
   private record: OpenedRecord | undefined;
   private listed: ListedMessages | undefined;
   /** When a message id was last looked for in every mailbox and found in none (locate). */
   private missedAt = -Infinity;
 
-  constructor(access: FeatureAccess) {
-    this.access = access;
+  constructor(private readonly access: FeatureAccess) {
     this.file = openedFile(access.dataDir, access.account.login);
   }
 
@@ -106,9 +90,8 @@ class OpenedMessages implements FeatureState {
 
   // No request of its own: it keeps what the messages feature listed in the same cycle.
   poll(ctx: SourceContext): Promise<SourceResult> {
-    const listed = ctx.inputs.messages;
-    if (listed !== undefined) this.listed = listed;
-    return Promise.resolve({ states: { opened_message: openedState(this.record) } });
+    this.listed = ctx.inputs.messages ?? this.listed;
+    return Promise.resolve({ states: this.restate() });
   }
 
   restate(): SourceResult['states'] {

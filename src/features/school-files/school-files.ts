@@ -9,9 +9,9 @@ import { want } from '../../feature-kit/resource.js';
 import { SCHOOL_FILES } from './resources.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
-import { feature, type FeatureAccess } from '../feature.js';
+import { feature } from '../feature.js';
 import { shape, type Events, type Published } from '../../feature-kit/contract.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 import { savedFileUrl } from '../../attachments/saved.js';
 
 /** How many of the newest files are listed and (with downloads) saved. */
@@ -40,40 +40,35 @@ export const schoolFilesFeature = feature({
   downloads: true,
   reads: () => [want(SCHOOL_FILES)],
   entities: [schoolFilesEntity, schoolFileEvent],
-  create: (access) => new SchoolFilesSource(access),
+  create: (access) => ({ poll: (ctx) => poll(ctx, access.childId), unknown }),
 });
 
-class SchoolFilesSource implements Source {
-  constructor(private readonly access: Pick<FeatureAccess, 'childId'>) {}
+/** Nothing known of the files (refused, or never read): school_files is unknown, its list empty. */
+const unknown = (): SourceResult['states'] => ({ school_files: { state: null, attributes: { files: [] } } });
 
-  unknown(): SourceResult['states'] {
-    return { school_files: { state: null, attributes: { files: [] } } };
-  }
+function poll(ctx: SourceContext, childId: () => string): Promise<SourceResult> {
+  const answer = ctx.cache.get(SCHOOL_FILES);
+  if (answer === undefined) return Promise.resolve({ states: unknown() });
+  const items = schoolFiles(answer.Data);
+  const newest = items.slice(0, LISTED);
+  const saved = saveInBackground(ctx, newest);
+  return Promise.resolve({
+    states: { school_files: renderSchoolFiles(items, saved, childId()) },
+    events: { school_file: schoolFileEvents(items) } satisfies Events<typeof schoolFileEvent>,
+  });
+}
 
-  poll(ctx: SourceContext): Promise<SourceResult> {
-    const answer = ctx.cache.get(SCHOOL_FILES);
-    if (answer === undefined) return Promise.resolve({ states: this.unknown() });
-    const items = schoolFiles(answer.Data);
-    const newest = items.slice(0, LISTED);
-    const saved = this.saveInBackground(ctx, newest);
-    return Promise.resolve({
-      states: { school_files: renderSchoolFiles(items, saved, this.access.childId()) },
-      events: { school_file: schoolFileEvents(items) } satisfies Events<typeof schoolFileEvent>,
-    });
+/** Starts the downloads of the newest files (each once); answers where the saved ones are. */
+function saveInBackground(ctx: SourceContext, files: readonly SchoolFileItem[]): (id: string) => string | undefined {
+  const downloads = ctx.downloads;
+  if (!downloads) return () => undefined;
+  for (const f of files) {
+    const url = f.downloadUrl;
+    if (url === null) continue;
+    const folder = downloads.downloader.inFolder(['school', f.id]);
+    downloads.files.request(`school:${f.id}`, ctx.now, () => folder.schoolFile(url, f.name));
   }
-
-  /** Starts the downloads of the newest files (each once); answers where the saved ones are. */
-  private saveInBackground(ctx: SourceContext, files: readonly SchoolFileItem[]): (id: string) => string | undefined {
-    const downloads = ctx.downloads;
-    if (!downloads) return () => undefined;
-    for (const f of files) {
-      const url = f.downloadUrl;
-      if (url === null) continue;
-      const folder = downloads.downloader.inFolder(['school', f.id]);
-      downloads.files.request(`school:${f.id}`, ctx.now, () => folder.schoolFile(url, f.name));
-    }
-    return (id) => downloads.files.pathOf(`school:${id}`);
-  }
+  return (id) => downloads.files.pathOf(`school:${id}`);
 }
 
 /** school_files: how many files the school shares; the newest first, with where each is saved. */

@@ -15,7 +15,7 @@ import { feature } from '../feature.js';
 import type { RolloverSummary } from '../../store/rollover.js';
 import type { Identity } from '../../feature-kit/identity.js';
 import type { NewsItem } from '../../store/seen.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 
 /** What the child's identity says of the new year. */
 export type SchoolYearFacts = {
@@ -61,7 +61,7 @@ export const schoolYear = feature({
   // The tutor's name: a new tutor's id the copy lacks has it read again (at most every 10 minutes).
   reads: ({ identity, copies }) => [lookup(copies, USERS, [identity.classTutorId])],
   entities: [schoolEntity, schoolYearEvent],
-  create: () => new SchoolYearSource(),
+  create: () => ({ poll }),
 });
 
 /** The day part of a portal date ("2026-09-01" or "2026-09-01 00:00:00"). */
@@ -81,22 +81,20 @@ export function schoolYearEvents(identity: Identity, tutor: string | null): News
   return [{ id: `${schoolYearEvent.key}:${begins}`, payload: facts }];
 }
 
-class SchoolYearSource implements Source {
-  poll(ctx: SourceContext): Promise<SourceResult> {
-    const { identity } = ctx;
-    const user = identity.classTutorId === undefined ? undefined : userOf(ctx.cache, identity.classTutorId);
-    const name = [user?.FirstName, user?.LastName].filter((part) => part?.trim()).join(' ');
-    const tutor = name === '' ? null : name;
-    const year = schoolYearEvents(identity, tutor);
-    const timetable = ctx.inputs.timetable;
-    // A kindergarten child's group is read after a start's first pass: what was published stays until then.
-    const waiting = identity.className === undefined && timetable?.kind === 'kindergarten' && timetable.group === undefined;
-    const states: SourceResult['states'] = waiting ? {} : { school: renderSchool(identity, tutor, year[0]?.payload, timetable) };
-    return Promise.resolve({
-      states,
-      events: { [schoolYearEvent.key]: year },
-    });
-  }
+function poll(ctx: SourceContext): Promise<SourceResult> {
+  const { identity } = ctx;
+  const user = identity.classTutorId === undefined ? undefined : userOf(ctx.cache, identity.classTutorId);
+  const name = [user?.FirstName, user?.LastName].filter((part) => part?.trim()).join(' ');
+  const tutor = name === '' ? null : name;
+  const year = schoolYearEvents(identity, tutor);
+  const timetable = ctx.inputs.timetable;
+  // A kindergarten child's group is read after a start's first pass: what was published stays until then.
+  const waiting = identity.className === undefined && timetable?.kind === 'kindergarten' && timetable.group === undefined;
+  const states: SourceResult['states'] = waiting ? {} : { school: renderSchool(identity, tutor, year[0]?.payload, timetable) };
+  return Promise.resolve({
+    states,
+    events: { [schoolYearEvent.key]: year },
+  });
 }
 
 /** school: the class as the school writes it (a kindergarten child's group); the school, tutor, number, year and bells beside. */

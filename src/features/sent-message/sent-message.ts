@@ -87,10 +87,6 @@ class SentMessages implements Source {
   private readonly seenRead = new Map<string, string>();
   private absent = false;
 
-  restate(): SourceResult['states'] {
-    return this.states();
-  }
-
   unknown(): SourceResult['states'] {
     return { sent_message: { state: null, attributes: { to: [], read: [] } } };
   }
@@ -98,11 +94,11 @@ class SentMessages implements Source {
   poll(ctx: SourceContext): Promise<SourceResult> {
     // A school without the messages module: the sent box is refused until the client asks again.
     this.absent = ctx.cache.refused(SENT_BOX);
-    if (this.absent) return Promise.resolve({ states: this.states() });
+    if (this.absent) return Promise.resolve({ states: this.restate() });
     // A failed read of the box or of a watched message is this feature's failure (it keeps its last states).
     ctx.cache.get(SENT_BOX);
     const box = sentBox(ctx.cache);
-    if (box === undefined) return Promise.resolve({ states: this.states() });
+    if (box === undefined) return Promise.resolve({ states: this.restate() });
     for (const id of watched(box, ctx.today).slice(0, OPENED_AT_ONCE)) ctx.cache.get(SENT_MESSAGE, id);
     this.list = box.list;
     this.details = new Map(box.details);
@@ -112,14 +108,14 @@ class SentMessages implements Source {
         if (r.read && !this.seenRead.has(key)) this.seenRead.set(key, isoWarsaw(ctx.now));
       }
     }
-    return Promise.resolve({ states: this.states(), events: { message_read: readEvents(this.input()) } satisfies Events<typeof messageReadEvent> });
+    return Promise.resolve({ states: this.restate(), events: { message_read: readEvents(this.input()) } satisfies Events<typeof messageReadEvent> });
   }
 
   private input(): SentInput {
     return { list: this.list ?? [], details: this.details, seenRead: this.seenRead };
   }
 
-  private states(): SourceResult['states'] {
+  restate(): SourceResult['states'] {
     if (this.absent) return this.unknown();
     if (this.list === undefined) return {};
     return { sent_message: renderSentMessage(newestSent(this.input())) };

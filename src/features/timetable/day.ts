@@ -3,7 +3,7 @@
 import { heldSlots, hoursOf, lessonChange, movedAway, slotsOf, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
 import type { ChangeKind } from '../../school/plan-changes.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';
-import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
+import type { Language } from '../../config/language.js';
 import { TIMETABLE_WORDS, type TimetableWords } from '../../i18n/lesson-words.js';
 
 /** One group's lesson of a slot as published. */
@@ -50,7 +50,7 @@ function groupOf(l: ScheduledLesson): GroupOut {
   return out;
 }
 
-/** Distinct known values joined with ' / ' (as next_lesson does); null when none is known. */
+/** Distinct known values joined with ' / ' (a split class's groups); null when none is known. */
 export function joined(values: readonly (string | null | undefined)[]): string | null {
   const distinct = [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
   return distinct.length > 0 ? distinct.join(' / ') : null;
@@ -140,7 +140,7 @@ export type CurrentLesson = {
  * timetable_today / timetable_tomorrow: the periods that take place (a split slot counts once) and
  * every slot listed, cancelled ones marked; unknown when the timetable does not cover the day.
  */
-export function timetableOf(day: SchoolDay | null, language: Language = FALLBACK_LANGUAGE): { state: string | null; attributes: TimetableDay } {
+export function timetableOf(day: SchoolDay | null, language: Language): { state: string | null; attributes: TimetableDay } {
   if (day === null || day.lessons === undefined) return { state: null, attributes: { date: day?.date ?? null, hours: null, lessons: [] } };
   const span = hoursOf(day);
   const words = TIMETABLE_WORDS[language];
@@ -158,10 +158,7 @@ export function timetableOf(day: SchoolDay | null, language: Language = FALLBACK
  * current_lesson: the subject(s) of the slot in progress ("Lekcja 3" when the portal names none, so
  * that a lesson never reads as no lesson); None outside lessons.
  */
-export function currentLessonOf(
-  slot: readonly ScheduledLesson[],
-  language: Language = FALLBACK_LANGUAGE,
-): { state: string | null; attributes: CurrentLesson } {
+export function currentLessonOf(slot: readonly ScheduledLesson[], language: Language): { state: string | null; attributes: CurrentLesson } {
   const first = slot[0];
   if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null } };
   const groups = slot.map(groupOf);

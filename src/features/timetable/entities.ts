@@ -139,19 +139,24 @@ export const atSchool = binary(
   { deviceClass: 'presence', icon: 'mdi:school', module: DAY_PLAN },
 );
 
-/** The states renderTimetable gives, each as its entity declares it. */
-export type TimetableStates = States<
-  | typeof planChangesToday
-  | typeof planChangesTomorrow
-  | typeof schoolDayToday
-  | typeof schoolDayTomorrow
-  | typeof lessonsStartToday
-  | typeof lessonsEndToday
-  | typeof lessonsStartTomorrow
-  | typeof lessonsEndTomorrow
-  | typeof nextLesson
-  | typeof timetableToday
-  | typeof timetableTomorrow
-  | typeof currentLesson
-  | typeof atSchool
->;
+/** Every entity of the timetable, in the order of docs/entities.md. */
+export const TIMETABLE_ENTITIES = [
+  planChangesToday,
+  planChangesTomorrow,
+  schoolDayToday,
+  schoolDayTomorrow,
+  lessonsStartToday,
+  lessonsEndToday,
+  lessonsStartTomorrow,
+  lessonsEndTomorrow,
+  nextLesson,
+  planChange,
+  timetableToday,
+  timetableTomorrow,
+  currentLesson,
+  atSchool,
+  freeDay,
+] as const;
+
+/** The states renderTimetable gives (every entity but the events), each as its entity declares it. */
+export type TimetableStates = States<Exclude<(typeof TIMETABLE_ENTITIES)[number], typeof planChange | typeof freeDay>>;

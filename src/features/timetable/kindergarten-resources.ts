@@ -4,8 +4,7 @@
 // part of subjects) and the rooms; the teachers are in Users.
 import type { z } from 'zod';
 import { ConnectionError, DISABLED_CODE, UnexpectedResponseError } from '../../portal/errors.js';
-import type { Gateway } from '../../portal/gateway.js';
-import type { ServiceHost } from '../../portal/gateway.js';
+import type { Gateway, ServiceHost } from '../../portal/gateway.js';
 import { isDisabled } from '../../portal/http.js';
 import {
   activitiesTypesResponse,

@@ -3,7 +3,7 @@
 // lesson, at_school, and the day's lessons and the lesson in progress (day.ts).
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 import { onOff, withAttributes } from '../../feature-kit/render.js';
-import { currentLessonOf, timetableOf } from './day.js';
+import { currentLessonOf, joined, timetableOf } from './day.js';
 import { heldSlots, type Schedule, type SchoolDay } from '../../school/schedule.js';
 import type { NextLesson } from '../../school/schooldays.js';
 import type { TimetableStates } from './entities.js';
@@ -32,20 +32,16 @@ function schoolDayOf(day: SchoolDay): TimetableStates['school_day_today'] {
 /** The slot's subjects as the state; a split class's groups joined with ' / '. */
 function nextLessonOf(next: NextLesson | null): TimetableStates['next_lesson'] {
   if (next === null) return { state: null, attributes: {} };
-  const join = (values: (string | null)[]): string | null => {
-    const distinct = [...new Set(values.filter((v) => v !== null))];
-    return distinct.length > 0 ? distinct.join(' / ') : null;
-  };
   return {
-    state: join(next.lessons.map((l) => l.subject)),
+    state: joined(next.lessons.map((l) => l.subject)),
     attributes: {
       date: next.date,
       lesson_no: next.lessonNo,
       time: next.from,
       end: next.to,
       start: next.start,
-      room: join(next.lessons.map((l) => l.room)),
-      teacher: join(next.lessons.map((l) => l.teacher)),
+      room: joined(next.lessons.map((l) => l.room)),
+      teacher: joined(next.lessons.map((l) => l.teacher)),
       substitution: next.lessons.some((l) => l.substitution),
       ...(next.lessons.some((l) => l.extra) ? { extra: true as const } : {}),
     },

@@ -15,28 +15,11 @@ import { nameLookups, namesOf } from '../../resources/lookups.js';
 import { makeNames } from '../../school/names.js';
 import type { Events } from '../../feature-kit/contract.js';
 import { feature } from '../feature.js';
-import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
+import type { Language } from '../../config/language.js';
 import { renderTimetable } from './states.js';
 import { kindergartenGroup, kindergartenReads, kindergartenTimetable, PlanSearchStore } from './kindergarten.js';
 import { KINDERGARTEN_SEARCH } from '../../resources/kindergarten.js';
-import {
-  atSchool,
-  currentLesson,
-  freeDay,
-  lessonsEndToday,
-  lessonsEndTomorrow,
-  lessonsStartToday,
-  lessonsStartTomorrow,
-  nextLesson,
-  planChange,
-  planChangesToday,
-  planChangesTomorrow,
-  schoolDayToday,
-  schoolDayTomorrow,
-  timetableToday,
-  timetableTomorrow,
-  type TimetableOutput,
-} from './entities.js';
+import { freeDay, planChange, TIMETABLE_ENTITIES, type TimetableOutput } from './entities.js';
 
 export { renderTimetable } from './states.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
@@ -65,23 +48,7 @@ export const timetable = feature({
   },
   // The child's attendance marks tell a split class's own group from the other one.
   inputs: ['attendance'],
-  entities: [
-    planChangesToday,
-    planChangesTomorrow,
-    schoolDayToday,
-    schoolDayTomorrow,
-    lessonsStartToday,
-    lessonsEndToday,
-    lessonsStartTomorrow,
-    lessonsEndTomorrow,
-    nextLesson,
-    planChange,
-    timetableToday,
-    timetableTomorrow,
-    currentLesson,
-    atSchool,
-    freeDay,
-  ],
+  entities: TIMETABLE_ENTITIES,
   create: (access) => {
     const store = new PlanSearchStore(access.dataDir, access.account.login);
     store.restore(access.cache);
@@ -89,10 +56,10 @@ export const timetable = feature({
   },
 });
 
-export class TimetableSource implements Source {
+class TimetableSource implements Source {
   constructor(
-    private readonly language: Language = FALLBACK_LANGUAGE,
-    private readonly searches?: PlanSearchStore,
+    private readonly language: Language,
+    private readonly searches: PlanSearchStore,
   ) {}
 
   /** What the last poll read, so that a lesson boundary recomputes without asking the portal. */
@@ -104,7 +71,7 @@ export class TimetableSource implements Source {
     const free = freeDaysOf(ctx.cache, ctx.identity.classId);
     const kindergarten = kindergartenReads(ctx.cache, ctx.today);
     await this.searches
-      ?.keep(ctx.cache.peek(KINDERGARTEN_SEARCH))
+      .keep(ctx.cache.peek(KINDERGARTEN_SEARCH))
       .catch((error: Error) => ctx.log.warn({ err: error.message }, 'could not keep the plan search'));
     const blocks = kindergarten === undefined ? undefined : kindergartenTimetable(ctx.cache, kindergarten);
     const substitutions = kindergarten?.source ? undefined : ctx.cache.get(SUBSTITUTIONS)?.Substitutions;

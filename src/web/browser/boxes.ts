@@ -37,22 +37,22 @@ function sentBy(m: BoardMessage): string {
   return [m.sender, m.when].filter((p): p is string => !!p).join(' · ');
 }
 
+/** The line of a message or an announcement: its mark, its topic and who sent it when. */
+const msgLine = (mark: string, topic: string, when: string | null): HTMLElement =>
+  el('div', 'msg-line', [el('span', 'msg-mark', mark), ' ', el('b', 'msg-topic', topic), when ? ' ' : '', el('span', 'when', when)]);
+
 /**
  * The messages box: the unread messages, newest first, then the message opened from Home Assistant with
  * the start of its text and its attachments. No box when there is neither.
  */
 export function messagesBox(m: BoardMessages | null, labels: BoardLabels): HTMLElement | null {
   if (!m) return null;
-  const items = m.unread.map((u) =>
-    el('li', 'item msg unread', [
-      el('div', 'msg-line', [el('span', 'msg-mark', labels.unreadMessage), ' ', el('b', 'msg-topic', u.topic), ' ', el('span', 'when', sentBy(u))]),
-    ]),
-  );
+  const items = m.unread.map((u) => el('li', 'item msg unread', [msgLine(labels.unreadMessage, u.topic, sentBy(u))]));
   const o = m.opened;
   if (o) {
     items.push(
       el('li', 'item msg opened', [
-        el('div', 'msg-line', [el('span', 'msg-mark', labels.openedMessage), ' ', el('b', 'msg-topic', o.topic), ' ', el('span', 'when', sentBy(o))]),
+        msgLine(labels.openedMessage, o.topic, sentBy(o)),
         o.withdrawn ? el('span', 'msg-withdrawn', labels.withdrawn) : null,
         o.text ? el('p', 'msg-text', o.text) : null,
         o.attachments.length ? el('div', 'files', o.attachments.map(fileLink)) : null,
@@ -172,16 +172,6 @@ export function nextChangesBox(n: BoardNextChanges | null, labels: BoardLabels):
 /** The unread announcements by their titles, newest first; no box without one. */
 export function noticesBox(notices: BoardNotice[], labels: BoardLabels): HTMLElement | null {
   if (notices.length === 0) return null;
-  const items = notices.map((n) =>
-    el('li', 'item notice', [
-      el('div', 'msg-line', [
-        el('span', 'msg-mark', labels.unreadNotice),
-        ' ',
-        el('b', 'msg-topic', n.title),
-        n.when ? ' ' : '',
-        el('span', 'when', n.when),
-      ]),
-    ]),
-  );
+  const items = notices.map((n) => el('li', 'item notice', [msgLine(labels.unreadNotice, n.title, n.when)]));
   return box('notices', labels.notices, items, '');
 }
