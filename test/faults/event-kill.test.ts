@@ -43,11 +43,17 @@ function bridgeScript(dataDir: string, countFile: string, roots: { base: string;
     await bridge.start();
     await gate.load('ania');
     process.on('SIGTERM', () => void gate.save().then(() => bridge.stop()).then(() => process.exit(0)));
+    const pass = () => {
+      const count = Number(readFileSync(${JSON.stringify(countFile)}, 'utf8'));
+      return gate.pass([['grade', Array.from({ length: count }, (_, i) => ({ id: 'g' + (i + 1), payload: { id: 'g' + (i + 1) } }))]]);
+    };
+    // Ready once a pass has read the grades: the test's next write of the count file must not race the first
+    // run's first pass (read half-written, an empty list and then g1 with g2 as news; read after it, g2 no news).
+    await pass();
     console.log('ready');
     for (;;) {
-      const count = Number(readFileSync(${JSON.stringify(countFile)}, 'utf8'));
-      await gate.pass([['grade', Array.from({ length: count }, (_, i) => ({ id: 'g' + (i + 1), payload: { id: 'g' + (i + 1) } }))]]);
       await new Promise((resolve) => setTimeout(resolve, 5));
+      await pass();
     }`;
 }
 
