@@ -1,14 +1,12 @@
 // The message last opened through the bridge (open_message): read whole from the portal (which marks
 // it read), its text made plain, its attachments saved when downloads are on, and kept in data_dir so
 // a restart shows it again. Only a message the portal listed can be opened.
-import { join } from 'node:path';
 import { z } from 'zod';
 import { MAILBOXES, type Mailbox, type MessagesApi } from '../portal/messaging-api.js';
 import { decodeMessage, messageText } from '../school/message-text.js';
 import { messageDate, sortMessages } from '../school/messages.js';
 import { collapse } from '../school/common.js';
-import { KeptJson } from '../store/stored.js';
-import { safeName } from '../store/files.js';
+import { LoginFile } from '../store/stored.js';
 import { CommandError } from '../feature-kit/commands.js';
 import { savedFileUrl } from '../attachments/saved.js';
 import type { Downloader } from '../attachments/downloader.js';
@@ -47,8 +45,8 @@ export type OpenedRecord = z.output<typeof openedSchema>;
 export type OpenedAttachment = z.output<typeof attachmentSchema>;
 
 /** Where the opened message is kept: data_dir/messages/<login>-opened.json. */
-export function openedFile(dataDir: string, login: string): KeptJson<typeof openedSchema> {
-  return new KeptJson(join(dataDir, 'messages', `${safeName(login)}-opened.json`), openedSchema);
+export function openedFile(dataDir: string, login: string): LoginFile<typeof openedSchema> {
+  return new LoginFile(dataDir, 'messages', `${login}-opened`, openedSchema);
 }
 
 /** A listed message: where it is. */

@@ -4,7 +4,7 @@
 // Moving it aside also means it is reported once, not at every start.
 import { readFile, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { safeName, SteadyFile, syncFolder, writeJson } from './files.js';
+import { safeName, SteadyFile, syncFolder } from './files.js';
 import type { z } from 'zod';
 
 /** A stored file that could not be used: where it went and why. */
@@ -86,26 +86,6 @@ export class LoginFile<S extends z.ZodType> extends SteadyFile {
 
   save(value: z.input<S>): Promise<void> {
     return this.write(`${JSON.stringify(value)}\n`);
-  }
-}
-
-/**
- * A small piece of state kept in data_dir as JSON and read back through its schema: a file that fails it
- * (an older shape, a hand edit, a truncated file) is moved aside, reported once, and read as nothing kept.
- */
-export class KeptJson<S extends z.ZodType> {
-  constructor(
-    private readonly path: string,
-    private readonly schema: S,
-  ) {}
-
-  /** The kept value, or undefined when there is none or it does not fit the schema (onBroken says so). */
-  load(onBroken?: (why: string) => void): Promise<z.output<S> | undefined> {
-    return readStored(this.path, this.schema, { onBroken: (error) => onBroken?.(error.message) });
-  }
-
-  save(value: z.input<S>): Promise<void> {
-    return writeJson(this.path, value);
   }
 }
 

@@ -27,8 +27,8 @@ export class CalendarFeedsState implements Source, FeatureState {
   }
 
   async prepare(): Promise<void> {
-    this.last = await this.store?.load((why) =>
-      this.access.log?.warn({ err: why }, 'the kept calendar feeds could not be read back; they fill at the first read'),
+    this.last = await this.store?.load((error) =>
+      this.access.log?.warn({ err: error.message }, 'the kept calendar feeds could not be read back; they fill at the first read'),
     );
   }
 

@@ -1,14 +1,12 @@
 // Writing to a teacher (write_messages only): the `recipient` select (the child's teachers and the
 // class tutor), the `message_topic` text, both kept across restarts, and the `write` notify entity
 // and write/set command that send a new message through the account's Outbox.
-import { join } from 'node:path';
 import { z } from 'zod';
 import { CommandError, jsonObject, MAX_TEXT_PAYLOAD_BYTES, textField, type CommandRequest } from '../../feature-kit/commands.js';
 import { sendBody, textToHtml } from '../../messaging/compose.js';
 import { MessageNotSentError } from '../../messaging/errors.js';
 import { pickTarget, targetSchema, type WriteTarget } from '../../messaging/write-targets.js';
-import { KeptJson } from '../../store/stored.js';
-import { safeName } from '../../store/files.js';
+import { LoginFile } from '../../store/stored.js';
 import { TEXT_TEMPLATE } from '../opened-message/opened-message.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
 import { notify, select, text, type EntityDef } from '../../feature-kit/entities.js';
@@ -60,11 +58,11 @@ function defaultTopic(firstName: string | undefined): string {
 }
 
 class Writing implements FeatureState {
-  private readonly file: KeptJson<typeof keptSchema>;
+  private readonly file: LoginFile<typeof keptSchema>;
   private kept: Kept = { choice: null, topic: '', targets: [], targets_at: 0 };
 
   constructor(private readonly access: FeatureAccess) {
-    this.file = new KeptJson(join(access.dataDir, 'messages', `${safeName(access.account.login)}-writing.json`), keptSchema);
+    this.file = new LoginFile(access.dataDir, 'messages', `${access.account.login}-writing`, keptSchema);
   }
 
   private get on(): boolean {
@@ -73,7 +71,9 @@ class Writing implements FeatureState {
 
   async prepare(): Promise<void> {
     if (!this.on) return;
-    const kept = await this.file.load((why) => this.access.log.warn({ err: why }, 'the recipient and topic could not be read back; starting empty'));
+    const kept = await this.file.load((error) =>
+      this.access.log.warn({ err: error.message }, 'the recipient and topic could not be read back; starting empty'),
+    );
     if (kept) this.kept = kept;
     // The list the last run read is the copy, as old as it is: a restart does not read it again.
     if (kept && kept.targets_at > 0) this.access.cache.seed(RECIPIENTS, kept.targets, kept.targets_at);

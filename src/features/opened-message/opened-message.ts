@@ -84,7 +84,9 @@ class OpenedMessages implements FeatureState {
   }
 
   async prepare(): Promise<void> {
-    this.record = await this.file.load((why) => this.access.log.warn({ err: why }, 'the opened message could not be read back; none shown'));
+    this.record = await this.file.load((error) =>
+      this.access.log.warn({ err: error.message }, 'the opened message could not be read back; none shown'),
+    );
     if (this.access.account.write_messages) await this.access.outbox.start();
   }
 
