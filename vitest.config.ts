@@ -78,7 +78,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/unit/**', ...OWN_PROCESS],
           // Probes MQTT_URL once: no broker, one line saying how to start one, and no test runs.
-          globalSetup: ['test/helpers/broker-setup.ts'],
+          globalSetup: ['test/helpers/broker-setup.ts', 'test/helpers/build-setup.ts'],
           // Shared imports here too (each file has its own topics, ports, folders and clock): the
           // broker tier alone took 172 s of CPU, 174 s wall; the whole vitest run, each file in a
           // fresh process, 423 s of CPU (measured beside other engineers' runs).
@@ -90,7 +90,7 @@ export default defineConfig({
         test: {
           name: 'broker-own-process',
           include: OWN_PROCESS,
-          globalSetup: ['test/helpers/broker-setup.ts'],
+          globalSetup: ['test/helpers/broker-setup.ts', 'test/helpers/build-setup.ts'],
           // The memory measures collect garbage before they read (huge-download's streamed 40 MB).
           execArgv: ['--expose-gc'],
         },
