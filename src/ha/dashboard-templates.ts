@@ -83,12 +83,9 @@ export function keyed<E extends EntityDef>(entity: E, ...attributes: AttributeNa
 /** A variable's value: an entity (its id, or none when the child lacks it), a text (none when undefined) or a list of records. */
 export type TemplateValue = EntityRead | { text: string | undefined } | { list: readonly Readonly<Record<string, string>>[] };
 
-/**
- * The words as the templates read them (`t.room`): the dashboard's texts, the date format of its
- * language, and a moved lesson's words with `{day}` and `{no}` for the template to fill.
- */
+/** The words as the templates read them (`t.room`): the dashboard's texts and the date format of its language. */
 function words(t: DashboardText): Record<string, unknown> {
-  return { ...t, dateFormat: t.decimal === ',' ? '%d.%m' : '%d %b', movedTo: t.movedTo('{day}', '{no}') };
+  return { ...t, dateFormat: t.decimal === ',' ? '%d.%m' : '%d %b' };
 }
 
 /**

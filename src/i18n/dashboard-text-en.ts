@@ -1,6 +1,6 @@
 // What the dashboard says, word by word, in English: the shape every language fills (DashboardText is this
 // table's type), so a label missing in Polish (dashboard-text.ts) or Ukrainian (dashboard-text-uk.ts) does not compile.
-import { AGENDA_WORDS, CHANGE_WORDS, movedTo, WEEKDAYS } from './lesson-words.js';
+import { AGENDA_WORDS, WEEKDAYS } from './lesson-words.js';
 
 /** Words of a note that asks a parent to sign; a template searches the note for them (either language). */
 export const SIGNATURE_WORDS = 'podpis|podpisa|sign';
@@ -35,13 +35,8 @@ export const EN_DASHBOARD = {
   room: 'room',
   changes: 'Changes',
   noChanges: 'No plan changes.',
-  from: 'moved from',
-  /** A changed lesson's change in words (src/i18n/lesson-words.ts). */
-  kinds: CHANGE_WORDS.en,
   /** What an agenda entry is, for one that names no subject (src/i18n/lesson-words.ts). */
   agendaKinds: AGENDA_WORDS.en,
-  /** A lesson moved away, from template expressions that print its day and lesson number (i18n/lesson-words). */
-  movedTo: (day: string, lessonNo: string) => movedTo('en', day, lessonNo),
   homework: 'Homework',
   noHomework: 'No homework due.',
   testsWeek: 'Tests in the next 7 days',

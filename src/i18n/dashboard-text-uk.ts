@@ -1,7 +1,7 @@
 // The dashboard's own words in Ukrainian (src/i18n/dashboard-text-en.ts holds the shape, in English; dashboard-text.ts the Polish):
 // a file of its own so that each stays readable. What the school wrote stays Polish on the screen.
 import { SIGNATURE_WORDS, type DashboardText } from './dashboard-text-en.js';
-import { AGENDA_WORDS, CHANGE_WORDS, movedTo, WEEKDAYS } from './lesson-words.js';
+import { AGENDA_WORDS, WEEKDAYS } from './lesson-words.js';
 
 export const UK_DASHBOARD: DashboardText = {
   title: 'Школа',
@@ -27,10 +27,7 @@ export const UK_DASHBOARD: DashboardText = {
   room: 'каб.',
   changes: 'Зміни',
   noChanges: 'Розклад без змін.',
-  from: 'перенесено з',
-  kinds: CHANGE_WORDS.uk,
   agendaKinds: AGENDA_WORDS.uk,
-  movedTo: (day, lessonNo) => movedTo('uk', day, lessonNo),
   homework: 'Домашні завдання',
   noHomework: 'Домашніх завдань немає.',
   testsWeek: 'Контрольні протягом 7 днів',

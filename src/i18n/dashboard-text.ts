@@ -1,7 +1,7 @@
 // The dashboard's own words (view names, headings, labels, the lines its templates print), in each
 // language, with the weekday names and the decimal mark its templates format dates and numbers with.
 import type { Language } from '../config/language.js';
-import { AGENDA_WORDS, CHANGE_WORDS, movedTo, WEEKDAYS } from './lesson-words.js';
+import { AGENDA_WORDS, WEEKDAYS } from './lesson-words.js';
 import { UK_DASHBOARD } from './dashboard-text-uk.js';
 import { EN_DASHBOARD, SIGNATURE_WORDS, type DashboardText } from './dashboard-text-en.js';
 
@@ -33,10 +33,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     room: 'sala',
     changes: 'Zmiany',
     noChanges: 'Bez zmian w planie.',
-    from: 'przeniesiona z',
-    kinds: CHANGE_WORDS.pl,
     agendaKinds: AGENDA_WORDS.pl,
-    movedTo: (day, lessonNo) => movedTo('pl', day, lessonNo),
     homework: 'Zadania domowe',
     noHomework: 'Brak zadań domowych.',
     testsWeek: 'Sprawdziany w ciągu 7 dni',

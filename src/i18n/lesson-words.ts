@@ -1,5 +1,5 @@
 // A lesson, its day and an agenda entry in words, written once per language: what a changed lesson is
-// called, where a moved one went, the names of the weekdays and the kinds of the agenda. The board,
+// called, where a moved one went or came from, the names of the weekdays and the kinds of the agenda. The board,
 // the dashboard and the calendar feeds all say them from here, so that a moved lesson is
 // "przeniesiona" on every screen.
 import type { ChangeKind } from '../school/plan-changes.js';
@@ -56,19 +56,19 @@ export function shortDay(date: string, language: Language): string {
 }
 
 /**
- * Where a lesson moved to: `day` as shortDay prints it and the lesson number, both as text (the
- * dashboard passes template expressions that print them); no number, no "lesson" part.
+ * Where a lesson moved to, or where one moved in came from: "przeniesiona na czw. 26.11, lekcja 7",
+ * "moved from Tue 24.11, lesson 5"; no number, no "lesson" part.
  */
-export function movedTo(language: Language, day: string, lessonNo: string | null): string {
+export function moved(language: Language, way: 'to' | 'from', date: string, lessonNo: number | null): string {
   const words = MOVED_WORDS[language];
-  const lesson = lessonNo === null || lessonNo === '' ? '' : `, ${words.lesson} ${lessonNo}`;
-  return `${words.movedTo} ${day}${lesson}`;
+  const lesson = lessonNo === null ? '' : `, ${words.lesson} ${lessonNo}`;
+  return `${words[way]} ${shortDay(date, language)}${lesson}`;
 }
 
-const MOVED_WORDS: Readonly<Record<Language, { movedTo: string; lesson: string }>> = {
-  pl: { movedTo: 'przeniesiona na', lesson: 'lekcja' },
-  en: { movedTo: 'moved to', lesson: 'lesson' },
-  uk: { movedTo: 'перенесено на', lesson: 'урок' },
+const MOVED_WORDS: Readonly<Record<Language, { to: string; from: string; lesson: string }>> = {
+  pl: { to: 'przeniesiona na', from: 'przeniesiona z', lesson: 'lekcja' },
+  en: { to: 'moved to', from: 'moved from', lesson: 'lesson' },
+  uk: { to: 'перенесено на', from: 'перенесено з', lesson: 'урок' },
 };
 
 /**
@@ -80,7 +80,9 @@ const lessonWords = (language: Language) => ({
   changes: CHANGE_WORDS[language],
   extra: EXTRA_CLASS[language],
   /** A lesson moved away: "przeniesiona na czw. 26.11, lekcja 7". */
-  movedTo: (date: string, lessonNo: number | null) => movedTo(language, shortDay(date, language), lessonNo === null ? null : String(lessonNo)),
+  movedTo: (date: string, lessonNo: number | null) => moved(language, 'to', date, lessonNo),
+  /** A lesson moved in: "przeniesiona z wt. 24.11, lekcja 5". */
+  movedFrom: (date: string, lessonNo: number | null) => moved(language, 'from', date, lessonNo),
 });
 
 const EN = {

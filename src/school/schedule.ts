@@ -129,12 +129,21 @@ export function lessonChange(l: ScheduledLesson): ChangeKind | null {
   return l.change?.kind ?? null;
 }
 
+/** A slot and its change: a lesson of the day, or a plan change where it stands on a day (`slotOn`). */
+type SlotChange = Pick<ScheduledLesson, 'change' | 'date' | 'lessonNo'>;
+
 /** The lesson left its slot for another day or hour (the change says where to). */
-export function movedAway(l: ScheduledLesson): boolean {
+export function movedAway(l: SlotChange): boolean {
   const c = l.change;
   return (
     c?.kind === 'shifted' && c.original_date === l.date && c.original_lesson_no === l.lessonNo && (c.date !== l.date || c.lesson_no !== l.lessonNo)
   );
+}
+
+/** The mirror of movedAway: the lesson came to its slot from another day or hour (the change's original one). */
+export function movedIn(l: SlotChange): boolean {
+  const c = l.change;
+  return c?.kind === 'shifted' && c.date === l.date && c.lesson_no === l.lessonNo && (c.original_date !== l.date || c.original_lesson_no !== l.lessonNo);
 }
 
 /** The day's lessons grouped by slot, in slot order (a split class's groups share one). */

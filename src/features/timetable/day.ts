@@ -1,10 +1,13 @@
 // The day's lessons as a wall tablet lists them (timetable_today/tomorrow) and the lesson in progress
 // (current_lesson), rendered from the Schedule the timetable feature computed once.
-import { heldSlots, hoursOf, lessonChange, movedAway, slotsOf, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
-import type { ChangeKind } from '../../school/plan-changes.js';
+import { heldSlots, hoursOf, lessonChange, movedAway, movedIn, slotsOf, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
+import { slotOn, type ChangeKind, type PlanChange } from '../../school/plan-changes.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';
 import type { Language } from '../../config/language.js';
 import { TIMETABLE_WORDS, type TimetableWords } from '../../i18n/lesson-words.js';
+
+/** A slot on a day: its date, lesson number (none when unknown) and hours. */
+export type LessonPlace = { date: string; lesson_no: number | null; hours: string | null };
 
 /** One group's lesson of a slot as published. */
 export interface GroupOut {
@@ -16,7 +19,9 @@ export interface GroupOut {
   original_teacher?: string | null;
   original_room?: string | null;
   /** A lesson that moved away from this slot: where it goes (live-notes 11). */
-  moved_to?: { date: string; lesson_no: number | null; hours: string | null };
+  moved_to?: LessonPlace;
+  /** A lesson that moved into this slot from another day or hour: where it was. */
+  moved_from?: LessonPlace;
   /** An extra class (zajęcia dodatkowe, live-notes 42-46), not a lesson of the plan. */
   extra?: true;
 }
@@ -45,9 +50,31 @@ function groupOf(l: ScheduledLesson): GroupOut {
     out.original_teacher = l.change?.original_teacher ?? l.teacher;
     out.original_room = l.change?.original_room ?? l.room;
   }
-  if (movedAway(l) && l.change) out.moved_to = { date: l.change.date, lesson_no: l.change.lesson_no, hours: l.change.hours };
   if (l.extra) out.extra = true;
-  return out;
+  return { ...out, ...movesOf(l) };
+}
+
+/** Where a moved lesson went (seen from the slot it left) or came from (seen from the slot it came to). */
+function movesOf(l: Pick<ScheduledLesson, 'change' | 'date' | 'lessonNo'>): Pick<GroupOut, 'moved_to' | 'moved_from'> {
+  const c = l.change;
+  if (c !== null && movedAway(l)) return { moved_to: { date: c.date, lesson_no: c.lesson_no, hours: c.hours } };
+  if (c?.original_date && movedIn(l)) return { moved_from: { date: c.original_date, lesson_no: c.original_lesson_no, hours: c.original_hours } };
+  return {};
+}
+
+/** A plan change of `date` in the words its slot's `note` would say (plan_changes_*'s `words`). */
+export function changeWords(c: PlanChange, date: string, w: TimetableWords): string | null {
+  const facts: GroupOut = {
+    subject: c.subject,
+    teacher: c.teacher,
+    room: c.room,
+    change: c.kind,
+    // As a slot's: what was planned, the change's own when it names none.
+    original_subject: c.original_subject ?? c.subject,
+    original_teacher: c.original_teacher ?? c.teacher,
+    original_room: c.original_room ?? c.room,
+  };
+  return noteOf({ ...facts, ...movesOf({ change: c, date, lessonNo: slotOn(c, date) }) }, w);
 }
 
 /** Distinct known values joined with ' / ' (a split class's groups); null when none is known. */
@@ -66,15 +93,17 @@ function slotChange(groups: readonly GroupOut[], lessons: readonly ScheduledLess
 }
 
 /**
- * A slot's change in words: where a lesson moved away went, or the change's kind; the subject it replaced,
- * a substitute teacher of the same subject, the room it left; an extra class and a kindergarten block's own kind.
+ * A slot's change in words: where a lesson moved away went or one moved in came from, or the change's kind; the
+ * subject it replaced, a substitute teacher of the same subject, the room it left; an extra class and a
+ * kindergarten block's own kind. A slot a lesson left holds nothing to compare with what was planned.
  */
-export function noteOf(s: Omit<SlotOut, 'note'>, w: TimetableWords): string | null {
+export function noteOf(s: GroupOut & Pick<SlotOut, 'kind'>, w: TimetableWords): string | null {
   const notes = s.extra ? [w.extra] : [];
   const change = s.change;
-  if (change === 'shifted' && s.moved_to) notes.push(w.movedTo(s.moved_to.date, s.moved_to.lesson_no));
+  if (s.moved_to) notes.push(w.movedTo(s.moved_to.date, s.moved_to.lesson_no));
+  else if (s.moved_from) notes.push(w.movedFrom(s.moved_from.date, s.moved_from.lesson_no));
   else if (change !== null) notes.push(w.changes[change]);
-  if (change !== null && change !== 'cancelled') {
+  if (change !== null && change !== 'cancelled' && !s.moved_to) {
     const original = s.original_subject ?? null;
     if (original !== null && original !== s.subject) notes.push(w.instead(original));
     if (change === 'substitution' && original === s.subject && s.teacher !== null && s.teacher !== s.original_teacher) notes.push(s.teacher);

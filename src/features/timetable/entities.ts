@@ -36,9 +36,12 @@ declare module '../../feature-kit/source.js' {
   }
 }
 
-/** The attributes of plan_changes_today / plan_changes_tomorrow: the day and its changes. */
-/** A change's own `date` only for a lesson moved to another day: the day it goes to. */
-export type PlanChanges = { date: string | null; changes: (Omit<PlanChange, 'date'> & { date?: string })[] };
+/**
+ * The attributes of plan_changes_today / plan_changes_tomorrow: the day and its changes. A change's own `date` only
+ * for a lesson moved to another day (the day it goes to); `words`: the change as its slot's `note` says it (`note`
+ * is the school's own).
+ */
+export type PlanChanges = { date: string | null; changes: (Omit<PlanChange, 'date'> & { date?: string; words: string | null })[] };
 
 /** The attributes of school_day_today / school_day_tomorrow. */
 export type SchoolDayFacts = { date: string; lessons: number | null; free_day: string | null };

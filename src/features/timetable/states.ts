@@ -3,20 +3,24 @@
 // lesson, at_school, and the day's lessons and the lesson in progress (day.ts).
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 import { onOff, withAttributes } from '../../feature-kit/render.js';
-import { currentLessonOf, joined, timetableOf } from './day.js';
+import { changeWords, currentLessonOf, joined, timetableOf } from './day.js';
+import { TIMETABLE_WORDS } from '../../i18n/lesson-words.js';
 import { heldSlots, type Schedule, type SchoolDay } from '../../school/schedule.js';
 import type { NextLesson } from '../../school/schooldays.js';
 import type { TimetableStates } from './entities.js';
 
 /**
- * A day's plan changes; no day (the next school day unknown) is unknown. Without the year's changes
- * (Calendars/Substitutions refused or never answered, a kindergarten's plan) the count is unknown too,
- * never 0: the changes the timetable itself shows are listed, but a room change or a lesson moved in is not.
+ * A day's plan changes, each in the words of its slot's note; no day (the next school day unknown) is unknown.
+ * Without the year's changes (Calendars/Substitutions refused or never answered, a kindergarten's plan) the count
+ * is unknown too, never 0: the changes the timetable itself shows are listed, but a room change or a lesson moved in is not.
  */
-function planChangesOf(day: SchoolDay | null, changesKnown: boolean): TimetableStates['plan_changes_today'] {
+function planChangesOf(day: SchoolDay | null, changesKnown: boolean, language: Language): TimetableStates['plan_changes_today'] {
   if (day === null) return { state: null, attributes: { date: null, changes: [] } };
   // A change's own date goes without saying, except for a lesson moved to another day: where it goes.
-  const changes = day.changes.map(({ date, ...rest }) => (date === day.date ? rest : { date, ...rest }));
+  const changes = day.changes.map((c) => {
+    const { date, ...rest } = { ...c, words: changeWords(c, day.date, TIMETABLE_WORDS[language]) };
+    return date === day.date ? rest : { date, ...rest };
+  });
   return changesKnown ? withAttributes(changes.length, { date: day.date, changes }) : { state: null, attributes: { date: day.date, changes } };
 }
 
@@ -55,8 +59,8 @@ function nextLessonOf(next: NextLesson | null): TimetableStates['next_lesson'] {
  */
 export function renderTimetable(s: Schedule, language: Language = FALLBACK_LANGUAGE, changesKnown = true): TimetableStates {
   return {
-    plan_changes_today: planChangesOf(s.today, changesKnown),
-    plan_changes_tomorrow: planChangesOf(s.next, changesKnown),
+    plan_changes_today: planChangesOf(s.today, changesKnown, language),
+    plan_changes_tomorrow: planChangesOf(s.next, changesKnown, language),
     school_day_today: schoolDayOf(s.today),
     school_day_tomorrow: schoolDayOf(s.tomorrow),
     lessons_start_today: { state: s.today.start },

@@ -152,9 +152,9 @@ describe('dashboard views', () => {
     expect(text).toContain('Dziś już nie ma lekcji.');
     expect(text).toContain('t.lessonNow if started else t.nextLesson');
     expect(text).toContain('\\"lessonNow\\":\\"Teraz\\"');
-    // Plan-change kinds in words, not codes; the kinds dictionary never falls back to the code itself.
-    expect(text).toContain('\\"cancelled\\":\\"odwołana\\"');
-    expect(text).toContain("t.kinds.get(c.get('kind'), '')");
+    // A plan change in the bridge's words, never worded from its kind code by the template.
+    expect(text).toContain("md(c.get('words') or '')");
+    expect(text).not.toContain('odwołana');
     expect(text).not.toMatch(/states\(\w+\)\s*\}\}\s*\|/);
   });
 });
