@@ -143,7 +143,9 @@ export function movedAway(l: SlotChange): boolean {
 /** The mirror of movedAway: the lesson came to its slot from another day or hour (the change's original one). */
 export function movedIn(l: SlotChange): boolean {
   const c = l.change;
-  return c?.kind === 'shifted' && c.date === l.date && c.lesson_no === l.lessonNo && (c.original_date !== l.date || c.original_lesson_no !== l.lessonNo);
+  return (
+    c?.kind === 'shifted' && c.date === l.date && c.lesson_no === l.lessonNo && (c.original_date !== l.date || c.original_lesson_no !== l.lessonNo)
+  );
 }
 
 /** The day's lessons grouped by slot, in slot order (a split class's groups share one). */

@@ -1,6 +1,6 @@
 // A lesson moved to another day (live-notes 11), against the real bridge and broker: the slot it
 // leaves is `shifted` (not cancelled) saying where it goes, even with the target week not fetched;
-// the day it arrives shows it as shifted from its old slot; the event and the lessons feed say so.
+// the day it arrives shows it as shifted from its old slot, saying where from; the event and the lessons feed say so.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { parseFeed } from '../helpers/ics.js';
@@ -28,6 +28,7 @@ describe('a lesson moved elsewhere', () => {
     const today = h.attributes('ania', 'timetable_today') as { lessons: Record<string, unknown>[] };
     const slot = today.lessons.find((l) => l.no === 3)!;
     expect(slot).toMatchObject({ subject: 'Matematyka', change: 'shifted', moved_to: { date: '2026-11-26', lesson_no: 8, hours: '14:35-15:20' } });
+    expect(slot.note).toBe('przeniesiona na czw. 26.11, lekcja 8');
     expect(h.state('ania', 'timetable_today')).toBe(String(today.lessons.filter((l) => l.change !== 'cancelled' && l.change !== 'shifted').length));
     expect(h.state('ania', 'plan_changes_today')).toBe('2'); // with the fixture's substitution in lesson 2
     const change = {
@@ -66,9 +67,14 @@ describe('a lesson moved elsewhere', () => {
     await h.advanceMinutes(21);
     await h.pollUntil(() => weekReads('2026-11-23') > before, 'the new week read');
     const arrival = (h.attributes('ania', 'timetable_today') as { lessons: Record<string, unknown>[] }).lessons.find((l) => l.no === 8)!;
-    expect(arrival).toMatchObject({ subject: 'Matematyka', change: 'shifted', from: '14:35' });
+    // It says where it came from, as the slot it left said where it went, and so does the plan change.
+    const from = 'przeniesiona z czw. 19.11, lekcja 3';
+    expect(arrival).toMatchObject({ subject: 'Matematyka', change: 'shifted', from: '14:35', note: from });
+    expect(arrival.moved_from).toEqual({ date: '2026-11-19', lesson_no: 3, hours: '09:50-10:35' });
     const shifts = (h.attributes('ania', 'plan_changes_today') as { changes: { kind: string }[] }).changes.filter((c) => c.kind === 'shifted');
-    expect(shifts).toEqual([expect.objectContaining({ lesson_no: 8, kind: 'shifted', original_date: '2026-11-19', original_lesson_no: 3 })]);
+    expect(shifts).toEqual([
+      expect.objectContaining({ lesson_no: 8, kind: 'shifted', original_date: '2026-11-19', original_lesson_no: 3, words: from }),
+    ]);
     expect(moved()).toHaveLength(1);
     const arrived = parseFeed(h.app.webData!.feed('ania', 'lessons', 'pl')!.body).events.find(
       (e) => e.start === new Date('2026-11-26T14:35:00+01:00').toISOString(),

@@ -115,6 +115,8 @@ describe('plan changes', () => {
             original_teacher: 'Anna Nowak',
             original_room: '12',
             note: null,
+            // The change as its slot's note says it (the school's own `note` apart).
+            words: 'substitution · instead of Matematyka · was room 12',
           },
           {
             lesson_no: 3,
@@ -130,6 +132,7 @@ describe('plan changes', () => {
             original_teacher: 'Anna Nowak',
             original_room: 'Sala gimnastyczna',
             note: null,
+            words: 'cancelled',
           },
           expect.objectContaining({ lesson_no: 4, kind: 'room_change', room: 'Sala gimnastyczna', original_room: '12' }),
         ],

@@ -28,7 +28,11 @@ const days = timetablesResponse.parse({
       [lesson(4, 1, 10, 100, { NewDate: '2026-03-12', NewLessonNo: '6' })],
     ],
     '2026-03-11': [[lesson(1, 2, 12, 100)]],
-    '2026-03-12': [[lesson(1, 1, 10, 100)]],
+    '2026-03-12': [
+      [lesson(1, 1, 10, 100)],
+      // Tuesday's lesson 4 as it arrives: a substitution whose Org* are the slot it left (live-notes 11).
+      [lesson(6, 1, 10, 100, { IsSubstitutionClass: true, OrgDate: TUESDAY, OrgLessonNo: '4', OrgSubject: { Id: '1' }, OrgTeacher: { Id: '10' } })],
+    ],
   },
 }).Timetable;
 const substitutions = substitutionsResponse.parse({
@@ -42,27 +46,30 @@ const extra = otherActivitiesResponse.parse({
 
 const NOTES = [null, 'zastępstwo · zamiast: Matematyka', 'odwołana', 'przeniesiona na czw. 12.03, lekcja 6', 'zajęcia dodatkowe'];
 
-const stateAt = (time: string) => schedule({ days, substitutions, extra, free: {}, names, now: warsawInstant(TUESDAY, time) });
+const THURSDAY = '2026-03-12';
+const THURSDAY_NOTES = [null, 'przeniesiona z wt. 10.03, lekcja 4'];
 
-function boardAt(time: string) {
-  const states = new Map<string, EntityState>(Object.entries(renderTimetable(stateAt(time), 'pl')) as [string, EntityState][]);
-  const view = { id: 'ania', name: 'Ania', model: 'Klasa 4b', online: true, states, changedAt: warsawInstant(TUESDAY, time) };
-  return boardModel([view], 'pl', warsawInstant(TUESDAY, time)).children[0]!;
+const stateAt = (time: string, date = TUESDAY) => schedule({ days, substitutions, extra, free: {}, names, now: warsawInstant(date, time) });
+
+function boardAt(time: string, date = TUESDAY) {
+  const states = new Map<string, EntityState>(Object.entries(renderTimetable(stateAt(time, date), 'pl')) as [string, EntityState][]);
+  const view = { id: 'ania', name: 'Ania', model: 'Klasa 4b', online: true, states, changedAt: warsawInstant(date, time) };
+  return boardModel([view], 'pl', warsawInstant(date, time)).children[0]!;
 }
 
 /** The family view's today card, rendered with the feature's states as Home Assistant holds them; character references read back. */
-async function dashboardAt(time: string): Promise<string> {
+async function dashboardAt(time: string, date = TUESDAY, timetable = true): Promise<string> {
   const doc = parse(dashboardYaml([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'pl'), { version: '1.1' }) as {
     views: { path: string; sections: { cards: Record<string, unknown>[] }[] }[];
   };
   const cards = doc.views.find((v) => v.path === 'family')!.sections.flatMap((s) => s.cards);
   const template = cards.find((c) => c.type === 'markdown' && (c.content as string).includes('set current_lesson = "sensor.'))!.content as string;
-  const rendered = renderTimetable(stateAt(time), 'pl');
+  const rendered = renderTimetable(stateAt(time, date), 'pl');
   const states = {
-    'sensor.ania_timetable_today': rendered.timetable_today,
+    ...(timetable ? { 'sensor.ania_timetable_today': rendered.timetable_today } : {}),
     'sensor.ania_plan_changes_today': rendered.plan_changes_today,
   } as unknown as Record<string, { state: string; attributes: Record<string, unknown> }>;
-  const [result] = await renderTemplates([{ template, variables: {}, states, strict: true, now: `${TUESDAY}T${time}:00+01:00` }]);
+  const [result] = await renderTemplates([{ template, variables: {}, states, strict: true, now: `${date}T${time}:00+01:00` }]);
   if (!result || 'error' in result) throw new Error(`template failed: ${JSON.stringify(result)}`);
   return (result.value as string).replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 }
@@ -77,7 +84,26 @@ describe('one day on every screen', () => {
     expect(states.lessons_end_today.state).toBe(`${TUESDAY}T14:25:00+01:00`);
   });
 
+  it('a lesson moved in says where it came from, as the slot it left says where it went; each plan change in the same words', () => {
+    const tuesday = renderTimetable(stateAt('07:30'), 'pl');
+    const thursday = renderTimetable(stateAt('07:30', THURSDAY), 'pl');
+    const arrived = thursday.timetable_today.attributes.lessons![1]!;
+    expect(arrived).toMatchObject({
+      no: 6,
+      subject: 'Matematyka',
+      change: 'shifted',
+      moved_from: { date: TUESDAY, lesson_no: 4, hours: '10:45-11:30' },
+    });
+    expect(arrived.moved_to).toBeUndefined();
+    expect(thursday.timetable_today.attributes.lessons!.map((l) => l.note)).toEqual(THURSDAY_NOTES);
+    // The plan changes say what the slots say, the extra class (no plan change) aside.
+    expect(tuesday.plan_changes_today.attributes.changes!.map((c) => c.words)).toEqual(NOTES.slice(1, 4));
+    expect(thursday.plan_changes_today.attributes.changes!.map((c) => c.words)).toEqual([THURSDAY_NOTES[1]]);
+    expect(thursday.plan_changes_today.attributes.changes![0]).toMatchObject({ kind: 'shifted', lesson_no: 6, original_date: TUESDAY });
+  });
+
   it('the board prints the same notes, and shows the day until the extra class ends', () => {
+    expect(boardAt('07:30', THURSDAY).day?.lessons.map((l) => l.note)).toEqual(THURSDAY_NOTES);
     expect(boardAt('07:30').day?.lessons.map((l) => l.note)).toEqual(NOTES);
     expect(boardAt('14:20').day?.date).toBe(TUESDAY);
     expect(boardAt('14:30').day?.date).toBe('2026-03-11');
@@ -107,5 +133,23 @@ describe('one day on every screen', () => {
     for (const note of NOTES.filter((n) => n !== null)) expect(today).toContain(`_(${note})_`);
     // A lesson without a change has no note: its line ends with its subject.
     expect(today).toMatch(/^1\\\. 08:00 Matematyka$/m);
+    // The timetable's lines say every change, both ends of a move included: no second list beside them.
+    expect(today).not.toContain('Zmiany:');
+    const thursday = await dashboardAt('07:30', THURSDAY);
+    expect(thursday).toContain(`6\\. 12:40 Matematyka _(${THURSDAY_NOTES[1]})_`);
+    expect(thursday).not.toContain('Zmiany:');
+  });
+
+  it.skipIf(skipWithoutJinja())('without a timetable the dashboard lists each plan change in the same words (python3-jinja2)', async () => {
+    const today = await dashboardAt('07:30', TUESDAY, false);
+    expect(today).toContain(
+      [
+        '**Zmiany:**',
+        '- **2.** 08:55-09:40 Język polski: zastępstwo · zamiast: Matematyka',
+        '- **3.** 09:50-10:35 Wychowanie fizyczne: odwołana',
+        '- **4.** 10:45-11:30 Matematyka: przeniesiona na czw. 12.03, lekcja 6',
+      ].join('\n'),
+    );
+    expect(await dashboardAt('07:30', THURSDAY, false)).toContain('- **6.** 12:40-13:25 Matematyka: przeniesiona z wt. 10.03, lekcja 4');
   });
 });
