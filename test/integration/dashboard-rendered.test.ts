@@ -56,7 +56,8 @@ async function render(found: readonly { template: string }[], states: States): P
 const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
   pl: [
     '### Poniedziałek 23.11',
-    'przeniesiona na czw. 26.11',
+    // In the moved lesson's own line on Tuesday, in the bridge's words (the note's dots escaped for Markdown).
+    'Matematyka _(przeniesiona na czw&#46; 26&#46;11, lekcja ',
     '### Wtorek 24.11',
     'Najnowsza wiadomość',
     '#### Biblioteka\n- **Dzieci z Bullerbyn**',
@@ -77,7 +78,8 @@ const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
   ],
   en: [
     '### Monday 23 Nov',
-    'moved to Thu 26 Nov',
+    // A lesson's change is in the bridge's words, its language (Polish here) as every note is, whatever the dashboard's.
+    'Matematyka _(przeniesiona na czw&#46; 26&#46;11, lekcja ',
     '### Tuesday 24 Nov',
     'Newest message',
     '#### Library\n- **Dzieci z Bullerbyn**',
@@ -93,7 +95,7 @@ const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
   ],
   uk: [
     '### Понеділок 23.11',
-    'перенесено на чт 26.11',
+    'Matematyka _(przeniesiona na czw&#46; 26&#46;11, lekcja ',
     '### Вівторок 24.11',
     'пропозиція семестрова: **5**',
     '| Technika | 78,8 % бал. |',
