@@ -5,7 +5,7 @@ import { addDays } from '../util/time.js';
 import { sameSubject, textCompare } from './common.js';
 import { testKind, type AgendaItem } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
-import { lessonChange, movedAway, sameSlot, type ScheduledLesson, type SchoolDay } from './schedule.js';
+import { lessonChange, movedAway, movedIn, sameSlot, type ScheduledLesson, type SchoolDay } from './schedule.js';
 import type { FreeDay } from './schooldays.js';
 
 /** The feeds of one child (interface 6.5): `/calendar/<child>/<name>.ics`. */
@@ -115,8 +115,6 @@ function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child
           subject: l.change?.original_subject ?? l.org?.subject ?? l.subject,
           teacher: l.change?.original_teacher ?? l.org?.teacher ?? l.teacher,
           room: l.change?.original_room ?? l.org?.room ?? l.room,
-          date: l.change?.original_date ?? null,
-          hours: l.change?.original_hours ?? null,
         };
   return {
     uid: uidOf(local, child),
@@ -131,6 +129,8 @@ function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child
     original,
     // A lesson that left this slot for another day or hour: where it goes.
     movedTo: away && l.change ? { date: l.change.date, lessonNo: l.change.lesson_no } : null,
+    // A lesson that came to this slot from another day or hour: where it was.
+    movedFrom: movedIn(l) && l.change?.original_date ? { date: l.change.original_date, lessonNo: l.change.original_lesson_no } : null,
     note: l.note ?? l.change?.note ?? null,
     // An extra class (zajęcia dodatkowe), not a lesson of the plan.
     ...(l.extra ? { extra: true as const } : {}),

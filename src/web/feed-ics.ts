@@ -52,7 +52,13 @@ function lessonEvent(l: LessonEntry, t: CalendarText): ICalEventData {
   const subject = l.subject ?? t.lesson;
   const o = l.original;
   let summary = l.extra ? `${subject} (${t.extra})` : subject;
-  const moved = l.movedTo === null ? null : t.movedTo(l.movedTo.date, l.movedTo.lessonNo);
+  // Where a lesson moved away went, or where one moved in came from, as the screens' notes say it.
+  const moved =
+    l.movedTo !== null
+      ? t.movedTo(l.movedTo.date, l.movedTo.lessonNo)
+      : l.movedFrom !== null
+        ? t.movedFrom(l.movedFrom.date, l.movedFrom.lessonNo)
+        : null;
   if (moved !== null) summary = `${subject} (${moved})`;
   else if (l.change === 'cancelled') summary = `${summary} – ${t.changes.cancelled}`;
   else if (l.change === 'room_change') summary = `${subject} (${t.room.toLowerCase()} ${l.room ?? '?'}, ${t.was} ${o?.room ?? '?'})`;
@@ -68,7 +74,6 @@ function lessonEvent(l: LessonEntry, t: CalendarText): ICalEventData {
     labelled(t.room, was(l.room, o?.room)),
     moved ?? (l.change === null ? null : `${t.changes[l.change]}`),
     l.change !== null && l.change !== 'cancelled' && o?.subject && o.subject !== l.subject ? `${t.was}: ${o.subject}` : null,
-    l.change === 'shifted' && moved === null && o?.date ? `${t.was}: ${o.date}${o.hours ? ` ${o.hours}` : ''}` : null,
     labelled(t.note, l.note),
   );
   return {
@@ -77,7 +82,7 @@ function lessonEvent(l: LessonEntry, t: CalendarText): ICalEventData {
     description,
     location: l.room,
     // The slot a lesson left holds no lesson: cancelled there, its title says where it went.
-    status: l.change === 'cancelled' || moved !== null ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    status: l.change === 'cancelled' || l.movedTo !== null ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     ...timesOf(l.when),
   };
 }

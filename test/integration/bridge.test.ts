@@ -160,6 +160,7 @@ describe('Bridge', () => {
       change: null,
       original: null,
       movedTo: null,
+      movedFrom: null,
       note: null,
     };
     bridge.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson] });

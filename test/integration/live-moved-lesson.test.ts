@@ -79,7 +79,9 @@ describe('a lesson moved elsewhere', () => {
     const arrived = parseFeed(h.app.webData!.feed('ania', 'lessons', 'pl')!.body).events.find(
       (e) => e.start === new Date('2026-11-26T14:35:00+01:00').toISOString(),
     )!;
-    expect(arrived.summary).toBe('Matematyka (przeniesiona)');
-    expect(arrived.description).toContain('2026-11-19 09:50-10:35');
+    // Where it came from, as timetable_*'s note says it on the screens.
+    expect(arrived.summary).toBe('Matematyka (przeniesiona z czw. 19.11, lekcja 3)');
+    expect(arrived.description).toContain('przeniesiona z czw. 19.11, lekcja 3');
+    expect(arrived.status).toBe('CONFIRMED');
   });
 });

@@ -15,6 +15,7 @@ const lesson = (over: Partial<LessonEntry>): LessonEntry => ({
   change: null,
   original: null,
   movedTo: null,
+  movedFrom: null,
   note: null,
   ...over,
 });
@@ -52,7 +53,7 @@ describe('feed text', () => {
   it('marks a cancelled lesson and names what a substitution replaced, in the language asked', () => {
     const cancelled = lesson({
       change: 'cancelled',
-      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22', date: null, hours: null },
+      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22' },
     });
     const substitution = lesson({
       uid: 'lesson-2026-11-16-2.ania@dziennik2mqtt',
@@ -61,7 +62,7 @@ describe('feed text', () => {
       teacher: 'Agnieszka Mazur',
       room: null,
       change: 'substitution',
-      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22', date: null, hours: null },
+      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22' },
     });
     const both = entries({ lessons: [cancelled, substitution] });
     const pl = parseFeed(feedText(feed({ entries: both }))).events;
@@ -76,7 +77,7 @@ describe('feed text', () => {
   it('titles a lesson moved away with where it went, cancelled in its old slot', () => {
     const moved = lesson({
       change: 'shifted',
-      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22', date: '2026-11-16', hours: '08:00-08:45' },
+      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22' },
       movedTo: { date: '2026-11-26', lessonNo: 7 },
     });
     const pl = parseFeed(feedText(feed({ entries: entries({ lessons: [moved] }) }))).events[0]!;
@@ -84,6 +85,20 @@ describe('feed text', () => {
     expect(pl.status).toBe('CANCELLED');
     const en = parseFeed(feedText(feed({ entries: entries({ lessons: [moved] }), language: 'en' }))).events[0]!;
     expect(en.summary).toBe('Matematyka (moved to Thu 26.11, lesson 7)');
+  });
+
+  it('titles a lesson moved in with where it came from, taking place in its new slot', () => {
+    const arrived = lesson({
+      change: 'shifted',
+      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22' },
+      movedFrom: { date: '2026-11-16', lessonNo: 1 },
+    });
+    const pl = parseFeed(feedText(feed({ entries: entries({ lessons: [arrived] }) }))).events[0]!;
+    expect(pl.summary).toBe('Matematyka (przeniesiona z pon. 16.11, lekcja 1)');
+    expect(pl.description).toContain('przeniesiona z pon. 16.11, lekcja 1');
+    expect(pl.status).toBe('CONFIRMED');
+    const en = parseFeed(feedText(feed({ entries: entries({ lessons: [arrived] }), language: 'en' }))).events[0]!;
+    expect(en.summary).toBe('Matematyka (moved from Mon 16.11, lesson 1)');
   });
 
   it('gives whole days for free days, the end the day after the last', () => {

@@ -181,6 +181,7 @@ function lesson(subject: string): LessonEntry {
     change: null,
     original: null,
     movedTo: null,
+    movedFrom: null,
     note: null,
   };
 }
