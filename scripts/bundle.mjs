@@ -5,7 +5,8 @@
 // Then the board's browser code (src/web/browser/) as one script for the browser, dist/browser/board.js,
 // and the .css files it imports as one style sheet beside it, dist/browser/board.css, which the web
 // server reads at start (src/web/board-bundle.ts, whose options it uses). Last, the dashboard's .jinja
-// templates (src/ha/templates/) into dist/ha/templates/, where the generator reads them.
+// templates (beside their features, the shared macros in src/ha/templates/) into dist/ at the same paths, where
+// the generator reads them.
 // Why: V8 keeps the source text of every module it loads. Unbundled, `run` loads all of zod (its 64
 // locales, JSON Schema and the rest, about 850 KB) and full-size sources, some held as two-byte
 // strings; bundled it holds less than half of that text, about 4 MB less RSS (see `npm run bench`).
@@ -53,6 +54,8 @@ await build({
 
 await build({ ...BROWSER_BUILD, entryPoints: [join(root, BOARD_ENTRY)], outfile: join(root, BOARD_BUNDLE) });
 
-// The dashboard's template files, which the generator reads from dist/ha/templates/ (src/ha/dashboard-templates.ts).
-await rm(join(dist, 'ha', 'templates'), { recursive: true, force: true });
-await cp(join(root, 'src', 'ha', 'templates'), join(dist, 'ha', 'templates'), { recursive: true });
+// The dashboard's template files, which the generator reads from dist/<path> (src/screens/templates.ts).
+const src = join(root, 'src');
+for (const file of await readdir(src, { recursive: true })) {
+  if (file.endsWith('.jinja')) await cp(join(src, file), join(dist, file));
+}

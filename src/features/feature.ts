@@ -1,6 +1,6 @@
 // What a feature declares in one place: its entities, what it reads and how it computes, the other
 // features whose outputs it reads (by name), the handlers of the commands its buttons send, and its
-// parts of the board, the dashboard and `check` (screen-parts.ts).
+// parts of the board, the dashboard and `check` (screens/parts.ts).
 import type { AccountConfig, Averaging } from '../config/schema.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
 import type { EntityDef } from '../feature-kit/entities.js';
@@ -17,7 +17,7 @@ import type { Source } from '../feature-kit/source.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Language } from '../config/language.js';
-import type { BoardFact, CheckProbe, DashboardPart, ShownChild } from './screen-parts.js';
+import type { BoardPart, CheckProbe, DashboardPart } from '../screens/parts.js';
 
 /** What one account gives its features when it makes their per-account state. */
 export interface FeatureAccess {
@@ -120,9 +120,9 @@ export interface Feature<S extends FeatureState = FeatureState> {
   readonly concurrent?: readonly string[];
   /** Commands whose payload may be larger than the usual 1 KB (a message's text), with their limit in bytes. */
   readonly payloadBytes?: Readonly<Record<string, number>>;
-  /** Its fact on the family board's card, from the child's published states; null when there is none to show. */
-  readonly board?: (child: ShownChild) => BoardFact | null;
-  /** Its banner and summary fact in the dashboard's family view. */
+  /** Its boxes on the family board's card (or its items of a list box), from the child's published states. */
+  readonly board?: BoardPart;
+  /** Its cards in the dashboard's views: a banner, a summary fact, cards in the family view, the child's view and diagnostics. */
   readonly dashboard?: DashboardPart;
   /** Its line among `check`'s modules. */
   readonly check?: CheckProbe;

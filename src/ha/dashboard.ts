@@ -5,79 +5,58 @@
 import { stringify } from 'yaml';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../config/language.js';
 import { DASHBOARD_TEXT, type DashboardText } from '../i18n/dashboard-text.js';
-import {
-  banners,
-  briefingLine,
-  ChildEntities,
-  heading,
-  nextDay,
-  passwordAdviceBanner,
-  preschoolNews,
-  problemBanner,
-  summary,
-  testsWeek,
-  today,
-  type Block,
-  type Card,
-  type DashboardChild,
-} from './dashboard-cards.js';
-import {
-  accountFigures,
-  attendanceBySubject,
-  behaviour,
-  bridgeDevice,
-  calendar,
-  diagnostics,
-  grades,
-  homeworkWeeks,
-  lessons,
-  library,
-  messageButtons,
-  messagesCard,
-  newestNoticeCard,
-  notesAndAbsences,
-  schoolCard,
-  schoolFilesCard,
-  sentMessageCard,
-} from './dashboard-details.js';
+import { FEATURES } from '../features/index.js';
+import { heading, ifOn, markdown, whileOn } from '../screens/cards.js';
+import { markdownText } from '../screens/templates.js';
+import { ChildEntities, type DashboardChild } from '../screens/child-entities.js';
+import type { Block, Card, ChildSection, DashboardPlace, FamilySlot } from '../screens/parts.js';
 import { bridgeEntityIds } from './discovery.js';
 
-export type { Card, DashboardChild } from './dashboard-cards.js';
+export type { Card } from '../screens/parts.js';
+export type { DashboardChild } from '../screens/child-entities.js';
 
 /** The dashboard speaks the languages of the config's `language`. */
 export const DASHBOARD_LANGS = LANGUAGES;
 export type DashboardLang = Language;
 
-/**
- * The family view's column for each child, top to bottom; `base` is where a saved file's link goes (see
- * webBase); the features' banners and summary facts in `lang`. A kindergarten child's column has no tests (testsWeek gives none) and shows its newest message
- * and announcement instead, the news a kindergarten sends.
- */
-function familyBlocks(lang: Language, base: string | undefined): readonly Block[] {
-  return [problemBanner, ...banners(lang), summary(lang), briefingLine, today, nextDay(base), testsWeek, preschoolNews];
-}
+/** The family view's column for each child, top to bottom: the features' cards by their place, the banners and the summary after the alerts. */
+const FAMILY_SLOTS: readonly FamilySlot[] = ['alert', 'lead', 'day', 'ahead', 'news'];
+
+/** A child's own view: one section per group of the features' cards, in this order. */
+const CHILD_SECTIONS: readonly { section: ChildSection; title: (t: DashboardText) => string }[] = [
+  { section: 'activities', title: (t) => t.activities },
+  { section: 'grades', title: (t) => t.grades },
+  { section: 'lessons', title: (t) => t.lessons },
+  { section: 'notesAbsences', title: (t) => t.notesAbsences },
+  { section: 'calendar', title: (t) => t.calendar },
+  { section: 'messages', title: (t) => t.messages },
+  { section: 'school', title: (t) => t.school.heading },
+];
+
+const PARTS = FEATURES.flatMap((f) => (f.dashboard ? [f.dashboard] : []));
+const familyAt = (slot: FamilySlot): Block[] => PARTS.flatMap((p) => (p.family ?? []).filter((c) => c.at === slot).map((c) => c.block));
+
+/** The features' banners over the child's column, each shown while its binary sensor is ON. */
+const banners: Block[] = PARTS.flatMap(({ banner }) => (banner ? [banner] : [])).map(({ while: on, icon, says }) => (e, _t, { language }) => {
+  const content = `### ${icon} ${says(language, markdownText(e.child.name))}`;
+  return e.has(on) ? ifOn(e.id(on), { type: 'markdown', text_only: true, content }) : undefined;
+});
+
+/** The features' facts on one line, each its entity's name and state. */
+const summary: Block = (e, t, { language }) => {
+  const facts = PARTS.flatMap(({ fact }) => (fact && e.has(fact.entity) ? [fact] : []));
+  if (facts.length === 0) return undefined;
+  const list = facts.map(({ entity, icon, day }) => ({ id: e.id(entity), icon, label: entity.name[language], day: day ?? '' }));
+  // Without a frame: the family view must fit a 1280x800 tablet for two children.
+  return markdown(e, t, 'ha/templates/summary', { facts: { list } }, { text_only: true });
+};
 
 /**
- * A child's own view: one section per group of blocks. A kindergarten child's starts with its day (the
- * blocks by their hours, today and the next day), and has no grades, lessons held or behaviour.
+ * The family view's column for each child: the alerts, the features' banners and summary, then the features'
+ * cards by their place. A kindergarten child's column has no tests and shows its newest message and
+ * announcement instead, the news a kindergarten sends (the features' blocks say so).
  */
-function childSections(lang: Language, boardUrl: string | undefined): readonly { title: (t: DashboardText) => string; blocks: readonly Block[] }[] {
-  return [
-    {
-      title: (t) => t.activities,
-      blocks: [(e, t) => (e.preschool ? today(e, t) : undefined), (e, t) => (e.preschool ? nextDay(webBase(boardUrl))(e, t) : undefined)],
-    },
-    { title: (t) => t.grades, blocks: [grades] },
-    { title: (t) => t.lessons, blocks: [lessons] },
-    { title: (t) => t.notesAbsences, blocks: [notesAndAbsences, attendanceBySubject, behaviour, library] },
-    { title: (t) => t.calendar, blocks: [homeworkWeeks, calendar] },
-    {
-      title: (t) => t.messages,
-      blocks: [messagesCard(webBase(boardUrl)), sentMessageCard, newestNoticeCard, schoolFilesCard(webBase(boardUrl)), messageButtons(lang)],
-    },
-    { title: (t) => t.school.heading, blocks: [schoolCard] },
-  ];
-}
+const FAMILY_BLOCKS: readonly Block[] = [...familyAt('alert'), ...banners, summary, ...FAMILY_SLOTS.slice(1).flatMap(familyAt)];
 
 export interface DashboardExtras {
   /**
@@ -97,10 +76,11 @@ export function dashboard(
 ): Record<string, unknown> {
   const t = DASHBOARD_TEXT[lang];
   const entities = children.map((child) => new ChildEntities(child));
+  const at: DashboardPlace = { language: lang, base: webBase(extras.boardUrl) };
   const views = [
-    familyView(entities, t, lang, extras.boardUrl),
-    ...entities.map((e) => childView(e, t, lang, extras.boardUrl)),
-    diagnosticsView(entities, t, extras.baseTopic ?? 'dziennik2mqtt'),
+    familyView(entities, t, at, extras.boardUrl),
+    ...entities.map((e) => childView(e, t, at)),
+    diagnosticsView(entities, t, at, extras.baseTopic ?? 'dziennik2mqtt'),
   ];
   return { title: t.title, views: views.filter((v): v is Card => v !== undefined) };
 }
@@ -140,16 +120,15 @@ function section(title: string, cards: (Card | undefined)[]): Card | undefined {
 }
 
 /** A section of those of the blocks that apply to the child. */
-function blocksSection(title: string, blocks: readonly Block[], e: ChildEntities, t: DashboardText): Card | undefined {
+function blocksSection(title: string, blocks: readonly Block[], e: ChildEntities, t: DashboardText, at: DashboardPlace): Card | undefined {
   return section(
     title,
-    blocks.map((block) => block(e, t)),
+    blocks.map((block) => block(e, t, at)),
   );
 }
 
-function familyView(children: readonly ChildEntities[], t: DashboardText, lang: Language, boardUrl: string | undefined): Card | undefined {
-  const blocks = familyBlocks(lang, webBase(boardUrl));
-  const sections = children.map((e) => blocksSection(e.child.name, blocks, e, t));
+function familyView(children: readonly ChildEntities[], t: DashboardText, at: DashboardPlace, boardUrl: string | undefined): Card | undefined {
+  const sections = children.map((e) => blocksSection(e.child.name, FAMILY_BLOCKS, e, t, at));
   // After the children's columns, so the day at a glance stays where it was.
   if (boardUrl !== undefined && sections.some((s) => s !== undefined)) sections.push({ type: 'grid', cards: [boardLink(boardUrl, t)] });
   return view(t.family, 'family', sections, Math.max(1, Math.min(children.length, 4)));
@@ -166,8 +145,11 @@ function boardLink(url: string, t: DashboardText): Card {
   return { type: 'heading', heading: t.board, heading_style: 'subtitle', icon: 'mdi:view-dashboard-variant', tap_action: action };
 }
 
-function childView(e: ChildEntities, t: DashboardText, lang: Language, boardUrl: string | undefined): Card | undefined {
-  const sections = childSections(lang, boardUrl).map((s) => blocksSection(s.title(t), s.blocks, e, t));
+function childView(e: ChildEntities, t: DashboardText, at: DashboardPlace): Card | undefined {
+  const sections = CHILD_SECTIONS.map(({ section: name, title }) => {
+    const blocks = PARTS.flatMap((p) => (p.child ?? []).filter((c) => c.section === name).map((c) => c.block));
+    return blocksSection(title(t), blocks, e, t, at);
+  });
   return view(e.child.name, e.child.id, sections, 4);
 }
 
@@ -182,9 +164,28 @@ function webBase(boardUrl: string | undefined): string | undefined {
   return boardUrl.replace(/[?#].*$/, '').replace(/\/+$/, '');
 }
 
-function diagnosticsView(children: readonly ChildEntities[], t: DashboardText, baseTopic: string): Card | undefined {
-  const sections = children.map((e) => blocksSection(e.child.name, [problemBanner, passwordAdviceBanner, diagnostics, accountFigures], e, t));
+const DIAGNOSTICS_BLOCKS: readonly Block[] = PARTS.flatMap((p) => p.diagnostics ?? []);
+
+function diagnosticsView(children: readonly ChildEntities[], t: DashboardText, at: DashboardPlace, baseTopic: string): Card | undefined {
+  const sections = children.map((e) => blocksSection(e.child.name, DIAGNOSTICS_BLOCKS, e, t, at));
   // The bridge itself after the children, once there is a child to show.
   if (sections.some((s) => s !== undefined)) sections.push(section(t.bridge, [bridgeDevice(bridgeEntityIds(baseTopic), t)]));
   return view(t.diagnostics, 'bridge', sections, 4);
+}
+
+/**
+ * The bridge's own device: its problem while it is on (an e-mail entry that names no child yet, a topic
+ * the broker refused), its broker connection, since when it runs, its memory (off until turned on).
+ */
+export function bridgeDevice(ids: { connection: string; uptime: string; memory: string; problem: string }, t: DashboardText): Card {
+  return {
+    // One a row: three a row cut even "Broker MQTT" short in a section's width.
+    type: 'vertical-stack',
+    cards: [
+      ifOn(ids.problem, { type: 'tile', entity: ids.problem, name: t.problemRow }),
+      { type: 'tile', entity: ids.connection, name: t.broker },
+      { type: 'tile', entity: ids.uptime, name: t.uptime },
+      whileOn(ids.memory, { type: 'tile', entity: ids.memory, name: t.memory }),
+    ],
+  };
 }

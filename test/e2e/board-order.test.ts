@@ -39,7 +39,7 @@ const grade = (mark: string, subject: string, teacher: string | null): BoardGrad
 
 /** The school box's items: behaviour, the tutor, the sent message, the files, the attendance with each subject's. */
 const schoolItems = (c: BoardChild): number =>
-  [c.school.behaviour, c.school.tutor, c.school.sent, c.school.attendance].filter(Boolean).length + c.school.files.length;
+  [c.school.behaviour, c.school.tutor, c.school.sent, c.school.attendance].filter(Boolean).length + (c.school.files?.length ?? 0);
 
 /** A child with something in every part of the news order. */
 function fullChild(id: string, name: string): BoardChild {

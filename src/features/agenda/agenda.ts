@@ -2,17 +2,7 @@
 // upcoming_tests, homework_due, and one event per item by what it is: test, homework or agenda. Reads the timetable's output: "due" means
 // the next school day, and the timetable tells which subject a homework's teacher teaches.
 import { basename } from 'node:path';
-import {
-  agendaEvents,
-  agendaFields,
-  agendaItems,
-  testEvents,
-  upcomingTests,
-  type AgendaEntryPayload,
-  type AgendaItem,
-  type TestPayload,
-  type UpcomingTests,
-} from '../../school/agenda.js';
+import { agendaEvents, agendaFields, agendaItems, testEvents, upcomingTests, type AgendaItem, type UpcomingTests } from '../../school/agenda.js';
 import {
   homeworkDue,
   homeworkEvents,
@@ -20,7 +10,6 @@ import {
   homeworkItems,
   homeworkUpcoming,
   nextWeekday,
-  type AssignmentPayload,
   type HomeworkDue,
   type HomeworkItem,
 } from '../../school/homework.js';
@@ -29,11 +18,26 @@ import { addDays } from '../../util/time.js';
 import { HOMEWORKS } from '../../resources/school.js';
 import { CONFERENCES, HOMEWORK_ASSIGNMENTS, HOMEWORK_CATEGORIES, TRIPS } from './resources.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
-import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
+import {
+  AGENDA_COMPARED,
+  agendaEvent,
+  HOMEWORK_COMPARED,
+  homeworkDueEntity,
+  homeworkEvent,
+  homeworkUpcomingEntity,
+  TEST_COMPARED,
+  testEvent,
+  upcomingTestsEntity,
+  type HomeworkUpcomingFacts,
+} from './entities.js';
+import { agendaBoard } from './board.js';
+import { agendaDashboard } from './dashboard.js';
+
+export * from './entities.js';
 import { savedFileUrl } from '../../attachments/saved.js';
-import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
+import type { Events, Published, Tracked } from '../../feature-kit/contract.js';
 import { readMark } from '../../feature-kit/reads.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 
@@ -50,64 +54,6 @@ declare module '../../feature-kit/source.js' {
     agenda: AgendaOutput;
   }
 }
-
-/** An agenda entry as published: its kind, day, time, subject, category, content and teacher. */
-export type AgendaFacts = ReturnType<typeof agendaFields>;
-
-/**
- * The attributes of upcoming_tests: the tests and quizzes ahead (items), how many of the first of them fall in the next
- * seven days (the week the dashboard's family view lists), the trips, meetings and other entries beside.
- */
-export type UpcomingTestsFacts = { items: AgendaFacts[]; next_7_days: number; other: AgendaFacts[] };
-
-/** The attributes of homework_due: the day it is due and each assignment. */
-export type HomeworkDueFacts = { date: string | null; items: ReturnType<typeof homeworkFields>[] };
-
-/** The attributes of homework_upcoming: each assignment due from today through the next 14 days. */
-export type HomeworkUpcomingFacts = { items: ReturnType<typeof homeworkUpcoming> };
-
-export const homeworkUpcomingEntity = sensor(
-  'homework_upcoming',
-  { en: 'Homework in the next two weeks', pl: 'Zadania domowe na najbliższe dwa tygodnie', uk: 'Домашні завдання на найближчі два тижні' },
-  { icon: 'mdi:notebook-multiple', stateClass: 'measurement', attributes: shape<HomeworkUpcomingFacts>(), module: [HOMEWORK_ASSIGNMENTS] },
-);
-
-// Named ...Entity: the school rules homeworkDue and upcomingTests compute what they show.
-export const homeworkDueEntity = sensor(
-  'homework_due',
-  { en: 'Homework due', pl: 'Zadania domowe do oddania', uk: 'Домашні завдання до здачі' },
-  { icon: 'mdi:notebook-edit', stateClass: 'measurement', attributes: shape<HomeworkDueFacts>(), module: [HOMEWORK_ASSIGNMENTS] },
-);
-export const upcomingTestsEntity = sensor(
-  'upcoming_tests',
-  { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany', uk: 'Найближчі контрольні' },
-  { icon: 'mdi:file-document-edit', stateClass: 'measurement', attributes: shape<UpcomingTestsFacts>(), module: [HOMEWORKS] },
-);
-
-/** What an edit of a test changes (a test moved to another day: its date). */
-const TEST_COMPARED = ['date', 'time', 'subject', 'kind', 'category', 'description'] as const;
-/** What an edit of an assignment changes: its subject, topic, text and due date. */
-const HOMEWORK_COMPARED = ['subject', 'topic', 'text', 'due'] as const;
-/** What an edit of a trip, a meeting or another entry changes: its days, time, subject, kind and text. */
-const AGENDA_COMPARED = ['kind', 'date', 'until', 'time', 'subject', 'category', 'description'] as const;
-
-/** Real homework (HomeWorkAssignments), kind `homework`. */
-export const homeworkEvent = eventEntity('homework', { en: 'Homework', pl: 'Zadanie domowe', uk: 'Домашнє завдання' }, 'mdi:notebook-edit', {
-  tracked: true,
-  payload: shape<TrackedPayload<AssignmentPayload, (typeof HOMEWORK_COMPARED)[number]>>(),
-  module: [HOMEWORK_ASSIGNMENTS],
-});
-/** An agenda entry that is neither a test nor homework: a trip, a meeting, another entry (interface 9.2). */
-export const agendaEvent = eventEntity('agenda', { en: 'Agenda entry', pl: 'Wpis w terminarzu', uk: 'Запис у розкладі подій' }, 'mdi:calendar-star', {
-  tracked: true,
-  payload: shape<TrackedPayload<AgendaEntryPayload, (typeof AGENDA_COMPARED)[number]>>(),
-  module: [HOMEWORKS, CONFERENCES, TRIPS],
-});
-export const testEvent = eventEntity('test', { en: 'New test', pl: 'Nowy sprawdzian', uk: 'Нова контрольна' }, 'mdi:file-document-edit', {
-  tracked: true,
-  payload: shape<TrackedPayload<TestPayload, (typeof TEST_COMPARED)[number]>>(),
-  module: [HOMEWORKS],
-});
 
 export const agenda = feature({
   name: 'agenda',
@@ -138,6 +84,8 @@ export const agenda = feature({
   },
   inputs: ['timetable'],
   entities: [homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity, homeworkEvent, testEvent, agendaEvent],
+  board: agendaBoard,
+  dashboard: agendaDashboard,
   create: (access) => ({ poll: (ctx) => poll(ctx, access.childId) }),
 });
 

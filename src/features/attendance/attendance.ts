@@ -10,6 +10,10 @@ import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.j
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
+import { idsOf, ifKnown, markdown, whileKnown } from '../../screens/cards.js';
+import { keyed, reads } from '../../screens/templates.js';
+import { list, num, str } from '../../screens/shown.js';
+import { newestNoteEntity } from '../notes/notes.js';
 import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
 import { readMark } from '../../feature-kit/reads.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
@@ -84,6 +88,38 @@ export const attendance = feature({
     ];
   },
   entities: [absencesUnexcused, attendanceShare, absenceEvent],
+  // The semester's attendance in the school's box, with each subject's, the lowest first.
+  board: ({ state, text }) => {
+    const share = state(attendanceShare);
+    const percent = num(Number(str(share?.state) ?? NaN));
+    const bySubject = list(share?.attributes?.by_subject).flatMap((s) => {
+      const [subject, p] = [str(s.subject), num(s.percent)];
+      return subject === null || p === null ? [] : [{ subject, percent: text.percent(p) }];
+    });
+    return { school: { attendance: percent === null ? null : `${text.attendance} ${text.percent(percent)}`, bySubject } };
+  },
+  dashboard: {
+    child: [
+      {
+        section: 'notesAbsences',
+        block: (e, t) =>
+          !e.has(newestNoteEntity) && !e.has(absencesUnexcused)
+            ? undefined
+            : whileKnown(
+                idsOf(e, newestNoteEntity, absencesUnexcused),
+                markdown(e, t, 'features/attendance/notes-absences', {
+                  ...keyed(newestNoteEntity, 'text', 'category', 'date', 'teacher', 'count'),
+                  absences: reads(absencesUnexcused, 'unexcused', 'attendance_percent'),
+                }),
+              ),
+      },
+      {
+        section: 'notesAbsences',
+        // Each subject's attendance this semester, the lowest share first; nothing before the semester's first mark.
+        block: (e, t) => ifKnown(e, attendanceShare, () => markdown(e, t, 'features/attendance/attendance', keyed(attendanceShare, 'by_subject'))),
+      },
+    ],
+  },
   create: () => ({ poll }),
 });
 

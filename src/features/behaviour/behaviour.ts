@@ -6,6 +6,9 @@ import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';
 import { BEHAVIOUR_WORDS } from '../../i18n/school-words.js';
 import { feature } from '../feature.js';
+import { ifKnown, markdown } from '../../screens/cards.js';
+import { keyed } from '../../screens/templates.js';
+import { str } from '../../screens/shown.js';
 import { shape, type Events, type Published } from '../../feature-kit/contract.js';
 import type { Language } from '../../config/language.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
@@ -46,6 +49,21 @@ export const behaviourFeature = feature({
   name: 'behaviour',
   inputs: ['grades'],
   entities: [behaviourEntity, behaviourEvent],
+  board: ({ state }) => ({ school: { behaviour: str(state(behaviourEntity)?.state) } }),
+  dashboard: {
+    // The newest formal behaviour grade (or a points school's points), with the semester's and the year's; no box before there is one.
+    child: [
+      {
+        section: 'notesAbsences',
+        block: (e, t) =>
+          e.preschool
+            ? undefined
+            : ifKnown(e, behaviourEntity, () =>
+                markdown(e, t, 'features/behaviour/behaviour', keyed(behaviourEntity, 'semester_grade', 'final_grade')),
+              ),
+      },
+    ],
+  },
   create: (access) => ({ poll: (ctx) => poll(ctx, access.language) }),
 });
 

@@ -9,6 +9,9 @@ import type { Language } from '../../config/language.js';
 import { briefing } from '../../school/briefing.js';
 import { BRIEFING_TEXT, type BriefingKind } from '../../i18n/briefing-text.js';
 import { feature } from '../feature.js';
+import { markdown } from '../../screens/cards.js';
+import { keyed } from '../../screens/templates.js';
+import { str } from '../../screens/shown.js';
 
 export type BriefingFacts = {
   /** The whole briefing as it reads aloud (tts.speak, a voice answer). */
@@ -28,6 +31,17 @@ export const briefingFeature = feature({
   inputs: ['timetable', 'agenda', 'lucky'],
   everyPass: true,
   entities: [briefingEntity],
+  // The next school day in a sentence, under the child's name on the board and where a parent looks first on the dashboard.
+  board: ({ state }) => ({ briefing: str(state(briefingEntity)?.state) }),
+  dashboard: {
+    family: [
+      {
+        at: 'lead',
+        block: (e, t) =>
+          e.has(briefingEntity) ? markdown(e, t, 'features/briefing/briefing', keyed(briefingEntity), { text_only: true }, []) : undefined,
+      },
+    ],
+  },
   create: (access) => ({ poll: (ctx) => poll(ctx, access.language) }),
 });
 

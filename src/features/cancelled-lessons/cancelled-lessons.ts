@@ -8,7 +8,7 @@ import type { TimetableOutput } from '../timetable/entities.js';
 import { SUBSTITUTIONS } from '../timetable/resources.js';
 import { TIMETABLE } from '../../resources/timetable.js';
 import { feature } from '../feature.js';
-import { boardCount } from '../screen-parts.js';
+import { boardCount } from '../../screens/parts.js';
 
 /** The attributes of cancelled_lessons_week: each cancelled lesson's day, number and subject. */
 export type CancelledLessonsFacts = { lessons: { date: string; lesson_no: number | null; subject: string | null }[] };

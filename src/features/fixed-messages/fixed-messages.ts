@@ -10,7 +10,11 @@ import { MessageNotSentError } from '../../messaging/errors.js';
 import { sent } from '../sent-message/sent-message.js';
 import { FixedMessageSender } from '../../messaging/sender.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
-import { SEND_COMMAND, sendButton } from './buttons.js';
+import { confirmedButton, type Card } from '../../screens/cards.js';
+import type { Block } from '../../screens/parts.js';
+import { entityId } from '../../feature-kit/entities.js';
+import { markNoticesReadButton } from '../notices/notices.js';
+import { isSendButton, SEND_COMMAND, sendButton } from './buttons.js';
 
 /** The account's sender, made only when it has fixed messages configured. */
 class FixedMessages implements FeatureState {
@@ -54,9 +58,19 @@ class FixedMessages implements FeatureState {
   }
 }
 
+/** The configured fixed messages' buttons, in the order of the config with the user's names, and the one that marks announcements read; each asks first. */
+const messageButtons: Block = (e, t, { language }) => {
+  const rows: Card[] = e.child.entities
+    .filter(isSendButton)
+    .map((b) => confirmedButton(entityId(e.child.id, b), b.name[language], t.send, t.confirmSend(b.name[language])));
+  if (e.has(markNoticesReadButton)) rows.push(confirmedButton(e.id(markNoticesReadButton), t.markRead, t.markReadAction, t.confirmMarkRead));
+  return rows.length === 0 ? undefined : { type: 'entities', entities: rows };
+};
+
 export const fixedMessages = feature({
   name: 'fixed-messages',
   entities: [],
+  dashboard: { child: [{ section: 'messages', block: (e, t, at) => messageButtons(e, t, at) }] },
   configured: (account) => account.messages.map((m) => sendButton(m.id, m.name)),
   create: (access) => new FixedMessages(access),
   commands: {

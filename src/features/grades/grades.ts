@@ -10,6 +10,8 @@ import { want, type Copies, type Resource, type Want } from '../../feature-kit/r
 import * as R from '../../resources/grades.js';
 import { lookup, nameLookups, namesOf } from '../../resources/lookups.js';
 import { eventEntity } from '../../feature-kit/entities.js';
+import { gradesBoard } from './board.js';
+import { gradesDashboard } from './dashboard.js';
 import { feature, type FeatureAccess } from '../feature.js';
 import { shape, type Events, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
 import { gradeAtRisk, listedGrades, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
@@ -69,6 +71,8 @@ export const grades = feature({
     ].filter((w) => w !== undefined);
   },
   entities: [newestGrade, average, gradeEvent, gradeAtRisk],
+  board: gradesBoard,
+  dashboard: gradesDashboard,
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
   create: (access) => new GradesSource(access),
 });

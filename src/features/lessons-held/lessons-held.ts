@@ -21,6 +21,8 @@ import { stateText, withAttributes } from '../../feature-kit/render.js';
 import { cut } from '../../school/notices.js';
 import { addDays, isoAt, wallTime } from '../../util/time.js';
 import { feature } from '../feature.js';
+import { idsOf, markdown, whileKnown } from '../../screens/cards.js';
+import { keyed } from '../../screens/templates.js';
 import { shape, type Published, type States } from '../../feature-kit/contract.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 // Also brings attendance's declaration of its output into every program that compiles this file (the board's browser check too).
@@ -55,6 +57,25 @@ export const lessonsHeldFeature = feature({
   reads: ({ copies, today }) => [want(REALIZATIONS), lookup(copies, LESSONS, recentLessonIds(copies, today)), ...nameLookups(copies)],
   inputs: ['agenda', 'attendance', 'timetable'],
   entities: [nextTestEntity, lessonTopics, catchUpEntity],
+  dashboard: {
+    // What to revise before the next test, the lessons missed lately with their topics, the latest topics.
+    child: [
+      {
+        section: 'lessons',
+        block: (e, t) =>
+          (!e.has(lessonTopics) && !e.has(catchUpEntity) && !e.has(nextTestEntity)) || e.preschool
+            ? undefined
+            : whileKnown(
+                idsOf(e, nextTestEntity, catchUpEntity, lessonTopics),
+                markdown(e, t, 'features/lessons-held/lessons', {
+                  ...keyed(nextTestEntity, 'subject', 'topics'),
+                  ...keyed(catchUpEntity, 'lessons'),
+                  ...keyed(lessonTopics, 'lessons'),
+                }),
+              ),
+      },
+    ],
+  },
   create: () => ({ poll }),
 });
 

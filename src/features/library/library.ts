@@ -6,6 +6,8 @@ import { LIBRARY } from './resources.js';
 import { sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
+import { ifKnown, markdown } from '../../screens/cards.js';
+import { reads } from '../../screens/templates.js';
 import { shape, type Published } from '../../feature-kit/contract.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 
@@ -35,6 +37,14 @@ export const library = feature({
   // A lending lasts weeks: a start publishes what the last run kept and reads it at its second pass.
   reads: () => [want(LIBRARY)],
   entities: [libraryDue],
+  dashboard: {
+    child: [
+      {
+        section: 'notesAbsences',
+        block: (e, t) => ifKnown(e, libraryDue, () => markdown(e, t, 'features/library/library', { library: reads(libraryDue, 'items') })),
+      },
+    ],
+  },
   create: () => ({ poll, unknown }),
 });
 

@@ -1,24 +1,25 @@
 // The messages feature: the unread counters, and each watched mailbox's list (read when its counter
 // moved, and the inbox's at most an hour old by day: src/resources/messaging.ts) -> unread_messages,
 // newest_message and a message event per new message.
-import { want, type Want } from '../../feature-kit/resource.js';
+import { want } from '../../feature-kit/resource.js';
 import { INBOX, MAILBOX, UNREAD } from '../../resources/messaging.js';
-import { messageEvents, messagesView, type MessagePayload, type MessageSummary, type MessagesView } from '../../school/messages.js';
+import { messageEvents, messagesView, type MessagePayload, type MessagesView } from '../../school/messages.js';
 import type { Mailbox, MessagesApi } from '../../portal/messaging-api.js';
 import type { MessageItem, UnreadCounts } from '../../portal/schemas/messages.js';
 import type { NewsItem } from '../../store/seen.js';
-import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { stateText } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
-import { boardCount } from '../screen-parts.js';
-import { BOARD_TEXT } from '../../i18n/board-text.js';
-import { shape, type Events, type States } from '../../feature-kit/contract.js';
+import { mailboxWant, messageEvent, newestFacts, newestMessage, unreadMessages } from './entities.js';
+import { messagesBoard } from './board.js';
+import { messagesDashboard } from './dashboard.js';
+import type { Events, States } from '../../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 import type { ListedMessages } from '../../messaging/opened.js';
 
 /** Mailboxes whose new messages become events (trash and the archives never hold new ones). */
 export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
 export type { ListedMessages } from '../../messaging/opened.js';
+export * from './entities.js';
 
 declare module '../../feature-kit/source.js' {
   interface FeatureOutputs {
@@ -26,49 +27,13 @@ declare module '../../feature-kit/source.js' {
   }
 }
 
-/**
- * The attributes of newest_message: the newest inbox message as a parent reads it in a list, and the
- * unread ones among the listed (newest first), which the board shows one under the other.
- */
-const newestFacts = (newest: MessageSummary, view: MessagesView) => ({
-  id: newest.id,
-  sender: newest.sender,
-  date: newest.date,
-  read: newest.read,
-  has_attachments: newest.hasAttachments,
-  preview: newest.preview,
-  unread: view.unreadListed.map((m) => ({ id: m.id, topic: m.topic, sender: m.sender, date: m.date })),
-});
-export type NewestMessageFacts = ReturnType<typeof newestFacts>;
-
-/** unread_messages carries every unread counter the portal gave, by mailbox. */
-export const unreadMessages = sensor(
-  'unread_messages',
-  { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości', uk: 'Непрочитані повідомлення' },
-  { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>(), module: [UNREAD] },
-);
-export const messageEvent = eventEntity('message', { en: 'Message', pl: 'Wiadomość', uk: 'Повідомлення' }, 'mdi:email', {
-  payload: shape<MessagePayload>(),
-  module: [UNREAD],
-});
-export const newestMessage = sensor(
-  'newest_message',
-  { en: 'Newest message', pl: 'Najnowsza wiadomość', uk: 'Останнє повідомлення' },
-  { icon: 'mdi:email', attributes: shape<NewestMessageFacts>(), module: [UNREAD] },
-);
-
-/** A mailbox's copy: the inbox's by its own declaration, the others' by name. */
-export function mailboxWant(mailbox: Mailbox): Want {
-  return mailbox === 'inbox' ? want(INBOX) : want(MAILBOX, mailbox);
-}
-
 export const messages = feature({
   name: 'messages',
   reads: () => [want(UNREAD), ...WATCHED_MAILBOXES.map(mailboxWant)],
   entities: [unreadMessages, newestMessage, messageEvent],
   create: (access) => new MessagesSource({ api: access.messages }),
-  board: (child) => boardCount(child, unreadMessages, true, BOARD_TEXT[child.language].labels.messages),
-  dashboard: { fact: { entity: unreadMessages, icon: '✉️' } },
+  board: messagesBoard,
+  dashboard: messagesDashboard,
 });
 
 export class MessagesSource implements Source {

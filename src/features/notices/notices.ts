@@ -12,8 +12,10 @@ import { button, eventEntity, sensor } from '../../feature-kit/entities.js';
 import { stateText } from '../../feature-kit/render.js';
 import { feature, type CommandAccount } from '../feature.js';
 import { CHECK_TEXT } from '../../i18n/check-text.js';
-import { BOARD_TEXT } from '../../i18n/board-text.js';
-import { boardCount } from '../screen-parts.js';
+import { boardCount, type BoardNotice, type BoardPart } from '../../screens/parts.js';
+import { dayShort, list, str } from '../../screens/shown.js';
+import { markdown } from '../../screens/cards.js';
+import { keyed } from '../../screens/templates.js';
 import { shape, type Events, type States } from '../../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 
@@ -56,14 +58,36 @@ export const noticeEvent = eventEntity('notice', { en: 'Announcement', pl: 'Ogł
   module: [NOTICES],
 });
 
+/** The unread count under the child's name, and the unread announcements by their titles, newest first. */
+function noticesBoard(child: Parameters<BoardPart>[0]): ReturnType<BoardPart> {
+  const { clock, text } = child;
+  const notices = list(child.state(unreadNotices)?.attributes?.notices).flatMap((n): BoardNotice[] => {
+    const title = str(n.subject);
+    if (title === null) return [];
+    const date = str(n.date);
+    return [{ title, when: date === null || !/^\d{4}-\d{2}-\d{2}$/.test(date) ? null : dayShort(date, clock, text) }];
+  });
+  return { ...boardCount(child, unreadNotices, true, text.labels.notices), notices };
+}
+
 export const notices = feature({
   name: 'notices',
   reads: () => [want(NOTICES)],
   entities: [unreadNotices, newestNotice, markNoticesReadButton, noticeEvent],
   create: () => new NoticesSource(),
   commands: { mark_notices_read: markNoticesRead },
-  board: (child) => boardCount(child, unreadNotices, true, BOARD_TEXT[child.language].labels.notices),
-  dashboard: { fact: { entity: unreadNotices, icon: '📌' } },
+  board: noticesBoard,
+  dashboard: {
+    fact: { entity: unreadNotices, icon: '📌' },
+    // The newest notice of the school, in the child's messages.
+    child: [
+      {
+        section: 'messages',
+        block: (e, t) =>
+          e.has(newestNotice) ? markdown(e, t, 'features/notices/newest-notice', keyed(newestNotice, 'start_date', 'content')) : undefined,
+      },
+    ],
+  },
   check: { read: NOTICES, name: (language) => CHECK_TEXT[language].module.announcements },
 });
 

@@ -10,6 +10,9 @@ import { SCHOOL_FILES } from './resources.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
+import { ifKnown, markdown } from '../../screens/cards.js';
+import { keyed } from '../../screens/templates.js';
+import { savedFiles } from '../../screens/shown.js';
 import { shape, type Events, type Published } from '../../feature-kit/contract.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 import { savedFileUrl } from '../../attachments/saved.js';
@@ -35,11 +38,28 @@ export const schoolFileEvent = eventEntity(
   { payload: shape<SchoolFilePayload>(), module: [SCHOOL_FILES] },
 );
 
+/** The newest files the board's school box shows. */
+const SHOWN_FILES = 3;
+
 export const schoolFilesFeature = feature({
   name: 'school-files',
   downloads: true,
   reads: () => [want(SCHOOL_FILES)],
   entities: [schoolFilesEntity, schoolFileEvent],
+  // The school's newest files in the school's box (a saved one is a link).
+  board: ({ state }) => ({ school: { files: savedFiles(state(schoolFilesEntity)?.attributes?.files, 'school').slice(0, SHOWN_FILES) } }),
+  dashboard: {
+    // A saved file links to the board's own address (base) + its url.
+    child: [
+      {
+        section: 'messages',
+        block: (e, t, { base }) =>
+          ifKnown(e, schoolFilesEntity, () =>
+            markdown(e, t, 'features/school-files/school-files', { ...keyed(schoolFilesEntity, 'files'), base: { text: base } }),
+          ),
+      },
+    ],
+  },
   create: (access) => ({ poll: (ctx) => poll(ctx, access.childId), unknown }),
 });
 

@@ -12,6 +12,9 @@ import { withAttributes } from '../../feature-kit/render.js';
 import { bellTimes } from '../../school/timetable.js';
 import type { TimetableOutput } from '../timetable/entities.js';
 import { feature } from '../feature.js';
+import { ifKnown, kindergartenVariable, markdown } from '../../screens/cards.js';
+import { keyed } from '../../screens/templates.js';
+import { str } from '../../screens/shown.js';
 import type { RolloverSummary } from '../../store/rollover.js';
 import type { Identity } from '../../feature-kit/identity.js';
 import type { NewsItem } from '../../store/seen.js';
@@ -61,6 +64,26 @@ export const schoolYear = feature({
   // The tutor's name: a new tutor's id the copy lacks has it read again (at most every 10 minutes).
   reads: ({ identity, copies }) => [lookup(copies, USERS, [identity.classTutorId])],
   entities: [schoolEntity, schoolYearEvent],
+  // The school's name heads its box on the board, the class tutor in it.
+  board: ({ state }) => {
+    const school = state(schoolEntity)?.attributes;
+    return { school: { name: str(school?.school), tutor: str(school?.tutor) } };
+  },
+  dashboard: {
+    // The child's school: class (or group), tutor, number, address, the year's dates and the bells.
+    child: [
+      {
+        section: 'school',
+        block: (e, t) =>
+          ifKnown(e, schoolEntity, () =>
+            markdown(e, t, 'features/school-year/school', {
+              ...keyed(schoolEntity, 'school', 'address', 'tutor', 'register_number', 'school_year', 'bells'),
+              kindergarten: kindergartenVariable(e),
+            }),
+          ),
+      },
+    ],
+  },
   create: () => ({ poll }),
 });
 

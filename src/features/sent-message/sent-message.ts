@@ -19,6 +19,9 @@ import { isoWarsaw } from '../../util/time.js';
 import { want, type Copies, type Want } from '../../feature-kit/resource.js';
 import { SENT_BOX, SENT_MESSAGE, UNREAD } from '../../resources/messaging.js';
 import { feature, type CommandAccount } from '../feature.js';
+import { ifKnown, markdown } from '../../screens/cards.js';
+import { keyed } from '../../screens/templates.js';
+import { str } from '../../screens/shown.js';
 import { shape, type Events, type Published } from '../../feature-kit/contract.js';
 import type { SentItem, SentMessageDetails } from '../../portal/schemas/outbox.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
@@ -54,6 +57,22 @@ export const sentMessageFeature = feature({
   name: 'sent-message',
   reads: ({ copies, today }) => [want(SENT_BOX), ...opened(copies, today)],
   entities: [sentMessageEntity, messageReadEvent],
+  // The newest sent message in the school's box: read by every receiver, or not yet.
+  board: ({ state }) => {
+    const sentState = state(sentMessageEntity);
+    const topic = str(sentState?.state);
+    return { school: { sent: topic === null ? null : { topic, read: sentState?.attributes?.read_by_all === true } } };
+  },
+  dashboard: {
+    // The newest sent message and who read it when; no card at all while none is known (an empty box says nothing).
+    child: [
+      {
+        section: 'messages',
+        block: (e, t) =>
+          ifKnown(e, sentMessageEntity, () => markdown(e, t, 'features/sent-message/sent-message', keyed(sentMessageEntity, 'date', 'read'))),
+      },
+    ],
+  },
   create: () => new SentMessages(),
 });
 

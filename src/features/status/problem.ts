@@ -6,7 +6,7 @@ import type { Published } from '../../feature-kit/contract.js';
 import { passwordChangeAdvice, portalSays, problemAdvice } from '../../i18n/problem-advice.js';
 import type { Language } from '../../config/language.js';
 import type { LoginAdvice } from '../../portal/session.js';
-import type { problem, ProblemFacts } from './status.js';
+import type { problem, ProblemFacts } from './entities.js';
 
 /**
  * OFF; with the portal's advice to change the password (live-notes 19) as `advice` and its words as

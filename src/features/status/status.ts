@@ -1,108 +1,79 @@
-// The status feature, present for every child: last_update and problem (the runner and its health
-// give their states), the account's figures (requests and logins of the day, the last successful
-// read, the session's age: the runner's figures give them) and the refresh button, which polls every
-// resource at once.
-import { binary, button, sensor } from '../../feature-kit/entities.js';
+// The status feature, present for every child: last_update and problem, the account's figures and the refresh
+// button, which polls every resource at once (entities.ts). Its screens: the board card's warning and last
+// update, the problem over the family view's column, and the child's rows of the diagnostics view.
 import { feature } from '../feature.js';
-import { shape } from '../../feature-kit/contract.js';
-import type { LoginAdvice } from '../../portal/session.js';
+import { ifOn, markdown, whileOn, type Card } from '../../screens/cards.js';
+import { keyed } from '../../screens/templates.js';
+import type { BoardPart, BoardWarning, Block, ShownChild } from '../../screens/parts.js';
+import { lastUpdate as isoOf, str, when } from '../../screens/shown.js';
+import { lastRead, lastUpdate, loginsToday, passwordChangeAdvised, problem, refresh, requestsToday, sessionAge } from './entities.js';
 
-/** Diagnostics stay readable while the child is offline: they follow the bridge's availability only. */
-const diagnostic = { entityCategory: 'diagnostic', bridgeAvailabilityOnly: true } as const;
+export * from './entities.js';
 
-/**
- * The attributes of problem: why the register cannot be read (null when it can), the advice in the
- * configured language, since when, and for a paused login when it is tried again.
- */
-export type ProblemFacts = {
-  reason: string | null;
-  message?: string;
-  since?: string;
-  retry_at?: string;
-  detail?: string;
-  /** A refused login: the portal's own words. */
-  portal_message?: string;
-  /** An answer nobody has seen yet: the resource it came from, for a family's report. */
-  resource?: string;
-  /** The portal advises changing the password (the bridge skipped it); shown even while OFF. */
-  advice?: LoginAdvice;
-  /** That advice in the configured language. */
-  advice_message?: string;
-  /** A child on both roads (its login, and an `email` entry): the one it is read through now. */
-  road?: 'register' | 'family';
+/** During the day (06:00-21:00) the bridge polls every few minutes; at night every 2 hours. */
+export const STALE_DAY_MS = 60 * 60_000;
+export const STALE_NIGHT_MS = 3 * 60 * 60_000;
+const DAY_STARTS = '06:00';
+const DAY_ENDS = '21:00';
+
+/** Offline beats a problem, which beats old data: the sign names the cause when it is known. */
+function warningOf({ state, online, clock, text }: ShownChild, updated: string | null): BoardWarning | null {
+  const lastRead = updated === null ? null : when(updated, clock);
+  if (!online && updated !== null) return { kind: 'offline', text: text.offline(lastRead as string), detail: null };
+  const trouble = state(problem);
+  if (trouble?.state === 'ON') return { kind: 'problem', text: text.problem, detail: str(trouble.attributes?.message) };
+  if (updated === null) return { kind: 'waiting', text: text.waiting, detail: null };
+  const limit = clock.time >= DAY_STARTS && clock.time < DAY_ENDS ? STALE_DAY_MS : STALE_NIGHT_MS;
+  if (clock.now - Date.parse(updated) > limit) return { kind: 'stale', text: text.stale(lastRead as string), detail: null };
+  return null;
+}
+
+/** The card's warning, when what it shows cannot be trusted as current, and the time of the last update. */
+const statusBoard: BoardPart = (child) => {
+  const updated = isoOf(child.state(lastUpdate));
+  return { warning: warningOf(child, updated), updated: updated === null ? null : child.text.updated(when(updated, child.clock)) };
 };
 
-/** The requests of the day by resource (ids masked), and the messaging bootstraps among them. */
-export type RequestsFacts = { resources: Record<string, number>; bootstraps: number };
-/** The password logins of the day that failed, and how the last one ended (`ok` or a problem reason). */
-export type LoginsFacts = { failed: number; last_outcome: string | null };
+const problemBanner: Block = (e, t) =>
+  e.has(problem) ? ifOn(e.id(problem), markdown(e, t, 'features/status/problem', keyed(problem, 'message'), { text_only: true }, [])) : undefined;
 
-/** Noisy diagnostics (a new state every poll): added switched off, as Home Assistant asks of such entities. */
-const noisy = { ...diagnostic, enabledByDefault: false } as const;
-
-/** The runner's figures of the account (interface 9.2): they cost no portal request. */
-export const requestsToday = sensor(
-  'requests_today',
-  { en: 'Portal requests today', pl: 'Zapytania do portalu dziś', uk: 'Запити до порталу сьогодні' },
-  {
-    icon: 'mdi:counter',
-    stateClass: 'measurement',
-    attributes: shape<RequestsFacts>(),
-    ...noisy,
-  },
-);
-export const loginsToday = sensor(
-  'logins_today',
-  { en: 'Password logins today', pl: 'Logowania hasłem dziś', uk: 'Входи з паролем сьогодні' },
-  {
-    icon: 'mdi:login',
-    stateClass: 'measurement',
-    attributes: shape<LoginsFacts>(),
-    ...diagnostic,
-  },
-);
-export const lastRead = sensor(
-  'last_read',
-  { en: 'Last successful read', pl: 'Ostatni udany odczyt', uk: 'Останнє успішне читання' },
-  { deviceClass: 'timestamp', attributes: false, ...noisy },
-);
-export const sessionAge = sensor(
-  'session_age',
-  { en: 'Session age', pl: 'Wiek sesji', uk: 'Вік сесії' },
-  {
-    deviceClass: 'duration',
-    unit: 'min',
-    stateClass: 'measurement',
-    attributes: false,
-    ...noisy,
-  },
-);
-
-/** The entities the runner itself publishes (the rest of a child's states come from feature polls). */
-export const lastUpdate = sensor(
-  'last_update',
-  { en: 'Last update', pl: 'Ostatnia aktualizacja', uk: 'Останнє оновлення' },
-  { deviceClass: 'timestamp', attributes: false, ...diagnostic },
-);
-export const problem = binary(
-  'problem',
-  { en: 'Problem', pl: 'Problem', uk: 'Проблема' },
-  { deviceClass: 'problem', attributes: shape<ProblemFacts>(), ...diagnostic },
-);
 /**
- * The portal's advice to change the password as a state (ON while the last login met it): what the
- * Bridge view's advice card is shown by, as Home Assistant's cards can test a state, never an attribute.
+ * The portal's advice to change the password (live-notes 19), which `problem` carries while it stays
+ * OFF: shown in the bridge view only, as information, for as long as the last login met it
+ * (password_change_advised ON); no card at all otherwise.
  */
-export const passwordChangeAdvised = binary(
-  'password_change_advised',
-  { en: 'Password change advised', pl: 'Zalecana zmiana hasła', uk: 'Радять змінити пароль' },
-  { icon: 'mdi:key-alert', ...diagnostic },
-);
-export const refresh = button(
-  'refresh',
-  { en: 'Refresh', pl: 'Odśwież', uk: 'Оновити' },
-  { icon: 'mdi:refresh', command: { key: 'refresh', payload: 'refresh' } },
-);
+const passwordAdviceBanner: Block = (e, t) =>
+  e.has(problem, passwordChangeAdvised)
+    ? ifOn(e.id(passwordChangeAdvised), markdown(e, t, 'features/status/password-advice', keyed(problem, 'advice_message'), { text_only: true }, []))
+    : undefined;
+
+/** The bridge's own state for a child: last update, whether the register can be read, password logins today, refresh. */
+const diagnostics: Block = (e, t) => {
+  const rows: Card[] = [];
+  if (e.has(lastUpdate)) rows.push({ entity: e.id(lastUpdate), name: t.lastUpdate });
+  if (e.has(problem)) rows.push({ entity: e.id(problem), name: t.problemRow });
+  if (e.has(loginsToday)) rows.push({ entity: e.id(loginsToday), name: t.loginsToday });
+  // A refresh only reads the portal: no confirmation needed.
+  if (e.has(refresh)) rows.push({ type: 'button', entity: e.id(refresh), name: t.refresh, action_name: t.refreshAction });
+  if (rows.length === 0) return undefined;
+  return { type: 'entities', state_color: true, entities: rows };
+};
+
+/**
+ * The account's noisy figures (interface 9.2): off in Home Assistant until a user turns them on, so
+ * each tile shows only while its entity is (a switched-off entity has no state: "unavailable").
+ */
+const accountFigures: Block = (e, t) => {
+  const tiles = (
+    [
+      [requestsToday, t.requestsToday],
+      [lastRead, t.lastRead],
+      [sessionAge, t.sessionAge],
+    ] as const
+  ).flatMap(([entity, name]) => (e.has(entity) ? [whileOn(e.id(entity), { type: 'tile', entity: e.id(entity), name })] : []));
+  // One tile a row: their names are long ("Zapytania do portalu dziś"); three a row cut them to "Zapyt…".
+  return tiles.length === 0 ? undefined : { type: 'vertical-stack', cards: tiles };
+};
 
 export const status = feature({
   name: 'status',
@@ -116,5 +87,10 @@ export const status = feature({
       await account.refresh();
       return {};
     },
+  },
+  board: statusBoard,
+  dashboard: {
+    family: [{ at: 'alert', block: problemBanner }],
+    diagnostics: [problemBanner, passwordAdviceBanner, diagnostics, accountFigures],
   },
 });

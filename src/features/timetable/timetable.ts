@@ -20,6 +20,8 @@ import { renderTimetable } from './states.js';
 import { kindergartenGroup, kindergartenReads, kindergartenTimetable, PlanSearchStore } from './kindergarten.js';
 import { KINDERGARTEN_SEARCH } from '../../resources/kindergarten.js';
 import { freeDay, planChange, TIMETABLE_ENTITIES, type TimetableOutput } from './entities.js';
+import { timetableBoard } from './board.js';
+import { timetableDashboard } from './dashboard.js';
 
 export { renderTimetable } from './states.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
@@ -49,6 +51,8 @@ export const timetable = feature({
   // The child's attendance marks tell a split class's own group from the other one.
   inputs: ['attendance'],
   entities: TIMETABLE_ENTITIES,
+  board: timetableBoard,
+  dashboard: timetableDashboard,
   create: (access) => {
     const store = new PlanSearchStore(access.dataDir, access.account.login);
     store.restore(access.cache);

@@ -147,9 +147,11 @@ export function schoolBox(c: BoardChild, labels: BoardLabels): HTMLElement | nul
     items.push(
       el('li', 'item sent' + (s.sent.read ? ' read' : ''), [el('b', null, s.sent.topic), ' ' + (s.sent.read ? labels.sentRead : labels.sentUnread)]),
     );
-  s.files.forEach((f) => items.push(el('li', 'item', [fileLink(f)])));
+  (s.files ?? []).forEach((f) => items.push(el('li', 'item', [fileLink(f)])));
   if (s.attendance)
-    items.push(el('li', 'item', [s.attendance + ': ', ...s.bySubject.map((a) => el('span', 'share', [a.subject + ' ', el('b', null, a.percent)]))]));
+    items.push(
+      el('li', 'item', [s.attendance + ': ', ...(s.bySubject ?? []).map((a) => el('span', 'share', [a.subject + ' ', el('b', null, a.percent)]))]),
+    );
   if (items.length === 0) return null;
   return box('school', s.name || labels.school, items, '', labels.school);
 }

@@ -173,12 +173,12 @@ describe('the typed contract from feature to screen', () => {
   it('fails the typecheck in the screens when the timetable renames its lessons attribute', () => {
     expect(renameLessons(SOURCE).match(/\bperiods: /g)).toHaveLength(3);
     const { failing, output } = failingAfter(renameLessons);
-    expect(failing).toContain('src/ha/dashboard-cards.ts');
-    expect(failing).toContain('src/web/board-day.ts');
+    expect(failing).toContain('src/features/timetable/dashboard.ts');
+    expect(failing).toContain('src/features/timetable/board.ts');
     // The feature itself renames consistently: only the screens (the dashboard, the board) that read
     // `lessons` are wrong.
     expect(
-      [...failing].filter((file) => !/^src\/(ha|web)\//.test(file ?? '')),
+      [...failing].filter((file) => !/^src\/features\/\w+\/(board|dashboard)\.ts$/.test(file ?? '')),
       output,
     ).toEqual([]);
     expect(output).toMatch(/"lessons"/);
@@ -187,9 +187,9 @@ describe('the typed contract from feature to screen', () => {
   it("fails the typecheck in the board when the timetable renames a field of the day's hours", () => {
     expect(renameTo(SOURCE).match(/\buntil: /g)).toHaveLength(2);
     const { failing, output } = failingAfter(renameTo);
-    expect(failing).toContain('src/web/board-day.ts');
+    expect(failing).toContain('src/features/timetable/board.ts');
     expect(
-      [...failing].filter((file) => !/^src\/(ha|web)\//.test(file ?? '')),
+      [...failing].filter((file) => !/^src\/features\/\w+\/(board|dashboard)\.ts$/.test(file ?? '')),
       output,
     ).toEqual([]);
     expect(output).toMatch(/'to'/);

@@ -115,8 +115,8 @@ describe("the entity keys, each written in its feature's folder", () => {
   it('leaves each key to at most one dashboard template besides its folder (issue 73: a key in at most 2 places)', () => {
     // A template reads an entity by the variable its card gives it; a second template reading the same entity
     // names it by what it is for (`tests`, `message`), not by the key again.
-    const templates = readdirSync(join(SRC, 'ha/templates')).filter((f) => f.endsWith('.jinja'));
-    const code = templates.map((file) => ({ file, text: readFileSync(join(SRC, 'ha/templates', file), 'utf8').replace(/\{#[\s\S]*?#\}/g, '') }));
+    const templates = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.jinja'));
+    const code = templates.map((file) => ({ file, text: readFileSync(join(SRC, file), 'utf8').replace(/\{#[\s\S]*?#\}/g, '') }));
     const keys = FEATURES.flatMap((f) => [...featureSpellings(f).keys]);
     const twice = keys.flatMap((key) => {
       const word = new RegExp(`(?<![\\w-])${key}(?![\\w-])`);

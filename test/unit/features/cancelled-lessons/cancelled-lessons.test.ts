@@ -4,13 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { cancelledLessons, renderCancelledLessons } from '../../../../src/features/cancelled-lessons/cancelled-lessons.js';
 import { ENTITIES } from '../../../../src/features/index.js';
-import { received } from '../../../../src/feature-kit/contract.js';
 import type { EntityState } from '../../../../src/feature-kit/state.js';
-import type { ShownChild } from '../../../../src/features/screen-parts.js';
+import { shownChild } from '../../../../src/screens/parts.js';
 import { dashboardYaml } from '../../../../src/ha/dashboard.js';
 import type { PlanChange } from '../../../../src/school/plan-changes.js';
 import type { SchoolDay } from '../../../../src/school/schedule.js';
-import { addDays } from '../../../../src/util/time.js';
+import { addDays, warsawInstant } from '../../../../src/util/time.js';
 import { entityTable } from '../../../helpers/entities.js';
 import { skipWithoutJinja } from '../../../helpers/blueprints.js';
 import { shownView } from '../../../helpers/dashboard-shown.js';
@@ -30,9 +29,8 @@ function fortnight(changes: PlanChange[], unknown = false): SchoolDay[] {
   });
 }
 
-function shown(states: Record<string, EntityState>): ShownChild {
-  const map = new Map(Object.entries(states));
-  return { state: (entity) => received(map, entity), language: 'pl', today: MONDAY, day: (date) => date };
+function shown(states: Record<string, EntityState>) {
+  return shownChild(new Map(Object.entries(states)), 'pl', warsawInstant(MONDAY, '10:00'));
 }
 
 describe('cancelled lessons feature', () => {
@@ -66,10 +64,7 @@ describe('cancelled lessons feature', () => {
 
   it('shows a marked count on the board only when lessons were cancelled', () => {
     expect(cancelledLessons.board?.(shown({ cancelled_lessons_week: { state: '2', attributes: { lessons: [] } } }))).toEqual({
-      look: 'count',
-      label: 'Odwołane',
-      value: '2',
-      mark: '',
+      facts: [{ look: 'count', label: 'Odwołane', value: '2', mark: '' }],
     });
     expect(cancelledLessons.board?.(shown({ cancelled_lessons_week: { state: '0', attributes: { lessons: [] } } }))).toBeNull();
     expect(cancelledLessons.board?.(shown({ cancelled_lessons_week: { state: null, attributes: {} } }))).toBeNull();

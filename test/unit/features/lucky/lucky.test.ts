@@ -5,10 +5,10 @@ import { lucky, renderLucky } from '../../../../src/features/lucky/lucky.js';
 import { luckyToday } from '../../../../src/features/lucky/rules.js';
 import { entityTable } from '../../../helpers/entities.js';
 import { parse } from 'yaml';
-import { received } from '../../../../src/feature-kit/contract.js';
 import type { EntityState } from '../../../../src/feature-kit/state.js';
 import type { Language } from '../../../../src/config/language.js';
-import type { ShownChild } from '../../../../src/features/screen-parts.js';
+import { shownChild } from '../../../../src/screens/parts.js';
+import { warsawInstant } from '../../../../src/util/time.js';
 import { dashboardYaml } from '../../../../src/ha/dashboard.js';
 import { ENTITIES } from '../../../../src/features/index.js';
 import { skipWithoutJinja } from '../../../helpers/blueprints.js';
@@ -40,22 +40,18 @@ describe('lucky feature', () => {
 });
 
 /** A child's published states as the board's parts read them, on Wednesday 18.11. */
-function shown(states: Record<string, EntityState>, language: Language = 'pl'): ShownChild {
-  const map = new Map(Object.entries(states));
-  return { state: (entity) => received(map, entity), language, today: '2026-11-18', day: (date) => (date === '2026-11-19' ? 'jutro' : date) };
+function shown(states: Record<string, EntityState>, language: Language = 'pl') {
+  return shownChild(new Map(Object.entries(states)), language, warsawInstant('2026-11-18', '10:00'));
 }
 
 describe("lucky's screens", () => {
   it('puts the number on the board as a badge, its day named when not today, marked when it is the child', () => {
     expect(lucky.board?.(shown({ lucky_number: { state: '13', attributes: { day: '2026-11-18', register_number: '7' } } }))).toEqual({
-      look: 'badge',
-      label: 'Szczęśliwy numerek',
-      value: '13',
-      mark: null,
+      facts: [{ look: 'badge', label: 'Szczęśliwy numerek', value: '13', mark: null }],
     });
     const tomorrowMine = { lucky_number: { state: '7', attributes: { day: '2026-11-19', register_number: '7' } } };
-    expect(lucky.board?.(shown(tomorrowMine))).toMatchObject({ label: 'Szczęśliwy numerek na jutro', mark: 'To Ty!' });
-    expect(lucky.board?.(shown(tomorrowMine, 'uk'))).toMatchObject({ label: 'Щасливий номер на jutro', mark: 'Це ти!' });
+    expect(lucky.board?.(shown(tomorrowMine))?.facts).toMatchObject([{ label: 'Szczęśliwy numerek na jutro', mark: 'To Ty!' }]);
+    expect(lucky.board?.(shown(tomorrowMine, 'uk'))?.facts).toMatchObject([{ label: 'Щасливий номер на завтра', mark: 'Це ти!' }]);
   });
 
   it('shows nothing on the board without a number: a school without it, or no state yet', () => {

@@ -1,37 +1,13 @@
 // The grades on a child's card: the newest few, each with its teacher, a mark that is no grade with what it
 // means (a bare 0 reads as a fail), a text grade in its words, the teacher's comment and its subject's
 // forecast (as `average` publishes it), marked fresh while of the last days; a proposed term grade of this week.
-import type { Received } from '../feature-kit/contract.js';
-import type { average, newestGrade } from '../features/grades/grades.js';
-import type { BoardText } from '../i18n/board-text.js';
-import { addDays } from '../util/time.js';
-import { cut, dayShort, initialled, list, str, type BoardMoment } from './board-read.js';
-
-export interface BoardGrade {
-  grade: string;
-  /** What a mark that is no grade means ("nie jest oceną", "nieprzygotowany"); null for a grade. */
-  name: string | null;
-  subject: string | null;
-  /** "J. Kowalska". */
-  teacher: string | null;
-  /** A text grade: its words are the grade ("Aktywnie uczestniczy w zajęciach…"), cut to a line. */
-  text: boolean;
-  /** The teacher's comment, cut to a line. */
-  comment: string | null;
-  /** The grade the subject's average gives ("prognoza 4"), as `average` publishes it; null when it has none. */
-  forecast: string | null;
-  when: string;
-  /** Entered in the last days: news, which the card keeps longest when space runs short. */
-  fresh: boolean;
-}
-
-export interface BoardProposal {
-  grade: string;
-  subject: string | null;
-  /** "propozycja śródroczna". */
-  what: string;
-  when: string;
-}
+import type { Received } from '../../feature-kit/contract.js';
+import { average } from './average.js';
+import { newestGrade } from './newest.js';
+import type { BoardText } from '../../i18n/board-text.js';
+import { addDays } from '../../util/time.js';
+import type { BoardGrade, BoardPart, BoardProposal } from '../../screens/parts.js';
+import { cut, dayShort, initialled, known, list, str, type BoardMoment } from '../../screens/shown.js';
 
 const MAX_GRADES = 5;
 /** A grade is a short mark (a proposal's too); a text grade and a comment, a line of the card. */
@@ -42,7 +18,7 @@ const FRESH_DAYS = 4;
 /** How long a proposed term grade stays on the board: a week from its day. */
 const PROPOSAL_DAYS = 7;
 
-export function gradesOf(
+function gradesOf(
   state: Received<typeof newestGrade> | undefined,
   averages: Received<typeof average> | undefined,
   clock: BoardMoment,
@@ -79,7 +55,7 @@ export function gradesOf(
 }
 
 /** The proposals of the last 7 days, newest first: a family hears of them before the term ends. */
-export function proposalsOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardProposal[] {
+function proposalsOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardProposal[] {
   const since = addDays(clock.today, 1 - PROPOSAL_DAYS);
   return list(state?.attributes?.proposals).flatMap((p) => {
     const grade = cut(str(p.grade), MAX_GRADE_CHARS);
@@ -89,3 +65,9 @@ export function proposalsOf(state: Received<typeof newestGrade> | undefined, clo
     return [{ grade, subject: str(p.subject), what, when: dayShort(date, clock, text) }];
   });
 }
+
+/** The grades' box: the proposals of this week, then the newest grades; no box while neither is known. */
+export const gradesBoard: BoardPart = ({ state, clock, text }) => {
+  const proposals = proposalsOf(state(newestGrade), clock, text);
+  return { proposals, grades: known(state(newestGrade)) || proposals.length > 0 ? gradesOf(state(newestGrade), state(average), clock, text) : null };
+};

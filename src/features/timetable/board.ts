@@ -1,50 +1,17 @@
-// The day a card shows: today's lessons until the last one ends, then the next school day's; each
-// lesson with its change in words and whether it is over or on, and the headline above the list (the
-// lesson in progress or the next one).
-import type { BoardText } from '../i18n/board-text.js';
-import type { ItemOf, Received } from '../feature-kit/contract.js';
-import type { ChangeKind } from '../school/plan-changes.js';
-import type { currentLesson, timetableToday } from '../features/timetable/entities.js';
-import { dayShort, dayTitle, list, num, part, str, type BoardMoment } from './board-read.js';
+// The timetable on a child's board card: the day it shows (today's lessons until the last one ends, then the
+// next school day's), each lesson with its change in words and whether it is over or on, the headline above the
+// list (the lesson in progress or the next one), and the next school day's changes while another day is shown.
+import type { BoardText } from '../../i18n/board-text.js';
+import type { ItemOf, Received } from '../../feature-kit/contract.js';
+import type { ChangeKind } from '../../school/plan-changes.js';
+import { currentLesson, timetableToday, timetableTomorrow } from './entities.js';
+import type { BoardDay, BoardHeadline, BoardLesson, BoardNextChange, BoardNextChanges, BoardPart } from '../../screens/parts.js';
+import { addDays } from '../../util/time.js';
+import { dayShort, dayTitle, list, num, part, str, weekday, type BoardMoment } from '../../screens/shown.js';
 
 /** timetable_today or timetable_tomorrow as the board finds it (both have the same attributes). */
 type DayState = Received<typeof timetableToday>;
 type Slot = Partial<ItemOf<typeof timetableToday, 'lessons'>>;
-
-export interface BoardLesson {
-  no: number | null;
-  from: string | null;
-  to: string | null;
-  subject: string | null;
-  room: string | null;
-  change: ChangeKind | null;
-  /** The change in words (timetable_*'s `note`), e.g. "zastępstwo · zamiast: Matematyka"; null for an unchanged lesson. */
-  note: string | null;
-  /** done: over; now: in progress (today only). */
-  status: 'done' | 'now' | null;
-  /** An extra class (zajęcia dodatkowe): no kindergarten's block for want of a number. */
-  extra?: true;
-  /** A kindergarten's block (its day `kindergarten`, as the timetable says it; an extra class aside): said by its hours, no number. */
-  block?: true;
-}
-
-export interface BoardDay {
-  date: string;
-  /** "Dziś, środa 18.11", "Jutro, czwartek 19.11", "Poniedziałek 23.11". */
-  title: string;
-  lessons: BoardLesson[];
-  /** Shown instead of the list when the day has no lessons. */
-  empty: string | null;
-}
-
-/** The headline line: the lesson in progress, or the next one (today's or the next school day's first). */
-export interface BoardHeadline {
-  label: string;
-  subject: string;
-  /** "s. 14 · do 09:40", "08:55 · s. 12". */
-  detail: string;
-  change: ChangeKind | null;
-}
 
 function lessonsOf(state: DayState | undefined): { date: string; end: string | null; lessons: Slot[]; blocks: boolean } | null {
   const date = str(state?.attributes?.date);
@@ -53,7 +20,7 @@ function lessonsOf(state: DayState | undefined): { date: string; end: string | n
   return { date, end: str(part(state.attributes?.hours)?.to), lessons: list(state.attributes?.lessons), blocks };
 }
 
-export const CHANGES: readonly ChangeKind[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
+const CHANGES: readonly ChangeKind[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
 
 /** A lesson as the bridge published it, its change in words (`note`) as the timetable feature said it, and whether it is over or on. */
 function lessonOf(l: Slot, today: boolean, blocks: boolean, clock: BoardMoment): BoardLesson {
@@ -68,7 +35,7 @@ function lessonOf(l: Slot, today: boolean, blocks: boolean, clock: BoardMoment):
 }
 
 /** Today's lessons until the last one ends; then (or on a day without lessons) the next school day's. */
-export function shownDay(today: DayState | undefined, next: DayState | undefined, clock: BoardMoment, text: BoardText): BoardDay | null {
+function shownDay(today: DayState | undefined, next: DayState | undefined, clock: BoardMoment, text: BoardText): BoardDay | null {
   const t = lessonsOf(today);
   const n = lessonsOf(next);
   const chosen = t !== null && t.date === clock.today && t.end !== null && clock.time < t.end ? t : (n ?? t);
@@ -89,7 +56,7 @@ function roomAnd(room: string | null, rest: string | null, text: BoardText, room
  * The lesson in progress (current_lesson, moved on time by the bridge at each lesson start and end);
  * between lessons the next one of the day shown, for the next school day its first lesson.
  */
-export function headlineOf(
+function headlineOf(
   current: Received<typeof currentLesson> | undefined,
   day: BoardDay | null,
   clock: BoardMoment,
@@ -113,3 +80,37 @@ export function headlineOf(
   const label = isToday ? text.labels.next : `${block ? text.firstBlock : text.firstLesson} (${dayShort(day.date, clock, text)})`;
   return { label, subject: next.subject as string, detail: roomAnd(next.room, next.from, text, false, block), change: next.change };
 }
+
+/**
+ * The next school day's changed lessons (timetable_tomorrow), each with its change in words as the timetable said
+ * it; none when that day is not after today or is the day the plan column shows already (after today's lessons),
+ * where the changes stand in the plan itself. A room change says the new room after its hour.
+ */
+function nextChangesOf(state: DayState | undefined, shownDate: string | null, clock: BoardMoment, text: BoardText): BoardNextChanges | null {
+  const date = str(state?.attributes?.date);
+  if (date === null || date <= clock.today || date === shownDate) return null;
+  const day = dayShort(date, clock, text);
+  const items = list(state?.attributes?.lessons).flatMap((l): BoardNextChange[] => {
+    const change = CHANGES.find((k) => k === l.change);
+    const note = str(l.note);
+    if (change === undefined || note === null) return [];
+    const [from, room] = [str(l.from), str(l.room)];
+    const time = change === 'room_change' && room !== null ? [from, text.room(room)].filter((t) => t !== null).join(' · ') : from;
+    return [{ day, no: num(l.no), time, subject: str(l.subject) ?? str(l.original_subject), change, note }];
+  });
+  if (items.length === 0) return null;
+  // The day by its name and date, short: three cards side by side leave a heading one line.
+  const named =
+    date === addDays(clock.today, 1) ? `${text.tomorrow.toLowerCase()}, ${weekday(date, text, true)} ${date.slice(8, 10)}.${date.slice(5, 7)}` : day;
+  return { date, title: `${text.labels.planChanges}: ${named}`, items };
+}
+
+/** The timetable's boxes: the day shown, its headline, and the next school day's changes beside another day. */
+export const timetableBoard: BoardPart = ({ state, clock, text }) => {
+  const day = shownDay(state(timetableToday), state(timetableTomorrow), clock, text);
+  return {
+    day,
+    headline: headlineOf(state(currentLesson), day, clock, text),
+    nextChanges: nextChangesOf(state(timetableTomorrow), day?.date ?? null, clock, text),
+  };
+};

@@ -1,5 +1,5 @@
-// The dashboard's Home Assistant templates are files, src/ha/templates/*.jinja (copied to
-// dist/ha/templates/ by `npm run build`), so editors, linters and diffs see them as Jinja. A card's
+// The dashboard's Home Assistant templates are files, each beside the feature whose card it fills (copied to
+// dist/ by `npm run build`), so editors, linters and diffs see them as Jinja. A card's
 // content is its file after a head that sets the file's named variables: `t`, the dashboard's words
 // the files use, and each entity variable to the child's entity id (none when the child lacks it).
 import { readFileSync } from 'node:fs';
@@ -9,41 +9,18 @@ import type { EntityDef } from '../feature-kit/entities.js';
 import type { AttributeName } from '../feature-kit/contract.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import { packageRoot } from '../util/version.js';
-import type { ChildEntities } from './dashboard-child.js';
+import type { ChildEntities } from './child-entities.js';
 
-/** The template files, by name (src/ha/templates/<name>.jinja). */
-export const TEMPLATES = [
-  'prelude',
-  'plan',
-  'problem',
-  'password-advice',
-  'summary',
-  'briefing',
-  'today',
-  'next-day',
-  'tests-week',
-  'news',
-  'grades',
-  'lessons',
-  'notes-absences',
-  'library',
-  'behaviour',
-  'school-files',
-  'sent-message',
-  'calendar',
-  'homework',
-  'school',
-  'attendance',
-  'newest-notice',
-  'message-newest',
-  'message-opened',
-] as const;
-export type TemplateName = (typeof TEMPLATES)[number];
+/**
+ * A template file by its path under src/ without `.jinja`: a feature's card's beside it
+ * (`features/grades/grades`), the dashboard's shared macros in `ha/templates/`.
+ */
+export type TemplateName = string;
 
-/** The folder of the files: beside the sources when run from them, in dist/ when built (also bundled into dist/main.js). */
-export function templateDir(): string {
+/** The folder the files are read under: src/ when run from the sources, dist/ when built (`npm run build` copies them). */
+export function templateRoot(): string {
   const self = fileURLToPath(import.meta.url);
-  return join(packageRoot(dirname(self)), self.endsWith('.ts') ? 'src' : 'dist', 'ha', 'templates');
+  return join(packageRoot(dirname(self)), self.endsWith('.ts') ? 'src' : 'dist');
 }
 
 const read = new Map<TemplateName, string>();
@@ -52,7 +29,7 @@ const read = new Map<TemplateName, string>();
 export function templateText(name: TemplateName): string {
   let text = read.get(name);
   if (text === undefined) {
-    text = readFileSync(join(templateDir(), `${name}.jinja`), 'utf8')
+    text = readFileSync(join(templateRoot(), `${name}.jinja`), 'utf8')
       .replace(/^\{#[\s\S]*?#\}\n/, '')
       .replace(/\n$/, '');
     read.set(name, text);
@@ -97,7 +74,7 @@ export function filled(
   t: DashboardText,
   name: TemplateName,
   variables: Readonly<Record<string, TemplateValue>>,
-  parts: readonly TemplateName[] = ['prelude'],
+  parts: readonly TemplateName[] = ['ha/templates/prelude'],
 ): string {
   const body = [...parts, name].map(templateText);
   const all = words(t);

@@ -1,9 +1,7 @@
 // One child as the dashboard sees it: what the bridge announces for it, and its entities looked up by the
-// features' declarations. The blocks (dashboard-cards.ts) and the templates they fill (dashboard-templates.ts)
-// both read a child through it.
+// features' declarations. The features' blocks (cards.ts) and the templates they fill (templates.ts) both read
+// a child through it.
 import { entityId, type EntityDef } from '../feature-kit/entities.js';
-import type { AccountKind } from '../features/timetable/kindergarten.js';
-import { isSendButton } from '../features/fixed-messages/buttons.js';
 
 export interface DashboardChild {
   /** The child id <c> of topics and entity ids. */
@@ -13,7 +11,7 @@ export interface DashboardChild {
   /** What the bridge announces for this child (discovery's components): without the modules the portal refuses it. */
   entities: readonly EntityDef[];
   /** A school child, or a kindergarten child (a day of blocks, no grades), as the bridge last found; a school's when not known. */
-  kind?: AccountKind;
+  kind?: 'school' | 'kindergarten';
 }
 
 /**
@@ -40,10 +38,5 @@ export class ChildEntities {
     const entity = this.byKey.get(declared.key);
     if (!entity) throw new Error(`dashboard: ${this.child.id} has no entity ${declared.key}`);
     return entityId(this.child.id, entity);
-  }
-
-  /** The configured fixed-message buttons, in the order of the config, with the user's names. */
-  sendButtons(lang: keyof EntityDef['name']): { id: string; name: string }[] {
-    return this.child.entities.filter(isSendButton).map((e) => ({ id: entityId(this.child.id, e), name: e.name[lang] }));
   }
 }

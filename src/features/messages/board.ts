@@ -1,31 +1,13 @@
 // A child's messages on the board: the unread inbox messages, newest first (sender, topic, day), and the
 // message last opened through the bridge, its text cut for a wall and its attachments with their web
 // server paths. Read leniently from the published states, like the rest of the board.
-import type { Received } from '../feature-kit/contract.js';
-import type { newestMessage } from '../features/messages/messages.js';
-import type { openedMessageEntity } from '../features/opened-message/opened-message.js';
-import type { BoardText } from '../i18n/board-text.js';
-import { wallTime } from '../util/time.js';
-import { dayShort, list, savedFiles, str, type BoardMoment } from './board-read.js';
-
-export interface BoardMessage {
-  topic: string;
-  sender: string | null;
-  /** "dziś", "pt. 20.11"; null when the date is unknown. */
-  when: string | null;
-}
-
-export interface BoardMessages {
-  /** The unread inbox messages the bridge listed, newest first; the card shows them above the opened one. */
-  unread: BoardMessage[];
-  opened:
-    | (BoardMessage & {
-        text: string /** The sender withdrew it. */;
-        withdrawn: boolean;
-        attachments: Array<{ name: string /** /files/<c>/<id>/<name>; null when not saved. */; url: string | null }>;
-      })
-    | null;
-}
+import type { Received } from '../../feature-kit/contract.js';
+import { newestMessage, unreadMessages } from './entities.js';
+import { openedMessageEntity } from '../opened-message/opened-message.js';
+import type { BoardText } from '../../i18n/board-text.js';
+import { wallTime } from '../../util/time.js';
+import { boardCount, type BoardMessages, type BoardPart } from '../../screens/parts.js';
+import { dayShort, list, savedFiles, str, type BoardMoment } from '../../screens/shown.js';
 
 /** The wall shows the start of a message; the whole is in the dashboard and the portal. */
 const MAX_TEXT_CHARS = 600;
@@ -46,7 +28,7 @@ function wallText(value: string | null): string {
   return folded.length <= MAX_TEXT_CHARS ? folded : `${folded.slice(0, MAX_TEXT_CHARS - 1).trimEnd()}…`;
 }
 
-export function messagesOf(
+function messagesOf(
   newest: Received<typeof newestMessage> | undefined,
   opened: Received<typeof openedMessageEntity> | undefined,
   clock: BoardMoment,
@@ -84,3 +66,9 @@ export function messagesOf(
   if (unread.length === 0 && shown === null) return null;
   return { unread, opened: shown };
 }
+
+/** The unread count under the child's name, and the messages' box. */
+export const messagesBoard: BoardPart = (child) => ({
+  ...boardCount(child, unreadMessages, true, child.text.labels.messages),
+  messages: messagesOf(child.state(newestMessage), child.state(openedMessageEntity), child.clock, child.text),
+});

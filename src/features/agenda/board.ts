@@ -1,44 +1,21 @@
 // What the card lists ahead of the child: homework due in the next two weeks (or on the next school day), the tests and quizzes
 // of the next two weeks, and apart from them the trips, meetings and other agenda entries (a trip is no
 // test: it stands under its own heading). Read leniently from the published states, like the rest.
-import type { Received } from '../feature-kit/contract.js';
-import type { homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
-import type { nextTestEntity } from '../features/lessons-held/lessons-held.js';
-import type { BoardText } from '../i18n/board-text.js';
-import { testKind } from '../school/agenda.js';
-import { wallTime } from '../util/time.js';
-import { dayShort, spaced, list, savedFiles, str, type BoardMoment } from './board-read.js';
-
-/** A saved attachment is a link (`/files/<c>/homework/<id>/<name>`). */
-export interface BoardHomework {
-  title: string;
-  /** `when`: the day it is due, when the box lists the next two weeks. */
-  items: Array<{ when: string | null; subject: string | null; text: string; files: Array<{ name: string; url: string }> }>;
-}
-
-export interface BoardTest {
-  when: string;
-  subject: string | null;
-  /** "kartkówka" or "sprawdzian". */
-  kind: string;
-  text: string | null;
-}
-
-/** A trip, a parent-teacher meeting or another entry of the agenda. */
-export interface BoardAgendaEntry {
-  /** "pt. 20.11 17:30"; a trip of several days by its first and last day, "wt. 17.11 – czw. 19.11". */
-  when: string;
-  /** "wycieczka", "zebranie", "wydarzenie". */
-  kind: string;
-  text: string | null;
-}
+import type { Received } from '../../feature-kit/contract.js';
+import { homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity } from './entities.js';
+import { nextTestEntity } from '../lessons-held/lessons-held.js';
+import type { BoardText } from '../../i18n/board-text.js';
+import { testKind } from '../../school/agenda.js';
+import { wallTime } from '../../util/time.js';
+import type { BoardAgendaEntry, BoardHomework, BoardPart, BoardTest } from '../../screens/parts.js';
+import { dayShort, known, spaced, list, savedFiles, str, type BoardMoment } from '../../screens/shown.js';
 
 const MAX_HOMEWORK = 6;
 const MAX_TESTS = 3;
 const MAX_AGENDA = 3;
 
 /** The homework of the next two weeks with its days (homework_upcoming), else the next school day's (homework_due). */
-export function homeworkOf(
+function homeworkOf(
   due: Received<typeof homeworkDueEntity> | undefined,
   upcoming: Received<typeof homeworkUpcomingEntity> | undefined,
   clock: BoardMoment,
@@ -61,7 +38,7 @@ export function homeworkOf(
 }
 
 /** The tests and quizzes ahead, nearest first; without the agenda's list, lessons-held's next test alone. */
-export function testsOf(
+function testsOf(
   upcoming: Received<typeof upcomingTestsEntity> | undefined,
   next: Received<typeof nextTestEntity> | undefined,
   clock: BoardMoment,
@@ -82,7 +59,7 @@ export function testsOf(
 }
 
 /** The trips, meetings and other entries ahead (one under way too), nearest first. */
-export function agendaOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, clock: BoardMoment, text: BoardText): BoardAgendaEntry[] {
+function agendaOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, clock: BoardMoment, text: BoardText): BoardAgendaEntry[] {
   return list(upcoming?.attributes?.other)
     .flatMap((o) => {
       const date = str(o.date);
@@ -99,3 +76,13 @@ export function agendaOf(upcoming: Received<typeof upcomingTestsEntity> | undefi
     .slice(0, MAX_AGENDA)
     .map((o) => o.entry);
 }
+
+/** The agenda's boxes: homework, the tests ahead and the other entries; no box for a list that has no state. */
+export const agendaBoard: BoardPart = ({ state, clock, text }) => {
+  const [due, upcoming, tests, next] = [state(homeworkDueEntity), state(homeworkUpcomingEntity), state(upcomingTestsEntity), state(nextTestEntity)];
+  return {
+    homework: known(due) || known(upcoming) ? homeworkOf(due, upcoming, clock, text) : null,
+    tests: known(tests) || known(next) ? testsOf(tests, next, clock, text) : null,
+    agenda: agendaOf(tests, clock, text),
+  };
+};

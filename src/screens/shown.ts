@@ -1,4 +1,4 @@
-// What the board reads from the published states, and the dates it says in words. States are read
+// How the features' board parts read the published states, and the dates they say in words. States are read
 // leniently (an old retained state may lack a field); days are said as a family says them ("jutro",
 // "czw. 19.11"), times in Warsaw's.
 import type { BoardText } from '../i18n/board-text.js';
@@ -14,6 +14,9 @@ export function clockAt(now: number) {
 }
 
 export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+/** Whether an entity has a state: a list that never answered, or that the portal refuses for this child, has none (no box for it). */
+export const known = (state: { state: unknown } | undefined): boolean => state !== undefined && state.state !== null && state.state !== undefined;
+
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 /** A list attribute's items, each field possibly missing (an old retained state); no list is none. */
 export function list<T extends object>(v: readonly T[] | undefined): Partial<T>[] {

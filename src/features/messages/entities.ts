@@ -1,0 +1,45 @@
+// What the messages feature publishes: its entities with the types of their attributes and payloads. The
+// feature (what it reads, how it computes) is messages.ts; its screens are board.ts and dashboard.ts.
+import { INBOX, MAILBOX, UNREAD } from '../../resources/messaging.js';
+import { want, type Want } from '../../feature-kit/resource.js';
+import type { Mailbox } from '../../portal/messaging-api.js';
+import type { MessagePayload, MessageSummary, MessagesView } from '../../school/messages.js';
+import type { UnreadCounts } from '../../portal/schemas/messages.js';
+import { eventEntity, sensor } from '../../feature-kit/entities.js';
+import { shape } from '../../feature-kit/contract.js';
+
+/**
+ * The attributes of newest_message: the newest inbox message as a parent reads it in a list, and the
+ * unread ones among the listed (newest first), which the board shows one under the other.
+ */
+export const newestFacts = (newest: MessageSummary, view: MessagesView) => ({
+  id: newest.id,
+  sender: newest.sender,
+  date: newest.date,
+  read: newest.read,
+  has_attachments: newest.hasAttachments,
+  preview: newest.preview,
+  unread: view.unreadListed.map((m) => ({ id: m.id, topic: m.topic, sender: m.sender, date: m.date })),
+});
+export type NewestMessageFacts = ReturnType<typeof newestFacts>;
+
+/** unread_messages carries every unread counter the portal gave, by mailbox. */
+export const unreadMessages = sensor(
+  'unread_messages',
+  { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości', uk: 'Непрочитані повідомлення' },
+  { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>(), module: [UNREAD] },
+);
+export const messageEvent = eventEntity('message', { en: 'Message', pl: 'Wiadomość', uk: 'Повідомлення' }, 'mdi:email', {
+  payload: shape<MessagePayload>(),
+  module: [UNREAD],
+});
+export const newestMessage = sensor(
+  'newest_message',
+  { en: 'Newest message', pl: 'Najnowsza wiadomość', uk: 'Останнє повідомлення' },
+  { icon: 'mdi:email', attributes: shape<NewestMessageFacts>(), module: [UNREAD] },
+);
+
+/** A mailbox's copy: the inbox's by its own declaration, the others' by name. */
+export function mailboxWant(mailbox: Mailbox): Want {
+  return mailbox === 'inbox' ? want(INBOX) : want(MAILBOX, mailbox);
+}
