@@ -70,3 +70,51 @@ export function markName(code: string, language: Language): string | null {
   const words: Readonly<Record<string, string>> = MARK_WORDS[language];
   return Object.hasOwn(words, code) ? (words[code] ?? null) : null;
 }
+
+/** The messages module's mailboxes by the portal's key (spec 4.8), as the register names them; an archive says so before. */
+const MAILBOX_WORDS: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
+  pl: {
+    inbox: 'Odebrane',
+    outbox: 'Wysłane',
+    notes: 'Notatki',
+    alerts: 'Alerty',
+    substitutions: 'Zastępstwa',
+    absences: 'Nieobecności',
+    justifications: 'Usprawiedliwienia',
+    trash: 'Kosz',
+    archive: 'Archiwum',
+  },
+  en: {
+    inbox: 'Inbox',
+    outbox: 'Sent',
+    notes: 'Notes',
+    alerts: 'Alerts',
+    substitutions: 'Substitutions',
+    absences: 'Absences',
+    justifications: 'Justifications',
+    trash: 'Trash',
+    archive: 'Archive',
+  },
+  uk: {
+    inbox: 'Вхідні',
+    outbox: 'Надіслані',
+    notes: 'Нотатки',
+    alerts: 'Сповіщення',
+    substitutions: 'Заміни',
+    absences: 'Відсутності',
+    justifications: 'Пояснення відсутностей',
+    trash: 'Кошик',
+    archive: 'Архів',
+  },
+};
+
+/** A mailbox's name in a language (`archiveInbox`: "Archiwum – Odebrane"); a key the portal adds and no source names stays as it is. */
+export function mailboxName(key: string, language: Language): string {
+  const words = MAILBOX_WORDS[language];
+  const archived = /^archive([A-Z]\w*)$/.exec(key)?.[1];
+  if (archived !== undefined) return `${words.archive} – ${mailboxName(archived.charAt(0).toLowerCase() + archived.slice(1), language)}`;
+  return Object.hasOwn(words, key) ? (words[key] as string) : key;
+}
+
+/** A message's or an announcement's state when it has no topic. */
+export const UNTITLED: Readonly<Record<Language, string>> = { pl: '(bez tematu)', en: '(no topic)', uk: '(без теми)' };

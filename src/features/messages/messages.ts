@@ -15,6 +15,8 @@ import { BOARD_TEXT } from '../../i18n/board-text.js';
 import { shape, type Events, type States } from '../../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 import type { ListedMessages } from '../../messaging/opened.js';
+import type { Language } from '../../config/language.js';
+import { mailboxName, UNTITLED } from '../../i18n/school-words.js';
 
 /** Mailboxes whose new messages become events (trash and the archives never hold new ones). */
 export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
@@ -41,11 +43,16 @@ const newestFacts = (newest: MessageSummary, view: MessagesView) => ({
 });
 export type NewestMessageFacts = ReturnType<typeof newestFacts>;
 
-/** unread_messages carries every unread counter the portal gave, by mailbox. */
+/** The attributes of unread_messages: every unread counter the portal gave, by its mailbox's key, with the mailbox's name in words. */
+const unreadFacts = (counts: UnreadCounts, language: Language) => ({
+  mailboxes: Object.entries(counts).map(([mailbox, unread]) => ({ mailbox, name: mailboxName(mailbox, language), unread })),
+});
+export type UnreadMessagesFacts = ReturnType<typeof unreadFacts>;
+
 export const unreadMessages = sensor(
   'unread_messages',
   { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości', uk: 'Непрочитані повідомлення' },
-  { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>(), module: [UNREAD] },
+  { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadMessagesFacts>(), module: [UNREAD] },
 );
 export const messageEvent = eventEntity('message', { en: 'Message', pl: 'Wiadomość', uk: 'Повідомлення' }, 'mdi:email', {
   payload: shape<MessagePayload>(),
@@ -66,7 +73,7 @@ export const messages = feature({
   name: 'messages',
   reads: () => [want(UNREAD), ...WATCHED_MAILBOXES.map(mailboxWant)],
   entities: [unreadMessages, newestMessage, messageEvent],
-  create: (access) => new MessagesSource({ api: access.messages }),
+  create: (access) => new MessagesSource({ api: access.messages, language: access.language }),
   board: (child) => boardCount(child, unreadMessages, true, BOARD_TEXT[child.language].labels.messages),
   dashboard: { fact: { entity: unreadMessages, icon: '✉️' } },
 });
@@ -76,7 +83,7 @@ export class MessagesSource implements Source {
   private counts: UnreadCounts | undefined;
   private absent = false;
 
-  constructor(private readonly options: { api: MessagesApi }) {}
+  constructor(private readonly options: { api: MessagesApi; language: Language }) {}
 
   /**
    * Whether the school has the messages module (for bridge/info and `check`): undefined until the
@@ -92,7 +99,7 @@ export class MessagesSource implements Source {
       this.absent = true;
       this.counts = undefined;
       this.listed.clear();
-      return Promise.resolve({ states: renderMessages(null), output: [] });
+      return Promise.resolve({ states: renderMessages(null, this.options.language), output: [] });
     }
     const counts = ctx.cache.get(UNREAD);
     // Not read yet (a pass that could not reach the messaging host): nothing new to say.
@@ -116,9 +123,9 @@ export class MessagesSource implements Source {
 
   /** The last states without asking the portal. */
   restate(): SourceResult['states'] {
-    if (this.absent) return renderMessages(null);
+    if (this.absent) return renderMessages(null, this.options.language);
     if (!this.counts) return {};
-    return renderMessages(messagesView(this.counts, this.listed.get('inbox') ?? []));
+    return renderMessages(messagesView(this.counts, this.listed.get('inbox') ?? []), this.options.language);
   }
 
   private events(): NewsItem<MessagePayload>[] {
@@ -127,15 +134,15 @@ export class MessagesSource implements Source {
 }
 
 /**
- * unread_messages is the inbox's unread count with every counter as attributes; newest_message the
+ * unread_messages is the inbox's unread count with every mailbox's as attributes; newest_message the
  * newest inbox message's topic. Without the messages module (null) both are unknown.
  */
-export function renderMessages(view: MessagesView | null): States<typeof unreadMessages | typeof newestMessage> {
+export function renderMessages(view: MessagesView | null, language: Language): States<typeof unreadMessages | typeof newestMessage> {
   const unknown = () => ({ state: null, attributes: {} });
   if (view === null) return { unread_messages: unknown(), newest_message: unknown() };
   const newest = view.newest;
   return {
-    unread_messages: { state: String(view.unread), attributes: { ...view.counts } },
-    newest_message: newest ? { state: stateText(newest.topic) ?? '(no topic)', attributes: newestFacts(newest, view) } : unknown(),
+    unread_messages: { state: String(view.unread), attributes: unreadFacts(view.counts, language) },
+    newest_message: newest ? { state: stateText(newest.topic) ?? UNTITLED[language], attributes: newestFacts(newest, view) } : unknown(),
   };
 }
