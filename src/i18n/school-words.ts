@@ -14,8 +14,8 @@ export type MarkCode = '0' | '+' | '-' | 'bz' | 'np' | 'nk' | 'zw' | 'nb' | 'uc'
 /**
  * What a mark that is no grade means, shown beside it ("0 (nie jest oceną)", "np (nieprzygotowany)").
  * The statuses by the names the descriptive scale gives them (DescriptiveGrades/Types); the scale names a 0
- * only "zero", which tells a parent nothing, so the words for it are ours. A mark not listed (nł, whose
- * name no source gives) stands alone: it is letters, which no parent takes for a grade.
+ * only "zero", which tells a parent nothing, so the words for it are ours, and they name a mark no source
+ * names (nł, a school's own) too: what a parent must know of it is that it is no grade.
  */
 export const MARK_WORDS: Readonly<Record<Language, Readonly<Record<MarkCode, string>>>> = {
   pl: {
@@ -65,10 +65,10 @@ export const MARK_WORDS: Readonly<Record<Language, Readonly<Record<MarkCode, str
   },
 };
 
-/** The words for a mark in a language, or null for a code no source names. */
-export function markName(code: string, language: Language): string | null {
+/** The words for a mark in a language; a mark no source names is said to be no grade. */
+export function markName(code: string, language: Language): string {
   const words: Readonly<Record<string, string>> = MARK_WORDS[language];
-  return Object.hasOwn(words, code) ? (words[code] ?? null) : null;
+  return (Object.hasOwn(words, code) ? words[code] : undefined) ?? MARK_WORDS[language]['0'];
 }
 
 /** The messages module's mailboxes by the portal's key (spec 4.8), as the register names them; an archive says so before. */
