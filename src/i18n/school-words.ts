@@ -1,6 +1,8 @@
 // Words of the school's own records that a state shows beside the portal's text, once per language:
-// a behaviour grade that is only proposed, a points school's points, what a mark that is no grade means.
+// a behaviour grade that is only proposed, a points school's points, what a mark that is no grade means,
+// the mailboxes' names and a justification's status.
 import type { Language } from '../config/language.js';
+import type { JustificationStatus } from '../school/attendance.js';
 
 export const BEHAVIOUR_WORDS: Readonly<Record<Language, { proposal: string; points: string }>> = {
   pl: { proposal: 'propozycja', points: 'pkt' },
@@ -118,3 +120,10 @@ export function mailboxName(key: string, language: Language): string {
 
 /** A message's or an announcement's state when it has no topic. */
 export const UNTITLED: Readonly<Record<Language, string>> = { pl: '(bez tematu)', en: '(no topic)', uk: '(без теми)' };
+
+/** The school's decision on an excuse the parent sent (justifications' `status`), in words. */
+export const JUSTIFICATION_WORDS: Readonly<Record<Language, Readonly<Record<JustificationStatus, string>>>> = {
+  pl: { accepted: 'przyjęte', rejected: 'odrzucone', pending: 'czeka na decyzję' },
+  en: { accepted: 'accepted', rejected: 'rejected', pending: 'awaiting a decision' },
+  uk: { accepted: 'прийнято', rejected: 'відхилено', pending: 'очікує рішення' },
+};
