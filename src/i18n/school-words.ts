@@ -73,49 +73,20 @@ export function markName(code: string, language: Language): string {
   return (Object.hasOwn(words, code) ? words[code] : undefined) ?? MARK_WORDS[language]['0'];
 }
 
-/** The messages module's mailboxes by the portal's key (spec 4.8), as the register names them; an archive says so before. */
-const MAILBOX_WORDS: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
-  pl: {
-    inbox: 'Odebrane',
-    outbox: 'Wysłane',
-    notes: 'Notatki',
-    alerts: 'Alerty',
-    substitutions: 'Zastępstwa',
-    absences: 'Nieobecności',
-    justifications: 'Usprawiedliwienia',
-    trash: 'Kosz',
-    archive: 'Archiwum',
-  },
-  en: {
-    inbox: 'Inbox',
-    outbox: 'Sent',
-    notes: 'Notes',
-    alerts: 'Alerts',
-    substitutions: 'Substitutions',
-    absences: 'Absences',
-    justifications: 'Justifications',
-    trash: 'Trash',
-    archive: 'Archive',
-  },
-  uk: {
-    inbox: 'Вхідні',
-    outbox: 'Надіслані',
-    notes: 'Нотатки',
-    alerts: 'Сповіщення',
-    substitutions: 'Заміни',
-    absences: 'Відсутності',
-    justifications: 'Пояснення відсутностей',
-    trash: 'Кошик',
-    archive: 'Архів',
-  },
+/** The messages module's mailboxes by the portal's key (spec 4.8), and the word an archive's name starts with. */
+const MAILBOXES = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications', 'trash', 'archive'];
+/** Their names as the register gives them, in the order of MAILBOXES. */
+const MAILBOX_WORDS: Readonly<Record<Language, readonly string[]>> = {
+  pl: ['Odebrane', 'Notatki', 'Alerty', 'Zastępstwa', 'Nieobecności', 'Usprawiedliwienia', 'Kosz', 'Archiwum'],
+  en: ['Inbox', 'Notes', 'Alerts', 'Substitutions', 'Absences', 'Justifications', 'Trash', 'Archive'],
+  uk: ['Вхідні', 'Нотатки', 'Сповіщення', 'Заміни', 'Відсутності', 'Пояснення відсутностей', 'Кошик', 'Архів'],
 };
 
 /** A mailbox's name in a language (`archiveInbox`: "Archiwum – Odebrane"); a key the portal adds and no source names stays as it is. */
 export function mailboxName(key: string, language: Language): string {
-  const words = MAILBOX_WORDS[language];
+  const word = (name: string): string => MAILBOX_WORDS[language][MAILBOXES.indexOf(name)] ?? name;
   const archived = /^archive([A-Z]\w*)$/.exec(key)?.[1];
-  if (archived !== undefined) return `${words.archive} – ${mailboxName(archived.charAt(0).toLowerCase() + archived.slice(1), language)}`;
-  return Object.hasOwn(words, key) ? (words[key] as string) : key;
+  return archived === undefined ? word(key) : `${word('archive')} – ${word(archived.charAt(0).toLowerCase() + archived.slice(1))}`;
 }
 
 /** A message's or an announcement's state when it has no topic. */

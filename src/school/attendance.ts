@@ -182,25 +182,11 @@ function decisionsOf(all: readonly Mark[], lessons: Map<string, Lesson>, input: 
     if (status === 'pending') return [];
     const [from, to] = [dayOf(j.dateFrom) ?? null, dayOf(j.dateTo) ?? dayOf(j.dateFrom) ?? null];
     const named = (j.lessons ?? []).map((l) => `${dayOf(l.date)}/${l.number}`);
-    const covered = all.filter((m) =>
-      !m.kind.absence || m.date === null
-        ? false
-        : named.length > 0
-          ? named.includes(`${m.date}/${m.record.LessonNo}`)
-          : from !== null && to !== null && m.date >= from && m.date <= to,
-    );
-    const payload: JustificationPayload = {
-      id: j.id,
-      status,
-      from,
-      to,
-      absences: covered.reverse().map((m) => {
-        const d = describe(m, input, lessons);
-        return { date: d.date, lesson_no: d.lesson_no, subject: d.subject };
-      }),
-      justified: j.justifiedAbsences ?? null,
-      posted: portalTime(j.postDate) ?? null,
-    };
+    const covers = (m: Mark) =>
+      named.length > 0 ? named.includes(`${m.date}/${m.record.LessonNo}`) : m.date !== null && m.date >= (from ?? '~') && m.date <= (to ?? '');
+    const absences = all.filter((m) => m.kind.absence && covers(m)).reverse();
+    const covered = absences.map((m) => describe(m, input, lessons)).map(({ date, lesson_no, subject }) => ({ date, lesson_no, subject }));
+    const payload = { id: j.id, status, from, to, absences: covered, justified: j.justifiedAbsences ?? null, posted: portalTime(j.postDate) ?? null };
     return [{ id: `justification:${j.id}:${status}`, payload }];
   });
 }
