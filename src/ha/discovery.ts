@@ -62,9 +62,11 @@ export function childDiscovery(child: ChildDevice, ctx: DiscoveryContext, remove
   };
 }
 
-/** Names of the bridge device's entities, in both languages. */
+/** Names of the bridge device (its model) and of its entities, in each language. */
 const BRIDGE_NAMES = {
+  model: { en: 'Bridge', pl: 'Mostek', uk: 'Міст' },
   connection_state: { en: 'Connection', pl: 'Połączenie', uk: "З'єднання" },
+  version: { en: 'Version', pl: 'Wersja', uk: 'Версія' },
   log_level: { en: 'Log level', pl: 'Poziom logowania', uk: 'Рівень журналювання' },
   uptime: { en: 'Uptime', pl: 'Czas działania', uk: 'Час роботи' },
   memory: { en: 'Memory', pl: 'Pamięć', uk: "Пам'ять" },
@@ -104,7 +106,7 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
         identifiers: [deviceId],
         name: 'dziennik2mqtt',
         manufacturer: ORIGIN_NAME,
-        model: 'Bridge',
+        model: BRIDGE_NAMES.model[language],
         sw_version: ctx.version,
       },
       o: origin(ctx),
@@ -140,7 +142,7 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           p: 'sensor',
           unique_id: `${deviceId}_version`,
           default_entity_id: `sensor.${objectPrefix}_version`,
-          name: 'Version',
+          name: BRIDGE_NAMES.version[language],
           icon: 'mdi:information-outline',
           entity_category: 'diagnostic',
           state_topic: topics.bridgeInfo,

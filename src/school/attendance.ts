@@ -115,6 +115,14 @@ function describe(mark: Mark, input: AttendanceInput, lessons: Map<string, Lesso
   };
 }
 
+/** A justification's status as a stable key: the portal's `accept` (spec 3) or a rejection is decided; any other waits. */
+export type JustificationStatus = 'accepted' | 'rejected' | 'pending';
+
+export function justificationStatus(raw: string | undefined): JustificationStatus {
+  const status = fold(raw?.trim());
+  return /^(accept|przyj|zaakcept)/.test(status) ? 'accepted' : /^(reject|odrzuc|nieuzn)/.test(status) ? 'rejected' : 'pending';
+}
+
 /** A short summary of the parents' justifications of the semester, newest first. */
 function justificationSummary(input: AttendanceInput) {
   const list = (input.justifications ?? [])
@@ -123,9 +131,9 @@ function justificationSummary(input: AttendanceInput) {
       return day === undefined || semesterOf(day, input.endFirstSemester) === input.semester;
     })
     .sort((a, b) => ((a.postDate ?? '') < (b.postDate ?? '') ? 1 : -1));
-  const byStatus: Record<string, number> = {};
+  const byStatus: Partial<Record<JustificationStatus, number>> = {};
   for (const j of list) {
-    const status = j.justificationStatus?.trim() ?? 'unknown';
+    const status = justificationStatus(j.justificationStatus);
     byStatus[status] = (byStatus[status] ?? 0) + 1;
   }
   return {
@@ -136,17 +144,51 @@ function justificationSummary(input: AttendanceInput) {
       posted: portalTime(j.postDate) ?? null,
       from: dayOf(j.dateFrom) ?? null,
       to: dayOf(j.dateTo) ?? null,
-      status: j.justificationStatus ?? null,
+      status: justificationStatus(j.justificationStatus),
       absences: j.justifiedAbsences ?? null,
     })),
   };
 }
 
-/** Both of a poll's results from one pass over the records. */
-export function attendanceOf(input: AttendanceInput): { semester: SemesterAttendance; events: NewsItem<AbsencePayload>[] } {
+/** What a `justification` event carries: the school's decision on an excuse the parent sent, and the absences it covers. */
+export type JustificationPayload = {
+  id: Justification['id'];
+  status: Exclude<JustificationStatus, 'pending'>;
+  /** The days it covers, as the parent gave them. */
+  from: string | null;
+  to: string | null;
+  /** The absence marks it covers: of the lessons it names, else of its days. */
+  absences: { date: string | null; lesson_no: number | null; subject: string | null }[];
+  /** How many absences the portal counts it for. */
+  justified: number | null;
+  posted: string | null;
+};
+
+/** Every poll's results from one pass over the records: the semester, the absence events and the decided justifications. */
+export function attendanceOf(input: AttendanceInput) {
   const all = marks(input);
   const lessons = byId(input.lessons);
-  return { semester: currentSemester(all, lessons, input), events: eventsOf(all, lessons, input) };
+  return {
+    semester: currentSemester(all, lessons, input),
+    events: eventsOf(all, lessons, input),
+    decisions: decisionsOf(all, lessons, input),
+  };
+}
+
+/** One candidate per decision (its key names the status), so that an excuse fires when the school decides, once per decision. */
+function decisionsOf(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): NewsItem<JustificationPayload>[] {
+  return (input.justifications ?? []).flatMap((j) => {
+    const status = justificationStatus(j.justificationStatus);
+    if (status === 'pending') return [];
+    const [from, to] = [dayOf(j.dateFrom) ?? null, dayOf(j.dateTo) ?? dayOf(j.dateFrom) ?? null];
+    const named = (j.lessons ?? []).map((l) => `${dayOf(l.date)}/${l.number}`);
+    const covers = (m: Mark) =>
+      named.length > 0 ? named.includes(`${m.date}/${m.record.LessonNo}`) : m.date !== null && m.date >= (from ?? '~') && m.date <= (to ?? '');
+    const absences = all.filter((m) => m.kind.absence && covers(m)).reverse();
+    const covered = absences.map((m) => describe(m, input, lessons)).map(({ date, lesson_no, subject }) => ({ date, lesson_no, subject }));
+    const payload = { id: j.id, status, from, to, absences: covered, justified: j.justifiedAbsences ?? null, posted: portalTime(j.postDate) ?? null };
+    return [{ id: `justification:${j.id}:${status}`, payload }];
+  });
 }
 
 /** The current semester's attendance as a parent reads it. */

@@ -97,12 +97,13 @@ export interface TemplateJob {
   states?: Record<string, { state: string; attributes: Record<string, unknown> }>;
   /** Fail on an undefined name or attribute (Home Assistant only logs it; a test wants to know). */
   strict?: boolean;
-  as?: 'text' | 'boolean';
+  /** `native`: a variable's result as Home Assistant parses it (a list, dict, bool or number as itself). */
+  as?: 'text' | 'boolean' | 'native';
   /** now() in the template: an ISO time with its offset (default: the real time). */
   now?: string;
 }
 
-export type TemplateResult = { value: string | boolean } | { error: string };
+export type TemplateResult = { value: unknown } | { error: string };
 
 const EVALUATOR = fileURLToPath(new URL('./ha-templates.py', import.meta.url));
 
@@ -207,6 +208,31 @@ export async function runTriggerSide(
   return afterTrigger(automation, { platform: 'state', entity_id: change.to.entity_id, from_state: change.from, to_state: change.to }, states, now);
 }
 
+/**
+ * The `trigger: template` triggers between two moments (ISO times with their offsets), as Home Assistant runs
+ * them: one fires when its template, rendered with the trigger variables, turns true (false at `before`,
+ * true at `at`); then the variables and conditions at `at`. `trigger.id` is the trigger's `id`.
+ */
+export async function runTemplateAt(
+  automation: Record<string, unknown>,
+  moments: { before: string; at: string },
+  states: TemplateJob['states'] = {},
+): Promise<RunOutcome & { id?: string }> {
+  const variables = (automation.trigger_variables ?? {}) as Record<string, unknown>;
+  const triggers = ((automation.triggers ?? []) as Record<string, unknown>[]).filter((t) => t.trigger === 'template');
+  for (const t of triggers) {
+    const rendered = await renderTemplates(
+      [moments.before, moments.at].map((now) => ({ template: String(t.value_template), variables, states, as: 'boolean' as const, now })),
+    );
+    const errors = rendered.flatMap((r) => ('error' in r ? [`trigger ${String(t.id)}: ${r.error}`] : []));
+    if (errors.length > 0) return { triggered: false, errors };
+    const [was, is] = rendered.map((r) => 'value' in r && r.value === true);
+    if (!was && is)
+      return { ...(await afterTrigger(automation, { platform: 'template', id: t.id, now: moments.at }, states, moments.at)), id: String(t.id) };
+  }
+  return { triggered: false, errors: [] };
+}
+
 /** The same for a `trigger: time` at `now` (an ISO time with its offset): its variables and conditions. */
 export async function runAt(automation: Record<string, unknown>, now: string, states: TemplateJob['states'] = {}): Promise<RunOutcome> {
   const triggers = (automation.triggers ?? []) as Record<string, unknown>[];
@@ -221,14 +247,19 @@ async function afterTrigger(
   now: string | undefined,
 ): Promise<RunOutcome> {
   const at = now === undefined ? {} : { now };
-  const variables: Record<string, unknown> = { trigger, context: { id: '01JDZIENNIK2MQTTCONTEXT' } };
+  // The trigger's variables first, as Home Assistant sets them before the automation's own.
+  const variables: Record<string, unknown> = {
+    ...((automation.trigger_variables ?? {}) as Record<string, unknown>),
+    trigger,
+    context: { id: '01JDZIENNIK2MQTTCONTEXT' },
+  };
   const errors: string[] = [];
   for (const [name, value] of Object.entries((automation.variables ?? {}) as Record<string, unknown>)) {
     if (!isTemplate(value)) {
       variables[name] = value;
       continue;
     }
-    const [result] = await renderTemplates([{ template: value, variables, states, ...at }]);
+    const [result] = await renderTemplates([{ template: value, variables, states, as: 'native', ...at }]);
     if (result && 'error' in result) errors.push(`variable ${name}: ${result.error}`);
     else variables[name] = result?.value;
   }

@@ -10,9 +10,11 @@ job's "tz") and the search test. A condition's result is read as Home Assistant 
 
 One process serves a whole test file (test/helpers/blueprints.ts starts it at the first render):
 stdin: one JSON request a line, {"jobs": [{"template": str, "variables": {...}, "states": {entity_id:
-{"state": str, "attributes": {...}}}, "strict": bool, "as": "text" | "boolean", "now": str, "tz": str}]}
+{"state": str, "attributes": {...}}}, "strict": bool, "as": "text" | "boolean" | "native", "now": str, "tz": str}]}
+(a variable's template is read "native": a list, dict, bool or number as itself, as Home Assistant parses it)
 stdout: one JSON answer a line, in the same order, {"results": [{"value": ...} | {"error": str}]}
 """
+import ast
 import json
 import re
 import sys
@@ -69,13 +71,30 @@ def as_boolean(text: str) -> bool:
         return False
 
 
+NUMBER = re.compile(r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?$")
+
+
+def as_native(text: str):
+    """homeassistant.helpers.template's parse_result: a list, dict, bool or plain number as itself, the rest as text."""
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return text
+    if isinstance(value, (list, dict, tuple, bool)) or value is None:
+        return list(value) if isinstance(value, tuple) else value
+    if isinstance(value, (int, float)) and NUMBER.match(text.strip()):
+        return value
+    return text
+
+
 def run(job: dict) -> dict:
     try:
         env = environment(job.get("states", {}), job.get("strict", False), job.get("now"), job.get("tz", "Europe/Warsaw"))
         text = env.from_string(job["template"]).render(**job.get("variables", {}))
     except Exception as error:  # a template error is a result the test reports
         return {"error": f"{type(error).__name__}: {error}"}
-    return {"value": as_boolean(text) if job.get("as") == "boolean" else text}
+    kind = job.get("as")
+    return {"value": as_boolean(text) if kind == "boolean" else as_native(text) if kind == "native" else text}
 
 
 def main() -> None:

@@ -1,5 +1,6 @@
 // The blueprints' trigger side against what the real bridge publishes: the demo school gives Ania a
-// grade, a message, plan changes, a test, her lucky number and a free day; each event the bridge sends
+// grade, a message, plan changes, a test, her lucky number, a free day, an announcement, a school file and
+// the school's decision on her parent's excuse; each event the bridge sends
 // becomes the state change Home Assistant's MQTT event entity makes of it, and each blueprint's
 // trigger, variables and conditions run on it with Jinja2, as Home Assistant renders them. The
 // notifications' texts are rendered too, strictly, so a misspelt attribute fails.
@@ -17,12 +18,13 @@ import {
   type StateChange,
 } from '../helpers/blueprints.js';
 import { simulatedSchool } from '../helpers/school.js';
+import { command } from '../helpers/commands.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // A Wednesday in the first semester, during the second lesson; the next school day is Thursday the 19th.
 const NOW = '2026-11-18T09:10:00+01:00';
 const MINUTE = 60_000;
-const KINDS = ['grade', 'message', 'notice', 'plan_change', 'test', 'lucky', 'free_day'] as const;
+const KINDS = ['grade', 'message', 'notice', 'plan_change', 'test', 'lucky', 'free_day', 'justification', 'school_file'] as const;
 const FOLDER = fileURLToPath(new URL('../../blueprints/automation/dziennik2mqtt/', import.meta.url));
 const blueprint = (file: string) => loadBlueprint(join(FOLDER, file));
 
@@ -32,6 +34,22 @@ const school = simulatedSchool(NOW);
 async function demoEvents(): Promise<{ changes: Map<string, StateChange[]>; states: Record<string, HaState> }> {
   const account = school.sim.account(ANIA.login);
   account.setLuckyNumber(7, '2026-11-18');
+  // The parent excused Monday's two absences (lessons 2 and 3); the school has not decided yet.
+  const excuse = account.addRecord('Justifications', {
+    id: 5599,
+    messageFromParent: 'Ania była u lekarza.',
+    postDate: '2026-11-17 19:02:00',
+    justificationStatus: 'new',
+    dateFrom: '2026-11-16',
+    dateTo: '2026-11-16',
+    lessons: [
+      { number: 2, date: '2026-11-16' },
+      { number: 3, date: '2026-11-16' },
+    ],
+    justifiedAbsences: 2,
+    attachment: false,
+    notifiedTeachers: [{ name: 'Anna Nowak' }],
+  });
   const h = await school.polled(['last_update', 'lucky_number', 'timetable_tomorrow']);
   // Two rounds of demo life: a cancellation and a substitution on the next school day, and more.
   const life = new SimLife({ simulator: school.sim, logins: [ANIA.login], clock: school.clock, firstAfterMs: MINUTE, everyMs: 3 * MINUTE });
@@ -50,6 +68,20 @@ async function demoEvents(): Promise<{ changes: Map<string, StateChange[]>; stat
   life.stop();
   // The cancelled quiz is removed at the second read of the agenda without it (the hourly read).
   await h.advanceMinutes(120);
+  // The school accepts the excuse and shares a file (both lists read a few times a day): a refresh reads them now.
+  excuse.justificationStatus = 'accept';
+  account.addRecord('SchoolFiles', {
+    id: 34,
+    displayName: 'Regulamin wycieczek.pdf',
+    addedOnDate: account.stamp(),
+    downloadUrl: '/pliki_szkoly/pobierz/34',
+    fileStatus: 'ready',
+  });
+  await command(h, 'ania', 'refresh', '');
+  await h.pollUntil(
+    () => ['justification', 'school_file'].every((kind) => h.rec.on(`${h.base}/ania/event/${kind}`).length > 0),
+    'the decision and the file',
+  );
 
   const changes = new Map<string, StateChange[]>();
   let second = 0;
@@ -160,6 +192,18 @@ describe('blueprints against the events of the real bridge', () => {
       calendars: ['calendar.ania_lekcje'],
     });
     expect(actedOn(refresh)).toEqual([...events('plan_change'), ...events('test'), ...events('free_day')]);
+
+    // The school's decision: the excuse decided now, not the one accepted before the bridge's first read.
+    expect(events('justification').map((c) => [c.to.attributes.id, c.to.attributes.status])).toEqual([['5599', 'accepted']]);
+    const justification = await outcome('justification.yaml', { justification_event: 'event.ania_justification' });
+    expect(actedOn(justification)).toEqual(events('justification'));
+    expect(justification.find((r) => r.acted)!.texts.join('\n')).toMatch(/^✅ Usprawiedliwienie przyjęte\n16\.11: lekcja 2 \(\S+.*\), lekcja 3 /);
+    expect(actedOn(await outcome('justification.yaml', { justification_event: 'event.ania_justification', statuses: ['rejected'] }))).toEqual([]);
+    // An announcement and a school file, each by its own blueprint.
+    expect(actedOn(await outcome('new_notice.yaml', { notice_event: 'event.ania_notice' }))).toEqual(events('notice'));
+    const file = await outcome('school_file.yaml', { school_file_event: 'event.ania_school_file' });
+    expect(actedOn(file)).toEqual(events('school_file'));
+    expect(file.find((r) => r.acted)!.texts.join('\n')).toMatch(/Regulamin wycieczek\.pdf \(dodany 18\.11\)/);
   }, 240_000);
 
   it('do not notify again when the entity comes back after a restart or a reconnect', async () => {

@@ -157,7 +157,8 @@ describe.skipIf(skipWithoutJinja())('the voice and day blueprints against the re
     const states = { [upcoming.entity_id]: upcoming };
     const synced = await runTriggerSide(todo, { from: { ...upcoming, state: 'unknown', attributes: {} }, to: upcoming }, states);
     expect([synced.errors, synced.passed]).toEqual([[], true]);
-    const wanted = JSON.parse(String(synced.variables?.wanted)) as { summary: string; due: string; description: string }[];
+    // A list, as Home Assistant parses a variable's result.
+    const wanted = synced.variables?.wanted as { summary: string; due: string; description: string }[];
     expect(wanted.map((w) => [w.summary, w.due])).toEqual([
       ['Zadanie: Matematyka – Ułamki – karta pracy', '2026-11-19'],
       ['Zadanie: Język polski – Lektura – rozdziały 5–7', '2026-11-20'],

@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
 import { problemReason } from '../../src/portal/errors.js';
-import { messages, MessagesSource, WATCHED_MAILBOXES } from '../../src/features/messages/messages.js';
+import { messages, MessagesSource, WATCHED_MAILBOXES, type UnreadMessagesFacts } from '../../src/features/messages/messages.js';
 import { EventGate } from '../../src/poller/event-gate.js';
 import type { EventPayload } from '../../src/feature-kit/state.js';
 import { tempDir, simulatorPerTest } from '../helpers/portal.js';
@@ -25,7 +25,7 @@ simulatorPerTest((world) => ({ sim, clock } = world));
 
 function setup(account = ANIA, at: Moment = 'lessons') {
   const { api, gateway } = messagingClient({ sim, clock, login: account.login, password: account.password });
-  const source = new MessagesSource({ api });
+  const source = new MessagesSource({ api, language: 'pl' });
   // A pass as the coordinator makes one (a Wednesday at the default intervals): the counters and the
   // mailboxes the feature reads, what of them is due, then its computation.
   const { pass, failed } = featurePasses({ feature: messages, state: source, clock, gateway, messages: api, moment: at });
@@ -42,8 +42,17 @@ describe('MessagesSource', () => {
     expect(source.moduleAvailable).toBe(true);
     const unread = result.states.unread_messages!;
     expect(unread.state).toBe('1');
-    expect(Object.keys(unread.attributes ?? {})).toHaveLength(14);
-    expect(unread.attributes).toMatchObject({ inbox: 1, notes: 0, archiveInbox: 0 });
+    const mailboxes = (unread.attributes as UnreadMessagesFacts).mailboxes;
+    expect(mailboxes).toHaveLength(14);
+    expect(mailboxes).toEqual(
+      expect.arrayContaining([
+        { mailbox: 'inbox', name: 'Odebrane', unread: 1 },
+        { mailbox: 'notes', name: 'Notatki', unread: 0 },
+        { mailbox: 'archiveInbox', name: 'Archiwum – Odebrane', unread: 0 },
+      ]),
+    );
+    // Every mailbox the portal counts has a name in words, none the portal's key.
+    expect(mailboxes.filter((m) => m.name === m.mailbox)).toEqual([]);
     expect(result.states.newest_message).toEqual({
       state: 'Zebranie z rodzicami w czwartek',
       attributes: {

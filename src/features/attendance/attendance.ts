@@ -1,6 +1,15 @@
 // The attendance feature: attendance -> absences_unexcused and absence events. The marks at `interval`; types and
 // lessons daily (again when a mark names one they do not know); the justifications a few times a day.
-import { attendanceOf, type AbsencePayload, type AttendanceInput, type SemesterAttendance } from '../../school/attendance.js';
+import {
+  attendanceOf,
+  type AbsencePayload,
+  type AttendanceInput,
+  type JustificationPayload,
+  type JustificationStatus,
+  type SemesterAttendance,
+} from '../../school/attendance.js';
+import type { Language } from '../../config/language.js';
+import { JUSTIFICATION_WORDS } from '../../i18n/school-words.js';
 import { semesterOf } from '../../school/semester.js';
 import type { MissedMark } from '../../school/realizations.js';
 import { want } from '../../feature-kit/resource.js';
@@ -31,15 +40,22 @@ declare module '../../feature-kit/source.js' {
   }
 }
 
+/** A justification's status, its key and its words (`status_name`) beside. */
+const statusOf = <S extends JustificationStatus>(status: S, language: Language) => ({ status, status_name: JUSTIFICATION_WORDS[language][status] });
+
 /** The attributes of absences_unexcused: the semester's counts and justifications, and each unexcused absence. */
-const attendanceFacts = (a: SemesterAttendance) => ({
+const attendanceFacts = (a: SemesterAttendance, language: Language) => ({
   semester: a.semester,
   excused: a.excused,
   late: a.late,
   absences: a.absences,
   marks: a.marks,
   attendance_percent: a.attendancePercent,
-  justifications: { count: a.justifications.count, by_status: a.justifications.byStatus, latest: a.justifications.latest },
+  justifications: {
+    count: a.justifications.count,
+    by_status: a.justifications.byStatus,
+    latest: a.justifications.latest.map((j) => ({ ...j, ...statusOf(j.status, language) })),
+  },
   unexcused: a.unexcused.map((u) => ({ date: u.date, lesson_no: u.lessonNo, subject: u.subject })),
 });
 export type AttendanceFacts = ReturnType<typeof attendanceFacts>;
@@ -67,6 +83,14 @@ export const absenceEvent = eventEntity('absence', { en: 'Absence', pl: 'Nieobec
   module: [ATTENDANCES],
 });
 
+/** An excuse the parent sent, decided by the school: once per decision, never for one already decided at the first read. */
+export const justificationEvent = eventEntity(
+  'justification',
+  { en: 'Justification decided', pl: 'Decyzja o usprawiedliwieniu', uk: 'Рішення щодо пояснення' },
+  'mdi:file-check-outline',
+  { payload: shape<JustificationPayload & { status_name: string }>(), module: [JUSTIFICATIONS] },
+);
+
 export const attendance = feature({
   name: 'attendance',
   reads: ({ copies }) => {
@@ -87,7 +111,7 @@ export const attendance = feature({
       ...nameLookups(copies),
     ];
   },
-  entities: [absencesUnexcused, attendanceShare, absenceEvent],
+  entities: [absencesUnexcused, attendanceShare, absenceEvent, justificationEvent],
   // The semester's attendance in the school's box, with each subject's, the lowest first.
   board: ({ state, text }) => {
     const share = state(attendanceShare);
@@ -120,13 +144,13 @@ export const attendance = feature({
       },
     ],
   },
-  create: () => ({ poll }),
+  create: (access) => ({ poll: (ctx: SourceContext) => poll(ctx, access.language) }),
 });
 
 /** Nothing known of the absences: absences_unexcused is unknown (None), its attributes cleared. */
 const UNKNOWN: SourceResult = { states: { absences_unexcused: { state: null, attributes: {} }, attendance: { state: null, attributes: {} } } };
 
-async function poll(ctx: SourceContext): Promise<SourceResult> {
+async function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
   const read = ctx.cache.get(ATTENDANCES);
   const marks = read?.Attendances;
   if (marks === undefined) return UNKNOWN;
@@ -134,16 +158,17 @@ async function poll(ctx: SourceContext): Promise<SourceResult> {
   // Without the types (refused, never read) no mark can be told from a presence: the absences are
   // unknown, not 0, and the features reading them keep what they last had.
   if (marks.length > 0 && (types === undefined || types.length === 0)) return UNKNOWN;
+  const justifications = ctx.cache.get(JUSTIFICATIONS)?.data;
   const input: AttendanceInput = {
     attendances: marks,
     types: types ?? [],
     lessons: ctx.cache.get(LESSONS)?.Lessons,
-    justifications: ctx.cache.get(JUSTIFICATIONS)?.data,
+    justifications,
     names: namesOf(ctx.cache),
     semester: semesterOf(ctx.today, ctx.identity.semester1End),
     endFirstSemester: ctx.identity.semester1End,
   };
-  const { semester, events } = attendanceOf(input);
+  const { semester, events, decisions } = attendanceOf(input);
   const output: AttendanceOutput = {
     absences: events
       .map((e) => e.payload)
@@ -159,16 +184,22 @@ async function poll(ctx: SourceContext): Promise<SourceResult> {
     },
   } satisfies Tracked<typeof absenceEvent>;
   return {
-    states: { absences_unexcused: renderAbsencesUnexcused(semester), attendance: renderAttendance(semester) },
-    events: { absence: events } satisfies Events<typeof absenceEvent>,
+    states: { absences_unexcused: renderAbsencesUnexcused(semester, language), attendance: renderAttendance(semester) },
+    events: {
+      absence: events,
+      // Not read yet, the list says nothing: the decisions' first read is the one that remembers them unfired.
+      ...(justifications === undefined
+        ? {}
+        : { justification: decisions.map((d) => ({ id: d.id, payload: { ...d.payload, ...statusOf(d.payload.status, language) } })) }),
+    } satisfies Events<typeof absenceEvent | typeof justificationEvent>,
     tracked,
     output,
   };
 }
 
 /** absences_unexcused: unexcused absences this semester; the rest as attributes. */
-export function renderAbsencesUnexcused(a: SemesterAttendance): Published<typeof absencesUnexcused> {
-  return withAttributes(a.unexcused.length, attendanceFacts(a));
+export function renderAbsencesUnexcused(a: SemesterAttendance, language: Language): Published<typeof absencesUnexcused> {
+  return withAttributes(a.unexcused.length, attendanceFacts(a, language));
 }
 
 /** attendance: the share of the semester's lessons the child was present at (None before a mark); by subject beside. */

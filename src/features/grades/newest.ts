@@ -55,8 +55,7 @@ export function renderNewestGrade(
   if (newest === undefined) return { state: null, attributes: { recent: [] } };
   const named = (item: GradeItem): { mark_name?: string } => {
     const code = markOf(item, wording.scale);
-    const name = code === null ? null : markName(code, wording.language);
-    return name === null ? {} : { mark_name: name };
+    return code === null ? {} : { mark_name: markName(code, wording.language) };
   };
   const shown = collapse(newest.shown ?? undefined);
   const name = named(newest).mark_name;

@@ -3,6 +3,8 @@
 import { INBOX, MAILBOX, UNREAD } from '../../resources/messaging.js';
 import { want, type Want } from '../../feature-kit/resource.js';
 import type { Mailbox } from '../../portal/messaging-api.js';
+import type { Language } from '../../config/language.js';
+import { mailboxName } from '../../i18n/school-words.js';
 import type { MessagePayload, MessageSummary, MessagesView } from '../../school/messages.js';
 import type { UnreadCounts } from '../../portal/schemas/messages.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
@@ -23,11 +25,16 @@ export const newestFacts = (newest: MessageSummary, view: MessagesView) => ({
 });
 export type NewestMessageFacts = ReturnType<typeof newestFacts>;
 
-/** unread_messages carries every unread counter the portal gave, by mailbox. */
+/** The attributes of unread_messages: every unread counter the portal gave, by its mailbox's key, with the mailbox's name in words. */
+export const unreadFacts = (counts: UnreadCounts, language: Language) => ({
+  mailboxes: Object.entries(counts).map(([mailbox, unread]) => ({ mailbox, name: mailboxName(mailbox, language), unread })),
+});
+export type UnreadMessagesFacts = ReturnType<typeof unreadFacts>;
+
 export const unreadMessages = sensor(
   'unread_messages',
   { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości', uk: 'Непрочитані повідомлення' },
-  { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>(), module: [UNREAD] },
+  { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadMessagesFacts>(), module: [UNREAD] },
 );
 export const messageEvent = eventEntity('message', { en: 'Message', pl: 'Wiadomość', uk: 'Повідомлення' }, 'mdi:email', {
   payload: shape<MessagePayload>(),

@@ -9,12 +9,14 @@ import type { MessageItem, UnreadCounts } from '../../portal/schemas/messages.js
 import type { NewsItem } from '../../store/seen.js';
 import { stateText } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
-import { mailboxWant, messageEvent, newestFacts, newestMessage, unreadMessages } from './entities.js';
+import { mailboxWant, messageEvent, newestFacts, newestMessage, unreadFacts, unreadMessages } from './entities.js';
 import { messagesBoard } from './board.js';
 import { messagesDashboard } from './dashboard.js';
 import type { Events, States } from '../../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 import type { ListedMessages } from '../../messaging/opened.js';
+import type { Language } from '../../config/language.js';
+import { UNTITLED } from '../../i18n/school-words.js';
 
 /** Mailboxes whose new messages become events (trash and the archives never hold new ones). */
 export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
@@ -31,7 +33,7 @@ export const messages = feature({
   name: 'messages',
   reads: () => [want(UNREAD), ...WATCHED_MAILBOXES.map(mailboxWant)],
   entities: [unreadMessages, newestMessage, messageEvent],
-  create: (access) => new MessagesSource({ api: access.messages }),
+  create: (access) => new MessagesSource({ api: access.messages, language: access.language }),
   board: messagesBoard,
   dashboard: messagesDashboard,
 });
@@ -41,7 +43,7 @@ export class MessagesSource implements Source {
   private counts: UnreadCounts | undefined;
   private absent = false;
 
-  constructor(private readonly options: { api: MessagesApi }) {}
+  constructor(private readonly options: { api: MessagesApi; language: Language }) {}
 
   /**
    * Whether the school has the messages module (for bridge/info and `check`): undefined until the
@@ -57,7 +59,7 @@ export class MessagesSource implements Source {
       this.absent = true;
       this.counts = undefined;
       this.listed.clear();
-      return Promise.resolve({ states: renderMessages(null), output: [] });
+      return Promise.resolve({ states: renderMessages(null, this.options.language), output: [] });
     }
     const counts = ctx.cache.get(UNREAD);
     // Not read yet (a pass that could not reach the messaging host): nothing new to say.
@@ -81,9 +83,9 @@ export class MessagesSource implements Source {
 
   /** The last states without asking the portal. */
   restate(): SourceResult['states'] {
-    if (this.absent) return renderMessages(null);
+    if (this.absent) return renderMessages(null, this.options.language);
     if (!this.counts) return {};
-    return renderMessages(messagesView(this.counts, this.listed.get('inbox') ?? []));
+    return renderMessages(messagesView(this.counts, this.listed.get('inbox') ?? []), this.options.language);
   }
 
   private events(): NewsItem<MessagePayload>[] {
@@ -92,15 +94,15 @@ export class MessagesSource implements Source {
 }
 
 /**
- * unread_messages is the inbox's unread count with every counter as attributes; newest_message the
+ * unread_messages is the inbox's unread count with every mailbox's as attributes; newest_message the
  * newest inbox message's topic. Without the messages module (null) both are unknown.
  */
-export function renderMessages(view: MessagesView | null): States<typeof unreadMessages | typeof newestMessage> {
+export function renderMessages(view: MessagesView | null, language: Language): States<typeof unreadMessages | typeof newestMessage> {
   const unknown = () => ({ state: null, attributes: {} });
   if (view === null) return { unread_messages: unknown(), newest_message: unknown() };
   const newest = view.newest;
   return {
-    unread_messages: { state: String(view.unread), attributes: { ...view.counts } },
-    newest_message: newest ? { state: stateText(newest.topic) ?? '(no topic)', attributes: newestFacts(newest, view) } : unknown(),
+    unread_messages: { state: String(view.unread), attributes: unreadFacts(view.counts, language) },
+    newest_message: newest ? { state: stateText(newest.topic) ?? UNTITLED[language], attributes: newestFacts(newest, view) } : unknown(),
   };
 }

@@ -1,5 +1,7 @@
 // The notices feature: announcements, their unread count and events; the
 // mark_notices_read button marks them read.
+import type { Language } from '../../config/language.js';
+import { UNTITLED } from '../../i18n/school-words.js';
 import type { Notice } from '../../portal/schemas/notices.js';
 import { cut, noticeEvents, noticesView, type NoticePayload, type NoticesView } from '../../school/notices.js';
 import { UnexpectedResponseError } from '../../portal/errors.js';
@@ -74,7 +76,7 @@ export const notices = feature({
   name: 'notices',
   reads: () => [want(NOTICES)],
   entities: [unreadNotices, newestNotice, markNoticesReadButton, noticeEvent],
-  create: () => new NoticesSource(),
+  create: (access) => new NoticesSource(access.language),
   commands: { mark_notices_read: markNoticesRead },
   board: noticesBoard,
   dashboard: {
@@ -110,13 +112,15 @@ async function markNoticesRead(req: CommandRequest, account: CommandAccount, sou
 class NoticesSource implements Source {
   private notices: Notice[] | undefined;
 
+  constructor(private readonly language: Language) {}
+
   poll(ctx: SourceContext): Promise<SourceResult> {
     // Refused, the announcements are unknown (never 0 unread); not read yet, the last ones stand.
     const notices = ctx.cache.get(NOTICES)?.SchoolNotices ?? (ctx.cache.refused(NOTICES) ? undefined : this.notices);
     this.notices = notices;
-    if (notices === undefined) return Promise.resolve({ states: renderNotices(null) });
+    if (notices === undefined) return Promise.resolve({ states: renderNotices(null, this.language) });
     return Promise.resolve({
-      states: renderNotices(noticesView(notices)),
+      states: renderNotices(noticesView(notices), this.language),
       events: { notice: noticeEvents(notices) } satisfies Events<typeof noticeEvent>,
     });
   }
@@ -149,12 +153,12 @@ class NoticesSource implements Source {
 
   /** States recomputed from memory (after marking read, without a new request). */
   states(): SourceResult['states'] {
-    return this.notices ? renderNotices(noticesView(this.notices)) : {};
+    return this.notices ? renderNotices(noticesView(this.notices), this.language) : {};
   }
 }
 
 /** unread_notices counts the unread announcements (the newest few as attributes); newest_notice shows a subject. */
-export function renderNotices(view: NoticesView | null): States<typeof unreadNotices | typeof newestNotice> {
+export function renderNotices(view: NoticesView | null, language: Language): States<typeof unreadNotices | typeof newestNotice> {
   if (view === null) return { unread_notices: { state: null, attributes: {} }, newest_notice: { state: null, attributes: {} } };
   const newest = view.newest;
   return {
@@ -162,6 +166,8 @@ export function renderNotices(view: NoticesView | null): States<typeof unreadNot
       state: String(view.unread.length),
       attributes: { notices: view.unread.slice(0, NEWEST_IN_ATTRIBUTES).map((n) => ({ id: n.id, subject: n.subject, date: n.day })) },
     },
-    newest_notice: newest ? { state: stateText(newest.subject) || '(no subject)', attributes: newestFacts(newest) } : { state: null, attributes: {} },
+    newest_notice: newest
+      ? { state: stateText(newest.subject) || UNTITLED[language], attributes: newestFacts(newest) }
+      : { state: null, attributes: {} },
   };
 }

@@ -18,6 +18,8 @@ import { UNREAD } from '../../resources/messaging.js';
 import { sent } from '../sent-message/sent-message.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 import { errorText } from '../../util/text.js';
+import type { Language } from '../../config/language.js';
+import { UNTITLED } from '../../i18n/school-words.js';
 
 /** The attributes of opened_message; `withdrawn`: the sender withdrew it (the portal says so only when it is opened). */
 const openedFacts = (record: OpenedRecord) => ({
@@ -45,8 +47,8 @@ export const openedMessageEntity = sensor(
 );
 
 /** opened_message: the topic as its state, the rest as attributes; unknown before anything was opened. */
-export function openedState(record: OpenedRecord | undefined): States<typeof openedMessageEntity>['opened_message'] {
-  return record ? { state: stateText(record.topic) ?? '(no topic)', attributes: openedFacts(record) } : { state: null, attributes: {} };
+export function openedState(record: OpenedRecord | undefined, language: Language): States<typeof openedMessageEntity>['opened_message'] {
+  return record ? { state: stateText(record.topic) ?? UNTITLED[language], attributes: openedFacts(record) } : { state: null, attributes: {} };
 }
 
 /** Home Assistant's notify call hands only its message to the template, as `value`. */
@@ -98,7 +100,7 @@ class OpenedMessages implements FeatureState {
   }
 
   restate(): SourceResult['states'] {
-    return { opened_message: openedState(this.record) };
+    return { opened_message: openedState(this.record, this.access.language) };
   }
 
   async open(arg: string, account: CommandAccount): Promise<Record<string, unknown>> {
@@ -201,7 +203,7 @@ class OpenedMessages implements FeatureState {
 
   private async keep(record: OpenedRecord, account: CommandAccount): Promise<void> {
     this.record = record;
-    account.publishStates({ opened_message: openedState(record) });
+    account.publishStates({ opened_message: openedState(record, this.access.language) });
     await this.file.save(record).catch((error: Error) => this.access.log.warn({ err: error.message }, 'could not keep the opened message'));
   }
 }

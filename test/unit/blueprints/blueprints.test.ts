@@ -23,8 +23,12 @@ const automationsPage = readFileSync(join(REPO, 'docs/automations.md'), 'utf8');
 const WITHOUT_EVENTS = [
   'ask_aloud.yaml',
   'attendance_low.yaml',
+  'average_drop.yaml',
   'forecast_drop.yaml',
+  'justify_absence.yaml',
+  'leave_pickup.yaml',
   'morning_briefing.yaml',
+  'revision.yaml',
   'tomorrow.yaml',
   'wake_up.yaml',
   'weekly_summary.yaml',
@@ -34,21 +38,29 @@ const importLink = (sourceUrl: string): string =>
   `https://my.home-assistant.io/redirect/blueprint_import/?blueprint_url=${encodeURIComponent(sourceUrl)}`;
 
 describe('blueprints', () => {
-  it('are the seventeen the docs promise', () => {
+  it('are the twenty-five the docs promise', () => {
     expect(FILES).toEqual([
       'absence.yaml',
       'ask_aloud.yaml',
       'attendance_low.yaml',
+      'average_drop.yaml',
+      'forecast_changed.yaml',
       'forecast_drop.yaml',
       'homework_todo.yaml',
+      'justification.yaml',
+      'justify_absence.yaml',
+      'leave_pickup.yaml',
       'lucky_number.yaml',
       'morning_briefing.yaml',
       'new_grade.yaml',
       'new_message.yaml',
+      'new_notice.yaml',
       'new_test.yaml',
       'note.yaml',
       'plan_change_tomorrow.yaml',
       'refresh_calendars.yaml',
+      'revision.yaml',
+      'school_file.yaml',
       'school_year.yaml',
       'tomorrow.yaml',
       'wake_up.yaml',

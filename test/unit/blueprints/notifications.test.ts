@@ -4,52 +4,10 @@
 // bridge's shapes (docs/entities.md; the school, attendance, homework_upcoming and forecast attributes
 // of the interface's 14.1 and 14.2).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import {
-  bind,
-  eventEntityState,
-  loadBlueprint,
-  renderActionTemplates,
-  runAt,
-  runTriggerSide,
-  skipWithoutJinja,
-  type HaState,
-  type StateChange,
-} from '../../helpers/blueprints.js';
-
-const FOLDER = fileURLToPath(new URL('../../../blueprints/automation/dziennik2mqtt/', import.meta.url));
-const PHONE = { notify_device: '0123456789abcdef0123456789abcdef' };
-const LANGUAGES = ['pl', 'en', 'uk'] as const;
-type States = Record<string, HaState>;
-
-/** In each language: whether the automation acts, and its texts (joined); every text must render. */
-async function run(file: string, inputs: Record<string, unknown>, on: StateChange | string, states: States = {}) {
-  const out: Record<string, { passed: boolean; text: string }> = {};
-  for (const language of LANGUAGES) {
-    const automation = bind(loadBlueprint(join(FOLDER, file)), { ...PHONE, language, ...inputs });
-    const now = typeof on === 'string' ? on : undefined;
-    const result = typeof on === 'string' ? await runAt(automation, on, states) : await runTriggerSide(automation, on, states);
-    expect(result.errors, `${file} ${language}`).toEqual([]);
-    const texts = result.passed ? await renderActionTemplates(automation, result.variables ?? {}, states, now) : [];
-    for (const t of texts) expect(t.result, `${file} ${language} ${t.path}`).not.toHaveProperty('error');
-    out[language] = { passed: result.passed === true, text: texts.map((t) => ('value' in t.result ? String(t.result.value) : '')).join('\n') };
-  }
-  return out as Record<(typeof LANGUAGES)[number], { passed: boolean; text: string }>;
-}
-
-/** The state change of an event entity for a payload (after an earlier event, not after a restart). */
-const fired = (entityId: string, payload: Record<string, unknown>): StateChange => {
-  const to = eventEntityState(entityId, payload, '2026-11-18T08:20:00.000Z');
-  return { from: { ...to, state: '2026-11-17T10:00:00.000Z' }, to };
-};
-const sensor = (entity_id: string, state: string, attributes: Record<string, unknown> = {}): HaState => ({ entity_id, state, attributes });
-const statesOf = (...list: HaState[]): States => Object.fromEntries(list.map((s) => [s.entity_id, s]));
-/** Inputs naming Ania's entities by their keys (each input is named as its entity's key). */
-const ania = (...keys: string[]) => Object.fromEntries(keys.map((k) => [k, `${k.startsWith('school_day') ? 'binary_sensor' : 'sensor'}.ania_${k}`]));
-const passedIn = (r: Awaited<ReturnType<typeof run>>) => LANGUAGES.filter((l) => r[l].passed);
+import { renderActionTemplates, runTriggerSide, skipWithoutJinja, type StateChange } from '../../helpers/blueprints.js';
+import { ania, fired, LANGUAGES, passedIn, run, sensor, statesOf } from '../../helpers/blueprint-run.js';
 
 const GRADE = {
   event_type: 'grade',

@@ -333,4 +333,19 @@ describe('bridgeDiscovery', () => {
     expect(names('en')).toEqual(['Connection', 'Log level']);
     expect(names()).toEqual(['Connection', 'Log level']);
   });
+
+  it('names every entity of the bridge and its model in each language: only "Problem" is one word in Polish and English', () => {
+    const device = (language: 'pl' | 'en' | 'uk') => {
+      const payload = bridgeDiscovery({ ...ctx, language }).payload as { dev: { model: string }; cmps: Record<string, { name: string }> };
+      return { model: payload.dev.model, ...Object.fromEntries(Object.entries(payload.cmps).map(([key, c]) => [key, c.name])) } as Record<
+        string,
+        string
+      >;
+    };
+    const [pl, en, uk] = [device('pl'), device('en'), device('uk')];
+    expect(pl).toMatchObject({ model: 'Mostek', version: 'Wersja', uptime: 'Czas działania', memory: 'Pamięć' });
+    expect(uk).toMatchObject({ model: 'Міст', version: 'Версія' });
+    expect(Object.keys(pl).filter((key) => pl[key] === en[key])).toEqual(['problem']);
+    expect(Object.keys(uk).filter((key) => uk[key] === en[key])).toEqual([]);
+  });
 });

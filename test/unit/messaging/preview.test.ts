@@ -59,16 +59,26 @@ const item = (over: Partial<MessageItem>): MessageItem => ({
   ...over,
 });
 
-const unreadMessagesEntity = (counts: UnreadCounts) => renderMessages(messagesView(counts, [])).unread_messages;
-const newestMessageEntity = (inbox: MessageItem[]) => renderMessages(messagesView({ inbox: 0 }, inbox)).newest_message;
+const unreadMessagesEntity = (counts: UnreadCounts) => renderMessages(messagesView(counts, []), 'pl').unread_messages;
+const newestMessageEntity = (inbox: MessageItem[]) => renderMessages(messagesView({ inbox: 0 }, inbox), 'pl').newest_message;
 /** What the event gate fires for new messages: the fields the message event declares, with the event type first. */
 const fired = (items: NewsItem<PayloadOf<typeof messageEvent>>[]) =>
   items.map((i) => ({ id: i.id, payload: { event_type: messageEvent.key, ...i.payload } }));
 
 describe('message sensors and events', () => {
-  it('unread_messages is the inbox count with every counter as attributes', () => {
+  it("unread_messages is the inbox count with every mailbox's counter as attributes", () => {
     const counts = { inbox: 3, notes: 1, alerts: 0, archiveInbox: 0 };
-    expect(unreadMessagesEntity(counts)).toEqual({ state: '3', attributes: counts });
+    expect(unreadMessagesEntity(counts)).toEqual({
+      state: '3',
+      attributes: {
+        mailboxes: [
+          { mailbox: 'inbox', name: 'Odebrane', unread: 3 },
+          { mailbox: 'notes', name: 'Notatki', unread: 1 },
+          { mailbox: 'alerts', name: 'Alerty', unread: 0 },
+          { mailbox: 'archiveInbox', name: 'Archiwum – Odebrane', unread: 0 },
+        ],
+      },
+    });
   });
 
   it('newest_message is the newest by send date, whatever the list order', () => {

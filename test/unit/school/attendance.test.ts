@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { attendancesResponse, attendanceTypesResponse, justificationsResponse } from '../../../src/portal/schemas/attendance.js';
 import { lessonsResponse } from '../../../src/portal/schemas/lookups.js';
-import { attendanceOf, classifyType, type AttendanceInput } from '../../../src/school/attendance.js';
+import { attendanceOf, classifyType, justificationStatus, type AttendanceInput } from '../../../src/school/attendance.js';
 import { renderAbsencesUnexcused, renderAttendance } from '../../../src/features/attendance/attendance.js';
 import { names } from './fixtures.js';
+import { SeenStore } from '../../../src/store/seen.js';
 
 describe('attendance types, read by name and IsPresenceKind only', () => {
   it.each([
@@ -79,7 +80,7 @@ const justifications = justificationsResponse.parse({
 
 const input = { attendances, types, lessons, justifications, names, semester: 2 as const, endFirstSemester: '2026-01-25' };
 
-const absencesUnexcused = (i: AttendanceInput) => renderAbsencesUnexcused(attendanceOf(i).semester);
+const absencesUnexcused = (i: AttendanceInput, language: 'pl' | 'en' | 'uk' = 'pl') => renderAbsencesUnexcused(attendanceOf(i).semester, language);
 /** The events as the event gate fires them: their fields with the event type first. */
 const absenceEvents = (i: AttendanceInput) =>
   attendanceOf(i).events.map((e) => ({ id: e.id, payload: { event_type: 'absence', ...e.payload } as Record<string, unknown> }));
@@ -96,13 +97,37 @@ describe('absences_unexcused', () => {
       absences: 4,
       marks: 9,
       attendance_percent: 55.6,
-      justifications: { count: 2, by_status: { accept: 1, pending: 1 } },
+      justifications: { count: 2, by_status: { accepted: 1, pending: 1 } },
       unexcused: [
         { date: '2026-03-06', lesson_no: 3, subject: 'Język polski' },
         { date: '2026-03-03', lesson_no: 2, subject: 'Język polski' },
         { date: '2026-03-03', lesson_no: 1, subject: 'Matematyka' },
       ],
     });
+  });
+
+  it("says each justification's status as a key and in words of the language, the portal's `accept` accepted", () => {
+    const latest = (language: 'pl' | 'en' | 'uk') =>
+      (absencesUnexcused(input, language).attributes?.justifications?.latest ?? []).map((j) => [j.status, j.status_name]);
+    expect(latest('pl')).toEqual([
+      ['pending', 'czeka na decyzję'],
+      ['accepted', 'przyjęte'],
+    ]);
+    expect(latest('en')).toEqual([
+      ['pending', 'awaiting a decision'],
+      ['accepted', 'accepted'],
+    ]);
+    expect(latest('uk')[1]).toEqual(['accepted', 'прийнято']);
+    expect(['accept', 'Accepted', 'reject', 'rejected', 'odrzucone', 'new', '', undefined].map(justificationStatus)).toEqual([
+      'accepted',
+      'accepted',
+      'rejected',
+      'rejected',
+      'rejected',
+      'pending',
+      'pending',
+      'pending',
+    ]);
   });
 
   it('is 0 with no absences and unknown percentage without marks', () => {
@@ -150,5 +175,73 @@ describe('absence events', () => {
       kind: 'late',
     });
     expect(events.find((e) => e.id === 'absence:5')?.payload.kind).toBe('excused');
+  });
+});
+
+describe('justification decisions', () => {
+  const decided = (list: unknown[]) => attendanceOf({ ...input, justifications: justificationsResponse.parse({ data: list }).data }).decisions;
+
+  it('one per decided excuse, keyed by its status, with the absence marks it covers: of its lessons, else of its days', () => {
+    const decisions = decided([
+      // By its days: the two absences of 3 March (lesson 1, and t4 of Język polski).
+      { id: 7, postDate: '2026-03-04 07:00:00', justificationStatus: 'accept', dateFrom: '2026-03-03', dateTo: '2026-03-03', justifiedAbsences: 2 },
+      // By the lesson it names: the 6 March absence at lesson 3 only (lesson 4 of that day is a release, no absence).
+      {
+        id: 8,
+        postDate: '2026-03-07 07:00:00',
+        justificationStatus: 'reject',
+        dateFrom: '2026-03-06',
+        dateTo: '2026-03-06',
+        lessons: [
+          { number: 3, date: '2026-03-06' },
+          { number: 4, date: '2026-03-06' },
+        ],
+      },
+      { id: 9, postDate: '2026-03-08 07:00:00', justificationStatus: 'new', dateFrom: '2026-03-05', dateTo: '2026-03-05' },
+    ]);
+    expect(decisions).toEqual([
+      {
+        id: 'justification:7:accepted',
+        payload: {
+          id: '7',
+          status: 'accepted',
+          from: '2026-03-03',
+          to: '2026-03-03',
+          absences: [
+            { date: '2026-03-03', lesson_no: 1, subject: 'Matematyka' },
+            { date: '2026-03-03', lesson_no: 2, subject: 'Język polski' },
+          ],
+          justified: 2,
+          posted: '2026-03-04T07:00:00+01:00',
+        },
+      },
+      {
+        id: 'justification:8:rejected',
+        payload: {
+          id: '8',
+          status: 'rejected',
+          from: '2026-03-06',
+          to: '2026-03-06',
+          absences: [{ date: '2026-03-06', lesson_no: 3, subject: 'Język polski' }],
+          justified: null,
+          posted: '2026-03-07T07:00:00+01:00',
+        },
+      },
+    ]);
+  });
+
+  it('fires once when the school decides, never for an excuse already decided at the first read', () => {
+    const seen = new SeenStore('/nonexistent', 'ania');
+    const take = (status: string) =>
+      seen.take(
+        'justification',
+        decided([{ id: 5, postDate: '2026-03-07 07:00:00', justificationStatus: status, dateFrom: '2026-03-06', dateTo: '2026-03-06' }]),
+      );
+    const other = { id: 4, postDate: '2026-03-01 07:00:00', justificationStatus: 'accept', dateFrom: '2026-03-02', dateTo: '2026-03-02' };
+    // The first read: one decided long ago is remembered, not fired.
+    expect(seen.take('justification', decided([other]))).toEqual([]);
+    expect(take('pending')).toEqual([]);
+    expect(take('accept').map((d) => d.payload.status)).toEqual(['accepted']);
+    expect(take('accept')).toEqual([]);
   });
 });

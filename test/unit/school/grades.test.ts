@@ -276,6 +276,27 @@ describe('newest_grade', () => {
     expect(renderNewestGrade(newestGrades(items), { language: 'uk', scale: DEFAULT_SCALE }).state).toBe('0 (не оцінка)');
   });
 
+  it('names every mark in words of the language: a plus is "плюс" in Ukrainian, a mark no source names (nł) no grade', () => {
+    const marks = newestGrades(
+      gradeItems(
+        {
+          grades: grades([
+            [1, 'nł', 1],
+            [2, '+', 2, undefined, { AddDate: '2026-01-11 08:00:00' }],
+          ]),
+        },
+        names,
+      ),
+    );
+    const named = (language: 'pl' | 'en' | 'uk') => {
+      const state = renderNewestGrade(marks, { language, scale: DEFAULT_SCALE });
+      return [state.state, ...(state.attributes.recent ?? []).map((r) => r.mark_name)];
+    };
+    expect(named('uk')).toEqual(['+ (плюс)', 'плюс', 'не оцінка']);
+    expect(named('pl')).toEqual(['+ (plus)', 'plus', 'nie jest oceną']);
+    expect(named('en')).toEqual(['+ (plus)', 'plus', 'not a grade']);
+  });
+
   it('is unknown without grades', () => {
     expect(renderNewestGrade(newestGrades([])).state).toBeNull();
   });

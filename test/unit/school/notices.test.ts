@@ -21,6 +21,7 @@ describe('notices, rendered', () => {
   it('counts every unread announcement and lists the newest five', () => {
     const states = renderNotices(
       noticesView([...six, ...notices([{ Id: 'R', Subject: 'Stare', CreationDate: '2026-11-19 08:00:00', WasRead: true }])]),
+      'pl',
     );
     expect(states.unread_notices.state).toBe('6');
     expect((states.unread_notices.attributes?.notices as { id: string }[]).map((n) => n.id)).toEqual(['N5', 'N4', 'N3', 'N2', 'N1']);
@@ -31,10 +32,12 @@ describe('notices, rendered', () => {
   });
 
   it('cuts a long subject to a state and names a missing one; nothing at all is unknown', () => {
-    const long = renderNotices(noticesView(notices([{ Id: 'L', Subject: 'x'.repeat(300), CreationDate: '2026-11-19 08:00:00' }])));
+    const long = renderNotices(noticesView(notices([{ Id: 'L', Subject: 'x'.repeat(300), CreationDate: '2026-11-19 08:00:00' }])), 'pl');
     expect(long.newest_notice.state).toBe(`${'x'.repeat(254)}…`);
-    expect(renderNotices(noticesView(notices([{ Id: 'E', Subject: '' }]))).newest_notice.state).toBe('(no subject)');
-    expect(renderNotices(noticesView([]))).toEqual({
+    // Named in the family's language.
+    const untitled = (language: 'pl' | 'en' | 'uk') => renderNotices(noticesView(notices([{ Id: 'E', Subject: '' }])), language).newest_notice.state;
+    expect([untitled('pl'), untitled('en'), untitled('uk')]).toEqual(['(bez tematu)', '(no topic)', '(без теми)']);
+    expect(renderNotices(noticesView([]), 'pl')).toEqual({
       unread_notices: { state: '0', attributes: { notices: [] } },
       newest_notice: { state: null, attributes: {} },
     });

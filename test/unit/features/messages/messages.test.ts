@@ -24,9 +24,17 @@ describe('messages feature', () => {
     ]);
   });
 
-  it('renders the inbox count with every counter, the newest message with its sender and preview, and the unread ones listed', () => {
-    const states = renderMessages(view);
-    expect(states.unread_messages).toEqual({ state: '2', attributes: { inbox: 2, alerts: 1 } });
+  it("renders the inbox count with every mailbox's counter by its key and name, the newest message with its sender and preview, and the unread ones listed", () => {
+    const states = renderMessages(view, 'en');
+    expect(states.unread_messages).toEqual({
+      state: '2',
+      attributes: {
+        mailboxes: [
+          { mailbox: 'inbox', name: 'Inbox', unread: 2 },
+          { mailbox: 'alerts', name: 'Alerts', unread: 1 },
+        ],
+      },
+    });
     expect(states.newest_message.state).toBe('Wycieczka');
     expect(states.newest_message.attributes).toEqual({
       id: 'm9',
@@ -43,8 +51,33 @@ describe('messages feature', () => {
   });
 
   it('renders both unknown without the messages module, and a message without a topic as such', () => {
-    expect(renderMessages(null)).toEqual({ unread_messages: { state: null, attributes: {} }, newest_message: { state: null, attributes: {} } });
-    const untitled = renderMessages({ ...view, newest: { ...(view.newest as NonNullable<MessagesView['newest']>), topic: null } });
+    expect(renderMessages(null, 'pl')).toEqual({ unread_messages: { state: null, attributes: {} }, newest_message: { state: null, attributes: {} } });
+    const untitled = renderMessages({ ...view, newest: { ...(view.newest as NonNullable<MessagesView['newest']>), topic: null } }, 'en');
     expect(untitled.newest_message.state).toBe('(no topic)');
+  });
+
+  it("names every mailbox in the family's language, an archive as one, and keeps the portal's key beside the name", () => {
+    const counts = { inbox: 1, notes: 0, justifications: 0, archiveInbox: 0, archiveSubstitutions: 2 };
+    const names = (language: 'pl' | 'en' | 'uk') =>
+      renderMessages({ ...view, counts }, language).unread_messages.attributes?.mailboxes?.map((m) => `${m.mailbox}: ${m.name}`);
+    expect(names('pl')).toEqual([
+      'inbox: Odebrane',
+      'notes: Notatki',
+      'justifications: Usprawiedliwienia',
+      'archiveInbox: Archiwum – Odebrane',
+      'archiveSubstitutions: Archiwum – Zastępstwa',
+    ]);
+    expect(names('uk')).toEqual([
+      'inbox: Вхідні',
+      'notes: Нотатки',
+      'justifications: Пояснення відсутностей',
+      'archiveInbox: Архів – Вхідні',
+      'archiveSubstitutions: Архів – Заміни',
+    ]);
+    expect(names('en')?.at(-1)).toBe('archiveSubstitutions: Archive – Substitutions');
+    // No attribute key is the portal's camelCase: the keys are data, under `mailboxes`.
+    expect(Object.keys(renderMessages({ ...view, counts }, 'pl').unread_messages.attributes ?? {})).toEqual(['mailboxes']);
+    const untitled = renderMessages({ ...view, newest: { ...(view.newest as NonNullable<MessagesView['newest']>), topic: null } }, 'pl');
+    expect(untitled.newest_message.state).toBe('(bez tematu)');
   });
 });

@@ -28,17 +28,17 @@ describe('notices feature', () => {
   });
 
   it('counts the unread ones and shows the newest with its dates', () => {
-    const states = renderNotices({ unread: [notice('2', false)], newest: notice('3', true) });
+    const states = renderNotices({ unread: [notice('2', false)], newest: notice('3', true) }, 'pl');
     expect(states.unread_notices).toEqual({ state: '1', attributes: { notices: [{ id: '2', subject: 'Ogłoszenie 2', date: '2026-11-20' }] } });
     expect(states.newest_notice.state).toBe('Ogłoszenie 3');
     expect(states.newest_notice.attributes).toMatchObject({ id: '3', start_date: '2026-11-20', end_date: null, read: true });
   });
 
   it('has no newest notice when there are none', () => {
-    expect(renderNotices({ unread: [], newest: null }).newest_notice).toEqual({ state: null, attributes: {} });
+    expect(renderNotices({ unread: [], newest: null }, 'pl').newest_notice).toEqual({ state: null, attributes: {} });
   });
 
   it('counts nothing while the announcements are refused: unknown, never 0', () => {
-    expect(renderNotices(null)).toEqual({ unread_notices: { state: null, attributes: {} }, newest_notice: { state: null, attributes: {} } });
+    expect(renderNotices(null, 'pl')).toEqual({ unread_notices: { state: null, attributes: {} }, newest_notice: { state: null, attributes: {} } });
   });
 });
