@@ -3,7 +3,7 @@
 // change feed's watch, the child's day and the clock); `next` is its rule for one copy, row by row.
 // The coordinator reads what it says is due, the scheduler wakes when it says, and the diagnostics'
 // next_reads are its rows as they are. docs/polling.md is generated from the declarations (features/plan-table.ts).
-import { addDays, warsawOffsetAt, warsawDate, warsawInstant } from '../util/time.js';
+import { addDays, wallTime, warsawOffsetAt, warsawDate, warsawInstant } from '../util/time.js';
 import { MINUTE, HOUR } from '../util/duration.js';
 import { atLeast, type Age, type Freshness, type Intervals, type Known, type Moment, type Schedule, type When, type Why } from './schedule.js';
 import { inHours, isSchoolDay, momentOf, nextMomentAt, nightEndsAt, type SchoolDayTimes } from './moments.js';
@@ -157,9 +157,13 @@ function resolve(age: Age, intervals: Intervals): number {
   return typeof age === 'number' ? age : intervals[age];
 }
 
-/** A row's why as the diagnostics' next_reads say it: a read for its age with which one (`age: lessons 5 min`). */
+/**
+ * A row's why as the diagnostics' next_reads say it: a read for its age with which one (`age: lessons 5 min`), and
+ * when the night moved it, to when (`new day; night: at 06:00`).
+ */
 export function whyOf(when: When): string {
-  return when.age === undefined ? when.why : `${when.why}: ${when.age}`;
+  const why = when.age === undefined ? when.why : `${when.why}: ${when.age}`;
+  return when.night ? `${why}; night: at ${wallTime(when.at).time.slice(0, 5)}` : why;
 }
 
 /** An age as a reader says it: minutes, hours or days (an age a little under the hour or the day, as declarations write some, by it). */
@@ -181,7 +185,7 @@ export function next(schedule: Schedule, known: Known, clock: PlanClock, safetyM
   // A changed signal at night is the bridge's own doing (a message sent, a command): nothing reads one then.
   if (clock.noNight || known.asked === 'refresh' || known.startPass || when.why === 'signal' || schedule.readsAtNight) return when;
   const morning = nightEndsAt(Math.max(when.at, clock.now));
-  return morning === undefined ? when : { ...when, at: morning, by: Math.max(when.by, morning) };
+  return morning === undefined ? when : { ...when, at: morning, by: Math.max(when.by, morning), night: true };
 }
 
 /** The first row that holds answers: when the copy is due, whatever the hour. */

@@ -111,6 +111,8 @@ export interface When {
   by: number;
   why: Why;
   age?: string;
+  /** The night moved it to the morning (it fell due in the night). */
+  night?: true;
 }
 
 /** An age never shorter than `ms` (the change feed's safety age, plan.ts; the bench's reference hour): a configured interval gives way to it. */

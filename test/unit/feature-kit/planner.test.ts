@@ -74,6 +74,11 @@ describe('the planner: each copy, and the wake', () => {
       { rows: { LibraryItems: { at: 11.5 * HOUR, by: 13 * HOUR, why: 'age: day 12 h' } }, wake: 2 * HOUR },
     ],
     [
+      'a list falling due at 22:00 (read at 10:00, a day age of 12 hours) is moved by the night to 06:00, and its why says so',
+      { now: at('21:00'), wants: [library], known: { LibraryItems: { readAt: at('10:00') } } },
+      { rows: { LibraryItems: { at: 9 * HOUR, by: 9 * HOUR, why: 'age: day 12 h; night: at 06:00' } }, wake: HOUR },
+    ],
+    [
       'the night: grades have no age then (the morning reads them by its own), the identity of a new day waits for 06:00',
       { now: at('23:00'), wants: [grades, identity], known: { Grades: { readAt: at('21:30') }, Me: { readAt: at('06:05') } } },
       {
