@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { createLogger } from '../../src/util/log.js';
-import { feedKey, loadOrCreateToken } from '../../src/web/token.js';
+import { feedKey, loadOrCreateToken, rotateToken } from '../../src/web/token.js';
 import { FEED_NAMES } from '../../src/school/calendar-feeds.js';
 import { HomeAssistantModel } from '../helpers/home-assistant.js';
 import { simulatedSchool } from '../helpers/school.js';
@@ -141,6 +141,17 @@ describe("Home Assistant's API", () => {
     await again.advanceMinutes(30);
     expect(ha.entries.map((e) => e.title).sort()).toEqual(['Ania – lekcje', 'Ania – wydarzenia', 'Ania – zadania domowe']);
     expect(ha.list('Jan – zadania domowe')).toBeUndefined();
+  });
+
+  it('makes a calendar again at its new address when the feeds get new keys (token --rotate)', async () => {
+    const { h, port } = await bridge({ children: [ANIA] });
+    const before = ha.entriesOf('remote_calendar').map((e) => e.entry_id);
+    const token = await rotateToken(h.dataDir);
+    await h.advanceUntil(() => ha.entriesOf('remote_calendar').every((e) => !before.includes(e.entry_id)), 'the calendars made again', 30);
+    expect(ha.entriesOf('remote_calendar').map((e) => e.data.url)).toEqual(
+      FEED_NAMES.map((feed) => `http://127.0.0.1:${port}/calendar/ania/${feed}.ics?key=${feedKey(token, 'ania', feed)}`),
+    );
+    expect(ha.entries.length).toBe(4);
   });
 
   it.each([
