@@ -12,14 +12,14 @@ import { HOMEASSISTANT_TEXT, type HaFault } from '../i18n/homeassistant-text.js'
 import { feedUrl, LiveToken, loadOrCreateToken } from '../web/token.js';
 import { SerialQueue } from '../util/serial.js';
 import { MINUTE } from '../util/duration.js';
-import { isoWarsaw, warsawDate } from '../util/time.js';
+import { warsawDate } from '../util/time.js';
 import { errorText } from '../util/text.js';
 import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { HomeAssistantApi, HomeAssistantError, type HaItem } from './client.js';
-import { LOCAL_TODO, reconcile, REMOTE_CALENDAR, wantedEntries, type Known, type Wanted } from './plan.js';
+import { reconcile, REMOTE_CALENDAR, wantedEntries, type Known, type Wanted } from './plan.js';
 import { homeworkItems, needsLook, todoSteps } from './homework.js';
-import { MemoryFile, type Memory } from './memory.js';
+import { MemoryFile, memoryStatus, type Memory } from './memory.js';
 
 export interface KeeperOptions {
   config: HomeAssistantConfig;
@@ -104,16 +104,11 @@ export class HomeAssistantKeeper {
 
   /** The diagnostics' part: whether the API answers (or its fault, since when, the next try), the calls, what was made. */
   status(): Record<string, unknown> {
-    const { problem, entries } = this.memory;
-    const count = (test: (k: Known) => boolean) => Object.values(entries).filter(test).length;
     return {
-      api: problem === undefined ? 'ok' : problem.fault,
-      ...(problem ? { since: isoWarsaw(problem.since), error: problem.message, retry_in_minutes: this.retry ? this.delay() / MINUTE : null } : {}),
+      ...memoryStatus(this.memory),
+      ...(this.retry ? { retry_in_minutes: this.delay() / MINUTE } : {}),
       calls_today: this.calls.day === warsawDate(this.options.clock.now()) ? this.calls.today : 0,
       calls_since_start: this.calls.total,
-      made: count((k) => k.by === 'bridge' && !k.gone),
-      kept: count((k) => k.by === 'family' && !k.gone),
-      removed_by_the_family: count((k) => k.gone === true),
     };
   }
 

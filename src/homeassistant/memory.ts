@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { peekStored, readStored } from '../store/stored.js';
 import { SteadyFile } from '../store/files.js';
+import { isoWarsaw } from '../util/time.js';
 import type { HaFault } from '../i18n/homeassistant-text.js';
 import type { Known } from './plan.js';
 import type { KeptItem } from './homework.js';
@@ -59,4 +60,16 @@ export class MemoryFile {
 /** What a running (or the last) bridge kept, read without moving anything (`check`, `diagnostics`). */
 export async function peekMemory(dataDir: string): Promise<Memory> {
   return ((await peekStored(join(dataDir, MEMORY_FILE), memorySchema)) as Memory | undefined) ?? { entries: {}, homework: {} };
+}
+
+/** The diagnostics' part of what was kept: whether the API answered (or its fault, since when), and what was made. */
+export function memoryStatus({ problem, entries }: Memory): Record<string, unknown> {
+  const count = (test: (k: Known) => boolean) => Object.values(entries).filter(test).length;
+  return {
+    api: problem === undefined ? 'ok' : problem.fault,
+    ...(problem ? { since: isoWarsaw(problem.since), error: problem.message } : {}),
+    made: count((k) => k.by === 'bridge' && !k.gone),
+    kept: count((k) => k.by === 'family' && !k.gone),
+    removed_by_the_family: count((k) => k.gone === true),
+  };
 }
