@@ -52,7 +52,7 @@ export class HomeAssistantKeeper {
   private failures = 0;
   /** The entries are looked at again: at start, after a failure, when what is wanted changed. */
   private lookedFor: string | undefined;
-  private readonly calls = { day: '', today: 0, total: 0 };
+  private readonly calls = { day: '', today: 0 };
 
   constructor(private readonly options: KeeperOptions) {
     this.api = new HomeAssistantApi({ url: options.config.url, token: options.config.token ?? '', onCall: () => this.count() });
@@ -108,20 +108,13 @@ export class HomeAssistantKeeper {
       ...memoryStatus(this.memory),
       ...(this.retry ? { retry_in_minutes: this.delay() / MINUTE } : {}),
       calls_today: this.calls.day === warsawDate(this.options.clock.now()) ? this.calls.today : 0,
-      calls_since_start: this.calls.total,
     };
-  }
-
-  /** Calls to Home Assistant since the start (the bench counts them). */
-  get callCount(): number {
-    return this.calls.total;
   }
 
   private count(): void {
     const day = warsawDate(this.options.clock.now());
     if (day !== this.calls.day) Object.assign(this.calls, { day, today: 0 });
     this.calls.today++;
-    this.calls.total++;
   }
 
   /** A look after whatever is under way, unless one is queued already or a retry is waited for. */
