@@ -22,6 +22,7 @@ import { bridgeHealth, bridgeInfo, registerBridgeRequests, registerChildCommands
 import { knownNames } from '../util/redact.js';
 import { BridgeProblems } from '../bridge/problem.js';
 import type { Logger } from '../util/log.js';
+import type { HomeAssistantKeeper } from '../homeassistant/keeper.js';
 
 /**
  * What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the
@@ -86,6 +87,10 @@ export class App {
   private metrics: Metrics | undefined;
   /** With a dashboard file (`run --dashboard-file`): kept current as the children become known. */
   private dashboardFile: DashboardFile | undefined;
+  /** With `homeassistant:` (the app's `ha_entities`): each child's calendars and homework list kept in Home Assistant. */
+  private keeper: HomeAssistantKeeper | undefined;
+  /** The `email` entries whose children are not listed yet: until they are, no child counts as removed. */
+  private readonly unlisted = new Set<UnlistedFamily>();
   /** Resolves, with the log's words, when another bridge took this one's data folder or base topic over (it stalled): main stops it, exit 1. */
   readonly lost: Promise<string>;
   private lose: (why: string) => void = () => undefined;
@@ -165,7 +170,20 @@ export class App {
         now: () => clock.now(),
       });
     }
-    this.publisher = this.memory ?? bridge;
+    if (config.homeassistant) {
+      // Loaded only when asked for, as the web server is.
+      const { HomeAssistantKeeper } = await import('../homeassistant/keeper.js');
+      this.keeper = new HomeAssistantKeeper({
+        config: config.homeassistant,
+        dataDir: config.data_dir,
+        language: config.language,
+        clock,
+        log: log.child({ part: 'homeassistant' }),
+        feedsServed: () => this.webService?.url !== undefined,
+        children: () => this.childIds(),
+      });
+    }
+    this.publisher = this.keeper?.watch(this.memory ?? bridge) ?? this.memory ?? bridge;
     this.children.forEach((child, index) => this.pollers.push(this.pollerOf(child, index, index * (this.options.staggerMs ?? 5_000))));
     for (const poller of this.pollers) await poller.prepare();
     if (this.options.dashboardFile) {
@@ -195,10 +213,14 @@ export class App {
       });
       await this.webService.start();
     }
+    await this.keeper?.start();
     await bridge.start();
     this.bridge?.publishHealth(this.health());
     for (const poller of this.pollers) poller.start();
-    for (const entry of unlisted) this.relisting.later(entry, 1, entry.error);
+    for (const entry of unlisted) {
+      this.unlisted.add(entry);
+      this.relisting.later(entry, 1, entry.error);
+    }
     log.info(
       { children: this.pollers.map((p) => p.id), interval: formatDuration(config.poll.interval), fast: formatDuration(config.poll.fast_interval) },
       'dziennik2mqtt started',
@@ -207,6 +229,7 @@ export class App {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    await this.keeper?.stop();
     await this.relisting.stop();
     await this.webService?.stop();
     await Promise.all(this.pollers.map((p) => p.stop()));
@@ -251,6 +274,7 @@ export class App {
 
   /** Reads the children an `email` entry listed late (FamilyRelisting): each a poller of its own, started now. */
   private async readListed(entry: UnlistedFamily, listed: FamilyChild[]): Promise<void> {
+    this.unlisted.delete(entry);
     const added: AccountPoller[] = [];
     for (const child of listed) {
       // Its register poller runs already, without this road behind it: that comes with the next start.
@@ -274,6 +298,17 @@ export class App {
   /** The dashboard file made again if what it shows of the children changed (dashboard-file.ts): as the pollers know it now. */
   private updateDashboard(): Promise<void> {
     return this.dashboardFile?.update(this.pollers.map((poller, i) => ({ id: this.settledId(i), poller }))) ?? Promise.resolve();
+  }
+
+  /** The children's ids as far as known, and whether every child is (none waits for its first name or its family's list). */
+  private childIds(): { ids: string[]; complete: boolean } {
+    const ids = this.pollers.map((_, i) => this.settledId(i));
+    return { ids: ids.filter((id) => id !== undefined), complete: this.unlisted.size === 0 && ids.every((id) => id !== undefined) };
+  }
+
+  /** What keeps the children's calendars and homework lists in Home Assistant (a test waits for it as for a poll). */
+  get homeAssistant(): HomeAssistantKeeper | undefined {
+    return this.keeper;
   }
 
   private settledId(index: number): string | undefined {
@@ -320,7 +355,14 @@ export class App {
     const { config } = this.options;
     const { diagnosticsBundle } = await import('../commands/diagnostics.js');
     const broker_connected = this.bridge?.connected ?? null;
-    const bridge = { running: true, pid: process.pid, ...this.health(), broker_connected, metrics: this.metrics !== undefined };
+    const bridge = {
+      running: true,
+      pid: process.pid,
+      ...this.health(),
+      broker_connected,
+      metrics: this.metrics !== undefined,
+      ...(this.keeper ? { home_assistant: this.keeper.status() } : {}),
+    };
     const accounts = this.pollers.map((p) => p.figures.snapshot());
     return diagnosticsBundle({ config, now: this.clock.now(), source: 'running bridge', bridge, accounts });
   }

@@ -13,6 +13,7 @@ export const FIGURE_PAGES = [
   'hassio-addon/DOCS.md',
   'docs/cost-and-faults.md',
   'docs/calendars-and-board.md',
+  'docs/home-assistant.md',
   'docs/development.md',
   'docs/polling.md',
 ];

@@ -18,6 +18,7 @@ import { nodeFloor } from './node-floor.js';
 import { feedRuns } from './feed-runs.js';
 import { NAIVE, REFERENCE } from './schedules.js';
 import { demoFamilyRuns } from './demo-family.js';
+import { homeAssistantRuns } from './home-assistant-runs.js';
 import { year, type YearResult } from './year.js';
 import { yearRows } from './year-rows.js';
 
@@ -291,6 +292,11 @@ async function main(): Promise<void> {
   rows.push(...family3.rows);
   Object.assign(figures, family3.figures);
   json.demoFamily = family3.json;
+
+  const homeAssistant = await homeAssistantRuns(log);
+  rows.push(...homeAssistant.rows);
+  Object.assign(figures, homeAssistant.figures);
+  json.homeAssistant = homeAssistant.json;
 
   for (const children of FULL ? [1, 3, 10] : [1, 3]) {
     log(`simulating one day with ${children} children for memory (a fresh process)...`);

@@ -17,6 +17,8 @@ import type { Publisher } from '../ha/publisher.js';
 import type { ChildDevice } from '../ha/discovery.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import type { Resource } from '../feature-kit/resource.js';
+import { HomeAssistantModel } from './home-assistant.js';
+import { freeTcpPort } from './real-world.js';
 
 type Untagged<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -119,6 +121,8 @@ export interface SimulationOptions {
    */
   spans?: readonly { from: string; to: string }[];
   onSpanEnd?: (index: number, publisher: RecordingPublisher) => Promise<void>;
+  /** Home Assistant's API on (the model of its REST API), with the web server its calendars fetch the feeds from. */
+  homeAssistant?: boolean;
 }
 
 export interface CountsAnswer {
@@ -145,6 +149,8 @@ export interface SimulationResult {
   feedReads: number[][];
   /** Every request made between 22:00 and 06:00 (Warsaw), by child, with its time: the night the docs promise. */
   nightReads: { childIndex: number; key: string; at: number }[];
+  /** With Home Assistant's API on: its calls, by method and path (ids and queries left out), and the entries it holds at the end. */
+  homeAssistant?: { calls: Record<string, number>; total: number; entries: number };
 }
 
 export async function simulate(options: SimulationOptions): Promise<SimulationResult> {
@@ -159,6 +165,9 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   });
   if (options.feedGranted) await sim.ask({ type: 'grant feed', logins: Array.from({ length: options.children }, (_, i) => benchLogin(i).login) });
   const dataDir = await mkdtemp(join(tmpdir(), 'd2m-bench-'));
+  const ha = options.homeAssistant ? new HomeAssistantModel('bench-home-assistant-token') : undefined;
+  await ha?.start();
+  const httpPort = ha ? await freeTcpPort() : 0;
   const config = await buildConfig(
     {
       mqtt: { url: 'mqtt://127.0.0.1:1' },
@@ -167,8 +176,9 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       poll: options.poll ?? {},
       data_dir: dataDir,
       log_level: 'silent',
-      // The web server is measured on its own (bin-rss); here it would only take a port.
-      http: { port: 0 },
+      // The web server is measured on its own (bin-rss); here it would only take a port, but for Home Assistant's calendars.
+      http: { port: httpPort, bind: '127.0.0.1' },
+      ...(ha ? { homeassistant: { url: ha.url, token: ha.token, public_url: `http://127.0.0.1:${httpPort}` } } : {}),
     },
     'bench',
     { env: {} },
@@ -184,6 +194,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     log: silentLogger(),
     clock,
     publisher,
+    out: { write: () => true },
     ...(options.resources ? { resources: options.resources } : {}),
     hooks: (childIndex) => ({
       ...cpuPerCycle((hosts, cpuMicros) => {
@@ -203,7 +214,10 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   let end = spans.length > 0 ? Date.parse(spans[0]!.to) : clock.now() + options.days * 86_400_000;
   const injections = [...(options.injections ?? [])].sort((a, b) => a.at - b.at);
   const injected: { injection: Injection; at: number }[] = [];
-  const idle = () => Promise.all(app.pollers.map((p) => p.idle()));
+  const idle = async () => {
+    await Promise.all(app.pollers.map((p) => p.idle()));
+    await app.homeAssistant?.idle();
+  };
   const daily: SimulationResult['daily'] = [];
   const startedAt = clock.now();
   while (clock.now() < end) {
@@ -242,6 +256,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const memory = memoryNow();
   daily.push({ day: daily.length + 1, rssMB: memory.rss / 1048576, heapMB: memory.heapUsed / 1048576 });
   await app.stop();
+  await ha?.stop();
   await sim.ask({ type: 'stop' });
   await rm(dataDir, { recursive: true, force: true });
   const freshness = injected.map(({ injection, at }) => {
@@ -261,7 +276,18 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     feed,
     feedReads,
     nightReads,
+    ...(ha ? { homeAssistant: haCalls(ha) } : {}),
   };
+}
+
+/** The model's calls by method and path, an entry's or a flow's id left out. */
+function haCalls(ha: HomeAssistantModel): NonNullable<SimulationResult['homeAssistant']> {
+  const calls: Record<string, number> = {};
+  for (const c of ha.calls) {
+    const key = `${c.method} ${c.path.replace(/\?.*$/, '').replace(/\/(flow|entry)\/[^/]+$/, '/$1/<id>')}`;
+    calls[key] = (calls[key] ?? 0) + 1;
+  }
+  return { calls, total: ha.calls.length, entries: ha.entries.length };
 }
 
 /** 22:00 to 06:00 on the Warsaw clock. */

@@ -30,7 +30,7 @@ export async function checkFamily(
   options: { config: Config; out: { write(text: string): unknown }; log: Logger; clock?: Clock },
   register: RegisterResults,
   trace?: LoginTrace,
-): Promise<{ failed: number; ids: string[] }> {
+): Promise<{ failed: number; children: { id: string; name: string }[] }> {
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
   const say = CHECK_TEXT[config.language];
@@ -75,15 +75,16 @@ export async function checkFamily(
     if (listed.length === 0) throw new NoChildrenError(label);
     out.write(`OK   ${masked}: ${say.familyAccount(String(children.length))}\n`);
     let failed = 0;
-    const ids: string[] = [];
+    const ids: { id: string; name: string }[] = [];
     for (const child of children) {
+      const name = child.studentName.split(/\s+/)[0] || child.login;
       const id = entry.children?.find((c) => loginKey(c.login) === loginKey(child.login))?.id ?? childSlug(child.studentName.split(/\s+/)[0] ?? '');
       const state = say.linkState(child.state);
       const ownLogin = register.get(loginKey(child.login));
       if (ownLogin === 'ok') {
         // The register road reads this child; its login entry's line has proved it.
         out.write(`OK   ${child.login}: ${say.linkedChild(child.studentName, state, id, say.road.register)}\n`);
-        ids.push(id);
+        ids.push({ id, name });
         continue;
       }
       if (ownLogin === 'wrong_credentials') {
@@ -98,17 +99,17 @@ export async function checkFamily(
         await readMe(gateway);
         const road = say.road[ownLogin === undefined ? 'family' : 'family-standing-in'];
         out.write(`OK   ${child.login}: ${say.linkedChild(child.studentName, state, id, road)}\n`);
-        ids.push(id);
+        ids.push({ id, name });
       } catch (error) {
         failed++;
         fail(child.login, error);
       }
     }
     trace?.outcome(failed === 0 ? 'logged in, listed the children and read each' : `logged in; ${failed} child(ren) failed`);
-    return { failed, ids };
+    return { failed, children: ids };
   } catch (error) {
     fail(masked, error);
-    return { failed: 1, ids: [] };
+    return { failed: 1, children: [] };
   } finally {
     for (const stop of stops) stop();
   }

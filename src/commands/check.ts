@@ -29,6 +29,7 @@ import type { AccountConfig, Config } from '../config/schema.js';
 import type { Language } from '../config/language.js';
 import { loginKey } from '../family/children.js';
 import { checkFamily } from './check-family.js';
+import { checkHomeAssistant } from './check-homeassistant.js';
 import type { Logger } from '../util/log.js';
 import { addressLine, formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from '../web/token.js';
 import { ADDRESS_WORDS } from '../i18n/address-words.js';
@@ -50,7 +51,7 @@ export interface CheckOptions {
 
 export async function runCheck(options: CheckOptions): Promise<number> {
   let failed = 0;
-  const ids: string[] = [];
+  const children: { id: string; name: string }[] = [];
   // How each login entry ended: an e-mail entry's child with a login entry of its own is told as the bridge reads it.
   const register = new Map<string, 'ok' | ProblemReason>();
   // Its errors and the --trace file cut every login and e-mail of the config to a hint.
@@ -61,13 +62,13 @@ export async function runCheck(options: CheckOptions): Promise<number> {
     const result = await checkAccount(account, options, trace);
     register.set(loginKey(account.login), result.ok ? 'ok' : result.reason);
     if (!result.ok) failed++;
-    if (result.id !== undefined) ids.push(result.id);
+    if (result.id !== undefined) children.push({ id: result.id, name: result.name ?? result.id });
   }
   for (const [n, entry] of options.config.families.entries()) {
     trace?.account(options.config.accounts.length + n + 1);
     const result = await checkFamily(entry, n, options, register, trace);
     failed += result.failed;
-    ids.push(...result.ids);
+    children.push(...result.children);
   }
   // Where the bridge will publish and listen: the likeliest fault of a new install (interface 12.3).
   const broker = await checkBroker(options.config, options.out);
@@ -77,8 +78,13 @@ export async function runCheck(options: CheckOptions): Promise<number> {
   options.out.write(`\n${last}\n`);
   if (trace && options.trace !== undefined) await writeTrace(options, options.trace, trace);
   // A child both roads reach (a login entry, and an e-mail entry's list) has one board and one set of calendars.
-  await printWebUrls(options, [...new Set(ids)]);
-  return failed === 0 && broker ? 0 : 1;
+  const once = [...new Map(children.map((c) => [c.id, c])).values()];
+  await printWebUrls(
+    options,
+    once.map((c) => c.id),
+  );
+  const ha = await checkHomeAssistant(options.config, options.out, once);
+  return failed === 0 && broker && ha ? 0 : 1;
 }
 
 /**
@@ -142,7 +148,7 @@ async function checkAccount(
   account: AccountConfig,
   options: CheckOptions,
   trace?: LoginTrace,
-): Promise<{ ok: true; id: string } | { ok: false; reason: ProblemReason; id?: string }> {
+): Promise<{ ok: true; id: string; name: string } | { ok: false; reason: ProblemReason; id?: string; name?: undefined }> {
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
   const say = CHECK_TEXT[config.language];
@@ -190,7 +196,7 @@ async function checkAccount(
       await store.save({ version: 1, cookies: await session.http.serialize(), loggedInAt });
     }
     trace?.outcome(session.advice === undefined ? 'logged in and read' : `logged in and read (advice: ${session.advice})`);
-    return { ok: true, id };
+    return { ok: true, id, name: me.firstName || id };
   } catch (error) {
     const reason = problemReason(error);
     const [what, advice] = say.help[reason];

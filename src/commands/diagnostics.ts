@@ -20,6 +20,7 @@ import { VERSION } from '../util/version.js';
 import { systemClock } from '../util/clock.js';
 import type { CheckOptions } from './check.js';
 import type { Config } from '../config/schema.js';
+import { memoryStatus, peekMemory } from '../homeassistant/memory.js';
 
 export const REDACTED = '**REDACTED**';
 
@@ -258,7 +259,10 @@ export async function runDiagnostics(options: DiagnosticsOptions): Promise<numbe
     .map((f) => f.slice(0, -5));
   const logins = [...config.accounts.map((a) => a.login), ...saved.filter((name) => !own.has(name)).sort()];
   const accounts = await Promise.all(logins.map((login) => new FiguresStore(config.data_dir, login).peek()));
-  const bridge = running === undefined ? { running: false } : { running: true, pid: running.pid, started_at: running.startedAt };
+  const bridge = {
+    ...(running === undefined ? { running: false } : { running: true, pid: running.pid, started_at: running.startedAt }),
+    ...(config.homeassistant ? { home_assistant: memoryStatus(await peekMemory(config.data_dir)) } : {}),
+  };
   options.out.write(await diagnosticsBundle({ config, now, source: 'saved by the bridge', bridge, accounts, logins }));
   return 0;
 }

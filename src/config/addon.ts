@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildConfig, ConfigError, formatPath, languageOf, refusalIn, type LoadOptions } from './load.js';
 import { ADDON, ADDON_OPTIONS, messageIn, problemIn } from './problem-words.js';
 import { configSchema, type Config, type ConfigInput, type FixedMessage, type LoginAccountInput } from './schema.js';
-import { supervisorMqtt, SupervisorError, type MqttService, type SupervisorOptions } from './supervisor.js';
+import { supervisorHostname, supervisorMqtt, SupervisorError, type MqttService, type SupervisorOptions } from './supervisor.js';
 
 /** Where the Supervisor writes the options, keeps the add-on's private data, and mounts the media folder. */
 export const ADDON_OPTIONS_PATH = '/data/options.json';
@@ -13,6 +13,8 @@ const ADDON_DATA_DIR = '/data';
 /** The web server's port inside the add-on: config.yaml's ingress_port and its mapped port say 8099. */
 export const ADDON_HTTP_PORT = 8099;
 const ADDON_MEDIA_DIR = '/media/dziennik2mqtt';
+/** Home Assistant's API through the Supervisor's proxy (config.yaml's `homeassistant_api: true`), with the add-on's token. */
+export const SUPERVISOR_CORE_URL = 'http://supervisor/core';
 
 /** The options form, as hassio-addon/config.yaml declares it (the Supervisor checked the types). */
 interface AddonOptions {
@@ -27,6 +29,8 @@ interface AddonOptions {
   log_level?: string;
   /** `/metrics` for Prometheus (the config's http.metrics). */
   http_metrics?: boolean;
+  /** Each child's calendars and homework list made in Home Assistant (the config's homeassistant:); on unless false. */
+  ha_entities?: boolean;
   language?: string;
   mqtt_url?: string;
   mqtt_username?: string;
@@ -46,12 +50,18 @@ export async function runningAsAddon(env: NodeJS.ProcessEnv, optionsPath = ADDON
     .catch(() => false);
 }
 
+/** Home Assistant's API as the app reaches it: the Supervisor's token, and the app's host name Home Assistant reaches it at. */
+export interface AddonApi {
+  token: string;
+  hostname: string | undefined;
+}
+
 /**
  * Converts the options form to the config object that buildConfig validates. Pure. `mqtt` is the
- * broker the Supervisor named (used only when the form sets no mqtt_url).
+ * broker the Supervisor named (used only when the form sets no mqtt_url); `api`, Home Assistant's API.
  */
-export function configFromOptions(options: unknown, mqtt?: MqttService) {
-  return convertOptions(options, mqtt).raw;
+export function configFromOptions(options: unknown, mqtt?: MqttService, api?: AddonApi) {
+  return convertOptions(options, mqtt, api).raw;
 }
 
 /** An entry of the form's accounts: a login entry carries its fixed messages (the form lists them apart). */
@@ -65,7 +75,7 @@ type FormAccount =
  * config paths the form spells differently (`formNames`: its fields are flat, no poll: or mqtt: groups).
  * A field the form leaves out is left out here too: the config's schema has its default.
  */
-function convertOptions(options: unknown, mqtt?: MqttService) {
+function convertOptions(options: unknown, mqtt?: MqttService, api?: AddonApi) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw refusal(['the options must be a mapping of keys'], undefined);
   }
@@ -123,6 +133,16 @@ function convertOptions(options: unknown, mqtt?: MqttService) {
     language: o.language as Config['language'] | undefined,
     http: { port: ADDON_HTTP_PORT, bind: '0.0.0.0', ...(o.http_metrics === true ? { metrics: true } : {}) },
     messages_per_day: o.messages_per_day,
+    // The calendars are fetched by Home Assistant from the app's web server, on the Supervisor's network.
+    ...(o.ha_entities !== false && api
+      ? {
+          homeassistant: {
+            url: SUPERVISOR_CORE_URL,
+            token: api.token,
+            ...(api.hostname ? { public_url: `http://${api.hostname}:${ADDON_HTTP_PORT}` } : {}),
+          },
+        }
+      : {}),
     mqtt: {
       ...broker,
       ca: o.mqtt_ca || undefined,
@@ -246,7 +266,9 @@ export async function loadAddonConfig(options: AddonLoadOptions = {}): Promise<C
   // The environment override (DZIENNIK2MQTT_MQTT_URL) wins in buildConfig, so the Supervisor need not be asked.
   const ask = (options.needsBroker ?? true) && !o.mqtt_url && !env.DZIENNIK2MQTT_MQTT_URL;
   const broker = ask ? await supervisorMqtt({ ...options.supervisor, token: env.SUPERVISOR_TOKEN }).catch(inLanguage(o.language)) : undefined;
-  const { raw, ...names } = convertOptions(parsed, broker);
+  const token = env.SUPERVISOR_TOKEN;
+  const api = o.ha_entities !== false && token ? { token, hostname: await supervisorHostname({ ...options.supervisor, token }) } : undefined;
+  const { raw, ...names } = convertOptions(parsed, broker, api);
   try {
     // Never ${VAR}-expanded: a password typed into the form (Ab${HOME}9) is exactly what was typed.
     return await buildConfig(raw, OPTIONS_SOURCE, { ...options, expandEnv: false, brokerFrom: o.mqtt_url ? 'form' : 'supervisor' });

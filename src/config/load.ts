@@ -126,6 +126,15 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
     }
     if (account.password === '') problems.push(`accounts[${i}].password_file: the file is empty`);
   }
+  const ha = read.homeassistant;
+  if (ha?.token_file !== undefined) {
+    ha.token_file = fromBase(ha.token_file);
+    const token = await readText(ha.token_file).catch((error: unknown) => {
+      problems.push(`homeassistant.token_file: cannot read ${ha.token_file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    });
+    if (token?.trim() === '') problems.push('homeassistant.token_file: the file is empty');
+    else if (token !== undefined) ha.token = token.trim();
+  }
   if (problems.length > 0) throw refusalIn(language, source, problems);
   return { ...read, ...byRoad(read.accounts), brokerFrom };
 }

@@ -30,6 +30,11 @@ const FIXED: Readonly<Record<string, Words>> = {
   ],
   'only lowercase letters, digits and _': ['tylko małe litery, cyfry i _', 'лише малі літери, цифри та _'],
   'true or false': ['true albo false', 'true або false'],
+  'an http:// or https:// address': ['adres http:// albo https://', 'адреса http:// або https://'],
+  'give token (a long-lived access token of an administrator) or token_file, one of the two': [
+    'podaj token (token dostępu długoterminowego administratora) albo token_file, jedno z dwojga',
+    'вкажіть token (довгостроковий токен доступу адміністратора) або token_file, одне з двох',
+  ],
   'must start with https:// (plain http:// only for a loopback host such as 127.0.0.1)': [
     'musi zaczynać się od https:// (zwykłe http:// tylko dla tego komputera, np. 127.0.0.1)',
     'має починатися з https:// (звичайний http:// лише для цього комп’ютера, напр. 127.0.0.1)',

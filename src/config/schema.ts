@@ -102,6 +102,31 @@ const http = z
   })
   .prefault({});
 
+/** An http(s) address of Home Assistant or of the bridge as Home Assistant reaches it (a home network's, plain http too). */
+const httpAddress = z
+  .string()
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), 'an http:// or https:// address')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+/**
+ * Home Assistant's API (interface 15.4): each child's calendars and homework list made and kept there. Off
+ * without it (the app sets it from its form's `ha_entities`); `token_file` is read by buildConfig.
+ */
+const homeassistant = z
+  .strictObject({
+    url: httpAddress,
+    token: z.string().min(1).optional(),
+    token_file: z.string().min(1).optional(),
+    /** The bridge's web server as Home Assistant reaches it: the calendars' addresses start with it. */
+    public_url: httpAddress.optional(),
+  })
+  .refine((h) => (h.token === undefined) !== (h.token_file === undefined), {
+    path: ['token'],
+    message: 'give token (a long-lived access token of an administrator) or token_file, one of the two',
+  })
+  .optional();
+
 export const configSchema = z
   .strictObject({
     mqtt: z
@@ -164,6 +189,7 @@ export const configSchema = z
       })
       .prefault({}),
     http,
+    homeassistant,
     /** Every message a child's account sends counts: fixed ones, replies and written ones (interface 7.1). */
     messages_per_day: z
       .number({ error: 'a whole number of messages, 0 to 100' })
@@ -219,3 +245,4 @@ export type FixedMessage = AccountConfig['messages'][number];
 export type MqttConfig = Config['mqtt'];
 export type PortalUrls = Config['portal'];
 export type HttpConfig = Config['http'];
+export type HomeAssistantConfig = NonNullable<Config['homeassistant']>;

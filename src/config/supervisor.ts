@@ -1,5 +1,5 @@
 // What the add-on asks Home Assistant's Supervisor: the MQTT broker it knows (the Mosquitto add-on,
-// usually) and the add-on's own slug (its ingress panel's address).
+// usually), the add-on's own slug (its ingress panel's address) and its host name (Home Assistant's way to it).
 import { ConfigError } from './load.js';
 
 const SUPERVISOR_URL = 'http://supervisor';
@@ -65,12 +65,27 @@ export async function supervisorMqtt(options: SupervisorOptions): Promise<MqttSe
  * panel is /hassio/ingress/<slug>. Undefined when the Supervisor cannot say.
  */
 export async function supervisorSelfSlug(options: SupervisorOptions): Promise<string | undefined> {
+  const slug = (await selfInfo(options))?.slug;
+  return typeof slug === 'string' && /^[\w.-]+$/.test(slug) ? slug : undefined;
+}
+
+/**
+ * The add-on's host name on the Supervisor's network (its slug with dashes, `<hash>-dziennik2mqtt`): where
+ * Home Assistant reaches its web server. Undefined when the Supervisor cannot say.
+ */
+export async function supervisorHostname(options: SupervisorOptions): Promise<string | undefined> {
+  const info = await selfInfo(options);
+  const name = info?.hostname ?? (typeof info?.slug === 'string' ? info.slug.replace(/_/g, '-') : undefined);
+  return typeof name === 'string' && /^[A-Za-z0-9-]+$/.test(name) ? name : undefined;
+}
+
+/** /addons/self/info's data, or undefined. */
+async function selfInfo(options: SupervisorOptions): Promise<Record<string, unknown> | undefined> {
   if (!options.token) return undefined;
   try {
     const response = await ask(options, '/addons/self/info');
-    const body = (await response.json()) as { result?: string; data?: { slug?: unknown } };
-    const slug = body.data?.slug;
-    return response.ok && body.result === 'ok' && typeof slug === 'string' && /^[\w.-]+$/.test(slug) ? slug : undefined;
+    const body = (await response.json()) as { result?: string; data?: Record<string, unknown> };
+    return response.ok && body.result === 'ok' ? body.data : undefined;
   } catch {
     return undefined;
   }

@@ -5,7 +5,8 @@
 // - the value of a query key named like a secret (token, key, code, state, password, session, the change
 //   feed's pushDevice...);
 // - the user and password of a URL (`mqtt://user:pass@host`);
-// - every login and e-mail the config names or the portal listed, cut to a hint (`12…u`).
+// - every login and e-mail the config names or the portal listed, cut to a hint (`12…u`);
+// - every secret value the config holds that a position cannot tell (Home Assistant's token): masked whole.
 import { hint } from './text.js';
 
 /** A query key whose value opens something or names a session: its value goes, whatever it holds. */
@@ -18,6 +19,7 @@ const URL_CREDENTIALS = /([a-z][a-z0-9+.-]*:\/\/)[^/@\s"'<>\\]+@/gi;
 /** The logins and e-mails to cut to a hint: the config's, and those the family portal listed. */
 export class KnownNames {
   private readonly names = new Set<string>();
+  private readonly secrets = new Set<string>();
   private pattern: RegExp | undefined;
 
   /** Adds names (empty ones are ignored); each is matched without regard to case. */
@@ -31,6 +33,11 @@ export class KnownNames {
     }
   }
 
+  /** A secret value (a token), masked whole wherever it stands. */
+  secret(value: string | undefined): void {
+    if (value !== undefined && value.trim().length >= 8) this.secrets.add(value.trim());
+  }
+
   /** The names, to hand on to another set. */
   list(): string[] {
     return [...this.names];
@@ -40,13 +47,16 @@ export class KnownNames {
   addConfig(config: {
     accounts: readonly { login: string }[];
     families?: readonly { email: string; children?: readonly { login: string }[] | undefined }[];
+    homeassistant?: { token?: string | undefined } | undefined;
   }): void {
     for (const account of config.accounts) this.add(account.login);
     for (const family of config.families ?? []) this.add(family.email, ...(family.children ?? []).map((c) => c.login));
+    this.secret(config.homeassistant?.token);
   }
 
   /** The text with every known name cut to its hint (longest names first, so an e-mail's login part is not cut alone). */
   cut(text: string): string {
+    for (const secret of this.secrets) text = text.replaceAll(secret, '…');
     if (this.names.size === 0) return text;
     this.pattern ??= new RegExp(
       [...this.names]

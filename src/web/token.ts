@@ -112,13 +112,14 @@ export function webUrls(base: string, children: readonly string[], token?: strin
   const secret = (query: string): string => (token === undefined ? '' : query);
   return {
     board: `${base}/${secret(`?token=${encodeURIComponent(token ?? '')}`)}`,
-    feeds: children.map((child) => ({
-      child,
-      urls: FEED_NAMES.map(
-        (name) => `${base}/calendar/${encodeURIComponent(child)}/${name}.ics${secret(`?key=${feedKey(token ?? '', child, name)}`)}`,
-      ),
-    })),
+    feeds: children.map((child) => ({ child, urls: FEED_NAMES.map((name) => feedUrl(base, child, name, token)) })),
   };
+}
+
+/** One calendar feed's address: with its own key when a token is given (Home Assistant's Remote Calendar takes it so). */
+export function feedUrl(base: string, child: string, name: FeedName, token?: string): string {
+  const key = token === undefined ? '' : `?key=${feedKey(token, child, name)}`;
+  return `${base}/calendar/${encodeURIComponent(child)}/${name}.ics${key}`;
 }
 
 /** `/metrics` with its own key (http.metrics on), as a line for `check --show-token` and `token --rotate`. */

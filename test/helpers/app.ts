@@ -84,6 +84,8 @@ export interface HarnessOptions {
   ingressAddress?: string;
   /** Where the web server prints its URLs on the first start (default: nowhere). */
   out?: { write(text: string): unknown };
+  /** The config's `homeassistant:` (Home Assistant's API, e.g. the model's in test/helpers/home-assistant.ts). */
+  homeassistant?: { url: string; token: string; public_url?: string };
   /** The bridge as `npm run demo` runs it: its polls (src/demo/demo.ts DEMO_POLL) and its school in lessons at every hour. */
   demo?: boolean;
 }
@@ -105,6 +107,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       ...(options.poll ? { poll: options.poll } : {}),
       ...(options.messagesPerDay === undefined ? {} : { messages_per_day: options.messagesPerDay }),
       http: { bind: '127.0.0.1', ...(options.http ?? { port: 0 }) },
+      ...(options.homeassistant ? { homeassistant: options.homeassistant } : {}),
     },
     'test',
     { env: {} },
@@ -142,7 +145,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   options.clock.set(options.clock.now() - STALE_SCAN_MS);
   await settledOn(options.clock, app.start(), STALE_SCAN_MS);
   // A poll that is still finishing schedules its next timer only when done: wait for it first.
-  const idle = (): Promise<unknown> => Promise.all([app.listed(), ...app.pollers.map((p) => p.idle())]);
+  const idle = async (): Promise<unknown> => {
+    await Promise.all([app.listed(), ...app.pollers.map((p) => p.idle())]);
+    // What a pass published reaches Home Assistant's API after it (the keeper's look, queued by the pass).
+    return app.homeAssistant?.idle();
+  };
   // After the polls finish, every message they published reaches the recorder before the test looks.
   const caughtUp = async (): Promise<void> => {
     await idle();

@@ -76,6 +76,10 @@ poll:
   quiet_hours: "22:00-06:00"
 data_dir: /data
 log_level: debug
+homeassistant:
+  url: http://supervisor/core
+  token: supervisor-token
+  public_url: http://a0d7b954-dziennik2mqtt:8099
 `;
 
 interface FakeSupervisor {
@@ -108,6 +112,11 @@ async function startSupervisor(): Promise<FakeSupervisor> {
       fake.requests.push({ path: req.url, auth: req.headers.authorization });
       if (req.headers.authorization !== 'Bearer supervisor-token') {
         res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ result: 'error', message: 'Unauthorized' }));
+        return;
+      }
+      if (req.url === '/addons/self/info') {
+        const data = { slug: 'a0d7b954_dziennik2mqtt', hostname: 'a0d7b954-dziennik2mqtt' };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result: 'ok', data }));
         return;
       }
       if (req.url !== '/services/mqtt') {
@@ -169,7 +178,17 @@ describe('add-on start-up', () => {
     expect([fromAddon.brokerFrom, fromYaml.brokerFrom]).toEqual(['supervisor', 'file']);
     expect(fromAddon.mqtt.url).toBe('mqtt://core-mosquitto:1883');
     expect(fromAddon.data_dir).toBe('/data');
-    expect(supervisor.requests).toEqual([{ path: '/services/mqtt', auth: 'Bearer supervisor-token' }]);
+    // Home Assistant's API (ha_entities, on unless switched off): the app's host name on the Supervisor's network.
+    expect(supervisor.requests).toEqual([
+      { path: '/services/mqtt', auth: 'Bearer supervisor-token' },
+      { path: '/addons/self/info', auth: 'Bearer supervisor-token' },
+    ]);
+  });
+
+  it('makes nothing in Home Assistant with ha_entities switched off, and asks the Supervisor nothing for it', async () => {
+    await writeFile(optionsPath, JSON.stringify({ ...OPTIONS, ha_entities: false }));
+    expect((await load()).homeassistant).toBeUndefined();
+    expect(supervisor.requests.map((r) => r.path)).toEqual(['/services/mqtt']);
   });
 
   it('explains a missing MQTT service', async () => {
@@ -223,7 +242,7 @@ describe('add-on start-up', () => {
       brokerFrom: 'env',
     });
     expect((await load({ needsBroker: false })).mqtt.url).toBe('mqtt://127.0.0.1:1883');
-    expect(supervisor.requests).toEqual([]);
+    expect(supervisor.requests.filter((r) => r.path === '/services/mqtt')).toEqual([]);
   });
 
   it('names the form field that is wrong', async () => {

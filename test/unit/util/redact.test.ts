@@ -37,6 +37,14 @@ describe('redact', () => {
     expect(JSON.parse(out)).toBeTruthy();
   });
 
+  it.each(SHAPES)("masks Home Assistant's token %s whole wherever it stands, named by the config", (token) => {
+    const names = new KnownNames();
+    names.addConfig({ accounts: [], homeassistant: { token } });
+    expect(redact(`POST /api/services/todo/add_item failed: Authorization: Bearer ${token} (${token})`, names)).toBe(
+      'POST /api/services/todo/add_item failed: Authorization: Bearer … (…)',
+    );
+  });
+
   it('leaves a line with nothing secret as it is', () => {
     const line = 'poll done tiers=["normal"] ms=850 GET /gateway/api/2.0/Grades -> 200';
     expect(redact(line, new KnownNames())).toBe(line);

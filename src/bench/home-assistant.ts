@@ -1,0 +1,485 @@
+// A model of the few calls of Home Assistant's REST API the bridge makes (interface 15.4), built from Home
+// Assistant core's own source (docs/home-assistant.md names the files and the version) and strict where it
+// is strict: a bearer token or 401; the config-entries flow API with each step's voluptuous schema (an
+// unknown field refused); Remote Calendar's flow fetching the feed's address to validate it; Local To-do's
+// list named by its slug; the to-do services with their fields, `?return_response` and their errors. The
+// tests and the bench share it (as the fake clock); it shares no code with src/homeassistant/, so a
+// misreading of Home Assistant in one is caught by the other. Never part of the running bridge.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import ICAL from 'ical.js';
+
+export interface ModelItem {
+  uid: string;
+  summary: string;
+  status: 'needs_action' | 'completed';
+  due?: string;
+  description?: string;
+}
+
+interface ModelEntry {
+  entry_id: string;
+  domain: string;
+  title: string;
+  data: Record<string, unknown>;
+}
+
+interface TodoList {
+  entity_id: string;
+  name: string;
+  entry_id: string;
+  items: ModelItem[];
+}
+
+/** What the test makes Home Assistant do instead of answering: refuse every token, fail, or not answer at all. */
+export type Outage = 401 | 500 | 'away' | undefined;
+
+/** A refusal as Home Assistant's HTTP layer answers it. */
+class Answer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+/** A voluptuous schema's refusal (vol.Invalid): the view turns it into 400 "400: Bad Request" unless it words it itself. */
+class Invalid extends Error {}
+/** A HomeAssistantError in a service (ServiceValidationError too): the REST view does not catch it, aiohttp answers 500. */
+class ServiceError extends Error {}
+
+const BAD_REQUEST = new Answer(400, '400: Bad Request');
+const SERVER_ERROR = new Answer(500, '500 Internal Server Error\n\nServer got itself in trouble');
+/** The entity service fields every entity service takes (helpers/config_validation.py ENTITY_SERVICE_FIELDS). */
+const TARGETS = ['entity_id', 'device_id', 'area_id', 'floor_id', 'label_id'];
+
+export class HomeAssistantModel {
+  readonly entries: ModelEntry[] = [];
+  readonly lists = new Map<string, TodoList>();
+  /** Every request, as it came: method, path (with its query), the status answered. */
+  readonly calls: { method: string; path: string; status: number }[] = [];
+  outage: Outage;
+  private readonly flows = new Map<string, { handler: string; step: string }>();
+  private server: Server | undefined;
+  url = '';
+
+  /** `token`: the one bearer token let in (a long-lived access token of an administrator, or the Supervisor's). */
+  constructor(readonly token: string) {}
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  // What the family does in Home Assistant's own screens.
+
+  /** The entry of that title, deleted as Settings > Devices & services > Delete does it. */
+  familyDeletes(title: string): void {
+    const entry = this.entries.find((e) => e.title === title);
+    if (entry === undefined) throw new Error(`model: no entry "${title}"`);
+    this.remove(entry.entry_id);
+  }
+
+  /** An entry made by hand (the Remote Calendar manual steps, a list of the blueprint's docs). */
+  familyMakes(domain: string, title: string, data: Record<string, unknown>): void {
+    this.add(domain, title, data);
+  }
+
+  /** The item of that summary in a list, ticked (or unticked). */
+  familyTicks(listName: string, summary: string, status: ModelItem['status'] = 'completed'): void {
+    const item = this.list(listName)?.items.find((i) => i.summary === summary);
+    if (item === undefined) throw new Error(`model: no item "${summary}" in "${listName}"`);
+    item.status = status;
+  }
+
+  /** The item of that summary deleted from a list (the family's bin icon). */
+  familyRemoves(listName: string, summary: string): void {
+    const list = this.list(listName);
+    if (list) list.items = list.items.filter((i) => i.summary !== summary);
+  }
+
+  list(name: string): TodoList | undefined {
+    return [...this.lists.values()].find((l) => l.name === name);
+  }
+
+  entriesOf(domain: string): ModelEntry[] {
+    return this.entries.filter((e) => e.domain === domain);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await new Promise<string>((resolve) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      req.on('end', () => resolve(text));
+    });
+    if (this.outage === 'away') {
+      this.calls.push({ method: req.method ?? '', path: req.url ?? '', status: 0 });
+      req.socket.destroy();
+      return;
+    }
+    let answer: Answer;
+    try {
+      answer = await this.route(req, body);
+    } catch (error) {
+      answer = error instanceof Answer ? error : error instanceof Invalid ? BAD_REQUEST : SERVER_ERROR;
+    }
+    this.calls.push({ method: req.method ?? '', path: req.url ?? '', status: answer.status });
+    const json = typeof answer.body !== 'string';
+    res.writeHead(answer.status, { 'content-type': json ? 'application/json' : 'text/plain; charset=utf-8' });
+    res.end(json ? JSON.stringify(answer.body) : answer.body);
+  }
+
+  private async route(req: IncomingMessage, body: string): Promise<Answer> {
+    // http/auth.py: a bearer token or nothing (a 401 of aiohttp's own text).
+    if (req.headers.authorization !== `Bearer ${this.token}` || this.outage === 401) return new Answer(401, '401: Unauthorized');
+    if (this.outage === 500) return SERVER_ERROR;
+    const url = new URL(req.url ?? '/', 'http://model');
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    if (method === 'GET' && path === '/api/') return new Answer(200, { message: 'API running.' });
+    if (method === 'GET' && path === '/api/config/config_entries/entry') {
+      const domain = url.searchParams.get('domain');
+      return new Answer(200, this.entries.filter((e) => domain === null || e.domain === domain).map(entryJson));
+    }
+    if (method === 'POST' && path === '/api/config/config_entries/flow') return this.startFlow(body);
+    const flow = /^\/api\/config\/config_entries\/flow\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'POST' && flow !== undefined) return this.stepFlow(flow, body);
+    const entry = /^\/api\/config\/config_entries\/entry\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'DELETE' && entry !== undefined) {
+      if (!this.entries.some((e) => e.entry_id === entry)) return new Answer(404, { message: 'Invalid entry specified' });
+      this.remove(entry);
+      return new Answer(200, { require_restart: false });
+    }
+    if (method === 'GET' && path === '/api/states') return new Answer(200, this.states());
+    const service = /^\/api\/services\/([^/]+)\/([^/]+)$/.exec(path);
+    if (method === 'POST' && service)
+      return this.callService(service[1] as string, service[2] as string, url.searchParams.has('return_response'), body);
+    return new Answer(404, '404: Not Found');
+  }
+
+  // helpers/data_entry_flow.py FlowManagerIndexView / FlowManagerResourceView, components/config/config_entries.py.
+
+  private startFlow(body: string): Answer {
+    const data = jsonObject(body, 'Invalid JSON.');
+    if (typeof data.handler !== 'string' && !Array.isArray(data.handler)) {
+      return new Answer(400, { message: "Message format incorrect: required key not provided @ data['handler']" });
+    }
+    const handler = String(data.handler);
+    if (!(handler in STEP_SCHEMAS)) return new Answer(404, { message: 'Invalid handler specified' });
+    const flow_id = randomUUID().replace(/-/g, '');
+    this.flows.set(flow_id, { handler, step: 'user' });
+    return new Answer(200, formJson(flow_id, handler, 'user', null));
+  }
+
+  private async stepFlow(flowId: string, body: string): Promise<Answer> {
+    const flow = this.flows.get(flowId);
+    if (flow === undefined) return new Answer(404, { message: 'Invalid flow specified' });
+    const input = body === '' ? {} : jsonObject(body, 'Invalid JSON.');
+    const schema = STEP_SCHEMAS[flow.handler as keyof typeof STEP_SCHEMAS];
+    let data: Record<string, unknown>;
+    try {
+      data = validate(schema, input);
+    } catch (error) {
+      return new Answer(400, { message: `User input malformed: ${(error as Error).message}` });
+    }
+    const done = (result: Record<string, unknown>): Answer => {
+      this.flows.delete(flowId);
+      return new Answer(200, { flow_id: flowId, handler: flow.handler, description_placeholders: null, ...result });
+    };
+    const abort = (reason: string) => done({ type: 'abort', reason });
+    if (flow.handler === 'local_todo') {
+      // local_todo/config_flow.py: the storage key is the name slugified; a second list of that key aborts.
+      const key = slugify(String(data.todo_list_name));
+      if (this.entriesOf('local_todo').some((e) => e.data.storage_key === key)) return abort('already_configured');
+      return done(createJson(this.add('local_todo', String(data.todo_list_name), { ...data, storage_key: key })));
+    }
+    // remote_calendar/config_flow.py: a name or an address already configured aborts; the feed is fetched and parsed.
+    if (this.entriesOf('remote_calendar').some((e) => e.data.calendar_name === data.calendar_name)) return abort('already_configured');
+    const address = String(data.url).replace(/^webcal:\/\//, 'https://');
+    if (this.entriesOf('remote_calendar').some((e) => e.data.url === address)) return abort('already_configured');
+    const error = await fetchCalendar(address);
+    if (error !== undefined) return new Answer(200, formJson(flowId, flow.handler, 'user', { base: error }));
+    return done(createJson(this.add('remote_calendar', String(data.calendar_name), { ...data, url: address })));
+  }
+
+  private add(domain: string, title: string, data: Record<string, unknown>): ModelEntry {
+    const entry = { entry_id: randomUUID().replace(/-/g, '').slice(0, 26).toUpperCase(), domain, title, data };
+    this.entries.push(entry);
+    if (domain === 'local_todo') {
+      // The entity takes its name (has_entity_name, no device): todo.<slug>, _2 when taken.
+      const base = `todo.${slugify(title)}`;
+      let entity_id = base;
+      for (let n = 2; this.lists.has(entity_id); n++) entity_id = `${base}_${n}`;
+      this.lists.set(entity_id, { entity_id, name: title, entry_id: entry.entry_id, items: [] });
+    }
+    return entry;
+  }
+
+  private remove(entryId: string): void {
+    this.entries.splice(
+      this.entries.findIndex((e) => e.entry_id === entryId),
+      1,
+    );
+    for (const [id, list] of this.lists) if (list.entry_id === entryId) this.lists.delete(id);
+  }
+
+  private states(): unknown[] {
+    const now = new Date().toISOString();
+    const state = (entity_id: string, value: string, attributes: Record<string, unknown>) => ({
+      entity_id,
+      state: value,
+      attributes,
+      last_changed: now,
+      last_reported: now,
+      last_updated: now,
+      context: { id: randomUUID(), parent_id: null, user_id: null },
+    });
+    return [
+      state('sun.sun', 'above_horizon', { friendly_name: 'Sun' }),
+      state('todo.shopping_list', '0', { friendly_name: 'Shopping List', supported_features: 15 }),
+      ...[...this.lists.values()].map((l) =>
+        state(l.entity_id, String(l.items.filter((i) => i.status === 'needs_action').length), { friendly_name: l.name, supported_features: 127 }),
+      ),
+    ];
+  }
+
+  // components/api/__init__.py APIDomainServicesView and todo/services.py.
+
+  private callService(domain: string, service: string, wantsResponse: boolean, body: string): Answer {
+    const schema = domain === 'todo' ? TODO_SERVICES[service as keyof typeof TODO_SERVICES] : undefined;
+    if (schema === undefined) return BAD_REQUEST;
+    const responds = service === 'get_items';
+    if (wantsResponse && !responds) return new Answer(400, { message: 'Service does not support responses. Remove return_response from request.' });
+    if (!wantsResponse && responds) {
+      return new Answer(400, {
+        message: 'Service call requires responses but caller did not ask for responses. Add ?return_response to query parameters.',
+      });
+    }
+    const data = validate(
+      { ...schema.fields, ...Object.fromEntries(TARGETS.map((t) => [t, optional(stringOrList)])) },
+      jsonObject(body, 'Data should be valid JSON.'),
+    );
+    if (!TARGETS.some((t) => t in data)) throw new Invalid('must contain at least one of entity_id, device_id, area_id, floor_id, label_id.');
+    schema.check?.(data);
+    const lists = [data.entity_id ?? []].flat().flatMap((id) => this.lists.get(String(id)) ?? []);
+    if (responds) {
+      if (lists.length === 0) throw new ServiceError('Service call requested response data but did not match any entities');
+      const statuses = data.status === undefined ? undefined : [data.status].flat();
+      const items = (l: TodoList) => l.items.filter((i) => statuses === undefined || statuses.includes(i.status)).map((i) => ({ ...i }));
+      return new Answer(200, { changed_states: [], service_response: Object.fromEntries(lists.map((l) => [l.entity_id, { items: items(l) }])) });
+    }
+    // A missing entity is a warning in Home Assistant's log and nothing done.
+    for (const list of lists) serve(list, service, data);
+    return new Answer(200, []);
+  }
+}
+
+/** A voluptuous field: validates (and coerces) a value, or throws Invalid with voluptuous' words. */
+type Field = { required: boolean; check: (value: unknown, key: string) => unknown; fallback?: unknown };
+
+const need = (check: Field['check']): Field => ({ required: true, check });
+const optional = (check: Field['check'], fallback?: unknown): Field => ({ required: false, check, ...(fallback === undefined ? {} : { fallback }) });
+const str: Field['check'] = (v, key) => {
+  if (typeof v !== 'string') throw new Invalid(`expected str for dictionary value @ data['${key}']`);
+  return v;
+};
+const bool: Field['check'] = (v, key) => {
+  if (typeof v !== 'boolean') throw new Invalid(`expected bool for dictionary value @ data['${key}']`);
+  return v;
+};
+/** cv.string, str.strip, Length(min=1): a text that is not blank. */
+const text: Field['check'] = (v, key) => {
+  if (typeof v !== 'string' && typeof v !== 'number') throw new Invalid(`expected str @ data['${key}']`);
+  const s = String(v).trim();
+  if (s === '') throw new Invalid(`length of value must be at least 1 @ data['${key}']`);
+  return s;
+};
+const stringOrList: Field['check'] = (v, key) => {
+  if (typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'))) return v;
+  throw new Invalid(`expected str @ data['${key}']`);
+};
+const nullable =
+  (check: Field['check']): Field['check'] =>
+  (v, key) =>
+    v === null ? null : check(v, key);
+/** cv.date: YYYY-MM-DD of a real day. */
+const date: Field['check'] = (v, key) => {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
+    throw new Invalid(`Invalid date specified @ data['${key}']`);
+  return v;
+};
+const status: Field['check'] = (v, key) => {
+  if (v !== 'needs_action' && v !== 'completed') throw new Invalid(`value must be one of ['completed', 'needs_action'] @ data['${key}']`);
+  return v;
+};
+
+/** vol.Schema(fields) (extra keys refused) applied to data: defaults filled, the first problem thrown. */
+function validate(fields: Record<string, Field>, data: Record<string, unknown>): Record<string, unknown> {
+  for (const key of Object.keys(data)) if (!(key in fields)) throw new Invalid(`extra keys not allowed @ data['${key}']`);
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(fields)) {
+    if (key in data) out[key] = field.check(data[key], key);
+    else if (field.required) throw new Invalid(`required key not provided @ data['${key}']`);
+    else if ('fallback' in field) out[key] = field.fallback;
+  }
+  return out;
+}
+
+const STEP_SCHEMAS = {
+  remote_calendar: { calendar_name: need(str), url: need(str), verify_ssl: optional(bool, true) },
+  local_todo: { todo_list_name: need(str) },
+};
+
+const DUE_AND_DESCRIPTION = { due_date: optional(nullable(date)), due_datetime: optional(nullable(str)), description: optional(nullable(str)) };
+const atMostOneDue = (d: Record<string, unknown>): void => {
+  if ('due_date' in d && 'due_datetime' in d) throw new Invalid('must contain at most one of due_date, due_datetime.');
+};
+
+const TODO_SERVICES: Record<string, { fields: Record<string, Field>; check?: (d: Record<string, unknown>) => void }> = {
+  add_item: { fields: { item: need(text), ...DUE_AND_DESCRIPTION }, check: atMostOneDue },
+  update_item: {
+    fields: { item: need(text), rename: optional(text), status: optional(status), ...DUE_AND_DESCRIPTION },
+    check: (d) => {
+      atMostOneDue(d);
+      if (!['rename', 'status', 'due_date', 'due_datetime', 'description'].some((k) => k in d)) {
+        throw new Invalid('must contain at least one of rename, status, due_date, due_datetime, description.');
+      }
+    },
+  },
+  remove_item: { fields: { item: need(stringOrList) } },
+  get_items: { fields: { status: optional((v, key) => [v].flat().map((s) => status(s, key))) } },
+  remove_completed_items: { fields: {} },
+};
+
+/** A to-do service on one list, as todo/services.py and local_todo/todo.py do it. */
+function serve(list: TodoList, service: string, data: Record<string, unknown>): void {
+  const find = (value: unknown): ModelItem => {
+    const item = list.items.find((i) => i.uid === value || i.summary === value);
+    if (item === undefined) throw new ServiceError(`Unable to find To-do item '${String(value)}'`);
+    return item;
+  };
+  const fields = (item: Partial<ModelItem>): void => {
+    if ('due_date' in data) setOrClear(item, 'due', data.due_date);
+    if ('due_datetime' in data) setOrClear(item, 'due', data.due_datetime);
+    if ('description' in data) setOrClear(item, 'description', data.description);
+  };
+  if (service === 'add_item') {
+    const item: ModelItem = { uid: randomUUID(), summary: String(data.item), status: 'needs_action' };
+    fields(item);
+    list.items.push(item);
+  } else if (service === 'update_item') {
+    const item = find(data.item);
+    if (data.rename !== undefined) item.summary = String(data.rename);
+    if (data.status !== undefined) item.status = data.status as ModelItem['status'];
+    fields(item);
+  } else if (service === 'remove_item') {
+    const uids = [data.item].flat().map((value) => find(value).uid);
+    list.items = list.items.filter((i) => !uids.includes(i.uid));
+  } else if (service === 'remove_completed_items') list.items = list.items.filter((i) => i.status !== 'completed');
+}
+
+function setOrClear(item: Partial<ModelItem>, key: 'due' | 'description', value: unknown): void {
+  if (value === null) delete item[key];
+  else item[key] = String(value);
+}
+
+/** The body as a JSON object (RequestDataValidator); anything else is refused with Home Assistant's words. */
+function jsonObject(body: string, notJson: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = body === '' ? null : JSON.parse(body);
+  } catch {
+    throw new Answer(400, { message: notJson });
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new Answer(400, { message: 'Message format incorrect: expected dict' });
+  return value as Record<string, unknown>;
+}
+
+/** remote_calendar/client.py and ics.py: the feed fetched (redirects followed), its status and its calendar read strictly. */
+async function fetchCalendar(address: string): Promise<string | undefined> {
+  let response: Response;
+  let body: string;
+  try {
+    response = await fetch(address, { redirect: 'follow', signal: AbortSignal.timeout(30_000) });
+    body = await response.text();
+  } catch (error) {
+    return (error as Error).name === 'TimeoutError' ? 'timeout_connect' : 'cannot_connect';
+  }
+  if (response.status === 403) return 'forbidden';
+  if (!response.ok) return 'cannot_connect';
+  try {
+    const calendar = new ICAL.Component(ICAL.parse(body));
+    if (calendar.name !== 'vcalendar' || !calendar.hasProperty('prodid') || !calendar.hasProperty('version')) return 'invalid_ics_file';
+  } catch {
+    return 'invalid_ics_file';
+  }
+  return undefined;
+}
+
+function formJson(flow_id: string, handler: string, step_id: string, errors: Record<string, string> | null): Record<string, unknown> {
+  const fields = Object.keys(STEP_SCHEMAS[handler as keyof typeof STEP_SCHEMAS]).map((name) => ({
+    name,
+    type: name === 'verify_ssl' ? 'boolean' : 'string',
+  }));
+  return { type: 'form', flow_id, handler, step_id, data_schema: fields, errors, description_placeholders: null, last_step: null, preview: null };
+}
+
+function createJson(entry: ModelEntry): Record<string, unknown> {
+  return {
+    type: 'create_entry',
+    title: entry.title,
+    description: null,
+    version: 1,
+    minor_version: 1,
+    options: {},
+    subentries: [],
+    result: entryJson(entry),
+  };
+}
+
+/** config_entries.py ConfigEntry.as_json_fragment: never the entry's data. */
+function entryJson(e: ModelEntry): Record<string, unknown> {
+  return {
+    created_at: 0,
+    entry_id: e.entry_id,
+    domain: e.domain,
+    modified_at: 0,
+    title: e.title,
+    source: 'user',
+    state: 'loaded',
+    supports_options: false,
+    supports_remove_device: false,
+    supports_unload: true,
+    supports_reconfigure: false,
+    supported_subentry_types: {},
+    pref_disable_new_entities: false,
+    pref_disable_polling: false,
+    disabled_by: null,
+    reason: null,
+    error_reason_translation_key: null,
+    error_reason_translation_placeholders: null,
+    num_subentries: 0,
+  };
+}
+
+const CYRILLIC: Record<string, string> = Object.fromEntries(
+  'а:a б:b в:v г:g ґ:g д:d е:e є:ie ж:zh з:z и:i і:i ї:i й:i к:k л:l м:m н:n о:o п:p р:r с:s т:t у:u ф:f х:kh ц:ts ч:ch ш:sh щ:shch ь: ю:iu я:ia'
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
+
+/** homeassistant.util.slugify (python-slugify with unidecode, `_`): letters made Latin, the rest underscores; empty is "unknown". */
+function slugify(text: string): string {
+  const latin = [...text.toLowerCase().replace(/ł/g, 'l')]
+    .map((c) => CYRILLIC[c] ?? c)
+    .join('')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+  return latin.replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'unknown';
+}

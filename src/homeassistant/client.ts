@@ -1,0 +1,156 @@
+// Home Assistant's REST API, the few calls the bridge makes there (docs/home-assistant.md says from which
+// of Home Assistant's sources each was read): the config entries (listed, made through their
+// integration's config flow, deleted), the states (where a to-do list's entity is found) and the to-do
+// services. Every answer is read through a schema; every failure is one error with a named fault.
+import { z } from 'zod';
+import type { HaFault } from '../i18n/homeassistant-text.js';
+import { redact } from '../util/redact.js';
+import { errorText } from '../util/text.js';
+
+/** A call Home Assistant refused, failed or never answered: its fault names the reason in the diagnostics. */
+export class HomeAssistantError extends Error {
+  override readonly name = 'HomeAssistantError';
+
+  constructor(
+    readonly fault: HaFault,
+    readonly status: number | undefined,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(redact(message), options);
+  }
+}
+
+const entrySchema = z.looseObject({ entry_id: z.string(), domain: z.string(), title: z.string() });
+/** A config entry as `GET /api/config/config_entries/entry` lists it (its data is never listed). */
+export type HaEntry = z.output<typeof entrySchema>;
+
+const flowSchema = z.looseObject({
+  type: z.string(),
+  flow_id: z.string().optional(),
+  errors: z.record(z.string(), z.string()).nullish(),
+  reason: z.string().optional(),
+  result: entrySchema.optional(),
+});
+
+const itemSchema = z.looseObject({
+  uid: z.string(),
+  summary: z.string(),
+  status: z.string(),
+  due: z.string().optional(),
+  description: z.string().optional(),
+});
+/** A to-do item as `todo.get_items` answers it (a field without a value is left out). */
+export type HaItem = z.output<typeof itemSchema>;
+
+const itemsAnswer = z.looseObject({ service_response: z.record(z.string(), z.looseObject({ items: z.array(itemSchema) })) });
+const statesAnswer = z.array(z.looseObject({ entity_id: z.string(), attributes: z.looseObject({ friendly_name: z.string().optional() }) }));
+
+/** What a config flow ended with: the entry made, or why not (an abort's reason, the form's errors). */
+export type FlowOutcome = { made: HaEntry } | { aborted: string } | { errors: string };
+
+export interface HomeAssistantApiOptions {
+  /** Home Assistant's address (`http://supervisor/core` inside the app), without /api. */
+  url: string;
+  token: string;
+  /** Longer than a Remote Calendar's flow takes to fetch the feed it validates (30 s at most). */
+  timeoutMs?: number;
+  /** Told of every call as it is made (the keeper counts them). */
+  onCall?: () => void;
+}
+
+export class HomeAssistantApi {
+  constructor(private readonly options: HomeAssistantApiOptions) {}
+
+  async entries(): Promise<HaEntry[]> {
+    return read(z.array(entrySchema), await this.call('GET', 'config/config_entries/entry'));
+  }
+
+  /** Makes an entry through its integration's config flow: the flow started, then its user step answered with `input`. */
+  async makeEntry(handler: string, input: Record<string, unknown>): Promise<FlowOutcome> {
+    let step = read(flowSchema, await this.call('POST', 'config/config_entries/flow', { handler }));
+    if (step.type === 'form' && step.flow_id !== undefined)
+      step = read(flowSchema, await this.call('POST', `config/config_entries/flow/${step.flow_id}`, input));
+    if (step.type === 'create_entry' && step.result) return { made: step.result };
+    if (step.type === 'abort') return { aborted: step.reason ?? 'abort' };
+    return { errors: Object.values(step.errors ?? {}).join(', ') || step.type };
+  }
+
+  /** Deletes an entry; false when Home Assistant has none of that id (already deleted). */
+  async deleteEntry(entryId: string): Promise<boolean> {
+    try {
+      await this.call('DELETE', `config/config_entries/entry/${encodeURIComponent(entryId)}`);
+      return true;
+    } catch (error) {
+      if (error instanceof HomeAssistantError && error.status === 404) return false;
+      throw error;
+    }
+  }
+
+  /** The entity of a to-do list, found by its name among the states (the REST API has no entity registry). */
+  async todoEntity(name: string): Promise<string | undefined> {
+    const states = read(statesAnswer, await this.call('GET', 'states'));
+    return states.find((s) => s.entity_id.startsWith('todo.') && s.attributes.friendly_name === name)?.entity_id;
+  }
+
+  async items(entity: string): Promise<HaItem[]> {
+    const answer = read(itemsAnswer, await this.call('POST', 'services/todo/get_items?return_response', { entity_id: entity }));
+    return answer.service_response[entity]?.items ?? [];
+  }
+
+  /** A to-do service that changes the list: its fields as Home Assistant's schema names them. */
+  async todo(service: 'add_item' | 'update_item' | 'remove_item', data: Record<string, unknown>): Promise<void> {
+    await this.call('POST', `services/todo/${service}`, data);
+  }
+
+  private async call(method: string, path: string, body?: unknown): Promise<unknown> {
+    this.options.onCall?.();
+    const what = `${method} /api/${path.replace(/\?.*$/, '')}`;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${this.options.url}/api/${path}`, {
+        method,
+        headers: { authorization: `Bearer ${this.options.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw new HomeAssistantError('unreachable', undefined, `${what}: no answer (${errorText(error)})`, { cause: error });
+    }
+    if (!response.ok) {
+      const said = messageOf(text);
+      throw new HomeAssistantError(faultOf(response.status), response.status, `${what}: HTTP ${response.status}${said ? ` (${said})` : ''}`);
+    }
+    try {
+      return text === '' ? null : (JSON.parse(text) as unknown);
+    } catch {
+      throw new HomeAssistantError('server_error', response.status, `${what}: the answer is not JSON`);
+    }
+  }
+}
+
+/** An answer through its schema; one of another shape is Home Assistant's fault, not a bug here. */
+function read<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success)
+    throw new HomeAssistantError('server_error', undefined, `an answer of an unexpected shape (${parsed.error.issues[0]?.message ?? ''})`);
+  return parsed.data;
+}
+
+function faultOf(status: number): HaFault {
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status >= 502 && status <= 504) return 'unavailable';
+  return status >= 500 ? 'server_error' : 'refused';
+}
+
+/** Home Assistant's own words in a refusal (`{"message": ...}`), short. */
+function messageOf(text: string): string | undefined {
+  try {
+    const message = (JSON.parse(text) as { message?: unknown }).message;
+    return typeof message === 'string' ? message.slice(0, 200) : undefined;
+  } catch {
+    return undefined;
+  }
+}

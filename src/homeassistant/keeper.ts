@@ -1,0 +1,300 @@
+// Each child's calendars and homework list in Home Assistant, made and kept by the running bridge through
+// Home Assistant's API (interface 15.4). It watches what the accounts publish (the calendar feeds name the
+// child and carry its homework), and after a pass that changed something it makes what is missing,
+// makes again what points at an old address, removes what a removed child had and brings each homework
+// list in step. It never stands in the way of the rest: a refusal or an API that is away is a log line and
+// a named reason in the diagnostics, tried again later; MQTT, the feeds and the board go on.
+import type { Publisher } from '../ha/publisher.js';
+import type { HomeAssistantConfig } from '../config/schema.js';
+import type { Language } from '../config/language.js';
+import type { AgendaEntry, FeedContent, FeedName } from '../school/calendar-feeds.js';
+import { HOMEASSISTANT_TEXT, type HaFault } from '../i18n/homeassistant-text.js';
+import { feedUrl, LiveToken, loadOrCreateToken } from '../web/token.js';
+import { SerialQueue } from '../util/serial.js';
+import { MINUTE } from '../util/duration.js';
+import { warsawDate } from '../util/time.js';
+import { errorText } from '../util/text.js';
+import type { Clock, Timer } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+import { HomeAssistantApi, HomeAssistantError, type HaItem } from './client.js';
+import { reconcile, REMOTE_CALENDAR, wantedEntries, type Known, type Wanted } from './plan.js';
+import { homeworkItems, needsLook, todoSteps } from './homework.js';
+import { MemoryFile, memoryStatus, type Memory } from './memory.js';
+
+export interface KeeperOptions {
+  config: HomeAssistantConfig;
+  dataDir: string;
+  language: Language;
+  clock: Clock;
+  log: Logger;
+  /** Whether the web server serves the feeds now: a Remote Calendar's flow fetches its feed to validate it. */
+  feedsServed: () => boolean;
+  /** The ids of the children the bridge reads as far as known; `complete` once every child is (nothing is removed before). */
+  children: () => { ids: string[]; complete: boolean };
+}
+
+/** The first wait after a failure, doubled after each one in a row, up to the longest. */
+const RETRY = { first: MINUTE, longest: 30 * MINUTE };
+
+export class HomeAssistantKeeper {
+  private readonly api: HomeAssistantApi;
+  private readonly file: MemoryFile;
+  private memory: Memory = { entries: {}, homework: {} };
+  private readonly queue = new SerialQueue();
+  /** Each child's first name and agenda entries, as its feeds last carried them. */
+  private readonly names = new Map<string, string>();
+  private readonly agenda = new Map<string, readonly AgendaEntry[]>();
+  private token: LiveToken | undefined;
+  private started = false;
+  private stopped = false;
+  private queued = false;
+  private retry: Timer | undefined;
+  private failures = 0;
+  /** The entries are looked at again: at start, after a failure, when what is wanted changed. */
+  private lookedFor: string | undefined;
+  private readonly calls = { day: '', today: 0 };
+
+  constructor(private readonly options: KeeperOptions) {
+    this.api = new HomeAssistantApi({ url: options.config.url, token: options.config.token ?? '', onCall: () => this.count() });
+    this.file = new MemoryFile(options.dataDir);
+  }
+
+  /** `target` as the accounts publish to it, with the keeper told of every calendar feed. */
+  watch(target: Publisher): Publisher {
+    return {
+      setChild: (child) => target.setChild(child),
+      removeChild: (id) => target.removeChild(id),
+      setAvailability: (id, online) => target.setAvailability(id, online),
+      publishState: (id, key, state) => target.publishState(id, key, state),
+      publishEvent: (id, kind, payload, eventId) => target.publishEvent(id, kind, payload, eventId),
+      ...(target.eventsSettled ? { eventsSettled: (ids: readonly string[]) => target.eventsSettled?.(ids) } : {}),
+      ...(target.delivered ? { delivered: () => target.delivered?.() ?? Promise.resolve(true) } : {}),
+      publishFeed: <K extends FeedName>(id: string, name: K, content: FeedContent<K>) => {
+        target.publishFeed(id, name, content);
+        this.names.set(id, content.child);
+        if (name === 'agenda') this.agenda.set(id, content.entries as readonly AgendaEntry[]);
+        this.nudge();
+      },
+    };
+  }
+
+  /** After the web server started: what was made before is read back, and the first look is made. */
+  async start(): Promise<void> {
+    const { log, dataDir } = this.options;
+    this.memory = await this.file.load((error) => log.warn({ err: error.message }, 'what was made in Home Assistant could not be read back'));
+    if (this.options.config.public_url !== undefined && this.options.feedsServed()) {
+      this.token = await loadOrCreateToken(dataDir)
+        .then(({ value }) => new LiveToken(dataDir, value))
+        .catch(() => undefined);
+    }
+    this.started = true;
+    this.nudge();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.retry?.cancel();
+    await this.queue.idle();
+  }
+
+  /** Resolves when no look is under way or queued (a test waits for it as for a poll). */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  /** The diagnostics' part: whether the API answers (or its fault, since when, the next try), the calls, what was made. */
+  status(): Record<string, unknown> {
+    return {
+      ...memoryStatus(this.memory),
+      ...(this.retry ? { retry_in_minutes: this.delay() / MINUTE } : {}),
+      calls_today: this.calls.day === warsawDate(this.options.clock.now()) ? this.calls.today : 0,
+    };
+  }
+
+  private count(): void {
+    const day = warsawDate(this.options.clock.now());
+    if (day !== this.calls.day) Object.assign(this.calls, { day, today: 0 });
+    this.calls.today++;
+  }
+
+  /** A look after whatever is under way, unless one is queued already or a retry is waited for. */
+  private nudge(): void {
+    if (!this.started || this.stopped || this.queued || this.retry) return;
+    this.queued = true;
+    void this.queue.enqueue(async () => {
+      this.queued = false;
+      if (!this.stopped) await this.look();
+    });
+  }
+
+  private async look(): Promise<void> {
+    try {
+      await this.keepEntries();
+      await this.keepHomework();
+      await this.recovered();
+    } catch (error) {
+      await this.failed(error);
+    }
+  }
+
+  /** The entries: made when missing, made again at a new address, the family's deletions remembered, a removed child's removed. */
+  private async keepEntries(): Promise<void> {
+    const { ids, complete } = this.options.children();
+    const named = ids.flatMap((id) => (this.names.has(id) ? [{ id, name: this.names.get(id) as string }] : []));
+    const token = this.token?.current();
+    const base = this.options.config.public_url;
+    const urls =
+      base !== undefined && token !== undefined && this.options.feedsServed()
+        ? (child: string, feed: FeedName) => feedUrl(base, child, feed, token)
+        : undefined;
+    const wanted = wantedEntries(named, this.options.language, urls);
+    // Home Assistant is asked only when something may have to be done: an entry wanted anew, a child gone.
+    const leaving = complete && Object.keys(this.memory.entries).some((key) => !ids.includes(key.slice(0, key.lastIndexOf('/'))));
+    const sought = JSON.stringify([wanted, complete && ids]);
+    if (sought === this.lookedFor || (wanted.length === 0 && !leaving)) return;
+    const present = new Set((await this.api.entries()).map((e) => e.entry_id));
+    const steps = reconcile(wanted, this.memory.entries, present, complete ? ids : undefined);
+    let first: unknown;
+    for (const step of steps) {
+      try {
+        if (step.do === 'gone') {
+          this.remember(step.key, { ...(this.memory.entries[step.key] as Known), gone: true });
+          this.options.log.info({ key: step.key }, 'removed from Home Assistant by the family: not made again');
+        } else if (step.do === 'remove') {
+          if (step.known.by === 'bridge' && !step.known.gone && step.known.entry !== null) await this.api.deleteEntry(step.known.entry);
+          this.remember(step.key, undefined);
+          this.options.log.info({ title: step.known.title }, 'its child is no longer read: removed from Home Assistant');
+        } else {
+          if (step.do === 'remake' && step.known.entry !== null) await this.api.deleteEntry(step.known.entry);
+          await this.make(step.want);
+        }
+      } catch (error) {
+        // A flow one entry fails (its feed not served yet) leaves the others to be made; an API that is away fails them all.
+        if (error instanceof HomeAssistantError && error.fault !== 'refused' && error.fault !== 'server_error') throw error;
+        first ??= error;
+      }
+      await this.save();
+    }
+    if (first !== undefined) throw first;
+    this.lookedFor = sought;
+  }
+
+  /** One entry made through its integration's flow; one of that name the family made is kept as theirs. */
+  private async make(want: Wanted): Promise<void> {
+    const input = want.domain === REMOTE_CALENDAR ? { calendar_name: want.title, url: want.url } : { todo_list_name: want.title };
+    const outcome = await this.api.makeEntry(want.domain, input);
+    if ('made' in outcome) {
+      this.remember(want.key, { entry: outcome.made.entry_id, title: want.title, by: 'bridge', ...(want.url ? { url: want.url } : {}) });
+      this.options.log.info({ title: want.title }, 'made in Home Assistant');
+    } else if ('aborted' in outcome && outcome.aborted === 'already_configured') {
+      // Its name (or, for a calendar, its address) is taken: the family's own, from the manual steps.
+      const found = (await this.api.entries()).find((e) => e.domain === want.domain && e.title === want.title);
+      this.remember(want.key, { entry: found?.entry_id ?? null, title: want.title, by: 'family' });
+      this.options.log.info({ title: want.title }, 'already in Home Assistant (made by the family): kept');
+    } else {
+      const why = 'aborted' in outcome ? outcome.aborted : outcome.errors;
+      throw new HomeAssistantError('refused', undefined, `${want.domain} refused to make "${want.title}": ${why}`);
+    }
+  }
+
+  /** Each homework list in step with the school's homework; Home Assistant is asked only when something changed. */
+  private async keepHomework(): Promise<void> {
+    const today = warsawDate(this.options.clock.now());
+    const { ids } = this.options.children();
+    for (const [child, entries] of this.agenda) {
+      const key = `${child}/homework`;
+      const list = this.memory.entries[key];
+      if (!ids.includes(child) || list === undefined || list.gone) continue;
+      const homework = homeworkItems(entries, HOMEASSISTANT_TEXT[this.options.language].homework);
+      const kept = (this.memory.homework[child] ??= {});
+      if (!needsLook(homework, kept, today)) continue;
+      const entity = list.entity ?? (await this.api.todoEntity(list.title));
+      let items: HaItem[];
+      try {
+        if (entity === undefined) throw new HomeAssistantError('server_error', undefined, `no to-do entity named "${list.title}"`);
+        items = await this.api.items(entity);
+      } catch (error) {
+        await this.listGone(key, list, error);
+        continue;
+      }
+      if (list.entity === undefined) this.remember(key, { ...list, entity });
+      for (const step of todoSteps(homework, kept, items, today)) {
+        const target = { entity_id: entity };
+        if (step.do === 'add') {
+          const { summary, description, due } = step.written;
+          await this.api.todo('add_item', { ...target, item: summary, due_date: due, ...(description === null ? {} : { description }) });
+          kept[step.uid] = { ...step.written, item: null };
+        } else if (step.do === 'update') {
+          const { summary, description, due } = step.written;
+          await this.api.todo('update_item', { ...target, item: step.item, rename: summary, due_date: due, description });
+          kept[step.uid] = { ...(kept[step.uid] as (typeof kept)[string]), ...step.written };
+        } else if (step.do === 'remove') {
+          await this.api.todo('remove_item', { ...target, item: [step.item] });
+          delete kept[step.uid];
+        } else if (step.do === 'found') (kept[step.uid] as (typeof kept)[string]).item = step.item;
+        else (kept[step.uid] as (typeof kept)[string]).gone = true;
+        await this.save();
+      }
+    }
+  }
+
+  /**
+   * A list whose items could not be read: gone when Home Assistant no longer lists its entry (deleted by
+   * the family: remembered); else the failure stands. A service call on a missing entity answers an error.
+   */
+  private async listGone(key: string, list: Known, error: unknown): Promise<true> {
+    if (!(error instanceof HomeAssistantError) || error.fault !== 'server_error' || list.entry === null) throw error;
+    if ((await this.api.entries()).some((e) => e.entry_id === list.entry)) throw error;
+    this.remember(key, { ...list, gone: true });
+    await this.save();
+    this.options.log.info({ title: list.title }, 'removed from Home Assistant by the family: not made again');
+    return true;
+  }
+
+  private remember(key: string, known: Known | undefined): void {
+    if (known === undefined) {
+      delete this.memory.entries[key];
+      if (key.endsWith('/homework')) delete this.memory.homework[key.slice(0, -'/homework'.length)];
+    } else this.memory.entries[key] = known;
+  }
+
+  private save(): Promise<void> {
+    return this.file
+      .save(this.memory)
+      .catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, 'cannot keep what was made in Home Assistant in data_dir'));
+  }
+
+  private async recovered(): Promise<void> {
+    this.failures = 0;
+    if (this.memory.problem === undefined) return;
+    this.options.log.info("Home Assistant's API answers again");
+    delete this.memory.problem;
+    await this.save();
+  }
+
+  /** A log line when the fault is new, the reason kept for the diagnostics, and the next look later. */
+  private async failed(error: unknown): Promise<void> {
+    const fault: HaFault = error instanceof HomeAssistantError ? error.fault : 'server_error';
+    const message = errorText(error);
+    const was = this.memory.problem;
+    this.failures++;
+    this.lookedFor = undefined;
+    if (was?.fault !== fault) {
+      this.options.log.warn(
+        { fault, err: message, retry_in_minutes: this.delay() / MINUTE },
+        "Home Assistant's API failed: the calendars and homework lists wait",
+      );
+    }
+    this.memory.problem = { fault, since: was?.fault === fault ? was.since : this.options.clock.now(), message };
+    await this.save();
+    if (this.stopped) return;
+    this.retry = this.options.clock.setTimer(() => {
+      this.retry = undefined;
+      this.nudge();
+    }, this.delay());
+  }
+
+  private delay(): number {
+    return Math.min(RETRY.first * 2 ** Math.max(0, this.failures - 1), RETRY.longest);
+  }
+}

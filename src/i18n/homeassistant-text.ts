@@ -1,0 +1,78 @@
+// The words of what the bridge makes in Home Assistant through its API (interface 15.4), in each language:
+// the names of each child's calendars and homework list, and `check`'s lines about them.
+import type { Language } from '../config/language.js';
+import type { FeedName } from '../school/calendar-feeds.js';
+
+/** What the bridge makes for each child: a calendar per feed, and the homework list. */
+export type ListKind = FeedName | 'homework';
+
+/** How `check` tells an entry: to be made, made by the bridge, one of that name the bridge keeps, deleted by the family. */
+export type EntryStatus = 'would make' | 'made' | 'kept' | 'removed by the family';
+
+const en = {
+  /** The second half of a list's name: "Zofia – lessons". */
+  lists: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'days off', homework: 'homework' } satisfies Record<ListKind, string>,
+  /** A homework item without a subject or a topic. */
+  homework: 'Homework',
+  status: { 'would make': 'would make', made: 'made', kept: 'kept', 'removed by the family': 'removed by the family' } satisfies Record<
+    EntryStatus,
+    string
+  >,
+  off: "Home Assistant's API: not set up (homeassistant: in the config), nothing is made there",
+  answers: (url: string) => `Home Assistant's API at ${url} answers; each child's calendars and homework list:`,
+  fails: (url: string, why: string) => `Home Assistant's API at ${url}: ${why}`,
+  faults: {
+    unauthorized: 'the token is refused (401): a long-lived access token of an administrator is needed (its profile, Security)',
+    refused: 'the request is refused',
+    server_error: 'Home Assistant answered with an error',
+    unavailable: 'Home Assistant is not running or is starting',
+    unreachable: 'no answer (is the address right, is Home Assistant up?)',
+  },
+  noCalendars: (why: string) => `the calendars are not made: ${why}`,
+  noPublicUrl: "homeassistant.public_url is not set (the bridge's address as Home Assistant reaches it)",
+  webOff: 'the web server that serves their feeds is off (http.port is 0)',
+};
+
+export type HomeAssistantText = typeof en;
+/** Why Home Assistant's API did not do what was asked (the diagnostics' reason). */
+export type HaFault = keyof HomeAssistantText['faults'];
+
+const pl: HomeAssistantText = {
+  lists: { lessons: 'lekcje', agenda: 'wydarzenia', 'free-days': 'dni wolne', homework: 'zadania domowe' },
+  homework: 'Zadanie domowe',
+  status: { 'would make': 'do utworzenia', made: 'utworzony', kept: 'zachowany', 'removed by the family': 'usunięty przez rodzinę' },
+  off: 'API Home Assistant: nieustawione (homeassistant: w konfiguracji), nic nie jest tam tworzone',
+  answers: (url) => `API Home Assistant pod ${url} odpowiada; kalendarze i lista zadań każdego dziecka:`,
+  fails: (url, why) => `API Home Assistant pod ${url}: ${why}`,
+  faults: {
+    unauthorized: 'token odrzucony (401): potrzebny jest token dostępu długoterminowego administratora (jego profil, Bezpieczeństwo)',
+    refused: 'żądanie odrzucone',
+    server_error: 'Home Assistant odpowiedział błędem',
+    unavailable: 'Home Assistant nie działa albo się uruchamia',
+    unreachable: 'brak odpowiedzi (czy adres jest dobry, czy Home Assistant działa?)',
+  },
+  noCalendars: (why) => `kalendarze nie są tworzone: ${why}`,
+  noPublicUrl: 'nie ustawiono homeassistant.public_url (adresu mostka, pod którym widzi go Home Assistant)',
+  webOff: 'serwer WWW, który podaje ich kanały, jest wyłączony (http.port wynosi 0)',
+};
+
+const uk: HomeAssistantText = {
+  lists: { lessons: 'уроки', agenda: 'події', 'free-days': 'вихідні дні', homework: 'домашні завдання' },
+  homework: 'Домашнє завдання',
+  status: { 'would make': 'буде створено', made: 'створено', kept: 'збережено', 'removed by the family': 'видалено родиною' },
+  off: 'API Home Assistant: не налаштовано (homeassistant: у конфігурації), там нічого не створюється',
+  answers: (url) => `API Home Assistant за адресою ${url} відповідає; календарі та список завдань кожної дитини:`,
+  fails: (url, why) => `API Home Assistant за адресою ${url}: ${why}`,
+  faults: {
+    unauthorized: 'токен відхилено (401): потрібен довгостроковий токен доступу адміністратора (його профіль, Безпека)',
+    refused: 'запит відхилено',
+    server_error: 'Home Assistant відповів помилкою',
+    unavailable: 'Home Assistant не працює або запускається',
+    unreachable: 'немає відповіді (чи правильна адреса, чи працює Home Assistant?)',
+  },
+  noCalendars: (why) => `календарі не створюються: ${why}`,
+  noPublicUrl: 'не задано homeassistant.public_url (адресу мосту, за якою його бачить Home Assistant)',
+  webOff: 'вебсервер, що віддає їхні канали, вимкнено (http.port дорівнює 0)',
+};
+
+export const HOMEASSISTANT_TEXT: Readonly<Record<Language, HomeAssistantText>> = { en, pl, uk };

@@ -1,0 +1,88 @@
+// `check` on Home Assistant's API (interface 15.4): whether it answers the config's token, and each child's
+// calendars and homework list as the bridge keeps them: would make, made, kept, removed by the family.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { buildConfig } from '../../src/config/load.js';
+import { runCheck } from '../../src/commands/check.js';
+import { silentLogger } from '../../src/util/log.js';
+import { HomeAssistantModel } from '../helpers/home-assistant.js';
+import { simulatedSchool } from '../helpers/school.js';
+import { freePort } from '../helpers/ports.js';
+import { tempDir } from '../helpers/temp.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+const school = simulatedSchool('2026-11-18T09:11:30+01:00');
+const TOKEN = 'check-token-Hn4v8Tq2Wc6z';
+
+let ha: HomeAssistantModel;
+beforeEach(async () => {
+  ha = new HomeAssistantModel(TOKEN);
+  await ha.start();
+});
+afterEach(() => ha.stop());
+
+async function check(dataDir: string, port: number, homeassistant?: Record<string, string>) {
+  const config = await buildConfig(
+    {
+      portal: school.sim.urls,
+      accounts: [{ login: ANIA.login, password: ANIA.password }],
+      data_dir: dataDir,
+      http: { port },
+      language: 'en',
+      homeassistant,
+    },
+    'test',
+    { env: {} },
+  );
+  let text = '';
+  const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger() });
+  return { code, text };
+}
+
+const lines = (text: string) => text.split('\n').filter((l) => l.startsWith('     Ania – '));
+
+it('tells what it would make, what it made, what it keeps of the family and what the family removed', async () => {
+  const dataDir = await tempDir();
+  const port = await freePort();
+  const homeassistant = { url: ha.url, token: TOKEN, public_url: `http://127.0.0.1:${port}` };
+  const before = await check(dataDir, port, homeassistant);
+  expect(before.code).toBe(0);
+  expect(before.text).toContain(`OK   Home Assistant's API at ${ha.url} answers; each child's calendars and homework list:`);
+  expect(lines(before.text)).toEqual([
+    '     Ania – lessons: would make',
+    '     Ania – agenda: would make',
+    '     Ania – days off: would make',
+    '     Ania – homework: would make',
+  ]);
+  expect(ha.entries).toEqual([]);
+
+  // The family had made the homework list by hand; the bridge keeps it.
+  ha.familyMakes('local_todo', 'Ania – homework', { todo_list_name: 'Ania – homework', storage_key: 'ania_homework' });
+  const h = await school.start({
+    accounts: [{ login: ANIA.login, password: ANIA.password }],
+    dataDir,
+    http: { port },
+    homeassistant,
+    language: 'en',
+  });
+  await h.advanceUntil(() => ha.entries.length === 4, 'the calendars made', 5);
+  await h.stop();
+  ha.familyDeletes('Ania – days off');
+  expect(lines((await check(dataDir, port, homeassistant)).text)).toEqual([
+    '     Ania – lessons: made',
+    '     Ania – agenda: made',
+    '     Ania – days off: removed by the family',
+    '     Ania – homework: kept',
+  ]);
+});
+
+it('says a refused token, and that nothing is set up without homeassistant:', async () => {
+  const dataDir = await tempDir();
+  const port = await freePort();
+  const refused = await check(dataDir, port, { url: ha.url, token: 'not-the-token-123' });
+  expect(refused.code).toBe(1);
+  expect(refused.text).toContain(`FAIL Home Assistant's API at ${ha.url}: the token is refused (401)`);
+  const off = await check(dataDir, port);
+  expect(off.text).toContain("Home Assistant's API: not set up (homeassistant: in the config), nothing is made there");
+  expect(off.code).toBe(0);
+});

@@ -1,0 +1,187 @@
+// Each child's calendars and homework list made and kept in Home Assistant through its API (interface
+// 15.4): the real bridge against the simulated school, a real broker and the model of Home Assistant's
+// REST API (test/helpers/home-assistant.ts), which validates each Remote Calendar by fetching its feed
+// from the bridge's web server as Home Assistant does.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { createLogger } from '../../src/util/log.js';
+import { feedKey, loadOrCreateToken, rotateToken } from '../../src/web/token.js';
+import { FEED_NAMES } from '../../src/school/calendar-feeds.js';
+import { HomeAssistantModel } from '../helpers/home-assistant.js';
+import { simulatedSchool } from '../helpers/school.js';
+import { freePort } from '../helpers/ports.js';
+import { tempDir } from '../helpers/temp.js';
+import type { Harness, HarnessOptions } from '../helpers/app.js';
+
+const [ANIA, JAN] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
+// A Wednesday during the second lesson: Ania's homework is due Thursday (4402) and Friday (4401); 4403 was due Tuesday.
+const NOW = '2026-11-18T09:11:30+01:00';
+const school = simulatedSchool(NOW);
+const TOKEN = 'ha-long-lived-token-Zq8w3Lx0Vb7n';
+
+let ha: HomeAssistantModel;
+beforeEach(async () => {
+  ha = new HomeAssistantModel(TOKEN);
+  await ha.start();
+});
+afterEach(() => ha.stop());
+
+const login = ({ login: l, password }: { login: string; password: string }) => ({ login: l, password });
+
+/** The bridge with the children given, its web server on, Home Assistant's API set; after its first passes reached Home Assistant. */
+async function bridge(options: { children?: (typeof ANIA)[]; port?: number; entries?: number } & Partial<HarnessOptions> = {}) {
+  const { children = [ANIA, JAN], entries = children.length * 4, ...rest } = options;
+  const port = options.port ?? (await freePort());
+  const h = await school.start({
+    accounts: children.map(login),
+    http: { port },
+    homeassistant: { url: ha.url, token: TOKEN, public_url: `http://127.0.0.1:${port}` },
+    ...rest,
+  });
+  await h.advanceUntil(() => ha.entries.length === entries, `${entries} entries in Home Assistant`, 5);
+  return { h, port };
+}
+
+/** What a list shows, item by item. */
+const shown = (name: string) =>
+  (ha.list(name)?.items ?? [])
+    .map(({ summary, due, description, status }) => ({ summary, due, description, status }))
+    .sort((a, b) => a.summary.localeCompare(b.summary));
+
+/** The homework the bridge published as upcoming (the next two weeks), as the list should show it. */
+function upcoming(h: Harness, child: string) {
+  const items = (h.attributes(child, 'homework_upcoming')?.items ?? []) as { date: string; subject: string; topic: string; text: string }[];
+  return items
+    .map((i) => ({ summary: `${i.subject}: ${i.topic}`, due: i.date, description: i.text, status: 'needs_action' }))
+    .sort((a, b) => a.summary.localeCompare(b.summary));
+}
+
+const flowsStarted = () => ha.calls.filter((c) => c.method === 'POST' && c.path === '/api/config/config_entries/flow').length;
+const itemCalls = () => ha.calls.filter((c) => /\/api\/services\/todo\/(add|update|remove)_item/.test(c.path)).length;
+
+describe("Home Assistant's API", () => {
+  it('makes three calendars and a homework list per child on a fresh start, the lists filled, and nothing again at a restart', async () => {
+    const { h, port } = await bridge();
+    const token = (await loadOrCreateToken(h.dataDir)).value;
+    const calendars = ha.entriesOf('remote_calendar').map((e) => [e.title, e.data.url]);
+    const words = { lessons: 'lekcje', agenda: 'wydarzenia', 'free-days': 'dni wolne' };
+    expect(calendars.sort()).toEqual(
+      [
+        ['ania', 'Ania'],
+        ['jan', 'Jan'],
+      ]
+        .flatMap(([id, name]) =>
+          FEED_NAMES.map((feed) => [
+            `${name} – ${words[feed]}`,
+            `http://127.0.0.1:${port}/calendar/${id}/${feed}.ics?key=${feedKey(token, id as string, feed)}`,
+          ]),
+        )
+        .sort(),
+    );
+    expect(
+      ha
+        .entriesOf('local_todo')
+        .map((e) => e.title)
+        .sort(),
+    ).toEqual(['Ania – zadania domowe', 'Jan – zadania domowe']);
+    // The open homework of the next two weeks, with its subject, text and due date; Tuesday's is not among it.
+    expect(shown('Ania – zadania domowe')).toEqual(upcoming(h, 'ania'));
+    expect(
+      shown('Ania – zadania domowe')
+        .map((i) => i.due)
+        .sort(),
+    ).toEqual(['2026-11-19', '2026-11-20']);
+    expect(shown('Jan – zadania domowe')).toEqual(upcoming(h, 'jan'));
+    expect(shown('Jan – zadania domowe').length).toBeGreaterThan(0);
+
+    const [flows, items] = [flowsStarted(), itemCalls()];
+    await h.restart();
+    await h.advanceMinutes(30);
+    expect([flowsStarted(), itemCalls(), ha.entries.length]).toEqual([flows, items, 8]);
+  });
+
+  it('shows a new homework, a changed due date and a removed one within a pass; a ticked item stays ticked and a deleted one is never added again', async () => {
+    const { h } = await bridge({ children: [ANIA] });
+    const list = 'Ania – zadania domowe';
+    const reading = shown(list).find((i) => i.due === '2026-11-20')!.summary;
+    const fractions = shown(list).find((i) => i.due === '2026-11-19')!.summary;
+    ha.familyTicks(list, reading);
+    const account = school.sim.account(ANIA.login);
+    account.addHomework({ lesson: 8401, due: '2026-11-25', topic: 'Wiersz na pamięć', text: 'Naucz się wiersza „Lokomotywa”.' });
+    account.editRecord('HomeWorkAssignments', 4401, { DueDate: '2026-11-23' });
+    account.removeRecord('HomeWorkAssignments', 4402);
+    await h.advanceUntil(() => shown(list).length === 2 && shown(list).some((i) => i.due === '2026-11-23'), 'the list in step', 30);
+    expect(shown(list)).toEqual([
+      // Moved by the teacher, still ticked.
+      expect.objectContaining({ summary: reading, due: '2026-11-23', status: 'completed' }),
+      { summary: 'Język polski: Wiersz na pamięć', due: '2026-11-25', description: 'Naucz się wiersza „Lokomotywa”.', status: 'needs_action' },
+    ]);
+    expect(shown(list).some((i) => i.summary === fractions)).toBe(false);
+
+    // The family clears the ticked one and deletes the new one: neither comes back, however many passes.
+    ha.familyRemoves(list, reading);
+    ha.familyRemoves(list, 'Język polski: Wiersz na pamięć');
+    account.editRecord('HomeWorkAssignments', 4401, { DueDate: '2026-11-24' });
+    await h.advanceMinutes(60);
+    expect(shown(list)).toEqual([]);
+  });
+
+  it("removes a removed child's entries, and leaves deleted what the family deleted", async () => {
+    const dataDir = await tempDir();
+    const { h, port } = await bridge({ dataDir });
+    ha.familyDeletes('Ania – dni wolne');
+    await h.stop();
+    const again = await school.start({
+      accounts: [login(ANIA)],
+      dataDir,
+      http: { port },
+      homeassistant: { url: ha.url, token: TOKEN, public_url: `http://127.0.0.1:${port}` },
+    });
+    await again.advanceUntil(() => ha.entries.length === 3, "Jan's entries removed", 5);
+    await again.advanceMinutes(30);
+    expect(ha.entries.map((e) => e.title).sort()).toEqual(['Ania – lekcje', 'Ania – wydarzenia', 'Ania – zadania domowe']);
+    expect(ha.list('Jan – zadania domowe')).toBeUndefined();
+  });
+
+  it('makes a calendar again at its new address when the feeds get new keys (token --rotate)', async () => {
+    const { h, port } = await bridge({ children: [ANIA] });
+    const before = ha.entriesOf('remote_calendar').map((e) => e.entry_id);
+    const token = await rotateToken(h.dataDir);
+    await h.advanceUntil(() => ha.entriesOf('remote_calendar').every((e) => !before.includes(e.entry_id)), 'the calendars made again', 30);
+    expect(ha.entriesOf('remote_calendar').map((e) => e.data.url)).toEqual(
+      FEED_NAMES.map((feed) => `http://127.0.0.1:${port}/calendar/ania/${feed}.ics?key=${feedKey(token, 'ania', feed)}`),
+    );
+    expect(ha.entries.length).toBe(4);
+  });
+
+  it.each([
+    [401, 'unauthorized'],
+    [500, 'server_error'],
+    ['away', 'unreachable'],
+  ] as const)(
+    'answering %s, leaves MQTT and the board as they are, says %s in the diagnostics, and makes all once it answers',
+    async (outage, reason) => {
+      const lines: string[] = [];
+      const log = createLogger('debug', { write: (chunk: string) => void lines.push(chunk) }, { format: 'json' });
+      ha.outage = outage;
+      const { h, port } = await bridge({ children: [ANIA], entries: 0, log });
+      await h.pollUntil(() => h.state('ania', 'homework_upcoming') !== undefined, 'the first pass on MQTT');
+      const token = (await loadOrCreateToken(h.dataDir)).value;
+      const board = await fetch(`http://127.0.0.1:${port}/?token=${token}`);
+      expect(board.status).toBe(200);
+      expect(await board.text()).toContain('Ania');
+      const diagnostics = await h.app.diagnostics();
+      expect(JSON.parse(diagnostics).bridge.home_assistant).toMatchObject({ api: reason, made: 0 });
+      expect(ha.entries).toEqual([]);
+
+      ha.outage = undefined;
+      await h.advanceUntil(() => ha.entries.length === 4, 'made once Home Assistant answers', 5);
+      expect(JSON.parse(await h.app.diagnostics()).bridge.home_assistant).toMatchObject({ api: 'ok', made: 4 });
+      expect(shown('Ania – zadania domowe')).toEqual(upcoming(h, 'ania'));
+      // The token is in no log line and not in the bundle.
+      expect(lines.join('').includes(TOKEN)).toBe(false);
+      expect(lines.some((l) => l.includes("Home Assistant's API failed"))).toBe(true);
+      expect(diagnostics.includes(TOKEN)).toBe(false);
+    },
+  );
+});
