@@ -217,7 +217,7 @@ export interface BoardBoxes {
   notices: BoardNotice[];
   /** Null (no box) when the homework list has no state: never answered, or refused for this child (a kindergarten). */
   homework: BoardHomework | null;
-  /** Tests and quizzes only; null (no box) when neither test list has a state. */
+  /** Tests and quizzes only (upcoming_tests' two weeks); null (no box) while upcoming_tests has no state. */
   tests: BoardTest[] | null;
   /** Trips, meetings and the other agenda entries: no test, so not under the tests' heading. */
   agenda: BoardAgendaEntry[];

@@ -1,12 +1,10 @@
 // What the card lists ahead of the child: homework due in the next two weeks (or on the next school day), the tests and quizzes
-// of the next two weeks, and apart from them the trips, meetings and other agenda entries (a trip is no
-// test: it stands under its own heading). Read leniently from the published states, like the rest.
+// of the next two weeks as upcoming_tests lists them (the one window of every screen; the box shows the first
+// few), and apart from them the trips, meetings and other agenda entries (a trip is no test: it stands under
+// its own heading). Read leniently from the published states, like the rest.
 import type { Received } from '../../feature-kit/contract.js';
 import { homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity } from './entities.js';
-import { nextTestEntity } from '../lessons-held/lessons-held.js';
 import type { BoardText } from '../../i18n/board-text.js';
-import { testKind } from '../../school/agenda.js';
-import { wallTime } from '../../util/time.js';
 import type { BoardAgendaEntry, BoardHomework, BoardPart, BoardTest } from '../../screens/parts.js';
 import { dayShort, known, spaced, list, savedFiles, str, type BoardMoment } from '../../screens/shown.js';
 
@@ -37,25 +35,17 @@ function homeworkOf(
   return { title, items };
 }
 
-/** The tests and quizzes ahead, nearest first; without the agenda's list, lessons-held's next test alone. */
-function testsOf(
-  upcoming: Received<typeof upcomingTestsEntity> | undefined,
-  next: Received<typeof nextTestEntity> | undefined,
-  clock: BoardMoment,
-  text: BoardText,
-): BoardTest[] {
-  const items = list(upcoming?.attributes?.items);
-  if (items.length === 0 && str(next?.state) !== null) {
-    const at = wallTime(Date.parse(next?.state as string));
-    items.push({ date: at.date, subject: next?.attributes?.subject, content: next?.attributes?.description, category: next?.attributes?.kind });
-  }
-  return items.slice(0, MAX_TESTS).flatMap((t) => {
-    const date = str(t.date);
-    if (date === null) return [];
-    // A quiz or a test as the agenda feature tells them apart for its `test` event.
-    const kind = testKind({ category: str(t.category), content: str(t.content) }) === 'quiz' ? text.quiz : text.test;
-    return [{ when: dayShort(date, clock, text), subject: str(t.subject), kind, text: spaced(str(t.content)) }];
-  });
+/** The tests and quizzes of the next two weeks, nearest first, each a quiz or a test as the agenda feature tells them. */
+function testsOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, clock: BoardMoment, text: BoardText): BoardTest[] {
+  return list(upcoming?.attributes?.items)
+    .slice(0, MAX_TESTS)
+    .flatMap((t) => {
+      const date = str(t.date);
+      if (date === null) return [];
+      return [
+        { when: dayShort(date, clock, text), subject: str(t.subject), kind: t.kind === 'quiz' ? text.quiz : text.test, text: spaced(str(t.content)) },
+      ];
+    });
 }
 
 /** The trips, meetings and other entries ahead (one under way too), nearest first. */
@@ -79,10 +69,10 @@ function agendaOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, cl
 
 /** The agenda's boxes: homework, the tests ahead and the other entries; no box for a list that has no state. */
 export const agendaBoard: BoardPart = ({ state, clock, text }) => {
-  const [due, upcoming, tests, next] = [state(homeworkDueEntity), state(homeworkUpcomingEntity), state(upcomingTestsEntity), state(nextTestEntity)];
+  const [due, upcoming, tests] = [state(homeworkDueEntity), state(homeworkUpcomingEntity), state(upcomingTestsEntity)];
   return {
     homework: known(due) || known(upcoming) ? homeworkOf(due, upcoming, clock, text) : null,
-    tests: known(tests) || known(next) ? testsOf(tests, next, clock, text) : null,
+    tests: known(tests) ? testsOf(tests, clock, text) : null,
     agenda: agendaOf(tests, clock, text),
   };
 };

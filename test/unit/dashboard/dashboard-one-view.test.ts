@@ -1,16 +1,16 @@
-// The screens print the child's view as the features computed it, and never work it out again (issue 73 item 2):
-// the week's tests as upcoming_tests counts them, the two weeks' homework as homework_upcoming lists it, a
-// kindergarten's day as the timetable says it, a subject's forecast as `average` publishes it, a test or a quiz
-// as the agenda's `test` event tells them apart. Each case also hands the screens a view their own rule would
-// not give (a count the dates contradict, a forecast the average does not give, an item past the two weeks),
-// so that a template or a board box that re-derives it fails. A lesson's change and an extra class are the
+// The screens print the child's view as the features computed it, and never work it out again (issues 73 and 79):
+// the tests of the two weeks as upcoming_tests lists them, each a test or a quiz as the agenda feature tells them
+// (its `test` event too), the two weeks' homework as homework_upcoming lists it, a kindergarten's day as the
+// timetable says it, a grade's forecast as newest_grade publishes it. Each case also hands the screens a view their
+// own rule would not give (a kind the category contradicts, a forecast the average does not give, an item past the
+// two weeks), so that a template or a board box that re-derives it fails. A lesson's change and an extra class are the
 // one-day test's (test/unit/features/timetable/one-day.test.ts).
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dashboardYaml } from '../../../src/ha/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
-import { testEvents, upcomingTests, type AgendaItem } from '../../../src/school/agenda.js';
+import { agendaKind, testEvents, upcomingTests, type AgendaItem } from '../../../src/school/agenda.js';
 import { boardModel } from '../../../src/web/board-model.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
@@ -26,7 +26,7 @@ const doc = parse(dashboardYaml([{ id: 'ania', name: 'Ania', entities: ENTITIES 
 
 const test = (key: string, date: string, subject: string, category: string, content: string): AgendaItem => ({
   key,
-  kind: 'test',
+  kind: agendaKind(category, content),
   date,
   until: null,
   time: null,
@@ -82,25 +82,39 @@ function board(states: Record<string, { state: string | null; attributes?: objec
 }
 
 describe('one view of a child on both screens', () => {
-  it('the agenda feature counts the week; the board tells a quiz from a test as the test event does', () => {
-    const published = renderUpcomingTests(upcomingTests(TESTS, TODAY), TODAY);
-    expect(published.attributes.next_7_days).toBe(2);
-    const kinds = testEvents(TESTS, TODAY).map((e) => (e.payload.kind === 'quiz' ? BOARD_TEXT.pl.quiz : BOARD_TEXT.pl.test));
-    expect(board({ upcoming_tests: published }).tests?.map((t) => t.kind)).toEqual(kinds);
+  it('the agenda feature tells a quiz from a test once: its event and upcoming_tests say it, the board prints it', () => {
+    const published = renderUpcomingTests(upcomingTests(TESTS, TODAY));
+    const kinds = published.attributes.items?.map((t) => t.kind);
+    expect(kinds).toEqual(['test', 'quiz', 'test']);
+    expect(testEvents(TESTS, TODAY).map((e) => e.payload.kind)).toEqual(kinds);
+    const words = { test: BOARD_TEXT.pl.test, quiz: BOARD_TEXT.pl.quiz } as const;
+    expect(board({ upcoming_tests: published }).tests?.map((t) => t.kind)).toEqual(kinds?.map((k) => words[k as 'test' | 'quiz']));
+    // A quiz by the feature's word though its category says "Sprawdzian": the board runs no rule of its own.
+    const told = { state: '1', attributes: { items: [{ ...published.attributes.items?.[0], kind: 'quiz' }], other: [] } };
+    expect(board({ upcoming_tests: told }).tests?.map((t) => t.kind)).toEqual([BOARD_TEXT.pl.quiz]);
   });
 
-  it.skipIf(skipWithoutJinja())('the dashboard lists the week the feature counted, whatever the dates say (python3-jinja2)', async () => {
-    const published = renderUpcomingTests(upcomingTests(TESTS, TODAY), TODAY);
-    const shown = (week: number) =>
-      family({ 'sensor.ania_upcoming_tests': { state: published.state as string, attributes: { ...published.attributes, next_7_days: week } } });
-    const week = await shown(2);
-    expect(week).toContain(`**${DASHBOARD_TEXT.pl.testsWeek}:**`);
-    expect(week).toContain('Matematyka');
-    expect(week).toContain('Przyroda');
-    expect(week).not.toContain('Historia');
-    // Friday's test is within seven days by its date; only the view's count decides.
-    expect(await shown(1)).not.toContain('Przyroda');
-  });
+  it.skipIf(skipWithoutJinja())(
+    'the dashboard lists the two weeks the feature listed, the first three, each a test or a quiz (python3-jinja2)',
+    async () => {
+      const published = renderUpcomingTests(upcomingTests(TESTS, TODAY));
+      const shown = (items: unknown[]) =>
+        family({ 'sensor.ania_upcoming_tests': { state: String(items.length), attributes: { ...published.attributes, items } } });
+      const items = published.attributes.items ?? [];
+      const ahead = await shown(items);
+      expect(ahead).toContain(`**${DASHBOARD_TEXT.pl.testsAhead}:**`);
+      // The test ten days ahead stands as on the board (the dashboard listed seven days before).
+      for (const line of ['- wt. 24.11 **Matematyka** <small>sprawdzian</small>', '- pt. 27.11 **Przyroda** <small>kartkówka</small>'])
+        expect(ahead).toContain(line);
+      expect(ahead).toContain('- czw. 03.12 **Historia** <small>sprawdzian</small>: Średniowiecze');
+      // The feature's list is the window: an item its dates put past it still stands; the fourth is counted.
+      const more = await shown([...items, { ...items[2], date: '2026-12-21', subject: 'Plastyka', kind: 'quiz' }]);
+      expect(more).not.toContain('Plastyka');
+      expect(more).toContain('- +1');
+      const late = await shown([{ ...items[2], date: '2026-12-21', kind: 'quiz' }]);
+      expect(late).toContain('- pon. 21.12 **Historia** <small>kartkówka</small>');
+    },
+  );
 
   it("draws a kindergarten's blocks on the board only when the timetable says the day is one", () => {
     expect(board({ timetable_today: blocksDay(true) }).day?.lessons.map((l) => l.block)).toEqual([true, true]);
