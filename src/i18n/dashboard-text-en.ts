@@ -66,6 +66,8 @@ export const EN_DASHBOARD = {
    */
   forecast: {
     column: 'Forecast',
+    /** Beside a grade: the grade its subject's average gives, in the board's words. */
+    grade: 'heading for {grade}',
     reportCard: 'report card forecast',
     honours: 'certificate with distinction in sight',
     toNext: '{count}× {grade} for a grade more',

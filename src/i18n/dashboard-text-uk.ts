@@ -47,6 +47,7 @@ export const UK_DASHBOARD: DashboardText = {
   atRisk: 'Під загрозою',
   forecast: {
     column: 'Прогноз',
+    grade: 'прогноз {grade}',
     reportCard: 'прогноз у табелі',
     honours: 'свідоцтво з відзнакою в межах досяжності',
     toNext: '{count}× {grade} — на оцінку вище',

@@ -53,6 +53,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     atRisk: 'Zagrożenie',
     forecast: {
       column: 'Prognoza',
+      grade: 'prognoza {grade}',
       reportCard: 'prognoza na świadectwie',
       honours: 'świadectwo z wyróżnieniem w zasięgu',
       toNext: '{count}× {grade} da ocenę wyżej',

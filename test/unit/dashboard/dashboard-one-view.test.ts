@@ -10,6 +10,9 @@ import { parse } from 'yaml';
 import { dashboardYaml } from '../../../src/ha/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
+import { renderNewestGrade } from '../../../src/features/grades/newest.js';
+import { newestGrades } from '../../../src/school/grades.js';
+import type { GradeItem } from '../../../src/school/grade-item.js';
 import { agendaKind, testEvents, upcomingTests, type AgendaItem } from '../../../src/school/agenda.js';
 import { boardModel } from '../../../src/web/board-model.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
@@ -146,18 +149,35 @@ describe('one view of a child on both screens', () => {
     for (const line of ['- wt. 24.11 **Matematyka**: Ułamki', '- pon. 21.12 **Plastyka**: Kolaż']) expect(text).toContain(line);
   });
 
-  it.skipIf(skipWithoutJinja())('prints the forecast `average` publishes, on the board and on the dashboard (python3-jinja2)', async () => {
-    // A forecast of 5 beside an average of 2.00: no rule of either screen would give it.
-    const average = {
-      state: '2.0',
-      attributes: { semester: 1, subjects: [{ subject: 'Matematyka', average: 2, count: 3, forecast: '5', trend: 'up' }] },
-    };
-    const newest = {
-      state: '2',
-      attributes: { recent: [{ grade: '2', subject: 'Matematyka', date: TODAY, teacher: 'Anna Nowak', kind: 'standard' }] },
-    };
-    expect(board({ average, newest_grade: newest }).grades?.[0]?.forecast).toBe(BOARD_TEXT.pl.forecast('5'));
-    const own = await shownView(doc, 'ania', { 'sensor.ania_average': average, 'sensor.ania_newest_grade': newest }, NOW);
-    expect(own.flatMap((s) => s.texts).join('\n')).toMatch(/\| \*\*5\*\* ↑ \| 3 \|/);
-  });
+  it.skipIf(skipWithoutJinja())(
+    "prints a grade's forecast as newest_grade gives it, and a semester proposal apart, once, on the board and on the dashboard (python3-jinja2)",
+    async () => {
+      const item = (key: string, shown: string, period?: string): GradeItem => ({
+        key,
+        kind: 'grade',
+        shown,
+        subject: 'Matematyka',
+        category: null,
+        weight: 1,
+        teacher: 'Tomasz Zieliński',
+        date: TODAY,
+        added: `${TODAY} 08:0${key.slice(-1)}:00`,
+        comment: null,
+        semester: 1,
+        details: period ? { period } : {},
+      });
+      // A forecast of 5 beside a grade of 2: no rule of either screen would give it, and no `average` state to work it out from.
+      const published = renderNewestGrade(newestGrades([item('grade:1', '2'), item('grade:2', '3', 'semester_proposal')]), undefined, [
+        { subject: 'Matematyka', forecast: '5' },
+      ]);
+      const newest = { state: published.state, attributes: published.attributes };
+      const card = board({ newest_grade: newest });
+      expect(card.grades?.map((g) => [g.grade, g.subject, g.forecast])).toEqual([['2', 'Matematyka', BOARD_TEXT.pl.forecast('5')]]);
+      expect(card.proposals.map((p) => [p.grade, p.subject, p.what])).toEqual([['3', 'Matematyka', BOARD_TEXT.pl.proposal.semester_proposal]]);
+      const own = await shownView(doc, 'ania', { 'sensor.ania_newest_grade': newest as HaStates[string] }, NOW);
+      const text = own.flatMap((s) => s.texts).join('\n');
+      expect(text).toContain('- **2** Matematyka <small>Tomasz Zieliński · pon. 23.11 · prognoza **5**</small>');
+      expect(text).not.toContain('- **3** Matematyka');
+    },
+  );
 });

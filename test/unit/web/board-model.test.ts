@@ -61,7 +61,7 @@ function states(over: Record<string, EntityState> = {}): Map<string, EntityState
         attributes: {
           items: [
             {
-              kind: 'test',
+              kind: 'quiz',
               date: '2026-11-19',
               time: '09:50',
               subject: 'Przyroda',
@@ -158,18 +158,8 @@ describe('the board of one child', () => {
         attributes: {
           recent: [
             { grade: '0', subject: 'Edukacja wczesnoszkolna', kind: 'descriptive', date: '2026-11-18', comment: null, mark_name: 'nie jest oceną' },
-            { grade: '5', subject: 'Matematyka', kind: 'grade', date: '2026-11-15', comment: 'Świetna praca   na lekcji, '.repeat(5) },
-            { grade: '4', subject: 'Historia', kind: 'grade', date: '2026-11-14', comment: null },
-          ],
-        },
-      },
-      average: {
-        state: '4.50',
-        attributes: {
-          semester: 1,
-          subjects: [
-            { subject: 'Matematyka', average: 4.8, count: 3, forecast: '5' },
-            { subject: 'Historia', average: null, count: 0, forecast: null },
+            { grade: '5', subject: 'Matematyka', kind: 'grade', date: '2026-11-15', comment: 'Świetna praca   na lekcji, '.repeat(5), forecast: '5' },
+            { grade: '4', subject: 'Historia', kind: 'grade', date: '2026-11-14', comment: null, forecast: null },
           ],
         },
       },
