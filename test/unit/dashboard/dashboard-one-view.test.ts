@@ -13,6 +13,8 @@ import { renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
 import { renderNewestGrade } from '../../../src/features/grades/newest.js';
 import { newestGrades } from '../../../src/school/grades.js';
 import type { GradeItem } from '../../../src/school/grade-item.js';
+import { renderMessages } from '../../../src/features/messages/messages.js';
+import { messagesView } from '../../../src/school/messages.js';
 import { agendaKind, testEvents, upcomingTests, type AgendaItem } from '../../../src/school/agenda.js';
 import { boardModel } from '../../../src/web/board-model.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
@@ -180,4 +182,41 @@ describe('one view of a child on both screens', () => {
       expect(text).not.toContain('- **3** Matematyka');
     },
   );
+  it.skipIf(skipWithoutJinja())('lists the unread messages newest_message lists, on the board and on the dashboard (python3-jinja2)', async () => {
+    const message = (id: string, topic: string, sendDate: string, read: boolean) => ({
+      id,
+      topic,
+      sender: 'Anna Nowak',
+      sendDate,
+      read,
+      hasAttachments: false,
+      content: undefined,
+    });
+    // The newest one read in the register's app, two older ones not: the portal's counter says 3 (one not listed).
+    const states = renderMessages(
+      messagesView({ inbox: 3 }, [
+        message('503', 'Plan wycieczki', '2026-11-22 18:00:00', true),
+        message('502', 'Zebranie w czwartek', '2026-11-21 10:00:00', false),
+        message('501', 'Zbiórka makulatury', '2026-11-20 09:00:00', false),
+      ]),
+    );
+    const [newest, unread] = [states.newest_message!, states.unread_messages!];
+    const card = board({ newest_message: newest, unread_messages: unread });
+    expect(card.messages?.unread.map((m) => m.topic)).toEqual(['Zebranie w czwartek', 'Zbiórka makulatury']);
+    expect(card.facts.find((f) => f.label === BOARD_TEXT.pl.labels.messages)?.value).toBe('3');
+    const own = await shownView(
+      doc,
+      'ania',
+      { 'sensor.ania_newest_message': newest as HaStates[string], 'sensor.ania_unread_messages': unread as HaStates[string] },
+      NOW,
+    );
+    const text = own.flatMap((s) => s.texts).join('\n');
+    expect(text).toContain(`#### ${DASHBOARD_TEXT.pl.newestMessage} · ✉️ **3**`);
+    expect(text).toContain('- **Plan wycieczki**, Anna Nowak <small>niedz. 22.11</small>\n');
+    for (const [topic, day] of [
+      ['Zebranie w czwartek', 'sob. 21.11'],
+      ['Zbiórka makulatury', 'pt. 20.11'],
+    ])
+      expect(text).toContain(`- **${topic}**, Anna Nowak <small>${day}</small> · _${DASHBOARD_TEXT.pl.unread}_`);
+  });
 });
