@@ -219,4 +219,34 @@ describe('one view of a child on both screens', () => {
     ])
       expect(text).toContain(`- **${topic}**, Anna Nowak <small>${day}</small> · _${DASHBOARD_TEXT.pl.unread}_`);
   });
+  it.skipIf(skipWithoutJinja())(
+    "says the semester's attendance and each subject's from `attendance`, formatted alike, on both screens (python3-jinja2)",
+    async () => {
+      const row = (subject: string, lessons: number, present: number, percent: number) => ({
+        subject,
+        lessons,
+        present,
+        absent: lessons - present,
+        late: 0,
+        excused: 0,
+        percent,
+      });
+      const attendance = { state: '95.7', attributes: { by_subject: [row('Religia', 9, 8, 88.9), row('Historia', 9, 9, 100)], unexcused: 0 } };
+      // absences_unexcused carries the share too, for automations; a screen reads it from `attendance` alone.
+      const absences = { state: '0', attributes: { unexcused: [], attendance_percent: 50 } };
+      const school = board({ attendance, absences_unexcused: absences }).school;
+      expect([school.attendance, school.bySubject]).toEqual([
+        `${BOARD_TEXT.pl.attendance} 95,7%`,
+        [
+          { subject: 'Religia', percent: '88,9%' },
+          { subject: 'Historia', percent: '100%' },
+        ],
+      ]);
+      const own = await shownView(doc, 'ania', { 'sensor.ania_attendance': attendance, 'sensor.ania_absences_unexcused': absences }, NOW);
+      const text = own.flatMap((s) => s.texts).join('\n');
+      expect(text).toContain(`${DASHBOARD_TEXT.pl.attendance}: **95,7%**`);
+      for (const cells of ['| 8/9 | 88,9% |', '| 9/9 | 100% |']) expect(text).toContain(cells);
+      expect(text).not.toContain('50');
+    },
+  );
 });
