@@ -48,7 +48,7 @@ function testsOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, clo
     });
 }
 
-/** The trips, meetings and other entries ahead (one under way too), nearest first. */
+/** The trips, meetings and other entries ahead (one under way too), nearest first as upcoming_tests lists them. */
 function agendaOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, clock: BoardMoment, text: BoardText): BoardAgendaEntry[] {
   return list(upcoming?.attributes?.other)
     .flatMap((o) => {
@@ -60,11 +60,9 @@ function agendaOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, cl
       const days = until !== null && until > date;
       const day = days ? `${dayShort(date, clock, text)} – ${dayShort(until, clock, text)}` : dayShort(date, clock, text);
       const when = days || time === null || time === '00:00' ? day : `${day} ${time}`;
-      return [{ date, entry: { when, kind: text.agendaKinds[kind], text: spaced(str(o.content) ?? str(o.category)) } }];
+      return [{ when, kind: text.agendaKinds[kind], text: spaced(str(o.content) ?? str(o.category)) }];
     })
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-    .slice(0, MAX_AGENDA)
-    .map((o) => o.entry);
+    .slice(0, MAX_AGENDA);
 }
 
 /** The agenda's boxes: homework, the tests ahead and the other entries; no box for a list that has no state. */

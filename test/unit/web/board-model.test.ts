@@ -139,7 +139,8 @@ describe('the board of one child', () => {
       });
     const trip = { kind: 'trip', date: '2026-11-17', until: '2026-11-19', time: '07:30', subject: null, category: null, content: 'Zakopane: Tatry' };
     const meeting = { kind: 'meeting', date: '2026-11-20', until: null, time: '17:30', subject: null, category: null, content: 'Zebranie' };
-    const c = card(at('09:12'), withTrip([meeting, trip]));
+    // In upcoming_tests' order (the feature lists them nearest first; the board sorts nothing again).
+    const c = card(at('09:12'), withTrip([trip, meeting]));
     expect(c.tests).toEqual([{ when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' }]);
     expect(c.agenda).toEqual([
       { when: 'wt. 17.11 – jutro', kind: 'wycieczka', text: 'Zakopane: Tatry' },
