@@ -109,7 +109,7 @@ export interface BoardNotice {
 /** A saved attachment is a link (`/files/<c>/homework/<id>/<name>`). */
 export interface BoardHomework {
   title: string;
-  /** `when`: the day it is due, when the box lists the next two weeks. */
+  /** `when`: the day it is due (null when unknown). */
   items: Array<{ when: string | null; subject: string | null; text: string; files: Array<{ name: string; url: string }> }>;
 }
 

@@ -1,9 +1,9 @@
-// What the card lists ahead of the child: homework due in the next two weeks (or on the next school day), the tests and quizzes
+// What the card lists ahead of the child: homework due in the next two weeks, the tests and quizzes
 // of the next two weeks as upcoming_tests lists them (the one window of every screen; the box shows the first
 // few), and apart from them the trips, meetings and other agenda entries (a trip is no test: it stands under
 // its own heading). Read leniently from the published states, like the rest.
 import type { Received } from '../../feature-kit/contract.js';
-import { homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity } from './entities.js';
+import { homeworkUpcomingEntity, upcomingTestsEntity } from './entities.js';
 import type { BoardText } from '../../i18n/board-text.js';
 import type { BoardAgendaEntry, BoardHomework, BoardPart, BoardTest } from '../../screens/parts.js';
 import { dayShort, known, spaced, list, savedFiles, str, type BoardMoment } from '../../screens/shown.js';
@@ -12,27 +12,20 @@ const MAX_HOMEWORK = 6;
 const MAX_TESTS = 3;
 const MAX_AGENDA = 3;
 
-/** The homework of the next two weeks with its days (homework_upcoming), else the next school day's (homework_due). */
-function homeworkOf(
-  due: Received<typeof homeworkDueEntity> | undefined,
-  upcoming: Received<typeof homeworkUpcomingEntity> | undefined,
-  clock: BoardMoment,
-  text: BoardText,
-): BoardHomework {
-  const weeks = str(upcoming?.state) !== null;
-  const date = str(due?.attributes?.date);
-  const items = (weeks ? list(upcoming?.attributes?.items) : list(due?.attributes?.items)).slice(0, MAX_HOMEWORK).map((h) => {
-    const day = weeks && 'date' in h ? str(h.date) : null;
-    return {
-      when: day === null ? null : dayShort(day, clock, text),
-      subject: str(h.subject),
-      text: spaced(str(h.topic) ?? str(h.text)) ?? '',
-      files: savedFiles(h.files, 'homework').flatMap(({ name, url }) => (url === null ? [] : [{ name, url }])),
-    };
-  });
-  // The two weeks' list names each item's day: its title stays one line beside the tests' box.
-  const title = weeks || date === null ? text.labels.homework : `${text.labels.homework} ${text.homeworkFor(dayShort(date, clock, text))}`;
-  return { title, items };
+/** The homework of the next two weeks, each with its day, as homework_upcoming lists it for the dashboard too. */
+function homeworkOf(upcoming: Received<typeof homeworkUpcomingEntity> | undefined, clock: BoardMoment, text: BoardText): BoardHomework {
+  const items = list(upcoming?.attributes?.items)
+    .slice(0, MAX_HOMEWORK)
+    .map((h) => {
+      const day = str(h.date);
+      return {
+        when: day === null ? null : dayShort(day, clock, text),
+        subject: str(h.subject),
+        text: spaced(str(h.topic) ?? str(h.text)) ?? '',
+        files: savedFiles(h.files, 'homework').flatMap(({ name, url }) => (url === null ? [] : [{ name, url }])),
+      };
+    });
+  return { title: text.labels.homework, items };
 }
 
 /** The tests and quizzes of the next two weeks, nearest first, each a quiz or a test as the agenda feature tells them. */
@@ -67,9 +60,9 @@ function agendaOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, cl
 
 /** The agenda's boxes: homework, the tests ahead and the other entries; no box for a list that has no state. */
 export const agendaBoard: BoardPart = ({ state, clock, text }) => {
-  const [due, upcoming, tests] = [state(homeworkDueEntity), state(homeworkUpcomingEntity), state(upcomingTestsEntity)];
+  const [homework, tests] = [state(homeworkUpcomingEntity), state(upcomingTestsEntity)];
   return {
-    homework: known(due) || known(upcoming) ? homeworkOf(due, upcoming, clock, text) : null,
+    homework: known(homework) ? homeworkOf(homework, clock, text) : null,
     tests: known(tests) ? testsOf(tests, clock, text) : null,
     agenda: agendaOf(tests, clock, text),
   };

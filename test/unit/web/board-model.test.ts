@@ -52,9 +52,9 @@ function states(over: Record<string, EntityState> = {}): Map<string, EntityState
         attributes: { no: 2, from: '08:55', to: '09:40', room: null, teacher: 'A', change: 'substitution' },
       },
       lucky_number: { state: '13', attributes: { day: '2026-11-18', register_number: '12' } },
-      homework_due: {
+      homework_upcoming: {
         state: '1',
-        attributes: { date: '2026-11-19', items: [{ subject: 'Matematyka', topic: 'Ułamki – karta pracy', text: 'Rozwiąż zadania' }] },
+        attributes: { items: [{ date: '2026-11-19', subject: 'Matematyka', topic: 'Ułamki – karta pracy', text: 'Rozwiąż zadania' }] },
       },
       upcoming_tests: {
         state: '2',
@@ -230,8 +230,8 @@ describe('the board of one child', () => {
       { no: 4, from: '10:50', to: '11:35', subject: 'Technika', room: '4', change: 'room_change', note: 'zmiana sali · było: s. 12', status: null },
     ]);
     expect(c.homework).toEqual({
-      title: 'Zadania domowe na jutro',
-      items: [{ when: null, subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] }],
+      title: 'Zadania domowe',
+      items: [{ when: 'jutro', subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] }],
     });
     expect(c.tests).toEqual([
       { when: 'jutro', subject: 'Przyroda', kind: 'kartkówka', text: 'Kartkówka z trzech ostatnich tematów.' },
@@ -283,7 +283,7 @@ describe('the board of one child', () => {
         ],
       },
     };
-    // Beside the next school day's list (homework_due), the two weeks' list is the one shown, each item with its day.
+    // The two weeks' list, as the dashboard's homework card lists it, each item with its day.
     expect(card(at('09:00'), child({ homework_upcoming: upcoming })).homework).toEqual({
       title: 'Zadania domowe',
       items: [
@@ -483,7 +483,7 @@ describe('the board of one child', () => {
           },
         },
       ],
-      ['homework_due', { state: null, attributes: {} }],
+      ['homework_upcoming', { state: null, attributes: {} }],
       ['upcoming_tests', { state: null, attributes: {} }],
       ['newest_grade', { state: null, attributes: { recent: [] } }],
       ['unread_notices', { state: '1', attributes: { notices: [{ id: 'n', subject: 'Bal przebierańców', date: '2026-11-18' }] } }],
@@ -498,8 +498,8 @@ describe('the board of one child', () => {
     expect([c.homework, c.tests, c.grades]).toEqual([null, null, null]);
     expect(c.notices).toEqual([{ title: 'Bal przebierańców', when: 'dziś' }]);
     // A school child whose lists answered empty keeps its boxes, saying there is nothing.
-    const school = card(at('09:12'), child({ homework_due: { state: '0', attributes: { date: '2026-11-19', items: [] } } }));
-    expect(school.homework).toEqual({ title: 'Zadania domowe na jutro', items: [] });
+    const school = card(at('09:12'), child({ homework_upcoming: { state: '0', attributes: { items: [] } } }));
+    expect(school.homework).toEqual({ title: 'Zadania domowe', items: [] });
   });
 
   it('shows a count of 0 unmarked and none for a count that is unknown (refused, never read): never a made-up 0', () => {
