@@ -12,7 +12,7 @@ export interface BriefingInput {
   today: string;
   /** The days the timetable knows (this and next week), with their lessons and changes. */
   days: readonly SchoolDay[];
-  /** Tests and quizzes ahead (the agenda's kind `test`). */
+  /** Tests and quizzes ahead (the agenda's kinds `test` and `quiz`). */
   tests: readonly AgendaItem[];
   homework: readonly HomeworkItem[];
   /** The lucky feature's number as last read (its day may be past). */

@@ -16,6 +16,7 @@ import type { GradeItem } from '../../../src/school/grade-item.js';
 import { renderMessages } from '../../../src/features/messages/messages.js';
 import { messagesView } from '../../../src/school/messages.js';
 import { agendaKind, testEvents, upcomingTests, type AgendaItem } from '../../../src/school/agenda.js';
+import { agendaEntries } from '../../../src/school/calendar-feeds.js';
 import { boardModel } from '../../../src/web/board-model.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
@@ -87,11 +88,12 @@ function board(states: Record<string, { state: string | null; attributes?: objec
 }
 
 describe('one view of a child on both screens', () => {
-  it('the agenda feature tells a quiz from a test once: its event and upcoming_tests say it, the board prints it', () => {
+  it('the agenda feature tells a quiz from a test once: its event, upcoming_tests and the agenda feed say it, the board prints it', () => {
     const published = renderUpcomingTests(upcomingTests(TESTS, TODAY));
     const kinds = published.attributes.items?.map((t) => t.kind);
     expect(kinds).toEqual(['test', 'quiz', 'test']);
     expect(testEvents(TESTS, TODAY).map((e) => e.payload.kind)).toEqual(kinds);
+    expect(agendaEntries({ child: 'ania', days: [], agenda: TESTS, homework: [] }).map((e) => e.kind)).toEqual(kinds);
     const words = { test: BOARD_TEXT.pl.test, quiz: BOARD_TEXT.pl.quiz } as const;
     expect(board({ upcoming_tests: published }).tests?.map((t) => t.kind)).toEqual(kinds?.map((k) => words[k as 'test' | 'quiz']));
     // A quiz by the feature's word though its category says "Sprawdzian": the board runs no rule of its own.
