@@ -68,7 +68,6 @@ const EN = {
   firstLesson: 'First lesson',
   /** A kindergarten's first block of the next day. */
   firstBlock: 'First activity',
-  homeworkFor: (day: string) => `due ${day}`,
   /** Before this semester's attendance in the school box ("Frekwencja 95,8%"). */
   attendance: 'Attendance',
   /** A share in per cent, the language's way (95,8%). */
@@ -141,7 +140,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     until: (time) => `do ${time}`,
     firstLesson: 'Pierwsza lekcja',
     firstBlock: 'Pierwsze zajęcia',
-    homeworkFor: (day) => `na ${day}`,
     attendance: 'Frekwencja',
     percent: (p) => share(p, ','),
     quiz: 'kartkówka',
@@ -200,7 +198,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     until: (time) => `до ${time}`,
     firstLesson: 'Перший урок',
     firstBlock: 'Перші заняття',
-    homeworkFor: (day) => `на ${day}`,
     attendance: 'Відвідуваність',
     percent: (p) => share(p, ','),
     quiz: 'коротка контрольна',

@@ -39,8 +39,8 @@ export const EN_DASHBOARD = {
   agendaKinds: AGENDA_WORDS.en,
   homework: 'Homework',
   noHomework: 'No homework due.',
-  testsWeek: 'Tests in the next 7 days',
-  noTestsWeek: 'No tests in the next 7 days.',
+  testsAhead: 'Tests in the next 14 days',
+  noTestsAhead: 'No tests in the next 14 days.',
   grades: 'Grades',
   newestGrades: 'Newest grades',
   noGrades: 'No grades yet.',
@@ -66,6 +66,8 @@ export const EN_DASHBOARD = {
    */
   forecast: {
     column: 'Forecast',
+    /** Beside a grade: the grade its subject's average gives, in the board's words. */
+    grade: 'heading for {grade}',
     reportCard: 'report card forecast',
     honours: 'certificate with distinction in sight',
     toNext: '{count}× {grade} for a grade more',

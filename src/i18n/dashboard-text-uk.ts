@@ -30,8 +30,8 @@ export const UK_DASHBOARD: DashboardText = {
   agendaKinds: AGENDA_WORDS.uk,
   homework: 'Домашні завдання',
   noHomework: 'Домашніх завдань немає.',
-  testsWeek: 'Контрольні протягом 7 днів',
-  noTestsWeek: 'Контрольних протягом 7 днів немає.',
+  testsAhead: 'Контрольні протягом 14 днів',
+  noTestsAhead: 'Контрольних протягом 14 днів немає.',
   grades: 'Оцінки',
   newestGrades: 'Останні оцінки',
   noGrades: 'Оцінок ще немає.',
@@ -47,6 +47,7 @@ export const UK_DASHBOARD: DashboardText = {
   atRisk: 'Під загрозою',
   forecast: {
     column: 'Прогноз',
+    grade: 'прогноз {grade}',
     reportCard: 'прогноз у табелі',
     honours: 'свідоцтво з відзнакою в межах досяжності',
     toNext: '{count}× {grade} — на оцінку вище',

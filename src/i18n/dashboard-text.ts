@@ -36,8 +36,8 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     agendaKinds: AGENDA_WORDS.pl,
     homework: 'Zadania domowe',
     noHomework: 'Brak zadań domowych.',
-    testsWeek: 'Sprawdziany w ciągu 7 dni',
-    noTestsWeek: 'Brak sprawdzianów w ciągu 7 dni.',
+    testsAhead: 'Sprawdziany w ciągu 14 dni',
+    noTestsAhead: 'Brak sprawdzianów w ciągu 14 dni.',
     grades: 'Oceny',
     newestGrades: 'Najnowsze oceny',
     noGrades: 'Jeszcze bez ocen.',
@@ -53,6 +53,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     atRisk: 'Zagrożenie',
     forecast: {
       column: 'Prognoza',
+      grade: 'prognoza {grade}',
       reportCard: 'prognoza na świadectwie',
       honours: 'świadectwo z wyróżnieniem w zasięgu',
       toNext: '{count}× {grade} da ocenę wyżej',

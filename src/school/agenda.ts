@@ -6,7 +6,10 @@ import { addDays } from '../util/time.js';
 import { byId, collapse, dayOf, fold, hhmm, textCompare, type NewsItem } from './common.js';
 import type { Names } from './names.js';
 
-export type AgendaKind = 'test' | 'meeting' | 'trip' | 'event';
+/** What an entry is: a test or a quiz (kartkówka), a parent-teacher meeting, a trip or another entry. */
+export type AgendaKind = TestKind | 'meeting' | 'trip' | 'event';
+/** What kind of test an entry is, for an automation: `quiz` (kartkówka, quiz) or `test` (the rest). */
+export type TestKind = 'test' | 'quiz';
 
 export interface AgendaItem {
   /** Stable and unique: the event id. */
@@ -34,9 +37,9 @@ const TRIP = /(^|[^a-z])(wycieczk|wyjazd|wyjscie|zielona szkola)/;
 /** Of the tests, the short unannounced-size ones: a kartkówka or a quiz. */
 const QUIZ = /(^|[^a-z])(kartkowk|quiz)/;
 
-/** The kind a text names: a test first (a meeting about a test's results is rare), then a meeting, then a trip. */
+/** The kind a text names: a test (a quiz when it names one) first (a meeting about a test's results is rare), then a meeting, then a trip. */
 function kindNamed(text: string): AgendaKind | undefined {
-  if (TEST.test(text)) return 'test';
+  if (TEST.test(text)) return QUIZ.test(text) ? 'quiz' : 'test';
   if (MEETING.test(text)) return 'meeting';
   if (TRIP.test(text)) return 'trip';
   return undefined;
@@ -44,12 +47,16 @@ function kindNamed(text: string): AgendaKind | undefined {
 
 /**
  * What an entry is, by its category and its content (spec 2.8: match both): the category decides when
- * it names a kind ("Zebranie z rodzicami" whose text mentions a trip is a meeting); an entry filed under
- * a generic category ("Inne") is what its content names.
+ * it names a kind ("Zebranie z rodzicami" whose text mentions a trip is a meeting, a quiz filed as
+ * "Sprawdzian" a test); an entry filed under a generic category ("Inne") is what its content names.
+ * The one rule every screen, the events, the briefing and the calendar feeds read as `kind`.
  */
 export function agendaKind(category: string | undefined, content: string | undefined): AgendaKind {
   return kindNamed(fold(category)) ?? kindNamed(fold(content)) ?? 'event';
 }
+
+/** A test or a quiz, as against a meeting, a trip or another entry. */
+export const isTest = <T extends { kind: AgendaKind }>(i: T): i is T & { kind: TestKind } => i.kind === 'test' || i.kind === 'quiz';
 
 export interface AgendaInput {
   homeWorks?: readonly HomeWork[];
@@ -179,11 +186,11 @@ export type UpcomingTests = ReturnType<typeof upcomingTests>;
 export function upcomingTests(items: readonly AgendaItem[], today: string) {
   const last = addDays(today, TESTS_AHEAD_DAYS);
   const ahead = items.filter((i) => (i.until ?? i.date) >= today && i.date <= last);
-  return { tests: ahead.filter((i) => i.kind === 'test'), other: ahead.filter((i) => i.kind !== 'test') };
+  return { tests: ahead.filter(isTest), other: ahead.filter((i) => !isTest(i)) };
 }
 
 /** An agenda entry that is neither a test nor homework: a trip, a meeting or another entry. */
-export type OtherAgendaKind = Exclude<AgendaKind, 'test'>;
+export type OtherAgendaKind = Exclude<AgendaKind, TestKind>;
 
 /**
  * What an `agenda` event carries: what the entry is (`kind`: meeting, trip or event), its day (and last
@@ -191,7 +198,7 @@ export type OtherAgendaKind = Exclude<AgendaKind, 'test'>;
  */
 export type AgendaEntryPayload = Omit<AgendaItem, 'key' | 'kind' | 'content'> & { kind: OtherAgendaKind; description: AgendaItem['content'] };
 
-const isEntry = (i: AgendaItem): i is AgendaItem & { kind: OtherAgendaKind } => i.kind !== 'test';
+const isEntry = (i: AgendaItem): i is AgendaItem & { kind: OtherAgendaKind } => !isTest(i);
 
 /**
  * `agenda` event candidates: the trips, meetings and other entries not yet over (a test is a `test`
@@ -216,16 +223,6 @@ export function agendaEvents(items: readonly AgendaItem[], today: string): NewsI
     }));
 }
 
-/** What kind of test an entry is, for an automation: `quiz` (kartkówka, quiz) or `test` (the rest). */
-export type TestKind = 'test' | 'quiz';
-
-/** The category decides when it names a kind (a quiz filed as "Sprawdzian" is a test); else the content. */
-export function testKind(item: Pick<AgendaItem, 'category' | 'content'>): TestKind {
-  const cat = fold(item.category ?? undefined);
-  if (TEST.test(cat)) return QUIZ.test(cat) ? 'quiz' : 'test';
-  return QUIZ.test(fold(item.content ?? undefined)) ? 'quiz' : 'test';
-}
-
 /** What a `test` event carries: the entry's day, time, subject and teacher, whether a quiz, its category and text. */
 export type TestPayload = Omit<AgendaItem, 'key' | 'kind' | 'until' | 'content'> & { kind: TestKind; description: AgendaItem['content'] };
 
@@ -235,14 +232,15 @@ export type TestPayload = Omit<AgendaItem, 'key' | 'kind' | 'until' | 'content'>
  */
 export function testEvents(items: readonly AgendaItem[], today: string): NewsItem<TestPayload>[] {
   return items
-    .filter((i) => i.kind === 'test' && i.date >= today)
+    .filter(isTest)
+    .filter((i) => i.date >= today)
     .map((i) => ({
       id: i.key,
       payload: {
         date: i.date,
         time: i.time,
         subject: i.subject,
-        kind: testKind(i),
+        kind: i.kind,
         category: i.category,
         description: i.content,
         teacher: i.teacher,

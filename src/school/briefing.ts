@@ -2,7 +2,7 @@
 // school day) and what matters on it, from what the timetable, the agenda and the lucky number already
 // hold. Pure: the words are src/i18n/briefing-text.ts's, one function per language.
 import { addDays, dayOfWeek } from '../util/time.js';
-import { testKind, type AgendaItem } from './agenda.js';
+import type { AgendaItem } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
 import { hoursOf, lessonChange, slotsOf, type SchoolDay } from './schedule.js';
 
@@ -12,7 +12,7 @@ export interface BriefingInput {
   today: string;
   /** The days the timetable knows (this and next week), with their lessons and changes. */
   days: readonly SchoolDay[];
-  /** Tests and quizzes ahead (the agenda's kind `test`). */
+  /** Tests and quizzes ahead (the agenda's kinds `test` and `quiz`). */
   tests: readonly AgendaItem[];
   homework: readonly HomeworkItem[];
   /** The lucky feature's number as last read (its day may be past). */
@@ -49,7 +49,7 @@ export function briefing(input: BriefingInput) {
     end: hoursOf(target)?.to ?? null,
     /** Every lesson of the day in slot order, with its change. */
     lessons: lessons.filter((l) => l.subject !== ''),
-    tests: input.tests.filter((t) => t.date === day).map((t) => ({ subject: t.subject, kind: testKind(t) })),
+    tests: input.tests.filter((t) => t.date === day).map((t) => ({ subject: t.subject, kind: t.kind })),
     homework: input.homework.filter((h) => h.due === day && h.done !== true).map((h) => ({ subject: h.subject })),
     luckyMine:
       input.lucky !== undefined &&

@@ -3,7 +3,7 @@
 // and the free days. Each entry has a UID that stays the same when the portal edits what it stands for.
 import { addDays } from '../util/time.js';
 import { sameSubject, textCompare } from './common.js';
-import { testKind, type AgendaItem } from './agenda.js';
+import type { AgendaItem } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
 import { lessonChange, movedAway, movedIn, sameSlot, type ScheduledLesson, type SchoolDay } from './schedule.js';
 import type { FreeDay } from './schooldays.js';
@@ -161,15 +161,13 @@ function agendaTime(date: string, time: string | null, subject: string | null, d
   return allDay(date);
 }
 
-const agendaKindOf = (item: AgendaItem): AgendaEntryKind => (item.kind === 'test' ? testKind(item) : item.kind);
-
 /** The agenda's entries and the homework due dates, by date. */
 export function agendaEntries(input: Omit<FeedInput, 'free'>): AgendaEntry[] {
   const days = new Map(input.days.map((d) => [d.date, d]));
   const fromAgenda = input.agenda.map(
     (item): AgendaEntry => ({
       uid: uidOf(item.key.replace(':', '-'), input.child),
-      kind: agendaKindOf(item),
+      kind: item.kind,
       // An entry of several days (a trip) spans them whole, whatever hour it starts.
       when: item.until !== null ? allDay(item.date, item.until) : agendaTime(item.date, item.time, item.subject, days),
       subject: item.subject,

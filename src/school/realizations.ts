@@ -5,7 +5,7 @@ import type { Lesson } from '../portal/schemas/lookups.js';
 import { addDays } from '../util/time.js';
 import { byId, hhmm, sameSubject, textCompare } from './common.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
-import { agendaKind, type AgendaItem } from './agenda.js';
+import { agendaKind, isTest, type AgendaItem } from './agenda.js';
 import type { Names } from './names.js';
 import type { UnexcusedAbsence } from './attendance.js';
 
@@ -55,16 +55,16 @@ export type NextTest = NonNullable<ReturnType<typeof nextTest>>;
  */
 export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld[], now: { date: string; time: string }) {
   const ahead = tests
-    .filter((t) => t.kind === 'test' && (t.date > now.date || (t.date === now.date && (t.time === null || t.time > now.time))))
+    .filter((t) => isTest(t) && (t.date > now.date || (t.date === now.date && (t.time === null || t.time > now.time))))
     .sort((a, b) => textCompare(a.date, b.date) || textCompare(a.time ?? '', b.time ?? ''));
   const test = ahead[0];
   if (test === undefined) return null;
   // The previous test: on the agenda, or a lesson of the subject whose topic names one (the agenda may
   // no longer list it; a test is written in a lesson whose topic says so).
   const before = [
-    ...tests.filter((t) => t.kind === 'test' && t.date < test.date && sameSubject(t.subject, test.subject)).map((t) => t.date),
+    ...tests.filter((t) => isTest(t) && t.date < test.date && sameSubject(t.subject, test.subject)).map((t) => t.date),
     ...held
-      .filter((l) => l.date < test.date && sameSubject(l.subject, test.subject) && agendaKind(undefined, l.topic ?? undefined) === 'test')
+      .filter((l) => l.date < test.date && sameSubject(l.subject, test.subject) && isTest({ kind: agendaKind(undefined, l.topic ?? undefined) }))
       .map((l) => l.date),
   ];
   const previous = before.reduce<string | null>((latest, d) => (latest === null || d > latest ? d : latest), null);

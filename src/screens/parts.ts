@@ -109,7 +109,7 @@ export interface BoardNotice {
 /** A saved attachment is a link (`/files/<c>/homework/<id>/<name>`). */
 export interface BoardHomework {
   title: string;
-  /** `when`: the day it is due, when the box lists the next two weeks. */
+  /** `when`: the day it is due (null when unknown). */
   items: Array<{ when: string | null; subject: string | null; text: string; files: Array<{ name: string; url: string }> }>;
 }
 
@@ -217,7 +217,7 @@ export interface BoardBoxes {
   notices: BoardNotice[];
   /** Null (no box) when the homework list has no state: never answered, or refused for this child (a kindergarten). */
   homework: BoardHomework | null;
-  /** Tests and quizzes only; null (no box) when neither test list has a state. */
+  /** Tests and quizzes only (upcoming_tests' two weeks); null (no box) while upcoming_tests has no state. */
   tests: BoardTest[] | null;
   /** Trips, meetings and the other agenda entries: no test, so not under the tests' heading. */
   agenda: BoardAgendaEntry[];

@@ -81,7 +81,7 @@ function fullChild(id: string, name: string): BoardChild {
       { title: 'Zbiórka makulatury', when: 'pon. 16.11' },
     ],
     homework: {
-      title: 'Zadania domowe na jutro',
+      title: 'Zadania domowe',
       items: [
         { when: null, subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] },
         { when: null, subject: 'Język polski', text: 'Wypracowanie', files: [] },

@@ -66,10 +66,10 @@ const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
     '- **np** <small>(nieprzygotowany)</small> Religia',
     '| Matematyka<br><small>propozycja śródroczna: **5** · 2× **6** da ocenę wyżej</small> | 4,62 | **4** ↓ |',
     '| Język angielski<br><small>na 4,75 wystarczy **5&#43;**</small> | 4,67 | **4** ↓ |',
-    // A grade's teacher beside its day and its comment under it; the report card's forecast beside the averages.
-    'Język angielski <small>Katarzyna Wójcik · czw. 19.11</small><br><small><i>Bardzo dobra wymowa, brawo&#33;</i></small>',
+    // A grade's teacher beside its day, its subject's forecast (newest_grade's) and its comment under it; the report card's forecast beside the averages.
+    'Język angielski <small>Katarzyna Wójcik · czw. 19.11 · prognoza **4**</small><br><small><i>Bardzo dobra wymowa, brawo&#33;</i></small>',
     'prognoza na świadectwie: **4,20**',
-    '| Technika | 78,8 % pkt |',
+    '| Technika | 78,8% pkt |',
     '⚠️ **Zagrożenie:** Religia 1,00',
     // The lessons card: what to revise before Tuesday's test, the lessons missed on Thursday, the latest topics.
     '#### 📚 Do powtórki: Przyroda <small>wt. 24.11</small>\n- <small>pt. 20.11</small> Krajobraz nadmorski',
@@ -87,7 +87,7 @@ const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
     '| Matematyka<br><small>proposed semester: **5** · 2× **6** for a grade more</small> | 4.62 | **4** ↓ |',
     '| Język angielski<br><small>**5&#43;** lifts it to 4.75</small> | 4.67 | **4** ↓ |',
     'report card forecast: **4.20**',
-    '| Technika | 78.8 % pts |',
+    '| Technika | 78.8% pts |',
     '⚠️ **At risk:** Religia 1.00',
     '#### 📚 To revise: Przyroda <small>Tue 24 Nov</small>',
     '#### Lessons to catch up',
@@ -98,7 +98,7 @@ const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
     'Matematyka _(przeniesiona na czw&#46; 26&#46;11, lekcja ',
     '### Вівторок 24.11',
     'пропозиція семестрова: **5**',
-    '| Technika | 78,8 % бал. |',
+    '| Technika | 78,8% бал. |',
     '**Під загрозою:** Religia 1,00',
     '#### 📚 Повторити: Przyroda',
     '#### Уроки, які треба надолужити',

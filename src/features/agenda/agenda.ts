@@ -2,7 +2,16 @@
 // upcoming_tests, homework_due, and one event per item by what it is: test, homework or agenda. Reads the timetable's output: "due" means
 // the next school day, and the timetable tells which subject a homework's teacher teaches.
 import { basename } from 'node:path';
-import { agendaEvents, agendaFields, agendaItems, testEvents, upcomingTests, type AgendaItem, type UpcomingTests } from '../../school/agenda.js';
+import {
+  agendaEvents,
+  agendaFields,
+  agendaItems,
+  isTest,
+  testEvents,
+  upcomingTests,
+  type AgendaItem,
+  type UpcomingTests,
+} from '../../school/agenda.js';
 import {
   homeworkDue,
   homeworkEvents,
@@ -14,7 +23,6 @@ import {
   type HomeworkItem,
 } from '../../school/homework.js';
 import { want } from '../../feature-kit/resource.js';
-import { addDays } from '../../util/time.js';
 import { HOMEWORKS } from '../../resources/school.js';
 import { CONFERENCES, HOMEWORK_ASSIGNMENTS, HOMEWORK_CATEGORIES, TRIPS } from './resources.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
@@ -134,7 +142,7 @@ async function poll(ctx: SourceContext, childId: () => string): Promise<SourceRe
   return {
     states: {
       // A list the portal refused, or has not answered yet, counts nothing: unknown, never 0.
-      upcoming_tests: renderUpcomingTests(homeWorks === undefined ? null : upcomingTests(agenda, ctx.today), ctx.today),
+      upcoming_tests: renderUpcomingTests(homeWorks === undefined ? null : upcomingTests(agenda, ctx.today)),
       homework_due: renderHomeworkDue(assignments === undefined ? null : homeworkDue(homework, ctx.today, next)),
       homework_upcoming: renderHomeworkUpcoming(assignments === undefined ? null : homeworkUpcoming(homework, ctx.today)),
     },
@@ -144,7 +152,7 @@ async function poll(ctx: SourceContext, childId: () => string): Promise<SourceRe
       agenda: agendaEvents(agenda, ctx.today),
     } satisfies Events<typeof homeworkEvent | typeof testEvent | typeof agendaEvent>,
     tracked: agendaTracking(answers, agenda, homework),
-    output: { tests: agenda.filter((i) => i.kind === 'test'), items: agenda, homework } satisfies AgendaOutput,
+    output: { tests: agenda.filter(isTest), items: agenda, homework } satisfies AgendaOutput,
   };
 }
 
@@ -172,15 +180,13 @@ function agendaTracking(
   };
 }
 
-/** upcoming_tests: how many tests and quizzes are ahead; the other agenda entries alongside. Unknown without the agenda (null). */
-export function renderUpcomingTests(upcoming: UpcomingTests | null, today: string): Published<typeof upcomingTestsEntity> {
+/**
+ * upcoming_tests: how many tests and quizzes are ahead in the next 14 days, the one window every screen lists,
+ * each with its `kind` (test or quiz); the other agenda entries alongside. Unknown without the agenda (null).
+ */
+export function renderUpcomingTests(upcoming: UpcomingTests | null): Published<typeof upcomingTestsEntity> {
   if (upcoming === null) return { state: null, attributes: {} };
-  return withAttributes(upcoming.tests.length, {
-    items: upcoming.tests.map(agendaFields),
-    // The items come nearest first, so the week's are the first of them.
-    next_7_days: upcoming.tests.filter((t) => t.date <= addDays(today, 7)).length,
-    other: upcoming.other.map(agendaFields),
-  });
+  return withAttributes(upcoming.tests.length, { items: upcoming.tests.map(agendaFields), other: upcoming.other.map(agendaFields) });
 }
 
 /** homework_due: how many assignments are due on its day. Unknown without the assignments (null). */

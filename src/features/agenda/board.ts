@@ -1,12 +1,10 @@
-// What the card lists ahead of the child: homework due in the next two weeks (or on the next school day), the tests and quizzes
-// of the next two weeks, and apart from them the trips, meetings and other agenda entries (a trip is no
-// test: it stands under its own heading). Read leniently from the published states, like the rest.
+// What the card lists ahead of the child: homework due in the next two weeks, the tests and quizzes
+// of the next two weeks as upcoming_tests lists them (the one window of every screen; the box shows the first
+// few), and apart from them the trips, meetings and other agenda entries (a trip is no test: it stands under
+// its own heading). Read leniently from the published states, like the rest.
 import type { Received } from '../../feature-kit/contract.js';
-import { homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity } from './entities.js';
-import { nextTestEntity } from '../lessons-held/lessons-held.js';
+import { homeworkUpcomingEntity, upcomingTestsEntity } from './entities.js';
 import type { BoardText } from '../../i18n/board-text.js';
-import { testKind } from '../../school/agenda.js';
-import { wallTime } from '../../util/time.js';
 import type { BoardAgendaEntry, BoardHomework, BoardPart, BoardTest } from '../../screens/parts.js';
 import { dayShort, known, spaced, list, savedFiles, str, type BoardMoment } from '../../screens/shown.js';
 
@@ -14,51 +12,36 @@ const MAX_HOMEWORK = 6;
 const MAX_TESTS = 3;
 const MAX_AGENDA = 3;
 
-/** The homework of the next two weeks with its days (homework_upcoming), else the next school day's (homework_due). */
-function homeworkOf(
-  due: Received<typeof homeworkDueEntity> | undefined,
-  upcoming: Received<typeof homeworkUpcomingEntity> | undefined,
-  clock: BoardMoment,
-  text: BoardText,
-): BoardHomework {
-  const weeks = str(upcoming?.state) !== null;
-  const date = str(due?.attributes?.date);
-  const items = (weeks ? list(upcoming?.attributes?.items) : list(due?.attributes?.items)).slice(0, MAX_HOMEWORK).map((h) => {
-    const day = weeks && 'date' in h ? str(h.date) : null;
-    return {
-      when: day === null ? null : dayShort(day, clock, text),
-      subject: str(h.subject),
-      text: spaced(str(h.topic) ?? str(h.text)) ?? '',
-      files: savedFiles(h.files, 'homework').flatMap(({ name, url }) => (url === null ? [] : [{ name, url }])),
-    };
-  });
-  // The two weeks' list names each item's day: its title stays one line beside the tests' box.
-  const title = weeks || date === null ? text.labels.homework : `${text.labels.homework} ${text.homeworkFor(dayShort(date, clock, text))}`;
-  return { title, items };
+/** The homework of the next two weeks, each with its day, as homework_upcoming lists it for the dashboard too. */
+function homeworkOf(upcoming: Received<typeof homeworkUpcomingEntity> | undefined, clock: BoardMoment, text: BoardText): BoardHomework {
+  const items = list(upcoming?.attributes?.items)
+    .slice(0, MAX_HOMEWORK)
+    .map((h) => {
+      const day = str(h.date);
+      return {
+        when: day === null ? null : dayShort(day, clock, text),
+        subject: str(h.subject),
+        text: spaced(str(h.topic) ?? str(h.text)) ?? '',
+        files: savedFiles(h.files, 'homework').flatMap(({ name, url }) => (url === null ? [] : [{ name, url }])),
+      };
+    });
+  return { title: text.labels.homework, items };
 }
 
-/** The tests and quizzes ahead, nearest first; without the agenda's list, lessons-held's next test alone. */
-function testsOf(
-  upcoming: Received<typeof upcomingTestsEntity> | undefined,
-  next: Received<typeof nextTestEntity> | undefined,
-  clock: BoardMoment,
-  text: BoardText,
-): BoardTest[] {
-  const items = list(upcoming?.attributes?.items);
-  if (items.length === 0 && str(next?.state) !== null) {
-    const at = wallTime(Date.parse(next?.state as string));
-    items.push({ date: at.date, subject: next?.attributes?.subject, content: next?.attributes?.description, category: next?.attributes?.kind });
-  }
-  return items.slice(0, MAX_TESTS).flatMap((t) => {
-    const date = str(t.date);
-    if (date === null) return [];
-    // A quiz or a test as the agenda feature tells them apart for its `test` event.
-    const kind = testKind({ category: str(t.category), content: str(t.content) }) === 'quiz' ? text.quiz : text.test;
-    return [{ when: dayShort(date, clock, text), subject: str(t.subject), kind, text: spaced(str(t.content)) }];
-  });
+/** The tests and quizzes of the next two weeks, nearest first, each a quiz or a test as the agenda feature tells them. */
+function testsOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, clock: BoardMoment, text: BoardText): BoardTest[] {
+  return list(upcoming?.attributes?.items)
+    .slice(0, MAX_TESTS)
+    .flatMap((t) => {
+      const date = str(t.date);
+      if (date === null) return [];
+      return [
+        { when: dayShort(date, clock, text), subject: str(t.subject), kind: t.kind === 'quiz' ? text.quiz : text.test, text: spaced(str(t.content)) },
+      ];
+    });
 }
 
-/** The trips, meetings and other entries ahead (one under way too), nearest first. */
+/** The trips, meetings and other entries ahead (one under way too), nearest first as upcoming_tests lists them. */
 function agendaOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, clock: BoardMoment, text: BoardText): BoardAgendaEntry[] {
   return list(upcoming?.attributes?.other)
     .flatMap((o) => {
@@ -70,19 +53,17 @@ function agendaOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, cl
       const days = until !== null && until > date;
       const day = days ? `${dayShort(date, clock, text)} – ${dayShort(until, clock, text)}` : dayShort(date, clock, text);
       const when = days || time === null || time === '00:00' ? day : `${day} ${time}`;
-      return [{ date, entry: { when, kind: text.agendaKinds[kind], text: spaced(str(o.content) ?? str(o.category)) } }];
+      return [{ when, kind: text.agendaKinds[kind], text: spaced(str(o.content) ?? str(o.category)) }];
     })
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-    .slice(0, MAX_AGENDA)
-    .map((o) => o.entry);
+    .slice(0, MAX_AGENDA);
 }
 
 /** The agenda's boxes: homework, the tests ahead and the other entries; no box for a list that has no state. */
 export const agendaBoard: BoardPart = ({ state, clock, text }) => {
-  const [due, upcoming, tests, next] = [state(homeworkDueEntity), state(homeworkUpcomingEntity), state(upcomingTestsEntity), state(nextTestEntity)];
+  const [homework, tests] = [state(homeworkUpcomingEntity), state(upcomingTestsEntity)];
   return {
-    homework: known(due) || known(upcoming) ? homeworkOf(due, upcoming, clock, text) : null,
-    tests: known(tests) || known(next) ? testsOf(tests, next, clock, text) : null,
+    homework: known(homework) ? homeworkOf(homework, clock, text) : null,
+    tests: known(tests) ? testsOf(tests, clock, text) : null,
     agenda: agendaOf(tests, clock, text),
   };
 };

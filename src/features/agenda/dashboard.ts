@@ -1,6 +1,6 @@
 // The agenda on the dashboard: the tests ahead in each child's column of the family view, and in the child's
 // own view the homework of the next two weeks and the agenda (every test, then the trips, meetings and other
-// entries). Templates beside: tests-week.jinja, homework.jinja, calendar.jinja.
+// entries). Templates beside: tests-ahead.jinja, homework.jinja, calendar.jinja.
 import { ifKnown, markdown } from '../../screens/cards.js';
 import { keyed, reads } from '../../screens/templates.js';
 import type { DashboardPart } from '../../screens/parts.js';
@@ -10,13 +10,13 @@ export const agendaDashboard: DashboardPart = {
   family: [
     {
       at: 'ahead',
-      // Tests of the next seven days (upcoming_tests covers two weeks); none for a kindergarten child, nothing while the list is unknown.
+      // The tests of the next two weeks, the first few; none for a kindergarten child, nothing while the list is unknown.
       // Without a frame, as the summary: with one, two children's family view passed 800 px.
       block: (e, t) =>
         e.preschool
           ? undefined
           : ifKnown(e, upcomingTestsEntity, () =>
-              markdown(e, t, 'features/agenda/tests-week', { tests: reads(upcomingTestsEntity, 'items', 'next_7_days') }, { text_only: true }),
+              markdown(e, t, 'features/agenda/tests-ahead', { tests: reads(upcomingTestsEntity, 'items') }, { text_only: true }),
             ),
     },
   ],

@@ -11,10 +11,10 @@ import { shape, type TrackedPayload } from '../../feature-kit/contract.js';
 export type AgendaFacts = ReturnType<typeof agendaFields>;
 
 /**
- * The attributes of upcoming_tests: the tests and quizzes ahead (items), how many of the first of them fall in the next
- * seven days (the week the dashboard's family view lists), the trips, meetings and other entries beside.
+ * The attributes of upcoming_tests: the tests and quizzes of the next 14 days (items, nearest first, each with its
+ * `kind`: test or quiz), the trips, meetings and other entries beside.
  */
-export type UpcomingTestsFacts = { items: AgendaFacts[]; next_7_days: number; other: AgendaFacts[] };
+export type UpcomingTestsFacts = { items: AgendaFacts[]; other: AgendaFacts[] };
 
 /** The attributes of homework_due: the day it is due and each assignment. */
 export type HomeworkDueFacts = { date: string | null; items: ReturnType<typeof homeworkFields>[] };

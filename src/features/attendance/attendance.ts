@@ -133,7 +133,7 @@ export const attendance = feature({
                 idsOf(e, newestNoteEntity, absencesUnexcused),
                 markdown(e, t, 'features/attendance/notes-absences', {
                   ...keyed(newestNoteEntity, 'text', 'category', 'date', 'teacher', 'count'),
-                  absences: reads(absencesUnexcused, 'unexcused', 'attendance_percent'),
+                  absences: reads(absencesUnexcused, 'unexcused'),
                 }),
               ),
       },

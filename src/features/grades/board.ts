@@ -1,8 +1,8 @@
 // The grades on a child's card: the newest few, each with its teacher, a mark that is no grade with what it
 // means (a bare 0 reads as a fail), a text grade in its words, the teacher's comment and its subject's
-// forecast (as `average` publishes it), marked fresh while of the last days; a proposed term grade of this week.
+// forecast (as newest_grade publishes them), marked fresh while of the last days; a proposed term grade of this
+// week, apart from the grades (newest_grade's `proposals`).
 import type { Received } from '../../feature-kit/contract.js';
-import { average } from './average.js';
 import { newestGrade } from './newest.js';
 import type { BoardText } from '../../i18n/board-text.js';
 import { addDays } from '../../util/time.js';
@@ -18,25 +18,14 @@ const FRESH_DAYS = 4;
 /** How long a proposed term grade stays on the board: a week from its day. */
 const PROPOSAL_DAYS = 7;
 
-function gradesOf(
-  state: Received<typeof newestGrade> | undefined,
-  averages: Received<typeof average> | undefined,
-  clock: BoardMoment,
-  text: BoardText,
-): BoardGrade[] {
+function gradesOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardGrade[] {
   const since = addDays(clock.today, 1 - FRESH_DAYS);
-  const forecasts = new Map(
-    list(averages?.attributes?.subjects).flatMap((s) => {
-      const forecast = str(s.forecast);
-      return forecast === null ? [] : [[str(s.subject), text.forecast(forecast)] as const];
-    }),
-  );
   return list(state?.attributes?.recent)
     .slice(0, MAX_GRADES)
     .flatMap((g) => {
       const textGrade = g.kind === 'text';
       const grade = cut(str(g.grade), textGrade ? MAX_LINE_CHARS : MAX_GRADE_CHARS);
-      const date = str(g.date);
+      const [date, forecast] = [str(g.date), str(g.forecast)];
       if (grade === null) return [];
       return [
         {
@@ -46,7 +35,7 @@ function gradesOf(
           teacher: initialled(str(g.teacher)),
           text: textGrade,
           comment: cut(str(g.comment), MAX_LINE_CHARS),
-          forecast: forecasts.get(str(g.subject)) ?? null,
+          forecast: forecast === null ? null : text.forecast(forecast),
           when: date === null ? '' : dayShort(date, clock, text),
           fresh: date !== null && date >= since,
         },
@@ -69,5 +58,5 @@ function proposalsOf(state: Received<typeof newestGrade> | undefined, clock: Boa
 /** The grades' box: the proposals of this week, then the newest grades; no box while neither is known. */
 export const gradesBoard: BoardPart = ({ state, clock, text }) => {
   const proposals = proposalsOf(state(newestGrade), clock, text);
-  return { proposals, grades: known(state(newestGrade)) || proposals.length > 0 ? gradesOf(state(newestGrade), state(average), clock, text) : null };
+  return { proposals, grades: known(state(newestGrade)) || proposals.length > 0 ? gradesOf(state(newestGrade), clock, text) : null };
 };

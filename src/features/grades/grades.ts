@@ -171,11 +171,13 @@ class GradesSource implements Source {
     // (the point grades name the subjects graded in points only).
     const pointsRead = unit?.point === false || point !== undefined;
     if (grades !== undefined && pointsRead && !lost) await this.subjects.update(semester.year);
+    const averaged = renderAverage(semester, lists.schoolAverages?.Averages, { ...grading, conduct });
+    const wording = { language: this.access.language, scale: gradeScale(lists.gradingSystem) };
     return {
       suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
       states: {
-        newest_grade: renderNewestGrade(newestGrades(items), { language: this.access.language, scale: gradeScale(lists.gradingSystem) }),
-        average: renderAverage(semester, lists.schoolAverages?.Averages, { ...grading, conduct }),
+        newest_grade: renderNewestGrade(newestGrades(items), wording, averaged.attributes.subjects),
+        average: averaged,
         grade_at_risk: renderGradeAtRisk(grades === undefined ? null : semester, this.access.thresholds),
         ...this.subjects.states(semester, grading, lists.schoolAverages?.Averages),
       },

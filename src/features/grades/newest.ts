@@ -11,13 +11,15 @@ import { gradeFields, markOf, type GradeFields, type NewestGrades } from '../../
 import { markName } from '../../i18n/school-words.js';
 import { listedText } from './subject-averages.js';
 import { DESCRIPTIVE_GRADES, GRADES, POINT_GRADES, TEXT_GRADES } from '../../resources/grades.js';
+import type { AverageSubject } from './average.js';
 
 /** Every kind of grade the newest grade and the grade events come from: the grades' module. */
 export const GRADE_LISTS = [GRADES, POINT_GRADES, TEXT_GRADES, DESCRIPTIVE_GRADES];
 
 /**
  * The attributes of newest_grade: the newest grade's fields and when it was entered (none before the
- * first grade), and the latest few grades with their teachers and comments. A mark that is no grade (0, +, np...) has `mark_name`, what it
+ * first grade), and the latest few grades with their teachers, comments and their subjects' forecasts (the
+ * proposals apart, never among them). A mark that is no grade (0, +, np...) has `mark_name`, what it
  * means in the bridge's language.
  */
 export type NewestGradeFacts = Partial<GradeFields> & {
@@ -32,6 +34,8 @@ export type NewestGradeFacts = Partial<GradeFields> & {
     /** The teacher's words, cut to a list's length (a text grade's `grade` too). */
     comment: string | null;
     mark_name?: string;
+    /** The grade its subject's weighted average gives this semester, as `average`'s subjects say it; null when none. */
+    forecast: string | null;
   }[];
   /** The proposed semester and final grades, newest first (`period`: semester_proposal or final_proposal). */
   proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
@@ -45,33 +49,40 @@ export const newestGrade = sensor(
 
 /**
  * newest_grade: the newest grade's text (cut to fit a state) with its fields; `recent` lists the latest
- * few. A mark that is no grade says what it means beside it, in the bridge's language and by the school's
- * scale (whether it counts zeros); `grade` keeps it as written, for automations.
+ * few grades, each with the forecast of its subject among `average`'s `subjects` (the one place the screens
+ * read it), a proposal never among them (it stands in `proposals`). A mark that is no grade says what it
+ * means beside it, in the bridge's language and by the school's scale (whether it counts zeros); `grade`
+ * keeps it as written, for automations.
  */
 export function renderNewestGrade(
   { newest, recent, proposals }: NewestGrades,
   wording: { language: Language; scale: GradeScale } = { language: 'pl', scale: DEFAULT_SCALE },
+  subjects: readonly Pick<AverageSubject, 'subject' | 'forecast'>[] = [],
 ): Published<typeof newestGrade> {
   if (newest === undefined) return { state: null, attributes: { recent: [] } };
   const named = (item: GradeItem): { mark_name?: string } => {
     const code = markOf(item, wording.scale);
     return code === null ? {} : { mark_name: markName(code, wording.language) };
   };
+  const forecasts = new Map(subjects.map((s) => [s.subject, s.forecast ?? null]));
   const shown = collapse(newest.shown ?? undefined);
   const name = named(newest).mark_name;
   return withAttributes(stateText(shown !== undefined && name !== undefined ? `${shown} (${name})` : shown), {
     ...gradeFields(newest),
     ...named(newest),
     added: newest.added,
-    recent: recent.map((i) => ({
-      grade: listedText(i.shown),
-      subject: i.subject,
-      kind: i.kind,
-      date: i.date,
-      teacher: i.teacher,
-      comment: listedText(i.comment),
-      ...named(i),
-    })),
+    recent: recent
+      .filter((i) => !proposals.includes(i))
+      .map((i) => ({
+        grade: listedText(i.shown),
+        subject: i.subject,
+        kind: i.kind,
+        date: i.date,
+        teacher: i.teacher,
+        comment: listedText(i.comment),
+        ...named(i),
+        forecast: forecasts.get(i.subject ?? '') ?? null,
+      })),
     proposals: proposals.map((i) => ({
       grade: i.shown,
       subject: i.subject,

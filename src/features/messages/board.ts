@@ -47,16 +47,9 @@ function messagesOf(
           withdrawn: o.withdrawn === true,
           attachments: savedFiles(o.attachments, null),
         };
-  const n = newest?.attributes ?? {};
-  // An older retained state names the newest message alone.
-  const listed = Array.isArray(n.unread)
-    ? list(n.unread)
-    : n.read === false
-      ? [{ id: n.id, topic: newest?.state, sender: n.sender, date: n.date }]
-      : [];
   // The message just opened may still be listed unread until the next poll.
   const openedId = str(o.message_id);
-  const unread = listed
+  const unread = list(newest?.attributes?.unread)
     .filter((m) => openedId === null || str(m.id) !== openedId)
     .slice(0, MAX_UNREAD)
     .flatMap((m) => {

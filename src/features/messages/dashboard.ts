@@ -37,7 +37,7 @@ export const messagesDashboard: DashboardPart = {
         if (!e.has(newestMessage)) return undefined;
         const cards: Card[] = [
           markdown(e, t, 'features/messages/message-newest', {
-            ...keyed(newestMessage, 'sender', 'date', 'read', 'preview'),
+            ...keyed(newestMessage, 'id', 'sender', 'date', 'read', 'preview', 'unread'),
             ...keyed(unreadMessages),
           }),
         ];

@@ -1,16 +1,22 @@
-// The screens print the child's view as the features computed it, and never work it out again (issue 73 item 2):
-// the week's tests as upcoming_tests counts them, the two weeks' homework as homework_upcoming lists it, a
-// kindergarten's day as the timetable says it, a subject's forecast as `average` publishes it, a test or a quiz
-// as the agenda's `test` event tells them apart. Each case also hands the screens a view their own rule would
-// not give (a count the dates contradict, a forecast the average does not give, an item past the two weeks),
-// so that a template or a board box that re-derives it fails. A lesson's change and an extra class are the
+// The screens print the child's view as the features computed it, and never work it out again (issues 73 and 79):
+// the tests of the two weeks as upcoming_tests lists them, each a test or a quiz as the agenda feature tells them
+// (its `test` event too), the two weeks' homework as homework_upcoming lists it, a kindergarten's day as the
+// timetable says it, a grade's forecast as newest_grade publishes it. Each case also hands the screens a view their
+// own rule would not give (a kind the category contradicts, a forecast the average does not give, an item past the
+// two weeks), so that a template or a board box that re-derives it fails. A lesson's change and an extra class are the
 // one-day test's (test/unit/features/timetable/one-day.test.ts).
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dashboardYaml } from '../../../src/ha/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
-import { testEvents, upcomingTests, type AgendaItem } from '../../../src/school/agenda.js';
+import { renderNewestGrade } from '../../../src/features/grades/newest.js';
+import { newestGrades } from '../../../src/school/grades.js';
+import type { GradeItem } from '../../../src/school/grade-item.js';
+import { renderMessages } from '../../../src/features/messages/messages.js';
+import { messagesView } from '../../../src/school/messages.js';
+import { agendaKind, testEvents, upcomingTests, type AgendaItem } from '../../../src/school/agenda.js';
+import { agendaEntries } from '../../../src/school/calendar-feeds.js';
 import { boardModel } from '../../../src/web/board-model.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
@@ -26,7 +32,7 @@ const doc = parse(dashboardYaml([{ id: 'ania', name: 'Ania', entities: ENTITIES 
 
 const test = (key: string, date: string, subject: string, category: string, content: string): AgendaItem => ({
   key,
-  kind: 'test',
+  kind: agendaKind(category, content),
   date,
   until: null,
   time: null,
@@ -82,25 +88,41 @@ function board(states: Record<string, { state: string | null; attributes?: objec
 }
 
 describe('one view of a child on both screens', () => {
-  it('the agenda feature counts the week; the board tells a quiz from a test as the test event does', () => {
-    const published = renderUpcomingTests(upcomingTests(TESTS, TODAY), TODAY);
-    expect(published.attributes.next_7_days).toBe(2);
-    const kinds = testEvents(TESTS, TODAY).map((e) => (e.payload.kind === 'quiz' ? BOARD_TEXT.pl.quiz : BOARD_TEXT.pl.test));
-    expect(board({ upcoming_tests: published }).tests?.map((t) => t.kind)).toEqual(kinds);
+  it('the agenda feature tells a quiz from a test once: its event, upcoming_tests and the agenda feed say it, the board prints it', () => {
+    const published = renderUpcomingTests(upcomingTests(TESTS, TODAY));
+    const kinds = published.attributes.items?.map((t) => t.kind);
+    expect(kinds).toEqual(['test', 'quiz', 'test']);
+    expect(testEvents(TESTS, TODAY).map((e) => e.payload.kind)).toEqual(kinds);
+    expect(agendaEntries({ child: 'ania', days: [], agenda: TESTS, homework: [] }).map((e) => e.kind)).toEqual(kinds);
+    const words = { test: BOARD_TEXT.pl.test, quiz: BOARD_TEXT.pl.quiz } as const;
+    expect(board({ upcoming_tests: published }).tests?.map((t) => t.kind)).toEqual(kinds?.map((k) => words[k as 'test' | 'quiz']));
+    // A quiz by the feature's word though its category says "Sprawdzian": the board runs no rule of its own.
+    const told = { state: '1', attributes: { items: [{ ...published.attributes.items?.[0], kind: 'quiz' }], other: [] } };
+    expect(board({ upcoming_tests: told }).tests?.map((t) => t.kind)).toEqual([BOARD_TEXT.pl.quiz]);
   });
 
-  it.skipIf(skipWithoutJinja())('the dashboard lists the week the feature counted, whatever the dates say (python3-jinja2)', async () => {
-    const published = renderUpcomingTests(upcomingTests(TESTS, TODAY), TODAY);
-    const shown = (week: number) =>
-      family({ 'sensor.ania_upcoming_tests': { state: published.state as string, attributes: { ...published.attributes, next_7_days: week } } });
-    const week = await shown(2);
-    expect(week).toContain(`**${DASHBOARD_TEXT.pl.testsWeek}:**`);
-    expect(week).toContain('Matematyka');
-    expect(week).toContain('Przyroda');
-    expect(week).not.toContain('Historia');
-    // Friday's test is within seven days by its date; only the view's count decides.
-    expect(await shown(1)).not.toContain('Przyroda');
-  });
+  it.skipIf(skipWithoutJinja())(
+    'the family view lists the two weeks the feature listed, the first two and how many, each a test or a quiz (python3-jinja2)',
+    async () => {
+      const published = renderUpcomingTests(upcomingTests(TESTS, TODAY));
+      const shown = (items: unknown[]) =>
+        family({ 'sensor.ania_upcoming_tests': { state: String(items.length), attributes: { ...published.attributes, items } } });
+      const items = published.attributes.items ?? [];
+      const ahead = await shown(items);
+      // All three tests of the two weeks are counted, the one ten days ahead too (the view listed seven days before).
+      expect(ahead).toContain(`**${DASHBOARD_TEXT.pl.testsAhead} (3):**`);
+      for (const line of ['- wt. 24.11 **Matematyka** <small>sprawdzian</small>', '- pt. 27.11 **Przyroda** <small>kartkówka</small>'])
+        expect(ahead).toContain(line);
+      expect(ahead).not.toContain('Historia');
+      // The child's own view lists the whole window, as the board's tests box does when opened.
+      const own = await shownView(doc, 'ania', { 'sensor.ania_upcoming_tests': { state: '3', attributes: published.attributes } }, NOW);
+      expect(own.flatMap((s) => s.texts).join('\n')).toContain('- czw. 03.12 **Historia** <small>sprawdzian</small>: Średniowiecze');
+      // The feature's list is the window: an item its dates put past it still stands.
+      const late = await shown([{ ...items[2], date: '2026-12-21', kind: 'quiz' }]);
+      expect(late).toContain(`**${DASHBOARD_TEXT.pl.testsAhead}:**`);
+      expect(late).toContain('- pon. 21.12 **Historia** <small>kartkówka</small>: Średniowiecze');
+    },
+  );
 
   it("draws a kindergarten's blocks on the board only when the timetable says the day is one", () => {
     expect(board({ timetable_today: blocksDay(true) }).day?.lessons.map((l) => l.block)).toEqual([true, true]);
@@ -132,18 +154,103 @@ describe('one view of a child on both screens', () => {
     for (const line of ['- wt. 24.11 **Matematyka**: Ułamki', '- pon. 21.12 **Plastyka**: Kolaż']) expect(text).toContain(line);
   });
 
-  it.skipIf(skipWithoutJinja())('prints the forecast `average` publishes, on the board and on the dashboard (python3-jinja2)', async () => {
-    // A forecast of 5 beside an average of 2.00: no rule of either screen would give it.
-    const average = {
-      state: '2.0',
-      attributes: { semester: 1, subjects: [{ subject: 'Matematyka', average: 2, count: 3, forecast: '5', trend: 'up' }] },
-    };
-    const newest = {
-      state: '2',
-      attributes: { recent: [{ grade: '2', subject: 'Matematyka', date: TODAY, teacher: 'Anna Nowak', kind: 'standard' }] },
-    };
-    expect(board({ average, newest_grade: newest }).grades?.[0]?.forecast).toBe(BOARD_TEXT.pl.forecast('5'));
-    const own = await shownView(doc, 'ania', { 'sensor.ania_average': average, 'sensor.ania_newest_grade': newest }, NOW);
-    expect(own.flatMap((s) => s.texts).join('\n')).toMatch(/\| \*\*5\*\* ↑ \| 3 \|/);
+  it.skipIf(skipWithoutJinja())(
+    "prints a grade's forecast as newest_grade gives it, and a semester proposal apart, once, on the board and on the dashboard (python3-jinja2)",
+    async () => {
+      const item = (key: string, shown: string, period?: string): GradeItem => ({
+        key,
+        kind: 'grade',
+        shown,
+        subject: 'Matematyka',
+        category: null,
+        weight: 1,
+        teacher: 'Tomasz Zieliński',
+        date: TODAY,
+        added: `${TODAY} 08:0${key.slice(-1)}:00`,
+        comment: null,
+        semester: 1,
+        details: period ? { period } : {},
+      });
+      // A forecast of 5 beside a grade of 2: no rule of either screen would give it, and no `average` state to work it out from.
+      const published = renderNewestGrade(newestGrades([item('grade:1', '2'), item('grade:2', '3', 'semester_proposal')]), undefined, [
+        { subject: 'Matematyka', forecast: '5' },
+      ]);
+      const newest = { state: published.state, attributes: published.attributes };
+      const card = board({ newest_grade: newest });
+      expect(card.grades?.map((g) => [g.grade, g.subject, g.forecast])).toEqual([['2', 'Matematyka', BOARD_TEXT.pl.forecast('5')]]);
+      expect(card.proposals.map((p) => [p.grade, p.subject, p.what])).toEqual([['3', 'Matematyka', BOARD_TEXT.pl.proposal.semester_proposal]]);
+      const own = await shownView(doc, 'ania', { 'sensor.ania_newest_grade': newest as HaStates[string] }, NOW);
+      const text = own.flatMap((s) => s.texts).join('\n');
+      expect(text).toContain('- **2** Matematyka <small>Tomasz Zieliński · pon. 23.11 · prognoza **5**</small>');
+      expect(text).not.toContain('- **3** Matematyka');
+    },
+  );
+  it.skipIf(skipWithoutJinja())('lists the unread messages newest_message lists, on the board and on the dashboard (python3-jinja2)', async () => {
+    const message = (id: string, topic: string, sendDate: string, read: boolean) => ({
+      id,
+      topic,
+      sender: 'Anna Nowak',
+      sendDate,
+      read,
+      hasAttachments: false,
+      content: undefined,
+    });
+    // The newest one read in the register's app, two older ones not: the portal's counter says 3 (one not listed).
+    const states = renderMessages(
+      messagesView({ inbox: 3 }, [
+        message('503', 'Plan wycieczki', '2026-11-22 18:00:00', true),
+        message('502', 'Zebranie w czwartek', '2026-11-21 10:00:00', false),
+        message('501', 'Zbiórka makulatury', '2026-11-20 09:00:00', false),
+      ]),
+      'pl',
+    );
+    const [newest, unread] = [states.newest_message!, states.unread_messages!];
+    const card = board({ newest_message: newest, unread_messages: unread });
+    expect(card.messages?.unread.map((m) => m.topic)).toEqual(['Zebranie w czwartek', 'Zbiórka makulatury']);
+    expect(card.facts.find((f) => f.label === BOARD_TEXT.pl.labels.messages)?.value).toBe('3');
+    const own = await shownView(
+      doc,
+      'ania',
+      { 'sensor.ania_newest_message': newest as HaStates[string], 'sensor.ania_unread_messages': unread as HaStates[string] },
+      NOW,
+    );
+    const text = own.flatMap((s) => s.texts).join('\n');
+    expect(text).toContain(`#### ${DASHBOARD_TEXT.pl.newestMessage} · ✉️ **3**`);
+    expect(text).toContain('- **Plan wycieczki**, Anna Nowak <small>niedz. 22.11</small>\n');
+    for (const [topic, day] of [
+      ['Zebranie w czwartek', 'sob. 21.11'],
+      ['Zbiórka makulatury', 'pt. 20.11'],
+    ])
+      expect(text).toContain(`- **${topic}**, Anna Nowak <small>${day}</small> · _${DASHBOARD_TEXT.pl.unread}_`);
   });
+  it.skipIf(skipWithoutJinja())(
+    "says the semester's attendance and each subject's from `attendance`, formatted alike, on both screens (python3-jinja2)",
+    async () => {
+      const row = (subject: string, lessons: number, present: number, percent: number) => ({
+        subject,
+        lessons,
+        present,
+        absent: lessons - present,
+        late: 0,
+        excused: 0,
+        percent,
+      });
+      const attendance = { state: '95.7', attributes: { by_subject: [row('Religia', 9, 8, 88.9), row('Historia', 9, 9, 100)], unexcused: 0 } };
+      // absences_unexcused carries the share too, for automations; a screen reads it from `attendance` alone.
+      const absences = { state: '0', attributes: { unexcused: [], attendance_percent: 50 } };
+      const school = board({ attendance, absences_unexcused: absences }).school;
+      expect([school.attendance, school.bySubject]).toEqual([
+        `${BOARD_TEXT.pl.attendance} 95,7%`,
+        [
+          { subject: 'Religia', percent: '88,9%' },
+          { subject: 'Historia', percent: '100%' },
+        ],
+      ]);
+      const own = await shownView(doc, 'ania', { 'sensor.ania_attendance': attendance, 'sensor.ania_absences_unexcused': absences }, NOW);
+      const text = own.flatMap((s) => s.texts).join('\n');
+      expect(text).toContain(`${DASHBOARD_TEXT.pl.attendance}: **95,7%**`);
+      for (const cells of ['| 8/9 | 88,9% |', '| 9/9 | 100% |']) expect(text).toContain(cells);
+      expect(text).not.toContain('50');
+    },
+  );
 });

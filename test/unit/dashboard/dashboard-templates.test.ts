@@ -39,7 +39,7 @@ describe("the dashboard's template files", () => {
   it('get entity ids (none for an entity the child lacks) and only the words they use', () => {
     const noUnread = new ChildEntities({ id: 'jan', name: 'Jan', entities: ENTITIES.filter((e) => e.key !== unreadMessages.key) });
     const text = filled(noUnread, t, 'features/messages/message-newest', {
-      newest_message: reads(newestMessage, 'sender', 'date', 'read', 'preview'),
+      newest_message: reads(newestMessage, 'id', 'sender', 'date', 'read', 'preview', 'unread'),
       unread_messages: reads(unreadMessages),
     });
     expect(text).toContain('{%- set newest_message = "sensor.jan_newest_message" -%}');

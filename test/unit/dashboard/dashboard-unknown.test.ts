@@ -31,7 +31,7 @@ function madeUp(lang: Language): string[] {
   const t = DASHBOARD_TEXT[lang];
   return [
     t.noGrades,
-    t.noTestsWeek,
+    t.noTestsAhead,
     t.noCatchUp,
     t.noLessonTopics,
     t.noNotes,
@@ -132,7 +132,7 @@ describe.skipIf(skipWithoutJinja())('the dashboard with states that are not know
     const d = doc([ania], 'pl');
     const family = plain(await shownView(d, 'family', known, NOW));
     expect(family).toContain(t.noLessonsToday);
-    expect(family).toContain(t.noTestsWeek);
+    expect(family).toContain(t.noTestsAhead);
     expect(family).toContain(`✉️ ${unreadMessages.name.pl}: **0**`);
     expect(plain(await shownView(d, 'ania', known, NOW))).toContain(t.noGrades);
   });
@@ -158,7 +158,7 @@ describe.skipIf(skipWithoutJinja())("a kindergarten child's card", () => {
     expect(column, lang).not.toContain(`${DASHBOARD_TEXT[lang].room} ogród`);
     expect(column).toContain('Biedronki: bal jesienny w piątek');
     expect(column).toContain('Dzień dyrektorski');
-    expect(column).not.toContain(DASHBOARD_TEXT[lang].testsWeek);
+    expect(column).not.toContain(DASHBOARD_TEXT[lang].testsAhead);
     for (const sentence of madeUp(lang)) expect(column, lang).not.toContain(sentence);
     // Her own view: her day first, then messages; no grades, no lessons held, no tests.
     const own = (await shownView(d, 'zofia', zofia(), NOW)).filter((s) => s.texts.length > 0);
@@ -173,7 +173,7 @@ describe.skipIf(skipWithoutJinja())("a kindergarten child's card", () => {
     const d = doc([ania, { id: 'zofia', name: 'Zofia', entities: ENTITIES }], 'pl');
     const column = plain([(await shownView(d, 'family', zofia(), NOW)).find((s) => s.heading === 'Zofia')!]);
     expect(column).toContain('🏫 w przedszkolu');
-    expect(column).not.toContain(DASHBOARD_TEXT.pl.noTestsWeek);
+    expect(column).not.toContain(DASHBOARD_TEXT.pl.noTestsAhead);
     const own = plain(await shownView(d, 'zofia', zofia(), NOW));
     for (const sentence of madeUp('pl')) expect(own).not.toContain(sentence);
     expect(own).not.toContain(DASHBOARD_TEXT.pl.newestGrades);

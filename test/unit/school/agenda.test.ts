@@ -8,19 +8,20 @@ import {
 } from '../../../src/portal/schemas/agenda.js';
 import { lessonsResponse } from '../../../src/portal/schemas/lookups.js';
 import { timetablesResponse } from '../../../src/portal/schemas/timetable.js';
-import { agendaEvents, agendaItems, agendaKind, testEvents, testKind, upcomingTests } from '../../../src/school/agenda.js';
+import { agendaEvents, agendaItems, agendaKind, testEvents, upcomingTests } from '../../../src/school/agenda.js';
 import { homeworkDue, homeworkEvents, homeworkItems, homeworkUpcoming, nextWeekday } from '../../../src/school/homework.js';
 import { renderHomeworkDue, renderHomeworkUpcoming, renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
 import { names } from './fixtures.js';
 
 describe('agendaKind', () => {
+  // A kartkówka or a quiz is a test of the kind `quiz`: decided here once, for the events, upcoming_tests and every screen.
   it.each([
     ['Sprawdzian', 'Dodawanie ułamków', 'test'],
-    ['Kartkówka', undefined, 'test'],
-    ['Inne', 'Kartkówka z rozdziału 3', 'test'],
-    ['Inne', 'kartkowki z tabliczki', 'test'],
+    ['Kartkówka', undefined, 'quiz'],
+    ['Inne', 'Kartkówka z rozdziału 3', 'quiz'],
+    ['Inne', 'kartkowki z tabliczki', 'quiz'],
     ['Praca klasowa', '', 'test'],
-    ['Inne', 'Quiz o ptakach', 'test'],
+    ['Inne', 'Quiz o ptakach', 'quiz'],
     ['Inne', 'Test kompetencji', 'test'],
     ['Zebranie z rodzicami', 'Wywiadówka', 'meeting'],
     ['Wycieczka', 'Kraków', 'trip'],
@@ -76,8 +77,8 @@ describe('agenda and upcoming_tests', () => {
     expect(items.map((i) => i.key)).toEqual(['agenda:5', 'agenda:1', 'trip:3', 'agenda:4', 'meeting:8', 'agenda:2', 'agenda:3']);
   });
 
-  it('counts tests and quizzes from today to 14 days ahead, nearest first', () => {
-    const state = renderUpcomingTests(upcomingTests(items, today), today);
+  it('counts tests and quizzes from today to 14 days ahead, nearest first, each a test or a quiz', () => {
+    const state = renderUpcomingTests(upcomingTests(items, today));
     expect(state.state).toBe('2');
     expect(state.attributes?.items).toEqual([
       {
@@ -91,7 +92,7 @@ describe('agenda and upcoming_tests', () => {
         teacher: 'Anna Nowak',
       },
       {
-        kind: 'test',
+        kind: 'quiz',
         date: '2026-03-24',
         until: null,
         time: null,
@@ -193,8 +194,9 @@ describe('test events', () => {
     ['Kartkówka', null, 'quiz'],
     ['Inne', 'Quiz o ptakach', 'quiz'],
     [null, 'Praca klasowa', 'test'],
+    ['Zebranie z rodzicami', 'Wyniki kartkówki', 'meeting'],
   ])('%s / %s is a %s', (category, content, kind) => {
-    expect(testKind({ category, content })).toBe(kind);
+    expect(agendaKind(category ?? undefined, content ?? undefined)).toBe(kind);
   });
 
   it('keeps a test in a subject without a name, with no subject rather than a made-up one', () => {

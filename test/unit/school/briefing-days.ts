@@ -96,7 +96,7 @@ export const TESTS: AgendaItem[] = [
   },
   {
     key: 't2',
-    kind: 'test',
+    kind: 'quiz',
     date: '2026-11-25',
     time: null,
     subject: 'Język polski',

@@ -112,7 +112,7 @@ describe('agenda feed entries', () => {
       agenda: [
         item({ key: 'agenda:1', time: '08:55' }),
         item({ key: 'agenda:2', date: '2026-03-10', subject: 'Matematyka' }),
-        item({ key: 'agenda:3', date: '2026-03-10', subject: 'Język polski', category: 'Kartkówka' }),
+        item({ key: 'agenda:3', date: '2026-03-10', subject: 'Język polski', kind: 'quiz', category: 'Kartkówka' }),
       ],
       homework: [homework({})],
     });

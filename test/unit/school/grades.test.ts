@@ -262,8 +262,17 @@ describe('newest_grade', () => {
     expect(renderNewestGrade(marks, { language: 'en', scale: DEFAULT_SCALE }).state).toBe('np (unprepared)');
     // A grade is itself: no words beside it, in the state or in the list.
     expect(pl.attributes.recent).toEqual([
-      { grade: 'np', subject: 'Język polski', kind: 'grade', date: '2026-01-10', teacher: 'Anna Nowak', comment: null, mark_name: 'nieprzygotowany' },
-      { grade: '3', subject: 'Matematyka', kind: 'grade', date: '2026-01-10', teacher: 'Anna Nowak', comment: null },
+      {
+        grade: 'np',
+        subject: 'Język polski',
+        kind: 'grade',
+        date: '2026-01-10',
+        teacher: 'Anna Nowak',
+        comment: null,
+        mark_name: 'nieprzygotowany',
+        forecast: null,
+      },
+      { grade: '3', subject: 'Matematyka', kind: 'grade', date: '2026-01-10', teacher: 'Anna Nowak', comment: null, forecast: null },
     ]);
   });
 

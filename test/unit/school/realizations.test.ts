@@ -116,6 +116,17 @@ describe('next test', () => {
     expect(next?.topics.map((t) => t.topic)).toEqual(['Dzielenie', 'Mnożenie', 'Odejmowanie']);
   });
 
+  it('takes a quiz for a test: as the next one, and in a lesson whose topic names a kartkówka', () => {
+    const quizzes = held([
+      real('2026-11-09', 1, 501, 'Odejmowanie'),
+      real('2026-11-11', 1, 501, 'Kartkówka z odejmowania'),
+      real('2026-11-16', 1, 501, 'Mnożenie'),
+    ]);
+    const next = nextTest([{ ...test('2026-11-20', 'Matematyka'), kind: 'quiz' }], quizzes, { date: '2026-11-18', time: '09:10' });
+    expect(next?.test.date).toBe('2026-11-20');
+    expect(next?.topics.map((t) => t.topic)).toEqual(['Mnożenie']);
+  });
+
   it('skips a test earlier today; a test without an hour starts at midnight', () => {
     const next = nextTest([test('2026-11-18', 'Matematyka', '08:00'), test('2026-11-19', 'Język polski')], list, {
       date: '2026-11-18',

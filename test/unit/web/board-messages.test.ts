@@ -1,5 +1,5 @@
-// The messages on the board's model, from the states the features publish: the newest inbox message
-// while it is unread, the opened message with the start of its text and its attachments (only the web
+// The messages on the board's model, from the states the features publish: the unread inbox messages
+// newest_message lists, the opened message with the start of its text and its attachments (only the web
 // server's own paths become links), nothing for a child without messages.
 import { describe, expect, it } from 'vitest';
 import { boardModel } from '../../../src/web/board-model.js';
@@ -17,6 +17,7 @@ const NEWEST: EntityState = {
     read: false,
     has_attachments: false,
     preview: 'Szanowni Państwo…',
+    unread: [{ id: '8811240', topic: 'Zebranie z rodzicami w czwartek', sender: 'Anna Nowak', date: '2026-11-17T15:42:10+01:00' }],
   },
 };
 
@@ -69,7 +70,6 @@ describe('messages on the board', () => {
   });
 
   it('has nothing to show once the newest is read and none is opened, or without the messages feature', () => {
-    expect(messagesOf({ newest_message: { ...NEWEST, attributes: { ...NEWEST.attributes, read: true } } })).toBeNull();
     expect(messagesOf({ newest_message: { ...NEWEST, attributes: { ...NEWEST.attributes, read: true, unread: [] } } })).toBeNull();
     expect(messagesOf({ newest_message: { state: null, attributes: {} }, opened_message: { state: null, attributes: {} } })).toBeNull();
     expect(messagesOf({})).toBeNull();
@@ -101,7 +101,7 @@ describe('messages on the board', () => {
   });
 
   it('does not list the opened message again as unread before the next poll marks it read', () => {
-    const same = { ...NEWEST, attributes: { ...NEWEST.attributes, id: '990' } };
+    const same = { ...NEWEST, attributes: { ...NEWEST.attributes, id: '990', unread: [{ id: '990', topic: 'Wycieczka do Krakowa – zgody' }] } };
     expect(messagesOf({ newest_message: same, opened_message: OPENED })?.unread).toEqual([]);
     expect(messagesOf({ newest_message: NEWEST, opened_message: OPENED })?.unread).toHaveLength(1);
   });

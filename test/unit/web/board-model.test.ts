@@ -52,16 +52,16 @@ function states(over: Record<string, EntityState> = {}): Map<string, EntityState
         attributes: { no: 2, from: '08:55', to: '09:40', room: null, teacher: 'A', change: 'substitution' },
       },
       lucky_number: { state: '13', attributes: { day: '2026-11-18', register_number: '12' } },
-      homework_due: {
+      homework_upcoming: {
         state: '1',
-        attributes: { date: '2026-11-19', items: [{ subject: 'Matematyka', topic: 'Ułamki – karta pracy', text: 'Rozwiąż zadania' }] },
+        attributes: { items: [{ date: '2026-11-19', subject: 'Matematyka', topic: 'Ułamki – karta pracy', text: 'Rozwiąż zadania' }] },
       },
       upcoming_tests: {
         state: '2',
         attributes: {
           items: [
             {
-              kind: 'test',
+              kind: 'quiz',
               date: '2026-11-19',
               time: '09:50',
               subject: 'Przyroda',
@@ -139,7 +139,8 @@ describe('the board of one child', () => {
       });
     const trip = { kind: 'trip', date: '2026-11-17', until: '2026-11-19', time: '07:30', subject: null, category: null, content: 'Zakopane: Tatry' };
     const meeting = { kind: 'meeting', date: '2026-11-20', until: null, time: '17:30', subject: null, category: null, content: 'Zebranie' };
-    const c = card(at('09:12'), withTrip([meeting, trip]));
+    // In upcoming_tests' order (the feature lists them nearest first; the board sorts nothing again).
+    const c = card(at('09:12'), withTrip([trip, meeting]));
     expect(c.tests).toEqual([{ when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' }]);
     expect(c.agenda).toEqual([
       { when: 'wt. 17.11 – jutro', kind: 'wycieczka', text: 'Zakopane: Tatry' },
@@ -158,18 +159,8 @@ describe('the board of one child', () => {
         attributes: {
           recent: [
             { grade: '0', subject: 'Edukacja wczesnoszkolna', kind: 'descriptive', date: '2026-11-18', comment: null, mark_name: 'nie jest oceną' },
-            { grade: '5', subject: 'Matematyka', kind: 'grade', date: '2026-11-15', comment: 'Świetna praca   na lekcji, '.repeat(5) },
-            { grade: '4', subject: 'Historia', kind: 'grade', date: '2026-11-14', comment: null },
-          ],
-        },
-      },
-      average: {
-        state: '4.50',
-        attributes: {
-          semester: 1,
-          subjects: [
-            { subject: 'Matematyka', average: 4.8, count: 3, forecast: '5' },
-            { subject: 'Historia', average: null, count: 0, forecast: null },
+            { grade: '5', subject: 'Matematyka', kind: 'grade', date: '2026-11-15', comment: 'Świetna praca   na lekcji, '.repeat(5), forecast: '5' },
+            { grade: '4', subject: 'Historia', kind: 'grade', date: '2026-11-14', comment: null, forecast: null },
           ],
         },
       },
@@ -239,8 +230,8 @@ describe('the board of one child', () => {
       { no: 4, from: '10:50', to: '11:35', subject: 'Technika', room: '4', change: 'room_change', note: 'zmiana sali · było: s. 12', status: null },
     ]);
     expect(c.homework).toEqual({
-      title: 'Zadania domowe na jutro',
-      items: [{ when: null, subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] }],
+      title: 'Zadania domowe',
+      items: [{ when: 'jutro', subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] }],
     });
     expect(c.tests).toEqual([
       { when: 'jutro', subject: 'Przyroda', kind: 'kartkówka', text: 'Kartkówka z trzech ostatnich tematów.' },
@@ -292,7 +283,7 @@ describe('the board of one child', () => {
         ],
       },
     };
-    // Beside the next school day's list (homework_due), the two weeks' list is the one shown, each item with its day.
+    // The two weeks' list, as the dashboard's homework card lists it, each item with its day.
     expect(card(at('09:00'), child({ homework_upcoming: upcoming })).homework).toEqual({
       title: 'Zadania domowe',
       items: [
@@ -492,7 +483,7 @@ describe('the board of one child', () => {
           },
         },
       ],
-      ['homework_due', { state: null, attributes: {} }],
+      ['homework_upcoming', { state: null, attributes: {} }],
       ['upcoming_tests', { state: null, attributes: {} }],
       ['newest_grade', { state: null, attributes: { recent: [] } }],
       ['unread_notices', { state: '1', attributes: { notices: [{ id: 'n', subject: 'Bal przebierańców', date: '2026-11-18' }] } }],
@@ -507,8 +498,8 @@ describe('the board of one child', () => {
     expect([c.homework, c.tests, c.grades]).toEqual([null, null, null]);
     expect(c.notices).toEqual([{ title: 'Bal przebierańców', when: 'dziś' }]);
     // A school child whose lists answered empty keeps its boxes, saying there is nothing.
-    const school = card(at('09:12'), child({ homework_due: { state: '0', attributes: { date: '2026-11-19', items: [] } } }));
-    expect(school.homework).toEqual({ title: 'Zadania domowe na jutro', items: [] });
+    const school = card(at('09:12'), child({ homework_upcoming: { state: '0', attributes: { items: [] } } }));
+    expect(school.homework).toEqual({ title: 'Zadania domowe', items: [] });
   });
 
   it('shows a count of 0 unmarked and none for a count that is unknown (refused, never read): never a made-up 0', () => {

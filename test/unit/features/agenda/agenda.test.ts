@@ -43,7 +43,7 @@ describe('agenda feature', () => {
       entry('e2', 'trip', '2026-11-26', null, 'Kopalnia Soli'),
       entry('e3', 'test', '2026-11-10', 'Polski', 'Lektura'),
     ];
-    const state = renderUpcomingTests(upcomingTests(items, '2026-11-23'), '2026-11-23');
+    const state = renderUpcomingTests(upcomingTests(items, '2026-11-23'));
     expect(state.state).toBe('1');
     expect(state.attributes.items).toEqual([
       { kind: 'test', date: '2026-11-25', until: null, time: null, subject: 'Matematyka', category: null, content: 'Ułamki', teacher: null },
@@ -52,7 +52,7 @@ describe('agenda feature', () => {
   });
 
   it('counts nothing of a list the portal refused or has not answered: unknown, never 0', () => {
-    expect(renderUpcomingTests(null, '2026-11-23')).toEqual({ state: null, attributes: {} });
+    expect(renderUpcomingTests(null)).toEqual({ state: null, attributes: {} });
     expect(renderHomeworkDue(null)).toEqual({ state: null, attributes: {} });
   });
 

@@ -45,17 +45,44 @@ describe('grades feature', () => {
     expect(state.state).toBe('5+');
     expect(state.attributes).toMatchObject({ grade: '5+', subject: 'Matematyka', weight: 3, improves: 'grade:1', added: '2026-11-20 10:00:00' });
     expect(state.attributes.recent).toEqual([
-      { grade: '5+', subject: 'Matematyka', kind: 'grade', date: '2026-11-20', teacher: 'Jan Kowalski', comment: null },
-      { grade: '4', subject: 'Matematyka', kind: 'grade', date: '2026-11-18', teacher: 'Jan Kowalski', comment: 'Kartkówka z ułamków' },
+      { grade: '5+', subject: 'Matematyka', kind: 'grade', date: '2026-11-20', teacher: 'Jan Kowalski', comment: null, forecast: null },
+      {
+        grade: '4',
+        subject: 'Matematyka',
+        kind: 'grade',
+        date: '2026-11-18',
+        teacher: 'Jan Kowalski',
+        comment: 'Kartkówka z ułamków',
+        forecast: null,
+      },
     ]);
     expect(renderNewestGrade({ newest: undefined, recent: [], proposals: [] })).toEqual({ state: null, attributes: { recent: [] } });
   });
 
-  it('lists the proposed semester and final grades, newest first, for the board to tell a new one', () => {
+  it('lists the proposed semester and final grades apart, newest first, never among the grades', () => {
     const proposal = grade('grade:3', '4', '2026-11-19', { period: 'semester_proposal' });
     const items = [grade('grade:1', '5', '2026-11-20'), proposal, grade('grade:4', '3', '2026-11-21', { period: 'semester' })];
-    expect(renderNewestGrade(newestGrades(items)).attributes.proposals).toEqual([
-      { grade: '4', subject: 'Matematyka', period: 'semester_proposal', date: '2026-11-19' },
+    const attributes = renderNewestGrade(newestGrades(items)).attributes;
+    expect(attributes.proposals).toEqual([{ grade: '4', subject: 'Matematyka', period: 'semester_proposal', date: '2026-11-19' }]);
+    // The board and the dashboard list `recent` as grades: a proposal there stood twice on the board.
+    expect(attributes.recent?.map((g) => g.grade)).toEqual(['3', '5']);
+  });
+
+  it("gives each of the latest grades its subject's forecast, as `average` computes it, for every screen to print", () => {
+    const items = [
+      grade('grade:1', '5', '2026-11-20'),
+      { ...grade('grade:2', '2', '2026-11-19'), subject: 'Historia' },
+      { ...grade('grade:3', '4', '2026-11-18'), subject: null },
+    ];
+    const subjects = [
+      { subject: 'Matematyka', forecast: '3' },
+      { subject: 'Historia', forecast: null },
+    ];
+    const state = renderNewestGrade(newestGrades(items), { language: 'pl', scale: averages({ grades: [], semester: 1, names }).scale }, subjects);
+    expect(state.attributes.recent?.map((g) => [g.subject, g.forecast])).toEqual([
+      ['Matematyka', '3'],
+      ['Historia', null],
+      [null, null],
     ]);
   });
 
