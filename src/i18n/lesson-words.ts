@@ -72,8 +72,8 @@ const MOVED_WORDS: Readonly<Record<Language, { to: string; from: string; lesson:
 };
 
 /**
- * The timetable feature's words: a lesson's change as timetable_*'s `note` says it ("zastępstwo · zamiast:
- * Matematyka · było: s. 12"), which the board and the dashboard print; a lesson the portal names no subject of.
+ * The timetable feature's words: a lesson's change as timetable_*'s `note` says it ("zmiana sali · s. 4 · było:
+ * s. 12"), which the board and the dashboard print; a lesson the portal names no subject of.
  * The words every screen shares come from the tables above; the English table is every language's shape.
  */
 const lessonWords = (language: Language) => ({
@@ -88,6 +88,7 @@ const lessonWords = (language: Language) => ({
 const EN = {
   ...lessonWords('en'),
   instead: (what: string) => `instead of ${what}`,
+  room: (room: string) => `room ${room}`,
   wasRoom: (room: string) => `was room ${room}`,
   unnamed: 'Lesson',
 };
@@ -95,7 +96,19 @@ const EN = {
 export type TimetableWords = typeof EN;
 
 export const TIMETABLE_WORDS: Readonly<Record<Language, TimetableWords>> = {
-  pl: { ...lessonWords('pl'), instead: (what) => `zamiast: ${what}`, wasRoom: (room) => `było: s. ${room}`, unnamed: 'Lekcja' },
+  pl: {
+    ...lessonWords('pl'),
+    instead: (what) => `zamiast: ${what}`,
+    room: (room) => `s. ${room}`,
+    wasRoom: (room) => `było: s. ${room}`,
+    unnamed: 'Lekcja',
+  },
   en: EN,
-  uk: { ...lessonWords('uk'), instead: (what) => `замість: ${what}`, wasRoom: (room) => `було: каб. ${room}`, unnamed: 'Урок' },
+  uk: {
+    ...lessonWords('uk'),
+    instead: (what) => `замість: ${what}`,
+    room: (room) => `каб. ${room}`,
+    wasRoom: (room) => `було: каб. ${room}`,
+    unnamed: 'Урок',
+  },
 };
