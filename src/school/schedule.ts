@@ -43,6 +43,26 @@ export interface ScheduledLesson extends PlannedLesson {
   change: PlanChange | null;
 }
 
+/** A slot on a day: its date, lesson number (none when unknown) and hours. */
+export type SlotPlace = { date: string; lesson_no: number | null; hours: string | null };
+
+/** One group's lesson of a slot as the timetable publishes it (features/timetable/day.ts) and the lessons feed shows it. */
+export interface GroupOut {
+  subject: string | null;
+  teacher: string | null;
+  room: string | null;
+  change: ChangeKind | null;
+  original_subject?: string | null;
+  original_teacher?: string | null;
+  original_room?: string | null;
+  /** A lesson that moved away from this slot: where it goes (live-notes 11). */
+  moved_to?: SlotPlace;
+  /** A lesson that moved into this slot from another day or hour: where it was. */
+  moved_from?: SlotPlace;
+  /** An extra class (zajęcia dodatkowe, live-notes 42-46), not a lesson of the plan. */
+  extra?: true;
+}
+
 /** One day with its lessons and their changes: what a family looks at for a date. */
 export interface SchoolDay {
   date: string;

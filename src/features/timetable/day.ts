@@ -1,30 +1,20 @@
 // The day's lessons as a wall tablet lists them (timetable_today/tomorrow) and the lesson in progress
 // (current_lesson), rendered from the Schedule the timetable feature computed once.
-import { heldSlots, hoursOf, lessonChange, movedAway, movedIn, slotsOf, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
+import {
+  heldSlots,
+  hoursOf,
+  lessonChange,
+  movedAway,
+  movedIn,
+  slotsOf,
+  type GroupOut,
+  type ScheduledLesson,
+  type SchoolDay,
+} from '../../school/schedule.js';
 import { slotOn, type ChangeKind, type PlanChange } from '../../school/plan-changes.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';
 import type { Language } from '../../config/language.js';
 import { TIMETABLE_WORDS, type TimetableWords } from '../../i18n/lesson-words.js';
-
-/** A slot on a day: its date, lesson number (none when unknown) and hours. */
-export type LessonPlace = { date: string; lesson_no: number | null; hours: string | null };
-
-/** One group's lesson of a slot as published. */
-export interface GroupOut {
-  subject: string | null;
-  teacher: string | null;
-  room: string | null;
-  change: ChangeKind | null;
-  original_subject?: string | null;
-  original_teacher?: string | null;
-  original_room?: string | null;
-  /** A lesson that moved away from this slot: where it goes (live-notes 11). */
-  moved_to?: LessonPlace;
-  /** A lesson that moved into this slot from another day or hour: where it was. */
-  moved_from?: LessonPlace;
-  /** An extra class (zajęcia dodatkowe, live-notes 42-46), not a lesson of the plan. */
-  extra?: true;
-}
 
 /** One slot (period) of the day; a split class's groups share it. */
 export interface SlotOut extends GroupOut {
@@ -128,7 +118,8 @@ export function noteOf(s: GroupOut & Pick<SlotOut, 'kind'>, w: TimetableWords): 
   return notes.length > 0 ? notes.join(' · ') : null;
 }
 
-function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
+/** A slot as timetable_*'s `lessons` list it, without its words (a split class's groups joined, its change slotChange's). */
+export function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
   const first = lessons[0] as ScheduledLesson;
   const groups = lessons.map(groupOf);
   if (first.block)
