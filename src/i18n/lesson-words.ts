@@ -83,32 +83,23 @@ const lessonWords = (language: Language) => ({
   movedTo: (date: string, lessonNo: number | null) => moved(language, 'to', date, lessonNo),
   /** A lesson moved in: "przeniesiona z wt. 24.11, lekcja 5". */
   movedFrom: (date: string, lessonNo: number | null) => moved(language, 'from', date, lessonNo),
+  /** The room a lesson moved to, "s. 4", and the one it left, "było: s. 12". */
+  room: (room: string) => `${ROOM_WORDS[language].room} ${room}`,
+  wasRoom: (room: string) => `${ROOM_WORDS[language].was} ${ROOM_WORDS[language].room} ${room}`,
 });
 
-const EN = {
-  ...lessonWords('en'),
-  instead: (what: string) => `instead of ${what}`,
-  room: (room: string) => `room ${room}`,
-  wasRoom: (room: string) => `was room ${room}`,
-  unnamed: 'Lesson',
+const ROOM_WORDS: Readonly<Record<Language, { room: string; was: string }>> = {
+  pl: { room: 's.', was: 'było:' },
+  en: { room: 'room', was: 'was' },
+  uk: { room: 'каб.', was: 'було:' },
 };
+
+const EN = { ...lessonWords('en'), instead: (what: string) => `instead of ${what}`, unnamed: 'Lesson' };
 
 export type TimetableWords = typeof EN;
 
 export const TIMETABLE_WORDS: Readonly<Record<Language, TimetableWords>> = {
-  pl: {
-    ...lessonWords('pl'),
-    instead: (what) => `zamiast: ${what}`,
-    room: (room) => `s. ${room}`,
-    wasRoom: (room) => `było: s. ${room}`,
-    unnamed: 'Lekcja',
-  },
+  pl: { ...lessonWords('pl'), instead: (what) => `zamiast: ${what}`, unnamed: 'Lekcja' },
   en: EN,
-  uk: {
-    ...lessonWords('uk'),
-    instead: (what) => `замість: ${what}`,
-    room: (room) => `каб. ${room}`,
-    wasRoom: (room) => `було: каб. ${room}`,
-    unnamed: 'Урок',
-  },
+  uk: { ...lessonWords('uk'), instead: (what) => `замість: ${what}`, unnamed: 'Урок' },
 };

@@ -1,7 +1,7 @@
 // The briefing feature, no request of its own (it computes at every pass): after the timetable, the agenda and the lucky
-// number, it says what a parent wants to hear about the day the screens are about (the timetable's dayShown and its
-// slots as published; src/school/briefing.ts for the rest of the facts, src/i18n/briefing-text.ts for the words). At every pass, so that the day it is about moves
-// on a few minutes after the lessons end, and a new lucky number shows soon.
+// number, it says what a parent wants to hear about the day the screens are about (the timetable's dayShown, its slots
+// as published; src/school/briefing.ts for the rest of the facts, src/i18n/briefing-text.ts for the words). At every
+// pass, so that the day it is about moves on a few minutes after the lessons end, and a new lucky number shows soon.
 import { sensor } from '../../feature-kit/entities.js';
 import { shape, type States } from '../../feature-kit/contract.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
@@ -54,18 +54,13 @@ function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
   // A timetable that covers no day (Timetables refused, or never answered) says nothing of lessons: unknown, not "no lessons".
   if (!timetable.fortnight.some((d) => d.lessons !== undefined)) return Promise.resolve({ states: { briefing: { state: null, attributes: {} } } });
   const agenda = ctx.inputs.agenda;
-  const facts = briefingAt(
-    {
-      now: ctx.now,
-      nextSchoolDay: timetable.nextSchoolDay,
-      days: timetable.fortnight,
-      tests: agenda?.tests ?? [],
-      homework: agenda?.homework ?? [],
-      lucky: ctx.inputs.lucky,
-      registerNumber: ctx.identity.registerNumber,
-    },
-    language,
-  );
+  const known = {
+    tests: agenda?.tests ?? [],
+    homework: agenda?.homework ?? [],
+    lucky: ctx.inputs.lucky,
+    registerNumber: ctx.identity.registerNumber,
+  };
+  const facts = briefingAt({ ...known, now: ctx.now, nextSchoolDay: timetable.nextSchoolDay, days: timetable.fortnight }, language);
   return Promise.resolve({ states: renderBriefing(facts, language, timetable.kind) });
 }
 
@@ -79,7 +74,7 @@ export function briefingAt(input: Omit<BriefingInput, 'day' | 'today'> & { now: 
     const day = input.days.find((d) => d.date === date);
     return day && { date: day.date, to: hoursOf(day)?.to ?? null, day };
   };
-  const shown = dayShown(dayOf(clock.today), dayOf(input.nextSchoolDay), clock);
+  const shown = dayShown(clock, dayOf(clock.today), dayOf(input.nextSchoolDay));
   return briefing({ ...input, today: clock.today, day: shown && { ...timetableOf(shown.day, language).attributes, date: shown.date } });
 }
 

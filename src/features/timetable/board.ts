@@ -34,7 +34,7 @@ const placeOf = (no: unknown, from: unknown, extra: unknown): string => `${extra
  */
 function shownDay({ state, clock, text }: ShownChild, on: string | null, next: Received<typeof nextLesson> | undefined): BoardDay | null {
   const today = lessonsOf(state(timetableToday));
-  const chosen = dayShown(today, lessonsOf(state(timetableTomorrow)), clock) ?? today;
+  const chosen = dayShown(clock, today, lessonsOf(state(timetableTomorrow))) ?? today;
   if (chosen === undefined) return null;
   const places = chosen.lessons.map((l) => placeOf(l.no, l.from, l.extra));
   const n = next?.attributes ?? {};
@@ -45,17 +45,8 @@ function shownDay({ state, clock, text }: ShownChild, on: string | null, next: R
   const lessons = chosen.lessons.map((l, i): BoardLesson => {
     const kind = l.extra === true ? { extra: true as const } : chosen.blocks ? { block: true as const } : {};
     const status = i < over ? 'done' : places[i] === on ? 'now' : null;
-    return {
-      no: num(l.no),
-      from: str(l.from),
-      to: str(l.to),
-      subject: str(l.subject),
-      room: str(l.room),
-      change: changeOf(l.change),
-      note: str(l.note),
-      status,
-      ...kind,
-    };
+    const [from, to, change] = [str(l.from), str(l.to), changeOf(l.change)];
+    return { no: num(l.no), from, to, subject: str(l.subject), room: str(l.room), change, note: str(l.note), status, ...kind };
   });
   return { date: chosen.date, title: dayTitle(chosen.date, clock, text), lessons, empty: lessons.length === 0 ? text.noLessons : null };
 }

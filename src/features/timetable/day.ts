@@ -1,16 +1,7 @@
 // The day's lessons as a wall tablet lists them (timetable_today/tomorrow) and the lesson in progress
 // (current_lesson), rendered from the Schedule the timetable feature computed once.
-import {
-  heldSlots,
-  hoursOf,
-  lessonChange,
-  movedAway,
-  movedIn,
-  slotsOf,
-  type GroupOut,
-  type ScheduledLesson,
-  type SchoolDay,
-} from '../../school/schedule.js';
+import { heldSlots, hoursOf, lessonChange, movedAway, movedIn, slotsOf } from '../../school/schedule.js';
+import type { GroupOut, ScheduledLesson, SchoolDay } from '../../school/schedule.js';
 import { slotOn, type ChangeKind, type PlanChange } from '../../school/plan-changes.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';
 import type { Language } from '../../config/language.js';
@@ -87,18 +78,14 @@ export function slotChange(lessons: readonly ScheduledLesson[]): ChangeKind | nu
  * The day the screens are about: today until its last lesson ends (`to`, HH:MM: timetable_today's `hours`), then
  * the next school day (timetable_tomorrow's); none when that is not known. The board shows it, the briefing tells it.
  */
-export function dayShown<D extends { date: string; to: string | null }>(
-  today: D | undefined,
-  next: D | undefined,
-  clock: { today: string; time: string },
-): D | undefined {
+export function dayShown<D extends { date: string; to: string | null }>(clock: { today: string; time: string }, today?: D, next?: D): D | undefined {
   return today?.date === clock.today && today.to !== null && clock.time < today.to ? today : next;
 }
 
 /**
  * A slot's change in words: where a lesson moved away went or one moved in came from, or the change's kind; the
- * subject it replaced, a substitute teacher of the same subject, the room it moved to and the one it left; an extra class and a
- * kindergarten block's own kind. A slot a lesson left holds nothing to compare with what was planned.
+ * subject it replaced, a substitute teacher of the same subject, the room it moved to and the one it left; an extra
+ * class and a kindergarten block's own kind. A slot a lesson left holds nothing to compare with what was planned.
  */
 export function noteOf(s: GroupOut & Pick<SlotOut, 'kind'>, w: TimetableWords): string | null {
   const notes = s.extra ? [w.extra] : [];

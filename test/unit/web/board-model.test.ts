@@ -587,12 +587,14 @@ describe('the board of one child', () => {
     });
   });
 
-  it('data over an hour old during the day is marked; the same age at night is not', () => {
+  it("data over an hour of the bridge's waking time old is marked: the night, which reads nothing, does not count", () => {
     expect(card(at('10:11'))).toMatchObject({ warning: null });
     expect(card(at('10:12')).warning).toEqual({ kind: 'stale', text: 'Stare dane: dziennik odczytano ostatnio 09:11.', detail: null });
     const evening = child({ last_update: { state: '2026-11-18T21:30:00+01:00' } });
     expect(card(at('23:00'), evening).warning).toBeNull();
-    expect(card(Date.parse('2026-11-19T00:31:00+01:00'), evening).warning).toEqual({
+    expect(card(Date.parse('2026-11-19T05:59:00+01:00'), evening).warning).toBeNull();
+    expect(card(Date.parse('2026-11-19T07:00:00+01:00'), evening).warning).toBeNull();
+    expect(card(Date.parse('2026-11-19T07:01:00+01:00'), evening).warning).toEqual({
       kind: 'stale',
       text: 'Stare dane: dziennik odczytano ostatnio 18.11 21:30.',
       detail: null,
