@@ -4,8 +4,13 @@ import { addDays, dayOfWeek, wallTime, warsawInstant, warsawTimeOfDay } from '..
 import { MINUTE, HOUR } from '../util/duration.js';
 import type { Moment } from './schedule.js';
 
-/** The night, on the wall clock: the moment `night` of every day, and what nothing is read in on its own. */
+/**
+ * The day's hours, each idea named once. The night, on the wall clock: the moment `night` of every day, in which the
+ * bridge reads nothing on its own (the board's sign of old data waits for its end). A school's hours: lessons fall in
+ * them whatever a timetable says of its edges, and the change feed is read at the news age in them on a school day.
+ */
 const NIGHT = { from: '22:00', to: '06:00' };
+export const SCHOOL_HOURS = { from: '07:00', to: '21:00' };
 
 /** Whether a wall time (HH:MM) falls in the night. */
 function atNight(time: string): boolean {
@@ -58,8 +63,7 @@ export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
   const wall = wallTime(now);
   const time = wall.time.slice(0, 5);
   if (atNight(time)) return 'night';
-  // Lessons fall between 07:00 and 21:00, whatever a timetable says of its edges.
-  if (!isSchoolDay(now, day, wall.date) || time < '07:00' || time >= '21:00') return 'day';
+  if (!isSchoolDay(now, day, wall.date) || time < SCHOOL_HOURS.from || time >= SCHOOL_HOURS.to) return 'day';
   const [started, ended] =
     day?.date === wall.date
       ? [now >= Date.parse(day.start!), now >= Date.parse(day.end!) + HOUR]

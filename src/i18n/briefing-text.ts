@@ -114,24 +114,26 @@ function say(p: Phrases, b: Briefing | null, kind: BriefingKind = 'school') {
     return { state: clip([state, ...free].join(' ')), text: [...free, aloud].join(' ') };
   }
   const held = b.lessons.filter((l) => l.takesPlace).map((l) => l.subject);
-  const changed = b.lessons.filter((l) => l.change !== null).map((l) => `${l.subject} (${p.changeWords[l.change!]})`);
+  // A change in the timetable's words on a screen (its `note`), by its kind aloud (the note's first word: its days and rooms are abbreviated).
+  const changed = (aloud: boolean): string[] =>
+    b.lessons.flatMap((l) => (l.change === null ? [] : [`${l.subject} (${aloud ? p.changeWords[l.change] : (l.note ?? p.changeWords[l.change])})`]));
   const subjects = (which: 'test' | 'quiz'): string[] => b.tests.filter((t) => t.kind === which).map((t) => t.subject ?? '?');
   const homework = b.homework.map((h) => h.subject ?? '?');
-  const facts = [
+  const facts = (aloud: boolean): string[] => [
     ...listed(p.test, subjects('test')),
     ...listed(p.quiz, subjects('quiz')),
-    ...listed(p.changes, changed),
+    ...listed(p.changes, changed(aloud)),
     ...listed(p.homework, homework),
   ];
   const text = [
     ...free,
     start !== null && end !== null ? `${when} ${p.hoursAloud(start, end)}.` : `${when}.`,
     ...listed(p.inOrder, held),
-    ...facts,
+    ...facts(true),
     ...(b.luckyMine ? [p.lucky] : []),
   ].join(' ');
   const head = [when, hours].filter((s) => s !== '').join(' ') + `, ${p.lessonsCount(held.length)}${b.luckyMine ? `, ${p.luckyShort}` : '.'}`;
-  return { state: clip([head, ...facts, ...free].join(' ')), text };
+  return { state: clip([head, ...facts(false), ...free].join(' ')), text };
 }
 
 /** A school child's day, or a kindergarten child's (its activities instead of lessons). */

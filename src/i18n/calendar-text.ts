@@ -1,16 +1,13 @@
-// The calendar feeds' words in each language: the calendars' names, what marks a changed lesson in its
-// title, the agenda's kinds and the labels of the descriptions.
+// The calendar feeds' words in each language: the calendars' names, the agenda's kinds and the labels of the
+// descriptions (a changed lesson's title says its change in the timetable's words, lesson-words.ts).
 import type { FeedName } from '../school/calendar-feeds.js';
 import type { Language } from '../config/language.js';
-import { AGENDA_WORDS, TIMETABLE_WORDS } from './lesson-words.js';
+import { AGENDA_WORDS } from './lesson-words.js';
 
-/** The English words: their type is every language's shape (CalendarText). A changed lesson's words are the timetable's. */
+/** The English words: their type is every language's shape (CalendarText). */
 const EN = {
   /** The second half of a calendar's name: "Ania – lekcje". */
   feeds: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'free days' } satisfies Record<FeedName, string>,
-  ...TIMETABLE_WORDS.en,
-  /** "was" before what was planned. */
-  was: 'was',
   lesson: 'Lesson',
   room: 'Room',
   teacher: 'Teacher',
@@ -27,8 +24,6 @@ export type CalendarText = typeof EN;
 
 const PL: CalendarText = {
   feeds: { lessons: 'lekcje', agenda: 'terminarz', 'free-days': 'dni wolne' },
-  ...TIMETABLE_WORDS.pl,
-  was: 'było',
   lesson: 'Lekcja',
   room: 'Sala',
   teacher: 'Nauczyciel',
@@ -41,8 +36,6 @@ const PL: CalendarText = {
 
 const UK: CalendarText = {
   feeds: { lessons: 'уроки', agenda: 'розклад подій', 'free-days': 'вихідні дні' },
-  ...TIMETABLE_WORDS.uk,
-  was: 'було',
   lesson: 'Урок',
   room: 'Кабінет',
   teacher: 'Вчитель',

@@ -72,8 +72,8 @@ const MOVED_WORDS: Readonly<Record<Language, { to: string; from: string; lesson:
 };
 
 /**
- * The timetable feature's words: a lesson's change as timetable_*'s `note` says it ("zastępstwo · zamiast:
- * Matematyka · było: s. 12"), which the board and the dashboard print; a lesson the portal names no subject of.
+ * The timetable feature's words: a lesson's change as timetable_*'s `note` says it ("zmiana sali · s. 4 · było:
+ * s. 12"), which the board and the dashboard print; a lesson the portal names no subject of.
  * The words every screen shares come from the tables above; the English table is every language's shape.
  */
 const lessonWords = (language: Language) => ({
@@ -83,19 +83,23 @@ const lessonWords = (language: Language) => ({
   movedTo: (date: string, lessonNo: number | null) => moved(language, 'to', date, lessonNo),
   /** A lesson moved in: "przeniesiona z wt. 24.11, lekcja 5". */
   movedFrom: (date: string, lessonNo: number | null) => moved(language, 'from', date, lessonNo),
+  /** The room a lesson moved to, "s. 4", and the one it left, "było: s. 12". */
+  room: (room: string) => `${ROOM_WORDS[language].room} ${room}`,
+  wasRoom: (room: string) => `${ROOM_WORDS[language].was} ${ROOM_WORDS[language].room} ${room}`,
 });
 
-const EN = {
-  ...lessonWords('en'),
-  instead: (what: string) => `instead of ${what}`,
-  wasRoom: (room: string) => `was room ${room}`,
-  unnamed: 'Lesson',
+const ROOM_WORDS: Readonly<Record<Language, { room: string; was: string }>> = {
+  pl: { room: 's.', was: 'było:' },
+  en: { room: 'room', was: 'was' },
+  uk: { room: 'каб.', was: 'було:' },
 };
+
+const EN = { ...lessonWords('en'), instead: (what: string) => `instead of ${what}`, unnamed: 'Lesson' };
 
 export type TimetableWords = typeof EN;
 
 export const TIMETABLE_WORDS: Readonly<Record<Language, TimetableWords>> = {
-  pl: { ...lessonWords('pl'), instead: (what) => `zamiast: ${what}`, wasRoom: (room) => `było: s. ${room}`, unnamed: 'Lekcja' },
+  pl: { ...lessonWords('pl'), instead: (what) => `zamiast: ${what}`, unnamed: 'Lekcja' },
   en: EN,
-  uk: { ...lessonWords('uk'), instead: (what) => `замість: ${what}`, wasRoom: (room) => `було: каб. ${room}`, unnamed: 'Урок' },
+  uk: { ...lessonWords('uk'), instead: (what) => `замість: ${what}`, unnamed: 'Урок' },
 };

@@ -4,17 +4,18 @@ import { ChangeFeed, type FeedRead } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError } from '../portal/errors.js';
 import { ownFailure, type Resource } from '../feature-kit/resource.js';
 import { HOUR, NEWS } from './ages.js';
+import { SCHOOL_HOURS } from '../feature-kit/moments.js';
 
 /**
  * The feed's one rule, what the planner applies (plan.ts): PushChanges is read at the news age in lessons
- * and in its hours, 07:00 to 21:00 on a school day, at `interval` otherwise by day, not at night; while it
+ * and in its hours, a school's (SCHOOL_HOURS: 07:00 to 21:00) on a school day, at `interval` otherwise by day, not at night; while it
  * watches (since its device's registration), a list it names is read for its age alone no more often than
  * its safety age, `feed safety` (8 hours by day: the morning's first pass and the afternoon's), within an
  * eighth more (9 hours) as any age in hours. The feed is a signal, not the truth (changes can go missing,
  * live-notes 32): this slow read is how one that went missing still arrives; one lost in the evening comes
  * the next morning. A configured interval gives way to it; a longer age (a daily lookup) stays.
  */
-export const FEED_HOURS = '07:00-21:00';
+export const FEED_HOURS = `${SCHOOL_HOURS.from}-${SCHOOL_HOURS.to}`;
 export const FEED_SAFETY = 8 * HOUR;
 
 const FEED_FAILURES = [ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError];

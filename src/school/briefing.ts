@@ -1,16 +1,25 @@
-// The briefing's facts: which school day a parent hears about (today until its lessons end, then the next
-// school day) and what matters on it, from what the timetable, the agenda and the lucky number already
-// hold. Pure: the words are src/i18n/briefing-text.ts's, one function per language.
+// The briefing's facts: what matters on the day a parent hears about (the day the screens are about, as the
+// timetable feature publishes it), from what the timetable, the agenda and the lucky number already hold. Pure: the
+// words are src/i18n/briefing-text.ts's, one function per language.
 import { addDays, dayOfWeek } from '../util/time.js';
 import type { AgendaItem } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
-import { hoursOf, lessonChange, slotsOf, type SchoolDay } from './schedule.js';
+import type { SchoolDay } from './schedule.js';
+import type { ChangeKind } from './plan-changes.js';
+
+/** The day briefed as timetable_* publishes it (features/timetable/day.ts): its span and its slots, each with its change and its words. */
+export interface BriefedDay {
+  date: string;
+  hours: { from: string; to: string } | null;
+  lessons: readonly { subject: string | null; change: ChangeKind | null; note: string | null; moved_to?: object }[];
+}
 
 export interface BriefingInput {
-  now: number;
-  /** Warsaw date of `now`. */
+  /** Warsaw date of now. */
   today: string;
-  /** The days the timetable knows (this and next week), with their lessons and changes. */
+  /** The day the screens are about (the timetable's dayShown); undefined when no school day is known ahead. */
+  day: BriefedDay | undefined;
+  /** The days the timetable knows (this and next week): the free days before the day briefed. */
   days: readonly SchoolDay[];
   /** Tests and quizzes ahead (the agenda's kinds `test` and `quiz`). */
   tests: readonly AgendaItem[];
@@ -22,19 +31,10 @@ export interface BriefingInput {
 
 export type Briefing = NonNullable<ReturnType<typeof briefing>>;
 
-/** The briefing, or null when the timetable knows no school day ahead (holidays, no timetable yet). */
+/** The briefing, or null when no school day is known ahead (holidays, no timetable yet). */
 export function briefing(input: BriefingInput) {
-  const target = briefedDay(input);
+  const target = input.day;
   if (!target) return null;
-  // One entry per slot, as the timetable counts them: a class split into groups (English for each half) is one
-  // lesson a parent counts and packs for; different subjects of one slot are joined.
-  const lessons = slotsOf(target.lessons ?? []).map((slot) => ({
-    subject: [...new Set(slot.map((l) => l.subject).filter((s) => s !== null && s !== ''))].join(' / '),
-    /** How it differs from the plan; null for an ordinary lesson. */
-    change: slot.map(lessonChange).find((c) => c !== null) ?? null,
-    /** Whether the child goes to it (a cancelled or moved-away lesson does not take place). */
-    takesPlace: slot.some((l) => l.takesPlace),
-  }));
   const day = target.date;
   /** How far it is: today, tomorrow, or a later day named by its weekday. */
   const when: 'today' | 'tomorrow' | 'later' = day === input.today ? 'today' : day === addDays(input.today, 1) ? 'tomorrow' : 'later';
@@ -44,11 +44,16 @@ export function briefing(input: BriefingInput) {
     when,
     /** 1 = Monday … 7 = Sunday. */
     weekday: dayOfWeek(day),
-    /** HH:MM of the day's span, as every screen says it (SchoolDay's start and end: extra classes included). */
-    start: hoursOf(target)?.from ?? null,
-    end: hoursOf(target)?.to ?? null,
-    /** Every lesson of the day in slot order, with its change. */
-    lessons: lessons.filter((l) => l.subject !== ''),
+    /** HH:MM of the day's span, as every screen says it. */
+    start: target.hours?.from ?? null,
+    end: target.hours?.to ?? null,
+    /**
+     * Every slot of the day in order (a class split into groups is one lesson a parent counts and packs for), its
+     * change and its words as the timetable says them, and whether the child goes to it (neither cancelled nor moved away).
+     */
+    lessons: target.lessons.flatMap(({ subject, change, note, moved_to }) =>
+      subject ? [{ subject, change, note, takesPlace: change !== 'cancelled' && moved_to === undefined }] : [],
+    ),
     tests: input.tests.filter((t) => t.date === day).map((t) => ({ subject: t.subject, kind: t.kind })),
     homework: input.homework.filter((h) => h.due === day && h.done !== true).map((h) => ({ subject: h.subject })),
     luckyMine:
@@ -61,12 +66,4 @@ export function briefing(input: BriefingInput) {
       .filter((d) => d.date > input.today && d.date < day && dayOfWeek(d.date) <= 5 && d.freeDay !== undefined)
       .map((d) => ({ date: d.date, name: d.freeDay?.name ?? null })),
   };
-}
-
-/** Today while its lessons are still ahead or going on, else the first later day with a lesson taking place. */
-function briefedDay(input: BriefingInput): SchoolDay | undefined {
-  const takesPlace = (d: SchoolDay): boolean => (d.lessons ?? []).some((l) => l.takesPlace);
-  const today = input.days.find((d) => d.date === input.today);
-  if (today && takesPlace(today) && today.end !== null && Date.parse(today.end) > input.now) return today;
-  return input.days.find((d) => d.date > input.today && takesPlace(d));
 }

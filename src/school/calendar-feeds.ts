@@ -5,7 +5,7 @@ import { addDays } from '../util/time.js';
 import { sameSubject, textCompare } from './common.js';
 import type { AgendaItem } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
-import { lessonChange, movedAway, movedIn, sameSlot, type ScheduledLesson, type SchoolDay } from './schedule.js';
+import { slotsOf, type GroupOut, type ScheduledLesson, type SchoolDay } from './schedule.js';
 import type { FreeDay } from './schooldays.js';
 
 /** The feeds of one child (interface 6.5): `/calendar/<child>/<name>.ics`. */
@@ -18,8 +18,8 @@ export type EntryTime =
   /** `last` is the last day included (a free day may span several). */
   | { date: string; last: string; from?: undefined };
 
-/** A lesson of the lessons feed, as lessonEntry makes it. */
-export type LessonEntry = ReturnType<typeof lessonEntry>;
+/** A slot of the lessons feed, in no language: what the timetable says of it, when, and the school's own remark (its note). */
+export type LessonEntry = GroupOut & { uid: string; when: EntryTime; lessonNo: number | null; remark: string | null };
 
 export type AgendaEntryKind = 'test' | 'quiz' | 'homework' | 'meeting' | 'trip' | 'event';
 
@@ -72,6 +72,8 @@ export interface FeedInput {
   agenda: readonly AgendaItem[];
   homework: readonly HomeworkItem[];
   free: readonly FreeDay[];
+  /** A slot's facts as the timetable says them (features/timetable/day.ts slotFacts). */
+  slot: (slot: ScheduledLesson[]) => GroupOut;
 }
 
 /** How long a timed entry lasts when nothing tells its end: one lesson. */
@@ -88,62 +90,28 @@ function plusMinutes(time: string, minutes: number): string {
 const allDay = (date: string, last = date): EntryTime => ({ date, last });
 
 /**
- * The group a lesson is within its slot: what was planned there (subject and teacher), so that a
- * substitution keeps the group's UID. Only a split slot (two or more groups) names groups.
+ * The lessons of the days given, one entry per slot (a split class's groups in one, as every screen shows it): its
+ * facts as the timetable says them (`facts`: features/timetable/day.ts slotFacts, the slot's change slotChange's), its
+ * time, the school's own remark, and a UID that stays while the slot does.
  */
-function groupKey(l: ScheduledLesson, slot: readonly ScheduledLesson[]): string | null {
-  if (slot.length < 2) return null;
-  const planned = (x: ScheduledLesson): string => `${x.org?.subjectId ?? x.subjectId ?? 'x'}-${x.org?.teacherId ?? x.teacherId ?? 'x'}`;
-  const key = planned(l);
-  const twins = slot.filter((x) => planned(x) === key);
-  return twins.length > 1 ? `${key}-${twins.indexOf(l) + 1}` : key;
-}
-
-function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child: string) {
-  const away = !l.takesPlace && movedAway(l);
-  const change = lessonChange(l);
-  const group = groupKey(l, slot);
-  // An extra class by its start and title: its number (when it has one) is a lesson's hour, not its slot.
-  const local = l.extra
-    ? `extra-${l.date}-${(l.from ?? 'x').replace(':', '')}-${l.subject ?? ''}`
-    : `lesson-${l.date}-${l.lessonNo ?? (l.from ?? 'x').replace(':', '')}${group === null ? '' : `-${group}`}`;
-  // What was planned, for a changed lesson.
-  const original =
-    change === null
-      ? null
-      : {
-          subject: l.change?.original_subject ?? l.org?.subject ?? l.subject,
-          teacher: l.change?.original_teacher ?? l.org?.teacher ?? l.teacher,
-          room: l.change?.original_room ?? l.org?.room ?? l.room,
-        };
-  return {
-    uid: uidOf(local, child),
-    when: l.from !== null ? { date: l.date, from: l.from, to: l.to ?? plusMinutes(l.from, LESSON_MINUTES) } : allDay(l.date),
-    lessonNo: l.lessonNo,
-    subject: l.subject,
-    teacher: l.teacher,
-    // A substitute lesson often has no room in the timetable; the plan change may name it.
-    room: l.room ?? (l.takesPlace ? (l.change?.room ?? null) : null),
-    // null for a lesson as planned; 'cancelled' also for a lesson a partial free day removes.
-    change,
-    original,
-    // A lesson that left this slot for another day or hour: where it goes.
-    movedTo: away && l.change ? { date: l.change.date, lessonNo: l.change.lesson_no } : null,
-    // A lesson that came to this slot from another day or hour: where it was.
-    movedFrom: movedIn(l) && l.change?.original_date ? { date: l.change.original_date, lessonNo: l.change.original_lesson_no } : null,
-    note: l.note ?? l.change?.note ?? null,
-    // An extra class (zajęcia dodatkowe), not a lesson of the plan.
-    ...(l.extra ? { extra: true as const } : {}),
-  };
-}
-
-/** The lessons of the days given, one entry per lesson (a split class's groups each their own). */
-export function lessonEntries(days: readonly SchoolDay[], child: string): LessonEntry[] {
-  return days.flatMap((day) => {
-    const lessons = day.lessons ?? [];
-    const slotOf = (l: ScheduledLesson): ScheduledLesson[] => lessons.filter((x) => sameSlot(x, l));
-    return lessons.map((l) => lessonEntry(l, slotOf(l), child));
-  });
+export function lessonEntries(days: readonly SchoolDay[], child: string, facts: (slot: ScheduledLesson[]) => GroupOut): LessonEntry[] {
+  return days.flatMap((day) =>
+    slotsOf(day.lessons ?? []).map((slot) => {
+      const l = slot[0] as ScheduledLesson;
+      // An extra class by its start and title: its number (when it has one) is a lesson's hour, not its slot.
+      const local = l.extra
+        ? `extra-${l.date}-${(l.from ?? 'x').replace(':', '')}-${l.subject ?? ''}`
+        : `lesson-${l.date}-${l.lessonNo ?? (l.from ?? 'x').replace(':', '')}`;
+      const remarks = [...new Set(slot.map((x) => x.note ?? x.change?.note).filter((r) => r))];
+      return {
+        ...facts(slot),
+        uid: uidOf(local, child),
+        when: l.from !== null ? { date: l.date, from: l.from, to: l.to ?? plusMinutes(l.from, LESSON_MINUTES) } : allDay(l.date),
+        lessonNo: l.lessonNo,
+        remark: remarks.length > 0 ? remarks.join(' / ') : null,
+      };
+    }),
+  );
 }
 
 /**
@@ -162,7 +130,7 @@ function agendaTime(date: string, time: string | null, subject: string | null, d
 }
 
 /** The agenda's entries and the homework due dates, by date. */
-export function agendaEntries(input: Omit<FeedInput, 'free'>): AgendaEntry[] {
+export function agendaEntries(input: Omit<FeedInput, 'free' | 'slot'>): AgendaEntry[] {
   const days = new Map(input.days.map((d) => [d.date, d]));
   const fromAgenda = input.agenda.map(
     (item): AgendaEntry => ({
@@ -210,7 +178,7 @@ export function freeDayEntries(free: readonly FreeDay[], child: string): FreeDay
 
 export function feedEntries(input: FeedInput): FeedEntries {
   return {
-    lessons: lessonEntries(input.days, input.child),
+    lessons: lessonEntries(input.days, input.child, input.slot),
     agenda: agendaEntries(input),
     freeDays: freeDayEntries(input.free, input.child),
   };

@@ -43,6 +43,26 @@ export interface ScheduledLesson extends PlannedLesson {
   change: PlanChange | null;
 }
 
+/** A slot on a day: its date, lesson number (none when unknown) and hours. */
+export type SlotPlace = { date: string; lesson_no: number | null; hours: string | null };
+
+/** One group's lesson of a slot as the timetable publishes it (features/timetable/day.ts) and the lessons feed shows it. */
+export interface GroupOut {
+  subject: string | null;
+  teacher: string | null;
+  room: string | null;
+  change: ChangeKind | null;
+  original_subject?: string | null;
+  original_teacher?: string | null;
+  original_room?: string | null;
+  /** A lesson that moved away from this slot: where it goes (live-notes 11). */
+  moved_to?: SlotPlace;
+  /** A lesson that moved into this slot from another day or hour: where it was. */
+  moved_from?: SlotPlace;
+  /** An extra class (zajęcia dodatkowe, live-notes 42-46), not a lesson of the plan. */
+  extra?: true;
+}
+
 /** One day with its lessons and their changes: what a family looks at for a date. */
 export interface SchoolDay {
   date: string;
@@ -186,22 +206,23 @@ export function schedule(input: ScheduleInput) {
   const { cal, changes, day } = schoolDayReader(input);
   const next = nextSchoolDay(cal, today);
   const todays = day(today);
+  const nextDay = next === null ? null : day(next);
+  const time = warsawTimeOfDay(input.now);
+  const roomOf = (date: string, no: number | null): string | null =>
+    changesOn(changes, date).find((c) => c.date === date && c.lesson_no === no && c.kind !== 'cancelled')?.room ?? null;
   const [start, end] = [todays.start, todays.end].map((t) => (t === null ? null : Date.parse(t)));
   return {
     today: todays,
     /** The calendar day after today (alarm automations), which need not be a school day. */
     tomorrow: day(addDays(today, 1)),
     /** The next school day after today; null when the timetable cannot tell. */
-    next: next === null ? null : day(next),
+    next: nextDay,
     /** Its date, for the features that read the timetable (homework_due). */
     nextSchoolDay: next,
-    /** The lesson going on now or the next one today; null when none is left. */
-    nextLesson: nextLesson(todays.lessons, input.now, (date, no) => {
-      const change = changesOn(changes, date).find((c) => c.date === date && c.lesson_no === no && c.kind !== 'cancelled');
-      return change?.room ?? null;
-    }),
+    /** The lesson going on now or the next one today; once today's are over, the next school day's first; null when none is known. */
+    nextLesson: nextLesson(todays.lessons, today, time, roomOf) ?? (nextDay && nextLesson(nextDay.lessons, nextDay.date, '', roomOf)),
     /** The slot in progress now (every group's lesson that takes place); empty outside lessons. */
-    current: slotAt(todays.lessons, warsawTimeOfDay(input.now)),
+    current: slotAt(todays.lessons, time),
     /** Between the first lesson's start and the last lesson's end today (lessons that take place). */
     atSchool: start != null && end != null && start <= input.now && input.now < end,
     /** Today's lesson starts and ends still ahead (ms, ascending): when current/at_school/next move. */

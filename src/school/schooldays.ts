@@ -3,7 +3,7 @@
 // when lessons start and end, the next lesson, the next school day, and which timetable weeks to fetch.
 import type { ClassFreeDay, ClassFreeDayType, SchoolFreeDay } from '../portal/schemas/calendar.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
-import { addDays, isoAt, warsawDate, warsawTimeOfDay, weekStart } from '../util/time.js';
+import { addDays, isoAt, weekStart } from '../util/time.js';
 import { byId, dayOf, type NewsItem } from './common.js';
 import type { Names } from './names.js';
 import { dayLessons, sameSlot, type DayLesson } from './timetable.js';
@@ -133,21 +133,20 @@ export function lessonHours(date: string, lessons: readonly DayLesson[] | undefi
   return { start: first !== undefined ? isoAt(date, first) : null, end: last !== undefined ? isoAt(date, last) : null };
 }
 
-/** The lesson going on now or the next one today: its slot and every group's lesson in it. */
-export type NextLesson = NonNullable<ReturnType<typeof nextLesson>>;
+/** The lesson going on now or the next one: its slot and every group's lesson in it. */
+export type NextLesson<L extends PlannedLesson = PlannedLesson> = NonNullable<ReturnType<typeof nextLesson<L>>>;
 
 /**
- * The lesson going on now or the next one today (all groups of a split slot), among today's lessons in start
- * order (schedule.ts: the plan's and the extra classes); null when none is left.
+ * The lesson of `date` going on at `time` (HH:MM) or the next one after it (all groups of a split slot), among the
+ * day's lessons in start order (schedule.ts: the plan's and the extra classes); null when none is left.
  * A substitute lesson often has no room in the timetable; `roomOf` (from the plan changes) fills it in.
  */
-export function nextLesson(
-  lessons: readonly PlannedLesson[] | undefined,
-  now: number,
+export function nextLesson<L extends PlannedLesson>(
+  lessons: readonly L[] | undefined,
+  date: string,
+  time: string,
   roomOf: (date: string, lessonNo: number | null) => string | null = () => null,
 ) {
-  const date = warsawDate(now);
-  const time = warsawTimeOfDay(now);
   const upcoming = (lessons ?? []).filter((l) => l.takesPlace && l.date === date && (l.to ?? l.from ?? '') > time);
   const first = upcoming[0];
   if (first === undefined) return null;

@@ -84,11 +84,11 @@ export interface BoardNextChange {
   /** "jutro", "pon. 23.11": the day, named on each line. */
   day: string;
   no: number | null;
-  /** When it was to start (a lesson moved away: the slot it leaves); a room change's new room after it ("11:50 · s. 4"). */
+  /** When it was to start (a lesson moved away: the slot it leaves). */
   time: string | null;
   subject: string | null;
   change: ChangeKind;
-  /** "odwołana", "zastępstwo · zamiast: Matematyka", "przeniesiona na czw. 26.11, lekcja 7". */
+  /** "odwołana", "zastępstwo · zamiast: Matematyka", "zmiana sali · s. 4 · było: s. 12", "przeniesiona na czw. 26.11, lekcja 7". */
   note: string;
 }
 

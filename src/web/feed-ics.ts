@@ -5,6 +5,8 @@ import { calendarText, type CalendarText } from '../i18n/calendar-text.js';
 import type { Language } from '../config/language.js';
 import type { AgendaEntry, EntryTime, FeedEntries, FeedName, FreeDayEntry, LessonEntry } from '../school/calendar-feeds.js';
 import { oneLine } from '../util/text.js';
+import { noteOf } from '../features/timetable/day.js';
+import { TIMETABLE_WORDS, type TimetableWords } from '../i18n/lesson-words.js';
 import { addDays, TIME_ZONE, warsawInstant } from '../util/time.js';
 
 /**
@@ -48,41 +50,22 @@ function timesOf(when: EntryTime): Pick<ICalEventData, 'start' | 'end' | 'allDay
 const lines = (...parts: (string | null | false | undefined)[]): string => parts.filter((p) => typeof p === 'string' && p !== '').join('\n');
 const labelled = (label: string, value: string | null): string | null => (value ? `${label}: ${value}` : null);
 
-function lessonEvent(l: LessonEntry, t: CalendarText): ICalEventData {
-  const subject = l.subject ?? t.lesson;
-  const o = l.original;
-  let summary = l.extra ? `${subject} (${t.extra})` : subject;
-  // Where a lesson moved away went, or where one moved in came from, as the screens' notes say it.
-  const moved =
-    l.movedTo !== null
-      ? t.movedTo(l.movedTo.date, l.movedTo.lessonNo)
-      : l.movedFrom !== null
-        ? t.movedFrom(l.movedFrom.date, l.movedFrom.lessonNo)
-        : null;
-  if (moved !== null) summary = `${subject} (${moved})`;
-  else if (l.change === 'cancelled') summary = `${summary} – ${t.changes.cancelled}`;
-  else if (l.change === 'room_change') summary = `${subject} (${t.room.toLowerCase()} ${l.room ?? '?'}, ${t.was} ${o?.room ?? '?'})`;
-  else if (l.change !== null) {
-    const planned = o?.subject && o.subject !== l.subject ? `, ${t.was}: ${o.subject}` : '';
-    summary = `${subject} (${t.changes[l.change]}${planned})`;
-  }
-  const was = (now: string | null, then: string | null | undefined): string | null =>
-    l.change !== null && l.change !== 'cancelled' && then && then !== now ? `${now ?? '?'} (${t.was}: ${then})` : now;
-  const description = lines(
-    l.lessonNo === null ? null : `${t.lesson} ${l.lessonNo}`,
-    labelled(t.teacher, was(l.teacher, o?.teacher)),
-    labelled(t.room, was(l.room, o?.room)),
-    moved ?? (l.change === null ? null : `${t.changes[l.change]}`),
-    l.change !== null && l.change !== 'cancelled' && o?.subject && o.subject !== l.subject ? `${t.was}: ${o.subject}` : null,
-    labelled(t.note, l.note),
-  );
+/** A slot titled with its change in the timetable's words (noteOf), as every screen says it: "Fizyka (zastępstwo · zamiast: Matematyka)". */
+function lessonEvent(l: LessonEntry, t: CalendarText, words: TimetableWords): ICalEventData {
+  const note = noteOf(l, words);
+  const subject = l.subject ?? l.original_subject ?? t.lesson;
   return {
     id: l.uid,
-    summary,
-    description,
+    summary: note === null ? subject : `${subject} (${note})`,
+    description: lines(
+      l.lessonNo === null ? null : `${t.lesson} ${l.lessonNo}`,
+      labelled(t.teacher, l.teacher),
+      labelled(t.room, l.room),
+      labelled(t.note, l.remark),
+    ),
     location: l.room,
     // The slot a lesson left holds no lesson: cancelled there, its title says where it went.
-    status: l.change === 'cancelled' || l.movedTo !== null ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    status: l.change === 'cancelled' || l.moved_to !== undefined ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     ...timesOf(l.when),
   };
 }
@@ -150,7 +133,7 @@ export function feedText(feed: FeedCalendar): string {
   const stamp = new Date(feed.changedAt);
   const events =
     feed.name === 'lessons'
-      ? feed.entries.lessons.map((l) => lessonEvent(l, t))
+      ? feed.entries.lessons.map((l) => lessonEvent(l, t, TIMETABLE_WORDS[feed.language]))
       : feed.name === 'agenda'
         ? feed.entries.agenda.map((a) => agendaEvent(a, t))
         : feed.entries.freeDays.map((f) => freeDayEvent(f, t));

@@ -158,10 +158,7 @@ describe('Bridge', () => {
       teacher: null,
       room: null,
       change: null,
-      original: null,
-      movedTo: null,
-      movedFrom: null,
-      note: null,
+      remark: null,
     };
     bridge.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson] });
     bridge.publishState('ania', 'lucky_number', { state: '7' });

@@ -47,16 +47,16 @@ describe('calendar feeds', () => {
         .sort((a, b) => a.start.localeCompare(b.start));
     expect(on('2026-11-18').map((e) => [e.start, e.end, e.summary, e.location])).toEqual([
       [at('2026-11-18', '08:00'), at('2026-11-18', '08:45'), 'Przyroda', '21'],
-      [at('2026-11-18', '08:55'), at('2026-11-18', '09:40'), 'Język angielski (zastępstwo, było: Matematyka)', null],
+      [at('2026-11-18', '08:55'), at('2026-11-18', '09:40'), 'Język angielski (zastępstwo · zamiast: Matematyka)', null],
       [at('2026-11-18', '09:50'), at('2026-11-18', '10:35'), 'Język polski', '12'],
       [at('2026-11-18', '10:50'), at('2026-11-18', '11:35'), 'Wychowanie fizyczne', 's.gim.'],
       [at('2026-11-18', '11:50'), at('2026-11-18', '12:35'), 'Plastyka', '12'],
       [at('2026-11-18', '12:45'), at('2026-11-18', '13:30'), 'Religia', '12'],
     ]);
-    // Thursday's cancelled history lesson stays, marked; the room change says both rooms.
+    // Thursday's cancelled history lesson stays, marked; the room change says both rooms: each in the board's words.
     const thursday = on('2026-11-19');
-    expect(thursday.find((e) => e.start === at('2026-11-19', '10:50'))).toMatchObject({ summary: 'Historia – odwołana', status: 'CANCELLED' });
-    expect(thursday.find((e) => e.start === at('2026-11-19', '11:50'))?.summary).toBe('Technika (sala 4, było 12)');
+    expect(thursday.find((e) => e.start === at('2026-11-19', '10:50'))).toMatchObject({ summary: 'Historia (odwołana)', status: 'CANCELLED' });
+    expect(thursday.find((e) => e.start === at('2026-11-19', '11:50'))?.summary).toBe('Technika (zmiana sali · s. 4 · było: s. 12)');
     // Monday of this week and next week's days are there too (next week read for the feed).
     expect(on('2026-11-16').length).toBeGreaterThan(0);
     const nextWeek = lessons.calendar.events.filter((e) => e.start >= '2026-11-23' && e.start < '2026-11-30');
@@ -65,7 +65,7 @@ describe('calendar feeds', () => {
 
     const en = feed(h, 'lessons', 'en');
     expect(en.calendar.name).toBe('Ania – lessons');
-    expect(en.calendar.events.find((e) => e.start === at('2026-11-19', '10:50'))?.summary).toBe('Historia – cancelled');
+    expect(en.calendar.events.find((e) => e.start === at('2026-11-19', '10:50'))?.summary).toBe('Historia (cancelled)');
     expect(en.calendar.events.map((e) => e.uid)).toEqual(lessons.calendar.events.map((e) => e.uid));
   });
 
@@ -124,7 +124,7 @@ describe('calendar feeds', () => {
     await h.advanceMinutes(20);
     expect(reads()).toHaveLength(2);
     const cancelled = feed(h, 'lessons').calendar.events.find((e) => e.start === at('2026-11-24', '08:55'));
-    expect(cancelled?.summary).toMatch(/ – odwołana$/);
+    expect(cancelled?.summary).toMatch(/ \(odwołana\)$/);
 
     // On to Thursday 05:00: not again that day, nor at night.
     await h.advanceMinutes(17 * 60 + 30);

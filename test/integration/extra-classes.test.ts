@@ -50,7 +50,7 @@ describe('extra classes', () => {
     const choir = feed.filter((e) => e.summary.startsWith('Chór szkolny'));
     expect(choir.map((e) => [e.summary, e.status])).toEqual([
       ['Chór szkolny (zajęcia dodatkowe)', 'CONFIRMED'],
-      ['Chór szkolny (zajęcia dodatkowe) – odwołana', 'CANCELLED'],
+      ['Chór szkolny (zajęcia dodatkowe · odwołana)', 'CANCELLED'],
     ]);
 
     expect(lessonsOf('jan').some((l) => l.extra)).toBe(false);

@@ -84,7 +84,7 @@ describe("the day's lessons", () => {
           lesson(5, '11:50', '12:35', 'Technika', 'Joanna Dąbrowska', '4'),
           'room_change',
           ['Technika', 'Joanna Dąbrowska', '12'],
-          'zmiana sali · było: s. 12',
+          'zmiana sali · s. 4 · było: s. 12',
         ),
         lesson(6, '12:45', '13:30', 'Wychowanie fizyczne', 'Krzysztof Zieliński', 's.gim.'),
         lesson(7, '13:40', '14:25', 'Język angielski', 'Katarzyna Wójcik', '14'),
@@ -102,7 +102,7 @@ describe("the day's lessons", () => {
     expect(h.state('ania', 'at_school')).toBe('ON');
   });
 
-  it('moves current_lesson and at_school at the lesson boundaries, from memory, with no portal request', async () => {
+  it('moves current_lesson, at_school and next_lesson at the lesson boundaries, from memory, with no portal request', async () => {
     const h = await firstPoll();
     /** The states one second before and at a boundary, and the portal requests made in that second. */
     const across = async (time: string, keys: string[]) => {
@@ -119,8 +119,13 @@ describe("the day's lessons", () => {
     expect(h.attributes('ania', 'current_lesson')).toEqual({ no: null, from: null, to: null, room: null, teacher: null, change: null });
     expect(await across('09:50', ['current_lesson'])).toEqual({ was: ['None'], now: ['Język polski'], requests: 0 });
     expect(h.attributes('ania', 'current_lesson')).toEqual({ no: 3, from: '09:50', to: '10:35', room: '12', teacher: 'Anna Nowak', change: null });
-    // The last lesson ends at 13:30; the timetable's next poll is at 13:31:30.
-    expect(await across('13:30', ['current_lesson', 'at_school'])).toEqual({ was: ['Religia', 'ON'], now: ['None', 'OFF'], requests: 0 });
+    // The last lesson ends at 13:30; the timetable's next poll is at 13:31:30. next_lesson moves on to Thursday's first.
+    expect(await across('13:30', ['current_lesson', 'at_school', 'next_lesson'])).toEqual({
+      was: ['Religia', 'ON', 'Religia'],
+      now: ['None', 'OFF', 'Język polski'],
+      requests: 0,
+    });
+    expect(h.attributes('ania', 'next_lesson')).toMatchObject({ date: '2026-11-19', lesson_no: 2, time: '08:55', room: '12' });
   });
 
   it("fires free_day once for a new free day of the child's class, none for the ones known at the first run", async () => {

@@ -1,17 +1,19 @@
 // The briefing feature, no request of its own (it computes at every pass): after the timetable, the agenda and the lucky
-// number, it says what a parent wants to hear about the next school day (src/school/briefing.ts for
-// the facts, src/i18n/briefing-text.ts for the words). At every pass, so that the day it is about moves
-// on a few minutes after the lessons end, and a new lucky number shows soon.
+// number, it says what a parent wants to hear about the day the screens are about (the timetable's dayShown, its slots
+// as published; src/school/briefing.ts for the rest of the facts, src/i18n/briefing-text.ts for the words). At every
+// pass, so that the day it is about moves on a few minutes after the lessons end, and a new lucky number shows soon.
 import { sensor } from '../../feature-kit/entities.js';
 import { shape, type States } from '../../feature-kit/contract.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 import type { Language } from '../../config/language.js';
-import { briefing } from '../../school/briefing.js';
+import { briefing, type BriefingInput } from '../../school/briefing.js';
+import { hoursOf } from '../../school/schedule.js';
+import { dayShown, timetableOf } from '../timetable/day.js';
 import { BRIEFING_TEXT, type BriefingKind } from '../../i18n/briefing-text.js';
 import { feature } from '../feature.js';
 import { markdown } from '../../screens/cards.js';
 import { keyed } from '../../screens/templates.js';
-import { str } from '../../screens/shown.js';
+import { clockAt, str } from '../../screens/shown.js';
 
 export type BriefingFacts = {
   /** The whole briefing as it reads aloud (tts.speak, a voice answer). */
@@ -52,16 +54,28 @@ function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
   // A timetable that covers no day (Timetables refused, or never answered) says nothing of lessons: unknown, not "no lessons".
   if (!timetable.fortnight.some((d) => d.lessons !== undefined)) return Promise.resolve({ states: { briefing: { state: null, attributes: {} } } });
   const agenda = ctx.inputs.agenda;
-  const facts = briefing({
-    now: ctx.now,
-    today: ctx.today,
-    days: timetable.fortnight,
+  const known = {
     tests: agenda?.tests ?? [],
     homework: agenda?.homework ?? [],
     lucky: ctx.inputs.lucky,
     registerNumber: ctx.identity.registerNumber,
-  });
+  };
+  const facts = briefingAt({ ...known, now: ctx.now, nextSchoolDay: timetable.nextSchoolDay, days: timetable.fortnight }, language);
   return Promise.resolve({ states: renderBriefing(facts, language, timetable.kind) });
+}
+
+/**
+ * The briefing's facts at `now`: the day the screens are about (the timetable's dayShown, from this and next week's
+ * days), its slots as timetable_* publishes them (their changes and words in `language`), and what else is due then.
+ */
+export function briefingAt(input: Omit<BriefingInput, 'day' | 'today'> & { now: number; nextSchoolDay: string | null }, language: Language) {
+  const clock = clockAt(input.now);
+  const dayOf = (date: string | null) => {
+    const day = input.days.find((d) => d.date === date);
+    return day && { date: day.date, to: hoursOf(day)?.to ?? null, day };
+  };
+  const shown = dayShown(clock, dayOf(clock.today), dayOf(input.nextSchoolDay));
+  return briefing({ ...input, today: clock.today, day: shown && { ...timetableOf(shown.day, language).attributes, date: shown.date } });
 }
 
 export function renderBriefing(facts: ReturnType<typeof briefing>, language: Language, kind?: BriefingKind): States<typeof briefingEntity> {

@@ -5,6 +5,7 @@
 // days a pass did not read (next week, in a start's first pass) keep their lessons.
 import { FEED_PARTS, feedEntries, keepUncovered, type FeedContents } from '../../school/calendar-feeds.js';
 import { KeptFeeds } from './kept-feeds.js';
+import { slotFacts } from '../timetable/day.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 import { feature, type FeatureAccess, type FeatureState } from '../feature.js';
 
@@ -49,6 +50,7 @@ export class CalendarFeedsState implements Source, FeatureState {
       agenda: agenda?.items ?? [],
       homework: agenda?.homework ?? [],
       free: timetable.freeDays,
+      slot: slotFacts,
     });
     // The login's id before the identity is known.
     const child = this.access.identity()?.firstName || this.access.childId();

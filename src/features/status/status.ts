@@ -2,6 +2,8 @@
 // button, which polls every resource at once (entities.ts). Its screens: the board card's warning and last
 // update, the problem over the family view's column, and the child's rows of the diagnostics view.
 import { feature } from '../feature.js';
+import { nightEndsAt } from '../../feature-kit/moments.js';
+import { HOUR } from '../../util/duration.js';
 import { ifOn, markdown, whileOn, type Card } from '../../screens/cards.js';
 import { keyed } from '../../screens/templates.js';
 import type { BoardPart, BoardWarning, Block, ShownChild } from '../../screens/parts.js';
@@ -10,11 +12,8 @@ import { lastRead, lastUpdate, loginsToday, passwordChangeAdvised, problem, refr
 
 export * from './entities.js';
 
-/** During the day (06:00-21:00) the bridge polls every few minutes; at night every 2 hours. */
-export const STALE_DAY_MS = 60 * 60_000;
-export const STALE_NIGHT_MS = 3 * 60 * 60_000;
-const DAY_STARTS = '06:00';
-const DAY_ENDS = '21:00';
+/** How old the last update may be in the bridge's waking time: by day it reads every few minutes, at night (moments.ts) nothing. */
+const STALE_MS = HOUR;
 
 /** Offline beats a problem, which beats old data: the sign names the cause when it is known. */
 function warningOf({ state, online, clock, text }: ShownChild, updated: string | null): BoardWarning | null {
@@ -23,8 +22,9 @@ function warningOf({ state, online, clock, text }: ShownChild, updated: string |
   const trouble = state(problem);
   if (trouble?.state === 'ON') return { kind: 'problem', text: text.problem, detail: str(trouble.attributes?.message) };
   if (updated === null) return { kind: 'waiting', text: text.waiting, detail: null };
-  const limit = clock.time >= DAY_STARTS && clock.time < DAY_ENDS ? STALE_DAY_MS : STALE_NIGHT_MS;
-  if (clock.now - Date.parse(updated) > limit) return { kind: 'stale', text: text.stale(lastRead as string), detail: null };
+  // An hour that runs into the night is an hour after the night.
+  const due = (nightEndsAt(Date.parse(updated) + STALE_MS) ?? Date.parse(updated)) + STALE_MS;
+  if (clock.now > due) return { kind: 'stale', text: text.stale(lastRead as string), detail: null };
   return null;
 }
 

@@ -1,11 +1,12 @@
-// The timetable on a child's board card: the day it shows (today's lessons until the last one ends, then the
-// next school day's), each lesson with its change in words and whether it is over or on, the headline above the
-// list (the lesson in progress or the next one), and the next school day's changes while another day is shown.
+// The timetable on a child's board card, printed from what the feature published: the day it shows (dayShown), each
+// lesson with its change in words and whether it is over or on (current_lesson and next_lesson), the headline above
+// the list (the lesson in progress or the next one), and the next school day's changes while another day is shown.
 import type { BoardText } from '../../i18n/board-text.js';
 import type { ItemOf, Received } from '../../feature-kit/contract.js';
 import type { ChangeKind } from '../../school/plan-changes.js';
-import { currentLesson, timetableToday, timetableTomorrow } from './entities.js';
-import type { BoardDay, BoardHeadline, BoardLesson, BoardNextChange, BoardNextChanges, BoardPart } from '../../screens/parts.js';
+import { currentLesson, nextLesson, timetableToday, timetableTomorrow } from './entities.js';
+import { dayShown } from './day.js';
+import type { BoardDay, BoardHeadline, BoardLesson, BoardNextChange, BoardNextChanges, BoardPart, ShownChild } from '../../screens/parts.js';
 import { addDays } from '../../util/time.js';
 import { dayShort, dayTitle, list, num, part, str, weekday, type BoardMoment } from '../../screens/shown.js';
 
@@ -13,35 +14,40 @@ import { dayShort, dayTitle, list, num, part, str, weekday, type BoardMoment } f
 type DayState = Received<typeof timetableToday>;
 type Slot = Partial<ItemOf<typeof timetableToday, 'lessons'>>;
 
-function lessonsOf(state: DayState | undefined): { date: string; end: string | null; lessons: Slot[]; blocks: boolean } | null {
+function lessonsOf(state: DayState | undefined): { date: string; to: string | null; lessons: Slot[]; blocks: boolean } | undefined {
   const date = str(state?.attributes?.date);
-  if (date === null || state?.state === null || state?.state === undefined) return null;
+  if (date === null || state?.state === null || state?.state === undefined) return undefined;
   const blocks = state.attributes?.kindergarten === true;
-  return { date, end: str(part(state.attributes?.hours)?.to), lessons: list(state.attributes?.lessons), blocks };
+  return { date, to: str(part(state.attributes?.hours)?.to), lessons: list(state.attributes?.lessons), blocks };
 }
 
 const CHANGES: readonly ChangeKind[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
+const changeOf = (v: unknown): ChangeKind | null => CHANGES.find((c) => c === v) ?? null;
 
-/** A lesson as the bridge published it, its change in words (`note`) as the timetable feature said it, and whether it is over or on. */
-function lessonOf(l: Slot, today: boolean, blocks: boolean, clock: BoardMoment): BoardLesson {
-  const change = CHANGES.find((c) => c === l.change) ?? null;
-  const from = str(l.from);
-  const to = str(l.to);
-  let status: BoardLesson['status'] = null;
-  if (today && to !== null && to <= clock.time) status = 'done';
-  else if (today && from !== null && from <= clock.time && change !== 'cancelled') status = 'now';
-  const kind = l.extra === true ? { extra: true as const } : blocks ? { block: true as const } : {};
-  return { no: num(l.no), from, to, subject: str(l.subject), room: str(l.room), change, note: str(l.note), status, ...kind };
-}
+/** A slot's place in its day: its number, or its start for one without (a kindergarten's block, an extra class). */
+const placeOf = (no: unknown, from: unknown, extra: unknown): string => `${extra === true ? '+' : ''}${num(no) ?? str(from)}`;
 
-/** Today's lessons until the last one ends; then (or on a day without lessons) the next school day's. */
-function shownDay(today: DayState | undefined, next: DayState | undefined, clock: BoardMoment, text: BoardText): BoardDay | null {
-  const t = lessonsOf(today);
-  const n = lessonsOf(next);
-  const chosen = t !== null && t.date === clock.today && t.end !== null && clock.time < t.end ? t : (n ?? t);
-  if (chosen === null) return null;
-  const isToday = chosen.date === clock.today;
-  const lessons = chosen.lessons.map((l) => lessonOf(l, isToday, chosen.blocks, clock));
+/**
+ * The day shown (dayShown; today's while the next school day is unknown), each lesson as the bridge published it: its
+ * change in words (`note`), on when it is current_lesson's slot (`on`), over when it comes before next_lesson's slot
+ * (all of a day before next_lesson's, or of today when none is left).
+ */
+function shownDay({ state, clock, text }: ShownChild, on: string | null, next: Received<typeof nextLesson> | undefined): BoardDay | null {
+  const today = lessonsOf(state(timetableToday));
+  const chosen = dayShown(clock, today, lessonsOf(state(timetableTomorrow))) ?? today;
+  if (chosen === undefined) return null;
+  const places = chosen.lessons.map((l) => placeOf(l.no, l.from, l.extra));
+  const n = next?.attributes ?? {};
+  const nextDate = str(n.date);
+  let over = 0;
+  if (nextDate === chosen.date) over = Math.max(places.indexOf(placeOf(n.lesson_no, n.time, n.extra)), 0);
+  else if (nextDate === null ? chosen.date === clock.today : nextDate > chosen.date) over = places.length;
+  const lessons = chosen.lessons.map((l, i): BoardLesson => {
+    const kind = l.extra === true ? { extra: true as const } : chosen.blocks ? { block: true as const } : {};
+    const status = i < over ? 'done' : places[i] === on ? 'now' : null;
+    const [from, to, change] = [str(l.from), str(l.to), changeOf(l.change)];
+    return { no: num(l.no), from, to, subject: str(l.subject), room: str(l.room), change, note: str(l.note), status, ...kind };
+  });
   return { date: chosen.date, title: dayTitle(chosen.date, clock, text), lessons, empty: lessons.length === 0 ? text.noLessons : null };
 }
 
@@ -52,51 +58,42 @@ function roomAnd(room: string | null, rest: string | null, text: BoardText, room
   return parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' · ');
 }
 
-/**
- * The lesson in progress (current_lesson, moved on time by the bridge at each lesson start and end);
- * between lessons the next one of the day shown, for the next school day its first lesson.
- */
+/** current_lesson while one is on, else next_lesson (today's, or the next school day's first, named with its day). */
 function headlineOf(
   current: Received<typeof currentLesson> | undefined,
+  next: Received<typeof nextLesson> | undefined,
   day: BoardDay | null,
   clock: BoardMoment,
   text: BoardText,
 ): BoardHeadline | null {
+  // A kindergarten's day is of blocks (an extra class aside): its room stands by its name, its first is activities.
+  const block = (a: { extra?: unknown }): boolean => a.extra !== true && day?.lessons.some((l) => l.block) === true;
+  const c = current?.attributes ?? {};
   const subject = str(current?.state);
-  const a = current?.attributes ?? {};
   if (subject !== null) {
-    const change = CHANGES.find((c) => c === a.change) ?? null;
-    const to = str(a.to);
-    // A kindergarten's block: one of the day's blocks (the day in progress is the one shown).
-    const block = a.extra !== true && day?.lessons.some((l) => l.block) === true;
-    return { label: text.labels.now, subject, detail: roomAnd(str(a.room), to && text.until(to), text, true, block), change };
+    const to = str(c.to);
+    return { label: text.labels.now, subject, detail: roomAnd(str(c.room), to && text.until(to), text, true, block(c)), change: changeOf(c.change) };
   }
-  if (day === null) return null;
-  const isToday = day.date === clock.today;
-  const next = day.lessons.find((l) => l.change !== 'cancelled' && l.subject !== null && (!isToday || (l.from !== null && l.from > clock.time)));
-  if (next === undefined) return null;
-  // A kindergarten's day begins with its first activities, not a lesson.
-  const block = next.block === true;
-  const label = isToday ? text.labels.next : `${block ? text.firstBlock : text.firstLesson} (${dayShort(day.date, clock, text)})`;
-  return { label, subject: next.subject as string, detail: roomAnd(next.room, next.from, text, false, block), change: next.change };
+  const n = next?.attributes ?? {};
+  const [following, date] = [str(next?.state), str(n.date)];
+  if (following === null || date === null) return null;
+  const label = date === clock.today ? text.labels.next : `${block(n) ? text.firstBlock : text.firstLesson} (${dayShort(date, clock, text)})`;
+  return { label, subject: following, detail: roomAnd(str(n.room), str(n.time), text, false, block(n)), change: changeOf(n.change) };
 }
 
 /**
  * The next school day's changed lessons (timetable_tomorrow), each with its change in words as the timetable said
  * it; none when that day is not after today or is the day the plan column shows already (after today's lessons),
- * where the changes stand in the plan itself. A room change says the new room after its hour.
+ * where the changes stand in the plan itself.
  */
 function nextChangesOf(state: DayState | undefined, shownDate: string | null, clock: BoardMoment, text: BoardText): BoardNextChanges | null {
   const date = str(state?.attributes?.date);
   if (date === null || date <= clock.today || date === shownDate) return null;
   const day = dayShort(date, clock, text);
   const items = list(state?.attributes?.lessons).flatMap((l): BoardNextChange[] => {
-    const change = CHANGES.find((k) => k === l.change);
-    const note = str(l.note);
-    if (change === undefined || note === null) return [];
-    const [from, room] = [str(l.from), str(l.room)];
-    const time = change === 'room_change' && room !== null ? [from, text.room(room)].filter((t) => t !== null).join(' · ') : from;
-    return [{ day, no: num(l.no), time, subject: str(l.subject) ?? str(l.original_subject), change, note }];
+    const [change, note] = [changeOf(l.change), str(l.note)];
+    if (change === null || note === null) return [];
+    return [{ day, no: num(l.no), time: str(l.from), subject: str(l.subject) ?? str(l.original_subject), change, note }];
   });
   if (items.length === 0) return null;
   // The day by its name and date, short: three cards side by side leave a heading one line.
@@ -106,11 +103,14 @@ function nextChangesOf(state: DayState | undefined, shownDate: string | null, cl
 }
 
 /** The timetable's boxes: the day shown, its headline, and the next school day's changes beside another day. */
-export const timetableBoard: BoardPart = ({ state, clock, text }) => {
-  const day = shownDay(state(timetableToday), state(timetableTomorrow), clock, text);
+export const timetableBoard: BoardPart = (child) => {
+  const { state, clock, text } = child;
+  const [current, next] = [state(currentLesson), state(nextLesson)];
+  const on = str(current?.state) === null ? null : placeOf(current?.attributes?.no, current?.attributes?.from, current?.attributes?.extra);
+  const day = shownDay(child, on, next);
   return {
     day,
-    headline: headlineOf(state(currentLesson), day, clock, text),
+    headline: headlineOf(current, next, day, clock, text),
     nextChanges: nextChangesOf(state(timetableTomorrow), day?.date ?? null, clock, text),
   };
 };

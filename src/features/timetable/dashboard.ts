@@ -28,7 +28,7 @@ const today: Block = (e, t) => {
     'features/timetable/today',
     {
       ...keyed(currentLesson, 'from', 'to', 'room', 'no'),
-      ...keyed(nextLesson, 'date', 'start', 'time', 'end', 'room'),
+      ...keyed(nextLesson, 'date', 'time', 'end', 'room'),
       school_day: reads(schoolDayToday),
       ...keyed(atSchool),
       timetable: reads(timetableToday, 'hours', 'lessons', 'kindergarten'),

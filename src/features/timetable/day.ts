@@ -1,30 +1,11 @@
 // The day's lessons as a wall tablet lists them (timetable_today/tomorrow) and the lesson in progress
 // (current_lesson), rendered from the Schedule the timetable feature computed once.
-import { heldSlots, hoursOf, lessonChange, movedAway, movedIn, slotsOf, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
+import { heldSlots, hoursOf, lessonChange, movedAway, movedIn, slotsOf } from '../../school/schedule.js';
+import type { GroupOut, ScheduledLesson, SchoolDay } from '../../school/schedule.js';
 import { slotOn, type ChangeKind, type PlanChange } from '../../school/plan-changes.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';
 import type { Language } from '../../config/language.js';
 import { TIMETABLE_WORDS, type TimetableWords } from '../../i18n/lesson-words.js';
-
-/** A slot on a day: its date, lesson number (none when unknown) and hours. */
-export type LessonPlace = { date: string; lesson_no: number | null; hours: string | null };
-
-/** One group's lesson of a slot as published. */
-export interface GroupOut {
-  subject: string | null;
-  teacher: string | null;
-  room: string | null;
-  change: ChangeKind | null;
-  original_subject?: string | null;
-  original_teacher?: string | null;
-  original_room?: string | null;
-  /** A lesson that moved away from this slot: where it goes (live-notes 11). */
-  moved_to?: LessonPlace;
-  /** A lesson that moved into this slot from another day or hour: where it was. */
-  moved_from?: LessonPlace;
-  /** An extra class (zajęcia dodatkowe, live-notes 42-46), not a lesson of the plan. */
-  extra?: true;
-}
 
 /** One slot (period) of the day; a split class's groups share it. */
 export interface SlotOut extends GroupOut {
@@ -84,18 +65,27 @@ export function joined(values: readonly (string | null | undefined)[]): string |
 }
 
 /**
- * A slot's change: "cancelled" only when every group is off; otherwise the first change of a group
- * that takes place (a group's own cancellation shows in `groups`).
+ * A slot's change, as every screen and the feeds say it: "cancelled" only when every group is off; otherwise the
+ * first change of a group that takes place (a group's own cancellation shows in `groups`).
  */
-function slotChange(groups: readonly GroupOut[], lessons: readonly ScheduledLesson[]): ChangeKind | null {
-  if (lessons.every((l) => lessonChange(l) === 'cancelled')) return 'cancelled';
-  return groups.find((g, i) => lessons[i]?.takesPlace && g.change !== null)?.change ?? null;
+export function slotChange(lessons: readonly ScheduledLesson[]): ChangeKind | null {
+  const changes = lessons.map(lessonChange);
+  if (changes.every((c) => c === 'cancelled')) return 'cancelled';
+  return changes.find((c, i) => lessons[i]?.takesPlace && c !== null) ?? null;
+}
+
+/**
+ * The day the screens are about: today until its last lesson ends (`to`, HH:MM: timetable_today's `hours`), then
+ * the next school day (timetable_tomorrow's); none when that is not known. The board shows it, the briefing tells it.
+ */
+export function dayShown<D extends { date: string; to: string | null }>(clock: { today: string; time: string }, today?: D, next?: D): D | undefined {
+  return today?.date === clock.today && today.to !== null && clock.time < today.to ? today : next;
 }
 
 /**
  * A slot's change in words: where a lesson moved away went or one moved in came from, or the change's kind; the
- * subject it replaced, a substitute teacher of the same subject, the room it left; an extra class and a
- * kindergarten block's own kind. A slot a lesson left holds nothing to compare with what was planned.
+ * subject it replaced, a substitute teacher of the same subject, the room it moved to and the one it left; an extra
+ * class and a kindergarten block's own kind. A slot a lesson left holds nothing to compare with what was planned.
  */
 export function noteOf(s: GroupOut & Pick<SlotOut, 'kind'>, w: TimetableWords): string | null {
   const notes = s.extra ? [w.extra] : [];
@@ -107,14 +97,16 @@ export function noteOf(s: GroupOut & Pick<SlotOut, 'kind'>, w: TimetableWords): 
     const original = s.original_subject ?? null;
     if (original !== null && original !== s.subject) notes.push(w.instead(original));
     if (change === 'substitution' && original === s.subject && s.teacher !== null && s.teacher !== s.original_teacher) notes.push(s.teacher);
-    // A substitute's room is often unknown: "was room 22" would then say the lesson moved when it may not have.
-    if (s.room !== null && s.original_room && s.original_room !== s.room) notes.push(w.wasRoom(s.original_room));
+    // The room it moved to and the one it left; a substitute's room is often unknown: "was room 22" would then
+    // say the lesson moved when it may not have.
+    if (s.room !== null && s.original_room && s.original_room !== s.room) notes.push(w.room(s.room), w.wasRoom(s.original_room));
   }
   if (s.kind !== undefined && s.kind !== 'planned') notes.push(s.kind);
   return notes.length > 0 ? notes.join(' · ') : null;
 }
 
-function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
+/** A slot as timetable_*'s `lessons` list it, without its words (a split class's groups joined, its change slotChange's). */
+export function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
   const first = lessons[0] as ScheduledLesson;
   const groups = lessons.map(groupOf);
   if (first.block)
@@ -128,7 +120,7 @@ function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
       kind: first.block.kind,
     };
   if (groups.length === 1) return { no: first.lessonNo, from: first.from, to: first.to, ...(groups[0] as GroupOut) };
-  const change = slotChange(groups, lessons);
+  const change = slotChange(lessons);
   const out: Omit<SlotOut, 'note'> = {
     no: first.lessonNo,
     from: first.from,
@@ -201,7 +193,7 @@ export function currentLessonOf(slot: readonly ScheduledLesson[], language: Lang
       to: first.to,
       room: joined(groups.map((g) => g.room)),
       teacher: joined(groups.map((g) => g.teacher)),
-      change: groups.find((g) => g.change !== null)?.change ?? null,
+      change: slotChange(slot),
       ...(first.extra ? { extra: true as const } : {}),
     },
   };

@@ -3,9 +3,9 @@
 // lesson, at_school, and the day's lessons and the lesson in progress (day.ts).
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 import { onOff, withAttributes } from '../../feature-kit/render.js';
-import { changeWords, currentLessonOf, joined, timetableOf } from './day.js';
+import { changeWords, currentLessonOf, joined, slotChange, timetableOf } from './day.js';
 import { TIMETABLE_WORDS } from '../../i18n/lesson-words.js';
-import { heldSlots, type Schedule, type SchoolDay } from '../../school/schedule.js';
+import { heldSlots, type Schedule, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
 import type { NextLesson } from '../../school/schooldays.js';
 import type { TimetableStates } from './entities.js';
 
@@ -34,7 +34,7 @@ function schoolDayOf(day: SchoolDay): TimetableStates['school_day_today'] {
 }
 
 /** The slot's subjects as the state; a split class's groups joined with ' / '. */
-function nextLessonOf(next: NextLesson | null): TimetableStates['next_lesson'] {
+function nextLessonOf(next: NextLesson<ScheduledLesson> | null): TimetableStates['next_lesson'] {
   if (next === null) return { state: null, attributes: {} };
   return {
     state: joined(next.lessons.map((l) => l.subject)),
@@ -47,6 +47,7 @@ function nextLessonOf(next: NextLesson | null): TimetableStates['next_lesson'] {
       room: joined(next.lessons.map((l) => l.room)),
       teacher: joined(next.lessons.map((l) => l.teacher)),
       substitution: next.lessons.some((l) => l.substitution),
+      change: slotChange(next.lessons),
       ...(next.lessons.some((l) => l.extra) ? { extra: true as const } : {}),
     },
   };

@@ -147,10 +147,10 @@ describe('dashboard views', () => {
 
   it('says what an empty value means instead of leaving it unknown', () => {
     const text = JSON.stringify(views('pl'));
-    // A day without lessons (a Sunday), after the last lesson, and the lesson in progress called "now".
+    // A day without lessons (a Sunday), after the last lesson, and the lesson in progress (current_lesson) called "now".
     expect(text).toContain('Dziś nie ma lekcji.');
     expect(text).toContain('Dziś już nie ma lekcji.');
-    expect(text).toContain('t.lessonNow if started else t.nextLesson');
+    expect(text).toContain('{% if in_progress %}**{{ t.lessonNow }}:**');
     expect(text).toContain('\\"lessonNow\\":\\"Teraz\\"');
     // A plan change in the bridge's words, never worded from its kind code by the template.
     expect(text).toContain("md(c.get('words') or '')");

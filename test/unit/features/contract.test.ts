@@ -157,6 +157,8 @@ const renameLessons = (source: string): string => source.replaceAll(/\blessons: 
 /** A nested attribute renamed, a field of the day's hours: the field's declaration and the one place the feature renders it. */
 const renameTo = (source: string): string => source.replaceAll(/\bto(?=: string \} \| null|: span\.to)/g, 'until');
 const EDITS = [renameLessons, renameTo];
+/** The files that print what the timetable publishes: each feature's board and dashboard, and the briefing. */
+const SCREENS = /^src\/features\/(\w+\/(board|dashboard)|briefing\/briefing)\.ts$/;
 
 /** Each edit's verdict, both compiled by the first test that asks. */
 let verdicts: { ok: boolean; output: string }[] | undefined;
@@ -175,10 +177,11 @@ describe('the typed contract from feature to screen', () => {
     const { failing, output } = failingAfter(renameLessons);
     expect(failing).toContain('src/features/timetable/dashboard.ts');
     expect(failing).toContain('src/features/timetable/board.ts');
-    // The feature itself renames consistently: only the screens (the dashboard, the board) that read
-    // `lessons` are wrong.
+    expect(failing).toContain('src/features/briefing/briefing.ts');
+    // The feature itself renames consistently: only the screens (the dashboard, the board, the briefing, which
+    // reads the day as published) that read `lessons` are wrong.
     expect(
-      [...failing].filter((file) => !/^src\/features\/\w+\/(board|dashboard)\.ts$/.test(file ?? '')),
+      [...failing].filter((file) => !SCREENS.test(file ?? '')),
       output,
     ).toEqual([]);
     expect(output).toMatch(/"lessons"/);
@@ -189,7 +192,7 @@ describe('the typed contract from feature to screen', () => {
     const { failing, output } = failingAfter(renameTo);
     expect(failing).toContain('src/features/timetable/board.ts');
     expect(
-      [...failing].filter((file) => !/^src\/features\/\w+\/(board|dashboard)\.ts$/.test(file ?? '')),
+      [...failing].filter((file) => !SCREENS.test(file ?? '')),
       output,
     ).toEqual([]);
     expect(output).toMatch(/'to'/);

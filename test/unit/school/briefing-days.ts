@@ -1,10 +1,10 @@
 // The days of the briefing's table test: one week of a child's timetable, written by hand as the
-// timetable feature hands it over (src/school/schedule.ts SchoolDay).
+// timetable feature hands it over (src/school/schedule.ts SchoolDay), and the briefing's input at a moment.
 import type { AgendaItem } from '../../../src/school/agenda.js';
 import type { HomeworkItem } from '../../../src/school/homework.js';
 import type { ScheduledLesson, SchoolDay } from '../../../src/school/schedule.js';
 import type { ChangeKind } from '../../../src/school/plan-changes.js';
-import type { BriefingInput } from '../../../src/school/briefing.js';
+import type { briefingAt } from '../../../src/features/briefing/briefing.js';
 import { warsawInstant } from '../../../src/util/time.js';
 
 const SLOTS: [string, string][] = [
@@ -133,11 +133,13 @@ export const HOMEWORK: HomeworkItem[] = [
 ];
 
 /** The input at a Warsaw date and time, with the week above; `more` changes what the case needs. */
-export function at(date: string, time: string, more: Partial<BriefingInput> = {}): BriefingInput {
+export function at(date: string, time: string, more: Partial<Parameters<typeof briefingAt>[0]> = {}): Parameters<typeof briefingAt>[0] {
+  const days = more.days ?? WEEK;
   return {
     now: warsawInstant(date, time),
-    today: date,
-    days: WEEK,
+    // As the timetable says it: the first later day with a lesson of the plan taking place.
+    nextSchoolDay: days.find((d) => d.date > date && d.lessons?.some((l) => l.takesPlace && !l.extra))?.date ?? null,
+    days,
     tests: TESTS,
     homework: HOMEWORK,
     lucky: undefined,

@@ -1,13 +1,13 @@
 // The briefing's table of days, in every language: which day a parent hears about and what is said.
 import { describe, expect, it } from 'vitest';
-import { briefing, type BriefingInput } from '../../../src/school/briefing.js';
+import { briefingAt } from '../../../src/features/briefing/briefing.js';
 import { BRIEFING_TEXT, MAX_STATE } from '../../../src/i18n/briefing-text.js';
 import { LANGUAGES, type Language } from '../../../src/config/language.js';
 import { at, day, lesson } from './briefing-days.js';
 
 interface Row {
   name: string;
-  input: BriefingInput;
+  input: Parameters<typeof briefingAt>[0];
   day: string | null;
   state: Record<Language, string>;
   /** Words the spoken text holds in each language (the order of the subjects is checked as a whole). */
@@ -60,13 +60,13 @@ const ROWS: Row[] = [
     },
   },
   {
-    name: 'cancelled, moved and substituted lessons, a test and a quiz, the lucky number of that day',
+    name: "cancelled, moved and substituted lessons in the timetable's words (by their kind aloud), a test and a quiz, the lucky number of that day",
     input: at('2026-11-24', '14:00', { lucky: { number: 12, day: '2026-11-25' } }),
     day: '2026-11-25',
     state: {
-      pl: 'Jutro 8:55–12:25, 3 lekcje, szczęśliwy numerek! Sprawdzian: Matematyka. Kartkówka: Język polski. Zmiany: Fizyka (odwołana), Chemia (przeniesiona), Geografia (zastępstwo).',
-      en: 'Tomorrow 8:55–12:25, 3 lessons, lucky number! Test: Matematyka. Quiz: Język polski. Changes: Fizyka (cancelled), Chemia (moved), Geografia (substitution).',
-      uk: 'Завтра 8:55–12:25, 3 уроки, щасливий номер! Контрольна: Matematyka. Коротка контрольна: Język polski. Зміни: Fizyka (скасовано), Chemia (перенесено), Geografia (заміна).',
+      pl: 'Jutro 8:55–12:25, 3 lekcje, szczęśliwy numerek! Sprawdzian: Matematyka. Kartkówka: Język polski. Zmiany: Fizyka (odwołana), Chemia (przeniesiona na pt. 27.11, lekcja 7), Geografia (zastępstwo).',
+      en: 'Tomorrow 8:55–12:25, 3 lessons, lucky number! Test: Matematyka. Quiz: Język polski. Changes: Fizyka (cancelled), Chemia (moved to Fri 27.11, lesson 7), Geografia (substitution).',
+      uk: 'Завтра 8:55–12:25, 3 уроки, щасливий номер! Контрольна: Matematyka. Коротка контрольна: Język polski. Зміни: Fizyka (скасовано), Chemia (перенесено на пт 27.11, урок 7), Geografia (заміна).',
     },
     aloud: {
       pl: ['Po kolei: Matematyka, Geografia, Język polski.', 'Sprawdzian: Matematyka.'],
@@ -108,9 +108,9 @@ const ROWS: Row[] = [
 describe('the briefing, day by day', () => {
   for (const row of ROWS) {
     it(row.name, () => {
-      const facts = briefing(row.input);
-      expect(facts?.day ?? null).toBe(row.day);
       for (const language of LANGUAGES) {
+        const facts = briefingAt(row.input, language);
+        expect(facts?.day ?? null).toBe(row.day);
         const words = BRIEFING_TEXT[language](facts);
         expect(words.state, language).toBe(row.state[language]);
         for (const part of row.aloud[language]) expect(words.text, language).toContain(part);
@@ -129,10 +129,17 @@ describe('the briefing, day by day', () => {
       lesson('2026-11-23', 3, 'Religia'),
       lesson('2026-11-23', 3, 'Etyka'),
     ];
-    const b = briefing(at('2026-11-23', '07:10', { days: [monday] }));
+    const b = briefingAt(at('2026-11-23', '07:10', { days: [monday] }), 'pl');
     expect(b?.lessons.map((l) => l.subject)).toEqual(['Matematyka', 'Język angielski', 'Religia / Etyka']);
     expect(BRIEFING_TEXT.pl(b).state).toBe('Dziś 8:00–10:35, 3 lekcje.');
     expect(BRIEFING_TEXT.en(b).state).toBe('Today 8:00–10:35, 3 lessons.');
+    // One group's English cancelled, the other's held: the slot is not cancelled (slotChange), as on the board.
+    monday.lessons[1] = lesson('2026-11-23', 2, 'Język angielski', 'cancelled');
+    const split = briefingAt(at('2026-11-23', '07:10', { days: [monday] }), 'pl');
+    expect(BRIEFING_TEXT.pl(split).state).toBe('Dziś 8:00–10:35, 3 lekcje.');
+    monday.lessons[2] = lesson('2026-11-23', 2, 'Język angielski', 'cancelled');
+    const both = briefingAt(at('2026-11-23', '07:10', { days: [monday] }), 'pl');
+    expect(BRIEFING_TEXT.pl(both).state).toBe('Dziś 8:00–10:35, 2 lekcje. Zmiany: Język angielski (odwołana).');
   });
 
   it('keeps the state within 255 characters with the day and hours first, however much there is to say', () => {
@@ -148,7 +155,7 @@ describe('the briefing, day by day', () => {
       teacher: null,
     }));
     for (const language of LANGUAGES) {
-      const words = BRIEFING_TEXT[language](briefing(at('2026-11-24', '14:00', { tests: many })));
+      const words = BRIEFING_TEXT[language](briefingAt(at('2026-11-24', '14:00', { tests: many }), language));
       expect(words.state.length, language).toBeLessThanOrEqual(MAX_STATE);
       expect(words.state, language).toMatch(/^\S+ 8:55–12:25/);
       expect(words.state.endsWith('…'), language).toBe(true);

@@ -1,5 +1,5 @@
-// The calendar feeds' entries from the timetable's days, the agenda and the free days: what a family
-// sees in its calendar app, with bad data (cancelled, substituted, split classes, missing subjects).
+// The calendar feeds' entries from the timetable's days (each slot as the timetable says it), the agenda and the free
+// days: what a family sees in its calendar app, with bad data (cancelled, substituted, split classes, missing subjects).
 import { describe, expect, it } from 'vitest';
 import { substitutionsResponse, timetablesResponse } from '../../../src/portal/schemas/timetable.js';
 import { schoolFreeDaysResponse, classFreeDaysResponse } from '../../../src/portal/schemas/calendar.js';
@@ -9,6 +9,7 @@ import { agendaEntries, feedDates, feedEntries, freeDayEntries, lessonEntries } 
 import type { AgendaItem } from '../../../src/school/agenda.js';
 import type { HomeworkItem } from '../../../src/school/homework.js';
 import { BELL, lessonAt, names } from './fixtures.js';
+import { slotFacts } from '../../../src/features/timetable/day.js';
 
 const lesson = lessonAt(BELL);
 
@@ -42,34 +43,40 @@ const days = (tt = timetable(), substitutions = substitutionsResponse.parse({ Su
 
 describe('lessons feed entries', () => {
   it('keeps a cancelled lesson, marked, and shows a substitution with what was planned', () => {
-    const monday = lessonEntries(days(), 'ania').filter((l) => l.when.date === MONDAY);
+    const monday = lessonEntries(days(), 'ania', slotFacts).filter((l) => l.when.date === MONDAY);
     expect(monday.map((l) => [l.uid, l.when, l.subject, l.change])).toEqual([
       ['lesson-2026-03-09-1.ania@dziennik2mqtt', { date: MONDAY, from: '08:00', to: '08:45' }, 'Matematyka', null],
       ['lesson-2026-03-09-2.ania@dziennik2mqtt', { date: MONDAY, from: '08:55', to: '09:40' }, 'Wychowanie fizyczne', 'cancelled'],
       ['lesson-2026-03-09-3.ania@dziennik2mqtt', { date: MONDAY, from: '09:50', to: '10:35' }, 'Matematyka', 'substitution'],
     ]);
-    expect(monday[2]).toMatchObject({ teacher: 'Jan Kowalski', original: { subject: 'Język polski', teacher: 'Anna Nowak', room: '12' } });
-    expect(monday[0]!.original).toBeNull();
+    expect(monday[2]).toMatchObject({
+      teacher: 'Jan Kowalski',
+      original_subject: 'Język polski',
+      original_teacher: 'Anna Nowak',
+      original_room: '12',
+    });
+    expect(monday[0]!.original_subject).toBeUndefined();
   });
 
-  it('gives each group of a split class its own event, whose UID a substitution of that group keeps', () => {
+  it('gives a split class one event for its slot, as every screen shows it, whose UID a substitution of a group keeps', () => {
     const tuesday = (list: ReturnType<typeof lessonEntries>) => list.filter((l) => l.when.date === '2026-03-10');
-    const before = tuesday(lessonEntries(days(), 'ania'));
-    expect(before.map((l) => [l.teacher, l.room])).toEqual([
-      ['Anna Nowak', '12'],
-      ['Jan Kowalski', 'Sala gimnastyczna'],
+    const before = tuesday(lessonEntries(days(), 'ania', slotFacts));
+    expect(before.map((l) => [l.uid, l.teacher, l.room, l.change])).toEqual([
+      ['lesson-2026-03-10-1.ania@dziennik2mqtt', 'Anna Nowak / Jan Kowalski', '12 / Sala gimnastyczna', null],
     ]);
-    expect(new Set(before.map((l) => l.uid)).size).toBe(2);
     const substituted = timetable({ IsSubstitutionClass: true, Teacher: { Id: '10' }, OrgSubject: { Id: '2' }, OrgTeacher: { Id: '12' } });
-    const after = tuesday(lessonEntries(days(substituted), 'ania'));
+    const after = tuesday(lessonEntries(days(substituted), 'ania', slotFacts));
     expect(after.map((l) => l.uid)).toEqual(before.map((l) => l.uid));
-    expect(after[1]).toMatchObject({ teacher: 'Anna Nowak', change: 'substitution', original: { teacher: 'Jan Kowalski' } });
+    expect(after[0]).toMatchObject({ teacher: 'Anna Nowak', change: 'substitution' });
+    // One group's lesson cancelled, the other's held: the slot is not cancelled (slotChange), as on the board.
+    const halfOff = tuesday(lessonEntries(days(timetable({ IsCanceled: true })), 'ania', slotFacts));
+    expect(halfOff.map((l) => [l.uid, l.change])).toEqual([['lesson-2026-03-10-1.ania@dziennik2mqtt', null]]);
   });
 
   it('has no entry for a week the timetable does not cover, or for a day without lessons', () => {
-    const entries = lessonEntries(days(), 'ania');
+    const entries = lessonEntries(days(), 'ania', slotFacts);
     expect(entries.filter((l) => l.when.date >= '2026-03-11')).toEqual([]);
-    expect(lessonEntries(days(timetablesResponse.parse({ Timetable: {} }).Timetable), 'ania')).toEqual([]);
+    expect(lessonEntries(days(timetablesResponse.parse({ Timetable: {} }).Timetable), 'ania', slotFacts)).toEqual([]);
   });
 
   it('covers Monday to Sunday of this and next week', () => {
@@ -180,6 +187,10 @@ describe('free days feed entries', () => {
   });
 
   it('makes every feed empty, not broken, for a child with nothing known', () => {
-    expect(feedEntries({ child: 'ania', days: [], agenda: [], homework: [], free: [] })).toEqual({ lessons: [], agenda: [], freeDays: [] });
+    expect(feedEntries({ child: 'ania', days: [], agenda: [], homework: [], free: [], slot: slotFacts })).toEqual({
+      lessons: [],
+      agenda: [],
+      freeDays: [],
+    });
   });
 });

@@ -5,6 +5,7 @@ import { otherActivitiesResponse, timetablesResponse } from '../../../src/portal
 import { schedule } from '../../../src/school/schedule.js';
 import { lessonEntries } from '../../../src/school/calendar-feeds.js';
 import { renderTimetable } from '../../../src/features/timetable/states.js';
+import { slotFacts } from '../../../src/features/timetable/day.js';
 import { warsawInstant } from '../../../src/util/time.js';
 import { BELL, lessonAt, names } from './fixtures.js';
 
@@ -119,7 +120,7 @@ describe('extra classes in the day', () => {
   });
 
   it('stands in the lessons feed marked extra, a cancelled one cancelled, by its start and title', () => {
-    const entries = lessonEntries([at('07:00').today], 'ania').filter((e) => e.extra);
+    const entries = lessonEntries([at('07:00').today], 'ania', slotFacts).filter((e) => e.extra);
     expect(entries.map((e) => [e.uid, e.lessonNo, e.change])).toEqual([
       ['extra-2026-03-10-0710-Wyr-wnawcze.ania@dziennik2mqtt', null, null],
       ['extra-2026-03-10-1045-Ch-r.ania@dziennik2mqtt', 4, null],

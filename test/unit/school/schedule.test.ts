@@ -116,7 +116,7 @@ describe('plan changes', () => {
             original_room: '12',
             note: null,
             // The change as its slot's note says it (the school's own `note` apart).
-            words: 'substitution · instead of Matematyka · was room 12',
+            words: 'substitution · instead of Matematyka · room 14 · was room 12',
           },
           {
             lesson_no: 3,
@@ -227,6 +227,7 @@ describe('school days and lesson times', () => {
         room: '14',
         teacher: 'Jan Kowalski',
         substitution: true,
+        change: 'substitution',
       },
     });
   });
@@ -246,12 +247,15 @@ describe('school days and lesson times', () => {
     expect(states.lessons_end_tomorrow?.state).toBe('2026-03-12T12:35:00+01:00');
   });
 
-  it('skips cancelled lessons when looking for the next lesson; split groups are shown together', () => {
+  it("skips cancelled lessons when looking for the next lesson, the next school day's first after today's; split groups are shown together", () => {
     expect(run(at('2026-03-10', '09:45')).states.next_lesson?.state).toBe('Matematyka');
     const split = run(at('2026-03-10', '12:00')).states.next_lesson;
     expect(split?.state).toBe('Język polski / Wychowanie fizyczne');
     expect(split?.attributes?.room).toBe('12 / Sala gimnastyczna');
-    expect(run(at('2026-03-10', '13:30')).states.next_lesson?.state).toBeNull();
+    // Once today's lessons are over: the next school day's first (Wednesday is a class free day).
+    expect(run(at('2026-03-10', '13:30')).states.next_lesson).toMatchObject({ attributes: { date: '2026-03-12', time: '09:50' } });
+    // Before it: today's first.
+    expect(run(at('2026-03-10', '07:00')).states.next_lesson).toMatchObject({ attributes: { date: '2026-03-10', time: '08:00' } });
   });
 
   it('a school free day is OFF; a day the timetable does not cover is unknown', () => {

@@ -26,6 +26,11 @@ const lesson = (no: number, from: string, to: string, subject: string, room: str
   ...change,
 });
 
+/** next_lesson as the timetable publishes it. */
+function next(date: string, subject: string, no: number | null, time: string, room: string | null, change: string | null = null, more: object = {}) {
+  return { state: subject, attributes: { date, lesson_no: no, time, room, teacher: 'T', substitution: change === 'substitution', change, ...more } };
+}
+
 function states(over: Record<string, EntityState> = {}): Map<string, EntityState> {
   return new Map<string, EntityState>(
     Object.entries({
@@ -51,6 +56,8 @@ function states(over: Record<string, EntityState> = {}): Map<string, EntityState
         state: 'Język angielski',
         attributes: { no: 2, from: '08:55', to: '09:40', room: null, teacher: 'A', change: 'substitution' },
       },
+      // The lesson in progress or the next one, as the timetable publishes it.
+      next_lesson: next('2026-11-18', 'Język angielski', 2, '08:55', null, 'substitution'),
       lucky_number: { state: '13', attributes: { day: '2026-11-18', register_number: '12' } },
       homework_upcoming: {
         state: '1',
@@ -227,7 +234,16 @@ describe('the board of one child', () => {
         status: 'now',
       },
       { no: 3, from: '09:50', to: '10:35', subject: 'Historia', room: '12', change: 'cancelled', note: 'odwołana', status: null },
-      { no: 4, from: '10:50', to: '11:35', subject: 'Technika', room: '4', change: 'room_change', note: 'zmiana sali · było: s. 12', status: null },
+      {
+        no: 4,
+        from: '10:50',
+        to: '11:35',
+        subject: 'Technika',
+        room: '4',
+        change: 'room_change',
+        note: 'zmiana sali · s. 4 · było: s. 12',
+        status: null,
+      },
     ]);
     expect(c.homework).toEqual({
       title: 'Zadania domowe',
@@ -332,13 +348,21 @@ describe('the board of one child', () => {
     expect(card(at('08:00'), child({ timetable_today: today })).day?.lessons[0]?.note).toBe('zastępstwo · Monika Piotrowska');
   });
 
-  it('between lessons names the next one that takes place, skipping a cancelled one', () => {
-    const c = card(at('09:45'), child({ current_lesson: { state: null, attributes: { no: null } } }));
+  it('between lessons names next_lesson, and the lessons before it are over (a cancelled one too)', () => {
+    const between = {
+      current_lesson: { state: null, attributes: { no: null } },
+      next_lesson: next('2026-11-18', 'Technika', 4, '10:50', '4', 'room_change'),
+    };
+    const c = card(at('09:45'), child(between));
     expect(c.headline).toEqual({ label: 'Następna', subject: 'Technika', detail: '10:50 · s. 4', change: 'room_change' });
+    expect(c.day?.lessons.map((l) => l.status)).toEqual(['done', 'done', 'done', null]);
+    // Nothing is decided from the clock: the same states an hour earlier print the same.
+    expect(card(at('08:45'), child(between)).day?.lessons.map((l) => l.status)).toEqual(['done', 'done', 'done', null]);
   });
 
   it("after today's last lesson shows the next school day with its first lesson", () => {
-    const c = card(at('11:35'), child({ current_lesson: { state: null, attributes: {} } }), 'en');
+    const after = { current_lesson: { state: null, attributes: {} }, next_lesson: next('2026-11-19', 'Język polski', 2, '08:55', '12') };
+    const c = card(at('11:35'), child(after), 'en');
     expect(c.day).toEqual({
       date: '2026-11-19',
       title: 'Tomorrow, Thursday 19.11',
@@ -362,6 +386,7 @@ describe('the board of one child', () => {
     const day = (date: string, lessons: object[]) => ({ state: String(lessons.length), attributes: { date, lessons, kindergarten: true } });
     const zofia = child({
       current_lesson: { state: null, attributes: {} },
+      next_lesson: next('2026-11-19', 'zajęcia poranne', null, '08:00', 'sala 1'),
       timetable_today: day('2026-11-18', [block('08:00', '12:30', 'zajęcia poranne', 'sala 1')]),
       timetable_tomorrow: day('2026-11-19', [block('08:00', '08:30', 'zajęcia poranne', 'sala 1'), block('09:30', '11:00', 'spacer', 'ogród')]),
     });
@@ -381,6 +406,7 @@ describe('the board of one child', () => {
     const choir = { ...lesson(5, '11:50', '12:35', 'Chór', '4'), no: null, extra: true };
     const club = child({
       current_lesson: { state: null, attributes: { no: null } },
+      next_lesson: next('2026-11-18', 'Chór', null, '11:50', '4', null, { extra: true }),
       timetable_today: { state: '5', attributes: { date: '2026-11-18', lessons: [lesson(4, '10:50', '11:35', 'Technika', '12'), choir] } },
     });
     const c = card(at('11:40'), club);
@@ -422,14 +448,14 @@ describe('the board of one child', () => {
       },
     };
     const c = card(at('09:12'), child({ timetable_tomorrow: tomorrow }));
-    // The same words as the day's list says them (the timetable's note); a room change names the new room by its hour.
+    // The same words as the day's list says them (the timetable's note, a room change's new room in it).
     expect(c.nextChanges).toEqual({
       date: '2026-11-19',
       title: 'Zmiany planu: jutro, czw. 19.11',
       items: [
         { day: 'jutro', no: 2, time: '08:55', subject: 'Matematyka', change: 'cancelled', note: 'odwołana' },
         { day: 'jutro', no: 3, time: '09:50', subject: 'Fizyka', change: 'substitution', note: 'zastępstwo · zamiast: Historia' },
-        { day: 'jutro', no: 5, time: '11:50 · s. 4', subject: 'Technika', change: 'room_change', note: 'zmiana sali · było: s. 12' },
+        { day: 'jutro', no: 5, time: '11:50', subject: 'Technika', change: 'room_change', note: 'zmiana sali · s. 4 · było: s. 12' },
         { day: 'jutro', no: 6, time: '12:45', subject: 'Plastyka', change: 'shifted', note: 'przeniesiona na czw. 26.11, lekcja 7' },
       ],
     });
@@ -483,6 +509,8 @@ describe('the board of one child', () => {
           },
         },
       ],
+      ['current_lesson', { state: 'Spacer', attributes: { no: null, from: '09:00', to: '10:30', room: 'sala 2', teacher: 'T', change: null } }],
+      ['next_lesson', next('2026-11-18', 'Spacer', null, '09:00', 'sala 2')],
       ['homework_upcoming', { state: null, attributes: {} }],
       ['upcoming_tests', { state: null, attributes: {} }],
       ['newest_grade', { state: null, attributes: { recent: [] } }],
@@ -550,12 +578,14 @@ describe('the board of one child', () => {
     });
   });
 
-  it('data over an hour old during the day is marked; the same age at night is not', () => {
+  it("data over an hour of the bridge's waking time old is marked: the night, which reads nothing, does not count", () => {
     expect(card(at('10:11'))).toMatchObject({ warning: null });
     expect(card(at('10:12')).warning).toEqual({ kind: 'stale', text: 'Stare dane: dziennik odczytano ostatnio 09:11.', detail: null });
     const evening = child({ last_update: { state: '2026-11-18T21:30:00+01:00' } });
     expect(card(at('23:00'), evening).warning).toBeNull();
-    expect(card(Date.parse('2026-11-19T00:31:00+01:00'), evening).warning).toEqual({
+    expect(card(Date.parse('2026-11-19T05:59:00+01:00'), evening).warning).toBeNull();
+    expect(card(Date.parse('2026-11-19T07:00:00+01:00'), evening).warning).toBeNull();
+    expect(card(Date.parse('2026-11-19T07:01:00+01:00'), evening).warning).toEqual({
       kind: 'stale',
       text: 'Stare dane: dziennik odczytano ostatnio 18.11 21:30.',
       detail: null,

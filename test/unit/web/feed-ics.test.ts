@@ -13,10 +13,7 @@ const lesson = (over: Partial<LessonEntry>): LessonEntry => ({
   teacher: 'Piotr Wiśniewski',
   room: '22',
   change: null,
-  original: null,
-  movedTo: null,
-  movedFrom: null,
-  note: null,
+  remark: null,
   ...over,
 });
 
@@ -50,10 +47,12 @@ describe('feed text', () => {
     expect(text).toMatch(/DTSTAMP:20261116T060000Z/);
   });
 
-  it('marks a cancelled lesson and names what a substitution replaced, in the language asked', () => {
+  it("titles a changed lesson with its change in the timetable's words (the screens' note), in the language asked", () => {
     const cancelled = lesson({
       change: 'cancelled',
-      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22' },
+      original_subject: 'Matematyka',
+      original_teacher: 'Piotr Wiśniewski',
+      original_room: '22',
     });
     const substitution = lesson({
       uid: 'lesson-2026-11-16-2.ania@dziennik2mqtt',
@@ -62,23 +61,36 @@ describe('feed text', () => {
       teacher: 'Agnieszka Mazur',
       room: null,
       change: 'substitution',
-      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22' },
+      original_subject: 'Matematyka',
+      original_teacher: 'Piotr Wiśniewski',
+      original_room: '22',
     });
-    const both = entries({ lessons: [cancelled, substitution] });
+    const roomChange = lesson({ uid: 'lesson-2026-11-16-3.ania@dziennik2mqtt', room: '4', change: 'room_change', original_room: '22' });
+    const both = entries({ lessons: [cancelled, substitution, roomChange] });
     const pl = parseFeed(feedText(feed({ entries: both }))).events;
-    expect(pl.map((e) => e.summary)).toEqual(['Matematyka – odwołana', 'Język angielski (zastępstwo, było: Matematyka)']);
+    expect(pl.map((e) => e.summary)).toEqual([
+      'Matematyka (odwołana)',
+      'Język angielski (zastępstwo · zamiast: Matematyka)',
+      'Matematyka (zmiana sali · s. 4 · było: s. 22)',
+    ]);
     expect(pl[0]!.status).toBe('CANCELLED');
-    expect(pl[1]!.description).toContain('Nauczyciel: Agnieszka Mazur (było: Piotr Wiśniewski)');
+    expect(pl[1]!.description).toContain('Nauczyciel: Agnieszka Mazur');
     const en = parseFeed(feedText(feed({ entries: both, language: 'en' })));
     expect(en.name).toBe('Ania – lessons');
-    expect(en.events.map((e) => e.summary)).toEqual(['Matematyka – cancelled', 'Język angielski (substitution, was: Matematyka)']);
+    expect(en.events.map((e) => e.summary)).toEqual([
+      'Matematyka (cancelled)',
+      'Język angielski (substitution · instead of Matematyka)',
+      'Matematyka (room change · room 4 · was room 22)',
+    ]);
   });
 
   it('titles a lesson moved away with where it went, cancelled in its old slot', () => {
     const moved = lesson({
       change: 'shifted',
-      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22' },
-      movedTo: { date: '2026-11-26', lessonNo: 7 },
+      original_subject: 'Matematyka',
+      original_teacher: 'Piotr Wiśniewski',
+      original_room: '22',
+      moved_to: { date: '2026-11-26', lesson_no: 7, hours: '13:40-14:25' },
     });
     const pl = parseFeed(feedText(feed({ entries: entries({ lessons: [moved] }) }))).events[0]!;
     expect(pl.summary).toBe('Matematyka (przeniesiona na czw. 26.11, lekcja 7)');
@@ -90,12 +102,13 @@ describe('feed text', () => {
   it('titles a lesson moved in with where it came from, taking place in its new slot', () => {
     const arrived = lesson({
       change: 'shifted',
-      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22' },
-      movedFrom: { date: '2026-11-16', lessonNo: 1 },
+      original_subject: 'Matematyka',
+      original_teacher: 'Piotr Wiśniewski',
+      original_room: '22',
+      moved_from: { date: '2026-11-16', lesson_no: 1, hours: '08:00-08:45' },
     });
     const pl = parseFeed(feedText(feed({ entries: entries({ lessons: [arrived] }) }))).events[0]!;
     expect(pl.summary).toBe('Matematyka (przeniesiona z pon. 16.11, lekcja 1)');
-    expect(pl.description).toContain('przeniesiona z pon. 16.11, lekcja 1');
     expect(pl.status).toBe('CONFIRMED');
     const en = parseFeed(feedText(feed({ entries: entries({ lessons: [arrived] }), language: 'en' }))).events[0]!;
     expect(en.summary).toBe('Matematyka (moved from Mon 16.11, lesson 1)');

@@ -179,9 +179,6 @@ function lesson(subject: string): LessonEntry {
     teacher: null,
     room: null,
     change: null,
-    original: null,
-    movedTo: null,
-    movedFrom: null,
-    note: null,
+    remark: null,
   };
 }
