@@ -10,6 +10,7 @@
 // Why: V8 keeps the source text of every module it loads. Unbundled, `run` loads all of zod (its 64
 // locales, JSON Schema and the rest, about 850 KB) and full-size sources, some held as two-byte
 // strings; bundled it holds less than half of that text, about 4 MB less RSS (see `npm run bench`).
+import { existsSync } from 'node:fs';
 import { cp, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,4 +59,11 @@ await build({ ...BROWSER_BUILD, entryPoints: [join(root, BOARD_ENTRY)], outfile:
 const src = join(root, 'src');
 for (const file of await readdir(src, { recursive: true })) {
   if (file.endsWith('.jinja')) await cp(join(src, file), join(dist, file));
+}
+
+// The documentation's generated tables (the entities', the app's, the polling schedule), where the pages are: a
+// checkout, not the image's build. A new entity's row is written here; its description stays by hand.
+if (existsSync(join(root, 'docs', 'entities.md'))) {
+  const { writeTables } = await import('./readme-tables.mjs');
+  for (const page of writeTables()) process.stdout.write(`${page}: its generated table rewritten\n`);
 }

@@ -17,7 +17,7 @@ const STATES_MARKERS = { start: '<!-- entity-states:start -->', end: '<!-- entit
 export const ADDON_PAGE = 'hassio-addon/DOCS.md';
 const ADDON_MARKERS = { start: '<!-- addon-entities:start -->', end: '<!-- addon-entities:end -->' } as const;
 /** What rewrites the generated tables. */
-export const WRITE_COMMAND = 'npm run build && node scripts/readme-tables.mjs --write';
+export const WRITE_COMMAND = 'npm run build';
 
 /**
  * An account with one fixed message standing for any: the entities a feature makes from the account's
