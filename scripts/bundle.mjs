@@ -11,6 +11,7 @@
 // locales, JSON Schema and the rest, about 850 KB) and full-size sources, some held as two-byte
 // strings; bundled it holds less than half of that text, about 4 MB less RSS (see `npm run bench`).
 import { existsSync } from 'node:fs';
+import process from 'node:process';
 import { cp, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -25,7 +25,9 @@ export function writeTables() {
   ]) {
     const page = readFileSync(path, 'utf8');
     const written = withTable(page);
-    if (written !== page) writeFileSync(path, written), changed.push(name);
+    if (written === page) continue;
+    writeFileSync(path, written);
+    changed.push(name);
   }
   return changed;
 }
