@@ -2,6 +2,7 @@
 // to the features that name it as an input. The feature (what it reads, how it computes) is timetable.ts; its
 // states are rendered in states.ts and day.ts.
 import type { TimetableDays } from '../../portal/schemas/timetable.js';
+import type { Bell } from '../../portal/schemas/identity.js';
 import type { SchoolDay } from '../../school/schedule.js';
 import type { FreeDay, FreeDayPayload } from '../../school/schooldays.js';
 import { TIMETABLE } from '../../resources/timetable.js';
@@ -28,6 +29,8 @@ export interface TimetableOutput {
   extraUnread?: true;
   /** A kindergarten child's group, once read; undefined for a school child. */
   group?: KindergartenGroup;
+  /** The school's bells (schoolBells): lesson number -> its hours; none for a kindergarten's blocks. */
+  bells: Bell[];
 }
 
 declare module '../../feature-kit/source.js' {
