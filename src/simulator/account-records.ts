@@ -140,34 +140,32 @@ export class ChildRecords {
 
   /**
    * Puts a test on the class agenda now (a HomeWorks entry of category 1, Sprawdzian), in the second
-   * lesson slot of the date, set by the maths teacher unless told otherwise.
+   * lesson slot of the date (or at the lesson numbered, without an hour), set by the maths teacher unless told otherwise.
    */
-  addTest(init: { date: string; content: string; subject?: number; teacher?: number }): Record<string, unknown> {
-    return this.addAgendaEntry({ category: 1, time: '08:55', ...init, subject: init.subject ?? 5012, teacher: init.teacher ?? 162002 });
+  addTest(init: { date: string; content: string; subject?: number; teacher?: number; lessonNo?: number }): Record<string, unknown> {
+    const { lessonNo, ...rest } = init;
+    const at = lessonNo === undefined ? { time: '08:55' } : { lessonNo };
+    return this.addAgendaEntry({ category: 1, ...at, ...rest, subject: init.subject ?? 5012, teacher: init.teacher ?? 162002 });
   }
 
   /**
    * Puts an entry on the class agenda now (HomeWorks), as a teacher files it: under a category of
    * HomeWorks/Categories (1 Sprawdzian, 2 Kartkówka, 3 Wycieczka, 4 Zebranie z rodzicami, 5 Inne), at
-   * an hour (HH:MM; a lesson's start gives it that LessonNo), for a subject or the whole class, by the
-   * teacher given or the class tutor.
+   * an hour (HH:MM; a lesson's start gives it that LessonNo) or at a lesson given by its number alone (no hour,
+   * as some teachers enter it), for a subject or the whole class, by the teacher given or the class tutor.
    */
-  addAgendaEntry(init: {
-    date: string;
-    content: string;
-    category: number;
-    time: string;
-    subject?: number;
-    teacher?: number;
-  }): Record<string, unknown> {
-    const lessonNo = this.school.bells.findIndex(([from]) => from === init.time);
+  addAgendaEntry(
+    init: { date: string; content: string; category: number; subject?: number; teacher?: number } & ({ time: string } | { lessonNo: number }),
+  ): Record<string, unknown> {
+    const time = 'time' in init ? init.time : undefined;
+    const lessonNo = 'lessonNo' in init ? init.lessonNo : this.school.bells.findIndex(([from]) => from === time);
     return this.addRecord('HomeWorks', {
       Id: this.nextId('HomeWorks'),
       Content: init.content,
       Date: init.date,
       Category: `@HomeWorks/Categories/${init.category}`,
-      ...(lessonNo > 0 ? { LessonNo: String(lessonNo), TimeTo: `${this.school.bells[lessonNo]![1]}:00` } : {}),
-      TimeFrom: `${init.time}:00`,
+      ...(lessonNo > 0 ? { LessonNo: String(lessonNo), TimeTo: time === undefined ? null : `${this.school.bells[lessonNo]![1]}:00` } : {}),
+      TimeFrom: time === undefined ? null : `${time}:00`,
       CreatedBy: `@Users/${init.teacher ?? this.tutor()}`,
       Class: `@Classes/${this.data.account.classId}`,
       ...(init.subject === undefined ? {} : { Subject: `@Subjects/${init.subject}` }),
