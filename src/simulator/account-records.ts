@@ -304,6 +304,40 @@ export class ChildRecords {
     return grade;
   }
 
+  /**
+   * A teacher enters a classic descriptive grade now (DescriptiveGrades, spec 2.4): the mark in Map (and
+   * RealGradeValue), its range on the scale in Grade (never the mark), a skill of the school's list, and a comment in
+   * DescriptiveGrades/Comments that names the grade back. By default a pupil's form-period class: subject 5022
+   * ("Zajęcia z wychowawcą"), skill 1201, its tutor.
+   */
+  addDescriptiveGrade(init: { mark: string; comment?: string; subject?: number; skill?: number; teacher?: number }): Record<string, unknown> {
+    const { today, time } = this.env.clock();
+    const id = this.nextId('DescriptiveGrades');
+    const value = Number.parseInt(init.mark, 10);
+    const teacher = `@Users/${init.teacher ?? this.tutor()}`;
+    const comments = init.comment === undefined ? [] : [this.descriptiveComment(id, teacher, init.comment)];
+    return this.addRecord('DescriptiveGrades', {
+      Id: id,
+      Subject: `@Subjects/${init.subject ?? 5022}`,
+      Student: `@Users/${this.data.account.userId}`,
+      Skill: `@DescriptiveGrades/Skills/${init.skill ?? 1201}`,
+      AddedBy: teacher,
+      Grade: Number.isNaN(value) ? null : Math.max(1, Math.ceil(value / 2)),
+      Map: init.mark,
+      RealGradeValue: init.mark,
+      Date: today,
+      AddDate: `${today} ${time}`,
+      Semester: `{{sem(${today})}}`,
+      Comments: comments,
+    });
+  }
+
+  private descriptiveComment(gradeId: number, addedBy: string, text: string): string {
+    const id = this.nextId('DescriptiveGrades/Comments');
+    this.addRecord('DescriptiveGrades/Comments', { Id: id, Text: text, AddedBy: addedBy, Grade: `@DescriptiveGrades/${gradeId}` });
+    return `@DescriptiveGrades/Comments/${id}`;
+  }
+
   /** The next free numeric Id of a static resource's list. */
   nextId(endpoint: string): number {
     const ids = this.listOf(endpoint).map((r) => Number((r as { Id?: unknown }).Id));

@@ -12,7 +12,15 @@ import { lookup, nameLookups, namesOf } from '../../resources/lookups.js';
 import { eventEntity } from '../../feature-kit/entities.js';
 import { feature, type FeatureAccess } from '../feature.js';
 import { shape, type Events, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
-import { gradeAtRisk, listedGrades, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
+import {
+  gradeAtRisk,
+  gradedSubjects,
+  listedGrades,
+  renderGradeAtRisk,
+  SUBJECT_AVERAGE_EXAMPLE,
+  SubjectEntities,
+  type ForecastChangedPayload,
+} from './subject-averages.js';
 import { behaviour as behaviourOf } from '../../school/behaviour.js';
 import { readMark } from '../../feature-kit/reads.js';
 import { partialGrades, partialWants, type FirstPageTold } from './partial.js';
@@ -55,6 +63,14 @@ export const gradeEvent = eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: '
   module: GRADE_LISTS,
 });
 
+/** A subject's forecast moved from one grade to another (interface 15.2); never at a first read. */
+export const forecastChanged = eventEntity(
+  'forecast_changed',
+  { en: 'Forecast grade changed', pl: 'Zmiana przewidywanej oceny', uk: 'Зміна прогнозованої оцінки' },
+  'mdi:chart-line-variant',
+  { payload: shape<ForecastChangedPayload>(), module: [R.GRADES] },
+);
+
 export const grades = feature({
   name: 'grades',
   reads: ({ copies, identity }) => {
@@ -68,7 +84,7 @@ export const grades = feature({
       ...r.names,
     ].filter((w) => w !== undefined);
   },
-  entities: [newestGrade, average, gradeEvent, gradeAtRisk],
+  entities: [newestGrade, average, gradeEvent, gradeAtRisk, forecastChanged],
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
   create: (access) => new GradesSource(access),
 });
@@ -166,7 +182,10 @@ class GradesSource implements Source {
     // A list not read this time, or one that lost its subjects, must not take the subjects' sensors away
     // (the point grades name the subjects graded in points only).
     const pointsRead = unit?.point === false || point !== undefined;
-    if (grades !== undefined && pointsRead && !lost) await this.subjects.update(semester.year);
+    const forecasts =
+      grades !== undefined && pointsRead && !lost
+        ? await this.subjects.update(gradedSubjects(semester.year, items), semester.subjects, this.access.thresholds)
+        : [];
     return {
       suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
       states: {
@@ -175,7 +194,10 @@ class GradesSource implements Source {
         grade_at_risk: renderGradeAtRisk(grades === undefined ? null : semester, this.access.thresholds),
         ...this.subjects.states(semester, grading, lists.schoolAverages?.Averages),
       },
-      events: { grade: gradeEvents(items) } satisfies Events<typeof gradeEvent>,
+      events: {
+        grade: gradeEvents(items),
+        forecast_changed: forecasts.map((payload) => ({ id: `${forecastChanged.key}:${payload.subject}:${ctx.now}`, payload })),
+      } satisfies Events<typeof gradeEvent | typeof forecastChanged>,
       output: {
         behaviour:
           behaviour === undefined
