@@ -154,7 +154,7 @@ const memorySchema = z.object({
 });
 
 /** What a `forecast_changed` event carries (interface 15.2): the subject, its forecast before and now, its average now. */
-export type ForecastChangedPayload = { subject: string; previous: string; forecast: string; average: number | null };
+export type ForecastChangedPayload = { subject: string; previous: string; forecast: string; average: number };
 
 /** The per-subject entities of one child: which subjects, under which keys, kept in data_dir. */
 export class SubjectEntities {
@@ -184,8 +184,8 @@ export class SubjectEntities {
     const forecasts = Object.fromEntries(graded.map((s) => [s.subjectId, forecastGrade(s.average, thresholds)]));
     const changed = graded.flatMap((s): ForecastChangedPayload[] => {
       const [previous, forecast] = [this.memory.forecasts[s.subjectId], forecasts[s.subjectId]];
-      if (previous == null || forecast == null || previous === forecast) return [];
-      return [{ subject: s.subject ?? s.subjectId, previous, forecast, average: s.average === null ? null : round2(s.average) }];
+      if (previous == null || forecast == null || previous === forecast || s.average === null) return [];
+      return [{ subject: s.subject ?? s.subjectId, previous, forecast, average: round2(s.average) }];
     });
     const remembered = Object.fromEntries(Object.entries(this.memory.subjects).map(([id, r]) => [id, r.slug]));
     const slugs = assignSlugs(
