@@ -277,7 +277,7 @@ describe('SubjectEntities', () => {
     expect(again.entities().map((e) => e.key)).toEqual(['average_jezyk_polski', 'average_jezyk_polski_2', 'average_matematyka']);
   });
 
-  it("tells a subject whose forecast moved from one grade to another, never at its first read, across a restart too (forecast_changed)", async () => {
+  it('tells a subject whose forecast moved from one grade to another, never at its first read, across a restart too (forecast_changed)', async () => {
     const dataDir = await tempDir();
     const maths = (rows: [string, number][]) => [subject(rows)];
     const entities = new SubjectEntities({ dataDir, login: 'rodzic', log: silentLogger() });
