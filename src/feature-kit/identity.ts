@@ -35,6 +35,11 @@ const storedIdentity = z.object({
   classTutorId: z.string().optional(),
   schoolName: storedName.optional(),
   schoolAddress: storedName.optional(),
+  headTeacher: storedName.optional(),
+  schoolEmail: z.string().optional(),
+  schoolPhone: z.string().optional(),
+  /** The school's LessonsRange (live-notes 56): lesson number -> its hours; empty where it gives none. */
+  bells: z.array(z.object({ no: z.number(), from: z.string(), to: z.string() })).optional(),
   registerNumber: z.string().optional(),
   semester1End: z.string().optional(),
   schoolYearEnd: z.string().optional(),

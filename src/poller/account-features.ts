@@ -17,11 +17,14 @@ import { KINDERGARTEN_SEARCH, sourceOf } from '../resources/kindergarten.js';
 import { TIMETABLE } from '../resources/timetable.js';
 import { GRADE_LISTS } from '../features/grades/newest.js';
 
+/** The school's lists a kindergarten child's account refuses (live-notes 33): one answered tells a pupil. */
+const SCHOOL_LISTS = [TIMETABLE, ...GRADE_LISTS];
+
 export class AccountFeatures {
   private readonly running: Running[];
   /** What the features read now (`wants`), and which of them compute in a pass. */
   readonly runs: FeatureRuns;
-  /** The dynamic entities and the modules absent as last handed out by entities(), to tell when the child needs announcing again. */
+  /** The entities as last handed out by entities(), to tell when the child needs announcing again. */
   private announced = '';
   /** The modules the portal refuses the child for a day: their entities are not announced. */
   readonly absent: AbsentModules;
@@ -36,11 +39,8 @@ export class AccountFeatures {
     // Her plan found, a kindergarten child is refused the school's lists for good: once is enough. So too on the family
     // road, where her plan may be out of reach (live-notes 34: whether it serves her token is not shown), while the
     // school's timetable and every kind of grade are refused.
-    this.absent = new AbsentModules(
-      new RefusedModulesStore(access.dataDir, access.account.login),
-      access.log,
-      () => this.kindergarten() || (road() === 'family' && [TIMETABLE, ...GRADE_LISTS].every((res) => this.absent.refuses(res))),
-    );
+    this.preschool = () => this.kindergarten() || (road() === 'family' && SCHOOL_LISTS.every((res) => this.absent.refuses(res)));
+    this.absent = new AbsentModules(new RefusedModulesStore(access.dataDir, access.account.login), access.log, this.preschool);
   }
 
   /** Whether the child is known to be a kindergarten child: its plan found (now, or as the last run kept it). */
@@ -48,15 +48,28 @@ export class AccountFeatures {
     return sourceOf(this.access.cache.peek(KINDERGARTEN_SEARCH)) !== undefined;
   }
 
+  /** Whether the child is known to be a kindergarten child (as above), or on the family road by the school's lists all refused. */
+  private readonly preschool: () => boolean;
+
   /** What the account's child announces: what it has, without the entities of the modules the portal refuses it. */
   entities(): EntityDef[] {
-    this.announced = this.announcement();
-    return this.all().filter((e) => !this.absent.absent(e));
+    const shown = this.shown();
+    this.announced = announcement(shown);
+    return shown;
   }
 
-  /** What of the child's entities can change between passes: those that follow the data (as discovery shows them), the modules absent. */
-  private announcement(): string {
-    return [...this.dynamic().map((e) => `${e.platform}:${e.key}:${e.name.en}:${e.name.pl}`), '', this.absent.names()].join('\n');
+  /**
+   * What the child has: not what the portal refuses it; and while its kind is unknown (neither a kindergarten child nor
+   * a pupil with a class or a school list answered: a first pass that failed, a family road's first answers), nothing
+   * made of lists none of which has answered yet, so that a kindergarten child's device never lists grades, from her
+   * first discovery.
+   */
+  private shown(): EntityDef[] {
+    const { cache } = this.access;
+    let known: boolean | undefined;
+    const kind = () =>
+      (known ??= this.preschool() || this.access.identity()?.className !== undefined || SCHOOL_LISTS.some((res) => cache.answered(res)));
+    return this.all().filter((e) => !this.absent.absent(e) && (!e.module?.length || kind() || e.module.some((res) => cache.answered(res))));
   }
 
   /** Every entity the child may have now: the features' fixed ones, then those that follow the data. */
@@ -136,7 +149,12 @@ export class AccountFeatures {
   async compute(ctx: Omit<SourceContext, 'inputs' | 'cache'>, pass: { startPass: boolean; unread: ReadonlySet<Host> }): Promise<CycleOutcome> {
     const outcome = await this.runs.run(ctx, pass);
     this.absent.update(this.access.cache, this.all());
-    if (this.announcement() !== this.announced) outcome.entitiesChanged = true;
+    if (announcement(this.shown()) !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }
+}
+
+/** What discovery shows of a child's entities, to tell when it changed: each entity with its names. */
+function announcement(entities: readonly EntityDef[]): string {
+  return entities.map((e) => `${e.platform}:${e.key}:${e.name.en}:${e.name.pl}`).join('\n');
 }

@@ -31,7 +31,10 @@ export class AccountPlan {
     const { cache, policy, lessons, watch } = this.sources;
     // A copy two features want is one want already (FeatureRuns.wants): the planner plans a row once.
     const byRow = new Map(wants.map((w) => [rowOf(w), w]));
-    const wanted = [...byRow].map(([row, w]) => ({ row, host: w.res.host, schedule: cache.declaration(w.res), fed: covers(w.res) }));
+    // A copy that says itself until when it answers its question (the lucky number, which moves with the day
+    // and no teacher enters) keeps that rule while the feed watches: the feed's safety age would stretch it to hours.
+    const fed = (w: Want) => covers(w.res) && w.res.settled === undefined;
+    const wanted = [...byRow].map(([row, w]) => ({ row, host: w.res.host, schedule: cache.declaration(w.res), fed: fed(w) }));
     const known = new Map([...byRow].map(([row, w]) => [row, cache.known(w)]));
     const answer = plan(wanted, known, watch(), { lessons: lessons(now), policy, ...day }, now);
     const due = answer.rows.filter((r) => r.at <= now).map((r) => ({ ...byRow.get(r.row)!, why: r.why }));

@@ -38,6 +38,10 @@ export async function fetchIdentity(gateway: Gateway, now: number, log: Logger):
     unitId: user.Unit ?? klass?.Unit,
     schoolName: school?.Name ?? undefined,
     schoolAddress: school ? addressOf(school) : undefined,
+    headTeacher: [school?.NameHeadTeacher, school?.SurnameHeadTeacher].filter(Boolean).join(' ') || undefined,
+    schoolEmail: school?.Email,
+    schoolPhone: school?.PhoneNumber,
+    bells: school?.LessonsRange,
     registerNumber,
     semester1End: klass?.EndFirstSemester ?? undefined,
     schoolYearEnd: klass?.EndSchoolYear ?? undefined,
@@ -48,8 +52,8 @@ export async function fetchIdentity(gateway: Gateway, now: number, log: Logger):
 
 /** The school's address as a letter gives it: "Leśna 7, 05-090 Zielonki" (undefined when it says none). */
 function addressOf(s: z.output<typeof schoolResponse>['School']): string | undefined {
-  const street = [s.street, [s.BuildingNumber, s.ApartmentNumber].filter(Boolean).join('/')].filter(Boolean).join(' ');
-  return [street, [s.PostCode, s.town].filter(Boolean).join(' ')].filter(Boolean).join(', ') || undefined;
+  const street = [s.Street, [s.BuildingNumber, s.ApartmentNumber].filter(Boolean).join('/')].filter(Boolean).join(' ');
+  return [street, [s.PostCode, s.Town].filter(Boolean).join(' ')].filter(Boolean).join(', ') || undefined;
 }
 
 /** Class and school names are nice to have: a refused module leaves them out. */

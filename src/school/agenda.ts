@@ -64,6 +64,8 @@ export interface AgendaInput {
   conferences?: readonly ParentTeacherConference[];
   trips?: readonly SchoolTrip[];
   names: Names;
+  /** The school's bells (the timetable's): an entry with a lesson number and no hour starts at its lesson's. */
+  bells?: readonly { no: number; from: string }[];
 }
 
 const timeOf = (value: string | undefined): string | null => {
@@ -103,12 +105,13 @@ function lastDay(from: string, termTo: string | undefined): string | null {
 }
 
 /**
- * The agenda by date and time; a parent-teacher meeting already in HomeWorks as a meeting (same date,
+ * The agenda by date and time (an entry given a lesson number and no hour at its lesson's start); a parent-teacher meeting already in HomeWorks as a meeting (same date,
  * the same hour or none given) once, a school trip already in HomeWorks (same date, same destination) once, as the agenda
  * entry. A test or another entry at the meeting's hour hides nothing.
  */
 export function agendaItems(input: AgendaInput): AgendaItem[] {
   const categories = byId(input.homeWorkCategories);
+  const starts = new Map(input.bells?.map((b) => [b.no, b.from]));
   const out: AgendaItem[] = [];
   for (const h of input.homeWorks ?? []) {
     const date = dayOf(h.Date);
@@ -119,7 +122,7 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
       kind: agendaKind(category, h.Content),
       date,
       until: null,
-      time: hhmm(h.TimeFrom) ?? null,
+      time: hhmm(h.TimeFrom) ?? (h.LessonNo === undefined ? undefined : starts.get(h.LessonNo)) ?? null,
       subject: input.names.subject(h.Subject),
       category: category ?? null,
       content: collapse(h.Content) ?? null,

@@ -192,7 +192,7 @@ export function feedDates(monday: string): string[] {
 /**
  * The lessons of a pass, with the kept lessons of the days it did not read (a day of `days` whose
  * lessons are unknown: next week, in a start's first pass), so that a feed never loses a week it had;
- * while the extra classes are unread (`extraUnread`: the same first pass), the kept ones of every day of `days`.
+ * while the extra classes are unread (`extraUnread`: their first read since the start failed), the kept ones of every day of `days`.
  */
 export function keepUncovered(
   fresh: LessonEntry[],

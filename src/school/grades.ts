@@ -63,11 +63,15 @@ export function gradeFields(item: GradeItem): GradeFields {
  */
 export type NewestGrades = ReturnType<typeof newestGrades>;
 
-/** Marks with nothing to show (an empty grade) are skipped: a parent asks what the child got. */
+/**
+ * Marks with nothing to show (an empty grade) are skipped: a parent asks what the child got. A proposal or a term
+ * grade (`period`) is no new grade: never the newest nor one of the latest, the proposals stand in `proposals`.
+ */
 export function newestGrades(items: readonly GradeItem[]) {
   const shown = items.filter((i) => i.shown !== null).sort(newestFirst);
+  const plain = shown.filter((i) => i.details.period === undefined);
   const proposals = shown.filter((i) => i.details.period === 'semester_proposal' || i.details.period === 'final_proposal');
-  return { newest: shown[0], recent: shown.slice(0, RECENT_GRADES), proposals: proposals.slice(0, RECENT_GRADES) };
+  return { newest: plain[0], recent: plain.slice(0, RECENT_GRADES), proposals: proposals.slice(0, RECENT_GRADES) };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The timetable read into plain lessons per day: names resolved, hours as HH:MM, and for a changed
 // lesson what was planned originally (the Org* fields of a substitution).
 import type { TimetableDays, TimetableLesson } from '../portal/schemas/timetable.js';
+import type { Bell } from '../portal/schemas/identity.js';
 import { dayOf, hhmm, textCompare } from './common.js';
 import type { Names } from './names.js';
 import { blockOf, type BlockFacts } from './kindergarten.js';
@@ -148,6 +149,11 @@ export function bellTimes(days: TimetableDays): Map<number, { from: string; to: 
     out.set(no, { from, to });
   }
   return out;
+}
+
+/** The school's bells: its LessonsRange (live-notes 56) where it gives one, else the plan's most frequent hours (bellTimes). */
+export function schoolBells(range: readonly Bell[] | undefined, days: TimetableDays): Bell[] {
+  return range !== undefined && range.length > 0 ? [...range] : [...bellTimes(days)].map(([no, hours]) => ({ no, ...hours }));
 }
 
 /**

@@ -140,34 +140,32 @@ export class ChildRecords {
 
   /**
    * Puts a test on the class agenda now (a HomeWorks entry of category 1, Sprawdzian), in the second
-   * lesson slot of the date, set by the maths teacher unless told otherwise.
+   * lesson slot of the date (or at the lesson numbered, without an hour), set by the maths teacher unless told otherwise.
    */
-  addTest(init: { date: string; content: string; subject?: number; teacher?: number }): Record<string, unknown> {
-    return this.addAgendaEntry({ category: 1, time: '08:55', ...init, subject: init.subject ?? 5012, teacher: init.teacher ?? 162002 });
+  addTest(init: { date: string; content: string; subject?: number; teacher?: number; lessonNo?: number }): Record<string, unknown> {
+    const { lessonNo, ...rest } = init;
+    const at = lessonNo === undefined ? { time: '08:55' } : { lessonNo };
+    return this.addAgendaEntry({ category: 1, ...at, ...rest, subject: init.subject ?? 5012, teacher: init.teacher ?? 162002 });
   }
 
   /**
    * Puts an entry on the class agenda now (HomeWorks), as a teacher files it: under a category of
    * HomeWorks/Categories (1 Sprawdzian, 2 Kartkówka, 3 Wycieczka, 4 Zebranie z rodzicami, 5 Inne), at
-   * an hour (HH:MM; a lesson's start gives it that LessonNo), for a subject or the whole class, by the
-   * teacher given or the class tutor.
+   * an hour (HH:MM; a lesson's start gives it that LessonNo) or at a lesson given by its number alone (no hour,
+   * as some teachers enter it), for a subject or the whole class, by the teacher given or the class tutor.
    */
-  addAgendaEntry(init: {
-    date: string;
-    content: string;
-    category: number;
-    time: string;
-    subject?: number;
-    teacher?: number;
-  }): Record<string, unknown> {
-    const lessonNo = this.school.bells.findIndex(([from]) => from === init.time);
+  addAgendaEntry(
+    init: { date: string; content: string; category: number; subject?: number; teacher?: number } & ({ time: string } | { lessonNo: number }),
+  ): Record<string, unknown> {
+    const time = 'time' in init ? init.time : undefined;
+    const lessonNo = 'lessonNo' in init ? init.lessonNo : this.school.bells.findIndex(([from]) => from === time);
     return this.addRecord('HomeWorks', {
       Id: this.nextId('HomeWorks'),
       Content: init.content,
       Date: init.date,
       Category: `@HomeWorks/Categories/${init.category}`,
-      ...(lessonNo > 0 ? { LessonNo: String(lessonNo), TimeTo: `${this.school.bells[lessonNo]![1]}:00` } : {}),
-      TimeFrom: `${init.time}:00`,
+      ...(lessonNo > 0 ? { LessonNo: String(lessonNo), TimeTo: time === undefined ? null : `${this.school.bells[lessonNo]![1]}:00` } : {}),
+      TimeFrom: time === undefined ? null : `${time}:00`,
       CreatedBy: `@Users/${init.teacher ?? this.tutor()}`,
       Class: `@Classes/${this.data.account.classId}`,
       ...(init.subject === undefined ? {} : { Subject: `@Subjects/${init.subject}` }),
@@ -304,6 +302,40 @@ export class ChildRecords {
     };
     this.data.partialGrades.push(grade);
     return grade;
+  }
+
+  /**
+   * A teacher enters a classic descriptive grade now (DescriptiveGrades, spec 2.4): the mark in Map (and
+   * RealGradeValue), its range on the scale in Grade (never the mark), a skill of the school's list, and a comment in
+   * DescriptiveGrades/Comments that names the grade back. By default a pupil's form-period class: subject 5022
+   * ("Zajęcia z wychowawcą"), skill 1201, its tutor.
+   */
+  addDescriptiveGrade(init: { mark: string; comment?: string; subject?: number; skill?: number; teacher?: number }): Record<string, unknown> {
+    const { today, time } = this.env.clock();
+    const id = this.nextId('DescriptiveGrades');
+    const value = Number.parseInt(init.mark, 10);
+    const teacher = `@Users/${init.teacher ?? this.tutor()}`;
+    const comments = init.comment === undefined ? [] : [this.descriptiveComment(id, teacher, init.comment)];
+    return this.addRecord('DescriptiveGrades', {
+      Id: id,
+      Subject: `@Subjects/${init.subject ?? 5022}`,
+      Student: `@Users/${this.data.account.userId}`,
+      Skill: `@DescriptiveGrades/Skills/${init.skill ?? 1201}`,
+      AddedBy: teacher,
+      Grade: Number.isNaN(value) ? null : Math.max(1, Math.ceil(value / 2)),
+      Map: init.mark,
+      RealGradeValue: init.mark,
+      Date: today,
+      AddDate: `${today} ${time}`,
+      Semester: `{{sem(${today})}}`,
+      Comments: comments,
+    });
+  }
+
+  private descriptiveComment(gradeId: number, addedBy: string, text: string): string {
+    const id = this.nextId('DescriptiveGrades/Comments');
+    this.addRecord('DescriptiveGrades/Comments', { Id: id, Text: text, AddedBy: addedBy, Grade: `@DescriptiveGrades/${gradeId}` });
+    return `@DescriptiveGrades/Comments/${id}`;
   }
 
   /** The next free numeric Id of a static resource's list. */

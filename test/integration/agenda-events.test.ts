@@ -92,4 +92,14 @@ describe('agenda, test and homework events', () => {
       ['meeting', '2026-11-30', '17:00', 'Zebranie z rodzicami – wyniki semestru.'],
     ]);
   });
+
+  it("give a test entered with a lesson number and no hour its lesson's start, on the sensor and in the event (issue 80)", async () => {
+    const h = await firstPoll();
+    // Lesson 3 rings at 09:50 (the school's LessonsRange); the teacher gave the lesson, not the hour.
+    school.sim.account(ANIA.login).addTest({ date: '2026-11-24', content: 'Kartkówka: ułamki dziesiętne.', lessonNo: 3 });
+    await h.advanceMinutes(40);
+    expect(events(h, 'test').map((e) => [e.date, e.time])).toEqual([['2026-11-24', '09:50']]);
+    const items = (h.attributes('ania', 'upcoming_tests') as { items: { date: string; time: string | null; content: string }[] }).items;
+    expect(items.find((i) => i.content === 'Kartkówka: ułamki dziesiętne.')).toMatchObject({ date: '2026-11-24', time: '09:50' });
+  });
 });

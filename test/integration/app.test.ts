@@ -119,9 +119,30 @@ describe('first poll of a child', () => {
     ]);
     expect(attendance.by_subject.map((s) => s.percent)).toEqual(attendance.by_subject.map((s) => s.percent).sort((a, b) => Number(a) - Number(b)));
     expect(attendance.by_subject.reduce((n, s) => n + Number(s.absent), 0)).toBe(6);
-    expect([h.state('ania', 'school'), h.attributes('ania', 'school')]).toEqual([
+    // The school's record as live schools answer it, in capitals (live-notes 55-57): the street and the town, the head
+    // teacher, the secretariat; the bells from its LessonsRange by position (lesson 0 at 07:10 to lesson 8).
+    const record = h.attributes('ania', 'school') as { bells: { no: number; from: string; to: string }[] };
+    expect([h.state('ania', 'school'), record]).toEqual([
       '4b',
-      expect.objectContaining({ tutor: 'Anna Nowak', register_number: '12', address: 'Leśna 7, 05-090 Zielonki' }),
+      expect.objectContaining({
+        tutor: 'Anna Nowak',
+        register_number: '12',
+        address: 'Leśna 7, 05-090 Zielonki',
+        head_teacher: 'Barbara Krawczyk',
+        email: 'sekretariat@sp12.zielonki.example.pl',
+        phone: '22 100 20 30',
+      }),
+    ]);
+    expect(record.bells.map((b) => `${b.no} ${b.from}-${b.to}`)).toEqual([
+      '0 07:10-07:55',
+      '1 08:00-08:45',
+      '2 08:55-09:40',
+      '3 09:50-10:35',
+      '4 10:50-11:35',
+      '5 11:50-12:35',
+      '6 12:45-13:30',
+      '7 13:40-14:25',
+      '8 14:35-15:20',
     ]);
     const tests = h.attributes('ania', 'upcoming_tests') as { items: { subject: string; category: string }[] };
     // A quiz filed under a generic category is found by the word in its content.

@@ -136,4 +136,21 @@ describe('a child on both roads', () => {
     expect(reads().family).toBe(0);
     expect(h.state(ania, 'lucky_number')).toBeUndefined();
   });
+
+  it("shows the same lucky number on both roads right after the day's number changes (issue 80)", async () => {
+    // 14:30: the school shows the next school day's number from 15:00. Ania reads on the register road, her
+    // brother Jan on the family road, where the change feed watches his lists.
+    await school.reopen('2026-11-18T14:30:00+01:00');
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }, FAMILY] as never });
+    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    const jan = DEMO_ACCOUNTS[1]!.login;
+    expect(school.sim.count({ host: 'auth', path: '/3.0/LuckyNumbers', login: jan })).toBe(1);
+    expect(school.sim.count({ host: 'portal', path: /^\/gateway\//, login: jan })).toBe(0);
+    const lucky = (child: string) => [h.state(child, 'lucky_number'), h.attributes(child, 'lucky_number')?.day];
+    expect(lucky('jan')).toEqual(lucky('ania'));
+    // The feed names no change for a number that moves with the day: each child's own rule reads it again.
+    await h.advanceUntil(() => lucky('ania')[1] === '2026-11-19', "Ania's number for Thursday", 120);
+    await h.advanceMinutes(2);
+    expect(lucky('jan')).toEqual(lucky('ania'));
+  });
 });

@@ -93,6 +93,25 @@ describe('a kindergarten child on the family road', () => {
     expect(h.state('ania', 'homework_upcoming')).not.toBeUndefined();
   }, 60_000);
 
+  it('lists no school list in her first discovery when her first pass fails, whole or in part (issue 80)', async () => {
+    linked();
+    // The portal's maintenance answers her first request for who she is, then her grades a pass later.
+    school.sim.failNext(1, 503, { host: 'auth', path: '/3.0/Me', login: ZOSIA.login });
+    school.sim.failNext(1, 503, { host: 'auth', path: '/3.0/Grades', login: ZOSIA.login });
+    const h = await school.start({ accounts: [FAMILY] as never, poll: POLL });
+    await h.pollUntil(() => h.state('zofia', 'problem') !== undefined && h.state('ania', 'average') !== undefined, 'the first pass');
+    await h.advanceMinutes(60);
+    const configs = h.rec
+      .on(`${h.prefix}/device/${h.base}_zofia/config`)
+      .flatMap((m) => (m.text === '' ? [] : [JSON.parse(m.text) as { cmps: Record<string, Record<string, unknown>> }]));
+    const listed = (c: { cmps: Record<string, Record<string, unknown>> }) => Object.keys(c.cmps).filter((k) => Object.keys(c.cmps[k]!).length > 1);
+    expect(configs.length).toBeGreaterThan(1);
+    // The first discovery says she is there and why she is not read; none of them lists what her account cannot fill.
+    expect(listed(configs[0]!)).toContain('problem');
+    for (const config of configs) expect(listed(config).filter((k) => /grade|average|lucky|homework|tests/.test(k))).toEqual([]);
+    expect(listed(configs.at(-1)!)).toEqual(expect.arrayContaining(['unread_messages', 'attendance', 'school', 'timetable_today']));
+  }, 60_000);
+
   it('remembers the register gateway path when that is where her token is served', async () => {
     linked();
     school.sim.account(ZOSIA.login).kindergarten!.bearerAt = 'gateway';

@@ -208,6 +208,18 @@ describe("a kindergarten child's entities", () => {
     for (const config of announcements(h, 'zofia')) expect(listed(config).filter((key) => NEVER_FILLED.includes(key))).toEqual([]);
   }, 60_000);
 
+  it('are not listed in her first discovery when her first pass fails (the portal down at the start), under her login or her name', async () => {
+    school.sim.failNext(1, 503, { path: '/gateway/api/2.0/Me' });
+    const h = await school.start({ accounts: [account(ZOSIA)], language: 'pl' });
+    await h.advanceUntil(() => h.state('zofia', 'timetable_today') === '5', 'her plan', 30);
+    const configs = [...h.rec.on(`${h.prefix}/device/${h.base}_${ZOSIA.login}/config`), ...h.rec.on(`${h.prefix}/device/${h.base}_zofia/config`)]
+      .filter((m) => m.text !== '')
+      .map((m) => JSON.parse(m.text) as DeviceConfig);
+    expect(configs.length).toBeGreaterThan(1);
+    expect(listed(configs[0]!)).toContain('problem');
+    for (const config of configs) expect(listed(config).filter((key) => NEVER_FILLED.includes(key))).toEqual([]);
+  }, 60_000);
+
   it('leave a school child only after refusals a day apart: one refusal keeps them', async () => {
     school.sim.account(ANIA.login).setModuleStatus('LuckyNumbers', 403);
     const h = await school.start({ accounts: [account(ANIA)] });

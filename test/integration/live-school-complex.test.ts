@@ -24,8 +24,13 @@ describe('several units', () => {
     const account = school.sim.account(ANIA.login);
     account.schoolComplex = true;
     account.unitId = 2; // the lyceum, which uses neither point nor descriptive grades
-    await school.polled(['last_update']);
+    const h = await school.polled(['last_update', 'school']);
     expect(reads('Units')).toBe(1);
+    // The bells are the child's unit's LessonsRange, which has no lesson 0 (position 0 a placeholder), not the other school's.
+    expect((h.attributes('ania', 'school') as { bells: unknown[] }).bells.slice(0, 2)).toEqual([
+      { no: 1, from: '07:10', to: '07:55' },
+      { no: 2, from: '08:00', to: '08:45' },
+    ]);
     expect(reads('Grades')).toBe(1);
     expect(reads('PointGrades')).toBe(0);
     expect(reads('DescriptiveGrades')).toBe(0);

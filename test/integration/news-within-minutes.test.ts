@@ -50,12 +50,12 @@ describe('news while school is on', () => {
     }
   }, 90_000);
 
-  it('a first start (login and the whole snapshot) costs at most 60 requests and the change feed registration (the peer that publishes its figures: 54)', async () => {
+  it('a first start (login and the whole snapshot) costs at most 61 requests and the change feed registration (the peer that publishes its figures: 54)', async () => {
     await school.polled(KEYS);
-    // Every request the simulator saw: the login's steps, the messaging session and the snapshot, and
-    // the change feed's registration, tried before the lists it would cover (watch, then list).
+    // Every request the simulator saw: the login's steps, the messaging session and the snapshot (the extra classes
+    // in it, issue 80), and the change feed's registration, tried before the lists it would cover (watch, then list).
     const registration = school.sim.requests.filter((r) => r.path.endsWith('/ChangeRegister'));
     expect(registration.length).toBeLessThanOrEqual(1);
-    expect(school.sim.requests.length - registration.length).toBeLessThanOrEqual(60);
+    expect(school.sim.requests.length - registration.length).toBeLessThanOrEqual(61);
   });
 });

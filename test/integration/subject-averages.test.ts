@@ -1,16 +1,17 @@
 // The per-subject averages and grade_at_risk against the simulated portal and the real broker: exact
 // states, the same numbers as `average`, subjects appearing with their first grade, keys kept over a
-// restart, and grading.thresholds from the config.
+// restart, and grading.thresholds from the config; and every kind of grade told as what it is (below).
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { Harness, HarnessOptions } from '../helpers/app.js';
-import { simulatedSchool } from '../helpers/school.js';
+import { firedEvents, simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // A Wednesday in the first semester, during the second lesson.
 const NOW = '2026-11-18T09:10:00+01:00';
 // Ids in the simulator's school fixture.
 const RELIGION = 5021;
+const MATHS = 5012;
 const TEST_CATEGORY = 301; // Sprawdzian, weight 3
 
 const school = simulatedSchool(NOW);
@@ -164,8 +165,8 @@ describe('average_<subject>', () => {
 
   it('removes the sensors of subjects with no grade left (a new school year)', async () => {
     const h = await firstPoll();
-    school.sim.account(ANIA.login).setResource('Grades', { Grades: [] });
-    school.sim.account(ANIA.login).setResource('PointGrades', { Grades: [] });
+    // Every kind of grade leaves: a subject with a text grade alone keeps its sensor.
+    for (const list of ['Grades', 'PointGrades', 'BaseTextGrades']) school.sim.account(ANIA.login).setResource(list, { Grades: [] });
     // The point grades are read hourly: the subjects graded in points go at that read.
     await h.advanceMinutes(90);
     await h.pollUntil(() => SUBJECT_KEYS.every((k) => components(h)[k]?.name === undefined), 'the subjects removed');
@@ -208,5 +209,106 @@ describe('average_<subject>', () => {
     // 2 (2) and 4 (3): 3.20 weighted, 3.00 plain, a 3 either way; the weights stay listed as the categories give them.
     expect(h.state('ania', 'average_przyroda')).toBe('3.00');
     expect(h.attributes('ania', 'average_przyroda')).toMatchObject({ forecast: '3', grades: [{ weight: 2 }, { weight: 3 }] });
+  });
+});
+
+// Every kind of grade told as what it is (issue 80): a classic descriptive grade (DescriptiveGrades, its mark in Map,
+// its comment in DescriptiveGrades/Comments) of a pupil graded 1-6 is her newest grade and stands in its subject's
+// grades, counted in no average; a semester proposal is never the newest grade nor one of the latest; `to_next` says
+// why it names no grade; a subject's forecast moving fires `forecast_changed`.
+type Newest = {
+  kind?: string;
+  grade?: string;
+  comment?: string;
+  recent: { grade: string; kind: string }[];
+  proposals: { grade: string; period: string }[];
+};
+
+describe('every kind of grade', () => {
+  it('tells a classic descriptive grade as her newest, with its comment, in its subject’s grades, counted in no average', async () => {
+    // Her form-period class is graded descriptively: one grade there already (a kind with grades is read at the news
+    // age; one whose list is empty waits 6 hours), a second, commented, comes in the lesson.
+    const account = school.sim.account(ANIA.login);
+    account.addDescriptiveGrade({ mark: '4' });
+    const h = await school.polled(['newest_grade', 'average']);
+    const average = h.state('ania', 'average');
+    const subjects = (h.attributes('ania', 'average') as { subjects: unknown[] }).subjects.length;
+    account.addDescriptiveGrade({ mark: '5', comment: 'Chętnie pomaga kolegom w pracy zespołowej.' });
+    const told = () => h.attributes('ania', 'newest_grade') as Newest;
+    await h.advanceUntil(() => told().kind === 'descriptive' && told().grade === '5', 'the descriptive grade', 10);
+
+    const newest = told();
+    expect(newest).toMatchObject({
+      kind: 'descriptive',
+      grade: '5',
+      subject: 'Zajęcia z wychowawcą',
+      category: 'Praca w zespole i odpowiedzialność',
+      teacher: 'Anna Nowak',
+      comment: 'Chętnie pomaga kolegom w pracy zespołowej.',
+    });
+    expect(newest.recent[0]).toMatchObject({ kind: 'descriptive', grade: '5' });
+    expect(firedEvents(h, 'grade').map((e) => [e.kind, e.grade, e.subject, e.comment])).toEqual([
+      ['descriptive', '5', 'Zajęcia z wychowawcą', 'Chętnie pomaga kolegom w pracy zespołowej.'],
+    ]);
+    // Its subject, graded in nothing else, has its sensor: no average, the grade in its list.
+    expect(h.state('ania', 'average_zajecia_z_wychowawca')).toBe('None');
+    expect(h.attributes('ania', 'average_zajecia_z_wychowawca')).toMatchObject({
+      subject: 'Zajęcia z wychowawcą',
+      count: 0,
+      forecast: null,
+      to_next: { reason: 'no_grades' },
+      grades: [
+        {
+          grade: '5',
+          kind: 'descriptive',
+          weight: null,
+          category: 'Praca w zespole i odpowiedzialność',
+          comment: 'Chętnie pomaga kolegom w pracy zespołowej.',
+        },
+        expect.objectContaining({ grade: '4', kind: 'descriptive', comment: null }),
+      ],
+    });
+    expect(h.state('ania', 'average')).toBe(average);
+    expect((h.attributes('ania', 'average') as { subjects: unknown[] }).subjects).toHaveLength(subjects);
+    // A subject at the top says so (Informatyka: a 6).
+    expect(h.attributes('ania', 'average_informatyka')).toMatchObject({ forecast: '6', to_next: { reason: 'top' } });
+  });
+
+  it('never tells a semester proposal as the newest grade: the commented grade before it stays, the proposal in proposals', async () => {
+    const h = await school.polled(['newest_grade']);
+    const account = school.sim.account(ANIA.login);
+    account.addGrade({ subject: MATHS, category: TEST_CATEGORY, grade: '5', comment: 'Bardzo dobra praca klasowa.' });
+    await h.advanceUntil(() => (h.attributes('ania', 'newest_grade') as Newest).comment === 'Bardzo dobra praca klasowa.', 'the commented grade', 20);
+    await h.advanceMinutes(1);
+    account.addGrade({ subject: MATHS, category: 307, grade: '4+', period: 'semester_proposal' });
+    await h.advanceUntil(() => firedEvents(h, 'grade').some((e) => e.period === 'semester_proposal'), 'the proposal', 20);
+
+    expect(h.state('ania', 'newest_grade')).toBe('5');
+    const newest = h.attributes('ania', 'newest_grade') as Newest;
+    expect(newest).toMatchObject({ subject: 'Matematyka', comment: 'Bardzo dobra praca klasowa.' });
+    expect(newest.recent.map((r) => r.grade)).not.toContain('4+');
+    expect(newest.proposals).toEqual([expect.objectContaining({ grade: '4+', subject: 'Matematyka', period: 'semester_proposal' })]);
+    expect(h.attributes('ania', 'average_matematyka')).toMatchObject({ semester_proposal: '4+' });
+  });
+
+  it('fires forecast_changed when a subject’s forecast moves, never at the first read', async () => {
+    const h = await school.polled(['average_matematyka']);
+    const before = h.attributes('ania', 'average_matematyka') as { forecast: string };
+    await h.advanceMinutes(10);
+    expect(firedEvents(h, 'forecast_changed')).toEqual([]);
+    // Two 1s of a test's weight pull the average down a grade or more.
+    for (let i = 0; i < 2; i++) school.sim.account(ANIA.login).addGrade({ subject: MATHS, category: TEST_CATEGORY, grade: '1' });
+    await h.advanceUntil(() => firedEvents(h, 'forecast_changed').length > 0, 'the forecast moved', 20);
+    const after = h.attributes('ania', 'average_matematyka') as { forecast: string };
+    expect(after.forecast).not.toBe(before.forecast);
+    expect(firedEvents(h, 'forecast_changed')).toEqual([
+      {
+        event_type: 'forecast_changed',
+        subject: 'Matematyka',
+        previous: before.forecast,
+        forecast: after.forecast,
+        average: Number(h.state('ania', 'average_matematyka')),
+      },
+    ]);
   });
 });

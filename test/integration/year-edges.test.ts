@@ -148,8 +148,13 @@ describe.each(Object.entries(ROADS))('the year on the %s road', (_road, { accoun
     entered(HISTORY, TERM, '6', '2027-06-23', 'final');
     school.clock.set(Date.parse('2027-06-25T16:00:00+02:00'));
     await until('2027-06-25T18:00:00+02:00');
-    // One event for each grade a teacher entered, nothing else.
-    expect(eventsSince(h, mark)).toEqual(Array(4).fill('ania/grade grade'));
+    // One event for each grade a teacher entered, and maths' forecast lifted by its 5 (4.75: a 5), nothing else.
+    expect(eventsSince(h, mark)).toEqual([...Array(4).fill('ania/grade grade'), 'ania/forecast_changed forecast_changed']);
+    expect(JSON.parse(h.rec.last(`${h.base}/ania/event/forecast_changed`)!.text)).toMatchObject({
+      subject: 'Matematyka',
+      forecast: '5',
+      average: 4.75,
+    });
     yearsResults();
     // Still a school day (its lessons over): the summer begins tomorrow.
     for (const child of children) expect([h.state(child, 'school_day_today'), h.state(child, 'school_day_tomorrow')], child).toEqual(['ON', 'OFF']);

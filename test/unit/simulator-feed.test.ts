@@ -412,6 +412,8 @@ describe('every way the register changes is decided for the feed', () => {
       'addGrade',
       'addGradeComment',
       'gradeComment',
+      'addDescriptiveGrade',
+      'descriptiveComment',
       'addPartialGrade',
       'addRealization',
     ]);

@@ -117,7 +117,7 @@ async function poll(ctx: SourceContext, childId: () => string): Promise<SourceRe
   const lessons = ctx.cache.get(LESSONS)?.Lessons;
   const nameLookup = namesOf(ctx.cache);
   const timetable = ctx.inputs.timetable;
-  const agenda = agendaItems({ homeWorks, homeWorkCategories: categories, conferences, trips, names: nameLookup });
+  const agenda = agendaItems({ homeWorks, homeWorkCategories: categories, conferences, trips, names: nameLookup, bells: timetable?.bells });
   const downloads = ctx.downloads;
   if (downloads) {
     // Files of homework not yet past due, each in a folder of its own (downloads/<child>/homework/<file id>/,

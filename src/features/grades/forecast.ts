@@ -22,21 +22,24 @@ export function forecastGrade(average: number | null, thresholds: readonly numbe
   return average === null ? null : String(1 + thresholds.filter((t) => reaches(average, t)).length);
 }
 
+/** What lifts a forecast a grade: `{grade, count}`, or why nothing is said (`top`, `out_of_reach`, `no_grades`). */
+export type ToNext = { grade: string; count: number } | { reason: 'top' | 'out_of_reach' | 'no_grades' };
+
 /**
  * The fewest grades of weight 1 of one value that lift the average to the next threshold, of them the
- * lowest value (whole grades, live-notes 50: a 5 of weight 3 and a 3 give 4.50, one 6 makes it 4.80); null at
- * the top, with nothing counted, or when 3 grades cannot.
+ * lowest value (whole grades, live-notes 50: a 5 of weight 3 and a 3 give 4.50, one 6 makes it 4.80); else why
+ * not: at the top, beyond TO_NEXT_MAX grades, or nothing counted yet.
  */
-export function toNext(weighted: number, weights: number, thresholds: readonly number[]): { grade: string; count: number } | null {
-  if (weights <= 0) return null;
+export function toNext(weighted: number, weights: number, thresholds: readonly number[]): ToNext {
+  if (weights <= 0) return { reason: 'no_grades' };
   const next = nextThreshold(weighted / weights, thresholds);
-  if (next === null) return null;
+  if (next === null) return { reason: 'top' };
   for (let count = 1; count <= TO_NEXT_MAX; count++) {
     for (let grade = 1; grade <= 6; grade++) {
       if (reaches((weighted + count * grade) / (weights + count), next)) return { grade: String(grade), count };
     }
   }
-  return null;
+  return { reason: 'out_of_reach' };
 }
 
 /** The average against its value 14 days before today (the grades dated up to then); null when either has none. */
@@ -57,7 +60,7 @@ export function trendOf(grades: readonly { value: number; weight: number; date: 
 export function subjectForecast(s: SubjectAverage, thresholds: readonly number[], today: string) {
   return { forecast: forecastGrade(s.average, thresholds), trend: trendOf(s.grades, today), to_next: toNext(s.weighted, s.weights, thresholds) };
 }
-/** What a subject's average is heading for: `forecast` as written ("5"), `trend`, and `to_next` (`{grade, count}`). */
+/** What a subject's average is heading for: `forecast` as written ("5"), `trend`, and `to_next` (ToNext). */
 export type Forecast = ReturnType<typeof subjectForecast>;
 
 /** The mean of a report card that gives a certificate with distinction (the statute's rule). */

@@ -14,7 +14,15 @@ import { gradesBoard } from './board.js';
 import { gradesDashboard } from './dashboard.js';
 import { feature, type FeatureAccess } from '../feature.js';
 import { shape, type Events, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
-import { gradeAtRisk, listedGrades, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
+import {
+  gradeAtRisk,
+  gradedSubjects,
+  listedGrades,
+  renderGradeAtRisk,
+  SUBJECT_AVERAGE_EXAMPLE,
+  SubjectEntities,
+  type ForecastChangedPayload,
+} from './subject-averages.js';
 import { behaviour as behaviourOf } from '../../school/behaviour.js';
 import { readMark } from '../../feature-kit/reads.js';
 import { partialGrades, partialWants, type FirstPageTold } from './partial.js';
@@ -57,6 +65,14 @@ export const gradeEvent = eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: '
   module: GRADE_LISTS,
 });
 
+/** A subject's forecast moved from one grade to another (interface 15.2); never at a first read. */
+export const forecastChanged = eventEntity(
+  'forecast_changed',
+  { en: 'Forecast grade changed', pl: 'Zmiana przewidywanej oceny', uk: 'Зміна прогнозованої оцінки' },
+  'mdi:chart-line-variant',
+  { payload: shape<ForecastChangedPayload>(), module: [R.GRADES] },
+);
+
 export const grades = feature({
   name: 'grades',
   reads: ({ copies, identity }) => {
@@ -70,7 +86,7 @@ export const grades = feature({
       ...r.names,
     ].filter((w) => w !== undefined);
   },
-  entities: [newestGrade, average, gradeEvent, gradeAtRisk],
+  entities: [newestGrade, average, gradeEvent, gradeAtRisk, forecastChanged],
   board: gradesBoard,
   dashboard: gradesDashboard,
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
@@ -170,7 +186,10 @@ class GradesSource implements Source {
     // A list not read this time, or one that lost its subjects, must not take the subjects' sensors away
     // (the point grades name the subjects graded in points only).
     const pointsRead = unit?.point === false || point !== undefined;
-    if (grades !== undefined && pointsRead && !lost) await this.subjects.update(semester.year);
+    const forecasts =
+      grades !== undefined && pointsRead && !lost
+        ? await this.subjects.update(gradedSubjects(semester.year, items), semester.subjects, this.access.thresholds)
+        : [];
     const averaged = renderAverage(semester, lists.schoolAverages?.Averages, { ...grading, conduct });
     const wording = { language: this.access.language, scale: gradeScale(lists.gradingSystem) };
     return {
@@ -181,7 +200,10 @@ class GradesSource implements Source {
         grade_at_risk: renderGradeAtRisk(grades === undefined ? null : semester, this.access.thresholds),
         ...this.subjects.states(semester, grading, lists.schoolAverages?.Averages),
       },
-      events: { grade: gradeEvents(items) } satisfies Events<typeof gradeEvent>,
+      events: {
+        grade: gradeEvents(items),
+        forecast_changed: forecasts.map((payload) => ({ id: `${forecastChanged.key}:${payload.subject}:${ctx.now}`, payload })),
+      } satisfies Events<typeof gradeEvent | typeof forecastChanged>,
       output: {
         behaviour:
           behaviour === undefined

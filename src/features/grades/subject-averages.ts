@@ -15,7 +15,7 @@ import { shape, type Published } from '../../feature-kit/contract.js';
 import type { Logger } from '../../util/log.js';
 import { newestFirst, type GradeItem } from '../../school/grade-item.js';
 import { cut } from '../../school/notices.js';
-import { subjectForecast, type Forecast } from './forecast.js';
+import { forecastGrade, subjectForecast, type Forecast } from './forecast.js';
 import type { SchoolAverage } from '../../portal/schemas/grades.js';
 import { GRADES, POINT_GRADES } from '../../resources/grades.js';
 
@@ -71,6 +71,17 @@ export function listedGrades(items: readonly GradeItem[], semester: Averages['se
     list.push(listedGrade(i));
   }
   return listed;
+}
+
+/**
+ * The subjects graded this school year: those the averages know (ordinary grades, points), then those graded only
+ * in kinds that count in no average (descriptive, text): their sensor has no average, but their grades.
+ */
+export function gradedSubjects(year: Averages['year'], items: readonly GradeItem[]): Averages['year'] {
+  const more = new Map<string, string | null>(year.map((s) => [s.subjectId, s.subject]));
+  const others = items.filter((i) => i.subjectId !== undefined && i.shown !== null && !more.has(i.subjectId));
+  for (const i of others) more.set(i.subjectId as string, i.subject);
+  return [...year, ...[...more].slice(year.length).map(([subjectId, subject]) => ({ subjectId, subject, points: false }))];
 }
 
 /** One grade of a subject's list, as the register shows it: a text grade and a descriptive one too (they count in no average). */
@@ -130,18 +141,24 @@ interface Memory {
   present: string[];
   /** Those of them graded in points only (their sensor is a percentage). */
   points: string[];
+  /** Each subject's forecast as last read (null: none), by subject id: what a `forecast_changed` compares with. */
+  forecasts: Record<string, string | null>;
 }
 
 const memorySchema = z.object({
   subjects: z.record(z.string(), z.object({ slug: z.string().regex(/^[a-z0-9_]+$/), name: z.string().nullable() })),
   present: z.array(z.string()),
-  // Absent in a file written before points had sensors.
+  // Absent in a file written before points had sensors, before forecasts were compared.
   points: z.array(z.string()).default([]),
+  forecasts: z.record(z.string(), z.string().nullable()).default({}),
 });
+
+/** What a `forecast_changed` event carries (interface 15.2): the subject, its forecast before and now, its average now. */
+export type ForecastChangedPayload = { subject: string; previous: string; forecast: string; average: number };
 
 /** The per-subject entities of one child: which subjects, under which keys, kept in data_dir. */
 export class SubjectEntities {
-  private memory: Memory = { subjects: {}, present: [], points: [] };
+  private memory: Memory = { subjects: {}, present: [], points: [], forecasts: {} };
   private readonly path: string;
 
   constructor(private readonly options: { dataDir: string; login: string; log: Logger }) {
@@ -155,11 +172,21 @@ export class SubjectEntities {
     // Spread: a subject id such as __proto__ stays a plain key.
     const subjects: Record<string, Remembered> = { ...saved?.subjects };
     const present = (saved?.present ?? []).filter((id) => Object.hasOwn(subjects, id));
-    this.memory = { subjects, present, points: (saved?.points ?? []).filter((id) => present.includes(id)) };
+    this.memory = { subjects, present, points: (saved?.points ?? []).filter((id) => present.includes(id)), forecasts: { ...saved?.forecasts } };
   }
 
-  /** The subjects graded this year now; their keys given (and saved) when new or renamed. */
-  async update(year: Averages['year']): Promise<void> {
+  /**
+   * The subjects graded this year now, their keys given (and saved) when new or renamed, and each subject's forecast
+   * by `thresholds`: those whose forecast moved from one grade to another since the last read (none at a subject's
+   * first: a new install, or a new semester's first grade after none, is no change).
+   */
+  async update(year: Averages['year'], graded: Averages['subjects'], thresholds: readonly number[]): Promise<ForecastChangedPayload[]> {
+    const forecasts = Object.fromEntries(graded.map((s) => [s.subjectId, forecastGrade(s.average, thresholds)]));
+    const changed = graded.flatMap((s): ForecastChangedPayload[] => {
+      const [previous, forecast] = [this.memory.forecasts[s.subjectId], forecasts[s.subjectId]];
+      if (previous == null || forecast == null || previous === forecast || s.average === null) return [];
+      return [{ subject: s.subject ?? s.subjectId, previous, forecast, average: round2(s.average) }];
+    });
     const remembered = Object.fromEntries(Object.entries(this.memory.subjects).map(([id, r]) => [id, r.slug]));
     const slugs = assignSlugs(
       year.map((s) => ({ id: s.subjectId, name: s.subject })),
@@ -174,12 +201,14 @@ export class SubjectEntities {
         .filter((s) => s.points)
         .map((s) => s.subjectId)
         .sort(),
+      forecasts,
     };
-    if (JSON.stringify(next) === JSON.stringify(this.memory)) return;
+    if (JSON.stringify(next) === JSON.stringify(this.memory)) return changed;
     this.memory = next;
     await writeJson(this.path, next).catch((error: Error) =>
       this.options.log.warn({ err: error.message }, 'cannot write the subject keys in data_dir'),
     );
+    return changed;
   }
 
   /** The entities of the subjects present, in subject-name order. */

@@ -3,13 +3,13 @@
 // event gate adds what the rollover took away and brought (store/rollover.ts), which it keeps quiet.
 // Its candidate's id is the year's first day, so the seen memory fires it once per year, across restarts
 // too, and never at a bridge's first read (a new install is not a new year).
-// The `school` sensor (interface 14.1): the class with its school, tutor, the child's number, the year's dates
-// and the bells as the timetable read shows them; from the identity and the timetable, no read of its own.
+// The `school` sensor (interfaces 14.1, 15.2): the class with its school, address, head teacher, e-mail, phone, tutor,
+// the child's number, the year's dates and the bells (the timetable's: the school's LessonsRange, else the plan's
+// most frequent hours); from the identity and the timetable, no read of its own.
 import { lookup, USERS, userOf } from '../../resources/lookups.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { shape, type Published } from '../../feature-kit/contract.js';
 import { withAttributes } from '../../feature-kit/render.js';
-import { bellTimes } from '../../school/timetable.js';
 import type { TimetableOutput } from '../timetable/entities.js';
 import { feature } from '../feature.js';
 import { ifKnown, kindergartenVariable, markdown } from '../../screens/cards.js';
@@ -46,6 +46,10 @@ export const schoolYearEvent = eventEntity(
 export type SchoolFacts = {
   school: string | null;
   address: string | null;
+  /** The head teacher (dyrektor), the school's e-mail and phone (its secretariat), as Schools gives them. */
+  head_teacher: string | null;
+  email: string | null;
+  phone: string | null;
   tutor: string | null;
   register_number: string | null;
   school_year: Pick<SchoolYearFacts, 'begins' | 'first_semester_ends' | 'ends'> | null;
@@ -125,14 +129,17 @@ export function renderSchool(
   identity: Identity,
   tutor: string | null,
   year: SchoolYearFacts | undefined,
-  timetable: Pick<TimetableOutput, 'days' | 'group'> | undefined,
+  timetable: Pick<TimetableOutput, 'bells' | 'group'> | undefined,
 ): Published<typeof schoolEntity> {
   return withAttributes(identity.className ?? timetable?.group?.name ?? null, {
     school: identity.schoolName ?? null,
     address: identity.schoolAddress ?? null,
+    head_teacher: identity.headTeacher ?? null,
+    email: identity.schoolEmail ?? null,
+    phone: identity.schoolPhone ?? null,
     tutor: tutor ?? timetable?.group?.tutor ?? null,
     register_number: identity.registerNumber ?? null,
     school_year: year === undefined ? null : { begins: year.begins, first_semester_ends: year.first_semester_ends, ends: year.ends },
-    bells: [...bellTimes(timetable?.days ?? {})].map(([no, hours]) => ({ no, ...hours })),
+    bells: timetable?.bells ?? [],
   });
 }

@@ -2,6 +2,7 @@
 // to the features that name it as an input. The feature (what it reads, how it computes) is timetable.ts; its
 // states are rendered in states.ts and day.ts.
 import type { TimetableDays } from '../../portal/schemas/timetable.js';
+import type { Bell } from '../../portal/schemas/identity.js';
 import type { SchoolDay } from '../../school/schedule.js';
 import type { FreeDay, FreeDayPayload } from '../../school/schooldays.js';
 import { TIMETABLE } from '../../resources/timetable.js';
@@ -24,10 +25,12 @@ export interface TimetableOutput {
   freeDays: FreeDay[];
   /** A school's timetable, or a kindergarten's plan of blocks (live-notes 33-36); a school's when not said. */
   kind?: AccountKind;
-  /** The extra classes are not known yet (a start's first pass leaves them for the next): the feeds keep those they had. */
+  /** The extra classes are not known yet (their first read failed): the feeds keep those they had. */
   extraUnread?: true;
   /** A kindergarten child's group, once read; undefined for a school child. */
   group?: KindergartenGroup;
+  /** The school's bells (schoolBells): lesson number -> its hours; none for a kindergarten's blocks. */
+  bells: Bell[];
 }
 
 declare module '../../feature-kit/source.js' {

@@ -3,7 +3,7 @@
 // plan_change and free_day events, the day's lessons, the lesson in progress and at_school. Computed
 // when a copy it reads moved; between passes the runner computes again (from the copies) at each
 // lesson's start and end. What it publishes is declared in entities.ts, rendered in states.ts and day.ts.
-import { mergeTimetables } from '../../school/timetable.js';
+import { mergeTimetables, schoolBells } from '../../school/timetable.js';
 import { schedule, schoolDays, type Schedule, type ScheduleInput } from '../../school/schedule.js';
 import { timetableWeeks, freeDays, freeDayEvents, type FreeDaysInput } from '../../school/schooldays.js';
 import { feedDates } from '../../school/calendar-feeds.js';
@@ -12,6 +12,8 @@ import { want, type Copies, type Want } from '../../feature-kit/resource.js';
 import { TIMETABLE } from '../../resources/timetable.js';
 import { CLASS_FREE_DAYS, EXTRA_CLASSES, FREE_DAY_TYPES, SCHOOL_FREE_DAYS, SUBSTITUTIONS } from './resources.js';
 import { nameLookups, namesOf } from '../../resources/lookups.js';
+import { UNITS } from '../../resources/grades.js';
+import { childUnit } from '../../portal/schemas/identity.js';
 import { makeNames } from '../../school/names.js';
 import type { Events } from '../../feature-kit/contract.js';
 import { feature } from '../feature.js';
@@ -39,6 +41,8 @@ export const timetable = feature({
       ...FREE_DAY_WANTS,
       want(SUBSTITUTIONS),
       want(EXTRA_CLASSES, weekStart(today)),
+      // The bells of the child's unit (a school complex has several): the grades read it daily anyway.
+      want(UNITS),
       ...read,
       ...nameLookups(copies, {
         subjects: lessons.map((l) => l.Subject?.id),
@@ -103,6 +107,7 @@ class TimetableSource implements Source {
     const result = this.schedule(input);
     const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
     const kind = kindergarten?.source ? 'kindergarten' : 'school';
+    const unitBells = kindergarten?.source ? undefined : childUnit(ctx.cache.get(UNITS), ctx.identity.unitId)?.bells;
     const output: TimetableOutput = {
       days,
       nextSchoolDay: result.nextSchoolDay,
@@ -110,6 +115,7 @@ class TimetableSource implements Source {
       freeDays: freeList,
       kind,
       group: kindergartenGroup(ctx.cache, kindergarten),
+      bells: kindergarten?.source ? [] : schoolBells(unitBells?.length ? unitBells : ctx.identity.bells, days),
       ...(extraUnread ? { extraUnread } : {}),
     };
     // Keyed by the declarations: the keys are spelled where they are declared (entities.ts).

@@ -51,8 +51,51 @@ export const classResponse = z.looseObject({
   }),
 });
 
+/** One lesson's bell as a school's LessonsRange gives it (live-notes 56). */
+export type Bell = { no: number; from: string; to: string };
+
+/** "8:05" or "08:05:00" as "08:05"; anything else undefined. */
+const clock = (value: unknown): string | undefined => {
+  const m = typeof value === 'string' ? /^\s*(\d{1,2}):(\d{2})/.exec(value) : null;
+  return m ? `${m[1]!.padStart(2, '0')}:${m[2]}` : undefined;
+};
+
+/**
+ * LessonsRange (Schools.School and each unit of Units, live-notes 56): `{From, To, RawFrom, RawTo}` by position,
+ * position N being lesson N. A position without two hours, one ending before it starts or both at midnight is a
+ * placeholder (lesson 0 of a school that has none): no lesson.
+ */
+export function lessonsRange(value: unknown): Bell[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown, no): Bell[] => {
+    const e = entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
+    const [from, to] = [clock(e.From), clock(e.To)];
+    return from === undefined || to === undefined || from >= to ? [] : [{ no, from, to }];
+  });
+}
+
+/**
+ * Schools.School as public clients read it (live-notes 55): every field in capitals; the spec's table writes
+ * `town` and `street` in lower case, so both are read.
+ */
 export const schoolResponse = z.looseObject({
-  School: z.looseObject({ Name: name, town: name, street: part, BuildingNumber: part, ApartmentNumber: part, PostCode: part }),
+  School: z
+    .looseObject({
+      Name: name,
+      Town: name,
+      town: name,
+      Street: part,
+      street: part,
+      BuildingNumber: part,
+      ApartmentNumber: part,
+      PostCode: part,
+      Email: name,
+      PhoneNumber: part,
+      NameHeadTeacher: name,
+      SurnameHeadTeacher: name,
+      LessonsRange: z.unknown().optional().transform(lessonsRange),
+    })
+    .transform(({ town, street, ...s }) => ({ ...s, Town: s.Town ?? town, Street: s.Street ?? street })),
 });
 
 const luckyEntry = z.looseObject({
@@ -102,7 +145,8 @@ export const unitsResponse = z.unknown().transform((root): UnitSettings[] => {
 function unitSettings(unit: unknown, id: string | undefined) {
   const settings = findObject(unit, 'GradesSettings');
   const flag = (key: string): boolean | undefined => (typeof settings?.[key] === 'boolean' ? (settings[key] as boolean) : undefined);
-  return { id, standard: flag('StandardGradesEnabled'), point: flag('PointGradesEnabled'), descriptive: flag('DescriptiveGradesEnabled') };
+  const bells = lessonsRange(unit && typeof unit === 'object' ? (unit as Record<string, unknown>).LessonsRange : undefined);
+  return { id, standard: flag('StandardGradesEnabled'), point: flag('PointGradesEnabled'), descriptive: flag('DescriptiveGradesEnabled'), bells };
 }
 
 /**

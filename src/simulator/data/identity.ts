@@ -98,21 +98,30 @@ export function classes(ctx: DataContext): DataResult {
   return body ? answers.ok({ Class: body }) : answers.notFound();
 }
 
+/**
+ * The school's record as live schools answer it (live-notes 55-57): every field in capitals (Town, Street, ...), the
+ * head teacher, the secretariat's e-mail and phone, and the bells in LessonsRange.
+ */
 export function schools(ctx: DataContext): DataResult {
   const school = expandIn<Record<string, unknown>>(ctx, ctx.account.school.school);
   if (ctx.params.id !== undefined && ctx.params.id !== String(school.Id)) return answers.notFound();
-  return answers.ok({ School: school });
+  return answers.ok({ School: { ...school, LessonsRange: lessonsRange(ctx.account.school.bells) } });
+}
+
+/**
+ * A bell schedule as LessonsRange (live-notes 56): position N is lesson N, `{From, To, RawFrom, RawTo}` (the raw
+ * ones seconds from midnight); a school without a lesson 0 leaves position 0 a placeholder at midnight.
+ */
+function lessonsRange(bells: readonly ([string, string] | null)[]): Record<string, unknown>[] {
+  return bells.map((hours) => {
+    const [from, to] = hours ?? ['00:00', '00:00'];
+    return { From: from, To: to, RawFrom: seconds(from), RawTo: seconds(to) };
+  });
 }
 
 /** The unit with its bell schedule; LessonsRange comes from the same bells the timetable uses. */
 export function units(ctx: DataContext): DataResult {
-  const bells = ctx.account.school.bells.map(([from, to], no) => ({
-    From: from,
-    To: to,
-    RawFrom: seconds(from),
-    RawTo: seconds(to),
-    LessonNo: no,
-  }));
+  const bells = lessonsRange(ctx.account.school.bells);
   const unit: Record<string, unknown> = { ...expandIn<Record<string, unknown>>(ctx, ctx.account.school.unit), LessonsRange: bells };
   // A school complex (live-notes 10) lists the other school's unit first, with settings of its own.
   const all = ctx.account.schoolComplex ? [lyceum(), unit] : [unit];
@@ -123,9 +132,10 @@ export function units(ctx: DataContext): DataResult {
   return answers.ok({ Units: all });
 }
 
-/** The other unit of a school complex: a lyceum with only ordinary grades and its own bells. */
+/** The other unit of a school complex: a lyceum with only ordinary grades and its own bells (no lesson 0). */
 function lyceum(): Record<string, unknown> {
-  const bells: [string, string][] = [
+  const bells: ([string, string] | null)[] = [
+    null,
     ['07:10', '07:55'],
     ['08:00', '08:45'],
     ['08:50', '09:35'],
@@ -145,7 +155,7 @@ function lyceum(): Record<string, unknown> {
       ForbidAddGradesWithoutCategory: true,
       AllowClassTutorEditGrades: false,
     },
-    LessonsRange: bells.map(([from, to], no) => ({ From: from, To: to, RawFrom: seconds(from), RawTo: seconds(to), LessonNo: no + 1 })),
+    LessonsRange: lessonsRange(bells),
   };
 }
 
@@ -159,7 +169,7 @@ export function userProfile(ctx: DataContext): DataResult {
   const c = ctx.account.school.classes.find((k) => k.Id === a.classId);
   const school = ctx.account.school.school;
   return answers.ok({
-    UserProfile: { ClassNumber: c?.Number ?? null, AccountType: 'parent', Town: school.town, State: school.State, UnitType: 'SP' },
+    UserProfile: { ClassNumber: c?.Number ?? null, AccountType: 'parent', Town: school.Town, State: school.State, UnitType: 'SP' },
   });
 }
 

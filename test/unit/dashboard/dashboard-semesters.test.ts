@@ -52,7 +52,7 @@ const FEBRUARY = {
           previous_semester: { semester: 1, average: 4.25, count: 2 },
           forecast: '6',
           trend: 'up',
-          to_next: null,
+          to_next: { reason: 'top' },
         },
       ],
       forecast_average: 6,

@@ -16,7 +16,34 @@ const files = [...new Set(backticked.filter((b) => /^src\/[\w/-]+\.ts$/.test(b))
 const ideas = [...new Set(backticked.filter((b) => /^[A-Za-z_]\w*$/.test(b)))];
 const sources = files.filter((f) => existsSync(new URL(f, ROOT))).map((f) => readFileSync(new URL(f, ROOT), 'utf8'));
 
-const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty', 'twenty-one', 'twenty-two', 'twenty-three', 'twenty-four', 'twenty-five'];
+const NUMBERS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+  'twenty-one',
+  'twenty-two',
+  'twenty-three',
+  'twenty-four',
+  'twenty-five',
+];
 /** The number the paragraph states before `noun` ("Seven files"), or -1. */
 function stated(noun: string): number {
   const word = new RegExp(`([A-Za-z-]+) ${noun}\\b`).exec(paragraph)?.[1]?.toLowerCase() ?? '';

@@ -6,15 +6,15 @@ const settings = (point: boolean) => ({ StandardGradesEnabled: true, PointGrades
 describe('Units of a school complex (live-notes 10)', () => {
   const units = unitsResponse.parse({
     Units: [
-      { Id: 2, GradesSettings: settings(false) },
-      { Id: '1', GradesSettings: settings(true) },
+      { Id: 2, GradesSettings: settings(false), LessonsRange: [{ From: '07:10', To: '07:55' }] },
+      { Id: '1', GradesSettings: settings(true), LessonsRange: [null, { From: '08:00', To: '08:45', RawFrom: 28800, RawTo: 31500 }] },
     ],
   });
 
-  it('keeps every unit with its own settings', () => {
+  it('keeps every unit with its own settings and bells (live-notes 56)', () => {
     expect(units).toEqual([
-      { id: '2', standard: true, point: false, descriptive: false },
-      { id: '1', standard: true, point: true, descriptive: false },
+      { id: '2', standard: true, point: false, descriptive: false, bells: [{ no: 0, from: '07:10', to: '07:55' }] },
+      { id: '1', standard: true, point: true, descriptive: false, bells: [{ no: 1, from: '08:00', to: '08:45' }] },
     ]);
   });
 

@@ -25,6 +25,7 @@ const timetable: TimetableOutput = {
   days: {},
   nextSchoolDay: null,
   fortnight: [],
+  bells: [],
   freeDays: [{ id: '4', name: 'Ferie zimowe', scope: 'school', from: '2027-02-15', to: '2027-02-28' }],
 };
 const test = (content: string): AgendaItem => ({

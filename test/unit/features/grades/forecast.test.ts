@@ -36,7 +36,7 @@ describe('toNext', () => {
     // 4.00 of weight 3: one 6 gives 4.50, two 4.80 (a 5 twice only 4.40): interface 14.2's example.
     ['4.00 of weight 3', 12, 3, { grade: '6', count: 2 }],
     // 4.00 of weight 6: three 6s give 4.67, short of 4.75.
-    ['4.00 of weight 6', 24, 6, null],
+    ['4.00 of weight 6', 24, 6, { reason: 'out_of_reach' }],
     // 3.00 of 2: to 3.75 one 5 (3.67) is not enough, one 6 (4.00) is.
     ['3.00 of weight 2', 6, 2, { grade: '6', count: 1 }],
     // 3.50 of weight 2: one 4 gives 3.67, one 5 gives 4.00: the lowest value of the fewest.
@@ -44,9 +44,9 @@ describe('toNext', () => {
     // 2.00 of weight 10: three 6s give 2.92, past 2.75.
     ['2.00 of weight 10', 20, 10, { grade: '6', count: 3 }],
     // 1.00 of weight 20: three 6s give 1.65, short of 1.75.
-    ['1.00 of weight 20', 20, 20, null],
-    ['at the top', 11.5, 2, null],
-    ['nothing counted', 0, 0, null],
+    ['1.00 of weight 20', 20, 20, { reason: 'out_of_reach' }],
+    ['at the top', 11.5, 2, { reason: 'top' }],
+    ['nothing counted', 0, 0, { reason: 'no_grades' }],
   ])('%s', (_, weighted, weights, expected) => {
     expect(toNext(weighted, weights, T)).toEqual(expected);
   });
@@ -58,7 +58,7 @@ describe('toNext', () => {
       [7, 2],
       [20, 10],
     ] as const) {
-      const next = toNext(weighted, weights, T)!;
+      const next = toNext(weighted, weights, T) as { grade: string; count: number };
       const g = Number(next.grade);
       const after = (count: number, value: number) => forecastGrade((weighted + count * value) / (weights + count), T);
       const now = Number(forecastGrade(weighted / weights, T));

@@ -25,12 +25,13 @@ const grade = (key: string, shown: string, date: string, details: GradeItem['det
 });
 
 describe('grades feature', () => {
-  it('declares newest_grade, average, the grade event and grade_at_risk, with average_<subject> as its example', () => {
+  it('declares newest_grade, average, the grade event, grade_at_risk and the forecast_changed event, with average_<subject> as its example', () => {
     expect(entityTable(gradesFeature.entities)).toEqual([
       ['newest_grade', 'sensor', true],
       ['average', 'sensor', true],
       ['grade', 'event', false],
       ['grade_at_risk', 'binary_sensor', true],
+      ['forecast_changed', 'event', false],
     ]);
     expect(gradesFeature.dynamicExamples?.map((e) => e.key)).toEqual(['average_<subject>']);
   });
@@ -84,6 +85,25 @@ describe('grades feature', () => {
       ['Historia', null],
       [null, null],
     ]);
+  });
+
+  it('never tells a proposal or a term grade as the newest grade nor among the latest (issue 80)', () => {
+    const commented = { ...grade('grade:1', '5', '2026-11-20'), comment: 'Świetna praca klasowa' };
+    const later = [
+      grade('grade:2', '+4', '2026-11-21', { period: 'semester_proposal' }),
+      grade('grade:3', '4', '2026-11-22', { period: 'semester' }),
+      grade('grade:4', '5', '2026-11-23', { period: 'final_proposal' }),
+      grade('grade:5', '5', '2026-11-24', { period: 'final' }),
+    ];
+    const state = renderNewestGrade(newestGrades([commented, ...later]));
+    expect([state.state, state.attributes.comment]).toEqual(['5', 'Świetna praca klasowa']);
+    expect(state.attributes.recent?.map((r) => r.grade)).toEqual(['5']);
+    expect(state.attributes.proposals?.map((p) => [p.grade, p.period])).toEqual([
+      ['5', 'final_proposal'],
+      ['+4', 'semester_proposal'],
+    ]);
+    // The event of each still says its period.
+    expect(gradeEvents(later).map((e) => e.payload.period)).toEqual(['semester_proposal', 'semester', 'final_proposal', 'final']);
   });
 
   it('fires grade events with the fields the grade entity declares, and compares only the fields it names', () => {

@@ -242,6 +242,8 @@ describe('SubjectEntities', () => {
         ['7', null],
         ['8', 'Język  polski'],
       ]),
+      [],
+      T,
     );
     expect(entities.entities().map((e) => [e.key, e.name.pl, e.name.en])).toEqual([
       ['average_jezyk_polski', 'Średnia – Język polski', 'Average – Język polski'],
@@ -254,6 +256,8 @@ describe('SubjectEntities', () => {
         ['1', 'Matematyka'],
         ['8', 'Język  polski'],
       ]),
+      [],
+      T,
     );
     expect(entities.entities().map((e) => e.key)).toEqual(['average_jezyk_polski_2', 'average_matematyka']);
 
@@ -267,8 +271,37 @@ describe('SubjectEntities', () => {
         ['1', 'Matematyka'],
         ['8', 'Język  polski'],
       ]),
+      [],
+      T,
     );
     expect(again.entities().map((e) => e.key)).toEqual(['average_jezyk_polski', 'average_jezyk_polski_2', 'average_matematyka']);
+  });
+
+  it('tells a subject whose forecast moved from one grade to another, never at its first read, across a restart too (forecast_changed)', async () => {
+    const dataDir = await tempDir();
+    const maths = (rows: [string, number][]) => [subject(rows)];
+    const entities = new SubjectEntities({ dataDir, login: 'rodzic', log: silentLogger() });
+    const subjects = year([[String(MATHS), 'Matematyka']]);
+    // The first read knows the forecast (live-notes 50: a 5 of weight 3 and a 3, 4.50, a 4) and tells nothing.
+    const first: [string, number][] = [
+      ['5', 3],
+      ['3', 1],
+    ];
+    expect(await entities.update(subjects, maths(first), T)).toEqual([]);
+    expect(await entities.update(subjects, maths(first), T)).toEqual([]);
+    // One 6: 4.80, a 5.
+    expect(await entities.update(subjects, maths([...first, ['6', 1]]), T)).toEqual([
+      { subject: 'Matematyka', previous: '4', forecast: '5', average: 4.8 },
+    ]);
+    // A restart remembers the 5: a 1 then makes it a 4 again (4.17), told.
+    const again = new SubjectEntities({ dataDir, login: 'rodzic', log: silentLogger() });
+    await again.load();
+    expect(await again.update(subjects, maths([...first, ['6', 1], ['1', 1]]), T)).toEqual([
+      { subject: 'Matematyka', previous: '5', forecast: '4', average: 4.17 },
+    ]);
+    // No grade counted (a new semester): no forecast, and its first grade after none is no change.
+    expect(await again.update(subjects, [{ ...subject([['2', 3]]), average: null }], T)).toEqual([]);
+    expect(await again.update(subjects, maths([['2', 3]]), T)).toEqual([]);
   });
 
   it('starts afresh from a corrupt or foreign memory file', async () => {
@@ -281,11 +314,12 @@ describe('SubjectEntities', () => {
     await writeFile(join(dataDir, 'subjects', 'rodzic.json'), '{not json');
     await entities.load();
     expect(entities.entities()).toEqual([]);
-    await entities.update(year([['1', 'Matematyka']]));
+    await entities.update(year([['1', 'Matematyka']]), [], T);
     expect(JSON.parse(await readFile(join(dataDir, 'subjects', 'rodzic.json'), 'utf8'))).toEqual({
       subjects: { '1': { slug: 'matematyka', name: 'Matematyka' } },
       present: ['1'],
       points: [],
+      forecasts: {},
     });
   });
 });

@@ -70,10 +70,10 @@ describe('the first semester through the second', () => {
         previous_semester: { semester: 1, average: 3, count: 1 },
         next_threshold: null,
         needed_for_next: null,
-        // Nothing counted this semester yet: no forecast.
+        // Nothing counted this semester yet: no forecast, and to_next says why.
         forecast: null,
         trend: null,
-        to_next: null,
+        to_next: { reason: 'no_grades' },
       },
     });
     expect(renderSubjectAverage(maths!, value, grading({ grades: YEAR, categories: cats }, 2)).attributes).toMatchObject({
