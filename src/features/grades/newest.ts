@@ -71,18 +71,16 @@ export function renderNewestGrade(
     ...gradeFields(newest),
     ...named(newest),
     added: newest.added,
-    recent: recent
-      .filter((i) => !proposals.includes(i))
-      .map((i) => ({
-        grade: listedText(i.shown),
-        subject: i.subject,
-        kind: i.kind,
-        date: i.date,
-        teacher: i.teacher,
-        comment: listedText(i.comment),
-        ...named(i),
-        forecast: forecasts.get(i.subject ?? '') ?? null,
-      })),
+    recent: recent.map((i) => ({
+      grade: listedText(i.shown),
+      subject: i.subject,
+      kind: i.kind,
+      date: i.date,
+      teacher: i.teacher,
+      comment: listedText(i.comment),
+      ...named(i),
+      forecast: forecasts.get(i.subject ?? '') ?? null,
+    })),
     proposals: proposals.map((i) => ({
       grade: i.shown,
       subject: i.subject,

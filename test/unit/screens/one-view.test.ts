@@ -4,7 +4,7 @@
 // moved in from Monday, an extra class and a room change. The board (boardModel), the family view of the dashboard
 // (rendered by Jinja2 as Home Assistant renders it), the briefing and the lessons feed (its iCalendar text read back)
 // must tell the same facts: which day, each lesson's change in words, what takes place, the lesson now and next.
-// Other features' states join the set in `statesAt` (the coordinator: a semester proposal, a test 10 days ahead).
+// The agenda's and the grades' states join the set: a quiz ten days ahead and a semester proposal beside a grade.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { otherActivitiesResponse, substitutionsResponse, timetablesResponse } from '../../../src/portal/schemas/timetable.js';
@@ -21,6 +21,13 @@ import { dashboardYaml } from '../../../src/ha/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import type { EntityState } from '../../../src/feature-kit/state.js';
 import { warsawInstant } from '../../../src/util/time.js';
+import { renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
+import { renderNewestGrade } from '../../../src/features/grades/newest.js';
+import { agendaEntries } from '../../../src/school/calendar-feeds.js';
+import { agendaKind, upcomingTests, type AgendaItem } from '../../../src/school/agenda.js';
+import { newestGrades } from '../../../src/school/grades.js';
+import type { GradeItem } from '../../../src/school/grade-item.js';
+import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { skipWithoutJinja } from '../../helpers/blueprints.js';
 import { shownView, type HaStates } from '../../helpers/dashboard-shown.js';
 import { entityByKey } from '../../helpers/entities.js';
@@ -60,6 +67,35 @@ const extra = otherActivitiesResponse.parse({
   data: [{ status: 'ACTUAL', date: TUESDAY, startTime: '13:40', endTime: '14:25', title: 'Koło matematyczne', teacherName: 'Zieliński Tomasz' }],
 }).data;
 const input = { days, substitutions, extra, free: {}, names };
+// A quiz ten days ahead, within the two weeks every screen lists.
+const TEN_DAYS_AHEAD = '2026-03-20';
+const QUIZ: AgendaItem = {
+  key: 'agenda:7',
+  kind: agendaKind('Kartkówka', 'Ułamki'),
+  date: TEN_DAYS_AHEAD,
+  until: null,
+  time: null,
+  subject: 'Matematyka',
+  category: 'Kartkówka',
+  content: 'Ułamki',
+  teacher: null,
+};
+/** A grade of Monday, then the semester's proposal of Tuesday morning: the proposal is newer, never the newest grade. */
+const grade = (key: string, shown: string, added: string, period?: string): GradeItem => ({
+  key,
+  kind: 'grade',
+  shown,
+  subject: 'Historia',
+  category: null,
+  weight: 1,
+  teacher: 'Tomasz Zieliński',
+  date: added.slice(0, 10),
+  added,
+  comment: null,
+  semester: 1,
+  details: period ? { period } : {},
+});
+const GRADES = [grade('grade:1', '4', `${MONDAY} 10:00:00`), grade('grade:2', '3', `${TUESDAY} 07:00:00`, 'semester_proposal')];
 const fortnight = schoolDays(input, feedDates(MONDAY));
 
 /** The child's states at a Warsaw moment, as the features publish them. */
@@ -70,7 +106,8 @@ function statesAt(date: string, time: string): Map<string, EntityState> {
     { now, nextSchoolDay: s.nextSchoolDay, days: fortnight, tests: [], homework: [], lucky: undefined, registerNumber: undefined },
     'pl',
   );
-  return new Map(Object.entries({ ...renderTimetable(s, 'pl'), ...renderBriefing(facts, 'pl') }) as [string, EntityState][]);
+  const others = { upcoming_tests: renderUpcomingTests(upcomingTests([QUIZ], date)), newest_grade: renderNewestGrade(newestGrades(GRADES)) };
+  return new Map(Object.entries({ ...renderTimetable(s, 'pl'), ...renderBriefing(facts, 'pl'), ...others }) as [string, EntityState][]);
 }
 
 interface Screens {
@@ -211,4 +248,22 @@ describe('one view of a child on every screen', () => {
       .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
     for (const l of board.day!.lessons.filter((x) => x.change !== null)) expect(text).toContain(`${l.subject}: ${l.note}`);
   });
+
+  it.skipIf(skipWithoutJinja())(
+    'a quiz ten days ahead and a semester proposal: the same kind, once, on the board, the dashboard and the agenda feed',
+    async () => {
+      const at = await screensAt(TUESDAY, '07:30');
+      // The quiz: a quiz everywhere, within the one window of two weeks.
+      expect(at.states.get('upcoming_tests')?.attributes?.items).toMatchObject([{ date: TEN_DAYS_AHEAD, kind: 'quiz' }]);
+      expect(at.board.tests).toEqual([{ when: 'pt. 20.03', subject: 'Matematyka', kind: BOARD_TEXT.pl.quiz, text: 'Ułamki' }]);
+      expect(at.dashboard).toContain('- pt. 20.03 **Matematyka** <small>kartkówka</small>');
+      expect(agendaEntries({ child: 'ania', days: fortnight, agenda: [QUIZ], homework: [] }).map((e) => e.kind)).toEqual(['quiz']);
+      // The proposal: apart from the grades, once; the newest grade is the grade before it.
+      expect(at.states.get('newest_grade')?.state).toBe('4');
+      expect(at.board.grades?.map((g) => g.grade)).toEqual(['4']);
+      expect(at.board.proposals.map((p) => [p.grade, p.subject, p.what])).toEqual([['3', 'Historia', BOARD_TEXT.pl.proposal.semester_proposal]]);
+      // The briefing tells Tuesday: no test on it, no grade.
+      expect(at.briefing).not.toMatch(/kartkówk|Ułamki|Historia/i);
+    },
+  );
 });

@@ -65,8 +65,9 @@ describe('grades feature', () => {
     const items = [grade('grade:1', '5', '2026-11-20'), proposal, grade('grade:4', '3', '2026-11-21', { period: 'semester' })];
     const attributes = renderNewestGrade(newestGrades(items)).attributes;
     expect(attributes.proposals).toEqual([{ grade: '4', subject: 'Matematyka', period: 'semester_proposal', date: '2026-11-19' }]);
-    // The board and the dashboard list `recent` as grades: a proposal there stood twice on the board.
-    expect(attributes.recent?.map((g) => g.grade)).toEqual(['3', '5']);
+    // The board and the dashboard list `recent` as grades: a proposal there stood twice on the board. A term grade is
+    // no new grade either (interface 15.2): it stands on its subject.
+    expect(attributes.recent?.map((g) => g.grade)).toEqual(['5']);
   });
 
   it("gives each of the latest grades its subject's forecast, as `average` computes it, for every screen to print", () => {
