@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { MAILBOXES, type Mailbox, type MessagesApi } from '../portal/messaging-api.js';
 import { decodeMessage, messageText } from '../school/message-text.js';
 import { messageDate, sortMessages } from '../school/messages.js';
-import { collapse } from '../school/common.js';
+import { collapse } from '../school/portal-values.js';
 import { LoginFile } from '../store/stored.js';
 import { CommandError } from '../feature-kit/commands.js';
 import { savedFileUrl } from '../attachments/saved.js';

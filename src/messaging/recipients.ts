@@ -2,7 +2,7 @@
 // class_tutor, a teacher's name, or the accountId itself. Names are matched against the receivers
 // lists (case, diacritics, word order and titles ignored); anything unknown or ambiguous refuses.
 import { UnexpectedResponseError } from '../portal/errors.js';
-import { fold } from '../school/common.js';
+import { fold } from '../school/order.js';
 import { MessageNotSentError } from './errors.js';
 import type { FixedMessage } from '../config/schema.js';
 import type { User as LookupUser } from '../portal/schemas/lookups.js';

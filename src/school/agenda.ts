@@ -3,7 +3,9 @@
 // entries that are news.
 import type { HomeWork, HomeWorkCategory, ParentTeacherConference, SchoolTrip } from '../portal/schemas/agenda.js';
 import { addDays } from '../util/time.js';
-import { byId, collapse, dayOf, fold, hhmm, textCompare, type NewsItem } from './common.js';
+import { byId, collapse, dayOf, hhmm } from './portal-values.js';
+import { fold, textCompare } from './order.js';
+import type { NewsItem } from '../store/seen.js';
 import type { Names } from './names.js';
 
 /** What an entry is: a test or a quiz (kartkówka), a parent-teacher meeting, a trip or another entry. */

@@ -10,7 +10,9 @@
 //   and unlike the Short code it is what the register shows the parent.
 import type { Attendance, AttendanceType, Justification } from '../portal/schemas/attendance.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
-import { byId, dayOf, fold, idCompare, portalTime, type NewsItem } from './common.js';
+import { byId, dayOf, portalTime } from './portal-values.js';
+import { fold, idCompare } from './order.js';
+import type { NewsItem } from '../store/seen.js';
 import type { Names } from './names.js';
 import { recordSemester, semesterOf, type Semester } from './semester.js';
 

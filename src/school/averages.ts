@@ -13,12 +13,18 @@
 // would make our average better than the one the teacher calculates.
 import type { Grade, GradeCategory, GradingSystem } from '../portal/schemas/grades.js';
 import type { PointCategory, PointGrade } from '../portal/schemas/othergrades.js';
-import { byId, dayOf, plCompare, round2 } from './common.js';
+import { byId, dayOf } from './portal-values.js';
+import { plCompare } from './order.js';
 import { categoryWeight, periodOf, pointPercent, pointValue, type GradePeriod } from './grades-standard.js';
 import { gradeSemester } from './grade-item.js';
 import type { Names } from './names.js';
 import type { Semester } from './semester.js';
 import type { Averaging } from '../config/schema.js';
+
+/** Rounds half up to two decimals without the binary surprises of 1.005 * 100. */
+export function round2(value: number): number {
+  return Math.round((value + Number.EPSILON) * 100) / 100;
+}
 
 export interface GradeScale {
   /** What a + adds and a - takes away (absolute sizes). */

@@ -3,7 +3,9 @@
 // grades and proposals beside it. A points school has no such grade: its child's points are the sum
 // of the semester's entries.
 import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
-import { byId, dayOf, fold, timeKey, type NewsItem } from './common.js';
+import { byId, dayOf, timeKey } from './portal-values.js';
+import { fold } from './order.js';
+import type { NewsItem } from '../store/seen.js';
 import { commentIndex, commentText, plNumber } from './grade-item.js';
 import type { Names } from './names.js';
 import { recordSemester, type Semester } from './semester.js';

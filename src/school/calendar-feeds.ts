@@ -2,7 +2,7 @@
 // lessons of this and next week with their changes, the agenda (tests, homework due, meetings, trips)
 // and the free days. Each entry has a UID that stays the same when the portal edits what it stands for.
 import { addDays } from '../util/time.js';
-import { sameSubject, textCompare } from './common.js';
+import { sameSubject, textCompare } from './order.js';
 import type { AgendaItem } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
 import { slotsOf, type GroupOut, type ScheduledLesson, type SchoolDay } from './schedule.js';

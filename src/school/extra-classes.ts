@@ -3,7 +3,8 @@
 // the plan's lesson hours, never a change of a regular lesson, a cancelled one (a status starting with CANCEL)
 // a cancelled lesson, and one whose start and title the day already holds left out.
 import type { OtherActivity } from '../portal/schemas/timetable.js';
-import { dayOf, fold, hhmm } from './common.js';
+import { dayOf, hhmm } from './portal-values.js';
+import { fold } from './order.js';
 import type { DayLesson } from './timetable.js';
 
 /** "Zieliński Tomasz" (surname first, as the list gives it) as the plan names a teacher: "Tomasz Zieliński". */

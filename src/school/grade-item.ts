@@ -1,6 +1,7 @@
 // The one shape every kind of grade is read into (ordinary, point, descriptive, partial, text), so
 // that "newest grade" and grade events treat them alike.
-import { byId, dayOf, idCompare, portalTime } from './common.js';
+import { byId, dayOf, portalTime } from './portal-values.js';
+import { idCompare } from './order.js';
 import type { Names } from './names.js';
 import { recordSemester, type Semester } from './semester.js';
 

@@ -2,7 +2,7 @@
 // spec 4.5: ids p<gradeId>, subject LIDs mapped through Auth/Subjects), read into GradeItems.
 import type { AuthSubject } from '../portal/schemas/lookups.js';
 import type { PartialGrade } from '../portal/schemas/partial.js';
-import { byId, collapse, dayOf, portalTime } from './common.js';
+import { byId, collapse, dayOf, portalTime } from './portal-values.js';
 import { commentIndex, commentText, entryFields, type GradeItem } from './grade-item.js';
 import type { Names } from './names.js';
 import type { GradeSources } from './grades-standard.js';

@@ -6,7 +6,7 @@ import type { DescriptiveComment, DescriptiveGrade, DescriptiveSkill } from '../
 import type { AuthSubject } from '../portal/schemas/lookups.js';
 import type { PartialGrade } from '../portal/schemas/partial.js';
 import type { BehaviourGrade } from '../portal/schemas/behaviour.js';
-import { byId, collapse } from './common.js';
+import { byId, collapse } from './portal-values.js';
 import { commentIndex, commentText, entryFields, plNumber, type CommentIndex, type GradeDetails, type GradeItem } from './grade-item.js';
 import type { Names } from './names.js';
 

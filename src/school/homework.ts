@@ -5,7 +5,9 @@ import type { HomeworkAssignment } from '../portal/schemas/agenda.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { addDays, dayOfWeek } from '../util/time.js';
-import { byId, collapse, dayOf, textCompare, type NewsItem } from './common.js';
+import { byId, collapse, dayOf } from './portal-values.js';
+import { textCompare } from './order.js';
+import type { NewsItem } from '../store/seen.js';
 import type { Names } from './names.js';
 
 export interface HomeworkItem {

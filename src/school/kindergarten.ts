@@ -7,7 +7,7 @@ import type { KindergartenEntry } from '../portal/schemas/kindergarten.js';
 import type { NamedRef } from '../portal/schemas/fields.js';
 import { oneLine } from '../util/text.js';
 import { addDays } from '../util/time.js';
-import { dayOf, hhmm } from './common.js';
+import { dayOf, hhmm } from './portal-values.js';
 
 /** What a block has beside a lesson's fields. */
 export interface BlockFacts {

@@ -12,7 +12,8 @@
 // handed out (a primer such as "Elementarz Pierwszaka" with a placeholder due date), may be either: its
 // past due date cannot tell overdue, so overdue is unknown (null) for it and it is not counted.
 import type { Lending } from '../portal/schemas/library.js';
-import { collapse, dayOf, fold, textCompare } from './common.js';
+import { collapse, dayOf } from './portal-values.js';
+import { fold, textCompare } from './order.js';
 
 const TEXTBOOK_TITLE = /(^|[^a-z])(podrecznik|cwiczeni|zeszyt cwiczen|elementarz|textbook)/;
 const LONG_LOAN_DAYS = 150;

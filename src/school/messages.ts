@@ -1,6 +1,8 @@
 // Messages as a family sees them: the unread counters, the newest inbox message, one event per new
 // message, and the list preview turned back into readable text.
-import { collapse, idCompare, textCompare, timeKey, type NewsItem } from './common.js';
+import { collapse, timeKey } from './portal-values.js';
+import { idCompare, textCompare } from './order.js';
+import type { NewsItem } from '../store/seen.js';
 import { isoWarsaw, warsawInstant } from '../util/time.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 import { decodeEntity, decodeMessage } from './message-text.js';

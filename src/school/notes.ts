@@ -1,7 +1,9 @@
 // Behaviour notes: the newest one and one event per note. Positive is
 // 0 negative, 1 positive, 2 neutral (spec 2.9).
 import type { Note, NoteCategory } from '../portal/schemas/notes.js';
-import { byId, collapse, dayOf, idCompare, textCompare, timeKey, type NewsItem } from './common.js';
+import { byId, collapse, dayOf, timeKey } from './portal-values.js';
+import { idCompare, textCompare } from './order.js';
+import type { NewsItem } from '../store/seen.js';
 import type { Names } from './names.js';
 
 export type NoteKind = 'negative' | 'positive' | 'neutral';

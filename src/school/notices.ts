@@ -1,6 +1,8 @@
 // Announcements: which are unread, which is newest, and one event per new announcement.
 import type { Notice } from '../portal/schemas/notices.js';
-import { portalTime, textCompare, type NewsItem } from './common.js';
+import { portalTime } from './portal-values.js';
+import { textCompare } from './order.js';
+import type { NewsItem } from '../store/seen.js';
 
 /** Longest announcement text an event carries. */
 const EVENT_CONTENT_LIMIT = 500;

@@ -1,4 +1,4 @@
-// Sort orders without ICU collation. Any Intl.Collator or String#localeCompare makes node load ICU's
+// How names compare and sort, without ICU collation: folded for matching the words schools type, and sort orders. Any Intl.Collator or String#localeCompare makes node load ICU's
 // collation data (and check every locale's collation bundle) for the life of the process, about
 // 3 MB of RSS (see `npm run bench`), for lists whose keys are ASCII (dates, ids) or Polish names.
 
@@ -70,3 +70,11 @@ function lowerFirst(a: string, b: string): number {
   }
   return textCompare(a, b);
 }
+
+/** Lower case without Polish diacritics, for matching words in names the schools type themselves. */
+export function fold(value: string | undefined): string {
+  return (value ?? '').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ł/g, 'l');
+}
+
+/** Whether two subject names are the same subject, as schools type them (case and diacritics aside); unknown is none. */
+export const sameSubject = (a: string | null, b: string | null): boolean => a !== null && b !== null && fold(a) === fold(b);

@@ -2,7 +2,9 @@
 // and from Calendars/Substitutions, merged so that one lesson (date and lesson number) counts once.
 // Tells a day's changes and the changes that are news.
 import type { Substitution, TimetableDays } from '../portal/schemas/timetable.js';
-import { dayOf, textCompare, type NewsItem } from './common.js';
+import { dayOf } from './portal-values.js';
+import { textCompare } from './order.js';
+import type { NewsItem } from '../store/seen.js';
 import type { Names } from './names.js';
 import { allLessons, bellTimes, type DayLesson } from './timetable.js';
 

@@ -3,7 +3,8 @@
 import type { Realization } from '../portal/schemas/realizations.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
 import { addDays } from '../util/time.js';
-import { byId, hhmm, sameSubject, textCompare } from './common.js';
+import { byId, hhmm } from './portal-values.js';
+import { sameSubject, textCompare } from './order.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { agendaKind, isTest, type AgendaItem } from './agenda.js';
 import type { Names } from './names.js';

@@ -1,7 +1,8 @@
 // The school's shared files (spec 2.8, SchoolFiles): newest first, and one piece of news per file
 // the family has not seen.
 import type { SchoolFile } from '../portal/schemas/agenda.js';
-import { dayOf, timeKey, type NewsItem } from './common.js';
+import { dayOf, timeKey } from './portal-values.js';
+import type { NewsItem } from '../store/seen.js';
 
 export type SchoolFileItem = ReturnType<typeof schoolFiles>[number];
 

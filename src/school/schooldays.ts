@@ -4,7 +4,8 @@
 import type { ClassFreeDay, ClassFreeDayType, SchoolFreeDay } from '../portal/schemas/calendar.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { addDays, isoAt, weekStart } from '../util/time.js';
-import { byId, dayOf, type NewsItem } from './common.js';
+import { byId, dayOf } from './portal-values.js';
+import type { NewsItem } from '../store/seen.js';
 import type { Names } from './names.js';
 import { dayLessons, sameSlot, type DayLesson } from './timetable.js';
 

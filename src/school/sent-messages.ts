@@ -3,7 +3,9 @@
 // a message; and which messages are still worth asking about (sent in the last 7 days, unread by someone).
 import type { SentItem, SentMessageDetails } from '../portal/schemas/outbox.js';
 import { addDays } from '../util/time.js';
-import { dayOf, idCompare, textCompare, timeKey, type NewsItem } from './common.js';
+import { dayOf, timeKey } from './portal-values.js';
+import { idCompare, textCompare } from './order.js';
+import type { NewsItem } from '../store/seen.js';
 import { messageDate } from './messages.js';
 
 /** Messages sent longer ago than this are no longer watched for readers. */

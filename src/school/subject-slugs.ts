@@ -1,6 +1,6 @@
 // Entity keys for per-subject entities: a subject's name slugged to [a-z0-9_] with Polish letters
 // folded, made unique per child, and kept for a subject id once given so that a key never moves.
-import { fold, idCompare } from './common.js';
+import { fold, idCompare } from './order.js';
 
 /** "Język polski" -> "jezyk_polski"; empty when nothing of the name is a letter or digit. */
 export function slugify(name: string): string {

@@ -2,7 +2,8 @@
 // lesson what was planned originally (the Org* fields of a substitution).
 import type { TimetableDays, TimetableLesson } from '../portal/schemas/timetable.js';
 import type { Bell } from '../portal/schemas/identity.js';
-import { dayOf, hhmm, textCompare } from './common.js';
+import { dayOf, hhmm } from './portal-values.js';
+import { textCompare } from './order.js';
 import type { Names } from './names.js';
 import { blockOf, type BlockFacts } from './kindergarten.js';
 

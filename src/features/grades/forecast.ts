@@ -4,7 +4,8 @@
 // averages' figures and the day in, what `average` and `average_<subject>` publish out.
 import { nextThreshold, reaches, type SubjectAverage } from '../../school/averages.js';
 import type { Behaviour } from '../../school/behaviour.js';
-import { fold, round2 } from '../../school/common.js';
+import { fold } from '../../school/order.js';
+import { round2 } from '../../school/averages.js';
 import { addDays } from '../../util/time.js';
 
 /** Where a subject's average heads: against its value 14 days earlier, by 0.1 or more. */

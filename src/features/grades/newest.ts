@@ -5,7 +5,7 @@ import { sensor } from '../../feature-kit/entities.js';
 import { shape, type Published } from '../../feature-kit/contract.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';
 import { DEFAULT_SCALE, type GradeScale } from '../../school/averages.js';
-import { collapse } from '../../school/common.js';
+import { collapse } from '../../school/portal-values.js';
 import type { GradeItem } from '../../school/grade-item.js';
 import { gradeFields, markOf, type GradeFields, type NewestGrades } from '../../school/grades.js';
 import { markName } from '../../i18n/school-words.js';

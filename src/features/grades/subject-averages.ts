@@ -4,7 +4,8 @@
 import { join } from 'node:path';
 import { neededForNext, type Averages, type PointPercentage, type SubjectAverage } from '../../school/averages.js';
 import { assignSlugs } from '../../school/subject-slugs.js';
-import { round2, textCompare } from '../../school/common.js';
+import { round2 } from '../../school/averages.js';
+import { textCompare } from '../../school/order.js';
 import { z } from 'zod';
 import { safeName, writeJson } from '../../store/files.js';
 import { readStored } from '../../store/stored.js';

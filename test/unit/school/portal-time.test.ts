@@ -1,6 +1,6 @@
 // Portal timestamps as published (interface section 3): ISO 8601 with the Warsaw offset, summer and winter.
 import { describe, expect, it } from 'vitest';
-import { portalTime } from '../../../src/school/common.js';
+import { portalTime } from '../../../src/school/portal-values.js';
 
 describe('portalTime', () => {
   it.each([

@@ -1,9 +1,6 @@
-// Small shared pieces of the school logic: the new-item candidate handed to the poller, and tidy-ups
-// of the portal's dates and texts.
+// How the rules read the portal's raw values: its dates and timestamps, its times of day, its texts typed over
+// several lines, and its lists by id.
 import { isoAt, isoWarsaw } from '../util/time.js';
-
-// The candidate for an event that the seen memory takes (store/seen.ts), re-exported for the school modules.
-export type { NewsItem } from '../store/seen.js';
 
 /** The YYYY-MM-DD day of a portal date or timestamp ('2026-01-10 12:00:00', '2026-01-10T...'). */
 export function dayOf(value: string | undefined): string | undefined {
@@ -40,22 +37,6 @@ export function collapse(value: string | undefined): string | undefined {
   const out = value?.replace(/\s+/g, ' ').trim();
   return out === '' ? undefined : out;
 }
-
-/** Rounds half up to two decimals without the binary surprises of 1.005 * 100. */
-export function round2(value: number): number {
-  return Math.round((value + Number.EPSILON) * 100) / 100;
-}
-
-// The sort orders live in order.ts (no ICU collation); re-exported for the school modules.
-export { idCompare, plCompare, textCompare } from './order.js';
-
-/** Lower case without Polish diacritics, for matching words in names the schools type themselves. */
-export function fold(value: string | undefined): string {
-  return (value ?? '').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ł/g, 'l');
-}
-
-/** Whether two subject names are the same subject, as schools type them (case and diacritics aside); unknown is none. */
-export const sameSubject = (a: string | null, b: string | null): boolean => a !== null && b !== null && fold(a) === fold(b);
 
 /** A lookup by id of any list with string Ids. */
 export function byId<T extends { Id: string }>(items: readonly T[] | undefined): Map<string, T> {
