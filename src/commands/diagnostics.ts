@@ -12,7 +12,7 @@ import { redactUrl } from '../mqtt/client.js';
 import { FEED_FOLDER } from '../store/feed-device-store.js';
 import { FIGURES_FOLDER, FiguresStore, type SavedFigures } from '../store/figures-store.js';
 import { safeName } from '../store/files.js';
-import { DataDirLock } from '../store/lock.js';
+import { leaseFacts, peekLease } from '../store/lease.js';
 import { isoWarsaw } from '../util/time.js';
 import { hint } from '../util/text.js';
 import { KnownNames, knownNames, redact } from '../util/redact.js';
@@ -250,7 +250,7 @@ export type DiagnosticsOptions = Pick<CheckOptions, 'config' | 'out' | 'clock'>;
 export async function runDiagnostics(options: DiagnosticsOptions): Promise<number> {
   const { config } = options;
   const now = (options.clock ?? systemClock).now();
-  const running = await new DataDirLock(config.data_dir).runningBridge();
+  const lease = await peekLease(config.data_dir);
   // Every child the bridge saved figures of: the login entries', then the family road's (listed by the portal, not the config).
   const own = new Set(config.accounts.map((a) => safeName(a.login)));
   const saved = (await readdir(join(config.data_dir, FIGURES_FOLDER)).catch(() => [] as string[]))
@@ -258,7 +258,8 @@ export async function runDiagnostics(options: DiagnosticsOptions): Promise<numbe
     .map((f) => f.slice(0, -5));
   const logins = [...config.accounts.map((a) => a.login), ...saved.filter((name) => !own.has(name)).sort()];
   const accounts = await Promise.all(logins.map((login) => new FiguresStore(config.data_dir, login).peek()));
-  const bridge = running === undefined ? { running: false } : { running: true, pid: running.pid, started_at: running.startedAt };
+  const { record, running = false } = lease ?? {};
+  const bridge = { running, ...(running && record ? { pid: record.pid, started_at: record.since } : {}), ...(record ? { lease: leaseFacts(record) } : {}) };
   options.out.write(await diagnosticsBundle({ config, now, source: 'saved by the bridge', bridge, accounts, logins }));
   return 0;
 }

@@ -18,6 +18,10 @@ export interface Publisher {
   publishEvent(childId: string, kind: string, payload: EventPayload, id?: string): Promise<boolean> | void;
   /** The event memories on disk no longer hold these taken events. */
   eventsSettled?(ids: readonly string[]): void;
+  /** A child's event memory as saved, told on for a bridge that takes the base topic over later (a handover). */
+  tellMemory?(childId: string, memory: unknown): void;
+  /** What the bridge that held the base topic before this one (another installation) told of a child's event memory. */
+  toldMemory?(childId: string): unknown;
   /**
    * Whether the broker accepted everything handed to it so far (states and events): waits for its
    * acknowledgements while connected, false at once while it is away. Without it everything counts as taken.

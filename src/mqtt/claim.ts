@@ -1,191 +1,241 @@
-// One bridge per base topic on a broker (interface 14.4). Two bridges (each with a data folder of its
-// own) on one base topic both read the portal and both answer a press: two messages to a teacher. The
-// bridge that holds the base topic keeps a retained claim at `<base>/bridge/claim` naming its instance
-// (its data folder's id, host, pid) with a beat it renews every CLAIM_BEAT_MS, and clears it at a clean
-// stop. A bridge that finds another instance's claim reads nothing, answers nothing and publishes nothing
-// under the base topic (bridge/state stays the holder's `online`): it waits on a connection without a last
-// will, knocking at `<base>/bridge/knock` so that the holder can say so, and takes the base topic only
-// once the claim is cleared or no renewal has come for CLAIM_GRACE_MS while it was connected. Only the
-// renewals' arrival counts, never the beat's time against this machine's clock: no broker feature (MQTT 5
-// message expiry) and no clock skew decides, so it works alike on Mosquitto and the demo's aedes. A
-// claim that names this bridge's own data folder is its own last run (the folder's lock keeps any other
-// process off it): taken at once, so a restart after a kill is not held up.
+// One bridge per base topic on a broker (interface 14.4, 15.3): the data folder's lease (store/lease.ts)
+// claimed, retained, at `<base>/bridge/claim` on the lease's beat, and given up at a clean stop (its fence
+// kept). MQTT has no compare-and-set: anyone allowed to publish there can write a claim, so a claim tells
+// an honest candidate to wait and proves nothing. A candidate reads nothing and publishes nothing under the
+// base topic (its connection has no last will: bridge/state stays the holder's); it knocks at
+// `<base>/bridge/knock` so the holder can say so, and takes the topic once the claim is given up, is this
+// folder's own last run, or stood still for the grace of connected time on the monotonic clock. Taking
+// it, it claims with one more than the last fence and keeps it only if its claim came back before
+// anyone else's (two candidates at the same moment: the broker's order decides). A holder whose lease is
+// alive (the broker acknowledged a renewal within the grace less a beat) never yields to a claim: another's
+// is a conflict it logs and shows (`problem`) and answers with its own. One whose renewals went
+// unacknowledged (a stall, a broker away) acts on nothing until it renewed again, and stops when a higher
+// fence took the topic meanwhile. A claim or knock with this installation's id from another folder is a
+// copy of it running: a candidate then takes an identity of its own.
 import type { MqttClient } from 'mqtt';
-import { z } from 'zod';
 import type { Topics } from '../ha/topics.js';
-import type { Clock, Timer } from '../util/clock.js';
+import { describeHolder, readRecord, Watched, type Lease, type LeaseRecord } from '../store/lease.js';
 import type { Logger } from '../util/log.js';
 
-/** How often the holder renews its claim and a waiting bridge knocks. */
-export const CLAIM_BEAT_MS = 10_000;
-/** How long a claim may go without a renewal before a waiting bridge takes the base topic (three beats and a half). */
-export const CLAIM_GRACE_MS = 35_000;
-/** A claim or a knock is a few fields: anything larger is not one of ours, and is not decoded. */
-const MAX_CLAIM_BYTES = 1024;
-
-const instanceSchema = z.object({ id: z.string().max(64), host: z.string().max(255), pid: z.number(), since: z.string().max(40) });
-
-/** A running bridge as its claim and its knock name it: its data folder's id, host, pid, start. */
-export type Instance = z.infer<typeof instanceSchema>;
-
-/** The instance a claim or knock names; undefined for an empty (cleared) or foreign payload. */
-function instanceOf(payload: Buffer): Instance | undefined {
-  if (payload.length === 0 || payload.length > MAX_CLAIM_BYTES) return undefined;
-  try {
-    const parsed = instanceSchema.safeParse(JSON.parse(payload.toString('utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** How a bridge names another instance in its log and `problem`. */
-export function describeInstance(other: Instance): string {
-  return `${other.id} on ${other.host}, pid ${other.pid}, since ${other.since}`;
-}
-
 export interface ClaimOptions {
-  me: Instance;
+  lease: Lease;
   topics: Topics;
   log: Logger;
-  /** Real time always: the claim is between real processes, whatever clock the bridge's polls run on. */
-  clock: Clock;
-  /** Another instance waits on this base topic (the holder), or holds it (a waiting bridge); undefined: no more. */
-  other: (other: Instance | undefined) => void;
-  /** Another instance took the base topic over while this one held it (it stalled, or was cut off). */
-  lost: (other: Instance) => void;
+  /** Another bridge this one does not act on (waiting and knocking, or claiming while this one holds), named; undefined once none was heard for a grace. */
+  other: (other: string | undefined) => void;
+  /** Another took the base topic over while this one's lease had lapsed (a higher fence). */
+  lost: (other: LeaseRecord) => void;
+  /** The broker refused the claim (its ACL). */
+  refused: (topic: string, code: number) => void;
 }
 
-/** One bridge's claim of its base topic: what it heard of others, its beat while it holds it, its wait while another does. */
 export class BaseTopicClaim {
-  /** Another instance's claim, as last heard (before holding: the retained one). */
-  private claimedBy: Instance | undefined;
-  private heardAt = 0;
+  /** The last claim of another run heard (the retained one first), watched for its beat. */
+  private claimed: LeaseRecord | undefined;
+  private readonly watch: Watched;
   private holding: MqttClient | undefined;
-  private knocker: { instance: Instance; at: number } | undefined;
-  private timer: Timer | undefined;
-  /** Wakes the wait when a claim is cleared or changes hands. */
+  /** When the broker last answered a renewal (the monotonic clock), and whether the holder is looking at the claim before it answers one (taking, or lapsed). */
+  private acked = -Infinity;
+  private checking = false;
+  /** This run's claim heard back from the broker (taking the topic). */
+  private echoed = false;
+  /** Another bridge in conflict with this one, and when it was last heard. */
+  private conflict: { run: string; at: number } | undefined;
+  /** The last bridge heard with this installation's id from another folder. */
+  twin: LeaseRecord | undefined;
   private wake: () => void = () => undefined;
 
-  constructor(private readonly o: ClaimOptions) {}
+  constructor(private readonly o: ClaimOptions) {
+    this.watch = new Watched(o.lease.clock, o.lease.timing.graceMs);
+  }
 
-  /** The topics to hear before deciding (subscribed before the retained scan) and while holding; bridge/state too (below). */
+  /** The topics heard from connecting on: the claim, the knocks, and bridge/state (another's last will). */
   get filters(): string[] {
-    return [this.o.topics.bridgeClaim, this.o.topics.bridgeKnock, this.o.topics.bridgeState];
+    const { topics } = this.o;
+    return [topics.bridgeClaim, topics.bridgeKnock, topics.bridgeState];
   }
 
-  get held(): boolean {
-    return this.holding !== undefined;
+  private get me(): LeaseRecord {
+    const { pidNs: _, startTicks: __, ...record } = this.o.lease.record;
+    return record;
   }
 
-  /** Whether a message is the claim's or a knock (then it is handled here). */
+  /** Alive: holding, with a renewal the broker answered within the grace less a beat (Kubernetes' renew deadline). */
+  get alive(): boolean {
+    const { clock, timing } = this.o.lease;
+    return this.holding !== undefined && clock.now() - this.acked < timing.graceMs - timing.beatMs;
+  }
+
+  /** Whether a message is the claim's, a knock or bridge/state (then it is handled here). */
   heard(topic: string, payload: Buffer): boolean {
-    const { topics, me } = this.o;
-    // An `offline` while this bridge holds the topic is another's last will (one that was killed in the
-    // moment it looked at the claim, or an old version's): the state is said again.
+    const { topics, log } = this.o;
+    // An `offline` while this bridge holds the topic is another's last will or stop: the state is said again.
     if (topic === topics.bridgeState) {
-      if (this.holding?.connected && payload.toString('utf8') === 'offline') this.holding.publish(topic, 'online', { qos: 1, retain: true });
+      if (this.alive && this.holding?.connected && payload.toString() === 'offline') this.holding.publish(topic, 'online', { qos: 1, retain: true });
       return true;
     }
     if (topic !== topics.bridgeClaim && topic !== topics.bridgeKnock) return false;
-    const other = instanceOf(payload);
-    if (other?.id === me.id) return true;
-    if (topic === topics.bridgeKnock) {
-      if (other !== undefined && this.holding) this.knock(other);
+    const record = readRecord(payload);
+    const me = this.me;
+    if (record?.run === me.run) {
+      if (topic === topics.bridgeClaim && record.beat === me.beat) this.echoed = true;
+      this.wake();
       return true;
     }
-    this.claimedBy = other;
-    this.heardAt = this.o.clock.now();
+    const twin = record !== undefined && record.id === me.id && record.place !== me.place;
+    if (twin) this.twin = record;
+    if (topic === topics.bridgeKnock) {
+      if (record && this.holding) this.note(record, 'knocks at', 'it waits, reading nothing, while this one runs');
+      else if (twin) void this.copied(record);
+      return true;
+    }
+    const beat = record !== undefined && record.run === this.claimed?.run;
+    this.claimed = record;
+    if (this.watch.see(payload.toString()) && beat && twin && !this.holding) void this.copied(record);
     this.wake();
-    // Two holders at once (both started on a free topic, or one came back after a stall): the one that
-    // started first keeps it and says so again at once; the other stops.
-    if (other === undefined || !this.holding) return true;
-    if (other.since < me.since || (other.since === me.since && other.id < me.id)) {
-      this.release();
-      this.o.lost(other);
-    } else this.renew();
+    if (!this.alive || this.checking) return true;
+    // A live holder is never silenced by a message: another's claim is a conflict, answered with its own.
+    if (record) this.note(record, 'claims', 'a conflict, not an order: this one runs on and claims it again');
+    else log.warn({ base_topic: topics.base }, `the claim of base topic ${topics.base} was cleared by another client: claimed again`);
+    this.publish();
     return true;
   }
 
-  /** Another instance's claim heard so far (the retained one, at start). */
-  get holder(): Instance | undefined {
-    return this.claimedBy;
+  private note(other: LeaseRecord, what: string, then: string): void {
+    const { topics, log, lease, other: tell } = this.o;
+    const name = `${describeHolder(other)}${other.id === this.me.id ? ', a copy of this data_dir' : ''}`;
+    if (this.conflict?.run !== other.run) log.warn({ other: other.id, host: other.host, base_topic: topics.base }, `another dziennik2mqtt (${name}) ${what} base topic ${topics.base}: ${then}`);
+    this.conflict = { run: other.run, at: lease.clock.now() };
+    tell(name);
   }
 
-  /** Holds the base topic through this client: the claim now, renewed every beat (and at a reconnect: renew()). */
-  hold(client: MqttClient): void {
-    this.holding = client;
-    this.claimedBy = undefined;
-    this.renew();
-  }
-
-  /** Publishes the claim with a new beat, and tells when a knocking instance has stopped knocking. */
-  renew(): void {
-    const client = this.holding;
-    if (!client) return;
-    this.timer?.cancel();
-    const { clock, topics, me } = this.o;
-    if (client.connected)
-      client.publish(topics.bridgeClaim, JSON.stringify({ ...me, beat: new Date(clock.now()).toISOString() }), { qos: 1, retain: true });
-    if (this.knocker && clock.now() - this.knocker.at > CLAIM_GRACE_MS) {
-      this.knocker = undefined;
-      this.o.other(undefined);
-    }
-    this.timer = clock.setTimer(() => this.renew(), CLAIM_BEAT_MS);
-  }
-
-  private knock(other: Instance): void {
-    const first = this.knocker?.instance.id !== other.id;
-    this.knocker = { instance: other, at: this.o.clock.now() };
-    if (!first) return;
-    this.o.log.warn(
-      { other: other.id, host: other.host, base_topic: this.o.topics.base },
-      `another dziennik2mqtt (${describeInstance(other)}) knocks at base topic ${this.o.topics.base}: it waits, reading nothing, while this one runs`,
+  private async copied(other: LeaseRecord): Promise<void> {
+    const { lease, log } = this.o;
+    if (lease.record.id !== other.id) return;
+    await lease.newIdentity();
+    log.warn(
+      { other: other.id, host: other.host, id: lease.record.id },
+      `another dziennik2mqtt (${describeHolder(other)}) runs with this installation's identity from another folder: this data_dir is a copy of its, and takes an identity of its own (${lease.record.id})`,
     );
-    this.o.other(other);
+  }
+
+  /** The base topic's holder before this bridge took it (given up or dead), when it was another installation: a handover. */
+  get predecessor(): LeaseRecord | undefined {
+    const { id, place } = this.me;
+    return this.claimed && (this.claimed.id !== id || this.claimed.place !== place) ? this.claimed : undefined;
+  }
+
+  /** A candidate's wait, on a connection without a last will: until the claim is given up, is this folder's, or stood still for the grace. Rejects when `signal` aborts. */
+  async wait(client: MqttClient, signal: AbortSignal): Promise<void> {
+    const { lease, topics, log } = this.o;
+    await client.subscribeAsync([topics.bridgeClaim, topics.bridgeKnock], { qos: 0 });
+    await roundTrip(client, topics);
+    let said = false;
+    for (;;) {
+      const holder = this.claimed;
+      if (holder === undefined || holder.released || (holder.id === this.me.id && holder.place === this.me.place)) break;
+      // Time away from the broker does not count: no renewal could come.
+      if (!client.connected) this.watch.restart();
+      else if (this.watch.still) break;
+      if (!said) {
+        log.warn(
+          { other: holder.id, host: holder.host, base_topic: topics.base },
+          `base topic ${topics.base} is held by another dziennik2mqtt (${describeHolder(holder)}): this one reads nothing and waits until it stops`,
+        );
+        said = true;
+      }
+      if (client.connected) client.publish(topics.bridgeKnock, JSON.stringify(this.me), { qos: 0 });
+      const woken = new Promise<void>((resolve) => (this.wake = resolve));
+      await Promise.race([lease.clock.sleep(lease.timing.beatMs, signal), woken]);
+    }
+    const holder = this.claimed;
+    const why = holder?.released ? 'gave it up' : `has not renewed its claim for ${lease.timing.graceMs / 1000} s`;
+    if (said) log.info({ other: holder?.id, base_topic: topics.base }, `the dziennik2mqtt holding base topic ${topics.base} ${why}; taking it over`);
+  }
+
+  /**
+   * Takes the base topic through this client (subscribed to `filters`): claims it with the next fence and
+   * holds it when the claim came back before another's (false: another took it at the same moment).
+   */
+  async take(client: MqttClient): Promise<boolean> {
+    const { lease, topics } = this.o;
+    // The retained claim of this connection's subscription first: only what comes after it is another's taking.
+    await roundTrip(client, topics);
+    const before = this.claimed;
+    lease.fenced(Math.max(lease.record.fence, (before?.fence ?? 0) + 1));
+    this.holding = client;
+    this.echoed = false;
+    this.checking = true;
+    this.publish();
+    const deadline = lease.clock.now() + lease.timing.beatMs;
+    while (!(this.echoed && this.alive) && this.claimed === before && lease.clock.now() < deadline) {
+      await Promise.race([new Promise<void>((resolve) => (this.wake = resolve)), lease.clock.sleep(100)]);
+    }
+    this.checking = false;
+    if (this.claimed !== before) this.holding = undefined;
+    else lease.onBeat.add(this.renew);
+    return this.holding !== undefined;
+  }
+
+  /** At every beat and reconnect: the claim renewed; a holder whose lease lapsed looks at the claim first. */
+  readonly renew = (): void => {
+    const client = this.holding;
+    const { lease, other } = this.o;
+    if (this.conflict && lease.clock.now() - this.conflict.at > lease.timing.graceMs) {
+      this.conflict = undefined;
+      other(undefined);
+    }
+    if (!client?.connected || this.checking) return;
+    if (this.alive) return this.publish();
+    this.checking = true;
+    void this.recheck(client).finally(() => (this.checking = false));
+  };
+
+  /** After a lapse: the claim as the broker keeps it now; a higher fence took the topic meanwhile (then `lost`), else it is claimed again. */
+  private async recheck(client: MqttClient): Promise<void> {
+    const { topics, lease } = this.o;
+    this.claimed = undefined;
+    try {
+      await client.subscribeAsync(topics.bridgeClaim, { qos: 0 });
+      await roundTrip(client, topics);
+    } catch {
+      return;
+    }
+    // As heard meanwhile: the retained claim, or a later one.
+    const other = this.claimed as LeaseRecord | undefined;
+    if (other && !other.released && other.fence > lease.record.fence) {
+      this.release();
+      this.o.lost(other);
+    } else this.publish();
+  }
+
+  private publish(): void {
+    const client = this.holding;
+    if (!client?.connected) return;
+    const sent = this.o.lease.clock.now();
+    client.publish(this.o.topics.bridgeClaim, JSON.stringify(this.me), { qos: 1, retain: true }, (err) => {
+      const code = (err as { code?: unknown } | undefined)?.code;
+      if (typeof code === 'number') this.o.refused(this.o.topics.bridgeClaim, code);
+      // Any answer of the broker counts: the holder reached it in time.
+      if (!err || typeof code === 'number') this.acked = Math.max(this.acked, sent);
+    });
   }
 
   /** Stops renewing. */
   release(): void {
-    this.timer?.cancel();
+    this.o.lease.onBeat.delete(this.renew);
     this.holding = undefined;
   }
 
-  /** Stops renewing; a holder still connected clears its claim (its clean stop, before its `offline`), one that lost it leaves the other's. */
-  async clear(client: MqttClient): Promise<void> {
-    const held = this.held;
+  /** A clean stop: a live holder gives its claim up, keeping its fence (before its `offline`); one that lost it leaves the other's. */
+  async giveUp(client: MqttClient): Promise<void> {
+    const alive = this.alive;
     this.release();
-    if (held && client.connected) await client.publishAsync(this.o.topics.bridgeClaim, '', { qos: 1, retain: true });
+    if (alive && client.connected) await client.publishAsync(this.o.topics.bridgeClaim, JSON.stringify({ ...this.me, released: true }), { qos: 1, retain: true });
   }
+}
 
-  /**
-   * Waits, through a client without a last will, while another instance's claim is renewed: knocks every
-   * beat, and resolves once the claim is cleared or stood still for CLAIM_GRACE_MS of connected time.
-   * Rejects when `signal` aborts (the bridge stops).
-   */
-  async wait(client: MqttClient, signal: AbortSignal): Promise<void> {
-    const { clock, topics, me, log } = this.o;
-    const holder = this.claimedBy;
-    if (holder === undefined) return;
-    log.warn(
-      { other: holder.id, host: holder.host, base_topic: topics.base },
-      `base topic ${topics.base} is held by another dziennik2mqtt (${describeInstance(holder)}): this one reads nothing and waits until it stops`,
-    );
-    this.o.other(holder);
-    this.heardAt = clock.now();
-    await client.subscribeAsync(topics.bridgeClaim, { qos: 0 }).catch(() => undefined);
-    for (;;) {
-      // Time away from the broker does not count: no renewal could come.
-      if (!client.connected) this.heardAt = clock.now();
-      if (this.claimedBy === undefined) break;
-      if (clock.now() - this.heardAt > CLAIM_GRACE_MS) break;
-      if (client.connected) client.publish(topics.bridgeKnock, JSON.stringify(me), { qos: 0 });
-      const woken = new Promise<void>((resolve) => (this.wake = resolve));
-      await Promise.race([clock.sleep(CLAIM_BEAT_MS, signal), woken]);
-    }
-    const why = this.claimedBy === undefined ? 'cleared its claim' : `has not renewed its claim for ${CLAIM_GRACE_MS / 1000} s`;
-    log.info({ other: holder.id, base_topic: topics.base }, `the dziennik2mqtt holding base topic ${topics.base} ${why}; taking it over`);
-    this.claimedBy = undefined;
-    this.o.other(undefined);
-  }
+/** Resolves once the broker answered a request sent after everything before it: the retained messages of a subscription are in. */
+async function roundTrip(client: MqttClient, topics: Topics): Promise<void> {
+  await client.unsubscribeAsync(`${topics.bridgeClaim}/none`);
 }

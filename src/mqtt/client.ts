@@ -37,8 +37,8 @@ export interface ClientSettings {
   will?: { topic: string; payload: string };
   /** Delay before the first reconnect attempt (later ones follow nextReconnectDelay). */
   reconnectPeriodMs: number;
-  /** The data_dir's kept session (events at QoS 2 stored before they are sent); without it a clean one. */
-  session?: MqttSession;
+  /** The data_dir's kept session (events at QoS 2 stored before they are sent) under the installation's client id; without it a clean one. */
+  session?: { store: MqttSession; clientId: string };
 }
 
 /** How soon a broker that refused MQTT 5 is asked again in MQTT 3.1.1. */
@@ -92,7 +92,7 @@ export function createClient(settings: ClientSettings): MqttClient {
     writeCache: false,
   });
   if (settings.will) fresh.will = { topic: settings.will.topic, payload: Buffer.from(settings.will.payload), qos: 1, retain: true };
-  const options = settings.session?.kept(fresh) ?? fresh;
+  const options = settings.session?.store.kept(fresh, settings.session.clientId) ?? fresh;
   const { url } = settings.mqtt;
   const tcp = plainTcpBroker(url);
   const client = tcp === undefined ? connect(url, options) : tcpClient(tcp, options);
