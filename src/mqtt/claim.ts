@@ -39,8 +39,9 @@ export class BaseTopicClaim {
   private checking = false;
   /** This run's claim heard back from the broker (taking the topic). */
   private echoed = false;
-  /** Another bridge in conflict with this one, and when it was last heard. */
+  /** Another bridge in conflict with this one, and when it was last heard; the last one the log named. */
   private conflict: { run: string; at: number } | undefined;
+  private named: string | undefined;
   /** The last bridge heard with this installation's id from another folder. */
   twin: LeaseRecord | undefined;
   private wake: () => void = () => undefined;
@@ -104,7 +105,8 @@ export class BaseTopicClaim {
   private note(other: LeaseRecord, what: string, then: string): void {
     const { topics, log, lease, other: tell } = this.o;
     const name = `${describeHolder(other)}${other.id === this.me.id ? ', a copy of this data_dir' : ''}`;
-    if (this.conflict?.run !== other.run) log.warn({ other: other.id, host: other.host, base_topic: topics.base }, `another dziennik2mqtt (${name}) ${what} base topic ${topics.base}: ${then}`);
+    if (this.named !== other.run) log.warn({ other: other.id, host: other.host, base_topic: topics.base }, `another dziennik2mqtt (${name}) ${what} base topic ${topics.base}: ${then}`);
+    this.named = other.run;
     this.conflict = { run: other.run, at: lease.clock.now() };
     tell(name);
   }

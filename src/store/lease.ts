@@ -205,20 +205,22 @@ export class Lease {
     }
   }
 
-  /** Renews the folder's beat every beatMs (then the base topic's, onBeat); stops, telling `lost`, once another run is in the lock. */
+  /** Renews the folder's beat every beatMs, and the base topic's on it (onBeat); stops, telling `lost`, once another run is in the lock. */
   private beat(lost: (why: string) => void): void {
     this.timer = this.clock.setTimer(async () => {
+      // The next beat first: they keep their pace however long a look at the disk takes.
+      this.beat(lost);
       const owner = readRecord(await readFile(this.path).catch(() => undefined));
+      if (this.timer === undefined) return;
       if (owner !== undefined && owner.run !== this.record.run) {
+        this.timer.cancel();
         this.timer = undefined;
         return lost(`another dziennik2mqtt (${describeHolder(owner)}) took this data_dir's lock over while this one stalled; stopping`);
       }
       this.record = { ...this.record, beat: this.record.beat + 1, at: new Date().toISOString() };
+      for (const renew of this.onBeat) renew();
       // Not synced: a beat lost in a power cut is a stale one anyway.
       await writeFileAtomic(this.path, text(this.record), { durable: false }).catch(() => undefined);
-      if (this.timer === undefined) return;
-      this.beat(lost);
-      for (const renew of this.onBeat) renew();
     }, this.timing.beatMs);
   }
 
