@@ -59,7 +59,7 @@ function script(s: ScriptSettings): string {
   return `
     import { readFileSync } from 'node:fs';
     const { Bridge, EventGate, Lease, createLogger } = await import(${JSON.stringify(pathToFileURL(s.bundle).href)});
-    const log = createLogger('info', undefined, { format: 'json' });
+    const log = createLogger(process.env.D2M_LOG ?? 'info', undefined, { format: 'json' });
     const dataDir = ${JSON.stringify(s.dataDir)};
     const lost = (why) => { log.error(why); log.flush(); process.exit(1); };
     const folder = await Lease.take(dataDir, log, { lost, ${s.timing ? `timing: ${JSON.stringify(s.timing)}` : ''} });
@@ -102,7 +102,7 @@ export class ScriptBridge {
   static start(settings: ScriptSettings): ScriptBridge {
     const child = spawn(process.execPath, ['--input-type=module', '-e', script(settings)], {
       cwd: REPO,
-      env: { PATH: process.env.PATH },
+      env: { PATH: process.env.PATH, ...(process.env.D2M_LOG ? { D2M_LOG: process.env.D2M_LOG } : {}) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     return new ScriptBridge(child);
