@@ -14,7 +14,7 @@ import { Topics } from '../ha/topics.js';
 import { systemClock, withDeadline, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
-import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, type ReconnectPolicy } from './client.js';
+import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, watchTakeovers, type ReconnectPolicy } from './client.js';
 import { BaseTopicClaim } from './claim.js';
 import { describeHolder, type Lease } from '../store/lease.js';
 import { MAX_STATUS_BYTES } from './sizes.js';
@@ -251,9 +251,9 @@ export class Bridge implements Publisher {
   }
 
   /**
-   * Another connection took this bridge's MQTT client id (MQTT 5 DISCONNECT 0x8E, session taken over): a
-   * copy of its data folder, or another client given its id. It stops fighting for it: nothing more on
-   * its connection; `problem` and `offline` said once on a connection of its own.
+   * Another connection took this bridge's MQTT client id (client.ts watchTakeovers): a copy of its data
+   * folder, or another client given its id. It stops fighting for it: nothing more on its connection;
+   * `problem` and `offline` said once on a connection of its own.
    */
   private async takenOver(client: MqttClient): Promise<void> {
     const { lease, mqtt, protocolVersion } = this.options;
@@ -431,9 +431,7 @@ export class Bridge implements Publisher {
     const session = this.session && options.lease && { store: this.session, clientId: options.lease.folder.clientId };
     const client = createClient({ mqtt: options.mqtt, will, reconnectPeriodMs: policy.firstMs, protocolVersion: options.protocolVersion, session });
     this.session?.attach(client);
-    client.on('disconnect', (packet) => {
-      if (packet.reasonCode === 0x8e) void this.takenOver(client);
-    });
+    watchTakeovers(client, () => void this.takenOver(client));
     watchConnection(client, {
       url,
       from: options.brokerFrom,

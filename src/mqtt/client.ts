@@ -277,6 +277,32 @@ export function watchConnection(client: MqttClient, settings: WatchSettings): vo
   });
 }
 
+/** Broker-closed connections younger than this, this many within the window, are another taking the client id (repeated takeovers). */
+const TAKEOVER = { livedMs: 30_000, count: 3, withinMs: 60_000 };
+
+/**
+ * Calls `taken` once another connection took this client's id: at MQTT 5's DISCONNECT 0x8E (session taken
+ * over), or, where a broker closes the old connection without it (Mosquitto 2.0.11, MQTT 3.1.1), when it
+ * closed young connections without an error three times within a minute, the broker answering at once each
+ * time: two clients taking one id from each other.
+ */
+export function watchTakeovers(client: MqttClient, taken: () => void): void {
+  let connectedAt: number | undefined;
+  let failed = false;
+  const closes: number[] = [];
+  client.on('disconnect', (packet) => packet.reasonCode === 0x8e && taken());
+  client.on('connect', () => (connectedAt = performance.now()));
+  client.on('error', () => (failed = true));
+  client.on('close', () => {
+    const now = performance.now();
+    if (connectedAt !== undefined && !failed && now - connectedAt < TAKEOVER.livedMs) closes.push(now);
+    while (closes.length > 0 && now - (closes[0] ?? now) > TAKEOVER.withinMs) closes.shift();
+    if (closes.length >= TAKEOVER.count) taken();
+    connectedAt = undefined;
+    failed = false;
+  });
+}
+
 // TLS to a broker of one's own (mqtt.ca, mqtt.cert, mqtt.key, mqtt.reject_unauthorized): the files'
 // contents for mqtt.js, which uses them for mqtts:// and wss:// only, and what a certificate error means.
 
