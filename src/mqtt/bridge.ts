@@ -177,7 +177,8 @@ export class Bridge implements Publisher {
       log,
       other: lease.other,
       refused: (topic, code) => this.refused(topic, code),
-      lost: (other) => this.lost(`another dziennik2mqtt (${describeHolder(other)}) took base topic ${this.topics.base} over while this one was away; stopping`),
+      lost: (other) =>
+        this.lost(`another dziennik2mqtt (${describeHolder(other)}) took base topic ${this.topics.base} over while this one was away; stopping`),
     });
     this.claim = claim;
     const memory = this.topics.eventMemory('+');
@@ -200,8 +201,12 @@ export class Bridge implements Publisher {
       await client.endAsync().catch(() => undefined);
     }
     const from = claim.predecessor;
-    if (from) log.info({ from: describeHolder(from) }, `base topic ${this.topics.base} was another installation's since this one last held it: taking over from what it told`);
-    if (from && session.unacknowledged > 0) session.forget();
+    if (from)
+      log.info(
+        { from: describeHolder(from) },
+        `base topic ${this.topics.base} was another installation's since this one last held it: taking over from what it told`,
+      );
+    if (from) session.forget();
   }
 
   async start(): Promise<void> {
@@ -213,10 +218,8 @@ export class Bridge implements Publisher {
       // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
       // start only after this, so the portal is not asked for anything the bridge could not publish.
       await waitForConnect(client, url);
-      if (this.claim) {
-        await client.subscribeAsync(this.claim.filters, { qos: 0 });
-        if (!(await this.claim.take(client))) throw new Error(`another dziennik2mqtt took base topic ${this.topics.base} at the same moment`);
-      }
+      const other = await this.claim?.take(client);
+      if (other) throw new Error(`another dziennik2mqtt (${describeHolder(other)}) took base topic ${this.topics.base} at the same moment`);
       const devices = await readRetainedDevices(client, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock);
       // Only the base topic's holder clears what a former base topic left.
       if (this.session) await clearMovedBase(client, this.session, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock, this.log);
@@ -269,10 +272,20 @@ export class Bridge implements Publisher {
     );
     this.mirror.set(this.topics.bridgeState, 'offline');
     const said = createClient({ mqtt, reconnectPeriodMs: this.reconnect.firstMs, protocolVersion });
-    await withDeadline(this.clock, STOP_TIMEOUT_MS, () => new Error('timed out'), async () => {
-      await waitForConnect(said, redactUrl(mqtt.url));
-      await Promise.all(this.mirror.take().filter(({ topic }) => topic.startsWith(`${this.topics.base}/bridge/`)).map(({ topic, payload }) => said.publishAsync(topic, payload, RETAINED)));
-    }).catch((err: unknown) => this.log.warn({ err: errorText(err) }, 'could not say offline on a connection of its own'));
+    await withDeadline(
+      this.clock,
+      STOP_TIMEOUT_MS,
+      () => new Error('timed out'),
+      async () => {
+        await waitForConnect(said, redactUrl(mqtt.url));
+        await Promise.all(
+          this.mirror
+            .take()
+            .filter(({ topic }) => topic.startsWith(`${this.topics.base}/bridge/`))
+            .map(({ topic, payload }) => said.publishAsync(topic, payload, RETAINED)),
+        );
+      },
+    ).catch((err: unknown) => this.log.warn({ err: errorText(err) }, 'could not say offline on a connection of its own'));
     await said.endAsync(true).catch(() => undefined);
   }
 
@@ -288,13 +301,11 @@ export class Bridge implements Publisher {
       const late = () => new Error(`timed out ${what}`);
       await withDeadline(this.clock, STOP_TIMEOUT_MS, late, () => work).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
     };
-    const unacknowledged = this.session?.unacknowledged ?? 0;
-    if (unacknowledged > 0) this.log.info({ events: unacknowledged }, 'events sent and not yet acknowledged by the broker: kept, sent again at the next start');
     // A clean DISCONNECT suppresses the last will, so offline is published by hand and awaited; the claim
     // given up before it lets a bridge waiting for the base topic take over at once.
     if (this.claim) await attempt('giving up the claim', this.claim.giveUp(client));
     if (client.connected) await attempt('publishing offline', client.publishAsync(this.topics.bridgeState, 'offline', RETAINED));
-    await attempt('disconnecting', client.endAsync(!client.connected, this.session?.parting(client.options.protocolVersion)));
+    await attempt('disconnecting', client.endAsync(!client.connected, this.session?.parting(client.options.protocolVersion, this.log)));
   }
 
   /** Declares a child's device and entities; published when its discovery changed. */

@@ -1,59 +1,45 @@
-// One bridge per base topic on a broker (interface 14.4, 15.3): the data folder's lease (store/lease.ts)
-// claimed, retained, at `<base>/bridge/claim` on the lease's beat, and given up at a clean stop (its fence
-// kept). MQTT has no compare-and-set: anyone allowed to publish there can write a claim, so a claim tells
-// an honest candidate to wait and proves nothing. A candidate reads nothing and publishes nothing under the
-// base topic (its connection has no last will: bridge/state stays the holder's); it knocks at
-// `<base>/bridge/knock` so the holder can say so, and takes the topic once the claim is given up, is this
-// folder's own last run, or stood still for the grace of connected time on the monotonic clock. Taking
-// it, it claims with one more than the last fence and keeps it only if its claim came back before
-// anyone else's (two candidates at the same moment: the broker's order decides). A holder whose lease is
-// alive (the broker acknowledged a renewal within the grace less a beat) never yields to a claim: another's
-// is a conflict it logs and shows (`problem`) and answers with its own. One whose renewals went
-// unacknowledged (a stall, a broker away) acts on nothing until it renewed again, and stops when a higher
-// fence took the topic meanwhile. A claim or knock with this installation's id from another folder is a
-// copy of it running: a candidate then takes an identity of its own.
+// One bridge per base topic on a broker (interface 14.4, 15.3): the data folder's lease (store/lease.ts) claimed,
+// retained, at `<base>/bridge/claim` on its beat, given up at a clean stop (the fence kept). MQTT has no
+// compare-and-set: a claim tells an honest candidate to wait and proves nothing. A candidate reads nothing, has
+// no last will and knocks at `<base>/bridge/knock`; it takes the topic once the claim is given up, its own
+// folder's, or still for the grace of connected time, with the next fence, if its claim comes back before
+// another's. A live holder treats another's claim as a conflict, never an order; a lapsed one acts on nothing
+// until it claimed again, and stops if a higher fence took the topic. A claim or knock with this
+// installation's id from another folder is a copy of it running: a candidate takes an identity of its own.
 import type { MqttClient } from 'mqtt';
 import type { Topics } from '../ha/topics.js';
-import { describeHolder, readRecord, Watched, type Lease, type LeaseRecord } from '../store/lease.js';
+import { describeHolder, readRecord, watched, type Lease, type LeaseRecord } from '../store/lease.js';
 import type { Logger } from '../util/log.js';
 
+/** `other`: a bridge this one does not act on, named (undefined once none for a grace); `lost`: a higher fence took the topic in a lapse. */
 export interface ClaimOptions {
   lease: Lease;
   topics: Topics;
   log: Logger;
-  /** Another bridge this one does not act on (waiting and knocking, or claiming while this one holds), named; undefined once none was heard for a grace. */
   other: (other: string | undefined) => void;
-  /** Another took the base topic over while this one's lease had lapsed (a higher fence). */
   lost: (other: LeaseRecord) => void;
-  /** The broker refused the claim (its ACL). */
   refused: (topic: string, code: number) => void;
 }
 
 export class BaseTopicClaim {
-  /** The last claim of another run heard (the retained one first), watched for its beat. */
+  /** The last claim of another run heard (the retained one first), watched for its beat; the last bridge heard with this id from another folder. */
   private claimed: LeaseRecord | undefined;
-  private readonly watch: Watched;
+  private readonly watch: ReturnType<typeof watched>;
+  twin: LeaseRecord | undefined;
   private holding: MqttClient | undefined;
-  /** When the broker last answered a renewal (the monotonic clock), and whether the holder is looking at the claim before it answers one (taking, or lapsed). */
+  /** When the broker last answered a renewal; whether the holder looks at the claim before it answers one (taking it). */
   private acked = -Infinity;
   private checking = false;
-  /** This run's claim heard back from the broker (taking the topic). */
-  private echoed = false;
-  /** Another bridge in conflict with this one, and when it was last heard; the last one the log named. */
-  private conflict: { run: string; at: number } | undefined;
+  /** The run the log last named, and when a conflict was last heard. */
   private named: string | undefined;
-  /** The last bridge heard with this installation's id from another folder. */
-  twin: LeaseRecord | undefined;
+  private conflictAt: number | undefined;
   private wake: () => void = () => undefined;
+  /** The topics heard once connected: the claim, the knocks, and bridge/state (another's last will). */
+  readonly filters: string[];
 
   constructor(private readonly o: ClaimOptions) {
-    this.watch = new Watched(o.lease.clock, o.lease.timing.graceMs);
-  }
-
-  /** The topics heard from connecting on: the claim, the knocks, and bridge/state (another's last will). */
-  get filters(): string[] {
-    const { topics } = this.o;
-    return [topics.bridgeClaim, topics.bridgeKnock, topics.bridgeState];
+    this.watch = watched(o.lease.clock, o.lease.timing.graceMs);
+    this.filters = [o.topics.bridgeClaim, o.topics.bridgeKnock, o.topics.bridgeState];
   }
 
   private get me(): LeaseRecord {
@@ -61,70 +47,66 @@ export class BaseTopicClaim {
     return record;
   }
 
-  /** Alive: holding, with a renewal the broker answered within the grace less a beat (Kubernetes' renew deadline). */
+  /** Holding, with a renewal the broker answered within the grace less a beat (Kubernetes' renew deadline). */
   get alive(): boolean {
     const { clock, timing } = this.o.lease;
     return this.holding !== undefined && clock.now() - this.acked < timing.graceMs - timing.beatMs;
   }
 
+  /** The base topic's holder before this bridge took it, when another installation: a handover. */
+  get predecessor(): LeaseRecord | undefined {
+    return this.claimed && (this.claimed.id !== this.me.id || this.claimed.place !== this.me.place) ? this.claimed : undefined;
+  }
+
   /** Whether a message is the claim's, a knock or bridge/state (then it is handled here). */
   heard(topic: string, payload: Buffer): boolean {
     const { topics, log } = this.o;
-    // An `offline` while this bridge holds the topic is another's last will or stop: the state is said again.
+    // An `offline` while this bridge holds the topic is another's last will or stop: said again.
     if (topic === topics.bridgeState) {
       if (this.alive && this.holding?.connected && payload.toString() === 'offline') this.holding.publish(topic, 'online', { qos: 1, retain: true });
       return true;
     }
     if (topic !== topics.bridgeClaim && topic !== topics.bridgeKnock) return false;
     const record = readRecord(payload);
-    const me = this.me;
-    if (record?.run === me.run) {
-      if (topic === topics.bridgeClaim && record.beat === me.beat) this.echoed = true;
-      this.wake();
-      return true;
-    }
-    const twin = record !== undefined && record.id === me.id && record.place !== me.place;
-    if (twin) this.twin = record;
+    // Its own claim or knock, back from the broker, is nobody else's.
+    if (record?.run === this.me.run) return true;
     if (topic === topics.bridgeKnock) {
       if (record && this.holding) this.note(record, 'knocks at', 'it waits, reading nothing, while this one runs');
-      else if (twin) void this.copied(record);
-      return true;
+      else if (record) void this.copied(record);
+    } else {
+      const beat = record !== undefined && record.run === this.claimed?.run;
+      this.claimed = record;
+      if (this.watch.see(payload.toString()) && beat && !this.holding) void this.copied(record);
+      // A live holder is never silenced by a message: another's claim is a conflict, answered with its own.
+      if (this.alive && !this.checking) {
+        if (record) this.note(record, 'claims', 'a conflict, not an order: this one runs on and claims it again');
+        else log.warn({ base_topic: topics.base }, `the claim of base topic ${topics.base} was cleared by another client: claimed again`);
+        this.publish();
+      }
     }
-    const beat = record !== undefined && record.run === this.claimed?.run;
-    this.claimed = record;
-    if (this.watch.see(payload.toString()) && beat && twin && !this.holding) void this.copied(record);
     this.wake();
-    if (!this.alive || this.checking) return true;
-    // A live holder is never silenced by a message: another's claim is a conflict, answered with its own.
-    if (record) this.note(record, 'claims', 'a conflict, not an order: this one runs on and claims it again');
-    else log.warn({ base_topic: topics.base }, `the claim of base topic ${topics.base} was cleared by another client: claimed again`);
-    this.publish();
     return true;
   }
 
   private note(other: LeaseRecord, what: string, then: string): void {
-    const { topics, log, lease, other: tell } = this.o;
+    const { topics, log, lease } = this.o;
     const name = `${describeHolder(other)}${other.id === this.me.id ? ', a copy of this data_dir' : ''}`;
-    if (this.named !== other.run) log.warn({ other: other.id, host: other.host, base_topic: topics.base }, `another dziennik2mqtt (${name}) ${what} base topic ${topics.base}: ${then}`);
+    if (other.id === this.me.id) this.twin = other;
+    const said = `another dziennik2mqtt (${name}) ${what} base topic ${topics.base}: ${then}`;
+    if (this.named !== other.run) log.warn({ other: other.id, host: other.host, base_topic: topics.base }, said);
     this.named = other.run;
-    this.conflict = { run: other.run, at: lease.clock.now() };
-    tell(name);
+    this.conflictAt = lease.clock.now();
+    this.o.other(name);
   }
 
+  /** A candidate heard a bridge with this installation's id from another folder: this one is a copy. */
   private async copied(other: LeaseRecord): Promise<void> {
     const { lease, log } = this.o;
-    if (lease.record.id !== other.id) return;
+    if (other.id !== lease.record.id || other.place === lease.record.place) return;
+    this.twin = other;
     await lease.newIdentity();
-    log.warn(
-      { other: other.id, host: other.host, id: lease.record.id },
-      `another dziennik2mqtt (${describeHolder(other)}) runs with this installation's identity from another folder: this data_dir is a copy of its, and takes an identity of its own (${lease.record.id})`,
-    );
-  }
-
-  /** The base topic's holder before this bridge took it (given up or dead), when it was another installation: a handover. */
-  get predecessor(): LeaseRecord | undefined {
-    const { id, place } = this.me;
-    return this.claimed && (this.claimed.id !== id || this.claimed.place !== place) ? this.claimed : undefined;
+    const said = `another dziennik2mqtt (${describeHolder(other)}) runs with this installation's identity from another folder`;
+    log.warn({ other: other.id, host: other.host }, `${said}: this data_dir is a copy of its, and takes an identity of its own (${lease.record.id})`);
   }
 
   /** A candidate's wait, on a connection without a last will: until the claim is given up, is this folder's, or stood still for the grace. Rejects when `signal` aborts. */
@@ -133,93 +115,80 @@ export class BaseTopicClaim {
     await client.subscribeAsync([topics.bridgeClaim, topics.bridgeKnock], { qos: 0 });
     await roundTrip(client, topics);
     let said = false;
-    for (;;) {
-      const holder = this.claimed;
-      if (holder === undefined || holder.released || (holder.id === this.me.id && holder.place === this.me.place)) break;
+    for (let holder = this.claimed; holder && !holder.released && this.predecessor; holder = this.claimed) {
       // Time away from the broker does not count: no renewal could come.
       if (!client.connected) this.watch.restart();
-      else if (this.watch.still) break;
-      if (!said) {
-        log.warn(
-          { other: holder.id, host: holder.host, base_topic: topics.base },
-          `base topic ${topics.base} is held by another dziennik2mqtt (${describeHolder(holder)}): this one reads nothing and waits until it stops`,
-        );
-        said = true;
-      }
+      else if (this.watch.still()) break;
+      const waits = `base topic ${topics.base} is held by another dziennik2mqtt (${describeHolder(holder)}): this one reads nothing and waits until it stops`;
+      if (!said) log.warn({ other: holder.id, host: holder.host, base_topic: topics.base }, waits);
+      said = true;
       if (client.connected) client.publish(topics.bridgeKnock, JSON.stringify(this.me), { qos: 0 });
-      const woken = new Promise<void>((resolve) => (this.wake = resolve));
-      await Promise.race([lease.clock.sleep(lease.timing.beatMs, signal), woken]);
+      await this.nap(lease.timing.beatMs, signal);
     }
-    const holder = this.claimed;
-    const why = holder?.released ? 'gave it up' : `has not renewed its claim for ${lease.timing.graceMs / 1000} s`;
-    if (said) log.info({ other: holder?.id, base_topic: topics.base }, `the dziennik2mqtt holding base topic ${topics.base} ${why}; taking it over`);
+    const why = this.claimed?.released ? 'gave it up' : `has not renewed its claim for ${lease.timing.graceMs / 1000} s`;
+    if (said)
+      log.info({ other: this.claimed?.id, base_topic: topics.base }, `the dziennik2mqtt holding base topic ${topics.base} ${why}; taking it over`);
+  }
+
+  /** Until a claim or knock is heard, or `ms` passed. */
+  private nap(ms: number, signal?: AbortSignal): Promise<void> {
+    return Promise.race([this.o.lease.clock.sleep(ms, signal), new Promise<void>((resolve) => (this.wake = resolve))]);
   }
 
   /**
-   * Takes the base topic through this client (subscribed to `filters`): claims it with the next fence and
-   * holds it when the claim came back before another's (false: another took it at the same moment).
+   * Takes the base topic through this client, at start and again after a lapse: the claim as the broker keeps
+   * it read first; claimed with the next fence and held if acknowledged before another's came. Resolves to
+   * undefined once held, else to the bridge that holds it (after a lapse: a higher fence took it meanwhile).
    */
-  async take(client: MqttClient): Promise<boolean> {
+  async take(client: MqttClient): Promise<LeaseRecord | undefined> {
     const { lease, topics } = this.o;
-    // The retained claim of this connection's subscription first: only what comes after it is another's taking.
-    await roundTrip(client, topics);
-    const before = this.claimed;
-    lease.fenced(Math.max(lease.record.fence, (before?.fence ?? 0) + 1));
-    this.holding = client;
-    this.echoed = false;
+    const lapsed = this.holding !== undefined;
     this.checking = true;
-    this.publish();
-    const deadline = lease.clock.now() + lease.timing.beatMs;
-    while (!(this.echoed && this.alive) && this.claimed === before && lease.clock.now() < deadline) {
-      await Promise.race([new Promise<void>((resolve) => (this.wake = resolve)), lease.clock.sleep(100)]);
+    this.claimed = undefined;
+    await client.subscribeAsync(this.filters, { qos: 0 });
+    await roundTrip(client, topics);
+    const before = this.claimed as LeaseRecord | undefined;
+    let other = lapsed && before && !before.released && before.fence > lease.record.fence ? before : undefined;
+    if (!other) {
+      lease.record.fence = Math.max(lease.record.fence, (before?.fence ?? 0) + 1);
+      this.holding = client;
+      this.publish();
+      // Another's claim before the broker acknowledged this one's: that one came first, and keeps it.
+      const until = lease.clock.now() + lease.timing.beatMs;
+      while (!this.alive && this.claimed === before && lease.clock.now() < until) await this.nap(100);
+      other = this.claimed === before ? undefined : this.claimed;
     }
     this.checking = false;
-    if (this.claimed !== before) this.holding = undefined;
+    if (other) this.release();
     else lease.onBeat.add(this.renew);
-    return this.holding !== undefined;
+    return other;
   }
 
-  /** At every beat and reconnect: the claim renewed; a holder whose lease lapsed looks at the claim first. */
+  /** At every beat and reconnect: the claim renewed; a holder whose lease lapsed takes it again, or is told it lost it. */
   readonly renew = (): void => {
-    const client = this.holding;
-    const { lease, other } = this.o;
-    if (this.conflict && lease.clock.now() - this.conflict.at > lease.timing.graceMs) {
-      this.conflict = undefined;
-      other(undefined);
+    const { lease } = this.o;
+    if (this.conflictAt !== undefined && lease.clock.now() - this.conflictAt > lease.timing.graceMs) {
+      this.conflictAt = undefined;
+      this.o.other(undefined);
     }
+    const client = this.holding;
     if (!client?.connected || this.checking) return;
     if (this.alive) return this.publish();
-    this.checking = true;
-    void this.recheck(client).finally(() => (this.checking = false));
+    void this.take(client).then(
+      (other) => other && this.o.lost(other),
+      () => (this.checking = false),
+    );
   };
 
-  /** After a lapse: the claim as the broker keeps it now; a higher fence took the topic meanwhile (then `lost`), else it is claimed again. */
-  private async recheck(client: MqttClient): Promise<void> {
-    const { topics, lease } = this.o;
-    this.claimed = undefined;
-    try {
-      await client.subscribeAsync(topics.bridgeClaim, { qos: 0 });
-      await roundTrip(client, topics);
-    } catch {
-      return;
-    }
-    // As heard meanwhile: the retained claim, or a later one.
-    const other = this.claimed as LeaseRecord | undefined;
-    if (other && !other.released && other.fence > lease.record.fence) {
-      this.release();
-      this.o.lost(other);
-    } else this.publish();
-  }
-
   private publish(): void {
-    const client = this.holding;
-    if (!client?.connected) return;
-    const sent = this.o.lease.clock.now();
-    client.publish(this.o.topics.bridgeClaim, JSON.stringify(this.me), { qos: 1, retain: true }, (err) => {
+    const { topics, lease, refused } = this.o;
+    const sent = lease.clock.now();
+    this.holding?.publish(topics.bridgeClaim, JSON.stringify(this.me), { qos: 1, retain: true }, (err) => {
       const code = (err as { code?: unknown } | undefined)?.code;
-      if (typeof code === 'number') this.o.refused(this.o.topics.bridgeClaim, code);
+      if (typeof code === 'number') refused(topics.bridgeClaim, code);
       // Any answer of the broker counts: the holder reached it in time.
       if (!err || typeof code === 'number') this.acked = Math.max(this.acked, sent);
+      this.wake();
     });
   }
 
@@ -233,11 +202,10 @@ export class BaseTopicClaim {
   async giveUp(client: MqttClient): Promise<void> {
     const alive = this.alive;
     this.release();
-    if (alive && client.connected) await client.publishAsync(this.o.topics.bridgeClaim, JSON.stringify({ ...this.me, released: true }), { qos: 1, retain: true });
+    const released = JSON.stringify({ ...this.me, released: true });
+    if (alive && client.connected) await client.publishAsync(this.o.topics.bridgeClaim, released, { qos: 1, retain: true });
   }
 }
 
-/** Resolves once the broker answered a request sent after everything before it: the retained messages of a subscription are in. */
-async function roundTrip(client: MqttClient, topics: Topics): Promise<void> {
-  await client.unsubscribeAsync(`${topics.bridgeClaim}/none`);
-}
+/** Resolves once the broker answered a request sent after everything before it: a subscription's retained messages are in. */
+const roundTrip = (client: MqttClient, topics: Topics): Promise<unknown> => client.unsubscribeAsync(`${topics.bridgeClaim}/none`);

@@ -95,7 +95,8 @@ export class Deliveries {
    */
   event(topic: string, payload: string, id?: string): Promise<boolean> {
     const session = id === undefined ? undefined : this.session;
-    if (id !== undefined && session?.holds(id)) return session.outcome(id);
+    const held = id === undefined ? undefined : session?.outcome(id);
+    if (held) return held;
     if (this.early !== undefined) return new Promise((answer) => this.early?.push({ topic, payload, id, answer }));
     // A broker that says it takes no QoS 2 (MQTT 5's maximum QoS: AWS IoT and the like) gets QoS 1, at least once.
     const qos = (this.client()?.serverProperties?.maximumQoS ?? 2) < 2 ? 1 : 2;
@@ -103,7 +104,11 @@ export class Deliveries {
     return this.publish(topic, payload, { qos, retain: false }).then((err) => {
       unexpect?.();
       const refused = typeof (err as { code?: unknown } | undefined)?.code === 'number';
-      if (err) this.log.warn({ err: err.message, topic }, `event not delivered${refused ? ': the broker refused it' : ''} (kept for the next pass or start)`);
+      if (err)
+        this.log.warn(
+          { err: err.message, topic },
+          `event not delivered${refused ? ': the broker refused it' : ''} (kept for the next pass or start)`,
+        );
       return err === undefined;
     });
   }

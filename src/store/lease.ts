@@ -1,14 +1,10 @@
-// One bridge, once (interface 8.2, 14.4, 15.3). An installation is its data folder: `installation.json`
-// holds its identity, a random id (its MQTT client id too) and the place it lives (a hash of the folder's
-// path, inode and birth), so that a copy of the folder is told apart from the original. Who acts for the
-// folder and its base topic is one lease, one record: the installation and its place, this run, its host
-// and pid, a fencing number each new holder raises, and a beat the holder renews every beatMs. It is kept
-// in `bridge.lock` while the bridge runs (made exclusively; as Kubernetes keeps a Lease object) and
-// claimed on the broker on the same beat (mqtt/claim.ts). A lease is alive while its beat moves: a
-// candidate watches it and takes it over once it stood still for graceMs of the monotonic clock, so a
-// wall-clock jump neither takes a live lease nor keeps a dead one. Where the holder's process can be seen
-// (the same host, boot and pid namespace) the process decides at once: a SIGKILLed bridge never blocks
-// its restart, the kernel's start time tells a reused pid apart, and its state a zombie from a live one.
+// One bridge, once (interface 8.2, 14.4, 15.3). An installation is its data folder: `installation.json` holds
+// its id (its MQTT client id too) and its place (a hash of the folder's path, inode and birth), by which a copy
+// is told apart (mqtt/claim.ts). Who acts for the folder and its base topic is one lease, one record (as a
+// Kubernetes Lease): the installation, this run, host and pid, a fencing number each new holder raises, and
+// a beat renewed every beatMs in `bridge.lock` (made exclusively) and on the broker (claim.ts). A lease still
+// for graceMs of the monotonic clock is dead, so a wall-clock jump neither takes a live one nor keeps a dead
+// one; where the holder's process can be seen (same host, boot, pid namespace) the process decides at once.
 import { createHash, randomBytes } from 'node:crypto';
 import { lstat, mkdir, readFile, readlink, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -21,121 +17,87 @@ import type { Logger } from '../util/log.js';
 
 export const LOCK_FILE = 'bridge.lock';
 export const IDENTITY_FILE = 'installation.json';
-/** One beat and one grace, for the folder and the base topic alike: a lease still for the grace is dead (three beats missed). */
+/** One beat and one grace, for the folder and the base topic alike: a lease still for the grace (three beats) is dead. */
 export const LEASE_TIMING = { beatMs: 5_000, graceMs: 15_000 };
-export type LeaseTiming = typeof LEASE_TIMING;
-/** How often a candidate looks at a lock file it watches. */
-const LOOK_MS = 500;
+type LeaseOptions = { lost?: (why: string) => void; clock?: Clock; timing?: typeof LEASE_TIMING };
+const LOOK_MS = 500; // how often a candidate looks at a lock file it watches
 
 /** Another bridge runs on this data folder. */
 export class DataDirInUseError extends Error {
   override readonly name = 'DataDirInUseError';
 }
 
-const recordSchema = z.object({
-  /** The installation and where its folder is (installation.json). */
-  id: z.string().max(64),
-  place: z.string().max(64).default(''),
-  /** This start of it. */
-  run: z.string().max(64).default(''),
-  host: z.string().max(255),
-  pid: z.number(),
-  since: z.string().max(40),
-  /** The fencing number: one more than the last holder's. */
-  fence: z.number().int().nonnegative().catch(0),
-  /** Counts the beats; `at` tells a person when the last was (the holder's wall clock: never measured against). */
+/** Who holds a lease: the installation and its folder's place, the run (this start), host and pid. */
+const holderSchema = z.object({ id: z.string(), place: z.string().default(''), run: z.string().default(''), host: z.string(), pid: z.number() });
+// Since when; the fence each new holder raises; the beats counted (`at` the last by the holder's wall clock, for a person only);
+// `released` at a clean stop; `pidNs` and `startTicks` in the folder's record, where its pid means a process.
+const recordSchema = holderSchema.extend({
+  since: z.string(),
+  fence: z.int().nonnegative().catch(0),
   beat: z.number().catch(0),
-  at: z.string().max(40).optional(),
-  /** Given up at a clean stop; the fence stays for the next holder. */
+  at: z.string().optional(),
   released: z.boolean().optional(),
-  /** The folder's record: where its pid means a process (pidNamespace()) and the process's start. */
-  pidNs: z.string().max(300).optional(),
+  pidNs: z.string().optional(),
   startTicks: z.number().optional(),
 });
 export type LeaseRecord = z.output<typeof recordSchema>;
 
 /** A record as read from the lock file or the broker; undefined for anything else. */
 export function readRecord(text: Buffer | string | undefined): LeaseRecord | undefined {
-  if (text === undefined || text.length === 0 || text.length > 2048) return undefined;
   try {
-    return recordSchema.safeParse(JSON.parse(text.toString())).data;
+    return text === undefined || text.length > 2048 ? undefined : recordSchema.safeParse(JSON.parse(text.toString())).data;
   } catch {
     return undefined;
   }
 }
 
 /** How a log line and `problem` name a holder. */
-export function describeHolder(r: LeaseRecord | undefined): string {
-  return r === undefined ? 'an unreadable lock' : `installation ${r.id} on ${r.host}, pid ${r.pid}, since ${r.since}`;
-}
+export const describeHolder = (r: LeaseRecord | undefined): string =>
+  r === undefined ? 'an unreadable lock' : `installation ${r.id} on ${r.host}, pid ${r.pid}, since ${r.since}`;
 
 /** What `diagnostics` shows of a lease: its holder, its beat's age (this machine's clock against the holder's) and the fencing number. */
 export function leaseFacts(r: LeaseRecord): { holder: string; beat_age_s: number | null; fence: number } {
   return { holder: describeHolder(r), beat_age_s: r.at === undefined ? null : Math.round((Date.now() - Date.parse(r.at)) / 1000), fence: r.fence };
 }
 
-/** Watches a record's beat on a monotonic clock: alive while it changes, dead once it stood still for the grace. */
-export class Watched {
-  private text: string | undefined;
-  private changedAt: number;
-
-  constructor(
-    private readonly clock: Clock,
-    private readonly graceMs: number,
-  ) {
-    this.changedAt = clock.now();
-  }
-
-  /** The record as it is now (its text; undefined: none): true when it changed, a beat. */
-  see(text: string | undefined): boolean {
-    if (text === this.text) return false;
-    this.text = text;
-    this.restart();
-    return true;
-  }
-
-  /** Time that cannot count (away from the broker) starts the watch again. */
-  restart(): void {
-    this.changedAt = this.clock.now();
-  }
-
-  get still(): boolean {
-    return this.clock.now() - this.changedAt >= this.graceMs;
-  }
+/** A record's beat watched on a monotonic clock: see() is true when it changed; still() once unchanged for the grace; restart() for time that cannot count. */
+export function watched(clock: Clock, graceMs: number) {
+  let seen: string | undefined;
+  let since = clock.now();
+  return {
+    see(text: string | undefined): boolean {
+      const changed = text !== seen;
+      if (changed) [seen, since] = [text, clock.now()];
+      return changed;
+    },
+    restart: (): void => void (since = clock.now()),
+    still: (): boolean => clock.now() - since >= graceMs,
+  };
 }
 
-const identitySchema = z.object({ id: z.string().regex(/^[0-9a-f]{8}$/), place: z.string(), host: z.string(), path: z.string() });
-
-export const clientIdOf = (id: string): string => `dziennik2mqtt_${id}`;
-
-/** The data folder's lease and identity, held by this process from Lease.take() to release(). */
+/** The data folder's lease and identity, held by this process from Lease.take() to release(); `onBeat`: told at every beat (the claim's renewal). */
 export class Lease {
   private timer: Timer | undefined;
-  /** Told at every beat once the folder's is renewed (the base topic's claim renews on it). */
   readonly onBeat = new Set<() => void>();
 
   private constructor(
     readonly dataDir: string,
     private readonly log: Logger,
     readonly clock: Clock,
-    readonly timing: LeaseTiming,
-    /** This process's record, as it is in the lock file. */
+    readonly timing: typeof LEASE_TIMING,
     public record: LeaseRecord,
   ) {}
 
   /**
-   * Takes the folder (the lease, then what the last run left unfinished: a cut-off write's temporary file,
-   * a download's part, also in a linked downloads folder), or throws DataDirInUseError naming the folder
-   * and the running bridge. `lost`: another process took the folder over since (this one stalled for
-   * longer than the grace).
+   * Takes the folder (then removes what the last run left unfinished: a write's temporary file, a download's part),
+   * or throws DataDirInUseError naming the running bridge. `lost`: another took it over since (this one stalled).
    */
-  static async take(dataDir: string, log: Logger, options: { lost?: (why: string) => void; clock?: Clock; timing?: LeaseTiming } = {}): Promise<Lease> {
+  static async take(dataDir: string, log: Logger, options: LeaseOptions = {}): Promise<Lease> {
+    const { clock = monotonicClock, timing = LEASE_TIMING, lost = () => undefined } = options;
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
-    const me = await identity(dataDir, log);
-    const run = randomBytes(6).toString('hex');
-    const record: LeaseRecord = { ...me, run, host: hostname(), pid: process.pid, since: new Date().toISOString(), fence: 1, beat: 0 };
-    const lease = new Lease(dataDir, log, options.clock ?? monotonicClock, options.timing ?? LEASE_TIMING, record);
-    await lease.acquire(options.lost ?? (() => undefined));
+    const me = { ...(await identity(dataDir, log)), run: randomBytes(6).toString('hex'), host: hostname(), pid: process.pid };
+    const lease = new Lease(dataDir, log, clock, timing, { ...me, since: new Date().toISOString(), fence: 1, beat: 0 });
+    await lease.acquire(lost);
     // removeLeftoverTemps follows no link: a linked downloads folder (the app's) is walked from its link.
     const linked = (await lstat(join(dataDir, 'downloads')).catch(() => undefined))?.isSymbolicLink() === true;
     const leftovers = [...(await removeLeftoverTemps(dataDir)), ...(linked ? await removeLeftoverTemps(dataDir, 'downloads') : [])];
@@ -148,7 +110,7 @@ export class Lease {
   }
 
   get clientId(): string {
-    return clientIdOf(this.record.id);
+    return `dziennik2mqtt_${this.record.id}`;
   }
 
   private async acquire(lost: (why: string) => void): Promise<void> {
@@ -156,16 +118,18 @@ export class Lease {
     this.record = { ...this.record, pidNs, startTicks: (await processStat(process.pid))?.startTicks };
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        await writeSynced(this.path, text(this.record));
+        await writeSynced(this.path, `${JSON.stringify(this.record)}\n`);
         await syncFolder(this.dataDir);
-        this.beat(lost);
-        return;
+        return this.beat(lost);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
-      const owner = readRecord(await readFile(this.path, 'utf8').catch(() => undefined));
-      const seen = owner === undefined ? undefined : await isAlive(owner, pidNs);
-      if (seen === true || (seen === undefined && (await this.beats(owner)))) throw this.inUse(readRecord(await readFile(this.path).catch(() => undefined)) ?? owner);
+      const owner = await lockOf(this.dataDir);
+      const seen = owner && (await isAlive(owner, pidNs));
+      if (seen === true || (seen === undefined && (await this.beats(owner)))) {
+        const who = `another dziennik2mqtt (${describeHolder((await lockOf(this.dataDir)) ?? owner)})`;
+        throw new DataDirInUseError(`data_dir ${this.dataDir} is in use by ${who}; stop that bridge first, or give this one a data_dir of its own`);
+      }
       this.log.info({ owner: describeHolder(owner) }, 'the last bridge on this data_dir stopped without cleaning up; taking its lock over');
       this.record.fence = Math.max(this.record.fence, (owner?.fence ?? 0) + 1);
       await unlink(this.path).catch(() => undefined);
@@ -173,16 +137,9 @@ export class Lease {
     throw new DataDirInUseError(`data_dir ${this.dataDir}: another dziennik2mqtt is starting on it at the same moment`);
   }
 
-  private inUse(owner: LeaseRecord | undefined): DataDirInUseError {
-    const who = owner === undefined ? 'its lock is being written' : describeHolder(owner);
-    return new DataDirInUseError(
-      `data_dir ${this.dataDir} is in use by another dziennik2mqtt (${who}); stop that bridge first, or give this one a data_dir of its own`,
-    );
-  }
-
   /** Watches a lock whose process cannot be seen: true as soon as it changes, false once it stood still for the grace or went. */
   private async beats(owner: LeaseRecord | undefined): Promise<boolean> {
-    const watch = new Watched(this.clock, this.timing.graceMs);
+    const watch = watched(this.clock, this.timing.graceMs);
     if (!watch.see(await readFile(this.path, 'utf8').catch(() => undefined))) return false;
     this.log.info(
       { owner: describeHolder(owner), wait_s: this.timing.graceMs / 1000 },
@@ -194,39 +151,32 @@ export class Lease {
       for (;;) {
         await this.clock.sleep(LOOK_MS);
         // Still only when a look begun after the grace finds it so: a slow read cannot outlast a moving beat.
-        const still = watch.still;
+        const still = watch.still();
         const now = await readFile(this.path, 'utf8').catch(() => undefined);
-        if (now === undefined) return false;
-        if (watch.see(now)) return true;
-        if (still) return false;
+        const moved = now !== undefined && watch.see(now);
+        if (moved || now === undefined || still) return moved;
       }
     } finally {
       clearInterval(alive);
     }
   }
 
-  /** Renews the folder's beat every beatMs, and the base topic's on it (onBeat); stops, telling `lost`, once another run is in the lock. */
+  /** Renews the beat every beatMs, the folder's then the base topic's (onBeat); stops, telling `lost`, once another run is in the lock. */
   private beat(lost: (why: string) => void): void {
     this.timer = this.clock.setTimer(async () => {
       // The next beat first: they keep their pace however long a look at the disk takes.
       this.beat(lost);
-      const owner = readRecord(await readFile(this.path).catch(() => undefined));
+      const owner = await lockOf(this.dataDir);
       if (this.timer === undefined) return;
       if (owner !== undefined && owner.run !== this.record.run) {
-        this.timer.cancel();
-        this.timer = undefined;
+        void this.release();
         return lost(`another dziennik2mqtt (${describeHolder(owner)}) took this data_dir's lock over while this one stalled; stopping`);
       }
       this.record = { ...this.record, beat: this.record.beat + 1, at: new Date().toISOString() };
       for (const renew of this.onBeat) renew();
       // Not synced: a beat lost in a power cut is a stale one anyway.
-      await writeFileAtomic(this.path, text(this.record), { durable: false }).catch(() => undefined);
+      await writeFileAtomic(this.path, `${JSON.stringify(this.record)}\n`, { durable: false }).catch(() => undefined);
     }, this.timing.beatMs);
-  }
-
-  /** A new fencing number (the base topic taken over: one more than its last holder's), in the lock at the next beat. */
-  fenced(fence: number): void {
-    this.record.fence = fence;
   }
 
   /** Another bridge runs with this identity elsewhere: this folder is a copy of its, and takes an identity of its own. */
@@ -240,19 +190,13 @@ export class Lease {
     this.timer?.cancel();
     this.timer = undefined;
     this.onBeat.clear();
-    const owner = readRecord(await readFile(this.path).catch(() => undefined));
-    if (owner?.run === this.record.run) await unlink(this.path).catch(() => undefined);
+    if ((await lockOf(this.dataDir))?.run === this.record.run) await unlink(this.path).catch(() => undefined);
   }
 }
 
-/** The record as the lock holds it. */
-const text = (record: LeaseRecord): string => `${JSON.stringify(record)}\n`;
+const identitySchema = z.object({ id: z.string().regex(/^[0-9a-f]{8}$/), place: z.string(), host: z.string(), path: z.string() });
 
-/**
- * The installation's identity: as installation.json keeps it, or new (the id an older version kept as its
- * MQTT client id, if any). Found in another place (the folder was moved, copied or restored) it is kept:
- * a copy is told by a bridge running with it elsewhere (claim.ts), and then takes one of its own.
- */
+/** The installation's identity, kept (an older version's MQTT client id, or new); found elsewhere (moved, copied) still kept: a copy takes its own in claim.ts. */
 async function identity(dataDir: string, log: Logger): Promise<{ id: string; place: string }> {
   const path = resolve(dataDir);
   const folder = await stat(path, { bigint: true });
@@ -263,38 +207,26 @@ async function identity(dataDir: string, log: Logger): Promise<{ id: string; pla
   if (saved?.place === place) return { id: saved.id, place };
   const older = await peekStored(join(dataDir, 'mqtt-session.json'), z.object({ client_id: z.string() }));
   const id = saved?.id ?? /^dziennik2mqtt_([0-9a-f]{8})$/.exec(older?.client_id ?? '')?.[1] ?? randomBytes(4).toString('hex');
-  if (saved) log.info({ id, was: `${saved.path} on ${saved.host}` }, 'data_dir was moved, copied or restored since its identity was made: it keeps it');
+  if (saved)
+    log.info({ id, was: `${saved.path} on ${saved.host}` }, 'data_dir was moved, copied or restored since its identity was made: it keeps it');
   await saveIdentity(dataDir, { id, place });
   return { id, place };
 }
 
-function saveIdentity(dataDir: string, { id, place }: { id: string; place: string }): Promise<void> {
-  return writeJson(join(dataDir, IDENTITY_FILE), { id, place, host: hostname(), path: resolve(dataDir) });
+const saveIdentity = (dataDir: string, { id, place }: { id: string; place: string }): Promise<void> =>
+  writeJson(join(dataDir, IDENTITY_FILE), { id, place, host: hostname(), path: resolve(dataDir) });
+
+/** The record in a folder's lock file, if one is there. */
+const lockOf = async (dataDir: string): Promise<LeaseRecord | undefined> =>
+  readRecord(await readFile(join(dataDir, LOCK_FILE), 'utf8').catch(() => undefined));
+
+/** The lease on a folder as another process finds it (diagnostics): its record, and whether its holder runs (null: its process cannot be seen from here). */
+export async function peekLease(dataDir: string): Promise<{ record: LeaseRecord; running: boolean | null } | undefined> {
+  const record = await lockOf(dataDir);
+  return record && { record, running: (await isAlive(record, await pidNamespace())) ?? null };
 }
 
-/**
- * The lease on a folder as another process finds it (diagnostics): its record, and whether its holder
- * runs: its process where it can be seen, else its beat moving within two beats.
- */
-export async function peekLease(dataDir: string, clock = monotonicClock, timing = LEASE_TIMING): Promise<{ record: LeaseRecord; running: boolean } | undefined> {
-  const read = (): Promise<string | undefined> => readFile(join(dataDir, LOCK_FILE), 'utf8').catch(() => undefined);
-  const first = await read();
-  const record = readRecord(first);
-  if (record === undefined) return undefined;
-  const seen = await isAlive(record, await pidNamespace());
-  if (seen !== undefined) return { record, running: seen };
-  for (let waited = 0; waited < 2 * timing.beatMs; waited += LOOK_MS) {
-    await clock.sleep(LOOK_MS);
-    if ((await read()) !== first) return { record, running: true };
-  }
-  return { record, running: false };
-}
-
-/**
- * Whether the lock's process still runs, when this process can tell: undefined when it cannot (a lock
- * from another host or pid namespace, or off Linux), which the beat then decides. This process is never
- * the owner it finds (a container's bridge often gets the same pid after a restart).
- */
+/** Whether the lock's process runs; undefined where this process cannot tell (the beat decides). Never this process (a container's pid repeats); never a zombie. */
 async function isAlive(owner: LeaseRecord, pidNs: string | undefined): Promise<boolean | undefined> {
   if (owner.host !== hostname() || owner.pidNs === undefined || owner.pidNs !== pidNs) return undefined;
   if (owner.pid === process.pid) return false;
@@ -304,27 +236,18 @@ async function isAlive(owner: LeaseRecord, pidNs: string | undefined): Promise<b
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
   const stat = await processStat(owner.pid);
-  // A killed bridge whose parent (a supervisor, a shell) has not reaped it yet still answers kill(pid, 0)
-  // as a zombie, maybe for good: it holds nothing any more.
   if (stat?.state === 'Z' || stat?.state === 'X') return false;
-  const ticks = stat?.startTicks;
-  return owner.startTicks === undefined || ticks === undefined || ticks === owner.startTicks;
+  return owner.startTicks === undefined || stat?.startTicks === undefined || stat.startTicks === owner.startTicks;
 }
 
-/**
- * Where a pid means this process: this boot of this machine (two machines may share a host name, as
- * Raspberry Pis do, and a namespace's number) and this process's pid namespace (Linux); undefined elsewhere.
- */
+/** Where a pid means this process: this boot of this machine (host names repeat) and this pid namespace (Linux); undefined elsewhere. */
 export async function pidNamespace(): Promise<string | undefined> {
   const boot = await readFile('/proc/sys/kernel/random/boot_id', 'utf8').catch(() => undefined);
   const ns = await readlink('/proc/self/ns/pid').catch(() => undefined);
   return boot && ns && `${boot.trim()} ${ns}`;
 }
 
-/**
- * The process's state (field 3: R, S, Z for a zombie...) and its start time in clock ticks since boot
- * (field 22), which a reused pid does not share; undefined off Linux or when the process is gone.
- */
+/** A process's state (field 3: Z a zombie) and start in clock ticks since boot (field 22: a reused pid's differs); undefined when gone or off Linux. */
 async function processStat(pid: number): Promise<{ state: string; startTicks: number | undefined } | undefined> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
   if (stat === undefined) return undefined;

@@ -46,7 +46,13 @@ async function world(ctx: TestContext, url = MQTT_URL, recorderUrl = url, roots 
     await rm(dir, { recursive: true, force: true });
   });
   const user = new URL(url);
-  const mqtt = { url, username: decodeURIComponent(user.username), password: decodeURIComponent(user.password), base_topic: roots.base, discovery_prefix: roots.prefix };
+  const mqtt = {
+    url,
+    username: decodeURIComponent(user.username),
+    password: decodeURIComponent(user.password),
+    base_topic: roots.base,
+    discovery_prefix: roots.prefix,
+  };
   const settings = (folder: string): ScriptSettings => ({ bundle: bundle!.file, dataDir: join(dir, folder), countFile, mqtt, timing: TIMING });
   return {
     roots,
@@ -103,7 +109,7 @@ describe.concurrent('one bridge, once', () => {
     },
   );
 
-  it('a copy of a running bridge\'s data folder: one event per grade, and a line naming the other', async (ctx) => {
+  it("a copy of a running bridge's data folder: one event per grade, and a line naming the other", async (ctx) => {
     const w = await world(ctx);
     const a = await w.bridge('a').ready();
     await w.grades(2);
@@ -116,7 +122,8 @@ describe.concurrent('one bridge, once', () => {
     await waitUntil(() => copy.logged(/this data_dir is a copy of its/).length > 0, 'the copy to see the original', 10_000);
     const [line] = copy.logged(/this data_dir is a copy of its/);
     expect(line).toContain(`pid ${a.child.pid}, since`);
-    const identity = async (folder: string): Promise<string> => (JSON.parse(await readFile(join(w.dir, folder, 'installation.json'), 'utf8')) as { id: string }).id;
+    const identity = async (folder: string): Promise<string> =>
+      (JSON.parse(await readFile(join(w.dir, folder, 'installation.json'), 'utf8')) as { id: string }).id;
     expect(await identity('copy')).not.toBe(await identity('a'));
     await w.grades(3);
     await waitUntil(() => w.announced().includes('g3'), 'g3', 10_000);
@@ -138,13 +145,24 @@ describe.concurrent('one bridge, once', () => {
     const a = await w.bridge('a').ready();
     const stranger = await connectAsync(MQTT_URL, { reconnectPeriod: 0 });
     ctx.onTestFinished(() => stranger.endAsync(true));
-    const claim = { id: 'feedf00d', place: 'x', run: 'stranger', host: 'elsewhere', pid: 4242, since: '2026-01-01T00:00:00.000Z', fence: 999, beat: 0 };
+    const claim = {
+      id: 'feedf00d',
+      place: 'x',
+      run: 'stranger',
+      host: 'elsewhere',
+      pid: 4242,
+      since: '2026-01-01T00:00:00.000Z',
+      fence: 999,
+      beat: 0,
+    };
     for (let beat = 0; beat < 5; beat++) {
       await stranger.publishAsync(`${w.roots.base}/bridge/claim`, JSON.stringify({ ...claim, beat }), { qos: 1, retain: true });
       await sleep(TIMING.beatMs);
     }
     expect(a.running).toBe(true);
-    expect(a.logged(/another dziennik2mqtt \(installation feedf00d on elsewhere, pid 4242, since .*\) claims base topic .*: a conflict, not an order/)).toHaveLength(1);
+    expect(
+      a.logged(/another dziennik2mqtt \(installation feedf00d on elsewhere, pid 4242, since .*\) claims base topic .*: a conflict, not an order/),
+    ).toHaveLength(1);
     // It still acts: a new grade is announced, and bridge/state never said anything but online.
     await w.grades(2);
     await waitUntil(() => w.announced().includes('g2'), 'g2', 10_000);
