@@ -181,8 +181,13 @@ export class Bridge implements Publisher {
         this.lost(`another dziennik2mqtt (${describeHolder(other)}) took base topic ${this.topics.base} over while this one was away; stopping`),
     });
     this.claim = claim;
-    const memory = this.topics.eventMemory('+');
     const client = createClient({ mqtt, reconnectPeriodMs: this.reconnect.firstMs, protocolVersion });
+    const url = redactUrl(mqtt.url);
+    const { signal } = this.stopping;
+    const settings = { url, from: this.options.brokerFrom, policy: this.reconnect, log };
+    watchConnection(client, { ...settings, stopped: () => client.disconnecting, onConnect: () => undefined });
+    const end = (): void => void client.end(true);
+    signal.addEventListener('abort', end, { once: true });
     client.on('message', (topic, payload) => {
       const child = this.topics.parseEventMemory(topic);
       if (child === undefined) return void claim.heard(topic, payload);
@@ -194,19 +199,21 @@ export class Bridge implements Publisher {
       }
     });
     try {
-      await waitForConnect(client, redactUrl(mqtt.url));
-      await client.subscribeAsync(memory, { qos: 0 });
-      await claim.wait(client, this.stopping.signal);
+      // However long the broker takes to appear (the add-on may start before Mosquitto): nothing is read meanwhile.
+      await waitForConnect(client, url);
+      await client.subscribeAsync(this.topics.eventMemory('+'), { qos: 0 });
+      await claim.wait(client, signal);
     } finally {
+      signal.removeEventListener('abort', end);
       await client.endAsync().catch(() => undefined);
     }
     const from = claim.predecessor;
-    if (from)
-      log.info(
-        { from: describeHolder(from) },
-        `base topic ${this.topics.base} was another installation's since this one last held it: taking over from what it told`,
-      );
-    if (from) session.forget();
+    if (!from) return;
+    log.info(
+      { from: describeHolder(from) },
+      `base topic ${this.topics.base} was another installation's since this one held it: taking over from what it told`,
+    );
+    session.forget();
   }
 
   async start(): Promise<void> {
