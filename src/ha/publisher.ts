@@ -11,9 +11,9 @@ export interface Publisher {
   setAvailability(childId: string, online: boolean): void;
   publishState(childId: string, key: string, state: EntityState): void;
   /**
-   * An event: the promise says whether it was taken (the MQTT bridge's kept session holds it; false when
-   * it could not be, as at a stop). A publisher without a broker returns nothing: taken. `id`: the
-   * event's in its memory, by which the session knows one it took before a restart.
+   * An event: the promise says whether it was taken (the broker acknowledged it; false when it refused it
+   * or it could not be sent, as at a stop). A publisher without a broker returns nothing: taken. `id`: the
+   * event's in its memory, by which the session knows one it held before a restart.
    */
   publishEvent(childId: string, kind: string, payload: EventPayload, id?: string): Promise<boolean> | void;
   /** The event memories on disk no longer hold these taken events. */

@@ -186,8 +186,7 @@ export class Bridge implements Publisher {
     const { signal } = this.stopping;
     const settings = { url, from: this.options.brokerFrom, policy: this.reconnect, log };
     watchConnection(client, { ...settings, stopped: () => client.disconnecting, onConnect: () => undefined });
-    const end = (): void => void client.end(true);
-    signal.addEventListener('abort', end, { once: true });
+    signal.addEventListener('abort', () => client.end(true), { once: true });
     client.on('message', (topic, payload) => {
       const child = this.topics.parseEventMemory(topic);
       if (child === undefined) return void claim.heard(topic, payload);
@@ -204,15 +203,12 @@ export class Bridge implements Publisher {
       await client.subscribeAsync(this.topics.eventMemory('+'), { qos: 0 });
       await claim.wait(client, signal);
     } finally {
-      signal.removeEventListener('abort', end);
       await client.endAsync().catch(() => undefined);
     }
     const from = claim.predecessor;
     if (!from) return;
-    log.info(
-      { from: describeHolder(from) },
-      `base topic ${this.topics.base} was another installation's since this one held it: taking over from what it told`,
-    );
+    const said = `base topic ${this.topics.base} was another installation's since this one held it: taking over from what it told`;
+    log.info({ from: describeHolder(from) }, said);
     session.forget();
   }
 
@@ -254,7 +250,7 @@ export class Bridge implements Publisher {
     return record && `${record.id}/${record.place}`;
   }
 
-  /** This bridge stops acting: said on bridge/state first (the live holder, if another, says `online` again). */
+  /** This bridge stops acting: nothing more goes out; its stop says `offline` (a live holder, if another, says `online` again). */
   private lost(why: string, taken?: string): void {
     this.ready = false;
     this.options.lease?.lost(why, taken);
@@ -278,21 +274,15 @@ export class Bridge implements Publisher {
       taken,
     );
     this.mirror.set(this.topics.bridgeState, 'offline');
+    const bridgeTopics = this.mirror.take().filter(({ topic }) => topic.startsWith(`${this.topics.base}/bridge/`));
     const said = createClient({ mqtt, reconnectPeriodMs: this.reconnect.firstMs, protocolVersion });
-    await withDeadline(
-      this.clock,
-      STOP_TIMEOUT_MS,
-      () => new Error('timed out'),
-      async () => {
-        await waitForConnect(said, redactUrl(mqtt.url));
-        await Promise.all(
-          this.mirror
-            .take()
-            .filter(({ topic }) => topic.startsWith(`${this.topics.base}/bridge/`))
-            .map(({ topic, payload }) => said.publishAsync(topic, payload, RETAINED)),
-        );
-      },
-    ).catch((err: unknown) => this.log.warn({ err: errorText(err) }, 'could not say offline on a connection of its own'));
+    const say = async (): Promise<void> => {
+      await waitForConnect(said, redactUrl(mqtt.url));
+      await Promise.all(bridgeTopics.map(({ topic, payload }) => said.publishAsync(topic, payload, RETAINED)));
+    };
+    await withDeadline(this.clock, STOP_TIMEOUT_MS, () => new Error('timed out'), say).catch((err: unknown) =>
+      this.log.warn({ err: errorText(err) }, 'could not say offline on a connection of its own'),
+    );
     await said.endAsync(true).catch(() => undefined);
   }
 
