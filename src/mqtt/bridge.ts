@@ -347,7 +347,7 @@ export class Bridge implements Publisher {
    */
   publishEvent(childId: string, kind: string, payload: EventPayload, id?: string): Promise<boolean> {
     if (this.stopped || (this.ready && this.claim?.alive === false)) {
-      this.log.warn({ child: childId, kind }, 'event not sent: this bridge does not act now (kept for the next pass or start)');
+      this.log.debug({ child: childId, kind }, 'event not sent: this bridge is stopped, or its lease lapsed (kept for the next pass or start)');
       return Promise.resolve(false);
     }
     return this.deliveries.event(this.topics.event(childId, kind), JSON.stringify(payload), id);
@@ -449,13 +449,13 @@ export class Bridge implements Publisher {
       // Connected (again, after an outage or a broker's restart: the first connect start() awaits);
       // `sessionKept`: the broker kept the session, so mqtt.js subscribes to nothing again.
       onConnect: (sessionKept) => {
-        this.claim?.renew();
         // The kept session's subscriptions stand, but a retained command left meanwhile comes only with a
         // subscription made now (and is refused, inbox.ts): the bridge subscribes again, as mqtt.js does not.
         if (sessionKept && this.ready) {
           this.subscribe(client, true).catch((err: unknown) => this.log.warn({ err: errorText(err) }, 'cannot subscribe again after reconnecting'));
         }
-        if (this.ready) this.resendAll('reconnected to the MQTT broker');
+        // A lease that lapsed meanwhile is claimed again first (claim.ts): only then does anything go.
+        void Promise.resolve(this.claim?.renew()).then(() => this.ready && this.resendAll('reconnected to the MQTT broker'));
       },
     });
     // The connection closed: whoever waits for the broker's answers hears it at once (mqtt.js keeps the

@@ -165,7 +165,7 @@ export class BaseTopicClaim {
   }
 
   /** At every beat and reconnect: the claim renewed; a holder whose lease lapsed takes it again, or is told it lost it. */
-  readonly renew = (): void => {
+  readonly renew = (): Promise<unknown> | void => {
     const { lease } = this.o;
     if (this.conflictAt !== undefined && lease.clock.now() - this.conflictAt > lease.timing.graceMs) {
       this.conflictAt = undefined;
@@ -174,7 +174,7 @@ export class BaseTopicClaim {
     const client = this.holding;
     if (!client?.connected || this.checking) return;
     if (this.alive) return this.publish();
-    void this.take(client).then(
+    return this.take(client).then(
       (other) => other && this.o.lost(other),
       () => (this.checking = false),
     );
