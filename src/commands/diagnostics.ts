@@ -259,7 +259,8 @@ export async function runDiagnostics(options: DiagnosticsOptions): Promise<numbe
   const logins = [...config.accounts.map((a) => a.login), ...saved.filter((name) => !own.has(name)).sort()];
   const accounts = await Promise.all(logins.map((login) => new FiguresStore(config.data_dir, login).peek()));
   const { record, running = false } = lease ?? {};
-  const bridge = { running, ...(running && record ? { pid: record.pid, started_at: record.since } : {}), ...(record ? { lease: leaseFacts(record) } : {}) };
+  const seen = running && record ? { pid: record.pid, started_at: record.since } : {};
+  const bridge = { running, ...seen, ...(record ? { lease: leaseFacts(record) } : {}) };
   options.out.write(await diagnosticsBundle({ config, now, source: 'saved by the bridge', bridge, accounts, logins }));
   return 0;
 }
