@@ -123,14 +123,15 @@ async function run(args: CliArgs): Promise<number> {
     log.flush();
     return 0;
   }
-  const lost = app.lost.then((why) => ({ why }));
-  const end = await Promise.race([stopped, lost]);
+  const end = await Promise.race([stopped, app.lost]);
   if (typeof end === 'string') log.info({ signal: end }, 'stopping');
   else log.error(end.why);
   await app.stop();
   log.info('stopped');
   log.flush();
-  return typeof end === 'string' ? 0 : 1;
+  // Its client id taken: a restart would take it back and throw the other off, so this one waits idle.
+  if (typeof end !== 'string' && end.idle) await stopped;
+  return typeof end === 'string' || end.idle ? 0 : 1;
 }
 
 /** Resolves with the name of the first SIGTERM or SIGINT. */

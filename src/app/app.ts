@@ -10,9 +10,7 @@ import type { Publisher } from '../ha/publisher.js';
 import { formatDuration } from '../util/duration.js';
 import { DownloadSlots } from '../attachments/downloader.js';
 import { PortalTime } from '../portal/portal-time.js';
-import { takeDataDir, type DataDirLock } from '../store/lock.js';
-import { hostname } from 'node:os';
-import { describeInstance } from '../mqtt/claim.js';
+import { Lease, leaseFacts } from '../store/lease.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { WebMemory } from '../web/memory.js';
 import type { WebService } from '../web/service.js';
@@ -79,8 +77,8 @@ export class App {
   private readonly portal: Pick<AppOptions, 'dispatcher'> & { slots: DownloadSlots; portalTime: PortalTime };
   /** bridge/health's figures. */
   private readonly health = (): BridgeHealth => bridgeHealth(this.startedAt, this.portal.portalTime);
-  /** One bridge per data folder: taken first in start(), given up last in stop(). */
-  private lock: DataDirLock | undefined;
+  /** One bridge per data folder and base topic (store/lease.ts): taken first in start(), given up last in stop(). */
+  private lease: Lease | undefined;
   /** When start() began (the bridge device's uptime). */
   private startedAt = 0;
   /** With http.metrics on: the metrics /metrics serves. */
@@ -91,12 +89,15 @@ export class App {
   private keeper: HomeAssistantKeeper | undefined;
   /** The `email` entries whose children are not listed yet: until they are, no child counts as removed. */
   private readonly unlisted = new Set<UnlistedFamily>();
-  /** Resolves, with the log's words, when another bridge took this one's data folder or base topic over (it stalled): main stops it, exit 1. */
-  readonly lost: Promise<string>;
-  private lose: (why: string) => void = () => undefined;
+  /**
+   * Resolves, with the log's words, when this bridge stops acting: another took its data folder or base topic
+   * over while it stalled or was away (main stops it, exit 1), or its MQTT client id (`idle`: it stays up, idle).
+   */
+  readonly lost: Promise<{ why: string; idle: boolean }>;
+  private lose: (why: string, idle?: boolean) => void = () => undefined;
 
   constructor(private readonly options: AppOptions) {
-    this.lost = new Promise((resolve) => (this.lose = resolve));
+    this.lost = new Promise((resolve) => (this.lose = (why, idle = false) => resolve({ why, idle })));
     this.portal = { dispatcher: options.dispatcher, slots: new DownloadSlots(), portalTime: new PortalTime(options.log) };
     this.relisting = new FamilyRelisting({
       intervalMs: options.config.poll.interval,
@@ -114,19 +115,10 @@ export class App {
     this.startedAt = clock.now();
     // From here on a log line, an error and the bundle cut every login and e-mail of the config to a hint.
     knownNames.addConfig(config);
-    this.lock = await takeDataDir(config.data_dir, log, (owner) =>
-      this.lose(`another dziennik2mqtt (${owner}) took this data_dir's lock over while this one stalled; stopping`),
-    );
+    this.lease = await Lease.take(config.data_dir, log, { lost: (why) => this.lose(why) });
     // A stop that came while the lock was being watched: nothing more starts.
-    if (this.stopped) return this.lock.release();
-    // The login entries' children, then those the e-mail entries bring (the family road).
-    const { children, unlisted } = await readChildren(config, {
-      clock,
-      log,
-      ...this.portal,
-      storage: (error) => this.problems.storage(error),
-    });
-    this.children = children;
+    if (this.stopped) return this.lease.release();
+    const ids = (): string[] => this.children.flatMap(({ account: a }) => (a.id ? [a.id] : []));
     const bridge =
       this.options.publisher ??
       new Bridge({
@@ -137,21 +129,33 @@ export class App {
         language: config.language,
         reconnect: this.options.reconnect,
         protocolVersion: this.options.protocolVersion,
-        dataDir: config.data_dir,
         info: () => this.info(),
-        children: this.children.flatMap(({ account: a }) => (a.id ? [a.id] : [])),
+        // Known once the base topic is held and the children are read (below); start() reads them.
+        get children() {
+          return ids();
+        },
         clock,
         onRefused: (topic) => this.problems.broker(topic),
-        claim: {
-          me: { host: hostname(), pid: process.pid, since: new Date().toISOString() },
-          other: (other) => this.problems.baseTopic(other && describeInstance(other)),
-          lost: (other) =>
-            this.lose(
-              `another dziennik2mqtt (${describeInstance(other)}) took base topic ${config.mqtt.base_topic} over while this one was away; stopping`,
-            ),
+        lease: {
+          folder: this.lease,
+          other: (other) => this.problems.baseTopic(other),
+          lost: (why, taken) => {
+            if (taken !== undefined) this.problems.clientId(taken);
+            this.lose(why, taken !== undefined);
+          },
         },
       });
     if (bridge instanceof Bridge) this.bridge = bridge;
+    // A second bridge on this base topic reads nothing, not even which children an e-mail entry has: it waits here.
+    await this.bridge?.acquire();
+    // The login entries' children, then those the e-mail entries bring (the family road).
+    const { children, unlisted } = await readChildren(config, {
+      clock,
+      log,
+      ...this.portal,
+      storage: (error) => this.problems.storage(error),
+    });
+    this.children = children;
     this.problems.publish();
     // Loaded only when asked for: prom-client stays out of a bridge without metrics.
     if (config.http.metrics && config.http.port !== 0) {
@@ -235,8 +239,8 @@ export class App {
     await Promise.all(this.pollers.map((p) => p.stop()));
     await this.dashboardFile?.settled();
     await (this.bridge ?? this.options.publisher)?.stop();
-    await this.lock?.release();
-    this.lock = undefined;
+    await this.lease?.release();
+    this.lease = undefined;
   }
 
   /** One child's poller, on its road, as the config sets it up. */
@@ -355,12 +359,14 @@ export class App {
     const { config } = this.options;
     const { diagnosticsBundle } = await import('../commands/diagnostics.js');
     const broker_connected = this.bridge?.connected ?? null;
+    const lease = this.lease && leaseFacts(this.lease.record);
     const bridge = {
       running: true,
       pid: process.pid,
       ...this.health(),
       broker_connected,
       metrics: this.metrics !== undefined,
+      lease,
       ...(this.keeper ? { home_assistant: this.keeper.status() } : {}),
     };
     const accounts = this.pollers.map((p) => p.figures.snapshot());

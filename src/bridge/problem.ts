@@ -56,10 +56,15 @@ export class BridgeProblems {
     this.note(`broker:${topic}`, { reason: 'broker_refused', entry: topic });
   }
 
-  /** Another bridge on this base topic (named): it holds it and this one waits, or it waits and knocks (`undefined`: none now). */
+  /** Another bridge on this base topic this one does not act on (named): it waits and knocks, or claims it while this one holds it (`undefined`: none now). */
   baseTopic(other: string | undefined): void {
     if (other === undefined) return this.close('base_topic');
     this.note('base_topic', { reason: 'base_topic_in_use', entry: other });
+  }
+
+  /** Another connection took this bridge's MQTT client id (named: the other bridge, or the id): it stopped using it. */
+  clientId(other: string): void {
+    this.note('client_id', { reason: 'client_id_in_use', entry: other });
   }
 
   /** data_dir could not be written (`undefined`: it could again). */

@@ -12,7 +12,7 @@ import { redactUrl } from '../mqtt/client.js';
 import { FEED_FOLDER } from '../store/feed-device-store.js';
 import { FIGURES_FOLDER, FiguresStore, type SavedFigures } from '../store/figures-store.js';
 import { safeName } from '../store/files.js';
-import { DataDirLock } from '../store/lock.js';
+import { leaseFacts, peekLease } from '../store/lease.js';
 import { isoWarsaw } from '../util/time.js';
 import { hint } from '../util/text.js';
 import { KnownNames, knownNames, redact } from '../util/redact.js';
@@ -251,7 +251,7 @@ export type DiagnosticsOptions = Pick<CheckOptions, 'config' | 'out' | 'clock'>;
 export async function runDiagnostics(options: DiagnosticsOptions): Promise<number> {
   const { config } = options;
   const now = (options.clock ?? systemClock).now();
-  const running = await new DataDirLock(config.data_dir).runningBridge();
+  const lease = await peekLease(config.data_dir);
   // Every child the bridge saved figures of: the login entries', then the family road's (listed by the portal, not the config).
   const own = new Set(config.accounts.map((a) => safeName(a.login)));
   const saved = (await readdir(join(config.data_dir, FIGURES_FOLDER)).catch(() => [] as string[]))
@@ -259,8 +259,12 @@ export async function runDiagnostics(options: DiagnosticsOptions): Promise<numbe
     .map((f) => f.slice(0, -5));
   const logins = [...config.accounts.map((a) => a.login), ...saved.filter((name) => !own.has(name)).sort()];
   const accounts = await Promise.all(logins.map((login) => new FiguresStore(config.data_dir, login).peek()));
+  const { record, running = false } = lease ?? {};
+  const seen = running && record ? { pid: record.pid, started_at: record.since } : {};
   const bridge = {
-    ...(running === undefined ? { running: false } : { running: true, pid: running.pid, started_at: running.startedAt }),
+    running,
+    ...seen,
+    ...(record ? { lease: leaseFacts(record) } : {}),
     ...(config.homeassistant ? { home_assistant: memoryStatus(await peekMemory(config.data_dir)) } : {}),
   };
   options.out.write(await diagnosticsBundle({ config, now, source: 'saved by the bridge', bridge, accounts, logins }));

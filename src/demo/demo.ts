@@ -211,6 +211,7 @@ async function watch(url: string, base: string, out: Out): Promise<MqttClient> {
       rest.endsWith('/attributes') ||
       rest.startsWith('bridge/info') ||
       rest.startsWith('bridge/claim') ||
+      rest.endsWith('/event_memory') ||
       rest.startsWith('demo-marker/') ||
       payload.length === 0
     )

@@ -11,13 +11,17 @@ export interface Publisher {
   setAvailability(childId: string, online: boolean): void;
   publishState(childId: string, key: string, state: EntityState): void;
   /**
-   * An event: the promise says whether it was taken (the MQTT bridge's kept session holds it; false when
-   * it could not be, as at a stop). A publisher without a broker returns nothing: taken. `id`: the
-   * event's in its memory, by which the session knows one it took before a restart.
+   * An event: the promise says whether it was taken (the broker acknowledged it; false when it refused it
+   * or it could not be sent, as at a stop). A publisher without a broker returns nothing: taken. `id`: the
+   * event's in its memory, by which the session knows one it held before a restart.
    */
   publishEvent(childId: string, kind: string, payload: EventPayload, id?: string): Promise<boolean> | void;
   /** The event memories on disk no longer hold these taken events. */
   eventsSettled?(ids: readonly string[]): void;
+  /** A child's event memory as saved, told on for a bridge that takes the base topic over later (a handover). */
+  tellMemory?(childId: string, memory: unknown): void;
+  /** What the bridge that held the base topic before this one (another installation) told of a child's event memory. */
+  toldMemory?(childId: string): unknown;
   /**
    * Whether the broker accepted everything handed to it so far (states and events): waits for its
    * acknowledgements while connected, false at once while it is away. Without it everything counts as taken.

@@ -28,7 +28,7 @@ export class Topics {
     return `${this.base}/bridge/problem`;
   }
 
-  /** Who holds this base topic on the broker (retained, renewed: mqtt/claim.ts), and where a bridge waiting for it knocks. */
+  /** Who holds this base topic on the broker (the lease's claim, retained, renewed: mqtt/claim.ts), and where a bridge waiting for it knocks. */
   get bridgeClaim(): string {
     return `${this.base}/bridge/claim`;
   }
@@ -77,6 +77,17 @@ export class Topics {
 
   event(child: string, kind: string): string {
     return `${this.base}/${child}/event/${kind}`;
+  }
+
+  /** A child's event memory, retained (mqtt/bridge.ts tellMemory): what a bridge taking the base topic over starts from. */
+  eventMemory(child: string): string {
+    return `${this.base}/${child}/event_memory`;
+  }
+
+  /** The child of `<base>/<child>/event_memory`; undefined for any other topic. */
+  parseEventMemory(topic: string): string | undefined {
+    const [base, child, rest, more] = topic.slice(this.base.length).split('/');
+    return base === '' && topic.startsWith(this.base) && rest === 'event_memory' && more === undefined ? child : undefined;
   }
 
   commandSet(child: string, command: string): string {

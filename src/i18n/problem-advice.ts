@@ -51,7 +51,7 @@ const ADVICE: Record<ProblemReason, Texts> = {
  * What only the bridge's own `problem` says (interface 12.3, 13.2): an e-mail entry whose family portal
  * links no child, the broker refusing a topic the bridge needs, and the app's options refused.
  */
-export const BRIDGE_ONLY_REASONS = ['no_children', 'broker_refused', 'config_invalid', 'base_topic_in_use'] as const;
+export const BRIDGE_ONLY_REASONS = ['no_children', 'broker_refused', 'config_invalid', 'base_topic_in_use', 'client_id_in_use'] as const;
 export type BridgeProblemReason = ProblemReason | (typeof BRIDGE_ONLY_REASONS)[number];
 
 /** Every reason a `problem` can carry, a child's and the bridge's own (the docs' tables list each). */
@@ -94,11 +94,18 @@ const CONFIG_INVALID: Texts = {
   uk: 'Налаштування застосунку відхилено, тож жодну дитину ще не читають. Відкрийте в Home Assistant вкладку Конфігурація застосунку, виправте кожне назване тут налаштування й збережіть: застосунок запуститься знову з ними.',
 };
 
-/** Two bridges on one base topic (interface 14.4): one reads and answers, the other waits; `entry` names the other. */
+/** Two bridges on one base topic (interface 14.4, 15.3): one reads and answers, the other waits or claims in vain; `entry` names the other. */
 const BASE_TOPIC_IN_USE: Texts = {
-  en: 'Two dziennik2mqtt bridges use the same MQTT base topic (entry names the other: its id, host and pid). Only the first reads the register and answers buttons; the other waits and takes over when the first stops. Stop one, or give each its own mqtt.base_topic.',
-  pl: 'Dwa mostki dziennik2mqtt używają tego samego tematu bazowego MQTT (entry podaje drugi: jego id, host i pid). Tylko pierwszy odczytuje dziennik i obsługuje przyciski; drugi czeka i przejmie pracę, gdy pierwszy się zatrzyma. Zatrzymaj jeden albo daj każdemu własny mqtt.base_topic.',
-  uk: 'Два мости dziennik2mqtt використовують ту саму базову тему MQTT (entry називає інший: його id, хост і pid). Лише перший читає журнал і відповідає на кнопки; інший чекає й перейме роботу, коли перший зупиниться. Зупиніть один або дайте кожному власний mqtt.base_topic.',
+  en: 'Another dziennik2mqtt uses the same MQTT base topic (entry names it: its installation, host and pid). Only the bridge that holds the base topic reads the register and answers buttons; another waits and takes over when it stops. Stop one, or give each its own mqtt.base_topic.',
+  pl: 'Inny mostek dziennik2mqtt używa tego samego tematu bazowego MQTT (entry podaje go: jego instalację, host i pid). Tylko mostek, który trzyma temat bazowy, odczytuje dziennik i obsługuje przyciski; inny czeka i przejmie pracę, gdy tamten się zatrzyma. Zatrzymaj jeden albo daj każdemu własny mqtt.base_topic.',
+  uk: 'Інший міст dziennik2mqtt використовує ту саму базову тему MQTT (entry називає його: його інсталяцію, хост і pid). Лише міст, що тримає базову тему, читає журнал і відповідає на кнопки; інший чекає й перейме роботу, коли той зупиниться. Зупиніть один або дайте кожному власний mqtt.base_topic.',
+};
+
+/** Another connection took the bridge's MQTT client id (interface 15.3): the bridge stopped; `entry` names the other, or the id. */
+const CLIENT_ID_IN_USE: Texts = {
+  en: 'Another MQTT connection took this bridge’s client id (entry names it), usually a copy of its data folder running on another machine, so this bridge stopped reading and publishing instead of fighting for it. Stop the other one or give it a data folder of its own, then restart this bridge.',
+  pl: 'Inne połączenie MQTT przejęło identyfikator klienta tego mostka (podaje je entry), zwykle kopia jego folderu danych działająca na innym komputerze, więc mostek przestał odczytywać i publikować zamiast o niego walczyć. Zatrzymaj tamten albo daj mu własny folder danych, a potem uruchom ten mostek ponownie.',
+  uk: 'Інше з’єднання MQTT перейняло ідентифікатор клієнта цього мосту (його називає entry), зазвичай копія його теки даних на іншому комп’ютері, тож міст перестав читати й публікувати замість боротися за нього. Зупиніть інший або дайте йому власну теку даних, а потім перезапустіть цей міст.',
 };
 
 /** The advice of the bridge's own `problem`: an e-mail entry's (the family road's words), the broker's, the data folder's, the form's. */
@@ -106,6 +113,7 @@ export function bridgeProblemAdvice(reason: BridgeProblemReason, language: Langu
   if (reason === 'broker_refused') return BROKER_REFUSED[language];
   if (reason === 'config_invalid') return CONFIG_INVALID[language];
   if (reason === 'base_topic_in_use') return BASE_TOPIC_IN_USE[language];
+  if (reason === 'client_id_in_use') return CLIENT_ID_IN_USE[language];
   return FAMILY_ADVICE[reason]?.[language] ?? ADVICE[reason as ProblemReason][language];
 }
 

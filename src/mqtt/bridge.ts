@@ -1,9 +1,10 @@
-// The MQTT side of the bridge: one mqtt.js client with a retained last will; discovery for the bridge and
-// every child; retained states sent only on change and all again after a reconnect or Home Assistant's
-// birth message; events at QoS 2 through the session kept in data_dir (session.ts), each answered once
-// it holds it; whether everything handed so far was accepted (delivered); commands through the router. Calendar
-// feeds are web-only and stop here.
-import { randomBytes } from 'node:crypto';
+// The MQTT side of the bridge: the base topic held by one bridge (claim.ts), waited for first on a
+// connection without a will; then one mqtt.js client with a retained last will; discovery for the bridge
+// and every child; retained states sent only on change and all again after a reconnect or Home
+// Assistant's birth message; events at QoS 2 through the session kept in data_dir (session.ts), each
+// answered once the broker acknowledged it; whether everything handed so far was accepted (delivered); each
+// child's event memory told on for a successor, and a predecessor's read; commands through the router.
+// Calendar feeds are web-only and stop here.
 import type { IClientPublishOptions, IPublishPacket, ISubscriptionMap, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
@@ -13,8 +14,9 @@ import { Topics } from '../ha/topics.js';
 import { systemClock, withDeadline, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
-import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, type ReconnectPolicy } from './client.js';
-import { BaseTopicClaim, type ClaimOptions } from './claim.js';
+import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, watchTakeovers, type ReconnectPolicy } from './client.js';
+import { BaseTopicClaim } from './claim.js';
+import { describeHolder, type Lease } from '../store/lease.js';
 import { MAX_STATUS_BYTES } from './sizes.js';
 import { CommandRouter, RequestRouter, type CommandOptions, type RequestHandler } from './commands.js';
 import type { CommandHandler } from '../feature-kit/commands.js';
@@ -73,12 +75,17 @@ export interface BridgeOptions {
   /** The broker refused a topic (a subscription or a publish): the bridge's own `problem` says so. */
   onRefused?: (topic: string) => void;
   /**
-   * One bridge per base topic (claim.ts): this instance, and what it hears of others. None: no claim (a test's bridge).
-   * Its id is the data folder's: the MQTT session's client id (session.ts), so a restart knows its own last claim.
+   * One bridge per installation and base topic: the data folder's lease (store/lease.ts), claimed on the
+   * broker (claim.ts), whose installation is the client id of the session kept there (session.ts: events reach
+   * the broker once across a kill). None: a clean session and no claim (a test's bridge).
    */
-  claim?: Pick<ClaimOptions, 'other' | 'lost'> & { me: Omit<ClaimOptions['me'], 'id'> };
-  /** Where the MQTT session is kept (session.ts): events then reach the broker once across a kill. Without it a clean session. */
-  dataDir?: string;
+  lease?: {
+    folder: Lease;
+    /** Another bridge this one does not act on, named (claim.ts); undefined: none now. */
+    other: (other: string | undefined) => void;
+    /** This bridge stopped acting: another took its base topic over (`taken` undefined), or its client id (`taken` names it: it stays idle). */
+    lost: (why: string, taken?: string) => void;
+  };
   /** MQTT 5 by default (falling back to 3.1.1 when refused); 4 for a broker that speaks only 3.1.1. */
   protocolVersion?: 4 | 5;
 }
@@ -100,8 +107,11 @@ export class Bridge implements Publisher {
   private stopped = false;
   /** Home Assistant's birth heard: everything retained goes again when it fires. */
   private birthTimer: Timer | undefined;
-  /** The base topic's claim (claim.ts), when the options give this bridge an instance. */
+  /** The base topic's claim (claim.ts) and the kept session (session.ts), with a lease. */
   private claim: BaseTopicClaim | undefined;
+  private session: MqttSession | undefined;
+  /** What another installation told of each child's event memory, read while waiting for the base topic. */
+  private readonly told = new Map<string, unknown>();
   /** Ends a wait for the base topic at stop(). */
   private readonly stopping = new AbortController();
 
@@ -120,7 +130,10 @@ export class Bridge implements Publisher {
       topics: this.topics,
       ctx: this.ctx,
       mirror: this.mirror,
-      configured: options.children ?? [],
+      // Read at start: the App names its children after the base topic is held.
+      get configured() {
+        return options.children ?? [];
+      },
       log: options.log,
     });
     this.router = new CommandRouter({ log: options.log, commandsOf: (child) => this.devices.commandsOf(child) });
@@ -147,44 +160,80 @@ export class Bridge implements Publisher {
     return this.deliveries.sent;
   }
 
+  /**
+   * With a lease: waits, on a connection without a last will, until this bridge may take the base topic
+   * (claim.ts), reading what another installation told of each child's event memory; a handover from one
+   * leaves it what this data folder's session held. Call before anything is read for the children.
+   */
+  async acquire(): Promise<void> {
+    const { lease, log, mqtt, protocolVersion } = this.options;
+    if (!lease || this.claim) return;
+    const session = await MqttSession.open(lease.folder.dataDir, log);
+    this.session = session;
+    this.deliveries.session = session;
+    const claim = new BaseTopicClaim({
+      lease: lease.folder,
+      topics: this.topics,
+      log,
+      other: lease.other,
+      refused: (topic, code) => this.refused(topic, code),
+      lost: (other) =>
+        this.lost(`another dziennik2mqtt (${describeHolder(other)}) took base topic ${this.topics.base} over while this one was away; stopping`),
+    });
+    this.claim = claim;
+    const client = createClient({ mqtt, reconnectPeriodMs: this.reconnect.firstMs, protocolVersion });
+    const url = redactUrl(mqtt.url);
+    const { signal } = this.stopping;
+    const settings = { url, from: this.options.brokerFrom, policy: this.reconnect, log };
+    watchConnection(client, { ...settings, stopped: () => client.disconnecting, onConnect: () => undefined });
+    signal.addEventListener('abort', () => client.end(true), { once: true });
+    client.on('message', (topic, payload) => {
+      const child = this.topics.parseEventMemory(topic);
+      if (child === undefined) return void claim.heard(topic, payload);
+      try {
+        const told = JSON.parse(payload.toString()) as { by?: unknown; memory?: unknown };
+        if (told.by !== this.me) this.told.set(child, told.memory);
+      } catch {
+        // Cleared, or not one of ours.
+      }
+    });
+    try {
+      // However long the broker takes to appear (the add-on may start before Mosquitto): nothing is read meanwhile.
+      await waitForConnect(client, url);
+      await client.subscribeAsync(this.topics.eventMemory('+'), { qos: 0 });
+      await claim.wait(client, signal);
+    } finally {
+      await client.endAsync().catch(() => undefined);
+    }
+    const from = claim.predecessor;
+    if (!from) return;
+    const said = `base topic ${this.topics.base} was another installation's since this one held it: taking over from what it told`;
+    log.info({ from: describeHolder(from) }, said);
+    session.forget();
+  }
+
   async start(): Promise<void> {
     if (this.client) throw new Error('bridge already started');
-    const { dataDir } = this.options;
-    const session = dataDir === undefined ? undefined : await MqttSession.open(dataDir, this.log);
-    this.deliveries.session = session;
-    const { claim, log } = this.options;
-    const id = session?.clientId ?? `dziennik2mqtt_${randomBytes(4).toString('hex')}`;
-    this.claim = claim && new BaseTopicClaim({ ...claim, me: { ...claim.me, id }, topics: this.topics, log, clock: systemClock });
-    // Once: a claim that stood still through a wait is not waited for again when it is read back.
-    for (let waited = false; ; waited = true) {
-      const { client, url } = this.open(session);
-      this.client = client;
-      try {
-        // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
-        // start only after this, so the portal is not asked for anything the bridge could not publish.
-        await waitForConnect(client, url);
-        // The claim's retained message comes with the scan's wait.
-        if (this.claim) await client.subscribeAsync(this.claim.filters, { qos: 0 });
-        const devices = await readRetainedDevices(client, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock);
-        if (this.claim?.holder === undefined || waited) {
-          // Only the base topic's holder clears what a former base topic left.
-          if (session) await clearMovedBase(client, session, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock, this.log);
-          this.devices.removeStale(devices);
-          await this.subscribe(client);
-          this.claim?.hold(client);
-          this.log.info({ url, base_topic: this.topics.base }, 'connected to the MQTT broker');
-          break;
-        }
-        // Another instance holds the base topic: this connection (its last will would say `offline` for
-        // the holder) ends cleanly, which drops the will, and the wait goes on one without a will.
-        await client.endAsync();
-        this.client = undefined;
-        await this.waitForBaseTopic();
-      } catch (err) {
-        client.end(true);
-        this.client = undefined;
-        throw err;
-      }
+    await this.acquire();
+    const { client, url } = this.open();
+    this.client = client;
+    try {
+      // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
+      // start only after this, so the portal is not asked for anything the bridge could not publish.
+      await waitForConnect(client, url);
+      const other = await this.claim?.take(client);
+      if (other) throw new Error(`another dziennik2mqtt (${describeHolder(other)}) took base topic ${this.topics.base} at the same moment`);
+      const devices = await readRetainedDevices(client, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock);
+      // Only the base topic's holder clears what a former base topic left.
+      if (this.session) await clearMovedBase(client, this.session, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock, this.log);
+      this.devices.removeStale(devices);
+      await this.subscribe(client);
+      this.log.info({ url, base_topic: this.topics.base }, 'connected to the MQTT broker');
+    } catch (err) {
+      // A clean end: its last will would say `offline` for the bridge that holds the base topic.
+      await client.endAsync().catch(() => undefined);
+      this.client = undefined;
+      throw err;
     }
     this.mirror.set(this.topics.bridgeState, 'online');
     const bridge = bridgeDiscovery(this.ctx);
@@ -195,17 +244,46 @@ export class Bridge implements Publisher {
     this.deliveries.started();
   }
 
-  /** The wait while another instance holds the base topic, on a client of its own without a last will. */
-  private async waitForBaseTopic(): Promise<void> {
-    const { mqtt, protocolVersion } = this.options;
-    const client = createClient({ mqtt, reconnectPeriodMs: this.reconnect.firstMs, protocolVersion });
-    client.on('message', (topic, payload) => this.claim?.heard(topic, payload));
-    try {
-      await waitForConnect(client, redactUrl(mqtt.url));
-      await this.claim?.wait(client, this.stopping.signal);
-    } finally {
-      await client.endAsync().catch(() => undefined);
-    }
+  /** The installation and place whose event memory this bridge tells (a successor adopts only another's). */
+  private get me(): string | undefined {
+    const record = this.options.lease?.folder.record;
+    return record && `${record.id}/${record.place}`;
+  }
+
+  /** This bridge stops acting: nothing more goes out; its stop says `offline` (a live holder, if another, says `online` again). */
+  private lost(why: string, taken?: string): void {
+    this.ready = false;
+    this.options.lease?.lost(why, taken);
+  }
+
+  /**
+   * Another connection took this bridge's MQTT client id (client.ts watchTakeovers): a copy of its data
+   * folder, or another client given its id. It stops fighting for it: nothing more on its connection;
+   * `problem` and `offline` said once on a connection of its own.
+   */
+  private async takenOver(client: MqttClient): Promise<void> {
+    const { lease, mqtt, protocolVersion } = this.options;
+    if (this.stopped || !lease) return;
+    this.stopped = true;
+    client.end(true);
+    this.claim?.release();
+    const twin = this.claim?.twin;
+    const taken = twin ? describeHolder(twin) : lease.folder.clientId;
+    this.lost(
+      `another MQTT connection took this bridge's client id ${lease.folder.clientId} (${twin ? `another dziennik2mqtt: ${taken}` : 'a copy of this data_dir running elsewhere, or a client given its id'}): this one stops using it and waits to be restarted`,
+      taken,
+    );
+    this.mirror.set(this.topics.bridgeState, 'offline');
+    const bridgeTopics = this.mirror.take().filter(({ topic }) => topic.startsWith(`${this.topics.base}/bridge/`));
+    const said = createClient({ mqtt, reconnectPeriodMs: this.reconnect.firstMs, protocolVersion });
+    const say = async (): Promise<void> => {
+      await waitForConnect(said, redactUrl(mqtt.url));
+      await Promise.all(bridgeTopics.map(({ topic, payload }) => said.publishAsync(topic, payload, RETAINED)));
+    };
+    await withDeadline(this.clock, STOP_TIMEOUT_MS, () => new Error('timed out'), say).catch((err: unknown) =>
+      this.log.warn({ err: errorText(err) }, 'could not say offline on a connection of its own'),
+    );
+    await said.endAsync(true).catch(() => undefined);
   }
 
   async stop(): Promise<void> {
@@ -221,12 +299,10 @@ export class Bridge implements Publisher {
       await withDeadline(this.clock, STOP_TIMEOUT_MS, late, () => work).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
     };
     // A clean DISCONNECT suppresses the last will, so offline is published by hand and awaited; the claim
-    // cleared before it lets a bridge waiting for the base topic take over at once.
-    // A bridge that lost the base topic to another says nothing there: the state is the other's now.
-    const held = this.claim?.held ?? true;
-    if (this.claim) await attempt('clearing the claim', this.claim.clear(client));
-    if (client.connected && held) await attempt('publishing offline', client.publishAsync(this.topics.bridgeState, 'offline', RETAINED));
-    await attempt('disconnecting', client.endAsync(!client.connected, this.deliveries.session?.parting(client.options.protocolVersion)));
+    // given up before it lets a bridge waiting for the base topic take over at once.
+    if (this.claim) await attempt('giving up the claim', this.claim.giveUp(client));
+    if (client.connected) await attempt('publishing offline', client.publishAsync(this.topics.bridgeState, 'offline', RETAINED));
+    await attempt('disconnecting', client.endAsync(!client.connected, this.session?.parting(client.options.protocolVersion, this.log)));
   }
 
   /** Declares a child's device and entities; published when its discovery changed. */
@@ -266,15 +342,26 @@ export class Bridge implements Publisher {
 
   /**
    * QoS 2, not retained, once even across a kill (session.ts); while the broker is away mqtt.js keeps it.
-   * Resolves true once the kept session holds it (without one: the broker accepted it), false when it
-   * was not sent (a stop came first). `id`: the event's in its memory.
+   * Resolves true once the broker acknowledged it (PUBCOMP), false when it refused it or it was not sent
+   * (a stop came first, or the lease lapsed). `id`: the event's in its memory.
    */
   publishEvent(childId: string, kind: string, payload: EventPayload, id?: string): Promise<boolean> {
-    if (this.stopped) {
-      this.log.warn({ child: childId, kind }, 'event after stop, not sent (kept for the next start)');
+    if (this.stopped || (this.ready && this.claim?.alive === false)) {
+      this.log.debug({ child: childId, kind }, 'event not sent: this bridge is stopped, or its lease lapsed (kept for the next pass or start)');
       return Promise.resolve(false);
     }
     return this.deliveries.event(this.topics.event(childId, kind), JSON.stringify(payload), id);
+  }
+
+  /** A child's event memory as saved, told on (retained) for a bridge that takes the base topic over later. */
+  tellMemory(childId: string, memory: unknown): void {
+    this.mirror.set(this.topics.eventMemory(childId), JSON.stringify({ by: this.me, memory }));
+    this.sync();
+  }
+
+  /** What another installation that held the base topic told of a child's event memory, if anything. */
+  toldMemory(childId: string): unknown {
+    return this.told.get(childId);
   }
 
   /** The event memories without these events are on disk: the session forgets them. */
@@ -338,18 +425,21 @@ export class Bridge implements Publisher {
 
   /** Sends what the broker lacks; while offline nothing, as everything goes again on reconnect. */
   private sync(): void {
-    if (!this.ready || !this.connected) return;
+    // A lease that lapsed acts on nothing until it is renewed (a stale holder cannot act, claim.ts).
+    if (!this.ready || !this.connected || this.claim?.alive === false) return;
     for (const { topic, payload } of this.mirror.take()) void this.deliveries.publish(topic, payload, RETAINED);
   }
 
   /** The bridge's client, connecting (or retrying) from now on, with its retained last will; `url` is the broker's without its password. */
-  private open(session: MqttSession | undefined): { client: MqttClient; url: string } {
+  private open(): { client: MqttClient; url: string } {
     const { options, topics } = this;
     const url = redactUrl(options.mqtt.url);
     const policy = this.reconnect;
     const will = { topic: topics.bridgeState, payload: 'offline' };
+    const session = this.session && options.lease && { store: this.session, clientId: options.lease.folder.clientId };
     const client = createClient({ mqtt: options.mqtt, will, reconnectPeriodMs: policy.firstMs, protocolVersion: options.protocolVersion, session });
-    session?.attach(client);
+    this.session?.attach(client);
+    watchTakeovers(client, () => void this.takenOver(client));
     watchConnection(client, {
       url,
       from: options.brokerFrom,
@@ -359,13 +449,13 @@ export class Bridge implements Publisher {
       // Connected (again, after an outage or a broker's restart: the first connect start() awaits);
       // `sessionKept`: the broker kept the session, so mqtt.js subscribes to nothing again.
       onConnect: (sessionKept) => {
-        this.claim?.renew();
         // The kept session's subscriptions stand, but a retained command left meanwhile comes only with a
         // subscription made now (and is refused, inbox.ts): the bridge subscribes again, as mqtt.js does not.
         if (sessionKept && this.ready) {
           this.subscribe(client, true).catch((err: unknown) => this.log.warn({ err: errorText(err) }, 'cannot subscribe again after reconnecting'));
         }
-        if (this.ready) this.resendAll('reconnected to the MQTT broker');
+        // A lease that lapsed meanwhile is claimed again first (claim.ts): only then does anything go.
+        void Promise.resolve(this.claim?.renew()).then(() => this.ready && this.resendAll('reconnected to the MQTT broker'));
       },
     });
     // The connection closed: whoever waits for the broker's answers hears it at once (mqtt.js keeps the

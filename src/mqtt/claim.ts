@@ -1,191 +1,211 @@
-// One bridge per base topic on a broker (interface 14.4). Two bridges (each with a data folder of its
-// own) on one base topic both read the portal and both answer a press: two messages to a teacher. The
-// bridge that holds the base topic keeps a retained claim at `<base>/bridge/claim` naming its instance
-// (its data folder's id, host, pid) with a beat it renews every CLAIM_BEAT_MS, and clears it at a clean
-// stop. A bridge that finds another instance's claim reads nothing, answers nothing and publishes nothing
-// under the base topic (bridge/state stays the holder's `online`): it waits on a connection without a last
-// will, knocking at `<base>/bridge/knock` so that the holder can say so, and takes the base topic only
-// once the claim is cleared or no renewal has come for CLAIM_GRACE_MS while it was connected. Only the
-// renewals' arrival counts, never the beat's time against this machine's clock: no broker feature (MQTT 5
-// message expiry) and no clock skew decides, so it works alike on Mosquitto and the demo's aedes. A
-// claim that names this bridge's own data folder is its own last run (the folder's lock keeps any other
-// process off it): taken at once, so a restart after a kill is not held up.
+// One bridge per base topic on a broker (interface 14.4, 15.3): the data folder's lease (store/lease.ts) claimed,
+// retained, at `<base>/bridge/claim` on its beat, given up at a clean stop (the fence kept). MQTT has no
+// compare-and-set: a claim tells an honest candidate to wait and proves nothing. A candidate reads nothing, has
+// no last will and knocks at `<base>/bridge/knock`; it takes the topic once the claim is given up, its own
+// folder's, or still for the grace of connected time, with the next fence, if its claim comes back before
+// another's. A live holder treats another's claim as a conflict, never an order; a lapsed one acts on nothing
+// until it claimed again, and stops if a higher fence took the topic. A claim or knock with this
+// installation's id from another folder is a copy of it running: a candidate takes an identity of its own.
 import type { MqttClient } from 'mqtt';
-import { z } from 'zod';
 import type { Topics } from '../ha/topics.js';
-import type { Clock, Timer } from '../util/clock.js';
+import { describeHolder, readRecord, watched, type Lease, type LeaseRecord } from '../store/lease.js';
 import type { Logger } from '../util/log.js';
 
-/** How often the holder renews its claim and a waiting bridge knocks. */
-export const CLAIM_BEAT_MS = 10_000;
-/** How long a claim may go without a renewal before a waiting bridge takes the base topic (three beats and a half). */
-export const CLAIM_GRACE_MS = 35_000;
-/** A claim or a knock is a few fields: anything larger is not one of ours, and is not decoded. */
-const MAX_CLAIM_BYTES = 1024;
-
-const instanceSchema = z.object({ id: z.string().max(64), host: z.string().max(255), pid: z.number(), since: z.string().max(40) });
-
-/** A running bridge as its claim and its knock name it: its data folder's id, host, pid, start. */
-export type Instance = z.infer<typeof instanceSchema>;
-
-/** The instance a claim or knock names; undefined for an empty (cleared) or foreign payload. */
-function instanceOf(payload: Buffer): Instance | undefined {
-  if (payload.length === 0 || payload.length > MAX_CLAIM_BYTES) return undefined;
-  try {
-    const parsed = instanceSchema.safeParse(JSON.parse(payload.toString('utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** How a bridge names another instance in its log and `problem`. */
-export function describeInstance(other: Instance): string {
-  return `${other.id} on ${other.host}, pid ${other.pid}, since ${other.since}`;
-}
-
+/** `other`: a bridge this one does not act on, named (undefined once none for a grace); `lost`: a higher fence took the topic in a lapse. */
 export interface ClaimOptions {
-  me: Instance;
+  lease: Lease;
   topics: Topics;
   log: Logger;
-  /** Real time always: the claim is between real processes, whatever clock the bridge's polls run on. */
-  clock: Clock;
-  /** Another instance waits on this base topic (the holder), or holds it (a waiting bridge); undefined: no more. */
-  other: (other: Instance | undefined) => void;
-  /** Another instance took the base topic over while this one held it (it stalled, or was cut off). */
-  lost: (other: Instance) => void;
+  other: (other: string | undefined) => void;
+  lost: (other: LeaseRecord) => void;
+  refused: (topic: string, code: number) => void;
 }
 
-/** One bridge's claim of its base topic: what it heard of others, its beat while it holds it, its wait while another does. */
 export class BaseTopicClaim {
-  /** Another instance's claim, as last heard (before holding: the retained one). */
-  private claimedBy: Instance | undefined;
-  private heardAt = 0;
+  /** The last claim of another run heard (the retained one first), watched for its beat; the last bridge heard with this id from another folder. */
+  private claimed: LeaseRecord | undefined;
+  private readonly watch: ReturnType<typeof watched>;
+  twin: LeaseRecord | undefined;
   private holding: MqttClient | undefined;
-  private knocker: { instance: Instance; at: number } | undefined;
-  private timer: Timer | undefined;
-  /** Wakes the wait when a claim is cleared or changes hands. */
+  /** When the broker last answered a renewal; whether the holder looks at the claim before it answers one (taking it). */
+  private acked = -Infinity;
+  private checking = false;
+  /** The run the log last named, and when a conflict was last heard. */
+  private named: string | undefined;
+  private conflictAt: number | undefined;
   private wake: () => void = () => undefined;
+  /** The topics heard once connected: the claim, the knocks, and bridge/state (another's last will). */
+  readonly filters: string[];
 
-  constructor(private readonly o: ClaimOptions) {}
-
-  /** The topics to hear before deciding (subscribed before the retained scan) and while holding; bridge/state too (below). */
-  get filters(): string[] {
-    return [this.o.topics.bridgeClaim, this.o.topics.bridgeKnock, this.o.topics.bridgeState];
+  constructor(private readonly o: ClaimOptions) {
+    this.watch = watched(o.lease.clock, o.lease.timing.graceMs);
+    this.filters = [o.topics.bridgeClaim, o.topics.bridgeKnock, o.topics.bridgeState];
   }
 
-  get held(): boolean {
-    return this.holding !== undefined;
+  private get me(): LeaseRecord {
+    const { pidNs: _, startTicks: __, ...record } = this.o.lease.record;
+    return record;
   }
 
-  /** Whether a message is the claim's or a knock (then it is handled here). */
+  /** Holding, with a renewal the broker answered within the grace less a beat (Kubernetes' renew deadline). */
+  get alive(): boolean {
+    const { clock, timing } = this.o.lease;
+    return this.holding !== undefined && clock.now() - this.acked < timing.graceMs - timing.beatMs;
+  }
+
+  /** The base topic's holder before this bridge took it, when another installation: a handover. */
+  get predecessor(): LeaseRecord | undefined {
+    return this.claimed && (this.claimed.id !== this.me.id || this.claimed.place !== this.me.place) ? this.claimed : undefined;
+  }
+
+  /** Whether a message is the claim's, a knock or bridge/state (then it is handled here). */
   heard(topic: string, payload: Buffer): boolean {
-    const { topics, me } = this.o;
-    // An `offline` while this bridge holds the topic is another's last will (one that was killed in the
-    // moment it looked at the claim, or an old version's): the state is said again.
+    const { topics, log } = this.o;
+    // An `offline` while this bridge holds the topic is another's last will or stop: said again.
     if (topic === topics.bridgeState) {
-      if (this.holding?.connected && payload.toString('utf8') === 'offline') this.holding.publish(topic, 'online', { qos: 1, retain: true });
+      if (this.alive && this.holding?.connected && payload.toString() === 'offline') this.holding.publish(topic, 'online', { qos: 1, retain: true });
       return true;
     }
     if (topic !== topics.bridgeClaim && topic !== topics.bridgeKnock) return false;
-    const other = instanceOf(payload);
-    if (other?.id === me.id) return true;
+    const record = readRecord(payload);
+    // Its own claim or knock, back from the broker, is nobody else's.
+    if (record?.run === this.me.run) return true;
     if (topic === topics.bridgeKnock) {
-      if (other !== undefined && this.holding) this.knock(other);
-      return true;
+      if (record && this.holding) this.note(record, 'knocks at', 'it waits, reading nothing, while this one runs');
+      else if (record) void this.copied(record);
+    } else {
+      const beat = record !== undefined && record.run === this.claimed?.run;
+      this.claimed = record;
+      if (this.watch.see(payload.toString()) && beat && !this.holding) void this.copied(record);
+      // A live holder is never silenced by a message: another's claim is a conflict, answered with its own.
+      if (this.alive && !this.checking) {
+        if (record) this.note(record, 'claims', 'a conflict, not an order: this one runs on and claims it again');
+        else log.warn({ base_topic: topics.base }, `the claim of base topic ${topics.base} was cleared by another client: claimed again`);
+        this.publish();
+      }
     }
-    this.claimedBy = other;
-    this.heardAt = this.o.clock.now();
     this.wake();
-    // Two holders at once (both started on a free topic, or one came back after a stall): the one that
-    // started first keeps it and says so again at once; the other stops.
-    if (other === undefined || !this.holding) return true;
-    if (other.since < me.since || (other.since === me.since && other.id < me.id)) {
-      this.release();
-      this.o.lost(other);
-    } else this.renew();
     return true;
   }
 
-  /** Another instance's claim heard so far (the retained one, at start). */
-  get holder(): Instance | undefined {
-    return this.claimedBy;
+  private note(other: LeaseRecord, what: string, then: string): void {
+    const { topics, log, lease } = this.o;
+    const name = `${describeHolder(other)}${other.id === this.me.id ? ', a copy of this data_dir' : ''}`;
+    if (other.id === this.me.id) this.twin = other;
+    const said = `another dziennik2mqtt (${name}) ${what} base topic ${topics.base}: ${then}`;
+    if (this.named !== other.run) log.warn({ other: other.id, host: other.host, base_topic: topics.base }, said);
+    this.named = other.run;
+    this.conflictAt = lease.clock.now();
+    this.o.other(name);
   }
 
-  /** Holds the base topic through this client: the claim now, renewed every beat (and at a reconnect: renew()). */
-  hold(client: MqttClient): void {
-    this.holding = client;
-    this.claimedBy = undefined;
-    this.renew();
+  /** A candidate heard a bridge with this installation's id from another folder: this one is a copy. */
+  private async copied(other: LeaseRecord): Promise<void> {
+    const { lease, log } = this.o;
+    if (other.id !== lease.record.id || other.place === lease.record.place) return;
+    this.twin = other;
+    await lease.newIdentity();
+    const said = `another dziennik2mqtt (${describeHolder(other)}) runs with this installation's identity from another folder`;
+    log.warn({ other: other.id, host: other.host }, `${said}: this data_dir is a copy of its, and takes an identity of its own (${lease.record.id})`);
   }
 
-  /** Publishes the claim with a new beat, and tells when a knocking instance has stopped knocking. */
-  renew(): void {
-    const client = this.holding;
-    if (!client) return;
-    this.timer?.cancel();
-    const { clock, topics, me } = this.o;
-    if (client.connected)
-      client.publish(topics.bridgeClaim, JSON.stringify({ ...me, beat: new Date(clock.now()).toISOString() }), { qos: 1, retain: true });
-    if (this.knocker && clock.now() - this.knocker.at > CLAIM_GRACE_MS) {
-      this.knocker = undefined;
+  /** A candidate's wait, on a connection without a last will: until the claim is given up, is this folder's, or stood still for the grace. Rejects when `signal` aborts. */
+  async wait(client: MqttClient, signal: AbortSignal): Promise<void> {
+    const { lease, topics, log } = this.o;
+    await client.subscribeAsync([topics.bridgeClaim, topics.bridgeKnock], { qos: 0 });
+    await roundTrip(client, topics);
+    let said = false;
+    for (let holder = this.claimed; holder && !holder.released && this.predecessor; holder = this.claimed) {
+      // Time away from the broker does not count: no renewal could come.
+      if (!client.connected) this.watch.restart();
+      else if (this.watch.still()) break;
+      const waits = `base topic ${topics.base} is held by another dziennik2mqtt (${describeHolder(holder)}): this one reads nothing and waits until it stops`;
+      if (!said) log.warn({ other: holder.id, host: holder.host, base_topic: topics.base }, waits);
+      said = true;
+      if (client.connected) client.publish(topics.bridgeKnock, JSON.stringify(this.me), { qos: 0 });
+      await this.nap(lease.timing.beatMs, signal);
+    }
+    const why = this.claimed?.released ? 'gave it up' : `has not renewed its claim for ${lease.timing.graceMs / 1000} s`;
+    if (said)
+      log.info({ other: this.claimed?.id, base_topic: topics.base }, `the dziennik2mqtt holding base topic ${topics.base} ${why}; taking it over`);
+  }
+
+  /** Until a claim or knock is heard, or `ms` passed. */
+  private nap(ms: number, signal?: AbortSignal): Promise<void> {
+    return Promise.race([this.o.lease.clock.sleep(ms, signal), new Promise<void>((resolve) => (this.wake = resolve))]);
+  }
+
+  /**
+   * Takes the base topic through this client, at start and again after a lapse: the claim as the broker keeps
+   * it read first; claimed with the next fence and held if acknowledged before another's came. Resolves to
+   * undefined once held, else to the bridge that holds it (after a lapse: a higher fence took it meanwhile).
+   */
+  async take(client: MqttClient): Promise<LeaseRecord | undefined> {
+    const { lease, topics } = this.o;
+    const lapsed = this.holding !== undefined;
+    this.checking = true;
+    this.claimed = undefined;
+    await client.subscribeAsync(this.filters, { qos: 0 });
+    await roundTrip(client, topics);
+    const before = this.claimed as LeaseRecord | undefined;
+    let other = lapsed && before && !before.released && before.fence > lease.record.fence ? before : undefined;
+    if (!other) {
+      lease.record.fence = Math.max(lease.record.fence, (before?.fence ?? 0) + 1);
+      this.holding = client;
+      this.publish();
+      // Another's claim before the broker acknowledged this one's: that one came first, and keeps it.
+      const until = lease.clock.now() + lease.timing.beatMs;
+      while (!this.alive && this.claimed === before && lease.clock.now() < until) await this.nap(100);
+      other = this.claimed === before ? undefined : this.claimed;
+    }
+    this.checking = false;
+    if (other) this.release();
+    else lease.onBeat.add(this.renew);
+    return other;
+  }
+
+  /** At every beat and reconnect: the claim renewed; a holder whose lease lapsed takes it again, or is told it lost it. */
+  readonly renew = (): Promise<unknown> | void => {
+    const { lease } = this.o;
+    if (this.conflictAt !== undefined && lease.clock.now() - this.conflictAt > lease.timing.graceMs) {
+      this.conflictAt = undefined;
       this.o.other(undefined);
     }
-    this.timer = clock.setTimer(() => this.renew(), CLAIM_BEAT_MS);
-  }
-
-  private knock(other: Instance): void {
-    const first = this.knocker?.instance.id !== other.id;
-    this.knocker = { instance: other, at: this.o.clock.now() };
-    if (!first) return;
-    this.o.log.warn(
-      { other: other.id, host: other.host, base_topic: this.o.topics.base },
-      `another dziennik2mqtt (${describeInstance(other)}) knocks at base topic ${this.o.topics.base}: it waits, reading nothing, while this one runs`,
+    const client = this.holding;
+    if (!client?.connected || this.checking) return;
+    if (this.alive) return this.publish();
+    return this.take(client).then(
+      (other) => other && this.o.lost(other),
+      () => (this.checking = false),
     );
-    this.o.other(other);
+  };
+
+  private publish(): void {
+    const { topics, lease, refused } = this.o;
+    const sent = lease.clock.now();
+    this.holding?.publish(topics.bridgeClaim, JSON.stringify(this.me), { qos: 1, retain: true }, (err) => {
+      const code = (err as { code?: unknown } | undefined)?.code;
+      if (typeof code === 'number') refused(topics.bridgeClaim, code);
+      // Any answer of the broker counts: the holder reached it in time.
+      if (!err || typeof code === 'number') this.acked = Math.max(this.acked, sent);
+      this.wake();
+    });
   }
 
   /** Stops renewing. */
   release(): void {
-    this.timer?.cancel();
+    this.o.lease.onBeat.delete(this.renew);
     this.holding = undefined;
   }
 
-  /** Stops renewing; a holder still connected clears its claim (its clean stop, before its `offline`), one that lost it leaves the other's. */
-  async clear(client: MqttClient): Promise<void> {
-    const held = this.held;
+  /** A clean stop: a live holder gives its claim up, keeping its fence (before its `offline`); one that lost it leaves the other's. */
+  async giveUp(client: MqttClient): Promise<void> {
+    const alive = this.alive;
     this.release();
-    if (held && client.connected) await client.publishAsync(this.o.topics.bridgeClaim, '', { qos: 1, retain: true });
-  }
-
-  /**
-   * Waits, through a client without a last will, while another instance's claim is renewed: knocks every
-   * beat, and resolves once the claim is cleared or stood still for CLAIM_GRACE_MS of connected time.
-   * Rejects when `signal` aborts (the bridge stops).
-   */
-  async wait(client: MqttClient, signal: AbortSignal): Promise<void> {
-    const { clock, topics, me, log } = this.o;
-    const holder = this.claimedBy;
-    if (holder === undefined) return;
-    log.warn(
-      { other: holder.id, host: holder.host, base_topic: topics.base },
-      `base topic ${topics.base} is held by another dziennik2mqtt (${describeInstance(holder)}): this one reads nothing and waits until it stops`,
-    );
-    this.o.other(holder);
-    this.heardAt = clock.now();
-    await client.subscribeAsync(topics.bridgeClaim, { qos: 0 }).catch(() => undefined);
-    for (;;) {
-      // Time away from the broker does not count: no renewal could come.
-      if (!client.connected) this.heardAt = clock.now();
-      if (this.claimedBy === undefined) break;
-      if (clock.now() - this.heardAt > CLAIM_GRACE_MS) break;
-      if (client.connected) client.publish(topics.bridgeKnock, JSON.stringify(me), { qos: 0 });
-      const woken = new Promise<void>((resolve) => (this.wake = resolve));
-      await Promise.race([clock.sleep(CLAIM_BEAT_MS, signal), woken]);
-    }
-    const why = this.claimedBy === undefined ? 'cleared its claim' : `has not renewed its claim for ${CLAIM_GRACE_MS / 1000} s`;
-    log.info({ other: holder.id, base_topic: topics.base }, `the dziennik2mqtt holding base topic ${topics.base} ${why}; taking it over`);
-    this.claimedBy = undefined;
-    this.o.other(undefined);
+    const released = JSON.stringify({ ...this.me, released: true });
+    if (alive && client.connected) await client.publishAsync(this.o.topics.bridgeClaim, released, { qos: 1, retain: true });
   }
 }
+
+/** Resolves once the broker answered a request sent after everything before it: a subscription's retained messages are in. */
+const roundTrip = (client: MqttClient, topics: Topics): Promise<unknown> => client.unsubscribeAsync(`${topics.bridgeClaim}/none`);

@@ -37,8 +37,8 @@ export interface ClientSettings {
   will?: { topic: string; payload: string };
   /** Delay before the first reconnect attempt (later ones follow nextReconnectDelay). */
   reconnectPeriodMs: number;
-  /** The data_dir's kept session (events at QoS 2 stored before they are sent); without it a clean one. */
-  session?: MqttSession;
+  /** The data_dir's kept session (events at QoS 2 stored before they are sent) under the installation's client id; without it a clean one. */
+  session?: { store: MqttSession; clientId: string };
 }
 
 /** How soon a broker that refused MQTT 5 is asked again in MQTT 3.1.1. */
@@ -92,7 +92,7 @@ export function createClient(settings: ClientSettings): MqttClient {
     writeCache: false,
   });
   if (settings.will) fresh.will = { topic: settings.will.topic, payload: Buffer.from(settings.will.payload), qos: 1, retain: true };
-  const options = settings.session?.kept(fresh) ?? fresh;
+  const options = settings.session?.store.kept(fresh, settings.session.clientId) ?? fresh;
   const { url } = settings.mqtt;
   const tcp = plainTcpBroker(url);
   const client = tcp === undefined ? connect(url, options) : tcpClient(tcp, options);
@@ -274,6 +274,32 @@ export function watchConnection(client: MqttClient, settings: WatchSettings): vo
     attempt = 0;
     client.options.reconnectPeriod = policy.firstMs;
     settings.onConnect(connack.sessionPresent);
+  });
+}
+
+/** Broker-closed connections younger than this, this many within the window, are another taking the client id (repeated takeovers). */
+const TAKEOVER = { livedMs: 30_000, count: 3, withinMs: 60_000 };
+
+/**
+ * Calls `taken` once another connection took this client's id: at MQTT 5's DISCONNECT 0x8E (session taken
+ * over), or, where a broker closes the old connection without it (Mosquitto 2.0.11, MQTT 3.1.1), when it
+ * closed young connections without an error three times within a minute, the broker answering at once each
+ * time: two clients taking one id from each other.
+ */
+export function watchTakeovers(client: MqttClient, taken: () => void): void {
+  let connectedAt: number | undefined;
+  let failed = false;
+  const closes: number[] = [];
+  client.on('disconnect', (packet) => packet.reasonCode === 0x8e && taken());
+  client.on('connect', () => (connectedAt = performance.now()));
+  client.on('error', () => (failed = true));
+  client.on('close', () => {
+    const now = performance.now();
+    if (connectedAt !== undefined && !failed && now - connectedAt < TAKEOVER.livedMs) closes.push(now);
+    while (closes.length > 0 && now - (closes[0] ?? now) > TAKEOVER.withinMs) closes.shift();
+    if (closes.length >= TAKEOVER.count) taken();
+    connectedAt = undefined;
+    failed = false;
   });
 }
 

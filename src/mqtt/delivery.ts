@@ -1,8 +1,8 @@
 // The broker's answers to what the bridge handed it (a PUBACK, for events a PUBCOMP), counted in order,
 // so that "has the broker accepted everything handed so far?" can be waited for: the feed acknowledges a
 // change only then (feed/child-feed.ts, sortChanges). A refusal, the connection closing or the bridge stopping
-// answers no. An event is answered on its own: taken once the kept session holds it (session.ts), or
-// without one once the broker accepted it (the event outbox keeps each until then).
+// answers no. An event is answered on its own, once the broker acknowledged it (PUBCOMP; its event memory
+// keeps it until then, store/event-outbox.ts); one the kept session holds from an earlier run by the session.
 import type { IClientPublishOptions, MqttClient } from 'mqtt';
 import type { Logger } from '../util/log.js';
 import type { MqttSession } from './session.js';
@@ -90,23 +90,26 @@ export class Deliveries {
   }
 
   /**
-   * An event (QoS 2, not retained), by its id in the event memory: true once the kept session holds it
-   * (or held it before a restart), without one once the broker accepted it; before the first connection it waits for it.
+   * An event (QoS 2, not retained), by its id in the event memory: true once the broker acknowledged it
+   * (PUBCOMP), also one the kept session held from before a restart; before the first connection it waits for it.
    */
   event(topic: string, payload: string, id?: string): Promise<boolean> {
     const session = id === undefined ? undefined : this.session;
-    if (id !== undefined && session?.holds(id)) return Promise.resolve(true);
+    const held = id === undefined ? undefined : session?.outcome(id);
+    if (held) return held;
     if (this.early !== undefined) return new Promise((answer) => this.early?.push({ topic, payload, id, answer }));
     // A broker that says it takes no QoS 2 (MQTT 5's maximum QoS: AWS IoT and the like) gets QoS 1, at least once.
     const qos = (this.client()?.serverProperties?.maximumQoS ?? 2) < 2 ? 1 : 2;
-    return new Promise((answer) => {
-      const unexpect = id === undefined || qos < 2 ? undefined : session?.expect(topic, payload, id);
-      const cbStorePut = unexpect && ((err?: Error) => err === undefined && answer(true));
-      void this.publish(topic, payload, { qos, retain: false, ...(cbStorePut ? { cbStorePut } : {}) }).then((err) => {
-        if (err) this.log.warn({ err: err.message, topic }, 'event not delivered (kept for the next pass or start)');
-        unexpect?.();
-        answer(err === undefined);
-      });
+    const unexpect = id === undefined || qos < 2 ? undefined : session?.expect(topic, payload, id);
+    return this.publish(topic, payload, { qos, retain: false }).then((err) => {
+      unexpect?.();
+      const refused = typeof (err as { code?: unknown } | undefined)?.code === 'number';
+      if (err)
+        this.log.warn(
+          { err: err.message, topic },
+          `event not delivered${refused ? ': the broker refused it' : ''} (kept for the next pass or start)`,
+        );
+      return err === undefined;
     });
   }
 

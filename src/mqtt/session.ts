@@ -1,21 +1,12 @@
-// The bridge's MQTT session, kept in data_dir (mqtt-session.json): its client id, the base topic and
-// discovery prefix it last published under (start() clears what an earlier one left, retained.ts), and
-// the events on their way to the broker. This is how an event reaches the broker's subscribers once even
-// when the bridge is killed at any moment around its publication (interface 14.4):
-// - Events go at QoS 2 with a kept session (a client id stable per data_dir, clean: false, an MQTT 5
-//   session expiry), and this is mqtt.js's `outgoingStore`: an event's PUBLISH, then its PUBREL, is on
-//   disk before it goes on the wire, by packet id. After a kill the next start resends what it holds,
-//   PUBLISH with DUP and the same packet id, and the broker's QoS 2 state for that id drops a second copy
-//   (Mosquitto delivers at PUBREL: a PUBREL is resent only once it is stored, never a PUBLISH after it;
-//   aedes delivers at PUBLISH and knows the id from its session). A broker that lost the session
-//   (restarted without persistence) takes a resent PUBLISH as new (aedes: passed on once more) and a
-//   resent PUBREL for a message it no longer has as done (Mosquitto: never passed on), as MQTT has it.
-// - An event waits first in its child's event memory (store/seen.ts), written with the ids it fired
-//   for. It leaves that memory once it is here (handed), by its id; the id stays here until the memory
-//   without it is on disk (settle), so a kill between the two never fires it anew.
-// Retained states and everything else mqtt.js stores are kept in memory only: they are sent again after
-// every connect anyway.
-import { randomBytes } from 'node:crypto';
+// The bridge's MQTT session in data_dir (mqtt-session.json): the base topic and discovery prefix it last
+// published under (retained.ts clears what an earlier one left) and the events on their way, so an event reaches
+// the broker's subscribers once even when the bridge is killed around its publication (interface 14.4, 15.3).
+// Events go at QoS 2 in a kept session (the installation's client id, an MQTT 5 expiry), this being mqtt.js's
+// `outgoingStore`: an event's PUBLISH, then its PUBREL, is on disk before it goes; the next start resends it
+// (DUP, the same packet id) and the broker's QoS 2 state drops a second copy. Delivered means acknowledged: at
+// its PUBCOMP; a PUBREC of 0x80 or more is a refusal (its ACL), and the event goes back to its child's memory
+// (store/seen.ts) for the next pass or start. Its id stays here (handed) until that memory without it is on disk
+// (settle), so a kill between the two never fires it anew. The rest mqtt.js stores is kept in memory.
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -28,15 +19,8 @@ import { errorText } from '../util/text.js';
 /** How long the broker keeps the session while the bridge is away (MQTT 5; 3.1.1's clean: false keeps it as the broker says). */
 const SESSION_EXPIRY_S = 7 * 24 * 3600;
 
-const packetSchema = z.object({
-  id: z.number().int().min(1).max(0xffff),
-  event: z.string(),
-  topic: z.string(),
-  payload: z.string(),
-  released: z.boolean(),
-});
+const packetSchema = z.object({ id: z.int().min(1).max(0xffff), event: z.string(), topic: z.string(), payload: z.string(), released: z.boolean() });
 const fileSchema = z.object({
-  client_id: z.string().regex(/^[\w-]{1,23}$/),
   base_topic: z.string().optional(),
   discovery_prefix: z.string().optional(),
   packets: z.array(packetSchema).default([]),
@@ -45,17 +29,18 @@ const fileSchema = z.object({
 type StoredPacket = z.infer<typeof packetSchema>;
 
 export class MqttSession implements IStore {
-  /** Events' packets by packet id: on disk before they are sent. */
+  /** Events' packets by packet id (on disk before they are sent); everything else mqtt.js stores, in memory. */
   private readonly events = new Map<number, StoredPacket>();
-  /** Everything else mqtt.js stores (retained states at QoS 1), in memory. */
   private readonly others = new Map<number, Packet>();
-  /** Events handed to the session: their ids until their child's memory without them is on disk. */
+  /** Events on their way or delivered: their ids until their child's memory without them is on disk. */
   private readonly handed: Set<string>;
   /** Events being published, by topic and payload, until mqtt.js stores their PUBLISH. */
-  private readonly coming = new Map<string, string[]>();
+  private coming: Array<{ key: string; event: string }> = [];
+  /** Packet ids the broker refused (PUBREC >= 0x80) until mqtt.js removes them, and who waits for an event's answer. */
+  private readonly refused = new Set<number>();
+  private readonly waiting = new Map<string, Array<(delivered: boolean) => void>>();
   private nextId = 1 + Math.floor(Math.random() * 0xffff);
   private writing: Promise<unknown> = Promise.resolve();
-  /** The client this is the store of (attach). */
   private client: MqttClient | undefined;
   private pending: Promise<void> | undefined;
 
@@ -67,43 +52,34 @@ export class MqttSession implements IStore {
     this.handed = new Set(file.handed);
   }
 
-  /** The session of a data_dir: read, or a new one (a new client id) when there is none or it is broken. */
+  /** The session of a data_dir: read, or a new one when there is none or it is broken. */
   static async open(dataDir: string, log: Logger): Promise<MqttSession> {
     const path = join(dataDir, 'mqtt-session.json');
     const file = await readStored(path, fileSchema, {
       onBroken: (error) => log.warn({ err: error.message }, 'the MQTT session unreadable; a new one starts (events it held may be sent again)'),
     });
-    const session = new MqttSession(path, file ?? { client_id: `dziennik2mqtt_${randomBytes(4).toString('hex')}`, packets: [], handed: [] });
+    const session = new MqttSession(path, file ?? { packets: [], handed: [] });
     if (!file) await session.persist().catch((error: unknown) => log.warn({ err: errorText(error) }, 'cannot write the MQTT session in data_dir'));
     if (session.events.size > 0) log.info({ events: session.events.size }, 'events on their way to the broker at the last stop: sent again (once)');
     return session;
   }
 
-  /** The client's options with the kept session: its client id, clean: false, this store, its expiry (MQTT 5). */
-  kept(options: IClientOptions): IClientOptions {
+  /** The client's options with the kept session: the installation's client id, clean: false, this store, its expiry (MQTT 5). */
+  kept(options: IClientOptions, clientId: string): IClientOptions {
     const properties = options.properties && { ...options.properties, sessionExpiryInterval: SESSION_EXPIRY_S };
-    return {
-      ...options,
-      clientId: this.file.client_id,
-      clean: false,
-      outgoingStore: this,
-      messageIdProvider: this,
-      ...(properties ? { properties } : {}),
-    };
+    return { ...options, clientId, clean: false, outgoingStore: this, messageIdProvider: this, ...(properties ? { properties } : {}) };
   }
 
-  /** The data folder's MQTT client id: the base topic's claim names the bridge by it too (claim.ts). */
-  get clientId(): string {
-    return this.file.client_id;
-  }
-
-  /** The client that uses this store: told of an event it could not store. */
+  /** The client that uses this store: told of an event it could not store, and heard for the broker's refusals. */
   attach(client: MqttClient): void {
     this.client = client;
+    client.on('packetreceive', (p) => p.cmd === 'pubrec' && (p.reasonCode ?? 0) >= 0x80 && this.refused.add(p.messageId ?? 0));
   }
 
-  /** A clean stop's DISCONNECT: in MQTT 5 it ends the broker's session when no event is on its way, so a stopped bridge leaves none behind. */
-  parting(protocolVersion: number | undefined): { properties: { sessionExpiryInterval: number } } | undefined {
+  /** A clean stop's DISCONNECT: in MQTT 5 it ends the broker's session when no event is on its way; the log says when some are. */
+  parting(protocolVersion: number | undefined, log: Logger): { properties: { sessionExpiryInterval: number } } | undefined {
+    if (this.events.size > 0)
+      log.info({ events: this.events.size }, 'events sent and not yet acknowledged by the broker: kept, sent again at the next start');
     return protocolVersion === 5 && this.events.size === 0 ? { properties: { sessionExpiryInterval: 0 } } : undefined;
   }
 
@@ -119,21 +95,26 @@ export class MqttSession implements IStore {
     return this.persist();
   }
 
-  /** True for an event handed to the session already (in an earlier run): it is the session's to send. */
-  holds(event: string): boolean {
-    return this.handed.has(event);
+  /** For an event handed to the session already (in an earlier run): true at its PUBCOMP (or at once, if it came), false at a refusal. */
+  outcome(event: string): Promise<boolean> | undefined {
+    if (!this.handed.has(event)) return undefined;
+    if (![...this.events.values()].some((p) => p.event === event)) return Promise.resolve(true);
+    return new Promise((resolve) => this.waiting.set(event, [...(this.waiting.get(event) ?? []), resolve]));
+  }
+
+  /** The base topic was another installation's since (a handover): what this session held is left to the one that told it since. */
+  forget(): void {
+    if (this.events.size === 0) return;
+    this.events.clear();
+    this.handed.clear();
+    void this.persist().catch(() => undefined);
   }
 
   /** An event about to be published: its PUBLISH is stored with its id. Returns how to take it back when it never was. */
   expect(topic: string, payload: string, event: string): () => void {
-    const key = `${topic}\0${payload}`;
-    const list = this.coming.get(key) ?? [];
-    this.coming.set(key, [...list, event]);
-    return () => {
-      const rest = (this.coming.get(key) ?? []).filter((e) => e !== event);
-      if (rest.length > 0) this.coming.set(key, rest);
-      else this.coming.delete(key);
-    };
+    const entry = { key: `${topic}\0${payload}`, event };
+    this.coming.push(entry);
+    return () => void (this.coming = this.coming.filter((e) => e !== entry));
   }
 
   /** The events' memory without these is on disk: they are forgotten here. */
@@ -147,7 +128,9 @@ export class MqttSession implements IStore {
     const id = packet.messageId ?? 0;
     const before = this.events.get(id);
     const payload = packet.cmd === 'publish' ? packet.payload.toString() : '';
-    const event = packet.cmd === 'publish' && packet.qos === 2 ? this.take(packet.topic, payload) : undefined;
+    const coming = packet.cmd === 'publish' && packet.qos === 2 ? this.coming.find((e) => e.key === `${packet.topic}\0${payload}`) : undefined;
+    this.coming = this.coming.filter((e) => e !== coming);
+    const event = coming?.event;
     if (event !== undefined && packet.cmd === 'publish') {
       this.events.set(id, { id, event, topic: packet.topic, payload, released: false });
       this.handed.add(event);
@@ -174,28 +157,32 @@ export class MqttSession implements IStore {
     return this;
   }
 
+  /** mqtt.js is done with a packet: an event's PUBCOMP (delivered), or its refusal (back to its memory). */
   del(packet: Pick<Packet, 'messageId'>, cb: (error?: Error, packet?: Packet) => void): this {
     const id = packet.messageId ?? 0;
     const found = this.packet(id);
-    if (!found) {
-      cb(new Error('missing packet'));
-      return this;
-    }
-    this.others.delete(id);
-    if (this.events.delete(id)) void this.persist().then(() => cb(undefined, found), cb);
-    else cb(undefined, found);
+    const event = this.events.get(id)?.event;
+    if (!found) cb(new Error('missing packet'));
+    else if (!this.others.delete(id) && event !== undefined) {
+      this.events.delete(id);
+      const delivered = !this.refused.delete(id);
+      if (!delivered) this.handed.delete(event);
+      for (const answer of this.waiting.get(event) ?? []) answer(delivered);
+      this.waiting.delete(event);
+      void this.persist().then(() => cb(undefined, found), cb);
+    } else cb(undefined, found);
     return this;
   }
 
   get(packet: Pick<Packet, 'messageId'>, cb: (error?: Error, packet?: Packet) => void): this {
     const found = this.packet(packet.messageId ?? 0);
-    if (found) cb(undefined, found);
-    else cb(new Error('missing packet'));
+    cb(found ? undefined : new Error('missing packet'), found);
     return this;
   }
 
-  /** What is sent again after a connect: the events' packets (a PUBLISH marked DUP), then the rest. */
+  /** What is sent again after a connect: the events' packets (a PUBLISH marked DUP), then the rest but the claim (stale by then, claim.ts). */
   createStream(): ReturnType<IStore['createStream']> {
+    for (const [id, p] of this.others) if (p.cmd === 'publish' && p.topic.endsWith('/bridge/claim')) this.others.delete(id);
     const packets = [...[...this.events.keys()].flatMap((id) => this.packet(id) ?? []), ...this.others.values()];
     // node's Readable: what mqtt.js reads of it (read, 'readable', 'end', destroy) is the same as readable-stream's.
     return Readable.from(packets) as unknown as ReturnType<IStore['createStream']>;
@@ -223,18 +210,8 @@ export class MqttSession implements IStore {
   register(): boolean {
     return true;
   }
-
   deallocate(): void {}
-
   clear(): void {}
-
-  private take(topic: string, payload: string): string | undefined {
-    const key = `${topic}\0${payload}`;
-    const [first, ...rest] = this.coming.get(key) ?? [];
-    if (rest.length > 0) this.coming.set(key, rest);
-    else this.coming.delete(key);
-    return first;
-  }
 
   private packet(id: number): Packet | undefined {
     const event = this.events.get(id);

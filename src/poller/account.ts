@@ -86,6 +86,8 @@ function accountParts(options: AccountPollerOptions): PassParts {
     log,
     fire: (kind, payload, id) => options.publisher.publishEvent(child.id, kind, payload, id),
     settled: (ids) => options.publisher.eventsSettled?.(ids),
+    tell: (memory) => options.publisher.tellMemory?.(child.id, memory),
+    told: (id) => options.publisher.toldMemory?.(id),
     onStorage: (error) => (health.storageError = error),
   });
   const access = new PortalAccess({

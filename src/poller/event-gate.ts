@@ -2,7 +2,9 @@
 // hold yet fire, and only after the memory saying so, with the events in its outbox, is on disk; for a
 // tracked kind also the edits and removals of records already known (`<kind>_changed`, `<kind>_removed`).
 // A flood of one event type fires once, with its count and first items (store/flood.ts), except where it
-// is old news. An event stays in the outbox until it was taken (store/event-outbox.ts).
+// is old news. An event stays in the outbox until it was taken (store/event-outbox.ts). Each memory saved is
+// told on (mqtt/bridge.ts tellMemory), and a bridge that takes the base topic over from another
+// installation starts from what that one told: nothing it announced is announced again, nothing since is lost.
 import { randomUUID } from 'node:crypto';
 import { SeenStore, type NewsItem } from '../store/seen.js';
 import type { Tracking } from '../store/tracked.js';
@@ -54,6 +56,9 @@ export interface EventGateOptions {
   fire: (kind: string, payload: EventPayload, id: string) => Promise<boolean> | void;
   /** Told the events taken that the memory on disk no longer holds. */
   settled?: (ids: readonly string[]) => void;
+  /** Told the memory as saved; and what the base topic's holder before this bridge told of a child's, if another installation. */
+  tell?: (memory: unknown) => void;
+  told?: (childId: string) => unknown;
   /** Told whether data_dir could be written (undefined: it could; else the error). */
   onStorage: (error: unknown) => void;
 }
@@ -85,6 +90,10 @@ export class EventGate {
       (why) =>
         this.options.log.warn({ why }, `event memory ${why}; its last good copy is used: what came since it was saved fires once, nothing older`),
     );
+    if (this.seen.adopt(this.options.told?.(childId))) {
+      this.options.log.info('event memory: taken over from what the bridge that held the base topic before told (its news is not announced again)');
+      await this.save();
+    }
     this.seen.post(waiting);
     if (this.seen.waiting().length > 0)
       this.options.log.info(
@@ -94,15 +103,23 @@ export class EventGate {
     this.outbox.send(this.seen.waiting());
   }
 
-  /** Writes the memory: at a stop, and after an event was taken (it leaves the outbox); false when it could not. */
+  /** Writes the memory (and tells it on): at a stop, and after an event was taken (it leaves the outbox); false when it could not. */
   async save(): Promise<boolean> {
-    return (this.seen?.save() ?? Promise.resolve(true)).then(
-      () => true,
-      (error: unknown) => {
-        this.options.log.warn({ err: errorText(error) }, 'cannot write the event memory in data_dir');
-        return false;
-      },
-    );
+    try {
+      await this.written();
+      return true;
+    } catch (error) {
+      this.options.log.warn({ err: errorText(error) }, 'cannot write the event memory in data_dir');
+      return false;
+    }
+  }
+
+  /** Writes the memory if it changed; told on once written, before any event of it goes. */
+  private async written(): Promise<boolean> {
+    const seen = this.seen;
+    const wrote = (await seen?.save()) === true;
+    if (wrote && seen) this.options.tell?.(seen.told);
+    return wrote;
   }
 
   /** Events handed on and not taken yet, and those waiting to be sent again. */
@@ -154,7 +171,7 @@ export class EventGate {
     // from the outbox, once. When it cannot be saved, nothing fires and the memory goes back, so the items fire later.
     try {
       // Only a real write proves data_dir is writable again.
-      if (await seen.save()) this.options.onStorage(undefined);
+      if (await this.written()) this.options.onStorage(undefined);
     } catch (error) {
       undo();
       this.options.onStorage(error);

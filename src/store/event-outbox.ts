@@ -1,9 +1,9 @@
 // The outbox of events: what the event gate let through waits here, in the event memory's own file
-// (seen.ts, one atomic write with the ids it fired for), until the bridge's kept MQTT session holds it
-// (mqtt/session.ts, which sends it once even across a kill), or without a session until the broker
-// acknowledged it. An event never taken is sent after a restart, once; one whose send failed (the
-// bridge stopped before the broker came back) is sent again at the next pass. Each has an id, by which
-// the session tells an event it took before a kill from a new one.
+// (seen.ts, one atomic write with the ids it fired for), until the broker acknowledged it (its PUBCOMP,
+// through the bridge's kept MQTT session, mqtt/session.ts, which sends it once even across a kill). An
+// event never taken is sent after a restart, once; one refused or not sent (the broker's ACL, a stop before
+// the broker came back) is sent again at the next pass. Each has an id, by which the session tells an
+// event it held before a kill from a new one.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 

@@ -156,6 +156,26 @@ export class SeenStore {
     if (this.memory.outbox.length !== before) this.changes++;
   }
 
+  /** The memory as it is (a successor adopts it). */
+  get told(): unknown {
+    return this.memory;
+  }
+
+  /**
+   * What the base topic's holder before this bridge (another installation) told of this child's memory: what
+   * it announced is known here too, its records and year stand, and its outbox is what waits (this folder's
+   * own waiting events were its to send). False for nothing, or anything else.
+   */
+  adopt(told: unknown): boolean {
+    const other = told === undefined ? undefined : memorySchema.safeParse(told).data;
+    if (other === undefined) return false;
+    const ids = { ...this.memory.ids };
+    for (const [kind, list] of Object.entries(other.ids)) ids[kind] = [...new Set([...(ids[kind] ?? []), ...list])].slice(-MAX_IDS);
+    this.memory = { ids, records: { ...this.memory.records, ...other.records }, outbox: other.outbox, year: other.year ?? this.memory.year };
+    this.changes++;
+    return true;
+  }
+
   /** Writes the memory if it changed; resolves true when it wrote. Saves run one after another, the last one's memory last. */
   save(): Promise<boolean> {
     return this.writes.enqueue(async () => {

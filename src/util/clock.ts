@@ -37,6 +37,12 @@ export const systemClock: Clock = {
   sleep: (ms, signal) => sleepWith(systemClock, ms, signal),
 };
 
+/**
+ * The same timers on a clock that never jumps (performance.now(): milliseconds since this process began):
+ * for measuring how long something has lasted, where a wall-clock change must count for nothing (the lease).
+ */
+export const monotonicClock: Clock = { ...systemClock, now: () => performance.now() };
+
 /** A sleep built on a clock's timers (the fake clock of the tests and the benchmark uses it too). */
 export function sleepWith(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

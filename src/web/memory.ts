@@ -95,6 +95,14 @@ export class WebMemory implements Publisher, WebData {
     this.options.target.eventsSettled?.(ids);
   }
 
+  tellMemory(childId: string, memory: unknown): void {
+    this.options.target.tellMemory?.(childId, memory);
+  }
+
+  toldMemory(childId: string): unknown {
+    return this.options.target.toldMemory?.(childId);
+  }
+
   delivered(): Promise<boolean> {
     return this.options.target.delivered?.() ?? Promise.resolve(true);
   }

@@ -165,9 +165,10 @@ describe.concurrent('the bridge process', () => {
     const { sim, rec } = pw;
     let bridge = await pw.bridge();
     await pw.fullPollAfter(0);
-    // The bin keeps its MQTT session in data_dir (its events go through it).
+    // The bin keeps its MQTT session in data_dir (its events go through it), under the installation's id.
     const session = JSON.parse(readFileSync(join(pw.dir, 'data', 'mqtt-session.json'), 'utf8')) as Record<string, unknown>;
-    expect(session).toMatchObject({ client_id: expect.stringMatching(/^dziennik2mqtt_/), base_topic: pw.roots.base });
+    expect(session).toMatchObject({ base_topic: pw.roots.base });
+    expect(JSON.parse(readFileSync(join(pw.dir, 'data', 'installation.json'), 'utf8'))).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{8}$/) });
     const grades: string[] = [];
     for (const ms of [0, 3, 6]) {
       const grade = `grade:${addGrade(sim)}`;

@@ -10,6 +10,7 @@ import { CommandError, type CommandHandler } from '../../src/feature-kit/command
 import { createLogger, silentLogger } from '../../src/util/log.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';
 import { tempDir } from '../helpers/temp.js';
+import { Lease } from '../../src/store/lease.js';
 import {
   brokerHasAllFrom,
   clearRetained,
@@ -257,7 +258,9 @@ describe('Bridge', () => {
       const { base: a, prefix } = uniqueRoots();
       const { base: b } = uniqueRoots();
       const run = async (base: string): Promise<Bridge> => {
-        const { bridge } = setup({ dataDir }, MQTT_URL, { base, prefix });
+        const folder = await Lease.take(dataDir, silentLogger());
+        cleanups.push(() => folder.release());
+        const { bridge } = setup({ lease: { folder, other: () => undefined, lost: () => undefined } }, MQTT_URL, { base, prefix });
         bridge.setChild(ania([entityByKey('lucky_number'), entityByKey('refresh')]));
         bridge.setAvailability('ania', true);
         bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });

@@ -27,6 +27,7 @@ const school = simulatedSchool(NOW);
 interface Bundle {
   dziennik2mqtt: string;
   node: string;
+  bridge: { lease?: { holder: string; beat_age_s: number | null; fence: number } };
   config: { mqtt: { password: string; username: string }; accounts: { login: string; password: string }[] };
   children: {
     id: string;
@@ -165,6 +166,10 @@ describe('the diagnostics bundle', () => {
     }
     expect(JSON.parse(cli)).toMatchObject({ source: 'saved by the bridge' });
     expect(web).toMatchObject({ source: 'running bridge', bridge: { running: true, broker_connected: true } });
+    // The lease (interface 15.3): its holder, its beat's age and the fencing number, the same from both.
+    const lease = { holder: expect.stringMatching(/^installation [0-9a-f]{8} on .+, pid \d+, since /), fence: expect.any(Number) };
+    expect(web.bridge.lease).toMatchObject({ ...lease, beat_age_s: expect.toSatisfy((age: number | null) => age === null || Math.abs(age) < 60) });
+    expect((JSON.parse(cli) as Bundle).bridge.lease).toMatchObject({ ...lease, holder: web.bridge.lease?.holder, fence: web.bridge.lease?.fence });
   });
 
   it("keeps a refused login with the portal's words and its transcript for the CLI after the bridge stopped", async () => {

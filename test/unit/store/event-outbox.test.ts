@@ -1,6 +1,6 @@
 // The event outbox: an event the gate let through is kept in the event memory's file until the broker
 // accepted it, sent again after a restart when it was not (once), and never handed twice while one
-// send of it is on its way.
+// send of it is on its way; and a bridge taking over from another starts from the memory that one told.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,4 +108,46 @@ it("carries an event on its way to the child's new id (its name became known), a
   await g.pass([]);
   expect(broker.ids()).toEqual(['grade:2']);
   expect(g.unsent).toBe(0);
+});
+
+it('a bridge taking over from another starts from the memory that one told: nothing it announced again, news since once, its unsent events sent', async () => {
+  const told: unknown[] = [];
+  const first = new Broker();
+  const a = new EventGate({ dataDir: join(dataDir, 'a'), log: silentLogger(), fire: first.fire, onStorage: () => {}, tell: (m) => told.push(m) });
+  gates.push(a);
+  await a.load('ania');
+  await a.pass([['grade', [grade(1)]]]);
+  await a.pass([['grade', [grade(1), grade(2)]]]);
+  first.handed[0]!.answer(true);
+  await settled(a);
+  // Then killed with grade 3 sent and not acknowledged: its last told memory holds it to send.
+  await a.pass([['grade', [grade(1), grade(2), grade(3)]]]);
+  const last = told.at(-1);
+
+  for (const memory of ['older', 'fresh'] as const) {
+    const broker = new Broker();
+    const folder = join(dataDir, memory);
+    if (memory === 'older') {
+      // It ran before, knowing grade 1 only, and was stopped with an event of its own unsent.
+      const before = new EventGate({ dataDir: folder, log: silentLogger(), fire: () => Promise.resolve(false), onStorage: () => {} });
+      await before.load('ania');
+      await before.pass([['grade', [grade(1)]]]);
+      await before.pass([['note', [{ id: 'note:1', payload: { id: 'note:1' } }]]]);
+      await before.pass([
+        [
+          'note',
+          [
+            { id: 'note:1', payload: { id: 'note:1' } },
+            { id: 'note:2', payload: { id: 'note:2' } },
+          ],
+        ],
+      ]);
+      await before.save();
+    }
+    const b = new EventGate({ dataDir: folder, log: silentLogger(), fire: broker.fire, onStorage: () => {}, told: () => last });
+    gates.push(b);
+    await b.load('ania');
+    await b.pass([['grade', [grade(1), grade(2), grade(3), grade(4)]]]);
+    expect(broker.ids(), memory).toEqual(['grade:3', 'grade:4']);
+  }
 });
