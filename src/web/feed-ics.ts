@@ -57,7 +57,9 @@ function lessonEvent(l: LessonEntry, t: CalendarText, words: TimetableWords): IC
   return {
     id: l.uid,
     summary: note === null ? subject : `${subject} (${note})`,
+    // The change first, as the title says it: a phone's calendar cuts a long title.
     description: lines(
+      note,
       l.lessonNo === null ? null : `${t.lesson} ${l.lessonNo}`,
       labelled(t.teacher, l.teacher),
       labelled(t.room, l.room),

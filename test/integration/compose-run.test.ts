@@ -62,7 +62,7 @@ describe('the Compose example as written', () => {
   it('hands .env whole to the bridge, which lists every variable the config names, and sets TZ to Warsaw', () => {
     const named = new Set([...configExample.matchAll(/\$\{([A-Z_][A-Z0-9_]*)\}/g)].map((m) => m[1]!));
     // Named by what they are, not by a child: a second login is LOGIN2_PASSWORD, one line in .env alone.
-    expect([...named].sort()).toEqual(['FAMILY_PASSWORD', 'LOGIN1_PASSWORD', 'LOGIN2_PASSWORD', 'MQTT_PASSWORD']);
+    expect([...named].sort()).toEqual(['FAMILY_PASSWORD', 'HA_TOKEN', 'LOGIN1_PASSWORD', 'LOGIN2_PASSWORD', 'MQTT_PASSWORD']);
     expect([bridge.env_file].flat()).toEqual(['.env']);
     const template = envFile(readFileSync(join(EXAMPLE, '.env.example'), 'utf8'));
     for (const name of named) if (name !== 'LOGIN2_PASSWORD') expect([...template.keys()], name).toContain(name);
