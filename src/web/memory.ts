@@ -80,7 +80,7 @@ export class WebMemory implements Publisher, WebData {
     const before = memory.states.get(key);
     // As on MQTT: attributes left out stay as they were.
     const next: EntityState = { state: state.state, attributes: state.attributes ?? before?.attributes };
-    if (!before || before.state !== next.state || !sameAttributes(before.attributes, next.attributes)) {
+    if (!before || before.state !== next.state || JSON.stringify(before.attributes) !== JSON.stringify(next.attributes)) {
       memory.states.set(key, next);
       this.changed(memory);
     }
@@ -161,10 +161,4 @@ export class WebMemory implements Publisher, WebData {
       }
     }
   }
-}
-
-function sameAttributes(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): boolean {
-  if (a === b) return true;
-  if (a === undefined || b === undefined) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
 }

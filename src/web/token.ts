@@ -91,16 +91,16 @@ function inContainer(): boolean {
  * in a container, HOST_PLACEHOLDER (the container's address is not the one to type).
  */
 export function webBaseUrl(bind: string, port: number, container = inContainer()): string {
-  let host = bind;
-  if ((bind === '0.0.0.0' || bind === '::') && container) {
-    host = HOST_PLACEHOLDER;
-  } else if (bind === '0.0.0.0' || bind === '::') {
-    const own = Object.values(networkInterfaces())
-      .flatMap((list) => list ?? [])
-      .find((a) => a.family === 'IPv4' && !a.internal);
-    host = own?.address ?? '127.0.0.1';
-  }
+  const host = bind !== '0.0.0.0' && bind !== '::' ? bind : container ? HOST_PLACEHOLDER : (ownAddresses()[0] ?? '127.0.0.1');
   return `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
+}
+
+/** This machine's IPv4 addresses on its networks (not the loopback). */
+export function ownAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => a.family === 'IPv4' && !a.internal)
+    .map((a) => a.address);
 }
 
 /**
