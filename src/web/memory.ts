@@ -22,13 +22,8 @@ export interface WebMemoryOptions {
 /** A kept feed with its content's JSON, to tell a new content from the same one published again. */
 type KeptFeeds = { [K in FeedName]?: KeptFeed<K> & { json: string } };
 
-interface ChildMemory {
-  id: string;
-  name: string | null;
-  model: string | null;
-  online: boolean;
+interface ChildMemory extends ChildView {
   states: Map<string, EntityState>;
-  changedAt: number;
   /** The calendar feeds, which no page shows: their changes move no changedAt and tell no listener. */
   feeds: KeptFeeds;
 }
@@ -112,7 +107,7 @@ export class WebMemory implements Publisher, WebData {
 
   children(): readonly ChildView[] {
     // The feeds stay behind: no page shows them.
-    return [...this.memory.values()].map(({ id, name, model, online, states, changedAt }) => ({ id, name, model, online, states, changedAt }));
+    return [...this.memory.values()].map(({ feeds: _, ...view }) => view);
   }
 
   onChange(listener: () => void): () => void {
