@@ -4,7 +4,7 @@
 // holds it now (LiveToken): `dziennik2mqtt token --rotate` (another process) writes a new one, and the
 // server stops taking the old one without a restart.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
@@ -190,12 +190,11 @@ export class LiveToken {
   }
 
   private identity(): string | undefined {
-    let stats: Stats;
     try {
-      stats = statSync(this.path);
+      const stats = statSync(this.path);
+      return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
     } catch {
       return undefined;
     }
-    return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
   }
 }
