@@ -127,11 +127,8 @@ export function dispositionName(value: string | undefined): string | undefined {
 function decodeExtended(charset: string, encoded: string): string | undefined {
   try {
     if (/^utf-?8$/i.test(charset)) return decodeURIComponent(encoded);
-    const bytes = Buffer.from(
-      encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    );
-    return new TextDecoder(charset || 'iso-8859-1').decode(bytes);
+    const latin1 = encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return new TextDecoder(charset || 'iso-8859-1').decode(Buffer.from(latin1, 'latin1'));
   } catch {
     return undefined;
   }

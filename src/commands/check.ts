@@ -79,10 +79,8 @@ export async function runCheck(options: CheckOptions): Promise<number> {
   if (trace && options.trace !== undefined) await writeTrace(options, options.trace, trace);
   // A child both roads reach (a login entry, and an e-mail entry's list) has one board and one set of calendars.
   const once = [...new Map(children.map((c) => [c.id, c])).values()];
-  await printWebUrls(
-    options,
-    once.map((c) => c.id),
-  );
+  const ids = once.map((c) => c.id);
+  await printWebUrls(options, ids);
   const ha = await checkHomeAssistant(options.config, options.out, once);
   return failed === 0 && broker && ha ? 0 : 1;
 }

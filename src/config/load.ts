@@ -52,12 +52,8 @@ export async function loadConfigFile(path: string, options: LoadOptions = {}): P
   // and the kind of problem are reported.
   const doc = parseDocument(text, { prettyErrors: true, logLevel: 'silent' });
   const trouble = [...doc.errors, ...doc.warnings];
-  if (trouble.length > 0) {
-    throw new ConfigError(
-      path,
-      trouble.slice(0, 5).map((error) => describeYamlProblem(error, say)),
-    );
-  }
+  const described = trouble.slice(0, 5).map((error) => describeYamlProblem(error, say));
+  if (described.length > 0) throw new ConfigError(path, described);
   let raw: unknown;
   try {
     raw = doc.toJS();

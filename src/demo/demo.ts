@@ -69,11 +69,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   // The demo's school grants the change feed on the register road too, so the demo shows it at work:
   // its news reaches the bridge through the feed (the log says "change feed on").
   for (const account of DEMO_ACCOUNTS) simulator.account(account.login).feed.gatewayGranted = true;
-  applyLiveQuirks(
-    simulator,
-    DEMO_ACCOUNTS.map((a) => a.login),
-    quirks,
-  );
+  const logins = DEMO_ACCOUNTS.map((a) => a.login);
+  applyLiveQuirks(simulator, logins, quirks);
   const broker = options.mqttUrl ? undefined : await startBroker(options.port);
   const mqttUrl = options.mqttUrl ?? `mqtt://127.0.0.1:${broker?.port}`;
   // On someone's own broker the demo keeps to a base topic of its own, so it can neither take over
@@ -137,7 +134,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const app = new App({ ...DEMO_APP, config, version: VERSION, log, staggerMs: 500, out, protocolVersion: broker ? 4 : undefined });
   const life = new SimLife({
     simulator,
-    logins: DEMO_ACCOUNTS.map((a) => a.login),
+    logins,
     clock: systemClock,
     firstAfterMs: firstNews,
     everyMs: everyNews,
