@@ -17,7 +17,6 @@ import { z } from 'zod';
 import { partName, safeName, syncFolder, writeJson } from '../store/files.js';
 import { readStored } from '../store/stored.js';
 import { SerialQueue } from '../util/serial.js';
-import type { WebRequest, WebResponse } from '../web/types.js';
 
 /** Bytes of UTF-8 a saved name may take: far under the usual 255, leaving room for a " (n)" suffix. */
 const MAX_NAME_BYTES = 150;
@@ -200,6 +199,9 @@ export function savedFileUrl(child: string, parts: readonly string[]): string {
   return `/files/${[child, ...parts].map(encodeURIComponent).join('/')}`;
 }
 
+/** A saved file as the route answers it (the web server's WebResponse has this shape; attachments/ never imports web/). */
+type FileAnswer = { status: 200; headers: Record<string, string>; file: string };
+
 /**
  * The web server's route for savedFileUrl's paths; `dataDir` is the config's data_dir. The path's
  * parts are checked to be exactly what the store itself would have written (a known child, a numeric
@@ -207,7 +209,7 @@ export function savedFileUrl(child: string, parts: readonly string[]): string {
  * anything else gets no answer here (the server's 404).
  */
 export function fileRoute(data: { children(): readonly { id: string }[] }, dataDir: string) {
-  return (req: Pick<WebRequest, 'segments'>): WebResponse | undefined => {
+  return (req: { segments: readonly string[] }): FileAnswer | undefined => {
     const [first, child, ...parts] = req.segments;
     if (first !== 'files') return undefined;
     // A message id is all digits, so "school" or "homework" never names a message.
