@@ -8,12 +8,8 @@ import type { PortalUrls } from '../config/schema.js';
 
 /** The URL if it parses and has the scheme and host (port included) of one of the allowed bases. */
 export function onHost(url: string | undefined, allowed: readonly string[]): URL | undefined {
-  let target: URL;
-  try {
-    target = new URL(url ?? '');
-  } catch {
-    return undefined;
-  }
+  if (url === undefined || !URL.canParse(url)) return undefined;
+  const target = new URL(url);
   const ok = allowed.some((base) => {
     const b = new URL(base);
     return b.protocol === target.protocol && b.host === target.host;
@@ -41,12 +37,7 @@ export function singleUseKey(url: URL): string | undefined {
 
 /** A school file's web path (SchoolFiles.downloadUrl) as a URL on the portal host, or an error before any request. */
 export function schoolFileUrl(path: string, baseUrl: string, account: string): URL {
-  let target: URL | undefined;
-  try {
-    target = onHost(new URL(path, `${baseUrl}/`).toString(), [baseUrl]);
-  } catch {
-    target = undefined;
-  }
+  const target = URL.canParse(path, `${baseUrl}/`) ? onHost(new URL(path, `${baseUrl}/`).toString(), [baseUrl]) : undefined;
   if (target) return target;
   throw failure({ account, what: 'school file' }, 0, `${JSON.stringify(path.slice(0, 80))} is not a path on the portal host`);
 }
@@ -136,11 +127,8 @@ export function dispositionName(value: string | undefined): string | undefined {
 function decodeExtended(charset: string, encoded: string): string | undefined {
   try {
     if (/^utf-?8$/i.test(charset)) return decodeURIComponent(encoded);
-    const bytes = Buffer.from(
-      encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    );
-    return new TextDecoder(charset || 'iso-8859-1').decode(bytes);
+    const latin1 = encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return new TextDecoder(charset || 'iso-8859-1').decode(Buffer.from(latin1, 'latin1'));
   } catch {
     return undefined;
   }

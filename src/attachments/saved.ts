@@ -199,13 +199,14 @@ export function savedFileUrl(child: string, parts: readonly string[]): string {
   return `/files/${[child, ...parts].map(encodeURIComponent).join('/')}`;
 }
 
-/** What the route answers: a file to stream, or 404 (the web server's WebResponse has this shape). */
-type FileAnswer = { status: number; headers: Record<string, string>; file?: string; body?: string };
+/** A saved file as the route answers it (the web server's WebResponse has this shape; attachments/ never imports web/). */
+type FileAnswer = { status: 200; headers: Record<string, string>; file: string };
 
 /**
  * The web server's route for savedFileUrl's paths; `dataDir` is the config's data_dir. The path's
  * parts are checked to be exactly what the store itself would have written (a known child, a numeric
- * id, a safe file name), and only a regular file is served, as an attachment, never shown inline.
+ * id, a safe file name), and only a regular file is served, as an attachment, never shown inline;
+ * anything else gets no answer here (the server's 404).
  */
 export function fileRoute(data: { children(): readonly { id: string }[] }, dataDir: string) {
   return (req: { segments: readonly string[] }): FileAnswer | undefined => {
@@ -213,12 +214,12 @@ export function fileRoute(data: { children(): readonly { id: string }[] }, dataD
     if (first !== 'files') return undefined;
     // A message id is all digits, so "school" or "homework" never names a message.
     const [folder, id, name, ...rest] = parts[0] === 'school' || parts[0] === 'homework' ? parts : ['messages', ...parts];
-    if (child === undefined || id === undefined || name === undefined || rest.length > 0) return notFound();
-    if (!data.children().some((c) => c.id === child) || !/^\d{1,20}$/.test(id)) return notFound();
+    if (child === undefined || id === undefined || name === undefined || rest.length > 0) return undefined;
+    if (!data.children().some((c) => c.id === child) || !/^\d{1,20}$/.test(id)) return undefined;
     // The store never writes a name that safeFileName changes, nor one starting with a dot (its index and temp files).
-    if (name !== safeFileName(name) || name.startsWith('.')) return notFound();
+    if (name !== safeFileName(name) || name.startsWith('.')) return undefined;
     const found = realFileIn(join(dataDir, 'downloads'), join(safeName(child), folder ?? 'messages', id, name));
-    if (found === undefined) return notFound();
+    if (found === undefined) return undefined;
     // RFC 6266: an ASCII fallback, then the exact name.
     const ascii =
       name
@@ -235,10 +236,6 @@ export function fileRoute(data: { children(): readonly { id: string }[] }, dataD
       file: found.path,
     };
   };
-}
-
-function notFound(): FileAnswer {
-  return { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Not found.\n' };
 }
 
 /**

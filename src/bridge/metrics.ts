@@ -16,38 +16,27 @@ export interface MetricsSources {
 
 export class Metrics implements FiguresSink {
   private readonly registry = new Registry();
-  private readonly requests: Counter<'child' | 'resource' | 'status'>;
-  private readonly logins: Counter<'child' | 'outcome'>;
-  private readonly missed: Counter<'child' | 'resource'>;
-  private readonly polls: Histogram<'child'>;
+  private readonly requests = this.counter(
+    'portal_requests_total',
+    'Requests to the portal by child, resource (ids masked) and status (ok, an HTTP status and code, no answer)',
+    ['child', 'resource', 'status'],
+  );
+  private readonly logins = this.counter('logins_total', 'Password logins by child and outcome (ok or a problem reason)', ['child', 'outcome']);
+  private readonly missed = this.counter(
+    'feed_missed_total',
+    "Changes a slow safety read found that the portal's change feed never named, by child and resource",
+    ['child', 'resource'],
+  );
+  private readonly polls = new Histogram({
+    name: 'dziennik2mqtt_poll_duration_seconds',
+    help: "A poll's duration by child",
+    labelNames: ['child'],
+    buckets: POLL_BUCKETS,
+    registers: [this.registry],
+  });
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
-    this.requests = new Counter({
-      name: 'dziennik2mqtt_portal_requests_total',
-      help: 'Requests to the portal by child, resource (ids masked) and status (ok, an HTTP status and code, no answer)',
-      labelNames: ['child', 'resource', 'status'],
-      registers,
-    });
-    this.logins = new Counter({
-      name: 'dziennik2mqtt_logins_total',
-      help: 'Password logins by child and outcome (ok or a problem reason)',
-      labelNames: ['child', 'outcome'],
-      registers,
-    });
-    this.missed = new Counter({
-      name: 'dziennik2mqtt_feed_missed_total',
-      help: "Changes a slow safety read found that the portal's change feed never named, by child and resource",
-      labelNames: ['child', 'resource'],
-      registers,
-    });
-    this.polls = new Histogram({
-      name: 'dziennik2mqtt_poll_duration_seconds',
-      help: "A poll's duration by child",
-      labelNames: ['child'],
-      buckets: POLL_BUCKETS,
-      registers,
-    });
     new Counter({
       name: 'dziennik2mqtt_mqtt_publishes_total',
       help: 'MQTT messages handed to the broker (states, discovery, events)',
@@ -73,6 +62,10 @@ export class Metrics implements FiguresSink {
         },
       });
     }
+  }
+
+  private counter<L extends string>(name: string, help: string, labelNames: L[]): Counter<L> {
+    return new Counter({ name: `dziennik2mqtt_${name}`, help, labelNames, registers: [this.registry] });
   }
 
   answered(child: string, resource: string, status: string): void {

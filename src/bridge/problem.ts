@@ -87,12 +87,7 @@ export class BridgeProblems {
     const advice = bridgeProblemAdvice(first.reason, language);
     const attributes: Record<string, unknown> = {
       reason: first.reason,
-      message:
-        first.words !== undefined
-          ? `${portalSays(first.words, language)}. ${advice}`
-          : first.detail !== undefined
-            ? `${advice} ${first.detail}`
-            : advice,
+      message: first.words !== undefined ? `${portalSays(first.words, language)}. ${advice}` : [advice, first.detail].filter(Boolean).join(' '),
       entry: first.entry,
       since: isoWarsaw(first.since),
     };

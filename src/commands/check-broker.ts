@@ -33,12 +33,8 @@ export async function checkBroker(config: Config, out: { write(text: string): un
       throw error;
     });
     try {
-      await withDeadline(
-        systemClock,
-        timeoutMs,
-        () => new BrokerFailure('no_answer'),
-        () => proveTopics(client, topics),
-      );
+      const late = (): BrokerFailure => new BrokerFailure('no_answer');
+      await withDeadline(systemClock, timeoutMs, late, () => proveTopics(client, topics));
     } finally {
       client.end(true);
     }

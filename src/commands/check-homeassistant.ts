@@ -33,10 +33,7 @@ export async function checkHomeAssistant(
     return false;
   }
   // The feeds' keys as the running bridge gives them (the token the web server keeps); none yet before its first start.
-  const token = await readFile(join(config.data_dir, TOKEN_FILE), 'utf8').then(
-    (text) => text.trim(),
-    () => undefined,
-  );
+  const token = (await readFile(join(config.data_dir, TOKEN_FILE), 'utf8').catch(() => undefined))?.trim();
   const why = config.http.port === 0 ? say.webOff : ha.public_url === undefined ? say.noPublicUrl : undefined;
   const base = ha.public_url;
   const address =

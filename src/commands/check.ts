@@ -79,10 +79,8 @@ export async function runCheck(options: CheckOptions): Promise<number> {
   if (trace && options.trace !== undefined) await writeTrace(options, options.trace, trace);
   // A child both roads reach (a login entry, and an e-mail entry's list) has one board and one set of calendars.
   const once = [...new Map(children.map((c) => [c.id, c])).values()];
-  await printWebUrls(
-    options,
-    once.map((c) => c.id),
-  );
+  const ids = once.map((c) => c.id);
+  await printWebUrls(options, ids);
   const ha = await checkHomeAssistant(options.config, options.out, once);
   return failed === 0 && broker && ha ? 0 : 1;
 }
@@ -97,33 +95,18 @@ async function printWebUrls(options: CheckOptions, ids: readonly string[]): Prom
   const { http, data_dir, language } = options.config;
   const say = CHECK_TEXT[language];
   const words = ADDRESS_WORDS[language];
-  if (http.port === 0) {
-    options.out.write(`\n${say.webOff}\n`);
-    return;
-  }
-  if (!options.showToken) {
-    const base = webBaseUrl(http.bind, http.port);
-    options.out.write(
-      ['', say.webBare, addressLine(words.board, `${base}/`, language), addressLine(words.health, `${base}/health`, language), ''].join('\n'),
-    );
-    return;
-  }
-  const token = await loadOrCreateToken(data_dir).catch((error: NodeJS.ErrnoException) => {
-    options.out.write(`\n${say.tokenUnreadable(data_dir, error.code ?? 'error')}\n`);
-    return undefined;
-  });
-  if (!token) return;
+  if (http.port === 0) return void options.out.write(`\n${say.webOff}\n`);
+  const token = options.showToken ? await loadOrCreateToken(data_dir).catch((error: NodeJS.ErrnoException) => error) : undefined;
+  if (token instanceof Error) return void options.out.write(`\n${say.tokenUnreadable(data_dir, token.code ?? 'error')}\n`);
   const base = webBaseUrl(http.bind, http.port);
-  options.out.write(
-    [
-      '',
-      say.webWithToken,
-      ...formatWebUrls(webUrls(base, ids, token.value), language),
-      ...(http.metrics ? [metricsLine(base, token.value, language)] : []),
-      addressLine(words.health, `${base}/health`, language),
-      '',
-    ].join('\n'),
-  );
+  const lines = token
+    ? [
+        say.webWithToken,
+        ...formatWebUrls(webUrls(base, ids, token.value), language),
+        ...(http.metrics ? [metricsLine(base, token.value, language)] : []),
+      ]
+    : [say.webBare, addressLine(words.board, `${base}/`, language)];
+  options.out.write(['', ...lines, addressLine(words.health, `${base}/health`, language), ''].join('\n'));
 }
 
 /** Writes the transcript (owner-only: it is meant for a bug report, but shows the school's answers). */

@@ -133,10 +133,8 @@ export async function announcedChildren(config: Config, live?: (account: Account
     // The modules refused for a day (their entities are not announced) and the kind of account: as the
     // running bridge knows them, else as the last run saved them.
     const { absent, kind } = live?.(account) ?? (await savedChild(config.data_dir, account.login));
-    const device = child.device(
-      accountEntities(account).filter((e) => !absent.absent(e)),
-      kind === 'kindergarten',
-    );
+    const announced = accountEntities(account).filter((e) => !absent.absent(e));
+    const device = child.device(announced, kind === 'kindergarten');
     const name = child.identity?.firstName || listedName || (account.id ? account.id.charAt(0).toUpperCase() + account.id.slice(1) : device.name);
     children.push({ id: device.id, name, entities: device.entities, ...(kind ? { kind } : {}) });
   };

@@ -87,23 +87,18 @@ export interface DataFile {
   files?: number;
 }
 
+/** A file's size; 0 when it cannot be read. */
+const sizeOf = async (path: string): Promise<number> => (await stat(path).catch(() => undefined))?.size ?? 0;
+
 /** The data folder's files and sizes; the downloads summed. */
 export async function dataFolderFiles(
   config: Config,
 ): Promise<{ path: string; files: DataFile[]; truncated?: true } | { path: string; error: string }> {
   const files: DataFile[] = [];
   const sum = async (dir: string): Promise<{ files: number; bytes: number }> => {
-    let total = { files: 0, bytes: 0 };
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        const inner = await sum(path);
-        total = { files: total.files + inner.files, bytes: total.bytes + inner.bytes };
-      } else {
-        total = { files: total.files + 1, bytes: total.bytes + ((await stat(path).catch(() => undefined))?.size ?? 0) };
-      }
-    }
-    return total;
+    const inside = (await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])).filter((entry) => !entry.isDirectory());
+    const sizes = await Promise.all(inside.map((e) => sizeOf(join(e.parentPath, e.name))));
+    return { files: inside.length, bytes: sizes.reduce((total, size) => total + size, 0) };
   };
   const walk = async (relative: string): Promise<void> => {
     const entries = await readdir(join(config.data_dir, relative), { withFileTypes: true });
@@ -121,8 +116,7 @@ export async function dataFolderFiles(
       } else if (entry.isDirectory()) {
         await walk(path);
       } else {
-        const size = (await stat(join(config.data_dir, path)).catch(() => undefined))?.size ?? 0;
-        files.push({ path: shown, bytes: size });
+        files.push({ path: shown, bytes: await sizeOf(join(config.data_dir, path)) });
       }
     }
   };

@@ -30,9 +30,8 @@ export async function runTokenRotation(options: TokenRotationOptions): Promise<n
     const base = webBaseUrl(http.bind, http.port);
     const ids = children.map((c) => c.id);
     const urls = webUrls(base, ids, token);
-    lines.push(say.tokenOpenAgain);
-    lines.push(...formatWebUrls(urls, options.config.language));
-    if (http.metrics) lines.push(metricsLine(base, token, options.config.language));
+    lines.push(say.tokenOpenAgain, ...formatWebUrls(urls, language));
+    if (http.metrics) lines.push(metricsLine(base, token, language));
     if (unknown.length > 0) lines.push(say.tokenFeedsFollow(unknown.join(', ')));
   }
   options.out.write(`${lines.join('\n')}\n`);

@@ -274,10 +274,8 @@ export async function loadAddonConfig(options: AddonLoadOptions = {}): Promise<C
     return await buildConfig(raw, OPTIONS_SOURCE, { ...options, expandEnv: false, brokerFrom: o.mqtt_url ? 'form' : 'supervisor' });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    throw refusal(
-      error.problems.map((p) => inFormTerms(p, names)),
-      o.language,
-    );
+    const problems = error.problems.map((p) => inFormTerms(p, names));
+    throw refusal(problems, o.language);
   }
 }
 

@@ -52,12 +52,8 @@ export async function loadConfigFile(path: string, options: LoadOptions = {}): P
   // and the kind of problem are reported.
   const doc = parseDocument(text, { prettyErrors: true, logLevel: 'silent' });
   const trouble = [...doc.errors, ...doc.warnings];
-  if (trouble.length > 0) {
-    throw new ConfigError(
-      path,
-      trouble.slice(0, 5).map((error) => describeYamlProblem(error, say)),
-    );
-  }
+  const described = trouble.slice(0, 5).map((error) => describeYamlProblem(error, say));
+  if (described.length > 0) throw new ConfigError(path, described);
   let raw: unknown;
   try {
     raw = doc.toJS();
@@ -94,6 +90,9 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
   const read = parsed.data;
   const base = options.baseDir;
   const fromBase = (p: string): string => (base === undefined || isAbsolute(p) ? p : resolve(base, p));
+  /** A file a key names, read; one that cannot be read is that key's problem. */
+  const fileOf = (key: string, path: string): Promise<string | void> =>
+    readText(path).catch((error: unknown) => void problems.push(`${key}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`));
   read.data_dir = fromBase(read.data_dir);
   for (const account of read.accounts) {
     if (account.password_file !== undefined) account.password_file = fromBase(account.password_file);
@@ -103,9 +102,7 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
     if (file === undefined) continue;
     read.mqtt[key] = fromBase(file);
     // Only checked here: the client reads the files when it is made (src/mqtt/client.ts, tlsOptions).
-    const text = await readText(read.mqtt[key]).catch((error: unknown) => {
-      problems.push(`mqtt.${key}: cannot read ${read.mqtt[key]} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    });
+    const text = await fileOf(`mqtt.${key}`, read.mqtt[key]);
     if (text !== undefined && !text.includes('-----BEGIN ')) problems.push(`mqtt.${key}: ${read.mqtt[key]} is not a PEM file (no -----BEGIN line)`);
   }
   const override = env.DZIENNIK2MQTT_MQTT_URL;
@@ -117,21 +114,15 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
   }
   const brokerFrom: BrokerOrigin = override ? 'env' : (options.brokerFrom ?? 'file');
   for (const [i, account] of read.accounts.entries()) {
-    if (account.password_file === undefined) continue;
-    try {
-      account.password = (await readText(account.password_file)).replace(/\r?\n$/, '');
-    } catch (error) {
-      problems.push(`accounts[${i}].password_file: cannot read ${account.password_file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-      continue;
-    }
+    const text = account.password_file === undefined ? undefined : await fileOf(`accounts[${i}].password_file`, account.password_file);
+    if (text === undefined) continue;
+    account.password = text.replace(/\r?\n$/, '');
     if (account.password === '') problems.push(`accounts[${i}].password_file: the file is empty`);
   }
   const ha = read.homeassistant;
   if (ha?.token_file !== undefined) {
     ha.token_file = fromBase(ha.token_file);
-    const token = await readText(ha.token_file).catch((error: unknown) => {
-      problems.push(`homeassistant.token_file: cannot read ${ha.token_file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    });
+    const token = await fileOf('homeassistant.token_file', ha.token_file);
     if (token?.trim() === '') problems.push('homeassistant.token_file: the file is empty');
     else if (token !== undefined) ha.token = token.trim();
   }

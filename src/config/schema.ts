@@ -48,12 +48,8 @@ const portalUrl = z
 
 /** https, or http to localhost, 127.0.0.0/8 or ::1. */
 export function isHttpsOrLoopback(address: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(address);
-  } catch {
-    return false;
-  }
+  if (!URL.canParse(address)) return false;
+  const parsed = new URL(address);
   if (parsed.protocol === 'https:') return true;
   if (parsed.protocol !== 'http:') return false;
   const host = parsed.hostname.replace(/^\[|\]$/g, '');

@@ -29,11 +29,10 @@ export interface SupervisorOptions {
 
 /** Asks the Supervisor for the MQTT broker it knows (the Mosquitto add-on, usually). */
 export async function supervisorMqtt(options: SupervisorOptions): Promise<MqttService> {
-  if (!options.token) {
-    throw new ConfigError('Home Assistant add-on', [
-      'mqtt: no broker is set and SUPERVISOR_TOKEN is missing, so the Supervisor cannot be asked. Set mqtt_url in the options.',
-    ]);
-  }
+  // What the add-on must be told to change, by its mqtt key.
+  const refused = (problem: string): ConfigError => new ConfigError('Home Assistant add-on', [`mqtt: ${problem}`]);
+  if (!options.token)
+    throw refused('no broker is set and SUPERVISOR_TOKEN is missing, so the Supervisor cannot be asked. Set mqtt_url in the options.');
   const url = `${options.baseUrl ?? SUPERVISOR_URL}/services/mqtt`;
   let response: Response;
   try {
@@ -42,21 +41,16 @@ export async function supervisorMqtt(options: SupervisorOptions): Promise<MqttSe
     throw new SupervisorError(`cannot reach the Supervisor at ${url}: ${(error as Error).message}`, undefined, { cause: error });
   }
   const body = (await response.json().catch(() => undefined)) as { result?: string; message?: string; data?: Record<string, unknown> } | undefined;
-  if (response.ok && body?.result === 'ok' && body.data && typeof body.data.host === 'string') {
-    return brokerOf(body.data);
-  }
+  if (response.ok && body?.result === 'ok' && body.data && typeof body.data.host === 'string') return brokerOf(body.data);
   const said = body?.message ? ` (the Supervisor said: ${body.message})` : '';
   if (response.status === 400 || response.status === 404) {
-    throw new ConfigError('Home Assistant add-on', [
-      `mqtt: Home Assistant has no MQTT broker${said}. Install and start the "Mosquitto broker" add-on ` +
+    throw refused(
+      `Home Assistant has no MQTT broker${said}. Install and start the "Mosquitto broker" add-on ` +
         '(Settings > Add-ons > Add-on store), then restart this add-on; or set mqtt_url in the options.',
-    ]);
+    );
   }
-  if (response.status === 401 || response.status === 403) {
-    throw new ConfigError('Home Assistant add-on', [
-      `mqtt: the Supervisor refused to name the MQTT broker${said}. The add-on needs "services: mqtt:need" in its config.yaml.`,
-    ]);
-  }
+  if (response.status === 401 || response.status === 403)
+    throw refused(`the Supervisor refused to name the MQTT broker${said}. The add-on needs "services: mqtt:need" in its config.yaml.`);
   throw new SupervisorError(`unexpected answer from the Supervisor (HTTP ${response.status})${said}`, response.status);
 }
 

@@ -1,8 +1,8 @@
 // `demo`: the real bridge against the built-in simulated portal and, unless a broker is given, an
 // embedded MQTT broker, printing what it publishes. Needs no account and no outside server.
-import { createServer, type Server } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Aedes } from 'aedes';
 import { connectAsync, type MqttClient } from 'mqtt';
@@ -10,7 +10,8 @@ import { PortalSimulator, DEMO_ACCOUNTS, DEMO_FAMILY, DEMO_FAMILY_ALL, SimLife, 
 import { buildConfig, ConfigError } from '../config/load.js';
 import { applyLiveQuirks, parseQuirks, type LiveQuirk } from '../simulator/live-schools.js';
 import { App } from '../app/app.js';
-import { loadOrCreateToken, webBaseUrl, webUrls } from '../web/token.js';
+import { loadOrCreateToken, ownAddresses, webBaseUrl, webUrls } from '../web/token.js';
+import { listen } from '../web/server.js';
 import { clearDemoRetained } from './retained.js';
 import { writeDemoConfig } from './config.js';
 import { redactUrl } from '../mqtt/client.js';
@@ -50,6 +51,8 @@ export const DEMO_POLL = { interval: 2 * 60_000, fast_interval: 30_000, school_i
  */
 export const DEMO_APP = { schoolAllDay: true } as const;
 
+/** The embedded broker and the web port's probe listen on every IPv4 interface. */
+const ANY = '0.0.0.0';
 const FIRST_NEWS_MS = 60_000;
 const NEWS_EVERY_MS = 3 * 60_000;
 
@@ -66,11 +69,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   // The demo's school grants the change feed on the register road too, so the demo shows it at work:
   // its news reaches the bridge through the feed (the log says "change feed on").
   for (const account of DEMO_ACCOUNTS) simulator.account(account.login).feed.gatewayGranted = true;
-  applyLiveQuirks(
-    simulator,
-    DEMO_ACCOUNTS.map((a) => a.login),
-    quirks,
-  );
+  const logins = DEMO_ACCOUNTS.map((a) => a.login);
+  applyLiveQuirks(simulator, logins, quirks);
   const broker = options.mqttUrl ? undefined : await startBroker(options.port);
   const mqttUrl = options.mqttUrl ?? `mqtt://127.0.0.1:${broker?.port}`;
   // On someone's own broker the demo keeps to a base topic of its own, so it can neither take over
@@ -134,7 +134,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const app = new App({ ...DEMO_APP, config, version: VERSION, log, staggerMs: 500, out, protocolVersion: broker ? 4 : undefined });
   const life = new SimLife({
     simulator,
-    logins: DEMO_ACCOUNTS.map((a) => a.login),
+    logins,
     clock: systemClock,
     firstAfterMs: firstNews,
     everyMs: everyNews,
@@ -175,11 +175,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
 
 /** The addresses another machine (Home Assistant) can use, then this machine's own. */
 function brokerAddresses(port: number): string[] {
-  const own = Object.values(networkInterfaces())
-    .flatMap((list) => list ?? [])
-    .filter((a) => a.family === 'IPv4' && !a.internal)
-    .map((a) => a.address);
-  return [...new Set(own), '127.0.0.1'].map((host) => `mqtt://${host}:${port}`);
+  return [...new Set(ownAddresses()), '127.0.0.1'].map((host) => `mqtt://${host}:${port}`);
 }
 
 function brokerLines(port: number, say: DemoText): string[] {
@@ -229,17 +225,16 @@ export async function startBroker(requested?: number) {
   const server = createServer(aedes.handle as (socket: unknown) => void);
   let port: number;
   try {
-    port = await listen(server, requested ?? 1883);
+    port = await listen(server, requested ?? 1883, ANY);
   } catch (error) {
     // 1883 is often taken by a real broker; the demo then picks a free port and says which.
     if (requested !== undefined || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    port = await listen(server, 0);
+    port = await listen(server, 0, ANY);
   }
-  const address = server.address();
   return {
     port,
     /** The address it listens on: 0.0.0.0, every IPv4 interface. */
-    address: typeof address === 'object' && address ? address.address : '',
+    address: (server.address() as AddressInfo).address,
     close: async () => {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -250,19 +245,7 @@ export async function startBroker(requested?: number) {
 /** `port` when nothing listens on it, else one the system picks (both free right now). */
 async function portOr(port: number): Promise<number> {
   const probe = createServer();
-  const free = await listen(probe, port).catch(() => listen(probe, 0));
+  const free = await listen(probe, port, ANY).catch(() => listen(probe, 0, ANY));
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return free;
-}
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error): void => reject(error);
-    server.once('error', onError);
-    server.listen(port, '0.0.0.0', () => {
-      server.off('error', onError);
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : port);
-    });
-  });
 }

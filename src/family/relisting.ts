@@ -31,17 +31,15 @@ export class FamilyRelisting {
   later(entry: UnlistedFamily, failures: number, error: unknown): void {
     const { clock, log, intervalMs } = this.options;
     this.options.problem?.(entry, error);
-    const timer = clock.setTimer(
-      () => {
-        this.timers.delete(timer);
-        const running = this.again(entry, failures).catch((error: unknown) =>
-          log.warn({ account: entry.family.label, err: errorText(error) }, 'the family portal’s children could not be started'),
-        );
-        // Two entries may be listing at once: a stop waits for both.
-        this.running = this.running.then(() => running);
-      },
-      retryDelay(failures, intervalMs, error, clock.now()),
-    );
+    const delay = retryDelay(failures, intervalMs, error, clock.now());
+    const timer = clock.setTimer(() => {
+      this.timers.delete(timer);
+      const running = this.again(entry, failures).catch((error: unknown) =>
+        log.warn({ account: entry.family.label, err: errorText(error) }, 'the family portal’s children could not be started'),
+      );
+      // Two entries may be listing at once: a stop waits for both.
+      this.running = this.running.then(() => running);
+    }, delay);
     this.timers.add(timer);
   }
 

@@ -87,18 +87,23 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
   // Entity ids allow only [a-z0-9_]; the base topic may also hold capitals and '-'.
   const objectPrefix = `${slug(ctx.baseTopic)}_${BRIDGE_DEVICE}`;
   const ids = bridgeEntityIds(ctx.baseTopic);
-  // A diagnostic sensor of the bridge that reads one field of bridge/health.
-  const healthSensor = (key: 'uptime' | 'memory', kind: Record<string, unknown>, field: string): Record<string, unknown> => ({
-    p: 'sensor',
+  /** One of the bridge's entities: its platform, ids and name, then what it reads. */
+  const entity = (key: Exclude<keyof typeof BRIDGE_NAMES, 'model'>, p: string, id: string, rest: Record<string, unknown>) => ({
+    p,
     unique_id: `${deviceId}_${key}`,
-    default_entity_id: ids[key],
+    default_entity_id: id,
     name: BRIDGE_NAMES[key][language],
-    ...kind,
-    entity_category: 'diagnostic',
-    availability: [{ topic: topics.bridgeState }],
-    state_topic: topics.bridgeHealth,
-    value_template: `{{ value_json.${field} }}`,
+    ...rest,
   });
+  // A diagnostic sensor of the bridge that reads one field of bridge/health.
+  const healthSensor = (key: 'uptime' | 'memory', kind: Record<string, unknown>, field: string): Record<string, unknown> =>
+    entity(key, 'sensor', ids[key], {
+      ...kind,
+      entity_category: 'diagnostic',
+      availability: [{ topic: topics.bridgeState }],
+      state_topic: topics.bridgeHealth,
+      value_template: `{{ value_json.${field} }}`,
+    });
   return {
     topic: topics.deviceConfig(BRIDGE_DEVICE),
     payload: {
@@ -112,23 +117,15 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
       o: origin(ctx),
       cmps: {
         // No availability: when the bridge is offline this must read "disconnected", not "unavailable".
-        connection_state: {
-          p: 'binary_sensor',
-          unique_id: `${deviceId}_connection_state`,
-          default_entity_id: ids.connection,
-          name: BRIDGE_NAMES.connection_state[language],
+        connection_state: entity('connection_state', 'binary_sensor', ids.connection, {
           device_class: 'connectivity',
           entity_category: 'diagnostic',
           state_topic: topics.bridgeState,
           payload_on: 'online',
           payload_off: 'offline',
-        },
+        }),
         // The state is the level bridge/info reports, so it shows what the bridge uses, not what was asked.
-        log_level: {
-          p: 'select',
-          unique_id: `${deviceId}_log_level`,
-          default_entity_id: `select.${objectPrefix}_log_level`,
-          name: BRIDGE_NAMES.log_level[language],
+        log_level: entity('log_level', 'select', `select.${objectPrefix}_log_level`, {
           icon: 'mdi:text-box-search-outline',
           entity_category: 'config',
           availability: [{ topic: topics.bridgeState }],
@@ -137,24 +134,16 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           command_topic: topics.bridgeRequest('options'),
           command_template: '{"log_level": "{{ value }}"}',
           options: [...LOG_LEVELS],
-        },
-        version: {
-          p: 'sensor',
-          unique_id: `${deviceId}_version`,
-          default_entity_id: `sensor.${objectPrefix}_version`,
-          name: BRIDGE_NAMES.version[language],
+        }),
+        version: entity('version', 'sensor', `sensor.${objectPrefix}_version`, {
           icon: 'mdi:information-outline',
           entity_category: 'diagnostic',
           state_topic: topics.bridgeInfo,
           value_template: '{{ value_json.version }}',
           json_attributes_topic: topics.bridgeInfo,
-        },
+        }),
         // As a child's problem: readable while the bridge is online, its reason and advice as attributes.
-        problem: {
-          p: 'binary_sensor',
-          unique_id: `${deviceId}_problem`,
-          default_entity_id: ids.problem,
-          name: BRIDGE_NAMES.problem[language],
+        problem: entity('problem', 'binary_sensor', ids.problem, {
           device_class: 'problem',
           entity_category: 'diagnostic',
           availability: [{ topic: topics.bridgeState }],
@@ -162,7 +151,7 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           json_attributes_topic: `${topics.bridgeProblem}/attributes`,
           payload_on: 'ON',
           payload_off: 'OFF',
-        },
+        }),
         uptime: healthSensor('uptime', { device_class: 'timestamp' }, 'started_at'),
         memory: healthSensor(
           'memory',

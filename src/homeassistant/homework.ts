@@ -6,24 +6,10 @@ import type { AgendaEntry } from '../school/calendar-feeds.js';
 import { UPCOMING_DAYS } from '../school/homework.js';
 import { addDays } from '../util/time.js';
 import type { HaItem } from './client.js';
+import type { KeptItem } from './memory.js';
 
-/** A homework item as the bridge writes it into the list. */
-export interface Written {
-  summary: string;
-  description: string | null;
-  /** YYYY-MM-DD. */
-  due: string;
-}
-
-/**
- * What the bridge remembers of an item it added, by the homework's uid: the item's uid in Home Assistant
- * (null until a listing showed it: adding does not answer it), what it wrote, and `gone` once the family
- * deleted the item (or the school removed a homework the family had ticked): never touched again.
- */
-export interface KeptItem extends Written {
-  item: string | null;
-  gone?: true;
-}
+/** A homework item as the bridge writes it into the list (the due date YYYY-MM-DD). */
+export type Written = Pick<KeptItem, 'summary' | 'description' | 'due'>;
 
 /** The longest summary written: a to-do list shows one line; the whole text is the description. */
 const SUMMARY_CHARS = 120;

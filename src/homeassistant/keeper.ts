@@ -17,9 +17,9 @@ import { errorText } from '../util/text.js';
 import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { HomeAssistantApi, HomeAssistantError, type HaItem } from './client.js';
-import { reconcile, REMOTE_CALENDAR, wantedEntries, type Known, type Wanted } from './plan.js';
+import { reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './plan.js';
 import { homeworkItems, needsLook, todoSteps } from './homework.js';
-import { MemoryFile, memoryStatus, type Memory } from './memory.js';
+import { MemoryFile, memoryStatus, type Known, type Memory } from './memory.js';
 
 export interface KeeperOptions {
   config: HomeAssistantConfig;

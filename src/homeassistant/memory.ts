@@ -8,29 +8,40 @@ import { peekStored, readStored } from '../store/stored.js';
 import { SteadyFile } from '../store/files.js';
 import { isoWarsaw } from '../util/time.js';
 import type { HaFault } from '../i18n/homeassistant-text.js';
-import type { Known } from './plan.js';
-import type { KeptItem } from './homework.js';
 
 export const MEMORY_FILE = 'homeassistant.json';
 
+/** Set once the family deleted it: never touched again. */
 const gone = z.literal(true).optional();
+
+/**
+ * What the bridge remembers of an entry: the entry's id (null when Home Assistant would not say: a
+ * calendar of the feed's address the family had made under another name), who made it, the address it
+ * was made with, the to-do list's entity, and `gone` once the family deleted it.
+ */
+const knownSchema = z.object({
+  entry: z.string().nullable(),
+  title: z.string(),
+  by: z.enum(['bridge', 'family']),
+  url: z.string().optional(),
+  entity: z.string().optional(),
+  gone,
+});
+export type Known = z.output<typeof knownSchema>;
+
+/**
+ * What the bridge remembers of an item it added, by the homework's uid: the item's uid in Home Assistant
+ * (null until a listing showed it: adding does not answer it), what it wrote (the summary, the whole text,
+ * the due date YYYY-MM-DD), and `gone` once the family deleted the item (or the school removed a homework
+ * the family had ticked).
+ */
+const keptItemSchema = z.object({ item: z.string().nullable(), summary: z.string(), description: z.string().nullable(), due: z.string(), gone });
+export type KeptItem = z.output<typeof keptItemSchema>;
+
 const memorySchema = z.object({
   version: z.literal(1),
-  entries: z.record(
-    z.string(),
-    z.object({
-      entry: z.string().nullable(),
-      title: z.string(),
-      by: z.enum(['bridge', 'family']),
-      url: z.string().optional(),
-      entity: z.string().optional(),
-      gone,
-    }),
-  ),
-  homework: z.record(
-    z.string(),
-    z.record(z.string(), z.object({ item: z.string().nullable(), summary: z.string(), description: z.string().nullable(), due: z.string(), gone })),
-  ),
+  entries: z.record(z.string(), knownSchema),
+  homework: z.record(z.string(), z.record(z.string(), keptItemSchema)),
   problem: z.object({ fault: z.string(), since: z.number(), message: z.string() }).optional(),
 });
 

@@ -5,6 +5,7 @@
 import { FEED_NAMES } from '../school/calendar-feeds.js';
 import { HOMEASSISTANT_TEXT, type EntryStatus, type ListKind } from '../i18n/homeassistant-text.js';
 import type { Language } from '../config/language.js';
+import type { Known } from './memory.js';
 
 export const REMOTE_CALENDAR = 'remote_calendar';
 export const LOCAL_TODO = 'local_todo';
@@ -17,20 +18,6 @@ export interface Wanted {
   domain: typeof REMOTE_CALENDAR | typeof LOCAL_TODO;
   title: string;
   url?: string;
-}
-
-/**
- * What the bridge remembers of an entry (data_dir/homeassistant.json): the entry's id (null when Home
- * Assistant would not say: a calendar of the feed's address the family had made under another name), who
- * made it, the address it was made with, the to-do list's entity, and `gone` once the family deleted it.
- */
-export interface Known {
-  entry: string | null;
-  title: string;
-  by: 'bridge' | 'family';
-  url?: string;
-  entity?: string;
-  gone?: true;
 }
 
 /** The entries of one child's calendars and homework list, named in the family's language ("Zofia – lekcje"). */

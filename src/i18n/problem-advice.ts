@@ -60,10 +60,11 @@ export function problemReasons(): BridgeProblemReason[] {
 }
 
 /**
- * The family road's words where they differ from a register login's: the e-mail entry's own password
- * (never the register's numeric login), and the family portal (not the register) not answering.
+ * The bridge's own `problem`'s words: the family road's where they differ from a register login's (the
+ * e-mail entry's own password, never the register's numeric login; the family portal, not the register,
+ * not answering; no child linked), and those of the reasons only the bridge has.
  */
-const FAMILY_ADVICE: Partial<Record<BridgeProblemReason, Texts>> = {
+const BRIDGE_ADVICE: Partial<Record<BridgeProblemReason, Texts>> = {
   wrong_credentials: {
     en: 'The family portal did not accept the e-mail or password of this email: entry. Put the e-mail and password you sign in with at the family portal (portal.librus.pl, Konto LIBRUS) in the entry, not the register’s numeric login. Fix the config; the bridge will not try again for an hour unless the config changes.',
     pl: 'Portal dla rodzin nie przyjął adresu e-mail lub hasła z wpisu email:. Wpisz e-mail i hasło, którymi logujesz się do portalu dla rodzin (portal.librus.pl, Konto LIBRUS), a nie numeryczny login do dziennika. Popraw konfigurację; mostek nie spróbuje ponownie przez godzinę, chyba że konfiguracja się zmieni.',
@@ -79,42 +80,36 @@ const FAMILY_ADVICE: Partial<Record<BridgeProblemReason, Texts>> = {
     pl: 'Portal dla rodzin nie pokazuje żadnego dziecka dla tego adresu e-mail. Zaloguj się do portalu dla rodzin w przeglądarce i podłącz tam konto dziecka w dzienniku; mostek pyta ponownie co interwał odczytu i zacznie odczytywać dziecko, gdy tylko zostanie podłączone.',
     uk: 'Сімейний портал не показує жодної дитини для цього e-mail. Увійдіть до сімейного порталу в браузері й під’єднайте там обліковий запис дитини в журналі; міст запитує знову кожен інтервал читання й почне читати дитину, щойно її буде під’єднано.',
   },
-};
-
-const BROKER_REFUSED: Texts = {
-  en: 'The MQTT broker refused a topic the bridge publishes or listens to (entry names it). Allow the MQTT user of the config to publish and subscribe under the base topic and the discovery prefix (the broker’s ACL), then restart the bridge.',
-  pl: 'Broker MQTT odrzucił temat, na który mostek publikuje lub którego słucha (podaje go entry). Pozwól użytkownikowi MQTT z konfiguracji publikować i subskrybować w temacie bazowym i prefiksie discovery (ACL brokera), a potem uruchom mostek ponownie.',
-  uk: 'Брокер MQTT відхилив тему, в яку міст публікує або яку слухає (її називає entry). Дозвольте користувачеві MQTT з конфігурації публікувати й підписуватися в базовій темі та префіксі discovery (ACL брокера), а потім перезапустіть міст.',
+  broker_refused: {
+    en: 'The MQTT broker refused a topic the bridge publishes or listens to (entry names it). Allow the MQTT user of the config to publish and subscribe under the base topic and the discovery prefix (the broker’s ACL), then restart the bridge.',
+    pl: 'Broker MQTT odrzucił temat, na który mostek publikuje lub którego słucha (podaje go entry). Pozwól użytkownikowi MQTT z konfiguracji publikować i subskrybować w temacie bazowym i prefiksie discovery (ACL brokera), a potem uruchom mostek ponownie.',
+    uk: 'Брокер MQTT відхилив тему, в яку міст публікує або яку слухає (її називає entry). Дозвольте користувачеві MQTT з конфігурації публікувати й підписуватися в базовій темі та префіксі discovery (ACL брокера), а потім перезапустіть міст.',
+  },
+  /** The app's options refused (interface 13.2): what follows the advice lists each problem by its key. */
+  config_invalid: {
+    en: 'The app’s options were refused, so no child is read yet. Open the app’s Configuration tab in Home Assistant, correct each option named here and save: the app starts again with them.',
+    pl: 'Ustawienia aplikacji zostały odrzucone, więc żadne dziecko nie jest jeszcze odczytywane. Otwórz w Home Assistant kartę Konfiguracja aplikacji, popraw każde wymienione tu ustawienie i zapisz: aplikacja uruchomi się ponownie z nowymi ustawieniami.',
+    uk: 'Налаштування застосунку відхилено, тож жодну дитину ще не читають. Відкрийте в Home Assistant вкладку Конфігурація застосунку, виправте кожне назване тут налаштування й збережіть: застосунок запуститься знову з ними.',
+  },
+  /** Two bridges on one base topic (interface 14.4, 15.3): one reads and answers, the other waits or claims in vain; `entry` names the other. */
+  base_topic_in_use: {
+    en: 'Another dziennik2mqtt uses the same MQTT base topic (entry names it: its installation, host and pid). Only the bridge that holds the base topic reads the register and answers buttons; another waits and takes over when it stops. Stop one, or give each its own mqtt.base_topic.',
+    pl: 'Inny mostek dziennik2mqtt używa tego samego tematu bazowego MQTT (entry podaje go: jego instalację, host i pid). Tylko mostek, który trzyma temat bazowy, odczytuje dziennik i obsługuje przyciski; inny czeka i przejmie pracę, gdy tamten się zatrzyma. Zatrzymaj jeden albo daj każdemu własny mqtt.base_topic.',
+    uk: 'Інший міст dziennik2mqtt використовує ту саму базову тему MQTT (entry називає його: його інсталяцію, хост і pid). Лише міст, що тримає базову тему, читає журнал і відповідає на кнопки; інший чекає й перейме роботу, коли той зупиниться. Зупиніть один або дайте кожному власний mqtt.base_topic.',
+  },
+  /** Another connection took the bridge's MQTT client id (interface 15.3): the bridge stopped; `entry` names the other, or the id. */
+  client_id_in_use: {
+    en: 'Another MQTT connection took this bridge’s client id (entry names it), usually a copy of its data folder running on another machine, so this bridge stopped reading and publishing instead of fighting for it. Stop the other one or give it a data folder of its own, then restart this bridge.',
+    pl: 'Inne połączenie MQTT przejęło identyfikator klienta tego mostka (podaje je entry), zwykle kopia jego folderu danych działająca na innym komputerze, więc mostek przestał odczytywać i publikować zamiast o niego walczyć. Zatrzymaj tamten albo daj mu własny folder danych, a potem uruchom ten mostek ponownie.',
+    uk: 'Інше з’єднання MQTT перейняло ідентифікатор клієнта цього мосту (його називає entry), зазвичай копія його теки даних на іншому комп’ютері, тож міст перестав читати й публікувати замість боротися за нього. Зупиніть інший або дайте йому власну теку даних, а потім перезапустіть цей міст.',
+  },
 };
 
 /** The app's options refused (interface 13.2): what follows the advice lists each problem by its key. */
-const CONFIG_INVALID: Texts = {
-  en: 'The app’s options were refused, so no child is read yet. Open the app’s Configuration tab in Home Assistant, correct each option named here and save: the app starts again with them.',
-  pl: 'Ustawienia aplikacji zostały odrzucone, więc żadne dziecko nie jest jeszcze odczytywane. Otwórz w Home Assistant kartę Konfiguracja aplikacji, popraw każde wymienione tu ustawienie i zapisz: aplikacja uruchomi się ponownie z nowymi ustawieniami.',
-  uk: 'Налаштування застосунку відхилено, тож жодну дитину ще не читають. Відкрийте в Home Assistant вкладку Конфігурація застосунку, виправте кожне назване тут налаштування й збережіть: застосунок запуститься знову з ними.',
-};
-
-/** Two bridges on one base topic (interface 14.4, 15.3): one reads and answers, the other waits or claims in vain; `entry` names the other. */
-const BASE_TOPIC_IN_USE: Texts = {
-  en: 'Another dziennik2mqtt uses the same MQTT base topic (entry names it: its installation, host and pid). Only the bridge that holds the base topic reads the register and answers buttons; another waits and takes over when it stops. Stop one, or give each its own mqtt.base_topic.',
-  pl: 'Inny mostek dziennik2mqtt używa tego samego tematu bazowego MQTT (entry podaje go: jego instalację, host i pid). Tylko mostek, który trzyma temat bazowy, odczytuje dziennik i obsługuje przyciski; inny czeka i przejmie pracę, gdy tamten się zatrzyma. Zatrzymaj jeden albo daj każdemu własny mqtt.base_topic.',
-  uk: 'Інший міст dziennik2mqtt використовує ту саму базову тему MQTT (entry називає його: його інсталяцію, хост і pid). Лише міст, що тримає базову тему, читає журнал і відповідає на кнопки; інший чекає й перейме роботу, коли той зупиниться. Зупиніть один або дайте кожному власний mqtt.base_topic.',
-};
-
-/** Another connection took the bridge's MQTT client id (interface 15.3): the bridge stopped; `entry` names the other, or the id. */
-const CLIENT_ID_IN_USE: Texts = {
-  en: 'Another MQTT connection took this bridge’s client id (entry names it), usually a copy of its data folder running on another machine, so this bridge stopped reading and publishing instead of fighting for it. Stop the other one or give it a data folder of its own, then restart this bridge.',
-  pl: 'Inne połączenie MQTT przejęło identyfikator klienta tego mostka (podaje je entry), zwykle kopia jego folderu danych działająca na innym komputerze, więc mostek przestał odczytywać i publikować zamiast o niego walczyć. Zatrzymaj tamten albo daj mu własny folder danych, a potem uruchom ten mostek ponownie.',
-  uk: 'Інше з’єднання MQTT перейняло ідентифікатор клієнта цього мосту (його називає entry), зазвичай копія його теки даних на іншому комп’ютері, тож міст перестав читати й публікувати замість боротися за нього. Зупиніть інший або дайте йому власну теку даних, а потім перезапустіть цей міст.',
-};
 
 /** The advice of the bridge's own `problem`: an e-mail entry's (the family road's words), the broker's, the data folder's, the form's. */
 export function bridgeProblemAdvice(reason: BridgeProblemReason, language: Language): string {
-  if (reason === 'broker_refused') return BROKER_REFUSED[language];
-  if (reason === 'config_invalid') return CONFIG_INVALID[language];
-  if (reason === 'base_topic_in_use') return BASE_TOPIC_IN_USE[language];
-  if (reason === 'client_id_in_use') return CLIENT_ID_IN_USE[language];
-  return FAMILY_ADVICE[reason]?.[language] ?? ADVICE[reason as ProblemReason][language];
+  return BRIDGE_ADVICE[reason]?.[language] ?? ADVICE[reason as ProblemReason][language];
 }
 
 /** The advice for a reason, in words a parent can act on. */

@@ -13,12 +13,8 @@ const PLACEHOLDER = /\{(first_name|last_name|class|date)\}/g;
  * because the reader is a teacher; a value that is not known (no class yet) is undefined.
  */
 function placeholderValues(identity: Identity, now: number): Record<Placeholder, string | undefined> {
-  return {
-    first_name: blankToUndefined(identity.firstName),
-    last_name: blankToUndefined(identity.lastName),
-    class: blankToUndefined(identity.className),
-    date: polishDate(now),
-  };
+  const known = (value: string | undefined): string | undefined => value?.trim() || undefined;
+  return { first_name: known(identity.firstName), last_name: known(identity.lastName), class: known(identity.className), date: polishDate(now) };
 }
 
 /** DD.MM.YYYY of the Warsaw calendar day of an instant. */
@@ -32,11 +28,8 @@ export function fillPlaceholders(template: string, values: Record<Placeholder, s
   const missing = new Set<Placeholder>();
   const text = template.replace(PLACEHOLDER, (whole, name: Placeholder) => {
     const value = values[name];
-    if (value === undefined) {
-      missing.add(name);
-      return whole;
-    }
-    return value;
+    if (value === undefined) missing.add(name);
+    return value ?? whole;
   });
   return { text, missing: [...missing] };
 }
@@ -77,9 +70,4 @@ export function sendBody(accountId: string, message: Pick<ComposedMessage, 'topi
     storageId: null,
     category: 'normal',
   };
-}
-
-function blankToUndefined(value: string | undefined): string | undefined {
-  const text = value?.trim();
-  return text ? text : undefined;
 }

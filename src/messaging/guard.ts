@@ -91,20 +91,15 @@ export class Outbox {
    * or sent=null (unknown: check the sent box).
    */
   async send(request: SendRequest, prepare: () => Promise<Draft>): Promise<SendResult> {
-    try {
-      await this.start();
-    } catch (error) {
-      throw new MessageNotSentError(false, 'journal', 'not sent: the send journal could not be read', { cause: error });
-    }
+    const unreadable = (cause: unknown): never => {
+      throw new MessageNotSentError(false, 'journal', 'not sent: the send journal could not be read', { cause });
+    };
+    await this.start().catch(unreadable);
     // The command router runs one command of a child at a time; this covers a caller outside it.
     if (this.busy) throw new MessageNotSentError(false, 'duplicate', 'another message is being sent right now, not sent');
     this.busy = true;
     try {
-      try {
-        await this.journal.reread(this.options.clock.now(), this.journalHooks());
-      } catch (error) {
-        throw new MessageNotSentError(false, 'journal', 'not sent: the send journal could not be read', { cause: error });
-      }
+      await this.journal.reread(this.options.clock.now(), this.journalHooks()).catch(unreadable);
       return await this.sendGuarded(request, prepare);
     } finally {
       this.busy = false;

@@ -24,16 +24,7 @@ export class FixedMessageSender {
   private readonly outbox: Outbox;
 
   constructor(private readonly options: FixedMessageSenderOptions) {
-    this.outbox =
-      options.outbox ??
-      new Outbox({
-        account: options.account,
-        child: () => options.identity()?.firstName ?? options.account,
-        api: options.api,
-        dataDir: options.dataDir,
-        clock: options.clock,
-        log: options.log,
-      });
+    this.outbox = options.outbox ?? new Outbox({ ...options, child: () => options.identity()?.firstName ?? options.account });
   }
 
   /** Reads the journal; resolves to the sends a previous run left in the middle. */

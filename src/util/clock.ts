@@ -17,20 +17,13 @@ export interface Clock {
 /** The longest delay setTimeout takes (about 24.8 days); a longer one would fire after 1 ms. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/**
- * A delay setTimeout can keep: at least 0, at most MAX_TIMER_MS. Node turns a longer one (a date years
- * away after a clock jump) into 1 ms with a warning, and a timer that re-arms itself becomes a tight
- * loop; a delay that is not a number waits the longest too, for the same reason.
- */
-export function timerDelay(ms: number): number {
-  if (Number.isNaN(ms)) return MAX_TIMER_MS;
-  return Math.min(MAX_TIMER_MS, Math.max(0, ms));
-}
-
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimer(fn, ms) {
-    const handle = setTimeout(fn, timerDelay(ms));
+    // At least 0, at most MAX_TIMER_MS: Node turns a longer delay (a date years away after a clock jump)
+    // into 1 ms with a warning, and a timer that re-arms itself becomes a tight loop; a delay that is not
+    // a number waits the longest too, for the same reason.
+    const handle = setTimeout(fn, Number.isNaN(ms) ? MAX_TIMER_MS : Math.min(MAX_TIMER_MS, Math.max(0, ms)));
     handle.unref?.();
     return { cancel: () => clearTimeout(handle) };
   },

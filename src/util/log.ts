@@ -26,7 +26,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] a
 const families = new WeakMap<Logger, Set<WeakRef<Logger>>>();
 
 export interface LogOutputOptions {
-  /** Default auto: text on a terminal or in the add-on, JSON elsewhere (see resolveFormat). */
+  /** Default auto: text on a terminal or in the add-on, JSON elsewhere (see createLogger). */
   format?: LogFormat;
   env?: NodeJS.ProcessEnv;
 }
@@ -35,7 +35,11 @@ export interface LogOutputOptions {
 export function createLogger(level: string, destination?: pino.DestinationStream, output: LogOutputOptions = {}): Logger {
   const target: LogTarget = destination ?? pino.destination({ fd: 1, sync: false });
   const isTTY = destination === undefined ? process.stdout.isTTY : (destination as LogTarget).isTTY;
-  const format = resolveFormat(output.format ?? 'auto', isTTY === true, output.env ?? process.env);
+  // `auto` is text when a person reads the output as it comes: a terminal, or the Home Assistant add-on's
+  // log tab (the Supervisor sets SUPERVISOR_TOKEN in every add-on). Anything else (a pipe, Docker's log
+  // driver, systemd) gets JSON, which log collectors expect.
+  const auto = isTTY === true || Boolean((output.env ?? process.env).SUPERVISOR_TOKEN) ? 'text' : 'json';
+  const format = output.format === undefined || output.format === 'auto' ? auto : output.format;
   const family = new Set<WeakRef<Logger>>();
   const join = (member: Logger): void => {
     family.add(new WeakRef(member));
@@ -108,16 +112,6 @@ export type LogFormat = 'auto' | 'text' | 'json';
 export interface LogTarget extends DestinationStream {
   isTTY?: boolean;
   flush?: (cb?: (err?: Error | null) => void) => void;
-}
-
-/**
- * `auto` is text when a person reads the output as it comes: a terminal, or the Home Assistant
- * add-on's log tab (the Supervisor sets SUPERVISOR_TOKEN in every add-on). Anything else (a pipe,
- * Docker's log driver, systemd) gets JSON, which log collectors expect.
- */
-export function resolveFormat(format: LogFormat, isTTY: boolean, env: NodeJS.ProcessEnv): 'text' | 'json' {
-  if (format !== 'auto') return format;
-  return isTTY || Boolean(env.SUPERVISOR_TOKEN) ? 'text' : 'json';
 }
 
 const LEVELS: Record<string, string> = { '10': 'TRACE', '20': 'DEBUG', '30': 'INFO', '40': 'WARN', '50': 'ERROR', '60': 'FATAL' };

@@ -1,14 +1,14 @@
 // A queue that runs async work one piece at a time, in order: an account's polls and commands, the writes of a file.
+/** What the chain keeps of a piece of work: that it is over, whatever its outcome. */
+const settled = (): void => undefined;
+
 export class SerialQueue {
   private chain: Promise<void> = Promise.resolve();
 
   /** Runs work after whatever is queued, never at the same time; its outcome is the caller's. */
   enqueue<T>(work: () => Promise<T>): Promise<T> {
     const run = this.chain.then(work, work);
-    this.chain = run.then(
-      () => undefined,
-      () => undefined,
-    );
+    this.chain = run.then(settled, settled);
     return run;
   }
 

@@ -44,13 +44,8 @@ export function send(req: IncomingMessage, res: ServerResponse, answer: WebRespo
     headers.ETag = etagOf(body);
     if (answer.modifiedAt !== undefined && Number.isFinite(answer.modifiedAt)) headers['Last-Modified'] = new Date(answer.modifiedAt).toUTCString();
     if (answer.status === 200 && notModified(req, headers.ETag, answer.modifiedAt)) {
-      const kept: Record<string, string> = {};
-      for (const name of ['ETag', 'Last-Modified', 'Cache-Control', ...Object.keys(SECURITY_HEADERS)]) {
-        const value = headers[name];
-        if (value !== undefined) kept[name] = value;
-      }
-      if (extra['Set-Cookie'] !== undefined) kept['Set-Cookie'] = extra['Set-Cookie'];
-      res.writeHead(304, kept);
+      const kept = new Set(['ETag', 'Last-Modified', 'Cache-Control', 'Set-Cookie', ...Object.keys(SECURITY_HEADERS)]);
+      res.writeHead(304, Object.fromEntries(Object.entries(headers).filter(([name]) => kept.has(name))));
       return void res.end();
     }
     headers['Content-Length'] = String(body.length);

@@ -44,20 +44,12 @@ export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] 
   const timing = { coalesceMs: options.coalesceMs ?? 1000, heartbeatMs: options.heartbeatMs ?? 25_000 };
   const events = new BoardEvents(data, timing, options.clock ?? systemClock);
   const { script, style } = boardAssets();
-  const text = (type: string, body: string): WebResponse => ({
-    status: 200,
-    // Revalidated every time (the server answers 304 by ETag): an upgrade never leaves an old page.
-    headers: { 'Content-Type': type, 'Cache-Control': 'no-cache' },
-    body,
-  });
   // The script's and the style sheet's names change with their content: a browser keeps them as long as it likes.
-  const immutable = (type: string, asset: BoardAsset): WebResponse => ({
-    status: 200,
-    headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable' },
-    body: asset.body,
-  });
-  const scriptAnswer = immutable('text/javascript; charset=utf-8', script);
-  const styleAnswer = immutable('text/css; charset=utf-8', style);
+  const immutable = (type: string, asset: BoardAsset): [string, WebResponse] => [
+    asset.file,
+    { status: 200, headers: { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=31536000, immutable' }, body: asset.body },
+  ];
+  const assets = new Map([immutable('text/javascript', script), immutable('text/css', style)]);
   return [
     (req) => {
       if (path(req) !== '') return undefined;
@@ -78,9 +70,9 @@ export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] 
       // It holds the feeds' keys and the family's data: for this browser only, never a shared cache.
       return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' }, body };
     },
-    (req) => (path(req) === style.file ? styleAnswer : undefined),
-    (req) => (path(req) === script.file ? scriptAnswer : undefined),
-    (req) => (path(req) === 'api/board' ? text('application/json; charset=utf-8', current(data).json) : undefined),
+    (req) => assets.get(path(req)),
+    // Revalidated every time (the server answers 304 by ETag).
+    (req) => (path(req) === 'api/board' ? { status: 200, headers: JSON_NO_CACHE, body: current(data).json } : undefined),
     (req) => {
       if (path(req) !== 'api/events') return undefined;
       // The version the page already shows: EventSource sends it back on a reconnect, the page's first connect in the URL.
@@ -91,6 +83,7 @@ export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] 
   ];
 }
 
+const JSON_NO_CACHE = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' };
 const STREAM_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
   'Cache-Control': 'no-store',
@@ -114,10 +107,6 @@ class BoardEvents {
     private readonly timing: { coalesceMs: number; heartbeatMs: number },
     private readonly clock: Clock,
   ) {}
-
-  get listening(): number {
-    return this.clients.size;
-  }
 
   attach(res: ServerResponse, shown: string): void {
     if (!res.headersSent) res.writeHead(200, STREAM_HEADERS);

@@ -22,13 +22,8 @@ export interface WebMemoryOptions {
 /** A kept feed with its content's JSON, to tell a new content from the same one published again. */
 type KeptFeeds = { [K in FeedName]?: KeptFeed<K> & { json: string } };
 
-interface ChildMemory {
-  id: string;
-  name: string | null;
-  model: string | null;
-  online: boolean;
+interface ChildMemory extends ChildView {
   states: Map<string, EntityState>;
-  changedAt: number;
   /** The calendar feeds, which no page shows: their changes move no changedAt and tell no listener. */
   feeds: KeptFeeds;
 }
@@ -80,7 +75,7 @@ export class WebMemory implements Publisher, WebData {
     const before = memory.states.get(key);
     // As on MQTT: attributes left out stay as they were.
     const next: EntityState = { state: state.state, attributes: state.attributes ?? before?.attributes };
-    if (!before || before.state !== next.state || !sameAttributes(before.attributes, next.attributes)) {
+    if (!before || before.state !== next.state || JSON.stringify(before.attributes) !== JSON.stringify(next.attributes)) {
       memory.states.set(key, next);
       this.changed(memory);
     }
@@ -120,7 +115,7 @@ export class WebMemory implements Publisher, WebData {
 
   children(): readonly ChildView[] {
     // The feeds stay behind: no page shows them.
-    return [...this.memory.values()].map(({ id, name, model, online, states, changedAt }) => ({ id, name, model, online, states, changedAt }));
+    return [...this.memory.values()].map(({ feeds: _, ...view }) => view);
   }
 
   onChange(listener: () => void): () => void {
@@ -169,10 +164,4 @@ export class WebMemory implements Publisher, WebData {
       }
     }
   }
-}
-
-function sameAttributes(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): boolean {
-  if (a === b) return true;
-  if (a === undefined || b === undefined) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
 }

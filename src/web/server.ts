@@ -3,8 +3,8 @@
 // security headers, HEAD, conditional GET. It answers from memory only and never waits on the portal.
 // Its limits (interface 7.4): short header and request timeouts, connections per address
 // (connections.ts), and the number and backlog of event streams (streams.ts).
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Server as NetServer } from 'node:net';
 import { BOARD_COOKIE, decideAccess, ingressPathOf, parseTarget } from './request.js';
 import { CONNECTION_LIMITS, closeSilent, limitConnections } from './connections.js';
 import { MAX_STREAMS, wasDropped } from './streams.js';
@@ -53,6 +53,8 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 const CHECK_INTERVAL_MS = 1_000;
 
+const BAD_TARGET = { 400: 'Bad address.\n', 404: 'Not found.\n', 414: 'Address too long.\n' };
+
 /** The cookie lives long: a wall tablet should not need the token again for years. */
 const COOKIE_MAX_AGE_S = 10 * 365 * 24 * 3600;
 
@@ -75,19 +77,17 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
   limitConnections(server, CONNECTION_LIMITS, options.ingressAddress);
   closeSilent(server, options.clock ?? systemClock, HEADERS_TIMEOUT_MS);
-  await listen(server, options.port, options.host);
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, options.port, options.host);
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   let closing: Promise<void> | undefined;
+  const endStreams = (): void => streams.forEach((res) => res.end());
   return {
     url: `http://${host}:${port}`,
     port,
-    endStreams: () => {
-      for (const res of streams) res.end();
-    },
+    endStreams,
     close: () => {
       closing ??= new Promise<void>((resolve) => {
-        for (const res of streams) res.end();
+        endStreams();
         server.close(() => resolve());
         server.closeAllConnections();
       });
@@ -96,13 +96,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   };
 }
 
-function listen(server: Server, port: number, host: string): Promise<void> {
+/** Listens on `port` (0: one the system picks) and resolves to the port bound; rejects when it cannot be bound. */
+export function listen(server: NetServer, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error): void => reject(error);
     server.once('error', onError);
     server.listen(port, host, () => {
       server.off('error', onError);
-      resolve();
+      resolve((server.address() as AddressInfo).port);
     });
   });
 }
@@ -121,14 +122,7 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   }
   const head = method === 'HEAD';
   const parsed = parseTarget(target);
-  if (!parsed.ok)
-    return plain(
-      res,
-      parsed.status,
-      `${parsed.status === 404 ? 'Not found' : parsed.status === 414 ? 'Address too long' : 'Bad address'}.\n`,
-      {},
-      head,
-    );
+  if (!parsed.ok) return plain(res, parsed.status, BAD_TARGET[parsed.status], {}, head);
   const token = typeof options.token === 'string' ? options.token : options.token();
   const access = decideAccess({
     segments: parsed.segments,
@@ -160,7 +154,8 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   };
   let answer: WebResponse | undefined;
   try {
-    answer = answerOf(options.routes, request);
+    // The first route that knows the path answers.
+    answer = options.routes.reduce<WebResponse | undefined>((found, route) => found ?? route(request), undefined);
   } catch (error) {
     options.log.warn({ path: logPath, err: errorText(error) }, 'web route failed');
     return plain(res, 500, 'Internal error.\n', {}, head);
@@ -195,14 +190,6 @@ function withoutToken(query: URLSearchParams, token: string): URLSearchParams {
     if (key !== 'token' && key !== 'key' && !key.includes(token) && !value.includes(token)) kept.append(key, value);
   }
   return kept;
-}
-
-function answerOf(routes: readonly Route[], request: WebRequest): WebResponse | undefined {
-  for (const route of routes) {
-    const answer = route(request);
-    if (answer) return answer;
-  }
-  return undefined;
 }
 
 /** A long-lived answer (server-sent events): kept in `streams`, so that close() can end it. */

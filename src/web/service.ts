@@ -51,7 +51,6 @@ export function webRoutes(
 
 export class WebService {
   private server: WebServer | undefined;
-  private token: string | undefined;
   private stopWaiting: (() => void) | undefined;
   private tokenCheck: Timer | undefined;
 
@@ -65,16 +64,14 @@ export class WebService {
   /** Starts the server; any failure is logged with advice and the bridge goes on without it. */
   async start(): Promise<void> {
     const { http, dataDir, data, log } = this.options;
-    let created: boolean;
+    let token: Awaited<ReturnType<typeof loadOrCreateToken>>;
     try {
-      const token = await loadOrCreateToken(dataDir, (error) => log.warn({ err: error.message }, 'web access token unreadable; a new one is made'));
-      this.token = token.value;
-      created = token.created;
+      token = await loadOrCreateToken(dataDir, (error) => log.warn({ err: error.message }, 'web access token unreadable; a new one is made'));
     } catch (error) {
       log.error({ err: (error as NodeJS.ErrnoException).code ?? String(error) }, `web server off: cannot keep its access token in ${dataDir}`);
       return;
     }
-    const live = new LiveToken(dataDir, this.token);
+    const live = new LiveToken(dataDir, token.value);
     const clock = this.options.clock ?? systemClock;
     try {
       this.server = await startWebServer({
@@ -116,7 +113,7 @@ export class WebService {
     };
     check();
     const base = webBaseUrl(http.bind, this.server.port);
-    if (created) this.printOnce(base);
+    if (token.created) this.printOnce(base);
     log.info(
       { board: `${base}/`, health: `${base}/health` },
       'web server listening (the addresses with the access token: dziennik2mqtt check --show-token)',

@@ -4,7 +4,7 @@
 // holds it now (LiveToken): `dziennik2mqtt token --rotate` (another process) writes a new one, and the
 // server stops taking the old one without a restart.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
@@ -91,16 +91,16 @@ function inContainer(): boolean {
  * in a container, HOST_PLACEHOLDER (the container's address is not the one to type).
  */
 export function webBaseUrl(bind: string, port: number, container = inContainer()): string {
-  let host = bind;
-  if ((bind === '0.0.0.0' || bind === '::') && container) {
-    host = HOST_PLACEHOLDER;
-  } else if (bind === '0.0.0.0' || bind === '::') {
-    const own = Object.values(networkInterfaces())
-      .flatMap((list) => list ?? [])
-      .find((a) => a.family === 'IPv4' && !a.internal);
-    host = own?.address ?? '127.0.0.1';
-  }
+  const host = bind !== '0.0.0.0' && bind !== '::' ? bind : container ? HOST_PLACEHOLDER : (ownAddresses()[0] ?? '127.0.0.1');
   return `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
+}
+
+/** This machine's IPv4 addresses on its networks (not the loopback). */
+export function ownAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => a.family === 'IPv4' && !a.internal)
+    .map((a) => a.address);
 }
 
 /**
@@ -190,12 +190,11 @@ export class LiveToken {
   }
 
   private identity(): string | undefined {
-    let stats: Stats;
     try {
-      stats = statSync(this.path);
+      const stats = statSync(this.path);
+      return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
     } catch {
       return undefined;
     }
-    return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
   }
 }

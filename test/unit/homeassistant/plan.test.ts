@@ -1,8 +1,9 @@
 // What the bridge wants in Home Assistant and what it does about it: the entries' names and steps, and a
 // homework list's steps, as tables.
 import { describe, expect, it } from 'vitest';
-import { reconcile, statusOf, wantedEntries, type Known } from '../../../src/homeassistant/plan.js';
-import { homeworkItems, needsLook, todoSteps, type KeptItem } from '../../../src/homeassistant/homework.js';
+import { reconcile, statusOf, wantedEntries } from '../../../src/homeassistant/plan.js';
+import { homeworkItems, needsLook, todoSteps } from '../../../src/homeassistant/homework.js';
+import type { KeptItem, Known } from '../../../src/homeassistant/memory.js';
 import type { AgendaEntry } from '../../../src/school/calendar-feeds.js';
 
 const url = (child: string, feed: string) => `http://bridge:8099/calendar/${child}/${feed}.ics?key=k1`;
