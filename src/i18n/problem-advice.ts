@@ -105,8 +105,6 @@ const BRIDGE_ADVICE: Partial<Record<BridgeProblemReason, Texts>> = {
   },
 };
 
-/** The app's options refused (interface 13.2): what follows the advice lists each problem by its key. */
-
 /** The advice of the bridge's own `problem`: an e-mail entry's (the family road's words), the broker's, the data folder's, the form's. */
 export function bridgeProblemAdvice(reason: BridgeProblemReason, language: Language): string {
   return BRIDGE_ADVICE[reason]?.[language] ?? ADVICE[reason as ProblemReason][language];
