@@ -2,9 +2,29 @@
 // characters, hours as digits) and the whole briefing as it reads aloud (no abbreviation a speech
 // engine would spell out). Subjects stay as the school wrote them.
 import type { Language } from '../config/language.js';
-import type { Briefing } from '../school/briefing.js';
 import type { ChangeKind } from '../school/plan-changes.js';
+import type { AgendaKind } from '../school/agenda.js';
 import { CHANGE_WORDS, WEEKDAYS } from './lesson-words.js';
+
+/** What the briefing tells of one day (features/briefing/rules.ts computes it), as these words read it. */
+export interface Briefing {
+  /** The day it is about (YYYY-MM-DD), and how far it is: today, tomorrow, or a later day named by its weekday. */
+  day: string;
+  when: 'today' | 'tomorrow' | 'later';
+  /** 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  /** HH:MM of the day's span, as every screen says it. */
+  start: string | null;
+  end: string | null;
+  /** Every slot of the day in order, its change and its words as the timetable says them, and whether the child goes to it. */
+  lessons: { subject: string; change: ChangeKind | null; note: string | null; takesPlace: boolean }[];
+  tests: { subject: string | null; kind: AgendaKind }[];
+  homework: { subject: string | null }[];
+  /** The lucky number is the child's on that day. */
+  luckyMine: boolean;
+  /** The weekdays without lessons between today and the day briefed (a holiday, a free day of the school). */
+  freeBefore: { date: string; name: string | null }[];
+}
 
 /** Home Assistant's limit for a state. */
 export const MAX_STATE = 255;

@@ -1,6 +1,7 @@
 // One error class per way a portal call can fail. Each has a literal name, the context a log line
 // needs (never a secret) and the cause. The poller maps them to the `problem` entity's reason.
 
+import { SWITCHED_OFF_CODES } from './schemas/common.js';
 import { redact } from '../util/redact.js';
 import { errorText } from '../util/text.js';
 
@@ -95,7 +96,7 @@ export class UnexpectedResponseError extends PortalError {
 
   /** The school switched the module off: 200 {"Status":"Disabled"} or a known "not active" Code. */
   get switchedOff(): boolean {
-    return this.code !== undefined && SWITCHED_OFF_CODES.has(this.code);
+    return this.code !== undefined && SWITCHED_OFF_CODES.includes(this.code);
   }
 }
 
@@ -119,12 +120,7 @@ export class LoginChangedError extends UnexpectedResponseError {
   }
 }
 
-/**
- * The Codes by which the gateway says that the school does not run a module (live-notes 8 and 9). Only
- * these known ones are quiet: any other Code stays an unexpected answer a family can report.
- */
-export const DISABLED_CODE = 'Disabled';
-const SWITCHED_OFF_CODES: ReadonlySet<string> = new Set([DISABLED_CODE, 'LuckyNumberIsNotActive']);
+export { DISABLED_CODE } from './schemas/common.js';
 
 /** The portal is down or unreachable: a network error, a timeout or a 5xx. Never a wrong password. */
 export class ConnectionError extends PortalError {

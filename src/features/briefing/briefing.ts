@@ -1,12 +1,12 @@
 // The briefing feature, no request of its own (it computes at every pass): after the timetable, the agenda and the lucky
 // number, it says what a parent wants to hear about the day the screens are about (the timetable's dayShown, its slots
-// as published; src/school/briefing.ts for the rest of the facts, src/i18n/briefing-text.ts for the words). At every
+// as published; rules.ts for the rest of the facts, src/i18n/briefing-text.ts for the words). At every
 // pass, so that the day it is about moves on a few minutes after the lessons end, and a new lucky number shows soon.
 import { sensor } from '../../feature-kit/entities.js';
 import { shape, type States } from '../../feature-kit/contract.js';
 import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
 import type { Language } from '../../config/language.js';
-import { briefing, type BriefingInput } from '../../school/briefing.js';
+import { briefing, type BriefingInput } from './rules.js';
 import { hoursOf } from '../../school/schedule.js';
 import { dayShown, timetableOf } from '../timetable/day.js';
 import { BRIEFING_TEXT, type BriefingKind } from '../../i18n/briefing-text.js';

@@ -3,6 +3,13 @@
 import { z } from 'zod';
 
 /**
+ * The Codes by which the gateway says that the school does not run a module (live-notes 8 and 9). Only
+ * these known ones are quiet: any other Code stays an unexpected answer a family can report.
+ */
+export const DISABLED_CODE = 'Disabled';
+export const SWITCHED_OFF_CODES: readonly string[] = [DISABLED_CODE, 'LuckyNumberIsNotActive'];
+
+/**
  * An id as the gateway gives it: an integer, a numeric string, or one of the known string forms
  * (LID-..., t123). Normalised to a trimmed string so that 12 and "12" compare equal.
  */

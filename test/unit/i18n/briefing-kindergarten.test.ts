@@ -2,7 +2,7 @@
 // activities in order, "w przedszkolu" instead of lessons; a school child's briefing is said as before.
 import { describe, expect, it } from 'vitest';
 import { BRIEFING_TEXT } from '../../../src/i18n/briefing-text.js';
-import type { Briefing } from '../../../src/school/briefing.js';
+import type { Briefing } from '../../../src/i18n/briefing-text.js';
 
 const block = (subject: string) => ({ subject, change: null, note: null, takesPlace: true });
 const TOMORROW: Briefing = {

@@ -1,11 +1,13 @@
 // The briefing's facts: what matters on the day a parent hears about (the day the screens are about, as the
-// timetable feature publishes it), from what the timetable, the agenda and the lucky number already hold. Pure: the
-// words are src/i18n/briefing-text.ts's, one function per language.
-import { addDays, dayOfWeek } from '../util/time.js';
-import type { AgendaItem } from './agenda.js';
-import type { HomeworkItem } from './homework.js';
-import type { SchoolDay } from './schedule.js';
-import type { ChangeKind } from './plan-changes.js';
+// timetable feature publishes it), from what the timetable, the agenda and the lucky number already hold (each
+// told by its own feature's rule). Pure: the words are src/i18n/briefing-text.ts's, one function per language.
+import { addDays, dayOfWeek } from '../../util/time.js';
+import type { AgendaItem } from '../../school/agenda.js';
+import type { HomeworkItem } from '../../school/homework.js';
+import type { SchoolDay } from '../../school/schedule.js';
+import type { ChangeKind } from '../../school/plan-changes.js';
+import type { Briefing } from '../../i18n/briefing-text.js';
+import { luckyToday, type LuckyNumber } from '../lucky/rules.js';
 
 /** The day briefed as timetable_* publishes it (features/timetable/day.ts): its span and its slots, each with its change and its words. */
 export interface BriefedDay {
@@ -25,43 +27,31 @@ export interface BriefingInput {
   tests: readonly AgendaItem[];
   homework: readonly HomeworkItem[];
   /** The lucky feature's number as last read (its day may be past). */
-  lucky: { number: number; day: string } | undefined;
+  lucky: LuckyNumber | undefined;
   registerNumber: string | undefined;
 }
 
-export type Briefing = NonNullable<ReturnType<typeof briefing>>;
-
 /** The briefing, or null when no school day is known ahead (holidays, no timetable yet). */
-export function briefing(input: BriefingInput) {
+export function briefing(input: BriefingInput): Briefing | null {
   const target = input.day;
   if (!target) return null;
   const day = target.date;
   /** How far it is: today, tomorrow, or a later day named by its weekday. */
   const when: 'today' | 'tomorrow' | 'later' = day === input.today ? 'today' : day === addDays(input.today, 1) ? 'tomorrow' : 'later';
   return {
-    /** The day it is about (YYYY-MM-DD). */
     day,
     when,
-    /** 1 = Monday … 7 = Sunday. */
     weekday: dayOfWeek(day),
-    /** HH:MM of the day's span, as every screen says it. */
     start: target.hours?.from ?? null,
     end: target.hours?.to ?? null,
-    /**
-     * Every slot of the day in order (a class split into groups is one lesson a parent counts and packs for), its
-     * change and its words as the timetable says them, and whether the child goes to it (neither cancelled nor moved away).
-     */
+    // A class split into groups is one lesson a parent counts and packs for; it takes place unless cancelled or moved away.
     lessons: target.lessons.flatMap(({ subject, change, note, moved_to }) =>
       subject ? [{ subject, change, note, takesPlace: change !== 'cancelled' && moved_to === undefined }] : [],
     ),
     tests: input.tests.filter((t) => t.date === day).map((t) => ({ subject: t.subject, kind: t.kind })),
     homework: input.homework.filter((h) => h.due === day && h.done !== true).map((h) => ({ subject: h.subject })),
-    luckyMine:
-      input.lucky !== undefined &&
-      input.lucky.day === day &&
-      input.registerNumber !== undefined &&
-      String(input.lucky.number) === input.registerNumber,
-    /** The weekdays without lessons between today and the day briefed (a holiday, a free day of the school). */
+    // The lucky feature's rule, asked of the day briefed.
+    luckyMine: luckyToday(input.lucky, input.registerNumber, day).mineToday,
     freeBefore: input.days
       .filter((d) => d.date > input.today && d.date < day && dayOfWeek(d.date) <= 5 && d.freeDay !== undefined)
       .map((d) => ({ date: d.date, name: d.freeDay?.name ?? null })),
