@@ -23,13 +23,11 @@ const attendanceType = z.looseObject({
   Name: text,
   Short: text,
   IsPresenceKind: bool,
-  Standard: bool,
 });
 export const attendanceTypesResponse = z.looseObject({ Types: lenientList(attendanceType) });
 
 const justification = z.looseObject({
   id: numericId,
-  messageFromParent: text,
   postDate: text,
   justificationStatus: text,
   dateFrom: text,

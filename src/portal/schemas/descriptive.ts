@@ -29,7 +29,6 @@ const skill = z.looseObject({
   Subject: refId,
   Weight: num,
   CountToTheAverage: bool,
-  Color: refId,
   Teacher: refId,
 });
 export const descriptiveSkillsResponse = z.looseObject({ Skills: lenientList(skill) });

@@ -15,7 +15,6 @@ const grade = z.looseObject({
   Date: text,
   AddDate: text,
   Semester: num,
-  IsConstituent: bool,
   IsSemesterProposition: bool,
   IsSemester: bool,
   IsFinalProposition: bool,
@@ -33,7 +32,6 @@ const gradeCategory = z.looseObject({
   Name: text,
   Weight: num,
   CountToTheAverage: bool,
-  Color: refId,
 });
 export const gradeCategoriesResponse = z.looseObject({ Categories: lenientList(gradeCategory) });
 

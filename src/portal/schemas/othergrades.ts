@@ -25,7 +25,6 @@ const pointCategory = z.looseObject({
   Name: text,
   Weight: num,
   CountToTheAverage: bool,
-  ValueFrom: num,
   /** The maximum points of a grade in this category. */
   ValueTo: num,
 });
@@ -54,13 +53,8 @@ const textCategory = z.looseObject({
   Id: numericId,
   Name: text,
   Short: text,
-  Color: refId,
   Weight: num,
   CountToTheAverage: bool,
-  Standard: bool,
-  IsReadOnly: bool,
-  BlockAnyGrades: bool,
-  ObligationToPerform: bool,
 });
 export const textCategoriesResponse = z.looseObject({ Categories: lenientList(textCategory) });
 

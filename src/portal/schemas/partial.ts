@@ -70,12 +70,10 @@ const partialGrade = z.looseObject({
     .union([z.string(), z.number()])
     .transform((v) => String(v).trim())
     .refine((v) => v !== ''),
-  studentId: textOrNumber,
   teacherId: textOrNumber,
   addedBy: textOrNumber,
   area,
   subjectId,
-  lessonAssignmentId: textOrNumber,
   scaleValue,
   content: text,
   comments,

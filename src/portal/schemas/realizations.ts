@@ -24,8 +24,6 @@ const realization = z.looseObject({
   LessonNo: num,
   Topic: topic,
   IsTrip: bool,
-  CountInStatistics: bool,
-  CountInRPN: bool,
   AddedBy: refId,
 });
 export const realizationsResponse = z.looseObject({ Realizations: lenientList(realization) });

@@ -34,8 +34,6 @@ const timetableLesson = z.looseObject({
   NewClassroom: namedRef,
   DateFrom: text,
   DateTo: text,
-  DayNo: num,
-  VirtualClassName: text,
 });
 
 /** A slot is a list of lessons (several when the class is split); anything else is an empty slot. */
