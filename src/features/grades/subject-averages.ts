@@ -2,9 +2,8 @@
 // year (its keys remembered in data_dir so they never move), each with its grades of every kind, and
 // grade_at_risk. Both render the one `averages()` value the overall `average` is rendered from.
 import { join } from 'node:path';
-import { neededForNext, type Averages, type PointPercentage, type SubjectAverage } from '../../school/averages.js';
+import { emptySubject, neededForNext, type Averages, type PointPercentage, type SubjectAverage, round2 } from '../../school/averages.js';
 import { assignSlugs } from '../../school/subject-slugs.js';
-import { round2 } from '../../school/averages.js';
 import { textCompare } from '../../school/order.js';
 import { z } from 'zod';
 import { safeName, writeJson } from '../../store/files.js';
@@ -240,11 +239,6 @@ export class SubjectEntities {
       })
       .sort((a, b) => textCompare(a.slug, b.slug));
   }
-}
-
-/** A subject graded in the other semester only: no average this one. */
-function emptySubject(subjectId: string, subject: string | null): SubjectAverage {
-  return { subjectId, subject, average: null, count: 0, grades: [], weighted: 0, weights: 0, periods: {} };
 }
 
 /** A subject graded in points in the other semester only: no percentage this one. */
