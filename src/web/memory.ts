@@ -22,13 +22,8 @@ export interface WebMemoryOptions {
 /** A kept feed with its content's JSON, to tell a new content from the same one published again. */
 type KeptFeeds = { [K in FeedName]?: KeptFeed<K> & { json: string } };
 
-interface ChildMemory {
-  id: string;
-  name: string | null;
-  model: string | null;
-  online: boolean;
+interface ChildMemory extends ChildView {
   states: Map<string, EntityState>;
-  changedAt: number;
   /** The calendar feeds, which no page shows: their changes move no changedAt and tell no listener. */
   feeds: KeptFeeds;
 }
