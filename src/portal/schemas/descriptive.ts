@@ -2,24 +2,16 @@
 // school-wide skills, comments, scale, phrase bank and the other descriptive lists.
 import { z } from 'zod';
 import { numericId, lenientList } from './common.js';
-import { text, num, bool, refId, idList } from './fields.js';
+import { text, num, bool, refId } from './fields.js';
+import { gradeRecord } from './grades.js';
 
+// Its Grade is not the mark (probably the range on the descriptive scale): Map is.
 const descriptiveGrade = z.looseObject({
-  Id: numericId,
+  ...gradeRecord,
   /** The mark as shown ('6', '5+', 'bz'); equals RealGradeValue. */
   Map: text,
   RealGradeValue: text,
-  /** Not the mark (probably the range on the descriptive scale); kept only so nobody mistakes it. */
-  Grade: text,
-  Subject: refId,
-  Lesson: refId,
-  Student: refId,
   Skill: refId,
-  AddedBy: refId,
-  Date: text,
-  AddDate: text,
-  Semester: num,
-  Comments: idList,
 });
 export const descriptiveGradesResponse = z.looseObject({ Grades: lenientList(descriptiveGrade) });
 

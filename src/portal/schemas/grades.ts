@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { numericId, lenientList } from './common.js';
 import { text, num, bool, refId, idList } from './fields.js';
 
-const grade = z.looseObject({
+/** What a grade record of every kind says (Grades, the point, text and descriptive grades); each kind adds its own. */
+export const gradeRecord = {
   Id: numericId,
   Grade: text,
   Subject: refId,
@@ -15,12 +16,16 @@ const grade = z.looseObject({
   Date: text,
   AddDate: text,
   Semester: num,
+  /** A list of {Id} into the kind's comments; bare ids are read too. */
+  Comments: idList,
+};
+
+const grade = z.looseObject({
+  ...gradeRecord,
   IsSemesterProposition: bool,
   IsSemester: bool,
   IsFinalProposition: bool,
   IsFinal: bool,
-  /** A list of {Id} into Grades/Comments; bare ids are read too. */
-  Comments: idList,
   /** On a correction: the earlier grade it improves (which stays in the list). */
   Improvement: refId,
 });

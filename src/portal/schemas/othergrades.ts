@@ -2,21 +2,13 @@
 // grades that Grades does not contain.
 import { z } from 'zod';
 import { numericId, lenientList } from './common.js';
-import { text, num, bool, refId, idList } from './fields.js';
+import { text, num, bool, refId } from './fields.js';
+import { gradeRecord } from './grades.js';
 
 const pointGrade = z.looseObject({
-  Id: numericId,
-  /** The text shown; the points themselves are GradeValue. */
-  Grade: text,
+  ...gradeRecord,
+  /** The points themselves; Grade is the text shown. */
   GradeValue: num,
-  Category: refId,
-  Subject: refId,
-  Lesson: refId,
-  AddedBy: refId,
-  Semester: num,
-  Date: text,
-  AddDate: text,
-  Comments: idList,
 });
 export const pointGradesResponse = z.looseObject({ Grades: lenientList(pointGrade) });
 
@@ -33,20 +25,8 @@ export const pointCategoriesResponse = z.looseObject({ Categories: lenientList(p
 const comment = z.looseObject({ Id: numericId, Text: text, Grade: refId });
 export const pointCommentsResponse = z.looseObject({ Comments: lenientList(comment) });
 
-const baseTextGrade = z.looseObject({
-  Id: numericId,
-  /** Free text that may hold line breaks and indentation; readers collapse the whitespace. */
-  Grade: text,
-  Subject: refId,
-  Lesson: refId,
-  Category: refId,
-  AddedBy: refId,
-  Student: refId,
-  Date: text,
-  AddDate: text,
-  Semester: num,
-  ShowInGradesView: bool,
-});
+// A text grade's Grade is free text that may hold line breaks and indentation; readers collapse the whitespace.
+const baseTextGrade = z.looseObject({ ...gradeRecord, ShowInGradesView: bool });
 export const baseTextGradesResponse = z.looseObject({ Grades: lenientList(baseTextGrade) });
 
 const textCategory = z.looseObject({
