@@ -2,8 +2,8 @@
 // school-wide skills, comments, scale, phrase bank and the other descriptive lists.
 import { z } from 'zod';
 import { numericId, lenientList } from './common.js';
-import { text, num, bool, refId } from './fields.js';
-import { gradeRecord } from './grades.js';
+import { text, refId } from './fields.js';
+import { categoryFields, gradeRecord } from './grades.js';
 
 // Its Grade is not the mark (probably the range on the descriptive scale): Map is.
 const descriptiveGrade = z.looseObject({
@@ -15,14 +15,8 @@ const descriptiveGrade = z.looseObject({
 });
 export const descriptiveGradesResponse = z.looseObject({ Grades: lenientList(descriptiveGrade) });
 
-const skill = z.looseObject({
-  Id: numericId,
-  Name: text,
-  Subject: refId,
-  Weight: num,
-  CountToTheAverage: bool,
-  Teacher: refId,
-});
+/** A skill is graded as a category is, for one subject and teacher. */
+const skill = z.looseObject({ ...categoryFields, Subject: refId, Teacher: refId });
 export const descriptiveSkillsResponse = z.looseObject({ Skills: lenientList(skill) });
 
 const descriptiveComment = z.looseObject({ Id: numericId, Text: text, AddedBy: refId, Grade: refId });

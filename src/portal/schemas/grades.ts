@@ -31,13 +31,9 @@ const grade = z.looseObject({
 });
 export const gradesResponse = z.looseObject({ Grades: lenientList(grade) });
 
-/** Weight is a number or a numeric string ('1,5'); num reads both, anything else is undefined. */
-const gradeCategory = z.looseObject({
-  Id: numericId,
-  Name: text,
-  Weight: num,
-  CountToTheAverage: bool,
-});
+/** What a category of grades of every kind says; Weight is a number or a numeric string ('1,5'), num reads both. */
+export const categoryFields = { Id: numericId, Name: text, Weight: num, CountToTheAverage: bool };
+const gradeCategory = z.looseObject(categoryFields);
 export const gradeCategoriesResponse = z.looseObject({ Categories: lenientList(gradeCategory) });
 
 const comment = z.looseObject({ Id: numericId, Text: text, AddedBy: refId, Grade: refId });

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { numericId, lenientList } from './common.js';
 import { text, num, bool, refId } from './fields.js';
-import { gradeRecord } from './grades.js';
+import { categoryFields, gradeRecord } from './grades.js';
 
 const pointGrade = z.looseObject({
   ...gradeRecord,
@@ -12,14 +12,8 @@ const pointGrade = z.looseObject({
 });
 export const pointGradesResponse = z.looseObject({ Grades: lenientList(pointGrade) });
 
-const pointCategory = z.looseObject({
-  Id: numericId,
-  Name: text,
-  Weight: num,
-  CountToTheAverage: bool,
-  /** The maximum points of a grade in this category. */
-  ValueTo: num,
-});
+/** ValueTo: the maximum points of a grade in this category. */
+const pointCategory = z.looseObject({ ...categoryFields, ValueTo: num });
 export const pointCategoriesResponse = z.looseObject({ Categories: lenientList(pointCategory) });
 
 const comment = z.looseObject({ Id: numericId, Text: text, Grade: refId });
@@ -29,13 +23,7 @@ export const pointCommentsResponse = z.looseObject({ Comments: lenientList(comme
 const baseTextGrade = z.looseObject({ ...gradeRecord, ShowInGradesView: bool });
 export const baseTextGradesResponse = z.looseObject({ Grades: lenientList(baseTextGrade) });
 
-const textCategory = z.looseObject({
-  Id: numericId,
-  Name: text,
-  Short: text,
-  Weight: num,
-  CountToTheAverage: bool,
-});
+const textCategory = z.looseObject({ ...categoryFields, Short: text });
 export const textCategoriesResponse = z.looseObject({ Categories: lenientList(textCategory) });
 
 export type PointGrade = z.output<typeof pointGrade>;
