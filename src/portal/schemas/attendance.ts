@@ -8,7 +8,6 @@ const attendance = z.looseObject({
   /** An integer or a string such as t123 (spec 2.1.3). */
   Id: anyId,
   Lesson: refId,
-  Student: refId,
   Date: text,
   AddDate: text,
   LessonNo: num,

@@ -11,7 +11,6 @@ export const gradeRecord = {
   Subject: refId,
   Category: refId,
   Lesson: refId,
-  Student: refId,
   AddedBy: refId,
   Date: text,
   AddDate: text,

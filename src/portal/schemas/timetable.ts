@@ -50,7 +50,6 @@ const substitution = z.looseObject({
   OrgTeacher: refId,
   OrgSubject: refId,
   OrgClassroomSymbol: text,
-  OrgLesson: refId,
   /** The replacement side; absent on a cancellation. */
   Date: text,
   LessonNo: num,
