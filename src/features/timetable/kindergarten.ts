@@ -2,7 +2,7 @@
 // refused the plan's identifier is searched for; once found, the fortnight's plan of blocks and its names
 // are read instead of the school's timetable, and read as a timetable (school/kindergarten.ts). Where the
 // search stands is kept in data_dir, so that a restart neither searches again nor asks Timetables.
-import { readFileSync } from 'node:fs';
+import { peekStored } from '../../store/stored.js';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { want, type Copies } from '../../feature-kit/resource.js';
@@ -122,17 +122,11 @@ export class PlanSearchStore {
   }
 
   /** The kept search, seeded into the cache as read when it was (so that it is asked again when it would have been), before the first pass. */
-  restore(cache: ResourceCache): void {
-    let text: string;
-    try {
-      text = readFileSync(this.path, 'utf8');
-    } catch {
-      return;
-    }
-    const kept = stored.safeParse(safeJson(text));
-    if (!kept.success) return;
-    this.saved = JSON.stringify(kept.data);
-    if (cache.readAt(KINDERGARTEN_SEARCH) === undefined) cache.seed(KINDERGARTEN_SEARCH, kept.data, kept.data.at);
+  async restore(cache: ResourceCache): Promise<void> {
+    const kept = await peekStored(this.path, stored);
+    if (kept === undefined) return;
+    this.saved = JSON.stringify(kept);
+    if (cache.readAt(KINDERGARTEN_SEARCH) === undefined) cache.seed(KINDERGARTEN_SEARCH, kept, kept.at);
   }
 
   /** Keeps a search that found something or nothing; one that failed leaves the last kept. */
@@ -144,13 +138,5 @@ export class PlanSearchStore {
     if (text === this.saved) return;
     this.saved = text;
     await writeJson(this.path, kept);
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
