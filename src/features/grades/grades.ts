@@ -31,8 +31,6 @@ import { GRADE_LISTS, newestGrade, renderNewestGrade } from './newest.js';
 import { childUnit, type UnitSettings } from '../../portal/schemas/identity.js';
 import type { Identity } from '../../feature-kit/identity.js';
 
-export { average, renderAverage, type AverageFacts, type AverageSubject } from './average.js';
-export { newestGrade, renderNewestGrade, type NewestGradeFacts } from './newest.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 
 /**
