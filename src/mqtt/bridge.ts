@@ -30,8 +30,6 @@ import type { MqttConfig } from '../config/schema.js';
 import type { BrokerOrigin } from '../config/broker-origin.js';
 import type { Language } from '../config/language.js';
 
-export type { ChildDevice } from '../ha/discovery.js';
-
 /** Home Assistant reads attributes only up to this size. */
 const MAX_ATTRIBUTES_BYTES = 16 * 1024;
 const RETAINED: IClientPublishOptions = { qos: 1, retain: true };

@@ -107,23 +107,17 @@ const freshEntry = z.union([linkedChild, z.object({ account: linkedChild }).tran
  * once and asks again (PortalSession.request).
  */
 export async function linkedChildren(session: PortalSession, urls: Pick<PortalUrls, 'family_url'>, account: string): Promise<LinkedChild[]> {
-  const res = await portalApi(session, `${urls.family_url}/api/v3/SynergiaAccounts`, account);
-  const parsed = synergiaAccounts.safeParse(readJson(res));
-  if (!parsed.success)
-    throw new UnexpectedResponseError(res.status, 'api/v3/SynergiaAccounts: unexpected shape', { account, resource: 'SynergiaAccounts' });
-  return parsed.data.accounts;
+  return (await portalApi(session, `${urls.family_url}/api/v3/SynergiaAccounts`, account, 'SynergiaAccounts', synergiaAccounts)).accounts;
 }
 
 /** A new bearer token for one child (live-notes 25), inside the family account's portal session. */
-export async function freshChild(session: PortalSession, urls: Pick<PortalUrls, 'family_url'>, account: string, login: string): Promise<LinkedChild> {
-  const res = await portalApi(session, `${urls.family_url}/api/v3/SynergiaAccounts/fresh/${encodeURIComponent(login)}`, account);
-  const parsed = freshEntry.safeParse(readJson(res));
-  if (!parsed.success)
-    throw new UnexpectedResponseError(res.status, 'api/v3/SynergiaAccounts/fresh: unexpected shape', { account, resource: 'SynergiaAccounts/fresh' });
-  return parsed.data;
+export function freshChild(session: PortalSession, urls: Pick<PortalUrls, 'family_url'>, account: string, login: string): Promise<LinkedChild> {
+  const url = `${urls.family_url}/api/v3/SynergiaAccounts/fresh/${encodeURIComponent(login)}`;
+  return portalApi(session, url, account, 'SynergiaAccounts/fresh', freshEntry);
 }
 
-async function portalApi(session: PortalSession, url: string, account: string): Promise<HttpResponse> {
+/** An api/v3 `resource`'s answer at `url`, as `schema` reads it. */
+async function portalApi<T extends z.ZodType>(session: PortalSession, url: string, account: string, resource: string, schema: T) {
   const res = checked(
     await session.request(
       () => session.http.send({ url, headers: { accept: 'application/json' } }),
@@ -132,7 +126,9 @@ async function portalApi(session: PortalSession, url: string, account: string): 
     account,
   );
   if (res.status !== 200) throw new UnexpectedResponseError(res.status, `${pathOf(url)} answered ${res.status}`, { account });
-  return res;
+  const parsed = schema.safeParse(readJson(res));
+  if (!parsed.success) throw new UnexpectedResponseError(res.status, `api/v3/${resource}: unexpected shape`, { account, resource });
+  return parsed.data;
 }
 
 /** A 5xx or 429 is the service being down, never a wrong password (live-notes 3). */

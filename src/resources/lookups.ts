@@ -72,9 +72,6 @@ export function namesOf(copies: Copies): Names {
   return makeNames({ subjects: copies.get(SUBJECTS)?.Subjects, users: copies.get(USERS)?.Users, classrooms: copies.get(CLASSROOMS)?.Classrooms });
 }
 
-/** A school user the Users lookup knows (a teacher, the class tutor). */
-export type { LookupUser };
-
 /** One user of the Users lookup's copy (a send's class tutor, the recipient list). */
 export function userOf(copies: Copies, id: string): LookupUser | undefined {
   return copies.peek(USERS)?.Users.find((u) => u.Id === id);

@@ -127,7 +127,7 @@ export function subjectAverages(input: AverageInput): SubjectAverage[] {
     if (g.Subject === undefined) continue;
     const period = periodOf(g);
     if (period === undefined && gradeSemester(g, input.endFirstSemester) !== input.semester) continue;
-    const subject = subjects.get(g.Subject) ?? emptySubject(g.Subject, input.names);
+    const subject = subjects.get(g.Subject) ?? emptySubject(g.Subject, input.names.subject(g.Subject));
     subjects.set(g.Subject, subject);
     if (period !== undefined && g.Grade !== undefined) subject.periods[PERIOD_ATTRIBUTE[period]] = g.Grade.trim();
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
@@ -146,8 +146,9 @@ export function subjectAverages(input: AverageInput): SubjectAverage[] {
     .sort((a, b) => plCompare(a.subject ?? a.subjectId, b.subject ?? b.subjectId));
 }
 
-function emptySubject(subjectId: string, names: Names): SubjectAverage {
-  return { subjectId, subject: names.subject(subjectId), average: null, count: 0, grades: [], weighted: 0, weights: 0, periods: {} };
+/** A subject with nothing counted (yet): no average. */
+export function emptySubject(subjectId: string, subject: string | null): SubjectAverage {
+  return { subjectId, subject, average: null, count: 0, grades: [], weighted: 0, weights: 0, periods: {} };
 }
 
 /** The mean of the subject averages (unrounded), or null when no subject has one. */

@@ -118,23 +118,15 @@ function markWords(g: BehaviourGrade, types: Map<string, BehaviourType>): { grad
 
 /**
  * What a `behaviour_grade` event carries: one entry of BehaviourGrades/Points, a classic grade (or its
- * proposal) or a points school's entry; never a subject grade.
+ * proposal) or a points school's entry; never a subject grade. A points entry's `grade` is its points
+ * ("15 pkt", "-5 pkt") and its `short` its ShortName.
  */
-export type BehaviourPayload = {
+export type BehaviourPayload = Omit<BehaviourMark, 'period'> & {
   id: string;
-  /** The grade in words ("bardzo dobre"), or a points entry's points ("15 pkt", "-5 pkt"). */
-  grade: string;
-  /** The short form ("bdb"; a points entry's ShortName) when known. */
-  short: string | null;
   /** A points entry's points (null for a classic grade). */
   points: number | null;
-  proposal: boolean;
   /** Which period a classic grade closes (null for a points entry). */
   period: BehaviourMark['period'] | null;
-  semester: Semester | null;
-  category: string | null;
-  date: string | null;
-  teacher: string | null;
   comment: string | null;
 };
 

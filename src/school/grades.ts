@@ -28,17 +28,8 @@ export function gradeItems(src: GradeSources, names: Names, endFirstSemester?: s
 }
 
 /** What every grade says, by the names a parent's automation reads; some kinds add details beside them. */
-export type GradeFields = {
-  grade: string | null;
-  subject: string | null;
-  kind: GradeItem['kind'];
-  category: string | null;
-  weight: number | null;
-  teacher: string | null;
-  date: string | null;
-  comment: string | null;
-  semester: GradeItem['semester'];
-} & GradeDetails;
+export type GradeFields = { grade: string | null } & Pick<GradeItem, SharedField> & GradeDetails;
+type SharedField = 'subject' | 'kind' | 'category' | 'weight' | 'teacher' | 'date' | 'comment' | 'semester';
 
 /** What a grade says (an event's fields, the newest grade's), its kind's details (points, skill...) beside. */
 export function gradeFields(item: GradeItem): GradeFields {

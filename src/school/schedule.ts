@@ -83,8 +83,6 @@ export interface SchoolDay {
   end: string | null;
 }
 
-export { sameSlot };
-
 /** The slot in progress at `time` (HH:MM): its groups' lessons that take place; empty when none. */
 function slotAt(lessons: readonly ScheduledLesson[] | undefined, time: string): ScheduledLesson[] {
   const on = (lessons ?? []).filter((l) => l.takesPlace && l.from !== null && l.to !== null && l.from <= time && time < l.to);

@@ -8,7 +8,7 @@ import { filled, type TemplateName, type TemplateValue } from './templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import type { Card } from './parts.js';
 
-export type { Block, Card, DashboardPlace } from './parts.js';
+export type { Card } from './parts.js';
 
 /** A markdown card of a template file (after prelude.jinja's macros and the parts it needs). */
 export function markdown(

@@ -4,12 +4,11 @@
 // assemble them from every feature, naming none; a feature makes its parts from the facts its own view computed.
 import type { Language } from '../config/language.js';
 import type { EntityDef } from '../feature-kit/entities.js';
-import type { Received } from '../feature-kit/contract.js';
+import { type Received, received } from '../feature-kit/contract.js';
 import type { Resource } from '../feature-kit/resource.js';
 import type { ChangeKind } from '../school/plan-changes.js';
 import { BOARD_TEXT, type BoardText } from '../i18n/board-text.js';
 import type { EntityState } from '../feature-kit/state.js';
-import { received } from '../feature-kit/contract.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import type { ChildEntities } from './child-entities.js';
 import { clockAt, type BoardMoment } from './shown.js';

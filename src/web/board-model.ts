@@ -4,8 +4,7 @@
 import { BOARD_TEXT, type BoardLabels } from '../i18n/board-text.js';
 import type { Language } from '../config/language.js';
 import { FEATURES } from '../features/index.js';
-import type { BoardBoxes, ShownChild } from '../screens/parts.js';
-import { shownChild } from '../screens/parts.js';
+import { type BoardBoxes, type ShownChild, shownChild } from '../screens/parts.js';
 import { feedLinks } from './board-calendars.js';
 import type { ChildView } from './types.js';
 import { oneLine } from '../util/text.js';

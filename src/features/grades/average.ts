@@ -1,9 +1,8 @@
 // The `average` sensor: the mean of the child's subject averages, each subject's figures beside it
 // (the school's own average, point percentages, what the next grade threshold needs, the forecast) and
 // the report card the forecasts make.
-import { neededForNext, type Averages, type SubjectAverage } from '../../school/averages.js';
+import { neededForNext, type Averages, type SubjectAverage, round2 } from '../../school/averages.js';
 import { plCompare } from '../../school/order.js';
-import { round2 } from '../../school/averages.js';
 import { sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { shape, type Published } from '../../feature-kit/contract.js';

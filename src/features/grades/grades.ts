@@ -23,7 +23,7 @@ import {
   SubjectEntities,
   type ForecastChangedPayload,
 } from './subject-averages.js';
-import { behaviour as behaviourOf } from '../../school/behaviour.js';
+import { behaviour as behaviourOf, type BehaviourInput } from '../../school/behaviour.js';
 import { readMark } from '../../feature-kit/reads.js';
 import { partialGrades, partialWants, type FirstPageTold } from './partial.js';
 import { average, renderAverage } from './average.js';
@@ -31,24 +31,14 @@ import { GRADE_LISTS, newestGrade, renderNewestGrade } from './newest.js';
 import { childUnit, type UnitSettings } from '../../portal/schemas/identity.js';
 import type { Identity } from '../../feature-kit/identity.js';
 
-export { average, renderAverage, type AverageFacts, type AverageSubject } from './average.js';
-export { newestGrade, renderNewestGrade, type NewestGradeFacts } from './newest.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
-import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../../portal/schemas/behaviour.js';
-import type { Names } from '../../school/names.js';
 
 /**
  * What features naming grades as an input read: the formal behaviour grades as read this poll, with their
  * lookups; null while the portal refuses them (undefined: not read this time).
  */
 export interface GradesOutput {
-  behaviour?: null | {
-    grades: readonly BehaviourGrade[];
-    types?: readonly BehaviourType[];
-    categories?: readonly BehaviourCategory[];
-    comments?: readonly BehaviourComment[];
-    names: Names;
-  };
+  behaviour?: null | Omit<BehaviourInput, 'today' | 'endFirstSemester'>;
 }
 
 declare module '../../feature-kit/source.js' {

@@ -1,14 +1,11 @@
 // The grades feature's per-subject side: one average_<subject> sensor per subject graded this school
 // year (its keys remembered in data_dir so they never move), each with its grades of every kind, and
 // grade_at_risk. Both render the one `averages()` value the overall `average` is rendered from.
-import { join } from 'node:path';
-import { neededForNext, type Averages, type PointPercentage, type SubjectAverage } from '../../school/averages.js';
+import { emptySubject, neededForNext, type Averages, type PointPercentage, type SubjectAverage, round2 } from '../../school/averages.js';
 import { assignSlugs } from '../../school/subject-slugs.js';
-import { round2 } from '../../school/averages.js';
 import { textCompare } from '../../school/order.js';
 import { z } from 'zod';
-import { safeName, writeJson } from '../../store/files.js';
-import { readStored } from '../../store/stored.js';
+import { LoginFile } from '../../store/stored.js';
 import { binary, sensor, type EntityDef } from '../../feature-kit/entities.js';
 import { onOff, withAttributes } from '../../feature-kit/render.js';
 import type { EntityState } from '../../feature-kit/state.js';
@@ -160,16 +157,14 @@ export type ForecastChangedPayload = { subject: string; previous: string; foreca
 /** The per-subject entities of one child: which subjects, under which keys, kept in data_dir. */
 export class SubjectEntities {
   private memory: Memory = { subjects: {}, present: [], points: [], forecasts: {} };
-  private readonly path: string;
+  private readonly file: LoginFile<typeof memorySchema>;
 
   constructor(private readonly options: { dataDir: string; login: string; log: Logger }) {
-    this.path = join(options.dataDir, 'subjects', `${safeName(options.login)}.json`);
+    this.file = new LoginFile(options.dataDir, 'subjects', options.login, memorySchema);
   }
 
   async load(): Promise<void> {
-    const saved = await readStored(this.path, memorySchema, {
-      onBroken: (error) => this.options.log.warn({ err: error.message }, 'subject keys unreadable; made again'),
-    });
+    const saved = await this.file.load((error) => this.options.log.warn({ err: error.message }, 'subject keys unreadable; made again'));
     // Spread: a subject id such as __proto__ stays a plain key.
     const subjects: Record<string, Remembered> = { ...saved?.subjects };
     const present = (saved?.present ?? []).filter((id) => Object.hasOwn(subjects, id));
@@ -206,9 +201,7 @@ export class SubjectEntities {
     };
     if (JSON.stringify(next) === JSON.stringify(this.memory)) return changed;
     this.memory = next;
-    await writeJson(this.path, next).catch((error: Error) =>
-      this.options.log.warn({ err: error.message }, 'cannot write the subject keys in data_dir'),
-    );
+    await this.file.save(next).catch((error: Error) => this.options.log.warn({ err: error.message }, 'cannot write the subject keys in data_dir'));
     return changed;
   }
 
@@ -240,11 +233,6 @@ export class SubjectEntities {
       })
       .sort((a, b) => textCompare(a.slug, b.slug));
   }
-}
-
-/** A subject graded in the other semester only: no average this one. */
-function emptySubject(subjectId: string, subject: string | null): SubjectAverage {
-  return { subjectId, subject, average: null, count: 0, grades: [], weighted: 0, weights: 0, periods: {} };
 }
 
 /** A subject graded in points in the other semester only: no percentage this one. */

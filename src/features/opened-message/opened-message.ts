@@ -22,21 +22,14 @@ import type { Language } from '../../config/language.js';
 import { UNTITLED } from '../../i18n/school-words.js';
 
 /** The attributes of opened_message; `withdrawn`: the sender withdrew it (the portal says so only when it is opened). */
-const openedFacts = (record: OpenedRecord) => ({
-  message_id: record.message_id,
-  mailbox: record.mailbox,
-  sender: record.sender,
-  date: record.date,
-  text: record.text,
-  truncated: record.truncated,
-  attachments: record.attachments.map(({ name, size, path, url }) => ({
+const openedFacts = ({ topic: _topic, sender_id: _senderId, attachments, ...record }: OpenedRecord) => ({
+  ...record,
+  attachments: attachments.map(({ name, size, path, url }) => ({
     name,
     ...(size === undefined ? {} : { size }),
     ...(path ? { path } : {}),
     ...(url ? { url } : {}),
   })),
-  can_reply: record.can_reply,
-  withdrawn: record.withdrawn,
 });
 export type OpenedMessageFacts = ReturnType<typeof openedFacts>;
 

@@ -2,8 +2,7 @@
 // refused the plan's identifier is searched for; once found, the fortnight's plan of blocks and its names
 // are read instead of the school's timetable, and read as a timetable (school/kindergarten.ts). Where the
 // search stands is kept in data_dir, so that a restart neither searches again nor asks Timetables.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { LoginFile, peekStored } from '../../store/stored.js';
 import { z } from 'zod';
 import { want, type Copies } from '../../feature-kit/resource.js';
 import type { ResourceCache } from '../../feature-kit/cache.js';
@@ -15,7 +14,6 @@ import { TIMETABLE } from '../../resources/timetable.js';
 import { kindergartenDays } from '../../school/kindergarten.js';
 import { makeNames } from '../../school/names.js';
 import { timetableWeeks } from '../../school/schooldays.js';
-import { safeName, writeJson } from '../../store/files.js';
 import type { SavedFigures } from '../../store/figures-store.js';
 import { isoWarsaw } from '../../util/time.js';
 
@@ -113,44 +111,22 @@ const stored = z.union([
 ]);
 
 /** Where the last run's search stood (found or nothing; a failed search is not kept), in data_dir. */
-export class PlanSearchStore {
-  private readonly path: string;
-  private saved: string | undefined;
-
+export class PlanSearchStore extends LoginFile<typeof stored> {
   constructor(dataDir: string, login: string) {
-    this.path = join(dataDir, 'kindergarten', `${safeName(login)}.json`);
+    super(dataDir, 'kindergarten', login, stored);
   }
 
   /** The kept search, seeded into the cache as read when it was (so that it is asked again when it would have been), before the first pass. */
-  restore(cache: ResourceCache): void {
-    let text: string;
-    try {
-      text = readFileSync(this.path, 'utf8');
-    } catch {
-      return;
-    }
-    const kept = stored.safeParse(safeJson(text));
-    if (!kept.success) return;
-    this.saved = JSON.stringify(kept.data);
-    if (cache.readAt(KINDERGARTEN_SEARCH) === undefined) cache.seed(KINDERGARTEN_SEARCH, kept.data, kept.data.at);
+  async restore(cache: ResourceCache): Promise<void> {
+    const kept = await peekStored(this.path, stored);
+    if (kept !== undefined && cache.readAt(KINDERGARTEN_SEARCH) === undefined) cache.seed(KINDERGARTEN_SEARCH, kept, kept.at);
   }
 
-  /** Keeps a search that found something or nothing; one that failed leaves the last kept. */
+  /** Keeps a search that found something or nothing (written only when it changed); one that failed leaves the last kept. */
   async keep(search: PlanSearch | undefined): Promise<void> {
     if (search === undefined || search.state === 'failed') return;
     // Where it was found, not the plan that found it (the plan's own copy holds that).
     const { plan: _plan, ...kept } = search.state === 'found' ? search : { ...search, plan: undefined };
-    const text = JSON.stringify(kept);
-    if (text === this.saved) return;
-    this.saved = text;
-    await writeJson(this.path, kept);
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+    await this.save(kept);
   }
 }

@@ -26,6 +26,7 @@ import { timetableBoard } from './board.js';
 import { timetableDashboard } from './dashboard.js';
 
 export { renderTimetable } from './states.js';
+import type { ResourceCache } from '../../feature-kit/cache.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 
 export const timetable = feature({
@@ -57,18 +58,20 @@ export const timetable = feature({
   entities: TIMETABLE_ENTITIES,
   board: timetableBoard,
   dashboard: timetableDashboard,
-  create: (access) => {
-    const store = new PlanSearchStore(access.dataDir, access.account.login);
-    store.restore(access.cache);
-    return new TimetableSource(access.language, store);
-  },
+  create: (access) => new TimetableSource(access.language, new PlanSearchStore(access.dataDir, access.account.login), access.cache),
 });
 
 class TimetableSource implements Source {
   constructor(
     private readonly language: Language,
     private readonly searches: PlanSearchStore,
+    private readonly cache: ResourceCache,
   ) {}
+
+  /** The kindergarten plan's last search, before the first pass. */
+  prepare(): Promise<void> {
+    return this.searches.restore(this.cache);
+  }
 
   /** What the last poll read, so that a lesson boundary recomputes without asking the portal. */
   private last: ScheduleInput | undefined;

@@ -2,7 +2,7 @@
 // teacher meetings, school trips and shared school files (the last two camelCase under Data).
 import { z } from 'zod';
 import { numericId, lenientList } from './common.js';
-import { text, num, bool, refId, idList, objectList } from './fields.js';
+import { text, num, refId, idList, objectList } from './fields.js';
 
 const homeWork = z.looseObject({
   Id: numericId,
@@ -11,7 +11,6 @@ const homeWork = z.looseObject({
   Subject: refId,
   Date: text,
   TimeFrom: text,
-  TimeTo: text,
   LessonNo: num,
   Content: text,
   CreatedBy: refId,
@@ -33,12 +32,8 @@ const homeworkAssignment = z.looseObject({
   DueDate: text,
   Lesson: refId,
   Category: refId,
-  MustSendAttachFile: bool,
-  SendFilePossible: bool,
-  AddedFiles: z.unknown().optional(),
   /** Spelled so by the portal. */
   HomeworkAssigmentFiles: objectList(homeworkFile),
-  StudentsWhoRead: idList,
   StudentsWhoMarkedAsDone: idList,
 });
 export const homeworkAssignmentsResponse = z.looseObject({
@@ -54,7 +49,6 @@ const schoolTrip = z.looseObject({
   id: numericId,
   destination: text,
   route: text,
-  locomotion: text,
   termFrom: text,
   termTo: text,
   creatorName: text,
@@ -70,7 +64,6 @@ const schoolFile = z.looseObject({
   addedOnDate: text,
   /** A web path on the portal host (/pliki_szkoly/pobierz/<id>), downloaded through spec 4.6. */
   downloadUrl: text,
-  fileStatus: text,
 });
 export const schoolFilesResponse = z.looseObject({ Data: lenientList(schoolFile) });
 

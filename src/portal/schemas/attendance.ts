@@ -8,7 +8,6 @@ const attendance = z.looseObject({
   /** An integer or a string such as t123 (spec 2.1.3). */
   Id: anyId,
   Lesson: refId,
-  Student: refId,
   Date: text,
   AddDate: text,
   LessonNo: num,
@@ -23,13 +22,11 @@ const attendanceType = z.looseObject({
   Name: text,
   Short: text,
   IsPresenceKind: bool,
-  Standard: bool,
 });
 export const attendanceTypesResponse = z.looseObject({ Types: lenientList(attendanceType) });
 
 const justification = z.looseObject({
   id: numericId,
-  messageFromParent: text,
   postDate: text,
   justificationStatus: text,
   dateFrom: text,

@@ -37,7 +37,6 @@ export const calendarMonthResponse = z.looseObject({
     ParentTeacherConferences: optionalIdList,
     SchoolFreeDays: optionalIdList,
     ClassFreeDays: optionalIdList,
-    TeacherFreeDays: optionalIdList,
     Pages: z.looseObject({ Prev: text, Next: text }).optional().catch(undefined),
   }),
 });

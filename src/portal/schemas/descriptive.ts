@@ -2,36 +2,21 @@
 // school-wide skills, comments, scale, phrase bank and the other descriptive lists.
 import { z } from 'zod';
 import { numericId, lenientList } from './common.js';
-import { text, num, bool, refId, idList } from './fields.js';
+import { text, refId } from './fields.js';
+import { categoryFields, gradeRecord } from './grades.js';
 
+// Its Grade is not the mark (probably the range on the descriptive scale): Map is.
 const descriptiveGrade = z.looseObject({
-  Id: numericId,
+  ...gradeRecord,
   /** The mark as shown ('6', '5+', 'bz'); equals RealGradeValue. */
   Map: text,
   RealGradeValue: text,
-  /** Not the mark (probably the range on the descriptive scale); kept only so nobody mistakes it. */
-  Grade: text,
-  Subject: refId,
-  Lesson: refId,
-  Student: refId,
   Skill: refId,
-  AddedBy: refId,
-  Date: text,
-  AddDate: text,
-  Semester: num,
-  Comments: idList,
 });
 export const descriptiveGradesResponse = z.looseObject({ Grades: lenientList(descriptiveGrade) });
 
-const skill = z.looseObject({
-  Id: numericId,
-  Name: text,
-  Subject: refId,
-  Weight: num,
-  CountToTheAverage: bool,
-  Color: refId,
-  Teacher: refId,
-});
+/** A skill is graded as a category is, for one subject and teacher. */
+const skill = z.looseObject({ ...categoryFields, Subject: refId, Teacher: refId });
 export const descriptiveSkillsResponse = z.looseObject({ Skills: lenientList(skill) });
 
 const descriptiveComment = z.looseObject({ Id: numericId, Text: text, AddedBy: refId, Grade: refId });

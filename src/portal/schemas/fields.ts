@@ -37,17 +37,17 @@ export function toIdList(value: unknown): string[] {
   return items.map(normId).filter((v): v is string => v !== undefined);
 }
 
-export const text = z.unknown().optional().transform(toText);
-export const num = z.unknown().optional().transform(toNumber);
-export const bool = z.unknown().optional().transform(toBool);
+/** A field read by `read` from whatever the portal sent (or nothing): it never fails its record. */
+export const lenient = <T>(read: (value: unknown) => T) => z.unknown().optional().transform(read);
+
+export const text = lenient(toText);
+export const num = lenient(toNumber);
+export const bool = lenient(toBool);
 /** A reference {Id, Url} or a bare id, normalised to a string id; unusable means undefined. */
-export const refId = z.unknown().optional().transform(normId);
-export const idList = z.unknown().optional().transform(toIdList);
+export const refId = lenient(normId);
+export const idList = lenient(toIdList);
 /** Like idList, but a missing field stays undefined (absent is not the same as empty). */
-export const optionalIdList = z
-  .unknown()
-  .optional()
-  .transform((v) => (v === undefined ? undefined : toIdList(v)));
+export const optionalIdList = lenient((v) => (v === undefined ? undefined : toIdList(v)));
 
 /** A record id that may be a string (t123, LID-...); only blank is unusable. */
 export const anyId = id.refine((v) => v !== '', 'empty id');
@@ -85,12 +85,9 @@ function toNamedRef(value: unknown): NamedRef | undefined {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-export const namedRef = z.unknown().optional().transform(toNamedRef);
+export const namedRef = lenient(toNamedRef);
 
 /** A list whose items are kept only when they are objects; anything else reads as an empty list. */
 export function objectList<T extends z.ZodType>(item: T) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value) => (Array.isArray(value) ? fitting(item, value) : []));
+  return lenient((value) => (Array.isArray(value) ? fitting(item, value) : []));
 }

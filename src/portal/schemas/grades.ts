@@ -4,37 +4,35 @@ import { z } from 'zod';
 import { numericId, lenientList } from './common.js';
 import { text, num, bool, refId, idList } from './fields.js';
 
-const grade = z.looseObject({
+/** What a grade record of every kind says (Grades, the point, text and descriptive grades); each kind adds its own. */
+export const gradeRecord = {
   Id: numericId,
   Grade: text,
   Subject: refId,
   Category: refId,
   Lesson: refId,
-  Student: refId,
   AddedBy: refId,
   Date: text,
   AddDate: text,
   Semester: num,
-  IsConstituent: bool,
+  /** A list of {Id} into the kind's comments; bare ids are read too. */
+  Comments: idList,
+};
+
+const grade = z.looseObject({
+  ...gradeRecord,
   IsSemesterProposition: bool,
   IsSemester: bool,
   IsFinalProposition: bool,
   IsFinal: bool,
-  /** A list of {Id} into Grades/Comments; bare ids are read too. */
-  Comments: idList,
   /** On a correction: the earlier grade it improves (which stays in the list). */
   Improvement: refId,
 });
 export const gradesResponse = z.looseObject({ Grades: lenientList(grade) });
 
-/** Weight is a number or a numeric string ('1,5'); num reads both, anything else is undefined. */
-const gradeCategory = z.looseObject({
-  Id: numericId,
-  Name: text,
-  Weight: num,
-  CountToTheAverage: bool,
-  Color: refId,
-});
+/** What a category of grades of every kind says; Weight is a number or a numeric string ('1,5'), num reads both. */
+export const categoryFields = { Id: numericId, Name: text, Weight: num, CountToTheAverage: bool };
+const gradeCategory = z.looseObject(categoryFields);
 export const gradeCategoriesResponse = z.looseObject({ Categories: lenientList(gradeCategory) });
 
 const comment = z.looseObject({ Id: numericId, Text: text, AddedBy: refId, Grade: refId });

@@ -2,7 +2,7 @@
 // lesson numbers, every reference an identifier string, and the lookups that name them.
 import { z } from 'zod';
 import { lenientList } from './common.js';
-import { text } from './fields.js';
+import { text, lenient } from './fields.js';
 
 const entry = z.looseObject({
   date: text,
@@ -10,10 +10,7 @@ const entry = z.looseObject({
   endTime: text,
   activityTypeIdentifier: text,
   classroomIdentifier: text,
-  teachers: z
-    .unknown()
-    .optional()
-    .transform((v) => (Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string' && t.trim() !== '') : [])),
+  teachers: lenient((v) => (Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string' && t.trim() !== '') : [])),
   /** Only `planned` has been seen. */
   type: text,
 });

@@ -1,6 +1,6 @@
 // School library lendings (spec 2.9): a flat object, lendings identified by UUID.
 import { z } from 'zod';
-import { text, num, bool, objectList } from './fields.js';
+import { text, bool, objectList } from './fields.js';
 
 const lending = z.looseObject({
   identifier: text,
@@ -14,8 +14,6 @@ const lending = z.looseObject({
 });
 
 export const ebiblioLendingsResponse = z.looseObject({
-  /** Epoch seconds. */
-  lastSynchronizationTimestamp: num,
   lendings: objectList(lending),
 });
 

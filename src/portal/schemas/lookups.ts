@@ -2,7 +2,7 @@
 // the newer Auth/Subjects map from subject LIDs to ordinary subject ids.
 import { z } from 'zod';
 import { numericId, lenientList } from './common.js';
-import { text, refId, toNumber, toText, bool } from './fields.js';
+import { text, refId, toNumber, toText } from './fields.js';
 
 const subject = z.looseObject({ Id: numericId, Name: text, Short: text });
 export const subjectsResponse = z.looseObject({ Subjects: lenientList(subject) });
@@ -13,7 +13,6 @@ const user = z.looseObject({
   FirstName: text,
   LastName: text,
   AccountId: text,
-  IsEmployee: bool,
 });
 export const usersResponse = z.looseObject({ Users: lenientList(user) });
 

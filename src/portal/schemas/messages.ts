@@ -27,6 +27,12 @@ export function listIn(root: unknown, key?: string): unknown[] | undefined {
   return undefined;
 }
 
+/** An answer that is not what the read expects: it fails with `message`. */
+export function refuse(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
 function idText(value: unknown): string | undefined {
   return toText(value)?.trim();
 }
@@ -49,10 +55,7 @@ export const unreadCountsResponse = z.unknown().transform((root, ctx) => {
       if (n !== undefined && Number.isInteger(n) && n >= 0) counts[key] = n;
     }
   }
-  if (counts.inbox === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'no inbox counter' });
-    return z.NEVER;
-  }
+  if (counts.inbox === undefined) return refuse(ctx, 'no inbox counter');
   return counts;
 });
 
@@ -82,10 +85,7 @@ function messageItem(raw: unknown) {
 /** A mailbox list: {data: [...], total} or a bare array (one secondary mailbox answers so). */
 export const messageListResponse = z.unknown().transform((root, ctx) => {
   const list = listIn(root);
-  if (list === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'not a message list' });
-    return z.NEVER;
-  }
+  if (list === undefined) return refuse(ctx, 'not a message list');
   const items = list.map(messageItem).filter((m): m is MessageItem => m !== undefined);
   const total = isObject(root) ? toNumber(root.total) : undefined;
   return { items, total: total ?? items.length };
@@ -96,10 +96,7 @@ export type MessageList = z.output<typeof messageListResponse>;
 /** GET /me: the messaging account (flat or under data); any JSON object proves the session. */
 export const meResponse = z.unknown().transform((root, ctx) => {
   const me = unwrap(root);
-  if (!isObject(me)) {
-    ctx.addIssue({ code: 'custom', message: 'not an account object' });
-    return z.NEVER;
-  }
+  if (!isObject(me)) return refuse(ctx, 'not an account object');
   // accessToAttachments false: the school allows this account no attachments; absent reads as allowed.
   return { accountId: idText(me.accountId), name: joinName(me.firstName, me.lastName), attachments: toBool(me.accessToAttachments) ?? true };
 });
@@ -157,10 +154,7 @@ function reportedError(value: unknown): string | undefined {
 /** GET /<mailbox>/messages/<id>: one message whole (spec 2.10); the body stays base64 (see school/message-text.ts). */
 export const fullMessageResponse = z.unknown().transform((root, ctx) => {
   const data = unwrap(root);
-  if (!isObject(data) || typeof data.Message !== 'string') {
-    ctx.addIssue({ code: 'custom', message: 'not a message (no Message)' });
-    return z.NEVER;
-  }
+  if (!isObject(data) || typeof data.Message !== 'string') return refuse(ctx, 'not a message (no Message)');
   const attachments: { id: string; filename: string }[] = [];
   for (const a of Array.isArray(data.attachments) ? data.attachments : []) {
     if (!isObject(a)) continue;
@@ -186,10 +180,7 @@ export type FullMessage = z.output<typeof fullMessageResponse>;
 export const attachmentLinkResponse = z.unknown().transform((root, ctx) => {
   const data = unwrap(root);
   const link = isObject(data) ? toText(data.downloadLink)?.trim() : undefined;
-  if (!link) {
-    ctx.addIssue({ code: 'custom', message: 'no downloadLink' });
-    return z.NEVER;
-  }
+  if (!link) return refuse(ctx, 'no downloadLink');
   return link;
 });
 

@@ -2,16 +2,16 @@
 import { z } from 'zod';
 import { id, lenientList } from './common.js';
 
+/** A text the portal may leave null or out: empty then. */
+const textOrEmpty = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '');
+
 const notice = z.looseObject({
   Id: id,
-  Subject: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-  Content: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
+  Subject: textOrEmpty,
+  Content: textOrEmpty,
   StartDate: z.string().nullish(),
   EndDate: z.string().nullish(),
   CreationDate: z.string().nullish(),

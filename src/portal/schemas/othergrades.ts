@@ -2,66 +2,28 @@
 // grades that Grades does not contain.
 import { z } from 'zod';
 import { numericId, lenientList } from './common.js';
-import { text, num, bool, refId, idList } from './fields.js';
+import { text, num, bool, refId } from './fields.js';
+import { categoryFields, gradeRecord } from './grades.js';
 
 const pointGrade = z.looseObject({
-  Id: numericId,
-  /** The text shown; the points themselves are GradeValue. */
-  Grade: text,
+  ...gradeRecord,
+  /** The points themselves; Grade is the text shown. */
   GradeValue: num,
-  Category: refId,
-  Subject: refId,
-  Lesson: refId,
-  AddedBy: refId,
-  Semester: num,
-  Date: text,
-  AddDate: text,
-  Comments: idList,
 });
 export const pointGradesResponse = z.looseObject({ Grades: lenientList(pointGrade) });
 
-const pointCategory = z.looseObject({
-  Id: numericId,
-  Name: text,
-  Weight: num,
-  CountToTheAverage: bool,
-  ValueFrom: num,
-  /** The maximum points of a grade in this category. */
-  ValueTo: num,
-});
+/** ValueTo: the maximum points of a grade in this category. */
+const pointCategory = z.looseObject({ ...categoryFields, ValueTo: num });
 export const pointCategoriesResponse = z.looseObject({ Categories: lenientList(pointCategory) });
 
 const comment = z.looseObject({ Id: numericId, Text: text, Grade: refId });
 export const pointCommentsResponse = z.looseObject({ Comments: lenientList(comment) });
 
-const baseTextGrade = z.looseObject({
-  Id: numericId,
-  /** Free text that may hold line breaks and indentation; readers collapse the whitespace. */
-  Grade: text,
-  Subject: refId,
-  Lesson: refId,
-  Category: refId,
-  AddedBy: refId,
-  Student: refId,
-  Date: text,
-  AddDate: text,
-  Semester: num,
-  ShowInGradesView: bool,
-});
+// A text grade's Grade is free text that may hold line breaks and indentation; readers collapse the whitespace.
+const baseTextGrade = z.looseObject({ ...gradeRecord, ShowInGradesView: bool });
 export const baseTextGradesResponse = z.looseObject({ Grades: lenientList(baseTextGrade) });
 
-const textCategory = z.looseObject({
-  Id: numericId,
-  Name: text,
-  Short: text,
-  Color: refId,
-  Weight: num,
-  CountToTheAverage: bool,
-  Standard: bool,
-  IsReadOnly: bool,
-  BlockAnyGrades: bool,
-  ObligationToPerform: bool,
-});
+const textCategory = z.looseObject({ ...categoryFields, Short: text });
 export const textCategoriesResponse = z.looseObject({ Categories: lenientList(textCategory) });
 
 export type PointGrade = z.output<typeof pointGrade>;

@@ -2,7 +2,7 @@
 // sent message, opened (no side effect), lists every receiver with `readed`. Read leniently: `readed`
 // may be a flag (0/1, a boolean) or the time it was read.
 import { z } from 'zod';
-import { isObject, joinName, listIn, unwrap } from './messages.js';
+import { isObject, joinName, listIn, refuse, unwrap } from './messages.js';
 import { toNumber, toText } from './fields.js';
 
 /** One item of GET /outbox/messages. */
@@ -24,10 +24,7 @@ function sentItem(raw: unknown) {
 /** GET /outbox/messages: {data: [...], total} or a bare array. */
 export const outboxListResponse = z.unknown().transform((root, ctx) => {
   const list = listIn(root);
-  if (list === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'not a message list' });
-    return z.NEVER;
-  }
+  if (list === undefined) return refuse(ctx, 'not a message list');
   return list.map(sentItem).filter((m): m is SentItem => m !== undefined);
 });
 
@@ -49,10 +46,7 @@ function receiver(raw: unknown) {
 /** GET /outbox/messages/<id>: the message with its receivers (flat or under data). */
 export const sentMessageResponse = z.unknown().transform((root, ctx) => {
   const data = unwrap(root);
-  if (!isObject(data) || !Array.isArray(data.receivers)) {
-    ctx.addIssue({ code: 'custom', message: 'not a sent message with receivers' });
-    return z.NEVER;
-  }
+  if (!isObject(data) || !Array.isArray(data.receivers)) return refuse(ctx, 'not a sent message with receivers');
   return {
     topic: toText(data.topic),
     sendDate: toText(data.sendDate),

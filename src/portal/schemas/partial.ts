@@ -2,65 +2,50 @@
 // where a string or number belongs is ignored instead of failing the item.
 import { z } from 'zod';
 import { lenientList } from './common.js';
-import { text, num, toText, objectList } from './fields.js';
+import { text, num, toText, objectList, lenient } from './fields.js';
 
 /** A value that is text or a number; booleans and objects are ignored (undefined). */
-const textOrNumber = z
-  .unknown()
-  .optional()
-  .transform((v) => toText(v)?.trim());
+const textOrNumber = lenient((v) => toText(v)?.trim());
 
 /** subjectId: a LID to map through Auth/Subjects, or a number taken as an ordinary subject id. */
-const subjectId = z
-  .unknown()
-  .optional()
-  .transform((v): { lid: string } | { id: string } | undefined => {
-    if (typeof v === 'number') return Number.isInteger(v) ? { id: String(v) } : undefined;
-    const t = toText(v)?.trim();
-    if (t === undefined) return undefined;
-    return /^\d+$/.test(t) ? { id: t } : { lid: t };
-  });
+const subjectId = lenient((v): { lid: string } | { id: string } | undefined => {
+  if (typeof v === 'number') return Number.isInteger(v) ? { id: String(v) } : undefined;
+  const t = toText(v)?.trim();
+  if (t === undefined) return undefined;
+  return /^\d+$/.test(t) ? { id: t } : { lid: t };
+});
 
 /**
  * The mark: scaleValue.value as text. A 0 stays '0' (it is a real mark on this scale, not "empty"), a
  * boolean is ignored. A scale value given as a bare string or number is accepted too.
  */
-const scaleValue = z
-  .unknown()
-  .optional()
-  .transform((v) => {
-    const inner = v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>).value : v;
-    return toText(inner)?.trim();
-  });
+const scaleValue = lenient((v) => {
+  const inner = v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>).value : v;
+  return toText(inner)?.trim();
+});
 
 /** Comments come as text, an object with text, or a list of either; all read to a list of text. */
-const comments = z
-  .unknown()
-  .optional()
-  .transform((v): string[] => {
-    const items = Array.isArray(v) ? v : v == null ? [] : [v];
-    const out: string[] = [];
-    for (const item of items) {
-      let t: string | undefined;
-      if (item !== null && typeof item === 'object') {
-        const o = item as Record<string, unknown>;
-        t = toText(o.text) ?? toText(o.content) ?? toText(o.comment) ?? toText(o.value) ?? toText(o.name);
-      } else {
-        t = toText(item);
-      }
-      if (t !== undefined) out.push(t);
+const comments = lenient((v): string[] => {
+  const items = Array.isArray(v) ? v : v == null ? [] : [v];
+  const out: string[] = [];
+  for (const item of items) {
+    let t: string | undefined;
+    if (item !== null && typeof item === 'object') {
+      const o = item as Record<string, unknown>;
+      t = toText(o.text) ?? toText(o.content) ?? toText(o.comment) ?? toText(o.value) ?? toText(o.name);
+    } else {
+      t = toText(item);
     }
-    return out;
-  });
+    if (t !== undefined) out.push(t);
+  }
+  return out;
+});
 
-const area = z
-  .unknown()
-  .optional()
-  .transform((v) => {
-    if (v === null || typeof v !== 'object') return undefined;
-    const o = v as Record<string, unknown>;
-    return { id: toText(o.id)?.trim(), name: toText(o.name)?.trim(), color: toText(o.color) };
-  });
+const area = lenient((v) => {
+  if (v === null || typeof v !== 'object') return undefined;
+  const o = v as Record<string, unknown>;
+  return { id: toText(o.id)?.trim(), name: toText(o.name)?.trim(), color: toText(o.color) };
+});
 
 const requirement = z.looseObject({ id: textOrNumber, name: text });
 
@@ -70,12 +55,10 @@ const partialGrade = z.looseObject({
     .union([z.string(), z.number()])
     .transform((v) => String(v).trim())
     .refine((v) => v !== ''),
-  studentId: textOrNumber,
   teacherId: textOrNumber,
   addedBy: textOrNumber,
   area,
   subjectId,
-  lessonAssignmentId: textOrNumber,
   scaleValue,
   content: text,
   comments,

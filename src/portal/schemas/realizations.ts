@@ -2,7 +2,7 @@
 // its lesson only, so a reader joins Lesson.Id with Lessons (lookups.ts) to find the subject.
 import { z } from 'zod';
 import { lenientList } from './common.js';
-import { anyId, bool, num, refId, toText } from './fields.js';
+import { anyId, bool, num, refId, toText, lenient } from './fields.js';
 
 /** YYYY-MM-DD (a time after it is dropped); a record without a usable date cannot be placed. */
 const date = z
@@ -11,10 +11,7 @@ const date = z
   .transform((v) => v.trim().slice(0, 10));
 
 /** A topic on one line: teachers paste line breaks and runs of spaces; blank reads as undefined. */
-const topic = z
-  .unknown()
-  .optional()
-  .transform((v) => toText(v)?.replace(/\s+/g, ' ').trim() || undefined);
+const topic = lenient((v) => toText(v)?.replace(/\s+/g, ' ').trim() || undefined);
 
 const realization = z.looseObject({
   /** A t-prefixed string (t123) or a number (spec 2.1.3). */
@@ -24,8 +21,6 @@ const realization = z.looseObject({
   LessonNo: num,
   Topic: topic,
   IsTrip: bool,
-  CountInStatistics: bool,
-  CountInRPN: bool,
   AddedBy: refId,
 });
 export const realizationsResponse = z.looseObject({ Realizations: lenientList(realization) });

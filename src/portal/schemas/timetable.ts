@@ -2,7 +2,7 @@
 // changes under Calendars/Substitutions; the standing plan; and the lessons held.
 import { z } from 'zod';
 import { numericId, lenientList } from './common.js';
-import { text, num, bool, refId, namedRef, objectList } from './fields.js';
+import { text, num, bool, refId, namedRef, objectList, lenient } from './fields.js';
 
 /** One lesson of a slot; ids inside are strings and names may come inline. */
 const timetableLesson = z.looseObject({
@@ -34,16 +34,11 @@ const timetableLesson = z.looseObject({
   NewClassroom: namedRef,
   DateFrom: text,
   DateTo: text,
-  DayNo: num,
-  VirtualClassName: text,
 });
 
 /** A slot is a list of lessons (several when the class is split); anything else is an empty slot. */
 const slot = objectList(timetableLesson);
-const day = z
-  .unknown()
-  .optional()
-  .transform((v) => (Array.isArray(v) ? v.map((s) => slot.parse(s)) : []));
+const day = lenient((v) => (Array.isArray(v) ? v.map((s) => slot.parse(s)) : []));
 
 /** Timetables?weekStart=: {Timetable: {'YYYY-MM-DD': [[lesson, ...], [], ...]}}. */
 export const timetablesResponse = z.looseObject({ Timetable: z.record(z.string(), day) });
@@ -55,7 +50,6 @@ const substitution = z.looseObject({
   OrgTeacher: refId,
   OrgSubject: refId,
   OrgClassroomSymbol: text,
-  OrgLesson: refId,
   /** The replacement side; absent on a cancellation. */
   Date: text,
   LessonNo: num,

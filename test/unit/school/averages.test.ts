@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { averages, DEFAULT_SCALE, gradeScale, gradeValue, subjectAverages } from '../../../src/school/averages.js';
-import { renderAverage, renderNewestGrade } from '../../../src/features/grades/grades.js';
+import { renderAverage } from '../../../src/features/grades/average.js';
+import { renderNewestGrade } from '../../../src/features/grades/newest.js';
 import { gradeItems, newestGrades } from '../../../src/school/grades.js';
 import { pointGradesResponse, pointCategoriesResponse } from '../../../src/portal/schemas/othergrades.js';
 import { categories, gradingSystem, grades, names } from './fixtures.js';

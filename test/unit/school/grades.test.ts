@@ -11,7 +11,7 @@ import { partialGradesResponse } from '../../../src/portal/schemas/partial.js';
 import { gradeEvents, gradeItems, markOf, newestGrades, notGradeKeys } from '../../../src/school/grades.js';
 import { DEFAULT_SCALE } from '../../../src/school/averages.js';
 import type { GradeItem } from '../../../src/school/grade-item.js';
-import { renderNewestGrade } from '../../../src/features/grades/grades.js';
+import { renderNewestGrade } from '../../../src/features/grades/newest.js';
 import { behaviourEvents } from '../../../src/school/behaviour.js';
 import { pointShown } from '../../../src/school/grades-standard.js';
 import { categories, grades, names } from './fixtures.js';

@@ -1,7 +1,9 @@
 // The grades feature: newest_grade and average, rendered from the school rules (grade_at_risk and the
 // per-subject averages are in subject-averages.test.ts).
 import { describe, expect, it } from 'vitest';
-import { grades as gradesFeature, type gradeEvent, renderAverage, renderNewestGrade } from '../../../../src/features/grades/grades.js';
+import { grades as gradesFeature, type gradeEvent } from '../../../../src/features/grades/grades.js';
+import { renderAverage } from '../../../../src/features/grades/average.js';
+import { renderNewestGrade } from '../../../../src/features/grades/newest.js';
 import type { Events, Tracked } from '../../../../src/feature-kit/contract.js';
 import { averages } from '../../../../src/school/averages.js';
 import type { GradeItem } from '../../../../src/school/grade-item.js';
