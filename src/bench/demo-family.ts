@@ -5,7 +5,7 @@
 import { DEMO_FAMILY_PROFILES, benchLogin, type BenchProfile } from './accounts.js';
 import { count, decimal } from './doc-figures.js';
 import { simulate, type CountsAnswer } from './simulate.js';
-import type { FeedRow } from './feed-runs.js';
+import type { FeedRow } from './change-feed-runs.js';
 
 const MONDAY = '2026-11-16T00:00:00+01:00';
 const DAYS = 2;

@@ -4,7 +4,7 @@
 import { benchLogin } from './accounts.js';
 import { count } from './doc-figures.js';
 import { simulate, type Injection } from './simulate.js';
-import type { FeedRow } from './feed-runs.js';
+import type { FeedRow } from './change-feed-runs.js';
 
 const MONDAY = '2026-11-16T00:00:00+01:00';
 const DAYS = 2;

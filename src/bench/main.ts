@@ -15,7 +15,7 @@ import { boardPaint } from './board-paint.js';
 import { MEMORY_FLAGS } from '../app/launch.js';
 import { checkoutImageNode } from './image-node.js';
 import { nodeFloor } from './node-floor.js';
-import { feedRuns } from './feed-runs.js';
+import { feedRuns } from './change-feed-runs.js';
 import { NAIVE, REFERENCE } from './schedules.js';
 import { demoFamilyRuns } from './demo-family.js';
 import { homeAssistantRuns } from './home-assistant-runs.js';

@@ -9,7 +9,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactUrl } from '../mqtt/client.js';
-import { FEED_FOLDER } from '../store/feed-device-store.js';
+import { FEED_FOLDER } from '../store/change-feed-device.js';
 import { FIGURES_FOLDER, FiguresStore, type SavedFigures } from '../store/figures-store.js';
 import { safeName } from '../store/files.js';
 import { leaseFacts, peekLease } from '../store/lease.js';

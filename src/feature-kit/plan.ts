@@ -21,7 +21,7 @@ export interface Wanted {
 }
 
 /**
- * The change feed watching (src/resources/feed.ts): a list it names, read since `since` (the device's
+ * The change feed watching (src/resources/change-feed.ts): a list it names, read since `since` (the device's
  * registration), is read for its age alone at `safetyMs` at the soonest, its age `feed safety` (next).
  */
 export interface Watch {

@@ -13,7 +13,7 @@ import * as calendar from '../resources/calendar.js';
 import * as kindergarten from '../resources/kindergarten.js';
 import * as lookups from '../resources/lookups.js';
 import * as messaging from '../resources/messaging.js';
-import * as feed from '../resources/feed.js';
+import * as feed from '../resources/change-feed.js';
 import * as notes from './notes/resources.js';
 import * as attendance from './attendance/resources.js';
 import * as agenda from './agenda/resources.js';

@@ -2,7 +2,7 @@
 // reads (the cache's), the change feed's watch, today's lessons (the timetable's last output) and the
 // policy. The planner decides; this only hands it the data and maps its rows back to the wants.
 import { plan, type Day, type Plan, type PollPolicy, type Watch } from '../feature-kit/plan.js';
-import { covers } from '../feed/child-feed.js';
+import { covers } from '../change-feed/child.js';
 import type { Want } from '../feature-kit/resource.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 import type { When, Why } from '../feature-kit/schedule.js';

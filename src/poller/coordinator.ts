@@ -23,7 +23,7 @@ import { schoolYearFacts, type AccountFigures } from '../features/status/figures
 import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
 import type { Publisher } from '../ha/publisher.js';
-import type { ChildFeed } from '../feed/child-feed.js';
+import type { ChildFeed } from '../change-feed/child.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 import { loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
@@ -108,7 +108,7 @@ export class AccountCoordinator {
       figures.passed(now - started);
       for (const [host, error] of failed) this.fail([host], error);
       await this.publish(read, outcome, now);
-      // After the pass was published: what the feed named is acknowledged once handled (feed/child-feed.ts, sortChanges; the others come back).
+      // After the pass was published: what the feed named is acknowledged once handled (change-feed/child.ts, sortChanges; the others come back).
       const delivered = () => this.options.publisher.delivered?.() ?? Promise.resolve(true);
       await feed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
       figures.feed = feed.feedStatus();

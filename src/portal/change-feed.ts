@@ -7,9 +7,9 @@
 import { ConnectionError, DISABLED_CODE, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, UnexpectedResponseError } from './errors.js';
 import type { Gateway, GatewayAnswer } from './gateway.js';
 import { isDisabled } from './http.js';
-import { CHANGE_ID, changeRegisterAnswer, pushChange, pushChangesAnswer, type FeedChange } from './schemas/feed.js';
+import { CHANGE_ID, changeRegisterAnswer, pushChange, pushChangesAnswer, type FeedChange } from './schemas/change-feed.js';
 
-export type { FeedChange } from './schemas/feed.js';
+export type { FeedChange } from './schemas/change-feed.js';
 
 /** The feed's two endpoints (live-notes 28-30): a device's registration, and its changes (read, and deleted by id). */
 export const FEED_ENDPOINTS = { register: 'ChangeRegister', changes: 'PushChanges' } as const;

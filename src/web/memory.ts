@@ -8,7 +8,7 @@ import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import type { Language } from '../config/language.js';
 import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import type { ChildView, FeedSource, WebData } from './types.js';
-import { FeedTexts, type KeptFeed } from './feeds.js';
+import { FeedTexts, type KeptFeed } from './calendar-feeds.js';
 
 export interface WebMemoryOptions {
   /** Where every call goes on to (the MQTT bridge). */

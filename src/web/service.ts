@@ -3,7 +3,7 @@
 import { formatWebUrls, LiveToken, loadOrCreateToken, webBaseUrl, webUrls } from './token.js';
 import { startWebServer, type WebServer, type WebServerOptions } from './server.js';
 import { healthRoute } from './health.js';
-import { feedRoute } from './feeds.js';
+import { feedRoute } from './calendar-feeds.js';
 import { boardRoutes } from './board.js';
 import { fileRoute } from '../attachments/saved.js';
 import { diagnosticsRoutes, type DiagnosticsSources } from './diagnostics.js';

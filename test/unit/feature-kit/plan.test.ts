@@ -14,7 +14,7 @@ import { INBOX, MAILBOX, UNREAD } from '../../../src/resources/messaging.js';
 import { warsawInstant } from '../../../src/util/time.js';
 import { next, whyOf } from '../../../src/feature-kit/plan.js';
 import { isSchoolDay, momentOf, nightEndsAt, nextMomentAt, type SchoolDayTimes } from '../../../src/feature-kit/moments.js';
-import { FEED_HOURS } from '../../../src/resources/feed.js';
+import { FEED_HOURS } from '../../../src/resources/change-feed.js';
 import { type Known, type Moment, type Schedule } from '../../../src/feature-kit/schedule.js';
 
 const MIN = 60_000;

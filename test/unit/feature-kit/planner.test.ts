@@ -3,7 +3,7 @@
 // (`wake`). Each row is a rule of docs/polling.md ("When the timer fires") a reader can check.
 import { describe, expect, it } from 'vitest';
 import { plan, whyOf, type Day, type Wanted, type Watch } from '../../../src/feature-kit/plan.js';
-import { CHANGES } from '../../../src/resources/feed.js';
+import { CHANGES } from '../../../src/resources/change-feed.js';
 import { GRADES } from '../../../src/resources/grades.js';
 import { IDENTITY } from '../../../src/resources/school.js';
 import { LIBRARY } from '../../../src/features/library/resources.js';

@@ -16,7 +16,7 @@ import { renderTimetable } from '../../../src/features/timetable/states.js';
 import { slotFacts } from '../../../src/features/timetable/day.js';
 import { briefingAt, renderBriefing } from '../../../src/features/briefing/briefing.js';
 import { boardModel, type BoardChild, type BoardLesson } from '../../../src/web/board-model.js';
-import { feedText } from '../../../src/web/feed-ics.js';
+import { feedText } from '../../../src/web/calendar-ics.js';
 import { dashboardYaml } from '../../../src/ha/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import type { EntityState } from '../../../src/feature-kit/state.js';

@@ -1,7 +1,7 @@
 // The calendar feeds of interface 6.5: the route answering `/calendar/<child>/<name>.ics` from what
 // the bridge holds, and a feed's text rendered from the content the web server's memory kept.
 import type { Language } from '../config/language.js';
-import { feedText, type FeedCalendar } from './feed-ics.js';
+import { feedText, type FeedCalendar } from './calendar-ics.js';
 import { FEED_NAMES, FEED_PARTS, type FeedContent, type FeedEntries, type FeedName } from '../school/calendar-feeds.js';
 import type { FeedSource, Route, WebData, WebResponse } from './types.js';
 

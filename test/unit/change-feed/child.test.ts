@@ -5,7 +5,7 @@
 // computed from, and what that published accepted by the broker; the diagnostics say what waits and why;
 // while on, it lays its safety age over the lists it names and counts what a read for age alone found it missed.
 import { describe, expect, it } from 'vitest';
-import { ChildFeed } from '../../../src/feed/child-feed.js';
+import { ChildFeed } from '../../../src/change-feed/child.js';
 import { ResourceCache } from '../../../src/feature-kit/cache.js';
 import { want, type Resource, type Want } from '../../../src/feature-kit/resource.js';
 import { AccountPlan } from '../../../src/poller/account-plan.js';
@@ -14,7 +14,7 @@ import type { Watch } from '../../../src/feature-kit/plan.js';
 import { GRADES } from '../../../src/resources/grades.js';
 import { NOTICES } from '../../../src/resources/school.js';
 import { RESOURCES } from '../../../src/features/resources.js';
-import { FeedDeviceStore } from '../../../src/store/feed-device-store.js';
+import { FeedDeviceStore } from '../../../src/store/change-feed-device.js';
 import { FakeClock } from '../../helpers/clock.js';
 import { tempDir } from '../../helpers/temp.js';
 import { silentLogger } from '../../../src/util/log.js';

@@ -1,11 +1,11 @@
-// The change feed's device per child in data_dir (store/feed-device-store.ts): kept across a restart,
+// The change feed's device per child in data_dir (store/change-feed-device.ts): kept across a restart,
 // 0600 in a 0700 folder, a broken file moved aside, and listed by the diagnostics under the login's hint
 // without its content.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataFolderFiles } from '../../../src/commands/diagnostics.js';
-import { FEED_FOLDER, FeedDeviceStore } from '../../../src/store/feed-device-store.js';
+import { FEED_FOLDER, FeedDeviceStore } from '../../../src/store/change-feed-device.js';
 import { buildMinimal } from '../../helpers/config.js';
 import { tempDir } from '../../helpers/temp.js';
 

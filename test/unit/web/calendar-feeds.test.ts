@@ -2,7 +2,7 @@
 // or feed is 404, other paths are left to the other routes. A feed's text is made again only when the
 // content the memory keeps changed.
 import { describe, expect, it } from 'vitest';
-import { FeedTexts, feedRoute } from '../../../src/web/feeds.js';
+import { FeedTexts, feedRoute } from '../../../src/web/calendar-feeds.js';
 import { WebMemory } from '../../../src/web/memory.js';
 import type { FeedName } from '../../../src/school/calendar-feeds.js';
 import type { WebData, WebRequest } from '../../../src/web/types.js';

@@ -1,6 +1,6 @@
 // What the change feed should have named between two reads of a list: a record that came or went, by id.
 import { describe, expect, it } from 'vitest';
-import { recordsCameOrWent } from '../../../src/feed/child-feed.js';
+import { recordsCameOrWent } from '../../../src/change-feed/child.js';
 
 const grades = (...ids: (string | number)[]) => ({ Grades: ids.map((Id) => ({ Id, Grade: '5', Date: '2026-11-18' })) });
 

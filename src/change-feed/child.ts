@@ -9,11 +9,11 @@ import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedErro
 import { want, type Resource, type Want } from '../feature-kit/resource.js';
 import { awakeAt } from '../feature-kit/moments.js';
 import type { Watch } from '../feature-kit/plan.js';
-import { CHANGES, FEED_SAFETY } from '../resources/feed.js';
+import { CHANGES, FEED_SAFETY } from '../resources/change-feed.js';
 import { DAY, HOUR } from '../util/duration.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 import type { Gateway } from '../portal/gateway.js';
-import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-device-store.js';
+import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/change-feed-device.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { SavedFigures } from '../store/figures-store.js';
