@@ -1,8 +1,8 @@
 // The running bridge: one MQTT bridge, one poller per child the config names (on its road), and the
 // commands that connect them. Built by main.ts (and by the demo and the tests) from a validated config.
 import { Bridge, type BridgeHealth, type BridgeOptions } from '../mqtt/bridge.js';
-import { AccountPoller, type AccountPollerOptions } from '../poller/account.js';
-import type { PollHooks } from '../poller/scheduler.js';
+import { AccountPoller, type AccountPollerOptions } from '../runner/account.js';
+import type { PollHooks } from '../runner/scheduler.js';
 import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../family/children.js';
 import type { Config } from '../config/schema.js';
 import { FamilyRelisting } from '../family/relisting.js';

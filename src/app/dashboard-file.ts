@@ -5,7 +5,7 @@
 // portal refuses gone from the device). It holds what `dziennik2mqtt dashboard` would print at that moment.
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { announcedChildren, boardUrlFor, makeDashboard, type DashboardOptions, type LiveChild } from '../commands/dashboard.js';
-import type { AccountPoller } from '../poller/account.js';
+import type { AccountPoller } from '../runner/account.js';
 import { loginKey } from '../family/children.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';

@@ -11,7 +11,7 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { stringify } from 'yaml';
 import { freeTcpPort, realWorld } from './real-world.js';
 import { benchLogin } from './accounts.js';
-import { FORCED_POLL_GAP_MS } from '../poller/refresh-gate.js';
+import { FORCED_POLL_GAP_MS } from '../runner/refresh-gate.js';
 
 const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
 const CHILDREN = 3;

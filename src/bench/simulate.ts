@@ -12,11 +12,11 @@ import { warsawTimeOfDay } from '../util/time.js';
 import { silentLogger } from '../util/log.js';
 import { BENCH_FAMILY, benchLogin, type BenchProfile } from './accounts.js';
 import type { ChildRequest } from './sim-child.js';
-import type { PollHooks } from '../poller/scheduler.js';
+import type { PollHooks } from '../runner/scheduler.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { ChildDevice } from '../ha/discovery.js';
-import type { EntityState, EventPayload } from '../feature-kit/state.js';
-import type { Resource } from '../feature-kit/resource.js';
+import type { EntityState, EventPayload } from '../polling/state.js';
+import type { Resource } from '../polling/resource.js';
 import { HomeAssistantModel } from './home-assistant.js';
 import { freeTcpPort } from './real-world.js';
 

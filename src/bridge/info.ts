@@ -7,7 +7,7 @@ import { LOG_LEVELS, setLogLevel, type Logger } from '../util/log.js';
 import { commandOwners } from '../features/index.js';
 import { messages } from '../features/messages/messages.js';
 import { formatDuration } from '../util/duration.js';
-import type { AccountPoller } from '../poller/account.js';
+import type { AccountPoller } from '../runner/account.js';
 import type { Bridge, BridgeHealth } from '../mqtt/bridge.js';
 import { isoWarsaw } from '../util/time.js';
 import type { Config, AccountConfig } from '../config/schema.js';

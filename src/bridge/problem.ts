@@ -8,7 +8,7 @@ import { LoginPausedError, NoChildrenError, portalMessageOf, problemReason } fro
 import { bridgeProblemAdvice, portalSays, type BridgeProblemReason } from '../i18n/problem-advice.js';
 import { isoWarsaw, warsawTimeOfDay } from '../util/time.js';
 import { hint } from '../util/text.js';
-import type { EntityState } from '../feature-kit/state.js';
+import type { EntityState } from '../polling/state.js';
 import type { Language } from '../config/language.js';
 import type { Clock } from '../util/clock.js';
 

@@ -6,12 +6,12 @@
 // (twice in a day: the next day), the feed down is read again until it answers.
 import { ChangeFeed, type FeedChange } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
-import { want, type Resource, type Want } from '../feature-kit/resource.js';
-import { awakeAt } from '../feature-kit/moments.js';
-import type { Watch } from '../feature-kit/plan.js';
+import { want, type Resource, type Want } from '../polling/resource.js';
+import { awakeAt } from '../polling/moments.js';
+import type { Watch } from '../polling/plan.js';
 import { CHANGES, FEED_SAFETY } from '../resources/change-feed.js';
 import { DAY, HOUR } from '../util/duration.js';
-import type { ResourceCache } from '../feature-kit/cache.js';
+import type { ResourceCache } from '../polling/cache.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/change-feed-device.js';
 import type { Clock } from '../util/clock.js';

@@ -4,13 +4,13 @@
 // register road, the family road standing behind it: while its register login fails for a reason of
 // the portal's, the family road reads it (proved by one read); with a wrong register password, never
 // (the password is the family's to fix), so no OK line stands over that child.
-import { PortalAccess } from '../poller/portal-access.js';
+import { PortalAccess } from '../runner/portal-access.js';
 import { loginStepOf, NoChildrenError, portalMessageOf, problemReason, type ProblemReason } from '../portal/errors.js';
 import { portalSays } from '../i18n/problem-advice.js';
 import { CHECK_TEXT, type FamilyHelp } from '../i18n/check-text.js';
 import { errorText, hint } from '../util/text.js';
 import type { LoginTrace } from '../portal/trace.js';
-import { childSlug } from '../feature-kit/identity.js';
+import { childSlug } from '../polling/identity.js';
 import { readMe } from '../resources/identity.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Config, FamilyAccountConfig } from '../config/schema.js';

@@ -4,7 +4,7 @@
 // the bridge publishes and listens (check-broker.ts). Exit 0 only if every account and the broker work. It speaks the
 // config's `language`; the --trace file stays English (it is read in bug reports).
 import { CookieJar } from 'tough-cookie';
-import { PortalAccess } from '../poller/portal-access.js';
+import { PortalAccess } from '../runner/portal-access.js';
 import { writeFile } from 'node:fs/promises';
 import { loginStepOf, portalMessageOf, problemReason, UnexpectedResponseError, type ProblemReason } from '../portal/errors.js';
 import { passwordChangeAdvice, portalSays } from '../i18n/problem-advice.js';
@@ -14,13 +14,13 @@ import { errorText } from '../util/text.js';
 import { LoginTrace } from '../portal/trace.js';
 import { VERSION } from '../util/version.js';
 import { SessionStore, type PersistedSession } from '../store/session-store.js';
-import { childSlug, saveIdentity, type Identity } from '../feature-kit/identity.js';
+import { childSlug, saveIdentity, type Identity } from '../polling/identity.js';
 import { fetchIdentity } from '../resources/identity.js';
 import { FEATURES } from '../features/index.js';
 import { TIMETABLE } from '../resources/timetable.js';
 import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 import { UNITS } from '../resources/grades.js';
-import type { Portal, Resource } from '../feature-kit/resource.js';
+import type { Portal, Resource } from '../polling/resource.js';
 import { childUnit } from '../portal/schemas/identity.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { warsawDate, weekStart } from '../util/time.js';

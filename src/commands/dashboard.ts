@@ -4,7 +4,7 @@
 // family portal listed for an `email` entry, the modules the portal refuses each child (their entities
 // leave the device, so their boxes leave the dashboard) and whether the child is a kindergarten's (its
 // card then shows a kindergarten's day). So the dashboard can name nothing the bridge does not publish.
-import { AccountChild } from '../poller/child.js';
+import { AccountChild } from '../runner/child.js';
 import { familySessionName, linkedAccounts, loginKey } from '../family/children.js';
 import { accountEntities } from '../features/index.js';
 import { dashboardYaml, type DashboardChild, type DashboardLang } from '../ha/dashboard.js';

@@ -1,13 +1,13 @@
 // The children an `email` entry brings to the bridge (interface 9.1): those its `children` lists, or
 // every child the family portal links to it, each named by its first name; each is then read through
-// the family account (poller/portal-access.ts). A child with a `login` entry of its own keeps the register road,
+// the family account (runner/portal-access.ts). A child with a `login` entry of its own keeps the register road,
 // with this family road behind it while its register login fails (portal/roads.ts).
 import { createHash } from 'node:crypto';
 import { FamilyAccount, type FamilyAccountOptions } from '../portal/family.js';
 import { SessionStore } from '../store/session-store.js';
 import { saveLinkedChildren, type LinkedChildRecord } from '../store/linked-children.js';
 import { NoChildrenError, problemReason } from '../portal/errors.js';
-import { childSlug } from '../feature-kit/identity.js';
+import { childSlug } from '../polling/identity.js';
 import type { AccountConfig, FamilyAccountConfig } from '../config/schema.js';
 import { errorText } from '../util/text.js';
 

@@ -2,7 +2,7 @@
 // login): each is asked again as a failed poll is, after 1, 2, 4 ... minutes, at most `interval`, and
 // not before a login pause ends (so one password POST per pause window at most). Its children are
 // handed to the bridge once listed, which starts reading them without a restart.
-import { retryDelay } from '../poller/health.js';
+import { retryDelay } from '../runner/health.js';
 import { problemReason } from '../portal/errors.js';
 import type { FamilyChild, UnlistedFamily } from './children.js';
 import type { Clock, Timer } from '../util/clock.js';

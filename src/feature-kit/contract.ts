@@ -3,7 +3,7 @@
 // those declarations, and every screen reads an entity through its declaration, never through a key or an
 // attribute name spelled again, so renaming an attribute is a compile error wherever a screen reads it.
 import type { EntityDef, NoAttributes } from './entities.js';
-import type { EntityState } from './state.js';
+import type { EntityState } from '../polling/state.js';
 import type { NewsItem } from '../store/seen.js';
 import type { Tracking } from '../store/tracked.js';
 import type { FloodPayload } from '../store/flood.js';

@@ -1,7 +1,7 @@
 // How an entity is declared (each feature declares its own, see src/features/) and the small helpers
 // that name it in Home Assistant.
 import type { Texts } from '../config/language.js';
-import type { Resource } from './resource.js';
+import type { Resource } from '../polling/resource.js';
 
 export type Platform = 'sensor' | 'binary_sensor' | 'button' | 'event' | 'notify' | 'select' | 'text';
 

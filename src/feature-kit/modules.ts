@@ -7,7 +7,7 @@
 // the school's lists for good: for it, one refusal is enough, so that its device never lists grades or
 // homework that can have no value, from its first day.
 import type { EntityDef } from './entities.js';
-import type { ResourceCache } from './cache.js';
+import type { ResourceCache } from '../polling/cache.js';
 import type { Refusals, RefusedModulesStore } from '../store/login-records.js';
 import type { Logger } from '../util/log.js';
 import { DAILY } from '../util/duration.js';

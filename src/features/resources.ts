@@ -5,7 +5,7 @@
 // calendar, the kindergarten, the lookups, the messaging host, the change feed) and by name within one, as
 // docs/polling.md lists them. A test holds it to one declaration per endpoint, and to every request the
 // bridge makes.
-import type { Resource } from '../feature-kit/resource.js';
+import type { Resource } from '../polling/resource.js';
 import * as school from '../resources/school.js';
 import * as grades from '../resources/grades.js';
 import * as timetable from '../resources/timetable.js';

@@ -1,7 +1,7 @@
 // Where an account's states, events and calendar feeds go: the MQTT bridge, the web server's memory in
 // front of it, or a recorder in tests. The account runner publishes through it and never knows which.
 import type { ChildDevice } from './discovery.js';
-import type { EntityState, EventPayload } from '../feature-kit/state.js';
+import type { EntityState, EventPayload } from '../polling/state.js';
 import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 
 /** What an account publishes to (the MQTT bridge, or a recorder in tests). */

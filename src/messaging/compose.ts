@@ -2,7 +2,7 @@
 // body as HTML (escaped, line breaks as <br>), topic and content as base64 of UTF-8 (spec 4.8).
 import { wallTime } from '../util/time.js';
 import type { FixedMessage } from '../config/schema.js';
-import type { Identity } from '../feature-kit/identity.js';
+import type { Identity } from '../polling/identity.js';
 
 export type Placeholder = 'first_name' | 'last_name' | 'class' | 'date';
 

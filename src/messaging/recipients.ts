@@ -8,7 +8,7 @@ import type { FixedMessage } from '../config/schema.js';
 import type { User as LookupUser } from '../portal/schemas/lookups.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Receiver } from '../portal/schemas/messages.js';
-import type { Identity } from '../feature-kit/identity.js';
+import type { Identity } from '../polling/identity.js';
 
 /** Receiver groups that hold parents or custom lists, not school staff: never searched for a teacher. */
 const NOT_STAFF = new Set(['parentsCouncil', 'schoolParentsCouncil', 'customGroups']);

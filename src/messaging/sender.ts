@@ -7,7 +7,7 @@ import { Outbox, type OutboxOptions, type SendResult } from './guard.js';
 import { resolveRecipient, type RecipientDeps } from './recipients.js';
 import type { JournalEntry } from './journal.js';
 import type { FixedMessage } from '../config/schema.js';
-import type { Identity } from '../feature-kit/identity.js';
+import type { Identity } from '../polling/identity.js';
 
 /** The outbox's own (one is made from them when none is given), and the configured messages. */
 export interface FixedMessageSenderOptions extends Pick<OutboxOptions, 'account' | 'api' | 'dataDir' | 'clock' | 'log'> {

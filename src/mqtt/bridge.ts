@@ -7,7 +7,7 @@
 // Calendar feeds are web-only and stop here.
 import type { IClientPublishOptions, IPublishPacket, ISubscriptionMap, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
-import type { EntityState, EventPayload } from '../feature-kit/state.js';
+import type { EntityState, EventPayload } from '../polling/state.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import { Topics } from '../ha/topics.js';

@@ -2,7 +2,7 @@
 // nothing is read on its own, not even the unread counters (each read then would need a new messaging
 // session, three requests): plan.ts's next moves whatever falls due then to 06:00, so the morning's
 // first pass reads it (a family asleep reads nothing, and the night paid for a day of news in lessons).
-import type { Age, Freshness } from '../feature-kit/schedule.js';
+import type { Age, Freshness } from '../polling/schedule.js';
 import { DAILY, DAY, HOUR, MINUTE } from '../util/duration.js';
 
 /** The units and the daily look the declarations also write their ages in (defined in util/duration.ts). */

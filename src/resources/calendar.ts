@@ -3,8 +3,8 @@
 // its list was read, that list cannot have gained or lost an entry, so it is read only at its slower
 // vouched age (an edit keeps the ids). Its ids are read at the news age for that.
 import { calendarMonthResponse, calendarsResponse } from '../portal/schemas/calendar.js';
-import type { Freshness } from '../feature-kit/schedule.js';
-import { registerResource, want, type Copies, type Resource } from '../feature-kit/resource.js';
+import type { Freshness } from '../polling/schedule.js';
+import { registerResource, want, type Copies, type Resource } from '../polling/resource.js';
 import { NEWS } from './ages.js';
 import { daily } from './lookups.js';
 

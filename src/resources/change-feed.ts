@@ -2,9 +2,9 @@
 // records added, edited or deleted since the last acknowledgement, for a device registered per child.
 import { ChangeFeed, type FeedRead } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError } from '../portal/errors.js';
-import { ownFailure, type Resource } from '../feature-kit/resource.js';
+import { ownFailure, type Resource } from '../polling/resource.js';
 import { HOUR, NEWS } from './ages.js';
-import { SCHOOL_HOURS } from '../feature-kit/moments.js';
+import { SCHOOL_HOURS } from '../polling/moments.js';
 
 /**
  * The feed's one rule, what the planner applies (plan.ts): PushChanges is read at the news age in lessons

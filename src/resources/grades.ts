@@ -26,7 +26,7 @@ import {
 import { partialGradesResponse } from '../portal/schemas/partial.js';
 import { authSubjectsResponse } from '../portal/schemas/lookups.js';
 import { tokenInfoResponse, unitsResponse, userInfoResponse } from '../portal/schemas/identity.js';
-import { registerResource } from '../feature-kit/resource.js';
+import { registerResource } from '../polling/resource.js';
 import { BY_THE_HOUR, byDay, CORE, DAILY, DAY, NEWS, WHILE_EMPTY } from './ages.js';
 import { daily, lookupResource } from './lookups.js';
 import type { z } from 'zod';
@@ -45,7 +45,7 @@ function kindOfGrade<S extends z.ZodType<{ Grades: readonly unknown[] }>>(endpoi
 }
 
 // Declared in full: "when is Grades read next" is answered from this file, ages.ts, feed.ts and
-// feature-kit/plan.ts (docs/development.md's reader paragraph).
+// polling/plan.ts (docs/development.md's reader paragraph).
 export const GRADES = registerResource({
   endpoint: 'Grades',
   schema: gradesResponse,

@@ -4,7 +4,7 @@
 import { classResponse, meResponse, registerNumberFromPage, schoolResponse, userResponse, type Me } from '../portal/schemas/identity.js';
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
-import type { Identity } from '../feature-kit/identity.js';
+import type { Identity } from '../polling/identity.js';
 import type { Logger } from '../util/log.js';
 import type { z } from 'zod';
 

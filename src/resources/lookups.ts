@@ -6,10 +6,10 @@
 import type { z } from 'zod';
 import { classroomsResponse, lessonsResponse, subjectsResponse, usersResponse, type User as LookupUser } from '../portal/schemas/lookups.js';
 import { makeNames, type Names } from '../school/names.js';
-import { registerResource, want, type Copies, type Resource, type Want } from '../feature-kit/resource.js';
-import type { ResourceCache } from '../feature-kit/cache.js';
+import { registerResource, want, type Copies, type Resource, type Want } from '../polling/resource.js';
+import type { ResourceCache } from '../polling/cache.js';
 import { byDay, DAILY, HOUR, MINUTE, ON_MISS } from './ages.js';
-import type { Freshness } from '../feature-kit/schedule.js';
+import type { Freshness } from '../polling/schedule.js';
 
 /** A school year of records a family hears of: the change feed names it by its endpoint, and a refresh reads it. */
 export function records<S extends z.ZodType>(endpoint: string, schema: S, fresh: Freshness): Resource<z.output<S>> {

@@ -3,8 +3,8 @@
 // (fast_interval by day); a mailbox's list is read when its counter moved. A message read in the
 // register's own app before the counter was looked at leaves the counter as it was: only the list
 // shows it, so the inbox's list is at most two hours old by day (news to the other parent, not urgent).
-import { always, type Freshness } from '../feature-kit/schedule.js';
-import { messagingResource, want, type Resource } from '../feature-kit/resource.js';
+import { always, type Freshness } from '../polling/schedule.js';
+import { messagingResource, want, type Resource } from '../polling/resource.js';
 import { writeTargets } from '../messaging/write-targets.js';
 import type { Mailbox } from '../portal/messaging-api.js';
 import { AWAKE, byDay, CORE, DAY, HOUR, MINUTE } from './ages.js';

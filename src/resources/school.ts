@@ -4,9 +4,9 @@
 import { noticesResponse } from '../portal/schemas/notices.js';
 import { attendancesResponse } from '../portal/schemas/attendance.js';
 import { homeWorksResponse } from '../portal/schemas/agenda.js';
-import type { Identity } from '../feature-kit/identity.js';
+import type { Identity } from '../polling/identity.js';
 import { fetchIdentity, IDENTITY_ENDPOINTS } from './identity.js';
-import { registerResource, type Resource } from '../feature-kit/resource.js';
+import { registerResource, type Resource } from '../polling/resource.js';
 import { byDay, CORE, DAY, HOUR, NEWS } from './ages.js';
 import { calendarSignal } from './calendar.js';
 import { records } from './lookups.js';

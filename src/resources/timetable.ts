@@ -3,7 +3,7 @@
 // the timetable feature reads: src/features/timetable/resources.ts. A plan change of today or the next
 // school day is a new entry under Substitutions, so while the class calendar lists the same ids the week stands.
 import { timetablesResponse } from '../portal/schemas/timetable.js';
-import { registerResource } from '../feature-kit/resource.js';
+import { registerResource } from '../polling/resource.js';
 import { byDay, DAILY, HOUR, NEWS, RARE } from './ages.js';
 import { calendarSignal } from './calendar.js';
 

@@ -5,10 +5,10 @@
 import type { Language } from '../config/language.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import { type Received, received } from '../feature-kit/contract.js';
-import type { Resource } from '../feature-kit/resource.js';
+import type { Resource } from '../polling/resource.js';
 import type { ChangeKind } from '../school/plan-changes.js';
 import { BOARD_TEXT, type BoardText } from '../i18n/board-text.js';
-import type { EntityState } from '../feature-kit/state.js';
+import type { EntityState } from '../polling/state.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import type { ChildEntities } from './child-entities.js';
 import { clockAt, type BoardMoment } from './shown.js';

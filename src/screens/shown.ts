@@ -2,7 +2,7 @@
 // leniently (an old retained state may lack a field); days are said as a family says them ("jutro",
 // "czw. 19.11"), times in Warsaw's.
 import type { BoardText } from '../i18n/board-text.js';
-import type { EntityState } from '../feature-kit/state.js';
+import type { EntityState } from '../polling/state.js';
 import { addDays, dayOfWeek, wallTime } from '../util/time.js';
 
 /** The moment the board is drawn for, as Warsaw's calendar day and wall time (HH:MM). */

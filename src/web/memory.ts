@@ -4,7 +4,7 @@
 // from this memory only, so none of them costs a portal request.
 import type { Publisher } from '../ha/publisher.js';
 import type { ChildDevice } from '../ha/discovery.js';
-import type { EntityState, EventPayload } from '../feature-kit/state.js';
+import type { EntityState, EventPayload } from '../polling/state.js';
 import type { Language } from '../config/language.js';
 import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import type { ChildView, FeedSource, WebData } from './types.js';

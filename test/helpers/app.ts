@@ -14,7 +14,7 @@ import type { MqttClient } from 'mqtt';
 import { STALE_SCAN_MS, type Bridge } from '../../src/mqtt/bridge.js';
 import type { ReconnectPolicy } from '../../src/mqtt/client.js';
 import { settledOn, type FakeClock } from './clock.js';
-import type { PollHooks } from '../../src/poller/scheduler.js';
+import type { PollHooks } from '../../src/runner/scheduler.js';
 import type { PortalSimulator } from '../../src/simulator/index.js';
 
 export interface Harness {

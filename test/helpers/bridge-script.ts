@@ -26,7 +26,7 @@ export async function bundleBridge(): Promise<{ file: string; remove: () => Prom
     stdin: {
       contents: [
         `export { Bridge } from ${from('mqtt/bridge.ts')};`,
-        `export { EventGate } from ${from('poller/event-gate.ts')};`,
+        `export { EventGate } from ${from('runner/event-gate.ts')};`,
         `export { Lease } from ${from('store/lease.ts')};`,
         `export { createLogger } from ${from('util/log.ts')};`,
       ].join('\n'),

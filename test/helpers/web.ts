@@ -4,7 +4,7 @@ import type { Language } from '../../src/config/language.js';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { FeedName } from '../../src/school/calendar-feeds.js';
 import type { ChildView, FeedSource, WebData } from '../../src/web/types.js';
-import type { EntityState } from '../../src/feature-kit/state.js';
+import type { EntityState } from '../../src/polling/state.js';
 
 export interface Answer {
   status: number;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { FEATURES } from '../../src/features/index.js';
 import { feature } from '../../src/features/feature.js';
-import { want } from '../../src/feature-kit/resource.js';
+import { want } from '../../src/polling/resource.js';
 import { sensor } from '../../src/feature-kit/entities.js';
 import { RESOURCES } from '../../src/features/resources.js';
 import { CONFERENCES } from '../../src/features/agenda/resources.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sleep, waitUntil } from '../helpers/mqtt.js';
 import { simulatedSchool } from '../helpers/school.js';
 import type { Harness } from '../helpers/app.js';
-import { FORCED_POLL_GAP_MS } from '../../src/poller/refresh-gate.js';
+import { FORCED_POLL_GAP_MS } from '../../src/runner/refresh-gate.js';
 
 const school = simulatedSchool('2026-11-18T09:10:00+01:00');
 const GRADES = { path: '/gateway/api/2.0/Grades' };

@@ -22,7 +22,7 @@ import {
   type HomeworkDue,
   type HomeworkItem,
 } from '../../school/homework.js';
-import { want } from '../../feature-kit/resource.js';
+import { want } from '../../polling/resource.js';
 import { HOMEWORKS } from '../../resources/school.js';
 import { CONFERENCES, HOMEWORK_ASSIGNMENTS, HOMEWORK_CATEGORIES, TRIPS } from './resources.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
@@ -46,8 +46,8 @@ import { agendaDashboard } from './dashboard.js';
 export * from './entities.js';
 import { savedFileUrl } from '../../attachments/saved.js';
 import type { Events, Published, Tracked } from '../../feature-kit/contract.js';
-import { readMark } from '../../feature-kit/reads.js';
-import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
+import { readMark } from '../../polling/reads.js';
+import type { SourceContext, SourceResult } from '../../polling/source.js';
 
 /** What features naming agenda as an input read: every test and quiz of the agenda, past ones too. */
 export interface AgendaOutput {
@@ -57,7 +57,7 @@ export interface AgendaOutput {
   homework: HomeworkItem[];
 }
 
-declare module '../../feature-kit/source.js' {
+declare module '../../polling/source.js' {
   interface FeatureOutputs {
     agenda: AgendaOutput;
   }

@@ -6,7 +6,7 @@ import {
   parentTeacherConferencesResponse,
   schoolTripsResponse,
 } from '../../portal/schemas/agenda.js';
-import { registerResource } from '../../feature-kit/resource.js';
+import { registerResource } from '../../polling/resource.js';
 import { byDay, CORE, DAILY, RARE, SLOW } from '../../resources/ages.js';
 import { calendarSignal } from '../../resources/calendar.js';
 import { lookupResource, records } from '../../resources/lookups.js';

@@ -12,7 +12,7 @@ import type { Language } from '../../config/language.js';
 import { JUSTIFICATION_WORDS } from '../../i18n/school-words.js';
 import { semesterOf } from '../../school/semester.js';
 import type { MissedMark } from '../../school/realizations.js';
-import { want } from '../../feature-kit/resource.js';
+import { want } from '../../polling/resource.js';
 import { ATTENDANCES } from '../../resources/school.js';
 import { ATTENDANCE_TYPES, JUSTIFICATIONS } from './resources.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
@@ -24,8 +24,8 @@ import { keyed, reads } from '../../screens/templates.js';
 import { list, num, str } from '../../screens/shown.js';
 import { newestNoteEntity } from '../notes/notes.js';
 import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
-import { readMark } from '../../feature-kit/reads.js';
-import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
+import { readMark } from '../../polling/reads.js';
+import type { SourceContext, SourceResult } from '../../polling/source.js';
 
 /** What features naming attendance as an input read: every absence (excused or not, lates left out), newest first. */
 export interface AttendanceOutput {
@@ -34,7 +34,7 @@ export interface AttendanceOutput {
   lessons: string[];
 }
 
-declare module '../../feature-kit/source.js' {
+declare module '../../polling/source.js' {
   interface FeatureOutputs {
     attendance: AttendanceOutput;
   }

@@ -1,7 +1,7 @@
 // The portal resources only the attendance feature reads: the kinds of mark and the parents' justifications
 // (the marks themselves, ATTENDANCES, are read by the lessons held too: src/resources/school.ts).
 import { attendanceTypesResponse, justificationsResponse } from '../../portal/schemas/attendance.js';
-import { registerResource } from '../../feature-kit/resource.js';
+import { registerResource } from '../../polling/resource.js';
 import { byDay, SLOW } from '../../resources/ages.js';
 import { lookupResource } from '../../resources/lookups.js';
 

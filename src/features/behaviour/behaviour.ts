@@ -11,7 +11,7 @@ import { keyed } from '../../screens/templates.js';
 import { str } from '../../screens/shown.js';
 import { shape, type Events, type Published } from '../../feature-kit/contract.js';
 import type { Language } from '../../config/language.js';
-import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../polling/source.js';
 import { BEHAVIOUR_POINTS } from '../../resources/grades.js';
 
 /** One formal grade as published: the school rule's mark without its category. */

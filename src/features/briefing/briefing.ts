@@ -4,7 +4,7 @@
 // pass, so that the day it is about moves on a few minutes after the lessons end, and a new lucky number shows soon.
 import { sensor } from '../../feature-kit/entities.js';
 import { shape, type States } from '../../feature-kit/contract.js';
-import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../polling/source.js';
 import type { Language } from '../../config/language.js';
 import { briefing, type BriefingInput } from './rules.js';
 import { hoursOf } from '../../school/schedule.js';

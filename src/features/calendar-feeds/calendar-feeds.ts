@@ -6,7 +6,7 @@
 import { FEED_PARTS, feedEntries, keepUncovered, type FeedContents } from '../../school/calendar-feeds.js';
 import { KeptFeeds } from './kept-feeds.js';
 import { slotFacts } from '../timetable/day.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
 import { feature, type FeatureAccess, type FeatureState } from '../feature.js';
 
 export const calendarFeeds = feature({

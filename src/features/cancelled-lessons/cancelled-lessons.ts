@@ -3,7 +3,7 @@
 import { sensor } from '../../feature-kit/entities.js';
 import { shape, type Published } from '../../feature-kit/contract.js';
 import { withAttributes } from '../../feature-kit/render.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
 import type { TimetableOutput } from '../timetable/entities.js';
 import { SUBSTITUTIONS } from '../timetable/resources.js';
 import { TIMETABLE } from '../../resources/timetable.js';

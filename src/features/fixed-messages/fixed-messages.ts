@@ -3,8 +3,8 @@
 import { CommandError } from '../../feature-kit/commands.js';
 import { userLookup } from '../../resources/lookups.js';
 import { IDENTITY } from '../../resources/school.js';
-import { want } from '../../feature-kit/resource.js';
-import type { Identity } from '../../feature-kit/identity.js';
+import { want } from '../../polling/resource.js';
+import type { Identity } from '../../polling/identity.js';
 import { warsawDate } from '../../util/time.js';
 import { MessageNotSentError } from '../../messaging/errors.js';
 import { sent } from '../sent-message/sent-message.js';

@@ -6,7 +6,7 @@
 import { gradeEvents, gradeItems, newestGrades, notGradeKeys, type GradePayload, type GradeSources } from '../../school/grades.js';
 import { averages, gradeScale } from '../../school/averages.js';
 import { semesterOf } from '../../school/semester.js';
-import { want, type Copies, type Resource, type Want } from '../../feature-kit/resource.js';
+import { want, type Copies, type Resource, type Want } from '../../polling/resource.js';
 import * as R from '../../resources/grades.js';
 import { lookup, nameLookups, namesOf } from '../../resources/lookups.js';
 import { eventEntity } from '../../feature-kit/entities.js';
@@ -24,14 +24,14 @@ import {
   type ForecastChangedPayload,
 } from './subject-averages.js';
 import { behaviour as behaviourOf, type BehaviourInput } from '../../school/behaviour.js';
-import { readMark } from '../../feature-kit/reads.js';
+import { readMark } from '../../polling/reads.js';
 import { partialGrades, partialWants, type FirstPageTold } from './partial.js';
 import { average, renderAverage } from './average.js';
 import { GRADE_LISTS, newestGrade, renderNewestGrade } from './newest.js';
 import { childUnit, type UnitSettings } from '../../portal/schemas/identity.js';
-import type { Identity } from '../../feature-kit/identity.js';
+import type { Identity } from '../../polling/identity.js';
 
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
 
 /**
  * What features naming grades as an input read: the formal behaviour grades as read this poll, with their
@@ -41,7 +41,7 @@ export interface GradesOutput {
   behaviour?: null | Omit<BehaviourInput, 'today' | 'endFirstSemester'>;
 }
 
-declare module '../../feature-kit/source.js' {
+declare module '../../polling/source.js' {
   interface FeatureOutputs {
     grades: GradesOutput;
   }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { LoginFile } from '../../store/stored.js';
 import { binary, sensor, type EntityDef } from '../../feature-kit/entities.js';
 import { onOff, withAttributes } from '../../feature-kit/render.js';
-import type { EntityState } from '../../feature-kit/state.js';
+import type { EntityState } from '../../polling/state.js';
 import { shape, type Published } from '../../feature-kit/contract.js';
 import type { Logger } from '../../util/log.js';
 import { newestFirst, type GradeItem } from '../../school/grade-item.js';

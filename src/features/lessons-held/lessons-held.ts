@@ -12,7 +12,7 @@ import {
   type MissedLesson,
   type NextTest,
 } from '../../school/realizations.js';
-import { want, type Copies } from '../../feature-kit/resource.js';
+import { want, type Copies } from '../../polling/resource.js';
 import { ATTENDANCES, HOMEWORKS } from '../../resources/school.js';
 import { REALIZATIONS } from './resources.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
@@ -24,7 +24,7 @@ import { feature } from '../feature.js';
 import { idsOf, markdown, whileKnown } from '../../screens/cards.js';
 import { keyed } from '../../screens/templates.js';
 import { shape, type Published, type States } from '../../feature-kit/contract.js';
-import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../polling/source.js';
 // Also brings attendance's declaration of its output into every program that compiles this file (the board's browser check too).
 import type { AttendanceOutput } from '../attendance/attendance.js';
 

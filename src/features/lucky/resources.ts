@@ -1,6 +1,6 @@
 // The portal resource only the lucky feature reads: the lucky number.
 import { luckyNumberResponse } from '../../portal/schemas/identity.js';
-import { registerResource } from '../../feature-kit/resource.js';
+import { registerResource } from '../../polling/resource.js';
 import { byDay, DAILY } from '../../resources/ages.js';
 import { warsawDate } from '../../util/time.js';
 import { luckySettledUntil, pickLucky } from './rules.js';

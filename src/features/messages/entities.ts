@@ -1,7 +1,7 @@
 // What the messages feature publishes: its entities with the types of their attributes and payloads. The
 // feature (what it reads, how it computes) is messages.ts; its screens are board.ts and dashboard.ts.
 import { INBOX, MAILBOX, UNREAD } from '../../resources/messaging.js';
-import { want, type Want } from '../../feature-kit/resource.js';
+import { want, type Want } from '../../polling/resource.js';
 import type { Mailbox } from '../../portal/messaging-api.js';
 import type { Language } from '../../config/language.js';
 import { mailboxName } from '../../i18n/school-words.js';

@@ -1,7 +1,7 @@
 // The messages feature: the unread counters, and each watched mailbox's list (read when its counter
 // moved, and the inbox's at most an hour old by day: src/resources/messaging.ts) -> unread_messages,
 // newest_message and a message event per new message.
-import { want } from '../../feature-kit/resource.js';
+import { want } from '../../polling/resource.js';
 import { INBOX, MAILBOX, UNREAD } from '../../resources/messaging.js';
 import { messageEvents, messagesView, type MessagePayload, type MessagesView } from '../../school/messages.js';
 import type { Mailbox, MessagesApi } from '../../portal/messaging-api.js';
@@ -13,7 +13,7 @@ import { mailboxWant, messageEvent, newestFacts, newestMessage, unreadFacts, unr
 import { messagesBoard } from './board.js';
 import { messagesDashboard } from './dashboard.js';
 import type { Events, States } from '../../feature-kit/contract.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
 import type { ListedMessages } from '../../messaging/opened.js';
 import type { Language } from '../../config/language.js';
 import { UNTITLED } from '../../i18n/school-words.js';
@@ -23,7 +23,7 @@ export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts'
 export type { ListedMessages } from '../../messaging/opened.js';
 export * from './entities.js';
 
-declare module '../../feature-kit/source.js' {
+declare module '../../polling/source.js' {
   interface FeatureOutputs {
     messages: ListedMessages;
   }

@@ -1,6 +1,6 @@
 // The portal resources only the notes feature reads: the notes and their categories.
 import { noteCategoriesResponse, notesResponse } from '../../portal/schemas/notes.js';
-import { registerResource } from '../../feature-kit/resource.js';
+import { registerResource } from '../../polling/resource.js';
 import { BY_THE_HOUR } from '../../resources/ages.js';
 import { lookupResource } from '../../resources/lookups.js';
 

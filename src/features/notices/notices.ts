@@ -6,8 +6,8 @@ import type { Notice } from '../../portal/schemas/notices.js';
 import { cut, noticeEvents, noticesView, type NoticePayload, type NoticesView } from '../../school/notices.js';
 import { UnexpectedResponseError } from '../../portal/errors.js';
 import type { Gateway } from '../../portal/gateway.js';
-import type { ResourceCache } from '../../feature-kit/cache.js';
-import { want } from '../../feature-kit/resource.js';
+import type { ResourceCache } from '../../polling/cache.js';
+import { want } from '../../polling/resource.js';
 import { NOTICES } from '../../resources/school.js';
 import { CommandError, type CommandRequest } from '../../feature-kit/commands.js';
 import { button, eventEntity, sensor } from '../../feature-kit/entities.js';
@@ -19,7 +19,7 @@ import { dayShort, list, str } from '../../screens/shown.js';
 import { markdown } from '../../screens/cards.js';
 import { keyed } from '../../screens/templates.js';
 import { shape, type Events, type States } from '../../feature-kit/contract.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
 
 /** Unread announcements listed in unread_notices' attributes. */
 const NEWEST_IN_ATTRIBUTES = 5;

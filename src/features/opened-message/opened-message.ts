@@ -16,7 +16,7 @@ import { mailboxWant } from '../messages/entities.js';
 import type { ListedMessages } from '../../messaging/opened.js';
 import { UNREAD } from '../../resources/messaging.js';
 import { sent } from '../sent-message/sent-message.js';
-import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../polling/source.js';
 import { errorText } from '../../util/text.js';
 import type { Language } from '../../config/language.js';
 import { UNTITLED } from '../../i18n/school-words.js';

@@ -1,6 +1,6 @@
 // The portal resource only the school-files feature reads: the school's shared files.
 import { schoolFilesResponse } from '../../portal/schemas/agenda.js';
-import { registerResource } from '../../feature-kit/resource.js';
+import { registerResource } from '../../polling/resource.js';
 import { byDay, SLOW } from '../../resources/ages.js';
 
 /** The list changes a few times a term. */

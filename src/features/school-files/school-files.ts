@@ -5,7 +5,7 @@
 // in the background and served by the web server at /files/<child>/school/<id>/<name>.
 import { basename } from 'node:path';
 import { schoolFileEvents, schoolFiles, type SchoolFileItem, type SchoolFilePayload } from '../../school/school-files.js';
-import { want } from '../../feature-kit/resource.js';
+import { want } from '../../polling/resource.js';
 import { SCHOOL_FILES } from './resources.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
@@ -14,7 +14,7 @@ import { ifKnown, markdown } from '../../screens/cards.js';
 import { keyed } from '../../screens/templates.js';
 import { savedFiles } from '../../screens/shown.js';
 import { shape, type Events, type Published } from '../../feature-kit/contract.js';
-import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../polling/source.js';
 import { savedFileUrl } from '../../attachments/saved.js';
 
 /** How many of the newest files are listed and (with downloads) saved. */

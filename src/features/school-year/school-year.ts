@@ -16,9 +16,9 @@ import { ifKnown, kindergartenVariable, markdown } from '../../screens/cards.js'
 import { keyed } from '../../screens/templates.js';
 import { str } from '../../screens/shown.js';
 import type { RolloverSummary } from '../../store/rollover.js';
-import type { Identity } from '../../feature-kit/identity.js';
+import type { Identity } from '../../polling/identity.js';
 import type { NewsItem } from '../../store/seen.js';
-import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { SourceContext, SourceResult } from '../../polling/source.js';
 
 /** What the child's identity says of the new year. */
 export type SchoolYearFacts = {

@@ -16,7 +16,7 @@ import {
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';
 import { isoWarsaw } from '../../util/time.js';
-import { want, type Copies, type Want } from '../../feature-kit/resource.js';
+import { want, type Copies, type Want } from '../../polling/resource.js';
 import { SENT_BOX, SENT_MESSAGE, UNREAD } from '../../resources/messaging.js';
 import { feature, type CommandAccount } from '../feature.js';
 import { ifKnown, markdown } from '../../screens/cards.js';
@@ -24,7 +24,7 @@ import { keyed } from '../../screens/templates.js';
 import { str } from '../../screens/shown.js';
 import { shape, type Events, type Published } from '../../feature-kit/contract.js';
 import type { SentItem, SentMessageDetails } from '../../portal/schemas/outbox.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
 
 /** Messages opened at once at most (the newest watched ones first). */
 const OPENED_AT_ONCE = 3;

@@ -13,7 +13,7 @@ import type { Clock } from '../../util/clock.js';
 import type { FiguresStore, SavedFigures } from '../../store/figures-store.js';
 import { lastRead, loginsToday, requestsToday, sessionAge, type ProblemFacts } from './status.js';
 import type { States } from '../../feature-kit/contract.js';
-import type { Identity } from '../../feature-kit/identity.js';
+import type { Identity } from '../../polling/identity.js';
 
 /** What else hears of the figures' events (the metrics), by child. */
 export interface FiguresSink {

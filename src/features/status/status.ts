@@ -2,7 +2,7 @@
 // button, which polls every resource at once (entities.ts). Its screens: the board card's warning and last
 // update, the problem over the family view's column, and the child's rows of the diagnostics view.
 import { feature } from '../feature.js';
-import { nightEndsAt } from '../../feature-kit/moments.js';
+import { nightEndsAt } from '../../polling/moments.js';
 import { HOUR } from '../../util/duration.js';
 import { ifOn, markdown, whileOn, type Card } from '../../screens/cards.js';
 import { keyed } from '../../screens/templates.js';

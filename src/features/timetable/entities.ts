@@ -33,7 +33,7 @@ export interface TimetableOutput {
   bells: Bell[];
 }
 
-declare module '../../feature-kit/source.js' {
+declare module '../../polling/source.js' {
   interface FeatureOutputs {
     timetable: TimetableOutput;
   }

@@ -14,7 +14,7 @@ import {
   kindergartenPlanResponse,
   type KindergartenPlan,
 } from '../../portal/schemas/kindergarten.js';
-import type { Resource } from '../../feature-kit/resource.js';
+import type { Resource } from '../../polling/resource.js';
 import { byDay, DAILY, DAY, HOUR, MINUTE, RARE } from '../../resources/ages.js';
 import { KINDERGARTEN_SEARCH, PLAN, planKey, planPath, planRange, type PlanSearch } from '../../resources/kindergarten.js';
 import { daily } from '../../resources/lookups.js';

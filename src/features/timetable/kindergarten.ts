@@ -4,8 +4,8 @@
 // search stands is kept in data_dir, so that a restart neither searches again nor asks Timetables.
 import { LoginFile, peekStored } from '../../store/stored.js';
 import { z } from 'zod';
-import { want, type Copies } from '../../feature-kit/resource.js';
-import type { ResourceCache } from '../../feature-kit/cache.js';
+import { want, type Copies } from '../../polling/resource.js';
+import type { ResourceCache } from '../../polling/cache.js';
 import type { TimetableDays } from '../../portal/schemas/timetable.js';
 import { KINDERGARTEN_SEARCH, planKey, planRange, searchAgainAt, sourceOf, type PlanSearch } from '../../resources/kindergarten.js';
 import { USERS } from '../../resources/lookups.js';

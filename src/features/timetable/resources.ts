@@ -5,7 +5,7 @@
 import { otherActivitiesResponse, substitutionsResponse } from '../../portal/schemas/timetable.js';
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../../portal/schemas/calendar.js';
 import type { z } from 'zod';
-import { registerResource, type Resource } from '../../feature-kit/resource.js';
+import { registerResource, type Resource } from '../../polling/resource.js';
 import { BY_THE_HOUR, byDay, DAILY, RARE } from '../../resources/ages.js';
 import { calendarSignal } from '../../resources/calendar.js';
 import { daily } from '../../resources/lookups.js';

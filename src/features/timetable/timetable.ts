@@ -8,7 +8,7 @@ import { schedule, schoolDays, type Schedule, type ScheduleInput } from '../../s
 import { timetableWeeks, freeDays, freeDayEvents, type FreeDaysInput } from '../../school/schooldays.js';
 import { feedDates } from '../../school/calendar-feeds.js';
 import { addDays, weekStart } from '../../util/time.js';
-import { want, type Copies, type Want } from '../../feature-kit/resource.js';
+import { want, type Copies, type Want } from '../../polling/resource.js';
 import { TIMETABLE } from '../../resources/timetable.js';
 import { CLASS_FREE_DAYS, EXTRA_CLASSES, FREE_DAY_TYPES, SCHOOL_FREE_DAYS, SUBSTITUTIONS } from './resources.js';
 import { nameLookups, namesOf } from '../../resources/lookups.js';
@@ -26,8 +26,8 @@ import { timetableBoard } from './board.js';
 import { timetableDashboard } from './dashboard.js';
 
 export { renderTimetable } from './states.js';
-import type { ResourceCache } from '../../feature-kit/cache.js';
-import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { ResourceCache } from '../../polling/cache.js';
+import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
 
 export const timetable = feature({
   name: 'timetable',

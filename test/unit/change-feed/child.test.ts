@@ -6,11 +6,11 @@
 // while on, it lays its safety age over the lists it names and counts what a read for age alone found it missed.
 import { describe, expect, it } from 'vitest';
 import { ChildFeed } from '../../../src/change-feed/child.js';
-import { ResourceCache } from '../../../src/feature-kit/cache.js';
-import { want, type Resource, type Want } from '../../../src/feature-kit/resource.js';
-import { AccountPlan } from '../../../src/poller/account-plan.js';
-import { readDue } from '../../../src/poller/coordinator.js';
-import type { Watch } from '../../../src/feature-kit/plan.js';
+import { ResourceCache } from '../../../src/polling/cache.js';
+import { want, type Resource, type Want } from '../../../src/polling/resource.js';
+import { AccountPlan } from '../../../src/runner/account-plan.js';
+import { readDue } from '../../../src/runner/coordinator.js';
+import type { Watch } from '../../../src/polling/plan.js';
 import { GRADES } from '../../../src/resources/grades.js';
 import { NOTICES } from '../../../src/resources/school.js';
 import { RESOURCES } from '../../../src/features/resources.js';

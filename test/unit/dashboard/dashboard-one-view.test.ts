@@ -20,7 +20,7 @@ import { agendaEntries } from '../../../src/school/calendar-feeds.js';
 import { boardModel } from '../../../src/web/board-model.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
-import type { EntityState } from '../../../src/feature-kit/state.js';
+import type { EntityState } from '../../../src/polling/state.js';
 import { skipWithoutJinja } from '../../helpers/blueprints.js';
 import { shownView, type HaStates } from '../../helpers/dashboard-shown.js';
 

@@ -7,7 +7,7 @@ import { RefusedModulesStore } from '../../../src/store/login-records.js';
 import { GRADES, POINT_GRADES } from '../../../src/resources/grades.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { tempDir } from '../../helpers/temp.js';
-import type { Resource } from '../../../src/feature-kit/resource.js';
+import type { Resource } from '../../../src/polling/resource.js';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;

@@ -7,7 +7,7 @@ import { timetable } from '../../../src/features/timetable/timetable.js';
 import { messages } from '../../../src/features/messages/messages.js';
 import { openedMessage } from '../../../src/features/opened-message/opened-message.js';
 import { sentMessageFeature } from '../../../src/features/sent-message/sent-message.js';
-import { ResourceCache } from '../../../src/feature-kit/cache.js';
+import { ResourceCache } from '../../../src/polling/cache.js';
 import { AbsentModules, ABSENT_AFTER_MS } from '../../../src/feature-kit/modules.js';
 import { RefusedModulesStore } from '../../../src/store/login-records.js';
 import { KINDERGARTEN_PLAN } from '../../../src/features/timetable/kindergarten-resources.js';
@@ -15,7 +15,7 @@ import { UNREAD } from '../../../src/resources/messaging.js';
 import { TIMETABLE } from '../../../src/resources/timetable.js';
 import { SUBSTITUTIONS } from '../../../src/features/timetable/resources.js';
 import { UnexpectedResponseError } from '../../../src/portal/errors.js';
-import { want, type Portal } from '../../../src/feature-kit/resource.js';
+import { want, type Portal } from '../../../src/polling/resource.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { tempDir } from '../../helpers/temp.js';
 

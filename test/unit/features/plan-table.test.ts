@@ -6,7 +6,7 @@ import { PLAN_PAGE, planTableProblems, withPlanTable } from '../../../src/featur
 import { WRITE_COMMAND } from '../../../src/features/readme-tables.js';
 import { RESOURCES } from '../../../src/features/resources.js';
 import { GRADES } from '../../../src/resources/grades.js';
-import { always } from '../../../src/feature-kit/schedule.js';
+import { always } from '../../../src/polling/schedule.js';
 
 const PAGE = readFileSync(new URL(`../../../${PLAN_PAGE}`, import.meta.url), 'utf8');
 

@@ -1,5 +1,5 @@
-// The folders of src/ import each other in one direction (portal -> attachments -> school -> feature-kit -> features ->
-// the screens ha, web, mqtt and the runner poller, side by side -> the family road's e-mail entries -> the bridge's own device, the commands, the app
+// The folders of src/ import each other in one direction (portal -> attachments -> school -> polling -> feature-kit -> features ->
+// the screens ha, web, mqtt and the runner, side by side -> the family road's e-mail entries -> the bridge's own device, the commands, the app
 // and the demo -> the root's entry points), type imports included: a
 // type shared by two folders ties them as much as a value does. The simulator and the bench stand aside
 // (tools around the bridge). Files import each other without circles too, inside a folder as across: a
@@ -27,11 +27,12 @@ describe('the folders of src/', () => {
       expect.arrayContaining([
         'school -> portal',
         'attachments -> portal',
-        'feature-kit -> attachments',
+        'polling -> attachments',
+        'feature-kit -> polling',
         'features -> feature-kit',
-        'poller -> features',
+        'runner -> features',
         '(root) -> app',
-        'app -> poller',
+        'app -> runner',
       ]),
     );
     expect(pairs.some((p) => /simulator|bench/.test(p))).toBe(false);
@@ -45,7 +46,7 @@ describe('the files of src/', () => {
 
   it('are all seen, with the imports between files of one folder (the check above is not vacuous)', () => {
     const pairs = fileEdges(SRC, ASIDE).map((e) => `${e.from} -> ${e.to}`);
-    expect(pairs).toEqual(expect.arrayContaining(['feature-kit/plan.ts -> feature-kit/schedule.ts', 'portal/session.ts -> portal/http.ts']));
+    expect(pairs).toEqual(expect.arrayContaining(['polling/plan.ts -> polling/schedule.ts', 'portal/session.ts -> portal/http.ts']));
     expect(pairs.some((p) => /simulator|bench/.test(p))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // Filling, escaping and encoding a fixed message (spec 4.8).
 import { describe, expect, it } from 'vitest';
 import { base64Utf8, composeMessage, fillPlaceholders, polishDate, sendBody, textToHtml } from '../../../src/messaging/compose.js';
-import type { Identity } from '../../../src/feature-kit/identity.js';
+import type { Identity } from '../../../src/polling/identity.js';
 
 const identity: Identity = { firstName: 'Ania', lastName: 'Kowalska', userId: '1', className: '4b', fetchedAt: 0 };
 // 23:30 UTC on 19 November is already 20 November in Warsaw.

@@ -8,7 +8,7 @@ import { RESOURCES } from '../../../src/features/resources.js';
 import * as grades from '../../../src/resources/grades.js';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Resource } from '../../../src/feature-kit/resource.js';
+import type { Resource } from '../../../src/polling/resource.js';
 
 const FEED_TYPES = [
   'Grades',

@@ -15,8 +15,8 @@ import { renderNewestGrade } from '../../../src/features/grades/newest.js';
 import { behaviourEvents } from '../../../src/school/behaviour.js';
 import { pointShown } from '../../../src/school/grades-standard.js';
 import { categories, grades, names } from './fixtures.js';
-import { EventGate } from '../../../src/poller/event-gate.js';
-import type { EventFields } from '../../../src/feature-kit/source.js';
+import { EventGate } from '../../../src/runner/event-gate.js';
+import type { EventFields } from '../../../src/polling/source.js';
 import type { NewsItem } from '../../../src/store/seen.js';
 import { silentLogger } from '../../../src/util/log.js';
 

@@ -19,7 +19,7 @@ import { boardModel, type BoardChild, type BoardLesson } from '../../../src/web/
 import { feedText } from '../../../src/web/calendar-ics.js';
 import { dashboardYaml } from '../../../src/ha/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
-import type { EntityState } from '../../../src/feature-kit/state.js';
+import type { EntityState } from '../../../src/polling/state.js';
 import { warsawInstant } from '../../../src/util/time.js';
 import { renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
 import { renderNewestGrade } from '../../../src/features/grades/newest.js';

@@ -5,8 +5,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { EventGate } from '../../../src/poller/event-gate.js';
-import type { EventPayload } from '../../../src/feature-kit/state.js';
+import { EventGate } from '../../../src/runner/event-gate.js';
+import type { EventPayload } from '../../../src/polling/state.js';
 import { silentLogger } from '../../../src/util/log.js';
 
 let dataDir: string;

@@ -5,11 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventGate, type EventBatch } from '../../../src/poller/event-gate.js';
-import type { EventPayload } from '../../../src/feature-kit/state.js';
+import { EventGate, type EventBatch } from '../../../src/runner/event-gate.js';
+import type { EventPayload } from '../../../src/polling/state.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { schoolYearEvents } from '../../../src/features/school-year/school-year.js';
-import type { Identity } from '../../../src/feature-kit/identity.js';
+import type { Identity } from '../../../src/polling/identity.js';
 
 let dataDir: string;
 let fired: EventPayload[];

@@ -11,7 +11,7 @@ import { FakeClock } from '../../helpers/clock.js';
 import { webRoutes } from '../../../src/web/service.js';
 import { feedKey } from '../../../src/web/token.js';
 import { FEED_NAMES } from '../../../src/school/calendar-feeds.js';
-import type { EntityState } from '../../../src/feature-kit/state.js';
+import type { EntityState } from '../../../src/polling/state.js';
 import type { ChildView, Route, WebData, WebRequest } from '../../../src/web/types.js';
 
 const NOW = Date.parse('2026-11-18T09:12:00+01:00');

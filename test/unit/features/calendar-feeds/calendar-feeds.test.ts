@@ -7,14 +7,14 @@ import type { FeatureAccess } from '../../../../src/features/feature.js';
 import type { TimetableOutput } from '../../../../src/features/timetable/entities.js';
 import type { AgendaOutput } from '../../../../src/features/agenda/agenda.js';
 import type { AgendaItem } from '../../../../src/school/agenda.js';
-import type { Inputs, SourceContext } from '../../../../src/feature-kit/source.js';
+import type { Inputs, SourceContext } from '../../../../src/polling/source.js';
 import type { Events } from '../../../../src/feature-kit/contract.js';
 import type { freeDay } from '../../../../src/features/timetable/entities.js';
 import { freeDayEvents } from '../../../../src/school/schooldays.js';
-import type { Identity } from '../../../../src/feature-kit/identity.js';
+import type { Identity } from '../../../../src/polling/identity.js';
 import type { CalendarFeedsState } from '../../../../src/features/calendar-feeds/calendar-feeds.js';
 import type { FeedName } from '../../../../src/school/calendar-feeds.js';
-import { publishFeeds } from '../../../../src/poller/coordinator.js';
+import { publishFeeds } from '../../../../src/runner/coordinator.js';
 import { WebMemory } from '../../../../src/web/memory.js';
 import { quietPublisher } from '../../../helpers/publisher.js';
 

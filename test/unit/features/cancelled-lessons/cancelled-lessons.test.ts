@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { cancelledLessons, renderCancelledLessons } from '../../../../src/features/cancelled-lessons/cancelled-lessons.js';
 import { ENTITIES } from '../../../../src/features/index.js';
-import type { EntityState } from '../../../../src/feature-kit/state.js';
+import type { EntityState } from '../../../../src/polling/state.js';
 import { shownChild } from '../../../../src/screens/parts.js';
 import { dashboardYaml } from '../../../../src/ha/dashboard.js';
 import type { PlanChange } from '../../../../src/school/plan-changes.js';

@@ -5,7 +5,7 @@ import { lucky, renderLucky } from '../../../../src/features/lucky/lucky.js';
 import { luckyToday } from '../../../../src/features/lucky/rules.js';
 import { entityTable } from '../../../helpers/entities.js';
 import { parse } from 'yaml';
-import type { EntityState } from '../../../../src/feature-kit/state.js';
+import type { EntityState } from '../../../../src/polling/state.js';
 import type { Language } from '../../../../src/config/language.js';
 import { shownChild } from '../../../../src/screens/parts.js';
 import { warsawInstant } from '../../../../src/util/time.js';

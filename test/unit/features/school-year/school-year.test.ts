@@ -6,7 +6,7 @@ import { renderSchool, schoolYear, schoolYearEvents } from '../../../../src/feat
 import { timetablesResponse } from '../../../../src/portal/schemas/timetable.js';
 import { lessonsRange, schoolResponse } from '../../../../src/portal/schemas/identity.js';
 import { schoolBells } from '../../../../src/school/timetable.js';
-import type { Identity } from '../../../../src/feature-kit/identity.js';
+import type { Identity } from '../../../../src/polling/identity.js';
 import { entityTable } from '../../../helpers/entities.js';
 
 const identity: Identity = {

@@ -3,10 +3,10 @@
 // the next look, a copy two readers want read once.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ResourceCache } from '../../../src/feature-kit/cache.js';
-import { AccountPlan } from '../../../src/poller/account-plan.js';
-import { messagingResource, registerResource, want, type Resource, type Want } from '../../../src/feature-kit/resource.js';
-import { always } from '../../../src/feature-kit/schedule.js';
+import { ResourceCache } from '../../../src/polling/cache.js';
+import { AccountPlan } from '../../../src/runner/account-plan.js';
+import { messagingResource, registerResource, want, type Resource, type Want } from '../../../src/polling/resource.js';
+import { always } from '../../../src/polling/schedule.js';
 import { ConnectionError, UnexpectedResponseError } from '../../../src/portal/errors.js';
 import { MessagesUnavailableError } from '../../../src/portal/messaging-policy.js';
 import { FakeClock } from '../../helpers/clock.js';

@@ -2,7 +2,7 @@
 // child id its topics use, and the device Home Assistant shows for it.
 import { safeName } from '../store/files.js';
 import { classModel, FALLBACK_LANGUAGE, KINDERGARTEN_MODEL, type Language } from '../config/language.js';
-import { childSlug, loadIdentity, saveIdentity, type Identity } from '../feature-kit/identity.js';
+import { childSlug, loadIdentity, saveIdentity, type Identity } from '../polling/identity.js';
 import type { ChildDevice } from '../ha/discovery.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';

@@ -9,11 +9,11 @@
 import { UnexpectedResponseError } from '../portal/errors.js';
 import { keptForLater, type Feature, type FeatureAccess, type FeatureState } from '../features/feature.js';
 import { KeptStatesStore, type KeptStates } from '../store/login-records.js';
-import type { ResourceCache } from '../feature-kit/cache.js';
-import type { Copies, Host, Resource, Want } from '../feature-kit/resource.js';
-import type { EntityState } from '../feature-kit/state.js';
-import type { SourceContext } from '../feature-kit/source.js';
-import type { Identity } from '../feature-kit/identity.js';
+import type { ResourceCache } from '../polling/cache.js';
+import type { Copies, Host, Resource, Want } from '../polling/resource.js';
+import type { EntityState } from '../polling/state.js';
+import type { SourceContext } from '../polling/source.js';
+import type { Identity } from '../polling/identity.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
 import type { EventBatch } from './event-gate.js';
 import type { FeatureProblem } from './health.js';

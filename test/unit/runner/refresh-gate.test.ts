@@ -2,7 +2,7 @@
 // after it; inside the minute after a forced poll began, presses wait for one more poll when the
 // minute is over, and a flood still costs at most one forced poll a minute.
 import { describe, expect, it } from 'vitest';
-import { FORCED_POLL_GAP_MS, RefreshGate } from '../../../src/poller/refresh-gate.js';
+import { FORCED_POLL_GAP_MS, RefreshGate } from '../../../src/runner/refresh-gate.js';
 import { FakeClock } from '../../helpers/clock.js';
 
 /** A gate whose polls begin at once and finish when the test says (finish()). */

@@ -2,13 +2,13 @@
 // school_interval 5), what each copy is read for (`at`, `by`, `why`) and when the child's timer fires
 // (`wake`). Each row is a rule of docs/polling.md ("When the timer fires") a reader can check.
 import { describe, expect, it } from 'vitest';
-import { plan, whyOf, type Day, type Wanted, type Watch } from '../../../src/feature-kit/plan.js';
+import { plan, whyOf, type Day, type Wanted, type Watch } from '../../../src/polling/plan.js';
 import { CHANGES } from '../../../src/resources/change-feed.js';
 import { GRADES } from '../../../src/resources/grades.js';
 import { IDENTITY } from '../../../src/resources/school.js';
 import { LIBRARY } from '../../../src/features/library/resources.js';
 import { GRADE_COMMENTS } from '../../../src/resources/grades.js';
-import type { Known } from '../../../src/feature-kit/schedule.js';
+import type { Known } from '../../../src/polling/schedule.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

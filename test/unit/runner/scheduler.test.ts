@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { FakeClock } from '../../helpers/clock.js';
-import { AccountScheduler } from '../../../src/poller/scheduler.js';
-import { AccountHealth, retryDelay } from '../../../src/poller/health.js';
-import type { Host } from '../../../src/feature-kit/resource.js';
-import type { PassOutcome } from '../../../src/poller/coordinator.js';
+import { AccountScheduler } from '../../../src/runner/scheduler.js';
+import { AccountHealth, retryDelay } from '../../../src/runner/health.js';
+import type { Host } from '../../../src/polling/resource.js';
+import type { PassOutcome } from '../../../src/runner/coordinator.js';
 
 const MIN = 60_000;
 const START = '2026-11-18T09:00:00+01:00';

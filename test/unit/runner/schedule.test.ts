@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelay } from '../../../src/poller/health.js';
-import { planClock } from '../../../src/feature-kit/plan.js';
-import { inHours } from '../../../src/feature-kit/moments.js';
+import { retryDelay } from '../../../src/runner/health.js';
+import { planClock } from '../../../src/polling/plan.js';
+import { inHours } from '../../../src/polling/moments.js';
 import { LoginPausedError } from '../../../src/portal/errors.js';
-import { next } from '../../../src/feature-kit/plan.js';
+import { next } from '../../../src/polling/plan.js';
 import { GRADES } from '../../../src/resources/grades.js';
 
 // 2026-11-20 is in winter time: Warsaw = UTC+1.

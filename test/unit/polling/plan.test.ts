@@ -12,10 +12,10 @@ import { TIMETABLE } from '../../../src/resources/timetable.js';
 import { byDay } from '../../../src/resources/ages.js';
 import { INBOX, MAILBOX, UNREAD } from '../../../src/resources/messaging.js';
 import { warsawInstant } from '../../../src/util/time.js';
-import { next, whyOf } from '../../../src/feature-kit/plan.js';
-import { isSchoolDay, momentOf, nightEndsAt, nextMomentAt, type SchoolDayTimes } from '../../../src/feature-kit/moments.js';
+import { next, whyOf } from '../../../src/polling/plan.js';
+import { isSchoolDay, momentOf, nightEndsAt, nextMomentAt, type SchoolDayTimes } from '../../../src/polling/moments.js';
 import { FEED_HOURS } from '../../../src/resources/change-feed.js';
-import { type Known, type Moment, type Schedule } from '../../../src/feature-kit/schedule.js';
+import { type Known, type Moment, type Schedule } from '../../../src/polling/schedule.js';
 
 const MIN = 60_000;
 const at = (date: string, hhmm: string): number => Date.parse(`${date}T${hhmm}:00+01:00`);

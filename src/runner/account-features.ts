@@ -2,12 +2,12 @@
 // pass (feature-runs.ts, `runs`) and the way to their command handlers.
 import { accountEntities, commandOwners, runOrder } from '../features/index.js';
 import type { EntityDef } from '../feature-kit/entities.js';
-import type { EntityState } from '../feature-kit/state.js';
+import type { EntityState } from '../polling/state.js';
 import type { CommandAccount, Feature, FeatureAccess, FeatureState } from '../features/feature.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
-import type { FeatureOutputs, SourceContext } from '../feature-kit/source.js';
-import type { SchoolDayTimes } from '../feature-kit/moments.js';
-import type { Host } from '../feature-kit/resource.js';
+import type { FeatureOutputs, SourceContext } from '../polling/source.js';
+import type { SchoolDayTimes } from '../polling/moments.js';
+import type { Host } from '../polling/resource.js';
 import { warsawDate } from '../util/time.js';
 import { FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
 import type { FeedContents } from '../school/calendar-feeds.js';

@@ -16,7 +16,7 @@ export type EventFields = Record<string, unknown>;
 
 /**
  * The outputs features hand to the features that read them, by feature name. Each feature with an
- * output adds its own entry where it declares it (`declare module '../feature-kit/source.js' {
+ * output adds its own entry where it declares it (`declare module './source.js' {
  * interface FeatureOutputs { timetable: TimetableOutput } }`), so a reader that misspells a name or
  * reads a field the output lacks fails to compile.
  */

@@ -2,15 +2,15 @@
 // copy its features read (their `reads`) that is due, read in rounds (readDue); then the features
 // whose copies moved compute (feature-runs.ts), and what they found is published, with `last_update`,
 // `problem` and whether the child is available. What is due, and when the next pass is, the planner
-// says (feature-kit/plan.ts, handed the child's facts by account-plan.ts).
-import { HOSTS, want, type Host, type Resource, type Want } from '../feature-kit/resource.js';
+// says (polling/plan.ts, handed the child's facts by account-plan.ts).
+import { HOSTS, want, type Host, type Resource, type Want } from '../polling/resource.js';
 import { IDENTITY } from '../resources/school.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
-import type { ResourceCache } from '../feature-kit/cache.js';
-import { whyOf } from '../feature-kit/plan.js';
+import type { ResourceCache } from '../polling/cache.js';
+import { whyOf } from '../polling/plan.js';
 import type { AccountPlan, Due } from './account-plan.js';
-import type { Identity } from '../feature-kit/identity.js';
-import type { EntityState } from '../feature-kit/state.js';
+import type { Identity } from '../polling/identity.js';
+import type { EntityState } from '../polling/state.js';
 import type { CycleOutcome } from './feature-runs.js';
 import type { AccountFeatures } from './account-features.js';
 import type { AccountChild } from './child.js';
@@ -292,7 +292,7 @@ export async function readDue(
 }
 
 /**
- * Passes on only a host's failure: one resource's own (an unexpected answer, feature-kit/resource.ts's
+ * Passes on only a host's failure: one resource's own (an unexpected answer, polling/resource.ts's
  * ownFailure) is its copy's, kept by the cache, and the pass goes on.
  */
 function hostFailuresOnly(error: unknown): void {
