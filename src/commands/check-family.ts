@@ -4,7 +4,7 @@
 // register road, the family road standing behind it: while its register login fails for a reason of
 // the portal's, the family road reads it (proved by one read); with a wrong register password, never
 // (the password is the family's to fix), so no OK line stands over that child.
-import { PortalAccess } from '../runner/portal-access.js';
+import { PortalAccess } from '../resources/portal-access.js';
 import { loginStepOf, NoChildrenError, portalMessageOf, problemReason, type ProblemReason } from '../portal/errors.js';
 import { portalSays } from '../i18n/problem-advice.js';
 import { CHECK_TEXT, type FamilyHelp } from '../i18n/check-text.js';

@@ -4,7 +4,7 @@
 // the bridge publishes and listens (check-broker.ts). Exit 0 only if every account and the broker work. It speaks the
 // config's `language`; the --trace file stays English (it is read in bug reports).
 import { CookieJar } from 'tough-cookie';
-import { PortalAccess } from '../runner/portal-access.js';
+import { PortalAccess } from '../resources/portal-access.js';
 import { writeFile } from 'node:fs/promises';
 import { loginStepOf, portalMessageOf, problemReason, UnexpectedResponseError, type ProblemReason } from '../portal/errors.js';
 import { passwordChangeAdvice, portalSays } from '../i18n/problem-advice.js';

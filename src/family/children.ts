@@ -1,6 +1,6 @@
 // The children an `email` entry brings to the bridge (interface 9.1): those its `children` lists, or
 // every child the family portal links to it, each named by its first name; each is then read through
-// the family account (runner/portal-access.ts). A child with a `login` entry of its own keeps the register road,
+// the family account (resources/portal-access.ts). A child with a `login` entry of its own keeps the register road,
 // with this family road behind it while its register login fails (portal/roads.ts).
 import { createHash } from 'node:crypto';
 import { FamilyAccount, type FamilyAccountOptions } from '../portal/family.js';

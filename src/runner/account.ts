@@ -24,7 +24,7 @@ import { FeedDeviceStore } from '../store/change-feed-device.js';
 import { SerialQueue } from '../util/serial.js';
 import { hint } from '../util/text.js';
 import { IDENTITY } from '../resources/school.js';
-import { PortalAccess, type PortalAccessOptions } from './portal-access.js';
+import { PortalAccess, type PortalAccessOptions } from '../resources/portal-access.js';
 import { AccountHealth, retryDelay } from './health.js';
 import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';

@@ -16,7 +16,7 @@ import type { AccountFeatures } from './account-features.js';
 import type { AccountChild } from './child.js';
 import type { AccountHealth } from './health.js';
 import type { EventGate } from './event-gate.js';
-import type { PortalAccess, PortalAccessOptions } from './portal-access.js';
+import type { PortalAccess, PortalAccessOptions } from '../resources/portal-access.js';
 import { lastUpdate, passwordChangeAdvised, problem, type ProblemFacts } from '../features/status/status.js';
 import { planFacts } from '../features/timetable/kindergarten.js';
 import { schoolYearFacts, type AccountFigures } from '../features/status/figures.js';

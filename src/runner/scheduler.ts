@@ -5,7 +5,7 @@
 // meanwhile. All it starts goes through the runner's queue, so it never overlaps a command.
 import type { Host } from '../polling/resource.js';
 import type { PassOutcome } from './coordinator.js';
-import type { PortalAccessOptions } from './portal-access.js';
+import type { PortalAccessOptions } from '../resources/portal-access.js';
 import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, type PortalSimulator } from '../../src/simulator/index.js';
 import { FamilyAccount } from '../../src/portal/family.js';
-import { PortalAccess } from '../../src/runner/portal-access.js';
+import { PortalAccess } from '../../src/resources/portal-access.js';
 import { fetchIdentity } from '../../src/resources/identity.js';
 import { gradesResponse } from '../../src/portal/schemas/grades.js';
 import { luckyNumberResponse } from '../../src/portal/schemas/identity.js';

@@ -8,7 +8,7 @@ import { MessagingClient } from '../portal/messaging.js';
 import { MessagesApi } from '../portal/messaging-api.js';
 import { Downloader, DEFAULT_DOWNLOAD_LIMITS, type DownloadSlots } from '../attachments/downloader.js';
 import { ResourceCache } from '../polling/cache.js';
-import { TOKEN_INFO } from '../resources/grades.js';
+import { TOKEN_INFO } from './grades.js';
 import type { Identity } from '../polling/identity.js';
 import type { Resource } from '../polling/resource.js';
 import { tokenInfoResponse } from '../portal/schemas/identity.js';
