@@ -81,7 +81,7 @@ export const schoolYear = feature({
         block: (e, t) =>
           ifKnown(e, schoolEntity, () =>
             markdown(e, t, 'features/school-year/school', {
-              ...keyed(schoolEntity, 'school', 'address', 'tutor', 'register_number', 'school_year', 'bells'),
+              ...keyed(schoolEntity, 'school', 'address', 'head_teacher', 'email', 'phone', 'tutor', 'register_number', 'school_year', 'bells'),
               kindergarten: kindergartenVariable(e),
             }),
           ),

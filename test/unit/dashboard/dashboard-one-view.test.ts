@@ -253,4 +253,28 @@ describe('one view of a child on both screens', () => {
       expect(text).not.toContain('50');
     },
   );
+
+  it.skipIf(skipWithoutJinja())(
+    "the school's card says its address, head teacher, e-mail and phone as school publishes them (python3-jinja2)",
+    async () => {
+      const school = {
+        state: '4b',
+        attributes: {
+          school: 'Szkoła Podstawowa nr 12',
+          address: 'Leśna 7, 05-090 Zielonki',
+          head_teacher: 'Barbara Krawczyk',
+          email: 'sekretariat@sp12.example.pl',
+          phone: '22 100 20 30',
+          tutor: 'Anna Nowak',
+        },
+      };
+      const own = await shownView(doc, 'ania', { 'sensor.ania_school': school }, NOW);
+      const text = own
+        .flatMap((s) => s.texts)
+        .join('\n')
+        .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
+      expect(text).toContain('Szkoła Podstawowa nr 12, Leśna 7, 05-090 Zielonki');
+      expect(text).toContain('dyrektor: Barbara Krawczyk · e-mail: sekretariat@sp12.example.pl · tel.: 22 100 20 30');
+    },
+  );
 });
