@@ -292,6 +292,3 @@ export function boardCount(child: ShownChild, e: EntityDef, zero = true, label =
   const n = Number(child.state(e)?.state ?? NaN);
   return Number.isInteger(n) && n >= 0 && (zero || n > 0) ? { facts: [{ look: 'count', label, value: String(n), mark: n > 0 ? '' : null }] } : null;
 }
-
-/** A value the screens show: a text that is not empty, else null (an old retained state may hold anything). */
-export const shownText = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);

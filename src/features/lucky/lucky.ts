@@ -7,8 +7,8 @@ import { warsawDate, warsawInstant } from '../../util/time.js';
 import { want } from '../../polling/resource.js';
 import { LUCKY } from './resources.js';
 import { FEATURE_TEXT } from '../../i18n/feature-text.js';
-import { checkProbe, shownText } from '../../screens/parts.js';
-import { dayShort } from '../../screens/shown.js';
+import { checkProbe } from '../../screens/parts.js';
+import { dayShort, str } from '../../screens/shown.js';
 import { binary, eventEntity, sensor } from '../../feature-kit/entities.js';
 import { onOff } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
@@ -44,12 +44,12 @@ export const lucky = feature({
   // The number on the child's card, with its day when it is not today's, highlighted when it is the child's.
   board: ({ state, language, clock, text }) => {
     const shown = state(luckyNumber);
-    const number = shownText(shown?.state);
+    const number = str(shown?.state);
     if (number === null) return null;
-    const day = shownText(shown?.attributes?.day);
+    const day = str(shown?.attributes?.day);
     const words = FEATURE_TEXT[language].lucky;
     const label = luckyNumber.name[language] + (day === null || day === clock.today ? '' : ` ${words.forDay(dayShort(day, clock, text))}`);
-    return { facts: [{ look: 'badge', label, value: number, mark: shownText(shown?.attributes?.register_number) === number ? words.yours : null }] };
+    return { facts: [{ look: 'badge', label, value: number, mark: str(shown?.attributes?.register_number) === number ? words.yours : null }] };
   },
   dashboard: {
     banner: { while: luckyToday, icon: '🍀', says: (language, name) => FEATURE_TEXT[language].lucky.yoursNamed(name) },
