@@ -127,29 +127,17 @@ export const SUBJECT_AVERAGE_EXAMPLE: EntityDef = sensor(
   { icon: 'mdi:chart-line', stateClass: 'measurement' },
 );
 
-interface Remembered {
-  slug: string;
-  name: string | null;
-}
-
-interface Memory {
-  /** Every subject ever given a key, by subject id: its key never moves. */
-  subjects: Record<string, Remembered>;
-  /** The subjects graded this school year as last seen: the entities announced. */
-  present: string[];
-  /** Those of them graded in points only (their sensor is a percentage). */
-  points: string[];
-  /** Each subject's forecast as last read (null: none), by subject id: what a `forecast_changed` compares with. */
-  forecasts: Record<string, string | null>;
-}
-
 const memorySchema = z.object({
+  /** Every subject ever given a key, by subject id: its key never moves. */
   subjects: z.record(z.string(), z.object({ slug: z.string().regex(/^[a-z0-9_]+$/), name: z.string().nullable() })),
+  /** The subjects graded this school year as last seen: the entities announced. */
   present: z.array(z.string()),
-  // Absent in a file written before points had sensors, before forecasts were compared.
+  /** Those of them graded in points only (their sensor is a percentage); absent in a file written before points had sensors. */
   points: z.array(z.string()).default([]),
+  /** Each subject's forecast as last read (null: none), by subject id: what `forecast_changed` compares; absent before it was. */
   forecasts: z.record(z.string(), z.string().nullable()).default({}),
 });
+type Memory = z.output<typeof memorySchema>;
 
 /** What a `forecast_changed` event carries (interface 15.2): the subject, its forecast before and now, its average now. */
 export type ForecastChangedPayload = { subject: string; previous: string; forecast: string; average: number };
@@ -166,7 +154,7 @@ export class SubjectEntities {
   async load(): Promise<void> {
     const saved = await this.file.load((error) => this.options.log.warn({ err: error.message }, 'subject keys unreadable; made again'));
     // Spread: a subject id such as __proto__ stays a plain key.
-    const subjects: Record<string, Remembered> = { ...saved?.subjects };
+    const subjects: Memory['subjects'] = { ...saved?.subjects };
     const present = (saved?.present ?? []).filter((id) => Object.hasOwn(subjects, id));
     this.memory = { subjects, present, points: (saved?.points ?? []).filter((id) => present.includes(id)), forecasts: { ...saved?.forecasts } };
   }
@@ -218,8 +206,9 @@ export class SubjectEntities {
     return Object.fromEntries(
       this.present().map(({ id, slug, name, points: pointsOnly }) => [
         `average_${slug}`,
+        // A subject graded in points in the other semester only has no percentage this one.
         pointsOnly
-          ? renderPointsAverage(points.get(id) ?? emptyPoints(id, name), value, grading)
+          ? renderPointsAverage(points.get(id) ?? { subjectId: id, subject: name, percent: null, count: 0 }, value, grading)
           : renderSubjectAverage(bySubject.get(id) ?? emptySubject(id, name), value, grading, schools.get(id), points.get(id)),
       ]),
     );
@@ -233,11 +222,6 @@ export class SubjectEntities {
       })
       .sort((a, b) => textCompare(a.slug, b.slug));
   }
-}
-
-/** A subject graded in points in the other semester only: no percentage this one. */
-function emptyPoints(subjectId: string, subject: string | null): PointPercentage {
-  return { subjectId, subject, percent: null, count: 0 };
 }
 
 /**
