@@ -36,13 +36,13 @@ export function whileKnown(entities: readonly string[], card: Card): Card {
   return { type: 'conditional', conditions, card };
 }
 
-/** One entity's card (built only for a child that has it), shown while the entity has a state. */
-export const ifKnown = (e: ChildEntities, entity: EntityDef, card: () => Card): Card | undefined =>
-  e.has(entity) ? whileKnown([e.id(entity)], card()) : undefined;
-
-/** The ids of those of the entities the child has. */
-export function idsOf(e: ChildEntities, ...entities: readonly EntityDef[]): string[] {
-  return entities.filter((entity) => e.has(entity)).map((entity) => e.id(entity));
+/** One entity's card, or several entities' (built only for a child that has one of them), shown while one of them has a state. */
+export function ifKnown(e: ChildEntities, entities: EntityDef | readonly EntityDef[], card: () => Card): Card | undefined {
+  const ids = [entities]
+    .flat()
+    .filter((entity) => e.has(entity))
+    .map((entity) => e.id(entity));
+  return ids.length === 0 ? undefined : whileKnown(ids, card());
 }
 
 /** The templates' `kindergarten`: set for a kindergarten child (the day's words), none for a school child. */

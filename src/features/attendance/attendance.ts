@@ -19,7 +19,7 @@ import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.j
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
-import { idsOf, ifKnown, markdown, whileKnown } from '../../screens/cards.js';
+import { ifKnown, markdown } from '../../screens/cards.js';
 import { keyed, reads } from '../../screens/templates.js';
 import { list, num, str } from '../../screens/shown.js';
 import { newestNoteEntity } from '../notes/notes.js';
@@ -127,15 +127,12 @@ export const attendance = feature({
       {
         section: 'notesAbsences',
         block: (e, t) =>
-          !e.has(newestNoteEntity) && !e.has(absencesUnexcused)
-            ? undefined
-            : whileKnown(
-                idsOf(e, newestNoteEntity, absencesUnexcused),
-                markdown(e, t, 'features/attendance/notes-absences', {
-                  ...keyed(newestNoteEntity, 'text', 'category', 'date', 'teacher', 'count'),
-                  absences: reads(absencesUnexcused, 'unexcused'),
-                }),
-              ),
+          ifKnown(e, [newestNoteEntity, absencesUnexcused], () =>
+            markdown(e, t, 'features/attendance/notes-absences', {
+              ...keyed(newestNoteEntity, 'text', 'category', 'date', 'teacher', 'count'),
+              absences: reads(absencesUnexcused, 'unexcused'),
+            }),
+          ),
       },
       {
         section: 'notesAbsences',

@@ -1,7 +1,7 @@
 // The grades on the dashboard, in the child's own view: the newest grades with their comments; the averages
 // with the forecasts, the term grades, proposals, the first semester's (in the second) and what the next
 // threshold needs; the report card's forecast and honours; the subjects at risk (grades.jinja beside).
-import { idsOf, markdown, whileKnown } from '../../screens/cards.js';
+import { ifKnown, markdown } from '../../screens/cards.js';
 import { keyed } from '../../screens/templates.js';
 import type { DashboardPart } from '../../screens/parts.js';
 import { average } from './average.js';
@@ -16,8 +16,7 @@ export const gradesDashboard: DashboardPart = {
       block: (e, t) =>
         (!e.has(newestGrade) && !e.has(average)) || e.preschool
           ? undefined
-          : whileKnown(
-              idsOf(e, newestGrade, average, gradeAtRisk),
+          : ifKnown(e, [newestGrade, average, gradeAtRisk], () =>
               markdown(e, t, 'features/grades/grades', {
                 ...keyed(newestGrade, 'recent'),
                 ...keyed(average, 'subjects', 'previous_semester', 'forecast_average', 'honours'),

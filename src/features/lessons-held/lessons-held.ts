@@ -21,7 +21,7 @@ import { stateText, withAttributes } from '../../feature-kit/render.js';
 import { cut } from '../../school/notices.js';
 import { addDays, isoAt, wallTime } from '../../util/time.js';
 import { feature } from '../feature.js';
-import { idsOf, markdown, whileKnown } from '../../screens/cards.js';
+import { ifKnown, markdown } from '../../screens/cards.js';
 import { keyed } from '../../screens/templates.js';
 import { shape, type Published, type States } from '../../feature-kit/contract.js';
 import type { SourceContext, SourceResult } from '../../polling/source.js';
@@ -63,10 +63,9 @@ export const lessonsHeldFeature = feature({
       {
         section: 'lessons',
         block: (e, t) =>
-          (!e.has(lessonTopics) && !e.has(catchUpEntity) && !e.has(nextTestEntity)) || e.preschool
+          e.preschool
             ? undefined
-            : whileKnown(
-                idsOf(e, nextTestEntity, catchUpEntity, lessonTopics),
+            : ifKnown(e, [nextTestEntity, catchUpEntity, lessonTopics], () =>
                 markdown(e, t, 'features/lessons-held/lessons', {
                   ...keyed(nextTestEntity, 'subject', 'topics'),
                   ...keyed(catchUpEntity, 'lessons'),

@@ -2,7 +2,7 @@
 // its column (the newest message and announcement, where a school child has its tests); and in the child's own
 // view the newest inbox message, the button that opens it (after a confirmation: the portal then marks it read)
 // and the opened message whole, its attachments linked to the bridge's web server. Templates beside.
-import { confirmedButton, idsOf, markdown, whileKnown, type Card } from '../../screens/cards.js';
+import { confirmedButton, ifKnown, markdown, type Card } from '../../screens/cards.js';
 import { keyed, reads } from '../../screens/templates.js';
 import type { DashboardPart } from '../../screens/parts.js';
 import { newestMessage, unreadMessages } from './entities.js';
@@ -16,10 +16,9 @@ export const messagesDashboard: DashboardPart = {
       at: 'news',
       // A line each, without a frame (as the summary: the view must fit a tablet).
       block: (e, t) =>
-        !e.preschool || (!e.has(newestMessage) && !e.has(newestNotice))
+        !e.preschool
           ? undefined
-          : whileKnown(
-              idsOf(e, newestMessage, newestNotice),
+          : ifKnown(e, [newestMessage, newestNotice], () =>
               markdown(
                 e,
                 t,
