@@ -327,14 +327,15 @@ export class Bridge implements Publisher {
       this.log.debug({ child: childId, entity: key }, 'state for an entity the child does not have, ignored');
       return;
     }
-    if (state.attributes !== undefined) {
-      const json = JSON.stringify(state.attributes);
-      const bytes = Buffer.byteLength(json);
-      if (bytes > MAX_ATTRIBUTES_BYTES) this.log.warn({ child: childId, entity: key, bytes }, 'attributes over 16 KB');
-      // Attributes first: an automation triggered by the state change reads the new attributes.
-      this.mirror.set(this.topics.attributes(childId, key), json);
-    }
-    this.mirror.set(this.topics.state(childId, key), state.state ?? 'None');
+    const bytes = state.attributes === undefined ? 0 : Buffer.byteLength(JSON.stringify(state.attributes));
+    if (bytes > MAX_ATTRIBUTES_BYTES) this.log.warn({ child: childId, entity: key, bytes }, 'attributes over 16 KB');
+    this.setState(this.topics.state(childId, key), state);
+  }
+
+  /** A state and its attributes (`<topic>/attributes`): attributes first, so an automation triggered by the state change reads the new ones. */
+  private setState(topic: string, state: EntityState): void {
+    if (state.attributes !== undefined) this.mirror.set(`${topic}/attributes`, JSON.stringify(state.attributes));
+    this.mirror.set(topic, state.state ?? 'None');
     this.sync();
   }
 
@@ -412,9 +413,7 @@ export class Bridge implements Publisher {
 
   /** The bridge's own `problem` (retained, sent when it changed): attributes first, as a child's. */
   setProblem(problem: EntityState): void {
-    if (problem.attributes !== undefined) this.mirror.set(`${this.topics.bridgeProblem}/attributes`, JSON.stringify(problem.attributes));
-    this.mirror.set(this.topics.bridgeProblem, problem.state ?? 'None');
-    this.sync();
+    this.setState(this.topics.bridgeProblem, problem);
   }
 
   private setInfo(): void {
