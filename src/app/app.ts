@@ -1,6 +1,6 @@
 // The running bridge: one MQTT bridge, one poller per child the config names (on its road), and the
 // commands that connect them. Built by main.ts (and by the demo and the tests) from a validated config.
-import { Bridge, type BridgeHealth, type BridgeOptions } from '../mqtt/bridge.js';
+import { Bridge, type BridgeOptions } from '../mqtt/bridge.js';
 import { AccountPoller, type AccountPollerOptions } from '../runner/account.js';
 import type { PollHooks } from '../runner/scheduler.js';
 import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../family/children.js';
@@ -76,7 +76,7 @@ export class App {
   /** What every child shares to reach the portal: the dispatcher, two downloads at once (spec 8), the portal's clock. */
   private readonly portal: Pick<AppOptions, 'dispatcher'> & { slots: DownloadSlots; portalTime: PortalTime };
   /** bridge/health's figures. */
-  private readonly health = (): BridgeHealth => bridgeHealth(this.startedAt, this.portal.portalTime);
+  private readonly health = () => bridgeHealth(this.startedAt, this.portal.portalTime);
   /** One bridge per data folder and base topic (store/lease.ts): taken first in start(), given up last in stop(). */
   private lease: Lease | undefined;
   /** When start() began (the bridge device's uptime). */

@@ -13,6 +13,7 @@ import { Bridge } from '../mqtt/bridge.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { fromIngress, trustedIngress } from '../web/request.js';
+import { listen } from '../web/server.js';
 import { escapeHtml, htmlPage } from '../util/html.js';
 import { ADDON_HTTP_PORT, refusedSetting } from '../config/addon.js';
 
@@ -62,12 +63,7 @@ export class RefusedOptions {
     if (input.port === undefined) return { port: undefined };
     const server = createServer((req, res) => this.answer(req, res));
     this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(input.port, input.bind ?? '0.0.0.0', () => resolve());
-    });
-    const address = server.address();
-    return { port: typeof address === 'object' && address !== null ? address.port : undefined };
+    return { port: await listen(server, input.port, input.bind ?? '0.0.0.0') };
   }
 
   async stop(): Promise<void> {

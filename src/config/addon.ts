@@ -183,8 +183,6 @@ function inFormTerms(problem: string, { messageSlots, formNames }: Omit<ReturnTy
   return `${formNames[path] ?? path}${rest}`;
 }
 
-const OPTIONS_SOURCE = 'add-on options';
-
 /** What the Supervisor could not give, said in the form's language. */
 function inLanguage(language: unknown): (error: unknown) => never {
   const lang = languageOf(language);
@@ -271,7 +269,7 @@ export async function loadAddonConfig(options: AddonLoadOptions = {}): Promise<C
   const { raw, ...names } = convertOptions(parsed, broker, api);
   try {
     // Never ${VAR}-expanded: a password typed into the form (Ab${HOME}9) is exactly what was typed.
-    return await buildConfig(raw, OPTIONS_SOURCE, { ...options, expandEnv: false, brokerFrom: o.mqtt_url ? 'form' : 'supervisor' });
+    return await buildConfig(raw, ADDON_OPTIONS.en, { ...options, expandEnv: false, brokerFrom: o.mqtt_url ? 'form' : 'supervisor' });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     const problems = error.problems.map((p) => inFormTerms(p, names));

@@ -242,13 +242,12 @@ export class HomeAssistantKeeper {
    * A list whose items could not be read: gone when Home Assistant no longer lists its entry (deleted by
    * the family: remembered); else the failure stands. A service call on a missing entity answers an error.
    */
-  private async listGone(key: string, list: Known, error: unknown): Promise<true> {
+  private async listGone(key: string, list: Known, error: unknown): Promise<void> {
     if (!(error instanceof HomeAssistantError) || error.fault !== 'server_error' || list.entry === null) throw error;
     if ((await this.api.entries()).some((e) => e.entry_id === list.entry)) throw error;
     this.remember(key, { ...list, gone: true });
     await this.save();
     this.options.log.info({ title: list.title }, 'removed from Home Assistant by the family: not made again');
-    return true;
   }
 
   private remember(key: string, known: Known | undefined): void {

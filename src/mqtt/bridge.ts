@@ -13,6 +13,7 @@ import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import { Topics } from '../ha/topics.js';
 import { systemClock, withDeadline, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import type { BridgeHealth } from '../bridge/info.js';
 import { errorText } from '../util/text.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, watchTakeovers, type ReconnectPolicy } from './client.js';
 import { BaseTopicClaim } from './claim.js';
@@ -36,15 +37,6 @@ const RETAINED: IClientPublishOptions = { qos: 1, retain: true };
 const STOP_TIMEOUT_MS = 5_000;
 /** How long start() reads retained device configs by default (MQTT has no "end of retained" marker). */
 export const STALE_SCAN_MS = 1_000;
-
-/** What bridge/health holds: the bridge's start (ISO time) and its memory in MB. */
-export interface BridgeHealth {
-  started_at: string;
-  memory_mb: number;
-  heap_mb: number;
-  /** Seconds this machine's clock is off the portal's (positive: ahead), only when over a minute. */
-  clock_skew_s?: number;
-}
 
 export interface BridgeOptions {
   mqtt: MqttConfig;
@@ -327,14 +319,15 @@ export class Bridge implements Publisher {
       this.log.debug({ child: childId, entity: key }, 'state for an entity the child does not have, ignored');
       return;
     }
-    if (state.attributes !== undefined) {
-      const json = JSON.stringify(state.attributes);
-      const bytes = Buffer.byteLength(json);
-      if (bytes > MAX_ATTRIBUTES_BYTES) this.log.warn({ child: childId, entity: key, bytes }, 'attributes over 16 KB');
-      // Attributes first: an automation triggered by the state change reads the new attributes.
-      this.mirror.set(this.topics.attributes(childId, key), json);
-    }
-    this.mirror.set(this.topics.state(childId, key), state.state ?? 'None');
+    const bytes = state.attributes === undefined ? 0 : Buffer.byteLength(JSON.stringify(state.attributes));
+    if (bytes > MAX_ATTRIBUTES_BYTES) this.log.warn({ child: childId, entity: key, bytes }, 'attributes over 16 KB');
+    this.setState(this.topics.state(childId, key), state);
+  }
+
+  /** A state and its attributes (`<topic>/attributes`): attributes first, so an automation triggered by the state change reads the new ones. */
+  private setState(topic: string, state: EntityState): void {
+    if (state.attributes !== undefined) this.mirror.set(`${topic}/attributes`, JSON.stringify(state.attributes));
+    this.mirror.set(topic, state.state ?? 'None');
     this.sync();
   }
 
@@ -412,9 +405,7 @@ export class Bridge implements Publisher {
 
   /** The bridge's own `problem` (retained, sent when it changed): attributes first, as a child's. */
   setProblem(problem: EntityState): void {
-    if (problem.attributes !== undefined) this.mirror.set(`${this.topics.bridgeProblem}/attributes`, JSON.stringify(problem.attributes));
-    this.mirror.set(this.topics.bridgeProblem, problem.state ?? 'None');
-    this.sync();
+    this.setState(this.topics.bridgeProblem, problem);
   }
 
   private setInfo(): void {

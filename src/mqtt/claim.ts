@@ -34,12 +34,9 @@ export class BaseTopicClaim {
   private named: string | undefined;
   private conflictAt: number | undefined;
   private wake: () => void = () => undefined;
-  /** The topics heard once connected: the claim, the knocks, and bridge/state (another's last will). */
-  readonly filters: string[];
 
   constructor(private readonly o: ClaimOptions) {
     this.watch = watched(o.lease.clock, o.lease.timing.graceMs);
-    this.filters = [o.topics.bridgeClaim, o.topics.bridgeKnock, o.topics.bridgeState];
   }
 
   private get me(): LeaseRecord {
@@ -145,7 +142,8 @@ export class BaseTopicClaim {
     const lapsed = this.holding !== undefined;
     this.checking = true;
     this.claimed = undefined;
-    await client.subscribeAsync(this.filters, { qos: 0 });
+    // Heard once connected: the claim, the knocks, and bridge/state (another's last will).
+    await client.subscribeAsync([topics.bridgeClaim, topics.bridgeKnock, topics.bridgeState], { qos: 0 });
     await roundTrip(client, topics);
     const before = this.claimed as LeaseRecord | undefined;
     let other = lapsed && before && !before.released && before.fence > lease.record.fence ? before : undefined;

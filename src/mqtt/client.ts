@@ -13,18 +13,6 @@ import type { MqttSession } from './session.js';
 import { errorText } from '../util/text.js';
 import { CHECK_TEXT, type BrokerFault, type CertificateFault } from '../i18n/check-text.js';
 
-/** The bridge was stopped before the broker accepted a connection. */
-class MqttConnectionError extends Error {
-  override readonly name = 'MqttConnectionError';
-  constructor(
-    readonly url: string,
-    reason: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`cannot connect to the MQTT broker at ${url}: ${reason}`, options);
-  }
-}
-
 export interface ClientSettings {
   mqtt: MqttConfig;
   /**
@@ -97,7 +85,7 @@ export function createClient(settings: ClientSettings): MqttClient {
   const tcp = plainTcpBroker(url);
   const client = tcp === undefined ? connect(url, options) : tcpClient(tcp, options);
   client.on('error', (err) => {
-    if (!refusesVersion(err) || client.options.protocolVersion !== 5) return;
+    if (connectFault(err) !== 'old_version' || client.options.protocolVersion !== 5) return;
     // Read when the next attempt builds its CONNECT: 3.1.1 has no maximum packet size to tell.
     client.options.protocolVersion = 4;
     delete client.options.properties;
@@ -157,10 +145,6 @@ const NOT_AUTHORISED: ReadonlySet<unknown> = new Set([4, 5, 134, 135]);
 /** CONNACK codes for a protocol version the broker does not speak (MQTT 3 and 5). */
 const UNSUPPORTED_VERSION: ReadonlySet<unknown> = new Set([1, 132]);
 
-function refusesVersion(error: unknown): boolean {
-  return UNSUPPORTED_VERSION.has((error as { code?: unknown } | undefined)?.code);
-}
-
 /** What a failed connection attempt's error means: the kinds `check` and the log tell apart. */
 export function connectFault(error: unknown): BrokerFault {
   const code = (error as { code?: unknown } | undefined)?.code;
@@ -181,7 +165,8 @@ export function waitForConnect(client: MqttClient, url: string): Promise<void> {
     };
     const onEnd = (): void => {
       client.off('connect', onConnect);
-      reject(new MqttConnectionError(url, 'stopped before connecting'));
+      // The bridge was stopped before the broker accepted a connection.
+      reject(new Error(`cannot connect to the MQTT broker at ${url}: stopped before connecting`));
     };
     client.once('connect', onConnect);
     client.once('end', onEnd);

@@ -51,10 +51,10 @@ export class ChildDevices {
     }
     for (const entity of dropped) entry.removed.set(entity.key, entity);
     for (const entity of child.entities) entry.removed.delete(entity.key);
-    const clears = [...dropped.flatMap((e) => this.entityTopics(child.id, e)), ...this.reconcile(entry)];
-    // The reduced config goes out before the states are emptied, so HA drops the entity first.
-    this.setDiscovery(entry);
-    for (const topic of clears) this.options.mirror.clear(topic);
+    this.setDiscovery(
+      entry,
+      dropped.flatMap((e) => this.entityTopics(child.id, e)),
+    );
   }
 
   /** Removes a child's device from Home Assistant and empties its retained topics (its id changed). */
@@ -71,9 +71,12 @@ export class ChildDevices {
     for (const component of retained?.components.values() ?? []) for (const t of component.retainedTopics) this.options.mirror.clear(t);
   }
 
-  private setDiscovery(entry: ChildEntry): void {
+  /** The child's discovery, with what an earlier run left reconciled; the reduced config goes out before `clears` (and those) are emptied, so HA drops the entity first. */
+  private setDiscovery(entry: ChildEntry, clears: string[] = []): void {
+    clears.push(...this.reconcile(entry));
     const message = childDiscovery(entry.device, this.options.ctx, [...entry.removed.values()]);
     this.options.mirror.set(message.topic, JSON.stringify(message.payload));
+    for (const topic of clears) this.options.mirror.clear(topic);
   }
 
   /** An entity's retained topics: state and attributes for sensors, none for buttons and events. */
@@ -121,10 +124,7 @@ export class ChildDevices {
         this.previous.set(device.child, device);
         this.leftAtStart.set(device.child, device);
         const entry = this.children.get(device.child);
-        if (!entry) continue;
-        const clears = this.reconcile(entry);
-        this.setDiscovery(entry);
-        for (const topic of clears) this.options.mirror.clear(topic);
+        if (entry) this.setDiscovery(entry);
         continue;
       }
       this.options.log.info({ child: device.child }, 'removing a child no longer configured');

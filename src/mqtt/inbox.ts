@@ -40,7 +40,10 @@ export class Inbox {
     const request = topics.parseBridgeRequest(topic);
     const target = request === undefined ? topics.parseCommandSet(topic) : undefined;
     if (request === undefined && target === undefined) return;
-    if (this.isDeletion(topic, payload, packet)) return;
+    // An empty message that deletes a retained one is never a command. Under MQTT 5 it keeps its retain
+    // flag; under 3.1.1 the broker clears the flag on live delivery, so the echo of the bridge's own
+    // deletion is known by its topic (an empty `message_topic` or `refresh` is a command otherwise).
+    if (payload.length === 0 && (this.echoed(topic) || packet.retain)) return;
     // The bridge subscribes with MQTT 5's retain-as-published, so the flag is set on a retained command
     // delivered live as well as on one the broker replays at connect. MQTT 3.1.1 sets it on replays only.
     if (request !== undefined) {
@@ -56,20 +59,6 @@ export class Inbox {
           command,
         });
     }
-  }
-
-  /**
-   * An empty message that deletes a retained one is never a command. Under MQTT 5 it keeps its retain
-   * flag; under 3.1.1 the broker clears the flag on live delivery, so the echo of the bridge's own
-   * deletion is known by its topic (an empty `message_topic` or `refresh` is a command otherwise).
-   */
-  private isDeletion(topic: string, payload: Buffer, packet: IPublishPacket): boolean {
-    if (payload.length > 0) return false;
-    return this.echoed(topic) || packet.retain;
-  }
-
-  private expectEcho(topic: string): void {
-    this.deleting.set(topic, (this.deleting.get(topic) ?? 0) + 1);
   }
 
   private echoed(topic: string): boolean {
@@ -97,7 +86,7 @@ export class Inbox {
     this.answer(answerTopic, answer);
     const client = this.options.client();
     if (this.options.stopped() || !client) return;
-    this.expectEcho(topic);
+    this.deleting.set(topic, (this.deleting.get(topic) ?? 0) + 1);
     client.publish(topic, '', DELETE_RETAINED, (err) => {
       if (!err) return;
       this.echoed(topic);

@@ -31,13 +31,10 @@ const PLATFORMS: readonly string[] = ['sensor', 'binary_sensor', 'button', 'even
 /** Subscribes to every device config for waitMs and returns ours. */
 export async function readRetainedDevices(client: MqttClient, topics: Topics, waitMs: number, clock: Clock): Promise<RetainedDevice[]> {
   // A config too large to be ours is not kept: a 30 MB one must not stay in memory for the scan.
-  const found = await readRetained(client, [topics.deviceConfigFilter], waitMs, clock, (topic, payload) => isDeviceConfig(topics, topic, payload));
+  const ours = (topic: string, payload: Buffer): boolean =>
+    payload.length <= MAX_DEVICE_CONFIG_BYTES && topics.parseDeviceConfig(topic) !== undefined;
+  const found = await readRetained(client, [topics.deviceConfigFilter], waitMs, clock, ours);
   return [...found].flatMap(([topic, payload]) => readOwnDeviceConfig(topics, topic, payload) ?? []);
-}
-
-/** A retained message at one of our device config topics, of a size ours can have. */
-export function isDeviceConfig(topics: Topics, topic: string, payload: Buffer): boolean {
-  return payload.length <= MAX_DEVICE_CONFIG_BYTES && topics.parseDeviceConfig(topic) !== undefined;
 }
 
 /**
@@ -123,10 +120,9 @@ export async function clearMovedBase(
     // Under the old base, not under the new one (a base moved down into the old one keeps what it has).
     const underOld = (topic: string): boolean => moved && topic.startsWith(`${old.base}/`) && !topic.startsWith(`${topics.base}/`);
     const bridgeConfig = old.deviceConfig(BRIDGE_DEVICE);
-    const found = await readRetained(client, [...(moved ? [`${old.base}/#`] : []), old.deviceConfigFilter], waitMs, clock, (topic, payload) => {
-      if (topic === bridgeConfig || underOld(topic)) return true;
-      return isDeviceConfig(old, topic, payload) && readOwnDeviceConfig(old, topic, payload) !== undefined;
-    });
+    const keep = (topic: string, payload: Buffer): boolean =>
+      topic === bridgeConfig || underOld(topic) || readOwnDeviceConfig(old, topic, payload) !== undefined;
+    const found = await readRetained(client, [...(moved ? [`${old.base}/#`] : []), old.deviceConfigFilter], waitMs, clock, keep);
     if (moved && found.get(old.bridgeState)?.toString() === 'online') {
       log.warn({ base_topic: old.base }, 'a bridge is online under the base topic this one published under before: what it holds stays');
     } else {

@@ -60,9 +60,8 @@ export class AccountCoordinator {
 
   /** One pass; `waiting`: hosts whose last failure's backoff has not ended (nothing of theirs is read). */
   async pass(asked: boolean, waiting: ReadonlySet<Host>): Promise<PassOutcome> {
-    const { access, features, figures, health, log } = this.parts;
+    const { access, features, figures, health, log, feed } = this.parts;
     const { cache } = access;
-    const { feed } = this.parts;
     const { clock } = this.options;
     const started = clock.now();
     const startPass = !asked && !this.registerRead;

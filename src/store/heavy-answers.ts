@@ -58,7 +58,7 @@ export class HeavyAnswers {
     const entries = await this.load();
     const before = entries[endpoint];
     entries[endpoint] = { at: this.options.now(), reason, times: Math.min((before?.times ?? 0) + 1, 10) };
-    await this.save(entries);
+    await this.file.save(entries);
   }
 
   /** The endpoint answered and was read: it is no longer held back at the next start. */
@@ -66,7 +66,7 @@ export class HeavyAnswers {
     const entries = await this.load();
     if (entries[endpoint] === undefined) return;
     delete entries[endpoint];
-    await this.save(entries);
+    await this.file.save(entries);
   }
 
   private load(): Promise<Record<string, Entry>> {
@@ -81,10 +81,5 @@ export class HeavyAnswers {
       return entries;
     });
     return this.loading;
-  }
-
-  /** Written one save after another, each as the entries are when it is asked for. */
-  private save(entries: Record<string, Entry>): Promise<void> {
-    return this.file.save(entries);
   }
 }

@@ -24,7 +24,6 @@ export interface Tracking<F extends string = string> {
 /** One record as remembered: its compared fields, and the read that first went without it. */
 const recordSchema = z.object({ v: z.record(z.string(), z.unknown()), miss: z.string().optional() });
 export const trackedSchema = z.record(z.string(), z.record(z.string(), recordSchema));
-export type TrackedMemory = z.output<typeof trackedSchema>;
 type Remembered = z.output<typeof recordSchema>;
 
 /** An edit or a removal to announce: its event type's suffix and the payload beside the type. */
