@@ -120,13 +120,9 @@ export function lessonEntries(days: readonly SchoolDay[], child: string, facts: 
  */
 function agendaTime(date: string, time: string | null, subject: string | null, days: ReadonlyMap<string, SchoolDay>): EntryTime {
   const lessons = (days.get(date)?.lessons ?? []).filter((l) => l.takesPlace && l.from !== null);
-  if (time !== null) {
-    const lesson = lessons.find((l) => l.from === time);
-    return { date, from: time, to: lesson?.to ?? plusMinutes(time, LESSON_MINUTES) };
-  }
-  const lesson = lessons.find((l) => sameSubject(l.subject, subject));
-  if (lesson?.from) return { date, from: lesson.from, to: lesson.to ?? plusMinutes(lesson.from, LESSON_MINUTES) };
-  return allDay(date);
+  const lesson = lessons.find((l) => (time === null ? sameSubject(l.subject, subject) : l.from === time));
+  const from = time ?? lesson?.from ?? null;
+  return from === null ? allDay(date) : { date, from, to: lesson?.to ?? plusMinutes(from, LESSON_MINUTES) };
 }
 
 /** The agenda's entries and the homework due dates, by date. */
