@@ -189,15 +189,8 @@ export type FreeDayPayload = {
 export function freeDayEvents(free: readonly FreeDay[], today: string): NewsItem<FreeDayPayload>[] {
   return free
     .filter((f) => f.to >= today)
-    .map((f) => ({
-      id: `${f.scope}:${f.from}:${f.to}:${f.lessons ? `${f.lessons.from}-${f.lessons.to}` : 'all'}`,
-      payload: {
-        name: f.name,
-        scope: f.scope,
-        from: f.from,
-        to: f.to,
-        lessons_from: f.lessons?.from ?? null,
-        lessons_to: f.lessons && Number.isFinite(f.lessons.to) ? f.lessons.to : null,
-      },
+    .map(({ name, scope, from, to, lessons }) => ({
+      id: `${scope}:${from}:${to}:${lessons ? `${lessons.from}-${lessons.to}` : 'all'}`,
+      payload: { name, scope, from, to, lessons_from: lessons?.from ?? null, lessons_to: lessons && Number.isFinite(lessons.to) ? lessons.to : null },
     }));
 }
