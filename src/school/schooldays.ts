@@ -48,12 +48,9 @@ export function freeDays(input: FreeDaysInput): FreeDay[] {
     if (!from || !to) continue;
     const type = d.Type === undefined ? undefined : types.get(d.Type);
     const day: FreeDay = { id: d.Id, name: type?.Name?.trim() ?? null, scope: 'class', from, to };
-    const lf = d.LessonNoFrom;
-    const lt = d.LessonNoTo;
     // Values are not documented: a positive bound makes it partial, a missing bound is open.
-    if ((lf !== undefined && lf > 0) || (lt !== undefined && lt > 0)) {
-      day.lessons = { from: lf !== undefined && lf > 0 ? lf : 0, to: lt !== undefined && lt > 0 ? lt : Infinity };
-    }
+    const [lf, lt] = [d.LessonNoFrom, d.LessonNoTo].map((n) => (n !== undefined && n > 0 ? n : undefined));
+    if (lf !== undefined || lt !== undefined) day.lessons = { from: lf ?? 0, to: lt ?? Infinity };
     out.push(day);
   }
   return out;

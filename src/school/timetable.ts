@@ -71,6 +71,7 @@ export function mergeTimetables(...weeks: (TimetableDays | undefined)[]): Timeta
 }
 
 function toLesson(date: string, l: TimetableLesson, names: Names): DayLesson {
+  const block = blockOf(l);
   const hasOrg =
     l.IsSubstitutionClass === true || [l.OrgDate, l.OrgLessonNo, l.OrgSubject, l.OrgTeacher, l.OrgClassroom].some((v) => v !== undefined);
   return {
@@ -92,12 +93,8 @@ function toLesson(date: string, l: TimetableLesson, names: Names): DayLesson {
         }
       : null,
     moved: movedTo(date, l, names),
-    ...withBlock(blockOf(l)),
+    ...(block === undefined ? {} : { block }),
   };
-}
-
-function withBlock(block: BlockFacts | undefined): { block?: BlockFacts } {
-  return block === undefined ? {} : { block };
 }
 
 /** Where a lesson leaving this slot goes: a new day or lesson number that is not this slot's own. */
