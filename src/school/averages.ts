@@ -94,14 +94,8 @@ export interface SubjectAverage {
 }
 
 /** The attribute each kind of term grade is published under: a given grade says so (`semester_grade`), a proposal keeps its name. */
-export type PeriodAttribute = 'semester_grade' | 'semester_proposal' | 'final_grade' | 'final_proposal';
-
-const PERIOD_ATTRIBUTE: Record<GradePeriod, PeriodAttribute> = {
-  semester: 'semester_grade',
-  semester_proposal: 'semester_proposal',
-  final: 'final_grade',
-  final_proposal: 'final_proposal',
-};
+const periodAttribute = (period: GradePeriod) => (period === 'semester' || period === 'final' ? (`${period}_grade` as const) : period);
+export type PeriodAttribute = ReturnType<typeof periodAttribute>;
 
 export interface AverageInput {
   grades: readonly Grade[];
@@ -131,7 +125,7 @@ export function subjectAverages(input: AverageInput): SubjectAverage[] {
     if (period === undefined && gradeSemester(g, input.endFirstSemester) !== input.semester) continue;
     const subject = subjects.get(g.Subject) ?? emptySubject(g.Subject, input.names.subject(g.Subject));
     subjects.set(g.Subject, subject);
-    if (period !== undefined && g.Grade !== undefined) subject.periods[PERIOD_ATTRIBUTE[period]] = g.Grade.trim();
+    if (period !== undefined && g.Grade !== undefined) subject.periods[periodAttribute(period)] = g.Grade.trim();
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
     if (category?.CountToTheAverage === false || period !== undefined) continue;
     const value = gradeValue(g.Grade, scale);

@@ -35,11 +35,10 @@ export interface DayLesson extends LessonSide {
   extra?: true;
 }
 
+type Slot = { lessonNo: number | null; from: string | null; extra?: true };
+
 /** Two lessons share a slot: the same lesson number, or the same start when a number is missing; an extra class only another. */
-export function sameSlot(
-  a: { lessonNo: number | null; from: string | null; extra?: true },
-  b: { lessonNo: number | null; from: string | null; extra?: true },
-): boolean {
+export function sameSlot(a: Slot, b: Slot): boolean {
   if (a.extra !== b.extra) return false;
   return a.lessonNo !== null && b.lessonNo !== null ? a.lessonNo === b.lessonNo : a.from === b.from;
 }
