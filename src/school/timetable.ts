@@ -64,9 +64,7 @@ function side(names: Names, subject: Ref, teacher: Ref, room: Ref): LessonSide {
 
 /** Several Timetables answers (this week, next week) as one map of days; a later answer wins a day. */
 export function mergeTimetables(...weeks: (TimetableDays | undefined)[]): TimetableDays {
-  const out: TimetableDays = {};
-  for (const week of weeks) if (week) Object.assign(out, week);
-  return out;
+  return Object.assign({}, ...weeks);
 }
 
 function toLesson(date: string, l: TimetableLesson, names: Names): DayLesson {
