@@ -159,12 +159,10 @@ export function schoolBells(range: readonly Bell[] | undefined, days: TimetableD
 export function otherGroupLessons(days: TimetableDays, attended: ReadonlySet<string>): Set<string> {
   const other = new Set<string>();
   if (attended.size === 0) return other;
-  for (const slots of Object.values(days)) {
-    for (const slot of slots) {
-      const ids = slot.map((l) => l.Lesson).filter((id) => id !== undefined);
-      if (ids.length < 2 || !ids.some((id) => attended.has(id))) continue;
-      for (const id of ids) if (!attended.has(id)) other.add(id);
-    }
+  for (const slot of Object.values(days).flat()) {
+    const ids = slot.map((l) => l.Lesson).filter((id) => id !== undefined);
+    if (ids.length < 2 || !ids.some((id) => attended.has(id))) continue;
+    for (const id of ids) if (!attended.has(id)) other.add(id);
   }
   return other;
 }
