@@ -4,7 +4,8 @@
 import type { Language } from '../config/language.js';
 import type { ChangeKind } from '../school/plan-changes.js';
 import type { AgendaKind } from '../school/agenda.js';
-import { CHANGE_WORDS, WEEKDAYS } from './lesson-words.js';
+import { dayOfWeek } from '../util/time.js';
+import { AGENDA_WORDS, CHANGE_WORDS, WEEKDAYS } from './lesson-words.js';
 
 /** What the briefing tells of one day (features/briefing/rules.ts computes it), as these words read it. */
 export interface Briefing {
@@ -50,8 +51,8 @@ const EN = {
   hoursAloud: (from: string, to: string) => `lessons from ${from} to ${to}`,
   inOrder: 'In order',
   changes: 'Changes',
-  test: 'Test',
-  quiz: 'Quiz',
+  /** A test's and a quiz's word, as the agenda's. */
+  agenda: AGENDA_WORDS.en,
   homework: 'Homework due',
   lucky: "The lucky number is the child's number!",
   luckyShort: 'lucky number!',
@@ -76,8 +77,7 @@ const PL: Phrases = {
   hoursAloud: (from, to) => `lekcje od ${from} do ${to}`,
   inOrder: 'Po kolei',
   changes: 'Zmiany',
-  test: 'Sprawdzian',
-  quiz: 'Kartkówka',
+  agenda: AGENDA_WORDS.pl,
   homework: 'Zadanie domowe na ten dzień',
   lucky: 'Szczęśliwy numerek to numer dziecka!',
   luckyShort: 'szczęśliwy numerek!',
@@ -98,8 +98,7 @@ const UK: Phrases = {
   hoursAloud: (from, to) => `уроки з ${from} до ${to}`,
   inOrder: 'По черзі',
   changes: 'Зміни',
-  test: 'Контрольна',
-  quiz: 'Коротка контрольна',
+  agenda: AGENDA_WORDS.uk,
   homework: 'Домашнє завдання на цей день',
   lucky: 'Щасливий номер — номер дитини!',
   luckyShort: 'щасливий номер!',
@@ -122,7 +121,7 @@ function say(p: Phrases, b: Briefing | null, kind: BriefingKind = 'school') {
   const start = b.start?.replace(/^0(?=\d:)/, '') ?? null;
   const end = b.end?.replace(/^0(?=\d:)/, '') ?? null;
   const hours = start !== null && end !== null ? `${start}–${end}` : '';
-  const free = b.freeBefore.map((f) => p.free(p.weekdays[weekdayOf(f.date) - 1]!, f.name));
+  const free = b.freeBefore.map((f) => p.free(p.weekdays[dayOfWeek(f.date) - 1]!, f.name));
   const when = p.when(b);
   if (kind === 'kindergarten') {
     // "Jutro 8:00–12:30 w przedszkolu: rytmika, spacer." (the activities in order).
@@ -140,8 +139,8 @@ function say(p: Phrases, b: Briefing | null, kind: BriefingKind = 'school') {
   const subjects = (which: 'test' | 'quiz'): string[] => b.tests.filter((t) => t.kind === which).map((t) => t.subject ?? '?');
   const homework = b.homework.map((h) => h.subject ?? '?');
   const facts = (aloud: boolean): string[] => [
-    ...listed(p.test, subjects('test')),
-    ...listed(p.quiz, subjects('quiz')),
+    ...listed(p.agenda.test, subjects('test')),
+    ...listed(p.agenda.quiz, subjects('quiz')),
     ...listed(p.changes, changed(aloud)),
     ...listed(p.homework, homework),
   ];
@@ -158,12 +157,6 @@ function say(p: Phrases, b: Briefing | null, kind: BriefingKind = 'school') {
 
 /** A school child's day, or a kindergarten child's (its activities instead of lessons). */
 export type BriefingKind = 'school' | 'kindergarten';
-
-/** 1 = Monday … 7 = Sunday. */
-function weekdayOf(date: string): number {
-  const d = new Date(`${date}T12:00:00Z`).getUTCDay();
-  return d === 0 ? 7 : d;
-}
 
 /** At most MAX_STATE characters, cut at a word with an ellipsis; the head (day and hours) comes first, so it stays. */
 function clip(line: string): string {

@@ -46,8 +46,4 @@ const UK: CalendarText = {
   scope: { school: 'уся школа', class: 'клас' },
 };
 
-const CALENDAR_TEXT: Record<Language, CalendarText> = { pl: PL, en: EN, uk: UK };
-
-export function calendarText(language: Language): CalendarText {
-  return CALENDAR_TEXT[language];
-}
+export const CALENDAR_TEXT: Readonly<Record<Language, CalendarText>> = { pl: PL, en: EN, uk: UK };

@@ -6,18 +6,13 @@ import type { FeedName } from '../school/calendar-feeds.js';
 /** What the bridge makes for each child: a calendar per feed, and the homework list. */
 export type ListKind = FeedName | 'homework';
 
-/** How `check` tells an entry: to be made, made by the bridge, one of that name the bridge keeps, deleted by the family. */
-export type EntryStatus = 'would make' | 'made' | 'kept' | 'removed by the family';
-
 const en = {
   /** The second half of a list's name: "Zofia – lessons". */
   lists: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'days off', homework: 'homework' } satisfies Record<ListKind, string>,
   /** A homework item without a subject or a topic. */
   homework: 'Homework',
-  status: { 'would make': 'would make', made: 'made', kept: 'kept', 'removed by the family': 'removed by the family' } satisfies Record<
-    EntryStatus,
-    string
-  >,
+  /** How `check` tells an entry: to be made, made by the bridge, one of that name the bridge keeps, deleted by the family. */
+  status: { 'would make': 'would make', made: 'made', kept: 'kept', 'removed by the family': 'removed by the family' },
   off: "Home Assistant's API: not set up (homeassistant: in the config), nothing is made there",
   answers: (url: string) => `Home Assistant's API at ${url} answers; each child's calendars and homework list:`,
   fails: (url: string, why: string) => `Home Assistant's API at ${url}: ${why}`,
@@ -34,6 +29,8 @@ const en = {
 };
 
 export type HomeAssistantText = typeof en;
+/** How `check` tells an entry (the English words are the keys). */
+export type EntryStatus = keyof HomeAssistantText['status'];
 /** Why Home Assistant's API did not do what was asked (the diagnostics' reason). */
 export type HaFault = keyof HomeAssistantText['faults'];
 

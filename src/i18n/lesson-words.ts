@@ -5,6 +5,7 @@
 import type { ChangeKind } from '../school/plan-changes.js';
 import type { AgendaEntryKind } from '../school/calendar-feeds.js';
 import type { Language } from '../config/language.js';
+import { dayOfWeek } from '../util/time.js';
 
 /** A changed lesson's change, as a word after its subject ("Matematyka (przeniesiona)"). */
 export const CHANGE_WORDS: Readonly<Record<Language, Readonly<Record<ChangeKind, string>>>> = {
@@ -48,11 +49,8 @@ export const AGENDA_WORDS: Readonly<Record<Language, Readonly<Record<AgendaEntry
 
 /** "czw. 26.11" / "Thu 26.11" for a YYYY-MM-DD date (the date itself when it is not one). */
 export function shortDay(date: string, language: Language): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  if (!match) return date;
-  const [, y, m, d] = match;
-  const weekday = (new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))).getUTCDay() + 6) % 7;
-  return `${WEEKDAYS[language].short[weekday]} ${d}.${m}`;
+  const match = /^\d{4}-(\d{2})-(\d{2})/.exec(date);
+  return match ? `${WEEKDAYS[language].short[dayOfWeek(match[0]) - 1]} ${match[2]}.${match[1]}` : date;
 }
 
 /**

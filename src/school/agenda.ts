@@ -6,7 +6,7 @@ import { addDays } from '../util/time.js';
 import { byId, collapse, dayOf, hhmm } from './portal-values.js';
 import { fold, textCompare } from './order.js';
 import type { NewsItem } from '../store/seen.js';
-import type { Names } from './names.js';
+import { fullName, type Names } from './names.js';
 
 /** What an entry is: a test or a quiz (kartkówka), a parent-teacher meeting, a trip or another entry. */
 export type AgendaKind = TestKind | 'meeting' | 'trip' | 'event';
@@ -159,10 +159,6 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
       written.until = until;
       continue;
     }
-    const creator = [t.creatorName, t.creatorLastName]
-      .map((p) => p?.trim())
-      .filter(Boolean)
-      .join(' ');
     out.push({
       key: `trip:${t.id}`,
       kind: 'trip',
@@ -172,7 +168,7 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
       subject: null,
       category: null,
       content: collapse([t.destination, t.route].filter(Boolean).join(': ')) ?? null,
-      teacher: t.coordinatorName?.trim() ?? (creator || null),
+      teacher: t.coordinatorName?.trim() ?? fullName(t.creatorName, t.creatorLastName),
     });
   }
   return out.sort((a, b) => textCompare(a.date, b.date) || textCompare(a.time ?? '', b.time ?? ''));
@@ -213,19 +209,7 @@ export function agendaEvents(items: readonly AgendaItem[], today: string): NewsI
   return items
     .filter(isEntry)
     .filter((i) => (i.until ?? i.date) >= today)
-    .map((i) => ({
-      id: i.key,
-      payload: {
-        kind: i.kind,
-        date: i.date,
-        until: i.until,
-        time: i.time,
-        subject: i.subject,
-        category: i.category,
-        description: i.content,
-        teacher: i.teacher,
-      },
-    }));
+    .map(({ key, content, teacher, ...entry }) => ({ id: key, payload: { ...entry, description: content, teacher } }));
 }
 
 /** What a `test` event carries: the entry's day, time, subject and teacher, whether a quiz, its category and text. */
@@ -239,16 +223,8 @@ export function testEvents(items: readonly AgendaItem[], today: string): NewsIte
   return items
     .filter(isTest)
     .filter((i) => i.date >= today)
-    .map((i) => ({
-      id: i.key,
-      payload: {
-        date: i.date,
-        time: i.time,
-        subject: i.subject,
-        kind: i.kind,
-        category: i.category,
-        description: i.content,
-        teacher: i.teacher,
-      },
+    .map(({ key, kind, until: _until, category, content, teacher, ...test }) => ({
+      id: key,
+      payload: { ...test, kind, category, description: content, teacher },
     }));
 }

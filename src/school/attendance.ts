@@ -40,25 +40,8 @@ export interface AttendanceInput {
   endFirstSemester?: string;
 }
 
-/** One subject's marks of the semester: `present` counts a lateness (and a release) as present. */
-export type SubjectAttendance = {
-  subject: string | null;
-  lessons: number;
-  present: number;
-  absent: number;
-  late: number;
-  excused: number;
-  percent: number;
-};
-
 /** The share of `part` in `whole`, in percent to one decimal. */
 const percentOf = (part: number, whole: number): number => Math.round((part / whole) * 1000) / 10;
-
-export interface UnexcusedAbsence {
-  date: string | null;
-  lessonNo: number | null;
-  subject: string | null;
-}
 
 /** The parents' justifications of the semester. */
 interface Mark {
@@ -78,13 +61,7 @@ function marks(input: AttendanceInput): Mark[] {
     const known = record.Type === undefined ? undefined : types.get(record.Type);
     if (known === undefined) continue;
     const date = dayOf(record.Date) ?? null;
-    out.push({
-      record,
-      type: known.type,
-      kind: known.kind,
-      date,
-      semester: recordSemester(record.Semester, date ?? undefined, input.endFirstSemester),
-    });
+    out.push({ record, ...known, date, semester: recordSemester(record.Semester, date ?? undefined, input.endFirstSemester) });
   }
   return out.sort((a, b) => {
     if (a.date !== b.date) return (a.date ?? '') < (b.date ?? '') ? 1 : -1;
@@ -203,10 +180,7 @@ function currentSemester(all: readonly Mark[], lessons: Map<string, Lesson>, inp
   return {
     semester: input.semester,
     /** The unexcused absences, newest first. */
-    unexcused: unexcused.map((m): UnexcusedAbsence => {
-      const d = describe(m, input, lessons);
-      return { date: d.date, lessonNo: d.lesson_no, subject: d.subject };
-    }),
+    unexcused: unexcused.map((m) => describe(m, input, lessons)).map(({ date, lesson_no, subject }) => ({ date, lessonNo: lesson_no, subject })),
     excused: absent.length - unexcused.length,
     late: current.filter((m) => m.kind.late).length,
     absences: absent.length,
@@ -220,12 +194,15 @@ function currentSemester(all: readonly Mark[], lessons: Map<string, Lesson>, inp
   };
 }
 
-/** The marks counted per subject (through Lessons, spec 2.6; a mark of an unknown lesson under null), lowest share present first. */
-function bySubject(marks: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): SubjectAttendance[] {
-  const out = new Map<string | null, SubjectAttendance>();
+/**
+ * The marks counted per subject (through Lessons, spec 2.6; a mark of an unknown lesson under null), lowest share present
+ * first: `present` counts a lateness (and a release) as present.
+ */
+function bySubject(marks: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput) {
+  const out = new Map<string | null, { subject: string | null; lessons: number; present: number; absent: number; late: number; excused: number }>();
   for (const m of marks) {
     const subject = input.names.subject(m.record.Lesson === undefined ? undefined : lessons.get(m.record.Lesson)?.Subject);
-    const row = out.get(subject) ?? { subject, lessons: 0, present: 0, absent: 0, late: 0, excused: 0, percent: 0 };
+    const row = out.get(subject) ?? { subject, lessons: 0, present: 0, absent: 0, late: 0, excused: 0 };
     row.lessons++;
     if (m.kind.absence) row.absent++;
     else row.present++;

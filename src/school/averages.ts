@@ -94,14 +94,8 @@ export interface SubjectAverage {
 }
 
 /** The attribute each kind of term grade is published under: a given grade says so (`semester_grade`), a proposal keeps its name. */
-export type PeriodAttribute = 'semester_grade' | 'semester_proposal' | 'final_grade' | 'final_proposal';
-
-const PERIOD_ATTRIBUTE: Record<GradePeriod, PeriodAttribute> = {
-  semester: 'semester_grade',
-  semester_proposal: 'semester_proposal',
-  final: 'final_grade',
-  final_proposal: 'final_proposal',
-};
+const periodAttribute = (period: GradePeriod) => (period === 'semester' || period === 'final' ? (`${period}_grade` as const) : period);
+export type PeriodAttribute = ReturnType<typeof periodAttribute>;
 
 export interface AverageInput {
   grades: readonly Grade[];
@@ -112,6 +106,8 @@ export interface AverageInput {
   names: Names;
   /** arithmetic: every counted grade at weight 1 (a school whose statute says a plain mean); weighted by default. */
   averaging?: Averaging;
+  pointGrades?: readonly PointGrade[];
+  pointCategories?: readonly PointCategory[];
 }
 
 /**
@@ -129,7 +125,7 @@ export function subjectAverages(input: AverageInput): SubjectAverage[] {
     if (period === undefined && gradeSemester(g, input.endFirstSemester) !== input.semester) continue;
     const subject = subjects.get(g.Subject) ?? emptySubject(g.Subject, input.names.subject(g.Subject));
     subjects.set(g.Subject, subject);
-    if (period !== undefined && g.Grade !== undefined) subject.periods[PERIOD_ATTRIBUTE[period]] = g.Grade.trim();
+    if (period !== undefined && g.Grade !== undefined) subject.periods[periodAttribute(period)] = g.Grade.trim();
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
     if (category?.CountToTheAverage === false || period !== undefined) continue;
     const value = gradeValue(g.Grade, scale);
@@ -158,10 +154,11 @@ function overallAverage(subjects: readonly SubjectAverage[]): number | null {
 }
 
 /** A subject graded in points: its percentage of the points possible and how many grades make it. */
-export type PointPercentage = ReturnType<typeof pointPercentages>[number];
+export type PointPercentage = NonNullable<ReturnType<typeof pointPercentages>>[number];
 
-/** Per subject: points earned over points possible, each grade weighted by its category (spec 2.4). */
-function pointPercentages(input: AveragesInput & { pointGrades: readonly PointGrade[] }) {
+/** Per subject: points earned over points possible, each grade weighted by its category (spec 2.4); undefined without point grades. */
+function pointPercentages(input: AverageInput) {
+  if (input.pointGrades === undefined || input.pointGrades.length === 0) return undefined;
   const categories = byId(input.pointCategories);
   const sums = new Map<string, { earned: number; possible: number; count: number }>();
   for (const g of input.pointGrades) {
@@ -211,11 +208,9 @@ export interface Averages {
   previous?: { semester: 1; overall: number | null; count: number; points: PointPercentage[] | undefined };
 }
 
-type AveragesInput = AverageInput & { pointGrades?: readonly PointGrade[]; pointCategories?: readonly PointCategory[] };
-
-export function averages(input: AveragesInput): Averages {
+export function averages(input: AverageInput): Averages {
   const subjects = subjectAverages(input);
-  const points = semesterPoints(input);
+  const points = pointPercentages(input);
   const subjectsOf = (list: readonly { Subject?: string }[]): string[] => list.flatMap((g) => (g.Subject === undefined ? [] : [g.Subject]));
   const graded = new Set(subjectsOf(input.grades));
   const year = [...new Set([...graded, ...subjectsOf(input.pointGrades ?? [])])].map((subjectId) => ({
@@ -228,15 +223,11 @@ export function averages(input: AveragesInput): Averages {
   return input.semester === 2 ? withFirstSemester(value, input) : value;
 }
 
-function semesterPoints(input: AveragesInput): PointPercentage[] | undefined {
-  return input.pointGrades && input.pointGrades.length > 0 ? pointPercentages({ ...input, pointGrades: input.pointGrades }) : undefined;
-}
-
 /**
  * The second semester's averages with the first one's beside: its mean, and each subject's figures on the
  * subject (a subject graded in the first semester only is listed too, with no average of its own yet).
  */
-function withFirstSemester(value: Averages, input: AveragesInput): Averages {
+function withFirstSemester(value: Averages, input: AverageInput): Averages {
   const first = subjectAverages({ ...input, semester: 1 });
   const bySubject = new Map(value.subjects.map((s) => [s.subjectId, s]));
   for (const before of first) {
@@ -246,7 +237,7 @@ function withFirstSemester(value: Averages, input: AveragesInput): Averages {
   }
   const subjects = [...bySubject.values()].sort((a, b) => plCompare(a.subject ?? a.subjectId, b.subject ?? b.subjectId));
   const count = first.reduce((sum, s) => sum + s.count, 0);
-  const previous = { semester: 1 as const, overall: overallAverage(first), count, points: semesterPoints({ ...input, semester: 1 }) };
+  const previous = { semester: 1 as const, overall: overallAverage(first), count, points: pointPercentages({ ...input, semester: 1 }) };
   return { ...value, subjects, previous };
 }
 

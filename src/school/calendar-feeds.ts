@@ -120,44 +120,31 @@ export function lessonEntries(days: readonly SchoolDay[], child: string, facts: 
  */
 function agendaTime(date: string, time: string | null, subject: string | null, days: ReadonlyMap<string, SchoolDay>): EntryTime {
   const lessons = (days.get(date)?.lessons ?? []).filter((l) => l.takesPlace && l.from !== null);
-  if (time !== null) {
-    const lesson = lessons.find((l) => l.from === time);
-    return { date, from: time, to: lesson?.to ?? plusMinutes(time, LESSON_MINUTES) };
-  }
-  const lesson = lessons.find((l) => sameSubject(l.subject, subject));
-  if (lesson?.from) return { date, from: lesson.from, to: lesson.to ?? plusMinutes(lesson.from, LESSON_MINUTES) };
-  return allDay(date);
+  const lesson = lessons.find((l) => (time === null ? sameSubject(l.subject, subject) : l.from === time));
+  const from = time ?? lesson?.from ?? null;
+  return from === null ? allDay(date) : { date, from, to: lesson?.to ?? plusMinutes(from, LESSON_MINUTES) };
 }
 
 /** The agenda's entries and the homework due dates, by date. */
 export function agendaEntries(input: Omit<FeedInput, 'free' | 'slot'>): AgendaEntry[] {
   const days = new Map(input.days.map((d) => [d.date, d]));
-  const fromAgenda = input.agenda.map(
-    (item): AgendaEntry => ({
-      uid: uidOf(item.key.replace(':', '-'), input.child),
-      kind: item.kind,
+  // Homework is an entry of its due day, its topic the label.
+  const homework = input.homework.flatMap((h) =>
+    h.due === null ? [] : [{ ...h, kind: 'homework' as const, date: h.due, until: null, time: null, content: h.text, category: h.topic }],
+  );
+  const entries = [...input.agenda, ...homework].map(
+    ({ key, kind, date, until, time, subject, content, category, teacher }): AgendaEntry => ({
+      uid: uidOf(key.replace(':', '-'), input.child),
+      kind,
       // An entry of several days (a trip) spans them whole, whatever hour it starts.
-      when: item.until !== null ? allDay(item.date, item.until) : agendaTime(item.date, item.time, item.subject, days),
-      subject: item.subject,
-      text: item.content,
-      label: item.category,
-      teacher: item.teacher,
+      when: until !== null ? allDay(date, until) : agendaTime(date, time, subject, days),
+      subject,
+      text: content,
+      label: category,
+      teacher,
     }),
   );
-  const homework = input.homework
-    .filter((h): h is HomeworkItem & { due: string } => h.due !== null)
-    .map(
-      (h): AgendaEntry => ({
-        uid: uidOf(h.key.replace(':', '-'), input.child),
-        kind: 'homework',
-        when: agendaTime(h.due, null, h.subject, days),
-        subject: h.subject,
-        text: h.text,
-        label: h.topic,
-        teacher: h.teacher,
-      }),
-    );
-  return [...fromAgenda, ...homework].sort(
+  return entries.sort(
     (a, b) => textCompare(a.when.date, b.when.date) || textCompare(a.when.from ?? '', b.when.from ?? '') || textCompare(a.uid, b.uid),
   );
 }

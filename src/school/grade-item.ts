@@ -1,7 +1,7 @@
 // The one shape every kind of grade is read into (ordinary, point, descriptive, partial, text), so
 // that "newest grade" and grade events treat them alike.
 import { byId, dayOf, portalTime } from './portal-values.js';
-import { idCompare } from './order.js';
+import { idCompare, textCompare } from './order.js';
 import type { Names } from './names.js';
 import { recordSemester, type Semester } from './semester.js';
 
@@ -102,8 +102,6 @@ export function plNumber(value: number): string {
 
 /** Newest first: by entry time, then date, then id (later ids were entered later). */
 export function newestFirst(a: GradeItem, b: GradeItem): number {
-  const ka = (a.added ?? a.date ?? '').replace('T', ' ');
-  const kb = (b.added ?? b.date ?? '').replace('T', ' ');
-  if (ka !== kb) return ka < kb ? 1 : -1;
-  return idCompare(b.key, a.key);
+  const entered = (g: GradeItem): string => (g.added ?? g.date ?? '').replace('T', ' ');
+  return textCompare(entered(b), entered(a)) || idCompare(b.key, a.key);
 }

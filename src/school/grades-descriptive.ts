@@ -2,11 +2,10 @@
 // spec 4.5: ids p<gradeId>, subject LIDs mapped through Auth/Subjects), read into GradeItems.
 import type { AuthSubject } from '../portal/schemas/lookups.js';
 import type { PartialGrade } from '../portal/schemas/partial.js';
-import { byId, collapse, dayOf, portalTime } from './portal-values.js';
+import { byId, collapse } from './portal-values.js';
 import { commentIndex, commentText, entryFields, type GradeItem } from './grade-item.js';
 import type { Names } from './names.js';
 import type { GradeSources } from './grades-standard.js';
-import { recordSemester } from './semester.js';
 
 export function descriptiveGradeItems(src: GradeSources, names: Names, endFirstSemester?: string): GradeItem[] {
   const skills = byId(src.skills);
@@ -45,7 +44,6 @@ export function partialGradeItems(src: GradeSources, names: Names, endFirstSemes
     const subject = partialSubject(g.subjectId, authSubjects);
     const comments = [g.content, ...g.comments].map(collapse).filter((c) => c !== undefined);
     const skillName = g.area?.name ?? null;
-    const date = dayOf(g.date) ?? dayOf(g.addDate);
     return {
       key: `descriptive:p${g.gradeId}`,
       kind: 'descriptive',
@@ -54,12 +52,10 @@ export function partialGradeItems(src: GradeSources, names: Names, endFirstSemes
       subject: names.subject(subject.id) ?? subject.name ?? null,
       category: skillName,
       weight: null,
+      ...entryFields({ Date: g.date, AddDate: g.addDate, Semester: g.semester }, names, endFirstSemester),
       // Which of teacherId and addedBy is the teacher is not known; the first that resolves wins.
       teacher: names.teacherByLid(g.teacherId) ?? names.teacherByLid(g.addedBy),
-      date: date ?? null,
-      added: portalTime(g.addDate ?? g.date) ?? null,
       comment: comments.length > 0 ? comments.join('; ') : null,
-      semester: recordSemester(g.semester, date, endFirstSemester) ?? null,
       details: {
         skill: skillName,
         requirements: g.implementedRequirements.map((r) => r.name).filter((n) => n !== undefined),

@@ -32,19 +32,8 @@ export type GradeFields = { grade: string | null } & Pick<GradeItem, SharedField
 type SharedField = 'subject' | 'kind' | 'category' | 'weight' | 'teacher' | 'date' | 'comment' | 'semester';
 
 /** What a grade says (an event's fields, the newest grade's), its kind's details (points, skill...) beside. */
-export function gradeFields(item: GradeItem): GradeFields {
-  return {
-    grade: item.shown,
-    subject: item.subject,
-    kind: item.kind,
-    category: item.category,
-    weight: item.weight,
-    teacher: item.teacher,
-    date: item.date,
-    comment: item.comment,
-    semester: item.semester,
-    ...item.details,
-  };
+export function gradeFields({ shown, subject, kind, category, weight, teacher, date, comment, semester, details }: GradeItem): GradeFields {
+  return { grade: shown, subject, kind, category, weight, teacher, date, comment, semester, ...details };
 }
 
 /**

@@ -43,15 +43,10 @@ export interface HomeworkInput {
 function teacherSubjects(lessons?: readonly Lesson[], timetable?: TimetableDays): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const add = (teacher: string | undefined, subject: string | undefined): void => {
-    if (teacher === undefined || subject === undefined) return;
-    const set = out.get(teacher) ?? new Set<string>();
-    set.add(subject);
-    out.set(teacher, set);
+    if (teacher !== undefined && subject !== undefined) out.set(teacher, (out.get(teacher) ?? new Set<string>()).add(subject));
   };
   for (const l of lessons ?? []) add(l.Teacher, l.Subject);
-  for (const slots of Object.values(timetable ?? {})) {
-    for (const l of slots.flat()) add(l.Teacher?.id, l.Subject?.id);
-  }
+  for (const l of Object.values(timetable ?? {}).flat(2)) add(l.Teacher?.id, l.Subject?.id);
   return out;
 }
 

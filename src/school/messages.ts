@@ -6,6 +6,7 @@ import type { NewsItem } from '../store/seen.js';
 import { isoWarsaw, warsawInstant } from '../util/time.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 import { decodeEntity, decodeMessage } from './message-text.js';
+import { cut } from './notices.js';
 
 /** Longest preview kept in an event or an attribute. */
 const PREVIEW_LIMIT = 500;
@@ -20,8 +21,7 @@ const EVENT_PREVIEW_LIMIT = 200;
 export function decodePreview(content: string | undefined, limit = PREVIEW_LIMIT): string | undefined {
   if (!content) return undefined;
   const text = htmlToText(decodeMessage(content));
-  if (text === '') return undefined;
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+  return text === '' ? undefined : cut(text, limit);
 }
 
 /** Plain text of a message's HTML (the full message adds a <Message><Content><![CDATA[ wrapper). */
@@ -45,8 +45,8 @@ export function messageDate(sendDate: string | undefined): string | null {
   return isoWarsaw(warsawInstant(m[1]!, m[2] ?? '00:00:00'));
 }
 
-/** Newest first by send date; ties by id so that the order is stable. */
-export function sortMessages(items: readonly MessageItem[]): MessageItem[] {
+/** Newest first by send date (a received or a sent message); ties by id so that the order is stable. */
+export function sortMessages<T extends { id: string; sendDate?: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => textCompare(timeKey(b.sendDate), timeKey(a.sendDate)) || idCompare(b.id, a.id));
 }
 

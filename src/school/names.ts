@@ -17,7 +17,8 @@ export interface Names {
   room(id: string | undefined, inline?: NamedRef): string | null;
 }
 
-function fullName(first: string | undefined, last: string | undefined): string | null {
+/** "FirstName LastName" of the parts given (blank ones left out); null when none is left. */
+export function fullName(first: string | undefined, last: string | undefined): string | null {
   const name = [first, last]
     .map((p) => p?.trim())
     .filter((p) => p !== undefined && p !== '')

@@ -6,13 +6,12 @@ import { idCompare, textCompare } from './order.js';
 import type { NewsItem } from '../store/seen.js';
 import type { Names } from './names.js';
 
-export type NoteKind = 'negative' | 'positive' | 'neutral';
+/** The kinds by the portal's Positive: 0, 1, 2. */
+const NOTE_KINDS = ['negative', 'positive', 'neutral'] as const;
+export type NoteKind = (typeof NOTE_KINDS)[number];
 
 export function noteKind(positive: number | undefined): NoteKind | null {
-  if (positive === 0) return 'negative';
-  if (positive === 1) return 'positive';
-  if (positive === 2) return 'neutral';
-  return null;
+  return positive === undefined ? null : (NOTE_KINDS[positive] ?? null);
 }
 
 export interface NotesInput {
@@ -22,10 +21,8 @@ export interface NotesInput {
 }
 
 function newestFirst(a: Note, b: Note): number {
-  const ka = timeKey(a.Date ?? a.AddDate);
-  const kb = timeKey(b.Date ?? b.AddDate);
-  if (ka !== kb) return ka < kb ? 1 : -1;
-  return textCompare(timeKey(b.AddDate), timeKey(a.AddDate)) || idCompare(b.Id, a.Id);
+  const day = (n: Note): string => timeKey(n.Date ?? n.AddDate);
+  return textCompare(day(b), day(a)) || textCompare(timeKey(b.AddDate), timeKey(a.AddDate)) || idCompare(b.Id, a.Id);
 }
 
 /** A note as a parent reads it (also the fields of its event). */
@@ -49,8 +46,7 @@ function describe(note: Note, input: NotesInput, categories: Map<string, NoteCat
   };
 }
 
-/** The newest note (by its date, then when it was added). */
-/** The newest note and how many there are. */
+/** The newest note (by its date, then when it was added) and how many there are. */
 export type NewestNote = ReturnType<typeof newestNote>;
 
 export function newestNote(input: NotesInput) {

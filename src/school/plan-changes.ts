@@ -34,15 +34,17 @@ export type PlanChangePayload = PlanChange;
 
 /** With what decided the kind; not published. */
 interface Found extends PlanChange {
-  ids: { subject?: string; teacher?: string; orgSubject?: string; orgTeacher?: string };
   /** A substitution flagged by the portal with no difference we can see. */
   generic: boolean;
 }
 
+/** The subject and teacher ids of what takes place and of what was planned, which tell a substitution. */
+type Ids = { subject?: string; teacher?: string; orgSubject?: string; orgTeacher?: string };
+
 const differs = (a: string | undefined, b: string | undefined): boolean => a !== undefined && b !== undefined && a !== b;
 const span = (from: string | null | undefined, to: string | null | undefined): string | null => (from && to ? `${from}-${to}` : (from ?? null));
 
-function kindOf(f: { shifted: boolean; ids: Found['ids']; room: string | null; orgRoom: string | null }): { kind: ChangeKind; generic: boolean } {
+function kindOf(f: { shifted: boolean; ids: Ids; room: string | null; orgRoom: string | null }): { kind: ChangeKind; generic: boolean } {
   if (f.shifted) return { kind: 'shifted', generic: false };
   if (differs(f.ids.subject, f.ids.orgSubject) || differs(f.ids.teacher, f.ids.orgTeacher)) {
     return { kind: 'substitution', generic: false };
@@ -75,7 +77,6 @@ function movedAway(l: DayLesson, to: NonNullable<DayLesson['moved']>, bell: Retu
     original_teacher: l.teacher,
     original_room: l.room,
     note: l.note,
-    ids: { subject: to.subjectId, teacher: to.teacherId, orgSubject: l.subjectId, orgTeacher: l.teacherId },
   };
 }
 
@@ -106,7 +107,6 @@ function fromLesson(l: DayLesson, bell: ReturnType<typeof bellTimes>): Found {
     original_teacher: org?.teacher ?? (own ? l.teacher : null),
     original_room: org?.room ?? (own ? l.room : null),
     note: l.note,
-    ids,
   };
 }
 
@@ -149,7 +149,6 @@ function fromSubstitution(s: Substitution, names: Names, bell: ReturnType<typeof
     original_teacher: names.teacher(s.OrgTeacher),
     original_room: orgRoom,
     note: null,
-    ids,
   };
 }
 
@@ -196,7 +195,7 @@ export function planChanges(input: PlanChangeInput): PlanChange[] {
     .forEach((l, i) => add(fromLesson(l, bell), i));
   (input.substitutions ?? []).forEach((s, i) => add(fromSubstitution(s, input.names, bell), -1 - i));
   return [...found.values()]
-    .map(({ ids: _ids, generic: _generic, ...change }) => change)
+    .map(({ generic: _generic, ...change }) => change)
     .sort((a, b) => textCompare(a.date, b.date) || (a.lesson_no ?? 99) - (b.lesson_no ?? 99));
 }
 

@@ -8,7 +8,7 @@ import { sameSubject, textCompare } from './order.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { agendaKind, isTest, type AgendaItem } from './agenda.js';
 import type { Names } from './names.js';
-import type { UnexcusedAbsence } from './attendance.js';
+import type { SemesterAttendance } from './attendance.js';
 
 /** How far back lesson_topics and catch_up look: today and the 13 days before it. */
 export const RECENT_DAYS = 14;
@@ -93,7 +93,7 @@ export function testHour(
 }
 
 /** An absence as the attendance feature hands it on. */
-export type MissedMark = UnexcusedAbsence;
+export type MissedMark = SemesterAttendance['unexcused'][number];
 
 /** A lesson the child missed, with what was taught in it (topic null when no lesson held was recorded). */
 export type MissedLesson = LessonHeld;

@@ -129,11 +129,7 @@ function schoolDayReader(input: Omit<ScheduleInput, 'now'>): { cal: SchoolCalend
     const regular = planned?.map((l) => ({ ...l, change: changeOf(l, own, groups, date) }));
     const extraOn = extra.filter((l) => l.date === date);
     const lessons = regular && withExtra(regular, extraOn);
-    const hours = lessonHours(
-      date,
-      lessons?.filter((l) => l.takesPlace),
-    );
-    return { date, lessons, changes: own, freeDay: wholeFreeDay(cal, date), ...hours };
+    return { date, lessons, changes: own, freeDay: wholeFreeDay(cal, date), ...lessonHours(date, lessons) };
   };
   return { cal, changes, day };
 }
@@ -150,20 +146,19 @@ export function lessonChange(l: ScheduledLesson): ChangeKind | null {
 /** A slot and its change: a lesson of the day, or a plan change where it stands on a day (`slotOn`). */
 type SlotChange = Pick<ScheduledLesson, 'change' | 'date' | 'lessonNo'>;
 
+/** A day and lesson number are the slot's own. */
+const isSlot = (l: SlotChange, date: string | null, lessonNo: number | null): boolean => date === l.date && lessonNo === l.lessonNo;
+
 /** The lesson left its slot for another day or hour (the change says where to). */
 export function movedAway(l: SlotChange): boolean {
   const c = l.change;
-  return (
-    c?.kind === 'shifted' && c.original_date === l.date && c.original_lesson_no === l.lessonNo && (c.date !== l.date || c.lesson_no !== l.lessonNo)
-  );
+  return c?.kind === 'shifted' && isSlot(l, c.original_date, c.original_lesson_no) && !isSlot(l, c.date, c.lesson_no);
 }
 
 /** The mirror of movedAway: the lesson came to its slot from another day or hour (the change's original one). */
 export function movedIn(l: SlotChange): boolean {
   const c = l.change;
-  return (
-    c?.kind === 'shifted' && c.date === l.date && c.lesson_no === l.lessonNo && (c.original_date !== l.date || c.original_lesson_no !== l.lessonNo)
-  );
+  return c?.kind === 'shifted' && isSlot(l, c.date, c.lesson_no) && !isSlot(l, c.original_date, c.original_lesson_no);
 }
 
 /** The day's lessons grouped by slot, in slot order (a split class's groups share one). */

@@ -48,12 +48,9 @@ export function freeDays(input: FreeDaysInput): FreeDay[] {
     if (!from || !to) continue;
     const type = d.Type === undefined ? undefined : types.get(d.Type);
     const day: FreeDay = { id: d.Id, name: type?.Name?.trim() ?? null, scope: 'class', from, to };
-    const lf = d.LessonNoFrom;
-    const lt = d.LessonNoTo;
     // Values are not documented: a positive bound makes it partial, a missing bound is open.
-    if ((lf !== undefined && lf > 0) || (lt !== undefined && lt > 0)) {
-      day.lessons = { from: lf !== undefined && lf > 0 ? lf : 0, to: lt !== undefined && lt > 0 ? lt : Infinity };
-    }
+    const [lf, lt] = [d.LessonNoFrom, d.LessonNoTo].map((n) => (n !== undefined && n > 0 ? n : undefined));
+    if (lf !== undefined || lt !== undefined) day.lessons = { from: lf ?? 0, to: lt ?? Infinity };
     out.push(day);
   }
   return out;
@@ -93,14 +90,9 @@ export function plannedLessons(cal: SchoolCalendar, date: string): PlannedLesson
   return lessons.map((l) => ({ ...l, takesPlace: !l.cancelled && l.moved === null && !isFreed(l, free) }));
 }
 
-/** The lessons that take place on a day (not cancelled, not freed); undefined when the day is not known. */
-function schoolLessons(cal: SchoolCalendar, date: string): DayLesson[] | undefined {
-  return plannedLessons(cal, date)?.filter((l) => l.takesPlace);
-}
-
+/** Whether a lesson takes place on a day (not cancelled, not freed); undefined when the day is not known. */
 export function isSchoolDay(cal: SchoolCalendar, date: string): boolean | undefined {
-  const lessons = schoolLessons(cal, date);
-  return lessons === undefined ? undefined : lessons.length > 0;
+  return plannedLessons(cal, date)?.some((l) => l.takesPlace);
 }
 
 /** The first school day after `date`; null when an unknown day comes first or none within `horizon` days. */
@@ -119,18 +111,12 @@ export function wholeFreeDay(cal: SchoolCalendar, date: string): FreeDay | undef
   return freeOn(cal, date).find((f) => f.lessons === undefined);
 }
 
-/** First start and last end of a day's lessons, as ISO timestamps with the Warsaw offset; null when unknown or none. */
-export function lessonHours(date: string, lessons: readonly DayLesson[] | undefined): { start: string | null; end: string | null } {
-  const starts = (lessons ?? [])
-    .map((l) => l.from)
-    .filter((t) => t !== null)
-    .sort();
-  const ends = (lessons ?? [])
-    .map((l) => l.to)
-    .filter((t) => t !== null)
-    .sort();
-  const first = starts[0];
-  const last = ends[ends.length - 1];
+/** First start and last end of the day's lessons that take place, as ISO timestamps with the Warsaw offset; null when unknown or none. */
+export function lessonHours(date: string, lessons: readonly PlannedLesson[] | undefined): { start: string | null; end: string | null } {
+  const held = (lessons ?? []).filter((l) => l.takesPlace);
+  const known = (times: (string | null)[]): string[] => times.filter((t) => t !== null).sort();
+  const first = known(held.map((l) => l.from))[0];
+  const last = known(held.map((l) => l.to)).at(-1);
   return { start: first !== undefined ? isoAt(date, first) : null, end: last !== undefined ? isoAt(date, last) : null };
 }
 
@@ -200,15 +186,8 @@ export type FreeDayPayload = {
 export function freeDayEvents(free: readonly FreeDay[], today: string): NewsItem<FreeDayPayload>[] {
   return free
     .filter((f) => f.to >= today)
-    .map((f) => ({
-      id: `${f.scope}:${f.from}:${f.to}:${f.lessons ? `${f.lessons.from}-${f.lessons.to}` : 'all'}`,
-      payload: {
-        name: f.name,
-        scope: f.scope,
-        from: f.from,
-        to: f.to,
-        lessons_from: f.lessons?.from ?? null,
-        lessons_to: f.lessons && Number.isFinite(f.lessons.to) ? f.lessons.to : null,
-      },
+    .map(({ name, scope, from, to, lessons }) => ({
+      id: `${scope}:${from}:${to}:${lessons ? `${lessons.from}-${lessons.to}` : 'all'}`,
+      payload: { name, scope, from, to, lessons_from: lessons?.from ?? null, lessons_to: lessons && Number.isFinite(lessons.to) ? lessons.to : null },
     }));
 }

@@ -3,10 +3,9 @@
 // a message; and which messages are still worth asking about (sent in the last 7 days, unread by someone).
 import type { SentItem, SentMessageDetails } from '../portal/schemas/outbox.js';
 import { addDays } from '../util/time.js';
-import { dayOf, timeKey } from './portal-values.js';
-import { idCompare, textCompare } from './order.js';
+import { dayOf } from './portal-values.js';
 import type { NewsItem } from '../store/seen.js';
-import { messageDate } from './messages.js';
+import { messageDate, sortMessages } from './messages.js';
 
 /** Messages sent longer ago than this are no longer watched for readers. */
 export const WATCH_DAYS = 7;
@@ -18,11 +17,6 @@ export interface SentInput {
   details: ReadonlyMap<string, SentMessageDetails>;
   /** When the bridge first saw each receiver read a message (key `<id>:<name>`), for a portal that gives only a flag. */
   seenRead: ReadonlyMap<string, string>;
-}
-
-/** Newest first by send date; ties by id. */
-export function sortSent(list: readonly SentItem[]): SentItem[] {
-  return [...list].sort((a, b) => textCompare(timeKey(b.sendDate), timeKey(a.sendDate)) || idCompare(b.id, a.id));
 }
 
 export const readKey = (id: string, name: string): string => `${id}:${name}`;
@@ -53,7 +47,7 @@ function view(item: SentItem, input: SentInput) {
 
 /** The newest sent message, or null when the child's account has sent none. */
 export function newestSent(input: SentInput): SentView | null {
-  const newest = sortSent(input.list)[0];
+  const newest = sortMessages(input.list)[0];
   return newest === undefined ? null : view(newest, input);
 }
 
@@ -63,7 +57,7 @@ export function newestSent(input: SentInput): SentView | null {
  */
 export function watched(input: Pick<SentInput, 'list' | 'details'>, today: string): string[] {
   const since = addDays(today, -WATCH_DAYS);
-  const sorted = sortSent(input.list);
+  const sorted = sortMessages(input.list);
   return sorted
     .filter((item, i) => {
       const details = input.details.get(item.id);
@@ -86,7 +80,7 @@ export type MessageReadPayload = {
 
 /** One candidate per receiver who read a message; the seen memory fires those it has not announced. */
 export function readEvents(input: SentInput): NewsItem<MessageReadPayload>[] {
-  return sortSent(input.list).flatMap((item) => {
+  return sortMessages(input.list).flatMap((item) => {
     const v = view(item, input);
     return v.receivers
       .filter((r) => r.read)

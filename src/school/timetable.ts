@@ -35,11 +35,10 @@ export interface DayLesson extends LessonSide {
   extra?: true;
 }
 
+type Slot = { lessonNo: number | null; from: string | null; extra?: true };
+
 /** Two lessons share a slot: the same lesson number, or the same start when a number is missing; an extra class only another. */
-export function sameSlot(
-  a: { lessonNo: number | null; from: string | null; extra?: true },
-  b: { lessonNo: number | null; from: string | null; extra?: true },
-): boolean {
+export function sameSlot(a: Slot, b: Slot): boolean {
   if (a.extra !== b.extra) return false;
   return a.lessonNo !== null && b.lessonNo !== null ? a.lessonNo === b.lessonNo : a.from === b.from;
 }
@@ -65,12 +64,11 @@ function side(names: Names, subject: Ref, teacher: Ref, room: Ref): LessonSide {
 
 /** Several Timetables answers (this week, next week) as one map of days; a later answer wins a day. */
 export function mergeTimetables(...weeks: (TimetableDays | undefined)[]): TimetableDays {
-  const out: TimetableDays = {};
-  for (const week of weeks) if (week) Object.assign(out, week);
-  return out;
+  return Object.assign({}, ...weeks);
 }
 
 function toLesson(date: string, l: TimetableLesson, names: Names): DayLesson {
+  const block = blockOf(l);
   const hasOrg =
     l.IsSubstitutionClass === true || [l.OrgDate, l.OrgLessonNo, l.OrgSubject, l.OrgTeacher, l.OrgClassroom].some((v) => v !== undefined);
   return {
@@ -92,12 +90,8 @@ function toLesson(date: string, l: TimetableLesson, names: Names): DayLesson {
         }
       : null,
     moved: movedTo(date, l, names),
-    ...withBlock(blockOf(l)),
+    ...(block === undefined ? {} : { block }),
   };
-}
-
-function withBlock(block: BlockFacts | undefined): { block?: BlockFacts } {
-  return block === undefined ? {} : { block };
 }
 
 /** Where a lesson leaving this slot goes: a new day or lesson number that is not this slot's own. */
@@ -165,12 +159,10 @@ export function schoolBells(range: readonly Bell[] | undefined, days: TimetableD
 export function otherGroupLessons(days: TimetableDays, attended: ReadonlySet<string>): Set<string> {
   const other = new Set<string>();
   if (attended.size === 0) return other;
-  for (const slots of Object.values(days)) {
-    for (const slot of slots) {
-      const ids = slot.map((l) => l.Lesson).filter((id) => id !== undefined);
-      if (ids.length < 2 || !ids.some((id) => attended.has(id))) continue;
-      for (const id of ids) if (!attended.has(id)) other.add(id);
-    }
+  for (const slot of Object.values(days).flat()) {
+    const ids = slot.map((l) => l.Lesson).filter((id) => id !== undefined);
+    if (ids.length < 2 || !ids.some((id) => attended.has(id))) continue;
+    for (const id of ids) if (!attended.has(id)) other.add(id);
   }
   return other;
 }

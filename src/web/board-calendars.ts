@@ -2,7 +2,7 @@
 // addresses (copy, `webcal://`), so an add-on user who missed the first-start lines finds them in the
 // sidebar. Here: the feed links of the model and the page's access block. The overlay itself:
 // src/web/browser/calendars.ts, its style calendars.css beside it (bundled into the board's style sheet).
-import { calendarText } from '../i18n/calendar-text.js';
+import { CALENDAR_TEXT } from '../i18n/calendar-text.js';
 import type { Language } from '../config/language.js';
 import { FEED_NAMES } from '../school/calendar-feeds.js';
 import { feedKey } from './token.js';
@@ -21,7 +21,7 @@ export interface BoardFeedAccess {
  * relative to the bridge's root, without its key (`calendar/ania/lessons.ics`).
  */
 export function feedLinks(childId: string, name: string, language: Language): { title: string; path: string }[] {
-  const words = calendarText(language).feeds;
+  const words = CALENDAR_TEXT[language].feeds;
   return FEED_NAMES.map((feed) => ({ title: `${name} – ${words[feed]}`, path: `calendar/${encodeURIComponent(childId)}/${feed}.ics` }));
 }
 

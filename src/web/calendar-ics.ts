@@ -1,7 +1,7 @@
 // A feed's entries as iCalendar text (RFC 5545), made with ical-generator: folding, escaping and the
 // time zone are the library's; the titles and descriptions follow the bridge's language.
 import ical, { ICalEventStatus, type ICalDayJsStub, type ICalEventData } from 'ical-generator';
-import { calendarText, type CalendarText } from '../i18n/calendar-text.js';
+import { CALENDAR_TEXT, type CalendarText } from '../i18n/calendar-text.js';
 import type { Language } from '../config/language.js';
 import type { AgendaEntry, EntryTime, FeedEntries, FeedName, FreeDayEntry, LessonEntry } from '../school/calendar-feeds.js';
 import { oneLine } from '../util/text.js';
@@ -122,7 +122,7 @@ export function icalText(text: string): string {
 
 /** The feed's iCalendar text. */
 export function feedText(feed: FeedCalendar): string {
-  const t = calendarText(feed.language);
+  const t = CALENDAR_TEXT[feed.language];
   const calendar = ical({
     // ical-generator writes NAME and X-WR-CALNAME as given, unescaped (unlike SUMMARY): escaped here.
     name: icalText(oneLine(`${feed.child} – ${t.feeds[feed.name]}`)),

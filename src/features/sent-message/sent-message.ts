@@ -3,16 +3,8 @@
 // sends (which moves it); a message of the last 7 days that someone has not read yet is opened (no
 // side effect) at the normal interval (the reference's freshness, not the news of lessons) until all
 // have. Once every receiver has read, nothing is asked but the sent box.
-import {
-  newestSent,
-  readEvents,
-  readKey,
-  sortSent,
-  watched,
-  type MessageReadPayload,
-  type SentInput,
-  type SentView,
-} from '../../school/sent-messages.js';
+import { newestSent, readEvents, readKey, watched, type MessageReadPayload, type SentInput, type SentView } from '../../school/sent-messages.js';
+import { sortMessages } from '../../school/messages.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';
 import { isoWarsaw } from '../../util/time.js';
@@ -80,7 +72,7 @@ export const sentMessageFeature = feature({
 function sentBox(copies: Copies): Pick<SentInput, 'list' | 'details'> | undefined {
   const list = copies.peek(SENT_BOX);
   if (list === undefined) return undefined;
-  const sorted = sortSent(list);
+  const sorted = sortMessages(list);
   const details = new Map<string, SentMessageDetails>();
   for (const m of sorted) {
     const d = copies.peek(SENT_MESSAGE, m.id);

@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from '../../../src/config/language.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
-import { calendarText } from '../../../src/i18n/calendar-text.js';
+import { CALENDAR_TEXT } from '../../../src/i18n/calendar-text.js';
 import { CHECK_TEXT } from '../../../src/i18n/check-text.js';
 import { FEATURE_TEXT } from '../../../src/i18n/feature-text.js';
 import { AGENDA_WORDS, CHANGE_WORDS, WEEKDAYS } from '../../../src/i18n/lesson-words.js';
@@ -39,7 +39,7 @@ function words(value: unknown): string[] {
 const TABLES: Record<string, (language: Language) => unknown> = {
   board: (l) => BOARD_TEXT[l],
   dashboard: (l) => DASHBOARD_TEXT[l],
-  calendar: (l) => calendarText(l),
+  calendar: (l) => CALENDAR_TEXT[l],
   changes: (l) => CHANGE_WORDS[l],
   weekdays: (l) => WEEKDAYS[l],
   agenda: (l) => AGENDA_WORDS[l],
