@@ -18,6 +18,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'smart'],
+      // `import { z }` is zod's whole `z` object, which the bundle cannot trim; as a namespace only what the schemas use.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
+          message: "import * as z from 'zod' (scripts/bundle.mjs says why).",
+        },
+      ],
     },
   },
   {

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, lstatSync, realpathSync } from 'node:fs';
 import { link, rename, stat } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { partName, safeName, syncFolder, writeJson } from '../store/files.js';
 import { readStored } from '../store/stored.js';
 import { SerialQueue } from '../util/serial.js';

@@ -1,7 +1,7 @@
 // The `accounts` entries of the configuration: a `login` entry (the register road, one child) or an
 // `email` entry (the family road, every linked child or those listed), each with what a child takes
 // (its id, downloads, fixed messages, write_messages), and the mistakes each is refused for by its key.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The register login (like 1234567u), never the family portal's e-mail: parents confuse the two

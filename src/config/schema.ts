@@ -1,7 +1,7 @@
 // The configuration schema: the single source of truth for keys, types and defaults. The example
 // config and the add-on options are checked against it.
 import { isIP } from 'node:net';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BrokerOrigin } from './broker-origin.js';
 import { parseDuration } from '../util/duration.js';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './language.js';

@@ -2,7 +2,7 @@
 // of Home Assistant's sources each was read): the config entries (listed, made through their
 // integration's config flow, deleted), the states (where a to-do list's entity is found) and the to-do
 // services. Every answer is read through a schema; every failure is one error with a named fault.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HaFault } from '../i18n/homeassistant-text.js';
 import { redact } from '../util/redact.js';
 import { errorText } from '../util/text.js';

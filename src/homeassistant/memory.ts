@@ -3,7 +3,7 @@
 // added (so that a ticked or deleted one is never added again), and the API's last fault (for
 // `dziennik2mqtt diagnostics`, which runs beside the bridge).
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { peekStored, readStored } from '../store/stored.js';
 import { SteadyFile } from '../store/files.js';
 import { isoWarsaw } from '../util/time.js';

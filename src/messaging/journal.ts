@@ -2,7 +2,7 @@
 // (atomically, 0600) before the POST and closed after it. An entry still open at start means the
 // process stopped mid-send: its outcome is unknown and it is never sent again by itself. The same
 // entries count the day's sends and find a text sent to the same person a moment ago (guard.ts).
-import { z } from 'zod';
+import * as z from 'zod';
 import { LoginFile } from '../store/stored.js';
 
 export type SendState = 'pending' | 'sent' | 'refused' | 'unknown';

@@ -1,7 +1,7 @@
 // The message last opened through the bridge (open_message): read whole from the portal (which marks
 // it read), its text made plain, its attachments saved when downloads are on, and kept in data_dir so
 // a restart shows it again. Only a message the portal listed can be opened.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAILBOXES, type Mailbox, type MessagesApi } from '../portal/messaging-api.js';
 import { decodeMessage, messageText } from '../school/message-text.js';
 import { messageDate, sortMessages } from '../school/messages.js';

@@ -1,7 +1,7 @@
 // Who a written message may go to: the child's teachers (GET /receivers/student-subjects, named
 // through the teachers' receiver groups) with their subjects, and the class tutor, as the options
 // of the `recipient` select ("Matematyka – Tomasz Zieliński", "Wychowawca – Anna Nowak").
-import { z } from 'zod';
+import * as z from 'zod';
 import { MessageNotSentError } from './errors.js';
 import { nameKey, optional, resolveRecipient, type Recipient, type RecipientDeps } from './recipients.js';
 import type { Receiver } from '../portal/schemas/messages.js';

@@ -9,7 +9,7 @@
 // (settle), so a kill between the two never fires it anew. The rest mqtt.js stores is kept in memory.
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { IClientOptions, IStore, MqttClient, Packet } from 'mqtt';
 import { writeJson } from '../store/files.js';
 import { readStored } from '../store/stored.js';

@@ -1,6 +1,6 @@
 // Who the child is: name, class, school and class register number (read once a day by the identity's
 // declaration, src/resources/identity.ts), its id, and where it is kept between runs.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LoginFile } from '../store/stored.js';
 import { oneLine } from '../util/text.js';
 

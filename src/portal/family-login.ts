@@ -2,7 +2,7 @@
 // proved by `api/v3/Me`, then the linked children with a bearer token each and a token's renewal. Never
 // a false "wrong password": only Me's 401 after the login says the e-mail or the password is wrong, and
 // an answer the road does not know is a changed login (LoginChangedError).
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   atLoginStep,
   CaptchaRequiredError,

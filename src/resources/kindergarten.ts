@@ -6,7 +6,7 @@
 // of the road that serves it. A search that got every answer and found nothing is "nothing" (asked again
 // a day later); one that met the network, a 5xx or the plan service down is "failed" (asked again within
 // minutes), never "nothing".
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConnectionError, UnexpectedResponseError } from '../portal/errors.js';
 import type { ServiceHost } from '../portal/gateway.js';
 import { isDisabled } from '../portal/http.js';

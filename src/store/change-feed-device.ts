@@ -3,7 +3,7 @@
 // One file per login in data_dir/change-feed/, 0600, written atomically and only when it changes. The id
 // reads the child's changes, so it stays here: never in a log line, MQTT or the diagnostics bundle (which
 // lists this file under the login's hint, without its content).
-import { z } from 'zod';
+import * as z from 'zod';
 import { LoginFile } from './stored.js';
 
 export const FEED_FOLDER = 'change-feed';

@@ -5,7 +5,7 @@
 // the broker came back) is sent again at the next pass. Each has an id, by which the session tells an
 // event it held before a kill from a new one.
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const outboxSchema = z.array(
   // Entries of older versions have no id: they were never handed to a session.

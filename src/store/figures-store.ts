@@ -2,7 +2,7 @@
 // bridge: requests and logins of the day, each resource's last answer, the problems of the last week
 // and the last login's transcript. One small file per login in data_dir/figures/, written after each
 // poll; nothing in it is a secret or a child's data (resources are named with their ids masked).
-import { z } from 'zod';
+import * as z from 'zod';
 import { LoginFile, peekStored } from './stored.js';
 
 const savedSchema = z.object({

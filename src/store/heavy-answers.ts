@@ -4,7 +4,7 @@
 // starts again at once; without this memory it would ask for the same answer and die again, in a
 // loop. What the last run left here holds that resource back at start, an hour at first and longer
 // each time it breaks again; a good answer clears it.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LoginFile } from './stored.js';
 import { HOUR } from '../util/duration.js';
 

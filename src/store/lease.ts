@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lstat, mkdir, readFile, readlink, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { removeLeftoverTemps, syncFolder, writeFileAtomic, writeJson, writeSynced } from './files.js';
 import { peekStored, readStored } from './stored.js';
 import { monotonicClock, type Clock, type Timer } from '../util/clock.js';

@@ -1,7 +1,7 @@
 // The children the family portal last listed for an `email` entry, kept in data_dir so that `dashboard`
 // names them without logging in. One file per entry, named as the entry's session is (a digest of the
 // e-mail, never the e-mail); it holds each child's register login and name, as an identity file does.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LoginFile } from './stored.js';
 
 /** A linked child as the family portal named it: its register login and its name as listed ("Ania Kowalska"). */

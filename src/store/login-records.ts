@@ -2,7 +2,7 @@
 // data_dir (`<folder>/<login>.json`, `{"version":1,"<field>":{...}}`), and the two kinds kept so: the modules
 // the portal refuses a child, and the states kept for later. Reading, writing and what a broken file costs
 // are said here.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LoginFile } from './stored.js';
 
 /** Where a kind of memory lives and what one of its records is. */

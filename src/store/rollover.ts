@@ -11,7 +11,7 @@
 // - Anything else a teacher enters stays news, on the first day too (a grade dated in the new year).
 // The summary counts how many of each kind the ended year's lists held at their last read (what left)
 // and the new year's items that arrived quietly before the event fired.
-import { z } from 'zod';
+import * as z from 'zod';
 import { addDays } from '../util/time.js';
 
 /** How long after the new year was first read its calendar arriving is the rollover's, not news. */

@@ -6,7 +6,7 @@
 // a memory deleted, emptied or garbled while the bridge was stopped is taken from it, so that what came
 // meanwhile still fires once and nothing older does (a memory started afresh fires nothing at all).
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { safeName, writeJson } from './files.js';
 import { readStored } from './stored.js';
 import { compareRecords, trackedSchema, type Happening, type Tracking } from './tracked.js';

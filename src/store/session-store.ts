@@ -1,6 +1,6 @@
 // What an account's session needs to survive a restart: its cookie jar (DeviceCookie with its
 // Path=/OAuth included) and the policy timestamps. One file per login in data_dir/sessions/.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LoginFile } from './stored.js';
 import { LoginRecords } from './login-records.js';
 

@@ -1,7 +1,7 @@
 // The memory of what the records of a tracked kind (grade, test, homework, absence) last said, so that an
 // edit or a removal of one already known is news too: `<kind>_changed` with the previous values, and
 // `<kind>_removed` once two distinct successful reads have gone without it (a hiccup is not a removal).
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What a kind's poll tells about its records beside the candidates (see SourceResult.tracked). */
 export interface Tracking<F extends string = string> {

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomic } from '../store/files.js';
 import { readStoredText } from '../store/stored.js';
 import { FEED_NAMES, type FeedName } from '../school/calendar-feeds.js';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat, truncate, writeFile, mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readStored } from '../../src/store/stored.js';
 import { SeenStore } from '../../src/store/seen.js';
 import { FaultTable } from '../helpers/faults.js';

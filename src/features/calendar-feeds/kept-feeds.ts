@@ -1,7 +1,7 @@
 // What the calendar feeds last served, kept in data_dir/feeds/<login>.json: after a restart a feed
 // answers with it until a new read replaces it, so a calendar that refreshes at the wrong moment is
 // never handed an empty one (Home Assistant's Remote Calendar or a phone would wipe the child's days).
-import { z } from 'zod';
+import * as z from 'zod';
 import { LoginFile } from '../../store/stored.js';
 import type { FeedContents } from '../../school/calendar-feeds.js';
 

@@ -4,7 +4,7 @@
 import { emptySubject, neededForNext, type Averages, type PointPercentage, type SubjectAverage, round2 } from '../../school/averages.js';
 import { assignSlugs } from '../../school/subject-slugs.js';
 import { textCompare } from '../../school/order.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LoginFile } from '../../store/stored.js';
 import { binary, sensor, type EntityDef } from '../../feature-kit/entities.js';
 import { onOff, withAttributes } from '../../feature-kit/render.js';

@@ -1,7 +1,7 @@
 // Writing to a teacher (write_messages only): the `recipient` select (the child's teachers and the
 // class tutor), the `message_topic` text, both kept across restarts, and the `write` notify entity
 // and write/set command that send a new message through the account's Outbox.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CommandError, jsonObject, MAX_TEXT_PAYLOAD_BYTES, textField, type CommandRequest } from '../../feature-kit/commands.js';
 import { sendBody, textToHtml } from '../../messaging/compose.js';
 import { MessageNotSentError } from '../../messaging/errors.js';

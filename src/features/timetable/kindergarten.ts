@@ -3,7 +3,7 @@
 // are read instead of the school's timetable, and read as a timetable (school/kindergarten.ts). Where the
 // search stands is kept in data_dir, so that a restart neither searches again nor asks Timetables.
 import { LoginFile, peekStored } from '../../store/stored.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { want, type Copies } from '../../polling/resource.js';
 import type { ResourceCache } from '../../polling/cache.js';
 import type { TimetableDays } from '../../portal/schemas/timetable.js';

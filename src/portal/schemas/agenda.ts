@@ -1,6 +1,6 @@
 // The agenda and homework (spec 2.8): HomeWorks (tests, trips, meetings), real homework, parent-
 // teacher meetings, school trips and shared school files (the last two camelCase under Data).
-import { z } from 'zod';
+import * as z from 'zod';
 import { numericId, lenientList } from './common.js';
 import { text, num, refId, idList, objectList } from './fields.js';
 

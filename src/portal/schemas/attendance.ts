@@ -1,6 +1,6 @@
 // Attendance (spec 2.6): marks per lesson (ids may be t<digits>), the school's own type list with
 // IsPresenceKind, and parents' justifications in their lowercase envelope.
-import { z } from 'zod';
+import * as z from 'zod';
 import { numericId, lenientList } from './common.js';
 import { text, num, bool, refId, anyId, objectList } from './fields.js';
 

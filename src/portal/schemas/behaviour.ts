@@ -1,6 +1,6 @@
 // Behaviour grades (spec 2.4): the formal grade under BehaviourGrades/Points, either points or the
 // classic six-step scale whose value is BehaviourGrade.Id into BehaviourGrades/Types.
-import { z } from 'zod';
+import * as z from 'zod';
 import { numericId, lenientList } from './common.js';
 import { text, num, bool, refId, idList } from './fields.js';
 

@@ -1,6 +1,6 @@
 // Free days and the class calendar (spec 2.8): school-wide and per-class free days (the latter for
 // every class, named after their type), the class calendar ids and the month id lists.
-import { z } from 'zod';
+import * as z from 'zod';
 import { numericId, lenientList } from './common.js';
 import { text, num, refId, anyId, optionalIdList } from './fields.js';
 

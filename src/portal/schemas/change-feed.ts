@@ -1,7 +1,7 @@
 // The change feed's answers (live-notes 28-29), read leniently: ids as numbers or strings, extraData
 // text or null, a resource's Type kept as the portal names it (live-notes 31), and the error fields
 // (Status, Code) the feed's answers carry beside or instead of their root key.
-import { z } from 'zod';
+import * as z from 'zod';
 import { normId } from './common.js';
 import { num, text } from './fields.js';
 

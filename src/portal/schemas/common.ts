@@ -1,6 +1,6 @@
 // Building blocks for reading gateway resources leniently: unknown fields pass through, ids are
 // normalised to strings (spec 2.1.3: the same id comes as 12 or "12"), and references are {Id, Url}.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The Codes by which the gateway says that the school does not run a module (live-notes 8 and 9). Only

@@ -1,6 +1,6 @@
 // Descriptive grading (spec 2.4): skills-based grades whose mark is Map, never Grade, plus the
 // school-wide skills, comments, scale, phrase bank and the other descriptive lists.
-import { z } from 'zod';
+import * as z from 'zod';
 import { numericId, lenientList } from './common.js';
 import { text, refId } from './fields.js';
 import { categoryFields, gradeRecord } from './grades.js';

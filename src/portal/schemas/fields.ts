@@ -1,6 +1,6 @@
 // Lenient field readers for the data resources: a field of an unexpected type becomes undefined
 // instead of failing its record, because the gateway mixes numbers, numeric strings and booleans.
-import { z } from 'zod';
+import * as z from 'zod';
 import { fitting, id, normId } from './common.js';
 import { oneLine } from '../../util/text.js';
 

@@ -1,6 +1,6 @@
 // Ordinary grades (spec 2.4, 2.5): Grades with their categories, comments and value list, the school's
 // grading settings, and the averages resources (usually switched off).
-import { z } from 'zod';
+import * as z from 'zod';
 import { numericId, lenientList } from './common.js';
 import { text, num, bool, refId, idList } from './fields.js';
 

@@ -1,5 +1,5 @@
 // Who the account is: Me, the student's user record, class, school, units, and the lucky number.
-import { z } from 'zod';
+import * as z from 'zod';
 import { id, normId, optionalRef } from './common.js';
 import { oneLine } from '../../util/text.js';
 

@@ -1,6 +1,6 @@
 // A kindergarten's own service (live-notes 34-35): the plan of a kindergartener as time blocks without
 // lesson numbers, every reference an identifier string, and the lookups that name them.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lenientList } from './common.js';
 import { text, lenient } from './fields.js';
 

@@ -1,5 +1,5 @@
 // School library lendings (spec 2.9): a flat object, lendings identified by UUID.
-import { z } from 'zod';
+import * as z from 'zod';
 import { text, bool, objectList } from './fields.js';
 
 const lending = z.looseObject({

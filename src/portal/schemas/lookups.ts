@@ -1,6 +1,6 @@
 // Lookup lists joined by the readers (spec 2.3): subjects, staff, classrooms, lessons, colours and
 // the newer Auth/Subjects map from subject LIDs to ordinary subject ids.
-import { z } from 'zod';
+import * as z from 'zod';
 import { numericId, lenientList } from './common.js';
 import { text, refId, toNumber, toText } from './fields.js';
 

@@ -1,7 +1,7 @@
 // The messaging host's answers (spec 2.10), read leniently: lists come as {data, total} or as a bare
 // array, ids as numbers or strings, flags as booleans or 0/1, and single objects with or without a
 // data wrapper. Only what the bridge uses is kept.
-import { z } from 'zod';
+import * as z from 'zod';
 import { toBool, toNumber, toText } from './fields.js';
 
 type Obj = Record<string, unknown>;

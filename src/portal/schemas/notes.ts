@@ -1,6 +1,6 @@
 // Behaviour notes (spec 2.9, reference only): Positive is 0 negative, 1 positive, 2 neutral; the
 // categories use CategoryName, not Name.
-import { z } from 'zod';
+import * as z from 'zod';
 import { numericId, lenientList } from './common.js';
 import { text, num, refId } from './fields.js';
 

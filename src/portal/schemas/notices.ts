@@ -1,5 +1,5 @@
 // Announcements (SchoolNotices): string ids of the form LID-NBOARD-NOTICE-..., read flag per account.
-import { z } from 'zod';
+import * as z from 'zod';
 import { id, lenientList } from './common.js';
 
 /** A text the portal may leave null or out: empty then. */

@@ -1,6 +1,6 @@
 // Point grades and text grades (spec 2.4): points with the maximum on the category, and the free-text
 // grades that Grades does not contain.
-import { z } from 'zod';
+import * as z from 'zod';
 import { numericId, lenientList } from './common.js';
 import { text, num, bool, refId } from './fields.js';
 import { categoryFields, gradeRecord } from './grades.js';

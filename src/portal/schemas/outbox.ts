@@ -1,7 +1,7 @@
 // The sent box (spec 2.10, 4.8): the outbox list names the first receiver of each sent message; one
 // sent message, opened (no side effect), lists every receiver with `readed`. Read leniently: `readed`
 // may be a flag (0/1, a boolean) or the time it was read.
-import { z } from 'zod';
+import * as z from 'zod';
 import { isObject, joinName, listIn, refuse, unwrap } from './messages.js';
 import { toNumber, toText } from './fields.js';
 

@@ -1,6 +1,6 @@
 // The newer descriptive grading (spec 4.5): PartialGrades items keyed by LIDs, read so that a boolean
 // where a string or number belongs is ignored instead of failing the item.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lenientList } from './common.js';
 import { text, num, toText, objectList, lenient } from './fields.js';
 

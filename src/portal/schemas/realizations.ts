@@ -1,6 +1,6 @@
 // Realizations (spec 2.7): the lessons held this school year with their topics. A realization names
 // its lesson only, so a reader joins Lesson.Id with Lessons (lookups.ts) to find the subject.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lenientList } from './common.js';
 import { anyId, bool, num, refId, toText, lenient } from './fields.js';
 

@@ -2,7 +2,7 @@
 // once a pass; a refusal remembered, a failure answered until a read succeeds, a moved copy read at
 // the next look, a copy two readers want read once.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ResourceCache } from '../../../src/polling/cache.js';
 import { AccountPlan } from '../../../src/runner/account-plan.js';
 import { messagingResource, registerResource, want, type Resource, type Want } from '../../../src/polling/resource.js';

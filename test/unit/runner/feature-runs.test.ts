@@ -2,7 +2,7 @@
 // reads was read anew, the output of a feature it reads is another, a refresh); two features reading
 // one resource want one copy; a feature that reads a copy it did not say it reads fails loudly.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ResourceCache } from '../../../src/polling/cache.js';
 import { registerResource, want } from '../../../src/polling/resource.js';
 import { always } from '../../../src/polling/schedule.js';
