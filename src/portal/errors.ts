@@ -53,16 +53,12 @@ export class CaptchaRequiredError extends PortalError {
   readonly name = 'CaptchaRequiredError';
 }
 
-/** The family portal lists the child, but its link needs the family's action there (live-notes 23). */
+/**
+ * The family portal lists the child, but its link needs the family's action there (live-notes 23). Its
+ * portalMessage is the link's state as the portal says it ("requiring_an_action", "need-activation").
+ */
 export class LinkNeedsActionError extends PortalError {
   readonly name = 'LinkNeedsActionError';
-  /** The link's state as the portal says it ("requiring_an_action", "need-activation"). */
-  readonly state: string | undefined;
-
-  constructor(message: string, context: ErrorContext & { state?: string } = {}) {
-    super(message, context);
-    this.state = context.state;
-  }
 }
 
 /** The session died and one fresh login did not bring it back. */
@@ -208,7 +204,6 @@ export class LoginPausedError extends PortalError {
 
 /** The portal's own words on a refused login, if the error carries them. */
 export function portalMessageOf(error: unknown): string | undefined {
-  if (error instanceof LinkNeedsActionError) return error.state;
   return error instanceof PortalError ? error.portalMessage : undefined;
 }
 

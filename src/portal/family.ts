@@ -190,14 +190,14 @@ export class FamilyAccount {
     if (state === undefined || state === 'active') return undefined;
     return new LinkNeedsActionError(`the family portal lists this child’s link as ${state}: it needs the family’s action in the portal`, {
       account: this.options.account,
-      state,
+      portalMessage: state,
     });
   }
 
   private linkNeedsAction(login: string): LinkNeedsActionError {
     return new LinkNeedsActionError('the family portal lists this child without a token: its link needs the family’s action in the portal', {
       account: this.options.account,
-      state: this.states.get(login),
+      portalMessage: this.states.get(login),
     });
   }
 }
