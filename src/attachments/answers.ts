@@ -3,7 +3,7 @@
 // logged-out page, the "file does not exist" page (spec 4.6.7), an HTML waiting page or a file, whose
 // name Content-Disposition gives.
 import { UnexpectedResponseError } from '../portal/errors.js';
-import { isLoginRedirect, pathOf, safeOrigin, type HttpResponse, type ResponseHead } from '../portal/http.js';
+import { header, isLoginRedirect, pageText, pathOf, safeOrigin, type HttpResponse, type ResponseHead } from '../portal/http.js';
 import type { PortalUrls } from '../config/schema.js';
 
 /** The URL if it parses and has the scheme and host (port included) of one of the allowed bases. */
@@ -64,11 +64,6 @@ const LOGGED_OUT = [/brak dost[eę]pu/, /nie jeste[sś] zalogowan/, /zaloguj si[
 /** Phrases that plainly say the file does not exist. */
 const NOT_FOUND = [/nie znaleziono/, /nie istnieje/, /not found/];
 
-export function header(res: ResponseHead, name: string): string | undefined {
-  const value = res.headers[name.toLowerCase()];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 export function isHtml(res: ResponseHead): boolean {
   return /^\s*text\/html\b/i.test(header(res, 'content-type') ?? '');
 }
@@ -77,18 +72,6 @@ export function isHtml(res: ResponseHead): boolean {
 export function isFile(res: ResponseHead): boolean {
   if (res.status !== 200) return false;
   return /^\s*attachment\b/i.test(header(res, 'content-disposition') ?? '') || !isHtml(res);
-}
-
-/** The body as text in the charset the answer declares (header, then <meta>), UTF-8 otherwise. */
-export function pageText(res: HttpResponse): string {
-  const declared =
-    /charset\s*=\s*["']?([\w.:-]+)/i.exec(header(res, 'content-type') ?? '')?.[1] ??
-    /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(res.body.subarray(0, 4096).toString('latin1'))?.[1];
-  try {
-    return new TextDecoder(declared ?? 'utf-8').decode(res.body);
-  } catch {
-    return res.body.toString('utf8');
-  }
 }
 
 export function saysNotFound(text: string): boolean {

@@ -6,7 +6,7 @@
 // they never reach a log line or an error message.
 import { unlink } from 'node:fs/promises';
 import { ConnectionError } from '../portal/errors.js';
-import { isServerTrouble, type FileTarget, type HttpRequest, type HttpResponse, type ResponseHead } from '../portal/http.js';
+import { header, isServerTrouble, pageText, readJson, type HttpRequest, type HttpResponse } from '../portal/http.js';
 import type { PortalSession } from '../portal/session.js';
 import { DEFAULT_DOWNLOADS_MAX_MB, type PortalUrls } from '../config/schema.js';
 import { withDeadline, type Clock } from '../util/clock.js';
@@ -15,12 +15,10 @@ import {
   attachmentGetUrl,
   dispositionName,
   failure,
-  header,
   isDeadWebSession,
   isFile,
   isHtml,
   onHost,
-  pageText,
   sandboxRedirect,
   saysNotFound,
   schoolFileUrl,
@@ -233,7 +231,7 @@ export class Downloader {
     let res: HttpResponse;
     try {
       const until = clock.now() + this.limits.totalMs;
-      const toFile = (head: ResponseHead): FileTarget | undefined => (isFile(head) ? { path: temp, maxBytes: this.limits.maxFileBytes } : undefined);
+      const toFile: HttpRequest['toFile'] = (head) => (isFile(head) ? { path: temp, maxBytes: this.limits.maxFileBytes } : undefined);
       const late = () => new ConnectionError(`${what}: gave up after ${Math.round(this.limits.totalMs / 1000)} s`, { account });
       res = await withDeadline(clock, this.limits.totalMs, late, (signal) => fetch({ account, what, signal, until, toFile }));
     } catch (error) {
@@ -341,10 +339,6 @@ export class Downloader {
 /** The status a CSCheckKey answer reports, or undefined when it is not such a JSON answer. */
 function keyStatus(res: HttpResponse): string | undefined {
   if (res.status < 200 || res.status >= 300) return undefined;
-  try {
-    const status = (JSON.parse(res.body.toString('utf8')) as { status?: unknown } | null)?.status;
-    return typeof status === 'string' ? status : undefined;
-  } catch {
-    return undefined;
-  }
+  const status = (readJson(res) as { status?: unknown } | null | undefined)?.status;
+  return typeof status === 'string' ? status : undefined;
 }

@@ -11,9 +11,7 @@ export interface BodyStream extends AsyncIterable<Uint8Array> {
 }
 
 /** The Content-Length an answer announced, when it is a plain number. */
-export function announcedLength(headers: Record<string, string | string[] | undefined>): number | undefined {
-  const value = headers['content-length'];
-  const text = Array.isArray(value) ? value[0] : value;
+export function announcedLength(text: string | undefined): number | undefined {
   return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
 }
 

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { DISABLED_CODE, UnexpectedResponseError } from './errors.js';
 import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpRequest, type HttpResponse } from './http.js';
-import { isDisabled, isInsufficientScopes, stringField } from './http.js';
+import { isDisabled, isInsufficientScopes, pageText, stringField } from './http.js';
 import type { PortalSession } from './session.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { HeavyAnswers } from '../store/heavy-answers.js';
@@ -187,7 +187,7 @@ export class Gateway {
       );
       if (isServerTrouble(res.status)) throw serverError(res, path, account);
       if (res.status !== 200) throw new UnexpectedResponseError(res.status, `${path} answered ${res.status}`, { account });
-      return decodeBody(res);
+      return pageText(res);
     });
   }
 
@@ -277,14 +277,4 @@ function answered({ status, json }: GatewayAnswer): string {
   if (status >= 200 && status < 300) return 'ok';
   const code = json !== null && typeof json === 'object' ? stringField(json, 'Code') : undefined;
   return code !== undefined && /^[A-Za-z_]{1,40}$/.test(code) ? `${status} ${code}` : String(status);
-}
-
-function decodeBody(res: HttpResponse): string {
-  const type = String(res.headers['content-type'] ?? '');
-  const declared = /charset=([\w-]+)/i.exec(type)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(res.body.toString('latin1'))?.[1];
-  try {
-    return new TextDecoder(declared ?? 'utf-8').decode(res.body);
-  } catch {
-    return res.text();
-  }
 }

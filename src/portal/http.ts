@@ -137,8 +137,8 @@ export class HttpClient {
         signal: req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
       });
       const head = { status: res.statusCode, headers: res.headers };
-      portalNow = this.portalTime.answered(firstHeader(res.headers.date), this.options.clock.now());
-      const announced = announcedLength(res.headers);
+      portalNow = this.portalTime.answered(header(head, 'date'), this.options.clock.now());
+      const announced = announcedLength(header(head, 'content-length'));
       const target = req.toFile?.(head);
       if (target) {
         const size = await streamToFile(res.body, target.path, target.maxBytes, announced, () => this.tooLarge(req, head.status, target.maxBytes));
@@ -157,7 +157,7 @@ export class HttpClient {
       });
     }
     await this.storeCookies(res.headers['set-cookie'], req.url, portalNow);
-    const locationHeader = firstHeader(res.headers.location);
+    const locationHeader = header({ headers: res.headers }, 'location');
     return {
       status: res.statusCode,
       url: req.url,
@@ -245,8 +245,22 @@ export function resolveLocation(location: string, base: string): string | undefi
   }
 }
 
-function firstHeader(value: string | string[] | undefined): string | undefined {
+/** A header's value (the first, when it came more than once); `name` in lower case. */
+export function header(res: Pick<ResponseHead, 'headers'>, name: string): string | undefined {
+  const value = res.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** The body as text in the charset the answer declares (header, then <meta>), UTF-8 otherwise. */
+export function pageText(res: HttpResponse): string {
+  const declared =
+    /charset\s*=\s*["']?([\w.:-]+)/i.exec(header(res, 'content-type') ?? '')?.[1] ??
+    /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(res.body.subarray(0, 4096).toString('latin1'))?.[1];
+  try {
+    return new TextDecoder(declared ?? 'utf-8').decode(res.body);
+  } catch {
+    return res.body.toString('utf8');
+  }
 }
 
 function lowerKeys(headers: Record<string, string>): Record<string, string> {

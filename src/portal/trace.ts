@@ -3,7 +3,7 @@
 // statuses, which cookies are set, the body's shape) and never a value that opens or names anything:
 // no password, no cookie or token value, no `code` or `state`, no child's data.
 import { CAPTCHA_MARKERS, REQUIRED_ACTIONS_MARKER } from './login.js';
-import { pathOf, safeOrigin, type HttpExchange, type HttpResponse } from './http.js';
+import { header, pathOf, safeOrigin, type HttpExchange, type HttpResponse } from './http.js';
 import type { PortalUrls } from '../config/schema.js';
 import { redact, redactPath } from '../util/redact.js';
 
@@ -91,11 +91,6 @@ function maskIds(path: string): string {
     .split('/')
     .map((segment) => (/\d{3,}|LID-/i.test(segment) ? '<id>' : segment))
     .join('/');
-}
-
-function header(res: HttpResponse, name: string): string | undefined {
-  const value = res.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /** "name (Path=/OAuth, Max-Age=31536000)" for each Set-Cookie: never its value. */
