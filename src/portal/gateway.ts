@@ -102,9 +102,7 @@ export class Gateway {
       });
     }
     return this.observed(endpoint, async () => {
-      const { json, heavyAnswer } = await this.call('GET', endpoint, query, undefined, maxBytes);
-      const parsed = schema.safeParse(json);
-      if (heavyAnswer) await heavy?.clear(endpoint).catch(() => undefined);
+      const parsed = await this.call('GET', endpoint, query, undefined, maxBytes, (json) => schema.safeParse(json));
       if (!parsed.success) {
         const first = parsed.error.issues[0];
         const where = first ? ` at ${first.path.join('.') || '(root)'}: ${first.message}` : '';
@@ -116,11 +114,7 @@ export class Gateway {
 
   /** POST to an endpoint (JSON body when given); resolves to the parsed answer, if any. */
   async post(endpoint: string, body?: unknown, maxBytes = ANSWER_BYTES): Promise<unknown> {
-    return this.observed(endpoint, async () => {
-      const { json, heavyAnswer } = await this.call('POST', endpoint, undefined, body, maxBytes);
-      if (heavyAnswer) await this.options.heavy?.clear(endpoint).catch(() => undefined);
-      return json;
-    });
+    return this.observed(endpoint, () => this.call('POST', endpoint, undefined, body, maxBytes, (json) => json));
   }
 
   /**
@@ -191,14 +185,15 @@ export class Gateway {
     });
   }
 
-  /** The answer's JSON; heavyAnswer when it was large enough to be marked before reading (see HeavyAnswers). */
-  private async call(
+  /** The answer's JSON as `read` reads it; one large enough is marked before it is read, and cleared after (see HeavyAnswers). */
+  private async call<T>(
     method: 'GET' | 'POST',
     endpoint: string,
     query: Record<string, string> | undefined,
     body: unknown,
     maxBytes: number,
-  ): Promise<{ json: unknown; heavyAnswer: boolean }> {
+    read: (json: unknown) => T,
+  ): Promise<T> {
     const { heavy } = this.options;
     const res = await this.exchange(method, endpoint, query, body, maxBytes);
     // Marked on disk before it is read: should reading it take the process down, the next start knows.
@@ -209,13 +204,11 @@ export class Gateway {
         () => true,
         () => false,
       ));
-    const json = readJson(res);
     try {
-      return { json: this.judge(res, json, endpoint), heavyAnswer };
-    } catch (error) {
+      return read(this.judge(res, readJson(res), endpoint));
+    } finally {
       // It was read: whatever it said, it did not take the process down.
       if (heavyAnswer) await heavy?.clear(endpoint).catch(() => undefined);
-      throw error;
     }
   }
 
