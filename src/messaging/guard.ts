@@ -11,7 +11,7 @@ import { SendJournal, type JournalEntry, type JournalHooks, type SendKind } from
 import type { Recipient } from './recipients.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { SentItem } from '../portal/schemas/outbox.js';
-import type { MessagingReply } from '../portal/messaging.js';
+import type { JsonAnswer } from '../portal/http.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
@@ -37,7 +37,7 @@ export interface Draft {
   /** The text as the parent wrote it (checked and hashed, never logged or kept). */
   text: string;
   /** The one POST (POST /messages or /messages/reply); never called twice. */
-  post: () => Promise<MessagingReply>;
+  post: () => Promise<JsonAnswer>;
 }
 
 export interface SendRequest {
@@ -142,7 +142,7 @@ export class Outbox {
     const about = { child: this.options.child(), kind: request.kind, recipient: draft.recipient.label, topic: draft.topic };
     this.options.log.info(about, 'sending a message');
 
-    let reply: MessagingReply;
+    let reply: JsonAnswer;
     try {
       reply = await draft.post();
     } catch (error) {
@@ -207,7 +207,7 @@ export class Outbox {
    * (401, 403: spec 5.4.3) means nothing went out; anything else (another 4xx such as 404, 409 or 429,
    * a 5xx, a 2xx with errors) is an unknown outcome.
    */
-  private async judge(reply: MessagingReply, entry: JournalEntry, about: Record<string, string>): Promise<SendResult> {
+  private async judge(reply: JsonAnswer, entry: JournalEntry, about: Record<string, string>): Promise<SendResult> {
     const { log } = this.options;
     if (reply.status >= 200 && reply.status < 300) {
       const answer = readSendAnswer(reply.json);

@@ -5,7 +5,7 @@
 // same resources, shapes and parsing over either.
 import type { z } from 'zod';
 import { DISABLED_CODE, UnexpectedResponseError } from './errors.js';
-import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpRequest, type HttpResponse } from './http.js';
+import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpRequest, type HttpResponse, type JsonAnswer } from './http.js';
 import { isDisabled, isInsufficientScopes, pageText, stringField } from './http.js';
 import type { PortalSession } from './session.js';
 import type { PortalUrls } from '../config/schema.js';
@@ -126,7 +126,7 @@ export class Gateway {
     method: 'GET' | 'POST' | 'DELETE',
     endpoint: string,
     options: { query?: Record<string, string>; body?: unknown } = {},
-  ): Promise<GatewayAnswer> {
+  ): Promise<JsonAnswer> {
     return this.observed(
       endpoint,
       async () => {
@@ -143,11 +143,11 @@ export class Gateway {
   }
 
   /** GET of a service beside the API (`ms/...`) at one host of the road, as it came; 5xx, 429 and the network throw ConnectionError. */
-  async service(host: ServiceHost, path: string, query: Record<string, string> = {}): Promise<GatewayAnswer> {
+  async service(host: ServiceHost, path: string, query: Record<string, string> = {}): Promise<JsonAnswer> {
     const route = this.road.services?.find((s) => s.host === host);
     if (!route) return { status: 404, json: undefined };
     const url = route.url(`${path}?${new URLSearchParams(query).toString()}`.replace(/\?$/, ''));
-    const work = async (): Promise<GatewayAnswer> => {
+    const work = async (): Promise<JsonAnswer> => {
       this.options.onRequest?.('GET', path);
       const res = await route.send({ method: 'GET', url, headers: { accept: 'application/json' }, maxBytes: ANSWER_BYTES });
       if (isServerTrouble(res.status)) throw serverError(res, path, this.options.account);
@@ -259,14 +259,8 @@ export class Gateway {
   }
 }
 
-/** What answer() hands back: the status and the body read as JSON (undefined when it is none). */
-export interface GatewayAnswer {
-  status: number;
-  json: unknown;
-}
-
 /** How the observer counts an answer handed back as it came: "ok" for a 2xx, else the status and its Code. */
-function answered({ status, json }: GatewayAnswer): string {
+function answered({ status, json }: JsonAnswer): string {
   if (status >= 200 && status < 300) return 'ok';
   const code = json !== null && typeof json === 'object' ? stringField(json, 'Code') : undefined;
   return code !== undefined && /^[A-Za-z_]{1,40}$/.test(code) ? `${status} ${code}` : String(status);

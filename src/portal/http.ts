@@ -71,9 +71,14 @@ export interface HttpClientOptions {
   clock: Clock;
   dispatcher?: Dispatcher;
   timeoutMs?: number;
-  jar?: CookieJar;
   /** The portal's time, shared by the bridge's clients (its own when not given): cookies are kept by it. */
   portalTime?: PortalTime;
+}
+
+/** An answer as it came: its status and its body read as JSON (undefined when it is empty or not JSON). */
+export interface JsonAnswer {
+  status: number;
+  json: unknown;
 }
 
 /** One request and how it ended, for an observer (`check --trace`); the body only when it was kept. */
@@ -86,12 +91,11 @@ export interface HttpExchange {
 }
 
 export class HttpClient {
-  private jar: CookieJar;
+  private jar = new CookieJar();
   private readonly portalTime: PortalTime;
   private readonly observers = new Set<(exchange: HttpExchange) => void>();
 
   constructor(private readonly options: HttpClientOptions) {
-    this.jar = options.jar ?? new CookieJar();
     this.portalTime = options.portalTime ?? new PortalTime();
   }
 

@@ -16,7 +16,8 @@ import {
   type UnreadCounts,
 } from './schemas/messages.js';
 import { outboxListResponse, sentMessageResponse, type SentItem, type SentMessageDetails } from './schemas/outbox.js';
-import type { MessagingClient, MessagingReply } from './messaging.js';
+import type { MessagingClient } from './messaging.js';
+import type { JsonAnswer } from './http.js';
 import type { z } from 'zod';
 
 /** Mailbox names the API accepts in /<mailbox>/messages; nothing else is ever put in that URL. */
@@ -99,12 +100,12 @@ export class MessagesApi {
   }
 
   /** POST /messages/reply exactly once (the body of POST /messages plus originalMessageId). */
-  postReply(body: unknown): Promise<MessagingReply> {
+  postReply(body: unknown): Promise<JsonAnswer> {
     return this.client.postOnce('/api/messages/reply', body);
   }
 
   /** POST /messages exactly once; the caller classifies the answer (see messaging/sender.ts). */
-  postMessage(body: unknown): Promise<MessagingReply> {
+  postMessage(body: unknown): Promise<JsonAnswer> {
     return this.client.postOnce('/api/messages', body);
   }
 

@@ -3,7 +3,7 @@
 // with its recheck schedule, the recovery ladder with its 10-minute window around every call, what an
 // answer stands for (spec 5.4.5), and the learned lifetime of a messaging session.
 import { MessageSendError, SessionExpiredError, UnexpectedResponseError } from './errors.js';
-import { isLoginRedirect, isServerTrouble, pathOf, readJson, safeOrigin, serverError, type HttpResponse } from './http.js';
+import { isLoginRedirect, isServerTrouble, pathOf, readJson, safeOrigin, serverError, type HttpResponse, type JsonAnswer } from './http.js';
 import {
   DEFAULT_MESSAGING_POLICY,
   MessagesUnavailableError,
@@ -33,13 +33,6 @@ export interface MessagingClientOptions {
   onRequest?: (method: string, path: string) => void;
   /** Told of every bootstrap (the diagnostics' figures). */
   observer?: PortalObserver;
-}
-
-/** A raw answer of the one POST that must never be retried (a message being sent). */
-export interface MessagingReply {
-  status: number;
-  /** The parsed body, or undefined when it is empty or not JSON. */
-  json: unknown;
 }
 
 type Outcome = 'ok' | 'absent';
@@ -126,7 +119,7 @@ export class MessagingClient {
    * whatever its status, is returned. A failure before the request left raises MessageSendError
    * with sent=false; a network error or timeout of the request itself, with sent=null.
    */
-  async postOnce(path: string, body: unknown): Promise<MessagingReply> {
+  async postOnce(path: string, body: unknown): Promise<JsonAnswer> {
     const { account } = this.options;
     try {
       this.prepare();
