@@ -115,17 +115,13 @@ export interface Receiver {
 }
 
 /** GET /receivers/groups/school-employees: {receivers: [{accountId, label, ...}]}; empty groups are []. */
-export const groupReceiversResponse = z.unknown().transform((root) => {
-  const list = listIn(root, 'receivers') ?? [];
-  const out: Receiver[] = [];
-  for (const r of list) {
-    if (!isObject(r)) continue;
+export const groupReceiversResponse = z.unknown().transform((root) =>
+  (listIn(root, 'receivers') ?? []).filter(isObject).flatMap((r): Receiver[] => {
     const accountId = idText(r.accountId);
     const label = toText(r.label)?.trim() ?? joinName(r.firstName, r.lastName);
-    if (accountId && label) out.push({ accountId, label });
-  }
-  return out;
-});
+    return accountId && label ? [{ accountId, label }] : [];
+  }),
+);
 
 const FAILED_STATUS = /^(error|fail(ed|ure)?|rejected|not_?sent)$/i;
 
@@ -155,12 +151,10 @@ function reportedError(value: unknown): string | undefined {
 export const fullMessageResponse = z.unknown().transform((root, ctx) => {
   const data = unwrap(root);
   if (!isObject(data) || typeof data.Message !== 'string') return refuse(ctx, 'not a message (no Message)');
-  const attachments: { id: string; filename: string }[] = [];
-  for (const a of Array.isArray(data.attachments) ? data.attachments : []) {
-    if (!isObject(a)) continue;
+  const attachments = (Array.isArray(data.attachments) ? data.attachments : []).filter(isObject).flatMap((a) => {
     const id = idText(a.id);
-    if (id) attachments.push({ id, filename: toText(a.filename)?.trim() || `zalacznik-${id}` });
-  }
+    return id ? [{ id, filename: toText(a.filename)?.trim() || `zalacznik-${id}` }] : [];
+  });
   return {
     message: data.Message,
     topic: toText(data.topic),
@@ -185,13 +179,9 @@ export const attachmentLinkResponse = z.unknown().transform((root, ctx) => {
 });
 
 /** GET /receivers/student-subjects with the subjects: [{teacherIdentifier, subject}]. */
-export const teacherSubjectsResponse = z.unknown().transform((root) => {
-  const list = listIn(root) ?? [];
-  const out: { accountId: string; subject: string }[] = [];
-  for (const t of list) {
-    if (!isObject(t)) continue;
+export const teacherSubjectsResponse = z.unknown().transform((root) =>
+  (listIn(root) ?? []).filter(isObject).flatMap((t) => {
     const accountId = idText(t.teacherIdentifier);
-    if (accountId) out.push({ accountId, subject: toText(t.subject)?.trim() ?? '' });
-  }
-  return out;
-});
+    return accountId ? [{ accountId, subject: toText(t.subject)?.trim() ?? '' }] : [];
+  }),
+);
