@@ -45,16 +45,11 @@ export const DEFAULT_SESSION_POLICY = {
 /** The session policy as data (its fields, DEFAULT_SESSION_POLICY's). */
 export type SessionPolicy = typeof DEFAULT_SESSION_POLICY;
 
-export interface SessionState {
-  loggedInAt?: number;
-  refreshedAt?: number;
-  refreshFailedAt?: number;
-}
-
-export type SessionAction = 'login' | 'refresh' | 'none';
+/** The policy's times of the session in use (kept with it in its file). */
+export type SessionState = Pick<PersistedSession, 'loggedInAt' | 'refreshedAt' | 'refreshFailedAt'>;
 
 /** The one place that decides what the session needs before the next request. */
-export function nextSessionAction(state: SessionState, now: number, policy: SessionPolicy): SessionAction {
+export function nextSessionAction(state: SessionState, now: number, policy: SessionPolicy): 'login' | 'refresh' | 'none' {
   if (state.loggedInAt === undefined || now - state.loggedInAt >= policy.lifetimeMs) return 'login';
   const age = now - Math.max(state.loggedInAt, state.refreshedAt ?? 0);
   if (age < policy.refreshAfterMs) return 'none';
