@@ -242,11 +242,7 @@ function megabytes(bytes: number): string {
 
 /** `location` read against `base`; undefined when it is no address. */
 export function resolveLocation(location: string, base: string): string | undefined {
-  try {
-    return new URL(location, base).toString();
-  } catch {
-    return undefined;
-  }
+  return URL.canParse(location, base) ? new URL(location, base).toString() : undefined;
 }
 
 /** A header's value (the first, when it came more than once); `name` in lower case. */
@@ -325,19 +321,11 @@ function cleanStrings(_key: string, value: unknown): unknown {
 }
 
 export function safeOrigin(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
+  return URL.canParse(url) ? new URL(url).origin : undefined;
 }
 
 export function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return '(invalid url)';
-  }
+  return URL.canParse(url) ? new URL(url).pathname : '(invalid url)';
 }
 
 /** A 401 whose body says Insufficient scopes: the session is alive, the module is closed. */

@@ -57,12 +57,8 @@ export class LoginTrace {
 
   /** Host role, path, and the query with every value but the public ones hidden. */
   private address(url: string): string {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return '(invalid address)';
-    }
+    if (!URL.canParse(url)) return '(invalid address)';
+    const parsed = new URL(url);
     const query = [...parsed.searchParams.keys()].map((key) => (PUBLIC_QUERY.has(key) ? `${key}=${parsed.searchParams.get(key)}` : `${key}=…`));
     return `${this.role(parsed.origin)} ${maskIds(pathOf(url))}${query.length === 0 ? '' : `?${query.join('&')}`}`;
   }
