@@ -24,7 +24,8 @@ abstract class PortalError extends Error {
   constructor(message: string, context: ErrorContext = {}) {
     super(redact(message), context.cause === undefined ? undefined : { cause: context.cause });
     this.account = context.account;
-    this.url = context.url === undefined ? undefined : redact(stripQuery(context.url));
+    // Without its query: a query may hold a key or a token.
+    this.url = context.url === undefined ? undefined : redact(context.url.replace(/\?.*/s, ''));
     this.portalMessage = context.portalMessage;
   }
 }
@@ -240,11 +241,6 @@ export function problemReason(error: unknown): ProblemReason {
   if (error instanceof ConnectionError) return 'service_down';
   if (error instanceof StorageError) return 'storage_error';
   return 'unexpected_response';
-}
-
-function stripQuery(url: string): string {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
 }
 
 /** The family portal answered, and links no child to the e-mail (the bridge's own `problem`: `no_children`). */

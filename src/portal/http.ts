@@ -268,12 +268,9 @@ function lowerKeys(headers: Record<string, string>): Record<string, string> {
 }
 
 function describeNetworkError(error: unknown): string {
-  if (error instanceof Error) {
-    if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timed out';
-    const code = (error as { code?: string }).code;
-    return code ?? error.message;
-  }
-  return String(error);
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timed out';
+  return (error as { code?: string }).code ?? error.message;
 }
 
 /** 5xx and 429: the portal is down, in maintenance or busy; never a reason to log in again. */

@@ -174,10 +174,7 @@ export class PortalSession {
     const now = this.options.clock.now();
     const past = (at: number | undefined): number | undefined => (at === undefined ? undefined : Math.min(at, now));
     this.state = { loggedInAt: past(saved.loggedInAt), refreshedAt: past(saved.refreshedAt), refreshFailedAt: past(saved.refreshFailedAt) };
-    this.advised = {
-      ...(saved.advice ? { advice: saved.advice } : {}),
-      ...(saved.adviceLoggedAt === undefined ? {} : { loggedAt: past(saved.adviceLoggedAt) }),
-    };
+    this.advised = { advice: saved.advice, loggedAt: past(saved.adviceLoggedAt) };
     this.options.road?.resume(saved.familyRoad);
     // A pause for wrong credentials or a captcha ends when the credentials in the config change.
     if (saved.pause && pauseIsFor(saved.pause, this.options.login, this.options.password)) {
