@@ -10,7 +10,7 @@ import { isDisabled, isInsufficientScopes, pageText, stringField } from './http.
 import type { PortalSession } from './session.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { HeavyAnswers } from '../store/heavy-answers.js';
-import { failedStatus, maskedEndpoint, type PortalObserver } from './observer.js';
+import { maskedEndpoint, observed, type PortalObserver } from './observer.js';
 
 // How large a gateway answer may be, per resource. The bridge runs with a 64 MB heap, and reading an
 // answer holds it twice for a moment: the decoded text and the parsed records. Polish text is two
@@ -157,17 +157,8 @@ export class Gateway {
   }
 
   /** Runs one request and tells the observer how it ended (by default "ok" once it resolves). */
-  private async observed<T>(endpoint: string, work: () => Promise<T>, outcome: (result: T) => string = () => 'ok'): Promise<T> {
-    const { observer } = this.options;
-    if (!observer) return work();
-    try {
-      const result = await work();
-      observer.answered(maskedEndpoint(endpoint), outcome(result));
-      return result;
-    } catch (error) {
-      observer.answered(maskedEndpoint(endpoint), failedStatus(error));
-      throw error;
-    }
+  private observed<T>(endpoint: string, work: () => Promise<T>, outcome?: (result: T) => string): Promise<T> {
+    return observed(this.options.observer, maskedEndpoint(endpoint), work, outcome);
   }
 
   /** A web page of the portal host (HTML), e.g. /informacja, decoded in its declared charset. */

@@ -13,7 +13,7 @@ import {
   type MessagingPolicy,
 } from './messaging-policy.js';
 import type { PortalSession } from './session.js';
-import { failedStatus, maskedMessagingPath, type PortalObserver } from './observer.js';
+import { maskedMessagingPath, observed, type PortalObserver } from './observer.js';
 import { errorText } from '../util/text.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
@@ -246,26 +246,18 @@ export class MessagingClient {
     return running;
   }
 
-  private async send(method: 'GET' | 'POST', url: string, body?: unknown): Promise<HttpResponse> {
-    const { observer } = this.options;
+  private send(method: 'GET' | 'POST', url: string, body?: unknown): Promise<HttpResponse> {
     this.options.onRequest?.(method, pathOf(url));
-    const sent = this.options.session.http.send({
-      method,
-      url,
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      timeoutMs: this.options.timeoutMs,
-    });
-    if (!observer) return sent;
-    const resource = maskedMessagingPath(pathOf(url));
-    try {
-      const res = await sent;
-      observer.answered(resource, res.status >= 200 && res.status < 300 ? 'ok' : String(res.status));
-      return res;
-    } catch (error) {
-      observer.answered(resource, failedStatus(error));
-      throw error;
-    }
+    const send = () =>
+      this.options.session.http.send({
+        method,
+        url,
+        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        timeoutMs: this.options.timeoutMs,
+      });
+    const outcome = (res: HttpResponse) => (res.status >= 200 && res.status < 300 ? 'ok' : String(res.status));
+    return observed(this.options.observer, maskedMessagingPath(pathOf(url)), send, outcome);
   }
 
   /** A non-rejection answer: JSON on a 2xx, else the error of spec 5.4.5, raised as it is. */
