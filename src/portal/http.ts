@@ -278,6 +278,12 @@ export function isServerTrouble(status: number): boolean {
   return status >= 500 || status === 429;
 }
 
+/** The answer, unless it is server trouble (a 5xx or 429: the service down, never a wrong password, live-notes 3). */
+export function unlessDown(res: HttpResponse, what: string, account: string): HttpResponse {
+  if (!isServerTrouble(res.status)) return res;
+  throw new ConnectionError(`${what}: ${pathOf(res.url)} answered ${res.status}`, { account, url: res.url, status: res.status });
+}
+
 /** The error for a server-trouble answer (see isServerTrouble) to `what`. */
 export function serverError(res: HttpResponse, what: string, account: string): ConnectionError {
   const reason = res.status === 429 ? 'too many requests' : res.status === 503 ? 'the portal is in maintenance' : 'server error';
