@@ -50,12 +50,7 @@ export function attachmentGetUrl(link: URL): URL {
 }
 
 /** The error of a download that failed for a reason other than the service being down. */
-export function failure(
-  about: { account: string; what: string },
-  status: number,
-  reason: string,
-  extra: { url?: string; code?: string } = {},
-): UnexpectedResponseError {
+export function failure(about: { account: string; what: string }, status: number, reason: string, extra: { url?: string; code?: string } = {}) {
   return new UnexpectedResponseError(status, `${about.what}: ${reason}`, { account: about.account, ...extra });
 }
 

@@ -252,11 +252,7 @@ export interface HandledFacts {
 export type PendingChange = { type: string; why: WhyPending };
 
 /** The changes of a pass sorted, in the feed's order: those handled, and those that wait (and why). */
-export async function sortChanges(
-  changes: readonly FeedChange[],
-  named: (change: FeedChange) => readonly Resource[],
-  facts: HandledFacts,
-): Promise<{ handled: FeedChange[]; pending: PendingChange[] }> {
+export async function sortChanges(changes: readonly FeedChange[], named: (change: FeedChange) => readonly Resource[], facts: HandledFacts) {
   // Refused counts as read: a module the school lacks has nothing to read again.
   const readOk = (w: Want): boolean => facts.cache.refused(w.res, w.key) || facts.cache.readOkThisPass(w);
   const whyPending = (change: FeedChange): WhyPending | undefined => {

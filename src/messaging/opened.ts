@@ -100,10 +100,7 @@ export const ATTACHMENTS_NOT_ALLOWED = 'the school does not allow attachments fo
  * downloads/<child>/messages/<message id>/. One that fails keeps its name only, and is logged.
  * Where the school allows the account no attachments none is tried: `skipped` says why.
  */
-export async function saveAttachments(
-  record: OpenedRecord,
-  deps: { api: MessagesApi; downloader: Downloader; child: string; log: Logger },
-): Promise<{ record: OpenedRecord; skipped?: string }> {
+export async function saveAttachments(record: OpenedRecord, deps: { api: MessagesApi; downloader: Downloader; child: string; log: Logger }) {
   if (!(await attachmentsAllowed(deps))) {
     deps.log.info({ message: record.message_id, attachments: record.attachments.length }, `attachments not saved: ${ATTACHMENTS_NOT_ALLOWED}`);
     return { record, skipped: ATTACHMENTS_NOT_ALLOWED };

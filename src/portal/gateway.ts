@@ -122,11 +122,7 @@ export class Gateway {
    * to whom a refusal's Code says something (the change feed). The session or token is renewed as for
    * get(); 5xx and 429 still throw ConnectionError (serverError), the network ConnectionError.
    */
-  async answer(
-    method: 'GET' | 'POST' | 'DELETE',
-    endpoint: string,
-    options: { query?: Record<string, string>; body?: unknown } = {},
-  ): Promise<JsonAnswer> {
+  async answer(method: 'GET' | 'POST' | 'DELETE', endpoint: string, options: { query?: Record<string, string>; body?: unknown } = {}) {
     return this.observed(
       endpoint,
       async () => {
