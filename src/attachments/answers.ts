@@ -18,10 +18,16 @@ export function onHost(url: string | undefined, allowed: readonly string[]): URL
 }
 
 /**
- * The sandbox URL a redirect points to. A redirect without a usable Location, or to any other scheme
- * or host, is refused here: nothing is ever sent to it.
+ * The key's page on the sandbox that the portal's first step (a homework or school file) redirects to.
+ * A page that says the file does not exist, any other answer but a redirect, a redirect without a
+ * usable Location, or to any other scheme or host, is refused here: nothing is ever sent to it.
  */
-export function sandboxRedirect(res: HttpResponse, sandboxUrl: string, about: { account: string; what: string }): URL {
+export function keyPage(res: HttpResponse, sandboxUrl: string, about: { account: string; what: string }): URL {
+  if (res.status === 200 && isHtml(res) && saysNotFound(pageText(res))) {
+    throw failure(about, 200, 'the portal says the file does not exist', { url: res.url, code: 'NotFound' });
+  }
+  if (res.status < 300 || res.status >= 400)
+    throw failure(about, res.status, `the portal answered ${res.status} without a redirect`, { url: res.url });
   if (!header(res, 'location')) throw failure(about, res.status, 'a redirect without a Location', { url: res.url });
   const target = onHost(res.location, [sandboxUrl]);
   if (target) return target;

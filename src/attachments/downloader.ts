@@ -6,24 +6,12 @@
 // they never reach a log line or an error message.
 import { unlink } from 'node:fs/promises';
 import { ConnectionError } from '../portal/errors.js';
-import { header, isServerTrouble, pageText, readJson, type HttpRequest, type HttpResponse } from '../portal/http.js';
+import { header, isServerTrouble, readJson, type HttpRequest, type HttpResponse } from '../portal/http.js';
 import type { PortalSession } from '../portal/session.js';
 import { DEFAULT_DOWNLOADS_MAX_MB, type PortalUrls } from '../config/schema.js';
 import { withDeadline, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import {
-  attachmentGetUrl,
-  dispositionName,
-  failure,
-  isDeadWebSession,
-  isFile,
-  isHtml,
-  onHost,
-  sandboxRedirect,
-  saysNotFound,
-  schoolFileUrl,
-  singleUseKey,
-} from './answers.js';
+import { attachmentGetUrl, dispositionName, failure, isDeadWebSession, isFile, keyPage, onHost, schoolFileUrl, singleUseKey } from './answers.js';
 import { DownloadStore, type DownloadStoreOptions, type SavedFile } from './saved.js';
 
 /** Download policy as data, with the spec's defaults (spec 4.6, 8). */
@@ -279,11 +267,7 @@ export class Downloader {
       () => this.send(call, { url, headers: { accept: 'text/html,application/xhtml+xml' } }),
       (r) => isDeadWebSession(r, urls),
     );
-    if (res.status >= 300 && res.status < 400) return sandboxRedirect(res, urls.sandbox_url, call);
-    if (res.status === 200 && isHtml(res) && saysNotFound(pageText(res))) {
-      throw failure(call, 200, 'the portal says the file does not exist', { url, code: 'NotFound' });
-    }
-    throw failure(call, res.status, `the portal answered ${res.status} without a redirect`, { url });
+    return keyPage(res, urls.sandbox_url, call);
   }
 
   /**
