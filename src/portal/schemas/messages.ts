@@ -91,8 +91,6 @@ export const messageListResponse = z.unknown().transform((root, ctx) => {
   return { items, total: total ?? items.length };
 });
 
-export type MessageList = z.output<typeof messageListResponse>;
-
 /** GET /me: the messaging account (flat or under data); any JSON object proves the session. */
 export const meResponse = z.unknown().transform((root, ctx) => {
   const me = unwrap(root);
@@ -167,8 +165,6 @@ export const fullMessageResponse = z.unknown().transform((root, ctx) => {
     attachments,
   };
 });
-
-export type FullMessage = z.output<typeof fullMessageResponse>;
 
 /** GET /attachments/<att>/messages/<msg>: {data: {status: 'ok', downloadLink}}. */
 export const attachmentLinkResponse = z.unknown().transform((root, ctx) => {
