@@ -134,8 +134,10 @@ export class ChildFeed {
     this.status.pending = pending;
     if (handled.length === 0) return;
     try {
-      const ids = handled.map((c) => c.id);
-      await this.client.acknowledge(device, ids);
+      await this.client.acknowledge(
+        device,
+        handled.map((c) => c.id),
+      );
       this.status.acknowledged = (this.status.acknowledged ?? 0) + handled.length;
     } catch (error) {
       // They come back at the next read and are read again then: nothing is lost.

@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { LoginFile } from '../store/stored.js';
 
-export type SendState = 'pending' | 'sent' | 'refused' | 'unknown';
 const SEND_KINDS = ['fixed', 'reply', 'write'] as const;
 export type SendKind = (typeof SEND_KINDS)[number];
 
@@ -119,7 +118,7 @@ export class SendJournal {
     await this.save();
   }
 
-  async finish(key: string, state: Exclude<SendState, 'pending'>, extra: Partial<JournalEntry> = {}): Promise<void> {
+  async finish(key: string, state: Exclude<JournalEntry['state'], 'pending'>, extra: Partial<JournalEntry> = {}): Promise<void> {
     const entry = this.entries.find((e) => e.key === key);
     if (!entry) return;
     Object.assign(entry, extra, { state });

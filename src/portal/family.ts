@@ -111,7 +111,7 @@ export class FamilyAccount {
    * portal's hosts; live-notes 34 does not say which serves it), never anywhere else.
    */
   dataRoad(login: string, http: HttpClient, log: Logger = this.options.log): DataRoad {
-    const { auth_url } = this.options.urls;
+    const { auth_url, base_url } = this.options.urls;
     const withBearer = (request: HttpRequest, token: string): HttpRequest => ({
       ...request,
       headers: { ...request.headers, authorization: `Bearer ${token}` },
@@ -130,7 +130,6 @@ export class FamilyAccount {
       }
       return second;
     };
-    const { base_url } = this.options.urls;
     return {
       url: (endpoint) => `${auth_url}/3.0/${endpoint}`,
       send,

@@ -10,6 +10,8 @@ import { redact, redactPath } from '../util/redact.js';
 /** Query parameters whose values are the same for everyone and say how the login runs. */
 const PUBLIC_QUERY = new Set(['client_id', 'response_type', 'scope', 'action']);
 const MAX_TITLE = 60;
+/** What the transcript calls each configured host. */
+const ROLES = { base_url: 'portal', auth_url: 'auth', messages_url: 'messages', sandbox_url: 'sandbox', family_url: 'family' } as const;
 
 export class LoginTrace {
   private readonly lines: string[] = [];
@@ -64,17 +66,7 @@ export class LoginTrace {
   }
 
   private role(origin: string): string {
-    const roles: [keyof PortalUrls, string][] = [
-      ['base_url', 'portal'],
-      ['auth_url', 'auth'],
-      ['messages_url', 'messages'],
-      ['sandbox_url', 'sandbox'],
-      ['family_url', 'family'],
-    ];
-    for (const [key, role] of roles) {
-      if (safeOrigin(this.urls[key]) === origin) return role;
-    }
-    return 'other host';
+    return Object.entries(ROLES).find(([key]) => safeOrigin(this.urls[key as keyof typeof ROLES]) === origin)?.[1] ?? 'other host';
   }
 }
 

@@ -38,11 +38,7 @@ function idText(value: unknown): string | undefined {
 }
 
 export function joinName(first: unknown, last: unknown): string | undefined {
-  const name = [toText(first), toText(last)]
-    .map((p) => p?.trim())
-    .filter((p) => p !== undefined && p !== '')
-    .join(' ');
-  return name === '' ? undefined : name;
+  return [toText(first)?.trim(), toText(last)?.trim()].filter((p) => p !== undefined).join(' ') || undefined;
 }
 
 /** Every counter of GET /inbox/unreadMessagesCount by name (14 on the tested school). */
