@@ -260,18 +260,12 @@ export function readLoginAnswer(text: string): LoginAnswer {
 
 /** The words of `errors`: each item a string or an object {message} (live-notes 13), tags dropped. */
 function wordsOf(errors: unknown): string | undefined {
-  const items = Array.isArray(errors) ? errors : errors === undefined ? [] : [errors];
-  const said = items
-    .map((item: unknown) =>
-      typeof item === 'string' ? item : item && typeof item === 'object' ? (item as { message?: unknown }).message : undefined,
-    )
-    .filter((m): m is string => typeof m === 'string' && m.trim() !== '')
-    .map((m) =>
-      m
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    );
+  const items: unknown[] = Array.isArray(errors) ? errors : errors === undefined ? [] : [errors];
+  const said = items.flatMap((item) => {
+    const m = typeof item === 'string' ? item : (item as { message?: unknown } | null)?.message;
+    // Tags and whitespace, in any run, are one space.
+    return typeof m === 'string' && m.trim() !== '' ? [m.replace(/(?:<[^>]*>|\s)+/g, ' ').trim()] : [];
+  });
   const words = [...new Set(said)].join(' ').slice(0, MAX_WORDS);
   return words === '' ? undefined : words;
 }
