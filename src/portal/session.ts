@@ -271,10 +271,7 @@ export class PortalSession {
   }
 
   private async relogin(generation: number): Promise<void> {
-    if (this.pending) {
-      await this.pending;
-      return;
-    }
+    if (this.pending) return this.pending;
     if (this.generation !== generation) return;
     await this.singleFlight(() => this.login());
   }
