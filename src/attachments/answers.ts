@@ -76,8 +76,7 @@ export function isFile(res: ResponseHead): boolean {
 }
 
 export function saysNotFound(text: string): boolean {
-  const lower = text.toLowerCase();
-  return NOT_FOUND.some((re) => re.test(lower));
+  return NOT_FOUND.some((re) => re.test(text.toLowerCase()));
 }
 
 /**

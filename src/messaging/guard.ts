@@ -73,9 +73,8 @@ export class Outbox {
     const { log } = this.options;
     this.loading ??= this.journal.load(this.options.clock.now(), this.journalHooks()).then((interrupted) => {
       for (const entry of interrupted) {
-        const at = new Date(entry.at).toISOString();
         log.warn(
-          { kind: entry.kind, message: entry.message, recipient: entry.recipient, at },
+          { kind: entry.kind, message: entry.message, recipient: entry.recipient, at: new Date(entry.at).toISOString() },
           'a send was cut off by a restart; its outcome is unknown (check the sent box)',
         );
       }
@@ -159,9 +158,8 @@ export class Outbox {
     return {
       onCorrupt: (error) => log.warn({ err: error.message }, 'send journal unreadable; starting a new one'),
       onFuture: (dropped) => {
-        const latest = new Date(Math.max(...dropped.map((e) => e.at))).toISOString();
         log.warn(
-          { child: this.options.child(), dropped: dropped.length, latest },
+          { child: this.options.child(), dropped: dropped.length, latest: new Date(Math.max(...dropped.map((e) => e.at))).toISOString() },
           'send journal held sends dated in the future (the clock ran ahead once); dropped them so that they hold no send back',
         );
       },

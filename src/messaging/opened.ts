@@ -42,7 +42,6 @@ const openedSchema = z.object({
 });
 
 export type OpenedRecord = z.output<typeof openedSchema>;
-export type OpenedAttachment = z.output<typeof attachmentSchema>;
 
 /** Where the opened message is kept: data_dir/messages/<login>-opened.json. */
 export function openedFile(dataDir: string, login: string): LoginFile<typeof openedSchema> {
@@ -106,7 +105,7 @@ export async function saveAttachments(record: OpenedRecord, deps: { api: Message
     return { record, skipped: ATTACHMENTS_NOT_ALLOWED };
   }
   const folder = deps.downloader.inFolder(['messages', record.message_id]);
-  const attachments: OpenedAttachment[] = [];
+  const attachments: OpenedRecord['attachments'] = [];
   for (const a of record.attachments) {
     try {
       const saved = await folder.messageAttachment({ messageId: record.message_id, attachmentId: a.id, name: a.name }, () =>
