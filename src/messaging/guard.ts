@@ -286,12 +286,9 @@ function inWords(ms: number): string {
 function checkTransaction(journal: Pick<SendJournal, 'byTransaction'>, transaction: string | undefined): void {
   if (transaction === undefined) return;
   const earlier = journal.byTransaction(transaction);
-  if (earlier?.state === 'sent' && earlier.checked === 'sent_box') {
+  if (earlier?.state === 'sent' && earlier.checked === 'sent_box')
     throw notSent('already_sent', `transaction ${JSON.stringify(transaction)} went out earlier (the sent box shows it)`);
-  }
-  if (earlier?.state === 'unknown') {
-    throw unknownOutcome(`transaction ${JSON.stringify(transaction)} was already tried and its outcome is unknown`);
-  }
+  if (earlier?.state === 'unknown') throw unknownOutcome(`transaction ${JSON.stringify(transaction)} was already tried and its outcome is unknown`);
 }
 
 /** The day's cap (Warsaw day) and the pause since the child's last send; both count across restarts. */
@@ -307,8 +304,7 @@ function checkPace(journal: Pick<SendJournal, 'outgoingSince'>, now: number, per
 /** The same text (its digest) to the same person within DUPLICATE_WINDOW_MS is refused. */
 function checkDuplicate(journal: Pick<SendJournal, 'outgoingSince'>, send: { recipient: Recipient; digest: string }, now: number): void {
   const same = journal.outgoingSince(now - DUPLICATE_WINDOW_MS).some((e) => e.digest === send.digest && e.to === send.recipient.accountId);
-  const ago = inWords(DUPLICATE_WINDOW_MS);
-  if (same) throw notSent('duplicate', `the same text went to ${send.recipient.label} less than ${ago} ago`);
+  if (same) throw notSent('duplicate', `the same text went to ${send.recipient.label} less than ${inWords(DUPLICATE_WINDOW_MS)} ago`);
 }
 
 // Spec 4.8's rule for a send whose outcome is unknown: look it up in the sent box before anything is

@@ -45,11 +45,9 @@ export function joinName(first: unknown, last: unknown): string | undefined {
 export const unreadCountsResponse = z.unknown().transform((root, ctx) => {
   const data = unwrap(root);
   const counts: Record<string, number> = {};
-  if (isObject(data)) {
-    for (const [key, value] of Object.entries(data)) {
-      const n = toNumber(value);
-      if (n !== undefined && Number.isInteger(n) && n >= 0) counts[key] = n;
-    }
+  for (const [key, value] of Object.entries(isObject(data) ? data : {})) {
+    const n = toNumber(value);
+    if (n !== undefined && Number.isInteger(n) && n >= 0) counts[key] = n;
   }
   if (counts.inbox === undefined) return refuse(ctx, 'no inbox counter');
   return counts;
