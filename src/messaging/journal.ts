@@ -4,6 +4,7 @@
 // entries count the day's sends and find a text sent to the same person a moment ago (guard.ts).
 import { z } from 'zod';
 import { LoginFile } from '../store/stored.js';
+import { fitting } from '../portal/schemas/common.js';
 
 const SEND_KINDS = ['fixed', 'reply', 'write'] as const;
 export type SendKind = (typeof SEND_KINDS)[number];
@@ -84,10 +85,7 @@ export class SendJournal {
   async reread(now: number, hooks: JournalHooks = {}): Promise<void> {
     // A broken file is moved aside (readStored); an entry this version cannot read is dropped alone.
     const saved = await this.file.load(hooks.onCorrupt);
-    const entries = (saved?.entries ?? []).flatMap((e) => {
-      const entry = entrySchema.safeParse(e);
-      return entry.success ? [entry.data] : [];
-    });
+    const entries = fitting(entrySchema, saved?.entries ?? []);
     const future = entries.filter((e) => e.at > now + FUTURE_SLACK_MS);
     this.entries = entries.filter((e) => e.at <= now + FUTURE_SLACK_MS);
     if (future.length > 0) {
