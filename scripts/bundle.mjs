@@ -64,7 +64,7 @@ for (const name of await readdir(dist)) {
   if (!CHUNK.test(name) && name !== 'main.js') continue;
   const file = join(dist, name);
   const text = await readFile(file, 'utf8');
-  const ascii = text.replace(/[^\p{ASCII}]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const ascii = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== text) await writeFile(file, ascii);
 }
 

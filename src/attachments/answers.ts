@@ -3,7 +3,7 @@
 // logged-out page, the "file does not exist" page (spec 4.6.7), an HTML waiting page or a file, whose
 // name Content-Disposition gives.
 import { UnexpectedResponseError } from '../portal/errors.js';
-import { isLoginRedirect, pathOf, safeOrigin, type HttpResponse, type ResponseHead } from '../portal/http.js';
+import { header, isLoginRedirect, pageText, pathOf, safeOrigin, type HttpResponse, type ResponseHead } from '../portal/http.js';
 import type { PortalUrls } from '../config/schema.js';
 
 /** The URL if it parses and has the scheme and host (port included) of one of the allowed bases. */
@@ -18,10 +18,16 @@ export function onHost(url: string | undefined, allowed: readonly string[]): URL
 }
 
 /**
- * The sandbox URL a redirect points to. A redirect without a usable Location, or to any other scheme
- * or host, is refused here: nothing is ever sent to it.
+ * The key's page on the sandbox that the portal's first step (a homework or school file) redirects to.
+ * A page that says the file does not exist, any other answer but a redirect, a redirect without a
+ * usable Location, or to any other scheme or host, is refused here: nothing is ever sent to it.
  */
-export function sandboxRedirect(res: HttpResponse, sandboxUrl: string, about: { account: string; what: string }): URL {
+export function keyPage(res: HttpResponse, sandboxUrl: string, about: { account: string; what: string }): URL {
+  if (res.status === 200 && isHtml(res) && saysNotFound(pageText(res))) {
+    throw failure(about, 200, 'the portal says the file does not exist', { url: res.url, code: 'NotFound' });
+  }
+  if (res.status < 300 || res.status >= 400)
+    throw failure(about, res.status, `the portal answered ${res.status} without a redirect`, { url: res.url });
   if (!header(res, 'location')) throw failure(about, res.status, 'a redirect without a Location', { url: res.url });
   const target = onHost(res.location, [sandboxUrl]);
   if (target) return target;
@@ -50,12 +56,7 @@ export function attachmentGetUrl(link: URL): URL {
 }
 
 /** The error of a download that failed for a reason other than the service being down. */
-export function failure(
-  about: { account: string; what: string },
-  status: number,
-  reason: string,
-  extra: { url?: string; code?: string } = {},
-): UnexpectedResponseError {
+export function failure(about: { account: string; what: string }, status: number, reason: string, extra: { url?: string; code?: string } = {}) {
   return new UnexpectedResponseError(status, `${about.what}: ${reason}`, { account: about.account, ...extra });
 }
 
@@ -63,11 +64,6 @@ export function failure(
 const LOGGED_OUT = [/brak dost[eę]pu/, /nie jeste[sś] zalogowan/, /zaloguj si[eę]/, /sesja wygas/, /access denied/, /\/loguj\b/];
 /** Phrases that plainly say the file does not exist. */
 const NOT_FOUND = [/nie znaleziono/, /nie istnieje/, /not found/];
-
-export function header(res: ResponseHead, name: string): string | undefined {
-  const value = res.headers[name.toLowerCase()];
-  return Array.isArray(value) ? value[0] : value;
-}
 
 export function isHtml(res: ResponseHead): boolean {
   return /^\s*text\/html\b/i.test(header(res, 'content-type') ?? '');
@@ -79,21 +75,8 @@ export function isFile(res: ResponseHead): boolean {
   return /^\s*attachment\b/i.test(header(res, 'content-disposition') ?? '') || !isHtml(res);
 }
 
-/** The body as text in the charset the answer declares (header, then <meta>), UTF-8 otherwise. */
-export function pageText(res: HttpResponse): string {
-  const declared =
-    /charset\s*=\s*["']?([\w.:-]+)/i.exec(header(res, 'content-type') ?? '')?.[1] ??
-    /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(res.body.subarray(0, 4096).toString('latin1'))?.[1];
-  try {
-    return new TextDecoder(declared ?? 'utf-8').decode(res.body);
-  } catch {
-    return res.body.toString('utf8');
-  }
-}
-
 export function saysNotFound(text: string): boolean {
-  const lower = text.toLowerCase();
-  return NOT_FOUND.some((re) => re.test(lower));
+  return NOT_FOUND.some((re) => re.test(text.toLowerCase()));
 }
 
 /**

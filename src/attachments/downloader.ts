@@ -6,26 +6,12 @@
 // they never reach a log line or an error message.
 import { unlink } from 'node:fs/promises';
 import { ConnectionError } from '../portal/errors.js';
-import { isServerTrouble, type FileTarget, type HttpRequest, type HttpResponse, type ResponseHead } from '../portal/http.js';
+import { header, isServerTrouble, readJson, type HttpRequest, type HttpResponse } from '../portal/http.js';
 import type { PortalSession } from '../portal/session.js';
 import { DEFAULT_DOWNLOADS_MAX_MB, type PortalUrls } from '../config/schema.js';
 import { withDeadline, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import {
-  attachmentGetUrl,
-  dispositionName,
-  failure,
-  header,
-  isDeadWebSession,
-  isFile,
-  isHtml,
-  onHost,
-  pageText,
-  sandboxRedirect,
-  saysNotFound,
-  schoolFileUrl,
-  singleUseKey,
-} from './answers.js';
+import { attachmentGetUrl, dispositionName, failure, isDeadWebSession, isFile, keyPage, onHost, schoolFileUrl, singleUseKey } from './answers.js';
 import { DownloadStore, type DownloadStoreOptions, type SavedFile } from './saved.js';
 
 /** Download policy as data, with the spec's defaults (spec 4.6, 8). */
@@ -233,7 +219,7 @@ export class Downloader {
     let res: HttpResponse;
     try {
       const until = clock.now() + this.limits.totalMs;
-      const toFile = (head: ResponseHead): FileTarget | undefined => (isFile(head) ? { path: temp, maxBytes: this.limits.maxFileBytes } : undefined);
+      const toFile: HttpRequest['toFile'] = (head) => (isFile(head) ? { path: temp, maxBytes: this.limits.maxFileBytes } : undefined);
       const late = () => new ConnectionError(`${what}: gave up after ${Math.round(this.limits.totalMs / 1000)} s`, { account });
       res = await withDeadline(clock, this.limits.totalMs, late, (signal) => fetch({ account, what, signal, until, toFile }));
     } catch (error) {
@@ -281,11 +267,7 @@ export class Downloader {
       () => this.send(call, { url, headers: { accept: 'text/html,application/xhtml+xml' } }),
       (r) => isDeadWebSession(r, urls),
     );
-    if (res.status >= 300 && res.status < 400) return sandboxRedirect(res, urls.sandbox_url, call);
-    if (res.status === 200 && isHtml(res) && saysNotFound(pageText(res))) {
-      throw failure(call, 200, 'the portal says the file does not exist', { url, code: 'NotFound' });
-    }
-    throw failure(call, res.status, `the portal answered ${res.status} without a redirect`, { url });
+    return keyPage(res, urls.sandbox_url, call);
   }
 
   /**
@@ -341,10 +323,6 @@ export class Downloader {
 /** The status a CSCheckKey answer reports, or undefined when it is not such a JSON answer. */
 function keyStatus(res: HttpResponse): string | undefined {
   if (res.status < 200 || res.status >= 300) return undefined;
-  try {
-    const status = (JSON.parse(res.body.toString('utf8')) as { status?: unknown } | null)?.status;
-    return typeof status === 'string' ? status : undefined;
-  } catch {
-    return undefined;
-  }
+  const status = (readJson(res) as { status?: unknown } | null | undefined)?.status;
+  return typeof status === 'string' ? status : undefined;
 }

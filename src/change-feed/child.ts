@@ -134,8 +134,10 @@ export class ChildFeed {
     this.status.pending = pending;
     if (handled.length === 0) return;
     try {
-      const ids = handled.map((c) => c.id);
-      await this.client.acknowledge(device, ids);
+      await this.client.acknowledge(
+        device,
+        handled.map((c) => c.id),
+      );
       this.status.acknowledged = (this.status.acknowledged ?? 0) + handled.length;
     } catch (error) {
       // They come back at the next read and are read again then: nothing is lost.
@@ -252,11 +254,7 @@ export interface HandledFacts {
 export type PendingChange = { type: string; why: WhyPending };
 
 /** The changes of a pass sorted, in the feed's order: those handled, and those that wait (and why). */
-export async function sortChanges(
-  changes: readonly FeedChange[],
-  named: (change: FeedChange) => readonly Resource[],
-  facts: HandledFacts,
-): Promise<{ handled: FeedChange[]; pending: PendingChange[] }> {
+export async function sortChanges(changes: readonly FeedChange[], named: (change: FeedChange) => readonly Resource[], facts: HandledFacts) {
   // Refused counts as read: a module the school lacks has nothing to read again.
   const readOk = (w: Want): boolean => facts.cache.refused(w.res, w.key) || facts.cache.readOkThisPass(w);
   const whyPending = (change: FeedChange): WhyPending | undefined => {

@@ -43,8 +43,6 @@ export function base64Utf8(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64');
 }
 
-export type ComposedMessage = ReturnType<typeof composeMessage>;
-
 export function composeMessage(message: Pick<FixedMessage, 'topic' | 'body'>, identity: Identity, now: number) {
   const values = placeholderValues(identity, now);
   const topic = fillPlaceholders(message.topic, values);
@@ -62,7 +60,7 @@ export function composeMessage(message: Pick<FixedMessage, 'topic' | 'body'>, id
 }
 
 /** The POST /messages body (spec 4.8) for one receiver. */
-export function sendBody(accountId: string, message: Pick<ComposedMessage, 'topic' | 'html'>): Record<string, unknown> {
+export function sendBody(accountId: string, message: { topic: string; html: string }): Record<string, unknown> {
   return {
     receivers: { schoolReceivers: [{ accountId }] },
     topic: base64Utf8(message.topic),

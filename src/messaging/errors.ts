@@ -38,3 +38,8 @@ export class MessageNotSentError extends CommandError {
     return { sent: this.sent, code: this.code };
   }
 }
+
+/** Nothing went out, and why: "not sent: <why>". */
+export function notSent(code: NotSentCode, why: string, cause?: unknown): MessageNotSentError {
+  return new MessageNotSentError(false, code, `not sent: ${why}`, cause === undefined ? undefined : { cause });
+}

@@ -6,12 +6,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { MessageSendError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { readSendAnswer } from '../portal/schemas/messages.js';
-import { MessageNotSentError } from './errors.js';
+import { MessageNotSentError, notSent } from './errors.js';
 import { SendJournal, type JournalEntry, type JournalHooks, type SendKind } from './journal.js';
 import type { Recipient } from './recipients.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { SentItem } from '../portal/schemas/outbox.js';
-import type { MessagingReply } from '../portal/messaging.js';
+import type { JsonAnswer } from '../portal/http.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
@@ -37,7 +37,7 @@ export interface Draft {
   /** The text as the parent wrote it (checked and hashed, never logged or kept). */
   text: string;
   /** The one POST (POST /messages or /messages/reply); never called twice. */
-  post: () => Promise<MessagingReply>;
+  post: () => Promise<JsonAnswer>;
 }
 
 export interface SendRequest {
@@ -73,9 +73,8 @@ export class Outbox {
     const { log } = this.options;
     this.loading ??= this.journal.load(this.options.clock.now(), this.journalHooks()).then((interrupted) => {
       for (const entry of interrupted) {
-        const at = new Date(entry.at).toISOString();
         log.warn(
-          { kind: entry.kind, message: entry.message, recipient: entry.recipient, at },
+          { kind: entry.kind, message: entry.message, recipient: entry.recipient, at: new Date(entry.at).toISOString() },
           'a send was cut off by a restart; its outcome is unknown (check the sent box)',
         );
       }
@@ -92,7 +91,7 @@ export class Outbox {
    */
   async send(request: SendRequest, prepare: () => Promise<Draft>): Promise<SendResult> {
     const unreadable = (cause: unknown): never => {
-      throw new MessageNotSentError(false, 'journal', 'not sent: the send journal could not be read', { cause });
+      throw notSent('journal', 'the send journal could not be read', cause);
     };
     await this.start().catch(unreadable);
     // The command router runs one command of a child at a time; this covers a caller outside it.
@@ -117,8 +116,7 @@ export class Outbox {
     const digest = textDigest(draft.text);
     checkDuplicate(this.journal, { recipient: draft.recipient, digest }, now);
     const went = settled.find((e) => e.state === 'sent' && e.digest === digest && e.to === draft.recipient.accountId);
-    if (went)
-      throw new MessageNotSentError(false, 'already_sent', `not sent: the sent box shows the same text went to ${draft.recipient.label} earlier`);
+    if (went) throw notSent('already_sent', `the sent box shows the same text went to ${draft.recipient.label} earlier`);
     // The session is checked (and recovered) before the one POST, which is never retried.
     await beforeSending(() => this.options.api.me());
 
@@ -137,19 +135,18 @@ export class Outbox {
     try {
       await this.journal.begin(entry, now);
     } catch (error) {
-      throw new MessageNotSentError(false, 'journal', 'not sent: the send journal could not be written', { cause: error });
+      throw notSent('journal', 'the send journal could not be written', error);
     }
     const about = { child: this.options.child(), kind: request.kind, recipient: draft.recipient.label, topic: draft.topic };
     this.options.log.info(about, 'sending a message');
 
-    let reply: MessagingReply;
+    let reply: JsonAnswer;
     try {
       reply = await draft.post();
     } catch (error) {
       const sent = error instanceof MessageSendError ? error.sent : null;
       await this.close(entry, sent === false ? 'refused' : 'unknown');
-      if (sent === false)
-        throw new MessageNotSentError(false, 'session', `not sent: ${error instanceof Error ? error.message : 'no session'}`, { cause: error });
+      if (sent === false) throw notSent('session', error instanceof Error ? error.message : 'no session', error);
       this.options.log.warn(about, 'message send timed out or failed on the way; outcome unknown');
       throw unknownOutcome('the portal did not answer', error);
     }
@@ -161,9 +158,8 @@ export class Outbox {
     return {
       onCorrupt: (error) => log.warn({ err: error.message }, 'send journal unreadable; starting a new one'),
       onFuture: (dropped) => {
-        const latest = new Date(Math.max(...dropped.map((e) => e.at))).toISOString();
         log.warn(
-          { child: this.options.child(), dropped: dropped.length, latest },
+          { child: this.options.child(), dropped: dropped.length, latest: new Date(Math.max(...dropped.map((e) => e.at))).toISOString() },
           'send journal held sends dated in the future (the clock ran ahead once); dropped them so that they hold no send back',
         );
       },
@@ -183,9 +179,7 @@ export class Outbox {
     try {
       list = await this.options.api.sentList(20);
     } catch (error) {
-      throw new MessageNotSentError(false, 'unknown_outcome', 'not sent: an earlier send has an unknown outcome and the sent box could not be read', {
-        cause: error,
-      });
+      throw notSent('unknown_outcome', 'an earlier send has an unknown outcome and the sent box could not be read', error);
     }
     const settled: JournalEntry[] = [];
     for (const entry of unknown) {
@@ -207,7 +201,7 @@ export class Outbox {
    * (401, 403: spec 5.4.3) means nothing went out; anything else (another 4xx such as 404, 409 or 429,
    * a 5xx, a 2xx with errors) is an unknown outcome.
    */
-  private async judge(reply: MessagingReply, entry: JournalEntry, about: Record<string, string>): Promise<SendResult> {
+  private async judge(reply: JsonAnswer, entry: JournalEntry, about: Record<string, string>): Promise<SendResult> {
     const { log } = this.options;
     if (reply.status >= 200 && reply.status < 300) {
       const answer = readSendAnswer(reply.json);
@@ -222,7 +216,7 @@ export class Outbox {
     if (REFUSED_STATUSES.has(reply.status)) {
       await this.close(entry, 'refused');
       log.info({ ...about, status: reply.status }, 'message refused by the portal');
-      throw new MessageNotSentError(false, 'rejected', `not sent: the portal refused the message (${reply.status})`);
+      throw notSent('rejected', `the portal refused the message (${reply.status})`);
     }
     await this.close(entry, 'unknown');
     log.warn({ ...about, status: reply.status }, 'message send answered with an error that does not say it was refused; outcome unknown');
@@ -256,10 +250,8 @@ const REFUSED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 422]);
 
 /** An empty text or one over 4,000 characters is refused. */
 function checkText(text: string): void {
-  if (text.trim() === '') throw new MessageNotSentError(false, 'empty', 'not sent: the text is empty');
-  if ([...text].length > MAX_TEXT_CHARS) {
-    throw new MessageNotSentError(false, 'too_long', `not sent: the text is over ${MAX_TEXT_CHARS.toLocaleString('en')} characters`);
-  }
+  if (text.trim() === '') throw notSent('empty', 'the text is empty');
+  if ([...text].length > MAX_TEXT_CHARS) throw notSent('too_long', `the text is over ${MAX_TEXT_CHARS.toLocaleString('en')} characters`);
 }
 
 function textDigest(text: string): string {
@@ -272,11 +264,8 @@ async function beforeSending<T>(step: () => Promise<T>): Promise<T> {
     return await step();
   } catch (error) {
     if (error instanceof MessageNotSentError) throw error;
-    if (error instanceof MessagesUnavailableError) {
-      throw new MessageNotSentError(false, 'messages_unavailable', 'not sent: the school has no messages module', { cause: error });
-    }
-    const reason = errorText(error);
-    throw new MessageNotSentError(false, 'session', `not sent: ${reason}`, { cause: error });
+    if (error instanceof MessagesUnavailableError) throw notSent('messages_unavailable', 'the school has no messages module', error);
+    throw notSent('session', errorText(error), error);
   }
 }
 
@@ -297,36 +286,25 @@ function inWords(ms: number): string {
 function checkTransaction(journal: Pick<SendJournal, 'byTransaction'>, transaction: string | undefined): void {
   if (transaction === undefined) return;
   const earlier = journal.byTransaction(transaction);
-  if (earlier?.state === 'sent' && earlier.checked === 'sent_box') {
-    throw new MessageNotSentError(
-      false,
-      'already_sent',
-      `not sent: transaction ${JSON.stringify(transaction)} went out earlier (the sent box shows it)`,
-    );
-  }
-  if (earlier?.state === 'unknown') {
-    throw unknownOutcome(`transaction ${JSON.stringify(transaction)} was already tried and its outcome is unknown`);
-  }
+  if (earlier?.state === 'sent' && earlier.checked === 'sent_box')
+    throw notSent('already_sent', `transaction ${JSON.stringify(transaction)} went out earlier (the sent box shows it)`);
+  if (earlier?.state === 'unknown') throw unknownOutcome(`transaction ${JSON.stringify(transaction)} was already tried and its outcome is unknown`);
 }
 
 /** The day's cap (Warsaw day) and the pause since the child's last send; both count across restarts. */
 function checkPace(journal: Pick<SendJournal, 'outgoingSince'>, now: number, perDay = DEFAULT_MESSAGES_PER_DAY): void {
   const today = warsawDate(now);
   const recent = journal.outgoingSince(now - 26 * 60 * 60_000);
-  if (recent.filter((e) => warsawDate(e.at) === today).length >= perDay) {
-    throw new MessageNotSentError(false, 'daily_limit', `not sent: messages_per_day (${perDay}) is used up for today`);
-  }
+  if (recent.filter((e) => warsawDate(e.at) === today).length >= perDay)
+    throw notSent('daily_limit', `messages_per_day (${perDay}) is used up for today`);
   const last = recent.at(-1);
-  if (last && now - last.at < SEND_GAP_MS) {
-    throw new MessageNotSentError(false, 'too_soon', `not sent: the last message went less than ${inWords(SEND_GAP_MS)} ago`);
-  }
+  if (last && now - last.at < SEND_GAP_MS) throw notSent('too_soon', `the last message went less than ${inWords(SEND_GAP_MS)} ago`);
 }
 
 /** The same text (its digest) to the same person within DUPLICATE_WINDOW_MS is refused. */
 function checkDuplicate(journal: Pick<SendJournal, 'outgoingSince'>, send: { recipient: Recipient; digest: string }, now: number): void {
   const same = journal.outgoingSince(now - DUPLICATE_WINDOW_MS).some((e) => e.digest === send.digest && e.to === send.recipient.accountId);
-  const ago = inWords(DUPLICATE_WINDOW_MS);
-  if (same) throw new MessageNotSentError(false, 'duplicate', `not sent: the same text went to ${send.recipient.label} less than ${ago} ago`);
+  if (same) throw notSent('duplicate', `the same text went to ${send.recipient.label} less than ${inWords(DUPLICATE_WINDOW_MS)} ago`);
 }
 
 // Spec 4.8's rule for a send whose outcome is unknown: look it up in the sent box before anything is

@@ -4,8 +4,8 @@
 // entries count the day's sends and find a text sent to the same person a moment ago (guard.ts).
 import * as z from 'zod';
 import { LoginFile } from '../store/stored.js';
+import { fitting } from '../portal/schemas/common.js';
 
-export type SendState = 'pending' | 'sent' | 'refused' | 'unknown';
 const SEND_KINDS = ['fixed', 'reply', 'write'] as const;
 export type SendKind = (typeof SEND_KINDS)[number];
 
@@ -85,10 +85,7 @@ export class SendJournal {
   async reread(now: number, hooks: JournalHooks = {}): Promise<void> {
     // A broken file is moved aside (readStored); an entry this version cannot read is dropped alone.
     const saved = await this.file.load(hooks.onCorrupt);
-    const entries = (saved?.entries ?? []).flatMap((e) => {
-      const entry = entrySchema.safeParse(e);
-      return entry.success ? [entry.data] : [];
-    });
+    const entries = fitting(entrySchema, saved?.entries ?? []);
     const future = entries.filter((e) => e.at > now + FUTURE_SLACK_MS);
     this.entries = entries.filter((e) => e.at <= now + FUTURE_SLACK_MS);
     if (future.length > 0) {
@@ -119,7 +116,7 @@ export class SendJournal {
     await this.save();
   }
 
-  async finish(key: string, state: Exclude<SendState, 'pending'>, extra: Partial<JournalEntry> = {}): Promise<void> {
+  async finish(key: string, state: Exclude<JournalEntry['state'], 'pending'>, extra: Partial<JournalEntry> = {}): Promise<void> {
     const entry = this.entries.find((e) => e.key === key);
     if (!entry) return;
     Object.assign(entry, extra, { state });

@@ -42,7 +42,6 @@ const openedSchema = z.object({
 });
 
 export type OpenedRecord = z.output<typeof openedSchema>;
-export type OpenedAttachment = z.output<typeof attachmentSchema>;
 
 /** Where the opened message is kept: data_dir/messages/<login>-opened.json. */
 export function openedFile(dataDir: string, login: string): LoginFile<typeof openedSchema> {
@@ -100,16 +99,13 @@ export const ATTACHMENTS_NOT_ALLOWED = 'the school does not allow attachments fo
  * downloads/<child>/messages/<message id>/. One that fails keeps its name only, and is logged.
  * Where the school allows the account no attachments none is tried: `skipped` says why.
  */
-export async function saveAttachments(
-  record: OpenedRecord,
-  deps: { api: MessagesApi; downloader: Downloader; child: string; log: Logger },
-): Promise<{ record: OpenedRecord; skipped?: string }> {
+export async function saveAttachments(record: OpenedRecord, deps: { api: MessagesApi; downloader: Downloader; child: string; log: Logger }) {
   if (!(await attachmentsAllowed(deps))) {
     deps.log.info({ message: record.message_id, attachments: record.attachments.length }, `attachments not saved: ${ATTACHMENTS_NOT_ALLOWED}`);
     return { record, skipped: ATTACHMENTS_NOT_ALLOWED };
   }
   const folder = deps.downloader.inFolder(['messages', record.message_id]);
-  const attachments: OpenedAttachment[] = [];
+  const attachments: OpenedRecord['attachments'] = [];
   for (const a of record.attachments) {
     try {
       const saved = await folder.messageAttachment({ messageId: record.message_id, attachmentId: a.id, name: a.name }, () =>

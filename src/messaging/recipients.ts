@@ -3,7 +3,7 @@
 // lists (case, diacritics, word order and titles ignored); anything unknown or ambiguous refuses.
 import { UnexpectedResponseError } from '../portal/errors.js';
 import { fold } from '../school/order.js';
-import { MessageNotSentError } from './errors.js';
+import { MessageNotSentError, notSent } from './errors.js';
 import type { FixedMessage } from '../config/schema.js';
 import type { User as LookupUser } from '../portal/schemas/lookups.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
@@ -47,10 +47,8 @@ export function byName(name: string, receivers: readonly Receiver[], what: strin
   const key = nameKey(name);
   const found = unique(receivers.filter((r) => key !== '' && nameKey(r.label) === key));
   if (found.length === 1) return found[0]!;
-  if (found.length === 0) {
-    throw new MessageNotSentError(false, 'recipient_unknown', `not sent: ${what} is not among the receivers the portal offers`);
-  }
-  throw new MessageNotSentError(false, 'recipient_ambiguous', `not sent: ${what} matches ${found.length} receivers; use account_id`);
+  if (found.length === 0) throw notSent('recipient_unknown', `${what} is not among the receivers the portal offers`);
+  throw notSent('recipient_ambiguous', `${what} matches ${found.length} receivers; use account_id`);
 }
 
 /**
@@ -61,9 +59,7 @@ export function byName(name: string, receivers: readonly Receiver[], what: strin
  */
 async function classTutor(deps: RecipientDeps): Promise<Recipient> {
   const tutorId = deps.identity.classTutorId;
-  if (tutorId === undefined) {
-    throw new MessageNotSentError(false, 'recipient_unknown', 'not sent: the portal does not name a class tutor for this class');
-  }
+  if (tutorId === undefined) throw notSent('recipient_unknown', 'the portal does not name a class tutor for this class');
   const user = await deps.user(tutorId);
   const name = [user?.FirstName, user?.LastName].filter((p) => p?.trim()).join(' ');
   const tutors = await group(deps.api, 'tutors');
@@ -72,7 +68,7 @@ async function classTutor(deps: RecipientDeps): Promise<Recipient> {
   if (name === '') {
     const only = unique(tutors);
     if (only.length === 1) return only[0]!;
-    throw new MessageNotSentError(false, 'recipient_unknown', 'not sent: the class tutor is not in the Users lookup');
+    throw notSent('recipient_unknown', 'the class tutor is not in the Users lookup');
   }
   if (tutors.some((r) => nameKey(r.label) === nameKey(name))) return byName(name, tutors, `the class tutor (${name})`);
   return byName(name, await staff(deps.api, { tutors }), `the class tutor (${name})`);

@@ -1,7 +1,7 @@
 // A reply to a received message (POST /messages/reply, spec 4.8): addressed to the original's sender,
 // refused when the original says noReply. The body is POST /messages' with originalMessageId.
 import { sendBody, textToHtml } from './compose.js';
-import { MessageNotSentError } from './errors.js';
+import { notSent } from './errors.js';
 import type { Draft } from './guard.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { OpenedRecord } from './opened.js';
@@ -15,9 +15,8 @@ function replyTopic(original: string | null): string {
 
 /** The draft of a reply to `original` with `text`; refused before anything goes out when it cannot be answered. */
 export function replyDraft(api: MessagesApi, original: OpenedRecord, text: string): Draft {
-  if (!original.can_reply || original.sender_id === null) {
-    throw new MessageNotSentError(false, 'no_reply', 'not sent: this message cannot be replied to (the portal marks it noReply)');
-  }
+  if (!original.can_reply || original.sender_id === null)
+    throw notSent('no_reply', 'this message cannot be replied to (the portal marks it noReply)');
   const topic = replyTopic(original.topic);
   const body = { ...sendBody(original.sender_id, { topic, html: textToHtml(text) }), originalMessageId: Number(original.message_id) };
   return {

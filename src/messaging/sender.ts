@@ -2,7 +2,7 @@
 // composed from the child's identity and its recipient found, then handed to the account's Outbox,
 // whose guards, journal and single POST every kind of send shares.
 import { composeMessage, sendBody } from './compose.js';
-import { MessageNotSentError } from './errors.js';
+import { MessageNotSentError, notSent } from './errors.js';
 import { Outbox, type OutboxOptions, type SendResult } from './guard.js';
 import { resolveRecipient, type RecipientDeps } from './recipients.js';
 import type { JournalEntry } from './journal.js';
@@ -46,11 +46,9 @@ export class FixedMessageSender {
     return this.outbox.send({ kind: 'fixed', label: message.id, transaction }, async () => {
       const { api, user, clock } = this.options;
       const identity = this.options.identity();
-      if (!identity) throw new MessageNotSentError(false, 'not_ready', 'not sent: the child is not known yet; try again after the first poll');
+      if (!identity) throw notSent('not_ready', 'the child is not known yet; try again after the first poll');
       const composed = composeMessage(message, identity, clock.now());
-      if (composed.missing.length > 0) {
-        throw new MessageNotSentError(false, 'not_ready', `not sent: no value yet for ${composed.missing.map((p) => `{${p}}`).join(', ')}`);
-      }
+      if (composed.missing.length > 0) throw notSent('not_ready', `no value yet for ${composed.missing.map((p) => `{${p}}`).join(', ')}`);
       const recipient = await resolveRecipient(message.to, { api, user, identity });
       return { recipient, topic: composed.topic, text: composed.text, post: () => api.postMessage(sendBody(recipient.accountId, composed)) };
     });

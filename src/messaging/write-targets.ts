@@ -2,7 +2,7 @@
 // through the teachers' receiver groups) with their subjects, and the class tutor, as the options
 // of the `recipient` select ("Matematyka – Tomasz Zieliński", "Wychowawca – Anna Nowak").
 import * as z from 'zod';
-import { MessageNotSentError } from './errors.js';
+import { notSent } from './errors.js';
 import { nameKey, optional, resolveRecipient, type Recipient, type RecipientDeps } from './recipients.js';
 import type { Receiver } from '../portal/schemas/messages.js';
 
@@ -49,15 +49,11 @@ export function pickTarget(to: string, targets: readonly WriteTarget[]): WriteTa
   if (to === 'class_tutor') {
     const tutor = targets.find((t) => t.option.startsWith('Wychowawca – '));
     if (tutor) return tutor;
-    throw new MessageNotSentError(false, 'recipient_unknown', 'not sent: the portal names no class tutor for this class');
+    throw notSent('recipient_unknown', 'the portal names no class tutor for this class');
   }
   const key = nameKey(to);
   const people = new Map(targets.filter((t) => key !== '' && nameKey(t.person) === key).map((t) => [t.accountId, t]));
   if (people.size === 1) return [...people.values()][0]!;
-  if (people.size === 0) throw new MessageNotSentError(false, 'recipient_unknown', `not sent: "${to.slice(0, 80)}" is not among the recipients`);
-  throw new MessageNotSentError(
-    false,
-    'recipient_ambiguous',
-    `not sent: "${to.slice(0, 80)}" matches ${people.size} people; choose a recipient option`,
-  );
+  if (people.size === 0) throw notSent('recipient_unknown', `"${to.slice(0, 80)}" is not among the recipients`);
+  throw notSent('recipient_ambiguous', `"${to.slice(0, 80)}" matches ${people.size} people; choose a recipient option`);
 }

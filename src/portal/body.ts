@@ -11,9 +11,7 @@ export interface BodyStream extends AsyncIterable<Uint8Array> {
 }
 
 /** The Content-Length an answer announced, when it is a plain number. */
-export function announcedLength(headers: Record<string, string | string[] | undefined>): number | undefined {
-  const value = headers['content-length'];
-  const text = Array.isArray(value) ? value[0] : value;
+export function announcedLength(text: string | undefined): number | undefined {
   return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
@@ -38,13 +36,7 @@ export async function readCapped(stream: BodyStream, limit: number, announced: n
  * `limit` bytes; resolves to its size. On any failure (too large, the connection lost, the disk full) the partial file is removed.
  * A failed write is a StorageError; what the stream throws is passed on as it is.
  */
-export async function streamToFile(
-  stream: BodyStream,
-  path: string,
-  limit: number,
-  announced: number | undefined,
-  tooLarge: () => Error,
-): Promise<number> {
+export async function streamToFile(stream: BodyStream, path: string, limit: number, announced: number | undefined, tooLarge: () => Error) {
   if (announced !== undefined && announced > limit) throw drop(stream, tooLarge());
   const handle = await mkdir(dirname(path), { recursive: true, mode: 0o700 })
     .then(() => open(path, 'w', 0o600))

@@ -5,8 +5,8 @@
 // signal, not the truth (live-notes 32): a caller keeps a slow safety read of each list, and deletes a
 // change only once what it caused has been handled (live-notes 30).
 import { ConnectionError, DISABLED_CODE, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, UnexpectedResponseError } from './errors.js';
-import type { Gateway, GatewayAnswer } from './gateway.js';
-import { isDisabled } from './http.js';
+import type { Gateway } from './gateway.js';
+import { isDisabled, type JsonAnswer } from './http.js';
 import { CHANGE_ID, changeRegisterAnswer, pushChange, pushChangesAnswer, type FeedChange } from './schemas/change-feed.js';
 
 export type { FeedChange } from './schemas/change-feed.js';
@@ -122,7 +122,7 @@ export class ChangeFeed {
   }
 
   /** A read's or an acknowledgement's answer: nothing when it is a success, else its error. */
-  private judge(what: string, answer: GatewayAnswer, parsed: { Status?: string; Code?: string } | undefined): void {
+  private judge(what: string, answer: JsonAnswer, parsed: { Status?: string; Code?: string } | undefined): void {
     const { account } = this.options;
     this.maintenance(what, answer.status, parsed?.Status);
     // The Code decides whatever the status (the notes give UnableToGetPushDevice none).
@@ -142,7 +142,7 @@ export class ChangeFeed {
   }
 
   /** A 4xx (or a module switched off) refuses the feed on this road; anything else is not an answer the notes know. */
-  private refused(what: string, answer: GatewayAnswer, code: string | undefined): Error {
+  private refused(what: string, answer: JsonAnswer, code: string | undefined): Error {
     const { account } = this.options;
     const { status } = answer;
     if ((status >= 400 && status < 500) || code === 'Disabled')

@@ -24,7 +24,8 @@ abstract class PortalError extends Error {
   constructor(message: string, context: ErrorContext = {}) {
     super(redact(message), context.cause === undefined ? undefined : { cause: context.cause });
     this.account = context.account;
-    this.url = context.url === undefined ? undefined : redact(stripQuery(context.url));
+    // Without its query: a query may hold a key or a token.
+    this.url = context.url === undefined ? undefined : redact(context.url.replace(/\?.*/s, ''));
     this.portalMessage = context.portalMessage;
   }
 }
@@ -53,16 +54,12 @@ export class CaptchaRequiredError extends PortalError {
   readonly name = 'CaptchaRequiredError';
 }
 
-/** The family portal lists the child, but its link needs the family's action there (live-notes 23). */
+/**
+ * The family portal lists the child, but its link needs the family's action there (live-notes 23). Its
+ * portalMessage is the link's state as the portal says it ("requiring_an_action", "need-activation").
+ */
 export class LinkNeedsActionError extends PortalError {
   readonly name = 'LinkNeedsActionError';
-  /** The link's state as the portal says it ("requiring_an_action", "need-activation"). */
-  readonly state: string | undefined;
-
-  constructor(message: string, context: ErrorContext & { state?: string } = {}) {
-    super(message, context);
-    this.state = context.state;
-  }
 }
 
 /** The session died and one fresh login did not bring it back. */
@@ -208,7 +205,6 @@ export class LoginPausedError extends PortalError {
 
 /** The portal's own words on a refused login, if the error carries them. */
 export function portalMessageOf(error: unknown): string | undefined {
-  if (error instanceof LinkNeedsActionError) return error.state;
   return error instanceof PortalError ? error.portalMessage : undefined;
 }
 
@@ -245,11 +241,6 @@ export function problemReason(error: unknown): ProblemReason {
   if (error instanceof ConnectionError) return 'service_down';
   if (error instanceof StorageError) return 'storage_error';
   return 'unexpected_response';
-}
-
-function stripQuery(url: string): string {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
 }
 
 /** The family portal answered, and links no child to the e-mail (the bridge's own `problem`: `no_children`). */

@@ -6,14 +6,13 @@ import * as z from 'zod';
 import {
   atLoginStep,
   CaptchaRequiredError,
-  ConnectionError,
   LoginChangedError,
   unknownLoginPage,
   UnexpectedResponseError,
   WrongCredentialsError,
   type LoginStep,
 } from './errors.js';
-import { isServerTrouble, pathOf, readJson, type HttpResponse } from './http.js';
+import { pathOf, readJson, unlessDown, type HttpResponse } from './http.js';
 import type { PortalSession } from './session.js';
 import { navigationHeaders, type LoginInput, type LoginOutcome } from './login.js';
 import type { PortalUrls } from '../config/schema.js';
@@ -133,8 +132,5 @@ async function portalApi<T extends z.ZodType>(session: PortalSession, url: strin
 
 /** A 5xx or 429 is the service being down, never a wrong password (live-notes 3). */
 function checked(res: HttpResponse, account: string): HttpResponse {
-  if (isServerTrouble(res.status)) {
-    throw new ConnectionError(`family portal: ${pathOf(res.url)} answered ${res.status}`, { account, url: res.url, status: res.status });
-  }
-  return res;
+  return unlessDown(res, 'family portal', account);
 }

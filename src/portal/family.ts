@@ -111,7 +111,7 @@ export class FamilyAccount {
    * portal's hosts; live-notes 34 does not say which serves it), never anywhere else.
    */
   dataRoad(login: string, http: HttpClient, log: Logger = this.options.log): DataRoad {
-    const { auth_url } = this.options.urls;
+    const { auth_url, base_url } = this.options.urls;
     const withBearer = (request: HttpRequest, token: string): HttpRequest => ({
       ...request,
       headers: { ...request.headers, authorization: `Bearer ${token}` },
@@ -130,7 +130,6 @@ export class FamilyAccount {
       }
       return second;
     };
-    const { base_url } = this.options.urls;
     return {
       url: (endpoint) => `${auth_url}/3.0/${endpoint}`,
       send,
@@ -190,14 +189,14 @@ export class FamilyAccount {
     if (state === undefined || state === 'active') return undefined;
     return new LinkNeedsActionError(`the family portal lists this child’s link as ${state}: it needs the family’s action in the portal`, {
       account: this.options.account,
-      state,
+      portalMessage: state,
     });
   }
 
   private linkNeedsAction(login: string): LinkNeedsActionError {
     return new LinkNeedsActionError('the family portal lists this child without a token: its link needs the family’s action in the portal', {
       account: this.options.account,
-      state: this.states.get(login),
+      portalMessage: this.states.get(login),
     });
   }
 }

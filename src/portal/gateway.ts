@@ -5,12 +5,12 @@
 // same resources, shapes and parsing over either.
 import type { z } from 'zod';
 import { DISABLED_CODE, UnexpectedResponseError } from './errors.js';
-import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpRequest, type HttpResponse } from './http.js';
-import { isDisabled, isInsufficientScopes, stringField } from './http.js';
+import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpRequest, type HttpResponse, type JsonAnswer } from './http.js';
+import { isDisabled, isInsufficientScopes, pageText, stringField } from './http.js';
 import type { PortalSession } from './session.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { HeavyAnswers } from '../store/heavy-answers.js';
-import { failedStatus, maskedEndpoint, type PortalObserver } from './observer.js';
+import { maskedEndpoint, observed, type PortalObserver } from './observer.js';
 
 // How large a gateway answer may be, per resource. The bridge runs with a 64 MB heap, and reading an
 // answer holds it twice for a moment: the decoded text and the parsed records. Polish text is two
@@ -102,9 +102,7 @@ export class Gateway {
       });
     }
     return this.observed(endpoint, async () => {
-      const { json, heavyAnswer } = await this.call('GET', endpoint, query, undefined, maxBytes);
-      const parsed = schema.safeParse(json);
-      if (heavyAnswer) await heavy?.clear(endpoint).catch(() => undefined);
+      const parsed = await this.call('GET', endpoint, query, undefined, maxBytes, (json) => schema.safeParse(json));
       if (!parsed.success) {
         const first = parsed.error.issues[0];
         const where = first ? ` at ${first.path.join('.') || '(root)'}: ${first.message}` : '';
@@ -116,11 +114,7 @@ export class Gateway {
 
   /** POST to an endpoint (JSON body when given); resolves to the parsed answer, if any. */
   async post(endpoint: string, body?: unknown, maxBytes = ANSWER_BYTES): Promise<unknown> {
-    return this.observed(endpoint, async () => {
-      const { json, heavyAnswer } = await this.call('POST', endpoint, undefined, body, maxBytes);
-      if (heavyAnswer) await this.options.heavy?.clear(endpoint).catch(() => undefined);
-      return json;
-    });
+    return this.observed(endpoint, () => this.call('POST', endpoint, undefined, body, maxBytes, (json) => json));
   }
 
   /**
@@ -128,11 +122,7 @@ export class Gateway {
    * to whom a refusal's Code says something (the change feed). The session or token is renewed as for
    * get(); 5xx and 429 still throw ConnectionError (serverError), the network ConnectionError.
    */
-  async answer(
-    method: 'GET' | 'POST' | 'DELETE',
-    endpoint: string,
-    options: { query?: Record<string, string>; body?: unknown } = {},
-  ): Promise<GatewayAnswer> {
+  async answer(method: 'GET' | 'POST' | 'DELETE', endpoint: string, options: { query?: Record<string, string>; body?: unknown } = {}) {
     return this.observed(
       endpoint,
       async () => {
@@ -149,11 +139,11 @@ export class Gateway {
   }
 
   /** GET of a service beside the API (`ms/...`) at one host of the road, as it came; 5xx, 429 and the network throw ConnectionError. */
-  async service(host: ServiceHost, path: string, query: Record<string, string> = {}): Promise<GatewayAnswer> {
+  async service(host: ServiceHost, path: string, query: Record<string, string> = {}): Promise<JsonAnswer> {
     const route = this.road.services?.find((s) => s.host === host);
     if (!route) return { status: 404, json: undefined };
     const url = route.url(`${path}?${new URLSearchParams(query).toString()}`.replace(/\?$/, ''));
-    const work = async (): Promise<GatewayAnswer> => {
+    const work = async (): Promise<JsonAnswer> => {
       this.options.onRequest?.('GET', path);
       const res = await route.send({ method: 'GET', url, headers: { accept: 'application/json' }, maxBytes: ANSWER_BYTES });
       if (isServerTrouble(res.status)) throw serverError(res, path, this.options.account);
@@ -163,17 +153,8 @@ export class Gateway {
   }
 
   /** Runs one request and tells the observer how it ended (by default "ok" once it resolves). */
-  private async observed<T>(endpoint: string, work: () => Promise<T>, outcome: (result: T) => string = () => 'ok'): Promise<T> {
-    const { observer } = this.options;
-    if (!observer) return work();
-    try {
-      const result = await work();
-      observer.answered(maskedEndpoint(endpoint), outcome(result));
-      return result;
-    } catch (error) {
-      observer.answered(maskedEndpoint(endpoint), failedStatus(error));
-      throw error;
-    }
+  private observed<T>(endpoint: string, work: () => Promise<T>, outcome?: (result: T) => string): Promise<T> {
+    return observed(this.options.observer, maskedEndpoint(endpoint), work, outcome);
   }
 
   /** A web page of the portal host (HTML), e.g. /informacja, decoded in its declared charset. */
@@ -187,18 +168,19 @@ export class Gateway {
       );
       if (isServerTrouble(res.status)) throw serverError(res, path, account);
       if (res.status !== 200) throw new UnexpectedResponseError(res.status, `${path} answered ${res.status}`, { account });
-      return decodeBody(res);
+      return pageText(res);
     });
   }
 
-  /** The answer's JSON; heavyAnswer when it was large enough to be marked before reading (see HeavyAnswers). */
-  private async call(
+  /** The answer's JSON as `read` reads it; one large enough is marked before it is read, and cleared after (see HeavyAnswers). */
+  private async call<T>(
     method: 'GET' | 'POST',
     endpoint: string,
     query: Record<string, string> | undefined,
     body: unknown,
     maxBytes: number,
-  ): Promise<{ json: unknown; heavyAnswer: boolean }> {
+    read: (json: unknown) => T,
+  ): Promise<T> {
     const { heavy } = this.options;
     const res = await this.exchange(method, endpoint, query, body, maxBytes);
     // Marked on disk before it is read: should reading it take the process down, the next start knows.
@@ -209,13 +191,11 @@ export class Gateway {
         () => true,
         () => false,
       ));
-    const json = readJson(res);
     try {
-      return { json: this.judge(res, json, endpoint), heavyAnswer };
-    } catch (error) {
+      return read(this.judge(res, readJson(res), endpoint));
+    } finally {
       // It was read: whatever it said, it did not take the process down.
       if (heavyAnswer) await heavy?.clear(endpoint).catch(() => undefined);
-      throw error;
     }
   }
 
@@ -266,25 +246,9 @@ export class Gateway {
   }
 }
 
-/** What answer() hands back: the status and the body read as JSON (undefined when it is none). */
-export interface GatewayAnswer {
-  status: number;
-  json: unknown;
-}
-
 /** How the observer counts an answer handed back as it came: "ok" for a 2xx, else the status and its Code. */
-function answered({ status, json }: GatewayAnswer): string {
+function answered({ status, json }: JsonAnswer): string {
   if (status >= 200 && status < 300) return 'ok';
   const code = json !== null && typeof json === 'object' ? stringField(json, 'Code') : undefined;
   return code !== undefined && /^[A-Za-z_]{1,40}$/.test(code) ? `${status} ${code}` : String(status);
-}
-
-function decodeBody(res: HttpResponse): string {
-  const type = String(res.headers['content-type'] ?? '');
-  const declared = /charset=([\w-]+)/i.exec(type)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(res.body.toString('latin1'))?.[1];
-  try {
-    return new TextDecoder(declared ?? 'utf-8').decode(res.body);
-  } catch {
-    return res.text();
-  }
 }

@@ -71,9 +71,14 @@ export interface HttpClientOptions {
   clock: Clock;
   dispatcher?: Dispatcher;
   timeoutMs?: number;
-  jar?: CookieJar;
   /** The portal's time, shared by the bridge's clients (its own when not given): cookies are kept by it. */
   portalTime?: PortalTime;
+}
+
+/** An answer as it came: its status and its body read as JSON (undefined when it is empty or not JSON). */
+export interface JsonAnswer {
+  status: number;
+  json: unknown;
 }
 
 /** One request and how it ended, for an observer (`check --trace`); the body only when it was kept. */
@@ -86,12 +91,11 @@ export interface HttpExchange {
 }
 
 export class HttpClient {
-  private jar: CookieJar;
+  private jar = new CookieJar();
   private readonly portalTime: PortalTime;
   private readonly observers = new Set<(exchange: HttpExchange) => void>();
 
   constructor(private readonly options: HttpClientOptions) {
-    this.jar = options.jar ?? new CookieJar();
     this.portalTime = options.portalTime ?? new PortalTime();
   }
 
@@ -137,8 +141,8 @@ export class HttpClient {
         signal: req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
       });
       const head = { status: res.statusCode, headers: res.headers };
-      portalNow = this.portalTime.answered(firstHeader(res.headers.date), this.options.clock.now());
-      const announced = announcedLength(res.headers);
+      portalNow = this.portalTime.answered(header(head, 'date'), this.options.clock.now());
+      const announced = announcedLength(header(head, 'content-length'));
       const target = req.toFile?.(head);
       if (target) {
         const size = await streamToFile(res.body, target.path, target.maxBytes, announced, () => this.tooLarge(req, head.status, target.maxBytes));
@@ -157,7 +161,7 @@ export class HttpClient {
       });
     }
     await this.storeCookies(res.headers['set-cookie'], req.url, portalNow);
-    const locationHeader = firstHeader(res.headers.location);
+    const locationHeader = header({ headers: res.headers }, 'location');
     return {
       status: res.statusCode,
       url: req.url,
@@ -238,15 +242,25 @@ function megabytes(bytes: number): string {
 
 /** `location` read against `base`; undefined when it is no address. */
 export function resolveLocation(location: string, base: string): string | undefined {
-  try {
-    return new URL(location, base).toString();
-  } catch {
-    return undefined;
-  }
+  return URL.canParse(location, base) ? new URL(location, base).toString() : undefined;
 }
 
-function firstHeader(value: string | string[] | undefined): string | undefined {
+/** A header's value (the first, when it came more than once); `name` in lower case. */
+export function header(res: Pick<ResponseHead, 'headers'>, name: string): string | undefined {
+  const value = res.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** The body as text in the charset the answer declares (header, then <meta>), UTF-8 otherwise. */
+export function pageText(res: HttpResponse): string {
+  const declared =
+    /charset\s*=\s*["']?([\w.:-]+)/i.exec(header(res, 'content-type') ?? '')?.[1] ??
+    /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(res.body.subarray(0, 4096).toString('latin1'))?.[1];
+  try {
+    return new TextDecoder(declared ?? 'utf-8').decode(res.body);
+  } catch {
+    return res.body.toString('utf8');
+  }
 }
 
 function lowerKeys(headers: Record<string, string>): Record<string, string> {
@@ -254,17 +268,20 @@ function lowerKeys(headers: Record<string, string>): Record<string, string> {
 }
 
 function describeNetworkError(error: unknown): string {
-  if (error instanceof Error) {
-    if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timed out';
-    const code = (error as { code?: string }).code;
-    return code ?? error.message;
-  }
-  return String(error);
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timed out';
+  return (error as { code?: string }).code ?? error.message;
 }
 
 /** 5xx and 429: the portal is down, in maintenance or busy; never a reason to log in again. */
 export function isServerTrouble(status: number): boolean {
   return status >= 500 || status === 429;
+}
+
+/** The answer, unless it is server trouble (a 5xx or 429: the service down, never a wrong password, live-notes 3). */
+export function unlessDown(res: HttpResponse, what: string, account: string): HttpResponse {
+  if (!isServerTrouble(res.status)) return res;
+  throw new ConnectionError(`${what}: ${pathOf(res.url)} answered ${res.status}`, { account, url: res.url, status: res.status });
 }
 
 /** The error for a server-trouble answer (see isServerTrouble) to `what`. */
@@ -307,19 +324,11 @@ function cleanStrings(_key: string, value: unknown): unknown {
 }
 
 export function safeOrigin(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
+  return URL.canParse(url) ? new URL(url).origin : undefined;
 }
 
 export function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return '(invalid url)';
-  }
+  return URL.canParse(url) ? new URL(url).pathname : '(invalid url)';
 }
 
 /** A 401 whose body says Insufficient scopes: the session is alive, the module is closed. */

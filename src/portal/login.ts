@@ -1,16 +1,8 @@
 // The browser-like password login, in the account's own cookie jar: spec 5.2 as the live portal runs it
 // in 2026 (live-notes 16-20), the spec's own form still accepted. An answer it does not know is a
 // changed login (LoginChangedError), never a wrong password.
-import {
-  atLoginStep,
-  CaptchaRequiredError,
-  ConnectionError,
-  LoginChangedError,
-  unknownLoginPage,
-  WrongCredentialsError,
-  type LoginStep,
-} from './errors.js';
-import { isServerTrouble, pathOf, readJson, resolveLocation, safeOrigin, type HttpClient, type HttpResponse } from './http.js';
+import { atLoginStep, CaptchaRequiredError, LoginChangedError, unknownLoginPage, WrongCredentialsError, type LoginStep } from './errors.js';
+import { pathOf, readJson, resolveLocation, safeOrigin, unlessDown, type HttpClient, type HttpResponse } from './http.js';
 import type { PortalUrls } from '../config/schema.js';
 import { PASSWORD_CHANGE_ADVISED } from '../store/session-store.js';
 
@@ -200,14 +192,7 @@ class LoginFlow {
 
   /** A 5xx or 429 during login is the service being down, never a wrong password (live-notes 3). */
   private checked(res: HttpResponse): HttpResponse {
-    if (isServerTrouble(res.status)) {
-      throw new ConnectionError(`login: ${pathOf(res.url)} answered ${res.status}`, {
-        account: this.input.account,
-        url: res.url,
-        status: res.status,
-      });
-    }
-    return res;
+    return unlessDown(res, 'login', this.input.account);
   }
 
   private hop(url: string): string {
@@ -275,18 +260,12 @@ export function readLoginAnswer(text: string): LoginAnswer {
 
 /** The words of `errors`: each item a string or an object {message} (live-notes 13), tags dropped. */
 function wordsOf(errors: unknown): string | undefined {
-  const items = Array.isArray(errors) ? errors : errors === undefined ? [] : [errors];
-  const said = items
-    .map((item: unknown) =>
-      typeof item === 'string' ? item : item && typeof item === 'object' ? (item as { message?: unknown }).message : undefined,
-    )
-    .filter((m): m is string => typeof m === 'string' && m.trim() !== '')
-    .map((m) =>
-      m
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    );
+  const items: unknown[] = Array.isArray(errors) ? errors : errors === undefined ? [] : [errors];
+  const said = items.flatMap((item) => {
+    const m = typeof item === 'string' ? item : (item as { message?: unknown } | null)?.message;
+    // Tags and whitespace, in any run, are one space.
+    return typeof m === 'string' && m.trim() !== '' ? [m.replace(/(?:<[^>]*>|\s)+/g, ' ').trim()] : [];
+  });
   const words = [...new Set(said)].join(' ').slice(0, MAX_WORDS);
   return words === '' ? undefined : words;
 }

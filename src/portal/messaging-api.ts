@@ -10,13 +10,11 @@ import {
   messageListResponse,
   receiverTypesResponse,
   unreadCountsResponse,
-  type FullMessage,
-  type MessageList,
   type Receiver,
-  type UnreadCounts,
 } from './schemas/messages.js';
-import { outboxListResponse, sentMessageResponse, type SentItem, type SentMessageDetails } from './schemas/outbox.js';
-import type { MessagingClient, MessagingReply } from './messaging.js';
+import { outboxListResponse, sentMessageResponse } from './schemas/outbox.js';
+import type { MessagingClient } from './messaging.js';
+import type { JsonAnswer } from './http.js';
 import type { z } from 'zod';
 
 /** Mailbox names the API accepts in /<mailbox>/messages; nothing else is ever put in that URL. */
@@ -39,18 +37,18 @@ export class MessagesApi {
     return this.client.available;
   }
 
-  unreadCounts(): Promise<UnreadCounts> {
+  unreadCounts() {
     return this.read('/api/inbox/unreadMessagesCount', unreadCountsResponse);
   }
 
   /** The newest `limit` messages of a mailbox; listing never marks anything read. */
-  list(mailbox: Mailbox, limit = 10): Promise<MessageList> {
+  list(mailbox: Mailbox, limit = 10) {
     if (!MAILBOXES.includes(mailbox)) throw new Error(`unknown mailbox ${String(mailbox)}`);
     return this.read(`/api/${mailbox}/messages`, messageListResponse, { limit: String(limit) });
   }
 
   /** The account as messaging knows it; its accessToAttachments is kept in the session (attachmentsAllowed). */
-  async me(): Promise<z.output<typeof meResponse>> {
+  async me() {
     const me = await this.read('/api/me', meResponse);
     this.client.attachmentsAllowed = me.attachments;
     return me;
@@ -61,7 +59,7 @@ export class MessagesApi {
     return this.client.attachmentsAllowed ?? (await this.me()).attachments;
   }
 
-  receiverTypes(): Promise<{ id: string; name: string | undefined }[]> {
+  receiverTypes() {
     return this.read('/api/receivers/types', receiverTypesResponse, { includeClass: 'true' });
   }
 
@@ -71,18 +69,18 @@ export class MessagesApi {
   }
 
   /** One message whole; opening it marks it read in the portal (spec 3.3). */
-  message(mailbox: Mailbox, id: string): Promise<FullMessage> {
+  message(mailbox: Mailbox, id: string) {
     if (!MAILBOXES.includes(mailbox) || !MESSAGE_ID.test(id)) throw new Error(`not a message id: ${JSON.stringify(id.slice(0, 40))}`);
     return this.read(`/api/${mailbox}/messages/${id}`, fullMessageResponse);
   }
 
   /** The newest `limit` sent messages (the outbox list names the first receiver only). */
-  sentList(limit = 10): Promise<SentItem[]> {
+  sentList(limit = 10) {
     return this.read('/api/outbox/messages', outboxListResponse, { limit: String(limit) });
   }
 
   /** One sent message with every receiver and whether they read it; opening it changes nothing (spec 4.8). */
-  sentMessage(id: string): Promise<SentMessageDetails> {
+  sentMessage(id: string) {
     if (!MESSAGE_ID.test(id)) throw new Error(`not a message id: ${JSON.stringify(id.slice(0, 40))}`);
     return this.read(`/api/outbox/messages/${id}`, sentMessageResponse);
   }
@@ -94,17 +92,17 @@ export class MessagesApi {
   }
 
   /** The child's teachers with the subjects they teach (403 on a kindergarten account). */
-  teacherSubjects(): Promise<{ accountId: string; subject: string }[]> {
+  teacherSubjects() {
     return this.read('/api/receivers/student-subjects', teacherSubjectsResponse);
   }
 
   /** POST /messages/reply exactly once (the body of POST /messages plus originalMessageId). */
-  postReply(body: unknown): Promise<MessagingReply> {
+  postReply(body: unknown): Promise<JsonAnswer> {
     return this.client.postOnce('/api/messages/reply', body);
   }
 
   /** POST /messages exactly once; the caller classifies the answer (see messaging/sender.ts). */
-  postMessage(body: unknown): Promise<MessagingReply> {
+  postMessage(body: unknown): Promise<JsonAnswer> {
     return this.client.postOnce('/api/messages', body);
   }
 

@@ -3,7 +3,7 @@
 // with its recheck schedule, the recovery ladder with its 10-minute window around every call, what an
 // answer stands for (spec 5.4.5), and the learned lifetime of a messaging session.
 import { MessageSendError, SessionExpiredError, UnexpectedResponseError } from './errors.js';
-import { isLoginRedirect, isServerTrouble, pathOf, readJson, safeOrigin, serverError, type HttpResponse } from './http.js';
+import { isLoginRedirect, isServerTrouble, pathOf, readJson, safeOrigin, serverError, type HttpResponse, type JsonAnswer } from './http.js';
 import {
   DEFAULT_MESSAGING_POLICY,
   MessagesUnavailableError,
@@ -13,7 +13,7 @@ import {
   type MessagingPolicy,
 } from './messaging-policy.js';
 import type { PortalSession } from './session.js';
-import { failedStatus, maskedMessagingPath, type PortalObserver } from './observer.js';
+import { maskedMessagingPath, observed, type PortalObserver } from './observer.js';
 import { errorText } from '../util/text.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
@@ -33,13 +33,6 @@ export interface MessagingClientOptions {
   onRequest?: (method: string, path: string) => void;
   /** Told of every bootstrap (the diagnostics' figures). */
   observer?: PortalObserver;
-}
-
-/** A raw answer of the one POST that must never be retried (a message being sent). */
-export interface MessagingReply {
-  status: number;
-  /** The parsed body, or undefined when it is empty or not JSON. */
-  json: unknown;
 }
 
 type Outcome = 'ok' | 'absent';
@@ -126,7 +119,7 @@ export class MessagingClient {
    * whatever its status, is returned. A failure before the request left raises MessageSendError
    * with sent=false; a network error or timeout of the request itself, with sent=null.
    */
-  async postOnce(path: string, body: unknown): Promise<MessagingReply> {
+  async postOnce(path: string, body: unknown): Promise<JsonAnswer> {
     const { account } = this.options;
     try {
       this.prepare();
@@ -253,26 +246,18 @@ export class MessagingClient {
     return running;
   }
 
-  private async send(method: 'GET' | 'POST', url: string, body?: unknown): Promise<HttpResponse> {
-    const { observer } = this.options;
+  private send(method: 'GET' | 'POST', url: string, body?: unknown): Promise<HttpResponse> {
     this.options.onRequest?.(method, pathOf(url));
-    const sent = this.options.session.http.send({
-      method,
-      url,
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      timeoutMs: this.options.timeoutMs,
-    });
-    if (!observer) return sent;
-    const resource = maskedMessagingPath(pathOf(url));
-    try {
-      const res = await sent;
-      observer.answered(resource, res.status >= 200 && res.status < 300 ? 'ok' : String(res.status));
-      return res;
-    } catch (error) {
-      observer.answered(resource, failedStatus(error));
-      throw error;
-    }
+    const send = () =>
+      this.options.session.http.send({
+        method,
+        url,
+        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        timeoutMs: this.options.timeoutMs,
+      });
+    const outcome = (res: HttpResponse) => (res.status >= 200 && res.status < 300 ? 'ok' : String(res.status));
+    return observed(this.options.observer, maskedMessagingPath(pathOf(url)), send, outcome);
   }
 
   /** A non-rejection answer: JSON on a 2xx, else the error of spec 5.4.5, raised as it is. */

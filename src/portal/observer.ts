@@ -13,6 +13,24 @@ export interface PortalObserver {
   bootstrapped(): void;
 }
 
+/** Runs one request and tells `observer` how it ended as `resource` (by default "ok" once it resolves). */
+export async function observed<T>(
+  observer: PortalObserver | undefined,
+  resource: string,
+  work: () => Promise<T>,
+  outcome: (result: T) => string = () => 'ok',
+): Promise<T> {
+  if (!observer) return work();
+  try {
+    const result = await work();
+    observer.answered(resource, outcome(result));
+    return result;
+  } catch (error) {
+    observer.answered(resource, failedStatus(error));
+    throw error;
+  }
+}
+
 /** An endpoint as counters name it: a last segment holding a digit (a record's id) becomes <id>. */
 export function maskedEndpoint(endpoint: string): string {
   return endpoint.replace(/\/[^/]*\d[^/]*$/, '/<id>');

@@ -34,8 +34,7 @@ export class PortalTime {
   }
 
   private tell(skewMs: number): void {
-    const off = Math.abs(skewMs) > TOLERANCE_MS;
-    if (!off) {
+    if (Math.abs(skewMs) <= TOLERANCE_MS) {
       if (this.toldMs !== undefined) this.log?.info('this machine’s clock agrees with the portal’s again');
       this.toldMs = undefined;
       return;

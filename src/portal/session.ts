@@ -45,16 +45,11 @@ export const DEFAULT_SESSION_POLICY = {
 /** The session policy as data (its fields, DEFAULT_SESSION_POLICY's). */
 export type SessionPolicy = typeof DEFAULT_SESSION_POLICY;
 
-export interface SessionState {
-  loggedInAt?: number;
-  refreshedAt?: number;
-  refreshFailedAt?: number;
-}
-
-export type SessionAction = 'login' | 'refresh' | 'none';
+/** The policy's times of the session in use (kept with it in its file). */
+export type SessionState = Pick<PersistedSession, 'loggedInAt' | 'refreshedAt' | 'refreshFailedAt'>;
 
 /** The one place that decides what the session needs before the next request. */
-export function nextSessionAction(state: SessionState, now: number, policy: SessionPolicy): SessionAction {
+export function nextSessionAction(state: SessionState, now: number, policy: SessionPolicy): 'login' | 'refresh' | 'none' {
   if (state.loggedInAt === undefined || now - state.loggedInAt >= policy.lifetimeMs) return 'login';
   const age = now - Math.max(state.loggedInAt, state.refreshedAt ?? 0);
   if (age < policy.refreshAfterMs) return 'none';
@@ -179,10 +174,7 @@ export class PortalSession {
     const now = this.options.clock.now();
     const past = (at: number | undefined): number | undefined => (at === undefined ? undefined : Math.min(at, now));
     this.state = { loggedInAt: past(saved.loggedInAt), refreshedAt: past(saved.refreshedAt), refreshFailedAt: past(saved.refreshFailedAt) };
-    this.advised = {
-      ...(saved.advice ? { advice: saved.advice } : {}),
-      ...(saved.adviceLoggedAt === undefined ? {} : { loggedAt: past(saved.adviceLoggedAt) }),
-    };
+    this.advised = { advice: saved.advice, loggedAt: past(saved.adviceLoggedAt) };
     this.options.road?.resume(saved.familyRoad);
     // A pause for wrong credentials or a captcha ends when the credentials in the config change.
     if (saved.pause && pauseIsFor(saved.pause, this.options.login, this.options.password)) {
@@ -279,10 +271,7 @@ export class PortalSession {
   }
 
   private async relogin(generation: number): Promise<void> {
-    if (this.pending) {
-      await this.pending;
-      return;
-    }
+    if (this.pending) return this.pending;
     if (this.generation !== generation) return;
     await this.singleFlight(() => this.login());
   }

@@ -3,13 +3,15 @@
 // statuses, which cookies are set, the body's shape) and never a value that opens or names anything:
 // no password, no cookie or token value, no `code` or `state`, no child's data.
 import { CAPTCHA_MARKERS, REQUIRED_ACTIONS_MARKER } from './login.js';
-import { pathOf, safeOrigin, type HttpExchange, type HttpResponse } from './http.js';
+import { header, pathOf, safeOrigin, type HttpExchange, type HttpResponse } from './http.js';
 import type { PortalUrls } from '../config/schema.js';
 import { redact, redactPath } from '../util/redact.js';
 
 /** Query parameters whose values are the same for everyone and say how the login runs. */
 const PUBLIC_QUERY = new Set(['client_id', 'response_type', 'scope', 'action']);
 const MAX_TITLE = 60;
+/** What the transcript calls each configured host. */
+const ROLES = { base_url: 'portal', auth_url: 'auth', messages_url: 'messages', sandbox_url: 'sandbox', family_url: 'family' } as const;
 
 export class LoginTrace {
   private readonly lines: string[] = [];
@@ -57,28 +59,14 @@ export class LoginTrace {
 
   /** Host role, path, and the query with every value but the public ones hidden. */
   private address(url: string): string {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return '(invalid address)';
-    }
+    if (!URL.canParse(url)) return '(invalid address)';
+    const parsed = new URL(url);
     const query = [...parsed.searchParams.keys()].map((key) => (PUBLIC_QUERY.has(key) ? `${key}=${parsed.searchParams.get(key)}` : `${key}=…`));
     return `${this.role(parsed.origin)} ${maskIds(pathOf(url))}${query.length === 0 ? '' : `?${query.join('&')}`}`;
   }
 
   private role(origin: string): string {
-    const roles: [keyof PortalUrls, string][] = [
-      ['base_url', 'portal'],
-      ['auth_url', 'auth'],
-      ['messages_url', 'messages'],
-      ['sandbox_url', 'sandbox'],
-      ['family_url', 'family'],
-    ];
-    for (const [key, role] of roles) {
-      if (safeOrigin(this.urls[key]) === origin) return role;
-    }
-    return 'other host';
+    return Object.entries(ROLES).find(([key]) => safeOrigin(this.urls[key as keyof typeof ROLES]) === origin)?.[1] ?? 'other host';
   }
 }
 
@@ -91,11 +79,6 @@ function maskIds(path: string): string {
     .split('/')
     .map((segment) => (/\d{3,}|LID-/i.test(segment) ? '<id>' : segment))
     .join('/');
-}
-
-function header(res: HttpResponse, name: string): string | undefined {
-  const value = res.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /** "name (Path=/OAuth, Max-Age=31536000)" for each Set-Cookie: never its value. */

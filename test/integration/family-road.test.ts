@@ -10,7 +10,7 @@ import { PortalAccess } from '../../src/resources/portal-access.js';
 import { fetchIdentity } from '../../src/resources/identity.js';
 import { gradesResponse } from '../../src/portal/schemas/grades.js';
 import { luckyNumberResponse } from '../../src/portal/schemas/identity.js';
-import { problemReason, UnexpectedResponseError } from '../../src/portal/errors.js';
+import { portalMessageOf, problemReason, UnexpectedResponseError } from '../../src/portal/errors.js';
 import { createLogger, silentLogger, type Logger } from '../../src/util/log.js';
 import { sendBody } from '../../src/messaging/compose.js';
 import { simulatorPerTest } from '../helpers/portal.js';
@@ -105,7 +105,7 @@ describe('the family road under the bridge’s portal access', () => {
       .gateway.get('Grades', gradesResponse)
       .catch((e: unknown) => e);
     expect(problemReason(error)).toBe('link_needs_action');
-    expect((error as { state?: string }).state).toBe('need-activation');
+    expect(portalMessageOf(error)).toBe('need-activation');
   });
 
   it('opens the messaging session through AutoLoginToken, then lists, opens and sends messages as the register road does', async () => {

@@ -52,14 +52,11 @@ export const optionalIdList = lenient((v) => (v === undefined ? undefined : toId
 /** A record id that may be a string (t123, LID-...); only blank is unusable. */
 export const anyId = id.refine((v) => v !== '', 'empty id');
 
-export interface NamedRef {
-  id?: string;
-  name?: string;
-  short?: string;
-  firstName?: string;
-  lastName?: string;
-  symbol?: string;
-}
+/** The names a reference may carry inline, each by the portal's field. */
+const INLINE_NAMES = { name: 'Name', short: 'Short', firstName: 'FirstName', lastName: 'LastName', symbol: 'Symbol' } as const;
+
+/** A reference's id and the names it carries inline. */
+export type NamedRef = Partial<Record<'id' | keyof typeof INLINE_NAMES, string>>;
 
 /**
  * A reference that may carry names inline (Timetables lessons often repeat the subject's Name and the
@@ -71,16 +68,9 @@ function toNamedRef(value: unknown): NamedRef | undefined {
   const o = value as Record<string, unknown>;
   const out: NamedRef = {};
   if (refId !== undefined) out.id = refId;
-  const fields: [keyof NamedRef, string][] = [
-    ['name', 'Name'],
-    ['short', 'Short'],
-    ['firstName', 'FirstName'],
-    ['lastName', 'LastName'],
-    ['symbol', 'Symbol'],
-  ];
-  for (const [key, field] of fields) {
+  for (const [key, field] of Object.entries(INLINE_NAMES)) {
     const v = toText(o[field]);
-    if (v !== undefined) out[key] = oneLine(v).trim();
+    if (v !== undefined) out[key as keyof NamedRef] = oneLine(v).trim();
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }

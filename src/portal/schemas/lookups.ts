@@ -48,11 +48,9 @@ function authSubject(raw: unknown, key?: string): AuthSubject | undefined {
 }
 
 function fromContainer(value: unknown): AuthSubject[] {
-  if (Array.isArray(value)) return value.map((v) => authSubject(v)).filter((v) => v !== undefined);
+  if (Array.isArray(value)) return value.flatMap((v) => authSubject(v) ?? []);
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value as Record<string, unknown>)
-    .map(([key, v]) => authSubject(v, key))
-    .filter((v) => v !== undefined);
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, v]) => authSubject(v, key) ?? []);
 }
 
 /**

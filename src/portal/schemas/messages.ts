@@ -38,22 +38,16 @@ function idText(value: unknown): string | undefined {
 }
 
 export function joinName(first: unknown, last: unknown): string | undefined {
-  const name = [toText(first), toText(last)]
-    .map((p) => p?.trim())
-    .filter((p) => p !== undefined && p !== '')
-    .join(' ');
-  return name === '' ? undefined : name;
+  return [toText(first)?.trim(), toText(last)?.trim()].filter((p) => p !== undefined).join(' ') || undefined;
 }
 
 /** Every counter of GET /inbox/unreadMessagesCount by name (14 on the tested school). */
 export const unreadCountsResponse = z.unknown().transform((root, ctx) => {
   const data = unwrap(root);
   const counts: Record<string, number> = {};
-  if (isObject(data)) {
-    for (const [key, value] of Object.entries(data)) {
-      const n = toNumber(value);
-      if (n !== undefined && Number.isInteger(n) && n >= 0) counts[key] = n;
-    }
+  for (const [key, value] of Object.entries(isObject(data) ? data : {})) {
+    const n = toNumber(value);
+    if (n !== undefined && Number.isInteger(n) && n >= 0) counts[key] = n;
   }
   if (counts.inbox === undefined) return refuse(ctx, 'no inbox counter');
   return counts;
@@ -91,8 +85,6 @@ export const messageListResponse = z.unknown().transform((root, ctx) => {
   return { items, total: total ?? items.length };
 });
 
-export type MessageList = z.output<typeof messageListResponse>;
-
 /** GET /me: the messaging account (flat or under data); any JSON object proves the session. */
 export const meResponse = z.unknown().transform((root, ctx) => {
   const me = unwrap(root);
@@ -115,17 +107,13 @@ export interface Receiver {
 }
 
 /** GET /receivers/groups/school-employees: {receivers: [{accountId, label, ...}]}; empty groups are []. */
-export const groupReceiversResponse = z.unknown().transform((root) => {
-  const list = listIn(root, 'receivers') ?? [];
-  const out: Receiver[] = [];
-  for (const r of list) {
-    if (!isObject(r)) continue;
+export const groupReceiversResponse = z.unknown().transform((root) =>
+  (listIn(root, 'receivers') ?? []).filter(isObject).flatMap((r): Receiver[] => {
     const accountId = idText(r.accountId);
     const label = toText(r.label)?.trim() ?? joinName(r.firstName, r.lastName);
-    if (accountId && label) out.push({ accountId, label });
-  }
-  return out;
-});
+    return accountId && label ? [{ accountId, label }] : [];
+  }),
+);
 
 const FAILED_STATUS = /^(error|fail(ed|ure)?|rejected|not_?sent)$/i;
 
@@ -155,12 +143,10 @@ function reportedError(value: unknown): string | undefined {
 export const fullMessageResponse = z.unknown().transform((root, ctx) => {
   const data = unwrap(root);
   if (!isObject(data) || typeof data.Message !== 'string') return refuse(ctx, 'not a message (no Message)');
-  const attachments: { id: string; filename: string }[] = [];
-  for (const a of Array.isArray(data.attachments) ? data.attachments : []) {
-    if (!isObject(a)) continue;
+  const attachments = (Array.isArray(data.attachments) ? data.attachments : []).filter(isObject).flatMap((a) => {
     const id = idText(a.id);
-    if (id) attachments.push({ id, filename: toText(a.filename)?.trim() || `zalacznik-${id}` });
-  }
+    return id ? [{ id, filename: toText(a.filename)?.trim() || `zalacznik-${id}` }] : [];
+  });
   return {
     message: data.Message,
     topic: toText(data.topic),
@@ -174,8 +160,6 @@ export const fullMessageResponse = z.unknown().transform((root, ctx) => {
   };
 });
 
-export type FullMessage = z.output<typeof fullMessageResponse>;
-
 /** GET /attachments/<att>/messages/<msg>: {data: {status: 'ok', downloadLink}}. */
 export const attachmentLinkResponse = z.unknown().transform((root, ctx) => {
   const data = unwrap(root);
@@ -185,13 +169,9 @@ export const attachmentLinkResponse = z.unknown().transform((root, ctx) => {
 });
 
 /** GET /receivers/student-subjects with the subjects: [{teacherIdentifier, subject}]. */
-export const teacherSubjectsResponse = z.unknown().transform((root) => {
-  const list = listIn(root) ?? [];
-  const out: { accountId: string; subject: string }[] = [];
-  for (const t of list) {
-    if (!isObject(t)) continue;
+export const teacherSubjectsResponse = z.unknown().transform((root) =>
+  (listIn(root) ?? []).filter(isObject).flatMap((t) => {
     const accountId = idText(t.teacherIdentifier);
-    if (accountId) out.push({ accountId, subject: toText(t.subject)?.trim() ?? '' });
-  }
-  return out;
-});
+    return accountId ? [{ accountId, subject: toText(t.subject)?.trim() ?? '' }] : [];
+  }),
+);

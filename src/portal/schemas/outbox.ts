@@ -28,11 +28,9 @@ export const outboxListResponse = z.unknown().transform((root, ctx) => {
   return list.map(sentItem).filter((m): m is SentItem => m !== undefined);
 });
 
-/** One receiver of a sent message: whether they read it and, when the portal says (`readed` carries a time), when. */
-type SentReceiver = NonNullable<ReturnType<typeof receiver>>;
-
 const TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/;
 
+/** One receiver of a sent message: whether they read it and, when the portal says (`readed` carries a time), when. */
 function receiver(raw: unknown) {
   if (!isObject(raw)) return undefined;
   const name = toText(raw.name)?.trim() || joinName(raw.firstName, raw.lastName) || toText(raw.receiverName)?.trim();
@@ -50,7 +48,7 @@ export const sentMessageResponse = z.unknown().transform((root, ctx) => {
   return {
     topic: toText(data.topic),
     sendDate: toText(data.sendDate),
-    receivers: data.receivers.map(receiver).filter((r): r is SentReceiver => r !== undefined),
+    receivers: data.receivers.flatMap((r: unknown) => receiver(r) ?? []),
   };
 });
 

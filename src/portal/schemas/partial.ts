@@ -25,21 +25,13 @@ const scaleValue = lenient((v) => {
 });
 
 /** Comments come as text, an object with text, or a list of either; all read to a list of text. */
-const comments = lenient((v): string[] => {
-  const items = Array.isArray(v) ? v : v == null ? [] : [v];
-  const out: string[] = [];
-  for (const item of items) {
-    let t: string | undefined;
-    if (item !== null && typeof item === 'object') {
-      const o = item as Record<string, unknown>;
-      t = toText(o.text) ?? toText(o.content) ?? toText(o.comment) ?? toText(o.value) ?? toText(o.name);
-    } else {
-      t = toText(item);
-    }
-    if (t !== undefined) out.push(t);
-  }
-  return out;
-});
+const comments = lenient((v): string[] =>
+  (Array.isArray(v) ? v : v == null ? [] : [v]).flatMap((item: unknown) => {
+    const o = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : undefined;
+    const t = o ? (toText(o.text) ?? toText(o.content) ?? toText(o.comment) ?? toText(o.value) ?? toText(o.name)) : toText(item);
+    return t === undefined ? [] : [t];
+  }),
+);
 
 const area = lenient((v) => {
   if (v === null || typeof v !== 'object') return undefined;

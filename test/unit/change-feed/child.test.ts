@@ -18,7 +18,8 @@ import { FeedDeviceStore } from '../../../src/store/change-feed-device.js';
 import { FakeClock } from '../../helpers/clock.js';
 import { tempDir } from '../../helpers/temp.js';
 import { silentLogger } from '../../../src/util/log.js';
-import type { Gateway, GatewayAnswer } from '../../../src/portal/gateway.js';
+import type { Gateway } from '../../../src/portal/gateway.js';
+import type { JsonAnswer } from '../../../src/portal/http.js';
 import type { MessagesApi } from '../../../src/portal/messaging-api.js';
 
 const HOUR = 60 * 60_000;
@@ -35,12 +36,12 @@ function portal() {
   const calls: Call[] = [];
   let devices = 0;
   const script = {
-    register: (): GatewayAnswer => ({ status: 200, json: { ChangeRegister: { Id: ++devices } } }),
-    feed: (): GatewayAnswer => ({ status: 200, json: { Changes: [], ChangesTimestamp: 1 } }),
+    register: (): JsonAnswer => ({ status: 200, json: { ChangeRegister: { Id: ++devices } } }),
+    feed: (): JsonAnswer => ({ status: 200, json: { Changes: [], ChangesTimestamp: 1 } }),
     lists: (): unknown => ({ Grades: [], SchoolNotices: [] }),
   };
   const gateway = {
-    answer: async (method: string, endpoint: string): Promise<GatewayAnswer> => {
+    answer: async (method: string, endpoint: string): Promise<JsonAnswer> => {
       calls.push({ method, endpoint });
       if (endpoint === 'ChangeRegister') return script.register();
       if (method === 'DELETE') return { status: 204, json: undefined };
