@@ -8,7 +8,7 @@ import { commandOwners } from '../features/index.js';
 import { messages } from '../features/messages/messages.js';
 import { formatDuration } from '../util/duration.js';
 import type { AccountPoller } from '../runner/account.js';
-import type { Bridge } from '../mqtt/bridge.js';
+import type { Bridge, BridgeHealth } from '../mqtt/bridge.js';
 import { isoWarsaw } from '../util/time.js';
 import type { Config, AccountConfig } from '../config/schema.js';
 import type { PortalTime } from '../portal/portal-time.js';
@@ -63,7 +63,7 @@ export function registerChildCommands(bridge: Bridge, pollerOf: (child: string) 
  * bridge/health: when the bridge started (ISO time), its memory in MB to a tenth, and how far this machine's
  * clock is off the portal's in seconds when it is over a minute (`clock_skew_s`, positive: ahead).
  */
-export function bridgeHealth(startedAt: number, portalTime?: PortalTime) {
+export function bridgeHealth(startedAt: number, portalTime?: PortalTime): BridgeHealth {
   const mb = (bytes: number): number => Math.round(bytes / 104_857.6) / 10;
   const memory = process.memoryUsage();
   const skew = portalTime?.skewSeconds;
@@ -74,9 +74,6 @@ export function bridgeHealth(startedAt: number, portalTime?: PortalTime) {
     ...(skew === undefined ? {} : { clock_skew_s: skew }),
   };
 }
-
-/** What bridge/health holds (the bridge device's uptime and memory read it). */
-export type BridgeHealth = ReturnType<typeof bridgeHealth>;
 
 export interface BridgeRequestsOptions {
   pollers: readonly AccountPoller[];

@@ -13,7 +13,6 @@ import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import { Topics } from '../ha/topics.js';
 import { systemClock, withDeadline, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import type { BridgeHealth } from '../bridge/info.js';
 import { errorText } from '../util/text.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, watchTakeovers, type ReconnectPolicy } from './client.js';
 import { BaseTopicClaim } from './claim.js';
@@ -37,6 +36,15 @@ const RETAINED: IClientPublishOptions = { qos: 1, retain: true };
 const STOP_TIMEOUT_MS = 5_000;
 /** How long start() reads retained device configs by default (MQTT has no "end of retained" marker). */
 export const STALE_SCAN_MS = 1_000;
+
+/** What bridge/health holds: the bridge's start (ISO time) and its memory in MB. */
+export interface BridgeHealth {
+  started_at: string;
+  memory_mb: number;
+  heap_mb: number;
+  /** Seconds this machine's clock is off the portal's (positive: ahead), only when over a minute. */
+  clock_skew_s?: number;
+}
 
 export interface BridgeOptions {
   mqtt: MqttConfig;
