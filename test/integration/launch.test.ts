@@ -3,7 +3,7 @@
 // SIGTERM and passes its exit code on. Read from /proc, so Linux only.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -164,4 +164,16 @@ describe('the built demo', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 45_000);
+});
+
+describe('the bin as V8 holds it', () => {
+  // V8 keeps every loaded file's text, at two bytes a character for the whole file once one character is not Latin-1.
+  it('is ASCII in every file of the bundle, a regular expression’s ł included', async () => {
+    const files = (await readdir(join(REPO, 'dist'))).filter((name) => /^main(\..+)?\.js$/.test(name));
+    expect(files.length).toBeGreaterThan(10);
+    const texts = await Promise.all(files.map((name) => readFile(join(REPO, 'dist', name), 'utf8')));
+    expect(files.filter((_, i) => /[\u0080-\uffff]/.test(texts[i]!))).toEqual([]);
+    // The words of a refusal about credentials (portal/login.ts, `/has(ł|l)/`) as the build writes them: the same letter.
+    expect(texts.some((t) => t.includes('has(\\u0142|l)'))).toBe(true);
+  });
 });
