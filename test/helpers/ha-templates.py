@@ -8,7 +8,8 @@ state_attr(), is_state(), and for the dashboard's cards has_value(), strptime(),
 job's "tz") and the search test. A condition's result is read as Home Assistant reads it
 (result_as_boolean).
 
-One process serves a whole test file (test/helpers/blueprints.ts starts it at the first render):
+One process serves the test files of a worker (test/helpers/blueprints.ts starts it at the first render),
+each template compiled once:
 stdin: one JSON request a line, {"jobs": [{"template": str, "variables": {...}, "states": {entity_id:
 {"state": str, "attributes": {...}}}, "strict": bool, "as": "text" | "boolean" | "native", "now": str, "tz": str}]}
 (a variable's template is read "native": a list, dict, bool or number as itself, as Home Assistant parses it)
@@ -25,12 +26,27 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 
-def environment(states: dict, strict: bool, now: str | None = None, tz: str = "Europe/Warsaw") -> ImmutableSandboxedEnvironment:
+class Job:
+    """The job being rendered: what the environment's functions read (one job at a time, in order)."""
+
+    states: dict = {}
+    now: str | None = None
+
+
+ENVIRONMENTS: dict[tuple[bool, str], ImmutableSandboxedEnvironment] = {}
+COMPILED: dict[tuple[bool, str, str], jinja2.Template] = {}
+
+
+def environment(strict: bool, tz: str) -> ImmutableSandboxedEnvironment:
+    """One environment per strictness and time zone, its functions reading the current Job's states and now."""
+    key = (strict, tz)
+    if key in ENVIRONMENTS:
+        return ENVIRONMENTS[key]
     env = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined if strict else jinja2.Undefined)
     zone = ZoneInfo(tz)
 
     def current():
-        return datetime.fromisoformat(now).astimezone(zone) if now else datetime.now(zone)
+        return datetime.fromisoformat(Job.now).astimezone(zone) if Job.now else datetime.now(zone)
 
     def as_timestamp(value, default=None):
         try:
@@ -43,11 +59,11 @@ def environment(states: dict, strict: bool, now: str | None = None, tz: str = "E
         return datetime.fromtimestamp(float(value), zone).strftime(fmt)
 
     def state_attr(entity_id, name):
-        entity = states.get(entity_id)
+        entity = Job.states.get(entity_id)
         return None if entity is None else entity.get("attributes", {}).get(name)
 
     def state_of(entity_id):
-        entity = states.get(entity_id)
+        entity = Job.states.get(entity_id)
         return "unknown" if entity is None else entity.get("state")
 
     def has_value(entity_id):
@@ -57,7 +73,17 @@ def environment(states: dict, strict: bool, now: str | None = None, tz: str = "E
     env.globals.update(now=current, timedelta=timedelta, as_timestamp=as_timestamp)
     env.filters["timestamp_custom"] = timestamp_custom
     env.tests["search"] = lambda value, pattern, ignorecase=False: re.search(pattern, str(value), re.IGNORECASE if ignorecase else 0) is not None
+    ENVIRONMENTS[key] = env
     return env
+
+
+def compiled(source: str, strict: bool, tz: str) -> jinja2.Template:
+    """The template compiled once a process: compiling is nearly all of a render's time, and the dashboard's
+    templates come back for every state, language and test (its files share the process, test/helpers/blueprints.ts)."""
+    key = (strict, tz, source)
+    if key not in COMPILED:
+        COMPILED[key] = environment(strict, tz).from_string(source)
+    return COMPILED[key]
 
 
 def as_boolean(text: str) -> bool:
@@ -89,8 +115,8 @@ def as_native(text: str):
 
 def run(job: dict) -> dict:
     try:
-        env = environment(job.get("states", {}), job.get("strict", False), job.get("now"), job.get("tz", "Europe/Warsaw"))
-        text = env.from_string(job["template"]).render(**job.get("variables", {}))
+        Job.states, Job.now = job.get("states", {}), job.get("now")
+        text = compiled(job["template"], job.get("strict", False), job.get("tz", "Europe/Warsaw")).render(**job.get("variables", {}))
     except Exception as error:  # a template error is a result the test reports
         return {"error": f"{type(error).__name__}: {error}"}
     kind = job.get("as")
