@@ -31,10 +31,9 @@ export function withAttributes<A extends Record<string, unknown>>(
 /** The recorder's limit is 16384 bytes; a margin keeps us clear of it. */
 const ATTRIBUTES_MAX_BYTES = 16_000;
 
-const encoder = new TextEncoder();
-
+/** The bytes of the value's JSON in UTF-8, counted without encoding it (JSON.stringify's text has no lone surrogate). */
 function byteSize(value: unknown): number {
-  return encoder.encode(JSON.stringify(value)).length;
+  return Buffer.byteLength(JSON.stringify(value), 'utf8');
 }
 
 /**
