@@ -279,15 +279,11 @@ export class App {
   /** Reads the children an `email` entry listed late (FamilyRelisting): each a poller of its own, started now. */
   private async readListed(entry: UnlistedFamily, listed: FamilyChild[]): Promise<void> {
     this.unlisted.delete(entry);
-    const added: AccountPoller[] = [];
-    for (const child of listed) {
-      // Its register poller runs already, without this road behind it: that comes with the next start.
-      if (child.alsoRegister) continue;
-      this.children.push(child);
-      const poller = this.pollerOf(child, this.pollers.length, 0);
-      this.pollers.push(poller);
-      added.push(poller);
-    }
+    // Its register poller runs already, without this road behind it: that comes with the next start.
+    const fresh = listed.filter((child) => !child.alsoRegister);
+    const added = fresh.map((child, i) => this.pollerOf(child, this.pollers.length + i, 0));
+    this.children.push(...fresh);
+    this.pollers.push(...added);
     for (const poller of added) await poller.prepare();
     if (this.stopped) return;
     for (const poller of added) poller.start();
