@@ -392,10 +392,7 @@ export class App {
 type ReadChild = Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] };
 
 /** The children of the config, and the `email` entries whose children could not be listed yet. */
-async function readChildren(
-  config: Config,
-  options: Omit<FamilyChildrenOptions, 'dataDir' | 'urls' | 'registerLogins'>,
-): Promise<{ children: ReadChild[]; unlisted: UnlistedFamily[] }> {
+async function readChildren(config: Config, options: Omit<FamilyChildrenOptions, 'dataDir' | 'urls' | 'registerLogins'>) {
   const { children: family, unlisted } = await familyChildren(config.families, {
     ...options,
     dataDir: config.data_dir,
