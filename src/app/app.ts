@@ -354,15 +354,13 @@ export class App {
   async diagnostics(): Promise<string> {
     const { config } = this.options;
     const { diagnosticsBundle } = await import('../commands/diagnostics.js');
-    const broker_connected = this.bridge?.connected ?? null;
-    const lease = this.lease && leaseFacts(this.lease.record);
     const bridge = {
       running: true,
       pid: process.pid,
       ...this.health(),
-      broker_connected,
+      broker_connected: this.bridge?.connected ?? null,
       metrics: this.metrics !== undefined,
-      lease,
+      lease: this.lease && leaseFacts(this.lease.record),
       ...(this.keeper ? { home_assistant: this.keeper.status() } : {}),
     };
     const accounts = this.pollers.map((p) => p.figures.snapshot());
