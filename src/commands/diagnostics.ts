@@ -91,9 +91,7 @@ export interface DataFile {
 const sizeOf = async (path: string): Promise<number> => (await stat(path).catch(() => undefined))?.size ?? 0;
 
 /** The data folder's files and sizes; the downloads summed. */
-export async function dataFolderFiles(
-  config: Config,
-): Promise<{ path: string; files: DataFile[]; truncated?: true } | { path: string; error: string }> {
+export async function dataFolderFiles(config: Config) {
   const files: DataFile[] = [];
   const sum = async (dir: string): Promise<{ files: number; bytes: number }> => {
     const inside = (await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])).filter((entry) => !entry.isDirectory());
