@@ -82,18 +82,11 @@ export function setLogLevel(log: Logger, level: string): void {
  * that says where in the code it surfaced is for debugging, so it is kept only at debug and trace.
  */
 function briefErrors(this: Logger, args: Parameters<Logger['info']>, method: (...args: unknown[]) => void): void {
-  if (!this.isLevelEnabled('debug')) {
-    const [first, ...rest] = args as unknown[];
-    if (first instanceof Error) {
-      method.apply(this, [{ err: brief(first) }, ...(rest.length > 0 ? rest : [first.message])]);
-      return;
-    }
-    if (first !== null && typeof first === 'object' && (first as { err?: unknown }).err instanceof Error) {
-      method.apply(this, [{ ...first, err: brief((first as { err: Error }).err) }, ...rest]);
-      return;
-    }
-  }
-  method.apply(this, args);
+  const [first, ...rest] = args as unknown[];
+  if (this.isLevelEnabled('debug')) return method.apply(this, args);
+  if (first instanceof Error) return method.apply(this, [{ err: brief(first) }, ...(rest.length > 0 ? rest : [first.message])]);
+  const err = first !== null && typeof first === 'object' ? (first as { err?: unknown }).err : undefined;
+  method.apply(this, err instanceof Error ? [{ ...(first as object), err: brief(err) }, ...rest] : args);
 }
 
 function brief(error: Error): Record<string, unknown> {
