@@ -43,11 +43,7 @@ export async function readStored<S extends z.ZodType>(path: string, schema: S, o
 }
 
 /** A text file (its content trimmed) through a schema, as readStored. */
-export async function readStoredText<S extends z.ZodType<unknown, string>>(
-  path: string,
-  schema: S,
-  options: StoredReadOptions = {},
-): Promise<z.output<S> | undefined> {
+export async function readStoredText<S extends z.ZodType<unknown, string>>(path: string, schema: S, options: StoredReadOptions = {}) {
   return readChecked(path, options, (text) => {
     const parsed = schema.safeParse(text.trim());
     return parsed.success ? { value: parsed.data as z.output<S> } : { reason: 'is not as expected' };
