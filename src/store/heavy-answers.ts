@@ -45,8 +45,7 @@ export class HeavyAnswers {
   async heldUntil(endpoint: string): Promise<number | undefined> {
     await this.load();
     const until = this.held.get(endpoint);
-    if (until === undefined) return undefined;
-    if (until > this.options.now()) return until;
+    if (until !== undefined && until > this.options.now()) return until;
     this.held.delete(endpoint);
     return undefined;
   }
