@@ -226,12 +226,11 @@ export type ConfigInput = Omit<z.input<typeof configSchema>, 'accounts'> & { acc
  * The config after validation and defaults; durations are in milliseconds. `accounts` holds the login
  * entries, `families` the e-mail entries, each in the order written.
  */
-export type Config = Omit<SchemaOutput, 'accounts'> & {
-  accounts: AccountConfig[];
-  families: FamilyAccountConfig[];
-  /** Where `mqtt.url` came from (the config file's key when not said): advice names the place to change it. */
-  brokerFrom?: BrokerOrigin;
-};
+export type Config = Omit<SchemaOutput, 'accounts'> &
+  ReturnType<typeof byRoad> & {
+    /** Where `mqtt.url` came from (the config file's key when not said): advice names the place to change it. */
+    brokerFrom?: BrokerOrigin;
+  };
 export type FixedMessage = AccountConfig['messages'][number];
 export type MqttConfig = Config['mqtt'];
 export type PortalUrls = Config['portal'];
