@@ -39,14 +39,12 @@ function warsawOffsetMinutes(ms: number): number {
 }
 
 /** A year's summer time (from, to) within the year's instants (yearFrom, yearTo), UTC. */
-type Summer = ReturnType<typeof summerOf>;
-
 function summerOf(year: number) {
   return { yearFrom: Date.UTC(year, 0, 1), yearTo: Date.UTC(year + 1, 0, 1), from: lastSundayOneUtc(year, 2), to: lastSundayOneUtc(year, 9) };
 }
 
 /** The summer time of the year last asked (nearly always this one's). */
-let summer: Summer = { yearFrom: 0, yearTo: 0, from: 0, to: 0 };
+let summer: ReturnType<typeof summerOf> = { yearFrom: 0, yearTo: 0, from: 0, to: 0 };
 
 /** 01:00 UTC on the last Sunday of a month (0 = January). */
 function lastSundayOneUtc(year: number, month: number): number {
