@@ -95,9 +95,8 @@ export function warsawInstant(date: string, time: string): number {
   const [h = '0', m = '0', s = '0'] = time.split(':');
   const naive = Date.parse(`${date}T${pad(+h)}:${pad(+m)}:${pad(+s)}Z`);
   // Two passes settle the offset even on the days the clocks change.
-  let guess = naive - warsawOffsetAt(naive) * 60_000;
-  guess = naive - warsawOffsetAt(guess) * 60_000;
-  return guess;
+  const guess = naive - warsawOffsetAt(naive) * 60_000;
+  return naive - warsawOffsetAt(guess) * 60_000;
 }
 
 /** The Warsaw offset in minutes: wallTime(ms).offsetMinutes without the date and time it would spell out (an invalid instant throws as there). */
