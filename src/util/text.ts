@@ -29,3 +29,12 @@ export function hint(value: string): string {
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The value a JSON text holds; undefined when it is not JSON (no JSON text holds undefined). */
+export function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
