@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import type { HaFault } from '../i18n/homeassistant-text.js';
 import { redact } from '../util/redact.js';
-import { errorText } from '../util/text.js';
+import { errorText, parsedJson } from '../util/text.js';
 
 /** A call Home Assistant refused, failed or never answered: its fault names the reason in the diagnostics. */
 export class HomeAssistantError extends Error {
@@ -147,10 +147,6 @@ function faultOf(status: number): HaFault {
 
 /** Home Assistant's own words in a refusal (`{"message": ...}`), short. */
 function messageOf(text: string): string | undefined {
-  try {
-    const message = (JSON.parse(text) as { message?: unknown }).message;
-    return typeof message === 'string' ? message.slice(0, 200) : undefined;
-  } catch {
-    return undefined;
-  }
+  const message = (parsedJson(text) as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' ? message.slice(0, 200) : undefined;
 }
