@@ -123,11 +123,9 @@ export class HomeAssistantApi {
       const said = messageOf(text);
       throw new HomeAssistantError(faultOf(response.status), response.status, `${what}: HTTP ${response.status}${said ? ` (${said})` : ''}`);
     }
-    try {
-      return text === '' ? null : (JSON.parse(text) as unknown);
-    } catch {
-      throw new HomeAssistantError('server_error', response.status, `${what}: the answer is not JSON`);
-    }
+    const value = text === '' ? null : parsedJson(text);
+    if (value === undefined) throw new HomeAssistantError('server_error', response.status, `${what}: the answer is not JSON`);
+    return value;
   }
 }
 
