@@ -6,6 +6,7 @@
 // it costs no memory of its own.
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { redact } from './redact.js';
+import { parsedJson } from './text.js';
 
 export type { Logger };
 
@@ -121,15 +122,10 @@ export class LineFormatter implements DestinationStream {
   write(raw: string): void {
     // Every line passes the one redaction (util/redact.ts): a log is pasted into public bug reports.
     const line = redact(raw);
-    let entry: Record<string, unknown>;
-    try {
-      // A child's bindings and the call's object are joined as text by pino, so the same key may
-      // come twice; parsing keeps one (the call's own value, written last).
-      entry = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      this.target.write(line);
-      return;
-    }
+    // A child's bindings and the call's object are joined as text by pino, so the same key may
+    // come twice; parsing keeps one (the call's own value, written last).
+    const entry = parsedJson(line) as Record<string, unknown> | undefined;
+    if (entry === undefined) return void this.target.write(line);
     this.target.write(this.format === 'text' ? `${textLine(entry)}\n` : `${JSON.stringify(entry)}\n`);
   }
 
