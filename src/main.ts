@@ -22,12 +22,8 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     return usageError(error);
   }
-  if (args.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  if (args.version) {
-    process.stdout.write(`${VERSION}\n`);
+  if (args.help || args.version) {
+    process.stdout.write(args.help ? USAGE : `${VERSION}\n`);
     return 0;
   }
   try {

@@ -279,15 +279,11 @@ export class App {
   /** Reads the children an `email` entry listed late (FamilyRelisting): each a poller of its own, started now. */
   private async readListed(entry: UnlistedFamily, listed: FamilyChild[]): Promise<void> {
     this.unlisted.delete(entry);
-    const added: AccountPoller[] = [];
-    for (const child of listed) {
-      // Its register poller runs already, without this road behind it: that comes with the next start.
-      if (child.alsoRegister) continue;
-      this.children.push(child);
-      const poller = this.pollerOf(child, this.pollers.length, 0);
-      this.pollers.push(poller);
-      added.push(poller);
-    }
+    // Its register poller runs already, without this road behind it: that comes with the next start.
+    const fresh = listed.filter((child) => !child.alsoRegister);
+    const added = fresh.map((child, i) => this.pollerOf(child, this.pollers.length + i, 0));
+    this.children.push(...fresh);
+    this.pollers.push(...added);
     for (const poller of added) await poller.prepare();
     if (this.stopped) return;
     for (const poller of added) poller.start();
@@ -358,15 +354,13 @@ export class App {
   async diagnostics(): Promise<string> {
     const { config } = this.options;
     const { diagnosticsBundle } = await import('../commands/diagnostics.js');
-    const broker_connected = this.bridge?.connected ?? null;
-    const lease = this.lease && leaseFacts(this.lease.record);
     const bridge = {
       running: true,
       pid: process.pid,
       ...this.health(),
-      broker_connected,
+      broker_connected: this.bridge?.connected ?? null,
       metrics: this.metrics !== undefined,
-      lease,
+      lease: this.lease && leaseFacts(this.lease.record),
       ...(this.keeper ? { home_assistant: this.keeper.status() } : {}),
     };
     const accounts = this.pollers.map((p) => p.figures.snapshot());
@@ -396,10 +390,7 @@ export class App {
 type ReadChild = Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] };
 
 /** The children of the config, and the `email` entries whose children could not be listed yet. */
-async function readChildren(
-  config: Config,
-  options: Omit<FamilyChildrenOptions, 'dataDir' | 'urls' | 'registerLogins'>,
-): Promise<{ children: ReadChild[]; unlisted: UnlistedFamily[] }> {
+async function readChildren(config: Config, options: Omit<FamilyChildrenOptions, 'dataDir' | 'urls' | 'registerLogins'>) {
   const { children: family, unlisted } = await familyChildren(config.families, {
     ...options,
     dataDir: config.data_dir,

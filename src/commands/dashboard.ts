@@ -75,9 +75,7 @@ export async function makeDashboard(config: Config, extras: { lang?: DashboardLa
  * (then its cookie); none with the web server off. `note` says why there is none when a person would
  * expect one.
  */
-export async function boardUrlFor(
-  options: Pick<DashboardOptions, 'config' | 'addon' | 'supervisor' | 'container'>,
-): Promise<{ url?: string; note?: string; slug?: string }> {
+export async function boardUrlFor(options: Pick<DashboardOptions, 'config' | 'addon' | 'supervisor' | 'container'>) {
   const { http } = options.config;
   if (options.addon) {
     const slug = await supervisorSelfSlug({ token: process.env.SUPERVISOR_TOKEN, ...options.supervisor });

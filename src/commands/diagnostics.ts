@@ -91,14 +91,12 @@ export interface DataFile {
 const sizeOf = async (path: string): Promise<number> => (await stat(path).catch(() => undefined))?.size ?? 0;
 
 /** The data folder's files and sizes; the downloads summed. */
-export async function dataFolderFiles(
-  config: Config,
-): Promise<{ path: string; files: DataFile[]; truncated?: true } | { path: string; error: string }> {
+export async function dataFolderFiles(config: Config) {
   const files: DataFile[] = [];
   const sum = async (dir: string): Promise<{ files: number; bytes: number }> => {
     const inside = (await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])).filter((entry) => !entry.isDirectory());
     const sizes = await Promise.all(inside.map((e) => sizeOf(join(e.parentPath, e.name))));
-    return { files: inside.length, bytes: sizes.reduce((total, size) => total + size, 0) };
+    return { bytes: sizes.reduce((total, size) => total + size, 0), files: inside.length };
   };
   const walk = async (relative: string): Promise<void> => {
     const entries = await readdir(join(config.data_dir, relative), { withFileTypes: true });
@@ -111,8 +109,7 @@ export async function dataFolderFiles(
           ? `${relative}/${hint(entry.name.replace(/\.json$/, ''))}${entry.name.endsWith('.json') ? '.json' : ''}`
           : path;
       if (entry.isDirectory() && relative === '' && SUMMED_FOLDERS.has(entry.name)) {
-        const total = await sum(join(config.data_dir, path));
-        files.push({ path: `${path}/`, bytes: total.bytes, files: total.files });
+        files.push({ path: `${path}/`, ...(await sum(join(config.data_dir, path))) });
       } else if (entry.isDirectory()) {
         await walk(path);
       } else {

@@ -6,6 +6,7 @@ import { buildConfig, ConfigError, formatPath, languageOf, refusalIn, type LoadO
 import { ADDON, ADDON_OPTIONS, messageIn, problemIn } from './problem-words.js';
 import { configSchema, type Config, type ConfigInput, type FixedMessage, type LoginAccountInput } from './schema.js';
 import { supervisorHostname, supervisorMqtt, SupervisorError, type MqttService, type SupervisorOptions } from './supervisor.js';
+import { parsedJson } from '../util/text.js';
 
 /** Where the Supervisor writes the options, keeps the add-on's private data, and mounts the media folder. */
 export const ADDON_OPTIONS_PATH = '/data/options.json';
@@ -301,13 +302,9 @@ export async function linkDownloads(config: Config, mediaDir = ADDON_MEDIA_DIR):
 export async function refusedSetting(options: AddonLoadOptions = {}) {
   const env = options.env ?? process.env;
   const text = await optionsText(options).catch(() => '{}');
-  let form: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) form = parsed as Record<string, unknown>;
-  } catch {
-    // Not JSON: the defaults below.
-  }
+  const parsed = parsedJson(text);
+  // Not JSON, or not a mapping: the defaults below.
+  const form = (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {}) as Record<string, unknown>;
   const word = (key: string): string | undefined => (typeof form[key] === 'string' && form[key] !== '' ? (form[key] as string) : undefined);
   const language = languageOf(word('language'));
   const url = env.DZIENNIK2MQTT_MQTT_URL || word('mqtt_url');

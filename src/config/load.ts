@@ -82,7 +82,7 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
       const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
       // The missing variable is the problem; the empty text it left says nothing more.
       if (unset.has(formatPath(path))) continue;
-      problems.push(describeIssue(issue, valueAt(expanded, path), say));
+      problems.push(describeIssue(issue, path, valueAt(expanded, path), say));
     }
   }
   if (problems.length > 0 || !parsed.success) throw refusalIn(language, source, problems);
@@ -225,11 +225,10 @@ function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
 const DURATION_KEYS = new Set<unknown>(['interval', 'fast_interval', 'school_interval']);
 
 /**
- * The schema library's text in a parent's words. `value` is what the file holds there; it is never
+ * The schema library's text in a parent's words. `value` is what the file holds at `path`; it is never
  * quoted back (it may be a password), only its kind.
  */
-function describeIssue(issue: z.core.$ZodIssue, value: unknown, say: ConfigText): string {
-  const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+function describeIssue(issue: z.core.$ZodIssue, path: (string | number)[], value: unknown, say: ConfigText): string {
   const key = path.at(-1);
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((k) => `${formatPath([...path, k])}: ${say.unknownKey}`).join('\n  ');

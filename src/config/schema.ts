@@ -22,16 +22,11 @@ const duration = (fallback: string, floor: string) =>
     .string()
     .default(fallback)
     .transform((text, ctx) => {
-      const ms = parseDuration(text);
-      if (ms === undefined || ms <= 0) {
-        ctx.addIssue({ code: 'custom', message: `not a duration: "${text}" (use 90s, 3m, 1h)` });
-        return z.NEVER;
-      }
-      if (ms < (parseDuration(floor) as number)) {
-        ctx.addIssue({ code: 'custom', message: `${text} is too often: at least ${floor}, to spare the portal and the family's account` });
-        return z.NEVER;
-      }
-      return ms;
+      const ms = parseDuration(text) ?? 0;
+      if (ms >= (parseDuration(floor) as number)) return ms;
+      const tooOften = `${text} is too often: at least ${floor}, to spare the portal and the family's account`;
+      ctx.addIssue({ code: 'custom', message: ms <= 0 ? `not a duration: "${text}" (use 90s, 3m, 1h)` : tooOften });
+      return z.NEVER;
     });
 
 /** The floors under poll.interval, poll.fast_interval and poll.school_interval. */
@@ -231,12 +226,11 @@ export type ConfigInput = Omit<z.input<typeof configSchema>, 'accounts'> & { acc
  * The config after validation and defaults; durations are in milliseconds. `accounts` holds the login
  * entries, `families` the e-mail entries, each in the order written.
  */
-export type Config = Omit<SchemaOutput, 'accounts'> & {
-  accounts: AccountConfig[];
-  families: FamilyAccountConfig[];
-  /** Where `mqtt.url` came from (the config file's key when not said): advice names the place to change it. */
-  brokerFrom?: BrokerOrigin;
-};
+export type Config = Omit<SchemaOutput, 'accounts'> &
+  ReturnType<typeof byRoad> & {
+    /** Where `mqtt.url` came from (the config file's key when not said): advice names the place to change it. */
+    brokerFrom?: BrokerOrigin;
+  };
 export type FixedMessage = AccountConfig['messages'][number];
 export type MqttConfig = Config['mqtt'];
 export type PortalUrls = Config['portal'];

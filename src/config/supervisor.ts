@@ -34,12 +34,9 @@ export async function supervisorMqtt(options: SupervisorOptions): Promise<MqttSe
   if (!options.token)
     throw refused('no broker is set and SUPERVISOR_TOKEN is missing, so the Supervisor cannot be asked. Set mqtt_url in the options.');
   const url = `${options.baseUrl ?? SUPERVISOR_URL}/services/mqtt`;
-  let response: Response;
-  try {
-    response = await ask(options, '/services/mqtt');
-  } catch (error) {
+  const response = await ask(options, '/services/mqtt').catch((error: unknown) => {
     throw new SupervisorError(`cannot reach the Supervisor at ${url}: ${(error as Error).message}`, undefined, { cause: error });
-  }
+  });
   const body = (await response.json().catch(() => undefined)) as { result?: string; message?: string; data?: Record<string, unknown> } | undefined;
   if (response.ok && body?.result === 'ok' && body.data && typeof body.data.host === 'string') return brokerOf(body.data);
   const said = body?.message ? ` (the Supervisor said: ${body.message})` : '';

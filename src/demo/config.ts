@@ -10,21 +10,11 @@ import { redactUrl } from '../mqtt/client.js';
 /** The file's name in the folder the demo runs in (the docs' commands name it). */
 export const DEMO_CONFIG_NAME = 'dziennik2mqtt-demo.yaml';
 
-export interface DemoConfigFile {
-  /** Where it was written, as the demo prints it (relative to the folder it runs in when inside it). */
-  shown: string;
-  remove(): Promise<void>;
-}
-
 /**
  * Writes `raw` (the config the demo's bridge was built from) into `dir`, or into `fallbackDir` (the
- * demo's data folder) when `dir` cannot be written.
+ * demo's data folder) when `dir` cannot be written; answers where, as the demo prints it, and how to remove it.
  */
-export async function writeDemoConfig(
-  raw: { mqtt: { url: string } } & Record<string, unknown>,
-  dir: string,
-  fallbackDir: string,
-): Promise<DemoConfigFile> {
+export async function writeDemoConfig(raw: { mqtt: { url: string } } & Record<string, unknown>, dir: string, fallbackDir: string) {
   const config = { ...raw, mqtt: { ...raw.mqtt, url: redactUrl(raw.mqtt.url).replace(/\/$/, '') } };
   const text = [
     '# The running demo (`dziennik2mqtt demo`): its simulated school, broker, logins and data folder, for',
@@ -36,6 +26,7 @@ export async function writeDemoConfig(
   const path = (await writeBeside(dir, text).catch(() => undefined)) ?? (await writeBeside(fallbackDir, text));
   const near = relative(process.cwd(), path);
   return {
+    // Relative to the folder the demo runs in when inside it.
     shown: near.startsWith('..') || isAbsolute(near) ? path : near,
     // Only while it is still this demo's: a second demo in the same folder has written its own since.
     remove: async () => {

@@ -173,15 +173,11 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   return 0;
 }
 
-/** The addresses another machine (Home Assistant) can use, then this machine's own. */
-function brokerAddresses(port: number): string[] {
-  return [...new Set(ownAddresses()), '127.0.0.1'].map((host) => `mqtt://${host}:${port}`);
-}
-
 function brokerLines(port: number, say: DemoText): string[] {
   return [
     bannerLine(say.label.broker, say.brokerEmbedded),
-    ...brokerAddresses(port).map((address) => bannerMore(`  ${address}`)),
+    // The addresses another machine (Home Assistant) can use, then this machine's own.
+    ...[...new Set(ownAddresses()), '127.0.0.1'].map((host) => bannerMore(`  mqtt://${host}:${port}`)),
     bannerLine(say.label.ownBroker, 'dziennik2mqtt demo --mqtt-url mqtt://user:password@host:1883 (npm run demo -- --mqtt-url ...)'),
   ];
 }

@@ -22,16 +22,8 @@ export type DashboardLang = Language;
 /** The family view's column for each child, top to bottom: the features' cards by their place, the banners and the summary after the alerts. */
 const FAMILY_SLOTS: readonly FamilySlot[] = ['alert', 'lead', 'day', 'ahead', 'news'];
 
-/** A child's own view: one section per group of the features' cards, in this order. */
-const CHILD_SECTIONS: readonly { section: ChildSection; title: (t: DashboardText) => string }[] = [
-  { section: 'activities', title: (t) => t.activities },
-  { section: 'grades', title: (t) => t.grades },
-  { section: 'lessons', title: (t) => t.lessons },
-  { section: 'notesAbsences', title: (t) => t.notesAbsences },
-  { section: 'calendar', title: (t) => t.calendar },
-  { section: 'messages', title: (t) => t.messages },
-  { section: 'school', title: (t) => t.school.heading },
-];
+/** A child's own view: one section per group of the features' cards, in this order, titled by the group's words. */
+const CHILD_SECTIONS: readonly ChildSection[] = ['activities', 'grades', 'lessons', 'notesAbsences', 'calendar', 'messages', 'school'];
 
 const PARTS = FEATURES.flatMap((f) => (f.dashboard ? [f.dashboard] : []));
 const familyAt = (slot: FamilySlot): Block[] => PARTS.flatMap((p) => (p.family ?? []).filter((c) => c.at === slot).map((c) => c.block));
@@ -146,9 +138,9 @@ function boardLink(url: string, t: DashboardText): Card {
 }
 
 function childView(e: ChildEntities, t: DashboardText, at: DashboardPlace): Card | undefined {
-  const sections = CHILD_SECTIONS.map(({ section: name, title }) => {
+  const sections = CHILD_SECTIONS.map((name) => {
     const blocks = PARTS.flatMap((p) => (p.child ?? []).filter((c) => c.section === name).map((c) => c.block));
-    return blocksSection(title(t), blocks, e, t, at);
+    return blocksSection(name === 'school' ? t.school.heading : t[name], blocks, e, t, at);
   });
   return view(e.child.name, e.child.id, sections, 4);
 }

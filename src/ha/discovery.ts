@@ -96,7 +96,7 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
     ...rest,
   });
   // A diagnostic sensor of the bridge that reads one field of bridge/health.
-  const healthSensor = (key: 'uptime' | 'memory', kind: Record<string, unknown>, field: string): Record<string, unknown> =>
+  const healthSensor = (key: 'uptime' | 'memory', field: string, kind: Record<string, unknown>): Record<string, unknown> =>
     entity(key, 'sensor', ids[key], {
       ...kind,
       entity_category: 'diagnostic',
@@ -152,19 +152,15 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           payload_on: 'ON',
           payload_off: 'OFF',
         }),
-        uptime: healthSensor('uptime', { device_class: 'timestamp' }, 'started_at'),
-        memory: healthSensor(
-          'memory',
-          {
-            icon: 'mdi:memory',
-            device_class: 'data_size',
-            unit_of_measurement: 'MB',
-            state_class: 'measurement',
-            suggested_display_precision: 1,
-            enabled_by_default: false,
-          },
-          'memory_mb',
-        ),
+        uptime: healthSensor('uptime', 'started_at', { device_class: 'timestamp' }),
+        memory: healthSensor('memory', 'memory_mb', {
+          icon: 'mdi:memory',
+          device_class: 'data_size',
+          unit_of_measurement: 'MB',
+          state_class: 'measurement',
+          suggested_display_precision: 1,
+          enabled_by_default: false,
+        }),
       },
     },
   };

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import type { HaFault } from '../i18n/homeassistant-text.js';
 import { redact } from '../util/redact.js';
-import { errorText } from '../util/text.js';
+import { errorText, parsedJson } from '../util/text.js';
 
 /** A call Home Assistant refused, failed or never answered: its fault names the reason in the diagnostics. */
 export class HomeAssistantError extends Error {
@@ -123,11 +123,9 @@ export class HomeAssistantApi {
       const said = messageOf(text);
       throw new HomeAssistantError(faultOf(response.status), response.status, `${what}: HTTP ${response.status}${said ? ` (${said})` : ''}`);
     }
-    try {
-      return text === '' ? null : (JSON.parse(text) as unknown);
-    } catch {
-      throw new HomeAssistantError('server_error', response.status, `${what}: the answer is not JSON`);
-    }
+    const value = text === '' ? null : parsedJson(text);
+    if (value === undefined) throw new HomeAssistantError('server_error', response.status, `${what}: the answer is not JSON`);
+    return value;
   }
 }
 
@@ -147,10 +145,6 @@ function faultOf(status: number): HaFault {
 
 /** Home Assistant's own words in a refusal (`{"message": ...}`), short. */
 function messageOf(text: string): string | undefined {
-  try {
-    const message = (JSON.parse(text) as { message?: unknown }).message;
-    return typeof message === 'string' ? message.slice(0, 200) : undefined;
-  } catch {
-    return undefined;
-  }
+  const message = (parsedJson(text) as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' ? message.slice(0, 200) : undefined;
 }

@@ -41,16 +41,13 @@ export type KeptItem = z.output<typeof keptItemSchema>;
 const memorySchema = z.object({
   version: z.literal(1),
   entries: z.record(z.string(), knownSchema),
+  /** By child id, then by the homework's uid. */
   homework: z.record(z.string(), z.record(z.string(), keptItemSchema)),
   problem: z.object({ fault: z.string(), since: z.number(), message: z.string() }).optional(),
 });
 
-export interface Memory {
-  entries: Record<string, Known>;
-  /** By child id, then by the homework's uid. */
-  homework: Record<string, Record<string, KeptItem>>;
-  problem?: { fault: HaFault; since: number; message: string };
-}
+/** What the file holds, its problem's fault one the keeper names. */
+export type Memory = Omit<z.output<typeof memorySchema>, 'version' | 'problem'> & { problem?: { fault: HaFault; since: number; message: string } };
 
 export class MemoryFile {
   private readonly file: SteadyFile;

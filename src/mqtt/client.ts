@@ -44,14 +44,11 @@ export function nextReconnectDelay(previousMs: number, policy: ReconnectPolicy):
 
 /** The URL without user name or password, for log lines and errors. */
 export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.password = '';
-    parsed.username = '';
-    return parsed.toString();
-  } catch {
-    return '[invalid url]';
-  }
+  if (!URL.canParse(url)) return '[invalid url]';
+  const parsed = new URL(url);
+  parsed.password = '';
+  parsed.username = '';
+  return parsed.toString();
 }
 
 /**
@@ -124,12 +121,8 @@ interface TcpBroker {
 
 /** host and port of an mqtt:// or tcp:// URL without query options, when no SOCKS proxy is set. */
 export function plainTcpBroker(url: string, env: NodeJS.ProcessEnv = process.env): TcpBroker | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
+  if (!URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
   if ((parsed.protocol !== 'mqtt:' && parsed.protocol !== 'tcp:') || parsed.search !== '' || env.MQTTJS_SOCKS_PROXY !== undefined) return undefined;
   const credentials: TcpBroker['credentials'] = {};
   if (parsed.username !== '') {
@@ -207,12 +200,9 @@ export function explainConnectFailure(url: string, error: unknown, from: BrokerO
 }
 
 function isLoopback(url: string): boolean {
-  try {
-    const host = new URL(url).hostname;
-    return host === 'localhost' || host.startsWith('127.') || host === '[::1]';
-  } catch {
-    return false;
-  }
+  if (!URL.canParse(url)) return false;
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host.startsWith('127.') || host === '[::1]';
 }
 
 export interface WatchSettings {

@@ -39,16 +39,11 @@ export class ChildDevices {
   /** Declares a child's device and entities; published when its discovery changed. */
   set(child: ChildDevice): void {
     if (child.id === BRIDGE_DEVICE) throw new Error(`"${BRIDGE_DEVICE}" cannot be a child id: it is the bridge's own topic`);
-    let entry = this.children.get(child.id);
-    const dropped: EntityDef[] = [];
-    if (entry) {
-      const keys = new Set(child.entities.map((e) => e.key));
-      dropped.push(...entry.device.entities.filter((e) => !keys.has(e.key)));
-      entry.device = child;
-    } else {
-      entry = { device: child, removed: new Map() };
-      this.children.set(child.id, entry);
-    }
+    const entry: ChildEntry = this.children.get(child.id) ?? { device: child, removed: new Map() };
+    const keys = new Set(child.entities.map((e) => e.key));
+    const dropped = entry.device.entities.filter((e) => !keys.has(e.key));
+    entry.device = child;
+    this.children.set(child.id, entry);
     for (const entity of dropped) entry.removed.set(entity.key, entity);
     for (const entity of child.entities) entry.removed.delete(entity.key);
     this.setDiscovery(

@@ -33,13 +33,12 @@ export class RetainedMirror {
 
   /** The messages to send now, in order; they count as sent from here on. */
   take(): Array<{ topic: string; payload: string }> {
-    const out: Array<{ topic: string; payload: string }> = [];
-    for (const topic of this.dirty) {
+    const out = [...this.dirty].map((topic) => {
       const payload = this.desired.get(topic);
       if (payload === undefined) this.sent.delete(topic);
       else this.sent.set(topic, payload);
-      out.push({ topic, payload: payload ?? '' });
-    }
+      return { topic, payload: payload ?? '' };
+    });
     this.dirty.clear();
     return out;
   }

@@ -10,7 +10,7 @@ import { STATEFUL_PLATFORMS, type Platform } from '../feature-kit/entities.js';
 import { BRIDGE_DEVICE, Topics } from '../ha/topics.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { errorText } from '../util/text.js';
+import { errorText, parsedJson } from '../util/text.js';
 import { MAX_DEVICE_CONFIG_BYTES } from './sizes.js';
 import type { MqttSession } from './session.js';
 
@@ -71,12 +71,7 @@ export async function readRetained(
 export function readOwnDeviceConfig(topics: Topics, topic: string, payload: Buffer): RetainedDevice | undefined {
   const child = topics.parseDeviceConfig(topic);
   if (child === undefined || payload.length === 0 || payload.length > MAX_DEVICE_CONFIG_BYTES) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(payload.toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  const json = parsedJson(payload.toString('utf8'));
   if (!isObject(json)) return undefined;
   const dev = json.dev ?? json.device;
   if (!isObject(dev) || dev.via_device !== topics.deviceId(BRIDGE_DEVICE)) return undefined;

@@ -26,14 +26,13 @@ export async function fetchIdentity(gateway: Gateway, now: number, log: Logger):
     gateway.get(SCHOOLS, schoolResponse).then((r) => r.School, optional(log, SCHOOLS)),
   ]);
   const registerNumber = user.ClassRegisterNumber ?? (await gateway.page(INFORMACJA).then(registerNumberFromPage, optional(log, 'informacja')));
-  const className = klass ? `${klass.Number ?? ''}${klass.Symbol ?? ''}`.trim() || undefined : undefined;
   return {
     firstName: user.FirstName ?? me.User?.FirstName ?? '',
     lastName: user.LastName ?? me.User?.LastName ?? '',
     userId,
     accountLid: user.AccountId ?? undefined,
     classId: user.Class ?? klass?.Id ?? me.Class,
-    className,
+    className: klass ? `${klass.Number ?? ''}${klass.Symbol ?? ''}`.trim() || undefined : undefined,
     classTutorId: klass?.ClassTutor,
     unitId: user.Unit ?? klass?.Unit,
     schoolName: school?.Name ?? undefined,

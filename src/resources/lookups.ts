@@ -57,8 +57,7 @@ type Ids = Iterable<string | undefined>;
 export function lookup(copies: Copies, res: Resource, ids: Ids = []): Want {
   const value = copies.peek(res);
   const known = new Set(value === undefined ? [] : (res.list?.(value) as readonly { Id: string }[] | undefined)?.map((item) => item.Id));
-  const missing = new Set<string>();
-  for (const id of ids) if (id !== undefined && !known.has(id)) missing.add(id);
+  const missing = new Set([...ids].filter((id): id is string => id !== undefined && !known.has(id)));
   return want(res, undefined, missing.size === 0 ? {} : { missing: [...missing] });
 }
 

@@ -72,15 +72,10 @@ export class AccountFeatures {
     return this.all().filter((e) => !this.absent.absent(e) && (!e.module?.length || kind() || e.module.some((res) => cache.answered(res))));
   }
 
-  /** Every entity the child may have now: the features' fixed ones, then those that follow the data. */
+  /** Every entity the child may have now: the features' fixed ones, then those that follow the data (in feature order). */
   private all(): EntityDef[] {
     const features = this.running.map((r) => r.feature);
-    return [...accountEntities(this.access.account, features), ...this.dynamic()];
-  }
-
-  /** The entities that follow the data, in feature order. */
-  private dynamic(): EntityDef[] {
-    return this.running.flatMap((r) => r.state.dynamic?.() ?? []);
+    return [...accountEntities(this.access.account, features), ...this.running.flatMap((r) => r.state.dynamic?.() ?? [])];
   }
 
   /** Today's lessons as the last timetable read gives them (the fetch plan's kind of moment); undefined when not known. */

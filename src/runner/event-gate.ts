@@ -135,10 +135,7 @@ export class EventGate {
   async pass(batches: readonly EventBatch[], time?: { now: number; lastGood: number | undefined }, year?: YearView): Promise<void> {
     const seen = this.seen;
     if (!seen) return;
-    if (batches.length === 0) {
-      this.outbox.send(seen.waiting());
-      return;
-    }
+    if (batches.length === 0) return this.outbox.send(seen.waiting());
     const undo = seen.checkpoint();
     const afterOutage = time?.lastGood !== undefined && time.now - time.lastGood > LONG_OUTAGE_MS;
     const entries: OutboxEntry[] = [];

@@ -123,6 +123,5 @@ export class AccountHealth {
  */
 export function retryDelay(failures: number, intervalMs: number, error: unknown, now: number): number {
   if (error instanceof LoginPausedError) return Math.max(MINUTE, error.until - now);
-  const backoff = MINUTE * 2 ** Math.max(0, failures - 1);
-  return Math.min(intervalMs, backoff);
+  return Math.min(intervalMs, MINUTE * 2 ** Math.max(0, failures - 1));
 }

@@ -15,15 +15,13 @@ export const outboxSchema = z.array(
 /** One event not yet taken: its kind (the topic's), its id and its payload. */
 export type OutboxEntry = z.output<typeof outboxSchema>[number];
 
-/** How an event goes out: a promise of the broker's acceptance, or nothing when the publisher has no broker (taken at once). */
-export type Send = (entry: OutboxEntry) => Promise<boolean> | void;
-
 export class EventOutbox {
   /** Handed to the publisher and not answered yet: never handed twice. */
   private readonly inFlight = new Set<OutboxEntry>();
 
   constructor(
-    private readonly fire: Send,
+    /** How an event goes out: a promise of the broker's acceptance, or nothing when the publisher has no broker (taken at once). */
+    private readonly fire: (entry: OutboxEntry) => Promise<boolean> | void,
     /** Told which entries the broker took: they leave the event memory (the one loaded now), which is written then. */
     private readonly onAccepted: (entries: OutboxEntry[]) => void,
   ) {}

@@ -103,12 +103,8 @@ export async function writeSynced(path: string, data: string | Uint8Array): Prom
  * may bring back the old entry. A system that cannot sync a folder (Windows) is left as it is.
  */
 export async function syncFolder(dir: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(dir, 'r');
-  } catch {
-    return;
-  }
+  const handle = await open(dir, 'r').catch(() => undefined);
+  if (handle === undefined) return;
   try {
     await handle.sync();
   } catch (error) {

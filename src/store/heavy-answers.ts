@@ -11,8 +11,6 @@ import { HOUR } from '../util/duration.js';
 /** The longest a resource is held back after a start (the hold doubles with each break up to this). */
 const MAX_HOLD_MS = 16 * HOUR;
 
-export type BreakReason = 'too_large' | 'unfinished';
-
 const entrySchema = z.object({
   /** When the answer broke the poll (ms since the epoch). */
   at: z.number(),
@@ -47,14 +45,13 @@ export class HeavyAnswers {
   async heldUntil(endpoint: string): Promise<number | undefined> {
     await this.load();
     const until = this.held.get(endpoint);
-    if (until === undefined) return undefined;
-    if (until > this.options.now()) return until;
+    if (until !== undefined && until > this.options.now()) return until;
     this.held.delete(endpoint);
     return undefined;
   }
 
   /** Records a break (before a large answer is parsed: 'unfinished'); resolves once it is on disk. */
-  async mark(endpoint: string, reason: BreakReason): Promise<void> {
+  async mark(endpoint: string, reason: Entry['reason']): Promise<void> {
     const entries = await this.load();
     const before = entries[endpoint];
     entries[endpoint] = { at: this.options.now(), reason, times: Math.min((before?.times ?? 0) + 1, 10) };

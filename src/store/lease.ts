@@ -14,6 +14,7 @@ import { removeLeftoverTemps, syncFolder, writeFileAtomic, writeJson, writeSynce
 import { peekStored, readStored } from './stored.js';
 import { monotonicClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import { parsedJson } from '../util/text.js';
 
 export const LOCK_FILE = 'bridge.lock';
 export const IDENTITY_FILE = 'installation.json';
@@ -44,11 +45,7 @@ export type LeaseRecord = z.output<typeof recordSchema>;
 
 /** A record as read from the lock file or the broker; undefined for anything else. */
 export function readRecord(text: Buffer | string | undefined): LeaseRecord | undefined {
-  try {
-    return text === undefined || text.length > 2048 ? undefined : recordSchema.safeParse(JSON.parse(text.toString())).data;
-  } catch {
-    return undefined;
-  }
+  return text === undefined || text.length > 2048 ? undefined : recordSchema.safeParse(parsedJson(text.toString())).data;
 }
 
 /** How a log line and `problem` name a holder. */

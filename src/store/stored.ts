@@ -6,6 +6,7 @@ import { readFile, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { safeName, SteadyFile, syncFolder } from './files.js';
 import type { z } from 'zod';
+import { parsedJson } from '../util/text.js';
 
 /** A stored file that could not be used: where it went and why. */
 export class BrokenFileError extends Error {
@@ -31,23 +32,15 @@ export interface StoredReadOptions {
 /** A JSON file through its schema: undefined when it is missing or broken (then moved aside). */
 export async function readStored<S extends z.ZodType>(path: string, schema: S, options: StoredReadOptions = {}): Promise<z.output<S> | undefined> {
   return readChecked(path, options, (text) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(text) as unknown;
-    } catch {
-      return { reason: text.trim() === '' ? 'is empty' : 'is not JSON (cut short?)' };
-    }
+    const json = parsedJson(text);
+    if (json === undefined) return { reason: text.trim() === '' ? 'is empty' : 'is not JSON (cut short?)' };
     const parsed = schema.safeParse(json);
     return parsed.success ? { value: parsed.data as z.output<S> } : { reason: `is not as expected (${firstIssue(parsed.error)})` };
   });
 }
 
 /** A text file (its content trimmed) through a schema, as readStored. */
-export async function readStoredText<S extends z.ZodType<unknown, string>>(
-  path: string,
-  schema: S,
-  options: StoredReadOptions = {},
-): Promise<z.output<S> | undefined> {
+export async function readStoredText<S extends z.ZodType<unknown, string>>(path: string, schema: S, options: StoredReadOptions = {}) {
   return readChecked(path, options, (text) => {
     const parsed = schema.safeParse(text.trim());
     return parsed.success ? { value: parsed.data as z.output<S> } : { reason: 'is not as expected' };
@@ -57,11 +50,7 @@ export async function readStoredText<S extends z.ZodType<unknown, string>>(
 /** A JSON file through its schema as another process may be writing it: undefined when it is missing or does not fit, left where it is. */
 export async function peekStored<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | undefined> {
   const text = await readFile(path, 'utf8').catch(() => undefined);
-  try {
-    return text === undefined ? undefined : (schema.safeParse(JSON.parse(text)).data as z.output<S> | undefined);
-  } catch {
-    return undefined;
-  }
+  return text === undefined ? undefined : (schema.safeParse(parsedJson(text)).data as z.output<S> | undefined);
 }
 
 /**

@@ -36,9 +36,7 @@ const known = (value: unknown): boolean => value !== null && value !== undefined
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 function pick(payload: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of fields) if (known(payload[f])) out[f] = payload[f];
-  return out;
+  return Object.fromEntries(fields.filter((f) => known(payload[f])).map((f) => [f, payload[f]]));
 }
 
 /** The mark of the read an id's list came from: its longest prefix among `reads`. */

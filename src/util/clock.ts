@@ -39,10 +39,7 @@ export const monotonicClock: Clock = { ...systemClock, now: () => performance.no
 /** A sleep built on a clock's timers (the fake clock of the tests and the benchmark uses it too). */
 export function sleepWith(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
+    if (signal?.aborted) return reject(signal.reason);
     const onAbort = (): void => {
       timer.cancel();
       reject(signal?.reason);

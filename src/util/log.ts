@@ -6,6 +6,7 @@
 // it costs no memory of its own.
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { redact } from './redact.js';
+import { parsedJson } from './text.js';
 
 export type { Logger };
 
@@ -82,18 +83,11 @@ export function setLogLevel(log: Logger, level: string): void {
  * that says where in the code it surfaced is for debugging, so it is kept only at debug and trace.
  */
 function briefErrors(this: Logger, args: Parameters<Logger['info']>, method: (...args: unknown[]) => void): void {
-  if (!this.isLevelEnabled('debug')) {
-    const [first, ...rest] = args as unknown[];
-    if (first instanceof Error) {
-      method.apply(this, [{ err: brief(first) }, ...(rest.length > 0 ? rest : [first.message])]);
-      return;
-    }
-    if (first !== null && typeof first === 'object' && (first as { err?: unknown }).err instanceof Error) {
-      method.apply(this, [{ ...first, err: brief((first as { err: Error }).err) }, ...rest]);
-      return;
-    }
-  }
-  method.apply(this, args);
+  const [first, ...rest] = args as unknown[];
+  if (this.isLevelEnabled('debug')) return method.apply(this, args);
+  if (first instanceof Error) return method.apply(this, [{ err: brief(first) }, ...(rest.length > 0 ? rest : [first.message])]);
+  const err = first !== null && typeof first === 'object' ? (first as { err?: unknown }).err : undefined;
+  method.apply(this, err instanceof Error ? [{ ...(first as object), err: brief(err) }, ...rest] : args);
 }
 
 function brief(error: Error): Record<string, unknown> {
@@ -128,15 +122,10 @@ export class LineFormatter implements DestinationStream {
   write(raw: string): void {
     // Every line passes the one redaction (util/redact.ts): a log is pasted into public bug reports.
     const line = redact(raw);
-    let entry: Record<string, unknown>;
-    try {
-      // A child's bindings and the call's object are joined as text by pino, so the same key may
-      // come twice; parsing keeps one (the call's own value, written last).
-      entry = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      this.target.write(line);
-      return;
-    }
+    // A child's bindings and the call's object are joined as text by pino, so the same key may
+    // come twice; parsing keeps one (the call's own value, written last).
+    const entry = parsedJson(line) as Record<string, unknown> | undefined;
+    if (entry === undefined) return void this.target.write(line);
     this.target.write(this.format === 'text' ? `${textLine(entry)}\n` : `${JSON.stringify(entry)}\n`);
   }
 

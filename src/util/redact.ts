@@ -24,10 +24,8 @@ export class KnownNames {
 
   /** Adds names (empty ones are ignored); each is matched without regard to case. */
   add(...names: readonly (string | undefined)[]): void {
-    for (const name of names) {
-      if (name === undefined || name.trim() === '') continue;
-      const key = name.trim();
-      if (this.names.has(key)) continue;
+    for (const key of names.map((name) => name?.trim())) {
+      if (!key || this.names.has(key)) continue;
       this.names.add(key);
       this.pattern = undefined;
     }

@@ -5,15 +5,13 @@
 /** C0 controls but tab and line feed, DEL, and the C1 controls. */
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
-// eslint-disable-next-line no-control-regex
-const ANY_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 
 /**
  * A text without control characters: CR LF and a lone CR become a line feed, a tab a space, the rest
  * (NUL, ESC, the C1 range...) go. Line feeds stay.
  */
 export function stripControls(text: string): string {
-  if (!ANY_CONTROL.test(text) && !text.includes('\t')) return text;
+  if (text.search(CONTROLS) === -1 && !text.includes('\t')) return text;
   return text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(CONTROLS, '');
 }
 
@@ -30,4 +28,13 @@ export function hint(value: string): string {
 /** What an error says, for a log line or a message (whatever was thrown). */
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The value a JSON text holds; undefined when it is not JSON (no JSON text holds undefined). */
+export function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -39,14 +39,12 @@ function warsawOffsetMinutes(ms: number): number {
 }
 
 /** A year's summer time (from, to) within the year's instants (yearFrom, yearTo), UTC. */
-type Summer = ReturnType<typeof summerOf>;
-
 function summerOf(year: number) {
   return { yearFrom: Date.UTC(year, 0, 1), yearTo: Date.UTC(year + 1, 0, 1), from: lastSundayOneUtc(year, 2), to: lastSundayOneUtc(year, 9) };
 }
 
 /** The summer time of the year last asked (nearly always this one's). */
-let summer: Summer = { yearFrom: 0, yearTo: 0, from: 0, to: 0 };
+let summer: ReturnType<typeof summerOf> = { yearFrom: 0, yearTo: 0, from: 0, to: 0 };
 
 /** 01:00 UTC on the last Sunday of a month (0 = January). */
 function lastSundayOneUtc(year: number, month: number): number {
@@ -97,9 +95,8 @@ export function warsawInstant(date: string, time: string): number {
   const [h = '0', m = '0', s = '0'] = time.split(':');
   const naive = Date.parse(`${date}T${pad(+h)}:${pad(+m)}:${pad(+s)}Z`);
   // Two passes settle the offset even on the days the clocks change.
-  let guess = naive - warsawOffsetAt(naive) * 60_000;
-  guess = naive - warsawOffsetAt(guess) * 60_000;
-  return guess;
+  const guess = naive - warsawOffsetAt(naive) * 60_000;
+  return naive - warsawOffsetAt(guess) * 60_000;
 }
 
 /** The Warsaw offset in minutes: wallTime(ms).offsetMinutes without the date and time it would spell out (an invalid instant throws as there). */
