@@ -114,14 +114,13 @@ function pathOf(req: IncomingMessage): string {
 }
 
 function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOptions, streams: Set<ServerResponse>): void {
-  const target = req.url ?? '/';
   const logPath = pathOf(req);
   const method = req.method ?? '';
   if (method !== 'GET' && method !== 'HEAD') {
     return plain(res, 405, 'Only GET and HEAD.\n', { Allow: 'GET, HEAD' });
   }
   const head = method === 'HEAD';
-  const parsed = parseTarget(target);
+  const parsed = parseTarget(req.url ?? '/');
   if (!parsed.ok) return plain(res, parsed.status, BAD_TARGET[parsed.status], {}, head);
   const token = typeof options.token === 'string' ? options.token : options.token();
   const access = decideAccess({
@@ -185,11 +184,7 @@ function sendLater(
 
 /** The query without the token or a feed's key, under any name: a route cannot echo them into a page or a link. */
 function withoutToken(query: URLSearchParams, token: string): URLSearchParams {
-  const kept = new URLSearchParams();
-  for (const [key, value] of query) {
-    if (key !== 'token' && key !== 'key' && !key.includes(token) && !value.includes(token)) kept.append(key, value);
-  }
-  return kept;
+  return new URLSearchParams([...query].filter(([key, value]) => key !== 'token' && key !== 'key' && !key.includes(token) && !value.includes(token)));
 }
 
 /** A long-lived answer (server-sent events): kept in `streams`, so that close() can end it. */
