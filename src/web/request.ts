@@ -125,8 +125,7 @@ export function decideAccess(q: AccessQuestion): Access {
 
 /** The token of an `Authorization: Bearer <token>` header. */
 function bearer(header: string | undefined): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match?.[1];
+  return /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
 }
 
 /** The child and feed a path `/calendar/<child>/<name>.ics` names, or undefined for any other path. */
