@@ -129,7 +129,7 @@ function bearer(header: string | undefined): string | undefined {
 }
 
 /** The child and feed a path `/calendar/<child>/<name>.ics` names, or undefined for any other path. */
-function feedOf(segments: readonly string[]): { child: string; name: FeedName } | undefined {
+export function feedOf(segments: readonly string[]): { child: string; name: FeedName } | undefined {
   const [first, child, file] = segments;
   if (segments.length !== 3 || first !== 'calendar' || child === undefined) return undefined;
   const name = FEED_NAMES.find((feed) => `${feed}.ics` === file);
