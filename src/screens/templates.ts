@@ -60,11 +60,6 @@ export function keyed<E extends EntityDef>(entity: E, ...attributes: AttributeNa
 /** A variable's value: an entity (its id, or none when the child lacks it), a text (none when undefined) or a list of records. */
 export type TemplateValue = EntityRead | { text: string | undefined } | { list: readonly Readonly<Record<string, string>>[] };
 
-/** The words as the templates read them (`t.room`): the dashboard's texts and the date format of its language. */
-function words(t: DashboardText): Record<string, unknown> {
-  return { ...t, dateFormat: t.decimal === ',' ? '%d.%m' : '%d %b' };
-}
-
 /**
  * A card's template: the head that sets `t` (only the words the parts use) and the variables, the
  * shared parts (prelude.jinja's macros unless told) and the card's own file.
@@ -77,7 +72,8 @@ export function filled(
   parts: readonly TemplateName[] = ['ha/templates/prelude'],
 ): string {
   const body = [...parts, name].map(templateText);
-  const all = words(t);
+  // The words as the templates read them (`t.room`): the dashboard's texts and the date format of its language.
+  const all: Record<string, unknown> = { ...t, dateFormat: t.decimal === ',' ? '%d.%m' : '%d %b' };
   const used: Record<string, unknown> = {};
   for (const [, word] of body.join('\n').matchAll(/\bt\.(\w+)/g)) {
     const value = all[word!];
