@@ -111,15 +111,13 @@ export function schoolYearEvents(identity: Identity, tutor: string | null): News
 function poll(ctx: SourceContext): Promise<SourceResult> {
   const { identity } = ctx;
   const user = identity.classTutorId === undefined ? undefined : userOf(ctx.cache, identity.classTutorId);
-  const name = [user?.FirstName, user?.LastName].filter((part) => part?.trim()).join(' ');
-  const tutor = name === '' ? null : name;
+  const tutor = [user?.FirstName, user?.LastName].filter((part) => part?.trim()).join(' ') || null;
   const year = schoolYearEvents(identity, tutor);
   const timetable = ctx.inputs.timetable;
   // A kindergarten child's group is read after a start's first pass: what was published stays until then.
   const waiting = identity.className === undefined && timetable?.kind === 'kindergarten' && timetable.group === undefined;
-  const states: SourceResult['states'] = waiting ? {} : { school: renderSchool(identity, tutor, year[0]?.payload, timetable) };
-  return Promise.resolve({
-    states,
+  return Promise.resolve<SourceResult>({
+    states: waiting ? {} : { school: renderSchool(identity, tutor, year[0]?.payload, timetable) },
     events: { [schoolYearEvent.key]: year },
   });
 }
