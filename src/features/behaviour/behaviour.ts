@@ -87,15 +87,6 @@ const markFacts = (m: BehaviourMark | null): BehaviourMarkFacts | null =>
 /** behaviour: the newest grade in words ("bardzo dobre (propozycja)"), or a points school's points ("45 pkt"). */
 export function renderBehaviour(value: Behaviour, language: Language): Published<typeof behaviourEntity> {
   const words = BEHAVIOUR_WORDS[language];
-  const attributes: BehaviourFacts = {
-    ...(markFacts(value.newest) ?? {}),
-    semester_grade: markFacts(value.semester),
-    semester_proposal: markFacts(value.semesterProposal),
-    final_grade: markFacts(value.final),
-    final_proposal: markFacts(value.finalProposal),
-    points: value.points,
-    current_semester: value.currentSemester,
-  };
   const newest = value.newest;
   const state =
     newest !== null
@@ -103,7 +94,15 @@ export function renderBehaviour(value: Behaviour, language: Language): Published
       : value.points !== null
         ? `${formatPoints(value.points)} ${words.points}`
         : null;
-  return withAttributes(stateText(state), attributes);
+  return withAttributes(stateText(state), {
+    ...(markFacts(value.newest) ?? {}),
+    semester_grade: markFacts(value.semester),
+    semester_proposal: markFacts(value.semesterProposal),
+    final_grade: markFacts(value.final),
+    final_proposal: markFacts(value.finalProposal),
+    points: value.points,
+    current_semester: value.currentSemester,
+  });
 }
 
 function formatPoints(points: number): string {
