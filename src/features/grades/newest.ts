@@ -25,21 +25,24 @@ export const GRADE_LISTS = [GRADES, POINT_GRADES, TEXT_GRADES, DESCRIPTIVE_GRADE
 export type NewestGradeFacts = Partial<GradeFields> & {
   added?: string | null;
   mark_name?: string;
-  recent: {
-    grade: string | null;
-    subject: string | null;
-    kind: GradeFields['kind'];
-    date: string | null;
-    teacher: string | null;
-    /** The teacher's words, cut to a list's length (a text grade's `grade` too). */
-    comment: string | null;
-    mark_name?: string;
-    /** The grade its subject's weighted average gives this semester, as `average`'s subjects say it; null when none. */
-    forecast: string | null;
-  }[];
+  recent: ReturnType<typeof recentGrade>[];
   /** The proposed semester and final grades, newest first (`period`: semester_proposal or final_proposal). */
   proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
 };
+
+/** One of the latest grades in newest_grade's `recent`, with what its mark means and its subject's forecast. */
+const recentGrade = (i: GradeItem, mark: { mark_name?: string }, forecast: string | null) => ({
+  grade: listedText(i.shown),
+  subject: i.subject,
+  kind: i.kind,
+  date: i.date,
+  teacher: i.teacher,
+  /** The teacher's words, cut to a list's length (a text grade's `grade` too). */
+  comment: listedText(i.comment),
+  ...mark,
+  /** The grade its subject's weighted average gives this semester, as `average`'s subjects say it; null when none. */
+  forecast,
+});
 
 export const newestGrade = sensor(
   'newest_grade',
@@ -71,16 +74,7 @@ export function renderNewestGrade(
     ...gradeFields(newest),
     ...named(newest),
     added: newest.added,
-    recent: recent.map((i) => ({
-      grade: listedText(i.shown),
-      subject: i.subject,
-      kind: i.kind,
-      date: i.date,
-      teacher: i.teacher,
-      comment: listedText(i.comment),
-      ...named(i),
-      forecast: forecasts.get(i.subject ?? '') ?? null,
-    })),
+    recent: recent.map((i) => recentGrade(i, named(i), forecasts.get(i.subject ?? '') ?? null)),
     proposals: proposals.map((i) => ({
       grade: i.shown,
       subject: i.subject,
