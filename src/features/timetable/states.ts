@@ -33,24 +33,28 @@ function schoolDayOf(day: SchoolDay): TimetableStates['school_day_today'] {
   };
 }
 
+/**
+ * The attributes of next_lesson: the slot's place and time (a split class's groups joined), today's, or once today's
+ * lessons are over the next school day's first; its change as the slot's (slotChange).
+ */
+export const nextLessonFacts = (next: NextLesson<ScheduledLesson>) => ({
+  date: next.date,
+  lesson_no: next.lessonNo,
+  time: next.from,
+  end: next.to,
+  start: next.start,
+  room: joined(next.lessons.map((l) => l.room)),
+  teacher: joined(next.lessons.map((l) => l.teacher)),
+  substitution: next.lessons.some((l) => l.substitution),
+  change: slotChange(next.lessons),
+  // An extra class (zajęcia dodatkowe), not a lesson of the plan.
+  ...(next.lessons.some((l) => l.extra) ? { extra: true as const } : {}),
+});
+
 /** The slot's subjects as the state; a split class's groups joined with ' / '. */
 function nextLessonOf(next: NextLesson<ScheduledLesson> | null): TimetableStates['next_lesson'] {
   if (next === null) return { state: null, attributes: {} };
-  return {
-    state: joined(next.lessons.map((l) => l.subject)),
-    attributes: {
-      date: next.date,
-      lesson_no: next.lessonNo,
-      time: next.from,
-      end: next.to,
-      start: next.start,
-      room: joined(next.lessons.map((l) => l.room)),
-      teacher: joined(next.lessons.map((l) => l.teacher)),
-      substitution: next.lessons.some((l) => l.substitution),
-      change: slotChange(next.lessons),
-      ...(next.lessons.some((l) => l.extra) ? { extra: true as const } : {}),
-    },
-  };
+  return { state: joined(next.lessons.map((l) => l.subject)), attributes: nextLessonFacts(next) };
 }
 
 /**
