@@ -147,15 +147,7 @@ export function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
 export type TimetableDay = { date: string | null; hours: { from: string; to: string } | null; lessons: SlotOut[]; kindergarten?: true };
 
 /** The attributes of current_lesson: the slot in progress (all null outside lessons). */
-export type CurrentLesson = {
-  no: number | null;
-  from: string | null;
-  to: string | null;
-  room: string | null;
-  teacher: string | null;
-  change: ChangeKind | null;
-  extra?: true;
-};
+export type CurrentLesson = ReturnType<typeof currentLessonOf>['attributes'];
 
 /**
  * timetable_today / timetable_tomorrow: the periods that take place (a split slot counts once) and
@@ -179,7 +171,7 @@ export function timetableOf(day: SchoolDay | null, language: Language): { state:
  * current_lesson: the subject(s) of the slot in progress ("Lekcja 3" when the portal names none, so
  * that a lesson never reads as no lesson); None outside lessons.
  */
-export function currentLessonOf(slot: readonly ScheduledLesson[], language: Language): { state: string | null; attributes: CurrentLesson } {
+export function currentLessonOf(slot: readonly ScheduledLesson[], language: Language) {
   const first = slot[0];
   if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null } };
   const groups = slot.map(groupOf);
