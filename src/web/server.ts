@@ -34,14 +34,8 @@ export interface WebServerOptions {
   clock?: Clock;
 }
 
-export interface WebServer {
-  /** http://host:port as bound. */
-  readonly url: string;
-  readonly port: number;
-  /** Ends every open event stream (after a token rotation: they were let in with the old one). */
-  endStreams(): void;
-  close(): Promise<void>;
-}
+/** The server as started: its address as bound (http://host:port), its port, endStreams() and close(). */
+export type WebServer = Awaited<ReturnType<typeof startWebServer>>;
 
 /**
  * A request's headers must arrive within this, the whole request within REQUEST_TIMEOUT_MS: a socket
@@ -59,7 +53,7 @@ const BAD_TARGET = { 400: 'Bad address.\n', 404: 'Not found.\n', 414: 'Address t
 const COOKIE_MAX_AGE_S = 10 * 365 * 24 * 3600;
 
 /** Starts listening; rejects when the address cannot be bound (EADDRINUSE, EACCES). */
-export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+export async function startWebServer(options: WebServerOptions) {
   if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535) {
     throw new RangeError(`web server port must be 1..65535 (0 turns the server off before this), got ${options.port}`);
   }
@@ -80,6 +74,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const port = await listen(server, options.port, options.host);
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   let closing: Promise<void> | undefined;
+  // Ends every open event stream (after a token rotation: they were let in with the old one).
   const endStreams = (): void => streams.forEach((res) => res.end());
   return {
     url: `http://${host}:${port}`,
