@@ -32,7 +32,7 @@ function current(data: WebData) {
   return { version, model, json: `{"version":"${version}","model":${modelJson}}` };
 }
 
-type Versioned = ReturnType<typeof current>;
+export type Versioned = ReturnType<typeof current>;
 
 const path = (req: WebRequest): string => req.segments.join('/');
 
