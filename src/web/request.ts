@@ -72,12 +72,8 @@ export function ingressPathOf(header: string | string[] | undefined): string {
 
 /** The value of one cookie in a Cookie header. */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (header === undefined) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+  const part = header?.split(';').find((p) => p.includes('=') && p.slice(0, p.indexOf('=')).trim() === name);
+  return part?.slice(part.indexOf('=') + 1).trim();
 }
 
 /**
