@@ -109,9 +109,8 @@ export function ownAddresses(): string[] {
  * lines and logs show).
  */
 export function webUrls(base: string, children: readonly string[], token?: string) {
-  const secret = (query: string): string => (token === undefined ? '' : query);
   return {
-    board: `${base}/${secret(`?token=${encodeURIComponent(token ?? '')}`)}`,
+    board: token === undefined ? `${base}/` : `${base}/?token=${encodeURIComponent(token)}`,
     feeds: children.map((child) => ({ child, urls: FEED_NAMES.map((name) => feedUrl(base, child, name, token)) })),
   };
 }
