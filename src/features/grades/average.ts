@@ -5,9 +5,9 @@ import { neededForNext, type Averages, type SubjectAverage, round2 } from '../..
 import { plCompare } from '../../school/order.js';
 import { sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
-import { shape, type Published } from '../../feature-kit/contract.js';
+import { shape } from '../../feature-kit/contract.js';
 import { previousPoints, previousSemester, schoolSemesterAverage, type Grading, type PreviousSemester } from './subject-averages.js';
-import { reportCard, subjectForecast, type Forecast, type ReportCard } from './forecast.js';
+import { reportCard, subjectForecast, type Forecast } from './forecast.js';
 import type { Behaviour } from '../../school/behaviour.js';
 import type { SchoolAverage } from '../../portal/schemas/grades.js';
 import { GRADES, POINT_GRADES } from '../../resources/grades.js';
@@ -33,14 +33,9 @@ export type AverageSubject = {
 /**
  * The attributes of average: the semester, in the second one the first one's mean and the grades it
  * counted, each subject's figures (its forecast too), point percentages when there are points, and the
- * report card the forecasts make (`forecast_average`, `honours`, `at_risk`).
+ * report card the forecasts make (`forecast_average`, `honours`, `at_risk`): renderAverage's.
  */
-export type AverageFacts = Partial<ReportCard> & {
-  semester: Averages['semester'];
-  previous_semester?: PreviousSemester;
-  subjects: AverageSubject[];
-  points?: { subject: string; percent: number | null; count: number }[];
-};
+export type AverageFacts = ReturnType<typeof renderAverage>['attributes'];
 
 export const average = sensor(
   'average',
@@ -57,7 +52,7 @@ export function renderAverage(
   value: Averages,
   school: readonly SchoolAverage[] = [],
   grading?: Pick<Grading, 'thresholds' | 'today'> & { conduct?: Behaviour | null },
-): Published<typeof average> {
+) {
   const schools = new Map(school.map((a) => [a.Subject, a]));
   const points = new Map((value.points ?? []).map((p) => [p.subjectId, p]));
   const graded: AverageSubject[] = value.subjects.map((s) => {
@@ -76,7 +71,7 @@ export function renderAverage(
         grading && { next_threshold: next.threshold, needed_for_next: next.grade, ...subjectForecast(s, grading.thresholds, grading.today) }),
     };
   });
-  const attributes: AverageFacts = {
+  return withAttributes(value.overall === null ? null : round2(value.overall).toFixed(2), {
     semester: value.semester,
     ...(value.previous === undefined ? {} : previousSemester({ average: value.previous.overall, count: value.previous.count })),
     subjects: [...graded, ...pointsOnly(value)].sort((a, b) => plCompare(a.subject, b.subject)),
@@ -85,11 +80,8 @@ export function renderAverage(
         graded.map((s) => ({ subject: s.subject, forecast: s.forecast ?? null })),
         grading.conduct ?? null,
       )),
-  };
-  if (value.points !== undefined) {
-    attributes.points = value.points.map((p) => ({ subject: p.subject ?? p.subjectId, percent: p.percent, count: p.count }));
-  }
-  return withAttributes(value.overall === null ? null : round2(value.overall).toFixed(2), attributes);
+    ...(value.points && { points: value.points.map((p) => ({ subject: p.subject ?? p.subjectId, percent: p.percent, count: p.count })) }),
+  });
 }
 
 /**

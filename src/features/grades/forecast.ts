@@ -85,5 +85,3 @@ export function reportCard(subjects: readonly { subject: string; forecast: strin
     at_risk: subjects.filter((s) => s.forecast === '1').map((s) => s.subject),
   };
 }
-/** What the forecasts make of the report card (`average`'s attributes). */
-export type ReportCard = ReturnType<typeof reportCard>;
