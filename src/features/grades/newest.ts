@@ -11,7 +11,6 @@ import { gradeFields, markOf, type GradeFields, type NewestGrades } from '../../
 import { markName } from '../../i18n/school-words.js';
 import { listedText } from './subject-averages.js';
 import { DESCRIPTIVE_GRADES, GRADES, POINT_GRADES, TEXT_GRADES } from '../../resources/grades.js';
-import type { AverageSubject } from './average.js';
 
 /** Every kind of grade the newest grade and the grade events come from: the grades' module. */
 export const GRADE_LISTS = [GRADES, POINT_GRADES, TEXT_GRADES, DESCRIPTIVE_GRADES];
@@ -60,7 +59,7 @@ export const newestGrade = sensor(
 export function renderNewestGrade(
   { newest, recent, proposals }: NewestGrades,
   wording: { language: Language; scale: GradeScale } = { language: 'pl', scale: DEFAULT_SCALE },
-  subjects: readonly Pick<AverageSubject, 'subject' | 'forecast'>[] = [],
+  subjects: readonly { subject: string; forecast?: string | null }[] = [],
 ): Published<typeof newestGrade> {
   if (newest === undefined) return { state: null, attributes: { recent: [] } };
   const named = (item: GradeItem): { mark_name?: string } => {
