@@ -113,7 +113,6 @@ async function poll(ctx: SourceContext, childId: () => string): Promise<SourceRe
   const conferences = answers.conferences?.ParentTeacherConferences;
   const trips = answers.trips?.Data;
   const categories = ctx.cache.get(HOMEWORK_CATEGORIES)?.Categories;
-  const lessons = ctx.cache.get(LESSONS)?.Lessons;
   const nameLookup = namesOf(ctx.cache);
   const timetable = ctx.inputs.timetable;
   const agenda = agendaItems({ homeWorks, homeWorkCategories: categories, conferences, trips, names: nameLookup, bells: timetable?.bells });
@@ -130,7 +129,7 @@ async function poll(ctx: SourceContext, childId: () => string): Promise<SourceRe
   }
   const homework = homeworkItems({
     assignments: assignments ?? [],
-    lessons,
+    lessons: ctx.cache.get(LESSONS)?.Lessons,
     timetable: timetable?.days,
     names: nameLookup,
     childUserId: ctx.identity.userId,
