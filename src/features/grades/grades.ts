@@ -174,9 +174,8 @@ class GradesSource implements Source {
       });
     // A list not read this time, or one that lost its subjects, must not take the subjects' sensors away
     // (the point grades name the subjects graded in points only).
-    const pointsRead = unit?.point === false || point !== undefined;
     const forecasts =
-      grades !== undefined && pointsRead && !lost
+      grades !== undefined && (unit?.point === false || point !== undefined) && !lost
         ? await this.subjects.update(gradedSubjects(semester.year, items), semester.subjects, this.access.thresholds)
         : [];
     const averaged = renderAverage(semester, lists.schoolAverages?.Averages, { ...grading, conduct });
