@@ -107,12 +107,11 @@ class TimetableSource implements Source {
       ...(attended ? { attended: new Set(attended) } : {}),
     };
     const result = this.schedule(input);
-    const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
     const unitBells = kindergarten?.source ? undefined : childUnit(ctx.cache.get(UNITS), ctx.identity.unitId)?.bells;
     const output: TimetableOutput = {
       days,
       nextSchoolDay: result.nextSchoolDay,
-      fortnight,
+      fortnight: schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string)),
       freeDays: freeList,
       kind: kindergarten?.source ? 'kindergarten' : 'school',
       group: kindergartenGroup(ctx.cache, kindergarten),
