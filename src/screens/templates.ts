@@ -95,9 +95,7 @@ export function filled(
 /** The attributes a template reads of an entity variable are exactly those its block declares. */
 function checkReads(name: TemplateName, text: string, variable: string, read: EntityRead): void {
   const found = new Set([...text.matchAll(new RegExp(`state_attr\\(\\s*${variable}\\s*,\\s*'(\\w+)'\\s*\\)`, 'g'))].map((m) => m[1]!));
-  const stray = [...found].filter((a) => !read.attributes.includes(a));
-  const unread = read.attributes.filter((a) => !found.has(a));
-  if (stray.length > 0 || unread.length > 0) {
+  if ([...found].some((a) => !read.attributes.includes(a)) || read.attributes.some((a) => !found.has(a))) {
     throw new Error(
       `dashboard: ${name}.jinja reads ${variable} (${read.entity.key}) as ${[...found].join(', ') || 'no attribute'}, declared ${read.attributes.join(', ') || 'none'}`,
     );
