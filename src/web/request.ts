@@ -24,7 +24,7 @@ export function trustedIngress(env: NodeJS.ProcessEnv): string | undefined {
  */
 export const BOARD_COOKIE = 'dziennik2mqtt_board';
 
-export type ParsedTarget = { ok: true; segments: string[]; query: URLSearchParams; path: string } | { ok: false; status: 400 | 404 | 414 };
+export type ParsedTarget = { ok: true; segments: string[]; query: URLSearchParams } | { ok: false; status: 400 | 404 | 414 };
 
 /**
  * Splits a request target into decoded path segments and the query. A segment that is empty (other
@@ -36,7 +36,6 @@ export function parseTarget(target: string): ParsedTarget {
   if (!target.startsWith('/')) return { ok: false, status: 400 };
   const mark = target.indexOf('?');
   const path = mark === -1 ? target : target.slice(0, mark);
-  const query = new URLSearchParams(mark === -1 ? '' : target.slice(mark + 1));
   const raw = path.slice(1).split('/');
   if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
   const segments: string[] = [];
@@ -50,7 +49,7 @@ export function parseTarget(target: string): ParsedTarget {
     if (segment === '' || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return { ok: false, status: 404 };
     segments.push(segment);
   }
-  return { ok: true, segments, query, path };
+  return { ok: true, segments, query: new URLSearchParams(mark === -1 ? '' : target.slice(mark + 1)) };
 }
 
 /** An IPv4 address written as IPv4-mapped IPv6 (`::ffff:10.0.0.5`) as plain IPv4; others as they are. */
@@ -103,7 +102,6 @@ export interface AccessQuestion {
  * is open, and says `via` too: with the token it may name the children.
  */
 export function decideAccess(q: AccessQuestion): Access {
-  const health = q.segments.length === 1 && q.segments[0] === 'health';
   if (fromIngress(q.remoteAddress, q.ingressAddress)) return { allowed: true, via: 'ingress' };
   // Both are compared (in constant time), so the answer's timing does not tell which one was present.
   const byQuery = tokenMatches(q.query.get('token') ?? undefined, q.token);
@@ -115,7 +113,7 @@ export function decideAccess(q: AccessQuestion): Access {
     return { allowed: true, via: 'key' };
   if (q.segments.length === 1 && q.segments[0] === 'metrics' && tokenMatches(q.query.get('key') ?? bearer(q.authorization), metricsKey(q.token)))
     return { allowed: true, via: 'key' };
-  if (health) return { allowed: true, via: 'open' };
+  if (q.segments.length === 1 && q.segments[0] === 'health') return { allowed: true, via: 'open' };
   return { allowed: false };
 }
 
