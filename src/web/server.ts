@@ -72,12 +72,11 @@ export async function startWebServer(options: WebServerOptions) {
   limitConnections(server, CONNECTION_LIMITS, options.ingressAddress);
   closeSilent(server, options.clock ?? systemClock, HEADERS_TIMEOUT_MS);
   const port = await listen(server, options.port, options.host);
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   let closing: Promise<void> | undefined;
   // Ends every open event stream (after a token rotation: they were let in with the old one).
   const endStreams = (): void => streams.forEach((res) => res.end());
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
     port,
     endStreams,
     close: () => {
