@@ -59,8 +59,7 @@ export function plainAddress(remoteAddress: string): string {
 
 /** True when the connection comes from the trusted ingress proxy; never when none is trusted. */
 export function fromIngress(remoteAddress: string | undefined, ingressAddress: string | undefined): boolean {
-  if (remoteAddress === undefined || ingressAddress === undefined) return false;
-  return plainAddress(remoteAddress) === ingressAddress;
+  return remoteAddress !== undefined && ingressAddress !== undefined && plainAddress(remoteAddress) === ingressAddress;
 }
 
 /** The ingress path prefix as Home Assistant sends it, or '' when it does not look like one. */
