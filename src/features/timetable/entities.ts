@@ -10,8 +10,7 @@ import { CLASS_FREE_DAYS, SCHOOL_FREE_DAYS, SUBSTITUTIONS } from './resources.js
 import { binary, eventEntity, sensor } from '../../feature-kit/entities.js';
 import { shape, type States } from '../../feature-kit/contract.js';
 import type { PlanChange, PlanChangePayload } from '../../school/plan-changes.js';
-import type { nextLessonFacts } from './states.js';
-import type { CurrentLesson, TimetableDay } from './day.js';
+import type { CurrentLesson, nextLessonFacts, TimetableDay } from './day.js';
 import type { AccountKind, KindergartenGroup } from './kindergarten.js';
 import { KINDERGARTEN_PLAN } from './kindergarten-resources.js';
 
@@ -50,7 +49,7 @@ export type PlanChanges = { date: string | null; changes: (Omit<PlanChange, 'dat
 /** The attributes of school_day_today / school_day_tomorrow. */
 export type SchoolDayFacts = { date: string; lessons: number | null; free_day: string | null };
 
-/** The attributes of next_lesson (states.ts nextLessonFacts). */
+/** The attributes of next_lesson (day.ts nextLessonFacts). */
 export type NextLessonFacts = ReturnType<typeof nextLessonFacts>;
 
 /**

@@ -3,7 +3,7 @@
 // lesson, at_school, and the day's lessons and the lesson in progress (day.ts).
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 import { onOff, withAttributes } from '../../feature-kit/render.js';
-import { changeWords, currentLessonOf, joined, slotChange, timetableOf } from './day.js';
+import { changeWords, currentLessonOf, joined, nextLessonFacts, timetableOf } from './day.js';
 import { TIMETABLE_WORDS } from '../../i18n/lesson-words.js';
 import { heldSlots, type Schedule, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
 import type { NextLesson } from '../../school/schooldays.js';
@@ -32,24 +32,6 @@ function schoolDayOf(day: SchoolDay): TimetableStates['school_day_today'] {
     attributes: { date: day.date, lessons: heldSlots(day), free_day: day.freeDay ? (day.freeDay.name ?? day.freeDay.scope) : null },
   };
 }
-
-/**
- * The attributes of next_lesson: the slot's place and time (a split class's groups joined), today's, or once today's
- * lessons are over the next school day's first; its change as the slot's (slotChange).
- */
-export const nextLessonFacts = (next: NextLesson<ScheduledLesson>) => ({
-  date: next.date,
-  lesson_no: next.lessonNo,
-  time: next.from,
-  end: next.to,
-  start: next.start,
-  room: joined(next.lessons.map((l) => l.room)),
-  teacher: joined(next.lessons.map((l) => l.teacher)),
-  substitution: next.lessons.some((l) => l.substitution),
-  change: slotChange(next.lessons),
-  // An extra class (zajęcia dodatkowe), not a lesson of the plan.
-  ...(next.lessons.some((l) => l.extra) ? { extra: true as const } : {}),
-});
 
 /** The slot's subjects as the state; a split class's groups joined with ' / '. */
 function nextLessonOf(next: NextLesson<ScheduledLesson> | null): TimetableStates['next_lesson'] {
