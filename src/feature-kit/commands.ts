@@ -34,13 +34,8 @@ const MAX_PAYLOAD_BYTES = 1024;
 /** Commands that carry a message's text (reply, write): 4,000 characters, escaped, fit. */
 export const MAX_TEXT_PAYLOAD_BYTES = 32 * 1024;
 
-export type Payload =
-  | { text: string; json?: undefined; error?: undefined }
-  | { text: string; json: Record<string, unknown>; error?: undefined }
-  | { error: string };
-
 /** The trimmed text, and the JSON object when the text starts with `{`. */
-export function readPayload(payload: Buffer, maxBytes = MAX_PAYLOAD_BYTES): Payload {
+export function readPayload(payload: Buffer, maxBytes = MAX_PAYLOAD_BYTES) {
   if (payload.length > maxBytes) return { error: `payload over ${maxBytes} bytes` };
   const raw = payload.toString('utf8');
   if (!Buffer.from(raw, 'utf8').equals(payload)) return { error: 'payload is not UTF-8 text' };

@@ -21,10 +21,7 @@ export function stateText(text: string | null | undefined): string | null {
  * A sensor's state and attributes, the attributes kept under the recorder's limit. They keep their
  * declared names: capAttributes only shortens lists and texts (and says so in `truncated`).
  */
-export function withAttributes<A extends Record<string, unknown>>(
-  state: string | number | null,
-  attributes: A,
-): { state: string | null; attributes: A } {
+export function withAttributes<A extends Record<string, unknown>>(state: string | number | null, attributes: A) {
   return { state: state === null ? null : String(state), attributes: capAttributes(attributes) as A };
 }
 

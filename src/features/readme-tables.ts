@@ -30,13 +30,8 @@ const EXAMPLE_ACCOUNT: AccountConfig = {
   messages: [{ id: '<message id>', name: "the message's `name`", to: 'class_tutor', topic: '-', body: '-' }],
 };
 
-interface Row {
-  entity: EntityDef;
-  feature: string;
-}
-
 /** Every entity a child can have, grouped by feature in list order, configured and dynamic ones after the fixed. */
-function rows(features: readonly Feature[]): Row[] {
+function rows(features: readonly Feature[]) {
   return features.flatMap((f) =>
     [...f.entities, ...(f.configured?.(EXAMPLE_ACCOUNT) ?? []), ...(f.dynamicExamples ?? [])].map((entity) => ({ entity, feature: f.name })),
   );

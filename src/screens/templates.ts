@@ -60,11 +60,6 @@ export function keyed<E extends EntityDef>(entity: E, ...attributes: AttributeNa
 /** A variable's value: an entity (its id, or none when the child lacks it), a text (none when undefined) or a list of records. */
 export type TemplateValue = EntityRead | { text: string | undefined } | { list: readonly Readonly<Record<string, string>>[] };
 
-/** The words as the templates read them (`t.room`): the dashboard's texts and the date format of its language. */
-function words(t: DashboardText): Record<string, unknown> {
-  return { ...t, dateFormat: t.decimal === ',' ? '%d.%m' : '%d %b' };
-}
-
 /**
  * A card's template: the head that sets `t` (only the words the parts use) and the variables, the
  * shared parts (prelude.jinja's macros unless told) and the card's own file.
@@ -77,7 +72,8 @@ export function filled(
   parts: readonly TemplateName[] = ['ha/templates/prelude'],
 ): string {
   const body = [...parts, name].map(templateText);
-  const all = words(t);
+  // The words as the templates read them (`t.room`): the dashboard's texts and the date format of its language.
+  const all: Record<string, unknown> = { ...t, dateFormat: t.decimal === ',' ? '%d.%m' : '%d %b' };
   const used: Record<string, unknown> = {};
   for (const [, word] of body.join('\n').matchAll(/\bt\.(\w+)/g)) {
     const value = all[word!];
@@ -99,9 +95,7 @@ export function filled(
 /** The attributes a template reads of an entity variable are exactly those its block declares. */
 function checkReads(name: TemplateName, text: string, variable: string, read: EntityRead): void {
   const found = new Set([...text.matchAll(new RegExp(`state_attr\\(\\s*${variable}\\s*,\\s*'(\\w+)'\\s*\\)`, 'g'))].map((m) => m[1]!));
-  const stray = [...found].filter((a) => !read.attributes.includes(a));
-  const unread = read.attributes.filter((a) => !found.has(a));
-  if (stray.length > 0 || unread.length > 0) {
+  if ([...found].some((a) => !read.attributes.includes(a)) || read.attributes.some((a) => !found.has(a))) {
     throw new Error(
       `dashboard: ${name}.jinja reads ${variable} (${read.entity.key}) as ${[...found].join(', ') || 'no attribute'}, declared ${read.attributes.join(', ') || 'none'}`,
     );

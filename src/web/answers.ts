@@ -63,8 +63,7 @@ export function etagOf(body: Buffer): string {
 function notModified(req: IncomingMessage, etag: string, modifiedAt: number | undefined): boolean {
   const match = req.headers['if-none-match'];
   if (match !== undefined) {
-    if (match.trim() === '*') return true;
-    return match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+    return match.trim() === '*' || match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
   }
   const since = req.headers['if-modified-since'];
   if (since === undefined || modifiedAt === undefined) return false;

@@ -51,8 +51,7 @@ export function boardAssets(): { script: BoardAsset; style: BoardAsset } {
 }
 
 function named(body: string, ext: string): BoardAsset {
-  const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
-  return { file: `board.${hash}.${ext}`, body };
+  return { file: `board.${createHash('sha256').update(body).digest('hex').slice(0, 16)}.${ext}`, body };
 }
 
 function readBundle(self: string): { js: string; css: string } {

@@ -1,7 +1,7 @@
 // The family board's view model: what the wall tablet shows for each child, each box given by the feature
 // that owns it (Feature.board) from the states the bridge last published (ChildView.states, exactly the MQTT
 // payloads) and the time. Pure: no I/O; it names no feature.
-import { BOARD_TEXT, type BoardLabels } from '../i18n/board-text.js';
+import { BOARD_TEXT } from '../i18n/board-text.js';
 import type { Language } from '../config/language.js';
 import { FEATURES } from '../features/index.js';
 import { type BoardBoxes, type ShownChild, shownChild } from '../screens/parts.js';
@@ -11,28 +11,17 @@ import { oneLine } from '../util/text.js';
 
 export type * from '../screens/parts.js';
 
-export interface BoardChild extends BoardBoxes {
-  id: string;
-  name: string;
-  /** The device's model line, e.g. "Klasa 4b". */
-  className: string | null;
-  /** The child's calendar feeds, without the token (the page adds it and the host). */
-  feeds: ReturnType<typeof feedLinks>;
-}
+/** One child's card: its boxes, its id and name, the device's model line (`className`, e.g. "Klasa 4b") and its feeds. */
+export type BoardChild = ReturnType<typeof childBoard>;
 
-export interface BoardModel {
-  language: Language;
-  labels: BoardLabels;
-  children: BoardChild[];
-}
+export type BoardModel = ReturnType<typeof boardModel>;
 
 /** The board for every child the bridge holds, at `now`. */
-export function boardModel(children: readonly ChildView[], language: Language, now: number): BoardModel {
-  const text = BOARD_TEXT[language];
+export function boardModel(children: readonly ChildView[], language: Language, now: number) {
   // Always in the same places: the bridge learns its children in whatever order their first polls end.
   const sorted = [...children].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const names = callNames(sorted);
-  return { language, labels: text.labels, children: sorted.map((c, i) => childBoard(c, names[i] as string, language, now)) };
+  return { language, labels: BOARD_TEXT[language].labels, children: sorted.map((c, i) => childBoard(c, names[i] as string, language, now)) };
 }
 
 /**
@@ -78,7 +67,8 @@ function boxesOf(shown: ShownChild): BoardBoxes {
   return boxes;
 }
 
-function childBoard(child: ChildView, name: string, language: Language, now: number): BoardChild {
+function childBoard(child: ChildView, name: string, language: Language, now: number) {
   const boxes = boxesOf(shownChild(child.states, language, now, child.online));
+  // The child's calendar feeds, without the token (the page adds it and the host).
   return { id: child.id, name, className: child.model, ...boxes, feeds: feedLinks(child.id, name, language) };
 }

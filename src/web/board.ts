@@ -4,7 +4,7 @@
 // also works under Home Assistant's ingress path.
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { boardModel, type BoardModel } from './board-model.js';
+import { boardModel } from './board-model.js';
 import { feedAccessJson, type BoardFeedAccess } from './board-calendars.js';
 import { boardHtml } from './board-page.js';
 import { BOARD_TEXT } from '../i18n/board-text.js';
@@ -25,18 +25,14 @@ export interface BoardOptions {
 }
 
 /** The model and its version (a hash of it): the page sends the version back so an unchanged model is not sent again. */
-interface Versioned {
-  version: string;
-  model: BoardModel;
-  json: string;
-}
-
-function current(data: WebData): Versioned {
+function current(data: WebData) {
   const model = boardModel(data.children(), data.language, data.now());
   const modelJson = JSON.stringify(model);
   const version = createHash('sha256').update(modelJson).digest('base64url').slice(0, 16);
   return { version, model, json: `{"version":"${version}","model":${modelJson}}` };
 }
+
+export type Versioned = ReturnType<typeof current>;
 
 const path = (req: WebRequest): string => req.segments.join('/');
 
@@ -55,17 +51,15 @@ export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] 
       if (path(req) !== '') return undefined;
       const now = current(data);
       const ids = data.children().map((c) => c.id);
-      const access = options.feeds && feedAccessJson(options.feeds, req, ids);
-      // In the app's panel (ingress) the diagnostics file opens without the token: linked at the foot.
-      const diagnostics = req.via === 'ingress' ? BOARD_TEXT[data.language].diagnostics : undefined;
       const body = boardHtml({
         language: data.language,
         title: now.model.labels.title,
         script: script.file,
         style: style.file,
         data: now.json,
-        feedAccess: access,
-        diagnostics,
+        feedAccess: options.feeds && feedAccessJson(options.feeds, req, ids),
+        // In the app's panel (ingress) the diagnostics file opens without the token: linked at the foot.
+        diagnostics: req.via === 'ingress' ? BOARD_TEXT[data.language].diagnostics : undefined,
       });
       // It holds the feeds' keys and the family's data: for this browser only, never a shared cache.
       return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' }, body };

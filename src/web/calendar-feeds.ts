@@ -2,15 +2,11 @@
 // the bridge holds, and a feed's text rendered from the content the web server's memory kept.
 import type { Language } from '../config/language.js';
 import { feedText, type FeedCalendar } from './calendar-ics.js';
-import { FEED_NAMES, FEED_PARTS, type FeedContent, type FeedEntries, type FeedName } from '../school/calendar-feeds.js';
+import { FEED_PARTS, type FeedContent, type FeedEntries, type FeedName } from '../school/calendar-feeds.js';
+import { feedOf } from './request.js';
 import type { FeedSource, Route, WebData, WebResponse } from './types.js';
 
 const notFound: WebResponse = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not found\n' };
-
-/** The feed a file name stands for (`lessons.ics` -> lessons); undefined for any other name. */
-function feedName(file: string): FeedName | undefined {
-  return FEED_NAMES.find((name) => `${name}.ics` === file);
-}
 
 const notYet: WebResponse = {
   status: 503,
@@ -26,10 +22,9 @@ const notYet: WebResponse = {
 export function feedRoute(data: WebData): Route {
   return (req) => {
     if (req.segments[0] !== 'calendar') return undefined;
-    const [, child, file] = req.segments;
-    const name = file === undefined ? undefined : feedName(file);
-    if (req.segments.length !== 3 || child === undefined || name === undefined) return notFound;
-    const feed = data.feed(child, name);
+    const named = feedOf(req.segments);
+    if (named === undefined) return notFound;
+    const feed = data.feed(named.child, named.name);
     if (feed === undefined) return notFound;
     // Known, but nothing read yet (a first start): a calendar app asks again, it never gets an empty calendar to wipe the days with.
     if (feed === null) return notYet;

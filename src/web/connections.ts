@@ -77,8 +77,7 @@ export function limitConnections(server: Server, limits: ConnectionLimits, ingre
       socket.destroy();
       return;
     }
-    const full = ingress ? held.size >= limits.total : held.size - fromIngress >= othersMax;
-    if (full) {
+    if (ingress ? held.size >= limits.total : held.size - fromIngress >= othersMax) {
       // The ingress proxy takes any idle place of the others; another address only one of an address holding more than it.
       const freed = victim(address, ingress ? 0 : mine);
       if (freed === undefined) {

@@ -3,16 +3,14 @@
 // and how many children are online: the children's ids (often their first names) only with the token.
 import type { Route, WebData } from './types.js';
 
-/** ok: connected and every child online; degraded: connected, some child not; down: no broker. */
-type Status = 'ok' | 'degraded' | 'down';
-
 export function healthRoute(data: WebData): Route {
   return (req) => {
     if (req.segments.length !== 1 || req.segments[0] !== 'health') return undefined;
     const children = data.children();
     const online = children.filter((c) => c.online).length;
     const healthy = data.healthy();
-    const status: Status = !healthy ? 'down' : online < children.length ? 'degraded' : 'ok';
+    // ok: connected and every child online; degraded: connected, some child not; down: no broker.
+    const status = !healthy ? 'down' : online < children.length ? 'degraded' : 'ok';
     const body: Record<string, unknown> = { status, children: children.length, online };
     if (!healthy) body.error = 'not connected to the MQTT broker';
     if (req.trusted) body.by_child = Object.fromEntries(children.map((c) => [c.id, { online: c.online }]));

@@ -24,7 +24,7 @@ export function trustedIngress(env: NodeJS.ProcessEnv): string | undefined {
  */
 export const BOARD_COOKIE = 'dziennik2mqtt_board';
 
-export type ParsedTarget = { ok: true; segments: string[]; query: URLSearchParams; path: string } | { ok: false; status: 400 | 404 | 414 };
+export type ParsedTarget = { ok: true; segments: string[]; query: URLSearchParams } | { ok: false; status: 400 | 404 | 414 };
 
 /**
  * Splits a request target into decoded path segments and the query. A segment that is empty (other
@@ -36,7 +36,6 @@ export function parseTarget(target: string): ParsedTarget {
   if (!target.startsWith('/')) return { ok: false, status: 400 };
   const mark = target.indexOf('?');
   const path = mark === -1 ? target : target.slice(0, mark);
-  const query = new URLSearchParams(mark === -1 ? '' : target.slice(mark + 1));
   const raw = path.slice(1).split('/');
   if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
   const segments: string[] = [];
@@ -50,7 +49,7 @@ export function parseTarget(target: string): ParsedTarget {
     if (segment === '' || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return { ok: false, status: 404 };
     segments.push(segment);
   }
-  return { ok: true, segments, query, path };
+  return { ok: true, segments, query: new URLSearchParams(mark === -1 ? '' : target.slice(mark + 1)) };
 }
 
 /** An IPv4 address written as IPv4-mapped IPv6 (`::ffff:10.0.0.5`) as plain IPv4; others as they are. */
@@ -60,8 +59,7 @@ export function plainAddress(remoteAddress: string): string {
 
 /** True when the connection comes from the trusted ingress proxy; never when none is trusted. */
 export function fromIngress(remoteAddress: string | undefined, ingressAddress: string | undefined): boolean {
-  if (remoteAddress === undefined || ingressAddress === undefined) return false;
-  return plainAddress(remoteAddress) === ingressAddress;
+  return remoteAddress !== undefined && ingressAddress !== undefined && plainAddress(remoteAddress) === ingressAddress;
 }
 
 /** The ingress path prefix as Home Assistant sends it, or '' when it does not look like one. */
@@ -72,12 +70,8 @@ export function ingressPathOf(header: string | string[] | undefined): string {
 
 /** The value of one cookie in a Cookie header. */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (header === undefined) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+  const part = header?.split(';').find((p) => p.includes('=') && p.slice(0, p.indexOf('=')).trim() === name);
+  return part?.slice(part.indexOf('=') + 1).trim();
 }
 
 /**
@@ -107,7 +101,6 @@ export interface AccessQuestion {
  * is open, and says `via` too: with the token it may name the children.
  */
 export function decideAccess(q: AccessQuestion): Access {
-  const health = q.segments.length === 1 && q.segments[0] === 'health';
   if (fromIngress(q.remoteAddress, q.ingressAddress)) return { allowed: true, via: 'ingress' };
   // Both are compared (in constant time), so the answer's timing does not tell which one was present.
   const byQuery = tokenMatches(q.query.get('token') ?? undefined, q.token);
@@ -119,18 +112,17 @@ export function decideAccess(q: AccessQuestion): Access {
     return { allowed: true, via: 'key' };
   if (q.segments.length === 1 && q.segments[0] === 'metrics' && tokenMatches(q.query.get('key') ?? bearer(q.authorization), metricsKey(q.token)))
     return { allowed: true, via: 'key' };
-  if (health) return { allowed: true, via: 'open' };
+  if (q.segments.length === 1 && q.segments[0] === 'health') return { allowed: true, via: 'open' };
   return { allowed: false };
 }
 
 /** The token of an `Authorization: Bearer <token>` header. */
 function bearer(header: string | undefined): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match?.[1];
+  return /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
 }
 
 /** The child and feed a path `/calendar/<child>/<name>.ics` names, or undefined for any other path. */
-function feedOf(segments: readonly string[]): { child: string; name: FeedName } | undefined {
+export function feedOf(segments: readonly string[]): { child: string; name: FeedName } | undefined {
   const [first, child, file] = segments;
   if (segments.length !== 3 || first !== 'calendar' || child === undefined) return undefined;
   const name = FEED_NAMES.find((feed) => `${feed}.ics` === file);

@@ -34,14 +34,8 @@ export interface WebServerOptions {
   clock?: Clock;
 }
 
-export interface WebServer {
-  /** http://host:port as bound. */
-  readonly url: string;
-  readonly port: number;
-  /** Ends every open event stream (after a token rotation: they were let in with the old one). */
-  endStreams(): void;
-  close(): Promise<void>;
-}
+/** The server as started: its address as bound (http://host:port), its port, endStreams() and close(). */
+export type WebServer = Awaited<ReturnType<typeof startWebServer>>;
 
 /**
  * A request's headers must arrive within this, the whole request within REQUEST_TIMEOUT_MS: a socket
@@ -59,7 +53,7 @@ const BAD_TARGET = { 400: 'Bad address.\n', 404: 'Not found.\n', 414: 'Address t
 const COOKIE_MAX_AGE_S = 10 * 365 * 24 * 3600;
 
 /** Starts listening; rejects when the address cannot be bound (EADDRINUSE, EACCES). */
-export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+export async function startWebServer(options: WebServerOptions) {
   if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535) {
     throw new RangeError(`web server port must be 1..65535 (0 turns the server off before this), got ${options.port}`);
   }
@@ -78,11 +72,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   limitConnections(server, CONNECTION_LIMITS, options.ingressAddress);
   closeSilent(server, options.clock ?? systemClock, HEADERS_TIMEOUT_MS);
   const port = await listen(server, options.port, options.host);
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   let closing: Promise<void> | undefined;
+  // Ends every open event stream (after a token rotation: they were let in with the old one).
   const endStreams = (): void => streams.forEach((res) => res.end());
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
     port,
     endStreams,
     close: () => {
@@ -114,14 +108,13 @@ function pathOf(req: IncomingMessage): string {
 }
 
 function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOptions, streams: Set<ServerResponse>): void {
-  const target = req.url ?? '/';
   const logPath = pathOf(req);
   const method = req.method ?? '';
   if (method !== 'GET' && method !== 'HEAD') {
     return plain(res, 405, 'Only GET and HEAD.\n', { Allow: 'GET, HEAD' });
   }
   const head = method === 'HEAD';
-  const parsed = parseTarget(target);
+  const parsed = parseTarget(req.url ?? '/');
   if (!parsed.ok) return plain(res, parsed.status, BAD_TARGET[parsed.status], {}, head);
   const token = typeof options.token === 'string' ? options.token : options.token();
   const access = decideAccess({
@@ -185,11 +178,7 @@ function sendLater(
 
 /** The query without the token or a feed's key, under any name: a route cannot echo them into a page or a link. */
 function withoutToken(query: URLSearchParams, token: string): URLSearchParams {
-  const kept = new URLSearchParams();
-  for (const [key, value] of query) {
-    if (key !== 'token' && key !== 'key' && !key.includes(token) && !value.includes(token)) kept.append(key, value);
-  }
-  return kept;
+  return new URLSearchParams([...query].filter(([key, value]) => key !== 'token' && key !== 'key' && !key.includes(token) && !value.includes(token)));
 }
 
 /** A long-lived answer (server-sent events): kept in `streams`, so that close() can end it. */

@@ -26,8 +26,7 @@ export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,256}$/;
  * true when this call made it (the first start): only then are the full URLs printed.
  */
 export async function loadOrCreateToken(dataDir: string, onBroken?: (error: Error) => void): Promise<{ value: string; created: boolean }> {
-  const path = join(dataDir, TOKEN_FILE);
-  const existing = await readStoredText(path, z.string().regex(TOKEN_SHAPE), { onBroken });
+  const existing = await readStoredText(join(dataDir, TOKEN_FILE), z.string().regex(TOKEN_SHAPE), { onBroken });
   if (existing !== undefined) return { value: existing, created: false };
   return { value: await rotateToken(dataDir), created: true };
 }
@@ -109,9 +108,8 @@ export function ownAddresses(): string[] {
  * lines and logs show).
  */
 export function webUrls(base: string, children: readonly string[], token?: string) {
-  const secret = (query: string): string => (token === undefined ? '' : query);
   return {
-    board: `${base}/${secret(`?token=${encodeURIComponent(token ?? '')}`)}`,
+    board: token === undefined ? `${base}/` : `${base}/?token=${encodeURIComponent(token)}`,
     feeds: children.map((child) => ({ child, urls: FEED_NAMES.map((name) => feedUrl(base, child, name, token)) })),
   };
 }

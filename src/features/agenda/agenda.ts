@@ -18,7 +18,6 @@ import {
   homeworkFields,
   homeworkItems,
   homeworkUpcoming,
-  nextWeekday,
   type HomeworkDue,
   type HomeworkItem,
 } from '../../school/homework.js';
@@ -114,7 +113,6 @@ async function poll(ctx: SourceContext, childId: () => string): Promise<SourceRe
   const conferences = answers.conferences?.ParentTeacherConferences;
   const trips = answers.trips?.Data;
   const categories = ctx.cache.get(HOMEWORK_CATEGORIES)?.Categories;
-  const lessons = ctx.cache.get(LESSONS)?.Lessons;
   const nameLookup = namesOf(ctx.cache);
   const timetable = ctx.inputs.timetable;
   const agenda = agendaItems({ homeWorks, homeWorkCategories: categories, conferences, trips, names: nameLookup, bells: timetable?.bells });
@@ -131,19 +129,17 @@ async function poll(ctx: SourceContext, childId: () => string): Promise<SourceRe
   }
   const homework = homeworkItems({
     assignments: assignments ?? [],
-    lessons,
+    lessons: ctx.cache.get(LESSONS)?.Lessons,
     timetable: timetable?.days,
     names: nameLookup,
     childUserId: ctx.identity.userId,
     savedFiles: downloads ? (id) => savedHomeworkFile(downloads.files.pathOf(`homework:${id}`), childId(), id) : undefined,
   });
-  // Without a timetable the next school day is unknown; the next weekday is the best guess.
-  const next = timetable?.nextSchoolDay ?? nextWeekday(ctx.today);
   return {
     states: {
       // A list the portal refused, or has not answered yet, counts nothing: unknown, never 0.
       upcoming_tests: renderUpcomingTests(homeWorks === undefined ? null : upcomingTests(agenda, ctx.today)),
-      homework_due: renderHomeworkDue(assignments === undefined ? null : homeworkDue(homework, ctx.today, next)),
+      homework_due: renderHomeworkDue(assignments === undefined ? null : homeworkDue(homework, ctx.today, timetable?.nextSchoolDay ?? null)),
       homework_upcoming: renderHomeworkUpcoming(assignments === undefined ? null : homeworkUpcoming(homework, ctx.today)),
     },
     events: {

@@ -3,7 +3,6 @@
 import {
   attendanceOf,
   type AbsencePayload,
-  type AttendanceInput,
   type JustificationPayload,
   type JustificationStatus,
   type SemesterAttendance,
@@ -156,7 +155,7 @@ async function poll(ctx: SourceContext, language: Language): Promise<SourceResul
   // unknown, not 0, and the features reading them keep what they last had.
   if (marks.length > 0 && (types === undefined || types.length === 0)) return UNKNOWN;
   const justifications = ctx.cache.get(JUSTIFICATIONS)?.data;
-  const input: AttendanceInput = {
+  const { semester, events, decisions } = attendanceOf({
     attendances: marks,
     types: types ?? [],
     lessons: ctx.cache.get(LESSONS)?.Lessons,
@@ -164,22 +163,7 @@ async function poll(ctx: SourceContext, language: Language): Promise<SourceResul
     names: namesOf(ctx.cache),
     semester: semesterOf(ctx.today, ctx.identity.semester1End),
     endFirstSemester: ctx.identity.semester1End,
-  };
-  const { semester, events, decisions } = attendanceOf(input);
-  const output: AttendanceOutput = {
-    absences: events
-      .map((e) => e.payload)
-      .filter((p) => p.kind !== 'late')
-      .map((p) => ({ date: p.date, lessonNo: p.lesson_no, subject: p.subject })),
-    lessons: [...new Set(marks.map((m) => m.Lesson).filter((id) => id !== undefined))],
-  };
-  // An absence is told from a presence by its type: without the types, no mark can be missing.
-  const tracked = {
-    absence: {
-      fields: ABSENCE_COMPARED,
-      reads: { 'absence:': types !== undefined && types.length > 0 ? readMark(read) : undefined },
-    },
-  } satisfies Tracked<typeof absenceEvent>;
+  });
   return {
     states: { absences_unexcused: renderAbsencesUnexcused(semester, language), attendance: renderAttendance(semester) },
     events: {
@@ -189,8 +173,20 @@ async function poll(ctx: SourceContext, language: Language): Promise<SourceResul
         ? {}
         : { justification: decisions.map((d) => ({ id: d.id, payload: { ...d.payload, ...statusOf(d.payload.status, language) } })) }),
     } satisfies Events<typeof absenceEvent | typeof justificationEvent>,
-    tracked,
-    output,
+    // An absence is told from a presence by its type: without the types, no mark can be missing.
+    tracked: {
+      absence: {
+        fields: ABSENCE_COMPARED,
+        reads: { 'absence:': types !== undefined && types.length > 0 ? readMark(read) : undefined },
+      },
+    } satisfies Tracked<typeof absenceEvent>,
+    output: {
+      absences: events
+        .map((e) => e.payload)
+        .filter((p) => p.kind !== 'late')
+        .map((p) => ({ date: p.date, lessonNo: p.lesson_no, subject: p.subject })),
+      lessons: [...new Set(marks.map((m) => m.Lesson).filter((id) => id !== undefined))],
+    } satisfies AttendanceOutput,
   };
 }
 

@@ -17,18 +17,8 @@ import { BEHAVIOUR_POINTS } from '../../resources/grades.js';
 /** One formal grade as published: the school rule's mark without its category. */
 export type BehaviourMarkFacts = Omit<BehaviourMark, 'category'>;
 
-/**
- * The attributes of behaviour: the newest grade's fields, this semester's grade and proposal, the
- * year's (final) grade and proposal, and a points school's points this semester.
- */
-export type BehaviourFacts = Partial<BehaviourMarkFacts> & {
-  semester_grade: BehaviourMarkFacts | null;
-  semester_proposal: BehaviourMarkFacts | null;
-  final_grade: BehaviourMarkFacts | null;
-  final_proposal: BehaviourMarkFacts | null;
-  points: number | null;
-  current_semester: number;
-};
+/** The attributes of behaviour (behaviourFacts). */
+export type BehaviourFacts = ReturnType<typeof behaviourFacts>;
 
 // Named ...Entity: the school rule is called behaviour.
 export const behaviourEntity = sensor(
@@ -87,15 +77,6 @@ const markFacts = (m: BehaviourMark | null): BehaviourMarkFacts | null =>
 /** behaviour: the newest grade in words ("bardzo dobre (propozycja)"), or a points school's points ("45 pkt"). */
 export function renderBehaviour(value: Behaviour, language: Language): Published<typeof behaviourEntity> {
   const words = BEHAVIOUR_WORDS[language];
-  const attributes: BehaviourFacts = {
-    ...(markFacts(value.newest) ?? {}),
-    semester_grade: markFacts(value.semester),
-    semester_proposal: markFacts(value.semesterProposal),
-    final_grade: markFacts(value.final),
-    final_proposal: markFacts(value.finalProposal),
-    points: value.points,
-    current_semester: value.currentSemester,
-  };
   const newest = value.newest;
   const state =
     newest !== null
@@ -103,8 +84,22 @@ export function renderBehaviour(value: Behaviour, language: Language): Published
       : value.points !== null
         ? `${formatPoints(value.points)} ${words.points}`
         : null;
-  return withAttributes(stateText(state), attributes);
+  return withAttributes(stateText(state), behaviourFacts(value));
 }
+
+/**
+ * The attributes of behaviour: the newest grade's fields, this semester's grade and proposal, the
+ * year's (final) grade and proposal, and a points school's points this semester.
+ */
+const behaviourFacts = (value: Behaviour) => ({
+  ...(markFacts(value.newest) ?? {}),
+  semester_grade: markFacts(value.semester),
+  semester_proposal: markFacts(value.semesterProposal),
+  final_grade: markFacts(value.final),
+  final_proposal: markFacts(value.finalProposal),
+  points: value.points,
+  current_semester: value.currentSemester,
+});
 
 function formatPoints(points: number): string {
   return Number.isInteger(points) ? String(points) : points.toFixed(1).replace('.', ',');

@@ -3,7 +3,7 @@
 // as published; rules.ts for the rest of the facts, src/i18n/briefing-text.ts for the words). At every
 // pass, so that the day it is about moves on a few minutes after the lessons end, and a new lucky number shows soon.
 import { sensor } from '../../feature-kit/entities.js';
-import { shape, type States } from '../../feature-kit/contract.js';
+import { shape } from '../../feature-kit/contract.js';
 import type { SourceContext, SourceResult } from '../../polling/source.js';
 import type { Language } from '../../config/language.js';
 import { briefing, type BriefingInput } from './rules.js';
@@ -15,12 +15,8 @@ import { markdown } from '../../screens/cards.js';
 import { keyed } from '../../screens/templates.js';
 import { clockAt, str } from '../../screens/shown.js';
 
-export type BriefingFacts = {
-  /** The whole briefing as it reads aloud (tts.speak, a voice answer). */
-  text: string;
-  /** The day it is about (YYYY-MM-DD); null when no school day is ahead. */
-  day: string | null;
-};
+/** The attributes of briefing: the whole briefing as it reads aloud (tts.speak, a voice answer), the day it is about. */
+export type BriefingFacts = ReturnType<typeof renderBriefing>['briefing']['attributes'];
 
 export const briefingEntity = sensor(
   'briefing',
@@ -78,7 +74,8 @@ export function briefingAt(input: Omit<BriefingInput, 'day' | 'today'> & { now: 
   return briefing({ ...input, today: clock.today, day: shown && { ...timetableOf(shown.day, language).attributes, date: shown.date } });
 }
 
-export function renderBriefing(facts: ReturnType<typeof briefing>, language: Language, kind?: BriefingKind): States<typeof briefingEntity> {
+export function renderBriefing(facts: ReturnType<typeof briefing>, language: Language, kind?: BriefingKind) {
   const words = BRIEFING_TEXT[language](facts, kind);
+  // `day`: the day it is about (YYYY-MM-DD); null when no school day is ahead.
   return { briefing: { state: words.state, attributes: { text: words.text, day: facts?.day ?? null } } };
 }

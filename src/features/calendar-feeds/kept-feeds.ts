@@ -23,8 +23,7 @@ export class KeptFeeds {
   }
 
   async load(onBroken?: (error: Error) => void): Promise<FeedContents | undefined> {
-    const kept = await this.file.load(onBroken);
-    return kept?.feeds as FeedContents | undefined;
+    return (await this.file.load(onBroken))?.feeds as FeedContents | undefined;
   }
 
   save(feeds: FeedContents): Promise<void> {

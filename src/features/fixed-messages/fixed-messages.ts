@@ -77,8 +77,7 @@ export const fixedMessages = feature({
     [SEND_COMMAND]: async (req, account, state) => {
       if (!state.sender) throw new CommandError('no fixed messages are configured for this child');
       if (state.byRole.has(req.arg)) await state.ofTheDay(account.cache);
-      const result = await state.sender.send(req.arg, req.transaction);
-      return sent(account, { ...result });
+      return sent(account, { ...(await state.sender.send(req.arg, req.transaction)) });
     },
   },
 });

@@ -1,46 +1,23 @@
 // The `average` sensor: the mean of the child's subject averages, each subject's figures beside it
 // (the school's own average, point percentages, what the next grade threshold needs, the forecast) and
 // the report card the forecasts make.
-import { neededForNext, type Averages, type SubjectAverage, round2 } from '../../school/averages.js';
+import { neededForNext, type Averages, round2 } from '../../school/averages.js';
 import { plCompare } from '../../school/order.js';
 import { sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
-import { shape, type Published } from '../../feature-kit/contract.js';
-import { previousPoints, previousSemester, schoolSemesterAverage, type Grading, type PreviousSemester } from './subject-averages.js';
-import { reportCard, subjectForecast, type Forecast, type ReportCard } from './forecast.js';
+import { shape } from '../../feature-kit/contract.js';
+import { previousPoints, previousSemester, schoolSemesterAverage, type Grading } from './subject-averages.js';
+import { reportCard, subjectForecast } from './forecast.js';
 import type { Behaviour } from '../../school/behaviour.js';
 import type { SchoolAverage } from '../../portal/schemas/grades.js';
 import { GRADES, POINT_GRADES } from '../../resources/grades.js';
 
 /**
- * One subject of `average`: its average and count; `school`, the school's own average this semester
- * when it publishes one; `percent` where it has point grades (a subject graded in points only has no
- * average, and counts its point grades); the year's proposed and given term grades as written; in the
- * second semester the first one's figures; what the next threshold needs.
- */
-export type AverageSubject = {
-  subject: string;
-  average: number | null;
-  count: number;
-  school?: number;
-  percent?: number | null;
-  next_threshold?: number | null;
-  needed_for_next?: string | null;
-  previous_semester?: PreviousSemester;
-} & Partial<Forecast> &
-  SubjectAverage['periods'];
-
-/**
  * The attributes of average: the semester, in the second one the first one's mean and the grades it
  * counted, each subject's figures (its forecast too), point percentages when there are points, and the
- * report card the forecasts make (`forecast_average`, `honours`, `at_risk`).
+ * report card the forecasts make (`forecast_average`, `honours`, `at_risk`): renderAverage's.
  */
-export type AverageFacts = Partial<ReportCard> & {
-  semester: Averages['semester'];
-  previous_semester?: PreviousSemester;
-  subjects: AverageSubject[];
-  points?: { subject: string; percent: number | null; count: number }[];
-};
+export type AverageFacts = ReturnType<typeof renderAverage>['attributes'];
 
 export const average = sensor(
   'average',
@@ -57,10 +34,13 @@ export function renderAverage(
   value: Averages,
   school: readonly SchoolAverage[] = [],
   grading?: Pick<Grading, 'thresholds' | 'today'> & { conduct?: Behaviour | null },
-): Published<typeof average> {
+) {
   const schools = new Map(school.map((a) => [a.Subject, a]));
   const points = new Map((value.points ?? []).map((p) => [p.subjectId, p]));
-  const graded: AverageSubject[] = value.subjects.map((s) => {
+  // One subject of `average`: its average and count; `school`, the school's own average this semester when it
+  // publishes one; `percent` where it has point grades; the year's proposed and given term grades as written; in
+  // the second semester the first one's figures; what the next threshold needs.
+  const graded = value.subjects.map((s) => {
     const next = grading && neededForNext(s, grading.thresholds, value.scale);
     const percent = points.get(s.subjectId)?.percent;
     return {
@@ -76,7 +56,7 @@ export function renderAverage(
         grading && { next_threshold: next.threshold, needed_for_next: next.grade, ...subjectForecast(s, grading.thresholds, grading.today) }),
     };
   });
-  const attributes: AverageFacts = {
+  return withAttributes(value.overall === null ? null : round2(value.overall).toFixed(2), {
     semester: value.semester,
     ...(value.previous === undefined ? {} : previousSemester({ average: value.previous.overall, count: value.previous.count })),
     subjects: [...graded, ...pointsOnly(value)].sort((a, b) => plCompare(a.subject, b.subject)),
@@ -85,18 +65,15 @@ export function renderAverage(
         graded.map((s) => ({ subject: s.subject, forecast: s.forecast ?? null })),
         grading.conduct ?? null,
       )),
-  };
-  if (value.points !== undefined) {
-    attributes.points = value.points.map((p) => ({ subject: p.subject ?? p.subjectId, percent: p.percent, count: p.count }));
-  }
-  return withAttributes(value.overall === null ? null : round2(value.overall).toFixed(2), attributes);
+    ...(value.points && { points: value.points.map((p) => ({ subject: p.subject ?? p.subjectId, percent: p.percent, count: p.count })) }),
+  });
 }
 
 /**
  * The subjects graded in points only, by their percentage this semester; in the second, the first one's
  * beside (a subject with no point grade yet this semester is listed by it, its percentage null).
  */
-function pointsOnly(value: Averages): AverageSubject[] {
+function pointsOnly(value: Averages) {
   const inGrades = new Set(value.subjects.map((s) => s.subjectId));
   const now = new Map((value.points ?? []).map((p) => [p.subjectId, p]));
   const before = new Map((value.previous?.points ?? []).map((p) => [p.subjectId, p]));

@@ -56,12 +56,10 @@ export function trendOf(grades: readonly { value: number; weight: number; date: 
   return change >= TREND_STEP - 1e-9 ? 'up' : change <= -TREND_STEP + 1e-9 ? 'down' : 'steady';
 }
 
-/** A subject's forecast, trend and the grades to the next one. */
+/** What a subject's average is heading for: `forecast` as written ("5"), `trend`, and `to_next` (ToNext), the grades to the next one. */
 export function subjectForecast(s: SubjectAverage, thresholds: readonly number[], today: string) {
   return { forecast: forecastGrade(s.average, thresholds), trend: trendOf(s.grades, today), to_next: toNext(s.weighted, s.weights, thresholds) };
 }
-/** What a subject's average is heading for: `forecast` as written ("5"), `trend`, and `to_next` (ToNext). */
-export type Forecast = ReturnType<typeof subjectForecast>;
 
 /** The mean of a report card that gives a certificate with distinction (the statute's rule). */
 const HONOURS_MEAN = 4.75;
@@ -85,5 +83,3 @@ export function reportCard(subjects: readonly { subject: string; forecast: strin
     at_risk: subjects.filter((s) => s.forecast === '1').map((s) => s.subject),
   };
 }
-/** What the forecasts make of the report card (`average`'s attributes). */
-export type ReportCard = ReturnType<typeof reportCard>;

@@ -117,7 +117,6 @@ class GradesSource implements Source {
     const grades = lists.grades?.Grades;
     const point = lists.point?.Grades;
     const text = lists.text?.Grades;
-    const descriptive = lists.descriptive?.Grades;
     const behaviour = lists.behaviour?.Grades;
     // The lookups of the kinds that have grades, named as GradeSources names them.
     const lookups = {
@@ -141,7 +140,7 @@ class GradesSource implements Source {
       grades,
       pointGrades: point,
       textGrades: text,
-      descriptiveGrades: descriptive,
+      descriptiveGrades: lists.descriptive?.Grades,
       partialGrades: partial,
       behaviourPoints: behaviour,
       ...gradeLookups,
@@ -175,9 +174,8 @@ class GradesSource implements Source {
       });
     // A list not read this time, or one that lost its subjects, must not take the subjects' sensors away
     // (the point grades name the subjects graded in points only).
-    const pointsRead = unit?.point === false || point !== undefined;
     const forecasts =
-      grades !== undefined && pointsRead && !lost
+      grades !== undefined && (unit?.point === false || point !== undefined) && !lost
         ? await this.subjects.update(gradedSubjects(semester.year, items), semester.subjects, this.access.thresholds)
         : [];
     const averaged = renderAverage(semester, lists.schoolAverages?.Averages, { ...grading, conduct });
@@ -250,8 +248,7 @@ function gradeReads(copies: Copies, identity: Identity) {
   const partial = partialWants(copies);
   const partialData = partial.list === undefined ? undefined : copies.peek(R.PARTIAL_GRADES, partial.list.key)?.data;
   const ids = (list: Listed, pick: (g: NonNullable<Listed>[number]) => string | undefined | string[]) => (list ?? []).flatMap((g) => pick(g) ?? []);
-  const some = (list: readonly unknown[] | undefined): boolean => (list?.length ?? 0) > 0;
-  const only = (list: readonly unknown[] | undefined, w: Want): Want | undefined => (some(list) ? w : undefined);
+  const only = (list: readonly unknown[] | undefined, w: Want): Want | undefined => ((list?.length ?? 0) > 0 ? w : undefined);
   // The lookup of the ids a list names, wanted while the list has grades.
   const of = (list: Listed, res: Resource, pick: Parameters<typeof ids>[1]) => only(list, lookup(copies, res, ids(list, pick)));
   const all = [grades, point, text, descriptive, behaviour];

@@ -11,7 +11,6 @@ import { gradeFields, markOf, type GradeFields, type NewestGrades } from '../../
 import { markName } from '../../i18n/school-words.js';
 import { listedText } from './subject-averages.js';
 import { DESCRIPTIVE_GRADES, GRADES, POINT_GRADES, TEXT_GRADES } from '../../resources/grades.js';
-import type { AverageSubject } from './average.js';
 
 /** Every kind of grade the newest grade and the grade events come from: the grades' module. */
 export const GRADE_LISTS = [GRADES, POINT_GRADES, TEXT_GRADES, DESCRIPTIVE_GRADES];
@@ -25,21 +24,24 @@ export const GRADE_LISTS = [GRADES, POINT_GRADES, TEXT_GRADES, DESCRIPTIVE_GRADE
 export type NewestGradeFacts = Partial<GradeFields> & {
   added?: string | null;
   mark_name?: string;
-  recent: {
-    grade: string | null;
-    subject: string | null;
-    kind: GradeFields['kind'];
-    date: string | null;
-    teacher: string | null;
-    /** The teacher's words, cut to a list's length (a text grade's `grade` too). */
-    comment: string | null;
-    mark_name?: string;
-    /** The grade its subject's weighted average gives this semester, as `average`'s subjects say it; null when none. */
-    forecast: string | null;
-  }[];
+  recent: ReturnType<typeof recentGrade>[];
   /** The proposed semester and final grades, newest first (`period`: semester_proposal or final_proposal). */
   proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
 };
+
+/** One of the latest grades in newest_grade's `recent`, with what its mark means and its subject's forecast. */
+const recentGrade = (i: GradeItem, mark: { mark_name?: string }, forecast: string | null) => ({
+  grade: listedText(i.shown),
+  subject: i.subject,
+  kind: i.kind,
+  date: i.date,
+  teacher: i.teacher,
+  /** The teacher's words, cut to a list's length (a text grade's `grade` too). */
+  comment: listedText(i.comment),
+  ...mark,
+  /** The grade its subject's weighted average gives this semester, as `average`'s subjects say it; null when none. */
+  forecast,
+});
 
 export const newestGrade = sensor(
   'newest_grade',
@@ -57,7 +59,7 @@ export const newestGrade = sensor(
 export function renderNewestGrade(
   { newest, recent, proposals }: NewestGrades,
   wording: { language: Language; scale: GradeScale } = { language: 'pl', scale: DEFAULT_SCALE },
-  subjects: readonly Pick<AverageSubject, 'subject' | 'forecast'>[] = [],
+  subjects: readonly { subject: string; forecast?: string | null }[] = [],
 ): Published<typeof newestGrade> {
   if (newest === undefined) return { state: null, attributes: { recent: [] } };
   const named = (item: GradeItem): { mark_name?: string } => {
@@ -71,16 +73,7 @@ export function renderNewestGrade(
     ...gradeFields(newest),
     ...named(newest),
     added: newest.added,
-    recent: recent.map((i) => ({
-      grade: listedText(i.shown),
-      subject: i.subject,
-      kind: i.kind,
-      date: i.date,
-      teacher: i.teacher,
-      comment: listedText(i.comment),
-      ...named(i),
-      forecast: forecasts.get(i.subject ?? '') ?? null,
-    })),
+    recent: recent.map((i) => recentGrade(i, named(i), forecasts.get(i.subject ?? '') ?? null)),
     proposals: proposals.map((i) => ({
       grade: i.shown,
       subject: i.subject,

@@ -13,7 +13,7 @@ import { shape, type Published } from '../../feature-kit/contract.js';
 import type { Logger } from '../../util/log.js';
 import { newestFirst, type GradeItem } from '../../school/grade-item.js';
 import { cut } from '../../school/notices.js';
-import { forecastGrade, subjectForecast, type Forecast } from './forecast.js';
+import { forecastGrade, subjectForecast } from './forecast.js';
 import type { SchoolAverage } from '../../portal/schemas/grades.js';
 import { GRADES, POINT_GRADES } from '../../resources/grades.js';
 
@@ -30,17 +30,7 @@ export type PreviousSemester = { semester: 1; average?: number | null; percent?:
  * needs, and the forecast (forecast.ts). A subject graded in points has `percent` (earned over possible
  * points, weighted); graded in points only, that percentage is its state, and it has no forecast.
  */
-export type SubjectAverageFacts = {
-  subject: string;
-  semester: Averages['semester'];
-  count: number;
-  grades: ListedGrade[];
-  next_threshold: number | null;
-  needed_for_next: string | null;
-  percent?: number | null;
-  previous_semester?: PreviousSemester;
-} & Partial<Forecast> &
-  SubjectAverage['periods'];
+export type SubjectAverageFacts = ReturnType<typeof renderSubjectAverage | typeof renderPointsAverage>['attributes'];
 
 /** What the averages are rendered with beside them: the thresholds, the day the trend looks back from, each subject's grades listed. */
 export interface Grading {
@@ -243,13 +233,7 @@ export function schoolSemesterAverage(school: SchoolAverage | undefined, semeste
  * average_<subject>: its average with 2 decimals, its grades of every kind (newest first), the forecast;
  * with `percent` beside when the subject has point grades too.
  */
-export function renderSubjectAverage(
-  s: SubjectAverage,
-  value: Averages,
-  grading: Grading,
-  school?: SchoolAverage,
-  points?: PointPercentage,
-): Published<ReturnType<typeof subjectAverageEntity>> {
+export function renderSubjectAverage(s: SubjectAverage, value: Averages, grading: Grading, school?: SchoolAverage, points?: PointPercentage) {
   const next = neededForNext(s, grading.thresholds, value.scale);
   return withAttributes(s.average === null ? null : round2(s.average).toFixed(2), {
     subject: s.subject ?? s.subjectId,
@@ -278,7 +262,7 @@ export function previousPoints(before: PointPercentage | undefined): { previous_
 }
 
 /** average_<subject> of a subject graded in points only: the semester's percentage (spec 2.4), its point grades newest first. */
-export function renderPointsAverage(p: PointPercentage, value: Averages, grading: Grading): Published<ReturnType<typeof subjectAverageEntity>> {
+export function renderPointsAverage(p: PointPercentage, value: Averages, grading: Grading) {
   return withAttributes(p.percent === null ? null : p.percent.toFixed(1), {
     subject: p.subject ?? p.subjectId,
     semester: value.semester,

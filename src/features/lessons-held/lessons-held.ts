@@ -130,9 +130,7 @@ export function renderNextTest(next: NextTest | null, hour: string | null = next
 
 /** lesson_topics: the topic of the most recent lesson held; the last 14 days of lessons beside it. */
 export function renderLessonTopics(recent: readonly LessonHeld[]): Published<typeof lessonTopics> {
-  const last = recent[0];
-  const state = last === undefined ? null : stateText(last.topic);
-  return withAttributes(state, { lessons: recent.map(heldFields) });
+  return withAttributes(stateText(recent[0]?.topic), { lessons: recent.map(heldFields) });
 }
 
 /** catch_up: how many lessons the child missed in the last 14 days, each with what was taught. */

@@ -2,10 +2,8 @@
 import { addDays, warsawDate, warsawInstant } from '../../util/time.js';
 import type { NewsItem } from '../../store/seen.js';
 
-export interface LuckyNumber {
-  number: number;
-  day: string;
-}
+/** A lucky number and the day it is for. */
+export type LuckyNumber = NonNullable<ReturnType<typeof readLucky>>;
 
 /**
  * How often a school that does not run the lucky number is asked again (a user's refresh asks at once):
@@ -16,7 +14,7 @@ export interface LuckyNumber {
 export const NOT_IN_USE_RECHECK_MS = 24 * 60 * 60_000 - 10 * 60_000;
 
 /** The number as the portal gave it, if usable. */
-export function readLucky(raw: { LuckyNumber?: unknown; LuckyNumberDay?: unknown }): LuckyNumber | undefined {
+export function readLucky(raw: { LuckyNumber?: unknown; LuckyNumberDay?: unknown }) {
   const number = Number(raw.LuckyNumber);
   const day = typeof raw.LuckyNumberDay === 'string' ? raw.LuckyNumberDay.slice(0, 10) : '';
   if (!Number.isInteger(number) || number <= 0 || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;

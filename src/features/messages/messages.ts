@@ -3,10 +3,9 @@
 // newest_message and a message event per new message.
 import { want } from '../../polling/resource.js';
 import { INBOX, MAILBOX, UNREAD } from '../../resources/messaging.js';
-import { messageEvents, messagesView, type MessagePayload, type MessagesView } from '../../school/messages.js';
+import { messageEvents, messagesView, type MessagesView } from '../../school/messages.js';
 import type { Mailbox, MessagesApi } from '../../portal/messaging-api.js';
 import type { MessageItem, UnreadCounts } from '../../portal/schemas/messages.js';
-import type { NewsItem } from '../../store/seen.js';
 import { stateText } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
 import { mailboxWant, messageEvent, newestFacts, newestMessage, unreadFacts, unreadMessages } from './entities.js';
@@ -75,7 +74,7 @@ export class MessagesSource implements Source {
     this.listed = listed;
     return Promise.resolve({
       states: this.restate(),
-      events: { message: this.events() } satisfies Events<typeof messageEvent>,
+      events: { message: [...listed].flatMap(([mailbox, items]) => messageEvents(mailbox, items)) } satisfies Events<typeof messageEvent>,
       // The messages the portal listed, by mailbox (what open_message accepts).
       output: [...this.listed.entries()].map(([mailbox, items]) => ({ mailbox, items })),
     });
@@ -86,10 +85,6 @@ export class MessagesSource implements Source {
     if (this.absent) return renderMessages(null, this.options.language);
     if (!this.counts) return {};
     return renderMessages(messagesView(this.counts, this.listed.get('inbox') ?? []), this.options.language);
-  }
-
-  private events(): NewsItem<MessagePayload>[] {
-    return [...this.listed.entries()].flatMap(([mailbox, items]) => messageEvents(mailbox, items));
   }
 }
 

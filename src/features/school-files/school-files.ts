@@ -70,8 +70,7 @@ function poll(ctx: SourceContext, childId: () => string): Promise<SourceResult> 
   const answer = ctx.cache.get(SCHOOL_FILES);
   if (answer === undefined) return Promise.resolve({ states: unknown() });
   const items = schoolFiles(answer.Data);
-  const newest = items.slice(0, LISTED);
-  const saved = saveInBackground(ctx, newest);
+  const saved = saveInBackground(ctx, items.slice(0, LISTED));
   return Promise.resolve({
     states: { school_files: renderSchoolFiles(items, saved, childId()) },
     events: { school_file: schoolFileEvents(items) } satisfies Events<typeof schoolFileEvent>,
@@ -85,8 +84,7 @@ function saveInBackground(ctx: SourceContext, files: readonly SchoolFileItem[]):
   for (const f of files) {
     const url = f.downloadUrl;
     if (url === null) continue;
-    const folder = downloads.downloader.inFolder(['school', f.id]);
-    downloads.files.request(`school:${f.id}`, ctx.now, () => folder.schoolFile(url, f.name));
+    downloads.files.request(`school:${f.id}`, ctx.now, () => downloads.downloader.inFolder(['school', f.id]).schoolFile(url, f.name));
   }
   return (id) => downloads.files.pathOf(`school:${id}`);
 }

@@ -8,7 +8,7 @@
 // most frequent hours); from the identity and the timetable, no read of its own.
 import { lookup, USERS, userOf } from '../../resources/lookups.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
-import { shape, type Published } from '../../feature-kit/contract.js';
+import { shape } from '../../feature-kit/contract.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import type { TimetableOutput } from '../timetable/entities.js';
 import { feature } from '../feature.js';
@@ -20,15 +20,8 @@ import type { Identity } from '../../polling/identity.js';
 import type { NewsItem } from '../../store/seen.js';
 import type { SourceContext, SourceResult } from '../../polling/source.js';
 
-/** What the child's identity says of the new year. */
-export type SchoolYearFacts = {
-  class: string | null;
-  /** The class tutor's name, as the Users lookup gives it. */
-  tutor: string | null;
-  begins: string;
-  first_semester_ends: string | null;
-  ends: string | null;
-};
+/** What the child's identity says of the new year (schoolYearFacts). */
+export type SchoolYearFacts = ReturnType<typeof schoolYearFacts>;
 
 /** What a `school_year` event carries: the year's facts and the rollover's counts (added by the event gate). */
 export type SchoolYearPayload = SchoolYearFacts & { summary: RolloverSummary };
@@ -42,19 +35,8 @@ export const schoolYearEvent = eventEntity(
   },
 );
 
-/** The attributes of school: where the child learns, who its tutor is, its number, the year and the bells. */
-export type SchoolFacts = {
-  school: string | null;
-  address: string | null;
-  /** The head teacher (dyrektor), the school's e-mail and phone (its secretariat), as Schools gives them. */
-  head_teacher: string | null;
-  email: string | null;
-  phone: string | null;
-  tutor: string | null;
-  register_number: string | null;
-  school_year: Pick<SchoolYearFacts, 'begins' | 'first_semester_ends' | 'ends'> | null;
-  bells: { no: number; from: string; to: string }[];
-};
+/** The attributes of school: where the child learns, who its tutor is, its number, the year and the bells (renderSchool). */
+export type SchoolFacts = ReturnType<typeof renderSchool>['attributes'];
 
 export const schoolEntity = sensor(
   'school',
@@ -94,32 +76,32 @@ export const schoolYear = feature({
 /** The day part of a portal date ("2026-09-01" or "2026-09-01 00:00:00"). */
 const day = (value: string | undefined): string | null => value?.slice(0, 10) ?? null;
 
+/** What the child's identity says of the new year: the class, its tutor's name (as the Users lookup gives it), the year's dates. */
+const schoolYearFacts = (identity: Identity, tutor: string | null, begins: string) => ({
+  class: identity.className ?? null,
+  tutor,
+  begins,
+  first_semester_ends: day(identity.semester1End),
+  ends: day(identity.schoolYearEnd),
+});
+
 /** The year's candidate for the event, or none while the portal does not say when the year began. */
 export function schoolYearEvents(identity: Identity, tutor: string | null): NewsItem<SchoolYearFacts>[] {
   const begins = day(identity.schoolYearBegin);
   if (begins === null) return [];
-  const facts: SchoolYearFacts = {
-    class: identity.className ?? null,
-    tutor,
-    begins,
-    first_semester_ends: day(identity.semester1End),
-    ends: day(identity.schoolYearEnd),
-  };
-  return [{ id: `${schoolYearEvent.key}:${begins}`, payload: facts }];
+  return [{ id: `${schoolYearEvent.key}:${begins}`, payload: schoolYearFacts(identity, tutor, begins) }];
 }
 
 function poll(ctx: SourceContext): Promise<SourceResult> {
   const { identity } = ctx;
   const user = identity.classTutorId === undefined ? undefined : userOf(ctx.cache, identity.classTutorId);
-  const name = [user?.FirstName, user?.LastName].filter((part) => part?.trim()).join(' ');
-  const tutor = name === '' ? null : name;
+  const tutor = [user?.FirstName, user?.LastName].filter((part) => part?.trim()).join(' ') || null;
   const year = schoolYearEvents(identity, tutor);
   const timetable = ctx.inputs.timetable;
   // A kindergarten child's group is read after a start's first pass: what was published stays until then.
   const waiting = identity.className === undefined && timetable?.kind === 'kindergarten' && timetable.group === undefined;
-  const states: SourceResult['states'] = waiting ? {} : { school: renderSchool(identity, tutor, year[0]?.payload, timetable) };
-  return Promise.resolve({
-    states,
+  return Promise.resolve<SourceResult>({
+    states: waiting ? {} : { school: renderSchool(identity, tutor, year[0]?.payload, timetable) },
     events: { [schoolYearEvent.key]: year },
   });
 }
@@ -130,10 +112,11 @@ export function renderSchool(
   tutor: string | null,
   year: SchoolYearFacts | undefined,
   timetable: Pick<TimetableOutput, 'bells' | 'group'> | undefined,
-): Published<typeof schoolEntity> {
+) {
   return withAttributes(identity.className ?? timetable?.group?.name ?? null, {
     school: identity.schoolName ?? null,
     address: identity.schoolAddress ?? null,
+    // The head teacher (dyrektor), the school's e-mail and phone (its secretariat), as Schools gives them.
     head_teacher: identity.headTeacher ?? null,
     email: identity.schoolEmail ?? null,
     phone: identity.schoolPhone ?? null,

@@ -83,8 +83,7 @@ export class AccountFigures implements PortalObserver {
     const now = this.today();
     const { requests, reads } = this.kept;
     requests[resource] = (requests[resource] ?? 0) + 1;
-    const okAt = status === 'ok' ? now : reads[resource]?.ok_at;
-    reads[resource] = { status, at: now, ok_at: okAt };
+    reads[resource] = { status, at: now, ok_at: status === 'ok' ? now : reads[resource]?.ok_at };
     this.options.sink?.answered(this.options.child(), resource, status);
   }
 

@@ -24,8 +24,7 @@ function warningOf({ state, online, clock, text }: ShownChild, updated: string |
   if (updated === null) return { kind: 'waiting', text: text.waiting, detail: null };
   // An hour that runs into the night is an hour after the night.
   const due = (nightEndsAt(Date.parse(updated) + STALE_MS) ?? Date.parse(updated)) + STALE_MS;
-  if (clock.now > due) return { kind: 'stale', text: text.stale(lastRead as string), detail: null };
-  return null;
+  return clock.now > due ? { kind: 'stale', text: text.stale(lastRead as string), detail: null } : null;
 }
 
 /** The card's warning, when what it shows cannot be trusted as current, and the time of the last update. */
@@ -55,8 +54,7 @@ const diagnostics: Block = (e, t) => {
   if (e.has(loginsToday)) rows.push({ entity: e.id(loginsToday), name: t.loginsToday });
   // A refresh only reads the portal: no confirmation needed.
   if (e.has(refresh)) rows.push({ type: 'button', entity: e.id(refresh), name: t.refresh, action_name: t.refreshAction });
-  if (rows.length === 0) return undefined;
-  return { type: 'entities', state_color: true, entities: rows };
+  return rows.length === 0 ? undefined : { type: 'entities', state_color: true, entities: rows };
 };
 
 /**

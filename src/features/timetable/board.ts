@@ -54,8 +54,7 @@ function shownDay({ state, clock, text }: ShownChild, on: string | null, next: R
 /** A room with the rest of a line; a kindergarten's room stands by its own name ("sala 1", "ogród"), no "s." before it. */
 function roomAnd(room: string | null, rest: string | null, text: BoardText, roomFirst = true, block = false): string {
   const named = room && (block ? room : text.room(room));
-  const parts = roomFirst ? [named, rest] : [rest, named];
-  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' · ');
+  return (roomFirst ? [named, rest] : [rest, named]).filter((p): p is string => typeof p === 'string' && p !== '').join(' · ');
 }
 
 /** current_lesson while one is on, else next_lesson (today's, or the next school day's first, named with its day). */

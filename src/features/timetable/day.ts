@@ -2,6 +2,7 @@
 // (current_lesson), rendered from the Schedule the timetable feature computed once.
 import { heldSlots, hoursOf, lessonChange, movedAway, movedIn, slotsOf } from '../../school/schedule.js';
 import type { GroupOut, ScheduledLesson, SchoolDay } from '../../school/schedule.js';
+import type { NextLesson } from '../../school/schooldays.js';
 import { slotOn, type ChangeKind, type PlanChange } from '../../school/plan-changes.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';
 import type { Language } from '../../config/language.js';
@@ -73,6 +74,24 @@ export function slotChange(lessons: readonly ScheduledLesson[]): ChangeKind | nu
   if (changes.every((c) => c === 'cancelled')) return 'cancelled';
   return changes.find((c, i) => lessons[i]?.takesPlace && c !== null) ?? null;
 }
+
+/**
+ * The attributes of next_lesson: the slot's place and time (a split class's groups joined), today's, or once today's
+ * lessons are over the next school day's first; its change as the slot's (slotChange).
+ */
+export const nextLessonFacts = (next: NextLesson<ScheduledLesson>) => ({
+  date: next.date,
+  lesson_no: next.lessonNo,
+  time: next.from,
+  end: next.to,
+  start: next.start,
+  room: joined(next.lessons.map((l) => l.room)),
+  teacher: joined(next.lessons.map((l) => l.teacher)),
+  substitution: next.lessons.some((l) => l.substitution),
+  change: slotChange(next.lessons),
+  // An extra class (zajęcia dodatkowe), not a lesson of the plan.
+  ...(next.lessons.some((l) => l.extra) ? { extra: true as const } : {}),
+});
 
 /**
  * The day the screens are about: today until its last lesson ends (`to`, HH:MM: timetable_today's `hours`), then
@@ -147,15 +166,7 @@ export function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
 export type TimetableDay = { date: string | null; hours: { from: string; to: string } | null; lessons: SlotOut[]; kindergarten?: true };
 
 /** The attributes of current_lesson: the slot in progress (all null outside lessons). */
-export type CurrentLesson = {
-  no: number | null;
-  from: string | null;
-  to: string | null;
-  room: string | null;
-  teacher: string | null;
-  change: ChangeKind | null;
-  extra?: true;
-};
+export type CurrentLesson = ReturnType<typeof currentLessonOf>['attributes'];
 
 /**
  * timetable_today / timetable_tomorrow: the periods that take place (a split slot counts once) and
@@ -179,7 +190,7 @@ export function timetableOf(day: SchoolDay | null, language: Language): { state:
  * current_lesson: the subject(s) of the slot in progress ("Lekcja 3" when the portal names none, so
  * that a lesson never reads as no lesson); None outside lessons.
  */
-export function currentLessonOf(slot: readonly ScheduledLesson[], language: Language): { state: string | null; attributes: CurrentLesson } {
+export function currentLessonOf(slot: readonly ScheduledLesson[], language: Language) {
   const first = slot[0];
   if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null } };
   const groups = slot.map(groupOf);

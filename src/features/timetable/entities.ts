@@ -9,8 +9,8 @@ import { TIMETABLE } from '../../resources/timetable.js';
 import { CLASS_FREE_DAYS, SCHOOL_FREE_DAYS, SUBSTITUTIONS } from './resources.js';
 import { binary, eventEntity, sensor } from '../../feature-kit/entities.js';
 import { shape, type States } from '../../feature-kit/contract.js';
-import type { ChangeKind, PlanChange, PlanChangePayload } from '../../school/plan-changes.js';
-import type { CurrentLesson, TimetableDay } from './day.js';
+import type { PlanChange, PlanChangePayload } from '../../school/plan-changes.js';
+import type { CurrentLesson, nextLessonFacts, TimetableDay } from './day.js';
 import type { AccountKind, KindergartenGroup } from './kindergarten.js';
 import { KINDERGARTEN_PLAN } from './kindergarten-resources.js';
 
@@ -49,23 +49,8 @@ export type PlanChanges = { date: string | null; changes: (Omit<PlanChange, 'dat
 /** The attributes of school_day_today / school_day_tomorrow. */
 export type SchoolDayFacts = { date: string; lessons: number | null; free_day: string | null };
 
-/**
- * The attributes of next_lesson: the slot's place and time (a split class's groups joined), today's, or once today's
- * lessons are over the next school day's first; its change as the slot's (slotChange).
- */
-export type NextLessonFacts = {
-  date: string;
-  lesson_no: number | null;
-  time: string | null;
-  end: string | null;
-  start: string | null;
-  room: string | null;
-  teacher: string | null;
-  substitution: boolean;
-  change: ChangeKind | null;
-  /** An extra class (zajęcia dodatkowe), not a lesson of the plan. */
-  extra?: true;
-};
+/** The attributes of next_lesson (day.ts nextLessonFacts). */
+export type NextLessonFacts = ReturnType<typeof nextLessonFacts>;
 
 /**
  * The lists each kind of entity is made from (its module, interface 12.2): the day's lessons from the school's

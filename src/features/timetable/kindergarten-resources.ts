@@ -96,13 +96,7 @@ function refusedFor(ms: number): Resource['refusal'] {
  * register's: the rest of the child's reads go on, and `problem` says `service_down` (its cause), as for a
  * school list's 5xx, not a shape the bridge does not know.
  */
-async function serviceRead<S extends z.ZodType>(
-  gateway: Gateway,
-  host: ServiceHost,
-  path: string,
-  schema: S,
-  query?: Record<string, string>,
-): Promise<z.output<S>> {
+async function serviceRead<S extends z.ZodType>(gateway: Gateway, host: ServiceHost, path: string, schema: S, query?: Record<string, string>) {
   const answer = await gateway.service(host, path, query).catch((error: unknown) => {
     if (error instanceof ConnectionError && error.status !== undefined)
       throw new UnexpectedResponseError(error.status, error.message, { resource: path, cause: error });

@@ -3,7 +3,7 @@
 // lesson, at_school, and the day's lessons and the lesson in progress (day.ts).
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 import { onOff, withAttributes } from '../../feature-kit/render.js';
-import { changeWords, currentLessonOf, joined, slotChange, timetableOf } from './day.js';
+import { changeWords, currentLessonOf, joined, nextLessonFacts, timetableOf } from './day.js';
 import { TIMETABLE_WORDS } from '../../i18n/lesson-words.js';
 import { heldSlots, type Schedule, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
 import type { NextLesson } from '../../school/schooldays.js';
@@ -36,21 +36,7 @@ function schoolDayOf(day: SchoolDay): TimetableStates['school_day_today'] {
 /** The slot's subjects as the state; a split class's groups joined with ' / '. */
 function nextLessonOf(next: NextLesson<ScheduledLesson> | null): TimetableStates['next_lesson'] {
   if (next === null) return { state: null, attributes: {} };
-  return {
-    state: joined(next.lessons.map((l) => l.subject)),
-    attributes: {
-      date: next.date,
-      lesson_no: next.lessonNo,
-      time: next.from,
-      end: next.to,
-      start: next.start,
-      room: joined(next.lessons.map((l) => l.room)),
-      teacher: joined(next.lessons.map((l) => l.teacher)),
-      substitution: next.lessons.some((l) => l.substitution),
-      change: slotChange(next.lessons),
-      ...(next.lessons.some((l) => l.extra) ? { extra: true as const } : {}),
-    },
-  };
+  return { state: joined(next.lessons.map((l) => l.subject)), attributes: nextLessonFacts(next) };
 }
 
 /**

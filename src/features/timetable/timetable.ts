@@ -94,8 +94,6 @@ class TimetableSource implements Source {
     const days = blocks ?? mergeTimetables(...weeks.map((w) => ctx.cache.get(TIMETABLE, w.key)?.Timetable));
     // Next week for the feeds: its last copy when this pass's read failed, none before it is read (a kindergarten's plan holds both weeks).
     const feedDays = ahead === undefined ? days : mergeTimetables(days, ctx.cache.peek(TIMETABLE, ahead.key)?.Timetable);
-    // A kindergarten's blocks carry their names (the activities, rooms and teachers of its own lookups).
-    const withNames = kindergarten?.source ? makeNames() : namesOf(ctx.cache);
     const [thisWeek] = timetableWeeks(ctx.today);
     const attended = ctx.inputs.attendance?.lessons;
     const input: ScheduleInput = {
@@ -103,20 +101,19 @@ class TimetableSource implements Source {
       substitutions,
       extra,
       free,
-      names: withNames,
+      // A kindergarten's blocks carry their names (the activities, rooms and teachers of its own lookups).
+      names: kindergarten?.source ? makeNames() : namesOf(ctx.cache),
       now: ctx.now,
       ...(attended ? { attended: new Set(attended) } : {}),
     };
     const result = this.schedule(input);
-    const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
-    const kind = kindergarten?.source ? 'kindergarten' : 'school';
     const unitBells = kindergarten?.source ? undefined : childUnit(ctx.cache.get(UNITS), ctx.identity.unitId)?.bells;
     const output: TimetableOutput = {
       days,
       nextSchoolDay: result.nextSchoolDay,
-      fortnight,
+      fortnight: schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string)),
       freeDays: freeList,
-      kind,
+      kind: kindergarten?.source ? 'kindergarten' : 'school',
       group: kindergartenGroup(ctx.cache, kindergarten),
       bells: kindergarten?.source ? [] : schoolBells(unitBells?.length ? unitBells : ctx.identity.bells, days),
       ...(extraUnread ? { extraUnread } : {}),

@@ -7,15 +7,13 @@ import './board.css';
 import './calendars.css';
 import type { BoardLabels } from '../../i18n/board-text.js';
 import type { BoardModel } from '../board-model.js';
+import type { Versioned as ServerVersioned } from '../board.js';
 import { childCard } from './cards.js';
 import { byId, clear, closeDialogOnEscape, dataBlock, el, pageUrl as url } from './dom.js';
 import { fit } from './fit.js';
 
-/** What `api/board`, the event stream and the page's data block carry. */
-interface Versioned {
-  version: string;
-  model: BoardModel;
-}
+/** What `api/board`, the event stream and the page's data block carry: the server's model and its version. */
+type Versioned = Omit<ServerVersioned, 'json'>;
 
 const POLL_MS = 60000;
 const board = byId('board');

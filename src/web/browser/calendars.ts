@@ -23,8 +23,7 @@ function feedAccess(): FeedAccess | null {
 // A calendar app cannot log in to Home Assistant: through ingress the feeds go to the bridge's own
 // port on the same host (the add-on maps it); opened directly, the page's own address is the bridge.
 function feedBase(a: FeedAccess): string {
-  if (a.ingress) return 'http://' + location.hostname + ':' + a.port + '/';
-  return new URL('.', location.href).href;
+  return a.ingress ? 'http://' + location.hostname + ':' + a.port + '/' : new URL('.', location.href).href;
 }
 
 /** A card's control; null without the access block or feeds. */

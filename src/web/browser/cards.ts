@@ -32,11 +32,10 @@ function lesson(l: BoardLesson): HTMLElement {
   // A block of a kindergarten's day has no number: its hours say when, from and to (an extra class's note says what it is).
   const block = l.block === true && l.to !== null;
   const cls = 'lesson' + (block ? ' block' : '') + (l.change ? ' changed change-' + l.change : '') + (l.status ? ' ' + l.status : '');
-  const subject = el('span', 'subject', el('span', 'subject-name', l.subject || '\u2014'));
   return el('li', cls, [
     block ? null : el('span', 'no', l.no === null ? '' : String(l.no)),
     el('span', 'time', block ? (l.from || '') + '\u2013' + l.to : l.from || ''),
-    subject,
+    el('span', 'subject', el('span', 'subject-name', l.subject || '\u2014')),
     el('span', 'room', l.room || ''),
     // The change in a line of its own under the lesson, as wide as the row: it wraps rather than being cut.
     l.note ? el('span', 'note', l.note) : null,

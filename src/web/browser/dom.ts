@@ -7,7 +7,7 @@ type Content = Node | string | number | null | undefined;
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string | null, content?: Content | Content[]): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
-  if (content === undefined || content === null) return e;
+  // No content, or an empty part of it, adds nothing.
   for (const c of Array.isArray(content) ? content : [content]) {
     if (c === null || c === undefined || c === '') continue;
     e.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);

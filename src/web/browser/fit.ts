@@ -22,8 +22,7 @@ const CLIPPING = '.plan, .info';
 /** How many pixels of content the card and its clipping boxes hide (0: everything shows whole). */
 function hidden(card: HTMLElement): number {
   let sum = 0;
-  const boxes = [card, ...(Array.prototype.slice.call(card.querySelectorAll(CLIPPING)) as HTMLElement[])];
-  boxes.forEach((b) => {
+  [card, ...(Array.prototype.slice.call(card.querySelectorAll(CLIPPING)) as HTMLElement[])].forEach((b) => {
     const overflow = getComputedStyle(b).overflowY;
     // A pixel of rounding is no cut line.
     if (overflow === 'hidden' || overflow === 'clip') sum += Math.max(0, b.scrollHeight - b.clientHeight - 1);
