@@ -223,7 +223,8 @@ export class PortalSession {
     const first = await send();
     if (!isDead(first)) return first;
     this.options.log.info('session expired; logging in again');
-    await this.relogin(generation);
+    // One login for every request that met the same dead session; none when one came since.
+    if (this.pending || this.generation === generation) await this.singleFlight(() => this.login());
     const second = await send();
     if (isDead(second)) {
       throw new SessionExpiredError('the portal rejected a fresh session', { account: this.options.account, url: second.url });
@@ -268,12 +269,6 @@ export class PortalSession {
       ...(this.advised.loggedAt === undefined ? {} : { adviceLoggedAt: this.advised.loggedAt }),
       ...(this.options.road?.held() ? { familyRoad: this.options.road.held() } : {}),
     });
-  }
-
-  private async relogin(generation: number): Promise<void> {
-    if (this.pending) return this.pending;
-    if (this.generation !== generation) return;
-    await this.singleFlight(() => this.login());
   }
 
   private async singleFlight(work: () => Promise<void>): Promise<void> {
