@@ -85,7 +85,11 @@ export class MessagingClient {
     const sentAt = this.options.clock.now();
     const first = await this.send('GET', url);
     if (statusAction(first.status) !== 'recover') return this.read(first, path);
-    if (generation === this.bootGeneration) this.learnLifetime(sentAt - this.bootedAt);
+    // A rejection at this age: an age this session type is known to reach dead.
+    const age = sentAt - this.bootedAt;
+    if (generation === this.bootGeneration && this.lifetime.rejectedAt(age)) {
+      this.options.log.debug({ minutes: Math.round(age / 60_000) }, 'messaging session died at this age; renewing the next one before it');
+    }
 
     // Step 1: a new bootstrap (shared with every call the same session rejected) and one retry.
     this.options.log.debug({ path, status: first.status }, 'messaging call rejected; bootstrapping again');
@@ -172,12 +176,6 @@ export class MessagingClient {
     if (this.booted && !this.booting) return;
     if (!this.booting && this.absent && this.options.clock.now() < this.absent.checkAt) throw this.unavailable();
     if ((await this.bootstrap()) === 'absent') throw this.unavailable();
-  }
-
-  /** A rejection at `ageMs`: an age this session type is known to reach dead. */
-  private learnLifetime(ageMs: number): void {
-    if (!this.lifetime.rejectedAt(ageMs)) return;
-    this.options.log.debug({ minutes: Math.round(ageMs / 60_000) }, 'messaging session died at this age; renewing the next one before it');
   }
 
   /** A new bootstrap unless another caller already started one since `generation`. */
