@@ -187,12 +187,8 @@ export class MessagingClient {
 
   /** Runs the bootstrap, or joins the one in flight. */
   private bootstrap(): Promise<Outcome> {
-    if (this.booting) return this.booting;
-    const running = this.bootstrapOnce().finally(() => {
-      if (this.booting === running) this.booting = undefined;
-    });
-    this.booting = running;
-    return running;
+    this.booting ??= this.bootstrapOnce().finally(() => (this.booting = undefined));
+    return this.booting;
   }
 
   private async bootstrapOnce(): Promise<Outcome> {
@@ -235,13 +231,11 @@ export class MessagingClient {
 
   /** One password login for every call that needs it at the same time. */
   private relogin(seen: number): Promise<void> {
-    if (this.relogging) return this.relogging;
-    this.options.log.info('messaging rejected a fresh bootstrap; logging in again');
-    const running = this.options.session.forceLogin(seen).finally(() => {
-      if (this.relogging === running) this.relogging = undefined;
-    });
-    this.relogging = running;
-    return running;
+    if (!this.relogging) {
+      this.options.log.info('messaging rejected a fresh bootstrap; logging in again');
+      this.relogging = this.options.session.forceLogin(seen).finally(() => (this.relogging = undefined));
+    }
+    return this.relogging;
   }
 
   private send(method: 'GET' | 'POST', url: string, body?: unknown): Promise<HttpResponse> {

@@ -272,12 +272,8 @@ export class PortalSession {
   }
 
   private async singleFlight(work: () => Promise<void>): Promise<void> {
-    if (this.pending) return this.pending;
-    const running = work().finally(() => {
-      if (this.pending === running) this.pending = undefined;
-    });
-    this.pending = running;
-    return running;
+    this.pending ??= work().finally(() => (this.pending = undefined));
+    return this.pending;
   }
 
   private async login(): Promise<void> {
