@@ -131,12 +131,9 @@ export class MessagingClient {
     } catch (error) {
       throw new MessageSendError(false, `not sent: ${errorText(error)}`, { account, cause: error });
     }
-    let res: HttpResponse;
-    try {
-      res = await this.send('POST', this.url(path), body);
-    } catch (error) {
+    const res = await this.send('POST', this.url(path), body).catch((error: unknown) => {
       throw new MessageSendError(null, `outcome unknown: ${errorText(error)}`, { account, cause: error });
-    }
+    });
     return { status: res.status, json: readJson(res) };
   }
 
