@@ -220,11 +220,9 @@ export class Outbox {
 
   /** Closes a journal entry; a failure to write is logged (the entry then reads as unknown later). */
   private async close(entry: JournalEntry, state: 'sent' | 'refused' | 'unknown', extra: Partial<JournalEntry> = {}): Promise<void> {
-    try {
-      await this.journal.finish(entry.key, state, extra);
-    } catch (error) {
-      this.options.log.warn({ err: (error as Error).message }, 'could not close the send journal entry');
-    }
+    await this.journal.finish(entry.key, state, extra).catch((error: Error) => {
+      this.options.log.warn({ err: error.message }, 'could not close the send journal entry');
+    });
   }
 }
 
