@@ -10,10 +10,7 @@ import type { PortalUrls } from '../config/schema.js';
 export function onHost(url: string | undefined, allowed: readonly string[]): URL | undefined {
   if (url === undefined || !URL.canParse(url)) return undefined;
   const target = new URL(url);
-  const ok = allowed.some((base) => {
-    const b = new URL(base);
-    return b.protocol === target.protocol && b.host === target.host;
-  });
+  const ok = allowed.some((base) => safeOrigin(base) === target.origin);
   return ok && target.username === '' && target.password === '' ? target : undefined;
 }
 
@@ -71,8 +68,7 @@ export function isHtml(res: ResponseHead): boolean {
 
 /** A 200 that carries a file rather than a page: sent as an attachment, or anything but HTML. */
 export function isFile(res: ResponseHead): boolean {
-  if (res.status !== 200) return false;
-  return /^\s*attachment\b/i.test(header(res, 'content-disposition') ?? '') || !isHtml(res);
+  return res.status === 200 && (/^\s*attachment\b/i.test(header(res, 'content-disposition') ?? '') || !isHtml(res));
 }
 
 export function saysNotFound(text: string): boolean {

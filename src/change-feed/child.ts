@@ -267,14 +267,9 @@ export async function sortChanges(changes: readonly FeedChange[], named: (change
   };
   const whys = changes.map(whyPending);
   const delivered = whys.includes('broker away') && (await facts.delivered());
-  const handled: FeedChange[] = [];
-  const pending: PendingChange[] = [];
-  for (const [i, change] of changes.entries()) {
-    const why = delivered && whys[i] === 'broker away' ? undefined : whys[i];
-    if (why === undefined) handled.push(change);
-    else pending.push({ type: change.type, why });
-  }
-  return { handled, pending };
+  const waits = changes.map((change, i) => ({ type: change.type, why: delivered && whys[i] === 'broker away' ? undefined : whys[i] }));
+  const handled = changes.filter((_, i) => waits[i]?.why === undefined);
+  return { handled, pending: waits.filter((c): c is PendingChange => c.why !== undefined) };
 }
 
 // What changed between two reads of a portal list, told by its records' ids: what the change feed
@@ -305,6 +300,5 @@ export function recordsCameOrWent(before: unknown, after: unknown): boolean {
   const is = recordIds(after);
   if (was === undefined && is === undefined) return false;
   if (was === undefined || is === undefined || was.size !== is.size) return true;
-  for (const id of is) if (!was.has(id)) return true;
-  return false;
+  return [...is].some((id) => !was.has(id));
 }

@@ -132,11 +132,9 @@ export class Outbox {
       digest,
       ...(request.transaction === undefined ? {} : { transaction: request.transaction }),
     };
-    try {
-      await this.journal.begin(entry, now);
-    } catch (error) {
+    await this.journal.begin(entry, now).catch((error: unknown) => {
       throw notSent('journal', 'the send journal could not be written', error);
-    }
+    });
     const about = { child: this.options.child(), kind: request.kind, recipient: draft.recipient.label, topic: draft.topic };
     this.options.log.info(about, 'sending a message');
 
@@ -175,12 +173,9 @@ export class Outbox {
   private async settleUnknown(now: number): Promise<JournalEntry[]> {
     const unknown = this.journal.unknownSince(now - UNKNOWN_LOOKUP_MS);
     if (unknown.length === 0) return [];
-    let list: SentItem[];
-    try {
-      list = await this.options.api.sentList(20);
-    } catch (error) {
+    const list = await this.options.api.sentList(20).catch((error: unknown) => {
       throw notSent('unknown_outcome', 'an earlier send has an unknown outcome and the sent box could not be read', error);
-    }
+    });
     const settled: JournalEntry[] = [];
     for (const entry of unknown) {
       const found = list.some((item) => sameSend(item, entry));
@@ -225,11 +220,9 @@ export class Outbox {
 
   /** Closes a journal entry; a failure to write is logged (the entry then reads as unknown later). */
   private async close(entry: JournalEntry, state: 'sent' | 'refused' | 'unknown', extra: Partial<JournalEntry> = {}): Promise<void> {
-    try {
-      await this.journal.finish(entry.key, state, extra);
-    } catch (error) {
-      this.options.log.warn({ err: (error as Error).message }, 'could not close the send journal entry');
-    }
+    await this.journal.finish(entry.key, state, extra).catch((error: Error) => {
+      this.options.log.warn({ err: error.message }, 'could not close the send journal entry');
+    });
   }
 }
 

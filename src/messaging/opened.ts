@@ -128,10 +128,8 @@ export async function saveAttachments(record: OpenedRecord, deps: { api: Message
 
 /** The session's accessToAttachments; when /api/me cannot be read the attachments are tried (each failure is logged). */
 async function attachmentsAllowed(deps: { api: MessagesApi; log: Logger }): Promise<boolean> {
-  try {
-    return await deps.api.attachmentsAllowed();
-  } catch (error) {
+  return deps.api.attachmentsAllowed().catch((error: unknown) => {
     deps.log.debug({ err: errorText(error) }, 'whether attachments are allowed is unknown; trying them');
     return true;
-  }
+  });
 }

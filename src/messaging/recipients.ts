@@ -109,7 +109,5 @@ function isRefusal(error: unknown): boolean {
 
 /** One entry per accountId: the same person is listed in several groups (tutors and teachers). */
 function unique(receivers: readonly Receiver[]): Receiver[] {
-  const seen = new Map<string, Receiver>();
-  for (const r of receivers) if (!seen.has(r.accountId)) seen.set(r.accountId, r);
-  return [...seen.values()];
+  return receivers.filter((r, i) => receivers.findIndex((o) => o.accountId === r.accountId) === i);
 }

@@ -116,8 +116,7 @@ export class ChangeFeed {
         .map(encodeURIComponent)
         .join(',');
       const answer = await this.options.gateway.answer('DELETE', `${CHANGES}/${batch}`, { query: { pushDevice: device } });
-      const parsed = pushChangesAnswer.safeParse(answer.json).data;
-      this.judge(CHANGES, answer, parsed);
+      this.judge(CHANGES, answer, pushChangesAnswer.safeParse(answer.json).data);
     }
   }
 
@@ -142,9 +141,8 @@ export class ChangeFeed {
   }
 
   /** A 4xx (or a module switched off) refuses the feed on this road; anything else is not an answer the notes know. */
-  private refused(what: string, answer: JsonAnswer, code: string | undefined): Error {
+  private refused(what: string, { status }: JsonAnswer, code: string | undefined): Error {
     const { account } = this.options;
-    const { status } = answer;
     if ((status >= 400 && status < 500) || code === 'Disabled')
       return new FeedRefusedError(status, `${what}: ${code ?? `status ${status}`}`, { account, code });
     return new UnexpectedResponseError(status, `${what}: ${code ?? `status ${status}`}`, { account, code, resource: what });

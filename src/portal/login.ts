@@ -5,6 +5,7 @@ import { atLoginStep, CaptchaRequiredError, LoginChangedError, unknownLoginPage,
 import { pathOf, readJson, resolveLocation, safeOrigin, unlessDown, type HttpClient, type HttpResponse } from './http.js';
 import type { PortalUrls } from '../config/schema.js';
 import { PASSWORD_CHANGE_ADVISED } from '../store/session-store.js';
+import { parsedJson } from '../util/text.js';
 
 export const CLIENT_ID = '46';
 const MAX_LOGIN_HOPS = 10;
@@ -242,12 +243,8 @@ export const REQUIRED_ACTIONS_MARKER = /requiredActions/;
 
 /** A POST's answer: `status: "ok"` (goTo optional), `status: "error"` with its words, or unknown. */
 export function readLoginAnswer(text: string): LoginAnswer {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { kind: 'unknown', what: 'the answer is not JSON' };
-  }
+  const json = parsedJson(text);
+  if (json === undefined) return { kind: 'unknown', what: 'the answer is not JSON' };
   if (!json || typeof json !== 'object' || Array.isArray(json)) return { kind: 'unknown', what: 'the answer is not a JSON object' };
   const { status, goTo, errors } = json as { status?: unknown; goTo?: unknown; errors?: unknown };
   const next = typeof goTo === 'string' && goTo !== '' ? goTo : undefined;

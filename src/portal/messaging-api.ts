@@ -107,8 +107,7 @@ export class MessagesApi {
   }
 
   private async read<S extends z.ZodType>(path: string, schema: S, query?: Record<string, string>): Promise<z.output<S>> {
-    const json = await this.client.get(path, query);
-    const parsed = schema.safeParse(json);
+    const parsed = schema.safeParse(await this.client.get(path, query));
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       throw new UnexpectedResponseError(200, `${path}: unexpected shape${first ? `: ${first.message}` : ''}`, { account: this.account });

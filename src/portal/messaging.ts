@@ -85,7 +85,11 @@ export class MessagingClient {
     const sentAt = this.options.clock.now();
     const first = await this.send('GET', url);
     if (statusAction(first.status) !== 'recover') return this.read(first, path);
-    if (generation === this.bootGeneration) this.learnLifetime(sentAt - this.bootedAt);
+    // A rejection at this age: an age this session type is known to reach dead.
+    const age = sentAt - this.bootedAt;
+    if (generation === this.bootGeneration && this.lifetime.rejectedAt(age)) {
+      this.options.log.debug({ minutes: Math.round(age / 60_000) }, 'messaging session died at this age; renewing the next one before it');
+    }
 
     // Step 1: a new bootstrap (shared with every call the same session rejected) and one retry.
     this.options.log.debug({ path, status: first.status }, 'messaging call rejected; bootstrapping again');
@@ -127,12 +131,9 @@ export class MessagingClient {
     } catch (error) {
       throw new MessageSendError(false, `not sent: ${errorText(error)}`, { account, cause: error });
     }
-    let res: HttpResponse;
-    try {
-      res = await this.send('POST', this.url(path), body);
-    } catch (error) {
+    const res = await this.send('POST', this.url(path), body).catch((error: unknown) => {
       throw new MessageSendError(null, `outcome unknown: ${errorText(error)}`, { account, cause: error });
-    }
+    });
     return { status: res.status, json: readJson(res) };
   }
 
@@ -174,12 +175,6 @@ export class MessagingClient {
     if ((await this.bootstrap()) === 'absent') throw this.unavailable();
   }
 
-  /** A rejection at `ageMs`: an age this session type is known to reach dead. */
-  private learnLifetime(ageMs: number): void {
-    if (!this.lifetime.rejectedAt(ageMs)) return;
-    this.options.log.debug({ minutes: Math.round(ageMs / 60_000) }, 'messaging session died at this age; renewing the next one before it');
-  }
-
   /** A new bootstrap unless another caller already started one since `generation`. */
   private async rebootstrap(generation: number): Promise<Outcome> {
     if (this.bootGeneration !== generation && !this.booting) return this.booted ? 'ok' : 'absent';
@@ -189,12 +184,8 @@ export class MessagingClient {
 
   /** Runs the bootstrap, or joins the one in flight. */
   private bootstrap(): Promise<Outcome> {
-    if (this.booting) return this.booting;
-    const running = this.bootstrapOnce().finally(() => {
-      if (this.booting === running) this.booting = undefined;
-    });
-    this.booting = running;
-    return running;
+    this.booting ??= this.bootstrapOnce().finally(() => (this.booting = undefined));
+    return this.booting;
   }
 
   private async bootstrapOnce(): Promise<Outcome> {
@@ -237,13 +228,11 @@ export class MessagingClient {
 
   /** One password login for every call that needs it at the same time. */
   private relogin(seen: number): Promise<void> {
-    if (this.relogging) return this.relogging;
-    this.options.log.info('messaging rejected a fresh bootstrap; logging in again');
-    const running = this.options.session.forceLogin(seen).finally(() => {
-      if (this.relogging === running) this.relogging = undefined;
-    });
-    this.relogging = running;
-    return running;
+    if (!this.relogging) {
+      this.options.log.info('messaging rejected a fresh bootstrap; logging in again');
+      this.relogging = this.options.session.forceLogin(seen).finally(() => (this.relogging = undefined));
+    }
+    return this.relogging;
   }
 
   private send(method: 'GET' | 'POST', url: string, body?: unknown): Promise<HttpResponse> {

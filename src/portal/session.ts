@@ -223,7 +223,8 @@ export class PortalSession {
     const first = await send();
     if (!isDead(first)) return first;
     this.options.log.info('session expired; logging in again');
-    await this.relogin(generation);
+    // One login for every request that met the same dead session; none when one came since.
+    if (this.pending || this.generation === generation) await this.singleFlight(() => this.login());
     const second = await send();
     if (isDead(second)) {
       throw new SessionExpiredError('the portal rejected a fresh session', { account: this.options.account, url: second.url });
@@ -270,19 +271,9 @@ export class PortalSession {
     });
   }
 
-  private async relogin(generation: number): Promise<void> {
-    if (this.pending) return this.pending;
-    if (this.generation !== generation) return;
-    await this.singleFlight(() => this.login());
-  }
-
   private async singleFlight(work: () => Promise<void>): Promise<void> {
-    if (this.pending) return this.pending;
-    const running = work().finally(() => {
-      if (this.pending === running) this.pending = undefined;
-    });
-    this.pending = running;
-    return running;
+    this.pending ??= work().finally(() => (this.pending = undefined));
+    return this.pending;
   }
 
   private async login(): Promise<void> {

@@ -6,6 +6,7 @@ import { CAPTCHA_MARKERS, REQUIRED_ACTIONS_MARKER } from './login.js';
 import { header, pathOf, safeOrigin, type HttpExchange, type HttpResponse } from './http.js';
 import type { PortalUrls } from '../config/schema.js';
 import { redact, redactPath } from '../util/redact.js';
+import { parsedJson } from '../util/text.js';
 
 /** Query parameters whose values are the same for everyone and say how the login runs. */
 const PUBLIC_QUERY = new Set(['client_id', 'response_type', 'scope', 'action']);
@@ -97,18 +98,15 @@ function bodyShape(res: HttpResponse): string {
   if (res.file) return `saved to a file (${res.file.size} bytes)`;
   if (res.body.length === 0) return 'empty';
   const text = res.text();
-  try {
-    const json = JSON.parse(text) as unknown;
-    if (Array.isArray(json)) return `JSON list of ${json.length}`;
-    if (json && typeof json === 'object') {
-      const { status } = json as { status?: unknown };
-      const shown = typeof status === 'string' && /^[a-z_]{1,20}$/i.test(status) ? `, status "${status}"` : '';
-      return `JSON keys [${Object.keys(json).slice(0, 20).join(', ')}]${shown}`;
-    }
-    return 'JSON value';
-  } catch {
-    // Not JSON: an HTML page or other text.
+  const json = parsedJson(text);
+  if (Array.isArray(json)) return `JSON list of ${json.length}`;
+  if (json && typeof json === 'object') {
+    const { status } = json as { status?: unknown };
+    const shown = typeof status === 'string' && /^[a-z_]{1,20}$/i.test(status) ? `, status "${status}"` : '';
+    return `JSON keys [${Object.keys(json).slice(0, 20).join(', ')}]${shown}`;
   }
+  if (json !== undefined) return 'JSON value';
+  // Not JSON: an HTML page or other text.
   const markers = [
     /name=["']?pass\b|id=["']?loginForm/i.test(text) ? 'login form' : undefined,
     CAPTCHA_MARKERS.test(text) ? 'captcha' : undefined,

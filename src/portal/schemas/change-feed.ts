@@ -5,14 +5,12 @@ import * as z from 'zod';
 import { normId } from './common.js';
 import { num, text } from './fields.js';
 
-/** How a record changed. */
-export type FeedChangeKind = 'Add' | 'Edit' | 'Delete';
-
 /** An id the client can send back in a DELETE path: the portal's are numbers, as numbers or strings. */
 /** A change's (and a device's) id as the client sends it back: no separator, no path. */
 export const CHANGE_ID = /^[\w-]{1,40}$/;
 
-const KINDS: Readonly<Record<string, FeedChangeKind>> = { add: 'Add', edit: 'Edit', delete: 'Delete' };
+/** How a record changed, by the lower-case Type the portal gives. */
+const KINDS: Readonly<Record<string, 'Add' | 'Edit' | 'Delete'>> = { add: 'Add', edit: 'Edit', delete: 'Delete' };
 
 /** The error fields of any of the feed's answers. */
 const errorFields = { Status: text, Code: text };

@@ -33,12 +33,10 @@ export function lenientList<T extends z.ZodType>(item: T) {
 
 /** The items that fit `item`, in order; the others are dropped. */
 export function fitting<T extends z.ZodType>(item: T, items: readonly unknown[]): z.output<T>[] {
-  const out: z.output<T>[] = [];
-  for (const raw of items) {
+  return items.flatMap((raw) => {
     const parsed = item.safeParse(raw);
-    if (parsed.success) out.push(parsed.data);
-  }
-  return out;
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /** Normalises an id from anywhere (number, string, {Id}) for comparisons. */

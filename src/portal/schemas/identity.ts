@@ -118,8 +118,7 @@ export type Me = z.output<typeof meResponse>['Me'];
 
 /** The class register number from the /informacja page (fallback, spec 2.2). */
 export function registerNumberFromPage(html: string): string | undefined {
-  const match = /Nr\s+w\s+dzienniku\s*<\/th>\s*<td[^>]*>\s*(\d+)\s*</i.exec(html);
-  return match?.[1];
+  return /Nr\s+w\s+dzienniku\s*<\/th>\s*<td[^>]*>\s*(\d+)\s*</i.exec(html)?.[1];
 }
 
 export const tokenInfoResponse = z.looseObject({ UserIdentifier: z.string().nullish() });

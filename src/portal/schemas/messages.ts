@@ -49,8 +49,7 @@ export const unreadCountsResponse = z.unknown().transform((root, ctx) => {
     const n = toNumber(value);
     if (n !== undefined && Number.isInteger(n) && n >= 0) counts[key] = n;
   }
-  if (counts.inbox === undefined) return refuse(ctx, 'no inbox counter');
-  return counts;
+  return counts.inbox === undefined ? refuse(ctx, 'no inbox counter') : counts;
 });
 
 export type UnreadCounts = z.output<typeof unreadCountsResponse>;
@@ -164,8 +163,7 @@ export const fullMessageResponse = z.unknown().transform((root, ctx) => {
 export const attachmentLinkResponse = z.unknown().transform((root, ctx) => {
   const data = unwrap(root);
   const link = isObject(data) ? toText(data.downloadLink)?.trim() : undefined;
-  if (!link) return refuse(ctx, 'no downloadLink');
-  return link;
+  return link || refuse(ctx, 'no downloadLink');
 });
 
 /** GET /receivers/student-subjects with the subjects: [{teacherIdentifier, subject}]. */
