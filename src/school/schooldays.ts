@@ -168,11 +168,7 @@ export function timetableWeeks(today: string, cal?: SchoolCalendar): string[] {
 }
 
 /** What a `free_day` event carries (a type, not an interface: a payload is a record of fields). */
-export type FreeDayPayload = {
-  name: FreeDay['name'];
-  scope: FreeDay['scope'];
-  from: string;
-  to: string;
+export type FreeDayPayload = Pick<FreeDay, 'name' | 'scope' | 'from' | 'to'> & {
   /** Set when only these lessons are free; lessons_to null: to the end of the day. */
   lessons_from: number | null;
   lessons_to: number | null;
