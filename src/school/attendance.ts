@@ -43,26 +43,19 @@ export interface AttendanceInput {
 /** The share of `part` in `whole`, in percent to one decimal. */
 const percentOf = (part: number, whole: number): number => Math.round((part / whole) * 1000) / 10;
 
-/** The parents' justifications of the semester. */
-interface Mark {
-  record: Attendance;
-  type: AttendanceType;
-  kind: TypeClass;
-  date: string | null;
-  semester: Semester | undefined;
-}
+/** A record of a known type, classified, with its day and semester. */
+type Mark = ReturnType<typeof marks>[number];
 
 /** The records with known types, classified (once per type), newest first. */
-function marks(input: AttendanceInput): Mark[] {
+function marks(input: AttendanceInput) {
   const types = new Map(input.types.map((t) => [t.Id, { type: t, kind: classifyType(t) }]));
-  const out: Mark[] = [];
-  for (const record of input.attendances) {
+  const out = input.attendances.flatMap((record) => {
     // A record of a type we do not know cannot be told from a presence; leave it out.
     const known = record.Type === undefined ? undefined : types.get(record.Type);
-    if (known === undefined) continue;
+    if (known === undefined) return [];
     const date = dayOf(record.Date) ?? null;
-    out.push({ record, ...known, date, semester: recordSemester(record.Semester, date ?? undefined, input.endFirstSemester) });
-  }
+    return [{ record, ...known, date, semester: recordSemester(record.Semester, date ?? undefined, input.endFirstSemester) }];
+  });
   return out.sort((a, b) => {
     if (a.date !== b.date) return (a.date ?? '') < (b.date ?? '') ? 1 : -1;
     return (b.record.LessonNo ?? 0) - (a.record.LessonNo ?? 0) || idCompare(b.record.Id, a.record.Id);
