@@ -18,7 +18,6 @@ import {
   homeworkFields,
   homeworkItems,
   homeworkUpcoming,
-  nextWeekday,
   type HomeworkDue,
   type HomeworkItem,
 } from '../../school/homework.js';
@@ -137,13 +136,11 @@ async function poll(ctx: SourceContext, childId: () => string): Promise<SourceRe
     childUserId: ctx.identity.userId,
     savedFiles: downloads ? (id) => savedHomeworkFile(downloads.files.pathOf(`homework:${id}`), childId(), id) : undefined,
   });
-  // Without a timetable the next school day is unknown; the next weekday is the best guess.
-  const next = timetable?.nextSchoolDay ?? nextWeekday(ctx.today);
   return {
     states: {
       // A list the portal refused, or has not answered yet, counts nothing: unknown, never 0.
       upcoming_tests: renderUpcomingTests(homeWorks === undefined ? null : upcomingTests(agenda, ctx.today)),
-      homework_due: renderHomeworkDue(assignments === undefined ? null : homeworkDue(homework, ctx.today, next)),
+      homework_due: renderHomeworkDue(assignments === undefined ? null : homeworkDue(homework, ctx.today, timetable?.nextSchoolDay ?? null)),
       homework_upcoming: renderHomeworkUpcoming(assignments === undefined ? null : homeworkUpcoming(homework, ctx.today)),
     },
     events: {
