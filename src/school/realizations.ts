@@ -85,11 +85,8 @@ export function testHour(
   subjectOf: (lesson: TimetableDays[string][number][number]) => string | null,
 ): string | null {
   if (test.time !== null) return test.time;
-  for (const slot of days?.[test.date] ?? []) {
-    const lesson = slot.find((l) => !l.IsCanceled && sameSubject(subjectOf(l), test.subject));
-    if (lesson !== undefined) return hhmm(lesson.HourFrom) ?? null;
-  }
-  return null;
+  const lesson = (days?.[test.date] ?? []).flat().find((l) => !l.IsCanceled && sameSubject(subjectOf(l), test.subject));
+  return hhmm(lesson?.HourFrom) ?? null;
 }
 
 /** An absence as the attendance feature hands it on. */
