@@ -57,8 +57,7 @@ export function newestSent(input: SentInput): SentView | null {
  */
 export function watched(input: Pick<SentInput, 'list' | 'details'>, today: string): string[] {
   const since = addDays(today, -WATCH_DAYS);
-  const sorted = sortMessages(input.list);
-  return sorted
+  return sortMessages(input.list)
     .filter((item, i) => {
       const details = input.details.get(item.id);
       if (i === 0 && details === undefined) return true;
