@@ -24,11 +24,9 @@ export function decodePreview(content: string | undefined, limit = PREVIEW_LIMIT
   return text === '' ? undefined : cut(text, limit);
 }
 
-/** Plain text of a message's HTML (the full message adds a <Message><Content><![CDATA[ wrapper). */
+/** Plain text of a message's HTML, its wrapper already removed (decodeMessage), on one line. */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<Message>\s*<Content>\s*<!\[CDATA\[/i, '')
-    .replace(/\]\]>\s*<\/Content>\s*<\/Message>\s*$/i, '')
     .replace(/<[^>]*$/, '')
     .replace(/<(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, '\n')
     .replace(/<[^>]+>/g, '')
