@@ -1,6 +1,6 @@
 // The one shape every kind of grade is read into (ordinary, point, descriptive, partial, text), so
 // that "newest grade" and grade events treat them alike.
-import { byId, dayOf, portalTime } from './portal-values.js';
+import { byId, collapse, dayOf, portalTime } from './portal-values.js';
 import { idCompare, textCompare } from './order.js';
 import type { Names } from './names.js';
 import { recordSemester, type Semester } from './semester.js';
@@ -58,16 +58,10 @@ export function commentIndex(comments: readonly CommentLike[] | undefined): Comm
 
 /** Comment texts of a record: by its Comments ids, plus comments that point back at it by Grade.Id. */
 export function commentText(ids: readonly string[], gradeId: string, index: CommentIndex): string | null {
-  const texts: string[] = [];
-  const seen = new Set<string>();
-  const add = (c: CommentLike | undefined): void => {
-    if (c === undefined || seen.has(c.Id)) return;
-    seen.add(c.Id);
-    const t = c.Text?.replace(/\s+/g, ' ').trim();
-    if (t) texts.push(t);
-  };
-  for (const id of ids) add(index.byId.get(id));
-  for (const c of index.byGrade.get(gradeId) ?? []) add(c);
+  const found = [...ids.map((id) => index.byId.get(id)), ...(index.byGrade.get(gradeId) ?? [])];
+  // Each comment once, where it is first found.
+  const once = found.filter((c, i) => c !== undefined && found.findIndex((o) => o?.Id === c.Id) === i);
+  const texts = once.map((c) => collapse(c?.Text)).filter((t) => t !== undefined);
   return texts.length > 0 ? texts.join('; ') : null;
 }
 
