@@ -55,10 +55,9 @@ export type NextTest = NonNullable<ReturnType<typeof nextTest>>;
  * A lesson held on the previous test's day is the test itself, so it is not listed.
  */
 export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld[], now: { date: string; time: string }) {
-  const ahead = tests
+  const [test] = tests
     .filter((t) => isTest(t) && (t.date > now.date || (t.date === now.date && (t.time === null || t.time > now.time))))
     .sort((a, b) => textCompare(a.date, b.date) || textCompare(a.time ?? '', b.time ?? ''));
-  const test = ahead[0];
   if (test === undefined) return null;
   // The previous test: on the agenda, or a lesson of the subject whose topic names one (the agenda may
   // no longer list it; a test is written in a lesson whose topic says so).
