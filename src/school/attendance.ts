@@ -122,19 +122,12 @@ function justificationSummary(input: AttendanceInput) {
   };
 }
 
-/** What a `justification` event carries: the school's decision on an excuse the parent sent, and the absences it covers. */
-export type JustificationPayload = {
-  id: Justification['id'];
-  status: Exclude<JustificationStatus, 'pending'>;
-  /** The days it covers, as the parent gave them. */
-  from: string | null;
-  to: string | null;
-  /** The absence marks it covers: of the lessons it names, else of its days. */
-  absences: { date: string | null; lesson_no: number | null; subject: string | null }[];
-  /** How many absences the portal counts it for. */
-  justified: number | null;
-  posted: string | null;
-};
+/**
+ * What a `justification` event carries: the school's decision on an excuse the parent sent (never `pending`), the
+ * days it covers as the parent gave them, the absence marks it covers (of the lessons it names, else of its days),
+ * how many absences the portal counts it for, and when it was posted.
+ */
+export type JustificationPayload = ReturnType<typeof decisionsOf>[number]['payload'];
 
 /** Every poll's results from one pass over the records: the semester, the absence events and the decided justifications. */
 export function attendanceOf(input: AttendanceInput) {
@@ -148,7 +141,7 @@ export function attendanceOf(input: AttendanceInput) {
 }
 
 /** One candidate per decision (its key names the status), so that an excuse fires when the school decides, once per decision. */
-function decisionsOf(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): NewsItem<JustificationPayload>[] {
+function decisionsOf(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput) {
   return (input.justifications ?? []).flatMap((j) => {
     const status = justificationStatus(j.justificationStatus);
     if (status === 'pending') return [];
