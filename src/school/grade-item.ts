@@ -39,13 +39,11 @@ interface CommentLike {
   Grade?: string;
 }
 
-export interface CommentIndex {
-  byId: Map<string, CommentLike>;
-  byGrade: Map<string, CommentLike[]>;
-}
+/** A list's comments by id and by the grade they point back at. */
+export type CommentIndex = ReturnType<typeof commentIndex>;
 
 /** Built once per list, so that joining comments stays linear in a school year of grades. */
-export function commentIndex(comments: readonly CommentLike[] | undefined): CommentIndex {
+export function commentIndex(comments: readonly CommentLike[] | undefined) {
   const byGrade = new Map<string, CommentLike[]>();
   for (const c of comments ?? []) {
     if (c.Grade === undefined) continue;
