@@ -51,14 +51,13 @@ export async function familyChildren(entries: readonly FamilyAccountConfig[], op
   for (const [i, entry] of entries.entries()) {
     // Logs and errors name the entry by its place, never by the e-mail.
     const label = `family${i + 1}`;
-    const store = new SessionStore(options.dataDir, familySessionName(entry.email));
     const family = new FamilyAccount({
       account: label,
       email: entry.email,
       password: entry.password ?? '',
       ...options,
       log: options.log.child({ account: label }),
-      store,
+      store: new SessionStore(options.dataDir, familySessionName(entry.email)),
     });
     // A restart reuses the portal's session, and keeps a pause after a refused login.
     await family.session.restore();

@@ -43,26 +43,19 @@ export interface AttendanceInput {
 /** The share of `part` in `whole`, in percent to one decimal. */
 const percentOf = (part: number, whole: number): number => Math.round((part / whole) * 1000) / 10;
 
-/** The parents' justifications of the semester. */
-interface Mark {
-  record: Attendance;
-  type: AttendanceType;
-  kind: TypeClass;
-  date: string | null;
-  semester: Semester | undefined;
-}
+/** A record of a known type, classified, with its day and semester. */
+type Mark = ReturnType<typeof marks>[number];
 
 /** The records with known types, classified (once per type), newest first. */
-function marks(input: AttendanceInput): Mark[] {
+function marks(input: AttendanceInput) {
   const types = new Map(input.types.map((t) => [t.Id, { type: t, kind: classifyType(t) }]));
-  const out: Mark[] = [];
-  for (const record of input.attendances) {
+  const out = input.attendances.flatMap((record) => {
     // A record of a type we do not know cannot be told from a presence; leave it out.
     const known = record.Type === undefined ? undefined : types.get(record.Type);
-    if (known === undefined) continue;
+    if (known === undefined) return [];
     const date = dayOf(record.Date) ?? null;
-    out.push({ record, ...known, date, semester: recordSemester(record.Semester, date ?? undefined, input.endFirstSemester) });
-  }
+    return [{ record, ...known, date, semester: recordSemester(record.Semester, date ?? undefined, input.endFirstSemester) }];
+  });
   return out.sort((a, b) => {
     if (a.date !== b.date) return (a.date ?? '') < (b.date ?? '') ? 1 : -1;
     return (b.record.LessonNo ?? 0) - (a.record.LessonNo ?? 0) || idCompare(b.record.Id, a.record.Id);
@@ -129,19 +122,12 @@ function justificationSummary(input: AttendanceInput) {
   };
 }
 
-/** What a `justification` event carries: the school's decision on an excuse the parent sent, and the absences it covers. */
-export type JustificationPayload = {
-  id: Justification['id'];
-  status: Exclude<JustificationStatus, 'pending'>;
-  /** The days it covers, as the parent gave them. */
-  from: string | null;
-  to: string | null;
-  /** The absence marks it covers: of the lessons it names, else of its days. */
-  absences: { date: string | null; lesson_no: number | null; subject: string | null }[];
-  /** How many absences the portal counts it for. */
-  justified: number | null;
-  posted: string | null;
-};
+/**
+ * What a `justification` event carries: the school's decision on an excuse the parent sent (never `pending`), the
+ * days it covers as the parent gave them, the absence marks it covers (of the lessons it names, else of its days),
+ * how many absences the portal counts it for, and when it was posted.
+ */
+export type JustificationPayload = ReturnType<typeof decisionsOf>[number]['payload'];
 
 /** Every poll's results from one pass over the records: the semester, the absence events and the decided justifications. */
 export function attendanceOf(input: AttendanceInput) {
@@ -155,7 +141,7 @@ export function attendanceOf(input: AttendanceInput) {
 }
 
 /** One candidate per decision (its key names the status), so that an excuse fires when the school decides, once per decision. */
-function decisionsOf(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): NewsItem<JustificationPayload>[] {
+function decisionsOf(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput) {
   return (input.justifications ?? []).flatMap((j) => {
     const status = justificationStatus(j.justificationStatus);
     if (status === 'pending') return [];

@@ -250,20 +250,13 @@ export const reaches = (average: number, threshold: number): boolean => round2(a
 /** The first threshold an average does not reach; null at the top. */
 export const nextThreshold = (average: number, thresholds: readonly number[]): number | null => thresholds.find((t) => !reaches(average, t)) ?? null;
 
-/** What one more grade would do for a subject: the next threshold and the lowest grade that reaches it. */
-export interface NextStep {
-  /** The first threshold above the average; null when the average is at or above the last one. */
-  threshold: number | null;
-  /** The lowest grade of weight 1 whose average reaches the threshold; null when none can. */
-  grade: string | null;
-}
-
 /**
- * The lowest grade of weight 1 that lifts the subject's average to the next threshold: with W the
- * weighted sum and S the weights, the grade g with (W + g) / (S + 1) >= threshold. A subject with no
+ * What one more grade would do for a subject: the next threshold (null when the average is at or above the
+ * last one) and the lowest grade of weight 1 that lifts the subject's average to it (null when none can):
+ * with W the weighted sum and S the weights, the grade g with (W + g) / (S + 1) >= threshold. A subject with no
  * average yet has no next threshold.
  */
-export function neededForNext(subject: SubjectAverage, thresholds: readonly number[], scale: GradeScale = DEFAULT_SCALE): NextStep {
+export function neededForNext(subject: SubjectAverage, thresholds: readonly number[], scale: GradeScale = DEFAULT_SCALE) {
   if (subject.average === null) return { threshold: null, grade: null };
   const threshold = nextThreshold(subject.average, thresholds);
   if (threshold === null) return { threshold, grade: null };

@@ -1,6 +1,6 @@
 // The one shape every kind of grade is read into (ordinary, point, descriptive, partial, text), so
 // that "newest grade" and grade events treat them alike.
-import { byId, dayOf, portalTime } from './portal-values.js';
+import { byId, collapse, dayOf, portalTime } from './portal-values.js';
 import { idCompare, textCompare } from './order.js';
 import type { Names } from './names.js';
 import { recordSemester, type Semester } from './semester.js';
@@ -39,13 +39,11 @@ interface CommentLike {
   Grade?: string;
 }
 
-export interface CommentIndex {
-  byId: Map<string, CommentLike>;
-  byGrade: Map<string, CommentLike[]>;
-}
+/** A list's comments by id and by the grade they point back at. */
+export type CommentIndex = ReturnType<typeof commentIndex>;
 
 /** Built once per list, so that joining comments stays linear in a school year of grades. */
-export function commentIndex(comments: readonly CommentLike[] | undefined): CommentIndex {
+export function commentIndex(comments: readonly CommentLike[] | undefined) {
   const byGrade = new Map<string, CommentLike[]>();
   for (const c of comments ?? []) {
     if (c.Grade === undefined) continue;
@@ -58,16 +56,10 @@ export function commentIndex(comments: readonly CommentLike[] | undefined): Comm
 
 /** Comment texts of a record: by its Comments ids, plus comments that point back at it by Grade.Id. */
 export function commentText(ids: readonly string[], gradeId: string, index: CommentIndex): string | null {
-  const texts: string[] = [];
-  const seen = new Set<string>();
-  const add = (c: CommentLike | undefined): void => {
-    if (c === undefined || seen.has(c.Id)) return;
-    seen.add(c.Id);
-    const t = c.Text?.replace(/\s+/g, ' ').trim();
-    if (t) texts.push(t);
-  };
-  for (const id of ids) add(index.byId.get(id));
-  for (const c of index.byGrade.get(gradeId) ?? []) add(c);
+  const found = [...ids.map((id) => index.byId.get(id)), ...(index.byGrade.get(gradeId) ?? [])];
+  // Each comment once, where it is first found.
+  const once = found.filter((c, i) => c !== undefined && found.findIndex((o) => o?.Id === c.Id) === i);
+  const texts = once.map((c) => collapse(c?.Text)).filter((t) => t !== undefined);
   return texts.length > 0 ? texts.join('; ') : null;
 }
 

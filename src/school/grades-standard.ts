@@ -140,13 +140,12 @@ export function pointGradeItems(src: GradeSources, names: Names, endFirstSemeste
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
     const max = category?.ValueTo;
     const points = pointValue(g);
-    const details: GradeDetails = { points: points ?? null, max_points: max ?? null, percent: pointPercent(points, max) };
     return {
       key: `point:${g.Id}`,
       kind: 'point',
       shown: pointShown(g, max),
       ...sharedFields(g, category, comments, names, endFirstSemester),
-      details,
+      details: { points: points ?? null, max_points: max ?? null, percent: pointPercent(points, max) },
     };
   });
 }

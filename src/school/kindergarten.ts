@@ -32,18 +32,15 @@ export function kindergartenDays(entries: readonly KindergartenEntry[], names: B
     const date = dayOf(e.date);
     const slots = date === undefined ? undefined : days[date];
     if (slots === undefined) continue;
-    const activity = names.activity(e.activityTypeIdentifier);
-    const room = names.room(e.classroomIdentifier);
     const teachers = e.teachers.map((lid) => names.teacher(lid)).filter((t): t is string => t !== null);
-    const block: BlockFacts = { teachers, kind: e.type?.trim() || 'planned' };
     // As the school's Timetables lists a lesson once read (portal/schemas/timetable.ts), with the block beside.
     const lesson: TimetableLesson & { Block: BlockFacts } = {
       HourFrom: hhmm(e.startTime),
       HourTo: hhmm(e.endTime),
-      Subject: named({ id: e.activityTypeIdentifier, name: activity }),
-      Classroom: named({ name: room }),
+      Subject: named({ id: e.activityTypeIdentifier, name: names.activity(e.activityTypeIdentifier) }),
+      Classroom: named({ name: names.room(e.classroomIdentifier) }),
       Teacher: named({ lastName: teachers.length === 0 ? null : teachers.join(', ') }),
-      Block: block,
+      Block: { teachers, kind: e.type?.trim() || 'planned' },
     };
     slots.push([lesson]);
   }

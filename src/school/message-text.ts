@@ -86,12 +86,8 @@ function linkText(attrs: string, inner: string): string {
 
 /** The link's real target: a proxy's wrapped URL when it carries one, else the link itself (http(s) and mailto only). */
 export function realTarget(href: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return undefined;
-  }
+  if (!URL.canParse(href)) return undefined;
+  const url = new URL(href);
   if (url.protocol === 'mailto:') return href;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   for (const name of PROXY_PARAMS) {

@@ -2,7 +2,6 @@
 // message, and the list preview turned back into readable text.
 import { collapse, timeKey } from './portal-values.js';
 import { idCompare, textCompare } from './order.js';
-import type { NewsItem } from '../store/seen.js';
 import { isoWarsaw, warsawInstant } from '../util/time.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 import { decodeEntity, decodeMessage } from './message-text.js';
@@ -24,11 +23,9 @@ export function decodePreview(content: string | undefined, limit = PREVIEW_LIMIT
   return text === '' ? undefined : cut(text, limit);
 }
 
-/** Plain text of a message's HTML (the full message adds a <Message><Content><![CDATA[ wrapper). */
+/** Plain text of a message's HTML, its wrapper already removed (decodeMessage), on one line. */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<Message>\s*<Content>\s*<!\[CDATA\[/i, '')
-    .replace(/\]\]>\s*<\/Content>\s*<\/Message>\s*$/i, '')
     .replace(/<[^>]*$/, '')
     .replace(/<(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, '\n')
     .replace(/<[^>]+>/g, '')
@@ -84,22 +81,15 @@ function summary(m: MessageItem) {
   };
 }
 
-/** What a `message` event carries: the message's id, mailbox, sender, topic, a short preview, when it was sent, whether it has attachments and whether it was already read. */
-export type MessagePayload = {
-  id: MessageItem['id'];
-  mailbox: string;
-  sender: string | null;
-  topic: MessageItem['topic'];
-  preview: string | null;
-  /** ISO 8601 with the Warsaw offset. */
-  date: string | null;
-  has_attachments: MessageItem['hasAttachments'];
-  /** Present when the message was already read when the bridge first listed it (in the register's own app). */
-  read?: true;
-};
+/**
+ * What a `message` event carries: the message's id, mailbox, sender, topic, a short preview, when it was sent (ISO 8601
+ * with the Warsaw offset), whether it has attachments, and `read` when it was already read when the bridge first listed
+ * it (in the register's own app).
+ */
+export type MessagePayload = ReturnType<typeof messageEvents>[number]['payload'];
 
 /** One `message` event candidate per listed message; the seen memory decides which ones fire. */
-export function messageEvents(mailbox: string, items: readonly MessageItem[]): NewsItem<MessagePayload>[] {
+export function messageEvents(mailbox: string, items: readonly MessageItem[]) {
   return sortMessages(items).map((m) => ({
     id: m.id,
     payload: {

@@ -19,10 +19,7 @@ export interface Names {
 
 /** "FirstName LastName" of the parts given (blank ones left out); null when none is left. */
 export function fullName(first: string | undefined, last: string | undefined): string | null {
-  const name = [first, last]
-    .map((p) => p?.trim())
-    .filter((p) => p !== undefined && p !== '')
-    .join(' ');
+  const name = [first?.trim(), last?.trim()].filter(Boolean).join(' ');
   return name === '' ? null : name;
 }
 

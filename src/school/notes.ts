@@ -25,17 +25,10 @@ function newestFirst(a: Note, b: Note): number {
   return textCompare(day(b), day(a)) || textCompare(timeKey(b.AddDate), timeKey(a.AddDate)) || idCompare(b.Id, a.Id);
 }
 
-/** A note as a parent reads it (also the fields of its event). */
-export type NoteFacts = {
-  category: string | null;
-  kind: NoteKind | null;
-  teacher: string | null;
-  date: string | null;
-  /** The text on one line. */
-  text: string | null;
-};
+/** A note as a parent reads it (also the fields of its event), its text on one line. */
+export type NoteFacts = ReturnType<typeof describe>;
 
-function describe(note: Note, input: NotesInput, categories: Map<string, NoteCategory>): NoteFacts {
+function describe(note: Note, input: NotesInput, categories: Map<string, NoteCategory>) {
   const category = note.Category === undefined ? undefined : categories.get(note.Category);
   return {
     category: (category?.CategoryName ?? category?.Name)?.trim() ?? null,

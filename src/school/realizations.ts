@@ -55,10 +55,9 @@ export type NextTest = NonNullable<ReturnType<typeof nextTest>>;
  * A lesson held on the previous test's day is the test itself, so it is not listed.
  */
 export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld[], now: { date: string; time: string }) {
-  const ahead = tests
+  const [test] = tests
     .filter((t) => isTest(t) && (t.date > now.date || (t.date === now.date && (t.time === null || t.time > now.time))))
     .sort((a, b) => textCompare(a.date, b.date) || textCompare(a.time ?? '', b.time ?? ''));
-  const test = ahead[0];
   if (test === undefined) return null;
   // The previous test: on the agenda, or a lesson of the subject whose topic names one (the agenda may
   // no longer list it; a test is written in a lesson whose topic says so).
@@ -85,11 +84,8 @@ export function testHour(
   subjectOf: (lesson: TimetableDays[string][number][number]) => string | null,
 ): string | null {
   if (test.time !== null) return test.time;
-  for (const slot of days?.[test.date] ?? []) {
-    const lesson = slot.find((l) => !l.IsCanceled && sameSubject(subjectOf(l), test.subject));
-    if (lesson !== undefined) return hhmm(lesson.HourFrom) ?? null;
-  }
-  return null;
+  const lesson = (days?.[test.date] ?? []).flat().find((l) => !l.IsCanceled && sameSubject(subjectOf(l), test.subject));
+  return hhmm(lesson?.HourFrom) ?? null;
 }
 
 /** An absence as the attendance feature hands it on. */

@@ -188,8 +188,7 @@ export function hoursOf(day: SchoolDay): { from: string; to: string } | null {
 
 /** Several days with their lessons and changes, each read as schedule() reads today (the calendar feeds). */
 export function schoolDays(input: Omit<ScheduleInput, 'now'>, dates: readonly string[]): SchoolDay[] {
-  const { day } = schoolDayReader(input);
-  return dates.map(day);
+  return dates.map(schoolDayReader(input).day);
 }
 
 export type Schedule = ReturnType<typeof schedule>;

@@ -5,7 +5,6 @@ import type { ClassFreeDay, ClassFreeDayType, SchoolFreeDay } from '../portal/sc
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { addDays, isoAt, weekStart } from '../util/time.js';
 import { byId, dayOf } from './portal-values.js';
-import type { NewsItem } from '../store/seen.js';
 import type { Names } from './names.js';
 import { dayLessons, sameSlot, type DayLesson } from './timetable.js';
 
@@ -167,23 +166,15 @@ export function timetableWeeks(today: string, cal?: SchoolCalendar): string[] {
   return [thisWeek, nextWeek];
 }
 
-/** What a `free_day` event carries (a type, not an interface: a payload is a record of fields). */
-export type FreeDayPayload = {
-  name: FreeDay['name'];
-  scope: FreeDay['scope'];
-  from: string;
-  to: string;
-  /** Set when only these lessons are free; lessons_to null: to the end of the day. */
-  lessons_from: number | null;
-  lessons_to: number | null;
-};
+/** What a `free_day` event carries: its name, scope and days, and lessons_from/lessons_to when only these lessons are free (lessons_to null: to the end of the day). */
+export type FreeDayPayload = ReturnType<typeof freeDayEvents>[number]['payload'];
 
 /**
  * Free days not over yet (the child's class's and the whole school's), as `free_day` event
  * candidates: one per free day, keyed by its scope, dates and lessons (the lists carry no stable
  * meaning in their ids across the two endpoints).
  */
-export function freeDayEvents(free: readonly FreeDay[], today: string): NewsItem<FreeDayPayload>[] {
+export function freeDayEvents(free: readonly FreeDay[], today: string) {
   return free
     .filter((f) => f.to >= today)
     .map(({ name, scope, from, to, lessons }) => ({

@@ -4,7 +4,6 @@
 import type { SentItem, SentMessageDetails } from '../portal/schemas/outbox.js';
 import { addDays } from '../util/time.js';
 import { dayOf } from './portal-values.js';
-import type { NewsItem } from '../store/seen.js';
 import { messageDate, sortMessages } from './messages.js';
 
 /** Messages sent longer ago than this are no longer watched for readers. */
@@ -22,7 +21,6 @@ export interface SentInput {
 export const readKey = (id: string, name: string): string => `${id}:${name}`;
 
 export type SentView = ReturnType<typeof view>;
-type SentReadState = SentView['receivers'][number];
 
 function view(item: SentItem, input: SentInput) {
   const details = input.details.get(item.id);
@@ -57,8 +55,7 @@ export function newestSent(input: SentInput): SentView | null {
  */
 export function watched(input: Pick<SentInput, 'list' | 'details'>, today: string): string[] {
   const since = addDays(today, -WATCH_DAYS);
-  const sorted = sortMessages(input.list);
-  return sorted
+  return sortMessages(input.list)
     .filter((item, i) => {
       const details = input.details.get(item.id);
       if (i === 0 && details === undefined) return true;
@@ -70,16 +67,10 @@ export function watched(input: Pick<SentInput, 'list' | 'details'>, today: strin
 }
 
 /** What a `message_read` event carries: which sent message, its topic, who read it and when, and when it was sent. */
-export type MessageReadPayload = {
-  message_id: SentView['id'];
-  topic: SentView['topic'];
-  receiver: SentReadState['name'];
-  read_at: SentReadState['readAt'];
-  sent: SentView['date'];
-};
+export type MessageReadPayload = ReturnType<typeof readEvents>[number]['payload'];
 
 /** One candidate per receiver who read a message; the seen memory fires those it has not announced. */
-export function readEvents(input: SentInput): NewsItem<MessageReadPayload>[] {
+export function readEvents(input: SentInput) {
   return sortMessages(input.list).flatMap((item) => {
     const v = view(item, input);
     return v.receivers

@@ -157,14 +157,11 @@ export function schoolBells(range: readonly Bell[] | undefined, days: TimetableD
  * one (so the child's group is known). Empty when the marks cannot tell (none yet, or no split slot).
  */
 export function otherGroupLessons(days: TimetableDays, attended: ReadonlySet<string>): Set<string> {
-  const other = new Set<string>();
-  if (attended.size === 0) return other;
-  for (const slot of Object.values(days).flat()) {
-    const ids = slot.map((l) => l.Lesson).filter((id) => id !== undefined);
-    if (ids.length < 2 || !ids.some((id) => attended.has(id))) continue;
-    for (const id of ids) if (!attended.has(id)) other.add(id);
-  }
-  return other;
+  const slots = Object.values(days)
+    .flat()
+    .map((slot) => slot.map((l) => l.Lesson).filter((id) => id !== undefined));
+  const split = slots.filter((ids) => ids.length >= 2 && ids.some((id) => attended.has(id)));
+  return new Set(split.flat().filter((id) => !attended.has(id)));
 }
 
 /** The timetable without some lessons (the other group's), every day keeping its slots. */

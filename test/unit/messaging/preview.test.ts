@@ -1,6 +1,7 @@
 // The list preview (base64 of UTF-8 cut at a byte count) and the message sensors built from a list.
 import { describe, expect, it } from 'vitest';
 import { decodePreview, htmlToText, messageDate, messageEvents, messagesView } from '../../../src/school/messages.js';
+import { decodeMessage } from '../../../src/school/message-text.js';
 import { messageEvent, renderMessages } from '../../../src/features/messages/messages.js';
 import type { PayloadOf } from '../../../src/feature-kit/contract.js';
 import type { NewsItem } from '../../../src/store/seen.js';
@@ -44,7 +45,7 @@ describe('htmlToText', () => {
   it('unwraps the full message and turns breaks and entities into text', () => {
     const html =
       '<Message><Content><![CDATA[<p>Szanowni Państwo,</p><p>zebranie o 17:30 &ndash; sala&nbsp;12 &#261;&#x17C; &bogus; Kr&Oacute;L</p>]]></Content></Message>';
-    expect(htmlToText(html)).toBe('Szanowni Państwo, zebranie o 17:30 – sala 12 ąż &bogus; KrÓL');
+    expect(htmlToText(decodeMessage(Buffer.from(html).toString('base64')))).toBe('Szanowni Państwo, zebranie o 17:30 – sala 12 ąż &bogus; KrÓL');
   });
 });
 
