@@ -13,7 +13,7 @@ import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import { Topics } from '../ha/topics.js';
 import { systemClock, withDeadline, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { errorText } from '../util/text.js';
+import { errorText, parsedJson } from '../util/text.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, watchTakeovers, type ReconnectPolicy } from './client.js';
 import { BaseTopicClaim } from './claim.js';
 import { describeHolder, type Lease } from '../store/lease.js';
@@ -188,12 +188,9 @@ export class Bridge implements Publisher {
     client.on('message', (topic, payload) => {
       const child = this.topics.parseEventMemory(topic);
       if (child === undefined) return void claim.heard(topic, payload);
-      try {
-        const told = JSON.parse(payload.toString()) as { by?: unknown; memory?: unknown };
-        if (told.by !== this.me) this.told.set(child, told.memory);
-      } catch {
-        // Cleared, or not one of ours.
-      }
+      // Cleared (empty) or not JSON: not one of ours.
+      const told = parsedJson(payload.toString()) as { by?: unknown; memory?: unknown } | null | undefined;
+      if (told != null && told.by !== this.me) this.told.set(child, told.memory);
     });
     try {
       // However long the broker takes to appear (the add-on may start before Mosquitto): nothing is read meanwhile.
