@@ -13,8 +13,9 @@ import { GATEWAY, MIN, problemReasons, worldFor } from '../helpers/faults-world.
 const table = new FaultTable('Fault table: portal answers');
 afterAll(() => table.print());
 
-// Every test owns its world (simulator, clock, bridge): they run concurrently.
-describe.concurrent('portal answers', () => {
+// Every test owns its world (simulator, clock, bridge): they run concurrently, the hour-long ones 11-14 s
+// each beside the other files (vitest's report), too near the default 20 s on a loaded machine.
+describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   it.for([
     [500, 'portal 500 (empty HTML) for an hour'],
     [502, 'portal 502 for an hour'],
