@@ -289,7 +289,7 @@ describe.concurrent('the bridge process', () => {
       secretLeaked: (await pw.leaks()).length > 0,
     });
     // Two bins one after the other and the send's round trips: 17-19 s beside the other files (vitest's report),
-    // and once past the default 20 s in eight full runs on a loaded 2-core machine; 60 s as its neighbours have.
+    // and once past the default 20 s in ten full runs on a loaded 2-core machine; 60 s as its neighbours have.
   }, 60_000);
 
   it('a data_dir that cannot be created (its parent is a file): a clear error naming it, exit 1, nothing written', async (ctx) => {
