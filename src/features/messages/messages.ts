@@ -76,7 +76,7 @@ export class MessagesSource implements Source {
       states: this.restate(),
       events: { message: [...listed].flatMap(([mailbox, items]) => messageEvents(mailbox, items)) } satisfies Events<typeof messageEvent>,
       // The messages the portal listed, by mailbox (what open_message accepts).
-      output: [...this.listed.entries()].map(([mailbox, items]) => ({ mailbox, items })),
+      output: [...listed].map(([mailbox, items]) => ({ mailbox, items })),
     });
   }
 
