@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The tests' temporary folders (every data_dir, the bins' configs, Chromium's profiles) go to memory where
- * the machine has a tmpfs with room: the bridge flushes each durable write to the disk (src/store/files.ts),
+ * the machine has a tmpfs with room: the bridge flushes each durable write to the disk (src/util/files.ts),
  * 7-9 ms a write on this project's 2-core machine against 0.2 ms on /dev/shm, and a simulated day makes
  * thousands. outage.test.ts alone, beside other runs, in two rounds: 98 and 66 s -> 50 and 30 s wall, 25.7
  * and 24.9 s -> 22.6 and 19.6 s of CPU. The writes, renames and syncs are the same calls; only the disk's

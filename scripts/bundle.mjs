@@ -5,7 +5,7 @@
 // Then the board's browser code (src/web/browser/) as one script for the browser, dist/browser/board.js,
 // and the .css files it imports as one style sheet beside it, dist/browser/board.css, which the web
 // server reads at start (src/web/board-bundle.ts, whose options it uses). Last, the dashboard's .jinja
-// templates (beside their features, the shared macros in src/ha/templates/) into dist/ at the same paths, where
+// templates (beside their features, the shared macros in src/homeassistant/templates/) into dist/ at the same paths, where
 // the generator reads them.
 // Why: V8 keeps the source text of every module it loads. Unbundled, `run` loads all of zod (its 64
 // locales, JSON Schema and the rest, about 850 KB) and full-size sources, some held as two-byte
@@ -70,7 +70,7 @@ for (const name of await readdir(dist)) {
 
 await build({ ...BROWSER_BUILD, entryPoints: [join(root, BOARD_ENTRY)], outfile: join(root, BOARD_BUNDLE) });
 
-// The dashboard's template files, which the generator reads from dist/<path> (src/screens/templates.ts).
+// The dashboard's template files, which the generator reads from dist/<path> (src/features/screens/templates.ts).
 const src = join(root, 'src');
 for (const file of await readdir(src, { recursive: true })) {
   if (file.endsWith('.jinja')) await cp(join(src, file), join(dist, file));

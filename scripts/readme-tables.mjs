@@ -1,5 +1,5 @@
 // Keeps docs/entities.md's entity table and hassio-addon/DOCS.md's derived from the features, and docs/polling.md's schedule asked of
-// `next` (src/polling/plan.ts) for each declaration: `npm run build` rewrites each table between its markers
+// `next` (src/engine/plan.ts) for each declaration: `npm run build` rewrites each table between its markers
 // (<!-- entities:start/end --> and the like) through writeTables (scripts/bundle.mjs, in a checkout); run alone it
 // says what differs or what the hand-written table lacks and exits 1. Needs dist/ built.
 // Usage: npm run build && node scripts/readme-tables.mjs

@@ -31,13 +31,13 @@ async function main(argv: readonly string[]): Promise<number> {
     // and the simulator).
     switch (args.command) {
       case 'demo': {
-        const { runDemo } = await import('./demo/demo.js');
+        const { runDemo } = await import('./app/demo/demo.js');
         return await runDemo({ port: args.port, mqttUrl: args.mqttUrl, quirks: args.quirks, untilStopped: stopSignal() });
       }
       case 'check': {
         const { config } = await loadConfig(args, false);
-        const { runCheck } = await import('./commands/check.js');
-        const { checkLogger } = await import('./commands/check-log.js');
+        const { runCheck } = await import('./app/commands/check.js');
+        const { checkLogger } = await import('./app/commands/check-log.js');
         return await runCheck({
           config,
           out: process.stdout,
@@ -49,17 +49,17 @@ async function main(argv: readonly string[]): Promise<number> {
       }
       case 'token': {
         const { config } = await loadConfig(args, false);
-        const { runTokenRotation } = await import('./commands/token.js');
+        const { runTokenRotation } = await import('./app/commands/token.js');
         return await runTokenRotation({ config, out: process.stdout });
       }
       case 'diagnostics': {
         const { config } = await loadConfig(args, false);
-        const { runDiagnostics } = await import('./commands/diagnostics.js');
+        const { runDiagnostics } = await import('./app/commands/diagnostics.js');
         return await runDiagnostics({ config, out: process.stdout });
       }
       case 'dashboard': {
         const { config, addon } = await loadConfig(args, false);
-        const { runDashboard } = await import('./commands/dashboard.js');
+        const { runDashboard } = await import('./app/commands/dashboard.js');
         return await runDashboard({ config, out: process.stdout, err: process.stderr, lang: args.lang, boardUrl: args.boardUrl, addon });
       }
       case 'run':

@@ -3,22 +3,22 @@
 import { Bridge, type BridgeOptions } from '../mqtt/bridge.js';
 import { AccountPoller, type AccountPollerOptions } from '../runner/account.js';
 import type { PollHooks } from '../runner/scheduler.js';
-import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../family/children.js';
+import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../runner/email-road.js';
 import type { Config } from '../config/schema.js';
-import { FamilyRelisting } from '../family/relisting.js';
-import type { Publisher } from '../ha/publisher.js';
+import { FamilyRelisting } from '../runner/relisting.js';
+import type { Publisher } from '../bus/publisher.js';
 import { formatDuration } from '../util/duration.js';
-import { DownloadSlots } from '../attachments/downloader.js';
+import { DownloadSlots } from '../portal/attachments/downloader.js';
 import { PortalTime } from '../portal/portal-time.js';
-import { Lease, leaseFacts } from '../store/lease.js';
+import { Lease, leaseFacts } from '../lease/lease.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { WebMemory } from '../web/memory.js';
 import type { WebService } from '../web/service.js';
-import type { Metrics } from '../bridge/metrics.js';
+import type { Metrics } from './metrics.js';
 import type { DashboardFile } from './dashboard-file.js';
-import { bridgeHealth, bridgeInfo, registerBridgeRequests, registerChildCommands } from '../bridge/info.js';
+import { bridgeHealth, bridgeInfo, registerBridgeRequests, registerChildCommands } from './bridge-info.js';
 import { knownNames } from '../util/redact.js';
-import { BridgeProblems } from '../bridge/problem.js';
+import { BridgeProblems } from './bridge-problem.js';
 import type { Logger } from '../util/log.js';
 import type { HomeAssistantKeeper } from '../homeassistant/keeper.js';
 
@@ -77,7 +77,7 @@ export class App {
   private readonly portal: Pick<AppOptions, 'dispatcher'> & { slots: DownloadSlots; portalTime: PortalTime };
   /** bridge/health's figures. */
   private readonly health = () => bridgeHealth(this.startedAt, this.portal.portalTime);
-  /** One bridge per data folder and base topic (store/lease.ts): taken first in start(), given up last in stop(). */
+  /** One bridge per data folder and base topic (lease/lease.ts): taken first in start(), given up last in stop(). */
   private lease: Lease | undefined;
   /** When start() began (the bridge device's uptime). */
   private startedAt = 0;
@@ -159,7 +159,7 @@ export class App {
     this.problems.publish();
     // Loaded only when asked for: prom-client stays out of a bridge without metrics.
     if (config.http.metrics && config.http.port !== 0) {
-      const { Metrics } = await import('../bridge/metrics.js');
+      const { Metrics } = await import('./metrics.js');
       this.metrics = new Metrics({ mqttPublishes: () => this.bridge?.publishes ?? 0 });
     }
     // With the web server on, the pollers publish through a memory of what they published, which the
@@ -353,7 +353,7 @@ export class App {
   /** The diagnostics bundle of the running bridge (/diagnostics): its figures from memory. */
   async diagnostics(): Promise<string> {
     const { config } = this.options;
-    const { diagnosticsBundle } = await import('../commands/diagnostics.js');
+    const { diagnosticsBundle } = await import('./commands/diagnostics.js');
     const bridge = {
       running: true,
       pid: process.pid,

@@ -4,9 +4,9 @@
 // without a restart, and whenever what it shows of a child changes (a kindergarten found, a module the
 // portal refuses gone from the device). It holds what `dziennik2mqtt dashboard` would print at that moment.
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { announcedChildren, boardUrlFor, makeDashboard, type DashboardOptions, type LiveChild } from '../commands/dashboard.js';
+import { announcedChildren, boardUrlFor, makeDashboard, type DashboardOptions, type LiveChild } from './commands/dashboard.js';
 import type { AccountPoller } from '../runner/account.js';
-import { loginKey } from '../family/children.js';
+import { loginKey } from '../runner/email-road.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';

@@ -5,7 +5,7 @@
 // `config_invalid` and the refusal in the family's language, the sidebar panel shows what to fix, and
 // no child device is published (those of an earlier run are left as they are).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { BridgeProblems } from '../bridge/problem.js';
+import { BridgeProblems } from './bridge-problem.js';
 import type { Language } from '../config/language.js';
 import type { MqttConfig } from '../config/schema.js';
 import { REFUSED_PANEL_TEXT } from '../i18n/options-refused-text.js';

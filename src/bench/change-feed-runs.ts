@@ -5,7 +5,7 @@
 import { perChildPerDay, simulate, type Injection, type SimulationOptions } from './simulate.js';
 import { benchLogin } from './accounts.js';
 import { count, decimal, labelName } from './doc-figures.js';
-import { FEED_SAFETY } from '../resources/change-feed.js';
+import { FEED_SAFETY } from '../engine/resources/change-feed.js';
 import { wallTime } from '../util/time.js';
 import { MINUTE } from '../util/duration.js';
 

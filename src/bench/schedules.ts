@@ -1,8 +1,8 @@
 // The bench's two comparisons, as the declarations transformed (the account reads by the declarations
 // it is given: AccountPollerOptions.resources): the reference's own ages, and the naive schedule.
-import { always, atLeast, MOMENTS, type Freshness } from '../polling/schedule.js';
+import { always, atLeast, MOMENTS, type Freshness } from '../engine/schedule.js';
 import { RESOURCES } from '../features/resources.js';
-import type { Resource } from '../polling/resource.js';
+import type { Resource } from '../engine/resource.js';
 import { HOUR } from '../util/duration.js';
 
 /**

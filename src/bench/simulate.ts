@@ -13,10 +13,10 @@ import { silentLogger } from '../util/log.js';
 import { BENCH_FAMILY, benchLogin, type BenchProfile } from './accounts.js';
 import type { ChildRequest } from './sim-child.js';
 import type { PollHooks } from '../runner/scheduler.js';
-import type { Publisher } from '../ha/publisher.js';
-import type { ChildDevice } from '../ha/discovery.js';
-import type { EntityState, EventPayload } from '../polling/state.js';
-import type { Resource } from '../polling/resource.js';
+import type { Publisher } from '../bus/publisher.js';
+import type { ChildDevice } from '../features/kit/entities.js';
+import type { EntityState, EventPayload } from '../engine/state.js';
+import type { Resource } from '../engine/resource.js';
 import { HomeAssistantModel } from './home-assistant.js';
 import { freeTcpPort } from './real-world.js';
 

@@ -1,23 +1,23 @@
 // What a feature declares in one place: its entities, what it reads and how it computes, the other
 // features whose outputs it reads (by name), the handlers of the commands its buttons send, and its
-// parts of the board, the dashboard and `check` (screens/parts.ts).
+// parts of the board, the dashboard and `check` (features/screens/parts.ts).
 import type { AccountConfig, Averaging } from '../config/schema.js';
-import type { FeedContents } from '../school/calendar-feeds.js';
-import type { EntityDef } from '../feature-kit/entities.js';
-import type { EntityState } from '../polling/state.js';
-import type { CommandRequest } from '../feature-kit/commands.js';
+import type { FeedContents } from '../rules/calendar-feeds.js';
+import type { EntityDef } from './kit/entities.js';
+import type { EntityState } from '../engine/state.js';
+import type { CommandRequest } from './kit/commands.js';
 import type { Gateway } from '../portal/gateway.js';
-import type { ResourceCache } from '../polling/cache.js';
-import type { Copies, Resource, Want } from '../polling/resource.js';
+import type { ResourceCache } from '../engine/cache.js';
+import type { Copies, Resource, Want } from '../engine/resource.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
-import type { Outbox } from '../messaging/guard.js';
-import type { Downloads } from '../attachments/background.js';
-import type { Identity } from '../polling/identity.js';
-import type { Source } from '../polling/source.js';
+import type { Outbox } from './messaging/guard.js';
+import type { Downloads } from '../portal/attachments/background.js';
+import type { Identity } from '../engine/identity.js';
+import type { Source } from '../engine/source.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Language } from '../config/language.js';
-import type { BoardPart, CheckProbe, DashboardPart } from '../screens/parts.js';
+import type { BoardPart, CheckProbe, DashboardPart } from './screens/parts.js';
 
 /** What one account gives its features when it makes their per-account state. */
 export interface FeatureAccess {

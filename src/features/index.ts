@@ -22,7 +22,7 @@ import { messageWrite } from './message-write/message-write.js';
 import { schoolYear } from './school-year/school-year.js';
 import { cancelledLessons } from './cancelled-lessons/cancelled-lessons.js';
 import type { Feature } from './feature.js';
-import type { EntityDef } from '../feature-kit/entities.js';
+import type { EntityDef } from './kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';
 
 export { sendButton } from './fixed-messages/buttons.js';

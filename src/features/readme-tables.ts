@@ -2,7 +2,7 @@
 // platform, classes, feature) with the check that its hand-written table of states covers the same keys,
 // and the app's shorter table in hassio-addon/DOCS.md (entity id and names).
 import type { AccountConfig } from '../config/schema.js';
-import type { EntityDef } from '../feature-kit/entities.js';
+import type { EntityDef } from './kit/entities.js';
 import type { Feature } from './feature.js';
 import { FEATURES } from './index.js';
 import { LANGUAGES } from '../config/language.js';

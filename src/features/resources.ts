@@ -1,19 +1,19 @@
 // Every portal resource the bridge reads, each declared once: those more than one part of the bridge reads
-// in src/resources/, those one feature alone reads in its folder (src/features/<name>/resources.ts, or
+// in src/engine/resources/, those one feature alone reads in its folder (src/features/<name>/resources.ts, or
 // kindergarten-resources.ts beside it for the timetable's kindergarten plan).
 // Listed module by module (the register's rest and who the child is, the grades, the timetable and the
 // calendar, the kindergarten, the lookups, the messaging host, the change feed) and by name within one, as
 // docs/polling.md lists them. A test holds it to one declaration per endpoint, and to every request the
 // bridge makes.
-import type { Resource } from '../polling/resource.js';
-import * as school from '../resources/school.js';
-import * as grades from '../resources/grades.js';
-import * as timetable from '../resources/timetable.js';
-import * as calendar from '../resources/calendar.js';
-import * as kindergarten from '../resources/kindergarten.js';
-import * as lookups from '../resources/lookups.js';
-import * as messaging from '../resources/messaging.js';
-import * as feed from '../resources/change-feed.js';
+import type { Resource } from '../engine/resource.js';
+import * as school from '../engine/resources/school.js';
+import * as grades from '../engine/resources/grades.js';
+import * as timetable from '../engine/resources/timetable.js';
+import * as calendar from '../engine/resources/calendar.js';
+import * as kindergarten from '../engine/resources/kindergarten.js';
+import * as lookups from '../engine/resources/lookups.js';
+import * as messaging from '../engine/resources/messaging.js';
+import * as feed from '../engine/resources/change-feed.js';
 import * as notes from './notes/resources.js';
 import * as attendance from './attendance/resources.js';
 import * as agenda from './agenda/resources.js';
@@ -23,6 +23,7 @@ import * as lessonsHeld from './lessons-held/resources.js';
 import * as lucky from './lucky/resources.js';
 import * as timetableFeature from './timetable/resources.js';
 import * as kindergartenPlan from './timetable/kindergarten-resources.js';
+import * as messageWrite from './message-write/resources.js';
 
 /** The declarations some modules export (their other exports are helpers), by name: a module's own order is not kept the same everywhere. */
 function declaredIn(...modules: Record<string, unknown>[]): Resource[] {
@@ -32,7 +33,7 @@ function declaredIn(...modules: Record<string, unknown>[]): Resource[] {
   return declared.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The rest of the register: src/resources/school.ts and the features' own beside it. */
+/** The rest of the register: src/engine/resources/school.ts and the features' own beside it. */
 const SCHOOL = [school, notes, attendance, agenda, library, schoolFiles, lessonsHeld, lucky];
 
 export const RESOURCES: readonly Resource[] = [
@@ -42,6 +43,6 @@ export const RESOURCES: readonly Resource[] = [
   [calendar],
   [kindergarten, kindergartenPlan],
   [lookups],
-  [messaging],
+  [messaging, messageWrite],
   [feed],
 ].flatMap((modules) => declaredIn(...modules));

@@ -2,8 +2,8 @@
 // what each homework becomes as a to-do item, and what to do so the list shows it. The open homework of
 // the next two weeks is added once; what the school changes is changed, what it removes is removed; what
 // the family ticked stays ticked and what it deleted is never added again. Pure: the keeper acts on it.
-import type { AgendaEntry } from '../school/calendar-feeds.js';
-import { UPCOMING_DAYS } from '../school/homework.js';
+import type { AgendaEntry } from '../rules/calendar-feeds.js';
+import { UPCOMING_DAYS } from '../rules/homework.js';
 import { addDays } from '../util/time.js';
 import type { HaItem } from './client.js';
 import type { KeptItem } from './memory.js';

@@ -4,10 +4,10 @@
 // makes again what points at an old address, removes what a removed child had and brings each homework
 // list in step. It never stands in the way of the rest: a refusal or an API that is away is a log line and
 // a named reason in the diagnostics, tried again later; MQTT, the feeds and the board go on.
-import type { Publisher } from '../ha/publisher.js';
+import type { Publisher } from '../bus/publisher.js';
 import type { HomeAssistantConfig } from '../config/schema.js';
 import type { Language } from '../config/language.js';
-import type { AgendaEntry, FeedContent, FeedName } from '../school/calendar-feeds.js';
+import type { AgendaEntry, FeedContent, FeedName } from '../rules/calendar-feeds.js';
 import { HOMEASSISTANT_TEXT, type HaFault } from '../i18n/homeassistant-text.js';
 import { feedUrl, LiveToken, loadOrCreateToken } from '../web/token.js';
 import { SerialQueue } from '../util/serial.js';

@@ -4,8 +4,8 @@
 // `dziennik2mqtt diagnostics`, which runs beside the bridge).
 import { join } from 'node:path';
 import * as z from 'zod';
-import { peekStored, readStored } from '../store/stored.js';
-import { SteadyFile } from '../store/files.js';
+import { peekStored, readStored } from '../util/stored.js';
+import { SteadyFile } from '../util/files.js';
 import { isoWarsaw } from '../util/time.js';
 import type { HaFault } from '../i18n/homeassistant-text.js';
 

@@ -2,7 +2,7 @@
 // calendar feed and a Local To-do list for the homework, and what to do about each, from what is wanted,
 // what the bridge remembers making and the entries Home Assistant lists now. Pure: the keeper acts on it,
 // `check` tells it.
-import { FEED_NAMES } from '../school/calendar-feeds.js';
+import { FEED_NAMES } from '../rules/calendar-feeds.js';
 import { HOMEASSISTANT_TEXT, type EntryStatus, type ListKind } from '../i18n/homeassistant-text.js';
 import type { Language } from '../config/language.js';
 import type { Known } from './memory.js';

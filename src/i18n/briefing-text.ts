@@ -2,8 +2,8 @@
 // characters, hours as digits) and the whole briefing as it reads aloud (no abbreviation a speech
 // engine would spell out). Subjects stay as the school wrote them.
 import type { Language } from '../config/language.js';
-import type { ChangeKind } from '../school/plan-changes.js';
-import type { AgendaKind } from '../school/agenda.js';
+import type { ChangeKind } from '../rules/plan-changes.js';
+import type { AgendaKind } from '../rules/agenda.js';
 import { dayOfWeek } from '../util/time.js';
 import { AGENDA_WORDS, CHANGE_WORDS, WEEKDAYS } from './lesson-words.js';
 

@@ -1,6 +1,6 @@
 // The calendar feeds' words in each language: the calendars' names, the agenda's kinds and the labels of the
 // descriptions (a changed lesson's title says its change in the timetable's words, lesson-words.ts).
-import type { FeedName } from '../school/calendar-feeds.js';
+import type { FeedName } from '../rules/calendar-feeds.js';
 import type { Language } from '../config/language.js';
 import { AGENDA_WORDS } from './lesson-words.js';
 

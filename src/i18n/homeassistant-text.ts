@@ -1,7 +1,7 @@
 // The words of what the bridge makes in Home Assistant through its API (interface 15.4), in each language:
 // the names of each child's calendars and homework list, and `check`'s lines about them.
 import type { Language } from '../config/language.js';
-import type { FeedName } from '../school/calendar-feeds.js';
+import type { FeedName } from '../rules/calendar-feeds.js';
 
 /** What the bridge makes for each child: a calendar per feed, and the homework list. */
 export type ListKind = FeedName | 'homework';

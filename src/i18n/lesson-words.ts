@@ -2,8 +2,8 @@
 // called, where a moved one went or came from, the names of the weekdays and the kinds of the agenda. The board,
 // the dashboard and the calendar feeds all say them from here, so that a moved lesson is
 // "przeniesiona" on every screen.
-import type { ChangeKind } from '../school/plan-changes.js';
-import type { AgendaEntryKind } from '../school/calendar-feeds.js';
+import type { ChangeKind } from '../rules/plan-changes.js';
+import type { AgendaEntryKind } from '../rules/calendar-feeds.js';
 import type { Language } from '../config/language.js';
 import { dayOfWeek } from '../util/time.js';
 

@@ -2,7 +2,7 @@
 // a behaviour grade that is only proposed, a points school's points, what a mark that is no grade means,
 // the mailboxes' names and a justification's status.
 import type { Language } from '../config/language.js';
-import type { JustificationStatus } from '../school/attendance.js';
+import type { JustificationStatus } from '../rules/attendance.js';
 
 export const BEHAVIOUR_WORDS: Readonly<Record<Language, { proposal: string; points: string }>> = {
   pl: { proposal: 'propozycja', points: 'pkt' },
@@ -10,7 +10,7 @@ export const BEHAVIOUR_WORDS: Readonly<Record<Language, { proposal: string; poin
   uk: { proposal: 'пропозиція', points: 'бали' },
 };
 
-/** The marks of spec 2.5 and the descriptive scale (school/grades.ts markOf), by their code in lower case. */
+/** The marks of spec 2.5 and the descriptive scale (rules/grades.ts markOf), by their code in lower case. */
 export type MarkCode = '0' | '+' | '-' | 'bz' | 'np' | 'nk' | 'zw' | 'nb' | 'uc' | 'nu' | 'nz' | 'zl' | 'uł';
 
 /**

@@ -6,26 +6,27 @@
 // child's event memory told on for a successor, and a predecessor's read; commands through the router.
 // Calendar feeds are web-only and stop here.
 import type { IClientPublishOptions, IPublishPacket, ISubscriptionMap, MqttClient } from 'mqtt';
-import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
-import type { EntityState, EventPayload } from '../polling/state.js';
-import type { Publisher } from '../ha/publisher.js';
-import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
-import { Topics } from '../ha/topics.js';
+import { bridgeDiscovery, type DiscoveryContext } from './discovery.js';
+import type { ChildDevice } from '../features/kit/entities.js';
+import type { EntityState, EventPayload } from '../engine/state.js';
+import type { Publisher } from '../bus/publisher.js';
+import type { FeedContent, FeedName } from '../rules/calendar-feeds.js';
+import { Topics } from './topics.js';
 import { systemClock, withDeadline, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText, parsedJson } from '../util/text.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, watchTakeovers, type ReconnectPolicy } from './client.js';
 import { BaseTopicClaim } from './claim.js';
-import { describeHolder, type Lease } from '../store/lease.js';
+import { describeHolder, type Lease } from '../lease/lease.js';
 import { MAX_STATUS_BYTES } from './sizes.js';
 import { CommandRouter, RequestRouter, type CommandOptions, type RequestHandler } from './commands.js';
-import type { CommandHandler } from '../feature-kit/commands.js';
+import type { CommandHandler } from '../features/kit/commands.js';
 import { RetainedMirror } from './mirror.js';
 import { clearMovedBase, readRetainedDevices } from './retained.js';
 import { ChildDevices } from './devices.js';
 import { Inbox } from './inbox.js';
 import { Deliveries } from './delivery.js';
-import { MqttSession } from './session.js';
+import { MqttSession } from '../once/session.js';
 import type { MqttConfig } from '../config/schema.js';
 import type { BrokerOrigin } from '../config/broker-origin.js';
 import type { Language } from '../config/language.js';
@@ -73,7 +74,7 @@ export interface BridgeOptions {
   /** The broker refused a topic (a subscription or a publish): the bridge's own `problem` says so. */
   onRefused?: (topic: string) => void;
   /**
-   * One bridge per installation and base topic: the data folder's lease (store/lease.ts), claimed on the
+   * One bridge per installation and base topic: the data folder's lease (lease/lease.ts), claimed on the
    * broker (claim.ts), whose installation is the client id of the session kept there (session.ts: events reach
    * the broker once across a kill). None: a clean session and no claim (a test's bridge).
    */

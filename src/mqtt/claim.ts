@@ -1,4 +1,4 @@
-// One bridge per base topic on a broker (interface 14.4, 15.3): the data folder's lease (store/lease.ts) claimed,
+// One bridge per base topic on a broker (interface 14.4, 15.3): the data folder's lease (lease/lease.ts) claimed,
 // retained, at `<base>/bridge/claim` on its beat, given up at a clean stop (the fence kept). MQTT has no
 // compare-and-set: a claim tells an honest candidate to wait and proves nothing. A candidate reads nothing, has
 // no last will and knocks at `<base>/bridge/knock`; it takes the topic once the claim is given up, its own
@@ -7,8 +7,8 @@
 // until it claimed again, and stops if a higher fence took the topic. A claim or knock with this
 // installation's id from another folder is a copy of it running: a candidate takes an identity of its own.
 import type { MqttClient } from 'mqtt';
-import type { Topics } from '../ha/topics.js';
-import { describeHolder, readRecord, watched, type Lease, type LeaseRecord } from '../store/lease.js';
+import type { Topics } from './topics.js';
+import { describeHolder, readRecord, watched, type Lease, type LeaseRecord } from '../lease/lease.js';
 import type { Logger } from '../util/log.js';
 
 /** `other`: a bridge this one does not act on, named (undefined once none for a grace); `lost`: a higher fence took the topic in a lapse. */

@@ -9,7 +9,7 @@ import type { MqttConfig } from '../config/schema.js';
 import { BROKER_SETTING, type BrokerOrigin } from '../config/broker-origin.js';
 import type { Logger } from '../util/log.js';
 import { MAX_PACKET_BYTES } from './sizes.js';
-import type { MqttSession } from './session.js';
+import type { MqttSession } from '../once/session.js';
 import { errorText } from '../util/text.js';
 import { CHECK_TEXT, type BrokerFault, type CertificateFault } from '../i18n/check-text.js';
 

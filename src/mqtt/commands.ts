@@ -4,7 +4,7 @@
 // has them: `<base>/bridge/request/<name>` answered on `<base>/bridge/response/<name>` with
 // `{"status":"ok","data":...}` or `{"status":"error","error":...}`, the request's `transaction` echoed.
 // Unknown names and bad payloads get an error and change nothing.
-import { CommandError, readPayload, scalarField, type CommandHandler, type CommandRequest } from '../feature-kit/commands.js';
+import { CommandError, readPayload, scalarField, type CommandHandler, type CommandRequest } from '../features/kit/commands.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 

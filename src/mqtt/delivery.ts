@@ -1,11 +1,11 @@
 // The broker's answers to what the bridge handed it (a PUBACK, for events a PUBCOMP), counted in order,
 // so that "has the broker accepted everything handed so far?" can be waited for: the feed acknowledges a
-// change only then (change-feed/child.ts, sortChanges). A refusal, the connection closing or the bridge stopping
+// change only then (engine/change-feed/child.ts, sortChanges). A refusal, the connection closing or the bridge stopping
 // answers no. An event is answered on its own, once the broker acknowledged it (PUBCOMP; its event memory
-// keeps it until then, store/event-outbox.ts); one the kept session holds from an earlier run by the session.
+// keeps it until then, once/outbox.ts); one the kept session holds from an earlier run by the session.
 import type { IClientPublishOptions, MqttClient } from 'mqtt';
 import type { Logger } from '../util/log.js';
-import type { MqttSession } from './session.js';
+import type { MqttSession } from '../once/session.js';
 
 interface Waiter {
   /** The last publish it waits for. */

@@ -1,8 +1,9 @@
 // The children's devices as Home Assistant knows them: their discovery, the entities dropped since (kept
 // reduced so HA removes them), and what an earlier run left retained for children and entities gone.
-import { childDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
-import { BRIDGE_DEVICE, type Topics } from '../ha/topics.js';
-import { STATEFUL_PLATFORMS, type EntityDef } from '../feature-kit/entities.js';
+import { childDiscovery, type DiscoveryContext } from './discovery.js';
+import type { ChildDevice } from '../features/kit/entities.js';
+import { BRIDGE_DEVICE, type Topics } from './topics.js';
+import { STATEFUL_PLATFORMS, type EntityDef } from '../features/kit/entities.js';
 import type { Logger } from '../util/log.js';
 import type { RetainedMirror } from './mirror.js';
 import type { RetainedDevice } from './retained.js';

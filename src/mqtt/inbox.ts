@@ -2,7 +2,7 @@
 // published (not retained) on the matching result or response topic. A retained one is refused with an
 // error and cleared from the broker, so that it is neither carried out nor replayed to anyone.
 import type { IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
-import type { Topics } from '../ha/topics.js';
+import type { Topics } from './topics.js';
 import type { Logger } from '../util/log.js';
 import type { BridgeResponse, CommandResult, CommandRouter, RequestRouter } from './commands.js';
 

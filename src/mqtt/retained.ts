@@ -6,13 +6,13 @@
 // Home Assistant drops them. Nothing else on the broker is touched, nor is anything while a bridge is
 // online under the old base (its bridge/state says so).
 import type { IPublishPacket, MqttClient } from 'mqtt';
-import { STATEFUL_PLATFORMS, type Platform } from '../feature-kit/entities.js';
-import { BRIDGE_DEVICE, Topics } from '../ha/topics.js';
+import { STATEFUL_PLATFORMS, type Platform } from '../features/kit/entities.js';
+import { BRIDGE_DEVICE, Topics } from './topics.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText, parsedJson } from '../util/text.js';
 import { MAX_DEVICE_CONFIG_BYTES } from './sizes.js';
-import type { MqttSession } from './session.js';
+import type { MqttSession } from '../once/session.js';
 
 export interface RetainedComponent {
   platform: Platform;

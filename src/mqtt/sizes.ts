@@ -1,6 +1,6 @@
 // How large a message the bridge reads, per topic, checked before a byte is decoded: a publish of tens
 // of megabytes from any client of the broker must not reach the 64 MB heap as a string or a parse.
-// Commands and bridge requests: feature-kit/commands.ts (1 KB).
+// Commands and bridge requests: features/kit/commands.ts (1 KB).
 
 /** Home Assistant's birth and last will: `online` or `offline`. */
 export const MAX_STATUS_BYTES = 64;

@@ -4,7 +4,7 @@
 import { atLoginStep, CaptchaRequiredError, LoginChangedError, unknownLoginPage, WrongCredentialsError, type LoginStep } from './errors.js';
 import { pathOf, readJson, resolveLocation, safeOrigin, unlessDown, type HttpClient, type HttpResponse } from './http.js';
 import type { PortalUrls } from '../config/schema.js';
-import { PASSWORD_CHANGE_ADVISED } from '../store/session-store.js';
+import { PASSWORD_CHANGE_ADVISED } from './session-store.js';
 import { parsedJson } from '../util/text.js';
 
 export const CLIENT_ID = '46';

@@ -101,7 +101,7 @@ export class MessagesApi {
     return this.client.postOnce('/api/messages/reply', body);
   }
 
-  /** POST /messages exactly once; the caller classifies the answer (see messaging/sender.ts). */
+  /** POST /messages exactly once; the caller classifies the answer (see features/messaging/sender.ts). */
   postMessage(body: unknown): Promise<JsonAnswer> {
     return this.client.postOnce('/api/messages', body);
   }

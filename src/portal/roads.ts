@@ -9,7 +9,7 @@ import { passwordLogin, type LoginOutcome } from './login.js';
 import type { FamilyAccount } from './family.js';
 import type { HttpClient } from './http.js';
 import type { PortalSession, PortalSessionOptions, RoadHold } from './session.js';
-import type { PersistedSession } from '../store/session-store.js';
+import type { PersistedSession } from './session-store.js';
 import { errorText } from '../util/text.js';
 
 export type RoadName = 'register' | 'family';

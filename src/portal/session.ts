@@ -18,7 +18,7 @@ import { HttpClient, type HttpClientOptions, type HttpResponse } from './http.js
 import { passwordLogin, type LoginOutcome } from './login.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
-import type { PersistedSession, SessionStore } from '../store/session-store.js';
+import type { PersistedSession, SessionStore } from './session-store.js';
 import type { PortalObserver } from './observer.js';
 import { HOUR, MINUTE } from '../util/duration.js';
 

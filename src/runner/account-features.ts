@@ -1,20 +1,20 @@
 // An account's features: their states, the entities the child has, what they read and compute in a
 // pass (feature-runs.ts, `runs`) and the way to their command handlers.
 import { accountEntities, commandOwners, runOrder } from '../features/index.js';
-import type { EntityDef } from '../feature-kit/entities.js';
-import type { EntityState } from '../polling/state.js';
+import type { EntityDef } from '../features/kit/entities.js';
+import type { EntityState } from '../engine/state.js';
 import type { CommandAccount, Feature, FeatureAccess, FeatureState } from '../features/feature.js';
-import type { CommandRequest } from '../feature-kit/commands.js';
-import type { FeatureOutputs, SourceContext } from '../polling/source.js';
-import type { SchoolDayTimes } from '../polling/moments.js';
-import type { Host } from '../polling/resource.js';
+import type { CommandRequest } from '../features/kit/commands.js';
+import type { FeatureOutputs, SourceContext } from '../engine/source.js';
+import type { SchoolDayTimes } from '../engine/moments.js';
+import type { Host } from '../engine/resource.js';
 import { warsawDate } from '../util/time.js';
 import { FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
-import type { FeedContents } from '../school/calendar-feeds.js';
-import { AbsentModules } from '../feature-kit/modules.js';
-import { RefusedModulesStore } from '../store/login-records.js';
-import { KINDERGARTEN_SEARCH, sourceOf } from '../resources/kindergarten.js';
-import { TIMETABLE } from '../resources/timetable.js';
+import type { FeedContents } from '../rules/calendar-feeds.js';
+import { AbsentModules } from '../features/kit/modules.js';
+import { RefusedModulesStore } from '../portal/login-records.js';
+import { KINDERGARTEN_SEARCH, sourceOf } from '../engine/resources/kindergarten.js';
+import { TIMETABLE } from '../engine/resources/timetable.js';
 import { GRADE_LISTS } from '../features/grades/newest.js';
 
 /** The school's lists a kindergarten child's account refuses (live-notes 33): one answered tells a pupil. */

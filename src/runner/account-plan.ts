@@ -1,12 +1,12 @@
-// The child's facts, gathered for the planner (polling/plan.ts): what is known of each copy it
+// The child's facts, gathered for the planner (engine/plan.ts): what is known of each copy it
 // reads (the cache's), the change feed's watch, today's lessons (the timetable's last output) and the
 // policy. The planner decides; this only hands it the data and maps its rows back to the wants.
-import { plan, type Day, type Plan, type PollPolicy, type Watch } from '../polling/plan.js';
-import { covers } from '../change-feed/child.js';
-import type { Want } from '../polling/resource.js';
-import type { ResourceCache } from '../polling/cache.js';
-import type { When, Why } from '../polling/schedule.js';
-import type { SchoolDayTimes } from '../polling/moments.js';
+import { plan, type Day, type Plan, type PollPolicy, type Watch } from '../engine/plan.js';
+import { covers } from '../engine/change-feed/child.js';
+import type { Want } from '../engine/resource.js';
+import type { ResourceCache } from '../engine/cache.js';
+import type { When, Why } from '../engine/schedule.js';
+import type { SchoolDayTimes } from '../engine/moments.js';
 
 export interface AccountPlanSources {
   cache: ResourceCache;

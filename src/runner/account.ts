@@ -8,23 +8,23 @@ import type { Feature, CommandAccount } from '../features/feature.js';
 import { FEATURES } from '../features/index.js';
 import { RESOURCES } from '../features/resources.js';
 import { AccountFigures, type FiguresSink } from '../features/status/figures.js';
-import type { Publisher } from '../ha/publisher.js';
+import type { Publisher } from '../bus/publisher.js';
 import type { Gateway } from '../portal/gateway.js';
-import type { PollPolicy } from '../polling/plan.js';
-import type { Resource } from '../polling/resource.js';
-import type { Identity } from '../polling/identity.js';
-import type { CommandRequest } from '../feature-kit/commands.js';
-import type { EntityState } from '../polling/state.js';
-import type { ResourceCache } from '../polling/cache.js';
-import { Outbox } from '../messaging/guard.js';
-import { ChildFeed } from '../change-feed/child.js';
-import { SessionStore } from '../store/session-store.js';
-import { FiguresStore } from '../store/figures-store.js';
-import { FeedDeviceStore } from '../store/change-feed-device.js';
+import type { PollPolicy } from '../engine/plan.js';
+import type { Resource } from '../engine/resource.js';
+import type { Identity } from '../engine/identity.js';
+import type { CommandRequest } from '../features/kit/commands.js';
+import type { EntityState } from '../engine/state.js';
+import type { ResourceCache } from '../engine/cache.js';
+import { Outbox } from '../features/messaging/guard.js';
+import { ChildFeed } from '../engine/change-feed/child.js';
+import { SessionStore } from '../portal/session-store.js';
+import { FiguresStore } from '../engine/figures-store.js';
+import { FeedDeviceStore } from '../engine/change-feed/device.js';
 import { SerialQueue } from '../util/serial.js';
 import { hint } from '../util/text.js';
-import { IDENTITY } from '../resources/school.js';
-import { PortalAccess, type PortalAccessOptions } from '../resources/portal-access.js';
+import { IDENTITY } from '../engine/resources/school.js';
+import { PortalAccess, type PortalAccessOptions } from '../engine/resources/portal-access.js';
 import { AccountHealth, retryDelay } from './health.js';
 import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';
@@ -49,7 +49,7 @@ export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> 
   /** The features this account runs (all of them unless a test says otherwise). */
   features?: readonly Feature[];
   /**
-   * The declarations it reads by, each taking the place of the one of its name (src/resources' unless the
+   * The declarations it reads by, each taking the place of the one of its name (src/engine/resources' unless the
    * bench or a test says otherwise: the bench's naive and reference schedules are these transformed).
    */
   resources?: PortalAccessOptions['resources'];

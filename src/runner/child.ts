@@ -1,10 +1,10 @@
 // Who an account's child is: its identity (read as the resource IDENTITY declares, kept in data_dir), the
 // child id its topics use, and the device Home Assistant shows for it.
-import { safeName } from '../store/files.js';
+import { safeName } from '../util/files.js';
 import { classModel, FALLBACK_LANGUAGE, KINDERGARTEN_MODEL, type Language } from '../config/language.js';
-import { childSlug, loadIdentity, saveIdentity, type Identity } from '../polling/identity.js';
-import type { ChildDevice } from '../ha/discovery.js';
-import type { EntityDef } from '../feature-kit/entities.js';
+import { childSlug, loadIdentity, saveIdentity, type Identity } from '../engine/identity.js';
+import type { ChildDevice } from '../features/kit/entities.js';
+import type { EntityDef } from '../features/kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';

@@ -2,28 +2,28 @@
 // copy its features read (their `reads`) that is due, read in rounds (readDue); then the features
 // whose copies moved compute (feature-runs.ts), and what they found is published, with `last_update`,
 // `problem` and whether the child is available. What is due, and when the next pass is, the planner
-// says (polling/plan.ts, handed the child's facts by account-plan.ts).
-import { HOSTS, want, type Host, type Resource, type Want } from '../polling/resource.js';
-import { IDENTITY } from '../resources/school.js';
+// says (engine/plan.ts, handed the child's facts by account-plan.ts).
+import { HOSTS, want, type Host, type Resource, type Want } from '../engine/resource.js';
+import { IDENTITY } from '../engine/resources/school.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
-import type { ResourceCache } from '../polling/cache.js';
-import { whyOf } from '../polling/plan.js';
+import type { ResourceCache } from '../engine/cache.js';
+import { whyOf } from '../engine/plan.js';
 import type { AccountPlan, Due } from './account-plan.js';
-import type { Identity } from '../polling/identity.js';
-import type { EntityState } from '../polling/state.js';
+import type { Identity } from '../engine/identity.js';
+import type { EntityState } from '../engine/state.js';
 import type { CycleOutcome } from './feature-runs.js';
 import type { AccountFeatures } from './account-features.js';
 import type { AccountChild } from './child.js';
 import type { AccountHealth } from './health.js';
 import type { EventGate } from './event-gate.js';
-import type { PortalAccess, PortalAccessOptions } from '../resources/portal-access.js';
+import type { PortalAccess, PortalAccessOptions } from '../engine/resources/portal-access.js';
 import { lastUpdate, passwordChangeAdvised, problem, type ProblemFacts } from '../features/status/status.js';
 import { planFacts } from '../features/timetable/kindergarten.js';
 import { schoolYearFacts, type AccountFigures } from '../features/status/figures.js';
-import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
-import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
-import type { Publisher } from '../ha/publisher.js';
-import type { ChildFeed } from '../change-feed/child.js';
+import { KINDERGARTEN_SEARCH } from '../engine/resources/kindergarten.js';
+import { FEED_NAMES, type FeedContents } from '../rules/calendar-feeds.js';
+import type { Publisher } from '../bus/publisher.js';
+import type { ChildFeed } from '../engine/change-feed/child.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 import { loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
@@ -107,7 +107,7 @@ export class AccountCoordinator {
       figures.passed(now - started);
       for (const [host, error] of failed) this.fail([host], error);
       await this.publish(read, outcome, now);
-      // After the pass was published: what the feed named is acknowledged once handled (change-feed/child.ts, sortChanges; the others come back).
+      // After the pass was published: what the feed named is acknowledged once handled (engine/change-feed/child.ts, sortChanges; the others come back).
       const delivered = () => this.options.publisher.delivered?.() ?? Promise.resolve(true);
       await feed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
       figures.feed = feed.feedStatus();
@@ -291,7 +291,7 @@ export async function readDue(
 }
 
 /**
- * Passes on only a host's failure: one resource's own (an unexpected answer, polling/resource.ts's
+ * Passes on only a host's failure: one resource's own (an unexpected answer, engine/resource.ts's
  * ownFailure) is its copy's, kept by the cache, and the pass goes on.
  */
 function hostFailuresOnly(error: unknown): void {

@@ -1,21 +1,21 @@
 // The event gate: of the new-item candidates a poll found, only those the child's seen memory does not
 // hold yet fire, and only after the memory saying so, with the events in its outbox, is on disk; for a
 // tracked kind also the edits and removals of records already known (`<kind>_changed`, `<kind>_removed`).
-// A flood of one event type fires once, with its count and first items (store/flood.ts), except where it
-// is old news. An event stays in the outbox until it was taken (store/event-outbox.ts). Each memory saved is
+// A flood of one event type fires once, with its count and first items (once/flood.ts), except where it
+// is old news. An event stays in the outbox until it was taken (once/outbox.ts). Each memory saved is
 // told on (mqtt/bridge.ts tellMemory), and a bridge that takes the base topic over from another
 // installation starts from what that one told: nothing it announced is announced again, nothing since is lost.
 import { randomUUID } from 'node:crypto';
-import { SeenStore, type NewsItem } from '../store/seen.js';
-import type { Tracking } from '../store/tracked.js';
-import { FLOOD_LIMIT, floodPayload } from '../store/flood.js';
-import type { EventFields } from '../polling/source.js';
+import { SeenStore, type NewsItem } from '../once/memory.js';
+import type { Tracking } from '../once/tracked.js';
+import { FLOOD_LIMIT, floodPayload } from '../once/flood.js';
+import type { EventFields } from '../engine/source.js';
 import type { Logger } from '../util/log.js';
-import { EventOutbox, type OutboxEntry } from '../store/event-outbox.js';
-import type { EventPayload } from '../polling/state.js';
+import { EventOutbox, type OutboxEntry } from '../once/outbox.js';
+import type { EventPayload } from '../engine/state.js';
 import { errorText } from '../util/text.js';
 import { DAY } from '../util/duration.js';
-import { Rollover, type RolloverKinds } from '../store/rollover.js';
+import { Rollover, type RolloverKinds } from '../once/rollover.js';
 import { schoolYearEvent } from '../features/school-year/school-year.js';
 import { gradeEvent } from '../features/grades/grades.js';
 import { absenceEvent } from '../features/attendance/attendance.js';
@@ -25,7 +25,7 @@ import { freeDay } from '../features/timetable/entities.js';
 
 export type EventBatch = [kind: string, items: NewsItem<EventFields>[], tracking?: Tracking];
 
-/** The day of a pass and the school year the child's identity shows: what a rollover is told by (store/rollover.ts). */
+/** The day of a pass and the school year the child's identity shows: what a rollover is told by (once/rollover.ts). */
 export interface YearView {
   /** Today in Warsaw (YYYY-MM-DD). */
   today: string;

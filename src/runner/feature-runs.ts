@@ -8,13 +8,13 @@
 // reading another is a programming error.
 import { UnexpectedResponseError } from '../portal/errors.js';
 import { keptForLater, type Feature, type FeatureAccess, type FeatureState } from '../features/feature.js';
-import { KeptStatesStore, type KeptStates } from '../store/login-records.js';
-import type { ResourceCache } from '../polling/cache.js';
-import type { Copies, Host, Resource, Want } from '../polling/resource.js';
-import type { EntityState } from '../polling/state.js';
-import type { SourceContext } from '../polling/source.js';
-import type { Identity } from '../polling/identity.js';
-import type { FeedContents } from '../school/calendar-feeds.js';
+import { KeptStatesStore, type KeptStates } from '../portal/login-records.js';
+import type { ResourceCache } from '../engine/cache.js';
+import type { Copies, Host, Resource, Want } from '../engine/resource.js';
+import type { EntityState } from '../engine/state.js';
+import type { SourceContext } from '../engine/source.js';
+import type { Identity } from '../engine/identity.js';
+import type { FeedContents } from '../rules/calendar-feeds.js';
 import type { EventBatch } from './event-gate.js';
 import type { FeatureProblem } from './health.js';
 

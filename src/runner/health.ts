@@ -1,12 +1,12 @@
 // How an account's passes went, host by host, and what follows from it: the `problem` state (what went
 // wrong: features/status/problem.ts words it), the backoff of a failing host (retryDelay: when each copy is
-// read is the planner's, polling/plan.ts, handed the waits this gives as data) and whether the child's
+// read is the planner's, engine/plan.ts, handed the waits this gives as data) and whether the child's
 // entities stay available (the 3-day rule).
 import { LoginPausedError, StorageError } from '../portal/errors.js';
 import { problemOff, problemOn } from '../features/status/problem.js';
-import type { EntityState } from '../polling/state.js';
+import type { EntityState } from '../engine/state.js';
 import type { Language } from '../config/language.js';
-import type { Host } from '../polling/resource.js';
+import type { Host } from '../engine/resource.js';
 import type { LoginAdvice } from '../portal/session.js';
 import { DAY, MINUTE } from '../util/duration.js';
 

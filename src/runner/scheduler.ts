@@ -3,9 +3,9 @@
 // the next lesson start or end (states that move with the clock). A host whose pass failed backs off
 // 1, 2, 4 ... minutes, at most poll.interval, or until a login pause ends; the other host is read
 // meanwhile. All it starts goes through the runner's queue, so it never overlaps a command.
-import type { Host } from '../polling/resource.js';
+import type { Host } from '../engine/resource.js';
 import type { PassOutcome } from './coordinator.js';
-import type { PortalAccessOptions } from '../resources/portal-access.js';
+import type { PortalAccessOptions } from '../engine/resources/portal-access.js';
 import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';

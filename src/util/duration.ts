@@ -6,7 +6,7 @@ export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 /**
  * A day, a little under it so that it falls on a pass of the day before: the age of a lookup read once a
- * day (resources/ages.ts), and how long a module must have been refused to be absent (feature-kit/modules.ts).
+ * day (engine/resources/ages.ts), and how long a module must have been refused to be absent (features/kit/modules.ts).
  */
 export const DAILY = DAY - 10 * MINUTE;
 

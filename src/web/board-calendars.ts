@@ -4,7 +4,7 @@
 // src/web/browser/calendars.ts, its style calendars.css beside it (bundled into the board's style sheet).
 import { CALENDAR_TEXT } from '../i18n/calendar-text.js';
 import type { Language } from '../config/language.js';
-import { FEED_NAMES } from '../school/calendar-feeds.js';
+import { FEED_NAMES } from '../rules/calendar-feeds.js';
 import { feedKey } from './token.js';
 import type { WebRequest } from './types.js';
 

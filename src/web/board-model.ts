@@ -4,12 +4,12 @@
 import { BOARD_TEXT } from '../i18n/board-text.js';
 import type { Language } from '../config/language.js';
 import { FEATURES } from '../features/index.js';
-import { type BoardBoxes, type ShownChild, shownChild } from '../screens/parts.js';
+import { type BoardBoxes, type ShownChild, shownChild } from '../features/screens/parts.js';
 import { feedLinks } from './board-calendars.js';
 import type { ChildView } from './types.js';
 import { oneLine } from '../util/text.js';
 
-export type * from '../screens/parts.js';
+export type * from '../features/screens/parts.js';
 
 /** One child's card: its boxes, its id and name, the device's model line (`className`, e.g. "Klasa 4b") and its feeds. */
 export type BoardChild = ReturnType<typeof childBoard>;

@@ -2,7 +2,7 @@
 // the bridge holds, and a feed's text rendered from the content the web server's memory kept.
 import type { Language } from '../config/language.js';
 import { feedText, type FeedCalendar } from './calendar-ics.js';
-import { FEED_PARTS, type FeedContent, type FeedEntries, type FeedName } from '../school/calendar-feeds.js';
+import { FEED_PARTS, type FeedContent, type FeedEntries, type FeedName } from '../rules/calendar-feeds.js';
 import { feedOf } from './request.js';
 import type { FeedSource, Route, WebData, WebResponse } from './types.js';
 

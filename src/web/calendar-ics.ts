@@ -3,7 +3,7 @@
 import ical, { ICalEventStatus, type ICalDayJsStub, type ICalEventData } from 'ical-generator';
 import { CALENDAR_TEXT, type CalendarText } from '../i18n/calendar-text.js';
 import type { Language } from '../config/language.js';
-import type { AgendaEntry, EntryTime, FeedEntries, FeedName, FreeDayEntry, LessonEntry } from '../school/calendar-feeds.js';
+import type { AgendaEntry, EntryTime, FeedEntries, FeedName, FreeDayEntry, LessonEntry } from '../rules/calendar-feeds.js';
 import { oneLine } from '../util/text.js';
 import { noteOf } from '../features/timetable/day.js';
 import { TIMETABLE_WORDS, type TimetableWords } from '../i18n/lesson-words.js';

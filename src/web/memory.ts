@@ -2,11 +2,11 @@
 // and keeps, per child, what was last published (the WebData of src/web/types.ts): the states the
 // board reads and the calendar feeds, which only the web server serves. The pages and feeds are served
 // from this memory only, so none of them costs a portal request.
-import type { Publisher } from '../ha/publisher.js';
-import type { ChildDevice } from '../ha/discovery.js';
-import type { EntityState, EventPayload } from '../polling/state.js';
+import type { Publisher } from '../bus/publisher.js';
+import type { ChildDevice } from '../features/kit/entities.js';
+import type { EntityState, EventPayload } from '../engine/state.js';
 import type { Language } from '../config/language.js';
-import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
+import type { FeedContent, FeedName } from '../rules/calendar-feeds.js';
 import type { ChildView, FeedSource, WebData } from './types.js';
 import { FeedTexts, type KeptFeed } from './calendar-feeds.js';
 

@@ -1,7 +1,7 @@
 // The web server's decisions about a request before any route sees it, as pure functions: is the
 // path acceptable (no traversal), does it come through Home Assistant's ingress, does it carry the token.
 import { cookieFor, feedKey, metricsKey, tokenMatches } from './token.js';
-import { FEED_NAMES, type FeedName } from '../school/calendar-feeds.js';
+import { FEED_NAMES, type FeedName } from '../rules/calendar-feeds.js';
 
 /** Longer request targets are refused with 414: no page or feed needs one. */
 const MAX_URL_LENGTH = 2048;

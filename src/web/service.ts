@@ -5,7 +5,7 @@ import { startWebServer, type WebServer, type WebServerOptions } from './server.
 import { healthRoute } from './health.js';
 import { feedRoute } from './calendar-feeds.js';
 import { boardRoutes } from './board.js';
-import { fileRoute } from '../attachments/saved.js';
+import { fileRoute } from '../portal/attachments/saved.js';
 import { diagnosticsRoutes, type DiagnosticsSources } from './diagnostics.js';
 import type { BoardFeedAccess } from './board-calendars.js';
 import type { Route, WebData } from './types.js';

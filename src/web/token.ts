@@ -9,9 +9,9 @@ import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { writeFileAtomic } from '../store/files.js';
-import { readStoredText } from '../store/stored.js';
-import { FEED_NAMES, type FeedName } from '../school/calendar-feeds.js';
+import { writeFileAtomic } from '../util/files.js';
+import { readStoredText } from '../util/stored.js';
+import { FEED_NAMES, type FeedName } from '../rules/calendar-feeds.js';
 import { ADDRESS_WORDS } from '../i18n/address-words.js';
 import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
 

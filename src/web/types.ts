@@ -1,9 +1,9 @@
 // What the built-in web server (interface 6.5) and its pages agree on: a request the server has
 // already let in, the answer a route gives, and what the bridge holds for the pages (never the portal).
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import type { EntityState } from '../polling/state.js';
+import type { EntityState } from '../engine/state.js';
 import type { Language } from '../config/language.js';
-import type { FeedName } from '../school/calendar-feeds.js';
+import type { FeedName } from '../rules/calendar-feeds.js';
 import type { AccessVia } from './request.js';
 
 /**

@@ -16,7 +16,7 @@ import { openEveryMore } from '../helpers/board-more.js';
 import { serveModel } from '../helpers/board-serve.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { boardModel, type BoardChild, type BoardModel } from '../../src/web/board-model.js';
-import type { EntityState } from '../../src/polling/state.js';
+import type { EntityState } from '../../src/engine/state.js';
 
 const NOW = '2026-11-18T09:11:30+01:00';
 const school = simulatedSchool(NOW);

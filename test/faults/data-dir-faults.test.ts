@@ -2,7 +2,7 @@
 // its own, remounted read-only (EROFS, which stops root too, unlike chmod) or filled up (ENOSPC). Skipped
 // where the tests may not mount. The case "data_dir cannot even be created" is in process-faults.
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { LOCK_FILE } from '../../src/store/lease.js';
+import { LOCK_FILE } from '../../src/lease/lease.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { FaultTable } from '../helpers/faults.js';

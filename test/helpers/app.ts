@@ -1,7 +1,7 @@
 // Runs the real bridge (App) against a running simulator and a real broker, with a fake clock for
 // polling, and records everything it publishes.
 import type { Feature } from '../../src/features/feature.js';
-import { DEMO_APP, DEMO_POLL } from '../../src/demo/demo.js';
+import { DEMO_APP, DEMO_POLL } from '../../src/app/demo/demo.js';
 import type { Language } from '../../src/config/language.js';
 import { rm } from 'node:fs/promises';
 import { App } from '../../src/app/app.js';
@@ -86,7 +86,7 @@ export interface HarnessOptions {
   out?: { write(text: string): unknown };
   /** The config's `homeassistant:` (Home Assistant's API, e.g. the model's in test/helpers/home-assistant.ts). */
   homeassistant?: { url: string; token: string; public_url?: string };
-  /** The bridge as `npm run demo` runs it: its polls (src/demo/demo.ts DEMO_POLL) and its school in lessons at every hour. */
+  /** The bridge as `npm run demo` runs it: its polls (src/app/demo/demo.ts DEMO_POLL) and its school in lessons at every hour. */
   demo?: boolean;
 }
 

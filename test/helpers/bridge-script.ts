@@ -27,7 +27,7 @@ export async function bundleBridge(): Promise<{ file: string; remove: () => Prom
       contents: [
         `export { Bridge } from ${from('mqtt/bridge.ts')};`,
         `export { EventGate } from ${from('runner/event-gate.ts')};`,
-        `export { Lease } from ${from('store/lease.ts')};`,
+        `export { Lease } from ${from('lease/lease.ts')};`,
         `export { createLogger } from ${from('util/log.ts')};`,
       ].join('\n'),
       resolveDir: REPO,

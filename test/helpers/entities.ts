@@ -1,7 +1,7 @@
 // The bridge's entities by key, for tests that announce a handful of them (the bridge takes
 // whatever a child declares; the features' catalogue is src/features/index.ts).
 import { ENTITIES } from '../../src/features/index.js';
-import type { EntityDef } from '../../src/feature-kit/entities.js';
+import type { EntityDef } from '../../src/features/kit/entities.js';
 
 /** The catalogue entry of a key; an unknown key fails the test. */
 export function entityByKey(key: string): EntityDef {

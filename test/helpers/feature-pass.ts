@@ -1,17 +1,17 @@
 // One feature's pass outside a running bridge, as the coordinator makes one: the copies its reads say
 // (and what their signals are read from) read when due (runner/coordinator.ts's readDue, in rounds),
 // then its computation. For the tests that drive a feature against the simulator without the whole bridge.
-import { ResourceCache } from '../../src/polling/cache.js';
+import { ResourceCache } from '../../src/engine/cache.js';
 import { AccountPlan } from '../../src/runner/account-plan.js';
 import { readDue } from '../../src/runner/coordinator.js';
 import { silentLogger } from '../../src/util/log.js';
 import { warsawDate } from '../../src/util/time.js';
 import type { Feature, FeatureState } from '../../src/features/feature.js';
-import type { Moment } from '../../src/polling/schedule.js';
-import type { Host, Want } from '../../src/polling/resource.js';
+import type { Moment } from '../../src/engine/schedule.js';
+import type { Host, Want } from '../../src/engine/resource.js';
 import { signalReads } from '../../src/runner/feature-runs.js';
-import type { Identity } from '../../src/polling/identity.js';
-import type { SourceResult } from '../../src/polling/source.js';
+import type { Identity } from '../../src/engine/identity.js';
+import type { SourceResult } from '../../src/engine/source.js';
 import type { AccountConfig } from '../../src/config/schema.js';
 import type { Gateway } from '../../src/portal/gateway.js';
 import type { MessagesApi } from '../../src/portal/messaging-api.js';

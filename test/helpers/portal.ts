@@ -1,7 +1,7 @@
 // Builds a real portal client (session + gateway) against a running simulator, with a fake clock.
 import { PortalSession, type SessionPolicy } from '../../src/portal/session.js';
 import { Gateway } from '../../src/portal/gateway.js';
-import { SessionStore } from '../../src/store/session-store.js';
+import { SessionStore } from '../../src/portal/session-store.js';
 import { silentLogger } from '../../src/util/log.js';
 import { FakeClock } from './clock.js';
 import type { Clock } from '../../src/util/clock.js';

@@ -3,7 +3,7 @@
 import { App } from '../../src/app/app.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
 import type { Config } from '../../src/config/schema.js';
-import type { Publisher } from '../../src/ha/publisher.js';
+import type { Publisher } from '../../src/bus/publisher.js';
 import type { FakeClock } from './clock.js';
 
 export type StartablePublisher = Publisher & { start(): Promise<void>; stop(): Promise<void> };

@@ -2,9 +2,9 @@
 // dot-segment clean-up as fetch would do) and a WebData held in the test's hand.
 import type { Language } from '../../src/config/language.js';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { FeedName } from '../../src/school/calendar-feeds.js';
+import type { FeedName } from '../../src/rules/calendar-feeds.js';
 import type { ChildView, FeedSource, WebData } from '../../src/web/types.js';
-import type { EntityState } from '../../src/polling/state.js';
+import type { EntityState } from '../../src/engine/state.js';
 
 export interface Answer {
   status: number;

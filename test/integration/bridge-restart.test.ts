@@ -3,7 +3,7 @@
 // during the outage exactly once. The bridge reaches the broker through a proxy held shut until the
 // test's own subscriber is back, so the non-retained event cannot race past it.
 import { afterEach, expect, it } from 'vitest';
-import { childDiscovery } from '../../src/ha/discovery.js';
+import { childDiscovery } from '../../src/mqtt/discovery.js';
 import { entityByKey } from '../helpers/entities.js';
 import { Bridge } from '../../src/mqtt/bridge.js';
 import { silentLogger } from '../../src/util/log.js';

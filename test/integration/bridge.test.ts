@@ -1,16 +1,17 @@
 // The real bridge against the shared broker: discovery, states, birth, removal, stale cleanup, commands
 // and the last will, each test under its own base topic and discovery prefix.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { childDiscovery, type ChildDevice } from '../../src/ha/discovery.js';
+import { childDiscovery } from '../../src/mqtt/discovery.js';
+import type { ChildDevice } from '../../src/features/kit/entities.js';
 import { sendButton } from '../../src/features/index.js';
 import { entityByKey } from '../helpers/entities.js';
-import type { EntityDef } from '../../src/feature-kit/entities.js';
+import type { EntityDef } from '../../src/features/kit/entities.js';
 import { Bridge, type BridgeOptions } from '../../src/mqtt/bridge.js';
-import { CommandError, type CommandHandler } from '../../src/feature-kit/commands.js';
+import { CommandError, type CommandHandler } from '../../src/features/kit/commands.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';
 import { tempDir } from '../helpers/temp.js';
-import { Lease } from '../../src/store/lease.js';
+import { Lease } from '../../src/lease/lease.js';
 import {
   brokerHasAllFrom,
   clearRetained,

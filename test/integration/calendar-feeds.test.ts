@@ -3,7 +3,7 @@
 // adds (and edits), a free day, the titles in both languages, and the same text while nothing changes.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import type { FeedName } from '../../src/school/calendar-feeds.js';
+import type { FeedName } from '../../src/rules/calendar-feeds.js';
 import type { Language } from '../../src/config/language.js';
 import type { Harness } from '../helpers/app.js';
 import { parseFeed } from '../helpers/ics.js';

@@ -4,7 +4,7 @@
 // news is never older than the promise plus a read.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
-import { SENT_BOX } from '../../src/resources/messaging.js';
+import { SENT_BOX } from '../../src/engine/resources/messaging.js';
 import { simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;

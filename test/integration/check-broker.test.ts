@@ -7,7 +7,7 @@ import { connectAsync } from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
 import { buildConfig } from '../../src/config/load.js';
-import { runCheck } from '../../src/commands/check.js';
+import { runCheck } from '../../src/app/commands/check.js';
 import { silentLogger } from '../../src/util/log.js';
 import { tempDir } from '../helpers/portal.js';
 import { freePort } from '../helpers/ports.js';

@@ -11,7 +11,7 @@ import { stringify } from 'yaml';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, PortalSimulator } from '../../src/simulator/index.js';
 import { REGISTER_BROKEN_WORDS } from '../../src/simulator/live-schools.js';
 import { buildConfig } from '../../src/config/load.js';
-import { runCheck } from '../../src/commands/check.js';
+import { runCheck } from '../../src/app/commands/check.js';
 import { silentLogger } from '../../src/util/log.js';
 import { FakeClock } from '../helpers/clock.js';
 import { tempDir } from '../helpers/portal.js';

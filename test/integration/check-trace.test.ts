@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
 import { buildConfig } from '../../src/config/load.js';
-import { runCheck } from '../../src/commands/check.js';
+import { runCheck } from '../../src/app/commands/check.js';
 import { silentLogger } from '../../src/util/log.js';
 import { FakeClock } from '../helpers/clock.js';
 import { tempDir } from '../helpers/portal.js';

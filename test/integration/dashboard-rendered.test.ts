@@ -3,11 +3,11 @@
 // from the simulated school, in every language of the dashboard: no template fails, none prints
 // "None", and the text a parent reads is there (a lesson moved to Thursday says so).
 import { describe, expect, it } from 'vitest';
-import { dashboard } from '../../src/ha/dashboard.js';
+import { dashboard } from '../../src/homeassistant/dashboard.js';
 import { STALE_SCAN_MS } from '../../src/mqtt/bridge.js';
 import { LANGUAGES } from '../../src/config/language.js';
 import { ENTITIES } from '../../src/features/index.js';
-import { entityId } from '../../src/feature-kit/entities.js';
+import { entityId } from '../../src/features/kit/entities.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { renderTemplates, skipWithoutJinja, type TemplateJob } from '../helpers/blueprints.js';
 import { simulatedSchool } from '../helpers/school.js';

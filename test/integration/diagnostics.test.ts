@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { runDiagnostics } from '../../src/commands/diagnostics.js';
+import { runDiagnostics } from '../../src/app/commands/diagnostics.js';
 import { buildConfig } from '../../src/config/load.js';
 import { feedKey, metricsKey } from '../../src/web/token.js';
 import { freePort } from '../helpers/ports.js';

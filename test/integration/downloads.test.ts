@@ -9,8 +9,8 @@ import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
 import { ConnectionError, UnexpectedResponseError } from '../../src/portal/errors.js';
-import { Downloader } from '../../src/attachments/downloader.js';
-import { DownloadSlots } from '../../src/attachments/downloader.js';
+import { Downloader } from '../../src/portal/attachments/downloader.js';
+import { DownloadSlots } from '../../src/portal/attachments/downloader.js';
 import { portalClient, tempDir } from '../helpers/portal.js';
 import { ClockDriver } from '../helpers/drive.js';
 

@@ -6,13 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, type PortalSimulator } from '../../src/simulator/index.js';
 import { FamilyAccount } from '../../src/portal/family.js';
-import { PortalAccess } from '../../src/resources/portal-access.js';
-import { fetchIdentity } from '../../src/resources/identity.js';
+import { PortalAccess } from '../../src/engine/resources/portal-access.js';
+import { fetchIdentity } from '../../src/engine/resources/identity.js';
 import { gradesResponse } from '../../src/portal/schemas/grades.js';
 import { luckyNumberResponse } from '../../src/portal/schemas/identity.js';
 import { portalMessageOf, problemReason, UnexpectedResponseError } from '../../src/portal/errors.js';
 import { createLogger, silentLogger, type Logger } from '../../src/util/log.js';
-import { sendBody } from '../../src/messaging/compose.js';
+import { sendBody } from '../../src/features/messaging/compose.js';
 import { simulatorPerTest } from '../helpers/portal.js';
 import type { FakeClock } from '../helpers/clock.js';
 

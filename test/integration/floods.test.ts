@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import type { FiredPayload } from '../../src/feature-kit/contract.js';
+import type { FiredPayload } from '../../src/features/kit/contract.js';
 import type { gradeEvent } from '../../src/features/grades/grades.js';
 import {
   bind,

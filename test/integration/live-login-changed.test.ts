@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { buildConfig } from '../../src/config/load.js';
-import { runCheck } from '../../src/commands/check.js';
-import { SessionStore } from '../../src/store/session-store.js';
+import { runCheck } from '../../src/app/commands/check.js';
+import { SessionStore } from '../../src/portal/session-store.js';
 import { silentLogger } from '../../src/util/log.js';
 import { MQTT_URL } from '../helpers/mqtt.js';
 

@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { buildConfig } from '../../src/config/load.js';
-import { runCheck } from '../../src/commands/check.js';
+import { runCheck } from '../../src/app/commands/check.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
 import { tempDir } from '../helpers/portal.js';
 import { simulatedSchool } from '../helpers/school.js';

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, type LuckyForm } from '../../src/simulator/index.js';
 import { rm } from 'node:fs/promises';
 import { buildConfig } from '../../src/config/load.js';
-import { runCheck } from '../../src/commands/check.js';
+import { runCheck } from '../../src/app/commands/check.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
 import { tempDir } from '../helpers/portal.js';
 import { simulatedSchool } from '../helpers/school.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
-import type { PayloadOf } from '../../src/feature-kit/contract.js';
+import type { PayloadOf } from '../../src/features/kit/contract.js';
 import type { messageEvent } from '../../src/features/messages/messages.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;

@@ -9,11 +9,11 @@ import { silentLogger } from '../../src/util/log.js';
 import { problemReason } from '../../src/portal/errors.js';
 import { messages, MessagesSource, WATCHED_MAILBOXES, type UnreadMessagesFacts } from '../../src/features/messages/messages.js';
 import { EventGate } from '../../src/runner/event-gate.js';
-import type { EventPayload } from '../../src/polling/state.js';
+import type { EventPayload } from '../../src/engine/state.js';
 import { tempDir, simulatorPerTest } from '../helpers/portal.js';
-import { messagingClient } from '../unit/messaging/sim-client.js';
+import { messagingClient } from '../unit/features/messaging/sim-client.js';
 import { featurePasses } from '../helpers/feature-pass.js';
-import type { Moment } from '../../src/polling/schedule.js';
+import type { Moment } from '../../src/engine/schedule.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const JANEK = DEMO_ACCOUNTS[1]!;

@@ -8,7 +8,7 @@ import type { FakeClock } from '../helpers/clock.js';
 import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../../src/portal/errors.js';
 import { MessagesUnavailableError } from '../../src/portal/messaging-policy.js';
 import { meResponse } from '../../src/portal/schemas/identity.js';
-import { messagingClient } from '../unit/messaging/sim-client.js';
+import { messagingClient } from '../unit/features/messaging/sim-client.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const MIN = 60_000;

@@ -5,7 +5,7 @@
 // mqtt.cert and mqtt.key.
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkBroker } from '../../src/commands/check-broker.js';
+import { checkBroker } from '../../src/app/commands/check-broker.js';
 import { buildConfig } from '../../src/config/load.js';
 import { Bridge } from '../../src/mqtt/bridge.js';
 import { explainConnectFailure } from '../../src/mqtt/client.js';

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { feature } from '../../src/features/feature.js';
-import { want } from '../../src/polling/resource.js';
-import { sensor } from '../../src/feature-kit/entities.js';
+import { want } from '../../src/engine/resource.js';
+import { sensor } from '../../src/features/kit/entities.js';
 import { CONFERENCES } from '../../src/features/agenda/resources.js';
 import { simulatedSchool } from '../helpers/school.js';
 

@@ -9,7 +9,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { DownloadStore } from '../../src/attachments/saved.js';
+import { DownloadStore } from '../../src/portal/attachments/saved.js';
 import { saveBody } from '../helpers/downloads.js';
 import { REPO } from '../helpers/faults-process.js';
 import { tempDir } from '../helpers/temp.js';

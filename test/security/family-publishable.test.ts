@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
-import { runDiagnostics } from '../../src/commands/diagnostics.js';
+import { runDiagnostics } from '../../src/app/commands/diagnostics.js';
 import { buildConfig } from '../../src/config/load.js';
 import { createLogger } from '../../src/util/log.js';
 import { cookieFor, feedKey } from '../../src/web/token.js';

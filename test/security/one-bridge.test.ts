@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { processTree } from '../../src/bench/bin-rss.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { LEASE_TIMING } from '../../src/store/lease.js';
+import { LEASE_TIMING } from '../../src/lease/lease.js';
 import { BridgeProcess, writeConfig } from '../helpers/faults-process.js';
 import { MQTT_URL, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 import { ProcessBridge } from '../helpers/security-process.js';

@@ -7,9 +7,9 @@ import type * as FsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { DownloadStore } from '../../src/attachments/saved.js';
+import { DownloadStore } from '../../src/portal/attachments/saved.js';
 import { saveBody } from '../helpers/downloads.js';
-import { writeFileAtomic } from '../../src/store/files.js';
+import { writeFileAtomic } from '../../src/util/files.js';
 import { waitUntil } from '../helpers/mqtt.js';
 import { ProcessBridge } from '../helpers/security-process.js';
 

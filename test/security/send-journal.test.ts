@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Outbox, type Draft } from '../../src/messaging/guard.js';
+import { Outbox, type Draft } from '../../src/features/messaging/guard.js';
 import type { MessagesApi } from '../../src/portal/messaging-api.js';
 import { FakeClock } from '../helpers/clock.js';
 import { LogSink } from '../helpers/faults.js';

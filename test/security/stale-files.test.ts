@@ -7,8 +7,8 @@ import { readdir, readFile, stat, truncate, writeFile, mkdir } from 'node:fs/pro
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { readStored } from '../../src/store/stored.js';
-import { SeenStore } from '../../src/store/seen.js';
+import { readStored } from '../../src/util/stored.js';
+import { SeenStore } from '../../src/once/memory.js';
 import { FaultTable } from '../helpers/faults.js';
 import { startFaultApp } from '../helpers/faults-app.js';
 import { MIN, worldFor } from '../helpers/faults-world.js';

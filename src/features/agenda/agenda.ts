@@ -11,7 +11,7 @@ import {
   upcomingTests,
   type AgendaItem,
   type UpcomingTests,
-} from '../../school/agenda.js';
+} from '../../rules/agenda.js';
 import {
   homeworkDue,
   homeworkEvents,
@@ -20,12 +20,12 @@ import {
   homeworkUpcoming,
   type HomeworkDue,
   type HomeworkItem,
-} from '../../school/homework.js';
-import { want } from '../../polling/resource.js';
-import { HOMEWORKS } from '../../resources/school.js';
+} from '../../rules/homework.js';
+import { want } from '../../engine/resource.js';
+import { HOMEWORKS } from '../../engine/resources/school.js';
 import { CONFERENCES, HOMEWORK_ASSIGNMENTS, HOMEWORK_CATEGORIES, TRIPS } from './resources.js';
-import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
-import { withAttributes } from '../../feature-kit/render.js';
+import { LESSONS, lookup, nameLookups, namesOf } from '../../engine/resources/lookups.js';
+import { withAttributes } from '../kit/render.js';
 import { feature } from '../feature.js';
 import {
   AGENDA_COMPARED,
@@ -43,10 +43,10 @@ import { agendaBoard } from './board.js';
 import { agendaDashboard } from './dashboard.js';
 
 export * from './entities.js';
-import { savedFileUrl } from '../../attachments/saved.js';
-import type { Events, Published, Tracked } from '../../feature-kit/contract.js';
-import { readMark } from '../../polling/reads.js';
-import type { SourceContext, SourceResult } from '../../polling/source.js';
+import { savedFileUrl } from '../../portal/attachments/saved.js';
+import type { Events, Published, Tracked } from '../kit/contract.js';
+import { readMark } from '../../engine/reads.js';
+import type { SourceContext, SourceResult } from '../../engine/source.js';
 
 /** What features naming agenda as an input read: every test and quiz of the agenda, past ones too. */
 export interface AgendaOutput {
@@ -56,7 +56,7 @@ export interface AgendaOutput {
   homework: HomeworkItem[];
 }
 
-declare module '../../polling/source.js' {
+declare module '../../engine/source.js' {
   interface FeatureOutputs {
     agenda: AgendaOutput;
   }

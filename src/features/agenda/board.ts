@@ -2,11 +2,11 @@
 // of the next two weeks as upcoming_tests lists them (the one window of every screen; the box shows the first
 // few), and apart from them the trips, meetings and other agenda entries (a trip is no test: it stands under
 // its own heading). Read leniently from the published states, like the rest.
-import type { Received } from '../../feature-kit/contract.js';
+import type { Received } from '../kit/contract.js';
 import { homeworkUpcomingEntity, upcomingTestsEntity } from './entities.js';
 import type { BoardText } from '../../i18n/board-text.js';
-import type { BoardAgendaEntry, BoardHomework, BoardPart, BoardTest } from '../../screens/parts.js';
-import { dayShort, known, spaced, list, savedFiles, str, type BoardMoment } from '../../screens/shown.js';
+import type { BoardAgendaEntry, BoardHomework, BoardPart, BoardTest } from '../screens/parts.js';
+import { dayShort, known, spaced, list, savedFiles, str, type BoardMoment } from '../screens/shown.js';
 
 const MAX_HOMEWORK = 6;
 const MAX_TESTS = 3;

@@ -1,9 +1,9 @@
 // The agenda on the dashboard: the tests ahead in each child's column of the family view, and in the child's
 // own view the homework of the next two weeks and the agenda (every test, then the trips, meetings and other
 // entries). Templates beside: tests-ahead.jinja, homework.jinja, calendar.jinja.
-import { ifKnown, markdown } from '../../screens/cards.js';
-import { keyed, reads } from '../../screens/templates.js';
-import type { DashboardPart } from '../../screens/parts.js';
+import { ifKnown, markdown } from '../screens/cards.js';
+import { keyed, reads } from '../screens/templates.js';
+import type { DashboardPart } from '../screens/parts.js';
 import { homeworkUpcomingEntity, upcomingTestsEntity } from './entities.js';
 
 export const agendaDashboard: DashboardPart = {

@@ -1,11 +1,11 @@
 // What the agenda feature publishes: its entities with the types of their attributes and payloads. The feature
 // (what it reads, how it computes) is agenda.ts; its screens are board.ts and dashboard.ts.
-import type { agendaFields, AgendaEntryPayload, TestPayload } from '../../school/agenda.js';
-import type { AssignmentPayload, homeworkFields, homeworkUpcoming } from '../../school/homework.js';
-import { HOMEWORKS } from '../../resources/school.js';
+import type { agendaFields, AgendaEntryPayload, TestPayload } from '../../rules/agenda.js';
+import type { AssignmentPayload, homeworkFields, homeworkUpcoming } from '../../rules/homework.js';
+import { HOMEWORKS } from '../../engine/resources/school.js';
 import { CONFERENCES, HOMEWORK_ASSIGNMENTS, TRIPS } from './resources.js';
-import { eventEntity, sensor } from '../../feature-kit/entities.js';
-import { shape, type TrackedPayload } from '../../feature-kit/contract.js';
+import { eventEntity, sensor } from '../kit/entities.js';
+import { shape, type TrackedPayload } from '../kit/contract.js';
 
 /** An agenda entry as published: its kind, day, time, subject, category, content and teacher. */
 export type AgendaFacts = ReturnType<typeof agendaFields>;

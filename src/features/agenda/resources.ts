@@ -1,15 +1,15 @@
 // The portal resources only the agenda reads: homework assignments, parent-teacher meetings, trips and the
-// homework categories (the homework list itself, HOMEWORKS, is read by the lessons held too: src/resources/school.ts).
+// homework categories (the homework list itself, HOMEWORKS, is read by the lessons held too: src/engine/resources/school.ts).
 import {
   homeWorkCategoriesResponse,
   homeworkAssignmentsResponse,
   parentTeacherConferencesResponse,
   schoolTripsResponse,
 } from '../../portal/schemas/agenda.js';
-import { registerResource } from '../../polling/resource.js';
-import { byDay, CORE, DAILY, RARE, SLOW } from '../../resources/ages.js';
-import { calendarSignal } from '../../resources/calendar.js';
-import { lookupResource, records } from '../../resources/lookups.js';
+import { registerResource } from '../../engine/resource.js';
+import { byDay, CORE, DAILY, RARE, SLOW } from '../../engine/resources/ages.js';
+import { calendarSignal } from '../../engine/resources/calendar.js';
+import { lookupResource, records } from '../../engine/resources/lookups.js';
 
 export const HOMEWORK_ASSIGNMENTS = records('HomeWorkAssignments', homeworkAssignmentsResponse, CORE);
 export const CONFERENCES = registerResource({

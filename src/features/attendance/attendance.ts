@@ -6,25 +6,25 @@ import {
   type JustificationPayload,
   type JustificationStatus,
   type SemesterAttendance,
-} from '../../school/attendance.js';
+} from '../../rules/attendance.js';
 import type { Language } from '../../config/language.js';
 import { JUSTIFICATION_WORDS } from '../../i18n/school-words.js';
-import { semesterOf } from '../../school/semester.js';
-import type { MissedMark } from '../../school/realizations.js';
-import { want } from '../../polling/resource.js';
-import { ATTENDANCES } from '../../resources/school.js';
+import { semesterOf } from '../../rules/semester.js';
+import type { MissedMark } from '../../rules/realizations.js';
+import { want } from '../../engine/resource.js';
+import { ATTENDANCES } from '../../engine/resources/school.js';
 import { ATTENDANCE_TYPES, JUSTIFICATIONS } from './resources.js';
-import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
-import { eventEntity, sensor } from '../../feature-kit/entities.js';
-import { withAttributes } from '../../feature-kit/render.js';
+import { LESSONS, lookup, nameLookups, namesOf } from '../../engine/resources/lookups.js';
+import { eventEntity, sensor } from '../kit/entities.js';
+import { withAttributes } from '../kit/render.js';
 import { feature } from '../feature.js';
-import { ifKnown, markdown } from '../../screens/cards.js';
-import { keyed, reads } from '../../screens/templates.js';
-import { list, num, str } from '../../screens/shown.js';
+import { ifKnown, markdown } from '../screens/cards.js';
+import { keyed, reads } from '../screens/templates.js';
+import { list, num, str } from '../screens/shown.js';
 import { newestNoteEntity } from '../notes/notes.js';
-import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
-import { readMark } from '../../polling/reads.js';
-import type { SourceContext, SourceResult } from '../../polling/source.js';
+import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../kit/contract.js';
+import { readMark } from '../../engine/reads.js';
+import type { SourceContext, SourceResult } from '../../engine/source.js';
 
 /** What features naming attendance as an input read: every absence (excused or not, lates left out), newest first. */
 export interface AttendanceOutput {
@@ -33,7 +33,7 @@ export interface AttendanceOutput {
   lessons: string[];
 }
 
-declare module '../../polling/source.js' {
+declare module '../../engine/source.js' {
   interface FeatureOutputs {
     attendance: AttendanceOutput;
   }

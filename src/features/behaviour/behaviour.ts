@@ -1,18 +1,18 @@
 // The behaviour feature: the formal behaviour grade (spec 2.4) -> behaviour and a
 // behaviour_grade event per new entry. It asks the portal nothing of its own: the grades feature reads
 // BehaviourGrades/Points hourly with its lookups and hands them over as its output.
-import { behaviour as behaviourRule, behaviourEvents, type Behaviour, type BehaviourMark, type BehaviourPayload } from '../../school/behaviour.js';
-import { eventEntity, sensor } from '../../feature-kit/entities.js';
-import { stateText, withAttributes } from '../../feature-kit/render.js';
+import { behaviour as behaviourRule, behaviourEvents, type Behaviour, type BehaviourMark, type BehaviourPayload } from '../../rules/behaviour.js';
+import { eventEntity, sensor } from '../kit/entities.js';
+import { stateText, withAttributes } from '../kit/render.js';
 import { BEHAVIOUR_WORDS } from '../../i18n/school-words.js';
 import { feature } from '../feature.js';
-import { ifKnown, markdown } from '../../screens/cards.js';
-import { keyed } from '../../screens/templates.js';
-import { str } from '../../screens/shown.js';
-import { shape, type Events, type Published } from '../../feature-kit/contract.js';
+import { ifKnown, markdown } from '../screens/cards.js';
+import { keyed } from '../screens/templates.js';
+import { str } from '../screens/shown.js';
+import { shape, type Events, type Published } from '../kit/contract.js';
 import type { Language } from '../../config/language.js';
-import type { SourceContext, SourceResult } from '../../polling/source.js';
-import { BEHAVIOUR_POINTS } from '../../resources/grades.js';
+import type { SourceContext, SourceResult } from '../../engine/source.js';
+import { BEHAVIOUR_POINTS } from '../../engine/resources/grades.js';
 
 /** One formal grade as published: the school rule's mark without its category. */
 export type BehaviourMarkFacts = Omit<BehaviourMark, 'category'>;

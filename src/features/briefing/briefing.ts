@@ -2,18 +2,18 @@
 // number, it says what a parent wants to hear about the day the screens are about (the timetable's dayShown, its slots
 // as published; rules.ts for the rest of the facts, src/i18n/briefing-text.ts for the words). At every
 // pass, so that the day it is about moves on a few minutes after the lessons end, and a new lucky number shows soon.
-import { sensor } from '../../feature-kit/entities.js';
-import { shape } from '../../feature-kit/contract.js';
-import type { SourceContext, SourceResult } from '../../polling/source.js';
+import { sensor } from '../kit/entities.js';
+import { shape } from '../kit/contract.js';
+import type { SourceContext, SourceResult } from '../../engine/source.js';
 import type { Language } from '../../config/language.js';
 import { briefing, type BriefingInput } from './rules.js';
-import { hoursOf } from '../../school/schedule.js';
+import { hoursOf } from '../../rules/schedule.js';
 import { dayShown, timetableOf } from '../timetable/day.js';
 import { BRIEFING_TEXT, type BriefingKind } from '../../i18n/briefing-text.js';
 import { feature } from '../feature.js';
-import { markdown } from '../../screens/cards.js';
-import { keyed } from '../../screens/templates.js';
-import { clockAt, str } from '../../screens/shown.js';
+import { markdown } from '../screens/cards.js';
+import { keyed } from '../screens/templates.js';
+import { clockAt, str } from '../screens/shown.js';
 
 /** The attributes of briefing: the whole briefing as it reads aloud (tts.speak, a voice answer), the day it is about. */
 export type BriefingFacts = ReturnType<typeof renderBriefing>['briefing']['attributes'];

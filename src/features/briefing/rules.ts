@@ -2,10 +2,10 @@
 // timetable feature publishes it), from what the timetable, the agenda and the lucky number already hold (each
 // told by its own feature's rule). Pure: the words are src/i18n/briefing-text.ts's, one function per language.
 import { addDays, dayOfWeek } from '../../util/time.js';
-import type { AgendaItem } from '../../school/agenda.js';
-import type { HomeworkItem } from '../../school/homework.js';
-import type { SchoolDay } from '../../school/schedule.js';
-import type { ChangeKind } from '../../school/plan-changes.js';
+import type { AgendaItem } from '../../rules/agenda.js';
+import type { HomeworkItem } from '../../rules/homework.js';
+import type { SchoolDay } from '../../rules/schedule.js';
+import type { ChangeKind } from '../../rules/plan-changes.js';
 import type { Briefing } from '../../i18n/briefing-text.js';
 import { luckyToday, type LuckyNumber } from '../lucky/rules.js';
 

@@ -3,10 +3,10 @@
 // feeds (interface 6.5), which the account runner publishes and the web server renders (src/web/calendar-feeds.ts).
 // What the feeds last held is kept in data_dir: a restart serves it until a read replaces it, and the
 // days a pass did not read (next week, in a start's first pass) keep their lessons.
-import { FEED_PARTS, feedEntries, keepUncovered, type FeedContents } from '../../school/calendar-feeds.js';
+import { FEED_PARTS, feedEntries, keepUncovered, type FeedContents } from '../../rules/calendar-feeds.js';
 import { KeptFeeds } from './kept-feeds.js';
 import { slotFacts } from '../timetable/day.js';
-import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
+import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 import { feature, type FeatureAccess, type FeatureState } from '../feature.js';
 
 export const calendarFeeds = feature({

@@ -2,8 +2,8 @@
 // answers with it until a new read replaces it, so a calendar that refreshes at the wrong moment is
 // never handed an empty one (Home Assistant's Remote Calendar or a phone would wipe the child's days).
 import * as z from 'zod';
-import { LoginFile } from '../../store/stored.js';
-import type { FeedContents } from '../../school/calendar-feeds.js';
+import { LoginFile } from '../../util/stored.js';
+import type { FeedContents } from '../../rules/calendar-feeds.js';
 
 export const KEPT_FEEDS_FOLDER = 'feeds';
 

@@ -1,14 +1,14 @@
 // The cancelled lessons feature: how many lessons of this school week the school cancelled, from the
 // timetable the bridge already reads (no request of its own); a count on the board, a fact on the dashboard.
-import { sensor } from '../../feature-kit/entities.js';
-import { shape, type Published } from '../../feature-kit/contract.js';
-import { withAttributes } from '../../feature-kit/render.js';
-import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
+import { sensor } from '../kit/entities.js';
+import { shape, type Published } from '../kit/contract.js';
+import { withAttributes } from '../kit/render.js';
+import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 import type { TimetableOutput } from '../timetable/entities.js';
 import { SUBSTITUTIONS } from '../timetable/resources.js';
-import { TIMETABLE } from '../../resources/timetable.js';
+import { TIMETABLE } from '../../engine/resources/timetable.js';
 import { feature } from '../feature.js';
-import { boardCount } from '../../screens/parts.js';
+import { boardCount } from '../screens/parts.js';
 
 /** The attributes of cancelled_lessons_week: each cancelled lesson's day, number and subject. */
 export type CancelledLessonsFacts = { lessons: { date: string; lesson_no: number | null; subject: string | null }[] };

@@ -1,6 +1,6 @@
 // The fixed messages' buttons: one send_<id> per message configured for the account. The dashboard
 // finds them among a child's entities through isSendButton, never by the key's prefix spelled again.
-import { button, type EntityDef } from '../../feature-kit/entities.js';
+import { button, type EntityDef } from '../kit/entities.js';
 
 const PREFIX = 'send_';
 /** The command every send button sends, with its message's id as the payload. */

@@ -1,18 +1,18 @@
 // The fixed-messages feature: one send_<id> button per message configured for the account, all
 // sending through the send_message command (which a parent may also call with any configured id).
-import { CommandError } from '../../feature-kit/commands.js';
-import { userLookup } from '../../resources/lookups.js';
-import { IDENTITY } from '../../resources/school.js';
-import { want } from '../../polling/resource.js';
-import type { Identity } from '../../polling/identity.js';
+import { CommandError } from '../kit/commands.js';
+import { userLookup } from '../../engine/resources/lookups.js';
+import { IDENTITY } from '../../engine/resources/school.js';
+import { want } from '../../engine/resource.js';
+import type { Identity } from '../../engine/identity.js';
 import { warsawDate } from '../../util/time.js';
-import { MessageNotSentError } from '../../messaging/errors.js';
+import { MessageNotSentError } from '../messaging/errors.js';
 import { sent } from '../sent-message/sent-message.js';
-import { FixedMessageSender } from '../../messaging/sender.js';
+import { FixedMessageSender } from '../messaging/sender.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
-import { confirmedButton, type Card } from '../../screens/cards.js';
-import type { Block } from '../../screens/parts.js';
-import { entityId } from '../../feature-kit/entities.js';
+import { confirmedButton, type Card } from '../screens/cards.js';
+import type { Block } from '../screens/parts.js';
+import { entityId } from '../kit/entities.js';
 import { markNoticesReadButton } from '../notices/notices.js';
 import { isSendButton, SEND_COMMAND, sendButton } from './buttons.js';
 

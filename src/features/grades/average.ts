@@ -1,16 +1,16 @@
 // The `average` sensor: the mean of the child's subject averages, each subject's figures beside it
 // (the school's own average, point percentages, what the next grade threshold needs, the forecast) and
 // the report card the forecasts make.
-import { neededForNext, type Averages, round2 } from '../../school/averages.js';
-import { plCompare } from '../../school/order.js';
-import { sensor } from '../../feature-kit/entities.js';
-import { withAttributes } from '../../feature-kit/render.js';
-import { shape } from '../../feature-kit/contract.js';
+import { neededForNext, type Averages, round2 } from '../../rules/averages.js';
+import { plCompare } from '../../rules/order.js';
+import { sensor } from '../kit/entities.js';
+import { withAttributes } from '../kit/render.js';
+import { shape } from '../kit/contract.js';
 import { previousPoints, previousSemester, schoolSemesterAverage, type Grading } from './subject-averages.js';
 import { reportCard, subjectForecast } from './forecast.js';
-import type { Behaviour } from '../../school/behaviour.js';
+import type { Behaviour } from '../../rules/behaviour.js';
 import type { SchoolAverage } from '../../portal/schemas/grades.js';
-import { GRADES, POINT_GRADES } from '../../resources/grades.js';
+import { GRADES, POINT_GRADES } from '../../engine/resources/grades.js';
 
 /**
  * The attributes of average: the semester, in the second one the first one's mean and the grades it

@@ -2,12 +2,12 @@
 // means (a bare 0 reads as a fail), a text grade in its words, the teacher's comment and its subject's
 // forecast (as newest_grade publishes them), marked fresh while of the last days; a proposed term grade of this
 // week, apart from the grades (newest_grade's `proposals`).
-import type { Received } from '../../feature-kit/contract.js';
+import type { Received } from '../kit/contract.js';
 import { newestGrade } from './newest.js';
 import type { BoardText } from '../../i18n/board-text.js';
 import { addDays } from '../../util/time.js';
-import type { BoardGrade, BoardPart, BoardProposal } from '../../screens/parts.js';
-import { cut, dayShort, initialled, known, list, str, type BoardMoment } from '../../screens/shown.js';
+import type { BoardGrade, BoardPart, BoardProposal } from '../screens/parts.js';
+import { cut, dayShort, initialled, known, list, str, type BoardMoment } from '../screens/shown.js';
 
 const MAX_GRADES = 5;
 /** A grade is a short mark (a proposal's too); a text grade and a comment, a line of the card. */

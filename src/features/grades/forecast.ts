@@ -2,9 +2,9 @@
 // gives by grading.thresholds, where it was heading these two weeks, how many grades of one value lift it
 // a grade; and the report card the forecasts make (their mean, honours, the subjects at risk). Pure: the
 // averages' figures and the day in, what `average` and `average_<subject>` publish out.
-import { nextThreshold, reaches, type SubjectAverage, round2 } from '../../school/averages.js';
-import type { Behaviour } from '../../school/behaviour.js';
-import { fold } from '../../school/order.js';
+import { nextThreshold, reaches, type SubjectAverage, round2 } from '../../rules/averages.js';
+import type { Behaviour } from '../../rules/behaviour.js';
+import { fold } from '../../rules/order.js';
 import { addDays } from '../../util/time.js';
 
 /** Where a subject's average heads: against its value 14 days earlier, by 0.1 or more. */

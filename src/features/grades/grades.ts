@@ -2,18 +2,18 @@
 // subject with its grades of every kind, see subject-averages.ts; the forecast and the report card,
 // forecast.ts), grade_at_risk and grade events; the behaviour entries it reads go to the behaviour
 // feature (behaviour.ts), never to the grades. When each list is read is its declaration's
-// (src/resources/grades.ts). The school rules answer domain values; this renders them.
-import { gradeEvents, gradeItems, newestGrades, notGradeKeys, type GradePayload, type GradeSources } from '../../school/grades.js';
-import { averages, gradeScale } from '../../school/averages.js';
-import { semesterOf } from '../../school/semester.js';
-import { want, type Copies, type Resource, type Want } from '../../polling/resource.js';
-import * as R from '../../resources/grades.js';
-import { lookup, nameLookups, namesOf } from '../../resources/lookups.js';
-import { eventEntity } from '../../feature-kit/entities.js';
+// (src/engine/resources/grades.ts). The school rules answer domain values; this renders them.
+import { gradeEvents, gradeItems, newestGrades, notGradeKeys, type GradePayload, type GradeSources } from '../../rules/grades.js';
+import { averages, gradeScale } from '../../rules/averages.js';
+import { semesterOf } from '../../rules/semester.js';
+import { want, type Copies, type Resource, type Want } from '../../engine/resource.js';
+import * as R from '../../engine/resources/grades.js';
+import { lookup, nameLookups, namesOf } from '../../engine/resources/lookups.js';
+import { eventEntity } from '../kit/entities.js';
 import { gradesBoard } from './board.js';
 import { gradesDashboard } from './dashboard.js';
 import { feature, type FeatureAccess } from '../feature.js';
-import { shape, type Events, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
+import { shape, type Events, type Tracked, type TrackedPayload } from '../kit/contract.js';
 import {
   gradeAtRisk,
   gradedSubjects,
@@ -23,15 +23,15 @@ import {
   SubjectEntities,
   type ForecastChangedPayload,
 } from './subject-averages.js';
-import { behaviour as behaviourOf, type BehaviourInput } from '../../school/behaviour.js';
-import { readMark } from '../../polling/reads.js';
+import { behaviour as behaviourOf, type BehaviourInput } from '../../rules/behaviour.js';
+import { readMark } from '../../engine/reads.js';
 import { partialGrades, partialWants, type FirstPageTold } from './partial.js';
 import { average, renderAverage } from './average.js';
 import { GRADE_LISTS, newestGrade, renderNewestGrade } from './newest.js';
 import { childUnit, type UnitSettings } from '../../portal/schemas/identity.js';
-import type { Identity } from '../../polling/identity.js';
+import type { Identity } from '../../engine/identity.js';
 
-import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
+import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 
 /**
  * What features naming grades as an input read: the formal behaviour grades as read this poll, with their
@@ -41,7 +41,7 @@ export interface GradesOutput {
   behaviour?: null | Omit<BehaviourInput, 'today' | 'endFirstSemester'>;
 }
 
-declare module '../../polling/source.js' {
+declare module '../../engine/source.js' {
   interface FeatureOutputs {
     grades: GradesOutput;
   }

@@ -1,16 +1,16 @@
 // newest_grade, the grades feature's sensor of the newest grade: declared here with its render, which
 // says what a mark that is no grade means ("0 (nie jest oceną)"), since a parent reads a bare 0 as a fail.
 import type { Language } from '../../config/language.js';
-import { sensor } from '../../feature-kit/entities.js';
-import { shape, type Published } from '../../feature-kit/contract.js';
-import { stateText, withAttributes } from '../../feature-kit/render.js';
-import { DEFAULT_SCALE, type GradeScale } from '../../school/averages.js';
-import { collapse } from '../../school/portal-values.js';
-import type { GradeItem } from '../../school/grade-item.js';
-import { gradeFields, markOf, type GradeFields, type NewestGrades } from '../../school/grades.js';
+import { sensor } from '../kit/entities.js';
+import { shape, type Published } from '../kit/contract.js';
+import { stateText, withAttributes } from '../kit/render.js';
+import { DEFAULT_SCALE, type GradeScale } from '../../rules/averages.js';
+import { collapse } from '../../rules/portal-values.js';
+import type { GradeItem } from '../../rules/grade-item.js';
+import { gradeFields, markOf, type GradeFields, type NewestGrades } from '../../rules/grades.js';
 import { markName } from '../../i18n/school-words.js';
 import { listedText } from './subject-averages.js';
-import { DESCRIPTIVE_GRADES, GRADES, POINT_GRADES, TEXT_GRADES } from '../../resources/grades.js';
+import { DESCRIPTIVE_GRADES, GRADES, POINT_GRADES, TEXT_GRADES } from '../../engine/resources/grades.js';
 
 /** Every kind of grade the newest grade and the grade events come from: the grades' module. */
 export const GRADE_LISTS = [GRADES, POINT_GRADES, TEXT_GRADES, DESCRIPTIVE_GRADES];

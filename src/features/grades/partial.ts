@@ -1,9 +1,9 @@
 // The newer partial grades (spec 4.5) of the grades feature: the user's LID (Auth/TokenInfo), the
 // child's (Auth/UserInfo/<lid>), then one POST of the first page. Each step is read once the one
 // before it is known, in the same pass.
-import { want, type Copies, type Want } from '../../polling/resource.js';
-import { PARTIAL_GRADES, TOKEN_INFO, USER_INFO } from '../../resources/grades.js';
-import type { SourceContext } from '../../polling/source.js';
+import { want, type Copies, type Want } from '../../engine/resource.js';
+import { PARTIAL_GRADES, TOKEN_INFO, USER_INFO } from '../../engine/resources/grades.js';
+import type { SourceContext } from '../../engine/source.js';
 
 /** The day the log last said that only the first page was read (once a day). */
 export interface FirstPageTold {

@@ -1,21 +1,21 @@
 // The grades feature's per-subject side: one average_<subject> sensor per subject graded this school
 // year (its keys remembered in data_dir so they never move), each with its grades of every kind, and
 // grade_at_risk. Both render the one `averages()` value the overall `average` is rendered from.
-import { emptySubject, neededForNext, type Averages, type PointPercentage, type SubjectAverage, round2 } from '../../school/averages.js';
-import { assignSlugs } from '../../school/subject-slugs.js';
-import { textCompare } from '../../school/order.js';
+import { emptySubject, neededForNext, type Averages, type PointPercentage, type SubjectAverage, round2 } from '../../rules/averages.js';
+import { assignSlugs } from '../../rules/subject-slugs.js';
+import { textCompare } from '../../rules/order.js';
 import * as z from 'zod';
-import { LoginFile } from '../../store/stored.js';
-import { binary, sensor, type EntityDef } from '../../feature-kit/entities.js';
-import { onOff, withAttributes } from '../../feature-kit/render.js';
-import type { EntityState } from '../../polling/state.js';
-import { shape, type Published } from '../../feature-kit/contract.js';
+import { LoginFile } from '../../util/stored.js';
+import { binary, sensor, type EntityDef } from '../kit/entities.js';
+import { onOff, withAttributes } from '../kit/render.js';
+import type { EntityState } from '../../engine/state.js';
+import { shape, type Published } from '../kit/contract.js';
 import type { Logger } from '../../util/log.js';
-import { newestFirst, type GradeItem } from '../../school/grade-item.js';
-import { cut } from '../../school/notices.js';
+import { newestFirst, type GradeItem } from '../../rules/grade-item.js';
+import { cut } from '../../rules/notices.js';
 import { forecastGrade, subjectForecast } from './forecast.js';
 import type { SchoolAverage } from '../../portal/schemas/grades.js';
-import { GRADES, POINT_GRADES } from '../../resources/grades.js';
+import { GRADES, POINT_GRADES } from '../../engine/resources/grades.js';
 
 /** The attributes of grade_at_risk: the first threshold and the subjects below it. */
 export type GradeAtRiskFacts = { threshold: number; subjects: { subject: string; average: number }[] };

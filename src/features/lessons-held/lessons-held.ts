@@ -11,20 +11,20 @@ import {
   type LessonHeld,
   type MissedLesson,
   type NextTest,
-} from '../../school/realizations.js';
-import { want, type Copies } from '../../polling/resource.js';
-import { ATTENDANCES, HOMEWORKS } from '../../resources/school.js';
+} from '../../rules/realizations.js';
+import { want, type Copies } from '../../engine/resource.js';
+import { ATTENDANCES, HOMEWORKS } from '../../engine/resources/school.js';
 import { REALIZATIONS } from './resources.js';
-import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
-import { sensor } from '../../feature-kit/entities.js';
-import { stateText, withAttributes } from '../../feature-kit/render.js';
-import { cut } from '../../school/notices.js';
+import { LESSONS, lookup, nameLookups, namesOf } from '../../engine/resources/lookups.js';
+import { sensor } from '../kit/entities.js';
+import { stateText, withAttributes } from '../kit/render.js';
+import { cut } from '../../rules/notices.js';
 import { addDays, isoAt, wallTime } from '../../util/time.js';
 import { feature } from '../feature.js';
-import { ifKnown, markdown } from '../../screens/cards.js';
-import { keyed } from '../../screens/templates.js';
-import { shape, type Published, type States } from '../../feature-kit/contract.js';
-import type { SourceContext, SourceResult } from '../../polling/source.js';
+import { ifKnown, markdown } from '../screens/cards.js';
+import { keyed } from '../screens/templates.js';
+import { shape, type Published, type States } from '../kit/contract.js';
+import type { SourceContext, SourceResult } from '../../engine/source.js';
 // Also brings attendance's declaration of its output into every program that compiles this file (the board's browser check too).
 import type { AttendanceOutput } from '../attendance/attendance.js';
 

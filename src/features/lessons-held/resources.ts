@@ -1,7 +1,7 @@
 // The portal resource only the lessons-held feature reads: the year's lessons held, with their topics.
 import { realizationsResponse } from '../../portal/schemas/realizations.js';
-import { registerResource } from '../../polling/resource.js';
-import { byDay, DAILY, HOUR } from '../../resources/ages.js';
+import { registerResource } from '../../engine/resource.js';
+import { byDay, DAILY, HOUR } from '../../engine/resources/ages.js';
 
 /** A topic is written during or right after its lesson: every two hours while lessons are on, daily else by day. */
 export const REALIZATIONS = registerResource({

@@ -1,15 +1,15 @@
 // The library feature, a few times a day (not in a start's first pass): library lendings -> library_due. Lendings change when a book is
 // taken or returned, which a parent learns about the same day at the latest.
-import { libraryLendings, type LibraryLendings } from '../../school/library.js';
-import { want } from '../../polling/resource.js';
+import { libraryLendings, type LibraryLendings } from '../../rules/library.js';
+import { want } from '../../engine/resource.js';
 import { LIBRARY } from './resources.js';
-import { sensor } from '../../feature-kit/entities.js';
-import { withAttributes } from '../../feature-kit/render.js';
+import { sensor } from '../kit/entities.js';
+import { withAttributes } from '../kit/render.js';
 import { feature } from '../feature.js';
-import { ifKnown, markdown } from '../../screens/cards.js';
-import { reads } from '../../screens/templates.js';
-import { shape, type Published } from '../../feature-kit/contract.js';
-import type { SourceContext, SourceResult } from '../../polling/source.js';
+import { ifKnown, markdown } from '../screens/cards.js';
+import { reads } from '../screens/templates.js';
+import { shape, type Published } from '../kit/contract.js';
+import type { SourceContext, SourceResult } from '../../engine/source.js';
 
 /** One lending as published (`overdue` and `extendable` null when they cannot be known: it may be a free textbook). */
 const lendingFacts = (b: LibraryLendings['books'][number]) => ({

@@ -4,16 +4,16 @@
 // Its screens: the number on the board's card, the dashboard's banner and summary fact, its `check` line.
 import { luckyEvents, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyPayload, type LuckyToday } from './rules.js';
 import { warsawDate, warsawInstant } from '../../util/time.js';
-import { want } from '../../polling/resource.js';
+import { want } from '../../engine/resource.js';
 import { LUCKY } from './resources.js';
 import { FEATURE_TEXT } from '../../i18n/feature-text.js';
-import { checkProbe } from '../../screens/parts.js';
-import { dayShort, str } from '../../screens/shown.js';
-import { binary, eventEntity, sensor } from '../../feature-kit/entities.js';
-import { onOff } from '../../feature-kit/render.js';
+import { checkProbe } from '../screens/parts.js';
+import { dayShort, str } from '../screens/shown.js';
+import { binary, eventEntity, sensor } from '../kit/entities.js';
+import { onOff } from '../kit/render.js';
 import { feature } from '../feature.js';
-import { shape, type AttributeName, type Events, type States } from '../../feature-kit/contract.js';
-import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
+import { shape, type AttributeName, type Events, type States } from '../kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 
 /**
  * The attributes of lucky_number: the day its number is for, the child's register number, and whether
@@ -61,7 +61,7 @@ export const lucky = feature({
 /** What the briefing reads: the number as last read (its day may be past). */
 export type LuckyOutput = LuckyNumber | undefined;
 
-declare module '../../polling/source.js' {
+declare module '../../engine/source.js' {
   interface FeatureOutputs {
     lucky: LuckyOutput;
   }

@@ -1,7 +1,7 @@
 // The portal resource only the lucky feature reads: the lucky number.
 import { luckyNumberResponse } from '../../portal/schemas/identity.js';
-import { registerResource } from '../../polling/resource.js';
-import { byDay, DAILY } from '../../resources/ages.js';
+import { registerResource } from '../../engine/resource.js';
+import { byDay, DAILY } from '../../engine/resources/ages.js';
 import { warsawDate } from '../../util/time.js';
 import { luckySettledUntil, pickLucky } from './rules.js';
 

@@ -1,6 +1,6 @@
 // The lucky number: which day it is for, whether it is the child's, and when it is worth asking again.
 import { addDays, warsawDate, warsawInstant } from '../../util/time.js';
-import type { NewsItem } from '../../store/seen.js';
+import type { NewsItem } from '../../once/memory.js';
 
 /** A lucky number and the day it is for. */
 export type LuckyNumber = NonNullable<ReturnType<typeof readLucky>>;

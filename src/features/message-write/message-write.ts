@@ -2,20 +2,20 @@
 // class tutor), the `message_topic` text, both kept across restarts, and the `write` notify entity
 // and write/set command that send a new message through the account's Outbox.
 import * as z from 'zod';
-import { CommandError, jsonObject, MAX_TEXT_PAYLOAD_BYTES, textField, type CommandRequest } from '../../feature-kit/commands.js';
-import { sendBody, textToHtml } from '../../messaging/compose.js';
-import { MessageNotSentError } from '../../messaging/errors.js';
-import { pickTarget, targetSchema, type WriteTarget } from '../../messaging/write-targets.js';
-import { LoginFile } from '../../store/stored.js';
+import { CommandError, jsonObject, MAX_TEXT_PAYLOAD_BYTES, textField, type CommandRequest } from '../kit/commands.js';
+import { sendBody, textToHtml } from '../messaging/compose.js';
+import { MessageNotSentError } from '../messaging/errors.js';
+import { pickTarget, targetSchema, type WriteTarget } from '../messaging/write-targets.js';
+import { LoginFile } from '../../util/stored.js';
 import { TEXT_TEMPLATE } from '../opened-message/opened-message.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
-import { notify, select, text, type EntityDef } from '../../feature-kit/entities.js';
-import type { EntityState } from '../../polling/state.js';
-import type { SourceContext, SourceResult } from '../../polling/source.js';
-import { want } from '../../polling/resource.js';
-import { RECIPIENTS } from '../../resources/messaging.js';
+import { notify, select, text, type EntityDef } from '../kit/entities.js';
+import type { EntityState } from '../../engine/state.js';
+import type { SourceContext, SourceResult } from '../../engine/source.js';
+import { want } from '../../engine/resource.js';
+import { RECIPIENTS } from './resources.js';
 import { sent } from '../sent-message/sent-message.js';
-import { lookup, USERS } from '../../resources/lookups.js';
+import { lookup, USERS } from '../../engine/resources/lookups.js';
 import { errorText } from '../../util/text.js';
 
 /** The longest topic (Home Assistant's text entity's default maximum too). */

@@ -1,13 +1,13 @@
 // A child's messages on the board: the unread inbox messages, newest first (sender, topic, day), and the
 // message last opened through the bridge, its text cut for a wall and its attachments with their web
 // server paths. Read leniently from the published states, like the rest of the board.
-import type { Received } from '../../feature-kit/contract.js';
+import type { Received } from '../kit/contract.js';
 import { newestMessage, unreadMessages } from './entities.js';
 import { openedMessageEntity } from '../opened-message/opened-message.js';
 import type { BoardText } from '../../i18n/board-text.js';
 import { wallTime } from '../../util/time.js';
-import { boardCount, type BoardMessages, type BoardPart } from '../../screens/parts.js';
-import { dayShort, list, savedFiles, str, type BoardMoment } from '../../screens/shown.js';
+import { boardCount, type BoardMessages, type BoardPart } from '../screens/parts.js';
+import { dayShort, list, savedFiles, str, type BoardMoment } from '../screens/shown.js';
 
 /** The wall shows the start of a message; the whole is in the dashboard and the portal. */
 const MAX_TEXT_CHARS = 600;

@@ -2,9 +2,9 @@
 // its column (the newest message and announcement, where a school child has its tests); and in the child's own
 // view the newest inbox message, the button that opens it (after a confirmation: the portal then marks it read)
 // and the opened message whole, its attachments linked to the bridge's web server. Templates beside.
-import { confirmedButton, ifKnown, markdown, type Card } from '../../screens/cards.js';
-import { keyed, reads } from '../../screens/templates.js';
-import type { DashboardPart } from '../../screens/parts.js';
+import { confirmedButton, ifKnown, markdown, type Card } from '../screens/cards.js';
+import { keyed, reads } from '../screens/templates.js';
+import type { DashboardPart } from '../screens/parts.js';
 import { newestMessage, unreadMessages } from './entities.js';
 import { openedMessageEntity, openMessageButton } from '../opened-message/opened-message.js';
 import { newestNotice } from '../notices/notices.js';

@@ -1,14 +1,14 @@
 // What the messages feature publishes: its entities with the types of their attributes and payloads. The
 // feature (what it reads, how it computes) is messages.ts; its screens are board.ts and dashboard.ts.
-import { INBOX, MAILBOX, UNREAD } from '../../resources/messaging.js';
-import { want, type Want } from '../../polling/resource.js';
+import { INBOX, MAILBOX, UNREAD } from '../../engine/resources/messaging.js';
+import { want, type Want } from '../../engine/resource.js';
 import type { Mailbox } from '../../portal/messaging-api.js';
 import type { Language } from '../../config/language.js';
 import { mailboxName } from '../../i18n/school-words.js';
-import type { MessagePayload, MessageSummary, MessagesView } from '../../school/messages.js';
+import type { MessagePayload, MessageSummary, MessagesView } from '../../rules/messages.js';
 import type { UnreadCounts } from '../../portal/schemas/messages.js';
-import { eventEntity, sensor } from '../../feature-kit/entities.js';
-import { shape } from '../../feature-kit/contract.js';
+import { eventEntity, sensor } from '../kit/entities.js';
+import { shape } from '../kit/contract.js';
 
 /**
  * The attributes of newest_message: the newest inbox message as a parent reads it in a list, and the

@@ -1,28 +1,28 @@
 // The messages feature: the unread counters, and each watched mailbox's list (read when its counter
-// moved, and the inbox's at most an hour old by day: src/resources/messaging.ts) -> unread_messages,
+// moved, and the inbox's at most an hour old by day: src/engine/resources/messaging.ts) -> unread_messages,
 // newest_message and a message event per new message.
-import { want } from '../../polling/resource.js';
-import { INBOX, MAILBOX, UNREAD } from '../../resources/messaging.js';
-import { messageEvents, messagesView, type MessagesView } from '../../school/messages.js';
+import { want } from '../../engine/resource.js';
+import { INBOX, MAILBOX, UNREAD } from '../../engine/resources/messaging.js';
+import { messageEvents, messagesView, type MessagesView } from '../../rules/messages.js';
 import type { Mailbox, MessagesApi } from '../../portal/messaging-api.js';
 import type { MessageItem, UnreadCounts } from '../../portal/schemas/messages.js';
-import { stateText } from '../../feature-kit/render.js';
+import { stateText } from '../kit/render.js';
 import { feature } from '../feature.js';
 import { mailboxWant, messageEvent, newestFacts, newestMessage, unreadFacts, unreadMessages } from './entities.js';
 import { messagesBoard } from './board.js';
 import { messagesDashboard } from './dashboard.js';
-import type { Events, States } from '../../feature-kit/contract.js';
-import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
-import type { ListedMessages } from '../../messaging/opened.js';
+import type { Events, States } from '../kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
+import type { ListedMessages } from '../messaging/opened.js';
 import type { Language } from '../../config/language.js';
 import { UNTITLED } from '../../i18n/school-words.js';
 
 /** Mailboxes whose new messages become events (trash and the archives never hold new ones). */
 export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
-export type { ListedMessages } from '../../messaging/opened.js';
+export type { ListedMessages } from '../messaging/opened.js';
 export * from './entities.js';
 
-declare module '../../polling/source.js' {
+declare module '../../engine/source.js' {
   interface FeatureOutputs {
     messages: ListedMessages;
   }

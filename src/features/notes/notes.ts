@@ -1,13 +1,13 @@
 // The notes feature, hourly: behaviour notes -> newest_note and note events.
-import { newestNote, noteEvents, type NewestNote, type NoteFacts, type NotePayload, type NotesInput } from '../../school/notes.js';
-import { want } from '../../polling/resource.js';
+import { newestNote, noteEvents, type NewestNote, type NoteFacts, type NotePayload, type NotesInput } from '../../rules/notes.js';
+import { want } from '../../engine/resource.js';
 import { NOTE_CATEGORIES, NOTES } from './resources.js';
-import { lookup, nameLookups, namesOf } from '../../resources/lookups.js';
-import { eventEntity, sensor } from '../../feature-kit/entities.js';
-import { stateText, withAttributes } from '../../feature-kit/render.js';
+import { lookup, nameLookups, namesOf } from '../../engine/resources/lookups.js';
+import { eventEntity, sensor } from '../kit/entities.js';
+import { stateText, withAttributes } from '../kit/render.js';
 import { feature } from '../feature.js';
-import { shape, type Events, type Published } from '../../feature-kit/contract.js';
-import type { SourceContext, SourceResult } from '../../polling/source.js';
+import { shape, type Events, type Published } from '../kit/contract.js';
+import type { SourceContext, SourceResult } from '../../engine/source.js';
 
 /** The attributes of newest_note: the note's fields (none before the first note) and how many notes there are. */
 export type NewestNoteFacts = Partial<NoteFacts> & { count: number };

@@ -3,23 +3,23 @@
 import type { Language } from '../../config/language.js';
 import { UNTITLED } from '../../i18n/school-words.js';
 import type { Notice } from '../../portal/schemas/notices.js';
-import { cut, noticeEvents, noticesView, type NoticePayload, type NoticesView } from '../../school/notices.js';
+import { cut, noticeEvents, noticesView, type NoticePayload, type NoticesView } from '../../rules/notices.js';
 import { UnexpectedResponseError } from '../../portal/errors.js';
 import type { Gateway } from '../../portal/gateway.js';
-import type { ResourceCache } from '../../polling/cache.js';
-import { want } from '../../polling/resource.js';
-import { NOTICES } from '../../resources/school.js';
-import { CommandError, type CommandRequest } from '../../feature-kit/commands.js';
-import { button, eventEntity, sensor } from '../../feature-kit/entities.js';
-import { stateText } from '../../feature-kit/render.js';
+import type { ResourceCache } from '../../engine/cache.js';
+import { want } from '../../engine/resource.js';
+import { NOTICES } from '../../engine/resources/school.js';
+import { CommandError, type CommandRequest } from '../kit/commands.js';
+import { button, eventEntity, sensor } from '../kit/entities.js';
+import { stateText } from '../kit/render.js';
 import { feature, type CommandAccount } from '../feature.js';
 import { CHECK_TEXT } from '../../i18n/check-text.js';
-import { boardCount, type BoardNotice, type BoardPart } from '../../screens/parts.js';
-import { dayShort, list, str } from '../../screens/shown.js';
-import { markdown } from '../../screens/cards.js';
-import { keyed } from '../../screens/templates.js';
-import { shape, type Events, type States } from '../../feature-kit/contract.js';
-import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
+import { boardCount, type BoardNotice, type BoardPart } from '../screens/parts.js';
+import { dayShort, list, str } from '../screens/shown.js';
+import { markdown } from '../screens/cards.js';
+import { keyed } from '../screens/templates.js';
+import { shape, type Events, type States } from '../kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 
 /** Unread announcements listed in unread_notices' attributes. */
 const NEWEST_IN_ATTRIBUTES = 5;

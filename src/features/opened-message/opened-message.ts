@@ -2,21 +2,21 @@
 // whole (the portal then marks it read), opened_message shows it (kept across restarts), its
 // attachments are saved with downloads on, and with write_messages the reply notify entity and
 // command answer it through the account's Outbox.
-import { CommandError, jsonObject, MAX_TEXT_PAYLOAD_BYTES, textField, type CommandRequest } from '../../feature-kit/commands.js';
-import { MessageNotSentError } from '../../messaging/errors.js';
-import { findListed, openedFile, readOpened, saveAttachments, type ListedRef, type OpenedRecord } from '../../messaging/opened.js';
+import { CommandError, jsonObject, MAX_TEXT_PAYLOAD_BYTES, textField, type CommandRequest } from '../kit/commands.js';
+import { MessageNotSentError } from '../messaging/errors.js';
+import { findListed, openedFile, readOpened, saveAttachments, type ListedRef, type OpenedRecord } from '../messaging/opened.js';
 import type { Mailbox } from '../../portal/messaging-api.js';
-import { replyDraft } from '../../messaging/reply.js';
+import { replyDraft } from '../messaging/reply.js';
 import { MessagesUnavailableError } from '../../portal/messaging-policy.js';
-import { button, notify, sensor } from '../../feature-kit/entities.js';
-import { shape, type States } from '../../feature-kit/contract.js';
-import { stateText } from '../../feature-kit/render.js';
+import { button, notify, sensor } from '../kit/entities.js';
+import { shape, type States } from '../kit/contract.js';
+import { stateText } from '../kit/render.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
 import { mailboxWant } from '../messages/entities.js';
-import type { ListedMessages } from '../../messaging/opened.js';
-import { UNREAD } from '../../resources/messaging.js';
+import type { ListedMessages } from '../messaging/opened.js';
+import { UNREAD } from '../../engine/resources/messaging.js';
 import { sent } from '../sent-message/sent-message.js';
-import type { SourceContext, SourceResult } from '../../polling/source.js';
+import type { SourceContext, SourceResult } from '../../engine/source.js';
 import { errorText } from '../../util/text.js';
 import type { Language } from '../../config/language.js';
 import { UNTITLED } from '../../i18n/school-words.js';

@@ -4,18 +4,18 @@
 // dearest). With `downloads`, the newest files are saved through the portal's single-use keys (spec 4.6)
 // in the background and served by the web server at /files/<child>/school/<id>/<name>.
 import { basename } from 'node:path';
-import { schoolFileEvents, schoolFiles, type SchoolFileItem, type SchoolFilePayload } from '../../school/school-files.js';
-import { want } from '../../polling/resource.js';
+import { schoolFileEvents, schoolFiles, type SchoolFileItem, type SchoolFilePayload } from '../../rules/school-files.js';
+import { want } from '../../engine/resource.js';
 import { SCHOOL_FILES } from './resources.js';
-import { eventEntity, sensor } from '../../feature-kit/entities.js';
-import { withAttributes } from '../../feature-kit/render.js';
+import { eventEntity, sensor } from '../kit/entities.js';
+import { withAttributes } from '../kit/render.js';
 import { feature } from '../feature.js';
-import { ifKnown, markdown } from '../../screens/cards.js';
-import { keyed } from '../../screens/templates.js';
-import { savedFiles } from '../../screens/shown.js';
-import { shape, type Events, type Published } from '../../feature-kit/contract.js';
-import type { SourceContext, SourceResult } from '../../polling/source.js';
-import { savedFileUrl } from '../../attachments/saved.js';
+import { ifKnown, markdown } from '../screens/cards.js';
+import { keyed } from '../screens/templates.js';
+import { savedFiles } from '../screens/shown.js';
+import { shape, type Events, type Published } from '../kit/contract.js';
+import type { SourceContext, SourceResult } from '../../engine/source.js';
+import { savedFileUrl } from '../../portal/attachments/saved.js';
 
 /** How many of the newest files are listed and (with downloads) saved. */
 const LISTED = 10;

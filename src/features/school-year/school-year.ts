@@ -1,24 +1,24 @@
 // The school year feature: one `school_year` event when the portal shows the child in a new school year
 // (its identity's BeginSchoolYear moves on), with the new class, its tutor and the year's dates. The
-// event gate adds what the rollover took away and brought (store/rollover.ts), which it keeps quiet.
+// event gate adds what the rollover took away and brought (once/rollover.ts), which it keeps quiet.
 // Its candidate's id is the year's first day, so the seen memory fires it once per year, across restarts
 // too, and never at a bridge's first read (a new install is not a new year).
 // The `school` sensor (interfaces 14.1, 15.2): the class with its school, address, head teacher, e-mail, phone, tutor,
 // the child's number, the year's dates and the bells (the timetable's: the school's LessonsRange, else the plan's
 // most frequent hours); from the identity and the timetable, no read of its own.
-import { lookup, USERS, userOf } from '../../resources/lookups.js';
-import { eventEntity, sensor } from '../../feature-kit/entities.js';
-import { shape } from '../../feature-kit/contract.js';
-import { withAttributes } from '../../feature-kit/render.js';
+import { lookup, USERS, userOf } from '../../engine/resources/lookups.js';
+import { eventEntity, sensor } from '../kit/entities.js';
+import { shape } from '../kit/contract.js';
+import { withAttributes } from '../kit/render.js';
 import type { TimetableOutput } from '../timetable/entities.js';
 import { feature } from '../feature.js';
-import { ifKnown, kindergartenVariable, markdown } from '../../screens/cards.js';
-import { keyed } from '../../screens/templates.js';
-import { str } from '../../screens/shown.js';
-import type { RolloverSummary } from '../../store/rollover.js';
-import type { Identity } from '../../polling/identity.js';
-import type { NewsItem } from '../../store/seen.js';
-import type { SourceContext, SourceResult } from '../../polling/source.js';
+import { ifKnown, kindergartenVariable, markdown } from '../screens/cards.js';
+import { keyed } from '../screens/templates.js';
+import { str } from '../screens/shown.js';
+import type { RolloverSummary } from '../../once/rollover.js';
+import type { Identity } from '../../engine/identity.js';
+import type { NewsItem } from '../../once/memory.js';
+import type { SourceContext, SourceResult } from '../../engine/source.js';
 
 /** What the child's identity says of the new year (schoolYearFacts). */
 export type SchoolYearFacts = ReturnType<typeof schoolYearFacts>;

@@ -3,20 +3,20 @@
 // sends (which moves it); a message of the last 7 days that someone has not read yet is opened (no
 // side effect) at the normal interval (the reference's freshness, not the news of lessons) until all
 // have. Once every receiver has read, nothing is asked but the sent box.
-import { newestSent, readEvents, readKey, watched, type MessageReadPayload, type SentInput, type SentView } from '../../school/sent-messages.js';
-import { sortMessages } from '../../school/messages.js';
-import { eventEntity, sensor } from '../../feature-kit/entities.js';
-import { stateText, withAttributes } from '../../feature-kit/render.js';
+import { newestSent, readEvents, readKey, watched, type MessageReadPayload, type SentInput, type SentView } from '../../rules/sent-messages.js';
+import { sortMessages } from '../../rules/messages.js';
+import { eventEntity, sensor } from '../kit/entities.js';
+import { stateText, withAttributes } from '../kit/render.js';
 import { isoWarsaw } from '../../util/time.js';
-import { want, type Copies, type Want } from '../../polling/resource.js';
-import { SENT_BOX, SENT_MESSAGE, UNREAD } from '../../resources/messaging.js';
+import { want, type Copies, type Want } from '../../engine/resource.js';
+import { SENT_BOX, SENT_MESSAGE, UNREAD } from '../../engine/resources/messaging.js';
 import { feature, type CommandAccount } from '../feature.js';
-import { ifKnown, markdown } from '../../screens/cards.js';
-import { keyed } from '../../screens/templates.js';
-import { str } from '../../screens/shown.js';
-import { shape, type Events, type Published } from '../../feature-kit/contract.js';
+import { ifKnown, markdown } from '../screens/cards.js';
+import { keyed } from '../screens/templates.js';
+import { str } from '../screens/shown.js';
+import { shape, type Events, type Published } from '../kit/contract.js';
 import type { SentItem, SentMessageDetails } from '../../portal/schemas/outbox.js';
-import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
+import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 
 /** Messages opened at once at most (the newest watched ones first). */
 const OPENED_AT_ONCE = 3;

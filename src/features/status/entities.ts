@@ -1,8 +1,8 @@
 // What the status feature publishes: last_update and problem (the runner and its health give their states),
 // the account's figures (requests and logins of the day, the last successful read, the session's age: the
 // runner's figures give them) and the refresh button. The feature and its screens: status.ts.
-import { binary, button, sensor } from '../../feature-kit/entities.js';
-import { shape } from '../../feature-kit/contract.js';
+import { binary, button, sensor } from '../kit/entities.js';
+import { shape } from '../kit/contract.js';
 import type { LoginAdvice } from '../../portal/session.js';
 
 /** Diagnostics stay readable while the child is offline: they follow the bridge's availability only. */

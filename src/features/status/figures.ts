@@ -2,7 +2,7 @@
 // of the day per resource, the password logins and messaging bootstraps of the day, each resource's
 // last answer and last success, the session's age, the problems of the last 7 days and the last
 // login's transcript (with `check --trace`'s redaction). Told by the portal access (PortalObserver);
-// kept in data_dir after each poll (store/figures-store.ts) so that `dziennik2mqtt diagnostics` beside
+// kept in data_dir after each poll (engine/figures-store.ts) so that `dziennik2mqtt diagnostics` beside
 // a running bridge reads them. A sink (the metrics) may be told the same events.
 import type { Logger } from '../../util/log.js';
 import { LoginTrace } from '../../portal/trace.js';
@@ -10,10 +10,10 @@ import { isoWarsaw, warsawDate } from '../../util/time.js';
 import type { PortalObserver } from '../../portal/observer.js';
 import type { PortalUrls } from '../../config/schema.js';
 import type { Clock } from '../../util/clock.js';
-import type { FiguresStore, SavedFigures } from '../../store/figures-store.js';
+import type { FiguresStore, SavedFigures } from '../../engine/figures-store.js';
 import { lastRead, loginsToday, requestsToday, sessionAge, type ProblemFacts } from './status.js';
-import type { States } from '../../feature-kit/contract.js';
-import type { Identity } from '../../polling/identity.js';
+import type { States } from '../kit/contract.js';
+import type { Identity } from '../../engine/identity.js';
 
 /** What else hears of the figures' events (the metrics), by child. */
 export interface FiguresSink {

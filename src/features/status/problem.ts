@@ -2,7 +2,7 @@
 // configured language, the portal's own words, and the portal's advice to change the password, even while OFF.
 import { LoginPausedError, UnexpectedResponseError, portalMessageOf, problemReason } from '../../portal/errors.js';
 import { isoWarsaw, warsawTimeOfDay } from '../../util/time.js';
-import type { Published } from '../../feature-kit/contract.js';
+import type { Published } from '../kit/contract.js';
 import { passwordChangeAdvice, portalSays, problemAdvice } from '../../i18n/problem-advice.js';
 import type { Language } from '../../config/language.js';
 import type { LoginAdvice } from '../../portal/session.js';

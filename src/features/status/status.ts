@@ -2,12 +2,12 @@
 // button, which polls every resource at once (entities.ts). Its screens: the board card's warning and last
 // update, the problem over the family view's column, and the child's rows of the diagnostics view.
 import { feature } from '../feature.js';
-import { nightEndsAt } from '../../polling/moments.js';
+import { nightEndsAt } from '../../engine/moments.js';
 import { HOUR } from '../../util/duration.js';
-import { ifOn, markdown, whileOn, type Card } from '../../screens/cards.js';
-import { keyed } from '../../screens/templates.js';
-import type { BoardPart, BoardWarning, Block, ShownChild } from '../../screens/parts.js';
-import { lastUpdate as isoOf, str, when } from '../../screens/shown.js';
+import { ifOn, markdown, whileOn, type Card } from '../screens/cards.js';
+import { keyed } from '../screens/templates.js';
+import type { BoardPart, BoardWarning, Block, ShownChild } from '../screens/parts.js';
+import { lastUpdate as isoOf, str, when } from '../screens/shown.js';
 import { lastRead, lastUpdate, loginsToday, passwordChangeAdvised, problem, refresh, requestsToday, sessionAge } from './entities.js';
 
 export * from './entities.js';

@@ -2,13 +2,13 @@
 // lesson with its change in words and whether it is over or on (current_lesson and next_lesson), the headline above
 // the list (the lesson in progress or the next one), and the next school day's changes while another day is shown.
 import type { BoardText } from '../../i18n/board-text.js';
-import type { ItemOf, Received } from '../../feature-kit/contract.js';
-import type { ChangeKind } from '../../school/plan-changes.js';
+import type { ItemOf, Received } from '../kit/contract.js';
+import type { ChangeKind } from '../../rules/plan-changes.js';
 import { currentLesson, nextLesson, timetableToday, timetableTomorrow } from './entities.js';
 import { dayShown } from './day.js';
-import type { BoardDay, BoardHeadline, BoardLesson, BoardNextChange, BoardNextChanges, BoardPart, ShownChild } from '../../screens/parts.js';
+import type { BoardDay, BoardHeadline, BoardLesson, BoardNextChange, BoardNextChanges, BoardPart, ShownChild } from '../screens/parts.js';
 import { addDays } from '../../util/time.js';
-import { dayShort, dayTitle, list, num, part, str, weekday, type BoardMoment } from '../../screens/shown.js';
+import { dayShort, dayTitle, list, num, part, str, weekday, type BoardMoment } from '../screens/shown.js';
 
 /** timetable_today or timetable_tomorrow as the board finds it (both have the same attributes). */
 type DayState = Received<typeof timetableToday>;

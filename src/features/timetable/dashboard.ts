@@ -2,9 +2,9 @@
 // the next one, today's hours and lessons with their changes) and the next school day (its date with the
 // weekday, hours, plan changes and the homework due); a kindergarten child's own view starts with both.
 // Templates beside: today.jinja, next-day.jinja, and plan.jinja's macros for a slot and a change.
-import { kindergartenVariable, markdown } from '../../screens/cards.js';
-import { keyed, reads } from '../../screens/templates.js';
-import type { Block, DashboardPart } from '../../screens/parts.js';
+import { kindergartenVariable, markdown } from '../screens/cards.js';
+import { keyed, reads } from '../screens/templates.js';
+import type { Block, DashboardPart } from '../screens/parts.js';
 import { homeworkDueEntity } from '../agenda/entities.js';
 import {
   atSchool,
@@ -18,7 +18,7 @@ import {
   timetableTomorrow,
 } from './entities.js';
 
-const PARTS = ['ha/templates/prelude', 'features/timetable/plan'];
+const PARTS = ['homeassistant/templates/prelude', 'features/timetable/plan'];
 
 const today: Block = (e, t) => {
   if (!e.has(currentLesson) && !e.has(nextLesson) && !e.has(timetableToday) && !e.has(planChangesToday)) return undefined;

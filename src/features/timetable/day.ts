@@ -1,10 +1,10 @@
 // The day's lessons as a wall tablet lists them (timetable_today/tomorrow) and the lesson in progress
 // (current_lesson), rendered from the Schedule the timetable feature computed once.
-import { heldSlots, hoursOf, lessonChange, movedAway, movedIn, slotsOf } from '../../school/schedule.js';
-import type { GroupOut, ScheduledLesson, SchoolDay } from '../../school/schedule.js';
-import type { NextLesson } from '../../school/schooldays.js';
-import { slotOn, type ChangeKind, type PlanChange } from '../../school/plan-changes.js';
-import { stateText, withAttributes } from '../../feature-kit/render.js';
+import { heldSlots, hoursOf, lessonChange, movedAway, movedIn, slotsOf } from '../../rules/schedule.js';
+import type { GroupOut, ScheduledLesson, SchoolDay } from '../../rules/schedule.js';
+import type { NextLesson } from '../../rules/schooldays.js';
+import { slotOn, type ChangeKind, type PlanChange } from '../../rules/plan-changes.js';
+import { stateText, withAttributes } from '../kit/render.js';
 import type { Language } from '../../config/language.js';
 import { TIMETABLE_WORDS, type TimetableWords } from '../../i18n/lesson-words.js';
 

@@ -3,13 +3,13 @@
 // states are rendered in states.ts and day.ts.
 import type { TimetableDays } from '../../portal/schemas/timetable.js';
 import type { Bell } from '../../portal/schemas/identity.js';
-import type { SchoolDay } from '../../school/schedule.js';
-import type { FreeDay, FreeDayPayload } from '../../school/schooldays.js';
-import { TIMETABLE } from '../../resources/timetable.js';
+import type { SchoolDay } from '../../rules/schedule.js';
+import type { FreeDay, FreeDayPayload } from '../../rules/schooldays.js';
+import { TIMETABLE } from '../../engine/resources/timetable.js';
 import { CLASS_FREE_DAYS, SCHOOL_FREE_DAYS, SUBSTITUTIONS } from './resources.js';
-import { binary, eventEntity, sensor } from '../../feature-kit/entities.js';
-import { shape, type States } from '../../feature-kit/contract.js';
-import type { PlanChange, PlanChangePayload } from '../../school/plan-changes.js';
+import { binary, eventEntity, sensor } from '../kit/entities.js';
+import { shape, type States } from '../kit/contract.js';
+import type { PlanChange, PlanChangePayload } from '../../rules/plan-changes.js';
 import type { CurrentLesson, nextLessonFacts, TimetableDay } from './day.js';
 import type { AccountKind, KindergartenGroup } from './kindergarten.js';
 import { KINDERGARTEN_PLAN } from './kindergarten-resources.js';
@@ -33,7 +33,7 @@ export interface TimetableOutput {
   bells: Bell[];
 }
 
-declare module '../../polling/source.js' {
+declare module '../../engine/source.js' {
   interface FeatureOutputs {
     timetable: TimetableOutput;
   }

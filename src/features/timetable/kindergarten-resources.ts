@@ -1,5 +1,5 @@
 // The portal resources only a kindergarten child's timetable reads (live-notes 33-36): the fortnight's plan
-// of blocks from the identifier the search found (src/resources/kindergarten.ts, which the poller needs to
+// of blocks from the identifier the search found (src/engine/resources/kindergarten.ts, which the poller needs to
 // know whether the child has a plan at all), and what names its references: the activities (they play the
 // part of subjects) and the rooms; the teachers are in Users.
 import type { z } from 'zod';
@@ -14,10 +14,10 @@ import {
   kindergartenPlanResponse,
   type KindergartenPlan,
 } from '../../portal/schemas/kindergarten.js';
-import type { Resource } from '../../polling/resource.js';
-import { byDay, DAILY, DAY, HOUR, MINUTE, RARE } from '../../resources/ages.js';
-import { KINDERGARTEN_SEARCH, PLAN, planKey, planPath, planRange, type PlanSearch } from '../../resources/kindergarten.js';
-import { daily } from '../../resources/lookups.js';
+import type { Resource } from '../../engine/resource.js';
+import { byDay, DAILY, DAY, HOUR, MINUTE, RARE } from '../../engine/resources/ages.js';
+import { KINDERGARTEN_SEARCH, PLAN, planKey, planPath, planRange, type PlanSearch } from '../../engine/resources/kindergarten.js';
+import { daily } from '../../engine/resources/lookups.js';
 import { warsawDate, weekStart } from '../../util/time.js';
 
 /** The plan the search's answer holds for this key, when it was had a moment ago (the same pass). */

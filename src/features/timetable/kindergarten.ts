@@ -1,20 +1,20 @@
 // The timetable of a kindergarten child (live-notes 33-36, interface 12.2): once the school's Timetables is
 // refused the plan's identifier is searched for; once found, the fortnight's plan of blocks and its names
-// are read instead of the school's timetable, and read as a timetable (school/kindergarten.ts). Where the
+// are read instead of the school's timetable, and read as a timetable (rules/kindergarten.ts). Where the
 // search stands is kept in data_dir, so that a restart neither searches again nor asks Timetables.
-import { LoginFile, peekStored } from '../../store/stored.js';
+import { LoginFile, peekStored } from '../../util/stored.js';
 import * as z from 'zod';
-import { want, type Copies } from '../../polling/resource.js';
-import type { ResourceCache } from '../../polling/cache.js';
+import { want, type Copies } from '../../engine/resource.js';
+import type { ResourceCache } from '../../engine/cache.js';
 import type { TimetableDays } from '../../portal/schemas/timetable.js';
-import { KINDERGARTEN_SEARCH, planKey, planRange, searchAgainAt, sourceOf, type PlanSearch } from '../../resources/kindergarten.js';
-import { USERS } from '../../resources/lookups.js';
+import { KINDERGARTEN_SEARCH, planKey, planRange, searchAgainAt, sourceOf, type PlanSearch } from '../../engine/resources/kindergarten.js';
+import { USERS } from '../../engine/resources/lookups.js';
 import { KINDERGARTEN_ACTIVITIES, KINDERGARTEN_GROUP, KINDERGARTEN_PLAN, KINDERGARTEN_ROOMS } from './kindergarten-resources.js';
-import { TIMETABLE } from '../../resources/timetable.js';
-import { kindergartenDays } from '../../school/kindergarten.js';
-import { makeNames } from '../../school/names.js';
-import { timetableWeeks } from '../../school/schooldays.js';
-import type { SavedFigures } from '../../store/figures-store.js';
+import { TIMETABLE } from '../../engine/resources/timetable.js';
+import { kindergartenDays } from '../../rules/kindergarten.js';
+import { makeNames } from '../../rules/names.js';
+import { timetableWeeks } from '../../rules/schooldays.js';
+import type { SavedFigures } from '../../engine/figures-store.js';
 import { isoWarsaw } from '../../util/time.js';
 
 /** A child's kind of account as the portal's answers show it. */

@@ -1,14 +1,14 @@
 // The portal resources only the timetable feature reads: the year's plan changes, the free days and their
-// kinds, the extra classes (the week's timetable itself, TIMETABLE, is probed by `check` too: src/resources/timetable.ts). A plan
+// kinds, the extra classes (the week's timetable itself, TIMETABLE, is probed by `check` too: src/engine/resources/timetable.ts). A plan
 // change of today or the next school day is news; it is a new entry under Substitutions, so while the class
 // calendar lists the same ids the year's list stands.
 import { otherActivitiesResponse, substitutionsResponse } from '../../portal/schemas/timetable.js';
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../../portal/schemas/calendar.js';
 import type { z } from 'zod';
-import { registerResource, type Resource } from '../../polling/resource.js';
-import { BY_THE_HOUR, byDay, DAILY, RARE } from '../../resources/ages.js';
-import { calendarSignal } from '../../resources/calendar.js';
-import { daily } from '../../resources/lookups.js';
+import { registerResource, type Resource } from '../../engine/resource.js';
+import { BY_THE_HOUR, byDay, DAILY, RARE } from '../../engine/resources/ages.js';
+import { calendarSignal } from '../../engine/resources/calendar.js';
+import { daily } from '../../engine/resources/lookups.js';
 import { addDays } from '../../util/time.js';
 
 export const SUBSTITUTIONS = registerResource({

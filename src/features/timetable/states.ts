@@ -2,11 +2,11 @@
 // today and the next school day, whether each is a school day, when lessons start and end, the next
 // lesson, at_school, and the day's lessons and the lesson in progress (day.ts).
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
-import { onOff, withAttributes } from '../../feature-kit/render.js';
+import { onOff, withAttributes } from '../kit/render.js';
 import { changeWords, currentLessonOf, joined, nextLessonFacts, timetableOf } from './day.js';
 import { TIMETABLE_WORDS } from '../../i18n/lesson-words.js';
-import { heldSlots, type Schedule, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
-import type { NextLesson } from '../../school/schooldays.js';
+import { heldSlots, type Schedule, type ScheduledLesson, type SchoolDay } from '../../rules/schedule.js';
+import type { NextLesson } from '../../rules/schooldays.js';
 import type { TimetableStates } from './entities.js';
 
 /**

@@ -3,31 +3,31 @@
 // plan_change and free_day events, the day's lessons, the lesson in progress and at_school. Computed
 // when a copy it reads moved; between passes the runner computes again (from the copies) at each
 // lesson's start and end. What it publishes is declared in entities.ts, rendered in states.ts and day.ts.
-import { mergeTimetables, schoolBells } from '../../school/timetable.js';
-import { schedule, schoolDays, type Schedule, type ScheduleInput } from '../../school/schedule.js';
-import { timetableWeeks, freeDays, freeDayEvents, type FreeDaysInput } from '../../school/schooldays.js';
-import { feedDates } from '../../school/calendar-feeds.js';
+import { mergeTimetables, schoolBells } from '../../rules/timetable.js';
+import { schedule, schoolDays, type Schedule, type ScheduleInput } from '../../rules/schedule.js';
+import { timetableWeeks, freeDays, freeDayEvents, type FreeDaysInput } from '../../rules/schooldays.js';
+import { feedDates } from '../../rules/calendar-feeds.js';
 import { addDays, weekStart } from '../../util/time.js';
-import { want, type Copies, type Want } from '../../polling/resource.js';
-import { TIMETABLE } from '../../resources/timetable.js';
+import { want, type Copies, type Want } from '../../engine/resource.js';
+import { TIMETABLE } from '../../engine/resources/timetable.js';
 import { CLASS_FREE_DAYS, EXTRA_CLASSES, FREE_DAY_TYPES, SCHOOL_FREE_DAYS, SUBSTITUTIONS } from './resources.js';
-import { nameLookups, namesOf } from '../../resources/lookups.js';
-import { UNITS } from '../../resources/grades.js';
+import { nameLookups, namesOf } from '../../engine/resources/lookups.js';
+import { UNITS } from '../../engine/resources/grades.js';
 import { childUnit } from '../../portal/schemas/identity.js';
-import { makeNames } from '../../school/names.js';
-import type { Events } from '../../feature-kit/contract.js';
+import { makeNames } from '../../rules/names.js';
+import type { Events } from '../kit/contract.js';
 import { feature } from '../feature.js';
 import type { Language } from '../../config/language.js';
 import { renderTimetable } from './states.js';
 import { kindergartenGroup, kindergartenReads, kindergartenTimetable, PlanSearchStore } from './kindergarten.js';
-import { KINDERGARTEN_SEARCH } from '../../resources/kindergarten.js';
+import { KINDERGARTEN_SEARCH } from '../../engine/resources/kindergarten.js';
 import { freeDay, planChange, TIMETABLE_ENTITIES, type TimetableOutput } from './entities.js';
 import { timetableBoard } from './board.js';
 import { timetableDashboard } from './dashboard.js';
 
 export { renderTimetable } from './states.js';
-import type { ResourceCache } from '../../polling/cache.js';
-import type { Source, SourceContext, SourceResult } from '../../polling/source.js';
+import type { ResourceCache } from '../../engine/cache.js';
+import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 
 export const timetable = feature({
   name: 'timetable',

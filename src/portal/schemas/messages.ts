@@ -66,7 +66,7 @@ function messageItem(raw: unknown) {
     id,
     sender: toText(raw.senderName)?.trim() || joinName(raw.senderFirstName, raw.senderLastName),
     topic: toText(raw.topic) ?? '',
-    /** The base64 preview as given (cut at a byte length, see school/messages.ts). */
+    /** The base64 preview as given (cut at a byte length, see rules/messages.ts). */
     content: toText(raw.content),
     sendDate: toText(raw.sendDate),
     // readDate null means unread (spec 2.10); any date (or a true flag) means read.
@@ -138,7 +138,7 @@ function reportedError(value: unknown): string | undefined {
   return undefined;
 }
 
-/** GET /<mailbox>/messages/<id>: one message whole (spec 2.10); the body stays base64 (see school/message-text.ts). */
+/** GET /<mailbox>/messages/<id>: one message whole (spec 2.10); the body stays base64 (see rules/message-text.ts). */
 export const fullMessageResponse = z.unknown().transform((root, ctx) => {
   const data = unwrap(root);
   if (!isObject(data) || typeof data.Message !== 'string') return refuse(ctx, 'not a message (no Message)');

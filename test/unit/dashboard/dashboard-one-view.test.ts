@@ -7,20 +7,20 @@
 // one-day test's (test/unit/features/timetable/one-day.test.ts).
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { dashboardYaml } from '../../../src/ha/dashboard.js';
+import { dashboardYaml } from '../../../src/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
 import { renderNewestGrade } from '../../../src/features/grades/newest.js';
-import { newestGrades } from '../../../src/school/grades.js';
-import type { GradeItem } from '../../../src/school/grade-item.js';
+import { newestGrades } from '../../../src/rules/grades.js';
+import type { GradeItem } from '../../../src/rules/grade-item.js';
 import { renderMessages } from '../../../src/features/messages/messages.js';
-import { messagesView } from '../../../src/school/messages.js';
-import { agendaKind, testEvents, upcomingTests, type AgendaItem } from '../../../src/school/agenda.js';
-import { agendaEntries } from '../../../src/school/calendar-feeds.js';
+import { messagesView } from '../../../src/rules/messages.js';
+import { agendaKind, testEvents, upcomingTests, type AgendaItem } from '../../../src/rules/agenda.js';
+import { agendaEntries } from '../../../src/rules/calendar-feeds.js';
 import { boardModel } from '../../../src/web/board-model.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
-import type { EntityState } from '../../../src/polling/state.js';
+import type { EntityState } from '../../../src/engine/state.js';
 import { skipWithoutJinja } from '../../helpers/blueprints.js';
 import { shownView, type HaStates } from '../../helpers/dashboard-shown.js';
 

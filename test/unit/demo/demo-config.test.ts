@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_CONFIG_NAME, writeDemoConfig } from '../../../src/demo/config.js';
+import { DEMO_CONFIG_NAME, writeDemoConfig } from '../../../src/app/demo/config.js';
 import { tempDir } from '../../helpers/temp.js';
 
 const dirs: string[] = [];

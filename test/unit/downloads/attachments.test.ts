@@ -5,8 +5,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { PortalSession } from '../../../src/portal/session.js';
-import { Downloader } from '../../../src/attachments/downloader.js';
-import { DownloadSlots } from '../../../src/attachments/downloader.js';
+import { Downloader } from '../../../src/portal/attachments/downloader.js';
+import { DownloadSlots } from '../../../src/portal/attachments/downloader.js';
 import { UnexpectedResponseError } from '../../../src/portal/errors.js';
 import { ClockDriver } from '../../helpers/drive.js';
 import { FakeClock } from '../../helpers/clock.js';

@@ -1,7 +1,7 @@
 // The download limits: two slots per process handed out in order, the 5-10 s poll delays, and the
 // deadline that rejects on the injected clock even while work is still running.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DOWNLOAD_LIMITS, DownloadSlots, pollDelay } from '../../../src/attachments/downloader.js';
+import { DEFAULT_DOWNLOAD_LIMITS, DownloadSlots, pollDelay } from '../../../src/portal/attachments/downloader.js';
 import { withDeadline } from '../../../src/util/clock.js';
 import { ConnectionError } from '../../../src/portal/errors.js';
 import { FakeClock } from '../../helpers/clock.js';

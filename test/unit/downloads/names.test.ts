@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { DownloadStore, safeFileName } from '../../../src/attachments/saved.js';
+import { DownloadStore, safeFileName } from '../../../src/portal/attachments/saved.js';
 import { saveBody } from '../../helpers/downloads.js';
-import { dispositionName } from '../../../src/attachments/answers.js';
+import { dispositionName } from '../../../src/portal/attachments/answers.js';
 import { tempDir } from '../../helpers/portal.js';
 
 const HOSTILE: [string, string][] = [

@@ -1,7 +1,7 @@
 // How a first-step answer is read (spec 4.6.7): the logged-out page means a dead session, a page that
 // plainly says the file does not exist is an error, and pages are read in the charset they declare.
 import { describe, expect, it } from 'vitest';
-import { isDeadWebSession } from '../../../src/attachments/answers.js';
+import { isDeadWebSession } from '../../../src/portal/attachments/answers.js';
 import { pageText, type HttpResponse } from '../../../src/portal/http.js';
 
 const PORTAL = { base_url: 'https://portal.example', auth_url: 'https://auth.example' };

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_PAGE, planTableProblems, withPlanTable } from '../../../src/features/plan-table.js';
 import { WRITE_COMMAND } from '../../../src/features/readme-tables.js';
 import { RESOURCES } from '../../../src/features/resources.js';
-import { GRADES } from '../../../src/resources/grades.js';
-import { always } from '../../../src/polling/schedule.js';
+import { GRADES } from '../../../src/engine/resources/grades.js';
+import { always } from '../../../src/engine/schedule.js';
 
 const PAGE = readFileSync(new URL(`../../../${PLAN_PAGE}`, import.meta.url), 'utf8');
 

@@ -15,7 +15,7 @@ import {
 } from '../../../src/features/readme-tables.js';
 import { FEATURES } from '../../../src/features/index.js';
 import { feature } from '../../../src/features/feature.js';
-import { sensor } from '../../../src/feature-kit/entities.js';
+import { sensor } from '../../../src/features/kit/entities.js';
 
 const PAGE = readFileSync(new URL(`../../../${ENTITIES_PAGE}`, import.meta.url), 'utf8');
 const ADDON = readFileSync(new URL(`../../../${ADDON_PAGE}`, import.meta.url), 'utf8');

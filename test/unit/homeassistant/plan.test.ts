@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { reconcile, statusOf, wantedEntries } from '../../../src/homeassistant/plan.js';
 import { homeworkItems, needsLook, todoSteps } from '../../../src/homeassistant/homework.js';
 import type { KeptItem, Known } from '../../../src/homeassistant/memory.js';
-import type { AgendaEntry } from '../../../src/school/calendar-feeds.js';
+import type { AgendaEntry } from '../../../src/rules/calendar-feeds.js';
 
 const url = (child: string, feed: string) => `http://bridge:8099/calendar/${child}/${feed}.ics?key=k1`;
 

@@ -1,6 +1,7 @@
-// The folders of src/ import each other in one direction (portal -> attachments -> school -> polling -> feature-kit -> features ->
-// the screens ha, web, mqtt and the runner, side by side -> the family road's e-mail entries -> the bridge's own device, the commands, the app
-// and the demo -> the root's entry points), type imports included: a
+// The folders of src/ import each other in one direction, the way the data flows (portal -> rules -> engine ->
+// features -> the bus -> the runner that publishes on it and the outputs that subscribe to it, side by side: mqtt,
+// web, homeassistant -> the app -> the root's entry points; util, config, i18n, once and lease below them), type
+// imports included: a
 // type shared by two folders ties them as much as a value does. The simulator and the bench stand aside
 // (tools around the bridge). Files import each other without circles too, inside a folder as across: a
 // reader can start at a leaf and read up, never meeting a file that needs the one being read.
@@ -25,12 +26,12 @@ describe('the folders of src/', () => {
     const pairs = folderEdges(SRC, ASIDE).map((e) => `${e.from} -> ${e.to}`);
     expect(pairs).toEqual(
       expect.arrayContaining([
-        'school -> portal',
-        'attachments -> portal',
-        'polling -> attachments',
-        'feature-kit -> polling',
-        'features -> feature-kit',
-        'runner -> features',
+        'rules -> portal',
+        'engine -> rules',
+        'features -> engine',
+        'bus -> features',
+        'runner -> bus',
+        'mqtt -> bus',
         '(root) -> app',
         'app -> runner',
       ]),
@@ -46,7 +47,7 @@ describe('the files of src/', () => {
 
   it('are all seen, with the imports between files of one folder (the check above is not vacuous)', () => {
     const pairs = fileEdges(SRC, ASIDE).map((e) => `${e.from} -> ${e.to}`);
-    expect(pairs).toEqual(expect.arrayContaining(['polling/plan.ts -> polling/schedule.ts', 'portal/session.ts -> portal/http.ts']));
+    expect(pairs).toEqual(expect.arrayContaining(['engine/plan.ts -> engine/schedule.ts', 'portal/session.ts -> portal/http.ts']));
     expect(pairs.some((p) => /simulator|bench/.test(p))).toBe(false);
   });
 });
@@ -103,9 +104,9 @@ describe('folderCycles', () => {
   });
 });
 
-describe('the school rules (src/school/)', () => {
+describe('the school rules (src/rules/)', () => {
   it("take only types from portal/: they compute from the portal's data, never parse or ask for it", () => {
-    const school = join(SRC, 'school');
+    const school = join(SRC, 'rules');
     const imports = readdirSync(school).flatMap((file) =>
       [...readFileSync(join(school, file), 'utf8').matchAll(/^import (type )?[^;]*from '\.\.\/portal\/[^']+';/gm)].map((m) => ({
         file,

@@ -9,8 +9,8 @@
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BaseTopicClaim } from '../../../src/mqtt/claim.js';
-import { Topics } from '../../../src/ha/topics.js';
-import { Lease, LEASE_TIMING, type LeaseRecord } from '../../../src/store/lease.js';
+import { Topics } from '../../../src/mqtt/topics.js';
+import { Lease, LEASE_TIMING, type LeaseRecord } from '../../../src/lease/lease.js';
 import { createLogger } from '../../../src/util/log.js';
 import { FakeClock, settledOn } from '../../helpers/clock.js';
 import { tempDir } from '../../helpers/temp.js';

@@ -1,6 +1,6 @@
 // The command router: bad input never reaches a handler, errors become results, one child at a time.
 import { describe, expect, it, vi } from 'vitest';
-import { CommandError, type CommandHandler } from '../../../src/feature-kit/commands.js';
+import { CommandError, type CommandHandler } from '../../../src/features/kit/commands.js';
 import { CommandRouter, MAX_PENDING_PER_CHILD } from '../../../src/mqtt/commands.js';
 import { silentLogger } from '../../../src/util/log.js';
 

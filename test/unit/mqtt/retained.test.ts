@@ -1,8 +1,8 @@
 // Reading our own retained device configs, and the broker URL made safe to log.
 import { describe, expect, it } from 'vitest';
-import { childDiscovery } from '../../../src/ha/discovery.js';
+import { childDiscovery } from '../../../src/mqtt/discovery.js';
 import { ENTITIES } from '../../../src/features/index.js';
-import { Topics } from '../../../src/ha/topics.js';
+import { Topics } from '../../../src/mqtt/topics.js';
 import { redactUrl } from '../../../src/mqtt/client.js';
 import { readOwnDeviceConfig } from '../../../src/mqtt/retained.js';
 

@@ -12,7 +12,7 @@ import {
   type ConnectionError,
 } from '../../../src/portal/errors.js';
 import { FamilyAccount } from '../../../src/portal/family.js';
-import { PortalAccess } from '../../../src/resources/portal-access.js';
+import { PortalAccess } from '../../../src/engine/resources/portal-access.js';
 import type { PortalObserver } from '../../../src/portal/observer.js';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, type PortalSimulator } from '../../../src/simulator/index.js';
 import { REGISTER_BROKEN_WORDS } from '../../../src/simulator/live-schools.js';

@@ -3,9 +3,9 @@
 // one resource want one copy; a feature that reads a copy it did not say it reads fails loudly.
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ResourceCache } from '../../../src/polling/cache.js';
-import { registerResource, want } from '../../../src/polling/resource.js';
-import { always } from '../../../src/polling/schedule.js';
+import { ResourceCache } from '../../../src/engine/cache.js';
+import { registerResource, want } from '../../../src/engine/resource.js';
+import { always } from '../../../src/engine/schedule.js';
 import { AccountPlan } from '../../../src/runner/account-plan.js';
 import { AccountFeatures } from '../../../src/runner/account-features.js';
 import { FakeClock } from '../../helpers/clock.js';
@@ -14,8 +14,8 @@ import { silentLogger } from '../../../src/util/log.js';
 import type { Gateway } from '../../../src/portal/gateway.js';
 import type { MessagesApi } from '../../../src/portal/messaging-api.js';
 import type { Feature, FeatureAccess } from '../../../src/features/feature.js';
-import type { Identity } from '../../../src/polling/identity.js';
-import type { SourceContext } from '../../../src/polling/source.js';
+import type { Identity } from '../../../src/engine/identity.js';
+import type { SourceContext } from '../../../src/engine/source.js';
 
 const MINUTE = 60_000;
 const schema = z.looseObject({ n: z.number() });

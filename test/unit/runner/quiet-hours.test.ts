@@ -3,9 +3,9 @@
 // documented example "20:00-07:00" saves the evening's and the early morning's reads (about 57 a day at
 // the default 3 minutes: 3 hours of 20 reads become 3 hours of 1).
 import { describe, expect, it } from 'vitest';
-import { next } from '../../../src/polling/plan.js';
-import { planClock, type PollPolicy } from '../../../src/polling/plan.js';
-import { UNREAD } from '../../../src/resources/messaging.js';
+import { next } from '../../../src/engine/plan.js';
+import { planClock, type PollPolicy } from '../../../src/engine/plan.js';
+import { UNREAD } from '../../../src/engine/resources/messaging.js';
 
 const MINUTE = 60_000;
 const DAY_START = Date.parse('2026-11-18T00:00:00+01:00');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { retryDelay } from '../../../src/runner/health.js';
-import { planClock } from '../../../src/polling/plan.js';
-import { inHours } from '../../../src/polling/moments.js';
+import { planClock } from '../../../src/engine/plan.js';
+import { inHours } from '../../../src/engine/moments.js';
 import { LoginPausedError } from '../../../src/portal/errors.js';
-import { next } from '../../../src/polling/plan.js';
-import { GRADES } from '../../../src/resources/grades.js';
+import { next } from '../../../src/engine/plan.js';
+import { GRADES } from '../../../src/engine/resources/grades.js';
 
 // 2026-11-20 is in winter time: Warsaw = UTC+1.
 const at = (hhmm: string): number => Date.parse(`2026-11-20T${hhmm}:00+01:00`);

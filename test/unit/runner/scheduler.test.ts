@@ -7,7 +7,7 @@ import pino from 'pino';
 import { FakeClock } from '../../helpers/clock.js';
 import { AccountScheduler } from '../../../src/runner/scheduler.js';
 import { AccountHealth, retryDelay } from '../../../src/runner/health.js';
-import type { Host } from '../../../src/polling/resource.js';
+import type { Host } from '../../../src/engine/resource.js';
 import type { PassOutcome } from '../../../src/runner/coordinator.js';
 
 const MIN = 60_000;

@@ -3,7 +3,7 @@
 // server's own paths become links), nothing for a child without messages.
 import { describe, expect, it } from 'vitest';
 import { boardModel } from '../../../src/web/board-model.js';
-import type { EntityState } from '../../../src/polling/state.js';
+import type { EntityState } from '../../../src/engine/state.js';
 import type { ChildView } from '../../../src/web/types.js';
 
 const NOW = Date.parse('2026-11-18T09:11:30+01:00');

@@ -2,9 +2,9 @@
 // them on a Wednesday): the day shown, changes in words, the lucky number, and the signs of old data.
 import { describe, expect, it } from 'vitest';
 import { boardModel, type BoardChild } from '../../../src/web/board-model.js';
-import type { EntityState } from '../../../src/polling/state.js';
+import type { EntityState } from '../../../src/engine/state.js';
 import type { ChildView } from '../../../src/web/types.js';
-import type { ItemOf } from '../../../src/feature-kit/contract.js';
+import type { ItemOf } from '../../../src/features/kit/contract.js';
 import type { timetableToday } from '../../../src/features/timetable/entities.js';
 import { noteOf, type SlotOut } from '../../../src/features/timetable/day.js';
 import { TIMETABLE_WORDS } from '../../../src/i18n/lesson-words.js';

@@ -10,8 +10,8 @@ const { script: boardScript, style: boardStyle } = boardAssets();
 import { FakeClock } from '../../helpers/clock.js';
 import { webRoutes } from '../../../src/web/service.js';
 import { feedKey } from '../../../src/web/token.js';
-import { FEED_NAMES } from '../../../src/school/calendar-feeds.js';
-import type { EntityState } from '../../../src/polling/state.js';
+import { FEED_NAMES } from '../../../src/rules/calendar-feeds.js';
+import type { EntityState } from '../../../src/engine/state.js';
 import type { ChildView, Route, WebData, WebRequest } from '../../../src/web/types.js';
 
 const NOW = Date.parse('2026-11-18T09:12:00+01:00');

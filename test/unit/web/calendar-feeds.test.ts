@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { FeedTexts, feedRoute } from '../../../src/web/calendar-feeds.js';
 import { WebMemory } from '../../../src/web/memory.js';
-import type { FeedName } from '../../../src/school/calendar-feeds.js';
+import type { FeedName } from '../../../src/rules/calendar-feeds.js';
 import type { WebData, WebRequest } from '../../../src/web/types.js';
 import { quietPublisher } from '../../helpers/publisher.js';
 

@@ -2,7 +2,7 @@
 // the bridge's language, escaping and folding done, and the same entries always giving the same text.
 import { describe, expect, it } from 'vitest';
 import { feedText, type FeedCalendar } from '../../../src/web/calendar-ics.js';
-import type { FeedEntries, LessonEntry } from '../../../src/school/calendar-feeds.js';
+import type { FeedEntries, LessonEntry } from '../../../src/rules/calendar-feeds.js';
 import { parseFeed } from '../../helpers/ics.js';
 
 const lesson = (over: Partial<LessonEntry>): LessonEntry => ({

@@ -3,8 +3,8 @@
 // the feed route each child's calendar feeds as last published.
 import { describe, expect, it } from 'vitest';
 import { WebMemory } from '../../../src/web/memory.js';
-import type { Publisher } from '../../../src/ha/publisher.js';
-import type { AgendaEntry, FeedContent, LessonEntry } from '../../../src/school/calendar-feeds.js';
+import type { Publisher } from '../../../src/bus/publisher.js';
+import type { AgendaEntry, FeedContent, LessonEntry } from '../../../src/rules/calendar-feeds.js';
 import { parseFeed } from '../../helpers/ics.js';
 
 function recorder(): Publisher & { calls: string[] } {

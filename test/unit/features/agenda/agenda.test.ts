@@ -8,9 +8,9 @@ import {
   type homeworkEvent,
   type testEvent,
 } from '../../../../src/features/agenda/agenda.js';
-import { agendaEvents, testEvents, upcomingTests, type AgendaItem } from '../../../../src/school/agenda.js';
-import { homeworkEvents, type HomeworkItem } from '../../../../src/school/homework.js';
-import type { Events } from '../../../../src/feature-kit/contract.js';
+import { agendaEvents, testEvents, upcomingTests, type AgendaItem } from '../../../../src/rules/agenda.js';
+import { homeworkEvents, type HomeworkItem } from '../../../../src/rules/homework.js';
+import type { Events } from '../../../../src/features/kit/contract.js';
 import { entityTable } from '../../../helpers/entities.js';
 
 const entry = (key: string, kind: AgendaItem['kind'], date: string, subject: string | null, content: string): AgendaItem => ({

@@ -2,7 +2,7 @@
 // through send_message; without a configured message the command is refused.
 import { describe, expect, it } from 'vitest';
 import { fixedMessages } from '../../../../src/features/fixed-messages/fixed-messages.js';
-import { CommandError } from '../../../../src/feature-kit/commands.js';
+import { CommandError } from '../../../../src/features/kit/commands.js';
 import { buildMinimal } from '../../../helpers/config.js';
 import { entityTable } from '../../../helpers/entities.js';
 

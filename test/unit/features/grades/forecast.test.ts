@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { forecastGrade, reportCard, toNext, trendOf } from '../../../../src/features/grades/forecast.js';
 import { DEFAULT_GRADE_THRESHOLDS } from '../../../../src/config/schema.js';
-import type { Behaviour, BehaviourMark } from '../../../../src/school/behaviour.js';
+import type { Behaviour, BehaviourMark } from '../../../../src/rules/behaviour.js';
 
 const T = DEFAULT_GRADE_THRESHOLDS;
 

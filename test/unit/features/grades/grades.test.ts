@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { grades as gradesFeature, type gradeEvent } from '../../../../src/features/grades/grades.js';
 import { renderAverage } from '../../../../src/features/grades/average.js';
 import { renderNewestGrade } from '../../../../src/features/grades/newest.js';
-import type { Events, Tracked } from '../../../../src/feature-kit/contract.js';
-import { averages } from '../../../../src/school/averages.js';
-import type { GradeItem } from '../../../../src/school/grade-item.js';
-import { gradeEvents, newestGrades } from '../../../../src/school/grades.js';
+import type { Events, Tracked } from '../../../../src/features/kit/contract.js';
+import { averages } from '../../../../src/rules/averages.js';
+import type { GradeItem } from '../../../../src/rules/grade-item.js';
+import { gradeEvents, newestGrades } from '../../../../src/rules/grades.js';
 import { entityTable } from '../../../helpers/entities.js';
-import { grades, names } from '../../school/fixtures.js';
+import { grades, names } from '../../rules/fixtures.js';
 
 const grade = (key: string, shown: string, date: string, details: GradeItem['details'] = {}): GradeItem => ({
   key,

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { averages, neededForNext, gradeScale, type SubjectAverage } from '../../../../src/school/averages.js';
+import { averages, neededForNext, gradeScale, type SubjectAverage } from '../../../../src/rules/averages.js';
 import { renderGradeAtRisk, renderSubjectAverage, SubjectEntities } from '../../../../src/features/grades/subject-averages.js';
 import { DEFAULT_GRADE_THRESHOLDS } from '../../../../src/config/schema.js';
 import { AccountFeatures } from '../../../../src/runner/account-features.js';
 import { feature, type FeatureAccess } from '../../../../src/features/feature.js';
-import { sensor } from '../../../../src/feature-kit/entities.js';
+import { sensor } from '../../../../src/features/kit/entities.js';
 import { silentLogger } from '../../../../src/util/log.js';
-import { categories, grades, grading, names } from '../../school/fixtures.js';
+import { categories, grades, grading, names } from '../../rules/fixtures.js';
 import { gradeCommentsResponse } from '../../../../src/portal/schemas/grades.js';
 import { tempDir } from '../../../helpers/temp.js';
-import type { SourceContext } from '../../../../src/polling/source.js';
+import type { SourceContext } from '../../../../src/engine/source.js';
 
 const T = DEFAULT_GRADE_THRESHOLDS;
 const MATHS = 1;

@@ -1,11 +1,11 @@
 // The year's results as a parent reads them after the first semester ends: the half-year's averages
 // beside the new semester's, the term grades under names of their own, `semester` always a number.
 import { describe, expect, it } from 'vitest';
-import { averages } from '../../../../src/school/averages.js';
+import { averages } from '../../../../src/rules/averages.js';
 import { renderAverage } from '../../../../src/features/grades/average.js';
 import { renderPointsAverage, renderSubjectAverage } from '../../../../src/features/grades/subject-averages.js';
 import { pointCategoriesResponse, pointGradesResponse } from '../../../../src/portal/schemas/othergrades.js';
-import { categories, grades, grading, names } from '../../school/fixtures.js';
+import { categories, grades, grading, names } from '../../rules/fixtures.js';
 
 const MATHS = 1;
 const POLISH = 2;

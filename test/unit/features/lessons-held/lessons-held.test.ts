@@ -1,7 +1,7 @@
 // The lessons-held feature: next_test, lesson_topics and catch_up, rendered from the school rules.
 import { describe, expect, it } from 'vitest';
 import { lessonsHeldFeature, renderCatchUp, renderLessonTopics, renderNextTest } from '../../../../src/features/lessons-held/lessons-held.js';
-import type { AgendaItem } from '../../../../src/school/agenda.js';
+import type { AgendaItem } from '../../../../src/rules/agenda.js';
 import { entityTable } from '../../../helpers/entities.js';
 
 /** How long a topic in a list may be (docs/entities.md). */

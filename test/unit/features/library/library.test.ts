@@ -1,7 +1,7 @@
 // The library feature: library_due, rendered from the school rule's lendings.
 import { describe, expect, it } from 'vitest';
 import { library, renderLibraryDue } from '../../../../src/features/library/library.js';
-import type { LentBook } from '../../../../src/school/library.js';
+import type { LentBook } from '../../../../src/rules/library.js';
 import { entityTable } from '../../../helpers/entities.js';
 
 const book = (title: string, due: string | null, extra: Partial<LentBook> = {}): LentBook => ({

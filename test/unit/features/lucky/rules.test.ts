@@ -3,8 +3,8 @@ import { luckyEvents, luckySettledUntil, luckyToday, pickLucky, readLucky, type 
 import { luckyNumberResponse } from '../../../../src/portal/schemas/identity.js';
 import { renderLucky } from '../../../../src/features/lucky/lucky.js';
 import { LUCKY } from '../../../../src/features/lucky/resources.js';
-import { next } from '../../../../src/polling/plan.js';
-import { momentOf } from '../../../../src/polling/moments.js';
+import { next } from '../../../../src/engine/plan.js';
+import { momentOf } from '../../../../src/engine/moments.js';
 
 const at = (iso: string): number => Date.parse(iso);
 const HOUR = 3_600_000;

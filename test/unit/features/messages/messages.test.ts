@@ -2,7 +2,7 @@
 // school rule makes of the counters and the inbox.
 import { describe, expect, it } from 'vitest';
 import { messages, renderMessages } from '../../../../src/features/messages/messages.js';
-import type { MessagesView } from '../../../../src/school/messages.js';
+import type { MessagesView } from '../../../../src/rules/messages.js';
 import { entityTable } from '../../../helpers/entities.js';
 
 const view: MessagesView = {

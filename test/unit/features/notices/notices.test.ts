@@ -2,7 +2,7 @@
 // newest_notice rendered from the school rule's view of the announcements.
 import { describe, expect, it } from 'vitest';
 import { notices, renderNotices } from '../../../../src/features/notices/notices.js';
-import type { NoticeSummary } from '../../../../src/school/notices.js';
+import type { NoticeSummary } from '../../../../src/rules/notices.js';
 import { entityTable } from '../../../helpers/entities.js';
 
 const notice = (id: string, read: boolean): NoticeSummary => ({

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { renderSchool, schoolYear, schoolYearEvents } from '../../../../src/features/school-year/school-year.js';
 import { timetablesResponse } from '../../../../src/portal/schemas/timetable.js';
 import { lessonsRange, schoolResponse } from '../../../../src/portal/schemas/identity.js';
-import { schoolBells } from '../../../../src/school/timetable.js';
-import type { Identity } from '../../../../src/polling/identity.js';
+import { schoolBells } from '../../../../src/rules/timetable.js';
+import type { Identity } from '../../../../src/engine/identity.js';
 import { entityTable } from '../../../helpers/entities.js';
 
 const identity: Identity = {

@@ -3,14 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { classFreeDaysResponse, schoolFreeDaysResponse } from '../../../../src/portal/schemas/calendar.js';
 import { timetablesResponse } from '../../../../src/portal/schemas/timetable.js';
-import { schedule, type ScheduleInput } from '../../../../src/school/schedule.js';
-import { freeDayEvents, freeDays } from '../../../../src/school/schooldays.js';
+import { schedule, type ScheduleInput } from '../../../../src/rules/schedule.js';
+import { freeDayEvents, freeDays } from '../../../../src/rules/schooldays.js';
 import { renderTimetable, timetable } from '../../../../src/features/timetable/timetable.js';
 import { type planChange } from '../../../../src/features/timetable/entities.js';
-import type { Events } from '../../../../src/feature-kit/contract.js';
+import type { Events } from '../../../../src/features/kit/contract.js';
 import type { SlotOut } from '../../../../src/features/timetable/day.js';
 import { warsawInstant } from '../../../../src/util/time.js';
-import { lessonAt, names } from '../../school/fixtures.js';
+import { lessonAt, names } from '../../rules/fixtures.js';
 import { entityTable } from '../../../helpers/entities.js';
 
 // Lesson 3 follows lesson 2 without a break: a boundary that is both an end and a start.

@@ -1,0 +1,122 @@
+// What the bridge device answers: bridge/info (what runs and how, without any secret), bridge/health, the
+// commands of every child (each command a feature declares goes to that feature of the child it names)
+// and the bridge requests (interface 6.4): health_check, options (the log level at run time) and refresh
+// (every child polls now), each answered through the request router with `data` on success.
+import { CommandError, type CommandRequest } from '../features/kit/commands.js';
+import { LOG_LEVELS, setLogLevel, type Logger } from '../util/log.js';
+import { commandOwners } from '../features/index.js';
+import { messages } from '../features/messages/messages.js';
+import { formatDuration } from '../util/duration.js';
+import type { AccountPoller } from '../runner/account.js';
+import type { Bridge, BridgeHealth } from '../mqtt/bridge.js';
+import { isoWarsaw } from '../util/time.js';
+import type { Config, AccountConfig } from '../config/schema.js';
+import type { PortalTime } from '../portal/portal-time.js';
+
+export interface BridgeInfoInput {
+  config: Config;
+  version: string;
+  logLevel: string;
+  pollers: readonly AccountPoller[];
+  /** Every child the bridge reads, with its config (its fixed messages). */
+  children: readonly { account: AccountConfig }[];
+}
+
+/** bridge/info: the version, the log level (the bridge device's select shows it), each child, the config's intervals. */
+export function bridgeInfo({ config, version, logLevel, pollers, children }: BridgeInfoInput): Record<string, unknown> {
+  return {
+    version,
+    log_level: logLevel,
+    children: pollers.map((p) => ({
+      id: p.id,
+      name: p.child ? `${p.child.firstName} ${p.child.lastName}`.trim() : null,
+      class: p.child?.className ?? null,
+      school: p.child?.schoolName ?? null,
+      fixed_messages: children.find(({ account: a }) => a.login === p.loginName)?.account.messages.map((m) => m.id) ?? [],
+      messages_module: p.features.stateOf(messages)?.moduleAvailable ?? null,
+    })),
+    config: {
+      base_topic: config.mqtt.base_topic,
+      discovery_prefix: config.mqtt.discovery_prefix,
+      portal: config.portal.base_url,
+      poll_interval: formatDuration(config.poll.interval),
+      fast_interval: formatDuration(config.poll.fast_interval),
+      school_interval: formatDuration(config.poll.school_interval),
+      quiet_hours: config.poll.quiet_hours ?? null,
+    },
+  };
+}
+
+/** Every command a feature declares goes to that feature, with the named child's state of it. */
+export function registerChildCommands(bridge: Bridge, pollerOf: (child: string) => AccountPoller | undefined): void {
+  for (const [command, owner] of commandOwners()) {
+    const handler = (req: CommandRequest): Promise<Record<string, unknown>> => {
+      const poller = pollerOf(req.child);
+      if (!poller) throw new CommandError(`unknown child "${req.child}"`);
+      return poller.command(req);
+    };
+    bridge.onCommand(command, handler, { maxBytes: owner.payloadBytes?.[command], concurrent: owner.concurrent?.includes(command) });
+  }
+}
+
+/**
+ * bridge/health: when the bridge started (ISO time), its memory in MB to a tenth, and how far this machine's
+ * clock is off the portal's in seconds when it is over a minute (`clock_skew_s`, positive: ahead).
+ */
+export function bridgeHealth(startedAt: number, portalTime?: PortalTime): BridgeHealth {
+  const mb = (bytes: number): number => Math.round(bytes / 104_857.6) / 10;
+  const memory = process.memoryUsage();
+  const skew = portalTime?.skewSeconds;
+  return {
+    started_at: isoWarsaw(startedAt),
+    memory_mb: mb(memory.rss),
+    heap_mb: mb(memory.heapUsed),
+    ...(skew === undefined ? {} : { clock_skew_s: skew }),
+  };
+}
+
+export interface BridgeRequestsOptions {
+  pollers: readonly AccountPoller[];
+  /** The root logger: its level, and that of every logger made from it, is what `options` changes. */
+  log: Logger;
+  /** Told after the level changed (bridge/info carries it for the log level select). */
+  onLevelChange: () => void;
+}
+
+const OPTIONS = ['log_level'];
+
+export function registerBridgeRequests(bridge: Bridge, options: BridgeRequestsOptions): void {
+  const { pollers, log } = options;
+
+  // healthy: every child is available, i.e. has had a good poll within the last 3 days.
+  bridge.onRequest('health_check', () => {
+    const children = Object.fromEntries(
+      pollers.map((p) => {
+        const at = p.health.lastUpdate;
+        return [p.id, { online: p.health.available, last_update: at === undefined ? null : isoWarsaw(at), problem: p.health.reason }];
+      }),
+    );
+    return Promise.resolve({ healthy: pollers.every((p) => p.health.available), children });
+  });
+
+  bridge.onRequest('options', ({ fields }) => {
+    const unknown = Object.keys(fields).filter((k) => !OPTIONS.includes(k));
+    if (unknown.length > 0) throw new CommandError(`unknown option "${unknown[0]}" (known: ${OPTIONS.join(', ')})`);
+    const level = fields.log_level;
+    if (level === undefined) throw new CommandError('send {"log_level": "<level>"}');
+    if (typeof level !== 'string' || !(LOG_LEVELS as readonly string[]).includes(level)) {
+      throw new CommandError(`log_level must be one of ${LOG_LEVELS.join(', ')}`);
+    }
+    const before = log.level;
+    setLogLevel(log, level);
+    log.info({ from: before, to: level }, 'log level changed');
+    options.onLevelChange();
+    return Promise.resolve({ log_level: level, restart_required: false });
+  });
+
+  // Answered when every child's poll is done, so the answer means the states are fresh.
+  bridge.onRequest('refresh', async () => {
+    await Promise.all(pollers.map((p) => p.refresh()));
+    return { children: pollers.map((p) => p.id) };
+  });
+}

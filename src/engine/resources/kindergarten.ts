@@ -1,0 +1,157 @@
+// Where a kindergarten child's plan comes from (live-notes 33-36): the identifier and the host that answered,
+// searched for only once the school's Timetables is refused. The plan itself and what names its references
+// are the timetable feature's own (src/features/timetable/kindergarten-resources.ts).
+// The identifier (`LID-AUTH-USER-...`) is not in one known place, so the places are searched in the order
+// a public library does, and the right one is the one whose plan answers with entries, at the first host
+// of the road that serves it. A search that got every answer and found nothing is "nothing" (asked again
+// a day later); one that met the network, a 5xx or the plan service down is "failed" (asked again within
+// minutes), never "nothing".
+import * as z from 'zod';
+import { ConnectionError, UnexpectedResponseError } from '../../portal/errors.js';
+import type { ServiceHost } from '../../portal/gateway.js';
+import { isDisabled } from '../../portal/http.js';
+import { meResponse, tokenInfoResponse, userInfoResponse, type Me } from '../../portal/schemas/identity.js';
+import { kindergartenPlanResponse, type KindergartenPlan } from '../../portal/schemas/kindergarten.js';
+import { always } from '../schedule.js';
+import { type Portal, type Resource } from '../resource.js';
+import { addDays, warsawDate, weekStart } from '../../util/time.js';
+import { DAY, MINUTE } from './ages.js';
+import { TOKEN_INFO, USER_INFO } from './grades.js';
+
+/** The identifier whose plan answered, where the search found it (a place of live-notes 36), and the host that answered. */
+export type PlanSource = { lid: string; place: string; host: ServiceHost };
+
+export type PlanSearch =
+  /** `plan`: the answer that found it (this fortnight's plan), which the plan's first read takes instead of asking again. */
+  | ({ state: 'found'; at: number; plan?: KindergartenPlan } & PlanSource)
+  | { state: 'nothing'; at: number }
+  /** `found`: what an earlier search found, still used while this one could not finish. */
+  | { state: 'failed'; at: number; why: string; found?: PlanSource };
+
+/** A search that found nothing is not repeated for a day; a failed one within five minutes; a found one is checked weekly. */
+const SEARCH_AGAIN = { nothing: DAY, failed: 5 * MINUTE, found: 7 * DAY } as const;
+
+/** When the search is due again, from its last outcome. */
+export function searchAgainAt(search: PlanSearch): number {
+  return search.at + SEARCH_AGAIN[search.state];
+}
+
+/** The source a plan is read from now: the one found, or the one an earlier search found while a later one failed. */
+export function sourceOf(search: PlanSearch | undefined): PlanSource | undefined {
+  if (search?.state === 'found') return { lid: search.lid, place: search.place, host: search.host };
+  return search?.state === 'failed' ? search.found : undefined;
+}
+
+export const PLAN = 'ms/kindergartens/timetable/kindergarteners/<lid>';
+export const planPath = (lid: string) => PLAN.replace('<lid>', encodeURIComponent(lid));
+
+/** The fortnight a plan copy covers: its Monday and the Sunday after next (one request for what the screens and feeds show). */
+export function planRange(monday: string): { dateFrom: string; dateTo: string } {
+  return { dateFrom: monday, dateTo: addDays(monday, 13) };
+}
+
+/**
+ * Where the plan comes from: the places of live-notes 36 in order (Me.User, the rest of Me, Auth/TokenInfo,
+ * Auth/UserInfo/<its id>, Users/<Me.Account.UserId>, Users/<Me.Account.Id>), each identifier's plan of this
+ * fortnight tried at every host of the road. Its requests are the plan's and the identity's endpoints.
+ */
+export const KINDERGARTEN_SEARCH: Resource<PlanSearch> = {
+  name: "the kindergarten plan's identifier",
+  host: 'register',
+  endpoints: [],
+  fresh: always(SEARCH_AGAIN.failed),
+  whenAsked: 'keep',
+  note: 'only once Timetables is refused; found: checked weekly; nothing found: again a day later; failed: again after 5 minutes',
+  read: (portal) => search(portal),
+  settled: (value) => (value.state === 'failed' ? undefined : searchAgainAt(value)),
+};
+
+async function search(portal: Portal): Promise<PlanSearch> {
+  const { gateway, copies, clock } = portal;
+  const range = planRange(weekStart(warsawDate(clock.now())));
+  let me: Me | undefined;
+  const tokenInfo = async () => copies.peek(TOKEN_INFO) ?? (await orNothing(() => gateway.get('Auth/TokenInfo', tokenInfoResponse)));
+  // The places of live-notes 36, in order: each gives the answer to look through (undefined: nothing there).
+  const places: Record<string, () => Promise<unknown>> = {
+    Me: async () => {
+      const raw = await orNothing(() => gateway.get('Me', meResponse));
+      me = raw?.Me;
+      return [me?.User, raw]; // Me's identifiers: those of `Me.User` first, then the rest of Me.
+    },
+    'Auth/TokenInfo': tokenInfo,
+    'Auth/UserInfo': async () => {
+      const lid = (await tokenInfo())?.UserIdentifier ?? undefined;
+      if (lid === undefined) return undefined;
+      return copies.peek(USER_INFO, lid) ?? (await orNothing(() => gateway.get(`Auth/UserInfo/${encodeURIComponent(lid)}`, userInfoResponse)));
+    },
+    'Users/<UserId>': async () => portal.identity()?.accountLid,
+    'Users/<Account.Id>': async () => {
+      const id = me?.Account.Id;
+      return id === undefined ? undefined : orNothing(() => gateway.get(`Users/${encodeURIComponent(id)}`, z.unknown()));
+    },
+  };
+  const hosts = gateway.serviceHosts();
+  const tried = new Set<string>();
+  let plan: KindergartenPlan | undefined;
+  /** Whether an identifier's plan answers with entries at a host (each pair is asked once); keeps the plan that did. */
+  const answers = async (lid: string, host: ServiceHost): Promise<boolean> => {
+    if (tried.has(`${host} ${lid}`)) return false;
+    tried.add(`${host} ${lid}`);
+    const answer = await gateway.service(host, planPath(lid), range);
+    if (answer.status < 200 || answer.status >= 300 || isDisabled(answer.json)) return false;
+    const parsed = kindergartenPlanResponse.safeParse(answer.json);
+    if (parsed.success && parsed.data.timetableEntries.length > 0) plan = parsed.data;
+    return plan !== undefined;
+  };
+  // The last outcome's source is tried first (a remembered answer costs one request).
+  const remembered = sourceOf(copies.peek(KINDERGARTEN_SEARCH));
+  try {
+    // The answer that found the identifier is this fortnight's plan: kept for the plan's first read.
+    if (remembered && (await answers(remembered.lid, remembered.host))) return { state: 'found', at: clock.now(), ...remembered, plan };
+    for (const [place, read] of Object.entries(places)) {
+      for (const lid of lidsIn(await read())) {
+        for (const host of hosts) if (await answers(lid, host)) return { state: 'found', at: clock.now(), lid, place, host, plan };
+      }
+    }
+    return { state: 'nothing', at: clock.now() };
+  } catch (error) {
+    // A login that fails is thrown (the account's problem), as the pass would.
+    const why = failure(error);
+    if (why === undefined) throw error;
+    return { state: 'failed', at: clock.now(), why, ...(remembered ? { found: remembered } : {}) };
+  }
+}
+
+/** A failure of the search that is not "nothing found": the network, a 5xx, the service down. */
+function failure(error: unknown): string | undefined {
+  if (error instanceof ConnectionError) return error.status === undefined ? 'network' : `status ${error.status}`;
+  if (error instanceof UnexpectedResponseError && !error.refused) return `status ${error.status}`;
+  return undefined;
+}
+
+const LID = /^LID-AUTH-USER-[0-9A-Za-z-]+$/;
+
+/** Every identifier-shaped string in a JSON value, in document order (an array's values are its items). */
+function lidsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (LID.test(value.trim()) && !out.includes(value.trim())) out.push(value.trim());
+  } else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) lidsIn(item, out);
+  }
+  return out;
+}
+
+/** A place that answers 4xx holds nothing; other errors go to the search. */
+async function orNothing<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof UnexpectedResponseError && error.refused) return undefined;
+    throw error;
+  }
+}
+
+/** A plan copy's key: the host and identifier that answered, and the Monday of its fortnight. */
+export function planKey(source: PlanSource, monday: string): string {
+  return `${source.host} ${source.lid} ${monday}`;
+}

@@ -1,0 +1,85 @@
+// A feature's computation: from the copies of the portal's resources it says it reads (its `reads`,
+// features/feature.ts), the outputs of the features it names and the date, it makes one part of the
+// register into entity states and events. When each copy is read is its declaration's (src/engine/resources/),
+// never the feature's.
+import type { EntityState } from './state.js';
+import type { NewsItem } from '../once/memory.js';
+import type { Tracking } from '../once/tracked.js';
+import type { Identity } from './identity.js';
+import type { Logger } from '../util/log.js';
+import type { Copies } from './resource.js';
+import type { Downloads } from '../portal/attachments/background.js';
+import type { FeedContents } from '../rules/calendar-feeds.js';
+
+/** What an event carries beside its type: the fields an automation reads. */
+export type EventFields = Record<string, unknown>;
+
+/**
+ * The outputs features hand to the features that read them, by feature name. Each feature with an
+ * output adds its own entry where it declares it (`declare module './source.js' {
+ * interface FeatureOutputs { timetable: TimetableOutput } }`), so a reader that misspells a name or
+ * reads a field the output lacks fails to compile.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
+export interface FeatureOutputs {}
+
+/** A feature's inputs: the last output of each feature it names (none before that one's first good poll). */
+export type Inputs = { readonly [N in keyof FeatureOutputs]?: FeatureOutputs[N] };
+
+export interface SourceContext {
+  /** The copies of what the feature says it reads: it computes from them and never asks the portal. */
+  cache: Copies;
+  /**
+   * The last outputs of the features this one declares as inputs, by feature name (their polls ran
+   * earlier in the same cycle; a failed one leaves its previous output).
+   */
+  inputs: Inputs;
+  identity: Identity;
+  now: number;
+  /** Today's date in Warsaw (YYYY-MM-DD). */
+  today: string;
+  /** A person asked for this pass (a refresh). */
+  asked: boolean;
+  /** Present when the account has downloads on. */
+  downloads?: Downloads;
+  log: Logger;
+}
+
+export interface SourceResult {
+  states: Record<string, EntityState>;
+  /** New-item candidates by event kind; the seen memory decides which ones fire. */
+  events?: Record<string, NewsItem<EventFields>[]>;
+  /**
+   * Kinds whose records' edits and removals are news too (interface 8.3): their candidates are every
+   * record still in scope, and this says what is compared and which lists were read.
+   */
+  tracked?: Record<string, Tracking>;
+  /**
+   * The answer parsed but looks wrong (e.g. no grade names a subject): the states are published and
+   * `problem` says unexpected_response, naming the source.
+   */
+  suspicious?: string;
+  /** What the features that name this one as an input read (see SourceContext.inputs). */
+  output?: unknown;
+  /**
+   * The child's calendar feeds (interface 6.5), which no entity can hold: published like states, but
+   * only the web server keeps them.
+   */
+  feeds?: FeedContents;
+}
+
+export interface Source {
+  poll(ctx: SourceContext): Promise<SourceResult>;
+  /**
+   * Its states before its first read, as honest unknowns in the entities' own shape: what a start's
+   * first pass publishes for a feature kept for later (all it reads waits: Schedule.notAtStart) on a first run.
+   */
+  unknown?(): SourceResult['states'];
+  /** The states recomputed for a new day without asking the portal (when not due). */
+  restate?(ctx: SourceContext): SourceResult['states'];
+  /**
+   * The next instant after `now` at which restate would show something else (a lesson starts or
+   * ends); the runner then calls restate, without a poll. Null when nothing moves before the next poll.
+   */
+  nextBoundary?(now: number): number | null;
+}

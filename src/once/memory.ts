@@ -1,0 +1,198 @@
+// The memory of items already announced as events, per child and kind, kept in data_dir so that a
+// restart or a re-login never fires the same event twice; for the tracked kinds also what each record
+// last said (tracked.ts), so that an edit or a removal fires once too; and the events the broker has not
+// accepted yet (event-outbox.ts), written with the ids in one atomic write: never remembered as fired
+// without being kept to send. Each save also leaves a last good copy beside it (<child>.last-good.json):
+// a memory deleted, emptied or garbled while the bridge was stopped is taken from it, so that what came
+// meanwhile still fires once and nothing older does (a memory started afresh fires nothing at all).
+import { join } from 'node:path';
+import * as z from 'zod';
+import { safeName, writeJson } from '../util/files.js';
+import { readStored } from '../util/stored.js';
+import { compareRecords, trackedSchema, type Happening, type Tracking } from './tracked.js';
+import { FLOOD_LIMIT } from './flood.js';
+import { outboxSchema, type OutboxEntry } from './outbox.js';
+import { yearMemorySchema, type YearMemory } from './rollover.js';
+import { SerialQueue } from '../util/serial.js';
+/** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
+const MAX_IDS = 5000;
+
+/**
+ * A candidate for an event: the seen memory remembers `id` so an item fires only once, and the payload
+ * holds the fields an automation reads (the event gate adds the event's type).
+ */
+export interface NewsItem<P = Record<string, unknown>> {
+  id: string;
+  payload: P;
+}
+
+/** Why the memory was taken from its last good copy: its file was gone, held nothing, or could not be read. */
+export type LostMemory = 'missing' | 'empty' | 'unreadable';
+
+const idsSchema = z.record(z.string(), z.array(z.string()));
+/**
+ * What the file holds: the ids fired by kind, the tracked kinds' records, the events waiting for the broker
+ * and the school year the lists were read in with what its rollover moved (rollover.ts).
+ */
+const memorySchema = z.object({ ids: idsSchema, records: trackedSchema, outbox: outboxSchema.default([]), year: yearMemorySchema.optional() });
+type Memory = z.output<typeof memorySchema>;
+/** Since the tracked kinds: the ids and the records (and since the outbox, the events waiting); the older file held the ids alone. */
+const fileSchema = z.union([memorySchema, idsSchema.transform((ids): Memory => ({ ids, records: {}, outbox: [], year: undefined }))]);
+
+export class SeenStore {
+  private readonly path: string;
+  private readonly copyPath: string;
+  private memory: Memory = { ids: {}, records: {}, outbox: [], year: undefined };
+  /** Bumped by every change: a save that began before one leaves the memory dirty. */
+  private changes = 0;
+  private saved = 0;
+  private readonly writes = new SerialQueue();
+
+  constructor(dataDir: string, child: string) {
+    this.path = join(dataDir, 'seen', `${safeName(child)}.json`);
+    this.copyPath = join(dataDir, 'seen', `${safeName(child)}.last-good.json`);
+  }
+
+  /**
+   * Reads the memory. A broken file is moved aside (told to onBroken). A memory missing, broken or empty
+   * is taken from the last good copy when there is one (told to onRestored, and written again at the next
+   * save); without one it starts empty, as on a first run: every kind is then primed by its first take(),
+   * so the items already there fire nothing (no flood of old events).
+   */
+  async load(onBroken?: (error: Error) => void, onRestored?: (why: LostMemory) => void): Promise<void> {
+    let broken = false;
+    let saved = await readStored(this.path, fileSchema, {
+      onBroken: (error) => {
+        broken = true;
+        onBroken?.(error);
+      },
+    });
+    if (saved === undefined || holdsNothing(saved)) {
+      const copy = await readStored(this.copyPath, fileSchema, { onBroken });
+      if (copy !== undefined && !holdsNothing(copy)) {
+        onRestored?.(broken ? 'unreadable' : saved === undefined ? 'missing' : 'empty');
+        saved = copy;
+        this.changes++;
+      }
+    }
+    // Spread, not Object.assign: a key such as __proto__ stays a plain key.
+    if (saved) this.memory = { ...saved, ids: { ...saved.ids }, records: { ...saved.records } };
+  }
+
+  /**
+   * Returns the items to fire for a kind and remembers them. The first time a kind is seen everything
+   * is remembered and nothing fires; so too a flood (more than FLOOD_LIMIT new at once) unless told
+   * it is news (`quietFloods` false: a running bridge, see flood.ts), when all of them are returned.
+   */
+  take<P>(kind: string, items: readonly NewsItem<P>[], quietFloods = true): NewsItem<P>[] {
+    const known = this.memory.ids[kind];
+    const knownSet = new Set(known ?? []);
+    const fresh = items.filter((i) => !knownSet.has(i.id));
+    if (fresh.length === 0 && known !== undefined) return [];
+    const ids = [...(known ?? []), ...fresh.map((i) => i.id)];
+    this.memory.ids[kind] = ids.length > MAX_IDS ? ids.slice(ids.length - MAX_IDS) : ids;
+    this.changes++;
+    if (known === undefined || (quietFloods && fresh.length > FLOOD_LIMIT)) return [];
+    return fresh;
+  }
+
+  /**
+   * The edits and removals of a tracked kind's records since the last read (call after take() with
+   * the same items). The first read of a kind is remembered without announcing; so is a flood of
+   * them (more than FLOOD_LIMIT at once) unless `quietFloods` is false, as for take().
+   */
+  track(kind: string, items: readonly NewsItem[], tracking: Tracking, quietFloods = true): Happening[] {
+    const before = this.memory.records[kind];
+    // A copy: the checkpoint keeps the kind's old records object as it was.
+    const records = structuredClone(before ?? {});
+    const happened = compareRecords(records, items, tracking, before === undefined);
+    if (JSON.stringify(records) !== JSON.stringify(before ?? {}) || before === undefined) {
+      this.memory.records[kind] = records;
+      this.changes++;
+    }
+    if (before === undefined || (quietFloods && happened.length > FLOOD_LIMIT)) return [];
+    return happened;
+  }
+
+  /**
+   * A way back to the memory as it is now (when saving what take() and track() added failed). A
+   * shallow copy is enough: both replace a kind's entry, never change one in place.
+   */
+  checkpoint(): () => void {
+    const { ids, records, outbox, year } = this.memory;
+    const copy = { ids: { ...ids }, records: { ...records }, outbox: [...outbox], year };
+    return () => {
+      this.memory = { ...copy };
+      this.changes++;
+    };
+  }
+
+  get year(): YearMemory | undefined {
+    return this.memory.year;
+  }
+
+  /** A new memory of the year (rollover.ts makes a new object for each pass; the checkpoint keeps the old one). */
+  set year(year: YearMemory) {
+    if (JSON.stringify(year) === JSON.stringify(this.memory.year)) return;
+    this.memory.year = year;
+    this.changes++;
+  }
+
+  /** Events to keep until the broker accepts them (written with the ids at the next save). */
+  post(entries: readonly OutboxEntry[]): void {
+    if (entries.length === 0) return;
+    this.memory.outbox = [...this.memory.outbox, ...entries];
+    this.changes++;
+  }
+
+  waiting(): readonly OutboxEntry[] {
+    return this.memory.outbox;
+  }
+
+  /** The broker took them: they leave the outbox (written at the next save). */
+  accepted(entries: readonly OutboxEntry[]): void {
+    const before = this.memory.outbox.length;
+    this.memory.outbox = this.memory.outbox.filter((e) => !entries.includes(e));
+    if (this.memory.outbox.length !== before) this.changes++;
+  }
+
+  /** The memory as it is (a successor adopts it). */
+  get told(): unknown {
+    return this.memory;
+  }
+
+  /**
+   * What the base topic's holder before this bridge (another installation) told of this child's memory: what
+   * it announced is known here too, its records and year stand, and its outbox is what waits (this folder's
+   * own waiting events were its to send). False for nothing, or anything else.
+   */
+  adopt(told: unknown): boolean {
+    const other = told === undefined ? undefined : memorySchema.safeParse(told).data;
+    if (other === undefined) return false;
+    const ids = { ...this.memory.ids };
+    for (const [kind, list] of Object.entries(other.ids)) ids[kind] = [...new Set([...(ids[kind] ?? []), ...list])].slice(-MAX_IDS);
+    this.memory = { ids, records: { ...this.memory.records, ...other.records }, outbox: other.outbox, year: other.year ?? this.memory.year };
+    this.changes++;
+    return true;
+  }
+
+  /** Writes the memory if it changed; resolves true when it wrote. Saves run one after another, the last one's memory last. */
+  save(): Promise<boolean> {
+    return this.writes.enqueue(async () => {
+      if (this.changes === this.saved) return false;
+      const changes = this.changes;
+      // A shallow copy: the last good copy gets what the file got, though an outbox or a year is replaced meanwhile.
+      const memory = { ...this.memory };
+      await writeJson(this.path, memory);
+      // Not synced: after a power cut the memory itself is there (it was), the copy is for a hand or a disk.
+      await writeJson(this.copyPath, memory, { durable: false });
+      this.saved = changes;
+      return true;
+    });
+  }
+}
+
+/** A memory of no kind at all (`{}`): what a first run has, never what a bridge that ran saves. */
+function holdsNothing(saved: Memory): boolean {
+  return Object.keys(saved.ids).length === 0 && Object.keys(saved.records).length === 0 && saved.outbox.length === 0 && saved.year === undefined;
+}

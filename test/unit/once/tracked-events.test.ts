@@ -1,0 +1,198 @@
+// The event gate over the seen memory for a tracked kind: an edit fires `<kind>_changed` with the
+// previous values, a record gone from two distinct reads fires `<kind>_removed`, and all of it holds
+// across a restart (a new gate on the same data_dir).
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EventGate } from '../../../src/runner/event-gate.js';
+import type { EventPayload } from '../../../src/engine/state.js';
+import type { Tracking } from '../../../src/once/tracked.js';
+import { silentLogger } from '../../../src/util/log.js';
+import { FLOOD_BYTES, floodPayload } from '../../../src/once/flood.js';
+
+let dataDir: string;
+let fired: EventPayload[];
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'tracked-'));
+  fired = [];
+});
+/** Every gate a test made: their last writes finish before the folder is removed. */
+const gates: EventGate[] = [];
+afterEach(async () => {
+  await Promise.all(gates.splice(0).map((g) => g.save()));
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function gate(): Promise<EventGate> {
+  const g = new EventGate({ dataDir, log: silentLogger(), fire: (_kind, payload) => void fired.push(payload), onStorage: () => {} });
+  gates.push(g);
+  await g.load('ania');
+  return g;
+}
+
+const grade = (id: number, value: string, extra: Record<string, unknown> = {}) => ({
+  id: `grade:${id}`,
+  payload: {
+    id: `grade:${id}`,
+    grade: value,
+    subject: 'Matematyka',
+    category: 'Sprawdzian',
+    date: '2026-11-18',
+    teacher: 'Piotr Wiśniewski',
+    ...extra,
+  },
+});
+const tracking = (read: string | undefined, listed?: string[]): Tracking => ({
+  fields: ['grade', 'subject', 'category', 'date'],
+  reads: { 'grade:': read },
+  listed,
+});
+
+describe('a tracked kind', () => {
+  it('fires grade_changed with only the fields that changed, and not again for the same values', async () => {
+    const g = await gate();
+    await g.pass([['grade', [grade(1, '4'), grade(2, '5')], tracking('r1')]]);
+    expect(fired).toEqual([]); // the first read primes
+    await g.pass([['grade', [grade(1, '5'), grade(2, '5', { teacher: 'someone else' })], tracking('r2')]]);
+    expect(fired).toEqual([{ event_type: 'grade_changed', ...grade(1, '5').payload, previous: { grade: '4' } }]);
+    await g.pass([['grade', [grade(1, '5'), grade(2, '5')], tracking('r3')]]);
+    expect(fired).toHaveLength(1);
+  });
+
+  it('a field that became unknown (a lookup failing) is no edit, and its old value is kept', async () => {
+    const g = await gate();
+    await g.pass([['grade', [grade(1, '4')], tracking('r1')]]);
+    await g.pass([['grade', [grade(1, '4', { subject: null })], tracking('r2')]]);
+    await g.pass([['grade', [grade(1, '4')], tracking('r3')]]);
+    expect(fired).toEqual([]);
+  });
+
+  it('a field that gains a value (a comment written later) is an edit, previous null; not one the first read left unknown', async () => {
+    const g = await gate();
+    const comments = (read: string): Tracking => ({ ...tracking(read), fields: ['grade', 'comment'] });
+    await g.pass([['grade', [grade(1, '4', { comment: null })], comments('r1')]]);
+    await g.pass([['grade', [grade(1, '4', { comment: 'Brawo' }), grade(2, '5', { comment: null })], comments('r2')]]);
+    expect(fired.map((f) => f.event_type)).toEqual(['grade']);
+    const later = [grade(1, '4', { comment: 'Brawo' }), grade(2, '5', { comment: 'Świetna praca!' })];
+    await g.pass([['grade', later, comments('r3')]]);
+    expect(fired.slice(1)).toEqual([{ event_type: 'grade_changed', ...later[1]!.payload, previous: { comment: null } }]);
+    await g.pass([['grade', [grade(1, '4', { comment: null }), grade(2, '5', { comment: null })], comments('r4')]]);
+    expect(fired).toHaveLength(2); // gone unknown again: no edit, the comment kept
+  });
+
+  it('removes a record only after two distinct successful reads without it', async () => {
+    const g = await gate();
+    await g.pass([['grade', [grade(1, '4'), grade(2, '5')], tracking('r1')]]);
+    await g.pass([['grade', [grade(1, '4')], tracking('r2')]]);
+    await g.pass([['grade', [grade(1, '4')], tracking('r2')]]); // the same (cached) answer again
+    await g.pass([['grade', [grade(1, '4')], tracking(undefined)]]); // the list was not read
+    expect(fired).toEqual([]);
+    await g.pass([['grade', [grade(1, '4')], tracking('r3')]]);
+    expect(fired).toEqual([{ event_type: 'grade_removed', grade: '5', subject: 'Matematyka', category: 'Sprawdzian', date: '2026-11-18' }]);
+    await g.pass([['grade', [grade(1, '4')], tracking('r4')]]);
+    expect(fired).toHaveLength(1);
+  });
+
+  it('a hiccup: a record missing from one read and back at the next is not removed', async () => {
+    const g = await gate();
+    await g.pass([['grade', [grade(1, '4'), grade(2, '5')], tracking('r1')]]);
+    await g.pass([['grade', [grade(1, '4')], tracking('r2')]]);
+    await g.pass([['grade', [grade(1, '4'), grade(2, '5')], tracking('r3')]]);
+    await g.pass([['grade', [grade(1, '4')], tracking('r4')]]);
+    expect(fired).toEqual([]); // r2's miss was forgotten when it came back: r4 is the first again
+  });
+
+  it('a record the read still lists but that is no longer news (a past test) is forgotten quietly', async () => {
+    const g = await gate();
+    await g.pass([['grade', [grade(1, '4'), grade(2, '5')], tracking('r1')]]);
+    await g.pass([['grade', [grade(1, '4')], tracking('r2', ['grade:2'])]]);
+    await g.pass([['grade', [grade(1, '4')], tracking('r3', ['grade:2'])]]);
+    await g.pass([['grade', [grade(1, '4')], tracking('r4')]]);
+    expect(fired).toEqual([]);
+  });
+
+  it('holds across a restart: the values and a first miss are remembered in data_dir', async () => {
+    let g = await gate();
+    await g.pass([['grade', [grade(1, '4'), grade(2, '5')], tracking('a1')]]);
+    await g.pass([['grade', [grade(1, '4')], tracking('a2')]]);
+    g = await gate();
+    await g.pass([['grade', [grade(1, '3')], tracking('b1')]]);
+    expect(fired.map((f) => [f.event_type, f.previous ?? f.grade])).toEqual([
+      ['grade_changed', { grade: '4' }],
+      ['grade_removed', '5'],
+    ]);
+  });
+
+  it('more than 20 removals at once (a new school year) are forgotten without events at the first read after a start or after a day without a good poll', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => grade(i + 1, '5'));
+    const g = await gate();
+    await g.pass([['grade', many, tracking('r1')]]);
+    await g.pass([['grade', [], tracking('r2')]]);
+    // A restart before the second read: its first read tells no flood.
+    const again = await gate();
+    await again.pass([['grade', [], tracking('r3')]]);
+    expect(fired).toEqual([]);
+    // Polls after more than a day without a good one: their floods (new items, then removals) are old news.
+    const afterOutage = { now: Date.parse('2026-11-20T10:00:00Z'), lastGood: Date.parse('2026-11-19T09:00:00Z') };
+    const other = Array.from({ length: 25 }, (_, i) => grade(i + 100, '5'));
+    await again.pass([['grade', other, tracking('r4')]], afterOutage);
+    await again.pass([['grade', [], tracking('r5')]], afterOutage);
+    await again.pass([['grade', [], tracking('r6')]], afterOutage);
+    expect(fired).toEqual([]);
+  });
+
+  it('more than 20 removals at once on a running bridge are one grade_removed event with the count and the first ten', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => grade(i + 1, '5'));
+    const g = await gate();
+    await g.pass([['grade', many, tracking('r1')]]);
+    await g.pass([['grade', [], tracking('r2')]]);
+    await g.pass([['grade', [], tracking('r3')]], { now: Date.parse('2026-11-20T10:00:00Z'), lastGood: Date.parse('2026-11-20T09:40:00Z') });
+    expect(fired).toHaveLength(1);
+    expect(fired[0]).toMatchObject({ event_type: 'grade_removed', count: 25 });
+    expect(fired[0]!.entries).toHaveLength(10);
+    expect((fired[0]!.entries as unknown[])[0]).toEqual({ grade: '5', subject: 'Matematyka', category: 'Sprawdzian', date: '2026-11-18' });
+  });
+
+  it('reads the memory an older version wrote (ids alone) and starts tracking quietly', async () => {
+    await mkdir(join(dataDir, 'seen'), { recursive: true });
+    await writeFile(join(dataDir, 'seen', 'ania.json'), JSON.stringify({ grade: ['grade:1'] }));
+    const g = await gate();
+    await g.pass([['grade', [grade(1, '4'), grade(2, '5')], tracking('r1')]]);
+    expect(fired).toEqual([{ event_type: 'grade', ...grade(2, '5').payload }]);
+    const saved = JSON.parse(await readFile(join(dataDir, 'seen', 'ania.json'), 'utf8')) as { ids: unknown; records: unknown };
+    expect(saved.ids).toEqual({ grade: ['grade:1', 'grade:2'] });
+    expect(Object.keys(saved.records as object)).toEqual(['grade']);
+  });
+});
+
+describe('a flood of new items', () => {
+  it('on a running bridge is one event of its kind with the count and the first ten; at the first read after a start nothing fires', async () => {
+    const many = (from: number) => Array.from({ length: 30 }, (_, i) => grade(from + i, '5'));
+    const g = await gate();
+    await g.pass([['grade', [grade(1, '4')]]]);
+    const restarted = await gate();
+    await restarted.pass([['grade', [grade(1, '4'), ...many(100)]]]);
+    expect(fired).toEqual([]);
+    await restarted.pass([['grade', [grade(1, '4'), ...many(100), ...many(200)]]]);
+    expect(fired).toEqual([
+      {
+        event_type: 'grade',
+        count: 30,
+        entries: many(200)
+          .slice(0, 10)
+          .map((i) => i.payload),
+      },
+    ]);
+  });
+
+  it('keeps its payload under 8 KB: fewer entries when they are long', () => {
+    const long = Array.from({ length: 25 }, (_, i) => ({ id: String(i), preview: 'x'.repeat(2000) }));
+    const flood = floodPayload(long);
+    expect(flood.count).toBe(25);
+    expect(flood.entries.length).toBeGreaterThan(0);
+    expect(flood.entries.length).toBeLessThan(10);
+    expect(Buffer.byteLength(JSON.stringify(flood))).toBeLessThanOrEqual(FLOOD_BYTES);
+  });
+});
