@@ -1,23 +1,27 @@
-// The running bridge: one MQTT bridge, one poller per child the config names (on its road), and the
-// commands that connect them. Built by main.ts (and by the demo and the tests) from a validated config.
-import { Bridge, type BridgeOptions } from '../mqtt/bridge.js';
+// The running bridge: a list of parts started in turn and stopped in the reverse order (the lease of the
+// data folder, the base topic, the children, the outputs subscribed to the bus, the pollers, the web server,
+// Home Assistant's API, MQTT, the passes), one poller per child the config names (on its road) publishing on
+// the bus, and the commands that connect them. Built by main.ts (and by the demo and the tests) from a
+// validated config.
+import { MqttSink, type MqttSinkOptions } from '../mqtt/sink.js';
+import { Bus, type Carrier, type Sink } from '../bus/bus.js';
 import { AccountPoller, type AccountPollerOptions } from '../runner/account.js';
 import type { PollHooks } from '../runner/scheduler.js';
 import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../runner/email-road.js';
 import type { Config } from '../config/schema.js';
 import { FamilyRelisting } from '../runner/relisting.js';
-import type { Publisher } from '../bus/publisher.js';
 import { formatDuration } from '../util/duration.js';
 import { DownloadSlots } from '../portal/attachments/downloader.js';
 import { PortalTime } from '../portal/portal-time.js';
 import { Lease, leaseFacts } from '../lease/lease.js';
-import { systemClock, type Clock } from '../util/clock.js';
-import type { WebMemory } from '../web/memory.js';
+import { systemClock, withDeadline, type Clock } from '../util/clock.js';
+import type { WebSnapshot } from '../web/snapshot.js';
 import type { WebService } from '../web/service.js';
 import type { Metrics } from './metrics.js';
 import type { DashboardFile } from './dashboard-file.js';
 import { bridgeHealth, bridgeInfo, registerBridgeRequests, registerChildCommands } from './bridge-info.js';
 import { knownNames } from '../util/redact.js';
+import { errorText } from '../util/text.js';
 import { BridgeProblems } from './bridge-problem.js';
 import type { Logger } from '../util/log.js';
 import type { HomeAssistantKeeper } from '../homeassistant/keeper.js';
@@ -29,13 +33,16 @@ import type { HomeAssistantKeeper } from '../homeassistant/keeper.js';
  */
 export interface AppOptions
   extends Pick<AccountPollerOptions, 'dispatcher' | 'features' | 'resources'>,
-    Pick<BridgeOptions, 'reconnect' | 'protocolVersion'> {
+    Pick<MqttSinkOptions, 'reconnect' | 'protocolVersion'> {
   config: Config;
   version: string;
   log: Logger;
   clock?: Clock;
-  /** Replaces the MQTT bridge (tests that only look at what would be published). */
-  publisher?: Publisher & { start(): Promise<void>; stop(): Promise<void> };
+  /**
+   * Replaces the MQTT sink (tests and the bench that only look at what would be published): subscribed to
+   * the bus, and its carrier when it carries events (without one an event is delivered as it is told).
+   */
+  output?: Sink & Partial<Carrier> & { start(): Promise<void>; stop(): Promise<void> };
   /** Delay between the start of one account's polling and the next (default 5 s). */
   staggerMs?: number;
   /** What an observer (the benchmark, a test) attaches to each account's polling, by account index. */
@@ -56,28 +63,50 @@ export interface AppOptions
   dashboardFile?: { file: string; addon?: boolean };
 }
 
+/** A part of the running bridge: started in turn by App.start(), stopped in the reverse order by App.stop(). */
+interface Part {
+  name: string;
+  start(): Promise<void> | void;
+  stop?(): Promise<void> | void;
+  /**
+   * Waits on something outside (the portal, Home Assistant, a page's connection): its stop is awaited only
+   * within the stop's budget, then abandoned, so that a stop ends within 5 s whatever is in flight (16.1).
+   */
+  abandonable?: true;
+}
+
+/** How long a stop waits for the parts that wait on something outside; MQTT and the lease get the rest of the 5 s. */
+const ABANDON_AFTER_MS = 1_500;
+/** How long a stop waits for MQTT (`offline` said, the claim given up) before the lease is released all the same. */
+const MQTT_STOP_MS = 2_000;
+
 export class App {
   readonly pollers: AccountPoller[] = [];
+  /** What every poller publishes on, and every output subscribes to. */
+  readonly bus: Bus;
   /**
    * Every child the bridge reads, with its road: a login entry's (with the family road behind it when
    * an e-mail entry lists the child too), or an e-mail entry's (family).
    */
   private children: ReadChild[] = [];
-  /** What the pollers publish through (the web memory, or the bridge). */
-  private publisher: Publisher | undefined;
   /** The `email` entries whose children are listed again (not listed at start). */
   private readonly relisting: FamilyRelisting;
   /** The bridge device's own `problem`: an entry that names no child yet, a topic the broker refused. */
   private readonly problems: BridgeProblems;
   private stopped = false;
-  private bridge: Bridge | undefined;
+  /** The parts started so far, in order (stop() ends them from the last). */
+  private readonly started: Part[] = [];
+  /** The MQTT sink (none when a test or the bench gives an output of its own). */
+  private mqtt: MqttSink | undefined;
+  /** What the MQTT sink is, or the output a test gave instead. */
+  private output: NonNullable<AppOptions['output']> | undefined;
   private webService: WebService | undefined;
-  private memory: WebMemory | undefined;
+  private snapshot: WebSnapshot | undefined;
   /** What every child shares to reach the portal: the dispatcher, two downloads at once (spec 8), the portal's clock. */
   private readonly portal: Pick<AppOptions, 'dispatcher'> & { slots: DownloadSlots; portalTime: PortalTime };
   /** bridge/health's figures. */
   private readonly health = () => bridgeHealth(this.startedAt, this.portal.portalTime);
-  /** One bridge per data folder and base topic (lease/lease.ts): taken first in start(), given up last in stop(). */
+  /** One bridge per data folder and base topic (lease/lease.ts): taken first, given up last. */
   private lease: Lease | undefined;
   /** When start() began (the bridge device's uptime). */
   private startedAt = 0;
@@ -98,6 +127,7 @@ export class App {
 
   constructor(private readonly options: AppOptions) {
     this.lost = new Promise((resolve) => (this.lose = (why, idle = false) => resolve({ why, idle })));
+    this.bus = new Bus(options.log);
     this.portal = { dispatcher: options.dispatcher, slots: new DownloadSlots(), portalTime: new PortalTime(options.log) };
     this.relisting = new FamilyRelisting({
       intervalMs: options.config.poll.interval,
@@ -106,141 +136,192 @@ export class App {
       read: (entry, listed) => this.readListed(entry, listed),
       problem: (entry, error) => this.problems.family(entry.email, error),
     });
-    this.problems = new BridgeProblems({ language: options.config.language, clock: this.clock, publish: (state) => this.bridge?.setProblem(state) });
+    this.problems = new BridgeProblems({ language: options.config.language, clock: this.clock, publish: (state) => this.mqtt?.setProblem(state) });
+  }
+
+  /** The parts, in the order they start: each may use what those before it made. */
+  private parts(): Part[] {
+    return [
+      { name: 'lease', start: () => this.takeLease(), stop: () => this.lease?.release() },
+      // A second bridge on this base topic reads nothing, not even which children an e-mail entry has: it waits here.
+      { name: 'base topic', start: () => this.mqtt?.acquire() },
+      { name: 'children', start: () => this.readChildren(), stop: () => this.relisting.stop() },
+      { name: 'outputs', start: () => this.subscribeOutputs(), stop: () => this.dashboardFile?.settled() },
+      { name: 'pollers', start: () => this.preparePollers() },
+      // Before the broker is reached: /health then says 503 and the board shows what was restored.
+      { name: 'web server', start: () => this.webService?.start(), stop: () => this.webService?.stop(), abandonable: true },
+      { name: 'Home Assistant', start: () => this.keeper?.start(), stop: () => this.keeper?.stop(), abandonable: true },
+      { name: 'MQTT', start: () => this.startOutput(), stop: () => this.output?.stop() },
+      { name: 'passes', start: () => this.startPolling(), stop: () => Promise.all(this.pollers.map((p) => p.stop())).then(() => undefined), abandonable: true },
+    ];
   }
 
   async start(): Promise<void> {
-    const { config, log } = this.options;
-    const clock = this.clock;
-    this.startedAt = clock.now();
+    this.startedAt = this.clock.now();
     // From here on a log line, an error and the bundle cut every login and e-mail of the config to a hint.
-    knownNames.addConfig(config);
-    this.lease = await Lease.take(config.data_dir, log, { lost: (why) => this.lose(why) });
-    // A stop that came while the lock was being watched: nothing more starts.
-    if (this.stopped) return this.lease.release();
-    const ids = (): string[] => this.children.flatMap(({ account: a }) => (a.id ? [a.id] : []));
-    const bridge =
-      this.options.publisher ??
-      new Bridge({
-        mqtt: config.mqtt,
-        brokerFrom: config.brokerFrom,
-        version: this.options.version,
-        log: log.child({ part: 'mqtt' }),
-        language: config.language,
-        reconnect: this.options.reconnect,
-        protocolVersion: this.options.protocolVersion,
-        info: () => this.info(),
-        // Known once the base topic is held and the children are read (below); start() reads them.
-        get children() {
-          return ids();
-        },
-        clock,
-        onRefused: (topic) => this.problems.broker(topic),
-        lease: {
-          folder: this.lease,
-          other: (other) => this.problems.baseTopic(other),
-          lost: (why, taken) => {
-            if (taken !== undefined) this.problems.clientId(taken);
-            this.lose(why, taken !== undefined);
-          },
-        },
-      });
-    if (bridge instanceof Bridge) this.bridge = bridge;
-    // A second bridge on this base topic reads nothing, not even which children an e-mail entry has: it waits here.
-    await this.bridge?.acquire();
-    // The login entries' children, then those the e-mail entries bring (the family road).
-    const { children, unlisted } = await readChildren(config, {
-      clock,
-      log,
-      ...this.portal,
-      storage: (error) => this.problems.storage(error),
-    });
-    this.children = children;
-    this.problems.publish();
-    // Loaded only when asked for: prom-client stays out of a bridge without metrics.
-    if (config.http.metrics && config.http.port !== 0) {
-      const { Metrics } = await import('./metrics.js');
-      this.metrics = new Metrics({ mqttPublishes: () => this.bridge?.publishes ?? 0 });
+    knownNames.addConfig(this.options.config);
+    for (const part of this.parts()) {
+      // A stop that came meanwhile (while the lock or the base topic was waited for): nothing more starts.
+      if (this.stopped) return;
+      this.started.push(part);
+      await part.start();
     }
-    // With the web server on, the pollers publish through a memory of what they published, which the
-    // pages and the calendar feeds read; the broker gets the same calls (and drops the feeds). Loaded
-    // only then: a bridge without the web server never loads it (nor the iCalendar library).
-    if (config.http.port !== 0) {
-      const { WebMemory } = await import('../web/memory.js');
-      this.memory = new WebMemory({
-        target: bridge,
-        language: config.language,
-        healthy: () => this.bridge?.connected ?? true,
-        now: () => clock.now(),
-      });
-    }
-    if (config.homeassistant) {
-      // Loaded only when asked for, as the web server is.
-      const { HomeAssistantKeeper } = await import('../homeassistant/keeper.js');
-      this.keeper = new HomeAssistantKeeper({
-        config: config.homeassistant,
-        dataDir: config.data_dir,
-        language: config.language,
-        clock,
-        log: log.child({ part: 'homeassistant' }),
-        feedsServed: () => this.webService?.url !== undefined,
-        children: () => this.childIds(),
-      });
-    }
-    this.publisher = this.keeper?.watch(this.memory ?? bridge) ?? this.memory ?? bridge;
-    this.children.forEach((child, index) => this.pollers.push(this.pollerOf(child, index, index * (this.options.staggerMs ?? 5_000))));
-    for (const poller of this.pollers) await poller.prepare();
-    if (this.options.dashboardFile) {
-      // Loaded only when asked for: the dashboard's code stays out of a bridge that writes none.
-      const { DashboardFile } = await import('./dashboard-file.js');
-      this.dashboardFile = new DashboardFile({ ...this.options.dashboardFile, config, log });
-      await this.updateDashboard();
-    }
-    if (this.bridge) {
-      registerChildCommands(this.bridge, (child) => this.poller(child));
-      registerBridgeRequests(this.bridge, { pollers: this.pollers, log, onLevelChange: () => this.bridge?.publishInfo() });
-    }
-    if (this.memory) {
-      // Before the broker is reached: /health then says 503 and the board shows what was restored.
-      const { WebService } = await import('../web/service.js');
-      this.webService = new WebService({
-        http: config.http,
-        dataDir: config.data_dir,
-        data: this.memory,
-        log: log.child({ part: 'web' }),
-        out: this.options.out ?? process.stdout,
-        // Before the first identity an id is the login, not yet the one the feeds will have.
-        childIds: () => this.pollers.map((_, i) => this.settledId(i)),
-        ingressAddress: this.options.ingressAddress,
-        clock,
-        diagnostics: { bundle: () => this.diagnostics(), metrics: this.metrics && (() => (this.metrics as Metrics).text()) },
-      });
-      await this.webService.start();
-    }
-    await this.keeper?.start();
-    await bridge.start();
-    this.bridge?.publishHealth(this.health());
-    for (const poller of this.pollers) poller.start();
-    for (const entry of unlisted) {
-      this.unlisted.add(entry);
-      this.relisting.later(entry, 1, entry.error);
-    }
+    const { config, log } = this.options;
     log.info(
       { children: this.pollers.map((p) => p.id), interval: formatDuration(config.poll.interval), fast: formatDuration(config.poll.fast_interval) },
       'dziennik2mqtt started',
     );
   }
 
+  /**
+   * Ends the parts started, the last first, within 5 s whatever is in flight (interface 16.1): a part that
+   * waits on the portal, Home Assistant or a page is abandoned after its budget, not awaited; MQTT says
+   * `offline` and gives up the claim; the lease is released last, whatever came before.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.keeper?.stop();
-    await this.relisting.stop();
-    await this.webService?.stop();
-    await Promise.all(this.pollers.map((p) => p.stop()));
-    await this.dashboardFile?.settled();
-    await (this.bridge ?? this.options.publisher)?.stop();
-    await this.lease?.release();
+    // Real time: a stop's budget is the container's (docker stop kills at 10 s), whatever clock the passes run on.
+    const began = systemClock.now();
+    for (const part of this.started.splice(0).reverse()) {
+      const budget = part.abandonable ? ABANDON_AFTER_MS - (systemClock.now() - began) : part.name === 'MQTT' ? MQTT_STOP_MS : undefined;
+      const stopping = Promise.resolve(part.stop?.());
+      const done =
+        budget === undefined
+          ? stopping
+          : withDeadline(systemClock, Math.max(0, budget), () => new Error(`${part.name}: still busy`), () => stopping);
+      await done.catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, `stop: ${part.name} left as it was`));
+    }
     this.lease = undefined;
+  }
+
+  private async takeLease(): Promise<void> {
+    const { config, log } = this.options;
+    this.lease = await Lease.take(config.data_dir, log, { lost: (why) => this.lose(why) });
+    this.output = this.options.output ?? (this.mqtt = this.mqttSink(this.lease));
+  }
+
+  /** The MQTT sink, holding the base topic under this data folder's lease. */
+  private mqttSink(lease: Lease): MqttSink {
+    const { config, log } = this.options;
+    const ids = (): string[] => this.children.flatMap(({ account: a }) => (a.id ? [a.id] : []));
+    return new MqttSink({
+      mqtt: config.mqtt,
+      brokerFrom: config.brokerFrom,
+      version: this.options.version,
+      log: log.child({ part: 'mqtt' }),
+      language: config.language,
+      reconnect: this.options.reconnect,
+      protocolVersion: this.options.protocolVersion,
+      info: () => this.info(),
+      health: this.health,
+      // Known once the base topic is held and the children are read (readChildren).
+      get children() {
+        return ids();
+      },
+      clock: this.clock,
+      onRefused: (topic) => this.problems.broker(topic),
+      lease: {
+        folder: lease,
+        other: (other) => this.problems.baseTopic(other),
+        lost: (why, taken) => {
+          if (taken !== undefined) this.problems.clientId(taken);
+          this.lose(why, taken !== undefined);
+        },
+      },
+    });
+  }
+
+  /** The login entries' children, then those the e-mail entries bring (the family road). */
+  private async readChildren(): Promise<void> {
+    const { config, log } = this.options;
+    const { children, unlisted } = await readChildren(config, {
+      clock: this.clock,
+      log,
+      ...this.portal,
+      storage: (error) => this.problems.storage(error),
+    });
+    this.children = children;
+    for (const entry of unlisted) this.unlisted.add(entry);
+    this.problems.publish();
+  }
+
+  /**
+   * Every output subscribes to the bus: MQTT (the carrier of events), and as the config asks, the web
+   * server's snapshot (loaded only then: a bridge without the web server never loads it, nor the iCalendar
+   * library), Home Assistant's API, the dashboard file; the metrics count what MQTT was handed.
+   */
+  private async subscribeOutputs(): Promise<void> {
+    const { config, log } = this.options;
+    const output = this.output;
+    if (output) {
+      if (output.carry && output.delivered) this.bus.carryWith(output as Sink & Carrier);
+      else this.bus.subscribe(output);
+    }
+    if (config.http.metrics && config.http.port !== 0) {
+      const { Metrics } = await import('./metrics.js');
+      this.metrics = new Metrics({ mqttPublishes: () => this.mqtt?.publishes ?? 0 });
+    }
+    if (config.http.port !== 0) {
+      const { WebSnapshot } = await import('../web/snapshot.js');
+      this.snapshot = new WebSnapshot({ language: config.language, healthy: () => this.mqtt?.connected ?? true, now: () => this.clock.now() });
+      this.bus.subscribe(this.snapshot);
+      const { WebService } = await import('../web/service.js');
+      this.webService = new WebService({
+        http: config.http,
+        dataDir: config.data_dir,
+        data: this.snapshot,
+        log: log.child({ part: 'web' }),
+        out: this.options.out ?? process.stdout,
+        // Before the first identity an id is the login, not yet the one the feeds will have.
+        childIds: () => this.pollers.map((_, i) => this.settledId(i)),
+        ingressAddress: this.options.ingressAddress,
+        clock: this.clock,
+        diagnostics: { bundle: () => this.diagnostics(), metrics: this.metrics && (() => (this.metrics as Metrics).text()) },
+      });
+    }
+    if (config.homeassistant) {
+      const { HomeAssistantKeeper } = await import('../homeassistant/keeper.js');
+      this.keeper = new HomeAssistantKeeper({
+        config: config.homeassistant,
+        dataDir: config.data_dir,
+        language: config.language,
+        clock: this.clock,
+        log: log.child({ part: 'homeassistant' }),
+        feedsServed: () => this.webService?.url !== undefined,
+        children: () => this.childIds(),
+      });
+      this.bus.subscribe(this.keeper);
+    }
+    if (this.options.dashboardFile) {
+      const { DashboardFile } = await import('./dashboard-file.js');
+      this.dashboardFile = new DashboardFile({ ...this.options.dashboardFile, config, log });
+      // A pass may change what it shows: a first pass learns the child's name and kind, a module comes or goes.
+      const update = (): void => void this.updateDashboard();
+      this.bus.subscribe({ passed: update, removed: update });
+    }
+  }
+
+  /** One poller per child, each with what it kept from the last run published (its states, its feeds). */
+  private async preparePollers(): Promise<void> {
+    this.children.forEach((child, index) => this.pollers.push(this.pollerOf(child, index, index * (this.options.staggerMs ?? 5_000))));
+    for (const poller of this.pollers) await poller.prepare();
+    // The dashboard as the pollers know the children now (what the last run learned of each).
+    await this.updateDashboard();
+    if (this.mqtt) {
+      registerChildCommands(this.mqtt, (child) => this.poller(child));
+      registerBridgeRequests(this.mqtt, { pollers: this.pollers, log: this.options.log, onLevelChange: () => this.mqtt?.publishInfo() });
+    }
+  }
+
+  /** MQTT connected (however long the broker takes to appear): the pollers start only after this. */
+  private async startOutput(): Promise<void> {
+    await this.output?.start();
+    this.mqtt?.publishHealth(this.health());
+  }
+
+  private startPolling(): void {
+    for (const poller of this.pollers) poller.start();
+    for (const entry of this.unlisted) this.relisting.later(entry, 1, entry.error);
   }
 
   /** One child's poller, on its road, as the config sets it up. */
@@ -261,10 +342,11 @@ export class App {
       },
       log,
       clock: this.clock,
-      publisher: this.publisher as Publisher,
+      bus: this.bus,
+      ...(this.mqtt ? { handover: this.mqtt } : {}),
       ...this.portal,
       startDelayMs,
-      hooks: this.hooks(index),
+      hooks: this.options.hooks?.(index),
       figuresSink: this.metrics,
       downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
       language: config.language,
@@ -291,7 +373,7 @@ export class App {
       { account: entry.family.label, children: added.map((p) => p.id) },
       'the family portal listed its children; reading them now',
     );
-    this.bridge?.publishInfo();
+    this.mqtt?.publishInfo();
     void this.updateDashboard();
   }
 
@@ -325,29 +407,14 @@ export class App {
     return this.options.clock ?? systemClock;
   }
 
-  /** The observer's hooks, and bridge/info again after every poll (it names what a poll may just have learned). */
-  private hooks(index: number): PollHooks {
-    const observer = this.options.hooks?.(index);
-    return {
-      ...observer,
-      onCycle: (cycle) => {
-        this.bridge?.publishInfo();
-        this.bridge?.publishHealth(this.health());
-        // A first poll learns the child's name, and with it the id its entities take.
-        void this.updateDashboard();
-        observer?.onCycle?.(cycle);
-      },
-    };
-  }
-
   /** The running web server, if http.port is not 0 and it could listen. */
   get web(): { url: string | undefined } | undefined {
     return this.webService;
   }
 
   /** What the web server's pages and feeds read (undefined with http.port 0). */
-  get webData(): WebMemory | undefined {
-    return this.memory;
+  get webData(): WebSnapshot | undefined {
+    return this.snapshot;
   }
 
   /** The diagnostics bundle of the running bridge (/diagnostics): its figures from memory. */
@@ -358,7 +425,7 @@ export class App {
       running: true,
       pid: process.pid,
       ...this.health(),
-      broker_connected: this.bridge?.connected ?? null,
+      broker_connected: this.mqtt?.connected ?? null,
       metrics: this.metrics !== undefined,
       lease: this.lease && leaseFacts(this.lease.record),
       ...(this.keeper ? { home_assistant: this.keeper.status() } : {}),

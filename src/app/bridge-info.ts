@@ -8,7 +8,7 @@ import { commandOwners } from '../features/index.js';
 import { messages } from '../features/messages/messages.js';
 import { formatDuration } from '../util/duration.js';
 import type { AccountPoller } from '../runner/account.js';
-import type { Bridge, BridgeHealth } from '../mqtt/bridge.js';
+import type { MqttSink, BridgeHealth } from '../mqtt/sink.js';
 import { isoWarsaw } from '../util/time.js';
 import type { Config, AccountConfig } from '../config/schema.js';
 import type { PortalTime } from '../portal/portal-time.js';
@@ -48,7 +48,7 @@ export function bridgeInfo({ config, version, logLevel, pollers, children }: Bri
 }
 
 /** Every command a feature declares goes to that feature, with the named child's state of it. */
-export function registerChildCommands(bridge: Bridge, pollerOf: (child: string) => AccountPoller | undefined): void {
+export function registerChildCommands(bridge: MqttSink, pollerOf: (child: string) => AccountPoller | undefined): void {
   for (const [command, owner] of commandOwners()) {
     const handler = (req: CommandRequest): Promise<Record<string, unknown>> => {
       const poller = pollerOf(req.child);
@@ -85,7 +85,7 @@ export interface BridgeRequestsOptions {
 
 const OPTIONS = ['log_level'];
 
-export function registerBridgeRequests(bridge: Bridge, options: BridgeRequestsOptions): void {
+export function registerBridgeRequests(bridge: MqttSink, options: BridgeRequestsOptions): void {
   const { pollers, log } = options;
 
   // healthy: every child is available, i.e. has had a good poll within the last 3 days.

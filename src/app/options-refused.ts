@@ -9,7 +9,7 @@ import { BridgeProblems } from './bridge-problem.js';
 import type { Language } from '../config/language.js';
 import type { MqttConfig } from '../config/schema.js';
 import { REFUSED_PANEL_TEXT } from '../i18n/options-refused-text.js';
-import { Bridge } from '../mqtt/bridge.js';
+import { MqttSink } from '../mqtt/sink.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { fromIngress, trustedIngress } from '../web/request.js';
@@ -34,7 +34,7 @@ export interface RefusedOptionsInput {
 }
 
 export class RefusedOptions {
-  private bridge: Bridge | undefined;
+  private bridge: MqttSink | undefined;
   private server: Server | undefined;
   private connecting: Promise<void> | undefined;
 
@@ -45,7 +45,7 @@ export class RefusedOptions {
     const { input } = this;
     const clock = input.clock ?? systemClock;
     if (input.mqtt) {
-      const bridge = new Bridge({
+      const bridge = new MqttSink({
         mqtt: input.mqtt,
         version: input.version,
         log: input.log.child({ part: 'mqtt' }),

@@ -13,8 +13,7 @@ import { silentLogger } from '../util/log.js';
 import { BENCH_FAMILY, benchLogin, type BenchProfile } from './accounts.js';
 import type { ChildRequest } from './sim-child.js';
 import type { PollHooks } from '../runner/scheduler.js';
-import type { Publisher } from '../bus/publisher.js';
-import type { ChildDevice } from '../features/kit/entities.js';
+import type { BusEvent, Sink } from '../bus/bus.js';
 import type { EntityState, EventPayload } from '../engine/state.js';
 import type { Resource } from '../engine/resource.js';
 import { HomeAssistantModel } from './home-assistant.js';
@@ -54,8 +53,8 @@ export interface Published {
   at: number;
 }
 
-/** A Publisher that keeps what would go to MQTT, with the simulated time, only on change. */
-export class RecordingPublisher implements Publisher {
+/** An output in place of MQTT that keeps what would go there, with the simulated time, only on change (the feeds never do). */
+export class RecordingSink implements Sink {
   readonly states: Published[] = [];
   readonly events: { child: string; kind: string; payload: EventPayload; at: number }[] = [];
   /** Every event fired, by kind, kept or not (a few numbers, whatever the run's length). */
@@ -68,21 +67,16 @@ export class RecordingPublisher implements Publisher {
     private readonly keep = true,
   ) {}
 
-  setChild(_child: ChildDevice): void {}
-  removeChild(_id: string): void {}
-  setAvailability(_id: string, _online: boolean): void {}
-  publishState(child: string, key: string, state: EntityState): void {
+  state(child: string, key: string, state: EntityState): void {
     const text = JSON.stringify(state);
     if (this.last.get(`${child}/${key}`) === text) return;
     this.last.set(`${child}/${key}`, text);
     if (this.keep) this.states.push({ child, key, state: state.state, at: this.clock.now() });
   }
-  publishEvent(child: string, kind: string, payload: EventPayload): void {
+  event(child: string, { kind, payload }: BusEvent): void {
     this.eventsByKind.set(kind, (this.eventsByKind.get(kind) ?? 0) + 1);
     if (this.keep) this.events.push({ child, kind, payload, at: this.clock.now() });
   }
-  /** The bench measures what reaches MQTT, which the feeds never do. */
-  publishFeed(): void {}
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
 }
@@ -120,7 +114,7 @@ export interface SimulationOptions {
    * one's end to the next's start as a machine asleep would, and onSpanEnd is awaited after each.
    */
   spans?: readonly { from: string; to: string }[];
-  onSpanEnd?: (index: number, publisher: RecordingPublisher) => Promise<void>;
+  onSpanEnd?: (index: number, recorder: RecordingSink) => Promise<void>;
   /** Home Assistant's API on (the model of its REST API), with the web server its calendars fetch the feeds from. */
   homeAssistant?: boolean;
 }
@@ -136,7 +130,7 @@ export interface SimulationResult {
   counts: CountsAnswer;
   /** Each pass: the hosts it read, its CPU. */
   cycles: { hosts: string[]; cpuMicros: number; childIndex: number; at: number }[];
-  publisher: RecordingPublisher;
+  recorder: RecordingSink;
   rssBytes: number;
   heapBytes: number;
   freshness: { label: string; delayMs: number | null }[];
@@ -184,7 +178,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     { env: {} },
   );
   const record = options.record ?? true;
-  const publisher = new RecordingPublisher(clock, record);
+  const recorder = new RecordingSink(clock, record);
   const cycles: SimulationResult['cycles'] = [];
   const feedReads: number[][] = [];
   const nightReads: SimulationResult['nightReads'] = [];
@@ -193,7 +187,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     version: 'bench',
     log: silentLogger(),
     clock,
-    publisher,
+    output: recorder,
     out: { write: () => true },
     ...(options.resources ? { resources: options.resources } : {}),
     hooks: (childIndex) => ({
@@ -237,7 +231,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     }
     await idle();
     if (clock.now() >= end && span < spans.length) {
-      await options.onSpanEnd?.(span, publisher);
+      await options.onSpanEnd?.(span, recorder);
       const following = spans[++span];
       if (following !== undefined) {
         // The machine wakes a month on: the timers set before are overdue, and fire at the new time.
@@ -261,13 +255,13 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   await rm(dataDir, { recursive: true, force: true });
   const freshness = injected.map(({ injection, at }) => {
     const child = `child${injection.watch.childIndex}`;
-    const seen = publisher.states.find((p) => p.child === child && p.key === injection.watch.key && p.at >= at);
+    const seen = recorder.states.find((p) => p.child === child && p.key === injection.watch.key && p.at >= at);
     return { label: injection.label, delayMs: seen ? seen.at - at : null };
   });
   return {
     counts,
     cycles,
-    publisher,
+    recorder,
     rssBytes: memory.rss,
     heapBytes: memory.heapUsed,
     freshness,

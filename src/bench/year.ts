@@ -94,10 +94,10 @@ export async function year(feed: boolean): Promise<YearResult> {
       cpu += cpuMicros;
       passes++;
     },
-    onSpanEnd: async (index, publisher) => {
+    onSpanEnd: async (index, recorder) => {
       const events: Record<string, number> = {};
-      for (const [kind, n] of publisher.eventsByKind) if (n !== (before.get(kind) ?? 0)) events[kind] = n - (before.get(kind) ?? 0);
-      before = new Map(publisher.eventsByKind);
+      for (const [kind, n] of recorder.eventsByKind) if (n !== (before.get(kind) ?? 0)) events[kind] = n - (before.get(kind) ?? 0);
+      before = new Map(recorder.eventsByKind);
       const stretch = STRETCHES[index]!;
       months.push({ month: stretch.month, stretch: stretch.stretch, ...(await memorySample()), events, nightReads });
       nightReads = 0;

@@ -4,7 +4,7 @@
 // makes again what points at an old address, removes what a removed child had and brings each homework
 // list in step. It never stands in the way of the rest: a refusal or an API that is away is a log line and
 // a named reason in the diagnostics, tried again later; MQTT, the feeds and the board go on.
-import type { Publisher } from '../bus/publisher.js';
+import type { Sink } from '../bus/bus.js';
 import type { HomeAssistantConfig } from '../config/schema.js';
 import type { Language } from '../config/language.js';
 import type { AgendaEntry, FeedContent, FeedName } from '../rules/calendar-feeds.js';
@@ -36,7 +36,7 @@ export interface KeeperOptions {
 /** The first wait after a failure, doubled after each one in a row, up to the longest. */
 const RETRY = { first: MINUTE, longest: 30 * MINUTE };
 
-export class HomeAssistantKeeper {
+export class HomeAssistantKeeper implements Sink {
   private readonly api: HomeAssistantApi;
   private readonly file: MemoryFile;
   private memory: Memory = { entries: {}, homework: {} };
@@ -59,23 +59,11 @@ export class HomeAssistantKeeper {
     this.file = new MemoryFile(options.dataDir);
   }
 
-  /** `target` as the accounts publish to it, with the keeper told of every calendar feed. */
-  watch(target: Publisher): Publisher {
-    return {
-      setChild: (child) => target.setChild(child),
-      removeChild: (id) => target.removeChild(id),
-      setAvailability: (id, online) => target.setAvailability(id, online),
-      publishState: (id, key, state) => target.publishState(id, key, state),
-      publishEvent: (id, kind, payload, eventId) => target.publishEvent(id, kind, payload, eventId),
-      ...(target.eventsSettled ? { eventsSettled: (ids: readonly string[]) => target.eventsSettled?.(ids) } : {}),
-      ...(target.delivered ? { delivered: () => target.delivered?.() ?? Promise.resolve(true) } : {}),
-      publishFeed: <K extends FeedName>(id: string, name: K, content: FeedContent<K>) => {
-        target.publishFeed(id, name, content);
-        this.names.set(id, content.child);
-        if (name === 'agenda') this.agenda.set(id, content.entries as readonly AgendaEntry[]);
-        this.nudge();
-      },
-    };
+  /** A sink of the bus: every calendar feed a pass publishes names the child and carries its homework and agenda. */
+  feed<K extends FeedName>(id: string, name: K, content: FeedContent<K>): void {
+    this.names.set(id, content.child);
+    if (name === 'agenda') this.agenda.set(id, content.entries as readonly AgendaEntry[]);
+    this.nudge();
   }
 
   /** After the web server started: what was made before is read back, and the first look is made. */

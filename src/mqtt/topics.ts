@@ -79,7 +79,7 @@ export class Topics {
     return `${this.base}/${child}/event/${kind}`;
   }
 
-  /** A child's event memory, retained (mqtt/bridge.ts tellMemory): what a bridge taking the base topic over starts from. */
+  /** A child's event memory, retained (mqtt/sink.ts tellMemory): what a bridge taking the base topic over starts from. */
   eventMemory(child: string): string {
     return `${this.base}/${child}/event_memory`;
   }

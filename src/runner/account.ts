@@ -8,7 +8,8 @@ import type { Feature, CommandAccount } from '../features/feature.js';
 import { FEATURES } from '../features/index.js';
 import { RESOURCES } from '../features/resources.js';
 import { AccountFigures, type FiguresSink } from '../features/status/figures.js';
-import type { Publisher } from '../bus/publisher.js';
+import type { Bus } from '../bus/bus.js';
+import type { Handover } from '../once/handover.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { PollPolicy } from '../engine/plan.js';
 import type { Resource } from '../engine/resource.js';
@@ -45,7 +46,10 @@ type Portal = Shared | 'account' | 'urls' | 'clock' | 'log' | 'timeoutMs' | 'dow
 export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> {
   dataDir: string;
   poll: PollPolicy;
-  publisher: Publisher;
+  /** Where its passes publish. */
+  bus: Bus;
+  /** How a child's event memory is told on to a successor on the base topic, and read from a predecessor (the MQTT sink). */
+  handover?: Handover;
   /** The features this account runs (all of them unless a test says otherwise). */
   features?: readonly Feature[];
   /**
@@ -84,10 +88,10 @@ function accountParts(options: AccountPollerOptions): PassParts {
   const gate = new EventGate({
     dataDir,
     log,
-    fire: (kind, payload, id) => options.publisher.publishEvent(child.id, kind, payload, id),
-    settled: (ids) => options.publisher.eventsSettled?.(ids),
-    tell: (memory) => options.publisher.tellMemory?.(child.id, memory),
-    told: (id) => options.publisher.toldMemory?.(id),
+    fire: (kind, payload, id) => options.bus.event(child.id, { kind, payload, id }),
+    settled: (ids) => options.handover?.settled(ids),
+    tell: (memory) => options.handover?.tell(child.id, memory),
+    told: (id) => options.handover?.told(id),
     onStorage: (error) => (health.storageError = error),
   });
   const access = new PortalAccess({

@@ -22,7 +22,7 @@ import { planFacts } from '../features/timetable/kindergarten.js';
 import { schoolYearFacts, type AccountFigures } from '../features/status/figures.js';
 import { KINDERGARTEN_SEARCH } from '../engine/resources/kindergarten.js';
 import { FEED_NAMES, type FeedContents } from '../rules/calendar-feeds.js';
-import type { Publisher } from '../bus/publisher.js';
+import type { Bus } from '../bus/bus.js';
 import type { ChildFeed } from '../engine/change-feed/child.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
@@ -54,7 +54,7 @@ export class AccountCoordinator {
   private announced = false;
 
   constructor(
-    private readonly options: Pick<PortalAccessOptions, 'account' | 'clock' | 'family'> & { publisher: Publisher },
+    private readonly options: Pick<PortalAccessOptions, 'account' | 'clock' | 'family'> & { bus: Bus },
     private readonly parts: PassParts,
   ) {}
 
@@ -108,7 +108,7 @@ export class AccountCoordinator {
       for (const [host, error] of failed) this.fail([host], error);
       await this.publish(read, outcome, now);
       // After the pass was published: what the feed named is acknowledged once handled (engine/change-feed/child.ts, sortChanges; the others come back).
-      const delivered = () => this.options.publisher.delivered?.() ?? Promise.resolve(true);
+      const delivered = () => this.options.bus.delivered();
       await feed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
       figures.feed = feed.feedStatus();
       // A copy none of the features names any more leaves the cache.
@@ -116,6 +116,8 @@ export class AccountCoordinator {
       figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH));
       figures.schoolYear = schoolYearFacts(this.parts.child.identity);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
+      // Everything the pass found is published and its figures are up to date: a sink may act on the batch.
+      this.options.bus.passed(this.parts.child.id);
       await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
       // The figures are saved with the planner's rows, when the scheduler asks for the next wake (nextWake).
       return { read, failed };
@@ -161,7 +163,7 @@ export class AccountCoordinator {
     await child.learned(access.cache.get(IDENTITY) as Identity, (error) => (health.storageError = error));
     if (before !== child.id) {
       // Its name became known: the old device goes, and the new id's event memory is loaded.
-      this.options.publisher.removeChild(before);
+      this.options.bus.removed(before);
       await gate.load(child.id);
     }
     // A child new to the bridge is first announced once its first pass has told its kind (publish).
@@ -173,16 +175,16 @@ export class AccountCoordinator {
   announce(): void {
     this.announced = true;
     const { child, features } = this.parts;
-    this.options.publisher.setChild(child.device(features.entities(), features.kindergarten()));
+    this.options.bus.device(child.device(features.entities(), features.kindergarten()));
   }
 
   states(states: Record<string, EntityState>): void {
-    for (const [key, state] of Object.entries(states)) this.options.publisher.publishState(this.parts.child.id, key, state);
+    for (const [key, state] of Object.entries(states)) this.options.bus.state(this.parts.child.id, key, state);
   }
 
   /** Calendar feeds: a pass's, or those the last run served (at a start). */
   feeds(feeds: FeedContents): void {
-    publishFeeds(this.options.publisher, this.parts.child.id, feeds);
+    publishFeeds(this.options.bus, this.parts.child.id, feeds);
   }
 
   /** What a pass found, then `last_update`, `problem` and the availability that follow. */
@@ -228,15 +230,15 @@ export class AccountCoordinator {
     const advised = { state: advice !== undefined ? 'ON' : 'OFF' };
     this.states({ ...first, [problem.key]: state, [passwordChangeAdvised.key]: advised, ...figures.states(now) });
     const online = health.updateOnline(now);
-    if (online !== undefined) this.options.publisher.setAvailability(child.id, online);
+    if (online !== undefined) this.options.bus.availability(child.id, online);
   }
 }
 
-/** Publishes calendar feeds, as states are (the publisher keeps or drops them). */
-export function publishFeeds(publisher: Publisher, childId: string, feeds: FeedContents): void {
+/** Publishes calendar feeds, as states are (the sinks that serve them keep them). */
+export function publishFeeds(bus: Bus, childId: string, feeds: FeedContents): void {
   for (const name of FEED_NAMES) {
     const content = feeds[name];
-    if (content !== undefined) publisher.publishFeed(childId, name, content);
+    if (content !== undefined) bus.feed(childId, name, content);
   }
 }
 

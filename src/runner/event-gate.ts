@@ -3,7 +3,7 @@
 // tracked kind also the edits and removals of records already known (`<kind>_changed`, `<kind>_removed`).
 // A flood of one event type fires once, with its count and first items (once/flood.ts), except where it
 // is old news. An event stays in the outbox until it was taken (once/outbox.ts). Each memory saved is
-// told on (mqtt/bridge.ts tellMemory), and a bridge that takes the base topic over from another
+// told on (mqtt/sink.ts tellMemory), and a bridge that takes the base topic over from another
 // installation starts from what that one told: nothing it announced is announced again, nothing since is lost.
 import { randomUUID } from 'node:crypto';
 import { SeenStore, type NewsItem } from '../once/memory.js';

@@ -24,7 +24,7 @@ export function feedRoute(data: WebData): Route {
     if (req.segments[0] !== 'calendar') return undefined;
     const named = feedOf(req.segments);
     if (named === undefined) return notFound;
-    const feed = data.feed(named.child, named.name);
+    const feed = data.feedSource(named.child, named.name);
     if (feed === undefined) return notFound;
     // Known, but nothing read yet (a first start): a calendar app asks again, it never gets an empty calendar to wipe the days with.
     if (feed === null) return notYet;

@@ -67,7 +67,7 @@ export interface WebData {
   onChange(listener: () => void): () => void;
   /** A child's calendar feed as the bridge holds it now; undefined for an unknown child. */
   /** A child's feed; null while nothing is known yet (503), undefined for an unknown child (404). */
-  feed(child: string, name: FeedName): FeedSource | null | undefined;
+  feedSource(child: string, name: FeedName): FeedSource | null | undefined;
   /** True while the bridge is connected to the broker (`/health`). */
   healthy(): boolean;
   now(): number;

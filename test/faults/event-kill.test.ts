@@ -1,6 +1,6 @@
 // Interface 14.4: an event reaches the broker's subscribers once even when the bridge is killed at any
 // moment around its publication. The bridge's MQTT side and event memory as built code runs them
-// (test/helpers/bridge-script.ts: the data folder's lease, Bridge with its kept session and claim, EventGate),
+// (test/helpers/bridge-script.ts: the data folder's lease, MqttSink with its kept session and claim, EventGate),
 // against the real Mosquitto: SIGKILLed again and again, now 0-21 ms after a new grade appears (the event in
 // the memory, in the session, on the wire), now 0-8 ms after the subscriber got it (the PUBCOMP on its
 // way), then started again on the same data_dir (its lease and its claim taken over at once).

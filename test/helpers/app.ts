@@ -11,7 +11,7 @@ import { MARKER, MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } fro
 import { tempDir } from './portal.js';
 import type { Dispatcher } from 'undici';
 import type { MqttClient } from 'mqtt';
-import { STALE_SCAN_MS, type Bridge } from '../../src/mqtt/bridge.js';
+import { STALE_SCAN_MS, type MqttSink } from '../../src/mqtt/sink.js';
 import type { ReconnectPolicy } from '../../src/mqtt/client.js';
 import { settledOn, type FakeClock } from './clock.js';
 import type { PollHooks } from '../../src/runner/scheduler.js';
@@ -33,7 +33,7 @@ export interface Harness {
   /** Moves the clock a minute at a time, as advanceMinutes does, until check() holds (at most maxMinutes). */
   advanceUntil(check: () => boolean, what: string, maxMinutes: number): Promise<void>;
   /** The MQTT bridge inside the App (to see whether it is connected). */
-  bridge(): Bridge;
+  bridge(): MqttSink;
   /** Requests the running App's account (by index) sent to the portal, by "METHOD endpoint". */
   requestCounts(index: number): ReadonlyMap<string, number>;
   restart(): Promise<void>;
@@ -191,7 +191,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       for (let minute = 0; minute < maxMinutes && !check(); minute++) await advanceMinutes(1);
       await waitUntil(check, what, 10_000);
     },
-    bridge: () => (app as unknown as { bridge: Bridge }).bridge,
+    bridge: () => (app as unknown as { bridge: MqttSink }).bridge,
     requestCounts: (index) => counts[index] ?? new Map(),
     async restart() {
       await app.stop();

@@ -25,7 +25,7 @@ export async function bundleBridge(): Promise<{ file: string; remove: () => Prom
   await build({
     stdin: {
       contents: [
-        `export { Bridge } from ${from('mqtt/bridge.ts')};`,
+        `export { MqttSink } from ${from('mqtt/sink.ts')};`,
         `export { EventGate } from ${from('runner/event-gate.ts')};`,
         `export { Lease } from ${from('lease/lease.ts')};`,
         `export { createLogger } from ${from('util/log.ts')};`,
@@ -58,16 +58,16 @@ export interface ScriptSettings {
 function script(s: ScriptSettings): string {
   return `
     import { readFileSync } from 'node:fs';
-    const { Bridge, EventGate, Lease, createLogger } = await import(${JSON.stringify(pathToFileURL(s.bundle).href)});
+    const { MqttSink, EventGate, Lease, createLogger } = await import(${JSON.stringify(pathToFileURL(s.bundle).href)});
     const log = createLogger(process.env.D2M_LOG ?? 'info', undefined, { format: 'json' });
     const dataDir = ${JSON.stringify(s.dataDir)};
     const lost = (why) => { log.error(why); log.flush(); process.exit(1); };
     const folder = await Lease.take(dataDir, log, { lost, ${s.timing ? `timing: ${JSON.stringify(s.timing)}` : ''} });
-    const bridge = new Bridge({ mqtt: ${JSON.stringify(s.mqtt)}, version: 't', log, info: () => ({}), children: ['ania'], staleScanMs: 20,
+    const bridge = new MqttSink({ mqtt: ${JSON.stringify(s.mqtt)}, version: 't', log, info: () => ({}), children: ['ania'], staleScanMs: 20,
       lease: { folder, other: (other) => log.warn({ other }, 'another bridge'), lost } });
     await bridge.acquire();
-    const gate = new EventGate({ dataDir, log, onStorage: () => {}, fire: (kind, payload, id) => bridge.publishEvent('ania', kind, payload, id),
-      settled: (ids) => bridge.eventsSettled(ids), tell: (memory) => bridge.tellMemory('ania', memory), told: (id) => bridge.toldMemory(id) });
+    const gate = new EventGate({ dataDir, log, onStorage: () => {}, fire: (kind, payload, id) => bridge.carry('ania', { kind, payload, id }),
+      settled: (ids) => bridge.settled(ids), tell: (memory) => bridge.tell('ania', memory), told: (id) => bridge.told(id) });
     await gate.load('ania');
     await bridge.start();
     process.on('SIGTERM', () => void gate.save().then(() => bridge.stop()).then(() => folder.release()).then(() => process.exit(0)));

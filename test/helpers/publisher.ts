@@ -1,25 +1,15 @@
-// A publisher that carries nothing anywhere, for a test where only what the bridge learns, keeps or
-// writes matters; `overrides` keeps what a test watches (the children announced).
+// An output that carries nothing anywhere, in place of MQTT, for a test where only what the bridge learns,
+// keeps or writes matters; `overrides` keeps what a test watches (the children declared).
 import { App } from '../../src/app/app.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
 import type { Config } from '../../src/config/schema.js';
-import type { Publisher } from '../../src/bus/publisher.js';
+import type { Sink } from '../../src/bus/bus.js';
 import type { FakeClock } from './clock.js';
 
-export type StartablePublisher = Publisher & { start(): Promise<void>; stop(): Promise<void> };
+export type QuietOutput = Sink & { start(): Promise<void>; stop(): Promise<void> };
 
-export function quietPublisher(overrides: Partial<StartablePublisher> = {}): StartablePublisher {
-  return {
-    setChild: () => undefined,
-    removeChild: () => undefined,
-    setAvailability: () => undefined,
-    publishState: () => undefined,
-    publishEvent: () => undefined,
-    publishFeed: () => undefined,
-    start: async () => undefined,
-    stop: async () => undefined,
-    ...overrides,
-  };
+export function quietOutput(overrides: Sink = {}): QuietOutput {
+  return { start: async () => undefined, stop: async () => undefined, ...overrides };
 }
 
 /** The real bridge (App) on a fake clock, started, publishing nowhere; `log` gets its lines as JSON, `dashboardFile` is the file it keeps. */
@@ -31,7 +21,7 @@ export async function quietApp(config: Config, clock: FakeClock, extra: { dashbo
     log,
     clock,
     staggerMs: 0,
-    publisher: quietPublisher(),
+    output: quietOutput(),
     ...(extra.dashboardFile ? { dashboardFile: { file: extra.dashboardFile } } : {}),
   });
   await app.start();

@@ -56,7 +56,7 @@ export class HandData implements WebData {
     return () => this.listeners.delete(listener);
   }
 
-  feed(child: string, name: FeedName): FeedSource | undefined {
+  feedSource(child: string, name: FeedName): FeedSource | undefined {
     return this.feeds.get(`${child}/${name}`);
   }
 

@@ -5,7 +5,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { childDiscovery } from '../../src/mqtt/discovery.js';
 import { entityByKey } from '../helpers/entities.js';
-import { Bridge } from '../../src/mqtt/bridge.js';
+import { MqttSink } from '../../src/mqtt/sink.js';
 import { silentLogger } from '../../src/util/log.js';
 import { brokerBehindProxy } from '../helpers/mosquitto.js';
 import { publishOnce, Recorder, retained, sleep, throughBridge, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
@@ -20,7 +20,7 @@ it('republishes after a broker restart and delivers an event raised during the o
   const { broker, proxy } = await brokerBehindProxy((stop) => cleanups.push(stop));
 
   const { base, prefix } = uniqueRoots();
-  const bridge = new Bridge({
+  const bridge = new MqttSink({
     mqtt: { url: proxy.url, username: '', password: '', base_topic: base, discovery_prefix: prefix },
     version: '0.1.0-test',
     log: silentLogger(),
@@ -30,9 +30,9 @@ it('republishes after a broker restart and delivers an event raised during the o
   });
   cleanups.push(() => bridge.stop());
   const child = { id: 'ania', name: 'Ania', entities: [entityByKey('lucky_number'), entityByKey('grade')] };
-  bridge.setChild(child);
-  bridge.setAvailability('ania', true);
-  bridge.publishState('ania', 'lucky_number', { state: '5' });
+  bridge.device(child);
+  bridge.availability('ania', true);
+  bridge.state('ania', 'lucky_number', { state: '5' });
   await bridge.start();
 
   const r = await Recorder.connect([`${base}/#`, `${prefix}/#`], broker.url);
@@ -44,8 +44,8 @@ it('republishes after a broker restart and delivers an event raised during the o
   await broker.kill();
   proxy.paused = true;
   await waitUntil(() => !bridge.connected, 'the bridge to notice');
-  void bridge.publishEvent('ania', 'grade', { event_type: 'grade', subject: 'Matematyka', grade: '5' });
-  bridge.publishState('ania', 'lucky_number', { state: '6' });
+  void bridge.carry('ania', { kind: 'grade', id: 'e1', payload: { event_type: 'grade', subject: 'Matematyka', grade: '5' } });
+  bridge.state('ania', 'lucky_number', { state: '6' });
 
   await broker.start();
   // Our subscriber must be back before the bridge may reconnect: probe until it hears itself.

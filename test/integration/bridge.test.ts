@@ -2,11 +2,11 @@
 // and the last will, each test under its own base topic and discovery prefix.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { childDiscovery } from '../../src/mqtt/discovery.js';
-import type { ChildDevice } from '../../src/features/kit/entities.js';
 import { sendButton } from '../../src/features/index.js';
 import { entityByKey } from '../helpers/entities.js';
-import type { EntityDef } from '../../src/features/kit/entities.js';
-import { Bridge, type BridgeOptions } from '../../src/mqtt/bridge.js';
+import type { ChildDevice, EntityDef } from '../../src/features/kit/entities.js';
+import { MqttSink, type MqttSinkOptions } from '../../src/mqtt/sink.js';
+import { Bus } from '../../src/bus/bus.js';
 import { CommandError, type CommandHandler } from '../../src/features/kit/commands.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';
@@ -36,13 +36,13 @@ afterEach(async () => {
 interface Setup {
   base: string;
   prefix: string;
-  bridge: Bridge;
+  bridge: MqttSink;
 }
 
 /** A bridge with its own roots; stopped and its retained messages removed after the test. */
-function setup(extra: Partial<BridgeOptions> = {}, url = MQTT_URL, roots = uniqueRoots()): Setup {
+function setup(extra: Partial<MqttSinkOptions> = {}, url = MQTT_URL, roots = uniqueRoots()): Setup {
   const { base, prefix } = roots;
-  const bridge = new Bridge({
+  const bridge = new MqttSink({
     mqtt: { url, username: '', password: '', base_topic: base, discovery_prefix: prefix },
     version: VERSION,
     log: silentLogger(),
@@ -79,7 +79,7 @@ async function waitUntilRetained(topic: string): Promise<void> {
  * one of them asked for has been made: a command sent now reaches it after them (its answer proves it),
  * and a pending republish timer is gone once it has fired.
  */
-async function birthsHandled(bridge: Bridge, base: string): Promise<void> {
+async function birthsHandled(bridge: MqttSink, base: string): Promise<void> {
   const r = await Recorder.connect([`${base}/sync/refresh/result`]);
   try {
     await r.publish(`${base}/sync/refresh/set`, '');
@@ -96,7 +96,7 @@ describe('Bridge', () => {
   it('leaves discovery, online and info retained for a late subscriber', async () => {
     const { base, prefix, bridge } = setup();
     const child = ania([entityByKey('lucky_number'), entityByKey('refresh'), entityByKey('grade')]);
-    bridge.setChild(child);
+    bridge.device(child);
     await bridge.start();
     expect(bridge.connected).toBe(true);
 
@@ -112,22 +112,22 @@ describe('Bridge', () => {
 
   it('publishes a state retained and only when it or its attributes change', async () => {
     const { base, bridge } = setup();
-    bridge.setChild(ania([entityByKey('lucky_number'), entityByKey('lessons_start_today')]));
+    bridge.device(ania([entityByKey('lucky_number'), entityByKey('lessons_start_today')]));
     await bridge.start();
     const r = await recorder([`${base}/ania/#`]);
     const state = `${base}/ania/lucky_number`;
     const attributes = `${state}/attributes`;
 
-    bridge.setAvailability('ania', true);
-    bridge.setAvailability('ania', true);
-    bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
-    bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
-    bridge.publishState('ania', 'lucky_number', { state: '7' });
-    bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-04' } });
-    bridge.publishState('ania', 'lucky_number', { state: '12', attributes: { day: '2025-03-04' } });
-    bridge.publishState('ania', 'lessons_start_today', { state: null });
-    bridge.publishState('ania', 'lessons_start_today', { state: null });
-    bridge.publishState('ania', 'not_an_entity_of_ania', { state: 'x' });
+    bridge.availability('ania', true);
+    bridge.availability('ania', true);
+    bridge.state('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
+    bridge.state('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
+    bridge.state('ania', 'lucky_number', { state: '7' });
+    bridge.state('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-04' } });
+    bridge.state('ania', 'lucky_number', { state: '12', attributes: { day: '2025-03-04' } });
+    bridge.state('ania', 'lessons_start_today', { state: null });
+    bridge.state('ania', 'lessons_start_today', { state: null });
+    bridge.state('ania', 'not_an_entity_of_ania', { state: 'x' });
     await r.until(() => r.on(`${base}/ania/lessons_start_today`).length === 1, 'the last state');
     await r.caughtUpWith(throughBridge(bridge)); // a late duplicate would arrive before this marker
 
@@ -148,7 +148,7 @@ describe('Bridge', () => {
 
   it('sends no calendar feed to the broker, neither when published nor in the republish after a birth', async () => {
     const { base, prefix, bridge } = setup();
-    bridge.setChild(ania([entityByKey('lucky_number')]));
+    bridge.device(ania([entityByKey('lucky_number')]));
     await bridge.start();
     const r = await recorder([`${base}/#`, `${prefix}/#`]);
     const subject = 'Matematyka-only-in-the-feed';
@@ -162,8 +162,11 @@ describe('Bridge', () => {
       change: null,
       remark: null,
     };
-    bridge.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson] });
-    bridge.publishState('ania', 'lucky_number', { state: '7' });
+    // Published on the bus as a pass publishes it: the MQTT sink takes the state and no feed.
+    const bus = new Bus(silentLogger());
+    bus.carryWith(bridge);
+    bus.feed('ania', 'lessons', { child: 'Ania', entries: [lesson] });
+    bus.state('ania', 'lucky_number', { state: '7' });
     await r.until(() => r.on(`${base}/ania/lucky_number`).length === 1, 'the state after the feed');
     await publishOnce(`${prefix}/status`, 'online');
     await r.until(() => r.on(`${base}/ania/lucky_number`).length === 2, 'the republish');
@@ -178,9 +181,9 @@ describe('Bridge', () => {
     // An old retained "online" must not count as Home Assistant starting.
     await publishOnce(`${prefix}/status`, 'online', true);
     const { bridge } = setup({}, MQTT_URL, { base, prefix });
-    bridge.setChild(ania([entityByKey('lucky_number')]));
-    bridge.setAvailability('ania', true);
-    bridge.publishState('ania', 'lucky_number', { state: '3', attributes: { day: '2025-03-03' } });
+    bridge.device(ania([entityByKey('lucky_number')]));
+    bridge.availability('ania', true);
+    bridge.state('ania', 'lucky_number', { state: '3', attributes: { day: '2025-03-03' } });
     const r = await recorder([`${base}/#`, `${prefix}/device/#`]);
     await bridge.start();
 
@@ -211,14 +214,14 @@ describe('Bridge', () => {
   it('removes a dropped entity from Home Assistant and clears its retained topics', async () => {
     const { base, prefix, bridge } = setup();
     const sick = sendButton('sick', 'Zgłoś nieobecność');
-    bridge.setChild(ania([entityByKey('lucky_number'), entityByKey('refresh'), sick]));
+    bridge.device(ania([entityByKey('lucky_number'), entityByKey('refresh'), sick]));
     await bridge.start();
-    bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
+    bridge.state('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
     const r = await recorder([`${base}/#`, `${prefix}/#`]);
     await r.until(() => r.on(`${base}/ania/lucky_number/attributes`).length === 1, 'the state');
 
-    bridge.setChild(ania([entityByKey('refresh')]));
-    bridge.publishState('ania', 'lucky_number', { state: '8' });
+    bridge.device(ania([entityByKey('refresh')]));
+    bridge.state('ania', 'lucky_number', { state: '8' });
     const config = `${prefix}/device/${base}_ania/config`;
     await r.until(() => r.on(config).length === 2 && r.on(`${base}/ania/lucky_number/attributes`).length === 2, 'the removal');
     const cmps = (r.json(config) as { cmps: Record<string, unknown> }).cmps;
@@ -231,21 +234,21 @@ describe('Bridge', () => {
     expect(kept.has(`${base}/ania/lucky_number/attributes`)).toBe(false);
 
     // Setting the same child again publishes nothing new.
-    bridge.setChild(ania([entityByKey('refresh')]));
+    bridge.device(ania([entityByKey('refresh')]));
     await r.caughtUpWith(throughBridge(bridge));
     expect(r.on(config)).toHaveLength(2);
   });
 
   it('removes a child whose id changed: its device, states and availability', async () => {
     const { base, prefix, bridge } = setup();
-    bridge.setChild(ania([entityByKey('lucky_number'), entityByKey('refresh')]));
-    bridge.setAvailability('ania', true);
-    bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
-    bridge.setChild({ id: 'anna', name: 'Anna', entities: [entityByKey('lucky_number')] });
+    bridge.device(ania([entityByKey('lucky_number'), entityByKey('refresh')]));
+    bridge.availability('ania', true);
+    bridge.state('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
+    bridge.device({ id: 'anna', name: 'Anna', entities: [entityByKey('lucky_number')] });
     await bridge.start();
     await waitUntilRetained(`${base}/ania/lucky_number/attributes`);
 
-    bridge.removeChild('ania');
+    bridge.removed('ania');
     await brokerHasAllFrom(bridge);
     const kept = await retained([`${base}/#`, `${prefix}/#`]);
     expect([...kept.keys()].filter((t) => t.includes('ania'))).toEqual([]);
@@ -258,13 +261,13 @@ describe('Bridge', () => {
       const dataDir = await tempDir();
       const { base: a, prefix } = uniqueRoots();
       const { base: b } = uniqueRoots();
-      const run = async (base: string): Promise<Bridge> => {
+      const run = async (base: string): Promise<MqttSink> => {
         const folder = await Lease.take(dataDir, silentLogger());
         cleanups.push(() => folder.release());
         const { bridge } = setup({ lease: { folder, other: () => undefined, lost: () => undefined } }, MQTT_URL, { base, prefix });
-        bridge.setChild(ania([entityByKey('lucky_number'), entityByKey('refresh')]));
-        bridge.setAvailability('ania', true);
-        bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
+        bridge.device(ania([entityByKey('lucky_number'), entityByKey('refresh')]));
+        bridge.availability('ania', true);
+        bridge.state('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
         await bridge.start();
         await brokerHasAllFrom(bridge);
         return bridge;
@@ -301,9 +304,9 @@ describe('Bridge', () => {
 
   it('sends events raised before start once connected', async () => {
     const { base, bridge } = setup();
-    bridge.setChild(ania([entityByKey('grade')]));
+    bridge.device(ania([entityByKey('grade')]));
     const r = await recorder([`${base}/ania/event/#`]);
-    void bridge.publishEvent('ania', 'grade', { event_type: 'grade', grade: '4' });
+    void bridge.carry('ania', { kind: 'grade', id: 'e1', payload: { event_type: 'grade', grade: '4' } });
     await bridge.start();
     await r.until(() => r.messages.length === 1, 'the event');
     await r.caughtUpWith(throughBridge(bridge));
@@ -333,7 +336,7 @@ describe('Bridge', () => {
     for (const [topic, payload] of Object.entries(earlier)) await publishOnce(topic, payload, true);
 
     const { bridge } = setup({ children: ['ania', 'zosia'] }, MQTT_URL, { base, prefix });
-    bridge.setChild(ania([entityByKey('average')]));
+    bridge.device(ania([entityByKey('average')]));
     await bridge.start();
     await brokerHasAllFrom(bridge);
 
@@ -358,10 +361,10 @@ describe('Bridge', () => {
       r: Recorder;
       send: ReturnType<typeof vi.fn<CommandHandler>>;
       buttons: ReturnType<typeof vi.fn<CommandHandler>>;
-      bridge: Bridge;
+      bridge: MqttSink;
     }> {
       const { base, bridge } = setup();
-      bridge.setChild(ania([entityByKey('refresh'), sendButton('sick', 'Zgłoś nieobecność')]));
+      bridge.device(ania([entityByKey('refresh'), sendButton('sick', 'Zgłoś nieobecność')]));
       const send = vi.fn<CommandHandler>(async (req) => {
         if (req.arg !== 'sick') throw new CommandError(`no message "${req.arg}"`);
         return { sent: true };

@@ -25,7 +25,7 @@ const firstPoll = async (poll?: Record<string, string>) => {
 };
 
 function feed(h: Harness, name: FeedName, language: Language = 'pl') {
-  const source = h.app.webData?.feed('ania', name, language);
+  const source = h.app.webData?.feedSource('ania', name, language);
   if (source === undefined || source === null) throw new Error('the web server serves no calendar feeds of ania');
   return { ...source, calendar: parseFeed(source.body) };
 }

@@ -4,7 +4,7 @@
 // "None", and the text a parent reads is there (a lesson moved to Thursday says so).
 import { describe, expect, it } from 'vitest';
 import { dashboard } from '../../src/homeassistant/dashboard.js';
-import { STALE_SCAN_MS } from '../../src/mqtt/bridge.js';
+import { STALE_SCAN_MS } from '../../src/mqtt/sink.js';
 import { LANGUAGES } from '../../src/config/language.js';
 import { ENTITIES } from '../../src/features/index.js';
 import { entityId } from '../../src/features/kit/entities.js';

@@ -40,7 +40,7 @@ describe('extra classes', () => {
     expect(h.state('ania', 'lessons_end_today')).toBe('2026-11-24T14:25:00+01:00');
     expect(h.attributes('ania', 'timetable_today')?.hours).toEqual({ from: '08:00', to: '14:25' });
     // Next week's timetable, read ahead of need for the feed after the start's first pass.
-    const events = () => parseFeed(h.app.webData!.feed('ania', 'lessons', 'pl')!.body).events;
+    const events = () => parseFeed(h.app.webData!.feedSource('ania', 'lessons', 'pl')!.body).events;
     await h.pollUntil(() => events().some((e) => e.start.startsWith('2026-12-01')), "next week's lessons in the feed", 30 * 60_000);
     const feed = events();
     const club = feed.filter((e) => e.summary === 'Koło matematyczne (zajęcia dodatkowe)');

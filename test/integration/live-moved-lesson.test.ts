@@ -56,7 +56,7 @@ describe('a lesson moved elsewhere', () => {
     expect(h.state('ania', 'problem')).toBe('OFF');
 
     // The lessons feed: the old slot says where it went.
-    const lessons = parseFeed(h.app.webData!.feed('ania', 'lessons', 'pl')!.body).events;
+    const lessons = parseFeed(h.app.webData!.feedSource('ania', 'lessons', 'pl')!.body).events;
     const left = lessons.find((e) => e.start === new Date('2026-11-19T09:50:00+01:00').toISOString())!;
     expect(left.summary).toBe('Matematyka (przeniesiona na czw. 26.11, lekcja 8)');
     expect(left.status).toBe('CANCELLED');
@@ -76,7 +76,7 @@ describe('a lesson moved elsewhere', () => {
       expect.objectContaining({ lesson_no: 8, kind: 'shifted', original_date: '2026-11-19', original_lesson_no: 3, words: from }),
     ]);
     expect(moved()).toHaveLength(1);
-    const arrived = parseFeed(h.app.webData!.feed('ania', 'lessons', 'pl')!.body).events.find(
+    const arrived = parseFeed(h.app.webData!.feedSource('ania', 'lessons', 'pl')!.body).events.find(
       (e) => e.start === new Date('2026-11-26T14:35:00+01:00').toISOString(),
     )!;
     // Where it came from, as timetable_*'s note says it on the screens.

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBroker } from '../../src/app/commands/check-broker.js';
 import { buildConfig } from '../../src/config/load.js';
-import { Bridge } from '../../src/mqtt/bridge.js';
+import { MqttSink } from '../../src/mqtt/sink.js';
 import { explainConnectFailure } from '../../src/mqtt/client.js';
 import { LogSink } from '../helpers/faults.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';
@@ -52,7 +52,7 @@ describe('a broker of its own over TLS', () => {
   it('takes the bridge with mqtt.ca alone, and check passes', async (ctx) => {
     const config = await configWith({ ca: 'ca.crt' });
     expect(config.mqtt.ca).toBe(join(TLS, 'ca.crt'));
-    const bridge = new Bridge({ mqtt: config.mqtt, version: '0.0.0-test', log: new LogSink().logger('info'), info: () => ({}) });
+    const bridge = new MqttSink({ mqtt: config.mqtt, version: '0.0.0-test', log: new LogSink().logger('info'), info: () => ({}) });
     ctx.onTestFinished(() => bridge.stop());
     await bridge.start();
     expect(bridge.connected).toBe(true);
@@ -72,7 +72,7 @@ describe('a broker of its own over TLS', () => {
 
     const logs = new LogSink();
     const config = await configWith({});
-    const bridge = new Bridge({ mqtt: config.mqtt, version: '0.0.0-test', log: logs.logger('info'), info: () => ({}) });
+    const bridge = new MqttSink({ mqtt: config.mqtt, version: '0.0.0-test', log: logs.logger('info'), info: () => ({}) });
     ctx.onTestFinished(() => bridge.stop());
     void bridge.start().catch(() => undefined);
     await waitUntil(() => logs.matching(/cannot connect/).length > 0, 'the failed attempt logged');

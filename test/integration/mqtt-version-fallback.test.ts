@@ -4,7 +4,7 @@
 import { createServer } from 'node:net';
 import { Aedes } from 'aedes';
 import { describe, expect, it } from 'vitest';
-import { Bridge } from '../../src/mqtt/bridge.js';
+import { MqttSink } from '../../src/mqtt/sink.js';
 import { DEFAULT_RECONNECT } from '../../src/mqtt/client.js';
 import { LogSink } from '../helpers/faults.js';
 import { uniqueRoots, waitUntil } from '../helpers/mqtt.js';
@@ -19,7 +19,7 @@ describe('a broker that refuses MQTT 5', () => {
     const { base, prefix } = uniqueRoots();
     const logs = new LogSink();
     // The default reconnect policy: 5 s after a failure.
-    const bridge = new Bridge({
+    const bridge = new MqttSink({
       mqtt: { url, username: '', password: '', base_topic: base, discovery_prefix: prefix },
       version: '0.0.0-test',
       log: logs.logger('info'),

@@ -6,7 +6,7 @@
 import { createServer } from 'node:net';
 import { Aedes } from 'aedes';
 import { describe, expect, it } from 'vitest';
-import { Bridge } from '../../src/mqtt/bridge.js';
+import { MqttSink } from '../../src/mqtt/sink.js';
 import { LogSink } from '../helpers/faults.js';
 import { Recorder, publishOnce, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 import { ProcessBridge, peakRssMB } from '../helpers/security-process.js';
@@ -71,7 +71,7 @@ describe('huge MQTT messages', () => {
     });
     const { base, prefix } = uniqueRoots();
     const logs = new LogSink();
-    const bridge = new Bridge({
+    const bridge = new MqttSink({
       mqtt: { url, username: '', password: '', base_topic: base, discovery_prefix: prefix },
       version: '0.0.0-test',
       log: logs.logger('info'),

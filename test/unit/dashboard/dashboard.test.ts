@@ -13,7 +13,7 @@ import { bridgeEntityIds, childDiscovery } from '../../../src/mqtt/discovery.js'
 import { ENTITIES, sendButton } from '../../../src/features/index.js';
 import { entityId } from '../../../src/features/kit/entities.js';
 import { FakeClock } from '../../helpers/clock.js';
-import { quietPublisher } from '../../helpers/publisher.js';
+import { quietOutput } from '../../helpers/publisher.js';
 import { silentLogger } from '../../../src/util/log.js';
 import type { ChildDevice } from '../../../src/features/kit/entities.js';
 import type { Config } from '../../../src/config/schema.js';
@@ -67,7 +67,7 @@ async function publishedEntityIds(config: Config): Promise<Set<string>> {
     version: '0.0.0-test',
     log: silentLogger(),
     clock: new FakeClock('2026-11-20T07:00:00+01:00'),
-    publisher: quietPublisher({ setChild: (child) => announced.set(child.id, child), removeChild: (id) => announced.delete(id) }),
+    output: quietOutput({ device: (child) => void announced.set(child.id, child), removed: (id) => void announced.delete(id) }),
   });
   await app.start();
   await app.stop();

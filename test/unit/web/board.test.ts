@@ -25,7 +25,7 @@ class FakeData implements WebData {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
-  feed = () => undefined;
+  feedSource = () => undefined;
   healthy = () => true;
   now = () => NOW;
   change(kids: ChildView[]): void {

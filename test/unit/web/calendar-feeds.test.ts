@@ -3,17 +3,16 @@
 // content the memory keeps changed.
 import { describe, expect, it } from 'vitest';
 import { FeedTexts, feedRoute } from '../../../src/web/calendar-feeds.js';
-import { WebMemory } from '../../../src/web/memory.js';
+import { WebSnapshot } from '../../../src/web/snapshot.js';
 import type { FeedName } from '../../../src/rules/calendar-feeds.js';
 import type { WebData, WebRequest } from '../../../src/web/types.js';
-import { quietPublisher } from '../../helpers/publisher.js';
 
 const asked: [string, FeedName][] = [];
 const data: WebData = {
   language: 'pl',
   children: () => [],
   onChange: () => () => undefined,
-  feed: (child, name) => {
+  feedSource: (child, name) => {
     asked.push([child, name]);
     return child === 'ania' ? { body: `BEGIN:VCALENDAR ${name}`, modifiedAt: 1_700_000_000_000 } : undefined;
   },
@@ -61,11 +60,10 @@ describe('feed route', () => {
 
 describe('feed texts', () => {
   it("makes a feed's text again only when its content changed, once per language", () => {
-    const broker = quietPublisher();
     let now = 1000;
-    const memory = new WebMemory({ target: broker, language: 'pl', healthy: () => true, now: () => now });
+    const memory = new WebSnapshot({ language: 'pl', healthy: () => true, now: () => now });
     const publish = (text: string) =>
-      memory.publishFeed('ania', 'agenda', {
+      memory.feed('ania', 'agenda', {
         child: 'Ania',
         entries: [
           {

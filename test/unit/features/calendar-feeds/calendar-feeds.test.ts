@@ -15,8 +15,9 @@ import type { Identity } from '../../../../src/engine/identity.js';
 import type { CalendarFeedsState } from '../../../../src/features/calendar-feeds/calendar-feeds.js';
 import type { FeedName } from '../../../../src/rules/calendar-feeds.js';
 import { publishFeeds } from '../../../../src/runner/coordinator.js';
-import { WebMemory } from '../../../../src/web/memory.js';
-import { quietPublisher } from '../../../helpers/publisher.js';
+import { WebSnapshot } from '../../../../src/web/snapshot.js';
+import { Bus } from '../../../../src/bus/bus.js';
+import { silentLogger } from '../../../../src/util/log.js';
 
 const identity = { firstName: 'Ania', lastName: 'Kowalska', userId: '1', fetchedAt: 0 } as Identity;
 const access = (id?: string) => ({ identity: () => identity, childId: () => id ?? 'ania' }) as unknown as FeatureAccess;
@@ -43,16 +44,16 @@ const agenda = (content: string): AgendaOutput => ({ tests: [], items: [test(con
 
 const ctx = (now: number, inputs: Inputs) => ({ now, inputs }) as unknown as SourceContext;
 
-const broker = quietPublisher();
-
-/** The feature's polls published as the account runner publishes them, into the web server's memory. */
+/** The feature's polls published on the bus as the account runner publishes them, into the web server's snapshot. */
 function published(state: CalendarFeedsState) {
   let now = 0;
-  const memory = new WebMemory({ target: broker, language: 'pl', healthy: () => true, now: () => now });
+  const memory = new WebSnapshot({ language: 'pl', healthy: () => true, now: () => now });
+  const bus = new Bus(silentLogger());
+  bus.subscribe(memory);
   return {
     poll: async (at: number, inputs: Inputs) => {
       now = at;
-      publishFeeds(memory, 'ania', (await state.poll(ctx(at, inputs))).feeds ?? {});
+      publishFeeds(bus, 'ania', (await state.poll(ctx(at, inputs))).feeds ?? {});
     },
     content: (name: FeedName) => memory.keptFeed('ania', name),
   };

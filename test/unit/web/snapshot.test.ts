@@ -1,59 +1,26 @@
-// The web server's memory of what the bridge published: every call still reaches the bridge, the
+// The web server's snapshot of what the bridge published (a sink of the bus, test/unit/bus/bus.test.ts): the
 // pages see each child's name, class, availability and last states, with when they last changed, and
 // the feed route each child's calendar feeds as last published.
 import { describe, expect, it } from 'vitest';
-import { WebMemory } from '../../../src/web/memory.js';
-import type { Publisher } from '../../../src/bus/publisher.js';
+import { WebSnapshot } from '../../../src/web/snapshot.js';
 import type { AgendaEntry, FeedContent, LessonEntry } from '../../../src/rules/calendar-feeds.js';
 import { parseFeed } from '../../helpers/ics.js';
 
-function recorder(): Publisher & { calls: string[] } {
-  const calls: string[] = [];
-  return {
-    calls,
-    setChild: (c) => void calls.push(`setChild ${c.id}`),
-    removeChild: (id) => void calls.push(`removeChild ${id}`),
-    setAvailability: (id, online) => void calls.push(`availability ${id} ${online}`),
-    publishState: (id, key, s) => void calls.push(`state ${id} ${key} ${s.state}`),
-    publishEvent: (id, kind) => void calls.push(`event ${id} ${kind}`),
-    publishFeed: (id, name, content) => void calls.push(`feed ${id} ${name} ${content.entries.length}`),
-  };
-}
-
 function memory() {
-  const target = recorder();
   let now = 1_000;
   let connected = true;
-  const m = new WebMemory({ target, language: 'pl', healthy: () => connected, now: () => now });
-  return { m, target, tick: (ms: number) => (now += ms), disconnect: () => (connected = false) };
+  const m = new WebSnapshot({ language: 'pl', healthy: () => connected, now: () => now });
+  return { m, tick: (ms: number) => (now += ms), disconnect: () => (connected = false) };
 }
 
-describe('WebMemory', () => {
-  it('passes every call on to the bridge, in order', () => {
-    const { m, target } = memory();
-    m.setChild({ id: 'ania', name: 'Ania Kowalska', model: 'Klasa 4b', entities: [] });
-    m.setAvailability('ania', true);
-    m.publishState('ania', 'lucky_number', { state: '7' });
-    void m.publishEvent('ania', 'grade', { event_type: 'new_grade' });
-    m.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
-    m.removeChild('ania');
-    expect(target.calls).toEqual([
-      'setChild ania',
-      'availability ania true',
-      'state ania lucky_number 7',
-      'event ania grade',
-      'feed ania lessons 1',
-      'removeChild ania',
-    ]);
-  });
-
+describe('WebSnapshot', () => {
   it('shows each child with its name, class, availability and last states', () => {
     const { m } = memory();
-    m.setChild({ id: 'ania', name: 'Ania Kowalska', model: 'Klasa 4b', entities: [] });
-    m.setAvailability('ania', true);
-    m.publishState('ania', 'lucky_number', { state: '7', attributes: { date: '2026-11-23' } });
-    m.publishState('ania', 'lucky_number', { state: '12' });
-    m.publishState('bartek', 'unread_messages', { state: null });
+    m.device({ id: 'ania', name: 'Ania Kowalska', model: 'Klasa 4b', entities: [] });
+    m.availability('ania', true);
+    m.state('ania', 'lucky_number', { state: '7', attributes: { date: '2026-11-23' } });
+    m.state('ania', 'lucky_number', { state: '12' });
+    m.state('bartek', 'unread_messages', { state: null });
     const [ania, bartek] = m.children();
     expect(ania).toMatchObject({ id: 'ania', name: 'Ania Kowalska', model: 'Klasa 4b', online: true });
     // Attributes left out stay as they were, as on MQTT.
@@ -67,72 +34,76 @@ describe('WebMemory', () => {
     const { m, tick } = memory();
     let calls = 0;
     const stop = m.onChange(() => calls++);
-    m.publishState('ania', 'lucky_number', { state: '7', attributes: { a: 1 } });
+    m.state('ania', 'lucky_number', { state: '7', attributes: { a: 1 } });
     expect(m.children()[0]?.changedAt).toBe(1_000);
     expect(calls).toBe(1);
     tick(60_000);
-    m.publishState('ania', 'lucky_number', { state: '7', attributes: { a: 1 } });
-    m.publishState('ania', 'lucky_number', { state: '7' });
+    m.state('ania', 'lucky_number', { state: '7', attributes: { a: 1 } });
+    m.state('ania', 'lucky_number', { state: '7' });
     expect(m.children()[0]?.changedAt).toBe(1_000);
     expect(calls).toBe(1);
-    m.publishState('ania', 'lucky_number', { state: '7', attributes: { a: 2 } });
+    m.state('ania', 'lucky_number', { state: '7', attributes: { a: 2 } });
     expect(m.children()[0]?.changedAt).toBe(61_000);
     tick(1_000);
-    m.setAvailability('ania', true);
+    m.availability('ania', true);
     expect(m.children()[0]?.changedAt).toBe(62_000);
     expect(calls).toBe(3);
     stop();
-    m.publishState('ania', 'lucky_number', { state: '8' });
+    m.state('ania', 'lucky_number', { state: '8' });
     expect(calls).toBe(3);
   });
 
   it('forgets a removed child (its id changed)', () => {
     const { m } = memory();
-    m.publishState('1234567u', 'lucky_number', { state: '7' });
-    m.removeChild('1234567u');
-    m.publishState('ania', 'lucky_number', { state: '7' });
+    m.state('1234567u', 'lucky_number', { state: '7' });
+    m.removed('1234567u');
+    m.state('ania', 'lucky_number', { state: '7' });
     expect(m.children().map((c) => c.id)).toEqual(['ania']);
   });
 
-  it('a listener that throws does not stop publishing', () => {
-    const { m, target } = memory();
+  it('a listener that throws does not stop keeping what is published, nor the other listeners', () => {
+    const { m } = memory();
+    let heard = 0;
     m.onChange(() => {
       throw new Error('page broke');
     });
-    m.publishState('ania', 'lucky_number', { state: '7' });
-    expect(target.calls).toEqual(['state ania lucky_number 7']);
+    m.onChange(() => void heard++);
+    m.state('ania', 'lucky_number', { state: '7' });
+    m.state('ania', 'lucky_number', { state: '8' });
+    expect(m.children()[0]?.states.get('lucky_number')?.state).toBe('8');
+    expect(heard).toBe(2);
   });
 
   it('serves the feeds as last published, Last-Modified moving only when the content does, and tells no page', () => {
     const { m, tick } = memory();
-    m.setChild({ id: 'ania', name: 'Ania Kowalska', entities: [] });
+    m.device({ id: 'ania', name: 'Ania Kowalska', entities: [] });
     let calls = 0;
     m.onChange(() => calls++);
     // Before the first poll of the feeds: nothing (the route answers 503), never an empty calendar.
-    expect(m.feed('ania', 'lessons')).toBeNull();
+    expect(m.feedSource('ania', 'lessons')).toBeNull();
 
     tick(60_000);
-    m.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
-    const first = m.feed('ania', 'lessons')!;
+    m.feed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
+    const first = m.feedSource('ania', 'lessons')!;
     expect(first.modifiedAt).toBe(61_000);
     expect(parseFeed(first.body).events.map((e) => [e.summary, e.start])).toEqual([['Matematyka', '2026-11-18T07:55:00.000Z']]);
-    expect(parseFeed(m.feed('ania', 'lessons', 'en')!.body).name).toBe('Ania – lessons');
+    expect(parseFeed(m.feedSource('ania', 'lessons', 'en')!.body).name).toBe('Ania – lessons');
     // The other feeds are still unknown; an unknown child has none.
-    expect(m.feed('ania', 'agenda')).toBeNull();
-    expect(m.feed('zosia', 'lessons')).toBeUndefined();
+    expect(m.feedSource('ania', 'agenda')).toBeNull();
+    expect(m.feedSource('zosia', 'lessons')).toBeUndefined();
 
     tick(60_000);
-    m.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
-    expect(m.feed('ania', 'lessons')).toEqual(first);
-    m.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Fizyka')] });
-    expect(m.feed('ania', 'lessons')?.modifiedAt).toBe(121_000);
-    expect(parseFeed(m.feed('ania', 'lessons')!.body).events[0]?.summary).toBe('Fizyka');
+    m.feed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
+    expect(m.feedSource('ania', 'lessons')).toEqual(first);
+    m.feed('ania', 'lessons', { child: 'Ania', entries: [lesson('Fizyka')] });
+    expect(m.feedSource('ania', 'lessons')?.modifiedAt).toBe(121_000);
+    expect(parseFeed(m.feedSource('ania', 'lessons')!.body).events[0]?.summary).toBe('Fizyka');
     expect(m.keptFeed('ania', 'lessons')?.content.entries[0]?.subject).toBe('Fizyka');
     // No page shows a feed.
     expect(calls).toBe(0);
     expect(m.children()[0]).not.toHaveProperty('feeds');
-    m.removeChild('ania');
-    expect(m.feed('ania', 'lessons')).toBeUndefined();
+    m.removed('ania');
+    expect(m.feedSource('ania', 'lessons')).toBeUndefined();
   });
 
   it('takes a feed only by a name and with entries the feeds declare', () => {
@@ -147,13 +118,13 @@ describe('WebMemory', () => {
       teacher: null,
     };
     // @ts-expect-error -- misspelled: the feed is `lessons`
-    m.publishFeed('ania', 'lesson', { child: 'Ania', entries: [lesson('Matematyka')] });
+    m.feed('ania', 'lesson', { child: 'Ania', entries: [lesson('Matematyka')] });
     // @ts-expect-error -- an agenda entry is no lesson
-    m.publishFeed('ania', 'lessons', { child: 'Ania', entries: [agenda] });
+    m.feed('ania', 'lessons', { child: 'Ania', entries: [agenda] });
     const content: FeedContent<'lessons'> = { child: 'Ania', entries: [lesson('Matematyka')] };
     // @ts-expect-error -- misspelled: the lesson's field is `subject`
     expect(content.entries[0]?.subjcet).toBeUndefined();
-    m.publishFeed('ania', 'agenda', { child: 'Ania', entries: [agenda] });
+    m.feed('ania', 'agenda', { child: 'Ania', entries: [agenda] });
     // @ts-expect-error -- misspelled: the kept feed's entries are under `content`
     expect(m.keptFeed('ania', 'agenda')?.entries).toBeUndefined();
     expect(m.keptFeed('ania', 'agenda')?.content.entries[0]?.kind).toBe('test');

@@ -1,16 +1,16 @@
-// The MQTT side of the bridge: the base topic held by one bridge (claim.ts), waited for first on a
-// connection without a will; then one mqtt.js client with a retained last will; discovery for the bridge
-// and every child; retained states sent only on change and all again after a reconnect or Home
-// Assistant's birth message; events at QoS 2 through the session kept in data_dir (session.ts), each
-// answered once the broker acknowledged it; whether everything handed so far was accepted (delivered); each
-// child's event memory told on for a successor, and a predecessor's read; commands through the router.
-// Calendar feeds are web-only and stop here.
+// The MQTT sink: what the bus carries, on the broker. The base topic held by one bridge (claim.ts), waited
+// for first on a connection without a will; then one mqtt.js client with a retained last will; discovery for
+// the bridge and every child; retained states sent only on change and all again after a reconnect or Home
+// Assistant's birth message; events at QoS 2 through the session kept in data_dir (once/session.ts), each
+// answered once the broker acknowledged it (it is the bus's carrier); whether everything handed so far was
+// accepted (delivered); each child's event memory told on for a successor, and a predecessor's read (the
+// handover, once/handover.ts); commands through the router. Calendar feeds are web-only: it takes none.
 import type { IClientPublishOptions, IPublishPacket, ISubscriptionMap, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type DiscoveryContext } from './discovery.js';
 import type { ChildDevice } from '../features/kit/entities.js';
-import type { EntityState, EventPayload } from '../engine/state.js';
-import type { Publisher } from '../bus/publisher.js';
-import type { FeedContent, FeedName } from '../rules/calendar-feeds.js';
+import type { EntityState } from '../engine/state.js';
+import type { BusEvent, Carrier, Sink } from '../bus/bus.js';
+import type { Handover } from '../once/handover.js';
 import { Topics } from './topics.js';
 import { systemClock, withDeadline, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -47,7 +47,7 @@ export interface BridgeHealth {
   clock_skew_s?: number;
 }
 
-export interface BridgeOptions {
+export interface MqttSinkOptions {
   mqtt: MqttConfig;
   /** Where `mqtt.url` came from: the log's advice when the broker is away names that place. */
   brokerFrom?: BrokerOrigin;
@@ -55,9 +55,11 @@ export interface BridgeOptions {
   log: Logger;
   /** The bridge/info payload (no secrets); `version` is added when missing. */
   info: () => Record<string, unknown>;
+  /** bridge/health's figures, published again after every pass (with bridge/info, which names what a pass may have learned). */
+  health?: () => BridgeHealth;
   /**
    * Ids of the configured children. start() removes the retained devices of children that are neither
-   * listed here nor given to setChild() before start(), so list them when names come later. `every`
+   * listed here nor declared (device()) before start(), so list them when names come later. `every`
    * keeps every retained device as it is (the app waiting for its refused options to be saved again).
    */
   children?: readonly string[] | 'every';
@@ -89,7 +91,7 @@ export interface BridgeOptions {
   protocolVersion?: 4 | 5;
 }
 
-export class Bridge implements Publisher {
+export class MqttSink implements Sink, Carrier, Handover {
   private readonly topics: Topics;
   private readonly ctx: DiscoveryContext;
   private readonly clock: Clock;
@@ -110,11 +112,11 @@ export class Bridge implements Publisher {
   private claim: BaseTopicClaim | undefined;
   private session: MqttSession | undefined;
   /** What another installation told of each child's event memory, read while waiting for the base topic. */
-  private readonly told = new Map<string, unknown>();
+  private readonly predecessors = new Map<string, unknown>();
   /** Ends a wait for the base topic at stop(). */
   private readonly stopping = new AbortController();
 
-  constructor(private readonly options: BridgeOptions) {
+  constructor(private readonly options: MqttSinkOptions) {
     this.topics = new Topics(options.mqtt.base_topic, options.mqtt.discovery_prefix);
     this.ctx = {
       baseTopic: options.mqtt.base_topic,
@@ -191,7 +193,7 @@ export class Bridge implements Publisher {
       if (child === undefined) return void claim.heard(topic, payload);
       // Cleared (empty) or not JSON: not one of ours.
       const told = parsedJson(payload.toString()) as { by?: unknown; memory?: unknown } | null | undefined;
-      if (told != null && told.by !== this.me) this.told.set(child, told.memory);
+      if (told != null && told.by !== this.me) this.predecessors.set(child, told.memory);
     });
     try {
       // However long the broker takes to appear (the add-on may start before Mosquitto): nothing is read meanwhile.
@@ -302,24 +304,24 @@ export class Bridge implements Publisher {
   }
 
   /** Declares a child's device and entities; published when its discovery changed. */
-  setChild(child: ChildDevice): void {
+  device(child: ChildDevice): void {
     this.devices.set(child);
     this.sync();
   }
 
   /** Removes a child's device from Home Assistant and empties its retained topics (its id changed). */
-  removeChild(childId: string): void {
+  removed(childId: string): void {
     this.devices.remove(childId);
     this.sync();
   }
 
-  setAvailability(childId: string, online: boolean): void {
+  availability(childId: string, online: boolean): void {
     this.mirror.set(this.topics.availability(childId), online ? 'online' : 'offline');
     this.sync();
   }
 
   /** Retained, sent only when the state or the attributes changed; attributes left out stay as they were. */
-  publishState(childId: string, key: string, state: EntityState): void {
+  state(childId: string, key: string, state: EntityState): void {
     const device = this.devices.get(childId);
     if (device && !device.entities.some((e) => e.key === key)) {
       this.log.debug({ child: childId, entity: key }, 'state for an entity the child does not have, ignored');
@@ -340,9 +342,9 @@ export class Bridge implements Publisher {
   /**
    * QoS 2, not retained, once even across a kill (session.ts); while the broker is away mqtt.js keeps it.
    * Resolves true once the broker acknowledged it (PUBCOMP), false when it refused it or it was not sent
-   * (a stop came first, or the lease lapsed). `id`: the event's in its memory.
+   * (a stop came first, or the lease lapsed). Its id is the event's in its memory.
    */
-  publishEvent(childId: string, kind: string, payload: EventPayload, id?: string): Promise<boolean> {
+  carry(childId: string, { kind, payload, id }: BusEvent): Promise<boolean> {
     if (this.stopped || (this.ready && this.claim?.alive === false)) {
       this.log.debug({ child: childId, kind }, 'event not sent: this bridge is stopped, or its lease lapsed (kept for the next pass or start)');
       return Promise.resolve(false);
@@ -351,18 +353,18 @@ export class Bridge implements Publisher {
   }
 
   /** A child's event memory as saved, told on (retained) for a bridge that takes the base topic over later. */
-  tellMemory(childId: string, memory: unknown): void {
+  tell(childId: string, memory: unknown): void {
     this.mirror.set(this.topics.eventMemory(childId), JSON.stringify({ by: this.me, memory }));
     this.sync();
   }
 
   /** What another installation that held the base topic told of a child's event memory, if anything. */
-  toldMemory(childId: string): unknown {
-    return this.told.get(childId);
+  told(childId: string): unknown {
+    return this.predecessors.get(childId);
   }
 
   /** The event memories without these events are on disk: the session forgets them. */
-  eventsSettled(ids: readonly string[]): void {
+  settled(ids: readonly string[]): void {
     this.deliveries.session?.settle(ids);
   }
 
@@ -376,11 +378,6 @@ export class Bridge implements Publisher {
     return this.deliveries.all((run, ms) => this.clock.setTimer(run, ms), STOP_TIMEOUT_MS);
   }
 
-  /**
-   * Nothing: the calendar feeds never go to the broker (interface 6.5). A fortnight of lessons is over
-   * the 16 KB Home Assistant reads of an entity's attributes; the web server's memory keeps them.
-   */
-  publishFeed<K extends FeedName>(_childId: string, _name: K, _content: FeedContent<K>): void {}
 
   /** One handler for every command a child's buttons send (those without a handler of their own). */
   onCommand(handler: CommandHandler): void;
@@ -395,6 +392,13 @@ export class Bridge implements Publisher {
   /** The handler of one bridge request (`<base>/bridge/request/<name>`). */
   onRequest(name: string, handler: RequestHandler): void {
     this.requests.register(name, handler);
+  }
+
+  /** A child's pass ended: bridge/info (what it may have learned) and bridge/health again, each only if it changed. */
+  passed(): void {
+    this.publishInfo();
+    const health = this.options.health;
+    if (health) this.publishHealth(health());
   }
 
   /** Sends bridge/info again if info() now says something else. */
