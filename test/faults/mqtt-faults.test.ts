@@ -29,7 +29,7 @@ describe.concurrent('broker', () => {
 
     await broker.kill();
     proxy.paused = true;
-    await waitUntil(() => !h.bridge().connected, 'the bridge to notice', 10_000);
+    await waitUntil(() => !h.mqtt().connected, 'the bridge to notice', 10_000);
     w.addGrade();
     await h.advanceMinutes(20); // a normal poll runs while the broker is away
     expect(h.requestCounts(0).get('GET Grades')).toBeGreaterThanOrEqual(2);
@@ -61,7 +61,7 @@ describe.concurrent('broker', () => {
     const end = await w.recover(() => undefined);
     table.record({
       fault: 'Mosquitto killed, a poll meanwhile, restarted',
-      survived: end.survived && h.bridge().connected,
+      survived: end.survived && h.mqtt().connected,
       lost: end.lost,
       sentTwice: end.sentTwice,
       secretLeaked: (await h.leaks()).length > 0,
@@ -74,7 +74,7 @@ describe.concurrent('broker', () => {
     const before = h.rec.messages.length;
     proxy.paused = true;
     proxy.cut();
-    await waitUntil(() => !h.bridge().connected, 'the bridge to notice', 10_000);
+    await waitUntil(() => !h.mqtt().connected, 'the bridge to notice', 10_000);
     w.addGrade();
     await h.advanceMinutes(20);
     proxy.paused = false;

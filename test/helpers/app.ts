@@ -32,8 +32,8 @@ export interface Harness {
   advanceMinutes(minutes: number): Promise<void>;
   /** Moves the clock a minute at a time, as advanceMinutes does, until check() holds (at most maxMinutes). */
   advanceUntil(check: () => boolean, what: string, maxMinutes: number): Promise<void>;
-  /** The MQTT bridge inside the App (to see whether it is connected). */
-  bridge(): MqttSink;
+  /** The MQTT sink inside the App (to see whether it is connected). */
+  mqtt(): MqttSink;
   /** Requests the running App's account (by index) sent to the portal, by "METHOD endpoint". */
   requestCounts(index: number): ReadonlyMap<string, number>;
   restart(): Promise<void>;
@@ -153,7 +153,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   // After the polls finish, every message they published reaches the recorder before the test looks.
   const caughtUp = async (): Promise<void> => {
     await idle();
-    const client = (app as unknown as { bridge: { client?: MqttClient } }).bridge.client;
+    const client = (app as unknown as { mqtt: { client?: MqttClient } }).mqtt.client;
     // While the bridge is offline nothing of its can reach the recorder (it is sent on reconnect): no wait.
     if (client?.connected) await rec.caughtUpWith((topic, payload) => client.publishAsync(topic, payload, MARKER));
   };
@@ -191,7 +191,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       for (let minute = 0; minute < maxMinutes && !check(); minute++) await advanceMinutes(1);
       await waitUntil(check, what, 10_000);
     },
-    bridge: () => (app as unknown as { bridge: MqttSink }).bridge,
+    mqtt: () => (app as unknown as { mqtt: MqttSink }).mqtt,
     requestCounts: (index) => counts[index] ?? new Map(),
     async restart() {
       await app.stop();

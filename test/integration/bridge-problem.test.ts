@@ -32,7 +32,7 @@ describe("the bridge's own problem", () => {
     expect(JSON.stringify(attributes)).not.toContain('numeryczny login do dziennika konta rodzica');
     expect(JSON.stringify(attributes)).not.toContain(DEMO_FAMILY.email);
     // What Home Assistant finds when it starts later: the state, its attributes and the entity's config, retained.
-    await brokerHasAllFrom(h.bridge());
+    await brokerHasAllFrom(h.mqtt());
     const kept = await retained([`${h.base}/bridge/#`, `${h.prefix}/device/#`]);
     expect(kept.get(`${h.base}/bridge/problem`)).toBe('ON');
     expect(JSON.parse(kept.get(`${h.base}/bridge/problem/attributes`) ?? '{}')).toMatchObject({ reason: 'wrong_credentials' });
@@ -88,7 +88,7 @@ describe('a device first named by its login', () => {
       // The password fixed in the config: the bridge starts again and names the child by its first name.
       const h = await school.start({ accounts: [{ login: ania.login, password: ania.password }], roots, dataDir, mqttUrl: MQTT_URL });
       await h.pollUntil(() => h.state('ania', 'problem') === 'OFF', 'Ania named and read');
-      await brokerHasAllFrom(h.bridge());
+      await brokerHasAllFrom(h.mqtt());
       const kept = await retained(filters);
       expect([...kept.keys()].filter((topic) => topic.includes(ania.login))).toEqual([]);
       expect(kept.get(`${roots.base}/ania/problem`)).toBe('OFF');

@@ -77,7 +77,7 @@ describe('the acknowledgement of a change', () => {
     const h = await started({ mqttUrl: proxy.url, recorderUrl: broker.url, reconnect: { firstMs: 50, maxMs: 100 } });
     proxy.paused = true;
     proxy.cut();
-    await waitUntil(() => !h.bridge().connected, 'the bridge to notice', 10_000);
+    await waitUntil(() => !h.mqtt().connected, 'the bridge to notice', 10_000);
     const from = school.sim.requests.length;
     school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: '2' });
     const gradesRead = () => school.sim.requests.slice(from).filter((r) => r.login === ANIA.login && r.path === '/3.0/Grades').length;
@@ -89,7 +89,7 @@ describe('the acknowledgement of a change', () => {
     expect(firedEvents(h, 'grade').filter((e) => e.grade === '2')).toHaveLength(0);
 
     proxy.paused = false;
-    await waitUntil(() => h.bridge().connected && h.state('ania', 'newest_grade') === '2', 'the broker back, and the grade there', 10_000);
+    await waitUntil(() => h.mqtt().connected && h.state('ania', 'newest_grade') === '2', 'the broker back, and the grade there', 10_000);
     await h.advanceUntil(() => listed(ANIA.login) === 0, 'the acknowledgement', 10);
     expect(firedEvents(h, 'grade').filter((e) => e.grade === '2')).toHaveLength(1);
     expect((await feedOf(h)).pending).toEqual([]);

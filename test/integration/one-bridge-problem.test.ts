@@ -36,7 +36,7 @@ it('a bridge whose client id another connection takes stops using it, says why, 
   await sleep(1_500);
   expect(other.connected).toBe(true);
   expect(takenOver).toBe(closes);
-  expect(h.bridge().connected).toBe(false);
+  expect(h.mqtt().connected).toBe(false);
 });
 
 it("a stranger's retained claim on the base topic: the bridge runs on, and its problem names the other", async (ctx) => {

@@ -32,7 +32,7 @@ async function answers(h: Harness, topic: string, count = 1): Promise<unknown[]>
 
 /** Whether the broker still keeps a retained message on the topic, once it has taken all the bridge sent. */
 async function keptOnBroker(h: Harness, topic: string): Promise<boolean> {
-  await brokerHasAllFrom(h.bridge());
+  await brokerHasAllFrom(h.mqtt());
   return (await retained([topic])).has(topic);
 }
 
@@ -83,7 +83,7 @@ describe('a retained command (MQTT 5)', () => {
 
     proxy.paused = true;
     proxy.cut();
-    await waitUntil(() => !h.bridge().connected, 'the bridge to lose the broker');
+    await waitUntil(() => !h.mqtt().connected, 'the bridge to lose the broker');
     await publishOnce(topic, JSON.stringify({ id: 'all', transaction: 7 }), true);
     proxy.paused = false;
 

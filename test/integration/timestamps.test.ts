@@ -43,7 +43,7 @@ describe('published timestamps', () => {
     account.addGrade({ subject: 5011, category: 1, grade: '4+' });
     account.addNotice({ Subject: 'Wywiadówka', Content: 'W czwartek o 17:30.' });
     await h.advanceMinutes(45);
-    await brokerHasAllFrom(h.bridge());
+    await brokerHasAllFrom(h.mqtt());
     const events = h.rec.messages.filter((m) => m.topic.includes('/event/'));
     expect(events.map((m) => m.topic.split('/').at(-1))).toEqual(expect.arrayContaining(['grade', 'notice']));
 

@@ -92,7 +92,7 @@ describe('the web server in the bridge', () => {
     await h.restart();
     expect(printed.join('')).toBe('');
     expect((await send(port, '/health')).status).toBe(200);
-    await h.bridge().stop();
+    await h.mqtt().stop();
     const down = await send(port, '/health');
     expect(down.status).toBe(503);
     expect(JSON.parse(down.body)).toMatchObject({ status: 'down' });

@@ -38,7 +38,7 @@ describe('/health without the token', () => {
 
     // (degraded, a child offline after three days without a good poll: test/unit/web/server.test.ts)
 
-    await h.bridge().stop();
+    await h.mqtt().stop();
     const down = await send(port, '/health');
     expect(down.status).toBe(503);
     expect(JSON.parse(down.body)).toEqual({ status: 'down', children: 2, online: 2, error: 'not connected to the MQTT broker' });
