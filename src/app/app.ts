@@ -152,7 +152,12 @@ export class App {
       { name: 'web server', start: () => this.webService?.start(), stop: () => this.webService?.stop(), abandonable: true },
       { name: 'Home Assistant', start: () => this.keeper?.start(), stop: () => this.keeper?.stop(), abandonable: true },
       { name: 'MQTT', start: () => this.startOutput(), stop: () => this.output?.stop() },
-      { name: 'passes', start: () => this.startPolling(), stop: () => Promise.all(this.pollers.map((p) => p.stop())).then(() => undefined), abandonable: true },
+      {
+        name: 'passes',
+        start: () => this.startPolling(),
+        stop: () => Promise.all(this.pollers.map((p) => p.stop())).then(() => undefined),
+        abandonable: true,
+      },
     ];
   }
 
@@ -188,7 +193,12 @@ export class App {
       const done =
         budget === undefined
           ? stopping
-          : withDeadline(systemClock, Math.max(0, budget), () => new Error(`${part.name}: still busy`), () => stopping);
+          : withDeadline(
+              systemClock,
+              Math.max(0, budget),
+              () => new Error(`${part.name}: still busy`),
+              () => stopping,
+            );
       await done.catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, `stop: ${part.name} left as it was`));
     }
     this.lease = undefined;

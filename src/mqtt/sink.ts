@@ -378,7 +378,6 @@ export class MqttSink implements Sink, Carrier, Handover {
     return this.deliveries.all((run, ms) => this.clock.setTimer(run, ms), STOP_TIMEOUT_MS);
   }
 
-
   /** One handler for every command a child's buttons send (those without a handler of their own). */
   onCommand(handler: CommandHandler): void;
   /** The handler of one command, for every known child. */

@@ -5,7 +5,14 @@
 // refused registration is tried again the next day, a forgotten device is registered again at once
 // (twice in a day: the next day), the feed down is read again until it answers.
 import { ChangeFeed, type FeedChange } from '../../portal/change-feed.js';
-import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, loginStepOf, UnexpectedResponseError } from '../../portal/errors.js';
+import {
+  ConnectionError,
+  FeedDeviceLostError,
+  FeedInvalidError,
+  FeedRefusedError,
+  loginStepOf,
+  UnexpectedResponseError,
+} from '../../portal/errors.js';
 import { want, type Resource, type Want } from '../resource.js';
 import { awakeAt } from '../moments.js';
 import type { Watch } from '../plan.js';
