@@ -144,7 +144,8 @@ export class App {
     return [
       { name: 'lease', start: () => this.takeLease(), stop: () => this.lease?.release() },
       // A second bridge on this base topic reads nothing, not even which children an e-mail entry has: it waits here.
-      { name: 'base topic', start: () => this.mqtt?.acquire() },
+      // Its stop ends the wait for the broker (a SIGTERM before the broker was ever reached).
+      { name: 'base topic', start: () => this.mqtt?.acquire(), stop: () => this.mqtt?.stop() },
       { name: 'children', start: () => this.readChildren(), stop: () => this.relisting.stop() },
       { name: 'outputs', start: () => this.subscribeOutputs(), stop: () => this.dashboardFile?.settled() },
       { name: 'pollers', start: () => this.preparePollers() },

@@ -168,7 +168,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     await simulator.stop();
     await broker?.close();
     await file.remove();
-    await rm(dataDir, { recursive: true, force: true });
+    // A pass abandoned by the stop (its 1.5 s budget) may still write its figures meanwhile.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
   return 0;
 }
