@@ -1,5 +1,6 @@
 // The children's devices as Home Assistant knows them: their discovery, the entities dropped since (kept
-// reduced so HA removes them), and what an earlier run left retained for children and entities gone.
+// reduced so HA removes them), and what an earlier run left retained for children and entities gone (a
+// removed child's event memory too: nothing of it stays retained).
 import { childDiscovery, type DiscoveryContext } from './discovery.js';
 import type { ChildDevice } from '../features/kit/entities.js';
 import { BRIDGE_DEVICE, type Topics } from './topics.js';
@@ -64,6 +65,7 @@ export class ChildDevices {
     this.options.mirror.clear(this.options.topics.deviceConfig(childId));
     this.options.mirror.clearUnder(`${this.options.topics.base}/${childId}/`);
     this.options.mirror.clear(this.options.topics.availability(childId));
+    this.options.mirror.clear(this.options.topics.eventMemory(childId));
     for (const component of retained?.components.values() ?? []) for (const t of component.retainedTopics) this.options.mirror.clear(t);
   }
 
@@ -111,7 +113,7 @@ export class ChildDevices {
   }
 
   /**
-   * Children no longer configured lose their device, retained states and availability; known ones are
+   * Children no longer configured lose their device, retained states, availability and event memory; known ones are
    * reconciled against their current entities. Sent with the first sync.
    */
   removeStale(devices: readonly RetainedDevice[]): void {
@@ -127,6 +129,7 @@ export class ChildDevices {
       this.options.mirror.clear(this.options.topics.deviceConfig(device.child));
       for (const component of device.components.values()) for (const t of component.retainedTopics) this.options.mirror.clear(t);
       this.options.mirror.clear(this.options.topics.availability(device.child));
+      this.options.mirror.clear(this.options.topics.eventMemory(device.child));
     }
   }
 }

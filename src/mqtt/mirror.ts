@@ -25,6 +25,18 @@ export class RetainedMirror {
     for (const topic of [...this.desired.keys()]) if (topic.startsWith(prefix)) this.clear(topic);
   }
 
+  /** Whether a payload is wanted on this topic. */
+  desires(topic: string): boolean {
+    return this.desired.has(topic);
+  }
+
+  /** Sends a topic's payload again (another client wrote over it). */
+  again(topic: string): void {
+    if (!this.desired.has(topic)) return;
+    this.sent.delete(topic);
+    this.dirty.add(topic);
+  }
+
   /** Forgets what the broker has (a reconnect, Home Assistant restarted): everything goes again. */
   resend(): void {
     this.sent.clear();

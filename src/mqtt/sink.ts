@@ -4,20 +4,22 @@
 // Assistant's birth message; events at QoS 2 through the session kept in data_dir (once/session.ts), each
 // answered once the broker acknowledged it (it is the bus's carrier); whether everything handed so far was
 // accepted (delivered); each child's event memory told on for a successor, and a predecessor's read (the
-// handover, once/handover.ts); commands through the router. Calendar feeds are web-only: it takes none.
+// handover, once/handover.ts): only the installation whose claim this one replaced is trusted, a memory
+// anyone else wrote is logged by its writer and, while running, written over with this bridge's own (a child
+// it does not have: emptied); commands through the router. Calendar feeds are web-only: it takes none.
 import type { IClientPublishOptions, IPublishPacket, ISubscriptionMap, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type DiscoveryContext } from './discovery.js';
 import type { ChildDevice } from '../features/kit/entities.js';
 import type { EntityState } from '../engine/state.js';
 import type { BusEvent, Carrier, Sink } from '../bus/bus.js';
-import type { Handover } from '../once/handover.js';
+import { byPredecessor, describeWriter, readTold, writerOf, type Handover, type ToldMemory } from '../once/handover.js';
 import { Topics } from './topics.js';
 import { systemClock, withDeadline, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { errorText, parsedJson } from '../util/text.js';
+import { errorText } from '../util/text.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, watchTakeovers, type ReconnectPolicy } from './client.js';
 import { BaseTopicClaim } from './claim.js';
-import { describeHolder, type Lease } from '../lease/lease.js';
+import { describeHolder, type Lease, type LeaseRecord } from '../lease/lease.js';
 import { MAX_STATUS_BYTES } from './sizes.js';
 import { CommandRouter, RequestRouter, type CommandOptions, type RequestHandler } from './commands.js';
 import type { CommandHandler } from '../features/kit/commands.js';
@@ -111,8 +113,11 @@ export class MqttSink implements Sink, Carrier, Handover {
   /** The base topic's claim (claim.ts) and the kept session (session.ts), with a lease. */
   private claim: BaseTopicClaim | undefined;
   private session: MqttSession | undefined;
-  /** What another installation told of each child's event memory, read while waiting for the base topic. */
+  /** What the installation whose claim this bridge replaced told of each child's event memory, read while waiting for the base topic. */
   private readonly predecessors = new Map<string, unknown>();
+  /** That installation (its claim as this bridge found it), if another; and the writers of other memories already logged, by child. */
+  private handedBy: LeaseRecord | undefined;
+  private readonly strangers = new Set<string>();
   /** Ends a wait for the base topic at stop(). */
   private readonly stopping = new AbortController();
 
@@ -164,7 +169,8 @@ export class MqttSink implements Sink, Carrier, Handover {
   /**
    * With a lease: waits, on a connection without a last will, until this bridge may take the base topic
    * (claim.ts), reading what another installation told of each child's event memory; a handover from one
-   * leaves it what this data folder's session held. Call before anything is read for the children.
+   * leaves it what this data folder's session held, and its memories are adopted (anyone else's: logged,
+   * never adopted). Call before anything is read for the children.
    */
   async acquire(): Promise<void> {
     const { lease, log, mqtt, protocolVersion } = this.options;
@@ -188,12 +194,15 @@ export class MqttSink implements Sink, Carrier, Handover {
     const settings = { url, from: this.options.brokerFrom, policy: this.reconnect, log };
     watchConnection(client, { ...settings, stopped: () => client.disconnecting, onConnect: () => undefined });
     signal.addEventListener('abort', () => client.end(true), { once: true });
+    // Each child's memories by writer, the last of each: whose to trust is known once the wait ends.
+    const heard = new Map<string, Map<string | undefined, ToldMemory>>();
     client.on('message', (topic, payload) => {
       const child = this.topics.parseEventMemory(topic);
       if (child === undefined) return void claim.heard(topic, payload);
-      // Cleared (empty) or not JSON: not one of ours.
-      const told = parsedJson(payload.toString()) as { by?: unknown; memory?: unknown } | null | undefined;
-      if (told != null && told.by !== this.me) this.predecessors.set(child, told.memory);
+      const told = readTold(payload);
+      if (told === undefined) return;
+      const writers = heard.get(child) ?? new Map<string | undefined, ToldMemory>();
+      heard.set(child, writers.set(told.by, told));
     });
     try {
       // However long the broker takes to appear (the add-on may start before Mosquitto): nothing is read meanwhile.
@@ -204,6 +213,12 @@ export class MqttSink implements Sink, Carrier, Handover {
       await client.endAsync().catch(() => undefined);
     }
     const from = claim.predecessor;
+    this.handedBy = from;
+    for (const [child, writers] of heard)
+      for (const told of writers.values()) {
+        if (byPredecessor(told, from)) this.predecessors.set(child, told.memory);
+        else if (told.by !== this.me) this.stranger(child, told, 'not adopted');
+      }
     if (!from) return;
     const said = `base topic ${this.topics.base} was another installation's since this one held it: taking over from what it told`;
     log.info({ from: describeHolder(from) }, said);
@@ -242,10 +257,36 @@ export class MqttSink implements Sink, Carrier, Handover {
     this.deliveries.started();
   }
 
-  /** The installation and place whose event memory this bridge tells (a successor adopts only another's). */
+  /** The installation and place whose event memory this bridge tells (a successor adopts only its predecessor's). */
   private get me(): string | undefined {
     const record = this.options.lease?.folder.record;
-    return record && `${record.id}/${record.place}`;
+    return record && writerOf(record);
+  }
+
+  /** A memory neither this bridge nor its predecessor wrote: logged once per child and writer, by its writer. */
+  private stranger(child: string, told: ToldMemory, then: string): void {
+    const key = `${child}\n${told.by}`;
+    if (this.strangers.has(key)) return;
+    this.strangers.add(key);
+    const said = `the retained event memory of ${child} was written by ${describeWriter(told)}, neither this bridge nor the one whose base topic it took over: ${then}`;
+    this.log.warn({ child, writer: told.by ?? null }, said);
+  }
+
+  /**
+   * A retained event memory heard while running: another's is logged (but the predecessor's) and written
+   * over with this bridge's own; one of a child this bridge does not have is emptied, whoever wrote it.
+   */
+  private heardMemory(child: string, payload: Buffer): void {
+    const told = readTold(payload);
+    if (told === undefined) return;
+    const topic = this.topics.eventMemory(child);
+    const ours = told.by === this.me;
+    const known = this.mirror.desires(topic) || this.devices.isKnown(child);
+    if (!ours && !byPredecessor(told, this.handedBy)) this.stranger(child, told, known ? "this bridge's own is published again" : 'emptied');
+    if (this.mirror.desires(topic)) {
+      if (!ours) this.mirror.again(topic);
+    } else if (!known) this.mirror.clear(topic);
+    this.sync();
   }
 
   /** This bridge stops acting: nothing more goes out; its stop says `offline` (a live holder, if another, says `online` again). */
@@ -354,7 +395,8 @@ export class MqttSink implements Sink, Carrier, Handover {
 
   /** A child's event memory as saved, told on (retained) for a bridge that takes the base topic over later. */
   tell(childId: string, memory: unknown): void {
-    this.mirror.set(this.topics.eventMemory(childId), JSON.stringify({ by: this.me, memory }));
+    const fence = this.options.lease?.folder.record.fence;
+    this.mirror.set(this.topics.eventMemory(childId), JSON.stringify({ by: this.me, fence, memory }));
     this.sync();
   }
 
@@ -460,7 +502,9 @@ export class MqttSink implements Sink, Carrier, Handover {
     // messages handed to it while the broker is away).
     client.on('close', () => this.deliveries.away());
     client.on('message', (topic, payload, packet) => {
+      const child = topics.parseEventMemory(topic);
       if (topic === topics.haStatus) this.heardStatus(payload, packet);
+      else if (child !== undefined) this.heardMemory(child, payload);
       else if (!this.claim?.heard(topic, payload)) this.inbox.handle(topic, payload, packet);
     });
     return { client, url };
@@ -478,6 +522,8 @@ export class MqttSink implements Sink, Carrier, Handover {
       [topics.haStatus]: { qos: 0 },
       [topics.commandSetFilter]: { qos: 0, rap: true },
       [topics.bridgeRequestFilter]: { qos: 0, rap: true },
+      // Every child's event memory: another's written over, a removed child's emptied (heardMemory).
+      [topics.eventMemory('+')]: { qos: 0 },
     };
     // Again (a kept session's subscriptions stand): mqtt.js sends a SUBSCRIBE only when told it is meant.
     if (again) filters.resubscribe = true;

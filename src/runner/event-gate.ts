@@ -3,8 +3,9 @@
 // tracked kind also the edits and removals of records already known (`<kind>_changed`, `<kind>_removed`).
 // A flood of one event type fires once, with its count and first items (once/flood.ts), except where it
 // is old news. An event stays in the outbox until it was taken (once/outbox.ts). Each memory saved is
-// told on (mqtt/sink.ts tellMemory), and a bridge that takes the base topic over from another
-// installation starts from what that one told: nothing it announced is announced again, nothing since is lost.
+// told on (mqtt/sink.ts tell), as is the memory loaded at a start, and a bridge that takes the base topic over
+// from another installation starts from what that one told (once/handover.ts: that one alone): nothing it
+// announced is announced again, nothing since is lost.
 import { randomUUID } from 'node:crypto';
 import { SeenStore, type NewsItem } from '../once/memory.js';
 import type { Tracking } from '../once/tracked.js';
@@ -94,6 +95,8 @@ export class EventGate {
       this.options.log.info('event memory: taken over from what the bridge that held the base topic before told (its news is not announced again)');
       await this.save();
     }
+    // Told as it stands, whether or not a save comes: what the broker holds of this child is this bridge's own.
+    this.options.tell?.(this.seen.told);
     this.seen.post(waiting);
     if (this.seen.waiting().length > 0)
       this.options.log.info(

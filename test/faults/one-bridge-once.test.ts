@@ -12,6 +12,12 @@
 //   left `online`); now the bridge says so and runs on;
 // - an event the broker refused (its ACL) was lost for good; now it is kept, and delivered once after the
 //   ACL is fixed.
+// Issue 88, interface 16.1, as 7d50a3c failed them:
+// - a stranger's retained event memory (any client allowed to publish under the base topic), written while
+//   the bridge was stopped, was adopted at its next start with no handover at all: an old grade announced
+//   again, a real new grade never; now it is ignored, and the log names its writer;
+// - one written while the bridge ran stayed on the broker after a clean stop, and the next start replayed
+//   from it; now the running bridge publishes its own again over it.
 import { execFile } from 'node:child_process';
 import { chmod, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,7 +27,7 @@ import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { bundleBridge, ScriptBridge, type ScriptSettings } from '../helpers/bridge-script.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';
-import { MQTT_URL, Recorder, clearRetained, sleep, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
+import { MQTT_URL, Recorder, clearRetained, publishOnce, retained, sleep, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 
 let bundle: Awaited<ReturnType<typeof bundleBridge>> | undefined;
 beforeAll(async () => {
@@ -77,8 +83,29 @@ async function world(ctx: TestContext, url = MQTT_URL, recorderUrl = url, roots 
         `the memory with ${id} told`,
         10_000,
       ),
+    /** How a bridge on data folder `folder` signs the memory it tells: its installation and place. */
+    writer: async (folder: string): Promise<string> => {
+      const { id, place } = JSON.parse(await readFile(join(dir, folder, 'installation.json'), 'utf8')) as { id: string; place: string };
+      return `${id}/${place}`;
+    },
   };
 }
+
+/**
+ * A stranger's memory of ania, as any client allowed to publish under the base topic can write it: grade `known`
+ * (one not given yet) remembered as announced, and grade `replayed` (an old one) waiting in its outbox.
+ */
+const strangersMemory = (known: string, replayed: string): string =>
+  JSON.stringify({
+    by: 'feedf00d/elsewhere',
+    fence: 999,
+    memory: {
+      ids: { grade: ['g1', known] },
+      records: {},
+      outbox: [{ kind: 'grade', id: 'stranger-1', payload: { event_type: 'grade', id: replayed } }],
+    },
+  });
+const NAMES_STRANGER = /event memory of ania was written by "feedf00d\/elsewhere", neither this bridge nor the one whose base topic it took over/;
 
 describe.concurrent('one bridge, once', () => {
   it.for(['fresh', 'older'] as const)(
@@ -167,6 +194,46 @@ describe.concurrent('one bridge, once', () => {
     await w.grades(2);
     await waitUntil(() => w.announced().includes('g2'), 'g2', 10_000);
     expect(w.rec.texts(`${w.roots.base}/bridge/state`).every((state) => state === 'online')).toBe(true);
+  });
+
+  it("a stranger's retained event memory written while the bridge is stopped: no old grade again, the new one once, its writer named", async (ctx) => {
+    const w = await world(ctx);
+    const first = await w.bridge('a').ready();
+    await w.grades(2);
+    await w.told('g2');
+    await first.kill('SIGTERM');
+    await publishOnce(`${w.roots.base}/ania/event_memory`, strangersMemory('g3', 'g2'), true);
+    // A grade given while the bridge was stopped: news at its next start, whatever the stranger said.
+    await w.grades(3);
+    const second = await w.bridge('a').ready();
+    await waitUntil(() => w.announced().includes('g3'), 'the new grade', 10_000);
+    await sleep(300);
+    await w.rec.caughtUp();
+    expect(w.announced()).toEqual(['g2', 'g3']);
+    expect(second.logged(NAMES_STRANGER)).toHaveLength(1);
+    expect(second.logged(/taken over from what the bridge that held the base topic before told/)).toEqual([]);
+  });
+
+  it("a stranger's retained event memory written while the bridge runs: its own again on the broker, nothing replayed after a clean stop and start", async (ctx) => {
+    const w = await world(ctx);
+    const first = await w.bridge('a').ready();
+    await w.grades(2);
+    await w.told('g2');
+    await publishOnce(`${w.roots.base}/ania/event_memory`, strangersMemory('g3', 'g2'), true);
+    await waitUntil(() => first.logged(NAMES_STRANGER).length > 0, 'the stranger named', 10_000);
+    await first.kill('SIGTERM');
+    // A clean stop leaves only what this bridge wrote.
+    const memory = JSON.parse((await retained([`${w.roots.base}/ania/event_memory`])).get(`${w.roots.base}/ania/event_memory`) ?? 'null') as {
+      by?: string;
+    } | null;
+    expect(memory?.by).toBe(await w.writer('a'));
+    await w.grades(3);
+    await w.bridge('a').ready();
+    await waitUntil(() => w.announced().includes('g3'), 'the new grade', 10_000);
+    await sleep(300);
+    await w.rec.caughtUp();
+    expect(w.announced()).toEqual(['g2', 'g3']);
+    expect(first.logged(NAMES_STRANGER)).toHaveLength(1);
   });
 
   it('an event the broker refuses (its ACL) is kept, and delivered once after the ACL is fixed', async (ctx) => {

@@ -355,6 +355,46 @@ describe('Bridge', () => {
     expect(cmps.average).toMatchObject({ p: 'sensor', state_topic: `${base}/ania/average` });
   });
 
+  it('a child removed from the config leaves nothing retained, its event memory included (also one an older release left alone)', async () => {
+    const dataDir = await tempDir();
+    const roots = uniqueRoots();
+    const { base, prefix } = roots;
+    const run = async (children: string[]): Promise<MqttSink> => {
+      const folder = await Lease.take(dataDir, silentLogger());
+      cleanups.push(() => folder.release());
+      const { bridge } = setup({ children, lease: { folder, other: () => undefined, lost: () => undefined } }, MQTT_URL, roots);
+      for (const id of children) {
+        bridge.device({ id, name: id, entities: [entityByKey('lucky_number'), entityByKey('grade')] });
+        bridge.availability(id, true);
+        bridge.state(id, 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
+        bridge.tell(id, { ids: { grade: ['g1'] }, records: {}, outbox: [] });
+      }
+      await bridge.start();
+      await brokerHasAllFrom(bridge);
+      return bridge;
+    };
+    const first = await run(['ania', 'olek', 'zosia']);
+    await first.stop();
+    const before = await retained([`${base}/#`]);
+    for (const child of ['olek', 'zosia']) expect(before.has(`${base}/${child}/event_memory`)).toBe(true);
+    // Zosia removed by a release before this one: her device and states emptied, her event memory left behind.
+    for (const topic of [
+      `${prefix}/device/${base}_zosia/config`,
+      ...[...before.keys()].filter((t) => t.startsWith(`${base}/zosia/`) && !t.endsWith('/event_memory')),
+    ])
+      await publishOnce(topic, '', true);
+
+    await run(['ania']);
+    const gone = async (): Promise<string[]> =>
+      [...(await retained([`${base}/#`, `${prefix}/#`])).keys()].filter((t) => /\/(olek|zosia)\/|_(olek|zosia)\//.test(t));
+    let left: string[] = [];
+    await waitUntil(async () => (left = await gone()).length === 0, 'the removed children emptied').catch(() => undefined);
+    expect(left).toEqual([]);
+    const kept = await retained([`${base}/#`]);
+    expect(kept.get(`${base}/ania/lucky_number`)).toBe('7');
+    expect(kept.has(`${base}/ania/event_memory`)).toBe(true);
+  });
+
   describe('commands', () => {
     async function commandSetup(): Promise<{
       base: string;
