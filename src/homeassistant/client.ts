@@ -57,6 +57,8 @@ export interface HomeAssistantApiOptions {
   timeoutMs?: number;
   /** Told of every call as it is made (the keeper counts them). */
   onCall?: () => void;
+  /** Aborts every call under way and any later one (the keeper's stop: a call is abandoned, not awaited). */
+  signal?: AbortSignal;
 }
 
 export class HomeAssistantApi {
@@ -103,6 +105,12 @@ export class HomeAssistantApi {
     await this.call('POST', `services/todo/${service}`, data);
   }
 
+  /** A call's signal: its timeout, and the stop's. */
+  private signal(): AbortSignal {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 60_000);
+    return this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
+  }
+
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {
     this.options.onCall?.();
     const what = `${method} /api/${path.replace(/\?.*$/, '')}`;
@@ -113,7 +121,7 @@ export class HomeAssistantApi {
         method,
         headers: { authorization: `Bearer ${this.options.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
+        signal: this.signal(),
       });
       text = await response.text();
     } catch (error) {

@@ -47,6 +47,8 @@ export class HomeAssistantKeeper implements Sink {
   private token: LiveToken | undefined;
   private started = false;
   private stopped = false;
+  /** Aborted at stop: the call under way is abandoned, not awaited (interface 16.1). */
+  private readonly stopping = new AbortController();
   private queued = false;
   private retry: Timer | undefined;
   private failures = 0;
@@ -55,7 +57,12 @@ export class HomeAssistantKeeper implements Sink {
   private readonly calls = { day: '', today: 0 };
 
   constructor(private readonly options: KeeperOptions) {
-    this.api = new HomeAssistantApi({ url: options.config.url, token: options.config.token ?? '', onCall: () => this.count() });
+    this.api = new HomeAssistantApi({
+      url: options.config.url,
+      token: options.config.token ?? '',
+      onCall: () => this.count(),
+      signal: this.stopping.signal,
+    });
     this.file = new MemoryFile(options.dataDir);
   }
 
@@ -82,6 +89,7 @@ export class HomeAssistantKeeper implements Sink {
   async stop(): Promise<void> {
     this.stopped = true;
     this.retry?.cancel();
+    this.stopping.abort();
     await this.queue.idle();
   }
 
@@ -121,7 +129,8 @@ export class HomeAssistantKeeper implements Sink {
       await this.keepHomework();
       await this.recovered();
     } catch (error) {
-      await this.failed(error);
+      // A call the stop abandoned is no fault of Home Assistant's: nothing is recorded of it.
+      if (!this.stopped) await this.failed(error);
     }
   }
 

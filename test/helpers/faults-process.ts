@@ -48,6 +48,8 @@ export interface ProcessConfig {
   accounts: { login: string; password: string; id?: string; messages?: unknown[]; write_messages?: boolean }[];
   dataDir: string;
   logLevel?: string;
+  /** The config's `homeassistant:` (Home Assistant's API). */
+  homeassistant?: { url: string; token: string };
 }
 
 export async function writeConfig(path: string, config: ProcessConfig): Promise<void> {
@@ -59,6 +61,7 @@ export async function writeConfig(path: string, config: ProcessConfig): Promise<
     log_level: config.logLevel ?? 'debug',
     // The web server stays off: tests in parallel would all want its port.
     http: { port: 0 },
+    ...(config.homeassistant ? { homeassistant: config.homeassistant } : {}),
   });
   await writeFile(path, yaml, { mode: 0o600 });
 }
