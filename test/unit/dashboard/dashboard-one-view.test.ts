@@ -11,7 +11,14 @@ import { dashboardYaml } from '../../../src/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
 import { renderNewestGrade } from '../../../src/features/grades/newest.js';
-import { newestGrades } from '../../../src/rules/grades.js';
+import { gradeItems, newestGrades } from '../../../src/rules/grades.js';
+import { termGrades } from '../../../src/rules/term-grades.js';
+import { averages } from '../../../src/rules/averages.js';
+import { renderAverage } from '../../../src/features/grades/average.js';
+import { makeNames } from '../../../src/rules/names.js';
+import { gradesResponse } from '../../../src/portal/schemas/grades.js';
+import { subjectsResponse } from '../../../src/portal/schemas/lookups.js';
+import { DEFAULT_GRADE_THRESHOLDS } from '../../../src/config/schema.js';
 import type { GradeItem } from '../../../src/rules/grade-item.js';
 import { renderMessages } from '../../../src/features/messages/messages.js';
 import { messagesView } from '../../../src/rules/messages.js';
@@ -183,6 +190,68 @@ describe('one view of a child on both screens', () => {
       const text = own.flatMap((s) => s.texts).join('\n');
       expect(text).toContain('- **2** Matematyka <small>Tomasz Zieliński · pon. 23.11 · prognoza **5**</small>');
       expect(text).not.toContain('- **3** Matematyka');
+    },
+  );
+  it.skipIf(skipWithoutJinja())(
+    "prints all of a term's end's 14 proposals, a replaced one once by its newest, on the board and on the dashboard (python3-jinja2)",
+    async () => {
+      const SUBJECTS = ['Biologia', 'Chemia', 'Edukacja dla bezpieczeństwa', 'Fizyka', 'Geografia', 'Historia', 'Informatyka'];
+      const all = [...SUBJECTS, 'Język angielski', 'Język niemiecki', 'Język polski', 'Matematyka', 'Muzyka', 'Plastyka', 'Technika'];
+      const names = makeNames({
+        subjects: subjectsResponse.parse({ Subjects: all.map((Name, i) => ({ Id: i + 1, Name })) }).Subjects,
+        users: [],
+        classrooms: [],
+      });
+      const MATHS = all.indexOf('Matematyka') + 1;
+      const record = (Id: number, Grade: string, Subject: number, day: string, extra: object = {}) => ({
+        Id,
+        Grade,
+        Subject: { Id: Subject },
+        Semester: 1,
+        Date: day,
+        AddDate: `${day} 10:00:00`,
+        ...extra,
+      });
+      const proposal = { IsSemesterProposition: true };
+      const list = gradesResponse.parse({
+        Grades: [
+          // Each subject a grade of the month and its proposal of last Friday; maths' 3 of the 19th replaced by a 4.
+          ...all.map((_, i) => record(100 + i, '4', i + 1, '2026-11-10')),
+          ...all.map((_, i) =>
+            record(200 + i, i + 1 === MATHS ? '3' : String(2 + (i % 4)), i + 1, i + 1 === MATHS ? '2026-11-19' : '2026-11-20', proposal),
+          ),
+          record(300, '4', MATHS, '2026-11-21', proposal),
+        ],
+      }).Grades;
+      const items = gradeItems({ grades: list }, names, '2027-01-29');
+      const terms = termGrades(items);
+      const value = averages({ grades: list, semester: 1, endFirstSemester: '2027-01-29', names, terms });
+      const average = renderAverage(value, [], { thresholds: DEFAULT_GRADE_THRESHOLDS, today: TODAY });
+      const newest = renderNewestGrade(newestGrades(items, terms), undefined, average.attributes.subjects);
+      // The averages' fallback reads the same one list: the same term grades without being handed it.
+      expect(averages({ grades: list, semester: 1, endFirstSemester: '2027-01-29', names }).subjects.map((s) => s.periods)).toEqual(
+        value.subjects.map((s) => s.periods),
+      );
+      const card = board({ newest_grade: { state: newest.state, attributes: newest.attributes } });
+      expect(card.proposals).toHaveLength(14);
+      expect(card.proposals.filter((p) => p.subject === 'Matematyka').map((p) => p.grade)).toEqual(['4']);
+      const own = await shownView(
+        doc,
+        'ania',
+        {
+          'sensor.ania_newest_grade': { state: newest.state ?? 'unknown', attributes: newest.attributes },
+          'sensor.ania_average': { state: average.state ?? 'unknown', attributes: average.attributes },
+        },
+        NOW,
+      );
+      const text = own.flatMap((s) => s.texts).join('\n');
+      const label = `${DASHBOARD_TEXT.pl.proposal} ${DASHBOARD_TEXT.pl.semesterGrade}`;
+      // Every subject's row says its proposal, maths' by its newest, once.
+      expect(text.split(`${label}: **`)).toHaveLength(15);
+      const maths = text.split('\n').find((line) => line.startsWith('| Matematyka'));
+      expect(maths).toContain(`${label}: **4**`);
+      expect(maths).not.toContain(`${label}: **3**`);
+      for (const p of card.proposals) expect(text).toContain(`| ${p.subject}<br><small>${label}: **${p.grade}**`);
     },
   );
   it.skipIf(skipWithoutJinja())('lists the unread messages newest_message lists, on the board and on the dashboard (python3-jinja2)', async () => {
