@@ -25,6 +25,8 @@ import { messagesView } from '../../../src/rules/messages.js';
 import { agendaKind, testEvents, upcomingTests, type AgendaItem } from '../../../src/rules/agenda.js';
 import { agendaEntries } from '../../../src/rules/calendar-feeds.js';
 import { boardModel } from '../../../src/web/board-model.js';
+import { feedText } from '../../../src/web/calendar-ics.js';
+import { parseFeed } from '../../helpers/ics.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
 import type { EntityState } from '../../../src/engine/state.js';
@@ -252,6 +254,53 @@ describe('one view of a child on both screens', () => {
       expect(maths).toContain(`${label}: **4**`);
       expect(maths).not.toContain(`${label}: **3**`);
       for (const p of card.proposals) expect(text).toContain(`| ${p.subject}<br><small>${label}: **${p.grade}**`);
+    },
+  );
+  it.skipIf(skipWithoutJinja())(
+    "titles each of the simulator's agenda categories in the agenda feed by the kind the dashboard names, never twice (python3-jinja2)",
+    async () => {
+      // The simulator's categories (1 Sprawdzian, 2 Kartkówka, 3 Wycieczka, 4 Zebranie z rodzicami, 5 Inne), each as a
+      // teacher files it; the open day under "Inne" names a meeting in its text, and the meeting repeats its category.
+      const entries = [
+        test('agenda:11', '2026-11-24', 'Matematyka', 'Sprawdzian', 'Ułamki'),
+        test('agenda:12', '2026-11-25', 'Przyroda', 'Kartkówka', 'Rośliny'),
+        { ...test('agenda:13', '2026-11-26', '', 'Wycieczka', 'Wycieczka do Krakowa'), subject: null },
+        { ...test('agenda:14', '2026-11-27', '', 'Zebranie z rodzicami', 'Zebranie z rodzicami – informacja o ocenach'), subject: null },
+        { ...test('agenda:15', '2026-11-30', '', 'Inne', 'Dzień otwarty szkoły'), subject: null },
+      ];
+      expect(entries.map((e) => e.kind)).toEqual(['test', 'quiz', 'trip', 'meeting', 'meeting']);
+      const feed = parseFeed(
+        feedText({
+          name: 'agenda',
+          child: 'Ania',
+          entries: { lessons: [], agenda: agendaEntries({ child: 'ania', days: [], agenda: entries, homework: [] }), freeDays: [] },
+          changedAt: 0,
+          language: 'pl',
+        }),
+      );
+      const titles = feed.events.map((e) => e.summary);
+      expect(titles).toEqual([
+        'Sprawdzian: Matematyka',
+        'Kartkówka: Przyroda',
+        'Wycieczka do Krakowa',
+        'Zebranie z rodzicami – informacja o ocenach',
+        'Inne: Dzień otwarty szkoły',
+      ]);
+      const published = renderUpcomingTests(upcomingTests(entries, TODAY));
+      const own = await shownView(doc, 'ania', { 'sensor.ania_upcoming_tests': { state: '2', attributes: published.attributes } }, NOW);
+      const text = own.flatMap((s) => s.texts).join('\n');
+      // The dashboard's kind of each: a test's word beside its subject, another entry's category in bold; the feed's title says the same.
+      expect(text).toContain('**Matematyka** <small>sprawdzian</small>: Ułamki');
+      expect(text).toContain('**Przyroda** <small>kartkówka</small>: Rośliny');
+      for (const [category, content] of [
+        ['Wycieczka', 'Wycieczka do Krakowa'],
+        ['Zebranie z rodzicami', 'Zebranie z rodzicami – informacja o ocenach'],
+        ['Inne', 'Dzień otwarty szkoły'],
+      ]) {
+        expect(text).toContain(`**${category}**: ${content}`);
+        expect(titles.find((t) => t.endsWith(content))?.startsWith(category)).toBe(true);
+      }
+      for (const title of titles) expect(title).not.toMatch(/^(.+): \1/);
     },
   );
   it.skipIf(skipWithoutJinja())('lists the unread messages newest_message lists, on the board and on the dashboard (python3-jinja2)', async () => {
