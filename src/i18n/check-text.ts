@@ -4,6 +4,26 @@ import type { LoginStep, ProblemReason } from '../portal/errors.js';
 import type { Language } from '../config/language.js';
 import type { BrokerOrigin } from '../config/broker-origin.js';
 
+/** "3 children on 2 accounts" (1 child, on 1 account). */
+const enFamily = (children: number, accounts: number): string =>
+  `${children} ${children === 1 ? 'child' : 'children'} on ${accounts} ${accounts === 1 ? 'account' : 'accounts'}`;
+
+/** 1, 2–4 (not 12–14), and the rest: a Slavic noun's three forms after a number. */
+function slavic(n: number, one: string, few: string, many: string): string {
+  const tens = n % 100;
+  if (n === 1) return one;
+  if (n % 10 >= 2 && n % 10 <= 4 && (tens < 12 || tens > 14)) return few;
+  return many;
+}
+
+/** "3 dzieci na 2 kontach" (1 dziecko na 1 koncie). */
+const plFamily = (children: number, accounts: number): string =>
+  `${children} ${children === 1 ? 'dziecko' : 'dzieci'} na ${accounts} ${accounts === 1 ? 'koncie' : 'kontach'}`;
+
+/** "3 дитини на 2 облікових записах" (1 дитина на 1 обліковому записі, 5 дітей). */
+const ukFamily = (children: number, accounts: number): string =>
+  `${children} ${slavic(children, 'дитина', 'дитини', 'дітей')} на ${accounts} ${accounts === 1 ? 'обліковому записі' : 'облікових записах'}`;
+
 /** The broker's certificate not trusted, for another host, out of its dates; or the broker refused ours (mqtt/client.ts tells which). */
 export type CertificateFault = 'cert_untrusted' | 'cert_host' | 'cert_expired' | 'cert_refused';
 /** Why the broker failed `check`: the connection (refused, unknown host, no answer, the user refused), a topic or a certificate. */
@@ -75,7 +95,8 @@ const en = {
     'required actions': 'required actions',
     'session check': 'session check',
   } satisfies Record<LoginStep, string>,
-  allWork: (total: string) => `All ${total} account(s) work.`,
+  /** The last line when all work: the children the bridge will read (each once) and the config's entries they come from. */
+  allWork: (children: number, accounts: number) => `All accounts work: ${enFamily(children, accounts)}.`,
   someFailed: (failed: string, total: string) => `${failed} of ${total} account(s) failed.`,
   webOff: 'web server: off (http.port is 0)',
   /** The heading over the bare addresses (no token): how to see them with it. */
@@ -167,7 +188,8 @@ const en = {
       } satisfies Record<BrokerFault, readonly [string, string]>;
     },
     /** The last line when every account works but the broker does not. */
-    accountsOnly: (total: string) => `All ${total} account(s) work, but the MQTT broker does not (see above).`,
+    accountsOnly: (children: number, accounts: number) =>
+      `All accounts work (${enFamily(children, accounts)}), but the MQTT broker does not (see above).`,
   },
 };
 
@@ -217,7 +239,7 @@ const pl: CheckText = {
     'required actions': 'wymagane działania',
     'session check': 'sprawdzenie sesji',
   },
-  allWork: (total) => `Wszystkie konta działają (${total}).`,
+  allWork: (children, accounts) => `Wszystkie konta działają: ${plFamily(children, accounts)}.`,
   someFailed: (failed, total) => `Konta z błędem: ${failed} z ${total}.`,
   webOff: 'serwer WWW: wyłączony (http.port wynosi 0)',
   webBare: 'serwer WWW (adresy z tokenem dostępu: dziennik2mqtt check --show-token):',
@@ -302,7 +324,7 @@ const pl: CheckText = {
         other: ['błąd brokera MQTT', `broker zamknął połączenie. Sprawdź ${at} (mqtt:// lub mqtts:// i port).`],
       };
     },
-    accountsOnly: (total) => `Wszystkie konta działają (${total}), ale broker MQTT nie (zob. wyżej).`,
+    accountsOnly: (children, accounts) => `Wszystkie konta działają (${plFamily(children, accounts)}), ale broker MQTT nie (zob. wyżej).`,
   },
 };
 
@@ -348,7 +370,7 @@ const uk: CheckText = {
     'required actions': 'потрібні дії',
     'session check': 'перевірка сесії',
   },
-  allWork: (total) => `Усі облікові записи працюють (${total}).`,
+  allWork: (children, accounts) => `Усі облікові записи працюють: ${ukFamily(children, accounts)}.`,
   someFailed: (failed, total) => `Облікових записів з помилкою: ${failed} з ${total}.`,
   webOff: 'вебсервер: вимкнено (http.port дорівнює 0)',
   webBare: 'вебсервер (адреси з токеном доступу: dziennik2mqtt check --show-token):',
@@ -432,7 +454,7 @@ const uk: CheckText = {
         other: ['помилка брокера MQTT', `брокер закрив з’єднання. Перевірте ${at} (mqtt:// або mqtts:// і порт).`],
       };
     },
-    accountsOnly: (total) => `Усі облікові записи працюють (${total}), але брокер MQTT — ні (див. вище).`,
+    accountsOnly: (children, accounts) => `Усі облікові записи працюють (${ukFamily(children, accounts)}), але брокер MQTT — ні (див. вище).`,
   },
 };
 

@@ -15,7 +15,8 @@ import type { Grade, GradeCategory, GradingSystem } from '../portal/schemas/grad
 import type { PointCategory, PointGrade } from '../portal/schemas/othergrades.js';
 import { byId, dayOf } from './portal-values.js';
 import { plCompare } from './order.js';
-import { categoryWeight, periodOf, pointPercent, pointValue, type GradePeriod } from './grades-standard.js';
+import { categoryWeight, periodOf, pointPercent, pointValue, standardGradeItems, type GradePeriod } from './grades-standard.js';
+import { termGrades, type TermGrade } from './term-grades.js';
 import { gradeSemester } from './grade-item.js';
 import type { Names } from './names.js';
 import type { Semester } from './semester.js';
@@ -108,6 +109,8 @@ export interface AverageInput {
   averaging?: Averaging;
   pointGrades?: readonly PointGrade[];
   pointCategories?: readonly PointCategory[];
+  /** The year's term grades (termGrades of every grade): each subject's `semester_proposal`, `final_grade`...; by default those of `grades`. */
+  terms?: readonly TermGrade[];
 }
 
 /**
@@ -125,7 +128,6 @@ export function subjectAverages(input: AverageInput): SubjectAverage[] {
     if (period === undefined && gradeSemester(g, input.endFirstSemester) !== input.semester) continue;
     const subject = subjects.get(g.Subject) ?? emptySubject(g.Subject, input.names.subject(g.Subject));
     subjects.set(g.Subject, subject);
-    if (period !== undefined && g.Grade !== undefined) subject.periods[periodAttribute(period)] = g.Grade.trim();
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
     if (category?.CountToTheAverage === false || period !== undefined) continue;
     const value = gradeValue(g.Grade, scale);
@@ -136,6 +138,14 @@ export function subjectAverages(input: AverageInput): SubjectAverage[] {
     subject.weighted += value * weight;
     subject.weights += weight;
     subject.count += 1;
+  }
+  // The term grades as the one list says them (a replaced proposal by its newest), never worked out here again.
+  const terms = input.terms ?? termGrades(standardGradeItems({ grades: input.grades }, input.names, input.endFirstSemester));
+  for (const t of terms) {
+    if (t.subjectId === undefined) continue;
+    const subject = subjects.get(t.subjectId) ?? emptySubject(t.subjectId, t.subject);
+    subjects.set(t.subjectId, subject);
+    subject.periods[periodAttribute(t.period)] ??= t.grade;
   }
   return [...subjects.values()]
     .map((s) => ({ ...s, average: s.weights > 0 ? s.weighted / s.weights : null }))

@@ -7,6 +7,7 @@ import { descriptiveGradeItems, partialGradeItems } from './grades-descriptive.j
 import { hiddenTextGrade, pointGradeItems, standardGradeItems, textGradeItems, textGradeKey, type GradeSources } from './grades-standard.js';
 import type { Names } from './names.js';
 import { gradeValue, type GradeScale } from './averages.js';
+import { isProposal, termGrades, type TermGrade } from './term-grades.js';
 
 export type { GradeSources };
 
@@ -39,7 +40,7 @@ export function gradeFields({ shown, subject, kind, category, weight, teacher, d
 /**
  * The newest grade that has something to show (`newest`: undefined when none has), the latest few such grades
  * (`recent`: at most RECENT_GRADES, newest first, the newest among them) and the proposed semester and final
- * grades (`proposals`: newest first, at most RECENT_GRADES).
+ * grades (`proposals`: every one of the year's term grades list that is a proposal, newest first, uncapped).
  */
 export type NewestGrades = ReturnType<typeof newestGrades>;
 
@@ -47,11 +48,9 @@ export type NewestGrades = ReturnType<typeof newestGrades>;
  * Marks with nothing to show (an empty grade) are skipped: a parent asks what the child got. A proposal or a term
  * grade (`period`) is no new grade: never the newest nor one of the latest, the proposals stand in `proposals`.
  */
-export function newestGrades(items: readonly GradeItem[]) {
-  const shown = items.filter((i) => i.shown !== null).sort(newestFirst);
-  const plain = shown.filter((i) => i.details.period === undefined);
-  const proposals = shown.filter((i) => i.details.period === 'semester_proposal' || i.details.period === 'final_proposal');
-  return { newest: plain[0], recent: plain.slice(0, RECENT_GRADES), proposals: proposals.slice(0, RECENT_GRADES) };
+export function newestGrades(items: readonly GradeItem[], terms: readonly TermGrade[] = termGrades(items)) {
+  const plain = items.filter((i) => i.shown !== null && i.details.period === undefined).sort(newestFirst);
+  return { newest: plain[0], recent: plain.slice(0, RECENT_GRADES), proposals: terms.filter(isProposal) };
 }
 
 /**

@@ -5,6 +5,8 @@ import { CALENDAR_TEXT, type CalendarText } from '../i18n/calendar-text.js';
 import type { Language } from '../config/language.js';
 import type { AgendaEntry, EntryTime, FeedEntries, FeedName, FreeDayEntry, LessonEntry } from '../rules/calendar-feeds.js';
 import { oneLine } from '../util/text.js';
+import { agendaKind } from '../rules/agenda.js';
+import { fold } from '../rules/order.js';
 import { noteOf } from '../features/timetable/day.js';
 import { TIMETABLE_WORDS, type TimetableWords } from '../i18n/lesson-words.js';
 import { addDays, TIME_ZONE, warsawInstant } from '../util/time.js';
@@ -83,13 +85,31 @@ function titleText(text: string | null): string | null {
   return `${(space > TITLE_TEXT_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
 }
 
+/**
+ * An agenda entry's kind in its title: a test, a quiz and homework by the agenda's rule (`kind`, in the family's
+ * words); another entry by the category the school filed it under, as the dashboard names it ("Inne"), unless that
+ * category names the kind the rule found (then in the family's words), so that an entry filed as "Inne" is never
+ * titled a parents' meeting because its text mentions an open day.
+ */
+function agendaTitleKind(a: AgendaEntry, t: CalendarText): string {
+  const ruled = t.agenda[a.kind];
+  if (a.kind === 'test' || a.kind === 'quiz' || a.kind === 'homework' || a.label === null) return ruled;
+  return agendaKind(a.label, undefined) === a.kind && a.kind !== 'event' ? ruled : a.label;
+}
+
+/** Whether a text already begins with one of these words (case and diacritics aside): "Zebranie z rodzicami – informacja". */
+const beginsWith = (text: string, words: readonly (string | null)[]): boolean =>
+  words.some((w) => w !== null && w.trim() !== '' && fold(text).startsWith(fold(w.trim())));
+
 function agendaEvent(a: AgendaEntry, t: CalendarText): ICalEventData {
-  const kind = a.kind === 'event' && a.label ? a.label : t.agenda[a.kind];
+  const kind = agendaTitleKind(a, t);
   // A test names its subject; a trip or a meeting has none, its text says what it is.
   const what = a.subject ?? (a.kind === 'trip' || a.kind === 'meeting' || a.kind === 'event' ? titleText(a.text) : null);
+  // A text that begins with its kind (or its category) is the title alone: the kind is never said twice.
+  const summary = what === null ? kind : a.subject === null && beginsWith(what, [kind, a.label]) ? what : `${kind}: ${what}`;
   return {
     id: a.uid,
-    summary: what ? `${kind}: ${what}` : kind,
+    summary,
     description: lines(a.label !== kind ? a.label : null, a.text, labelled(t.teacher, a.teacher)),
     ...timesOf(a.when),
   };

@@ -69,7 +69,7 @@ describe("check's broker", () => {
     // The accounts work; the broker does not, and the last line does not say all is well.
     expect(text).toContain(`OK   ${ANIA.login}:`);
     expect(text).toContain(`FAIL mqtt://127.0.0.1:${port}: broker MQTT nieosiągalny: pod mqtt.url nie nasłuchuje żaden broker.`);
-    expect(text).toContain('Wszystkie konta działają (1), ale broker MQTT nie (zob. wyżej).');
+    expect(text).toContain('Wszystkie konta działają (1 dziecko na 1 koncie), ale broker MQTT nie (zob. wyżej).');
   });
 
   it('tells a Compose user whose broker came from the environment to fix DZIENNIK2MQTT_MQTT_URL, not mqtt.url', async () => {

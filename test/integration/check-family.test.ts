@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { DEMO_ACCOUNTS, DEMO_FAMILY, PortalSimulator } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNTS, DEMO_FAMILY, DEMO_FAMILY_ALL, PortalSimulator } from '../../src/simulator/index.js';
 import { REGISTER_BROKEN_WORDS } from '../../src/simulator/live-schools.js';
 import { buildConfig } from '../../src/config/load.js';
 import { runCheck } from '../../src/app/commands/check.js';
@@ -77,6 +77,8 @@ describe('check with an e-mail entry', () => {
     expect(text).toContain(`OK   ${JANEK.login}: Jan Kowalski, link active, read on the family road (child id: jan)`);
     expect([sim.families.loginCount(), sim.logins()]).toEqual([1, 0]);
     expect(sim.count({ host: 'auth', path: '/3.0/Me' })).toBe(2);
+    // The children counted, not the entries: one e-mail brings two.
+    expect(text).toContain('\nAll accounts work: 2 children on 1 account.\n');
   });
 
   it('fails a child whose link needs action, and a wrong password in the family portal’s words', async () => {
@@ -157,6 +159,15 @@ describe('check tells each linked child’s road as the bridge reads it', () => 
     );
     // Jan has no login entry: the family road reads him.
     expect(text).toContain(`OK   ${JANEK.login}: Jan Kowalski, powiązanie aktywne, odczyt przez portal dla rodzin (id dziecka: jan)`);
+    // Ania both roads reach is one child.
+    expect(text).toContain('\nWszystkie konta działają: 2 dzieci na 2 kontach.\n');
+  });
+
+  it('three children on two accounts: the last line counts the children, in Ukrainian too', async () => {
+    sim.families.add({ ...DEMO_FAMILY_ALL, email: 'troje@example.com' });
+    const { code, text } = await check(DEMO_FAMILY_ALL.password, undefined, { accounts: [ania], email: 'troje@example.com', language: 'uk' });
+    expect(code).toBe(0);
+    expect(text).toContain('\nУсі облікові записи працюють: 3 дитини на 2 облікових записах.\n');
   });
 
   it('a wrong register password: no OK line for that child on either road, as the bridge reads it on neither', async () => {

@@ -53,7 +53,7 @@ describe('check (language: en)', () => {
     expect(text).toContain('(child id: ania)');
     expect(text).toContain('class register number: 12');
     expect(text).toMatch(/modules: messages: yes, lucky number: yes, announcements: yes, timetable: yes/);
-    expect(text).toContain('All 1 account(s) work.');
+    expect(text).toContain('All accounts work: 1 child on 1 account.');
   });
 
   it('explains a wrong password (the numeric login under login:, the family e-mail under email:) and exits 1', async () => {
@@ -168,7 +168,7 @@ describe("check speaks the config's language", () => {
   it('says all accounts work in Ukrainian and exits 0', async () => {
     const { code, text } = await check(accounts.slice(0, 1), undefined, undefined, false, 'uk');
     expect(code).toBe(0);
-    expect(text).toContain('Усі облікові записи працюють (1).');
+    expect(text).toContain('Усі облікові записи працюють: 1 дитина на 1 обліковому записі.');
   });
 });
 

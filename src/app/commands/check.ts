@@ -72,13 +72,18 @@ export async function runCheck(options: CheckOptions): Promise<number> {
   }
   // Where the bridge will publish and listen: the likeliest fault of a new install (interface 12.3).
   const broker = await checkBroker(options.config, options.out);
-  const total = String(options.config.accounts.length + options.config.families.length);
+  const entries = options.config.accounts.length + options.config.families.length;
+  // A child both roads reach (a login entry, and an e-mail entry's list) is one child, with one board and one set of calendars.
+  const once = [...new Map(children.map((c) => [c.id, c])).values()];
   const say = CHECK_TEXT[options.config.language];
-  const last = failed > 0 ? say.someFailed(String(failed), total) : broker ? say.allWork(total) : say.broker.accountsOnly(total);
+  const last =
+    failed > 0
+      ? say.someFailed(String(failed), String(entries))
+      : broker
+        ? say.allWork(once.length, entries)
+        : say.broker.accountsOnly(once.length, entries);
   options.out.write(`\n${last}\n`);
   if (trace && options.trace !== undefined) await writeTrace(options, options.trace, trace);
-  // A child both roads reach (a login entry, and an e-mail entry's list) has one board and one set of calendars.
-  const once = [...new Map(children.map((c) => [c.id, c])).values()];
   const ids = once.map((c) => c.id);
   await printWebUrls(options, ids);
   const ha = await checkHomeAssistant(options.config, options.out, once);

@@ -5,6 +5,7 @@
 // (src/engine/resources/grades.ts). The school rules answer domain values; this renders them.
 import { gradeEvents, gradeItems, newestGrades, notGradeKeys, type GradePayload, type GradeSources } from '../../rules/grades.js';
 import { averages, gradeScale } from '../../rules/averages.js';
+import { termGrades } from '../../rules/term-grades.js';
 import { semesterOf } from '../../rules/semester.js';
 import { want, type Copies, type Resource, type Want } from '../../engine/resource.js';
 import * as R from '../../engine/resources/grades.js';
@@ -146,6 +147,8 @@ class GradesSource implements Source {
       ...gradeLookups,
     };
     const items = gradeItems(sources, nameLookup, endFirstSemester);
+    // The year's proposed and given term grades, one list that newest_grade and the averages both print.
+    const terms = termGrades(items);
     // Lenient reading keeps a record that lost its fields; a list where none names its subject means
     // the portal's format changed, which a parent must hear about rather than see a silent None.
     const lost = [grades, point, text].some((list) => list !== undefined && list.length > 0 && list.every((g) => g.Subject === undefined));
@@ -159,6 +162,7 @@ class GradesSource implements Source {
       pointGrades: point,
       pointCategories: lookups.pointCategories,
       averaging: this.access.averaging,
+      terms,
     });
     const grading = { thresholds: this.access.thresholds, today: ctx.today, listed: listedGrades(items, semester.semester) };
     // Honours asks for the behaviour grade: the formal one read with the grades (none at a points school).
@@ -183,7 +187,7 @@ class GradesSource implements Source {
     return {
       suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
       states: {
-        newest_grade: renderNewestGrade(newestGrades(items), wording, averaged.attributes.subjects),
+        newest_grade: renderNewestGrade(newestGrades(items, terms), wording, averaged.attributes.subjects),
         average: averaged,
         grade_at_risk: renderGradeAtRisk(grades === undefined ? null : semester, this.access.thresholds),
         ...this.subjects.states(semester, grading, lists.schoolAverages?.Averages),

@@ -25,7 +25,7 @@ export type NewestGradeFacts = Partial<GradeFields> & {
   added?: string | null;
   mark_name?: string;
   recent: ReturnType<typeof recentGrade>[];
-  /** The proposed semester and final grades, newest first (`period`: semester_proposal or final_proposal). */
+  /** The proposed semester and final grades, newest first, each subject's newest of its kind, all of them (`period`: semester_proposal or final_proposal). */
   proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
 };
 
@@ -74,11 +74,11 @@ export function renderNewestGrade(
     ...named(newest),
     added: newest.added,
     recent: recent.map((i) => recentGrade(i, named(i), forecasts.get(i.subject ?? '') ?? null)),
-    proposals: proposals.map((i) => ({
-      grade: i.shown,
-      subject: i.subject,
-      period: i.details.period === 'final_proposal' ? 'final_proposal' : 'semester_proposal',
-      date: i.date,
+    proposals: proposals.map((t) => ({
+      grade: t.grade,
+      subject: t.subject,
+      period: t.period === 'final_proposal' ? 'final_proposal' : 'semester_proposal',
+      date: t.date,
     })),
   });
 }

@@ -11,13 +11,22 @@ import { dashboardYaml } from '../../../src/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
 import { renderNewestGrade } from '../../../src/features/grades/newest.js';
-import { newestGrades } from '../../../src/rules/grades.js';
+import { gradeItems, newestGrades } from '../../../src/rules/grades.js';
+import { termGrades } from '../../../src/rules/term-grades.js';
+import { averages } from '../../../src/rules/averages.js';
+import { renderAverage } from '../../../src/features/grades/average.js';
+import { makeNames } from '../../../src/rules/names.js';
+import { gradesResponse } from '../../../src/portal/schemas/grades.js';
+import { subjectsResponse } from '../../../src/portal/schemas/lookups.js';
+import { DEFAULT_GRADE_THRESHOLDS } from '../../../src/config/schema.js';
 import type { GradeItem } from '../../../src/rules/grade-item.js';
 import { renderMessages } from '../../../src/features/messages/messages.js';
 import { messagesView } from '../../../src/rules/messages.js';
 import { agendaKind, testEvents, upcomingTests, type AgendaItem } from '../../../src/rules/agenda.js';
 import { agendaEntries } from '../../../src/rules/calendar-feeds.js';
 import { boardModel } from '../../../src/web/board-model.js';
+import { feedText } from '../../../src/web/calendar-ics.js';
+import { parseFeed } from '../../helpers/ics.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
 import type { EntityState } from '../../../src/engine/state.js';
@@ -183,6 +192,115 @@ describe('one view of a child on both screens', () => {
       const text = own.flatMap((s) => s.texts).join('\n');
       expect(text).toContain('- **2** Matematyka <small>Tomasz Zieliński · pon. 23.11 · prognoza **5**</small>');
       expect(text).not.toContain('- **3** Matematyka');
+    },
+  );
+  it.skipIf(skipWithoutJinja())(
+    "prints all of a term's end's 14 proposals, a replaced one once by its newest, on the board and on the dashboard (python3-jinja2)",
+    async () => {
+      const SUBJECTS = ['Biologia', 'Chemia', 'Edukacja dla bezpieczeństwa', 'Fizyka', 'Geografia', 'Historia', 'Informatyka'];
+      const all = [...SUBJECTS, 'Język angielski', 'Język niemiecki', 'Język polski', 'Matematyka', 'Muzyka', 'Plastyka', 'Technika'];
+      const names = makeNames({
+        subjects: subjectsResponse.parse({ Subjects: all.map((Name, i) => ({ Id: i + 1, Name })) }).Subjects,
+        users: [],
+        classrooms: [],
+      });
+      const MATHS = all.indexOf('Matematyka') + 1;
+      const record = (Id: number, Grade: string, Subject: number, day: string, extra: object = {}) => ({
+        Id,
+        Grade,
+        Subject: { Id: Subject },
+        Semester: 1,
+        Date: day,
+        AddDate: `${day} 10:00:00`,
+        ...extra,
+      });
+      const proposal = { IsSemesterProposition: true };
+      const list = gradesResponse.parse({
+        Grades: [
+          // Each subject a grade of the month and its proposal of last Friday; maths' 3 of the 19th replaced by a 4.
+          ...all.map((_, i) => record(100 + i, '4', i + 1, '2026-11-10')),
+          ...all.map((_, i) =>
+            record(200 + i, i + 1 === MATHS ? '3' : String(2 + (i % 4)), i + 1, i + 1 === MATHS ? '2026-11-19' : '2026-11-20', proposal),
+          ),
+          record(300, '4', MATHS, '2026-11-21', proposal),
+        ],
+      }).Grades;
+      const items = gradeItems({ grades: list }, names, '2027-01-29');
+      const terms = termGrades(items);
+      const value = averages({ grades: list, semester: 1, endFirstSemester: '2027-01-29', names, terms });
+      const average = renderAverage(value, [], { thresholds: DEFAULT_GRADE_THRESHOLDS, today: TODAY });
+      const newest = renderNewestGrade(newestGrades(items, terms), undefined, average.attributes.subjects);
+      // The averages' fallback reads the same one list: the same term grades without being handed it.
+      expect(averages({ grades: list, semester: 1, endFirstSemester: '2027-01-29', names }).subjects.map((s) => s.periods)).toEqual(
+        value.subjects.map((s) => s.periods),
+      );
+      const card = board({ newest_grade: { state: newest.state, attributes: newest.attributes } });
+      expect(card.proposals).toHaveLength(14);
+      expect(card.proposals.filter((p) => p.subject === 'Matematyka').map((p) => p.grade)).toEqual(['4']);
+      const own = await shownView(
+        doc,
+        'ania',
+        {
+          'sensor.ania_newest_grade': { state: newest.state ?? 'unknown', attributes: newest.attributes },
+          'sensor.ania_average': { state: average.state ?? 'unknown', attributes: average.attributes },
+        },
+        NOW,
+      );
+      const text = own.flatMap((s) => s.texts).join('\n');
+      const label = `${DASHBOARD_TEXT.pl.proposal} ${DASHBOARD_TEXT.pl.semesterGrade}`;
+      // Every subject's row says its proposal, maths' by its newest, once.
+      expect(text.split(`${label}: **`)).toHaveLength(15);
+      const maths = text.split('\n').find((line) => line.startsWith('| Matematyka'));
+      expect(maths).toContain(`${label}: **4**`);
+      expect(maths).not.toContain(`${label}: **3**`);
+      for (const p of card.proposals) expect(text).toContain(`| ${p.subject}<br><small>${label}: **${p.grade}**`);
+    },
+  );
+  it.skipIf(skipWithoutJinja())(
+    "titles each of the simulator's agenda categories in the agenda feed by the kind the dashboard names, never twice (python3-jinja2)",
+    async () => {
+      // The simulator's categories (1 Sprawdzian, 2 Kartkówka, 3 Wycieczka, 4 Zebranie z rodzicami, 5 Inne), each as a
+      // teacher files it; the open day under "Inne" names a meeting in its text, and the meeting repeats its category.
+      const entries = [
+        test('agenda:11', '2026-11-24', 'Matematyka', 'Sprawdzian', 'Ułamki'),
+        test('agenda:12', '2026-11-25', 'Przyroda', 'Kartkówka', 'Rośliny'),
+        { ...test('agenda:13', '2026-11-26', '', 'Wycieczka', 'Wycieczka do Krakowa'), subject: null },
+        { ...test('agenda:14', '2026-11-27', '', 'Zebranie z rodzicami', 'Zebranie z rodzicami – informacja o ocenach'), subject: null },
+        { ...test('agenda:15', '2026-11-30', '', 'Inne', 'Dzień otwarty szkoły'), subject: null },
+      ];
+      expect(entries.map((e) => e.kind)).toEqual(['test', 'quiz', 'trip', 'meeting', 'meeting']);
+      const feed = parseFeed(
+        feedText({
+          name: 'agenda',
+          child: 'Ania',
+          entries: { lessons: [], agenda: agendaEntries({ child: 'ania', days: [], agenda: entries, homework: [] }), freeDays: [] },
+          changedAt: 0,
+          language: 'pl',
+        }),
+      );
+      const titles = feed.events.map((e) => e.summary);
+      expect(titles).toEqual([
+        'Sprawdzian: Matematyka',
+        'Kartkówka: Przyroda',
+        'Wycieczka do Krakowa',
+        'Zebranie z rodzicami – informacja o ocenach',
+        'Inne: Dzień otwarty szkoły',
+      ]);
+      const published = renderUpcomingTests(upcomingTests(entries, TODAY));
+      const own = await shownView(doc, 'ania', { 'sensor.ania_upcoming_tests': { state: '2', attributes: published.attributes } }, NOW);
+      const text = own.flatMap((s) => s.texts).join('\n');
+      // The dashboard's kind of each: a test's word beside its subject, another entry's category in bold; the feed's title says the same.
+      expect(text).toContain('**Matematyka** <small>sprawdzian</small>: Ułamki');
+      expect(text).toContain('**Przyroda** <small>kartkówka</small>: Rośliny');
+      for (const [category, content] of [
+        ['Wycieczka', 'Wycieczka do Krakowa'],
+        ['Zebranie z rodzicami', 'Zebranie z rodzicami – informacja o ocenach'],
+        ['Inne', 'Dzień otwarty szkoły'],
+      ]) {
+        expect(text).toContain(`**${category}**: ${content}`);
+        expect(titles.find((t) => t.endsWith(content))?.startsWith(category)).toBe(true);
+      }
+      for (const title of titles) expect(title).not.toMatch(/^(.+): \1/);
     },
   );
   it.skipIf(skipWithoutJinja())('lists the unread messages newest_message lists, on the board and on the dashboard (python3-jinja2)', async () => {
