@@ -32,8 +32,11 @@ interface TodoList {
   items: ModelItem[];
 }
 
-/** What the test makes Home Assistant do instead of answering: refuse every token, fail, or not answer at all. */
-export type Outage = 401 | 500 | 'away' | undefined;
+/**
+ * What the test makes Home Assistant do instead of answering: refuse every token, fail, not answer at all,
+ * or refuse with a long message that repeats the bearer token near its 200th character (a proxy that echoes).
+ */
+export type Outage = 401 | 500 | 'away' | 'echo' | undefined;
 
 /** A refusal as Home Assistant's HTTP layer answers it. */
 class Answer {
@@ -138,6 +141,10 @@ export class HomeAssistantModel {
     // http/auth.py: a bearer token or nothing (a 401 of aiohttp's own text).
     if (req.headers.authorization !== `Bearer ${this.token}` || this.outage === 401) return new Answer(401, '401: Unauthorized');
     if (this.outage === 500) return SERVER_ERROR;
+    if (this.outage === 'echo')
+      return new Answer(400, {
+        message: `${'Request refused by the proxy. '.repeat(5)}Authorization header: Bearer ${this.token} (not allowed here)`,
+      });
     const url = new URL(req.url ?? '/', 'http://model');
     const path = url.pathname;
     const method = req.method ?? 'GET';

@@ -4,7 +4,7 @@
 // services. Every answer is read through a schema; every failure is one error with a named fault.
 import * as z from 'zod';
 import type { HaFault } from '../i18n/homeassistant-text.js';
-import { redact } from '../util/redact.js';
+import { knownNames, redact, redactAndCut } from '../util/redact.js';
 import { errorText, parsedJson } from '../util/text.js';
 
 /** A call Home Assistant refused, failed or never answered: its fault names the reason in the diagnostics. */
@@ -62,7 +62,10 @@ export interface HomeAssistantApiOptions {
 }
 
 export class HomeAssistantApi {
-  constructor(private readonly options: HomeAssistantApiOptions) {}
+  constructor(private readonly options: HomeAssistantApiOptions) {
+    // The token is masked whole wherever it would stand (a server may echo it), even when no config named it.
+    knownNames.secret(options.token);
+  }
 
   async entries(): Promise<HaEntry[]> {
     return read(z.array(entrySchema), await this.call('GET', 'config/config_entries/entry'));
@@ -151,8 +154,11 @@ function faultOf(status: number): HaFault {
   return status >= 500 ? 'server_error' : 'refused';
 }
 
-/** Home Assistant's own words in a refusal (`{"message": ...}`), short. */
+/** The longest of Home Assistant's own words kept from a refusal. */
+const MESSAGE_CHARS = 200;
+
+/** Home Assistant's own words in a refusal (`{"message": ...}`), masked, then short (a server may echo the token). */
 function messageOf(text: string): string | undefined {
   const message = (parsedJson(text) as { message?: unknown } | null | undefined)?.message;
-  return typeof message === 'string' ? message.slice(0, 200) : undefined;
+  return typeof message === 'string' ? redactAndCut(message, MESSAGE_CHARS) : undefined;
 }

@@ -14,6 +14,7 @@ import { SerialQueue } from '../util/serial.js';
 import { MINUTE } from '../util/duration.js';
 import { warsawDate } from '../util/time.js';
 import { errorText } from '../util/text.js';
+import { redact } from '../util/redact.js';
 import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { HomeAssistantApi, HomeAssistantError, type HaItem } from './client.js';
@@ -271,7 +272,8 @@ export class HomeAssistantKeeper implements Sink {
   /** A log line when the fault is new, the reason kept for the diagnostics, and the next look later. */
   private async failed(error: unknown): Promise<void> {
     const fault: HaFault = error instanceof HomeAssistantError ? error.fault : 'server_error';
-    const message = errorText(error);
+    // Masked before it is logged or kept: an error not of the client's (a bug, a file) was not masked yet.
+    const message = redact(errorText(error));
     const was = this.memory.problem;
     this.failures++;
     this.lookedFor = undefined;

@@ -6,6 +6,7 @@ import { pathOf, readJson, resolveLocation, safeOrigin, unlessDown, type HttpCli
 import type { PortalUrls } from '../config/schema.js';
 import { PASSWORD_CHANGE_ADVISED } from './session-store.js';
 import { parsedJson } from '../util/text.js';
+import { redactAndCut } from '../util/redact.js';
 
 export const CLIENT_ID = '46';
 const MAX_LOGIN_HOPS = 10;
@@ -263,7 +264,7 @@ function wordsOf(errors: unknown): string | undefined {
     // Tags and whitespace, in any run, are one space.
     return typeof m === 'string' && m.trim() !== '' ? [m.replace(/(?:<[^>]*>|\s)+/g, ' ').trim()] : [];
   });
-  const words = [...new Set(said)].join(' ').slice(0, MAX_WORDS);
+  const words = redactAndCut([...new Set(said)].join(' '), MAX_WORDS);
   return words === '' ? undefined : words;
 }
 

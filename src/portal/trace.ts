@@ -5,7 +5,7 @@
 import { CAPTCHA_MARKERS, REQUIRED_ACTIONS_MARKER } from './login.js';
 import { header, pathOf, safeOrigin, type HttpExchange, type HttpResponse } from './http.js';
 import type { PortalUrls } from '../config/schema.js';
-import { redact, redactPath } from '../util/redact.js';
+import { redact, redactAndCut, redactPath } from '../util/redact.js';
 import { parsedJson } from '../util/text.js';
 
 /** Query parameters whose values are the same for everyone and say how the login runs. */
@@ -114,7 +114,7 @@ function bodyShape(res: HttpResponse): string {
     /Brak dostępu/.test(text) ? '"Brak dostępu"' : undefined,
   ].filter((m) => m !== undefined);
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
-  const titled = title ? `, title "${title.slice(0, MAX_TITLE)}"` : '';
+  const titled = title ? `, title "${redactAndCut(title, MAX_TITLE)}"` : '';
   const kind = /<html|<!doctype/i.test(text) ? 'HTML page' : 'text';
   return `${kind} of ${res.body.length} bytes${titled}${markers.length === 0 ? '' : `, markers: ${markers.join(', ')}`}`;
 }

@@ -76,6 +76,16 @@ export function redact(text: string, names: KnownNames = knownNames): string {
   return names.cut(masked);
 }
 
+/**
+ * A text from outside (Home Assistant's error, the portal's words) made fit to log or keep: its secrets
+ * masked first, and only then cut to `max` characters. Cut first, a token split by the cut is no longer
+ * whole, and what stood before the cut would go out unmasked.
+ */
+export function redactAndCut(text: string, max: number, names: KnownNames = knownNames): string {
+  const masked = redact(text, names);
+  return masked.length <= max ? masked : `${masked.slice(0, max - 1)}…`;
+}
+
 /** A path with the segment after `/token/` masked (the transcript's addresses). */
 export function redactPath(path: string): string {
   return path.replace(TOKEN_SEGMENT, '$1…');

@@ -2,6 +2,8 @@
 // 15.4): the real bridge against the simulated school, a real broker and the model of Home Assistant's
 // REST API (test/helpers/home-assistant.ts), which validates each Remote Calendar by fetching its feed
 // from the bridge's web server as Home Assistant does.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { createLogger } from '../../src/util/log.js';
@@ -152,6 +154,20 @@ describe("Home Assistant's API", () => {
       FEED_NAMES.map((feed) => `http://127.0.0.1:${port}/calendar/ania/${feed}.ics?key=${feedKey(token, 'ania', feed)}`),
     );
     expect(ha.entries.length).toBe(4);
+  });
+
+  it("masks the token before it cuts Home Assistant's long refusal: no run of 8 of its characters in the log or the kept file", async () => {
+    const lines: string[] = [];
+    const log = createLogger('debug', { write: (chunk: string) => void lines.push(chunk) }, { format: 'json' });
+    ha.outage = 'echo';
+    const { h } = await bridge({ children: [ANIA], entries: 0, log });
+    await h.advanceUntil(() => lines.some((l) => l.includes("Home Assistant's API failed")), 'the refusal logged', 5);
+    const kept = await readFile(join(h.dataDir, 'homeassistant.json'), 'utf8');
+    // The refusal is there, masked, not dropped: the proxy's words reach the log and the kept file.
+    expect(kept).toContain('Request refused by the proxy');
+    expect(lines.join('')).toContain('Request refused by the proxy');
+    const runs = Array.from({ length: TOKEN.length - 7 }, (_, i) => TOKEN.slice(i, i + 8));
+    expect(runs.filter((run) => kept.includes(run) || lines.some((l) => l.includes(run)))).toEqual([]);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 // The one redaction (util/redact.ts) masks by position, whatever the secret looks like: letters alone,
 // digits alone, mixed; and cuts every known login and e-mail to its hint, in any case.
 import { describe, expect, it } from 'vitest';
-import { KnownNames, redact, redactPath } from '../../../src/util/redact.js';
+import { KnownNames, redact, redactAndCut, redactPath } from '../../../src/util/redact.js';
 
 const SHAPES = ['abcdefghijklmnopqrstuvwx', '918273645501928374', 'a1B2-c3_D4e5'];
 
@@ -48,5 +48,20 @@ describe('redact', () => {
   it('leaves a line with nothing secret as it is', () => {
     const line = 'poll done tiers=["normal"] ms=850 GET /gateway/api/2.0/Grades -> 200';
     expect(redact(line, new KnownNames())).toBe(line);
+  });
+});
+
+describe('redactAndCut', () => {
+  it('masks a secret the cut would split, and only then cuts', () => {
+    const names = new KnownNames();
+    const token = 'ha-long-lived-token-Zq8w3Lx0Vb7n';
+    names.secret(token);
+    const said = `${'x'.repeat(190)} Bearer ${token} refused`;
+    const out = redactAndCut(said, 200, names);
+    expect(out.length).toBeLessThanOrEqual(200);
+    for (let i = 0; i + 8 <= token.length; i++) expect(out).not.toContain(token.slice(i, i + 8));
+    expect(out).toContain('Bearer …');
+    expect(redactAndCut('short', 200, names)).toBe('short');
+    expect(redactAndCut(`?key=${'k'.repeat(300)}`, 50, names)).toBe('?key=…');
   });
 });
