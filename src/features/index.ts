@@ -21,6 +21,7 @@ import { openedMessage } from './opened-message/opened-message.js';
 import { messageWrite } from './message-write/message-write.js';
 import { schoolYear } from './school-year/school-year.js';
 import { cancelledLessons } from './cancelled-lessons/cancelled-lessons.js';
+import { streaksFeature } from './streaks/streaks.js';
 import type { Feature } from './feature.js';
 import type { EntityDef } from './kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';
@@ -40,6 +41,7 @@ export const FEATURES: readonly Feature[] = [
   lessonsHeldFeature,
   notes,
   behaviourFeature,
+  streaksFeature,
   library,
   schoolFilesFeature,
   calendarFeeds,

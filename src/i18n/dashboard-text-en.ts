@@ -1,6 +1,7 @@
 // What the dashboard says, word by word, in English: the shape every language fills (DashboardText is this
 // table's type), so a label missing in Polish (dashboard-text.ts) or Ukrainian (dashboard-text-uk.ts) does not compile.
 import { AGENDA_WORDS, WEEKDAYS } from './lesson-words.js';
+import { FEATURE_TEXT } from './feature-text.js';
 
 /** Words of a note that asks a parent to sign; a template searches the note for them (either language). */
 export const SIGNATURE_WORDS = 'podpis|podpisa|sign';
@@ -124,6 +125,20 @@ export const EN_DASHBOARD = {
   },
   /** attendance's table: each subject's lessons present of all, absences and late arrivals. */
   attendanceBySubject: { heading: 'Attendance by subject', present: 'Present', absent: 'absent', excused: 'excused', late: 'late' },
+  /** The child's streaks and this school year's achievements (an achievement: its count, then its kind's words). */
+  streaks: {
+    heading: 'Streaks',
+    goodGrades: 'Good grades in a row',
+    noAbsence: 'School days without an absence',
+    noNegativeNote: 'School days without a negative note',
+    achievements: 'Achievements this school year',
+    kinds: {
+      first_six: FEATURE_TEXT.en.streaks.firstSix,
+      good_grades: FEATURE_TEXT.en.streaks.goodGrades,
+      no_absence: FEATURE_TEXT.en.streaks.noAbsence,
+      no_negative_note: FEATURE_TEXT.en.streaks.noNegativeNote,
+    },
+  },
   tests: 'Tests',
   events: 'Trips, meetings and events',
   noEvents: 'Nothing planned.',

@@ -2,6 +2,7 @@
 // a file of its own so that each stays readable. What the school wrote stays Polish on the screen.
 import { SIGNATURE_WORDS, type DashboardText } from './dashboard-text-en.js';
 import { AGENDA_WORDS, WEEKDAYS } from './lesson-words.js';
+import { FEATURE_TEXT } from './feature-text.js';
 
 export const UK_DASHBOARD: DashboardText = {
   title: 'Школа',
@@ -102,6 +103,19 @@ export const UK_DASHBOARD: DashboardText = {
     absent: 'пропуски',
     excused: 'з поважної причини',
     late: 'запізнення',
+  },
+  streaks: {
+    heading: 'Серії',
+    goodGrades: 'Хороші оцінки поспіль',
+    noAbsence: 'Навчальні дні без пропусків',
+    noNegativeNote: 'Навчальні дні без негативних зауважень',
+    achievements: 'Досягнення цього навчального року',
+    kinds: {
+      first_six: FEATURE_TEXT.uk.streaks.firstSix,
+      good_grades: FEATURE_TEXT.uk.streaks.goodGrades,
+      no_absence: FEATURE_TEXT.uk.streaks.noAbsence,
+      no_negative_note: FEATURE_TEXT.uk.streaks.noNegativeNote,
+    },
   },
   tests: 'Контрольні',
   events: 'Екскурсії, збори та події',

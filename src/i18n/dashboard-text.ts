@@ -3,6 +3,7 @@
 import type { Language } from '../config/language.js';
 import { AGENDA_WORDS, WEEKDAYS } from './lesson-words.js';
 import { UK_DASHBOARD } from './dashboard-text-uk.js';
+import { FEATURE_TEXT } from './feature-text.js';
 import { EN_DASHBOARD, SIGNATURE_WORDS, type DashboardText } from './dashboard-text-en.js';
 
 export type { DashboardText } from './dashboard-text-en.js';
@@ -107,6 +108,19 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
       absent: 'nieobecności',
       excused: 'uspr.',
       late: 'spóźnienia',
+    },
+    streaks: {
+      heading: 'Serie',
+      goodGrades: 'Dobre oceny z rzędu',
+      noAbsence: 'Dni szkolne bez nieobecności',
+      noNegativeNote: 'Dni szkolne bez negatywnej uwagi',
+      achievements: 'Osiągnięcia w tym roku szkolnym',
+      kinds: {
+        first_six: FEATURE_TEXT.pl.streaks.firstSix,
+        good_grades: FEATURE_TEXT.pl.streaks.goodGrades,
+        no_absence: FEATURE_TEXT.pl.streaks.noAbsence,
+        no_negative_note: FEATURE_TEXT.pl.streaks.noNegativeNote,
+      },
     },
     tests: 'Sprawdziany',
     events: 'Wycieczki, zebrania i wydarzenia',

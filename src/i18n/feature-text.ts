@@ -12,10 +12,38 @@ const EN = {
     /** The dashboard's banner over the child's column while today's number is the child's. */
     yoursNamed: (name: string) => `Lucky number: it's you, ${name}!`,
   },
+  streaks: {
+    /** An achievement as words beside its count ("10 good grades in a row"); the first 6 by itself. */
+    firstSix: 'First 6',
+    goodGrades: 'good grades in a row',
+    noAbsence: 'school days without an absence',
+    noNegativeNote: 'school days without a negative note',
+    /** Under an achievement's badge on the board. */
+    bravo: 'Well done!',
+  },
 };
 
 export const FEATURE_TEXT: Record<Language, typeof EN> = {
   en: EN,
-  pl: { lucky: { yours: 'To Ty!', forDay: (day) => `na ${day}`, yoursNamed: (name) => `Szczęśliwy numerek: to Ty, ${name}!` } },
-  uk: { lucky: { yours: 'Це ти!', forDay: (day) => `на ${day}`, yoursNamed: (name) => `Щасливий номер: це ти, ${name}!` } },
+  pl: {
+    lucky: { yours: 'To Ty!', forDay: (day) => `na ${day}`, yoursNamed: (name) => `Szczęśliwy numerek: to Ty, ${name}!` },
+    // Every count of an achievement (5, 10, 20; 7, 30, 90) takes the genitive plural.
+    streaks: {
+      firstSix: 'Pierwsza szóstka',
+      goodGrades: 'dobrych ocen z rzędu',
+      noAbsence: 'dni szkolnych bez nieobecności',
+      noNegativeNote: 'dni szkolnych bez negatywnej uwagi',
+      bravo: 'Brawo!',
+    },
+  },
+  uk: {
+    lucky: { yours: 'Це ти!', forDay: (day) => `на ${day}`, yoursNamed: (name) => `Щасливий номер: це ти, ${name}!` },
+    streaks: {
+      firstSix: 'Перша шістка',
+      goodGrades: 'хороших оцінок поспіль',
+      noAbsence: 'навчальних днів без пропусків',
+      noNegativeNote: 'навчальних днів без негативних зауважень',
+      bravo: 'Браво!',
+    },
+  },
 };

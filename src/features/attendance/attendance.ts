@@ -24,6 +24,7 @@ import { list, num, str } from '../screens/shown.js';
 import { newestNoteEntity } from '../notes/notes.js';
 import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../kit/contract.js';
 import { readMark } from '../../engine/reads.js';
+import { dayOf } from '../../rules/portal-values.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 
 /** What features naming attendance as an input read: every absence (excused or not, lates left out), newest first. */
@@ -31,6 +32,8 @@ export interface AttendanceOutput {
   absences: MissedMark[];
   /** The Lesson.Id of every mark (presence too): the lessons the child attends, of a split class its own group's. */
   lessons: string[];
+  /** Every day with a mark of the child's (present, absent or late), oldest first: the school days the register recorded. */
+  days: string[];
 }
 
 declare module '../../engine/source.js' {
@@ -186,6 +189,7 @@ async function poll(ctx: SourceContext, language: Language): Promise<SourceResul
         .filter((p) => p.kind !== 'late')
         .map((p) => ({ date: p.date, lessonNo: p.lesson_no, subject: p.subject })),
       lessons: [...new Set(marks.map((m) => m.Lesson).filter((id) => id !== undefined))],
+      days: [...new Set(marks.map((m) => dayOf(m.Date)).filter((d) => d !== undefined))].sort(),
     } satisfies AttendanceOutput,
   };
 }

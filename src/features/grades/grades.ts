@@ -3,6 +3,7 @@
 // forecast.ts), grade_at_risk and grade events; the behaviour entries it reads go to the behaviour
 // feature (behaviour.ts), never to the grades. When each list is read is its declaration's
 // (src/engine/resources/grades.ts). The school rules answer domain values; this renders them.
+import type { GradeItem } from '../../rules/grade-item.js';
 import { gradeEvents, gradeItems, newestGrades, notGradeKeys, type GradePayload, type GradeSources } from '../../rules/grades.js';
 import { averages, gradeScale } from '../../rules/averages.js';
 import { termGrades } from '../../rules/term-grades.js';
@@ -31,6 +32,7 @@ import { average, renderAverage } from './average.js';
 import { GRADE_LISTS, newestGrade, renderNewestGrade } from './newest.js';
 import { childUnit, type UnitSettings } from '../../portal/schemas/identity.js';
 import type { Identity } from '../../engine/identity.js';
+import type { StreakGrade } from '../streaks/rules.js';
 
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 
@@ -40,6 +42,11 @@ import type { Source, SourceContext, SourceResult } from '../../engine/source.js
  */
 export interface GradesOutput {
   behaviour?: null | Omit<BehaviourInput, 'today' | 'endFirstSemester'>;
+  /**
+   * The ordinary grades (no term grade), in the portal's order, for the streaks; null while the portal
+   * refuses them (a kindergarten), undefined when not read this time.
+   */
+  ordinary?: null | StreakGrade[];
 }
 
 declare module '../../engine/source.js' {
@@ -203,6 +210,7 @@ class GradesSource implements Source {
               ? null
               : undefined
             : { grades: behaviour, types: behaviourTypes, categories: behaviourCategories, comments: behaviourComments, names: nameLookup },
+        ordinary: grades === undefined ? (c.refused(R.GRADES) ? null : undefined) : ordinaryGrades(grades, items),
       } satisfies GradesOutput,
       tracked: {
         grade: {
@@ -220,6 +228,15 @@ class GradesSource implements Source {
       } satisfies Tracked<typeof gradeEvent>,
     };
   }
+}
+
+/** The ordinary grades that are no term grade, in the order of the portal's list. */
+function ordinaryGrades(list: readonly { Id: string }[], items: readonly GradeItem[]): StreakGrade[] {
+  const byKey = new Map(items.filter((i) => i.kind === 'grade' && i.details.period === undefined).map((i) => [i.key, i]));
+  return list.flatMap((g) => {
+    const item = byKey.get(`grade:${g.Id}`);
+    return item === undefined ? [] : [{ shown: item.shown, date: item.date }];
+  });
 }
 
 /** A list's grades as its copy holds them (undefined: not read, or not asked for). */

@@ -1,5 +1,5 @@
 // The notes feature, hourly: behaviour notes -> newest_note and note events.
-import { newestNote, noteEvents, type NewestNote, type NoteFacts, type NotePayload, type NotesInput } from '../../rules/notes.js';
+import { newestNote, noteEvents, noteKind, type NewestNote, type NoteFacts, type NotePayload, type NotesInput } from '../../rules/notes.js';
 import { want } from '../../engine/resource.js';
 import { NOTE_CATEGORIES, NOTES } from './resources.js';
 import { lookup, nameLookups, namesOf } from '../../engine/resources/lookups.js';
@@ -8,6 +8,8 @@ import { stateText, withAttributes } from '../kit/render.js';
 import { feature } from '../feature.js';
 import { shape, type Events, type Published } from '../kit/contract.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
+import type { Note } from '../../portal/schemas/notes.js';
+import { dayOf } from '../../rules/portal-values.js';
 
 /** The attributes of newest_note: the note's fields (none before the first note) and how many notes there are. */
 export type NewestNoteFacts = Partial<NoteFacts> & { count: number };
@@ -22,6 +24,17 @@ export const noteEvent = eventEntity('note', { en: 'Note', pl: 'Uwaga', uk: 'Ð—Ð
   payload: shape<NotePayload>(),
   module: [NOTES],
 });
+
+/** What features naming notes as an input read: the day of each negative note (spec 2.9), oldest first. */
+export interface NotesOutput {
+  negative: string[];
+}
+
+declare module '../../engine/source.js' {
+  interface FeatureOutputs {
+    notes: NotesOutput;
+  }
+}
 
 export const notes = feature({
   name: 'notes',
@@ -48,7 +61,13 @@ function poll(ctx: SourceContext): Promise<SourceResult> {
   return Promise.resolve({
     states: { newest_note: renderNewestNote(newestNote(input)) },
     events: { note: noteEvents(input) } satisfies Events<typeof noteEvent>,
+    output: { negative: negativeNoteDays(notes) } satisfies NotesOutput,
   });
+}
+
+function negativeNoteDays(notes: readonly Note[]): string[] {
+  const days = notes.filter((n) => noteKind(n.Positive) === 'negative').map((n) => dayOf(n.Date) ?? dayOf(n.AddDate));
+  return days.filter((d) => d !== undefined).sort();
 }
 
 /** newest_note: the newest note's text cut to a state (the whole text is an attribute). */
