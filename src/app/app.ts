@@ -1,7 +1,7 @@
 // The running bridge: a list of parts started in turn and stopped in the reverse order (the lease of the
 // data folder, the base topic, the children, the outputs subscribed to the bus, the pollers, the web server,
-// Home Assistant's API, MQTT, the passes), one poller per child the config names (on its road) publishing on
-// the bus, and the commands that connect them. Built by main.ts (and by the demo and the tests) from a
+// Home Assistant's API and its statistics, MQTT, the passes), one poller per child the config names (on its
+// road) publishing on the bus, and the commands that connect them. Built by main.ts (and by the demo and the tests) from a
 // validated config.
 import { MqttSink, type MqttSinkOptions } from '../mqtt/sink.js';
 import { Bus, type Carrier, type Sink } from '../bus/bus.js';
@@ -25,6 +25,7 @@ import { errorText } from '../util/text.js';
 import { BridgeProblems } from './bridge-problem.js';
 import type { Logger } from '../util/log.js';
 import type { HomeAssistantKeeper } from '../homeassistant/keeper.js';
+import type { HomeAssistantStatistics } from '../homeassistant/statistics/statistics.js';
 
 /**
  * What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the
@@ -116,6 +117,8 @@ export class App {
   private dashboardFile: DashboardFile | undefined;
   /** With `homeassistant:` (the app's `ha_entities`): each child's calendars and homework list kept in Home Assistant. */
   private keeper: HomeAssistantKeeper | undefined;
+  /** With `homeassistant.statistics` (the app's `ha_statistics`): the school year imported into Home Assistant's statistics. */
+  private statistics: HomeAssistantStatistics | undefined;
   /** The `email` entries whose children are not listed yet: until they are, no child counts as removed. */
   private readonly unlisted = new Set<UnlistedFamily>();
   /**
@@ -152,6 +155,7 @@ export class App {
       // Before the broker is reached: /health then says 503 and the board shows what was restored.
       { name: 'web server', start: () => this.webService?.start(), stop: () => this.webService?.stop(), abandonable: true },
       { name: 'Home Assistant', start: () => this.keeper?.start(), stop: () => this.keeper?.stop(), abandonable: true },
+      { name: "Home Assistant's statistics", start: () => this.statistics?.start(), stop: () => this.statistics?.stop(), abandonable: true },
       { name: 'MQTT', start: () => this.startOutput(), stop: () => this.output?.stop() },
       {
         name: 'passes',
@@ -303,6 +307,17 @@ export class App {
       });
       this.bus.subscribe(this.keeper);
     }
+    if (config.homeassistant?.statistics) {
+      const { HomeAssistantStatistics } = await import('../homeassistant/statistics/statistics.js');
+      this.statistics = new HomeAssistantStatistics({
+        config: config.homeassistant,
+        dataDir: config.data_dir,
+        language: config.language,
+        clock: this.clock,
+        log: log.child({ part: 'statistics' }),
+      });
+      this.bus.subscribe(this.statistics);
+    }
     if (this.options.dashboardFile) {
       const { DashboardFile } = await import('./dashboard-file.js');
       this.dashboardFile = new DashboardFile({ ...this.options.dashboardFile, config, log });
@@ -404,6 +419,11 @@ export class App {
     return this.keeper;
   }
 
+  /** What imports the school year into Home Assistant's statistics (a test waits for it as for a poll). */
+  get homeAssistantStatistics(): HomeAssistantStatistics | undefined {
+    return this.statistics;
+  }
+
   private settledId(index: number): string | undefined {
     const poller = this.pollers[index];
     return poller && (this.children[index]?.account.id !== undefined || poller.child) ? poller.id : undefined;
@@ -440,6 +460,7 @@ export class App {
       metrics: this.metrics !== undefined,
       lease: this.lease && leaseFacts(this.lease.record),
       ...(this.keeper ? { home_assistant: this.keeper.status() } : {}),
+      ...(this.statistics ? { home_assistant_statistics: this.statistics.status() } : {}),
     };
     const accounts = this.pollers.map((p) => p.figures.snapshot());
     return diagnosticsBundle({ config, now: this.clock.now(), source: 'running bridge', bridge, accounts });

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
+import { StatisticsModel } from './home-assistant-socket.js';
 
 export interface ModelItem {
   uid: string;
@@ -64,17 +65,23 @@ export class HomeAssistantModel {
   private readonly flows = new Map<string, { handler: string; step: string }>();
   private server: Server | undefined;
   url = '';
+  /** Its WebSocket at /api/websocket: the recorder's statistics (home-assistant-socket.ts). */
+  readonly socket: StatisticsModel;
 
   /** `token`: the one bearer token let in (a long-lived access token of an administrator, or the Supervisor's). */
-  constructor(readonly token: string) {}
+  constructor(readonly token: string) {
+    this.socket = new StatisticsModel(token);
+  }
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.on('upgrade', (req, socket, head) => this.socket.upgrade(req, socket, head));
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   async stop(): Promise<void> {
+    this.socket.close();
     this.server?.closeAllConnections();
     await new Promise((resolve) => this.server?.close(resolve));
   }

@@ -1,7 +1,7 @@
 // The bus: the one path for what a pass publishes. A child's runner tells it each thing once (a device
 // declared, a state, a calendar feed, availability, an event, the pass's end); every output is a sink
 // that subscribes and takes what it needs: MQTT with its discovery, the web server's snapshot of what the
-// board, the calendar feeds and the MCP server read, Home Assistant's API, the dashboard file. Adding an
+// board, the calendar feeds and the MCP server read, Home Assistant's API and its statistics, the dashboard file. Adding an
 // output is one file that subscribes; none wraps another.
 //
 // Events are the one thing with an answer. An event is delivered when its receiver acknowledged it
@@ -12,6 +12,7 @@
 import type { ChildDevice } from '../features/kit/entities.js';
 import type { EntityState, EventPayload } from '../engine/state.js';
 import type { FeedContent, FeedName } from '../rules/calendar-feeds.js';
+import type { YearRecords } from '../rules/year-records.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 
@@ -33,6 +34,8 @@ export interface Sink {
   state?(childId: string, key: string, state: EntityState): void;
   /** A calendar feed's content as the pass made it (too big for an entity: the web server serves it). */
   feed?<K extends FeedName>(childId: string, name: K, content: FeedContent<K>): void;
+  /** The school year's records a pass computed from (grades, attendance): a sink that rebuilds the year day by day. */
+  year?(childId: string, records: YearRecords): void;
   /** An event, as it goes to its carrier. */
   event?(childId: string, event: BusEvent): void;
   /** A child's pass has published everything it found: the moment to act on a batch of changes. */
@@ -87,6 +90,10 @@ export class Bus {
 
   feed<K extends FeedName>(childId: string, name: K, content: FeedContent<K>): void {
     this.tell('feed', (sink) => sink.feed?.(childId, name, content));
+  }
+
+  year(childId: string, records: YearRecords): void {
+    this.tell('year', (sink) => sink.year?.(childId, records));
   }
 
   passed(childId: string): void {

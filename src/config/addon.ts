@@ -32,6 +32,8 @@ interface AddonOptions {
   http_metrics?: boolean;
   /** Each child's calendars and homework list made in Home Assistant (the config's homeassistant:); on unless false. */
   ha_entities?: boolean;
+  /** The school year's averages and attendance in Home Assistant's statistics (the config's homeassistant.statistics); on unless false. */
+  ha_statistics?: boolean;
   language?: string;
   mqtt_url?: string;
   mqtt_username?: string;
@@ -140,6 +142,7 @@ function convertOptions(options: unknown, mqtt?: MqttService, api?: AddonApi) {
           homeassistant: {
             url: SUPERVISOR_CORE_URL,
             token: api.token,
+            statistics: o.ha_statistics !== false,
             ...(api.hostname ? { public_url: `http://${api.hostname}:${ADDON_HTTP_PORT}` } : {}),
           },
         }

@@ -111,6 +111,8 @@ const homeassistant = z
     token_file: z.string().min(1).optional(),
     /** The bridge's web server as Home Assistant reaches it: the calendars' addresses start with it. */
     public_url: httpAddress.optional(),
+    /** The school year's averages and attendance imported into Home Assistant's statistics (interface 16.3); on unless false. */
+    statistics: z.boolean({ error: 'true or false' }).default(true),
   })
   .refine((h) => (h.token === undefined) !== (h.token_file === undefined), {
     path: ['token'],

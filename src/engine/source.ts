@@ -10,6 +10,7 @@ import type { Logger } from '../util/log.js';
 import type { Copies } from './resource.js';
 import type { Downloads } from '../portal/attachments/background.js';
 import type { FeedContents } from '../rules/calendar-feeds.js';
+import type { YearPart } from '../rules/year-records.js';
 
 /** What an event carries beside its type: the fields an automation reads. */
 export type EventFields = Record<string, unknown>;
@@ -66,6 +67,8 @@ export interface SourceResult {
    * only the web server keeps them.
    */
   feeds?: FeedContents;
+  /** The school year's records this computation holds (grades, attendance), published for the sinks that rebuild the year. */
+  year?: YearPart;
 }
 
 export interface Source {

@@ -196,6 +196,9 @@ export class AccountCoordinator {
     if (outcome.entitiesChanged || !this.announced) this.announce();
     this.states(outcome.states);
     this.feeds(outcome.feeds);
+    const identity = this.parts.child.identity;
+    if (identity !== undefined && Object.keys(outcome.year).length > 0)
+      this.options.bus.year(this.parts.child.id, { name: identity.firstName, begins: identity.schoolYearBegin, ...outcome.year });
     await gate.pass(outcome.events, { now, lastGood }, { today: warsawDate(now), begin: this.parts.child.identity?.schoolYearBegin });
     health.lastUpdate = now;
     this.publishStatus(now, { [lastUpdate.key]: { state: isoWarsaw(now) } });

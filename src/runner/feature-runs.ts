@@ -15,6 +15,7 @@ import type { EntityState } from '../engine/state.js';
 import type { SourceContext } from '../engine/source.js';
 import type { Identity } from '../engine/identity.js';
 import type { FeedContents } from '../rules/calendar-feeds.js';
+import type { YearPart } from '../rules/year-records.js';
 import type { EventBatch } from './event-gate.js';
 import type { FeatureProblem } from './health.js';
 
@@ -29,6 +30,8 @@ export interface CycleOutcome {
   events: EventBatch[];
   /** The calendar feeds the pass's computations made. */
   feeds: FeedContents;
+  /** The school year's records the pass's computations held (none when none computed them). */
+  year: YearPart;
   /** The last feature that answered in an unexpected way. */
   problem?: FeatureProblem;
   /** Set when the features' dynamic entities changed: the child must be announced again. */
@@ -131,7 +134,7 @@ export class FeatureRuns {
    * computation retries) run every one.
    */
   async run(ctx: Omit<SourceContext, 'inputs' | 'cache'>, pass: { startPass: boolean; unread: ReadonlySet<Host> }): Promise<CycleOutcome> {
-    const outcome: CycleOutcome = { states: {}, events: [], feeds: {} };
+    const outcome: CycleOutcome = { states: {}, events: [], feeds: {}, year: {} };
     const { cache } = this.access;
     for (const { feature, state } of this.running) {
       if (!state.poll) continue;
@@ -166,6 +169,7 @@ export class FeatureRuns {
         Object.assign(outcome.states, result.states);
         if (keptForLater(wants)) this.keep(feature.name, result.states);
         Object.assign(outcome.feeds, result.feeds);
+        Object.assign(outcome.year, result.year);
         if (result.suspicious !== undefined) {
           outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };
           ctx.log.warn({ source: feature.name, err: result.suspicious }, 'source answered in an unexpected way');

@@ -85,7 +85,7 @@ export interface HarnessOptions {
   /** Where the web server prints its URLs on the first start (default: nowhere). */
   out?: { write(text: string): unknown };
   /** The config's `homeassistant:` (Home Assistant's API, e.g. the model's in test/helpers/home-assistant.ts). */
-  homeassistant?: { url: string; token: string; public_url?: string };
+  homeassistant?: { url: string; token: string; public_url?: string; statistics?: boolean };
   /** The bridge as `npm run demo` runs it: its polls (src/app/demo/demo.ts DEMO_POLL) and its school in lessons at every hour. */
   demo?: boolean;
 }

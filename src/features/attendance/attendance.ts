@@ -158,15 +158,16 @@ async function poll(ctx: SourceContext, language: Language): Promise<SourceResul
   // unknown, not 0, and the features reading them keep what they last had.
   if (marks.length > 0 && (types === undefined || types.length === 0)) return UNKNOWN;
   const justifications = ctx.cache.get(JUSTIFICATIONS)?.data;
-  const { semester, events, decisions } = attendanceOf({
+  // What the attendance is made of, the semester aside: today's for the sensors, each day's for the year's statistics.
+  const input = {
     attendances: marks,
     types: types ?? [],
     lessons: ctx.cache.get(LESSONS)?.Lessons,
     justifications,
     names: namesOf(ctx.cache),
-    semester: semesterOf(ctx.today, ctx.identity.semester1End),
     endFirstSemester: ctx.identity.semester1End,
-  });
+  };
+  const { semester, events, decisions } = attendanceOf({ ...input, semester: semesterOf(ctx.today, ctx.identity.semester1End) });
   return {
     states: { absences_unexcused: renderAbsencesUnexcused(semester, language), attendance: renderAttendance(semester) },
     events: {
@@ -183,6 +184,7 @@ async function poll(ctx: SourceContext, language: Language): Promise<SourceResul
         reads: { 'absence:': types !== undefined && types.length > 0 ? readMark(read) : undefined },
       },
     } satisfies Tracked<typeof absenceEvent>,
+    year: { attendance: input },
     output: {
       absences: events
         .map((e) => e.payload)

@@ -159,18 +159,19 @@ class GradesSource implements Source {
     // Lenient reading keeps a record that lost its fields; a list where none names its subject means
     // the portal's format changed, which a parent must hear about rather than see a silent None.
     const lost = [grades, point, text].some((list) => list !== undefined && list.length > 0 && list.every((g) => g.Subject === undefined));
-    const semester = averages({
+    // What the averages are made of, the semester aside: today's for the sensors, each day's for the year's statistics.
+    const averageInput = {
       grades: grades ?? [],
       categories: lookups.categories,
       gradingSystem: lists.gradingSystem,
-      semester: semesterOf(ctx.today, endFirstSemester),
       endFirstSemester,
       names: nameLookup,
       pointGrades: point,
       pointCategories: lookups.pointCategories,
       averaging: this.access.averaging,
       terms,
-    });
+    };
+    const semester = averages({ ...averageInput, semester: semesterOf(ctx.today, endFirstSemester) });
     const grading = { thresholds: this.access.thresholds, today: ctx.today, listed: listedGrades(items, semester.semester) };
     // Honours asks for the behaviour grade: the formal one read with the grades (none at a points school).
     const conduct =
@@ -203,6 +204,8 @@ class GradesSource implements Source {
         grade: gradeEvents(items),
         forecast_changed: forecasts.map((payload) => ({ id: `${forecastChanged.key}:${payload.subject}:${ctx.now}`, payload })),
       } satisfies Events<typeof gradeEvent | typeof forecastChanged>,
+      // The year's records once the grades were read (a list not read leaves the last ones standing).
+      ...(grades === undefined || lost ? {} : { year: { grades: { input: averageInput, slugs: this.subjects.slugs() } } }),
       output: {
         behaviour:
           behaviour === undefined

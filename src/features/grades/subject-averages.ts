@@ -183,6 +183,11 @@ export class SubjectEntities {
     return changed;
   }
 
+  /** Each subject's key by its id, as its sensor has it (`average_<slug>`): every subject given one. */
+  slugs(): Record<string, string> {
+    return Object.fromEntries(Object.entries(this.memory.subjects).map(([id, r]) => [id, r.slug]));
+  }
+
   /** The entities of the subjects present, in subject-name order. */
   entities(): EntityDef[] {
     return this.present().map(({ id, slug, name, points }) => subjectAverageEntity(slug, name, id, points));

@@ -191,6 +191,15 @@ describe('add-on start-up', () => {
     expect(supervisor.requests.map((r) => r.path)).toEqual(['/services/mqtt']);
   });
 
+  it("imports the school year into Home Assistant's statistics unless ha_statistics is switched off", async () => {
+    expect((await load()).homeassistant?.statistics).toBe(true);
+    await writeFile(optionsPath, JSON.stringify({ ...OPTIONS, ha_statistics: false }));
+    const config = await load();
+    expect(config.homeassistant?.statistics).toBe(false);
+    // The calendars and homework lists stay: only the statistics are off.
+    expect(config.homeassistant?.url).toBe('http://supervisor/core');
+  });
+
   it('explains a missing MQTT service', async () => {
     supervisor.answer = { status: 400, body: { result: 'error', message: 'Service not enabled' } };
     const error = await configError(load());

@@ -14,6 +14,7 @@ function recorder(calls: string[]): Required<Sink> {
     state: (id, key, s) => void calls.push(`state ${id} ${key} ${s.state}`),
     event: (id, e) => void calls.push(`event ${id} ${e.kind}`),
     feed: (id, name, content) => void calls.push(`feed ${id} ${name} ${content.entries.length}`),
+    year: (id, records) => void calls.push(`year ${id} ${records.name}`),
     passed: (id) => void calls.push(`passed ${id}`),
   };
 }
