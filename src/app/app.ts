@@ -21,6 +21,7 @@ import type { Metrics } from './metrics.js';
 import type { DashboardFile } from './dashboard-file.js';
 import { bridgeHealth, bridgeInfo, registerBridgeRequests, registerChildCommands } from './bridge-info.js';
 import { knownNames } from '../util/redact.js';
+import { CommandError } from '../features/kit/commands.js';
 import { errorText } from '../util/text.js';
 import { BridgeProblems } from './bridge-problem.js';
 import type { Logger } from '../util/log.js';
@@ -292,6 +293,10 @@ export class App {
         ingressAddress: this.options.ingressAddress,
         clock: this.clock,
         diagnostics: { bundle: () => this.diagnostics(), metrics: this.metrics && (() => (this.metrics as Metrics).text()) },
+        mcp: {
+          version: this.options.version,
+          actions: { command: (child, command, payload) => this.childCommand(child, command, payload), writes: (child) => this.writes(child) },
+        },
       });
     }
     if (config.homeassistant) {
@@ -464,6 +469,23 @@ export class App {
     };
     const accounts = this.pollers.map((p) => p.figures.snapshot());
     return diagnosticsBundle({ config, now: this.clock.now(), source: 'running bridge', bridge, accounts });
+  }
+
+  /**
+   * One of a child's commands as its topic would run it (the MCP server's open_message and send_message): the
+   * feature's handler in the child's account queue, its refusal rejected as the CommandError it is.
+   */
+  private childCommand(child: string, command: string, payload: string): Promise<Record<string, unknown>> {
+    const poller = this.poller(child);
+    if (!poller) return Promise.reject(new CommandError(`unknown child "${child}"`));
+    const text = payload.trim();
+    return poller.command({ child, command, payload: Buffer.from(text, 'utf8'), text, arg: text.startsWith('{') ? '' : text });
+  }
+
+  /** Whether the config lets a child's account write to teachers (write_messages). */
+  private writes(child: string): boolean {
+    const poller = this.poller(child);
+    return poller !== undefined && this.children.some(({ account }) => account.login === poller.loginName && account.write_messages);
   }
 
   poller(childId: string): AccountPoller | undefined {

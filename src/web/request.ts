@@ -102,6 +102,11 @@ export interface AccessQuestion {
  */
 export function decideAccess(q: AccessQuestion): Access {
   if (fromIngress(q.remoteAddress, q.ingressAddress)) return { allowed: true, via: 'ingress' };
+  // The MCP server takes the token itself, as `?key=` or a bearer token (what an MCP client can be given), never the board's cookie.
+  if (isMcp(q.segments)) {
+    const given = q.query.get('key') ?? q.query.get('token') ?? bearer(q.authorization);
+    return tokenMatches(given ?? undefined, q.token) ? { allowed: true, via: 'key' } : { allowed: false };
+  }
   // Both are compared (in constant time), so the answer's timing does not tell which one was present.
   const byQuery = tokenMatches(q.query.get('token') ?? undefined, q.token);
   const byCookie = tokenMatches(cookieValue(q.cookieHeader, BOARD_COOKIE), cookieFor(q.token));
@@ -114,6 +119,27 @@ export function decideAccess(q: AccessQuestion): Access {
     return { allowed: true, via: 'key' };
   if (q.segments.length === 1 && q.segments[0] === 'health') return { allowed: true, via: 'open' };
   return { allowed: false };
+}
+
+/** `/mcp`: the MCP server's one address. */
+export function isMcp(segments: readonly string[]): boolean {
+  return segments.length === 1 && segments[0] === 'mcp';
+}
+
+/**
+ * Whether a request's `Origin` may reach the MCP server: none (a program, not a browser page), or the bridge's
+ * own (the address the request came to, its Host). A page of any other site is refused: it could otherwise
+ * call the tools from a family member's browser (DNS rebinding included, the Host then being the attacker's).
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return true;
+  if (host === undefined || origin === 'null') return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host.toLowerCase();
+  } catch {
+    return false;
+  }
 }
 
 /** The token of an `Authorization: Bearer <token>` header. */

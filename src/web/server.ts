@@ -5,7 +5,7 @@
 // (connections.ts), and the number and backlog of event streams (streams.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Server as NetServer } from 'node:net';
-import { BOARD_COOKIE, decideAccess, ingressPathOf, parseTarget } from './request.js';
+import { BOARD_COOKIE, decideAccess, ingressPathOf, isMcp, originAllowed, parseTarget } from './request.js';
 import { CONNECTION_LIMITS, closeSilent, limitConnections } from './connections.js';
 import { MAX_STREAMS, wasDropped } from './streams.js';
 import { cookieFor } from './token.js';
@@ -32,6 +32,8 @@ export interface WebServerOptions {
   ingressAddress?: string;
   /** Times the silent connections (default the system clock; a test's fake one moves at will). */
   clock?: Clock;
+  /** The MCP server at `/mcp` (interface 16.4): given the requests let in there, any method; none: 404. */
+  mcp?: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 /** The server as started: its address as bound (http://host:port), its port, endStreams() and close(). */
@@ -110,6 +112,8 @@ function pathOf(req: IncomingMessage): string {
 function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOptions, streams: Set<ServerResponse>): void {
   const logPath = pathOf(req);
   const method = req.method ?? '';
+  const target = parseTarget(req.url ?? '/');
+  if (options.mcp && target.ok && isMcp(target.segments)) return mcpRequest(req, res, target, options, options.mcp);
   if (method !== 'GET' && method !== 'HEAD') {
     return plain(res, 405, 'Only GET and HEAD.\n', { Allow: 'GET, HEAD' });
   }
@@ -158,6 +162,37 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   if (answer.file !== undefined) return sendFile(res, answer, answer.file, { ...extra, ...SECURITY_HEADERS }, head);
   if (answer.later) return sendLater(req, res, answer.later, { extra, head, log: options.log, logPath });
   send(req, res, answer, extra, head);
+}
+
+/**
+ * A request to `/mcp`: a foreign browser origin is refused (403) before anything else, then the token is asked
+ * for (401, as `?key=` or a bearer token); what is let in goes to the MCP server whatever its method.
+ */
+function mcpRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  parsed: { segments: string[]; query: URLSearchParams },
+  options: WebServerOptions,
+  mcp: (req: IncomingMessage, res: ServerResponse) => void,
+): void {
+  if (!originAllowed(req.headers.origin, req.headers.host)) {
+    options.log.debug({ path: '/mcp' }, 'MCP request from a foreign browser origin refused');
+    return plain(res, 403, 'Forbidden: this origin may not call the MCP server.\n');
+  }
+  const access = decideAccess({
+    segments: parsed.segments,
+    query: parsed.query,
+    cookieHeader: req.headers.cookie,
+    remoteAddress: req.socket.remoteAddress,
+    token: typeof options.token === 'string' ? options.token : options.token(),
+    ingressAddress: options.ingressAddress,
+    authorization: req.headers.authorization,
+  });
+  if (!access.allowed) {
+    options.log.debug({ path: '/mcp' }, 'MCP request without the access token');
+    return plain(res, 401, UNAUTHORIZED[options.data.language], { 'WWW-Authenticate': 'Bearer' });
+  }
+  mcp(req, res);
 }
 
 /** An answer the route makes asynchronously; a failure is a 500, logged by its path only. */
