@@ -25,6 +25,7 @@ import { errorText } from '../util/text.js';
 import { BridgeProblems } from './bridge-problem.js';
 import type { Logger } from '../util/log.js';
 import type { HomeAssistantKeeper } from '../homeassistant/keeper.js';
+import type { SupervisorAnnouncement } from '../homeassistant/announcement.js';
 
 /**
  * What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the
@@ -116,6 +117,8 @@ export class App {
   private dashboardFile: DashboardFile | undefined;
   /** With `homeassistant:` (the app's `ha_entities`): each child's calendars and homework list kept in Home Assistant. */
   private keeper: HomeAssistantKeeper | undefined;
+  /** Under the Supervisor (the app): the MCP server announced to Home Assistant, or withdrawn (`ha_assist`). */
+  private announcement: SupervisorAnnouncement | undefined;
   /** The `email` entries whose children are not listed yet: until they are, no child counts as removed. */
   private readonly unlisted = new Set<UnlistedFamily>();
   /**
@@ -152,6 +155,8 @@ export class App {
       // Before the broker is reached: /health then says 503 and the board shows what was restored.
       { name: 'web server', start: () => this.webService?.start(), stop: () => this.webService?.stop(), abandonable: true },
       { name: 'Home Assistant', start: () => this.keeper?.start(), stop: () => this.keeper?.stop(), abandonable: true },
+      // Under the Supervisor: the MCP server announced (or withdrawn) once the web server serves.
+      { name: 'Supervisor', start: () => this.announcement?.start(), stop: () => this.announcement?.stop(), abandonable: true },
       { name: 'MQTT', start: () => this.startOutput(), stop: () => this.output?.stop() },
       {
         name: 'passes',
@@ -303,6 +308,17 @@ export class App {
       });
       this.bus.subscribe(this.keeper);
     }
+    if (config.supervisor && config.http.port !== 0) {
+      const { SupervisorAnnouncement } = await import('../homeassistant/announcement.js');
+      this.announcement = new SupervisorAnnouncement({
+        supervisor: config.supervisor,
+        dataDir: config.data_dir,
+        clock: this.clock,
+        log: log.child({ part: 'supervisor' }),
+        served: () => this.webService?.url !== undefined,
+      });
+      this.bus.subscribe(this.announcement);
+    }
     if (this.options.dashboardFile) {
       const { DashboardFile } = await import('./dashboard-file.js');
       this.dashboardFile = new DashboardFile({ ...this.options.dashboardFile, config, log });
@@ -402,6 +418,11 @@ export class App {
   /** What keeps the children's calendars and homework lists in Home Assistant (a test waits for it as for a poll). */
   get homeAssistant(): HomeAssistantKeeper | undefined {
     return this.keeper;
+  }
+
+  /** What tells the Supervisor of the MCP server, under it (a test waits for it as for a poll). */
+  get supervisorAnnouncement(): SupervisorAnnouncement | undefined {
+    return this.announcement;
   }
 
   private settledId(index: number): string | undefined {

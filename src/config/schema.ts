@@ -111,6 +111,11 @@ const homeassistant = z
     token_file: z.string().min(1).optional(),
     /** The bridge's web server as Home Assistant reaches it: the calendars' addresses start with it. */
     public_url: httpAddress.optional(),
+    /**
+     * Home Assistant's Assist asks the register (interface 16.4): the bridge makes the Model Context Protocol
+     * entry pointing at its MCP server (at public_url), unless the family deleted it.
+     */
+    assist: z.boolean({ error: 'true or false' }).default(true),
   })
   .refine((h) => (h.token === undefined) !== (h.token_file === undefined), {
     path: ['token'],
@@ -230,7 +235,22 @@ export type Config = Omit<SchemaOutput, 'accounts'> &
   ReturnType<typeof byRoad> & {
     /** Where `mqtt.url` came from (the config file's key when not said): advice names the place to change it. */
     brokerFrom?: BrokerOrigin;
+    /**
+     * Under the Supervisor (the app): its token, whether the MCP server is announced to Home Assistant (the
+     * form's `ha_assist`; withdrawn when false) and the web server's address on the Supervisor's network.
+     */
+    supervisor?: AddonAnnouncement;
   };
+
+/** What the app announces to Home Assistant through the Supervisor (interface 16.4). */
+export interface AddonAnnouncement {
+  token: string;
+  assist: boolean;
+  /** `http://<the app's host name>:8099`; undefined when the Supervisor would not name the host. */
+  publicUrl: string | undefined;
+  /** The Supervisor's address: http://supervisor unless told (tests point it at a model). */
+  baseUrl?: string;
+}
 export type FixedMessage = AccountConfig['messages'][number];
 export type MqttConfig = Config['mqtt'];
 export type PortalUrls = Config['portal'];

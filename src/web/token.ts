@@ -120,6 +120,14 @@ export function feedUrl(base: string, child: string, name: FeedName, token?: str
   return `${base}/calendar/${encodeURIComponent(child)}/${name}.ics${key}`;
 }
 
+/**
+ * The MCP server's address (interface 16.4) with the web token as its `?key=`: what Home Assistant's Model
+ * Context Protocol entry and any other MCP client are given.
+ */
+export function mcpUrl(baseUrl: string, token: string): string {
+  return `${baseUrl}/mcp?key=${encodeURIComponent(token)}`;
+}
+
 /** `/metrics` with its own key (http.metrics on), as a line for `check --show-token` and `token --rotate`. */
 export function metricsLine(base: string, token: string, language: Language = FALLBACK_LANGUAGE): string {
   return addressLine(ADDRESS_WORDS[language].metrics, `${base}/metrics?key=${metricsKey(token)}`, language);
