@@ -27,6 +27,7 @@ import { BridgeProblems } from './bridge-problem.js';
 import type { Logger } from '../util/log.js';
 import type { HomeAssistantKeeper } from '../homeassistant/keeper.js';
 import type { HomeAssistantStatistics } from '../homeassistant/statistics/statistics.js';
+import type { SupervisorAnnouncement } from '../homeassistant/announcement.js';
 
 /**
  * What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the
@@ -120,6 +121,8 @@ export class App {
   private keeper: HomeAssistantKeeper | undefined;
   /** With `homeassistant.statistics` (the app's `ha_statistics`): the school year imported into Home Assistant's statistics. */
   private statistics: HomeAssistantStatistics | undefined;
+  /** Under the Supervisor (the app): the MCP server announced to Home Assistant, or withdrawn (`ha_assist`). */
+  private announcement: SupervisorAnnouncement | undefined;
   /** The `email` entries whose children are not listed yet: until they are, no child counts as removed. */
   private readonly unlisted = new Set<UnlistedFamily>();
   /**
@@ -157,6 +160,8 @@ export class App {
       { name: 'web server', start: () => this.webService?.start(), stop: () => this.webService?.stop(), abandonable: true },
       { name: 'Home Assistant', start: () => this.keeper?.start(), stop: () => this.keeper?.stop(), abandonable: true },
       { name: "Home Assistant's statistics", start: () => this.statistics?.start(), stop: () => this.statistics?.stop(), abandonable: true },
+      // Under the Supervisor: the MCP server announced (or withdrawn) once the web server serves.
+      { name: 'Supervisor', start: () => this.announcement?.start(), stop: () => this.announcement?.stop(), abandonable: true },
       { name: 'MQTT', start: () => this.startOutput(), stop: () => this.output?.stop() },
       {
         name: 'passes',
@@ -323,6 +328,17 @@ export class App {
       });
       this.bus.subscribe(this.statistics);
     }
+    if (config.supervisor && config.http.port !== 0) {
+      const { SupervisorAnnouncement } = await import('../homeassistant/announcement.js');
+      this.announcement = new SupervisorAnnouncement({
+        supervisor: config.supervisor,
+        dataDir: config.data_dir,
+        clock: this.clock,
+        log: log.child({ part: 'supervisor' }),
+        served: () => this.webService?.url !== undefined,
+      });
+      this.bus.subscribe(this.announcement);
+    }
     if (this.options.dashboardFile) {
       const { DashboardFile } = await import('./dashboard-file.js');
       this.dashboardFile = new DashboardFile({ ...this.options.dashboardFile, config, log });
@@ -427,6 +443,11 @@ export class App {
   /** What imports the school year into Home Assistant's statistics (a test waits for it as for a poll). */
   get homeAssistantStatistics(): HomeAssistantStatistics | undefined {
     return this.statistics;
+  }
+
+  /** What tells the Supervisor of the MCP server, under it (a test waits for it as for a poll). */
+  get supervisorAnnouncement(): SupervisorAnnouncement | undefined {
+    return this.announcement;
   }
 
   private settledId(index: number): string | undefined {

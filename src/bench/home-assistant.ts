@@ -1,7 +1,8 @@
 // A model of the few calls of Home Assistant's REST API the bridge makes (interface 15.4), built from Home
 // Assistant core's own source (docs/home-assistant.md names the files and the version) and strict where it
 // is strict: a bearer token or 401; the config-entries flow API with each step's voluptuous schema (an
-// unknown field refused); Remote Calendar's flow fetching the feed's address to validate it; Local To-do's
+// unknown field refused); Remote Calendar's flow fetching the feed's address to validate it; the Model
+// Context Protocol's flow connecting to the server it is given (initialize) and titling the entry by its name; Local To-do's
 // list named by its slug; the to-do services with their fields, `?return_response` and their errors. The
 // tests and the bench share it (as the fake clock); it shares no code with src/homeassistant/, so a
 // misreading of Home Assistant in one is caught by the other. Never part of the running bridge.
@@ -61,6 +62,8 @@ export class HomeAssistantModel {
   readonly lists = new Map<string, TodoList>();
   /** Every request, as it came: method, path (with its query), the status answered. */
   readonly calls: { method: string; path: string; status: number }[] = [];
+  /** The handler of every config flow started, in order. */
+  readonly flowsStarted: string[] = [];
   outage: Outage;
   private readonly flows = new Map<string, { handler: string; step: string }>();
   private server: Server | undefined;
@@ -186,6 +189,7 @@ export class HomeAssistantModel {
     const handler = String(data.handler);
     if (!(handler in STEP_SCHEMAS)) return new Answer(404, { message: 'Invalid handler specified' });
     const flow_id = randomUUID().replace(/-/g, '');
+    this.flowsStarted.push(handler);
     this.flows.set(flow_id, { handler, step: 'user' });
     return new Answer(200, formJson(flow_id, handler, 'user', null));
   }
@@ -206,6 +210,7 @@ export class HomeAssistantModel {
       return new Answer(200, { flow_id: flowId, handler: flow.handler, description_placeholders: null, ...result });
     };
     const abort = (reason: string) => done({ type: 'abort', reason });
+    if (flow.handler === 'mcp') return this.mcpStep(flowId, data, done);
     if (flow.handler === 'local_todo') {
       // local_todo/config_flow.py: the storage key is the name slugified; a second list of that key aborts.
       const key = slugify(String(data.todo_list_name));
@@ -219,6 +224,31 @@ export class HomeAssistantModel {
     const error = await fetchCalendar(address);
     if (error !== undefined) return new Answer(200, formJson(flowId, flow.handler, 'user', { base: error }));
     return done(createJson(this.add('remote_calendar', String(data.calendar_name), { ...data, url: address })));
+  }
+
+  /**
+   * mcp/config_flow.py async_step_user: the address checked as cv.url, an entry of the same address aborts,
+   * then validate_input connects to the server (mcp_client: the MCP SDK's Streamable HTTP client) and the
+   * entry takes the server's name as its title. A server that answers 401 sends the flow to OAuth's
+   * discovery: with no authorization server to find, Home Assistant shows the credentials menu.
+   */
+  private async mcpStep(flowId: string, data: Record<string, unknown>, done: (result: Record<string, unknown>) => Answer): Promise<Answer> {
+    const url = String(data.url);
+    if (!/^https?:\/\/[^/?#\s]+/.test(url) || !URL.canParse(url)) return new Answer(200, formJson(flowId, 'mcp', 'user', { url: 'invalid_url' }));
+    if (this.entriesOf('mcp').some((e) => e.data.url === url)) return done({ type: 'abort', reason: 'already_configured' });
+    const server = await initializeMcp(url);
+    if (server === 401) {
+      return new Answer(200, {
+        type: 'menu',
+        flow_id: flowId,
+        handler: 'mcp',
+        step_id: 'credentials_choice',
+        menu_options: ['pick_implementation', 'new_credentials'],
+      });
+    }
+    if (typeof server === 'string') return new Answer(200, formJson(flowId, 'mcp', 'user', { base: server }));
+    if (!server.tools) return done({ type: 'abort', reason: 'missing_capabilities' });
+    return done(createJson(this.add('mcp', server.name, { url })));
   }
 
   private add(domain: string, title: string, data: Record<string, unknown>): ModelEntry {
@@ -347,6 +377,7 @@ function validate(fields: Record<string, Field>, data: Record<string, unknown>):
 const STEP_SCHEMAS = {
   remote_calendar: { calendar_name: need(str), url: need(str), verify_ssl: optional(bool, true) },
   local_todo: { todo_list_name: need(str) },
+  mcp: { url: need(str) },
 };
 
 const DUE_AND_DESCRIPTION = { due_date: optional(nullable(date)), due_datetime: optional(nullable(str)), description: optional(nullable(str)) };
@@ -432,6 +463,65 @@ async function fetchCalendar(address: string): Promise<string | undefined> {
     if (calendar.name !== 'vcalendar' || !calendar.hasProperty('prodid') || !calendar.hasProperty('version')) return 'invalid_ics_file';
   } catch {
     return 'invalid_ics_file';
+  }
+  return undefined;
+}
+
+/** The protocol version Home Assistant's MCP client (the MCP Python SDK) asks for first. */
+const MCP_PROTOCOL = '2025-06-18';
+
+/**
+ * What mcp_client does before a flow may make its entry: `initialize` over Streamable HTTP (a POST of one
+ * JSON-RPC request, accepting JSON or an event stream), `notifications/initialized` in the session the
+ * server named, and the session ended with a DELETE. The server's name and whether it has tools; 401; or
+ * the form's error (cannot_connect, timeout_connect).
+ */
+async function initializeMcp(url: string): Promise<{ name: string; tools: boolean } | 401 | string> {
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const post = (body: unknown, session?: string) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { ...headers, ...(session ? { 'mcp-session-id': session, 'mcp-protocol-version': MCP_PROTOCOL } : {}) },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+  try {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: MCP_PROTOCOL, capabilities: {}, clientInfo: { name: 'mcp', version: '0.1.0' } },
+    };
+    const response = await post(initialize);
+    if (response.status === 401) return 401;
+    if (!response.ok) return 'cannot_connect';
+    const answer = jsonRpcAnswer(response.headers.get('content-type') ?? '', await response.text(), 0);
+    const result = answer?.result as { serverInfo?: { name?: unknown }; capabilities?: { tools?: unknown } } | undefined;
+    if (typeof result?.serverInfo?.name !== 'string') return 'cannot_connect';
+    const session = response.headers.get('mcp-session-id') ?? undefined;
+    await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+    if (session !== undefined) await (await fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': session } })).text();
+    return { name: result.serverInfo.name, tools: result.capabilities?.tools !== undefined };
+  } catch (error) {
+    return (error as Error).name === 'TimeoutError' ? 'timeout_connect' : 'cannot_connect';
+  }
+}
+
+/** The JSON-RPC answer of that id: the body itself (application/json), or the `data:` of an event stream's message. */
+function jsonRpcAnswer(type: string, body: string, id: number): { result?: unknown; error?: unknown } | undefined {
+  const messages = type.startsWith('text/event-stream')
+    ? body
+        .split(/\r?\n/)
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trim())
+    : [body];
+  for (const text of messages) {
+    try {
+      const message = JSON.parse(text) as { id?: unknown; result?: unknown; error?: unknown };
+      if (message.id === id) return message;
+    } catch {
+      // Not JSON: not the answer.
+    }
   }
   return undefined;
 }

@@ -34,6 +34,8 @@ interface AddonOptions {
   ha_entities?: boolean;
   /** The school year's averages and attendance in Home Assistant's statistics (the config's homeassistant.statistics); on unless false. */
   ha_statistics?: boolean;
+  /** The MCP server announced to Home Assistant through the Supervisor (Assist asks the register); on unless false. */
+  ha_assist?: boolean;
   language?: string;
   mqtt_url?: string;
   mqtt_username?: string;
@@ -143,7 +145,9 @@ function convertOptions(options: unknown, mqtt?: MqttService, api?: AddonApi) {
             url: SUPERVISOR_CORE_URL,
             token: api.token,
             statistics: o.ha_statistics !== false,
-            ...(api.hostname ? { public_url: `http://${api.hostname}:${ADDON_HTTP_PORT}` } : {}),
+            ...(api.hostname ? { public_url: addonUrl(api.hostname) } : {}),
+            // The app's MCP server reaches Home Assistant through the Supervisor's discovery (ha_assist), not the flow.
+            assist: false,
           },
         }
       : {}),
@@ -160,6 +164,9 @@ function convertOptions(options: unknown, mqtt?: MqttService, api?: AddonApi) {
   const formNames = { ...POLL_NAMES, ...tls, ...(o.mqtt_url ? mqttNames('url', 'username', 'password') : {}) };
   return { raw, messageSlots, formNames };
 }
+
+/** The app's web server as Home Assistant reaches it on the Supervisor's network. */
+const addonUrl = (hostname: string): string => `http://${hostname}:${ADDON_HTTP_PORT}`;
 
 const POLL_NAMES: Record<string, string> = {
   'poll.interval': 'poll_interval',
@@ -269,11 +276,17 @@ export async function loadAddonConfig(options: AddonLoadOptions = {}): Promise<C
   const ask = (options.needsBroker ?? true) && !o.mqtt_url && !env.DZIENNIK2MQTT_MQTT_URL;
   const broker = ask ? await supervisorMqtt({ ...options.supervisor, token: env.SUPERVISOR_TOKEN }).catch(inLanguage(o.language)) : undefined;
   const token = env.SUPERVISOR_TOKEN;
-  const api = o.ha_entities !== false && token ? { token, hostname: await supervisorHostname({ ...options.supervisor, token }) } : undefined;
+  // The app's host name, for what Home Assistant fetches from it (the calendars) or connects to (the MCP server).
+  const wanted = o.ha_entities !== false || o.ha_assist !== false;
+  const hostname = wanted && token ? await supervisorHostname({ ...options.supervisor, token }) : undefined;
+  const api = o.ha_entities !== false && token ? { token, hostname } : undefined;
   const { raw, ...names } = convertOptions(parsed, broker, api);
   try {
     // Never ${VAR}-expanded: a password typed into the form (Ab${HOME}9) is exactly what was typed.
-    return await buildConfig(raw, ADDON_OPTIONS.en, { ...options, expandEnv: false, brokerFrom: o.mqtt_url ? 'form' : 'supervisor' });
+    const config = await buildConfig(raw, ADDON_OPTIONS.en, { ...options, expandEnv: false, brokerFrom: o.mqtt_url ? 'form' : 'supervisor' });
+    // Off, the announcement is withdrawn: the token is needed either way.
+    const supervisor = token ? { token, assist: o.ha_assist !== false, publicUrl: hostname ? addonUrl(hostname) : undefined } : undefined;
+    return supervisor ? { ...config, supervisor } : config;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     const problems = error.problems.map((p) => inFormTerms(p, names));

@@ -113,6 +113,11 @@ const homeassistant = z
     public_url: httpAddress.optional(),
     /** The school year's averages and attendance imported into Home Assistant's statistics (interface 16.3); on unless false. */
     statistics: z.boolean({ error: 'true or false' }).default(true),
+    /**
+     * Home Assistant's Assist asks the register (interface 16.4): the bridge makes the Model Context Protocol
+     * entry pointing at its MCP server (at public_url), unless the family deleted it.
+     */
+    assist: z.boolean({ error: 'true or false' }).default(true),
   })
   .refine((h) => (h.token === undefined) !== (h.token_file === undefined), {
     path: ['token'],
@@ -232,7 +237,22 @@ export type Config = Omit<SchemaOutput, 'accounts'> &
   ReturnType<typeof byRoad> & {
     /** Where `mqtt.url` came from (the config file's key when not said): advice names the place to change it. */
     brokerFrom?: BrokerOrigin;
+    /**
+     * Under the Supervisor (the app): its token, whether the MCP server is announced to Home Assistant (the
+     * form's `ha_assist`; withdrawn when false) and the web server's address on the Supervisor's network.
+     */
+    supervisor?: AddonAnnouncement;
   };
+
+/** What the app announces to Home Assistant through the Supervisor (interface 16.4). */
+export interface AddonAnnouncement {
+  token: string;
+  assist: boolean;
+  /** `http://<the app's host name>:8099`; undefined when the Supervisor would not name the host. */
+  publicUrl: string | undefined;
+  /** The Supervisor's address: http://supervisor unless told (tests point it at a model). */
+  baseUrl?: string;
+}
 export type FixedMessage = AccountConfig['messages'][number];
 export type MqttConfig = Config['mqtt'];
 export type PortalUrls = Config['portal'];

@@ -1,5 +1,6 @@
 // What the add-on asks Home Assistant's Supervisor: the MQTT broker it knows (the Mosquitto add-on,
-// usually), the add-on's own slug (its ingress panel's address) and its host name (Home Assistant's way to it).
+// usually), the add-on's own slug (its ingress panel's address) and its host name (Home Assistant's way to it);
+// and what it tells it: a service it offers, announced to Home Assistant (discovery) and withdrawn.
 import { ConfigError } from './load.js';
 
 const SUPERVISOR_URL = 'http://supervisor';
@@ -82,10 +83,35 @@ async function selfInfo(options: SupervisorOptions): Promise<Record<string, unkn
   }
 }
 
-/** A GET of the Supervisor's API with the add-on's token, given up after the timeout (10 s). */
-function ask(options: SupervisorOptions, path: string): Promise<Response> {
+/**
+ * Announces a service the add-on offers (`POST /discovery`, the service listed under `discovery:` in its
+ * config.yaml): Home Assistant offers it among the discovered integrations. The Supervisor keeps one message
+ * per add-on and service (a second announcement changes its config, same uuid). Answers the message's uuid.
+ */
+export async function announceService(options: SupervisorOptions, service: string, config: Record<string, unknown>): Promise<string> {
+  const response = await ask(options, '/discovery', { method: 'POST', body: { service, config } });
+  const body = (await response.json().catch(() => undefined)) as { result?: string; message?: string; data?: { uuid?: unknown } } | undefined;
+  const uuid = body?.data?.uuid;
+  if (response.ok && body?.result === 'ok' && typeof uuid === 'string') return uuid;
+  const said = body?.message ? ` (the Supervisor said: ${body.message})` : '';
+  throw new SupervisorError(`the Supervisor refused the announcement of ${service} (HTTP ${response.status})${said}`, response.status);
+}
+
+/** Withdraws an announcement (`DELETE /discovery/<uuid>`); false when the Supervisor has none of that uuid. */
+export async function withdrawService(options: SupervisorOptions, uuid: string): Promise<boolean> {
+  const response = await ask(options, `/discovery/${encodeURIComponent(uuid)}`, { method: 'DELETE' });
+  await response.text();
+  if (response.ok) return true;
+  if (response.status === 404) return false;
+  throw new SupervisorError(`the Supervisor refused to withdraw an announcement (HTTP ${response.status})`, response.status);
+}
+
+/** A call of the Supervisor's API (a GET unless told) with the add-on's token, given up after the timeout (10 s). */
+function ask(options: SupervisorOptions, path: string, request: { method?: string; body?: unknown } = {}): Promise<Response> {
   return (options.fetch ?? fetch)(`${options.baseUrl ?? SUPERVISOR_URL}${path}`, {
-    headers: { Authorization: `Bearer ${options.token}` },
+    method: request.method ?? 'GET',
+    headers: { Authorization: `Bearer ${options.token}`, ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
     signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
   });
 }

@@ -1,5 +1,6 @@
-// Each child's calendars and homework list in Home Assistant, made and kept by the running bridge through
-// Home Assistant's API (interface 15.4). It watches what the accounts publish (the calendar feeds name the
+// Each child's calendars and homework list in Home Assistant, and the Model Context Protocol entry through
+// which Assist asks the register (16.4), made and kept by the running bridge through Home Assistant's API
+// (interface 15.4). It watches what the accounts publish (the calendar feeds name the
 // child and carry its homework), and after a pass that changed something it makes what is missing,
 // makes again what points at an old address, removes what a removed child had and brings each homework
 // list in step. It never stands in the way of the rest: a refusal or an API that is away is a log line and
@@ -9,7 +10,7 @@ import type { HomeAssistantConfig } from '../config/schema.js';
 import type { Language } from '../config/language.js';
 import type { AgendaEntry, FeedContent, FeedName } from '../rules/calendar-feeds.js';
 import { HOMEASSISTANT_TEXT, type HaFault } from '../i18n/homeassistant-text.js';
-import { feedUrl, LiveToken, loadOrCreateToken } from '../web/token.js';
+import { feedUrl, LiveToken, loadOrCreateToken, mcpUrl } from '../web/token.js';
 import { SerialQueue } from '../util/serial.js';
 import { MINUTE } from '../util/duration.js';
 import { warsawDate } from '../util/time.js';
@@ -18,7 +19,7 @@ import { redact } from '../util/redact.js';
 import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { HomeAssistantApi, HomeAssistantError, type HaItem } from './client.js';
-import { reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './plan.js';
+import { assistEntry, childOfKey, keptUrl, MCP, reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './plan.js';
 import { homeworkItems, needsLook, todoSteps } from './homework.js';
 import { MemoryFile, memoryStatus, type Known, type Memory } from './memory.js';
 
@@ -146,8 +147,16 @@ export class HomeAssistantKeeper implements Sink {
         ? (child: string, feed: FeedName) => feedUrl(base, child, feed, token)
         : undefined;
     const wanted = wantedEntries(named, this.options.language, urls);
+    // Assist's entry: the MCP server at the address Home Assistant reaches the bridge by, its key the web token.
+    if (this.options.config.assist && base !== undefined && token !== undefined && this.options.feedsServed())
+      wanted.push(assistEntry(mcpUrl(base, token)));
     // Home Assistant is asked only when something may have to be done: an entry wanted anew, a child gone.
-    const leaving = complete && Object.keys(this.memory.entries).some((key) => !ids.includes(key.slice(0, key.lastIndexOf('/'))));
+    const leaving =
+      complete &&
+      Object.keys(this.memory.entries).some((key) => {
+        const child = childOfKey(key);
+        return child !== undefined && !ids.includes(child);
+      });
     const sought = JSON.stringify([wanted, complete && ids]);
     if (sought === this.lookedFor || (wanted.length === 0 && !leaving)) return;
     const present = new Set((await this.api.entries()).map((e) => e.entry_id));
@@ -179,15 +188,23 @@ export class HomeAssistantKeeper implements Sink {
 
   /** One entry made through its integration's flow; one of that name the family made is kept as theirs. */
   private async make(want: Wanted): Promise<void> {
-    const input = want.domain === REMOTE_CALENDAR ? { calendar_name: want.title, url: want.url } : { todo_list_name: want.title };
+    const input =
+      want.domain === REMOTE_CALENDAR
+        ? { calendar_name: want.title, url: want.url }
+        : want.domain === MCP
+          ? { url: want.url }
+          : { todo_list_name: want.title };
     const outcome = await this.api.makeEntry(want.domain, input);
+    const url = keptUrl(want);
     if ('made' in outcome) {
-      this.remember(want.key, { entry: outcome.made.entry_id, title: want.title, by: 'bridge', ...(want.url ? { url: want.url } : {}) });
-      this.options.log.info({ title: want.title }, 'made in Home Assistant');
+      // Home Assistant titles an MCP entry by the server's name; the bridge keeps the title it was given.
+      const title = want.domain === MCP ? outcome.made.title : want.title;
+      this.remember(want.key, { entry: outcome.made.entry_id, title, by: 'bridge', ...(url ? { url } : {}) });
+      this.options.log.info({ title }, 'made in Home Assistant');
     } else if ('aborted' in outcome && outcome.aborted === 'already_configured') {
-      // Its name (or, for a calendar, its address) is taken: the family's own, from the manual steps.
+      // Its name (or, for a calendar and the MCP server, its address) is taken: the family's own, from the manual steps.
       const found = (await this.api.entries()).find((e) => e.domain === want.domain && e.title === want.title);
-      this.remember(want.key, { entry: found?.entry_id ?? null, title: want.title, by: 'family' });
+      this.remember(want.key, { entry: found?.entry_id ?? null, title: found?.title ?? want.title, by: 'family' });
       this.options.log.info({ title: want.title }, 'already in Home Assistant (made by the family): kept');
     } else {
       const why = 'aborted' in outcome ? outcome.aborted : outcome.errors;

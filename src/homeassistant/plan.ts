@@ -1,7 +1,9 @@
 // What the bridge keeps in Home Assistant for each child (interface 15.4): a Remote Calendar entry per
-// calendar feed and a Local To-do list for the homework, and what to do about each, from what is wanted,
-// what the bridge remembers making and the entries Home Assistant lists now. Pure: the keeper acts on it,
-// `check` tells it.
+// calendar feed and a Local To-do list for the homework; and for the whole bridge the Model Context Protocol
+// entry that lets Assist ask the register (16.4). What to do about each, from what is wanted, what the
+// bridge remembers making and the entries Home Assistant lists now. Pure: the keeper acts on it, `check`
+// tells it.
+import { createHash } from 'node:crypto';
 import { FEED_NAMES } from '../rules/calendar-feeds.js';
 import { HOMEASSISTANT_TEXT, type EntryStatus, type ListKind } from '../i18n/homeassistant-text.js';
 import type { Language } from '../config/language.js';
@@ -9,15 +11,47 @@ import type { Known } from './memory.js';
 
 export const REMOTE_CALENDAR = 'remote_calendar';
 export const LOCAL_TODO = 'local_todo';
+/** Home Assistant's Model Context Protocol integration (`components/mcp`). */
+export const MCP = 'mcp';
+/** The Model Context Protocol entry's key in what the bridge remembers: the bridge's own, no child's (no `/`). */
+export const ASSIST_KEY = 'assist';
+/** What Home Assistant titles the entry: the MCP server's name, as its initialize answers it. */
+export const ASSIST_TITLE = 'dziennik2mqtt';
 
-/** One entry the bridge wants for a child; `url` for a calendar (its feed with its key). */
+/**
+ * One entry the bridge wants: a child's (its key `<child>/<kind>`) or the bridge's own (the MCP entry, no
+ * child); `url` for a calendar (its feed with its key) and for the MCP entry (the server with the token).
+ */
 export interface Wanted {
   key: string;
-  child: string;
-  kind: ListKind;
-  domain: typeof REMOTE_CALENDAR | typeof LOCAL_TODO;
+  child?: string;
+  kind: ListKind | 'assist';
+  domain: typeof REMOTE_CALENDAR | typeof LOCAL_TODO | typeof MCP;
   title: string;
   url?: string;
+}
+
+/** The Model Context Protocol entry at the MCP server's address (`mcpUrl`: the web token is its key). */
+export function assistEntry(url: string): Wanted {
+  return { key: ASSIST_KEY, kind: 'assist', domain: MCP, title: ASSIST_TITLE, url };
+}
+
+/**
+ * The address as the bridge remembers it in data_dir: a calendar's as it is (its key opens that feed alone);
+ * the MCP entry's with its key (the web token itself) replaced by a digest, so the file never holds the token.
+ */
+export function keptUrl(want: Pick<Wanted, 'domain' | 'url'>): string | undefined {
+  if (want.domain !== MCP || want.url === undefined) return want.url;
+  const url = new URL(want.url);
+  const key = url.searchParams.get('key');
+  if (key !== null) url.searchParams.set('key', `sha256:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`);
+  return url.toString();
+}
+
+/** The child a remembered key belongs to (`<child>/<kind>`); undefined for the bridge's own entry. */
+export function childOfKey(key: string): string | undefined {
+  const slash = key.lastIndexOf('/');
+  return slash < 0 ? undefined : key.slice(0, slash);
 }
 
 /** The entries of one child's calendars and homework list, named in the family's language ("Zofia – lekcje"). */
@@ -73,7 +107,8 @@ export function reconcile(
   }
   if (children === undefined) return steps;
   for (const [key, kept] of Object.entries(known)) {
-    if (!children.includes(key.slice(0, key.lastIndexOf('/')))) steps.push({ do: 'remove', key, known: kept });
+    const child = childOfKey(key);
+    if (child !== undefined && !children.includes(child)) steps.push({ do: 'remove', key, known: kept });
   }
   return steps;
 }
@@ -83,5 +118,5 @@ export function statusOf(want: Wanted, known: Known | undefined, present: Readon
   if (known === undefined) return 'would make';
   if (known.gone || (known.entry !== null && !present.has(known.entry))) return 'removed by the family';
   if (known.by === 'family') return 'kept';
-  return want.url !== undefined && known.url !== want.url ? 'would make' : 'made';
+  return want.url !== undefined && known.url !== keptUrl(want) ? 'would make' : 'made';
 }

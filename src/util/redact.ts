@@ -46,10 +46,12 @@ export class KnownNames {
     accounts: readonly { login: string }[];
     families?: readonly { email: string; children?: readonly { login: string }[] | undefined }[];
     homeassistant?: { token?: string | undefined } | undefined;
+    supervisor?: { token: string } | undefined;
   }): void {
     for (const account of config.accounts) this.add(account.login);
     for (const family of config.families ?? []) this.add(family.email, ...(family.children ?? []).map((c) => c.login));
     this.secret(config.homeassistant?.token);
+    this.secret(config.supervisor?.token);
   }
 
   /** The text with every known name cut to its hint (longest names first, so an e-mail's login part is not cut alone). */

@@ -121,11 +121,11 @@ export function feedUrl(base: string, child: string, name: FeedName, token?: str
 }
 
 /**
- * The MCP server's address with the token as its key (interface 16.4): what Home Assistant's Model Context
- * Protocol integration or another MCP client is given. It holds the token itself: keep it as private.
+ * The MCP server's address (interface 16.4) with the web token as its `?key=`: what Home Assistant's Model
+ * Context Protocol entry and any other MCP client are given.
  */
 export function mcpUrl(baseUrl: string, token: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/mcp?key=${encodeURIComponent(token)}`;
+  return `${baseUrl}/mcp?key=${encodeURIComponent(token)}`;
 }
 
 /** `/metrics` with its own key (http.metrics on), as a line for `check --show-token` and `token --rotate`. */

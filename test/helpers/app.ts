@@ -6,6 +6,7 @@ import type { Language } from '../../src/config/language.js';
 import { rm } from 'node:fs/promises';
 import { App } from '../../src/app/app.js';
 import { buildConfig } from '../../src/config/load.js';
+import type { AddonAnnouncement } from '../../src/config/schema.js';
 import { silentLogger, type Logger } from '../../src/util/log.js';
 import { MARKER, MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from './mqtt.js';
 import { tempDir } from './portal.js';
@@ -85,7 +86,9 @@ export interface HarnessOptions {
   /** Where the web server prints its URLs on the first start (default: nowhere). */
   out?: { write(text: string): unknown };
   /** The config's `homeassistant:` (Home Assistant's API, e.g. the model's in test/helpers/home-assistant.ts). */
-  homeassistant?: { url: string; token: string; public_url?: string; statistics?: boolean };
+  homeassistant?: { url: string; token: string; public_url?: string; statistics?: boolean; assist?: boolean };
+  /** What the app is told by the Supervisor it runs under (its token, `ha_assist`, its address; the Supervisor's model). */
+  supervisor?: AddonAnnouncement;
   /** The bridge as `npm run demo` runs it: its polls (src/app/demo/demo.ts DEMO_POLL) and its school in lessons at every hour. */
   demo?: boolean;
 }
@@ -113,6 +116,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     { env: {} },
   );
   if (options.demo) config.poll = { ...DEMO_POLL };
+  if (options.supervisor) config.supervisor = options.supervisor;
   const filters = [`${roots.base}/#`, `${roots.prefix}/#`];
   const rec = await Recorder.connect(filters, options.recorderUrl ?? mqttUrl);
   let counts: Map<string, number>[] = [];
@@ -148,6 +152,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const idle = async (): Promise<unknown> => {
     await Promise.all([app.listed(), ...app.pollers.map((p) => p.idle())]);
     // What a pass published reaches Home Assistant's API after it (the keeper's look, queued by the pass).
+    await app.supervisorAnnouncement?.idle();
     return app.homeAssistant?.idle();
   };
   // After the polls finish, every message they published reaches the recorder before the test looks.

@@ -1,7 +1,7 @@
 // Each child's calendars and homework list made and kept in Home Assistant through its API (interface
 // 15.4): the real bridge against the simulated school, a real broker and the model of Home Assistant's
 // REST API (test/helpers/home-assistant.ts), which validates each Remote Calendar by fetching its feed
-// from the bridge's web server as Home Assistant does.
+// from the bridge's web server as Home Assistant does. Assist's MCP entry is home-assistant-assist.test.ts's.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ async function bridge(options: { children?: (typeof ANIA)[]; port?: number; entr
   const h = await school.start({
     accounts: children.map(login),
     http: { port },
-    homeassistant: { url: ha.url, token: TOKEN, public_url: `http://127.0.0.1:${port}` },
+    homeassistant: { url: ha.url, token: TOKEN, public_url: `http://127.0.0.1:${port}`, assist: false },
     ...rest,
   });
   await h.advanceUntil(() => ha.entries.length === entries, `${entries} entries in Home Assistant`, 5);
@@ -137,7 +137,7 @@ describe("Home Assistant's API", () => {
       accounts: [login(ANIA)],
       dataDir,
       http: { port },
-      homeassistant: { url: ha.url, token: TOKEN, public_url: `http://127.0.0.1:${port}` },
+      homeassistant: { url: ha.url, token: TOKEN, public_url: `http://127.0.0.1:${port}`, assist: false },
     });
     await again.advanceUntil(() => ha.entries.length === 3, "Jan's entries removed", 5);
     await again.advanceMinutes(30);

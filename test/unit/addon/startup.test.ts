@@ -80,6 +80,7 @@ homeassistant:
   url: http://supervisor/core
   token: supervisor-token
   public_url: http://a0d7b954-dziennik2mqtt:8099
+  assist: false
 `;
 
 interface FakeSupervisor {
@@ -173,8 +174,11 @@ describe('add-on start-up', () => {
     const yamlPath = join(dir, 'config.yaml');
     await writeFile(yamlPath, EQUIVALENT_YAML);
     const fromYaml = await loadConfigFile(yamlPath, { env: {} });
-    // The same but for where the broker's address came from, which the advice on a broker away names.
-    expect({ ...fromAddon, brokerFrom: 'file' }).toEqual(fromYaml);
+    // The same but for where the broker's address came from, which the advice on a broker away names, and
+    // what the app announces through the Supervisor (ha_assist): its MCP server, not the config-entries flow.
+    const { supervisor: announced, ...rest } = fromAddon;
+    expect({ ...rest, brokerFrom: 'file' }).toEqual(fromYaml);
+    expect(announced).toEqual({ token: 'supervisor-token', assist: true, publicUrl: 'http://a0d7b954-dziennik2mqtt:8099' });
     expect([fromAddon.brokerFrom, fromYaml.brokerFrom]).toEqual(['supervisor', 'file']);
     expect(fromAddon.mqtt.url).toBe('mqtt://core-mosquitto:1883');
     expect(fromAddon.data_dir).toBe('/data');
@@ -185,9 +189,12 @@ describe('add-on start-up', () => {
     ]);
   });
 
-  it('makes nothing in Home Assistant with ha_entities switched off, and asks the Supervisor nothing for it', async () => {
-    await writeFile(optionsPath, JSON.stringify({ ...OPTIONS, ha_entities: false }));
-    expect((await load()).homeassistant).toBeUndefined();
+  it('makes nothing in Home Assistant with ha_entities and ha_assist switched off, and asks the Supervisor nothing for them', async () => {
+    await writeFile(optionsPath, JSON.stringify({ ...OPTIONS, ha_entities: false, ha_assist: false }));
+    const config = await load();
+    expect(config.homeassistant).toBeUndefined();
+    // Off, a former announcement is withdrawn: no address needed, so the host name is not asked.
+    expect(config.supervisor).toEqual({ token: 'supervisor-token', assist: false, publicUrl: undefined });
     expect(supervisor.requests.map((r) => r.path)).toEqual(['/services/mqtt']);
   });
 
@@ -198,6 +205,14 @@ describe('add-on start-up', () => {
     expect(config.homeassistant?.statistics).toBe(false);
     // The calendars and homework lists stay: only the statistics are off.
     expect(config.homeassistant?.url).toBe('http://supervisor/core');
+  });
+
+  it('announces the MCP server with ha_entities off: the host name is asked for it alone', async () => {
+    await writeFile(optionsPath, JSON.stringify({ ...OPTIONS, ha_entities: false }));
+    const config = await load();
+    expect(config.homeassistant).toBeUndefined();
+    expect(config.supervisor).toEqual({ token: 'supervisor-token', assist: true, publicUrl: 'http://a0d7b954-dziennik2mqtt:8099' });
+    expect(supervisor.requests.map((r) => r.path)).toEqual(['/services/mqtt', '/addons/self/info']);
   });
 
   it('explains a missing MQTT service', async () => {
