@@ -277,9 +277,11 @@ export class MqttSink implements Sink, Carrier, Handover {
    * over with this bridge's own; one of a child this bridge does not have is emptied, whoever wrote it.
    */
   private heardMemory(child: string, payload: Buffer): void {
+    const topic = this.topics.eventMemory(child);
+    // Its own, back from the broker (MQTT 3.1.1 has no "no local"): not read again.
+    if (this.mirror.holds(topic, payload.toString())) return;
     const told = readTold(payload);
     if (told === undefined) return;
-    const topic = this.topics.eventMemory(child);
     const ours = told.by === this.me;
     const known = this.mirror.desires(topic) || this.devices.isKnown(child);
     if (!ours && !byPredecessor(told, this.handedBy)) this.stranger(child, told, known ? "this bridge's own is published again" : 'emptied');
@@ -523,7 +525,7 @@ export class MqttSink implements Sink, Carrier, Handover {
       [topics.commandSetFilter]: { qos: 0, rap: true },
       [topics.bridgeRequestFilter]: { qos: 0, rap: true },
       // Every child's event memory: another's written over, a removed child's emptied (heardMemory).
-      [topics.eventMemory('+')]: { qos: 0 },
+      [topics.eventMemory('+')]: { qos: 0, nl: true },
     };
     // Again (a kept session's subscriptions stand): mqtt.js sends a SUBSCRIBE only when told it is meant.
     if (again) filters.resubscribe = true;
