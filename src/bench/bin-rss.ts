@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { stringify } from 'yaml';
-import { freeTcpPort, realWorld } from './real-world.js';
+import { freeTcpPort } from './free-port.js';
+import { realWorld } from './real-world.js';
 import { benchLogin } from './accounts.js';
 import { FORCED_POLL_GAP_MS } from '../runner/refresh-gate.js';
 

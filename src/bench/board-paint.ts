@@ -10,7 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { App } from '../app/app.js';
 import { buildConfig } from '../config/load.js';
 import { silentLogger } from '../util/log.js';
-import { freeTcpPort, realWorld } from './real-world.js';
+import { freeTcpPort } from './free-port.js';
+import { realWorld } from './real-world.js';
 import { benchLogin } from './accounts.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -17,7 +17,7 @@ import type { BusEvent, Sink } from '../bus/bus.js';
 import type { EntityState, EventPayload } from '../engine/state.js';
 import type { Resource } from '../engine/resource.js';
 import { HomeAssistantModel } from './home-assistant.js';
-import { freeTcpPort } from './real-world.js';
+import { freeTcpPort } from './free-port.js';
 
 type Untagged<T> = T extends unknown ? Omit<T, 'id'> : never;
 

@@ -1,6 +1,6 @@
 // One bridge, once (interface 8.2, 14.4, 15.3). An installation is its data folder: `installation.json` holds
 // its id (its MQTT client id too) and its place (a hash of the folder's path, inode and birth), by which a copy
-// is told apart (mqtt/claim.ts). Who acts for the folder and its base topic is one lease, one record (as a
+// is told apart (claim.ts). Who acts for the folder and its base topic is one lease, one record (as a
 // Kubernetes Lease): the installation, this run, host and pid, a fencing number each new holder raises, and
 // a beat renewed every beatMs in `bridge.lock` (made exclusively) and on the broker (claim.ts). A lease still
 // for graceMs of the monotonic clock is dead, so a wall-clock jump neither takes a live one nor keeps a dead

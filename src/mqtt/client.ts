@@ -21,7 +21,7 @@ export interface ClientSettings {
    * to speak only 3.1.1 (the demo's own).
    */
   protocolVersion?: 4 | 5;
-  /** None for a bridge waiting while another holds its base topic (claim.ts): its going says nothing. */
+  /** None for a bridge waiting while another holds its base topic (lease/claim.ts): its going says nothing. */
   will?: { topic: string; payload: string };
   /** Delay before the first reconnect attempt (later ones follow nextReconnectDelay). */
   reconnectPeriodMs: number;

@@ -30,6 +30,11 @@ export class RetainedMirror {
     return this.desired.has(topic);
   }
 
+  /** Whether this payload is the one wanted on the topic. */
+  holds(topic: string, payload: string): boolean {
+    return this.desired.get(topic) === payload;
+  }
+
   /** Sends a topic's payload again (another client wrote over it). */
   again(topic: string): void {
     if (!this.desired.has(topic)) return;

@@ -1,4 +1,4 @@
-// The MQTT sink: what the bus carries, on the broker. The base topic held by one bridge (claim.ts), waited
+// The MQTT sink: what the bus carries, on the broker. The base topic held by one bridge (lease/claim.ts), waited
 // for first on a connection without a will; then one mqtt.js client with a retained last will; discovery for
 // the bridge and every child; retained states sent only on change and all again after a reconnect or Home
 // Assistant's birth message; events at QoS 2 through the session kept in data_dir (once/session.ts), each
@@ -18,7 +18,7 @@ import { systemClock, withDeadline, type Clock, type Timer } from '../util/clock
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, watchTakeovers, type ReconnectPolicy } from './client.js';
-import { BaseTopicClaim } from './claim.js';
+import { BaseTopicClaim } from '../lease/claim.js';
 import { describeHolder, type Lease, type LeaseRecord } from '../lease/lease.js';
 import { MAX_STATUS_BYTES } from './sizes.js';
 import { CommandRouter, RequestRouter, type CommandOptions, type RequestHandler } from './commands.js';
@@ -79,12 +79,12 @@ export interface MqttSinkOptions {
   onRefused?: (topic: string) => void;
   /**
    * One bridge per installation and base topic: the data folder's lease (lease/lease.ts), claimed on the
-   * broker (claim.ts), whose installation is the client id of the session kept there (session.ts: events reach
+   * broker (lease/claim.ts), whose installation is the client id of the session kept there (session.ts: events reach
    * the broker once across a kill). None: a clean session and no claim (a test's bridge).
    */
   lease?: {
     folder: Lease;
-    /** Another bridge this one does not act on, named (claim.ts); undefined: none now. */
+    /** Another bridge this one does not act on, named (lease/claim.ts); undefined: none now. */
     other: (other: string | undefined) => void;
     /** This bridge stopped acting: another took its base topic over (`taken` undefined), or its client id (`taken` names it: it stays idle). */
     lost: (why: string, taken?: string) => void;
@@ -110,7 +110,7 @@ export class MqttSink implements Sink, Carrier, Handover {
   private stopped = false;
   /** Home Assistant's birth heard: everything retained goes again when it fires. */
   private birthTimer: Timer | undefined;
-  /** The base topic's claim (claim.ts) and the kept session (session.ts), with a lease. */
+  /** The base topic's claim (lease/claim.ts) and the kept session (session.ts), with a lease. */
   private claim: BaseTopicClaim | undefined;
   private session: MqttSession | undefined;
   /** What the installation whose claim this bridge replaced told of each child's event memory, read while waiting for the base topic. */
@@ -168,7 +168,7 @@ export class MqttSink implements Sink, Carrier, Handover {
 
   /**
    * With a lease: waits, on a connection without a last will, until this bridge may take the base topic
-   * (claim.ts), reading what another installation told of each child's event memory; a handover from one
+   * (lease/claim.ts), reading what another installation told of each child's event memory; a handover from one
    * leaves it what this data folder's session held, and its memories are adopted (anyone else's: logged,
    * never adopted). Call before anything is read for the children.
    */
@@ -277,9 +277,11 @@ export class MqttSink implements Sink, Carrier, Handover {
    * over with this bridge's own; one of a child this bridge does not have is emptied, whoever wrote it.
    */
   private heardMemory(child: string, payload: Buffer): void {
+    const topic = this.topics.eventMemory(child);
+    // Its own, back from the broker (MQTT 3.1.1 has no "no local"): not read again.
+    if (this.mirror.holds(topic, payload.toString())) return;
     const told = readTold(payload);
     if (told === undefined) return;
-    const topic = this.topics.eventMemory(child);
     const ours = told.by === this.me;
     const known = this.mirror.desires(topic) || this.devices.isKnown(child);
     if (!ours && !byPredecessor(told, this.handedBy)) this.stranger(child, told, known ? "this bridge's own is published again" : 'emptied');
@@ -494,7 +496,7 @@ export class MqttSink implements Sink, Carrier, Handover {
         if (sessionKept && this.ready) {
           this.subscribe(client, true).catch((err: unknown) => this.log.warn({ err: errorText(err) }, 'cannot subscribe again after reconnecting'));
         }
-        // A lease that lapsed meanwhile is claimed again first (claim.ts): only then does anything go.
+        // A lease that lapsed meanwhile is claimed again first (lease/claim.ts): only then does anything go.
         void Promise.resolve(this.claim?.renew()).then(() => this.ready && this.resendAll('reconnected to the MQTT broker'));
       },
     });
@@ -523,7 +525,7 @@ export class MqttSink implements Sink, Carrier, Handover {
       [topics.commandSetFilter]: { qos: 0, rap: true },
       [topics.bridgeRequestFilter]: { qos: 0, rap: true },
       // Every child's event memory: another's written over, a removed child's emptied (heardMemory).
-      [topics.eventMemory('+')]: { qos: 0 },
+      [topics.eventMemory('+')]: { qos: 0, nl: true },
     };
     // Again (a kept session's subscriptions stand): mqtt.js sends a SUBSCRIBE only when told it is meant.
     if (again) filters.resubscribe = true;

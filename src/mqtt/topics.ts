@@ -28,7 +28,7 @@ export class Topics {
     return `${this.base}/bridge/problem`;
   }
 
-  /** Who holds this base topic on the broker (the lease's claim, retained, renewed: mqtt/claim.ts), and where a bridge waiting for it knocks. */
+  /** Who holds this base topic on the broker (the lease's claim, retained, renewed: lease/claim.ts), and where a bridge waiting for it knocks. */
   get bridgeClaim(): string {
     return `${this.base}/bridge/claim`;
   }

@@ -1,7 +1,13 @@
+// Published once, the invariant of this folder (stated here only): an item is remembered as fired in the same
+// write of seen/<child>.json that puts its event in the child's outbox, the event leaves the outbox only in a
+// write made after the broker's PUBCOMP for it, and the MQTT session (session.ts, mqtt-session.json) keeps its
+// id as handed from before its PUBLISH is on its way until that write is on disk; so at every moment, on disk,
+// an event fired is waiting, handed or delivered, and is never fired anew.
+//
 // The memory of items already announced as events, per child and kind, kept in data_dir so that a
 // restart or a re-login never fires the same event twice; for the tracked kinds also what each record
 // last said (tracked.ts), so that an edit or a removal fires once too; and the events the broker has not
-// accepted yet (event-outbox.ts), written with the ids in one atomic write: never remembered as fired
+// accepted yet (outbox.ts), written with the ids in one atomic write: never remembered as fired
 // without being kept to send. Each save also leaves a last good copy beside it (<child>.last-good.json):
 // a memory deleted, emptied or garbled while the bridge was stopped is taken from it, so that what came
 // meanwhile still fires once and nothing older does (a memory started afresh fires nothing at all).

@@ -1,4 +1,4 @@
-// One bridge per base topic on a broker (interface 14.4, 15.3): the data folder's lease (lease/lease.ts) claimed,
+// One bridge per base topic on a broker (interface 14.4, 15.3): the data folder's lease (lease.ts) claimed,
 // retained, at `<base>/bridge/claim` on its beat, given up at a clean stop (the fence kept). MQTT has no
 // compare-and-set: a claim tells an honest candidate to wait and proves nothing. A candidate reads nothing, has
 // no last will and knocks at `<base>/bridge/knock`; it takes the topic once the claim is given up, its own
@@ -7,14 +7,22 @@
 // until it claimed again, and stops if a higher fence took the topic. A claim or knock with this
 // installation's id from another folder is a copy of it running: a candidate takes an identity of its own.
 import type { MqttClient } from 'mqtt';
-import type { Topics } from './topics.js';
-import { describeHolder, readRecord, watched, type Lease, type LeaseRecord } from '../lease/lease.js';
+import { describeHolder, readRecord, watched, type Lease, type LeaseRecord } from './lease.js';
 import type { Logger } from '../util/log.js';
+
+/** The base topic's topics a claim uses (mqtt/topics.ts builds them). */
+export interface ClaimTopics {
+  readonly base: string;
+  readonly bridgeClaim: string;
+  readonly bridgeKnock: string;
+  /** Where a holder's `online` and another's last will are said. */
+  readonly bridgeState: string;
+}
 
 /** `other`: a bridge this one does not act on, named (undefined once none for a grace); `lost`: a higher fence took the topic in a lapse. */
 export interface ClaimOptions {
   lease: Lease;
-  topics: Topics;
+  topics: ClaimTopics;
   log: Logger;
   other: (other: string | undefined) => void;
   lost: (other: LeaseRecord) => void;
@@ -206,4 +214,4 @@ export class BaseTopicClaim {
 }
 
 /** Resolves once the broker answered a request sent after everything before it: a subscription's retained messages are in. */
-const roundTrip = (client: MqttClient, topics: Topics): Promise<unknown> => client.unsubscribeAsync(`${topics.bridgeClaim}/none`);
+const roundTrip = (client: MqttClient, topics: ClaimTopics): Promise<unknown> => client.unsubscribeAsync(`${topics.bridgeClaim}/none`);

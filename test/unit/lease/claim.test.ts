@@ -8,7 +8,7 @@
 // from another folder is a copy running: the candidate takes an identity of its own.
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BaseTopicClaim } from '../../../src/mqtt/claim.js';
+import { BaseTopicClaim } from '../../../src/lease/claim.js';
 import { Topics } from '../../../src/mqtt/topics.js';
 import { Lease, LEASE_TIMING, type LeaseRecord } from '../../../src/lease/lease.js';
 import { createLogger } from '../../../src/util/log.js';
