@@ -32,7 +32,7 @@ import { average, renderAverage } from './average.js';
 import { GRADE_LISTS, newestGrade, renderNewestGrade } from './newest.js';
 import { childUnit, type UnitSettings } from '../../portal/schemas/identity.js';
 import type { Identity } from '../../engine/identity.js';
-import type { StreakGrade } from '../streaks/rules.js';
+import { gradeNumber, type StreakGrade } from '../streaks/rules.js';
 
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 
@@ -43,8 +43,8 @@ import type { Source, SourceContext, SourceResult } from '../../engine/source.js
 export interface GradesOutput {
   behaviour?: null | Omit<BehaviourInput, 'today' | 'endFirstSemester'>;
   /**
-   * The ordinary grades (no term grade), in the portal's order, for the streaks; null while the portal
-   * refuses them (a kindergarten), undefined when not read this time.
+   * The grades of 1 to 6 (no term grade), oldest first, for the streaks; null while the portal refuses the
+   * grades (a kindergarten), undefined when they were not read this time.
    */
   ordinary?: null | StreakGrade[];
 }
@@ -213,7 +213,7 @@ class GradesSource implements Source {
               ? null
               : undefined
             : { grades: behaviour, types: behaviourTypes, categories: behaviourCategories, comments: behaviourComments, names: nameLookup },
-        ordinary: grades === undefined ? (c.refused(R.GRADES) ? null : undefined) : ordinaryGrades(grades, items),
+        ordinary: grades === undefined ? (c.refused(R.GRADES) ? null : undefined) : streakGrades(items),
       } satisfies GradesOutput,
       tracked: {
         grade: {
@@ -233,13 +233,17 @@ class GradesSource implements Source {
   }
 }
 
-/** The ordinary grades that are no term grade, in the order of the portal's list. */
-function ordinaryGrades(list: readonly { Id: string }[], items: readonly GradeItem[]): StreakGrade[] {
-  const byKey = new Map(items.filter((i) => i.kind === 'grade' && i.details.period === undefined).map((i) => [i.key, i]));
-  return list.flatMap((g) => {
-    const item = byKey.get(`grade:${g.Id}`);
-    return item === undefined ? [] : [{ shown: item.shown, date: item.date }];
-  });
+/**
+ * The grades on the scale of 1 to 6 that are no term grade, oldest first: the ordinary ones and an early-years
+ * class's descriptive ones given as a number ("6" for a drawing), in the order of the days the portal gives them,
+ * then of their entry.
+ */
+function streakGrades(items: readonly GradeItem[]): StreakGrade[] {
+  const counted = items.filter(
+    (i) => (i.kind === 'grade' || i.kind === 'descriptive') && i.details.period === undefined && gradeNumber(i.shown) !== null,
+  );
+  // The items are the newest first (newestFirst): the other way round, the oldest first.
+  return counted.map((i) => ({ shown: i.shown, date: i.date })).reverse();
 }
 
 /** A list's grades as its copy holds them (undefined: not read, or not asked for). */

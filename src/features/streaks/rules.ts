@@ -1,7 +1,9 @@
 // The streaks of a school year and the achievements they unlock (interface 16.3), from what the bridge
-// already reads: the ordinary grades (in the portal's order), the attendance marks and the notes.
+// already reads: the grades of 1 to 6 (oldest first, by the days the portal gives them), the attendance
+// marks and the notes.
 // - A good grade is a grade of 4 or more (4-, 4 and 4+ are fours); a grade of 1 to 3 breaks the run; a
-//   mark that is no grade (np, +, bz, a point grade) neither adds nor breaks. Term grades are no part of it.
+//   mark that is no grade (np, +, bz, a point grade) neither adds nor breaks. Term grades are no part of it;
+//   an early-years class's descriptive grades given as a number are.
 // - A school day is a day the register holds an attendance mark of the child's (present, absent or late):
 //   the days the school recorded, so weekends, holidays and free days never count.
 // - A day with an absence (excused or not; a late is no absence) breaks the run of days without one; a
@@ -29,7 +31,7 @@ export type Achievement = {
   date: string;
 };
 
-/** An ordinary grade as the streak reads it, in the portal's order. */
+/** A grade as the streak reads it, in the order the grades feature hands them (oldest first). */
 export interface StreakGrade {
   /** The grade as shown ('4+', '2', 'np'). */
   shown: string | null;
@@ -38,7 +40,7 @@ export interface StreakGrade {
 }
 
 export interface StreaksInput {
-  /** The ordinary grades in the portal's order; null when the account has none (a kindergarten). */
+  /** The grades in the order they came; null when the account has none (a kindergarten). */
   grades: readonly StreakGrade[] | null;
   /** Every day with an attendance mark; null when the account has no attendance. */
   markedDays: readonly string[] | null;

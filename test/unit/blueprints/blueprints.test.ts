@@ -38,9 +38,10 @@ const importLink = (sourceUrl: string): string =>
   `https://my.home-assistant.io/redirect/blueprint_import/?blueprint_url=${encodeURIComponent(sourceUrl)}`;
 
 describe('blueprints', () => {
-  it('are the twenty-five the docs promise', () => {
+  it('are the twenty-six the docs promise', () => {
     expect(FILES).toEqual([
       'absence.yaml',
+      'achievement.yaml',
       'ask_aloud.yaml',
       'attendance_low.yaml',
       'average_drop.yaml',

@@ -46,8 +46,8 @@ describe('the good-grades streak', () => {
     expect(streaks(input({ grades: grades(...shown) })).goodGrades).toBe(run);
   });
 
-  it('follows the order the portal gives, not the dates', () => {
-    // The 2 is dated earliest but comes last in the list: it breaks the run now.
+  it('takes the grades in the order given, not by their dates', () => {
+    // The 2 is dated earliest but comes last: it breaks the run now.
     const list: StreakGrade[] = [
       { shown: '5', date: '2026-11-10' },
       { shown: '5', date: '2026-11-11' },
