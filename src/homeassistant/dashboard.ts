@@ -11,6 +11,7 @@ import { markdownText } from '../features/screens/templates.js';
 import { ChildEntities, type DashboardChild } from '../features/screens/child-entities.js';
 import type { Block, Card, ChildSection, DashboardPlace, FamilySlot } from '../features/screens/parts.js';
 import { bridgeEntityIds } from '../mqtt/discovery.js';
+import { yearGraph } from './statistics/graph.js';
 
 export type { Card } from '../features/screens/parts.js';
 export type { DashboardChild } from '../features/screens/child-entities.js';
@@ -58,6 +59,8 @@ export interface DashboardExtras {
   boardUrl?: string;
   /** The bridge's base topic, which names the bridge device's entities (default `dziennik2mqtt`). */
   baseTopic?: string;
+  /** The school year is imported into Home Assistant's statistics (homeassistant.statistics): each child's view graphs it. */
+  statistics?: boolean;
 }
 
 /** The dashboard as a Lovelace config object. */
@@ -71,7 +74,7 @@ export function dashboard(
   const at: DashboardPlace = { language: lang, base: webBase(extras.boardUrl) };
   const views = [
     familyView(entities, t, at, extras.boardUrl),
-    ...entities.map((e) => childView(e, t, at)),
+    ...entities.map((e) => childView(e, t, at, extras.statistics === true)),
     diagnosticsView(entities, t, at, extras.baseTopic ?? 'dziennik2mqtt'),
   ];
   return { title: t.title, views: views.filter((v): v is Card => v !== undefined) };
@@ -137,9 +140,11 @@ function boardLink(url: string, t: DashboardText): Card {
   return { type: 'heading', heading: t.board, heading_style: 'subtitle', icon: 'mdi:view-dashboard-variant', tap_action: action };
 }
 
-function childView(e: ChildEntities, t: DashboardText, at: DashboardPlace): Card | undefined {
+function childView(e: ChildEntities, t: DashboardText, at: DashboardPlace, statistics: boolean): Card | undefined {
   const sections = CHILD_SECTIONS.map((name) => {
     const blocks = PARTS.flatMap((p) => (p.child ?? []).filter((c) => c.section === name).map((c) => c.block));
+    // The year's averages graphed under the grades, from Home Assistant's statistics.
+    if (name === 'grades' && statistics) blocks.push((child) => yearGraph(child, t.yearGraph));
     return blocksSection(name === 'school' ? t.school.heading : t[name], blocks, e, t, at);
   });
   return view(e.child.name, e.child.id, sections, 4);

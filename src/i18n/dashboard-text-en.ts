@@ -43,6 +43,7 @@ export const EN_DASHBOARD = {
   testsAhead: 'Tests in the next 14 days',
   noTestsAhead: 'No tests in the next 14 days.',
   grades: 'Grades',
+  yearGraph: 'Averages over the school year',
   newestGrades: 'Newest grades',
   noGrades: 'No grades yet.',
   averages: 'Average',

@@ -34,6 +34,7 @@ export const UK_DASHBOARD: DashboardText = {
   testsAhead: 'Контрольні протягом 14 днів',
   noTestsAhead: 'Контрольних протягом 14 днів немає.',
   grades: 'Оцінки',
+  yearGraph: 'Середні бали за навчальний рік',
   newestGrades: 'Останні оцінки',
   noGrades: 'Оцінок ще немає.',
   averages: 'Середній бал',

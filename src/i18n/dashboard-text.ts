@@ -40,6 +40,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     testsAhead: 'Sprawdziany w ciągu 14 dni',
     noTestsAhead: 'Brak sprawdzianów w ciągu 14 dni.',
     grades: 'Oceny',
+    yearGraph: 'Średnie w roku szkolnym',
     newestGrades: 'Najnowsze oceny',
     noGrades: 'Jeszcze bez ocen.',
     averages: 'Średnia',

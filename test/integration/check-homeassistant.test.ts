@@ -55,6 +55,10 @@ it('tells what it would make, what it made, what it keeps of the family and what
     '     Ania – homework: would make',
   ]);
   expect(ha.entries).toEqual([]);
+  // The WebSocket of the statistics: reached, the token taken; nothing imported before the bridge ran.
+  const socket = `ws://${ha.url.slice('http://'.length)}/api/websocket`;
+  expect(before.text).toContain(`OK   Home Assistant's WebSocket at ${socket} answers and takes the token`);
+  expect(before.text).toContain('     the school year in the statistics: nothing imported yet');
 
   // The family had made the homework list by hand; the bridge keeps it.
   ha.familyMakes('local_todo', 'Ania – homework', { todo_list_name: 'Ania – homework', storage_key: 'ania_homework' });
@@ -66,7 +70,13 @@ it('tells what it would make, what it made, what it keeps of the family and what
     language: 'en',
   });
   await h.advanceUntil(() => ha.entries.length === 4, 'the calendars made', 5);
+  await h.advanceUntil(() => ha.socket.statistics.has('dziennik2mqtt:ania_average'), 'the year imported', 5);
+  await h.app.homeAssistantStatistics?.idle();
   await h.stop();
+  const rows = [...ha.socket.statistics.keys()].reduce((sum, id) => sum + ha.socket.rowsOf(id).size, 0);
+  expect((await check(dataDir, port, homeassistant)).text).toContain(
+    `     the school year in the statistics: ${ha.socket.statistics.size} statistics, ${rows} daily rows imported`,
+  );
   ha.familyDeletes('Ania – days off');
   expect(lines((await check(dataDir, port, homeassistant)).text)).toEqual([
     '     Ania – lessons: made',
@@ -85,4 +95,17 @@ it('says a refused token, and that nothing is set up without homeassistant:', as
   const off = await check(dataDir, port);
   expect(off.text).toContain("Home Assistant's API: not set up (homeassistant: in the config), nothing is made there");
   expect(off.code).toBe(0);
+});
+
+it('fails on a WebSocket that refuses the token, and says the statistics are off when they are', async () => {
+  const dataDir = await tempDir();
+  const port = await freePort();
+  ha.socket.outage = 401;
+  const refused = await check(dataDir, port, { url: ha.url, token: TOKEN });
+  expect(refused.code).toBe(1);
+  expect(refused.text).toMatch(/FAIL Home Assistant's WebSocket at ws:\/\/127\.0\.0\.1:\d+\/api\/websocket: the token is refused/);
+  expect(refused.text).not.toContain(TOKEN.slice(0, 12));
+  const off = await check(dataDir, port, { url: ha.url, token: TOKEN, statistics: false } as never);
+  expect(off.code).toBe(0);
+  expect(off.text).toContain("the school year's statistics: off (homeassistant.statistics: false)");
 });

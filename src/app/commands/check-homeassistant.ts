@@ -11,6 +11,8 @@ import { HOMEASSISTANT_TEXT } from '../../i18n/homeassistant-text.js';
 import { feedUrl, TOKEN_FILE } from '../../web/token.js';
 import { errorText } from '../../util/text.js';
 import type { FeedName } from '../../rules/calendar-feeds.js';
+import { HaSocket, socketUrl } from '../../homeassistant/statistics/socket.js';
+import { peekStatistics } from '../../homeassistant/statistics/memory.js';
 
 /** False when the API is set and does not answer as it should; true otherwise (set and answering, or not set). */
 export async function checkHomeAssistant(
@@ -48,5 +50,28 @@ export async function checkHomeAssistant(
     return `     ${want.title}: ${say.status[statusOf(compared, known, present)]}`;
   });
   out.write([`\nOK   ${say.answers(ha.url)}`, ...lines, ...(why === undefined ? [] : [`     ${say.noCalendars(why)}`]), ''].join('\n'));
+  return checkStatistics(config, out);
+}
+
+/** The WebSocket the statistics go through (reached, the token taken) and what the bridge imported so far; false when it fails. */
+async function checkStatistics(config: Config, out: { write(text: string): unknown }): Promise<boolean> {
+  const say = HOMEASSISTANT_TEXT[config.language];
+  const ha = config.homeassistant;
+  if (ha === undefined) return true;
+  if (!ha.statistics) {
+    out.write(`     ${say.statistics.off}\n`);
+    return true;
+  }
+  const url = socketUrl(ha.url);
+  try {
+    (await HaSocket.open({ url, token: ha.token ?? '', timeoutMs: 15_000 })).close();
+  } catch (error) {
+    const fault = error instanceof HomeAssistantError ? error.fault : 'server_error';
+    out.write(`${say.statistics.fails(url, `${say.faults[fault]} (${errorText(error)})`)}\n`);
+    return false;
+  }
+  const kept = Object.values((await peekStatistics(config.data_dir)).statistics);
+  const rows = kept.reduce((sum, s) => sum + s.values.filter((v) => v !== null).length, 0);
+  out.write(`${say.statistics.answers(url)}\n${kept.length === 0 ? say.statistics.none : say.statistics.imported(kept.length, rows)}\n`);
   return true;
 }

@@ -65,7 +65,11 @@ export async function makeDashboard(config: Config, extras: { lang?: DashboardLa
     );
   }
   if (children.length === 0) return { text: undefined, children, notes };
-  const text = dashboardYaml(children, extras.lang ?? config.language, { boardUrl: extras.boardUrl, baseTopic: config.mqtt.base_topic });
+  const text = dashboardYaml(children, extras.lang ?? config.language, {
+    boardUrl: extras.boardUrl,
+    baseTopic: config.mqtt.base_topic,
+    statistics: config.homeassistant?.statistics === true,
+  });
   return { text, children, notes };
 }
 
