@@ -31,6 +31,7 @@ const WITHOUT_EVENTS = [
   'revision.yaml',
   'tomorrow.yaml',
   'wake_up.yaml',
+  'weekly_ai_summary.yaml',
   'weekly_summary.yaml',
 ];
 
@@ -38,7 +39,7 @@ const importLink = (sourceUrl: string): string =>
   `https://my.home-assistant.io/redirect/blueprint_import/?blueprint_url=${encodeURIComponent(sourceUrl)}`;
 
 describe('blueprints', () => {
-  it('are the twenty-five the docs promise', () => {
+  it('are the twenty-six the docs promise', () => {
     expect(FILES).toEqual([
       'absence.yaml',
       'ask_aloud.yaml',
@@ -64,6 +65,7 @@ describe('blueprints', () => {
       'school_year.yaml',
       'tomorrow.yaml',
       'wake_up.yaml',
+      'weekly_ai_summary.yaml',
       'weekly_summary.yaml',
     ]);
   });
