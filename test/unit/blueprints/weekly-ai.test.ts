@@ -4,7 +4,6 @@
 // week's note, next week's tests) and nothing made up; the AI's answer is the notification. Run as Home
 // Assistant runs it: the trigger, variables and conditions, then every action's template rendered strictly
 // by Jinja2; the AI's answer (the `summary` response) is what the test gives.
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bind, loadBlueprint, renderActionTemplates, runAt, skipWithoutJinja } from '../../helpers/blueprints.js';
