@@ -39,7 +39,7 @@ const importLink = (sourceUrl: string): string =>
   `https://my.home-assistant.io/redirect/blueprint_import/?blueprint_url=${encodeURIComponent(sourceUrl)}`;
 
 describe('blueprints', () => {
-  it('are the twenty-six the docs promise', () => {
+  it('are the twenty-seven the docs promise', () => {
     expect(FILES).toEqual([
       'absence.yaml',
       'ask_aloud.yaml',
@@ -54,6 +54,7 @@ describe('blueprints', () => {
       'lucky_number.yaml',
       'morning_briefing.yaml',
       'new_grade.yaml',
+      'new_homework.yaml',
       'new_message.yaml',
       'new_notice.yaml',
       'new_test.yaml',
