@@ -24,6 +24,7 @@ const WITHOUT_EVENTS = [
   'ask_aloud.yaml',
   'attendance_low.yaml',
   'average_drop.yaml',
+  'catch_up.yaml',
   'forecast_drop.yaml',
   'justify_absence.yaml',
   'leave_pickup.yaml',
@@ -39,12 +40,13 @@ const importLink = (sourceUrl: string): string =>
   `https://my.home-assistant.io/redirect/blueprint_import/?blueprint_url=${encodeURIComponent(sourceUrl)}`;
 
 describe('blueprints', () => {
-  it('are the twenty-seven the docs promise', () => {
+  it('are the twenty-eight the docs promise', () => {
     expect(FILES).toEqual([
       'absence.yaml',
       'ask_aloud.yaml',
       'attendance_low.yaml',
       'average_drop.yaml',
+      'catch_up.yaml',
       'forecast_changed.yaml',
       'forecast_drop.yaml',
       'homework_todo.yaml',
