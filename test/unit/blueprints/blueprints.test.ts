@@ -31,6 +31,7 @@ const WITHOUT_EVENTS = [
   'morning_briefing.yaml',
   'revision.yaml',
   'tomorrow.yaml',
+  'trip_reminder.yaml',
   'wake_up.yaml',
   'weekly_ai_summary.yaml',
   'weekly_summary.yaml',
@@ -40,7 +41,7 @@ const importLink = (sourceUrl: string): string =>
   `https://my.home-assistant.io/redirect/blueprint_import/?blueprint_url=${encodeURIComponent(sourceUrl)}`;
 
 describe('blueprints', () => {
-  it('are the twenty-eight the docs promise', () => {
+  it('are the twenty-nine the docs promise', () => {
     expect(FILES).toEqual([
       'absence.yaml',
       'ask_aloud.yaml',
@@ -67,6 +68,7 @@ describe('blueprints', () => {
       'school_file.yaml',
       'school_year.yaml',
       'tomorrow.yaml',
+      'trip_reminder.yaml',
       'wake_up.yaml',
       'weekly_ai_summary.yaml',
       'weekly_summary.yaml',
