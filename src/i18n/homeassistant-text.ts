@@ -33,6 +33,15 @@ const en = {
   noCalendars: (why: string) => `the calendars are not made: ${why}`,
   noPublicUrl: "homeassistant.public_url is not set (the bridge's address as Home Assistant reaches it)",
   webOff: 'the web server that serves their feeds is off (http.port is 0)',
+  /** `check`'s lines on Assist's Model Context Protocol entry (16.4). */
+  assist: {
+    entry: (status: string) => `Assist (the Model Context Protocol entry "dziennik2mqtt"): ${status}`,
+    off: 'Assist: no Model Context Protocol entry is made (homeassistant.assist: false)',
+    present: 'Assist: Home Assistant has the Model Context Protocol entry "dziennik2mqtt"',
+    absent: 'Assist: Home Assistant has no Model Context Protocol entry "dziennik2mqtt" yet (the app offers it among the discovered integrations)',
+    notMade: (why: string) => `Assist: the Model Context Protocol entry is not made: ${why}`,
+    tools: (names: string) => `     its tools: ${names}`,
+  },
 };
 
 export type HomeAssistantText = typeof en;
@@ -65,6 +74,15 @@ const pl: HomeAssistantText = {
   noCalendars: (why) => `kalendarze nie są tworzone: ${why}`,
   noPublicUrl: 'nie ustawiono homeassistant.public_url (adresu mostka, pod którym widzi go Home Assistant)',
   webOff: 'serwer WWW, który podaje ich kanały, jest wyłączony (http.port wynosi 0)',
+  assist: {
+    entry: (status) => `Asystent (wpis Model Context Protocol „dziennik2mqtt”): ${status}`,
+    off: 'Asystent: wpis Model Context Protocol nie jest tworzony (homeassistant.assist: false)',
+    present: 'Asystent: Home Assistant ma wpis Model Context Protocol „dziennik2mqtt”',
+    absent:
+      'Asystent: Home Assistant nie ma jeszcze wpisu Model Context Protocol „dziennik2mqtt” (aplikacja proponuje go wśród wykrytych integracji)',
+    notMade: (why) => `Asystent: wpis Model Context Protocol nie jest tworzony: ${why}`,
+    tools: (names) => `     jego narzędzia: ${names}`,
+  },
 };
 
 const uk: HomeAssistantText = {
@@ -91,6 +109,14 @@ const uk: HomeAssistantText = {
   noCalendars: (why) => `календарі не створюються: ${why}`,
   noPublicUrl: 'не задано homeassistant.public_url (адресу мосту, за якою його бачить Home Assistant)',
   webOff: 'вебсервер, що віддає їхні канали, вимкнено (http.port дорівнює 0)',
+  assist: {
+    entry: (status) => `Асистент (запис Model Context Protocol «dziennik2mqtt»): ${status}`,
+    off: 'Асистент: запис Model Context Protocol не створюється (homeassistant.assist: false)',
+    present: 'Асистент: Home Assistant має запис Model Context Protocol «dziennik2mqtt»',
+    absent: 'Асистент: Home Assistant ще не має запису Model Context Protocol «dziennik2mqtt» (застосунок пропонує його серед виявлених інтеграцій)',
+    notMade: (why) => `Асистент: запис Model Context Protocol не створюється: ${why}`,
+    tools: (names) => `     його інструменти: ${names}`,
+  },
 };
 
 export const HOMEASSISTANT_TEXT: Readonly<Record<Language, HomeAssistantText>> = { en, pl, uk };

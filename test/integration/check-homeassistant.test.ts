@@ -1,5 +1,6 @@
 // `check` on Home Assistant's API (interface 15.4): whether it answers the config's token, and each child's
-// calendars and homework list as the bridge keeps them: would make, made, kept, removed by the family.
+// calendars and homework list as the bridge keeps them: would make, made, kept, removed by the family; and
+// Assist's Model Context Protocol entry (16.4) likewise, with the tools it offers.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { buildConfig } from '../../src/config/load.js';
@@ -9,6 +10,7 @@ import { HomeAssistantModel } from '../helpers/home-assistant.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { freePort } from '../helpers/ports.js';
 import { tempDir } from '../helpers/temp.js';
+import { McpStandIn } from '../helpers/mcp-stand-in.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const school = simulatedSchool('2026-11-18T09:11:30+01:00');
@@ -21,7 +23,7 @@ beforeEach(async () => {
 });
 afterEach(() => ha.stop());
 
-async function check(dataDir: string, port: number, homeassistant?: Record<string, string>) {
+async function check(dataDir: string, port: number, homeassistant?: Record<string, string | boolean>) {
   const config = await buildConfig(
     {
       portal: school.sim.urls,
@@ -44,7 +46,7 @@ const lines = (text: string) => text.split('\n').filter((l) => l.startsWith('   
 it('tells what it would make, what it made, what it keeps of the family and what the family removed', async () => {
   const dataDir = await tempDir();
   const port = await freePort();
-  const homeassistant = { url: ha.url, token: TOKEN, public_url: `http://127.0.0.1:${port}` };
+  const homeassistant = { url: ha.url, token: TOKEN, public_url: `http://127.0.0.1:${port}`, assist: false };
   const before = await check(dataDir, port, homeassistant);
   expect(before.code).toBe(0);
   expect(before.text).toContain(`OK   Home Assistant's API at ${ha.url} answers; each child's calendars and homework list:`);
@@ -108,4 +110,39 @@ it('fails on a WebSocket that refuses the token, and says the statistics are off
   const off = await check(dataDir, port, { url: ha.url, token: TOKEN, statistics: false } as never);
   expect(off.code).toBe(0);
   expect(off.text).toContain("the school year's statistics: off (homeassistant.statistics: false)");
+});
+
+it("tells whether Home Assistant has Assist's entry, made or removed by the family, and lists its tools", async () => {
+  const dataDir = await tempDir();
+  const port = await freePort();
+  const mcp = new McpStandIn(`http://127.0.0.1:${port}`, dataDir);
+  await mcp.start();
+  try {
+    const homeassistant = { url: ha.url, token: TOKEN, public_url: mcp.url };
+    const assist = (text: string) => text.split('\n').filter((l) => /^ {5}(Assist|its tools)/.test(l));
+    expect(assist((await check(dataDir, port, homeassistant)).text)).toEqual([
+      '     Assist (the Model Context Protocol entry "dziennik2mqtt"): would make',
+      '     its tools: get_day, get_grades, get_upcoming, get_lesson_topics, get_attendance, get_behaviour, get_school, get_messages, open_message',
+    ]);
+    const h = await school.start({
+      accounts: [{ login: ANIA.login, password: ANIA.password }],
+      dataDir,
+      http: { port },
+      homeassistant,
+      language: 'en',
+    });
+    await h.advanceUntil(() => ha.entriesOf('mcp').length === 1, 'the MCP entry made', 5);
+    await h.stop();
+    expect(assist((await check(dataDir, port, homeassistant)).text)[0]).toBe('     Assist (the Model Context Protocol entry "dziennik2mqtt"): made');
+    ha.familyDeletes('dziennik2mqtt');
+    expect(assist((await check(dataDir, port, homeassistant)).text)[0]).toBe(
+      '     Assist (the Model Context Protocol entry "dziennik2mqtt"): removed by the family',
+    );
+    // Switched off, check says whether Home Assistant has one all the same (made by hand, or kept from before).
+    expect(assist((await check(dataDir, port, { ...homeassistant, assist: false })).text)).toEqual([
+      '     Assist: no Model Context Protocol entry is made (homeassistant.assist: false)',
+    ]);
+  } finally {
+    await mcp.stop();
+  }
 });

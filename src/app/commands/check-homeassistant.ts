@@ -1,14 +1,15 @@
 // `check`'s lines on Home Assistant's API (interface 15.4): whether it answers with the config's token, and
 // each child's calendars and homework list as the bridge would keep them: to be made, made, kept (the
-// family's own of that name) or removed by the family. It reads what the bridge remembers and changes nothing.
+// family's own of that name) or removed by the family; then whether Home Assistant has Assist's Model
+// Context Protocol entry, and its tools (16.4). It reads what the bridge remembers and changes nothing.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../../config/schema.js';
-import { HomeAssistantApi, HomeAssistantError } from '../../homeassistant/client.js';
-import { peekMemory } from '../../homeassistant/memory.js';
-import { statusOf, wantedEntries } from '../../homeassistant/plan.js';
+import { HomeAssistantApi, HomeAssistantError, type HaEntry } from '../../homeassistant/client.js';
+import { peekMemory, type Known } from '../../homeassistant/memory.js';
+import { ASSIST_KEY, ASSIST_TITLE, assistEntry, MCP, statusOf, wantedEntries } from '../../homeassistant/plan.js';
 import { HOMEASSISTANT_TEXT } from '../../i18n/homeassistant-text.js';
-import { feedUrl, TOKEN_FILE } from '../../web/token.js';
+import { feedUrl, mcpUrl, TOKEN_FILE } from '../../web/token.js';
 import { errorText } from '../../util/text.js';
 import type { FeedName } from '../../rules/calendar-feeds.js';
 import { HaSocket, socketUrl } from '../../homeassistant/statistics/socket.js';
@@ -26,9 +27,9 @@ export async function checkHomeAssistant(
     out.write(`\n${say.off}\n`);
     return true;
   }
-  let present: Set<string>;
+  let listed: HaEntry[];
   try {
-    present = new Set((await new HomeAssistantApi({ url: ha.url, token: ha.token ?? '', timeoutMs: 15_000 }).entries()).map((e) => e.entry_id));
+    listed = await new HomeAssistantApi({ url: ha.url, token: ha.token ?? '', timeoutMs: 15_000 }).entries();
   } catch (error) {
     const fault = error instanceof HomeAssistantError ? error.fault : 'server_error';
     out.write(`\nFAIL ${say.fails(ha.url, `${say.faults[fault]} (${errorText(error)})`)}\n`);
@@ -42,6 +43,7 @@ export async function checkHomeAssistant(
     why !== undefined || base === undefined
       ? undefined
       : (child: string, feed: FeedName) => (token === undefined ? '' : feedUrl(base, child, feed, token));
+  const present = new Set(listed.map((e) => e.entry_id));
   const { entries } = await peekMemory(config.data_dir);
   const lines = wantedEntries(children, config.language, address).map((want) => {
     const known = entries[want.key];
@@ -49,7 +51,8 @@ export async function checkHomeAssistant(
     const compared = token === undefined && known?.url !== undefined ? { ...want, url: known.url } : want;
     return `     ${want.title}: ${say.status[statusOf(compared, known, present)]}`;
   });
-  out.write([`\nOK   ${say.answers(ha.url)}`, ...lines, ...(why === undefined ? [] : [`     ${say.noCalendars(why)}`]), ''].join('\n'));
+  const assist = assistLines(config, listed, entries[ASSIST_KEY], token, why);
+  out.write([`\nOK   ${say.answers(ha.url)}`, ...lines, ...(why === undefined ? [] : [`     ${say.noCalendars(why)}`]), ...assist, ''].join('\n'));
   return checkStatistics(config, out);
 }
 
@@ -74,4 +77,51 @@ async function checkStatistics(config: Config, out: { write(text: string): unkno
   const rows = kept.reduce((sum, s) => sum + s.values.filter((v) => v !== null).length, 0);
   out.write(`${say.statistics.answers(url)}\n${kept.length === 0 ? say.statistics.none : say.statistics.imported(kept.length, rows)}\n`);
   return true;
+}
+
+/**
+ * The tools Assist is given (interface 16.4), named once here for `check`. When the MCP server's own list
+ * (src/mcp/tools.ts) is in the bridge, this takes its names from there.
+ */
+export const ASSIST_TOOLS = [
+  'get_day',
+  'get_grades',
+  'get_upcoming',
+  'get_lesson_topics',
+  'get_attendance',
+  'get_behaviour',
+  'get_school',
+  'get_messages',
+  'open_message',
+  'send_message',
+] as const;
+
+/**
+ * Whether Home Assistant has Assist's Model Context Protocol entry: as the bridge keeps it through the flow
+ * (would make, made, kept, removed by the family), or, where the flow is not the way (the app announces it
+ * through the Supervisor; `assist: false`), whether Home Assistant lists it; then the tools it offers.
+ */
+function assistLines(
+  config: Config,
+  listed: readonly HaEntry[],
+  known: Known | undefined,
+  token: string | undefined,
+  why: string | undefined,
+): string[] {
+  const say = HOMEASSISTANT_TEXT[config.language];
+  const ha = config.homeassistant as NonNullable<Config['homeassistant']>;
+  // send_message only where an account may write (write_messages), as the server offers it.
+  const writes = [...config.accounts, ...config.families].some((a) => a.write_messages === true);
+  const tools = say.assist.tools(ASSIST_TOOLS.filter((name) => name !== 'send_message' || writes).join(', '));
+  if (!ha.assist || config.supervisor !== undefined) {
+    const has = listed.some((e) => e.domain === MCP && e.title === ASSIST_TITLE);
+    if (has) return [`     ${say.assist.present}`, tools];
+    return [`     ${config.supervisor?.assist ? say.assist.absent : say.assist.off}`];
+  }
+  if (why !== undefined || ha.public_url === undefined) return [`     ${say.assist.notMade(why ?? say.noPublicUrl)}`];
+  const present = new Set(listed.map((e) => e.entry_id));
+  const want = assistEntry(mcpUrl(ha.public_url, token ?? ''));
+  // Before the bridge's first start there is no token, so no address to compare: what was made counts as made.
+  const compared = token === undefined && known?.url !== undefined ? { ...want, url: undefined } : want;
+  return [`     ${say.assist.entry(say.status[statusOf(compared, known, present)])}`, tools];
 }

@@ -24,13 +24,16 @@ const WITHOUT_EVENTS = [
   'ask_aloud.yaml',
   'attendance_low.yaml',
   'average_drop.yaml',
+  'catch_up.yaml',
   'forecast_drop.yaml',
   'justify_absence.yaml',
   'leave_pickup.yaml',
   'morning_briefing.yaml',
   'revision.yaml',
   'tomorrow.yaml',
+  'trip_reminder.yaml',
   'wake_up.yaml',
+  'weekly_ai_summary.yaml',
   'weekly_summary.yaml',
 ];
 
@@ -38,13 +41,14 @@ const importLink = (sourceUrl: string): string =>
   `https://my.home-assistant.io/redirect/blueprint_import/?blueprint_url=${encodeURIComponent(sourceUrl)}`;
 
 describe('blueprints', () => {
-  it('are the twenty-six the docs promise', () => {
+  it('are the thirty the docs promise', () => {
     expect(FILES).toEqual([
       'absence.yaml',
       'achievement.yaml',
       'ask_aloud.yaml',
       'attendance_low.yaml',
       'average_drop.yaml',
+      'catch_up.yaml',
       'forecast_changed.yaml',
       'forecast_drop.yaml',
       'homework_todo.yaml',
@@ -54,6 +58,7 @@ describe('blueprints', () => {
       'lucky_number.yaml',
       'morning_briefing.yaml',
       'new_grade.yaml',
+      'new_homework.yaml',
       'new_message.yaml',
       'new_notice.yaml',
       'new_test.yaml',
@@ -64,7 +69,9 @@ describe('blueprints', () => {
       'school_file.yaml',
       'school_year.yaml',
       'tomorrow.yaml',
+      'trip_reminder.yaml',
       'wake_up.yaml',
+      'weekly_ai_summary.yaml',
       'weekly_summary.yaml',
     ]);
   });
