@@ -296,7 +296,7 @@ describe('one view of a child on both screens', () => {
         ['Wycieczka', 'Wycieczka do Krakowa'],
         ['Zebranie z rodzicami', 'Zebranie z rodzicami – informacja o ocenach'],
         ['Inne', 'Dzień otwarty szkoły'],
-      ]) {
+      ] as const) {
         expect(text).toContain(`**${category}**: ${content}`);
         expect(titles.find((t) => t.endsWith(content))?.startsWith(category)).toBe(true);
       }
