@@ -44,6 +44,8 @@ export const EN_DASHBOARD = {
   grades: 'Grades',
   newestGrades: 'Newest grades',
   noGrades: 'No grades yet.',
+  /** The heading over the semester's descriptive and text grades, each with its comment. */
+  describedGrades: 'Descriptive grades',
   averages: 'Average',
   subject: 'Subject',
   average: 'Average',

@@ -35,6 +35,7 @@ export const UK_DASHBOARD: DashboardText = {
   grades: 'Оцінки',
   newestGrades: 'Останні оцінки',
   noGrades: 'Оцінок ще немає.',
+  describedGrades: 'Описові оцінки',
   averages: 'Середній бал',
   subject: 'Предмет',
   average: 'Середній бал',

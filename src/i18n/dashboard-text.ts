@@ -41,6 +41,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     grades: 'Oceny',
     newestGrades: 'Najnowsze oceny',
     noGrades: 'Jeszcze bez ocen.',
+    describedGrades: 'Oceny opisowe',
     averages: 'Średnia',
     subject: 'Przedmiot',
     average: 'Średnia',
