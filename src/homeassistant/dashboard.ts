@@ -39,7 +39,14 @@ const banners: Block[] = PARTS.flatMap(({ banner }) => (banner ? [banner] : []))
 const summary: Block = (e, t, { language }) => {
   const facts = PARTS.flatMap(({ fact }) => (fact && e.has(fact.entity) ? [fact] : []));
   if (facts.length === 0) return undefined;
-  const list = facts.map(({ entity, icon, day }) => ({ id: e.id(entity), icon, label: entity.name[language], day: day ?? '' }));
+  const list = facts.map(({ entity, icon, day, mark }) => ({
+    id: e.id(entity),
+    icon,
+    label: entity.name[language],
+    day: day ?? '',
+    mark: mark?.attribute ?? '',
+    says: mark?.says(language) ?? '',
+  }));
   // Without a frame: the family view must fit a 1280x800 tablet for two children.
   return markdown(e, t, 'homeassistant/templates/summary', { facts: { list } }, { text_only: true });
 };

@@ -46,6 +46,8 @@ export const EN_DASHBOARD = {
   yearGraph: 'Averages over the school year',
   newestGrades: 'Newest grades',
   noGrades: 'No grades yet.',
+  /** The heading over the semester's descriptive and text grades, each with its comment. */
+  describedGrades: 'Descriptive grades',
   averages: 'Average',
   subject: 'Subject',
   average: 'Average',

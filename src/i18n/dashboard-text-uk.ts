@@ -37,6 +37,7 @@ export const UK_DASHBOARD: DashboardText = {
   yearGraph: 'Середні бали за навчальний рік',
   newestGrades: 'Останні оцінки',
   noGrades: 'Оцінок ще немає.',
+  describedGrades: 'Описові оцінки',
   averages: 'Середній бал',
   subject: 'Предмет',
   average: 'Середній бал',

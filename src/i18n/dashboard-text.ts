@@ -43,6 +43,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     yearGraph: 'Średnie w roku szkolnym',
     newestGrades: 'Najnowsze oceny',
     noGrades: 'Jeszcze bez ocen.',
+    describedGrades: 'Oceny opisowe',
     averages: 'Średnia',
     subject: 'Przedmiot',
     average: 'Średnia',

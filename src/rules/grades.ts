@@ -40,7 +40,8 @@ export function gradeFields({ shown, subject, kind, category, weight, teacher, d
 /**
  * The newest grade that has something to show (`newest`: undefined when none has), the latest few such grades
  * (`recent`: at most RECENT_GRADES, newest first, the newest among them) and the proposed semester and final
- * grades (`proposals`: every one of the year's term grades list that is a proposal, newest first, uncapped).
+ * grades (`proposals`: every one of the year's term grades list that is a proposal, newest first, uncapped), and the
+ * semester's descriptive and text grades (`described`: newest first, all of them; every semester's without one).
  */
 export type NewestGrades = ReturnType<typeof newestGrades>;
 
@@ -48,9 +49,11 @@ export type NewestGrades = ReturnType<typeof newestGrades>;
  * Marks with nothing to show (an empty grade) are skipped: a parent asks what the child got. A proposal or a term
  * grade (`period`) is no new grade: never the newest nor one of the latest, the proposals stand in `proposals`.
  */
-export function newestGrades(items: readonly GradeItem[], terms: readonly TermGrade[] = termGrades(items)) {
+export function newestGrades(items: readonly GradeItem[], terms: readonly TermGrade[] = termGrades(items), semester?: number) {
   const plain = items.filter((i) => i.shown !== null && i.details.period === undefined).sort(newestFirst);
-  return { newest: plain[0], recent: plain.slice(0, RECENT_GRADES), proposals: terms.filter(isProposal) };
+  // The descriptive and text grades of the semester, all of them: words a parent reads, which count in no average.
+  const described = plain.filter((i) => (i.kind === 'descriptive' || i.kind === 'text') && (semester === undefined || i.semester === semester));
+  return { newest: plain[0], recent: plain.slice(0, RECENT_GRADES), proposals: terms.filter(isProposal), described };
 }
 
 /**

@@ -99,7 +99,7 @@ describe('first poll of a child', () => {
       problem: 'OFF',
       availability: 'online',
     });
-    expect(h.attributes('ania', 'lucky_number')).toEqual({ day: '2026-11-18', register_number: '12', in_use: true });
+    expect(h.attributes('ania', 'lucky_number')).toEqual({ day: '2026-11-18', register_number: '12', mine: true, in_use: true });
     expect(h.attributes('ania', 'plan_changes_tomorrow')).toEqual({
       date: '2026-11-19',
       changes: [

@@ -54,7 +54,6 @@ function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
     tests: agenda?.tests ?? [],
     homework: agenda?.homework ?? [],
     lucky: ctx.inputs.lucky,
-    registerNumber: ctx.identity.registerNumber,
   };
   const facts = briefingAt({ ...known, now: ctx.now, nextSchoolDay: timetable.nextSchoolDay, days: timetable.fortnight }, language);
   return Promise.resolve({ states: renderBriefing(facts, language, timetable.kind) });

@@ -7,7 +7,7 @@ import type { HomeworkItem } from '../../rules/homework.js';
 import type { SchoolDay } from '../../rules/schedule.js';
 import type { ChangeKind } from '../../rules/plan-changes.js';
 import type { Briefing } from '../../i18n/briefing-text.js';
-import { luckyToday, type LuckyNumber } from '../lucky/rules.js';
+import type { LuckyShown } from '../lucky/rules.js';
 
 /** The day briefed as timetable_* publishes it (features/timetable/day.ts): its span and its slots, each with its change and its words. */
 export interface BriefedDay {
@@ -26,9 +26,8 @@ export interface BriefingInput {
   /** Tests and quizzes ahead (the agenda's kinds `test` and `quiz`). */
   tests: readonly AgendaItem[];
   homework: readonly HomeworkItem[];
-  /** The lucky feature's number as last read (its day may be past). */
-  lucky: LuckyNumber | undefined;
-  registerNumber: string | undefined;
+  /** The lucky feature's number as last read, and whether it is the child's on its day (its day may be past). */
+  lucky: LuckyShown | undefined;
 }
 
 /** The briefing, or null when no school day is known ahead (holidays, no timetable yet). */
@@ -50,8 +49,8 @@ export function briefing(input: BriefingInput): Briefing | null {
     ),
     tests: input.tests.filter((t) => t.date === day).map((t) => ({ subject: t.subject, kind: t.kind })),
     homework: input.homework.filter((h) => h.due === day && h.done !== true).map((h) => ({ subject: h.subject })),
-    // The lucky feature's rule, asked of the day briefed.
-    luckyMine: luckyToday(input.lucky, input.registerNumber, day).mineToday,
+    // The lucky feature's word on whose it is, when its number is the day briefed's.
+    luckyMine: input.lucky?.mine === true && input.lucky.day === day,
     freeBefore: input.days
       .filter((d) => d.date > input.today && d.date < day && dayOfWeek(d.date) <= 5 && d.freeDay !== undefined)
       .map((d) => ({ date: d.date, name: d.freeDay?.name ?? null })),

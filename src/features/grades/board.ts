@@ -20,27 +20,29 @@ const PROPOSAL_DAYS = 7;
 
 function gradesOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardGrade[] {
   const since = addDays(clock.today, 1 - FRESH_DAYS);
-  return list(state?.attributes?.recent)
-    .slice(0, MAX_GRADES)
-    .flatMap((g) => {
-      const textGrade = g.kind === 'text';
-      const grade = cut(str(g.grade), textGrade ? MAX_LINE_CHARS : MAX_GRADE_CHARS);
-      const [date, forecast] = [str(g.date), str(g.forecast)];
-      if (grade === null) return [];
-      return [
-        {
-          grade,
-          name: str(g.mark_name),
-          subject: str(g.subject),
-          teacher: initialled(str(g.teacher)),
-          text: textGrade,
-          comment: cut(str(g.comment), MAX_LINE_CHARS),
-          forecast: forecast === null ? null : text.forecast(forecast),
-          when: date === null ? '' : dayShort(date, clock, text),
-          fresh: date !== null && date >= since,
-        },
-      ];
-    });
+  const recent = list(state?.attributes?.recent).slice(0, MAX_GRADES);
+  // Then the semester's descriptive and text grades not among them, so that each stands on the board (in its "more").
+  const seen = new Set(recent.map((g) => `${str(g.subject)}|${str(g.date)}|${str(g.grade)}`));
+  const described = list(state?.attributes?.described).filter((g) => !seen.has(`${str(g.subject)}|${str(g.date)}|${str(g.grade)}`));
+  return [...recent, ...described.map((g) => ({ ...g, forecast: null, mark_name: null }))].flatMap((g) => {
+    const textGrade = g.kind === 'text';
+    const grade = cut(str(g.grade), textGrade ? MAX_LINE_CHARS : MAX_GRADE_CHARS);
+    const [date, forecast] = [str(g.date), str(g.forecast)];
+    if (grade === null) return [];
+    return [
+      {
+        grade,
+        name: str(g.mark_name),
+        subject: str(g.subject),
+        teacher: initialled(str(g.teacher)),
+        text: textGrade,
+        comment: cut(str(g.comment), MAX_LINE_CHARS),
+        forecast: forecast === null ? null : text.forecast(forecast),
+        when: date === null ? '' : dayShort(date, clock, text),
+        fresh: date !== null && date >= since,
+      },
+    ];
+  });
 }
 
 /** The proposals of the last 7 days, newest first: a family hears of them before the term ends. */

@@ -18,7 +18,7 @@ export const gradesDashboard: DashboardPart = {
           ? undefined
           : ifKnown(e, [newestGrade, average, gradeAtRisk], () =>
               markdown(e, t, 'features/grades/grades', {
-                ...keyed(newestGrade, 'recent'),
+                ...keyed(newestGrade, 'recent', 'described'),
                 ...keyed(average, 'subjects', 'previous_semester', 'forecast_average', 'honours'),
                 ...keyed(gradeAtRisk, 'subjects'),
               }),

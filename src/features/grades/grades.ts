@@ -195,7 +195,7 @@ class GradesSource implements Source {
     return {
       suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
       states: {
-        newest_grade: renderNewestGrade(newestGrades(items, terms), wording, averaged.attributes.subjects),
+        newest_grade: renderNewestGrade(newestGrades(items, terms, semester.semester), wording, averaged.attributes.subjects),
         average: averaged,
         grade_at_risk: renderGradeAtRisk(grades === undefined ? null : semester, this.access.thresholds),
         ...this.subjects.states(semester, grading, lists.schoolAverages?.Averages),

@@ -25,6 +25,8 @@ export type NewestGradeFacts = Partial<GradeFields> & {
   added?: string | null;
   mark_name?: string;
   recent: ReturnType<typeof recentGrade>[];
+  /** The semester's descriptive and text grades, newest first, with their teacher and comment (the screens list them whole). */
+  described?: ReturnType<typeof describedGrade>[];
   /** The proposed semester and final grades, newest first, each subject's newest of its kind, all of them (`period`: semester_proposal or final_proposal). */
   proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
 };
@@ -43,6 +45,16 @@ const recentGrade = (i: GradeItem, mark: { mark_name?: string }, forecast: strin
   forecast,
 });
 
+/** A descriptive or text grade of newest_grade's `described`: its words (cut to a list's length) and the teacher's comment. */
+const describedGrade = (i: GradeItem) => ({
+  grade: listedText(i.shown),
+  subject: i.subject,
+  kind: i.kind,
+  date: i.date,
+  teacher: i.teacher,
+  comment: listedText(i.comment),
+});
+
 export const newestGrade = sensor(
   'newest_grade',
   { en: 'Newest grade', pl: 'Najnowsza ocena', uk: 'Остання оцінка' },
@@ -57,7 +69,7 @@ export const newestGrade = sensor(
  * keeps it as written, for automations.
  */
 export function renderNewestGrade(
-  { newest, recent, proposals }: NewestGrades,
+  { newest, recent, proposals, described }: NewestGrades,
   wording: { language: Language; scale: GradeScale } = { language: 'pl', scale: DEFAULT_SCALE },
   subjects: readonly { subject: string; forecast?: string | null }[] = [],
 ): Published<typeof newestGrade> {
@@ -74,6 +86,7 @@ export function renderNewestGrade(
     ...named(newest),
     added: newest.added,
     recent: recent.map((i) => recentGrade(i, named(i), forecasts.get(i.subject ?? '') ?? null)),
+    described: described.map(describedGrade),
     proposals: proposals.map((t) => ({
       grade: t.grade,
       subject: t.subject,

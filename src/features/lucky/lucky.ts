@@ -2,7 +2,16 @@
 // day is known, and the lucky event when it is the child's. Many schools do not run it (live-notes 8):
 // then `lucky_number` is None with `in_use: false`, no problem, and the portal is asked once a day.
 // Its screens: the number on the board's card, the dashboard's banner and summary fact, its `check` line.
-import { luckyEvents, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyPayload, type LuckyToday } from './rules.js';
+import {
+  luckyEvents,
+  luckyShown,
+  luckyToday as luckyOfDay,
+  pickLucky,
+  type LuckyNumber,
+  type LuckyPayload,
+  type LuckyShown,
+  type LuckyToday,
+} from './rules.js';
 import { warsawDate, warsawInstant } from '../../util/time.js';
 import { want } from '../../engine/resource.js';
 import { LUCKY } from './resources.js';
@@ -16,10 +25,11 @@ import { shape, type AttributeName, type Events, type States } from '../kit/cont
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 
 /**
- * The attributes of lucky_number: the day its number is for, the child's register number, and whether
- * the school runs the lucky number at all.
+ * The attributes of lucky_number: the day its number is for, the child's register number, whether the number is the
+ * child's on its day (`mine`: today's, or the next school day's once the portal shows it; what every screen tells), and
+ * whether the school runs the lucky number at all.
  */
-export type LuckyFacts = { day: string | null; register_number: string | null; in_use: boolean };
+export type LuckyFacts = { day: string | null; register_number: string | null; mine: boolean; in_use: boolean };
 
 export const luckyNumber = sensor(
   'lucky_number',
@@ -49,17 +59,23 @@ export const lucky = feature({
     const day = str(shown?.attributes?.day);
     const words = FEATURE_TEXT[language].lucky;
     const label = luckyNumber.name[language] + (day === null || day === clock.today ? '' : ` ${words.forDay(dayShort(day, clock, text))}`);
-    return { facts: [{ look: 'badge', label, value: number, mark: str(shown?.attributes?.register_number) === number ? words.yours : null }] };
+    // Whose it is, as the feature says it for the number's day: the board works nothing out.
+    return { facts: [{ look: 'badge', label, value: number, mark: shown?.attributes?.mine === true ? words.yours : null }] };
   },
   dashboard: {
     banner: { while: luckyToday, icon: '🍀', says: (language, name) => FEATURE_TEXT[language].lucky.yoursNamed(name) },
-    fact: { entity: luckyNumber, icon: '🍀', day: 'day' satisfies AttributeName<typeof luckyNumber> },
+    fact: {
+      entity: luckyNumber,
+      icon: '🍀',
+      day: 'day' satisfies AttributeName<typeof luckyNumber>,
+      mark: { attribute: 'mine' satisfies AttributeName<typeof luckyNumber>, says: (language) => FEATURE_TEXT[language].lucky.yours },
+    },
   },
   check: checkProbe({ read: LUCKY, name: (language) => luckyNumber.name[language].toLowerCase(), used: (answer) => answer.inUse }),
 });
 
-/** What the briefing reads: the number as last read (its day may be past). */
-export type LuckyOutput = LuckyNumber | undefined;
+/** What the briefing reads: the number of today or the next school day and whether it is the child's, as last read. */
+export type LuckyOutput = LuckyShown | undefined;
 
 declare module '../../engine/source.js' {
   interface FeatureOutputs {
@@ -85,7 +101,7 @@ class LuckySource implements Source {
     return Promise.resolve({
       states: renderLucky(today),
       events: { lucky: luckyEvents(today) } satisfies Events<typeof luckyEvent>,
-      output: this.lucky satisfies LuckyOutput,
+      output: luckyShown(today) satisfies LuckyOutput,
     });
   }
 
@@ -112,7 +128,7 @@ export function renderLucky(lucky: LuckyToday): States<typeof luckyNumber | type
   return {
     lucky_number: {
       state: lucky.number === null ? null : String(lucky.number),
-      attributes: { day: lucky.day, register_number: lucky.registerNumber, in_use: lucky.inUse },
+      attributes: { day: lucky.day, register_number: lucky.registerNumber, mine: lucky.mine, in_use: lucky.inUse },
     },
     lucky_today: lucky.inUse ? onOff(lucky.mineToday) : { state: null },
   };

@@ -1,9 +1,17 @@
 // The lucky number: which day it is for, whether it is the child's, and when it is worth asking again.
 import { addDays, warsawDate, warsawInstant } from '../../util/time.js';
 import type { NewsItem } from '../../once/memory.js';
+import { awakeAt, SCHOOL_HOURS } from '../../engine/moments.js';
+import { HOUR } from '../../util/duration.js';
 
 /** A lucky number and the day it is for. */
 export type LuckyNumber = NonNullable<ReturnType<typeof readLucky>>;
+
+/**
+ * The lucky number as every screen tells it: its number, the day it is for, and whether it is the child's on that day
+ * (`mine`), worked out once by the lucky feature (luckyToday); the board, the dashboard and the briefing only say it.
+ */
+export type LuckyShown = { number: number; day: string; mine: boolean };
 
 /**
  * How often a school that does not run the lucky number is asked again (a user's refresh asks at once):
@@ -56,6 +64,11 @@ export function luckyToday(lucky: LuckyNumber | undefined, registerNumber: strin
 }
 export type LuckyToday = ReturnType<typeof luckyToday>;
 
+/** The number of today or the next school day and whether it is the child's, as the screens tell it; undefined without one. */
+export function luckyShown(lucky: LuckyToday): LuckyShown | undefined {
+  return lucky.number === null || lucky.day === null ? undefined : { number: lucky.number, day: lucky.day, mine: lucky.mine };
+}
+
 /** What a `lucky` event carries: the day, the number drawn and the child's register number. */
 export type LuckyPayload = { day: string; number: LuckyToday['number']; register_number: LuckyToday['registerNumber'] };
 
@@ -71,9 +84,10 @@ export function luckyEvents(lucky: LuckyToday): NewsItem<LuckyPayload>[] {
 
 /**
  * Until when a read of the lucky number answers the question, whatever its age: asking again is
- * pointless once the next school day's number is known (until 06:00 of its day); once today's is
- * known, the next one may appear early (spec 2.9), so an hourly look between 06:00 and 21:00 is enough
- * (a school publishes it during the day), and none after 21:00 until midnight. A school without the
+ * pointless once the next school day's number is known (until its day's night ends, 06:00); once today's is
+ * known, the next one may appear early (spec 2.9), so an hourly look from the night's end to the end of a
+ * school's hours (21:00) is enough (a school publishes it during the day), and none after until midnight. The
+ * hours are the engine's (`engine/moments.ts`), not the lucky number's own. A school without the
  * lucky number may start it one day: once a day is often enough to notice. Undefined while only a
  * past day's number (or none) is known: then the row's own age asks again.
  */
@@ -81,7 +95,7 @@ export function luckySettledUntil(lucky: LuckyNumber | undefined, readAt: number
   if (!inUse) return readAt + NOT_IN_USE_RECHECK_MS;
   const today = warsawDate(readAt);
   if (!lucky || lucky.day < today) return undefined;
-  if (lucky.day > today) return warsawInstant(lucky.day, '06:00');
-  const next = Math.max(readAt + 60 * 60_000, warsawInstant(today, '06:00'));
-  return next >= warsawInstant(today, '21:00') ? warsawInstant(addDays(today, 1), '00:00') : next;
+  if (lucky.day > today) return awakeAt(warsawInstant(lucky.day, '00:00'));
+  const next = Math.max(readAt + HOUR, awakeAt(warsawInstant(today, '00:00')));
+  return next >= warsawInstant(today, SCHOOL_HOURS.to) ? warsawInstant(addDays(today, 1), '00:00') : next;
 }

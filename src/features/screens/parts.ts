@@ -261,7 +261,13 @@ export interface DashboardPart {
    * In the summary line under the banners: the entity's name and state, and the day it is for when not today: the
    * attribute naming it (`'day' satisfies AttributeName<typeof luckyNumber>`).
    */
-  fact?: { entity: EntityDef; icon: string; day?: string };
+  fact?: {
+    entity: EntityDef;
+    icon: string;
+    day?: string;
+    /** Words after the state while an attribute of the entity is true ("To Ty!" while lucky_number's `mine` is). */
+    mark?: { attribute: string; says(language: Language): string };
+  };
   /** Its cards in each child's column of the family view, at their place. */
   family?: readonly { at: FamilySlot; block: Block }[];
   /** Its cards in the child's own view, under their section; within one, in the features' order. */

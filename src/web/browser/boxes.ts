@@ -68,7 +68,7 @@ function gradeLine(cls: string, parts: Array<HTMLElement | null>): HTMLElement {
   return el('li', 'item grade ' + cls, spaced);
 }
 
-/** The newest grades, a proposed term grade of this week first; a mark that is no grade says what it means. */
+/** The newest grades, the newest first and a proposed term grade of this week after it; a mark that is no grade says what it means. */
 export function gradesBox(c: BoardChild, labels: BoardLabels): HTMLElement | null {
   // No grades known for this child (a kindergarten, a list never answered): no box that says there are none.
   if (!c.grades) return null;
@@ -94,7 +94,8 @@ export function gradesBox(c: BoardChild, labels: BoardLabels): HTMLElement | nul
       el('span', 'when', g.when),
     ]);
   });
-  return box('grades', labels.grades, proposals.concat(grades), labels.noGrades);
+  // The newest real grade first, the proposals labelled after it, then the other grades (a descriptive or text one too).
+  return box('grades', labels.grades, grades.slice(0, 1).concat(proposals, grades.slice(1)), labels.noGrades);
 }
 
 export function testsBox(c: BoardChild, labels: BoardLabels): HTMLElement | null {

@@ -296,11 +296,47 @@ describe('one view of a child on both screens', () => {
         ['Wycieczka', 'Wycieczka do Krakowa'],
         ['Zebranie z rodzicami', 'Zebranie z rodzicami – informacja o ocenach'],
         ['Inne', 'Dzień otwarty szkoły'],
-      ]) {
+      ] as const) {
         expect(text).toContain(`**${category}**: ${content}`);
         expect(titles.find((t) => t.endsWith(content))?.startsWith(category)).toBe(true);
       }
       for (const title of titles) expect(title).not.toMatch(/^(.+): \1/);
+    },
+  );
+  it.skipIf(skipWithoutJinja())(
+    'shows a descriptive and a text grade older than the ten newest, with the comment, on the board and the dashboard (python3-jinja2)',
+    async () => {
+      const item = (key: string, kind: GradeItem['kind'], shown: string, subject: string, date: string, comment: string | null): GradeItem => ({
+        key,
+        kind,
+        shown,
+        subject,
+        category: null,
+        weight: kind === 'grade' ? 1 : null,
+        teacher: 'Ewa Lis',
+        date,
+        added: `${date} 10:00:00`,
+        comment,
+        semester: 1,
+        details: {},
+      });
+      // Eleven ordinary grades this week push September's descriptive and text grades out of the ten newest.
+      const plain = Array.from({ length: 11 }, (_, i) =>
+        item(`grade:${i}`, 'grade', '4', 'Matematyka', `2026-11-${String(10 + i).padStart(2, '0')}`, null),
+      );
+      const muzyka = item('descriptive:1', 'descriptive', '5', 'Muzyka', '2026-09-20', 'Czysto śpiewa w grupie');
+      const plastyka = item('text:1', 'text', 'Starannie wykonuje prace', 'Plastyka', '2026-09-22', null);
+      const published = renderNewestGrade(newestGrades([...plain, muzyka, plastyka], [], 1));
+      expect(published.attributes.recent?.map((g) => g.subject)).not.toContain('Muzyka');
+      const newest = { state: published.state, attributes: published.attributes };
+      const card = board({ newest_grade: newest });
+      expect(card.grades?.find((g) => g.subject === 'Muzyka')).toMatchObject({ grade: '5', comment: 'Czysto śpiewa w grupie', text: false });
+      expect(card.grades?.find((g) => g.subject === 'Plastyka')).toMatchObject({ grade: 'Starannie wykonuje prace', text: true });
+      const own = await shownView(doc, 'ania', { 'sensor.ania_newest_grade': newest as HaStates[string] }, NOW);
+      const text = own.flatMap((s) => s.texts).join('\n');
+      expect(text).toContain(`#### ${DASHBOARD_TEXT.pl.describedGrades}`);
+      expect(text).toContain('- **Muzyka**: 5 <small>Ewa Lis · niedz. 20.09</small><br><small><i>Czysto śpiewa w grupie</i></small>');
+      expect(text).toContain('- **Plastyka**: Starannie wykonuje prace <small>Ewa Lis · wt. 22.09</small>');
     },
   );
   it.skipIf(skipWithoutJinja())('lists the unread messages newest_message lists, on the board and on the dashboard (python3-jinja2)', async () => {

@@ -143,7 +143,6 @@ export function at(date: string, time: string, more: Partial<Parameters<typeof b
     tests: TESTS,
     homework: HOMEWORK,
     lucky: undefined,
-    registerNumber: '12',
     ...more,
   };
 }

@@ -28,7 +28,7 @@ const ROWS: Row[] = [
   },
   {
     name: "during the lessons, with the child's lucky number",
-    input: at('2026-11-23', '11:00', { lucky: { number: 12, day: '2026-11-23' } }),
+    input: at('2026-11-23', '11:00', { lucky: { number: 12, day: '2026-11-23', mine: true } }),
     day: '2026-11-23',
     state: {
       pl: 'Dziś 8:00–11:30, 4 lekcje, szczęśliwy numerek!',
@@ -39,7 +39,7 @@ const ROWS: Row[] = [
   },
   {
     name: "another child's lucky number is not mentioned",
-    input: at('2026-11-23', '11:00', { lucky: { number: 7, day: '2026-11-23' } }),
+    input: at('2026-11-23', '11:00', { lucky: { number: 7, day: '2026-11-23', mine: false } }),
     day: '2026-11-23',
     state: { pl: 'Dziś 8:00–11:30, 4 lekcje.', en: 'Today 8:00–11:30, 4 lessons.', uk: 'Сьогодні 8:00–11:30, 4 уроки.' },
     aloud: { pl: [], en: [], uk: [] },
@@ -61,7 +61,7 @@ const ROWS: Row[] = [
   },
   {
     name: "cancelled, moved and substituted lessons in the timetable's words (by their kind aloud), a test and a quiz, the lucky number of that day",
-    input: at('2026-11-24', '14:00', { lucky: { number: 12, day: '2026-11-25' } }),
+    input: at('2026-11-24', '14:00', { lucky: { number: 12, day: '2026-11-25', mine: true } }),
     day: '2026-11-25',
     state: {
       pl: 'Jutro 8:55–12:25, 3 lekcje, szczęśliwy numerek! Sprawdzian: Matematyka. Kartkówka: Język polski. Zmiany: Fizyka (odwołana), Chemia (przeniesiona na pt. 27.11, lekcja 7), Geografia (zastępstwo).',

@@ -536,7 +536,7 @@ describe('the board of one child', () => {
   });
 
   it("names the lucky number's day when it is not today's, and the child's own number", () => {
-    const view = child({ lucky_number: { state: '12', attributes: { day: '2026-11-19', register_number: '12' } } });
+    const view = child({ lucky_number: { state: '12', attributes: { day: '2026-11-19', register_number: '12', mine: true } } });
     expect(card(at('16:00'), view).facts[0]).toEqual({ look: 'badge', label: 'Szczęśliwy numerek na jutro', value: '12', mark: 'To Ty!' });
     expect(card(at('16:00'), view, 'en').facts[0]).toEqual({ look: 'badge', label: 'Lucky number for tomorrow', value: '12', mark: "It's you!" });
   });

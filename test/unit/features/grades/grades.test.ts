@@ -59,7 +59,7 @@ describe('grades feature', () => {
         forecast: null,
       },
     ]);
-    expect(renderNewestGrade({ newest: undefined, recent: [], proposals: [] })).toEqual({ state: null, attributes: { recent: [] } });
+    expect(renderNewestGrade({ newest: undefined, recent: [], proposals: [], described: [] })).toEqual({ state: null, attributes: { recent: [] } });
   });
 
   it('lists the proposed semester and final grades apart, newest first, never among the grades', () => {

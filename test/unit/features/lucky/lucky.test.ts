@@ -46,10 +46,13 @@ function shown(states: Record<string, EntityState>, language: Language = 'pl') {
 
 describe("lucky's screens", () => {
   it('puts the number on the board as a badge, its day named when not today, marked when it is the child', () => {
-    expect(lucky.board?.(shown({ lucky_number: { state: '13', attributes: { day: '2026-11-18', register_number: '7' } } }))).toEqual({
+    expect(lucky.board?.(shown({ lucky_number: { state: '13', attributes: { day: '2026-11-18', register_number: '7', mine: false } } }))).toEqual({
       facts: [{ look: 'badge', label: 'Szczęśliwy numerek', value: '13', mark: null }],
     });
-    const tomorrowMine = { lucky_number: { state: '7', attributes: { day: '2026-11-19', register_number: '7' } } };
+    // Whose it is as the feature says it (`mine`), not worked out again from the register number.
+    const told = { lucky_number: { state: '7', attributes: { day: '2026-11-18', register_number: '9', mine: true } } };
+    expect(lucky.board?.(shown(told))?.facts).toMatchObject([{ mark: 'To Ty!' }]);
+    const tomorrowMine = { lucky_number: { state: '7', attributes: { day: '2026-11-19', register_number: '7', mine: true } } };
     expect(lucky.board?.(shown(tomorrowMine))?.facts).toMatchObject([{ label: 'Szczęśliwy numerek na jutro', mark: 'To Ty!' }]);
     expect(lucky.board?.(shown(tomorrowMine, 'uk'))?.facts).toMatchObject([{ label: 'Щасливий номер на завтра', mark: 'Це ти!' }]);
   });
@@ -66,7 +69,7 @@ describe("lucky's screens", () => {
         views: Record<string, unknown>[];
       };
       const states = {
-        'sensor.ania_lucky_number': { state: '14', attributes: { day: '2026-11-26', register_number: '3', in_use: true } },
+        'sensor.ania_lucky_number': { state: '14', attributes: { day: '2026-11-26', register_number: '3', mine: false, in_use: true } },
         'binary_sensor.ania_lucky_today': { state: 'off', attributes: {} },
         'sensor.ania_unread_messages': { state: '2', attributes: {} },
       };
@@ -75,12 +78,20 @@ describe("lucky's screens", () => {
       // Today's number, the child's: the banner over the column, the number without its day.
       states['sensor.ania_lucky_number'].attributes.day = '2026-11-25';
       states['sensor.ania_lucky_number'].attributes.register_number = '14';
+      states['sensor.ania_lucky_number'].attributes.mine = true;
       states['binary_sensor.ania_lucky_today'].state = 'on';
-      const today = (await shownView(doc, 'family', states, '2026-11-25T09:30:00+01:00')).flatMap((s) => s.texts);
+      // Markdown's character references read back, as a parent sees them.
+      const read = (texts: string[]) => texts.map((t) => t.replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n))));
+      const today = read((await shownView(doc, 'family', states, '2026-11-25T09:30:00+01:00')).flatMap((s) => s.texts));
       expect(today.slice(0, 2)).toEqual([
         '### 🍀 Szczęśliwy numerek: to Ty, Ania!',
-        '🍀 Szczęśliwy numerek: **14** · ✉️ Nieprzeczytane wiadomości: **2**',
+        '🍀 Szczęśliwy numerek: **14** – To Ty! · ✉️ Nieprzeczytane wiadomości: **2**',
       ]);
+      // In the evening, tomorrow's number is hers: lucky_today stays off, the summary line says whose it is.
+      states['sensor.ania_lucky_number'].attributes.day = '2026-11-26';
+      states['binary_sensor.ania_lucky_today'].state = 'off';
+      const evening = read((await shownView(doc, 'family', states, '2026-11-25T19:30:00+01:00')).flatMap((s) => s.texts));
+      expect(evening[0]).toBe('🍀 Szczęśliwy numerek (czw. 26.11): **14** – To Ty! · ✉️ Nieprzeczytane wiadomości: **2**');
     },
   );
 });

@@ -28,6 +28,8 @@ import { agendaKind, upcomingTests, type AgendaItem } from '../../../../src/rule
 import { newestGrades } from '../../../../src/rules/grades.js';
 import type { GradeItem } from '../../../../src/rules/grade-item.js';
 import { BOARD_TEXT } from '../../../../src/i18n/board-text.js';
+import { luckyShown, luckyToday } from '../../../../src/features/lucky/rules.js';
+import { renderLucky } from '../../../../src/features/lucky/lucky.js';
 import { skipWithoutJinja } from '../../../helpers/blueprints.js';
 import { shownView, type HaStates } from '../../../helpers/dashboard-shown.js';
 import { entityByKey } from '../../../helpers/entities.js';
@@ -98,15 +100,17 @@ const grade = (key: string, shown: string, added: string, period?: string): Grad
 const GRADES = [grade('grade:1', '4', `${MONDAY} 10:00:00`), grade('grade:2', '3', `${TUESDAY} 07:00:00`, 'semester_proposal')];
 const fortnight = schoolDays(input, feedDates(MONDAY));
 
-/** The child's states at a Warsaw moment, as the features publish them. */
-function statesAt(date: string, time: string): Map<string, EntityState> {
+/** The child's states at a Warsaw moment, as the features publish them; the lucky number as the portal gave it, her register number beside. */
+function statesAt(date: string, time: string, lucky?: { number: number; day: string; registerNumber: string }): Map<string, EntityState> {
   const now = warsawInstant(date, time);
   const s = schedule({ ...input, now });
-  const facts = briefingAt(
-    { now, nextSchoolDay: s.nextSchoolDay, days: fortnight, tests: [], homework: [], lucky: undefined, registerNumber: undefined },
-    'pl',
-  );
-  const others = { upcoming_tests: renderUpcomingTests(upcomingTests([QUIZ], date)), newest_grade: renderNewestGrade(newestGrades(GRADES)) };
+  const told = lucky && luckyToday(lucky, lucky.registerNumber, date);
+  const facts = briefingAt({ now, nextSchoolDay: s.nextSchoolDay, days: fortnight, tests: [], homework: [], lucky: told && luckyShown(told) }, 'pl');
+  const others = {
+    upcoming_tests: renderUpcomingTests(upcomingTests([QUIZ], date)),
+    newest_grade: renderNewestGrade(newestGrades(GRADES)),
+    ...(told && renderLucky(told)),
+  };
   return new Map(Object.entries({ ...renderTimetable(s, 'pl'), ...renderBriefing(facts, 'pl'), ...others }) as [string, EntityState][]);
 }
 
@@ -141,8 +145,8 @@ function inHomeAssistant(states: Map<string, EntityState>): HaStates {
   );
 }
 
-async function screensAt(date: string, time: string, withDashboard = true): Promise<Screens> {
-  const states = statesAt(date, time);
+async function screensAt(date: string, time: string, withDashboard = true, lucky?: Parameters<typeof statesAt>[2]): Promise<Screens> {
+  const states = statesAt(date, time, lucky);
   const now = warsawInstant(date, time);
   const board = boardModel([{ id: 'ania', name: 'Ania', model: 'Klasa 4b', online: true, states, changedAt: now }], 'pl', now).children[0]!;
   let dashboard = '';
@@ -264,6 +268,24 @@ describe('one view of a child on every screen', () => {
       expect(at.board.proposals.map((p) => [p.grade, p.subject, p.what])).toEqual([['3', 'Historia', BOARD_TEXT.pl.proposal.semester_proposal]]);
       // The briefing tells Tuesday: no test on it, no grade.
       expect(at.briefing).not.toMatch(/kartkówk|Ułamki|Historia/i);
+    },
+  );
+  it.skipIf(skipWithoutJinja())(
+    "the evening's lucky number for tomorrow: hers on the board, in the briefing and on the dashboard alike, or on none",
+    async () => {
+      // After Tuesday's lessons the portal shows Wednesday's number; it is her register number.
+      const hers = await screensAt(TUESDAY, '18:00', true, { number: 12, day: WEDNESDAY, registerNumber: '12' });
+      expect(hers.states.get('lucky_today')?.state).toBe('OFF');
+      const badge = hers.board.facts.find((f) => f.label.startsWith('Szczęśliwy numerek'));
+      expect(badge).toMatchObject({ label: 'Szczęśliwy numerek na jutro', value: '12', mark: 'To Ty!' });
+      expect(hers.briefing).toMatch(/^Jutro 8:00–9:40, 2 lekcje, szczęśliwy numerek!/);
+      expect(hers.dashboard).toContain('🍀 Szczęśliwy numerek (śr. 11.03): **12** – To Ty!');
+      // Another child's number: no screen says it is hers.
+      const not = await screensAt(TUESDAY, '18:00', true, { number: 7, day: WEDNESDAY, registerNumber: '12' });
+      expect(not.board.facts.find((f) => f.label.startsWith('Szczęśliwy numerek'))).toMatchObject({ value: '7', mark: null });
+      expect(not.briefing).not.toContain('szczęśliwy');
+      expect(not.dashboard).toContain('🍀 Szczęśliwy numerek (śr. 11.03): **7**');
+      expect(not.dashboard).not.toContain('To Ty');
     },
   );
 });
