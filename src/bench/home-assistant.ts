@@ -27,6 +27,14 @@ interface ModelEntry {
   data: Record<string, unknown>;
 }
 
+/** A Remote Calendar's entity and each read of its feed after its setup (when asked to update it). */
+interface CalendarEntity {
+  entity_id: string;
+  name: string;
+  entry_id: string;
+  reads: { status: number; body: string }[];
+}
+
 interface TodoList {
   entity_id: string;
   name: string;
@@ -60,11 +68,14 @@ const TARGETS = ['entity_id', 'device_id', 'area_id', 'floor_id', 'label_id'];
 export class HomeAssistantModel {
   readonly entries: ModelEntry[] = [];
   readonly lists = new Map<string, TodoList>();
+  readonly calendars = new Map<string, CalendarEntity>();
   /** Every request, as it came: method, path (with its query), the status answered. */
   readonly calls: { method: string; path: string; status: number }[] = [];
   /** The handler of every config flow started, in order. */
   readonly flowsStarted: string[] = [];
   outage: Outage;
+  /** An answer lost on its way back: the request is done as asked, then the connection dropped (a proxy restarting). */
+  loses: ((method: string, path: string) => boolean) | undefined;
   private readonly flows = new Map<string, { handler: string; step: string }>();
   private server: Server | undefined;
   url = '';
@@ -120,6 +131,16 @@ export class HomeAssistantModel {
     return [...this.lists.values()].find((l) => l.name === name);
   }
 
+  /** How many flows were started and neither finished nor aborted. */
+  get flowsInProgress(): number {
+    return this.flows.size;
+  }
+
+  /** The calendar entity of the Remote Calendar entry of that title. */
+  calendar(name: string): CalendarEntity | undefined {
+    return [...this.calendars.values()].find((c) => c.name === name);
+  }
+
   entriesOf(domain: string): ModelEntry[] {
     return this.entries.filter((e) => e.domain === domain);
   }
@@ -140,6 +161,11 @@ export class HomeAssistantModel {
       answer = await this.route(req, body);
     } catch (error) {
       answer = error instanceof Answer ? error : error instanceof Invalid ? BAD_REQUEST : SERVER_ERROR;
+    }
+    if (this.loses?.(req.method ?? '', req.url ?? '')) {
+      this.calls.push({ method: req.method ?? '', path: req.url ?? '', status: 0 });
+      req.socket.destroy();
+      return;
     }
     this.calls.push({ method: req.method ?? '', path: req.url ?? '', status: answer.status });
     const json = typeof answer.body !== 'string';
@@ -164,8 +190,15 @@ export class HomeAssistantModel {
       return new Answer(200, this.entries.filter((e) => domain === null || e.domain === domain).map(entryJson));
     }
     if (method === 'POST' && path === '/api/config/config_entries/flow') return this.startFlow(body);
+    // ConfigManagerFlowIndexView: the flows in progress are listed over the WebSocket API only.
+    if (method === 'GET' && path === '/api/config/config_entries/flow') return new Answer(405, '405: Method Not Allowed');
     const flow = /^\/api\/config\/config_entries\/flow\/([^/]+)$/.exec(path)?.[1];
     if (method === 'POST' && flow !== undefined) return this.stepFlow(flow, body);
+    if (method === 'DELETE' && flow !== undefined) {
+      // FlowManagerResourceView.delete: the flow aborted, or 404 when none is in progress under that id.
+      if (!this.flows.delete(flow)) return new Answer(404, { message: 'Invalid flow specified' });
+      return new Answer(200, { message: 'Flow aborted' });
+    }
     const entry = /^\/api\/config\/config_entries\/entry\/([^/]+)$/.exec(path)?.[1];
     if (method === 'DELETE' && entry !== undefined) {
       if (!this.entries.some((e) => e.entry_id === entry)) return new Answer(404, { message: 'Invalid entry specified' });
@@ -175,7 +208,7 @@ export class HomeAssistantModel {
     if (method === 'GET' && path === '/api/states') return new Answer(200, this.states());
     const service = /^\/api\/services\/([^/]+)\/([^/]+)$/.exec(path);
     if (method === 'POST' && service)
-      return this.callService(service[1] as string, service[2] as string, url.searchParams.has('return_response'), body);
+      return await this.callService(service[1] as string, service[2] as string, url.searchParams.has('return_response'), body);
     return new Answer(404, '404: Not Found');
   }
 
@@ -261,6 +294,13 @@ export class HomeAssistantModel {
       for (let n = 2; this.lists.has(entity_id); n++) entity_id = `${base}_${n}`;
       this.lists.set(entity_id, { entity_id, name: title, entry_id: entry.entry_id, items: [] });
     }
+    if (domain === 'remote_calendar') {
+      // remote_calendar/calendar.py: has_entity_name with the entry's title as the device's name: calendar.<slug>.
+      const base = `calendar.${slugify(title)}`;
+      let entity_id = base;
+      for (let n = 2; this.calendars.has(entity_id); n++) entity_id = `${base}_${n}`;
+      this.calendars.set(entity_id, { entity_id, name: title, entry_id: entry.entry_id, reads: [] });
+    }
     return entry;
   }
 
@@ -270,6 +310,7 @@ export class HomeAssistantModel {
       1,
     );
     for (const [id, list] of this.lists) if (list.entry_id === entryId) this.lists.delete(id);
+    for (const [id, calendar] of this.calendars) if (calendar.entry_id === entryId) this.calendars.delete(id);
   }
 
   private states(): unknown[] {
@@ -286,15 +327,39 @@ export class HomeAssistantModel {
     return [
       state('sun.sun', 'above_horizon', { friendly_name: 'Sun' }),
       state('todo.shopping_list', '0', { friendly_name: 'Shopping List', supported_features: 15 }),
+      ...[...this.calendars.values()].map((c) => state(c.entity_id, 'off', { friendly_name: c.name, supported_features: 0 })),
       ...[...this.lists.values()].map((l) =>
         state(l.entity_id, String(l.items.filter((i) => i.status === 'needs_action').length), { friendly_name: l.name, supported_features: 127 }),
       ),
     ];
   }
 
+  /**
+   * components/homeassistant/__init__.py: `update_entity` takes `entity_id` (one or a list, nothing else) and
+   * has each entity update now; for a Remote Calendar that is its coordinator's refresh, which reads the feed
+   * (otherwise read once a day). An entity that does not exist is a warning in Home Assistant's log.
+   */
+  private async updateEntity(wantsResponse: boolean, body: string): Promise<Answer> {
+    if (wantsResponse) return new Answer(400, { message: 'Service does not support responses. Remove return_response from request.' });
+    const data = validate({ entity_id: need(stringOrList) }, jsonObject(body, 'Data should be valid JSON.'));
+    for (const id of [data.entity_id].flat()) {
+      const calendar = this.calendars.get(String(id));
+      const entry = this.entries.find((e) => e.entry_id === calendar?.entry_id);
+      if (calendar === undefined || entry === undefined) continue;
+      const address = String(entry.data.url);
+      const answer = await fetch(address, { signal: AbortSignal.timeout(30_000) }).then(
+        async (r) => ({ status: r.status, body: await r.text() }),
+        () => ({ status: 0, body: '' }),
+      );
+      calendar.reads.push(answer);
+    }
+    return new Answer(200, []);
+  }
+
   // components/api/__init__.py APIDomainServicesView and todo/services.py.
 
-  private callService(domain: string, service: string, wantsResponse: boolean, body: string): Answer {
+  private async callService(domain: string, service: string, wantsResponse: boolean, body: string): Promise<Answer> {
+    if (domain === 'homeassistant' && service === 'update_entity') return this.updateEntity(wantsResponse, body);
     const schema = domain === 'todo' ? TODO_SERVICES[service as keyof typeof TODO_SERVICES] : undefined;
     if (schema === undefined) return BAD_REQUEST;
     const responds = service === 'get_items';

@@ -59,6 +59,8 @@ export interface HomeAssistantApiOptions {
   onCall?: () => void;
   /** Aborts every call under way and any later one (the keeper's stop: a call is abandoned, not awaited). */
   signal?: AbortSignal;
+  /** Told of every answer that came, whatever it said (a call that got none is a lost answer or an API away). */
+  onAnswer?: () => void;
 }
 
 export class HomeAssistantApi {
@@ -71,14 +73,31 @@ export class HomeAssistantApi {
     return read(z.array(entrySchema), await this.call('GET', 'config/config_entries/entry'));
   }
 
-  /** Makes an entry through its integration's config flow: the flow started, then its user step answered with `input`. */
-  async makeEntry(handler: string, input: Record<string, unknown>): Promise<FlowOutcome> {
+  /**
+   * Makes an entry through its integration's config flow: the flow started, then its user step answered
+   * with `input`. `started` hears the flow's id before the step is sent: if its answer is lost, the flow
+   * may be left in progress, for `abortFlow` to end.
+   */
+  async makeEntry(handler: string, input: Record<string, unknown>, started?: (flowId: string) => Promise<void>): Promise<FlowOutcome> {
     let step = read(flowSchema, await this.call('POST', 'config/config_entries/flow', { handler }));
-    if (step.type === 'form' && step.flow_id !== undefined)
+    if (step.type === 'form' && step.flow_id !== undefined) {
+      await started?.(step.flow_id);
       step = read(flowSchema, await this.call('POST', `config/config_entries/flow/${step.flow_id}`, input));
+    }
     if (step.type === 'create_entry' && step.result) return { made: step.result };
     if (step.type === 'abort') return { aborted: step.reason ?? 'abort' };
     return { errors: Object.values(step.errors ?? {}).join(', ') || step.type };
+  }
+
+  /** Aborts a flow left in progress; false when none is under that id (it finished, or was aborted). */
+  async abortFlow(flowId: string): Promise<boolean> {
+    try {
+      await this.call('DELETE', `config/config_entries/flow/${encodeURIComponent(flowId)}`);
+      return true;
+    } catch (error) {
+      if (error instanceof HomeAssistantError && error.status === 404) return false;
+      throw error;
+    }
   }
 
   /** Deletes an entry; false when Home Assistant has none of that id (already deleted). */
@@ -92,10 +111,15 @@ export class HomeAssistantApi {
     }
   }
 
-  /** The entity of a to-do list, found by its name among the states (the REST API has no entity registry). */
-  async todoEntity(name: string): Promise<string | undefined> {
+  /** The entity of a to-do list or a calendar, found by its name among the states (the REST API has no entity registry). */
+  async entityNamed(domain: 'todo' | 'calendar', name: string): Promise<string | undefined> {
     const states = read(statesAnswer, await this.call('GET', 'states'));
-    return states.find((s) => s.entity_id.startsWith('todo.') && s.attributes.friendly_name === name)?.entity_id;
+    return states.find((s) => s.entity_id.startsWith(`${domain}.`) && s.attributes.friendly_name === name)?.entity_id;
+  }
+
+  /** `homeassistant.update_entity`: the entity updates now (a Remote Calendar reads its feed again). */
+  async updateEntity(entity: string): Promise<void> {
+    await this.call('POST', 'services/homeassistant/update_entity', { entity_id: entity });
   }
 
   async items(entity: string): Promise<HaItem[]> {
@@ -127,6 +151,7 @@ export class HomeAssistantApi {
         signal: this.signal(),
       });
       text = await response.text();
+      this.options.onAnswer?.();
     } catch (error) {
       throw new HomeAssistantError('unreachable', undefined, `${what}: no answer (${errorText(error)})`, { cause: error });
     }

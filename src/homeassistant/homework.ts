@@ -38,8 +38,8 @@ export type TodoStep =
   | { do: 'add'; uid: string; written: Written }
   | { do: 'update'; uid: string; item: string; written: Written }
   | { do: 'remove'; uid: string; item: string }
-  /** The item an add made, found in the listing. */
-  | { do: 'found'; uid: string; item: string }
+  /** The item an add made, found in the listing; `written` when it was not added here (a predecessor's, an add whose answer was lost). */
+  | { do: 'found'; uid: string; item: string; written?: Written }
   /** Deleted by the family, or a ticked item the school removed: forgotten for good. */
   | { do: 'gone'; uid: string };
 
@@ -77,6 +77,15 @@ export function todoSteps(
     else if (now === undefined) steps.push({ do: 'remove', uid, item: item.uid });
     else if (!same(k, now)) steps.push({ do: 'update', uid, item: item.uid, written: now });
   }
-  for (const [uid, written] of homework) if (kept[uid] === undefined && open(written, today)) steps.push({ do: 'add', uid, written });
+  for (const [uid, written] of homework) {
+    if (kept[uid] !== undefined || !open(written, today)) continue;
+    // Already on the list as written (by a predecessor on the base topic, or an add whose answer was lost): never twice.
+    const there = items.find((i) => !claimed.has(i.uid) && i.summary === written.summary && (i.due ?? '') === written.due);
+    if (there === undefined) steps.push({ do: 'add', uid, written });
+    else {
+      claimed.add(there.uid);
+      steps.push({ do: 'found', uid, item: there.uid, written });
+    }
+  }
   return steps;
 }

@@ -5,7 +5,10 @@
 // makes again what points at an old address, removes what a removed child had and brings each homework
 // list in step. It never stands in the way of the rest: a refusal or an API that is away is a log line and
 // a named reason in the diagnostics, tried again later; MQTT, the feeds and the board go on.
+import { createHash } from 'node:crypto';
 import type { Sink } from '../bus/bus.js';
+import type { ChildDevice } from '../features/kit/entities.js';
+import { homeworkUpcomingEntity, upcomingTestsEntity } from '../features/agenda/entities.js';
 import type { HomeAssistantConfig } from '../config/schema.js';
 import type { Language } from '../config/language.js';
 import type { AgendaEntry, FeedContent, FeedName } from '../rules/calendar-feeds.js';
@@ -18,9 +21,9 @@ import { errorText } from '../util/text.js';
 import { redact } from '../util/redact.js';
 import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { HomeAssistantApi, HomeAssistantError, type HaItem } from './client.js';
+import { HomeAssistantApi, HomeAssistantError, type FlowOutcome, type HaItem } from './client.js';
 import { assistEntry, childOfKey, keptUrl, MCP, reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './plan.js';
-import { homeworkItems, needsLook, todoSteps } from './homework.js';
+import { homeworkItems, needsLook, todoSteps, type Written } from './homework.js';
 import { MemoryFile, memoryStatus, type Known, type Memory } from './memory.js';
 
 export interface KeeperOptions {
@@ -35,8 +38,13 @@ export interface KeeperOptions {
   children: () => { ids: string[]; complete: boolean };
 }
 
-/** The first wait after a failure, doubled after each one in a row, up to the longest. */
-const RETRY = { first: MINUTE, longest: 30 * MINUTE };
+/**
+ * The first wait after a failure, doubled after each one in a row, up to the longest; after a lost answer
+ * (Home Assistant answered other calls of the same look) a short wait, never doubled: it is there.
+ */
+const RETRY = { first: MINUTE, longest: 30 * MINUTE, lost: 15_000 };
+/** A calendar is asked to read its feed again at most this often (Remote Calendar reads it once a day itself). */
+const READ_AGAIN = 5 * MINUTE;
 
 export class HomeAssistantKeeper implements Sink {
   private readonly api: HomeAssistantApi;
@@ -46,6 +54,8 @@ export class HomeAssistantKeeper implements Sink {
   /** Each child's first name and agenda entries, as its feeds last carried them. */
   private readonly names = new Map<string, string>();
   private readonly agenda = new Map<string, readonly AgendaEntry[]>();
+  /** Whether each child's device declares homework and an agenda (a kindergarten child's does not); nothing is made before it is known. */
+  private readonly schoolwork = new Map<string, boolean>();
   private token: LiveToken | undefined;
   private started = false;
   private stopped = false;
@@ -54,9 +64,17 @@ export class HomeAssistantKeeper implements Sink {
   private queued = false;
   private retry: Timer | undefined;
   private failures = 0;
+  /** Whether the last failure was a lost answer (other calls of its look were answered). */
+  private lost = false;
+  private answers = 0;
   /** The entries are looked at again: at start, after a failure, when what is wanted changed. */
   private lookedFor: string | undefined;
   private readonly calls = { day: '', today: 0 };
+  /** What each calendar feed (`child/feed`) holds now, as a hash of the content the last pass published. */
+  private readonly serving = new Map<string, string>();
+  /** When each calendar was last asked to read its feed again (this run), and the timer of the next ask. */
+  private readonly askedAt = new Map<string, number>();
+  private askLater: Timer | undefined;
 
   constructor(private readonly options: KeeperOptions) {
     this.api = new HomeAssistantApi({
@@ -64,14 +82,39 @@ export class HomeAssistantKeeper implements Sink {
       token: options.config.token ?? '',
       onCall: () => this.count(),
       signal: this.stopping.signal,
+      onAnswer: () => this.answers++,
     });
     this.file = new MemoryFile(options.dataDir);
+  }
+
+  /** A child's device as declared: whether it has homework and an agenda decides its list and agenda calendar. */
+  device(child: ChildDevice): void {
+    const keys = new Set(child.entities.map((e) => e.key));
+    const schoolwork = keys.has(homeworkUpcomingEntity.key) || keys.has(upcomingTestsEntity.key);
+    if (this.schoolwork.get(child.id) === schoolwork) return;
+    this.schoolwork.set(child.id, schoolwork);
+    this.nudge();
+  }
+
+  removed(childId: string): void {
+    this.schoolwork.delete(childId);
   }
 
   /** A sink of the bus: every calendar feed a pass publishes names the child and carries its homework and agenda. */
   feed<K extends FeedName>(id: string, name: K, content: FeedContent<K>): void {
     this.names.set(id, content.child);
     if (name === 'agenda') this.agenda.set(id, content.entries as readonly AgendaEntry[]);
+    const key = `${id}/${name}`;
+    const hash = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 16);
+    if (this.serving.get(key) === hash) return;
+    this.serving.set(key, hash);
+    // A look after the feeds the pass publishes together (they come in one go): not waiting for the pass's end,
+    // which waits for the broker's acknowledgements.
+    this.nudge();
+  }
+
+  /** A child's pass published everything: a look (the homework list, a child come or gone; a changed feed was looked at already). */
+  passed(): void {
     this.nudge();
   }
 
@@ -91,6 +134,7 @@ export class HomeAssistantKeeper implements Sink {
   async stop(): Promise<void> {
     this.stopped = true;
     this.retry?.cancel();
+    this.askLater?.cancel();
     this.stopping.abort();
     await this.queue.idle();
   }
@@ -126,20 +170,25 @@ export class HomeAssistantKeeper implements Sink {
   }
 
   private async look(): Promise<void> {
+    const answers = this.answers;
     try {
       await this.keepEntries();
+      await this.readAgain();
       await this.keepHomework();
       await this.recovered();
     } catch (error) {
       // A call the stop abandoned is no fault of Home Assistant's: nothing is recorded of it.
-      if (!this.stopped) await this.failed(error);
+      if (!this.stopped) await this.failed(error, this.answers > answers);
     }
   }
 
   /** The entries: made when missing, made again at a new address, the family's deletions remembered, a removed child's removed. */
   private async keepEntries(): Promise<void> {
     const { ids, complete } = this.options.children();
-    const named = ids.flatMap((id) => (this.names.has(id) ? [{ id, name: this.names.get(id) as string }] : []));
+    const named = ids.flatMap((id) => {
+      const [name, schoolwork] = [this.names.get(id), this.schoolwork.get(id)];
+      return name === undefined || schoolwork === undefined ? [] : [{ id, name, schoolwork }];
+    });
     const token = this.token?.current();
     const base = this.options.config.public_url;
     const urls =
@@ -159,6 +208,7 @@ export class HomeAssistantKeeper implements Sink {
       });
     const sought = JSON.stringify([wanted, complete && ids]);
     if (sought === this.lookedFor || (wanted.length === 0 && !leaving)) return;
+    await this.abortOrphans();
     const present = new Set((await this.api.entries()).map((e) => e.entry_id));
     const steps = reconcile(wanted, this.memory.entries, present, complete ? ids : undefined);
     let first: unknown;
@@ -186,30 +236,117 @@ export class HomeAssistantKeeper implements Sink {
     this.lookedFor = sought;
   }
 
-  /** One entry made through its integration's flow; one of that name the family made is kept as theirs. */
-  private async make(want: Wanted): Promise<void> {
+  /** The flows a lost answer left in progress, aborted (one that finished meanwhile is already gone). */
+  private async abortOrphans(): Promise<void> {
+    for (const [key, flow] of Object.entries(this.memory.flows ?? {})) {
+      if (await this.api.abortFlow(flow)) this.options.log.info({ key }, 'a flow whose answer was lost: aborted in Home Assistant');
+      delete this.memory.flows?.[key];
+      await this.save();
+    }
+  }
+
+  /** One flow of an entry, its id kept until its step answered (a lost answer leaves it for abortOrphans). */
+  private async flow(want: Wanted): Promise<FlowOutcome> {
     const input =
       want.domain === REMOTE_CALENDAR
         ? { calendar_name: want.title, url: want.url }
         : want.domain === MCP
           ? { url: want.url }
           : { todo_list_name: want.title };
-    const outcome = await this.api.makeEntry(want.domain, input);
+    let flow: string | undefined;
+    const outcome = await this.api.makeEntry(want.domain, input, async (id) => {
+      flow = id;
+      this.memory.flows = { ...this.memory.flows, [want.key]: id };
+      await this.save();
+    });
+    // A step answered with the form again (its feed could not be read) leaves the flow open: ended here.
+    if ('errors' in outcome && flow !== undefined) await this.api.abortFlow(flow);
+    delete this.memory.flows?.[want.key];
+    return outcome;
+  }
+
+  /**
+   * One entry made through its integration's flow. One already there under its name is the bridge's whoever
+   * made it (this bridge before a lost answer, a predecessor on the base topic, the family by hand): a list
+   * is taken as it is; a calendar, whose address Home Assistant does not show, is made again at the
+   * feed's address and key. A calendar whose address alone is taken (named otherwise by the family) is theirs.
+   */
+  private async make(want: Wanted, again = false): Promise<void> {
+    const outcome = await this.flow(want);
     const url = keptUrl(want);
     if ('made' in outcome) {
+      // Its flow has just read the feed: what it serves now is what Home Assistant holds.
+      const read = this.serving.get(want.key);
       // Home Assistant titles an MCP entry by the server's name; the bridge keeps the title it was given.
       const title = want.domain === MCP ? outcome.made.title : want.title;
-      this.remember(want.key, { entry: outcome.made.entry_id, title, by: 'bridge', ...(url ? { url } : {}) });
+      this.remember(want.key, {
+        entry: outcome.made.entry_id,
+        title,
+        by: 'bridge',
+        ...(url ? { url } : {}),
+        ...(url && read ? { read } : {}),
+      });
       this.options.log.info({ title }, 'made in Home Assistant');
-    } else if ('aborted' in outcome && outcome.aborted === 'already_configured') {
-      // Its name (or, for a calendar and the MCP server, its address) is taken: the family's own, from the manual steps.
+    } else if ('aborted' in outcome && outcome.aborted === 'already_configured' && want.domain === MCP) {
+      // The MCP server's address is taken: an entry the family made by hand, kept as theirs.
       const found = (await this.api.entries()).find((e) => e.domain === want.domain && e.title === want.title);
       this.remember(want.key, { entry: found?.entry_id ?? null, title: found?.title ?? want.title, by: 'family' });
       this.options.log.info({ title: want.title }, 'already in Home Assistant (made by the family): kept');
+    } else if ('aborted' in outcome && outcome.aborted === 'already_configured') {
+      const found = (await this.api.entries()).find((e) => e.domain === want.domain && e.title === want.title);
+      if (found !== undefined && want.url !== undefined && !again) {
+        await this.api.deleteEntry(found.entry_id);
+        this.options.log.info({ title: want.title }, "already in Home Assistant: made again at this bridge's address");
+        await this.make(want, true);
+      } else if (found !== undefined) {
+        this.remember(want.key, { entry: found.entry_id, title: want.title, by: 'bridge' });
+        this.options.log.info({ title: want.title }, 'already in Home Assistant: taken as it is');
+      } else {
+        this.remember(want.key, { entry: null, title: want.title, by: 'family' });
+        this.options.log.info({ title: want.title }, 'its address is already in Home Assistant under another name (made by the family): kept');
+      }
     } else {
       const why = 'aborted' in outcome ? outcome.aborted : outcome.errors;
       throw new HomeAssistantError('refused', undefined, `${want.domain} refused to make "${want.title}": ${why}`);
     }
+  }
+
+  /**
+   * Each calendar whose feed changed since Home Assistant last read it is asked to read it again
+   * (`homeassistant.update_entity` on its entity): at once after the pass, at most once in READ_AGAIN per
+   * calendar (a later change waits for that, then one ask covers all of them).
+   */
+  private async readAgain(): Promise<void> {
+    const now = this.options.clock.now();
+    let next: number | undefined;
+    for (const [key, known] of Object.entries(this.memory.entries)) {
+      const serving = this.serving.get(key);
+      if (known.url === undefined || known.gone || known.entry === null || serving === undefined || known.read === serving) continue;
+      const due = (this.askedAt.get(key) ?? -Infinity) + READ_AGAIN;
+      if (due > now) {
+        next = Math.min(next ?? due, due);
+        continue;
+      }
+      const entity = known.entity ?? (await this.api.entityNamed('calendar', known.title));
+      this.askedAt.set(key, now);
+      if (entity === undefined) {
+        // Not listed (yet, or renamed by the family): Home Assistant's own daily read stays.
+        this.options.log.debug({ title: known.title }, 'no calendar entity of that name: not asked to read its feed again');
+        continue;
+      }
+      await this.api.updateEntity(entity);
+      this.remember(key, { ...known, entity, read: serving });
+      await this.save();
+      this.options.log.debug({ entity }, 'Home Assistant asked to read a changed calendar feed again');
+    }
+    this.askLater?.cancel();
+    this.askLater =
+      next === undefined || this.stopped
+        ? undefined
+        : this.options.clock.setTimer(() => {
+            this.askLater = undefined;
+            this.nudge();
+          }, next - now);
   }
 
   /** Each homework list in step with the school's homework; Home Assistant is asked only when something changed. */
@@ -223,7 +360,7 @@ export class HomeAssistantKeeper implements Sink {
       const homework = homeworkItems(entries, HOMEASSISTANT_TEXT[this.options.language].homework);
       const kept = (this.memory.homework[child] ??= {});
       if (!needsLook(homework, kept, today)) continue;
-      const entity = list.entity ?? (await this.api.todoEntity(list.title));
+      const entity = list.entity ?? (await this.api.entityNamed('todo', list.title));
       let items: HaItem[];
       try {
         if (entity === undefined) throw new HomeAssistantError('server_error', undefined, `no to-do entity named "${list.title}"`);
@@ -246,7 +383,7 @@ export class HomeAssistantKeeper implements Sink {
         } else if (step.do === 'remove') {
           await this.api.todo('remove_item', { ...target, item: [step.item] });
           delete kept[step.uid];
-        } else if (step.do === 'found') (kept[step.uid] as (typeof kept)[string]).item = step.item;
+        } else if (step.do === 'found') kept[step.uid] = { ...(kept[step.uid] ?? (step.written as Written)), item: step.item };
         else (kept[step.uid] as (typeof kept)[string]).gone = true;
         await this.save();
       }
@@ -280,6 +417,7 @@ export class HomeAssistantKeeper implements Sink {
 
   private async recovered(): Promise<void> {
     this.failures = 0;
+    this.lost = false;
     if (this.memory.problem === undefined) return;
     this.options.log.info("Home Assistant's API answers again");
     delete this.memory.problem;
@@ -287,12 +425,15 @@ export class HomeAssistantKeeper implements Sink {
   }
 
   /** A log line when the fault is new, the reason kept for the diagnostics, and the next look later. */
-  private async failed(error: unknown): Promise<void> {
+  private async failed(error: unknown, answered: boolean): Promise<void> {
     const fault: HaFault = error instanceof HomeAssistantError ? error.fault : 'server_error';
+    // No answer to one call while others of the look were answered: that answer was lost, Home Assistant is there.
+    this.lost = fault === 'unreachable' && answered;
     // Masked before it is logged or kept: an error not of the client's (a bug, a file) was not masked yet.
     const message = redact(errorText(error));
     const was = this.memory.problem;
-    this.failures++;
+    if (this.lost) this.failures = 0;
+    else this.failures++;
     this.lookedFor = undefined;
     if (was?.fault !== fault) {
       this.options.log.warn(
@@ -310,6 +451,7 @@ export class HomeAssistantKeeper implements Sink {
   }
 
   private delay(): number {
+    if (this.lost) return RETRY.lost;
     return Math.min(RETRY.first * 2 ** Math.max(0, this.failures - 1), RETRY.longest);
   }
 }

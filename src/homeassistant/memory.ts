@@ -17,7 +17,8 @@ const gone = z.literal(true).optional();
 /**
  * What the bridge remembers of an entry: the entry's id (null when Home Assistant would not say: a
  * calendar of the feed's address the family had made under another name), who made it, the address it
- * was made with, the to-do list's entity, and `gone` once the family deleted it.
+ * was made with, its entity (found by its name), what a calendar's feed held when Home Assistant last
+ * read it, and `gone` once the family deleted it.
  */
 const knownSchema = z.object({
   entry: z.string().nullable(),
@@ -25,6 +26,8 @@ const knownSchema = z.object({
   by: z.enum(['bridge', 'family']),
   url: z.string().optional(),
   entity: z.string().optional(),
+  /** A calendar's: the hash of its feed's content when Home Assistant last read it (made, or asked to read again). */
+  read: z.string().optional(),
   gone,
 });
 export type Known = z.output<typeof knownSchema>;
@@ -44,6 +47,8 @@ const memorySchema = z.object({
   /** By child id, then by the homework's uid. */
   homework: z.record(z.string(), z.record(z.string(), keptItemSchema)),
   problem: z.object({ fault: z.string(), since: z.number(), message: z.string() }).optional(),
+  /** By entry key, a flow started whose step had no answer yet: aborted at the next look if its answer was lost. */
+  flows: z.record(z.string(), z.string()).optional(),
 });
 
 /** What the file holds, its problem's fault one the keeper names. */

@@ -54,17 +54,21 @@ export function childOfKey(key: string): string | undefined {
   return slash < 0 ? undefined : key.slice(0, slash);
 }
 
-/** The entries of one child's calendars and homework list, named in the family's language ("Zofia – lekcje"). */
+/**
+ * The entries of one child's calendars and homework list, named in the family's language ("Zofia – lekcje").
+ * `schoolwork: false` for a child whose device declares no homework nor agenda (a kindergarten child):
+ * no homework list and no agenda calendar, which would stay empty.
+ */
 export function wantedEntries(
-  children: readonly { id: string; name: string }[],
+  children: readonly { id: string; name: string; schoolwork?: boolean }[],
   language: Language,
   feedUrl: ((child: string, feed: (typeof FEED_NAMES)[number]) => string) | undefined,
 ): Wanted[] {
   const words = HOMEASSISTANT_TEXT[language].lists;
-  return children.flatMap(({ id, name }) => [
+  return children.flatMap(({ id, name, schoolwork = true }) => [
     ...(feedUrl === undefined
       ? []
-      : FEED_NAMES.map(
+      : FEED_NAMES.filter((feed) => schoolwork || feed !== 'agenda').map(
           (feed): Wanted => ({
             key: `${id}/${feed}`,
             child: id,
@@ -74,13 +78,15 @@ export function wantedEntries(
             url: feedUrl(id, feed),
           }),
         )),
-    { key: `${id}/homework`, child: id, kind: 'homework', domain: LOCAL_TODO, title: `${name} – ${words.homework}` },
+    ...(schoolwork
+      ? [{ key: `${id}/homework`, child: id, kind: 'homework', domain: LOCAL_TODO, title: `${name} – ${words.homework}` } satisfies Wanted]
+      : []),
   ]);
 }
 
 export type Step =
   | { do: 'make'; want: Wanted }
-  /** Made by the bridge with another address (a rotated key, a new public_url): deleted and made again (the flow has no edit). */
+  /** Made with another address, or one not known (a rotated key, a new public_url, a predecessor's): deleted and made again (the flow has no edit). */
   | { do: 'remake'; want: Wanted; known: Known }
   /** The family deleted it: remembered, never made again. */
   | { do: 'gone'; key: string }
@@ -117,6 +123,8 @@ export function reconcile(
 export function statusOf(want: Wanted, known: Known | undefined, present: ReadonlySet<string>): EntryStatus {
   if (known === undefined) return 'would make';
   if (known.gone || (known.entry !== null && !present.has(known.entry))) return 'removed by the family';
-  if (known.by === 'family') return 'kept';
+  // One the family made under another name at the feed's address: Home Assistant does not say which, so it stays theirs.
+  if (known.by === 'family' && known.entry === null) return 'kept';
+  // Any other is the bridge's, whoever made it: a calendar follows the feed's address and key.
   return want.url !== undefined && known.url !== keptUrl(want) ? 'would make' : 'made';
 }

@@ -15,7 +15,7 @@ import { freePort } from '../helpers/ports.js';
 import { tempDir } from '../helpers/temp.js';
 import type { Harness, HarnessOptions } from '../helpers/app.js';
 
-const [ANIA, JAN] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
+const [ANIA, JAN, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!, DEMO_ACCOUNTS[2]!];
 // A Wednesday during the second lesson: Ania's homework is due Thursday (4402) and Friday (4401); 4403 was due Tuesday.
 const NOW = '2026-11-18T09:11:30+01:00';
 const school = simulatedSchool(NOW);
@@ -31,7 +31,7 @@ afterEach(() => ha.stop());
 const login = ({ login: l, password }: { login: string; password: string }) => ({ login: l, password });
 
 /** The bridge with the children given, its web server on, Home Assistant's API set; after its first passes reached Home Assistant. */
-async function bridge(options: { children?: (typeof ANIA)[]; port?: number; entries?: number } & Partial<HarnessOptions> = {}) {
+async function bridge(options: { children?: { login: string; password: string }[]; port?: number; entries?: number } & Partial<HarnessOptions> = {}) {
   const { children = [ANIA, JAN], entries = children.length * 4, ...rest } = options;
   const port = options.port ?? (await freePort());
   const h = await school.start({
@@ -155,6 +155,37 @@ describe("Home Assistant's API", () => {
     );
     expect(ha.entries.length).toBe(4);
   });
+
+  it("asks Home Assistant to read the lessons calendar again within a minute of the pass that cancelled tomorrow's lesson", async () => {
+    const { h } = await bridge({ children: [ANIA] });
+    const served = () => h.app.webData?.feedSource('ania', 'lessons')?.body ?? '';
+    const reads = () => ha.calendar('Ania – lekcje')?.reads ?? [];
+    // The first passes fill the feed in (next week's lessons come after the first): each change is read.
+    await h.advanceMinutes(30);
+    await h.app.homeAssistant?.idle();
+    const settled = reads().length;
+    expect(reads().every((r) => r.status === 200)).toBe(true);
+    // Nothing changes: nothing asked.
+    await h.advanceMinutes(20);
+    await h.app.homeAssistant?.idle();
+    expect(reads()).toHaveLength(settled);
+    // The week has cancelled lessons already: the new one is one more.
+    const cancelled = (body: string) => body.replace(/\r\n[ \t]/g, '').split('(odwołana)').length - 1;
+    const before = cancelled(served());
+    school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-19', OrgLessonNo: 6 });
+    await h.advanceUntil(() => cancelled(served()) > before, 'the cancellation in the feed', 30);
+    await h.advanceMinutes(1);
+    await h.app.homeAssistant?.idle();
+    expect(reads()).toHaveLength(settled + 1);
+    expect(reads().at(-1)?.status).toBe(200);
+    expect(cancelled(reads().at(-1)?.body ?? '')).toBe(before + 1);
+  }, 60_000);
+
+  it('makes a kindergarten child no homework list and no agenda calendar', async () => {
+    const { h } = await bridge({ children: [ZOSIA], entries: 2 });
+    await h.advanceMinutes(20);
+    expect(ha.entries.map((e) => e.title).sort()).toEqual(['Zofia – dni wolne', 'Zofia – lekcje']);
+  }, 60_000);
 
   it("masks the token before it cuts Home Assistant's long refusal: no run of 8 of its characters in the log or the kept file", async () => {
     const lines: string[] = [];

@@ -73,7 +73,7 @@ describe("Home Assistant's API", () => {
       made: { title: 'Łucja – zadania domowe' },
     });
     expect(await client.makeEntry('local_todo', { todo_list_name: 'Łucja – zadania domowe' })).toEqual({ aborted: 'already_configured' });
-    const entity = await client.todoEntity('Łucja – zadania domowe');
+    const entity = await client.entityNamed('todo', 'Łucja – zadania domowe');
     expect(entity).toBe('todo.lucja_zadania_domowe');
     const list = { entity_id: entity };
     await client.todo('add_item', { ...list, item: 'Matematyka: Ułamki', due_date: '2026-11-20', description: 'Zadania 1–4.' });

@@ -42,7 +42,7 @@ describe('the entries', () => {
     ['made with an old key: made again', made('e1', { url: 'http://bridge:8099/calendar/zofia/lessons.ics?key=old' }), new Set(['e1']), 'would make'],
     ['made, no longer listed: removed by the family', made('e1', { url: lessons.url }), new Set<string>(), 'removed by the family'],
     ['remembered as deleted: stays so', made('e1', { url: lessons.url, gone: true }), new Set(['e1']), 'removed by the family'],
-    ["the family's own of that name: kept", made('e1', { by: 'family' }), new Set(['e1']), 'kept'],
+    ["one of that name taken as the bridge's, its address not known: made again", made('e1', { by: 'family' }), new Set(['e1']), 'would make'],
     [
       "the family's own at the feed's address under another name: kept",
       { entry: null, title: 't', by: 'family' } as Known,
