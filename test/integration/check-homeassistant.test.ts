@@ -62,7 +62,7 @@ it('tells what it would make, what it made, what it keeps of the family and what
   expect(before.text).toContain(`OK   Home Assistant's WebSocket at ${socket} answers and takes the token`);
   expect(before.text).toContain('     the school year in the statistics: nothing imported yet');
 
-  // The family had made the homework list by hand; the bridge keeps it.
+  // The family had made the homework list by hand under the bridge's name: the bridge takes it as its own (16.3).
   ha.familyMakes('local_todo', 'Ania – homework', { todo_list_name: 'Ania – homework', storage_key: 'ania_homework' });
   const h = await school.start({
     accounts: [{ login: ANIA.login, password: ANIA.password }],
@@ -84,7 +84,7 @@ it('tells what it would make, what it made, what it keeps of the family and what
     '     Ania – lessons: made',
     '     Ania – agenda: made',
     '     Ania – days off: removed by the family',
-    '     Ania – homework: kept',
+    '     Ania – homework: made',
   ]);
 });
 

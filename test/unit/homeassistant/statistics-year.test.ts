@@ -18,7 +18,7 @@ const names: Names = {
   room: () => null,
 };
 const grade = (Id: string, Subject: string, value: string, Date: string, Category = 'c1'): Grade =>
-  ({ Id, Subject, Grade: value, Date, Category }) as Grade;
+  ({ Id, Subject, Grade: value, Date, Category, Comments: [] }) as unknown as Grade;
 const mark = (Id: string, Date: string, Type: string): Attendance => ({ Id, Date, Type }) as Attendance;
 
 function records(grades: Grade[], marks: Attendance[] = []): YearRecords {
