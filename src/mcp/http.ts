@@ -15,7 +15,12 @@ const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosnif
 
 export function answerMcp(req: IncomingMessage, res: ServerResponse, server: McpServer, log: Logger): void {
   if (req.method !== 'POST') {
-    return reply(res, 405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'POST' }, 'The MCP server takes POST only (no event stream, no session).\n');
+    return reply(
+      res,
+      405,
+      { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'POST' },
+      'The MCP server takes POST only (no event stream, no session).\n',
+    );
   }
   // 2025-06-18 on: each request after initialize names the version agreed; one we never offered is refused.
   const version = req.headers['mcp-protocol-version'];

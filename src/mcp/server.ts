@@ -137,7 +137,10 @@ export class McpServer {
     const name = params.name;
     const tool = this.tools().find((t) => t.name === name);
     if (tool === undefined) return failure(id, INVALID_PARAMS, `unknown tool ${typeof name === 'string' ? oneLine(name).slice(0, 60) : ''}`);
-    const args = typeof params.arguments === 'object' && params.arguments !== null && !Array.isArray(params.arguments) ? (params.arguments as Record<string, unknown>) : {};
+    const args =
+      typeof params.arguments === 'object' && params.arguments !== null && !Array.isArray(params.arguments)
+        ? (params.arguments as Record<string, unknown>)
+        : {};
     let answer: ToolAnswer;
     try {
       answer = await this.run(tool.name, checked(tool, args));
@@ -229,7 +232,7 @@ export class McpServer {
       try {
         await actions.command(draft.child, 'write', JSON.stringify({ to: draft.to, topic: draft.subject, text: draft.text }));
       } catch (error) {
-        throw new ToolRefusal(w.notSent(errorText(error)));
+        throw new ToolRefusal(w.notSent(errorText(error).replace(/^not sent: /, '')));
       }
       this.options.log.info({ child: draft.child }, 'MCP: a message was sent after its confirmation');
       return { text: w.sent(draft.to, draft.subject) };

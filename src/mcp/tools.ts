@@ -44,7 +44,10 @@ export const TOOLS = [
       "A child's grades: the recent grades with their teacher, the teacher's comment, category and weight; each subject's average, the grade it is heading for (forecast), proposed and final term grades, descriptive and text grades. Use for 'how is maths going?'. Give a subject to see all its grades this semester.",
     inputSchema: {
       type: 'object',
-      properties: { child: CHILD, subject: { type: 'string', description: "A subject's name or its beginning, e.g. 'matematyka'; leave out for all subjects." } },
+      properties: {
+        child: CHILD,
+        subject: { type: 'string', description: "A subject's name or its beginning, e.g. 'matematyka'; leave out for all subjects." },
+      },
     },
     readOnly: true,
   },
@@ -120,7 +123,11 @@ export const TOOLS = [
       type: 'object',
       properties: {
         child: CHILD,
-        to: { type: 'string', description: "The teacher: their name, or their subject ('Matematyka'), or 'Wychowawca' for the class tutor." },
+        to: {
+          type: 'string',
+          description:
+            "The teacher: their full name ('Piotr Wiśniewski'), a recipient as the bridge's Recipient list names it ('Matematyka – Piotr Wiśniewski'), or 'class_tutor' for the class tutor.",
+        },
         subject: { type: 'string', description: "The message's subject line." },
         text: { type: 'string', description: "The message's text, as the parent wants it sent." },
         confirm: { type: 'string', description: 'The confirmation code from the preview: sends the message previewed.' },
