@@ -6,12 +6,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
-import { PROTOCOL_VERSIONS, type McpServer } from './server.js';
+import { McpServer, PROTOCOL_VERSIONS, type McpServerOptions } from './server.js';
 
 /** A send_message text of 4,000 characters, escaped, fits many times over. */
 const MAX_BODY_BYTES = 256 * 1024;
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+
+/** The web server's handler of `/mcp` (web/server.ts lets a request in first): one MCP server for every request. */
+export function mcpHandler(options: McpServerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const server = new McpServer(options);
+  return (req, res) => answerMcp(req, res, server, options.log);
+}
 
 export function answerMcp(req: IncomingMessage, res: ServerResponse, server: McpServer, log: Logger): void {
   if (req.method !== 'POST') {

@@ -1,6 +1,10 @@
 // The tools the MCP server offers (interface 16.4): their fixed names, the descriptions a language model
 // chooses by, and input schemas Home Assistant can convert (one plain object of strings, integers, booleans
 // and enums, no nesting). Plain data: the server lists them, `check` and the docs read them.
+import { openMessageButton } from '../features/opened-message/opened-message.js';
+
+/** open_message runs the open_message command (the button's): one name, the feature's. */
+export const OPEN_COMMAND: { key: string; payload: string } = openMessageButton.command ?? { key: '', payload: '' };
 
 /** One property of a tool's input: a string (maybe one of a few), an integer in a range, or a boolean. */
 export type ToolProperty =
@@ -105,7 +109,7 @@ export const TOOLS = [
     readOnly: true,
   },
   {
-    name: 'open_message',
+    name: OPEN_COMMAND.key,
     description:
       "Opens one of a child's messages and returns its whole text. The register then marks it read, as when a parent opens it. Use the id that get_messages lists, or 'newest'.",
     inputSchema: {
@@ -136,8 +140,6 @@ export const TOOLS = [
     readOnly: false,
   },
 ] as const satisfies readonly ToolDef[];
-
-export type ToolName = (typeof TOOLS)[number]['name'];
 
 /** A tool as tools/list gives it (the MCP shape: name, description, inputSchema, annotations). */
 export function listedTool(tool: ToolDef) {
