@@ -1,7 +1,7 @@
 // The MCP server on the web server's `/mcp` (interface 16.4), Streamable HTTP as the protocol's 2025-03-26 and
 // later revisions describe it, without streams: a POST carries one JSON-RPC message (or a 2025-03-26 batch) and
-// is answered with JSON, or 202 when it held only notifications; a GET (a stream the server would open) and a
-// DELETE (a session to end: there is none) are 405. The web server has let the request in already: the token,
+// is answered with JSON, or 202 when it held only notifications; a GET asking for a stream (one the server would
+// open) and a DELETE (a session to end: there is none) are 405, a browser's GET a line saying what this is. The web server has let the request in already: the token,
 // and no foreign browser origin (server.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../util/log.js';
@@ -20,6 +20,16 @@ export function mcpHandler(options: McpServerOptions): (req: IncomingMessage, re
 }
 
 export function answerMcp(req: IncomingMessage, res: ServerResponse, server: McpServer, log: Logger): void {
+  // A person who opens the address in a browser (no event stream asked for) learns what it is; an MCP client's GET is 405.
+  const accept = String(req.headers.accept ?? '');
+  if (req.method === 'GET' && !accept.includes('text/event-stream')) {
+    return reply(
+      res,
+      200,
+      { 'Content-Type': 'text/plain; charset=utf-8' },
+      "dziennik2mqtt's MCP server: give this address to an MCP client (Home Assistant's Model Context Protocol integration, Claude Desktop). See docs/ask-the-register.md.\n",
+    );
+  }
   if (req.method !== 'POST') {
     return reply(
       res,

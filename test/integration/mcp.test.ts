@@ -195,7 +195,8 @@ describe('the MCP server', () => {
     const own = await post(`/mcp?key=${token}`, { origin: `http://127.0.0.1:${port}` });
     expect(own.status).toBe(200);
     expect(JSON.parse(own.body).result.tools).toHaveLength(10);
-    expect((await send(port, `/mcp?key=${token}`)).status).toBe(405);
+    expect((await send(port, `/mcp?key=${token}`, { headers: { accept: 'text/event-stream' } })).status).toBe(405);
+    expect((await send(port, `/mcp?key=${token}`)).body).toContain('MCP server');
     const notification = await send(port, `/mcp?key=${token}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
