@@ -26,8 +26,8 @@ export function answerMcp(req: IncomingMessage, res: ServerResponse, server: Mcp
     return reply(
       res,
       200,
-      { 'Content-Type': 'text/plain; charset=utf-8' },
-      "dziennik2mqtt's MCP server: give this address to an MCP client (Home Assistant's Model Context Protocol integration, Claude Desktop). See docs/ask-the-register.md.\n",
+      { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'" },
+      '<!doctype html><meta charset="utf-8"><title>dziennik2mqtt MCP</title><p>dziennik2mqtt: the MCP server. Give this address to an MCP client (Home Assistant: Model Context Protocol integration; Claude Desktop). See docs/ask-the-register.md.</p>\n',
     );
   }
   if (req.method !== 'POST') {
