@@ -286,7 +286,8 @@ export class App {
       const { WebSnapshot } = await import('../web/snapshot.js');
       this.snapshot = new WebSnapshot({ language: config.language, healthy: () => this.mqtt?.connected ?? true, now: () => this.clock.now() });
       this.bus.subscribe(this.snapshot);
-      const { WebService } = await import('../web/service.js');
+      // The MCP server answers from the same snapshot (interface 16.4), loaded with the web server only.
+      const [{ WebService }, { mcpHandler }] = await Promise.all([import('../web/service.js'), import('../mcp/http.js')]);
       this.webService = new WebService({
         http: config.http,
         dataDir: config.data_dir,
@@ -298,10 +299,13 @@ export class App {
         ingressAddress: this.options.ingressAddress,
         clock: this.clock,
         diagnostics: { bundle: () => this.diagnostics(), metrics: this.metrics && (() => (this.metrics as Metrics).text()) },
-        mcp: {
-          version: this.options.version,
+        mcp: mcpHandler({
+          source: this.snapshot,
           actions: { command: (child, command, payload) => this.childCommand(child, command, payload), writes: (child) => this.writes(child) },
-        },
+          version: this.options.version,
+          clock: this.clock,
+          log: log.child({ part: 'mcp' }),
+        }),
       });
     }
     if (config.homeassistant) {

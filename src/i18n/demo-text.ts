@@ -15,6 +15,8 @@ const en = {
     check: 'check, dashboard',
     news: 'news',
     board: 'family board',
+    /** The MCP server's address (interface 16.4), for Home Assistant's Model Context Protocol or another client. */
+    mcp: 'MCP server',
   },
   logins: 'logins',
   /** The rest of the portal's line: its other hosts. */
@@ -61,6 +63,7 @@ const pl: DemoText = {
     check: 'check, dashboard',
     news: 'nowości',
     board: 'tablica rodziny',
+    mcp: 'serwer MCP',
   },
   logins: 'loginy',
   hosts: (auth, messages, sandbox) => `auth ${auth}, wiadomości ${messages}, sandbox ${sandbox}`,
@@ -102,6 +105,7 @@ const uk: DemoText = {
     check: 'check, dashboard',
     news: 'новини',
     board: 'дошка родини',
+    mcp: 'сервер MCP',
   },
   logins: 'логіни',
   hosts: (auth, messages, sandbox) => `auth ${auth}, повідомлення ${messages}, sandbox ${sandbox}`,

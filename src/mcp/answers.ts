@@ -127,7 +127,13 @@ export function getDay(asked: Asked, date: string): ToolAnswer {
   const lines = [heading(asked, `${dayTitle(date, clock, text)} (${date})`)];
   const held = heldDays(asked.child);
   const shown = held.find((d) => d.date === date);
-  if (shown === undefined) lines.push(w.dayNotHeld(date, held.map((d) => d.date)));
+  if (shown === undefined)
+    lines.push(
+      w.dayNotHeld(
+        date,
+        held.map((d) => d.date),
+      ),
+    );
   else {
     const hours = part(shown.facts.hours as Facts | null | undefined);
     const [from, to] = [str(hours?.from), str(hours?.to)];
@@ -152,7 +158,9 @@ export function getDay(asked: Asked, date: string): ToolAnswer {
     lines.push(`${w.tests}:`);
     for (const t of tests) lines.push(`- ${agendaLine(t, text)}`);
   }
-  const others = list(agenda?.other as Facts[] | undefined).filter((e) => str(e.date) !== null && (e.date as string) <= date && ((str(e.until) ?? (e.date as string)) >= date));
+  const others = list(agenda?.other as Facts[] | undefined).filter(
+    (e) => str(e.date) !== null && (e.date as string) <= date && (str(e.until) ?? (e.date as string)) >= date,
+  );
   if (others.length > 0) {
     lines.push(`${w.events}:`);
     for (const e of others) lines.push(`- ${agendaLine(e, text)}`);
@@ -164,14 +172,27 @@ export function getDay(asked: Asked, date: string): ToolAnswer {
 
 function homeworkLine(h: Facts, w: McpText): string {
   const body = spaced(str(h.text));
-  return joined([str(h.subject), str(h.topic), body && body !== str(h.topic) ? body : null, str(h.teacher) && `${w.teacher}: ${str(h.teacher)}`], ' — ');
+  return joined(
+    [str(h.subject), str(h.topic), body && body !== str(h.topic) ? body : null, str(h.teacher) && `${w.teacher}: ${str(h.teacher)}`],
+    ' — ',
+  );
 }
 
 /** A test, trip, meeting or other entry: its kind in the board's words, its time, subject and what the school wrote. */
 function agendaLine(e: Facts, text: BoardText): string {
   const kind = str(e.kind);
-  const kindWord = kind === 'quiz' ? text.quiz : kind === 'test' ? text.test : kind !== null && kind in text.agendaKinds ? text.agendaKinds[kind as keyof BoardText['agendaKinds']] : kind;
-  return joined([joined([kindWord, str(e.time)], ' '), str(e.subject), spaced(str(e.description) ?? str(e.content)), str(e.category), str(e.teacher)], ' — ');
+  const kindWord =
+    kind === 'quiz'
+      ? text.quiz
+      : kind === 'test'
+        ? text.test
+        : kind !== null && kind in text.agendaKinds
+          ? text.agendaKinds[kind as keyof BoardText['agendaKinds']]
+          : kind;
+  return joined(
+    [joined([kindWord, str(e.time)], ' '), str(e.subject), spaced(str(e.description) ?? str(e.content)), str(e.category), str(e.teacher)],
+    ' — ',
+  );
 }
 
 // --- get_grades ---
@@ -202,7 +223,9 @@ function gradeLine(g: Facts, w: McpText, text: BoardText, clock: BoardMoment, wi
 function subjectOf(given: string, subjects: readonly Facts[]): Facts | undefined {
   const wanted = loose(given);
   const named = (s: Facts): string => loose(str(s.subject) ?? '');
-  return subjects.find((s) => named(s) === wanted) ?? subjects.find((s) => named(s).startsWith(wanted)) ?? subjects.find((s) => named(s).includes(wanted));
+  return (
+    subjects.find((s) => named(s) === wanted) ?? subjects.find((s) => named(s).startsWith(wanted)) ?? subjects.find((s) => named(s).includes(wanted))
+  );
 }
 
 export function getGrades(asked: Asked, subject: string | undefined): ToolAnswer {
@@ -212,10 +235,19 @@ export function getGrades(asked: Asked, subject: string | undefined): ToolAnswer
   const perSubject = statesStarting(asked.child, `${average.key}_`);
   if (subject !== undefined && subject.trim() !== '') {
     const found = subjectOf(subject, perSubject);
-    if (found === undefined) throw new ToolRefusal(w.noSubject(subject, perSubject.flatMap((s) => str(s.subject) ?? [])));
+    if (found === undefined)
+      throw new ToolRefusal(
+        w.noSubject(
+          subject,
+          perSubject.flatMap((s) => str(s.subject) ?? []),
+        ),
+      );
     const lines = [heading(asked, `${w.grades}: ${str(found.subject)}`)];
     const avg = num(Number(found.state));
-    lines.push(joined([avg === null ? null : `${w.average}: ${avg}`, str(found.forecast) && `${w.forecast}: ${str(found.forecast)}`, termGrades(found, w)]) || `${w.average}: ${w.nothing}`);
+    lines.push(
+      joined([avg === null ? null : `${w.average}: ${avg}`, str(found.forecast) && `${w.forecast}: ${str(found.forecast)}`, termGrades(found, w)]) ||
+        `${w.average}: ${w.nothing}`,
+    );
     const grades = list(found.grades as Facts[] | undefined);
     lines.push(`${w.grades}:`);
     if (grades.length === 0) lines.push(`- ${text.labels.noGrades}`);
@@ -268,16 +300,43 @@ export function getUpcoming(asked: Asked, days: number | undefined): ToolAnswer 
   const agenda = stateOf(asked.child, upcomingTestsEntity);
   const homework = stateOf(asked.child, homeworkUpcomingEntity);
   const sections: Array<[string, string[] | null]> = [
-    [w.tests, agenda === undefined ? null : list(agenda.attributes.items as Facts[] | undefined).filter(within).map((t) => `${day(t.date as string, clock, text)}: ${agendaLine(t, text)}`)],
-    [w.homework, homework === undefined ? null : list(homework.attributes.items as Facts[] | undefined).filter(within).map((h) => `${day(h.date as string, clock, text)}: ${homeworkLine(h, w)}`)],
-    [w.events, agenda === undefined ? null : list(agenda.attributes.other as Facts[] | undefined).filter(within).map((e) => `${day(e.date as string, clock, text)}${str(e.until) && e.until !== e.date ? ` – ${day(e.until as string, clock, text)}` : ''}: ${agendaLine(e, text)}`)],
+    [
+      w.tests,
+      agenda === undefined
+        ? null
+        : list(agenda.attributes.items as Facts[] | undefined)
+            .filter(within)
+            .map((t) => `${day(t.date as string, clock, text)}: ${agendaLine(t, text)}`),
+    ],
+    [
+      w.homework,
+      homework === undefined
+        ? null
+        : list(homework.attributes.items as Facts[] | undefined)
+            .filter(within)
+            .map((h) => `${day(h.date as string, clock, text)}: ${homeworkLine(h, w)}`),
+    ],
+    [
+      w.events,
+      agenda === undefined
+        ? null
+        : list(agenda.attributes.other as Facts[] | undefined)
+            .filter(within)
+            .map(
+              (e) =>
+                `${day(e.date as string, clock, text)}${str(e.until) && e.until !== e.date ? ` – ${day(e.until as string, clock, text)}` : ''}: ${agendaLine(e, text)}`,
+            ),
+    ],
     [
       w.daysOff,
       asked.freeDays === undefined
         ? null
         : asked.freeDays.entries
             .filter((f) => f.when.date <= last && (f.when.from === undefined ? f.when.last : f.when.date) >= clock.today)
-            .map((f) => `${day(f.when.date, clock, text)}${f.when.from === undefined && f.when.last !== f.when.date ? ` – ${day(f.when.last, clock, text)}` : ''}: ${f.name ?? ''}`),
+            .map(
+              (f) =>
+                `${day(f.when.date, clock, text)}${f.when.from === undefined && f.when.last !== f.when.date ? ` – ${day(f.when.last, clock, text)}` : ''}: ${f.name ?? ''}`,
+            ),
     ],
   ];
   // A list the child's account does not have (a kindergarten's homework) is left out, not told as empty.
@@ -296,8 +355,10 @@ export function getLessonTopics(asked: Asked, subject: string | undefined, days:
   const span = Math.min(Math.max(Math.trunc(days ?? TOPIC_DAYS_MAX), 1), TOPIC_DAYS_MAX);
   const since = addDays(clock.today, -span);
   const wanted = subject?.trim() ? loose(subject) : null;
-  const keep = (l: Facts): boolean => str(l.date) !== null && (l.date as string) >= since && (wanted === null || loose(str(l.subject) ?? '').startsWith(wanted));
-  const line = (l: Facts): string => `- ${joined([day(l.date as string, clock, text), num(l.no) === null ? null : `${num(l.no)}.`, str(l.subject)], ' ')}: ${spaced(str(l.topic)) ?? '—'}`;
+  const keep = (l: Facts): boolean =>
+    str(l.date) !== null && (l.date as string) >= since && (wanted === null || loose(str(l.subject) ?? '').startsWith(wanted));
+  const line = (l: Facts): string =>
+    `- ${joined([day(l.date as string, clock, text), num(l.no) === null ? null : `${num(l.no)}.`, str(l.subject)], ' ')}: ${spaced(str(l.topic)) ?? '—'}`;
   const lines = [heading(asked, w.topics)];
   const topics = stateOf(asked.child, lessonTopics);
   const missed = stateOf(asked.child, catchUpEntity);
@@ -321,7 +382,8 @@ export function getAttendance(asked: Asked): ToolAnswer {
   const share = stateOf(asked.child, attendanceShare);
   const counts = stateOf(asked.child, absencesUnexcused);
   const lines = [heading(asked, w.attendance)];
-  if ((share === undefined || share.state === null) && (counts === undefined || counts.state === null)) return { text: `${lines.join('\n')}\n${w.notRead}` };
+  if ((share === undefined || share.state === null) && (counts === undefined || counts.state === null))
+    return { text: `${lines.join('\n')}\n${w.notRead}` };
   const percent = num(Number(share?.state ?? NaN));
   lines.push(
     joined([
@@ -336,7 +398,9 @@ export function getAttendance(asked: Asked): ToolAnswer {
     lines.push(`${w.bySubject}:`);
     for (const s of bySubject) {
       const pct = num(s.percent);
-      lines.push(`- ${joined([str(s.subject) ?? '?', pct === null ? null : text.percent(pct), num(s.absent) ? `${num(s.absent)} ✗` : null, num(s.late) ? `${w.late}: ${num(s.late)}` : null, num(s.excused) ? `${w.excused}: ${num(s.excused)}` : null])}`);
+      lines.push(
+        `- ${joined([str(s.subject) ?? '?', pct === null ? null : text.percent(pct), num(s.absent) ? `${num(s.absent)} ✗` : null, num(s.late) ? `${w.late}: ${num(s.late)}` : null, num(s.excused) ? `${w.excused}: ${num(s.excused)}` : null])}`,
+      );
     }
   }
   return { text: lines.join('\n') };
@@ -429,9 +493,12 @@ export function getMessages(asked: Asked): ToolAnswer {
     const unread = list(newest?.attributes.unread as Facts[] | undefined);
     lines.push(`${w.unreadMessages}: ${counter?.state ?? unread.length}`);
     for (const m of unread)
-      lines.push(`- id ${str(m.id) ?? String(m.id)}: ${joined([str(m.date) && day((m.date as string).slice(0, 10), clock, text), str(m.sender) && `${w.from} ${str(m.sender)}`, `"${str(m.topic) ?? ''}"`])}`);
+      lines.push(
+        `- id ${str(m.id) ?? String(m.id)}: ${joined([str(m.date) && day((m.date as string).slice(0, 10), clock, text), str(m.sender) && `${w.from} ${str(m.sender)}`, `"${str(m.topic) ?? ''}"`])}`,
+      );
     const preview = spaced(str(newest?.attributes.preview));
-    if (preview !== null && unread.some((m) => String(m.id) === String(newest?.attributes.id))) lines.push(`  ${w.message} ${String(newest?.attributes.id)}: ${preview}`);
+    if (preview !== null && unread.some((m) => String(m.id) === String(newest?.attributes.id)))
+      lines.push(`  ${w.message} ${String(newest?.attributes.id)}: ${preview}`);
   } else lines.push(`${w.unreadMessages}: ${w.notRead}`);
   const notices = stateOf(asked.child, unreadNotices);
   if (notices !== undefined && notices.state !== null) {
@@ -439,12 +506,16 @@ export function getMessages(asked: Asked): ToolAnswer {
     const newestOne = stateOf(asked.child, newestNotice);
     for (const n of list(notices.attributes.notices as Facts[] | undefined)) {
       const content = String(newestOne?.attributes.id) === String(n.id) ? spaced(str(newestOne?.attributes.content)) : null;
-      lines.push(`- ${joined([str(n.date) && day((n.date as string).slice(0, 10), clock, text), `"${str(n.subject) ?? ''}"`])}${content ? `: ${content}` : ''}`);
+      lines.push(
+        `- ${joined([str(n.date) && day((n.date as string).slice(0, 10), clock, text), `"${str(n.subject) ?? ''}"`])}${content ? `: ${content}` : ''}`,
+      );
     }
   }
   const opened = stateOf(asked.child, openedMessageEntity);
   if (opened !== undefined && opened.state !== null) {
-    lines.push(`${w.openedMessage}: id ${String(opened.attributes.message_id)}, "${String(opened.state)}"${str(opened.attributes.sender) ? ` ${w.from} ${str(opened.attributes.sender)}` : ''}`);
+    lines.push(
+      `${w.openedMessage}: id ${String(opened.attributes.message_id)}, "${String(opened.state)}"${str(opened.attributes.sender) ? ` ${w.from} ${str(opened.attributes.sender)}` : ''}`,
+    );
   }
   return { text: lines.join('\n') };
 }
@@ -458,7 +529,11 @@ export function openedText(child: ChildView, language: Language, now: number): s
   const files = list(a.attachments as Facts[] | undefined).flatMap((f) => str(f.name) ?? []);
   return [
     `${w.message} id ${String(a.message_id)}: "${String(opened?.state ?? '')}"`,
-    joined([str(a.sender) && `${w.from} ${str(a.sender)}`, str(a.date) && day((a.date as string).slice(0, 10), clockAt(now), text), a.withdrawn === true ? w.withdrawn : null]),
+    joined([
+      str(a.sender) && `${w.from} ${str(a.sender)}`,
+      str(a.date) && day((a.date as string).slice(0, 10), clockAt(now), text),
+      a.withdrawn === true ? w.withdrawn : null,
+    ]),
     files.length > 0 ? `${w.attachments}: ${files.join(', ')}` : '',
     '',
     str(a.text) ?? '',
@@ -468,7 +543,13 @@ export function openedText(child: ChildView, language: Language, now: number): s
 }
 
 /** What every read tool is given for one child: its board card (the same boxes the wall tablet shows) and days off. */
-export function askedOf(child: ChildView, all: readonly ChildView[], freeDays: FeedContent<'free-days'> | undefined, language: Language, now: number): Asked {
+export function askedOf(
+  child: ChildView,
+  all: readonly ChildView[],
+  freeDays: FeedContent<'free-days'> | undefined,
+  language: Language,
+  now: number,
+): Asked {
   const card = boardModel(all, language, now).children.find((c) => c.id === child.id) as BoardChild;
   return { child, name: card.name, card, freeDays, language, now };
 }

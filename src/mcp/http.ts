@@ -1,21 +1,42 @@
 // The MCP server on the web server's `/mcp` (interface 16.4), Streamable HTTP as the protocol's 2025-03-26 and
 // later revisions describe it, without streams: a POST carries one JSON-RPC message (or a 2025-03-26 batch) and
-// is answered with JSON, or 202 when it held only notifications; a GET (a stream the server would open) and a
-// DELETE (a session to end: there is none) are 405. The web server has let the request in already: the token,
+// is answered with JSON, or 202 when it held only notifications; a GET asking for a stream (one the server would
+// open) and a DELETE (a session to end: there is none) are 405, a browser's GET a line saying what this is. The web server has let the request in already: the token,
 // and no foreign browser origin (server.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
-import { PROTOCOL_VERSIONS, type McpServer } from './server.js';
+import { McpServer, PROTOCOL_VERSIONS, type McpServerOptions } from './server.js';
 
 /** A send_message text of 4,000 characters, escaped, fits many times over. */
 const MAX_BODY_BYTES = 256 * 1024;
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
+/** The web server's handler of `/mcp` (web/server.ts lets a request in first): one MCP server for every request. */
+export function mcpHandler(options: McpServerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const server = new McpServer(options);
+  return (req, res) => answerMcp(req, res, server, options.log);
+}
+
 export function answerMcp(req: IncomingMessage, res: ServerResponse, server: McpServer, log: Logger): void {
+  // A person who opens the address in a browser (no event stream asked for) learns what it is; an MCP client's GET is 405.
+  const accept = String(req.headers.accept ?? '');
+  if (req.method === 'GET' && !accept.includes('text/event-stream')) {
+    return reply(
+      res,
+      200,
+      { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'" },
+      '<!doctype html><meta charset="utf-8"><title>dziennik2mqtt MCP</title><p>dziennik2mqtt: the MCP server. Give this address to an MCP client (Home Assistant: Model Context Protocol integration; Claude Desktop). See docs/ask-the-register.md.</p>\n',
+    );
+  }
   if (req.method !== 'POST') {
-    return reply(res, 405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'POST' }, 'The MCP server takes POST only (no event stream, no session).\n');
+    return reply(
+      res,
+      405,
+      { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'POST' },
+      'The MCP server takes POST only (no event stream, no session).\n',
+    );
   }
   // 2025-06-18 on: each request after initialize names the version agreed; one we never offered is refused.
   const version = req.headers['mcp-protocol-version'];

@@ -10,7 +10,7 @@ import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText, oneLine } from '../util/text.js';
 import { MCP_TEXT } from '../i18n/mcp-text.js';
-import { listedTool, TOOLS, type ToolDef, type ToolName, type ToolProperty } from './tools.js';
+import { listedTool, OPEN_COMMAND, TOOLS, type ToolDef, type ToolProperty } from './tools.js';
 import {
   askedOf,
   dateAsked,
@@ -81,7 +81,7 @@ export class McpServer {
   }
 
   /** The tools as tools/list gives them now: send_message only when some child may write. */
-  tools(): Array<(typeof TOOLS)[number]> {
+  tools(): ToolDef[] {
     return TOOLS.filter((t) => t.name !== 'send_message' || this.writingOn());
   }
 
@@ -137,7 +137,10 @@ export class McpServer {
     const name = params.name;
     const tool = this.tools().find((t) => t.name === name);
     if (tool === undefined) return failure(id, INVALID_PARAMS, `unknown tool ${typeof name === 'string' ? oneLine(name).slice(0, 60) : ''}`);
-    const args = typeof params.arguments === 'object' && params.arguments !== null && !Array.isArray(params.arguments) ? (params.arguments as Record<string, unknown>) : {};
+    const args =
+      typeof params.arguments === 'object' && params.arguments !== null && !Array.isArray(params.arguments)
+        ? (params.arguments as Record<string, unknown>)
+        : {};
     let answer: ToolAnswer;
     try {
       answer = await this.run(tool.name, checked(tool, args));
@@ -151,8 +154,8 @@ export class McpServer {
     return success(id, { content: [{ type: 'text', text: answer.text }], ...(answer.isError ? { isError: true } : {}) });
   }
 
-  private run(name: ToolName, args: Args): Promise<ToolAnswer> | ToolAnswer {
-    if (name === 'open_message') return this.open(args);
+  private run(name: string, args: Args): Promise<ToolAnswer> | ToolAnswer {
+    if (name === OPEN_COMMAND.key) return this.open(args);
     if (name === 'send_message') return this.send(args);
     const asked = this.asked(args.child);
     switch (name) {
@@ -172,6 +175,8 @@ export class McpServer {
         return getSchool(asked);
       case 'get_messages':
         return getMessages(asked);
+      default:
+        throw new ToolRefusal(`unknown tool ${name}`);
     }
   }
 
@@ -209,7 +214,7 @@ export class McpServer {
     const id = (args.id ?? '').trim();
     if (actions === undefined) throw new ToolRefusal(w.notOpened('-'));
     try {
-      await actions.command(child.id, 'open_message', id === '' ? 'newest' : id);
+      await actions.command(child.id, OPEN_COMMAND.key, id === '' ? OPEN_COMMAND.payload : id);
     } catch (error) {
       throw new ToolRefusal(w.notOpened(errorText(error)));
     }
@@ -229,7 +234,7 @@ export class McpServer {
       try {
         await actions.command(draft.child, 'write', JSON.stringify({ to: draft.to, topic: draft.subject, text: draft.text }));
       } catch (error) {
-        throw new ToolRefusal(w.notSent(errorText(error)));
+        throw new ToolRefusal(w.notSent(errorText(error).replace(/^not sent: /, '')));
       }
       this.options.log.info({ child: draft.child }, 'MCP: a message was sent after its confirmation');
       return { text: w.sent(draft.to, draft.subject) };

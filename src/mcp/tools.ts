@@ -1,6 +1,10 @@
 // The tools the MCP server offers (interface 16.4): their fixed names, the descriptions a language model
 // chooses by, and input schemas Home Assistant can convert (one plain object of strings, integers, booleans
 // and enums, no nesting). Plain data: the server lists them, `check` and the docs read them.
+import { openMessageButton } from '../features/opened-message/opened-message.js';
+
+/** open_message runs the open_message command (the button's): one name, the feature's. */
+export const OPEN_COMMAND: { key: string; payload: string } = openMessageButton.command ?? { key: '', payload: '' };
 
 /** One property of a tool's input: a string (maybe one of a few), an integer in a range, or a boolean. */
 export type ToolProperty =
@@ -44,7 +48,10 @@ export const TOOLS = [
       "A child's grades: the recent grades with their teacher, the teacher's comment, category and weight; each subject's average, the grade it is heading for (forecast), proposed and final term grades, descriptive and text grades. Use for 'how is maths going?'. Give a subject to see all its grades this semester.",
     inputSchema: {
       type: 'object',
-      properties: { child: CHILD, subject: { type: 'string', description: "A subject's name or its beginning, e.g. 'matematyka'; leave out for all subjects." } },
+      properties: {
+        child: CHILD,
+        subject: { type: 'string', description: "A subject's name or its beginning, e.g. 'matematyka'; leave out for all subjects." },
+      },
     },
     readOnly: true,
   },
@@ -102,7 +109,7 @@ export const TOOLS = [
     readOnly: true,
   },
   {
-    name: 'open_message',
+    name: OPEN_COMMAND.key,
     description:
       "Opens one of a child's messages and returns its whole text. The register then marks it read, as when a parent opens it. Use the id that get_messages lists, or 'newest'.",
     inputSchema: {
@@ -120,7 +127,11 @@ export const TOOLS = [
       type: 'object',
       properties: {
         child: CHILD,
-        to: { type: 'string', description: "The teacher: their name, or their subject ('Matematyka'), or 'Wychowawca' for the class tutor." },
+        to: {
+          type: 'string',
+          description:
+            "The teacher: their full name ('Piotr Wiśniewski'), a recipient as the bridge's Recipient list names it ('Matematyka – Piotr Wiśniewski'), or 'class_tutor' for the class tutor.",
+        },
         subject: { type: 'string', description: "The message's subject line." },
         text: { type: 'string', description: "The message's text, as the parent wants it sent." },
         confirm: { type: 'string', description: 'The confirmation code from the preview: sends the message previewed.' },
@@ -129,8 +140,6 @@ export const TOOLS = [
     readOnly: false,
   },
 ] as const satisfies readonly ToolDef[];
-
-export type ToolName = (typeof TOOLS)[number]['name'];
 
 /** A tool as tools/list gives it (the MCP shape: name, description, inputSchema, annotations). */
 export function listedTool(tool: ToolDef) {

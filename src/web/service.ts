@@ -14,7 +14,6 @@ import type { HttpConfig } from '../config/schema.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import { TERMINAL_TEXT } from '../i18n/terminal-text.js';
 import { errorText } from '../util/text.js';
-import type { McpActions, McpSource } from '../mcp/server.js';
 
 /**
  * How often the token file is looked at besides each request: a rotation also ends the event streams
@@ -32,8 +31,8 @@ export interface WebServiceOptions extends Pick<WebServerOptions, 'data' | 'log'
   childIds: () => ReadonlyArray<string | undefined>;
   /** The diagnostics bundle and (http.metrics on) the metrics: /diagnostics and /metrics. */
   diagnostics?: DiagnosticsSources;
-  /** The MCP server at /mcp (interface 16.4): what its two acting tools do, and the version it names. */
-  mcp?: { actions?: McpActions; version: string };
+  /** The MCP server at /mcp (interface 16.4), given every request let in there (src/mcp/http.ts). */
+  mcp?: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 /**
@@ -77,7 +76,7 @@ export class WebService {
     }
     const live = new LiveToken(dataDir, token.value);
     const clock = this.options.clock ?? systemClock;
-    const mcp = this.options.mcp && (await this.mcpHandler(this.options.mcp, clock));
+    const mcp = this.options.mcp;
     try {
       this.server = await startWebServer({
         port: http.port,
@@ -124,15 +123,6 @@ export class WebService {
       { board: `${base}/`, health: `${base}/health`, ...(mcp ? { mcp: `${base}/mcp` } : {}) },
       'web server listening (the addresses with the access token: dziennik2mqtt check --show-token)',
     );
-  }
-
-  /** The MCP server over the snapshot the pages read (loaded only with the web server). */
-  private async mcpHandler(options: NonNullable<WebServiceOptions['mcp']>, clock: Clock) {
-    const [{ McpServer }, { answerMcp }] = await Promise.all([import('../mcp/server.js'), import('../mcp/http.js')]);
-    const log = this.options.log.child({ part: 'mcp' });
-    // The snapshot (web/snapshot.ts) is the source: it also keeps the days-off feed the tools read.
-    const server = new McpServer({ source: this.options.data as McpSource, actions: options.actions, version: options.version, clock, log });
-    return (req: IncomingMessage, res: ServerResponse): void => answerMcp(req, res, server, log);
   }
 
   /**

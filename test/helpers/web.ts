@@ -16,7 +16,7 @@ export interface Answer {
 export function send(
   port: number,
   target: string,
-  options: { method?: string; headers?: Record<string, string>; host?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; host?: string; body?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -29,7 +29,7 @@ export function send(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 

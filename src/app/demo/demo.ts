@@ -10,7 +10,7 @@ import { PortalSimulator, DEMO_ACCOUNTS, DEMO_FAMILY, DEMO_FAMILY_ALL, SimLife, 
 import { buildConfig, ConfigError } from '../../config/load.js';
 import { applyLiveQuirks, parseQuirks, type LiveQuirk } from '../../simulator/live-schools.js';
 import { App } from '../app.js';
-import { loadOrCreateToken, ownAddresses, webBaseUrl, webUrls } from '../../web/token.js';
+import { loadOrCreateToken, mcpUrl, ownAddresses, webBaseUrl, webUrls } from '../../web/token.js';
 import { listen } from '../../web/server.js';
 import { clearDemoRetained } from './retained.js';
 import { writeDemoConfig } from './config.js';
@@ -149,7 +149,9 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       const board = webUrls(webBaseUrl('0.0.0.0', httpPort, false), [], token).board;
       const here = webUrls(`http://127.0.0.1:${httpPort}`, [], token).board;
       const loopback = board === here ? [] : [bannerMore(`${say.onThisMachine} ${here}`)];
-      out.write(`\n${[bannerLine(say.label.board, board), ...loopback, bannerMore(say.boardToken)].join('\n')}\n\n`);
+      // The MCP server on the same address: Home Assistant's Model Context Protocol integration or any MCP client asks the simulated school.
+      const mcp = bannerLine(say.label.mcp, mcpUrl(webBaseUrl('0.0.0.0', httpPort, false), token));
+      out.write(`\n${[bannerLine(say.label.board, board), ...loopback, bannerMore(say.boardToken), mcp].join('\n')}\n\n`);
     }
     life.start();
     await options.untilStopped;
