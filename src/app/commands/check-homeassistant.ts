@@ -14,6 +14,7 @@ import { errorText } from '../../util/text.js';
 import type { FeedName } from '../../rules/calendar-feeds.js';
 import { HaSocket, socketUrl } from '../../homeassistant/statistics/socket.js';
 import { peekStatistics } from '../../homeassistant/statistics/memory.js';
+import { TOOLS } from '../../mcp/tools.js';
 
 /** False when the API is set and does not answer as it should; true otherwise (set and answering, or not set). */
 export async function checkHomeAssistant(
@@ -80,23 +81,6 @@ async function checkStatistics(config: Config, out: { write(text: string): unkno
 }
 
 /**
- * The tools Assist is given (interface 16.4), named once here for `check`. When the MCP server's own list
- * (src/mcp/tools.ts) is in the bridge, this takes its names from there.
- */
-export const ASSIST_TOOLS = [
-  'get_day',
-  'get_grades',
-  'get_upcoming',
-  'get_lesson_topics',
-  'get_attendance',
-  'get_behaviour',
-  'get_school',
-  'get_messages',
-  'open_message',
-  'send_message',
-] as const;
-
-/**
  * Whether Home Assistant has Assist's Model Context Protocol entry: as the bridge keeps it through the flow
  * (would make, made, kept, removed by the family), or, where the flow is not the way (the app announces it
  * through the Supervisor; `assist: false`), whether Home Assistant lists it; then the tools it offers.
@@ -112,7 +96,11 @@ function assistLines(
   const ha = config.homeassistant as NonNullable<Config['homeassistant']>;
   // send_message only where an account may write (write_messages), as the server offers it.
   const writes = [...config.accounts, ...config.families].some((a) => a.write_messages === true);
-  const tools = say.assist.tools(ASSIST_TOOLS.filter((name) => name !== 'send_message' || writes).join(', '));
+  const tools = say.assist.tools(
+    TOOLS.map((tool) => tool.name)
+      .filter((name) => name !== 'send_message' || writes)
+      .join(', '),
+  );
   if (!ha.assist || config.supervisor !== undefined) {
     const has = listed.some((e) => e.domain === MCP && e.title === ASSIST_TITLE);
     if (has) return [`     ${say.assist.present}`, tools];
