@@ -26,6 +26,11 @@ export interface BinRss {
   /** Exit code after SIGTERM, and whether the bridge was published offline. */
   exitCode: number | null;
   offline: boolean;
+  /**
+   * With the web server on: each read tool of the MCP server asked for each child as Home Assistant asks
+   * (a session of its own per call: initialize, initialized, the call), after the polls; the slowest call (ms).
+   */
+  mcp?: { calls: number; slowestMs: number; failed: number };
 }
 
 export interface BinRssOptions {
@@ -82,6 +87,7 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
         }),
       );
     }
+    const mcp = options.web ? await askEveryTool(webPort, join(dir, 'data', 'http-token'), ids) : undefined;
     const processes = await processTree(bin.pid ?? 0);
     client?.stop();
     if (client && client.answered === 0) throw new Error('the web server never answered');
@@ -89,13 +95,52 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
     bin.kill('SIGTERM');
     const exitCode = await exited;
     const wentOffline = await Promise.race([offline.then(() => true), delay(2_000).then(() => false)]);
-    return { rssMB: processes.reduce((sum, p) => sum + p.rssMB, 0), processes, exitCode, offline: wentOffline };
+    return { rssMB: processes.reduce((sum, p) => sum + p.rssMB, 0), processes, exitCode, offline: wentOffline, ...(mcp ? { mcp } : {}) };
   } finally {
     client?.stop();
     if (bin.exitCode === null && bin.signalCode === null) bin.kill('SIGKILL');
     await watcher.endAsync();
     await world.close();
   }
+}
+
+/** The MCP server's read tools, every one for every child, each call timed from its session's start to its answer. */
+async function askEveryTool(port: number, tokenFile: string, children: readonly string[]): Promise<NonNullable<BinRss['mcp']>> {
+  const token = (await readFile(tokenFile, 'utf8')).trim();
+  const { TOOLS } = await import('../mcp/tools.js');
+  const read = TOOLS.filter((tool) => tool.readOnly).map((tool) => tool.name);
+  const post = async (body: unknown, session?: string): Promise<Response> =>
+    fetch(`http://127.0.0.1:${port}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(session ? { 'mcp-session-id': session } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const result = { calls: 0, slowestMs: 0, failed: 0 };
+  for (const child of children) {
+    for (const name of read) {
+      const started = performance.now();
+      const init = await post({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+      });
+      const session = init.headers.get('mcp-session-id') ?? undefined;
+      await init.text();
+      await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+      const answer = await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: { child } } }, session);
+      const text = await answer.text();
+      result.slowestMs = Math.max(result.slowestMs, performance.now() - started);
+      result.calls++;
+      if (!answer.ok || text.includes('"isError":true')) result.failed++;
+    }
+  }
+  return result;
 }
 
 /**

@@ -376,6 +376,14 @@ async function main(): Promise<void> {
     ok: heldWeb - held <= 5,
   });
   json.bin_web = web;
+  const mcp = web.mcp ?? { calls: 0, slowestMs: Number.NaN, failed: 0 };
+  rows.push({
+    measure: `an MCP read tool as Home Assistant calls it, slowest of ${mcp.calls} (every tool, every child; ms)`,
+    value: `${mcp.slowestMs.toFixed(0)}${mcp.failed > 0 ? ` (${mcp.failed} failed)` : ''}`,
+    target: '<= 200',
+    ok: mcp.calls > 0 && mcp.failed === 0 && mcp.slowestMs <= 200,
+  });
+  figures.mcp_slowest_ms = decimal(mcp.slowestMs, 0);
   Object.assign(figures, { rss_web: decimal(heldWeb, 0), rss_web_delta: `${heldWeb - held >= 0 ? '+' : ''}${decimal(heldWeb - held)}` });
 
   log("a school year, three children, the change feed granted and not, side by side (two fresh processes with the bin's V8 flags)...");

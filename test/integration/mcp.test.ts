@@ -101,11 +101,8 @@ describe('the MCP server', () => {
         'get_school',
         'get_messages',
       ]) {
-        // Timed warm (the first call of a tool compiles its code), over HTTP on a machine the other tests share.
-        await call(client, name, { child });
-        const started = performance.now();
+        // Its time (within 200 ms) is the bench's figure (npm run bench: mcp_slowest_ms), not a timed test's.
         const answer = await call(client, name, { child });
-        expect(performance.now() - started, `${name} ${child}`).toBeLessThan(200);
         expect(answer.isError, `${name} ${child}: ${answer.text}`).toBe(false);
         expect(answer.text, name).toMatch(new RegExp(`^\\S+ \\(${child}\\) — `));
         expect(answer.text, name).not.toContain(token);
