@@ -145,6 +145,27 @@ export class HomeAssistantModel {
     return this.entries.filter((e) => e.domain === domain);
   }
 
+  /**
+   * What the mcp integration's coordinator does with an entry every 30 minutes: a session at the entry's
+   * address, `tools/list`, and each tool's input schema converted for the conversation agent (as
+   * voluptuous_openapi's convert does: a failure fails the whole listing). The tools and their parameters.
+   */
+  async mcpTools(entry: ModelEntry): Promise<Array<{ name: string; parameters: Record<string, string> }>> {
+    const result = (await mcpSession(String(entry.data.url), 'tools/list', {})) as { tools?: Array<{ name: string; inputSchema: unknown }> };
+    return (result.tools ?? []).map((tool) => ({ name: tool.name, parameters: convertSchema(tool.name, tool.inputSchema) }));
+  }
+
+  /** A call as ModelContextProtocolTool makes it (a session of its own): the text of its content, or its error raised. */
+  async callMcpTool(entry: ModelEntry, name: string, args: Record<string, unknown>): Promise<string> {
+    const result = (await mcpSession(String(entry.data.url), 'tools/call', { name, arguments: args })) as {
+      content?: Array<{ type: string; text?: string }>;
+      isError?: boolean;
+    };
+    const text = (result.content ?? []).map((c) => c.text ?? '').join('\n');
+    if (result.isError === true) throw new Error(`Error calling tool: ${text}`);
+    return text;
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await new Promise<string>((resolve) => {
       let text = '';
@@ -570,6 +591,48 @@ async function initializeMcp(url: string): Promise<{ name: string; tools: boolea
   } catch (error) {
     return (error as Error).name === 'TimeoutError' ? 'timeout_connect' : 'cannot_connect';
   }
+}
+
+/** One request in a session of its own, as the mcp integration opens one for each listing and each call. */
+async function mcpSession(url: string, method: string, params: unknown): Promise<unknown> {
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const post = (body: unknown, session?: string) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { ...headers, ...(session ? { 'mcp-session-id': session, 'mcp-protocol-version': MCP_PROTOCOL } : {}) },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+  const clientInfo = { name: 'mcp', version: '0.1.0' };
+  const init = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: MCP_PROTOCOL, capabilities: {}, clientInfo } });
+  if (!init.ok) throw new Error(`initialize: HTTP ${init.status}`);
+  await init.text();
+  const session = init.headers.get('mcp-session-id') ?? undefined;
+  await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+  const response = await post({ jsonrpc: '2.0', id: 1, method, params }, session);
+  const answer = jsonRpcAnswer(response.headers.get('content-type') ?? '', await response.text(), 1);
+  if (answer?.error !== undefined) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
+  return answer?.result;
+}
+
+/**
+ * A tool's input schema as the conversation agent's parameters (name: type), converted as voluptuous_openapi
+ * converts it for Home Assistant's LLM API: an object of properties, each a string (or an enum of strings), an
+ * integer, a number or a boolean. Anything else fails the conversion, and with it the whole tool listing.
+ */
+function convertSchema(tool: string, schema: unknown): Record<string, string> {
+  const object = schema as { type?: unknown; properties?: Record<string, { type?: unknown; enum?: unknown }>; required?: unknown };
+  if (object?.type !== 'object') throw new Error(`${tool}: its input schema is not an object`);
+  const parameters: Record<string, string> = {};
+  for (const [name, property] of Object.entries(object.properties ?? {})) {
+    if (Array.isArray(property.enum) && property.enum.every((v) => typeof v === 'string')) parameters[name] = `enum(${property.enum.join('|')})`;
+    else if (typeof property.type === 'string' && ['string', 'integer', 'number', 'boolean'].includes(property.type))
+      parameters[name] = property.type;
+    else throw new Error(`${tool}: ${name}'s schema cannot be converted (${JSON.stringify(property)})`);
+  }
+  if (object.required !== undefined && !(Array.isArray(object.required) && object.required.every((r) => r in parameters)))
+    throw new Error(`${tool}: required names a parameter it does not have`);
+  return parameters;
 }
 
 /** The JSON-RPC answer of that id: the body itself (application/json), or the `data:` of an event stream's message. */

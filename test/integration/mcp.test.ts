@@ -15,6 +15,7 @@ import { SimTap } from '../helpers/faults-sim.js';
 import { send } from '../helpers/web.js';
 import type { Harness } from '../helpers/app.js';
 import { mcpUrl } from '../../src/web/token.js';
+import { HomeAssistantModel } from '../helpers/home-assistant.js';
 
 const [ANIA, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[2]!];
 const NOW = '2026-11-18T09:11:30+01:00';
@@ -201,5 +202,44 @@ describe('the MCP server', () => {
     });
     expect(notification.status).toBe(202);
     await expect(connect(`http://127.0.0.1:${port}/mcp`)).rejects.toThrow();
+  });
+
+  it("is what Home Assistant's mcp integration makes, lists with its schemas converted, and asks as Assist's tool", async () => {
+    const ha = new HomeAssistantModel('ha-long-lived-token-Zq8w3Lx0Vb7n');
+    await ha.start();
+    try {
+      school.sim.account(ANIA.login).addPlanChange({ kind: 'substitution', OrgDate: '2026-11-19', OrgLessonNo: 3, Teacher: 162011 });
+      const port = await freePort();
+      const h = await school.start({
+        accounts: [{ login: ANIA.login, password: ANIA.password }],
+        http: { port },
+        homeassistant: { url: ha.url, token: 'ha-long-lived-token-Zq8w3Lx0Vb7n', public_url: `http://127.0.0.1:${port}`, statistics: false },
+        out: { write: () => true },
+      });
+      await h.advanceUntil(() => ha.entriesOf('mcp').length === 1, 'the MCP entry', 5);
+      const [entry] = ha.entriesOf('mcp');
+      expect(entry?.title).toBe('dziennik2mqtt');
+      // Without write_messages no send_message; every other tool's schema converts.
+      const tools = await ha.mcpTools(entry!);
+      expect(tools.map((t) => t.name)).toEqual([
+        'get_day',
+        'get_grades',
+        'get_upcoming',
+        'get_lesson_topics',
+        'get_attendance',
+        'get_behaviour',
+        'get_school',
+        'get_messages',
+        'open_message',
+      ]);
+      expect(tools.find((t) => t.name === 'get_day')?.parameters).toMatchObject({ child: 'string', date: 'string' });
+      await h.pollUntil(() => JSON.stringify(h.attributes('ania', 'timetable_tomorrow')).includes('Agnieszka Mazur'), 'the substitution read');
+      const day = await ha.callMcpTool(entry!, 'get_day', { date: 'tomorrow' });
+      expect(day).toMatch(/Historia.* — odwołana/);
+      expect(day).toMatch(/Matematyka, nauczyciel: Agnieszka Mazur.* — zastępstwo/);
+      await expect(ha.callMcpTool(entry!, 'get_day', { child: 'nobody' })).rejects.toThrow(/Error calling tool/);
+    } finally {
+      await ha.stop();
+    }
   });
 });
