@@ -563,53 +563,48 @@ const MCP_PROTOCOL = '2025-06-18';
  * the form's error (cannot_connect, timeout_connect).
  */
 async function initializeMcp(url: string): Promise<{ name: string; tools: boolean } | 401 | string> {
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-  const post = (body: unknown, session?: string) =>
-    fetch(url, {
-      method: 'POST',
-      headers: { ...headers, ...(session ? { 'mcp-session-id': session, 'mcp-protocol-version': MCP_PROTOCOL } : {}) },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
   try {
-    const initialize = {
-      jsonrpc: '2.0',
-      id: 0,
-      method: 'initialize',
-      params: { protocolVersion: MCP_PROTOCOL, capabilities: {}, clientInfo: { name: 'mcp', version: '0.1.0' } },
-    };
-    const response = await post(initialize);
-    if (response.status === 401) return 401;
-    if (!response.ok) return 'cannot_connect';
-    const answer = jsonRpcAnswer(response.headers.get('content-type') ?? '', await response.text(), 0);
-    const result = answer?.result as { serverInfo?: { name?: unknown }; capabilities?: { tools?: unknown } } | undefined;
+    const opened = await openMcpSession(url);
+    if (typeof opened === 'number') return opened === 401 ? 401 : 'cannot_connect';
+    const result = opened.result as { serverInfo?: { name?: unknown }; capabilities?: { tools?: unknown } } | undefined;
     if (typeof result?.serverInfo?.name !== 'string') return 'cannot_connect';
-    const session = response.headers.get('mcp-session-id') ?? undefined;
-    await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
-    if (session !== undefined) await (await fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': session } })).text();
+    if (opened.session !== undefined) await (await fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': opened.session } })).text();
     return { name: result.serverInfo.name, tools: result.capabilities?.tools !== undefined };
   } catch (error) {
     return (error as Error).name === 'TimeoutError' ? 'timeout_connect' : 'cannot_connect';
   }
 }
 
+/** A POST of one JSON-RPC message to an MCP server, in a session when it named one, as the Python SDK's client sends it. */
+function mcpPost(url: string, body: unknown, session?: string): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(session ? { 'mcp-session-id': session, 'mcp-protocol-version': MCP_PROTOCOL } : {}),
+    },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+}
+
+/** `initialize`, then `notifications/initialized` in the session the server named: its result and session, or the HTTP status refusing it. */
+async function openMcpSession(url: string): Promise<{ result: unknown; session: string | undefined } | number> {
+  const params = { protocolVersion: MCP_PROTOCOL, capabilities: {}, clientInfo: { name: 'mcp', version: '0.1.0' } };
+  const response = await mcpPost(url, { jsonrpc: '2.0', id: 0, method: 'initialize', params });
+  if (!response.ok) return response.status;
+  const answer = jsonRpcAnswer(response.headers.get('content-type') ?? '', await response.text(), 0);
+  const session = response.headers.get('mcp-session-id') ?? undefined;
+  await (await mcpPost(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+  return { result: answer?.result, session };
+}
+
 /** One request in a session of its own, as the mcp integration opens one for each listing and each call. */
 async function mcpSession(url: string, method: string, params: unknown): Promise<unknown> {
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-  const post = (body: unknown, session?: string) =>
-    fetch(url, {
-      method: 'POST',
-      headers: { ...headers, ...(session ? { 'mcp-session-id': session, 'mcp-protocol-version': MCP_PROTOCOL } : {}) },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-  const clientInfo = { name: 'mcp', version: '0.1.0' };
-  const init = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: MCP_PROTOCOL, capabilities: {}, clientInfo } });
-  if (!init.ok) throw new Error(`initialize: HTTP ${init.status}`);
-  await init.text();
-  const session = init.headers.get('mcp-session-id') ?? undefined;
-  await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
-  const response = await post({ jsonrpc: '2.0', id: 1, method, params }, session);
+  const opened = await openMcpSession(url);
+  if (typeof opened === 'number') throw new Error(`initialize: HTTP ${opened}`);
+  const response = await mcpPost(url, { jsonrpc: '2.0', id: 1, method, params }, opened.session);
   const answer = jsonRpcAnswer(response.headers.get('content-type') ?? '', await response.text(), 1);
   if (answer?.error !== undefined) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
   return answer?.result;
