@@ -33,10 +33,10 @@ export async function homeAssistantRuns(log: (text: string) => void): Promise<{ 
   const portal = (run: typeof on) => run.counts.total / CHILDREN / DAYS;
   const rows: FeedRow[] = [
     {
-      measure: `calls to Home Assistant's API per day, ${CHILDREN} children (two days, the first start making their ${CHILDREN * 4} entries included)`,
+      measure: `calls to Home Assistant's API per day, ${CHILDREN} children (two days, the first start making their ${CHILDREN * 4} entries and Assist's included)`,
       value: perDay.toFixed(0),
       target: `<= ${CALLS_PER_DAY}`,
-      ok: perDay <= CALLS_PER_DAY && ha.entries === CHILDREN * 4,
+      ok: perDay <= CALLS_PER_DAY && ha.entries === CHILDREN * 4 + 1,
     },
     {
       measure: "portal requests per child per day, Home Assistant's API on / off",
