@@ -315,12 +315,14 @@ async function main(): Promise<void> {
   // by side, each with its own simulator, broker and process tree, so their RSS readings stay apart.
   const image = await checkoutImageNode(ROOT, log);
   log(
-    `starting the bin plainly (node dist/main.js run) with three children, ${image ? `on the image's Node ${image.version}, ` : ''}and with the web server on and a tablet using it, side by side (real time)...`,
+    `starting the bin plainly (node dist/main.js run) with three children, ${image ? `on the image's Node ${image.version}, ` : ''}and with the web server on and a tablet using it (on both Nodes), side by side (real time)...`,
   );
-  const [bin, onImage, web] = await Promise.all([
+  const [bin, onImage, web, webOnImage] = await Promise.all([
     binRss(),
     image === undefined ? undefined : binRss([], { execPath: image.execPath }),
     binRss([], { web: true }),
+    // The web server serves the MCP server too (interface 16.4): the image's Node with both on.
+    image === undefined ? undefined : binRss([], { web: true, execPath: image.execPath }),
   ]);
   const bridgeProcess = bin.processes.at(-1);
   const launcher = bin.processes.length > 1 ? bin.processes[0] : undefined;
@@ -376,6 +378,17 @@ async function main(): Promise<void> {
     ok: heldWeb - held <= 5,
   });
   json.bin_web = web;
+  if (webOnImage !== undefined && image !== undefined) {
+    const heldWebOnImage = heldBy(webOnImage);
+    rows.push({
+      measure: `RSS of the bin on the image's Node ${image.version} with the web and MCP server on, 3 children (MB)`,
+      value: heldWebOnImage.toFixed(0),
+      target: '<= 85',
+      ok: heldWebOnImage <= 85,
+    });
+    json.bin_web_image = webOnImage;
+    figures.rss_web_image = decimal(heldWebOnImage, 0);
+  }
   const mcp = web.mcp ?? { calls: 0, slowestMs: Number.NaN, failed: 0 };
   rows.push({
     measure: `an MCP read tool as Home Assistant calls it, slowest of ${mcp.calls} (every tool, every child; ms)`,
