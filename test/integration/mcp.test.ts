@@ -16,23 +16,11 @@ import { send } from '../helpers/web.js';
 import type { Harness } from '../helpers/app.js';
 import { mcpUrl } from '../../src/web/token.js';
 import { HomeAssistantModel } from '../helpers/home-assistant.js';
+import { TOOL_NAMES } from '../helpers/mcp-tools.js';
 
 const [ANIA, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[2]!];
 const NOW = '2026-11-18T09:11:30+01:00';
 const school = simulatedSchool(NOW);
-/** The tools of interface 16.4, in the order the server lists them (send_message only with write_messages). */
-const TOOL_NAMES = [
-  'get_day',
-  'get_grades',
-  'get_upcoming',
-  'get_lesson_topics',
-  'get_attendance',
-  'get_behaviour',
-  'get_school',
-  'get_messages',
-  'open_message',
-  'send_message',
-];
 const WRITE = { host: 'messages' as const, method: 'POST', path: '/api/messages' };
 
 async function bridge(): Promise<{ h: Harness; port: number; token: string }> {

@@ -7,23 +7,13 @@ import { TOOLS } from '../../../src/mcp/tools.js';
 import { McpServer, NEWEST_PROTOCOL_VERSION } from '../../../src/mcp/server.js';
 import { silentLogger } from '../../../src/util/log.js';
 import type { ChildView } from '../../../src/web/types.js';
+import { TOOL_NAMES } from '../../helpers/mcp-tools.js';
 
 const PLAIN = new Set(['string', 'integer', 'boolean']);
 
 describe('the MCP tools', () => {
   it('have the fixed names, English descriptions and plain input schemas', () => {
-    expect(TOOLS.map((t) => t.name)).toEqual([
-      'get_day',
-      'get_grades',
-      'get_upcoming',
-      'get_lesson_topics',
-      'get_attendance',
-      'get_behaviour',
-      'get_school',
-      'get_messages',
-      'open_message',
-      'send_message',
-    ]);
+    expect(TOOLS.map((t) => t.name)).toEqual(TOOL_NAMES);
     for (const tool of TOOLS) {
       expect(tool.description.length, tool.name).toBeGreaterThan(40);
       expect(tool.description, tool.name).toMatch(/^[\x20-\x7e–]+$/);
