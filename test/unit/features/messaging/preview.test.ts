@@ -97,7 +97,7 @@ describe('message sensors and events', () => {
       item({ id: '6', topic: 'Przeczytana', sendDate: '2026-11-18 10:00:00', read: true }),
       item({ id: '7', topic: 'Nowsza nieprzeczytana', sendDate: '2026-11-19 09:00:00' }),
     ]);
-    expect(state.attributes.unread).toEqual([
+    expect(state?.attributes.unread).toEqual([
       { id: '7', topic: 'Nowsza nieprzeczytana', sender: 'Anna Nowak', date: '2026-11-19T09:00:00+01:00' },
       { id: '5', topic: 'Starsza nieprzeczytana', sender: 'Anna Nowak', date: '2026-11-17T10:00:00+01:00' },
     ]);
