@@ -1,6 +1,8 @@
 // What a test of a kindergarten child reads of her device as Home Assistant does: the components of each
 // discovery the bridge published (the first one first) and of the one the broker retains, and whether the
-// change feed watches each child (the diagnostics' `change_feed.on`).
+// change feed watches each child (the diagnostics' `change_feed.on`); and the check both roads make of the demo
+// family's kindergarten child beside her school sister.
+import { expect } from 'vitest';
 import type { Harness } from './app.js';
 import { retained } from './mqtt.js';
 
@@ -60,4 +62,19 @@ export async function deviceComponents(h: Harness, child: string): Promise<{ con
 export async function feedWatching(h: Harness): Promise<Record<string, boolean | undefined>> {
   const bundle = JSON.parse(await h.app.diagnostics()) as { children: { id: string; change_feed: { on: boolean } | null }[] };
   return Object.fromEntries(bundle.children.map((c) => [c.id, c.change_feed?.on]));
+}
+
+/**
+ * Zofia's device (the kindergarten child) holds nothing a school list would fill, from her first discovery to the
+ * config the broker retains, and her first lists `fills`; her sister Ania's (a pupil) every such component.
+ */
+export async function expectOnlyWhatSheFills(h: Harness, fills: readonly string[]): Promise<void> {
+  const zofia = await deviceComponents(h, 'zofia');
+  expect(zofia.configs.length).toBeGreaterThan(0);
+  for (const config of [...zofia.configs, zofia.retained])
+    expect(config.filter((k) => FILLED_BY_SCHOOL_LISTS.includes(k) || /grade|average|homework|lucky/.test(k))).toEqual([]);
+  expect(zofia.configs[0]).toEqual(expect.arrayContaining([...fills]));
+  const ania = await deviceComponents(h, 'ania');
+  expect(ania.configs[0]).toEqual(expect.arrayContaining([...FILLED_BY_SCHOOL_LISTS, 'average_matematyka']));
+  expect(ania.retained).toEqual(expect.arrayContaining(FILLED_BY_SCHOOL_LISTS));
 }
