@@ -32,6 +32,8 @@ const storedIdentity = z.object({
   accountLid: z.string().optional(),
   classId: z.string().optional(),
   className: storedName.optional(),
+  /** Me names no class: a kindergarten child's account (live-notes 58), in a group rather than a class. */
+  noClass: z.literal(true).optional(),
   classTutorId: z.string().optional(),
   schoolName: storedName.optional(),
   schoolAddress: storedName.optional(),

@@ -117,33 +117,29 @@ function accountParts(options: AccountPollerOptions): PassParts {
   });
   access.observe(figures);
   const { messages, cache } = access;
-  const features = new AccountFeatures(
-    options.features ?? FEATURES,
-    {
-      account,
-      cache,
-      messages,
-      outbox: new Outbox({
-        account: account.login,
-        child: () => child.id,
-        api: messages,
-        dataDir,
-        clock,
-        log,
-        messagesPerDay: options.messagesPerDay,
-      }),
-      downloads: () => access.downloads(child.id),
-      identity: () => child.identity,
-      childId: () => child.id,
-      language,
+  const features = new AccountFeatures(options.features ?? FEATURES, {
+    account,
+    cache,
+    messages,
+    outbox: new Outbox({
+      account: account.login,
+      child: () => child.id,
+      api: messages,
       dataDir,
-      thresholds: options.thresholds ?? DEFAULT_GRADE_THRESHOLDS,
-      averaging: options.averaging ?? 'weighted',
       clock,
       log,
-    },
-    road,
-  );
+      messagesPerDay: options.messagesPerDay,
+    }),
+    downloads: () => access.downloads(child.id),
+    identity: () => child.identity,
+    childId: () => child.id,
+    language,
+    dataDir,
+    thresholds: options.thresholds ?? DEFAULT_GRADE_THRESHOLDS,
+    averaging: options.averaging ?? 'weighted',
+    clock,
+    log,
+  });
   const feed = new ChildFeed({
     gateway: access.gateway,
     store: new FeedDeviceStore(dataDir, account.login),

@@ -113,7 +113,7 @@ export class AccountCoordinator {
       figures.feed = feed.feedStatus();
       // A copy none of the features names any more leaves the cache.
       cache.forget(this.planned(now));
-      figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH));
+      figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH), features.kind());
       figures.schoolYear = schoolYearFacts(this.parts.child.identity);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
       // Everything the pass found is published and its figures are up to date: a sink may act on the batch.
@@ -175,7 +175,7 @@ export class AccountCoordinator {
   announce(): void {
     this.announced = true;
     const { child, features } = this.parts;
-    this.options.bus.device(child.device(features.entities(), features.kindergarten()));
+    this.options.bus.device(child.device(features.entities(), features.kind() === 'kindergarten'));
   }
 
   states(states: Record<string, EntityState>): void {

@@ -32,6 +32,7 @@ export async function fetchIdentity(gateway: Gateway, now: number, log: Logger):
     userId,
     accountLid: user.AccountId ?? undefined,
     classId: user.Class ?? klass?.Id ?? me.Class,
+    ...(me.Class === undefined ? { noClass: true as const } : {}),
     className: klass ? `${klass.Number ?? ''}${klass.Symbol ?? ''}`.trim() || undefined : undefined,
     classTutorId: klass?.ClassTutor,
     unitId: user.Unit ?? klass?.Unit,

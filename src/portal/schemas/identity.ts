@@ -159,6 +159,11 @@ export function childUnit(units: readonly UnitSettings[] | undefined, unitId: st
   return own ?? (units.length === 1 ? units[0] : undefined);
 }
 
+/** Whether the unit says it gives no grades at all: every kind of grade switched off (live-notes 58 expects so of a kindergarten's). */
+export function givesNoGrades(unit: UnitSettings | undefined): boolean {
+  return unit !== undefined && unit.standard === false && unit.point === false && unit.descriptive === false;
+}
+
 function findObject(value: unknown, key: string, depth = 0): Record<string, unknown> | undefined {
   if (!value || typeof value !== 'object' || depth > 4) return undefined;
   const own = (value as Record<string, unknown>)[key];
