@@ -181,6 +181,16 @@ function faultOf(status: number): HaFault {
 
 /** The longest of Home Assistant's own words kept from a refusal. */
 const MESSAGE_CHARS = 200;
+/** The longest failure logged or kept whole: the call, its status and those words. */
+const FAULT_CHARS = 400;
+
+/**
+ * A failure as the log and data_dir keep it: masked, then cut. One of the client's is masked already; any
+ * other (a file, a bug, the Supervisor's words) may still hold what came from outside.
+ */
+export function faultText(error: unknown): string {
+  return redactAndCut(errorText(error), FAULT_CHARS);
+}
 
 /** Home Assistant's own words in a refusal (`{"message": ...}`), masked, then short (a server may echo the token). */
 function messageOf(text: string): string | undefined {

@@ -14,17 +14,16 @@ import type { Language } from '../config/language.js';
 import type { AgendaEntry, FeedContent, FeedName } from '../rules/calendar-feeds.js';
 import { HOMEASSISTANT_TEXT, type HaFault } from '../i18n/homeassistant-text.js';
 import { feedUrl, LiveToken, loadOrCreateToken, mcpUrl } from '../web/token.js';
-import { SerialQueue } from '../util/serial.js';
 import { MINUTE } from '../util/duration.js';
 import { warsawDate } from '../util/time.js';
 import { errorText } from '../util/text.js';
-import { redact } from '../util/redact.js';
-import type { Clock, Timer } from '../util/clock.js';
+import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { HomeAssistantApi, HomeAssistantError, type FlowOutcome, type HaItem } from './client.js';
+import { faultText, HomeAssistantApi, HomeAssistantError, type FlowOutcome, type HaItem } from './client.js';
 import { assistEntry, childOfKey, keptUrl, MCP, reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './plan.js';
 import { homeworkItems, needsLook, todoSteps, type Written } from './homework.js';
 import { MemoryFile, memoryStatus, type Known, type Memory } from './memory.js';
+import { LookLoop } from './look-loop.js';
 
 export interface KeeperOptions {
   config: HomeAssistantConfig;
@@ -50,23 +49,20 @@ export class HomeAssistantKeeper implements Sink {
   private readonly api: HomeAssistantApi;
   private readonly file: MemoryFile;
   private memory: Memory = { entries: {}, homework: {} };
-  private readonly queue = new SerialQueue();
+  /** One look at a time, tried again after a failure; its stop abandons the call in flight (interface 16.1). */
+  private readonly loop: LookLoop;
   /** Each child's first name and agenda entries, as its feeds last carried them. */
   private readonly names = new Map<string, string>();
   private readonly agenda = new Map<string, readonly AgendaEntry[]>();
   /** Whether each child's device declares homework and an agenda (a kindergarten child's does not); nothing is made before it is known. */
   private readonly schoolwork = new Map<string, boolean>();
   private token: LiveToken | undefined;
-  private started = false;
-  private stopped = false;
-  /** Aborted at stop: the call under way is abandoned, not awaited (interface 16.1). */
-  private readonly stopping = new AbortController();
-  private queued = false;
-  private retry: Timer | undefined;
   private failures = 0;
   /** Whether the last failure was a lost answer (other calls of its look were answered). */
   private lost = false;
+  /** Answers Home Assistant gave, and how many there were when the look under way began. */
   private answers = 0;
+  private answersBefore = 0;
   /** The entries are looked at again: at start, after a failure, when what is wanted changed. */
   private lookedFor: string | undefined;
   private readonly calls = { day: '', today: 0 };
@@ -74,14 +70,14 @@ export class HomeAssistantKeeper implements Sink {
   private readonly serving = new Map<string, string>();
   /** When each calendar was last asked to read its feed again (this run), and the timer of the next ask. */
   private readonly askedAt = new Map<string, number>();
-  private askLater: Timer | undefined;
 
   constructor(private readonly options: KeeperOptions) {
+    this.loop = new LookLoop({ clock: options.clock, look: () => this.look(), failed: (error) => this.failed(error) });
     this.api = new HomeAssistantApi({
       url: options.config.url,
       token: options.config.token ?? '',
       onCall: () => this.count(),
-      signal: this.stopping.signal,
+      signal: this.loop.signal,
       onAnswer: () => this.answers++,
     });
     this.file = new MemoryFile(options.dataDir);
@@ -93,7 +89,7 @@ export class HomeAssistantKeeper implements Sink {
     const schoolwork = keys.has(homeworkUpcomingEntity.key) || keys.has(upcomingTestsEntity.key);
     if (this.schoolwork.get(child.id) === schoolwork) return;
     this.schoolwork.set(child.id, schoolwork);
-    this.nudge();
+    this.loop.nudge();
   }
 
   removed(childId: string): void {
@@ -110,12 +106,12 @@ export class HomeAssistantKeeper implements Sink {
     this.serving.set(key, hash);
     // A look after the feeds the pass publishes together (they come in one go): not waiting for the pass's end,
     // which waits for the broker's acknowledgements.
-    this.nudge();
+    this.loop.nudge();
   }
 
   /** A child's pass published everything: a look (the homework list, a child come or gone; a changed feed was looked at already). */
   passed(): void {
-    this.nudge();
+    this.loop.nudge();
   }
 
   /** After the web server started: what was made before is read back, and the first look is made. */
@@ -127,28 +123,23 @@ export class HomeAssistantKeeper implements Sink {
         .then(({ value }) => new LiveToken(dataDir, value))
         .catch(() => undefined);
     }
-    this.started = true;
-    this.nudge();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.retry?.cancel();
-    this.askLater?.cancel();
-    this.stopping.abort();
-    await this.queue.idle();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Resolves when no look is under way or queued (a test waits for it as for a poll). */
   idle(): Promise<void> {
-    return this.queue.idle();
+    return this.loop.idle();
   }
 
   /** The diagnostics' part: whether the API answers (or its fault, since when, the next try), the calls, what was made. */
   status(): Record<string, unknown> {
     return {
       ...memoryStatus(this.memory),
-      ...(this.retry ? { retry_in_minutes: this.delay() / MINUTE } : {}),
+      ...(this.loop.retryingIn === undefined ? {} : { retry_in_minutes: this.loop.retryingIn / MINUTE }),
       calls_today: this.calls.day === warsawDate(this.options.clock.now()) ? this.calls.today : 0,
     };
   }
@@ -159,27 +150,12 @@ export class HomeAssistantKeeper implements Sink {
     this.calls.today++;
   }
 
-  /** A look after whatever is under way, unless one is queued already or a retry is waited for. */
-  private nudge(): void {
-    if (!this.started || this.stopped || this.queued || this.retry) return;
-    this.queued = true;
-    void this.queue.enqueue(async () => {
-      this.queued = false;
-      if (!this.stopped) await this.look();
-    });
-  }
-
   private async look(): Promise<void> {
-    const answers = this.answers;
-    try {
-      await this.keepEntries();
-      await this.readAgain();
-      await this.keepHomework();
-      await this.recovered();
-    } catch (error) {
-      // A call the stop abandoned is no fault of Home Assistant's: nothing is recorded of it.
-      if (!this.stopped) await this.failed(error, this.answers > answers);
-    }
+    this.answersBefore = this.answers;
+    await this.keepEntries();
+    await this.readAgain();
+    await this.keepHomework();
+    await this.recovered();
   }
 
   /** The entries: made when missing, made again at a new address, the family's deletions remembered, a removed child's removed. */
@@ -339,14 +315,7 @@ export class HomeAssistantKeeper implements Sink {
       await this.save();
       this.options.log.debug({ entity }, 'Home Assistant asked to read a changed calendar feed again');
     }
-    this.askLater?.cancel();
-    this.askLater =
-      next === undefined || this.stopped
-        ? undefined
-        : this.options.clock.setTimer(() => {
-            this.askLater = undefined;
-            this.nudge();
-          }, next - now);
+    this.loop.lookIn(next === undefined ? undefined : next - now);
   }
 
   /** Each homework list in step with the school's homework; Home Assistant is asked only when something changed. */
@@ -424,13 +393,13 @@ export class HomeAssistantKeeper implements Sink {
     await this.save();
   }
 
-  /** A log line when the fault is new, the reason kept for the diagnostics, and the next look later. */
-  private async failed(error: unknown, answered: boolean): Promise<void> {
+  /** A log line when the fault is new, the reason kept for the diagnostics; answers the wait before the next look. */
+  private async failed(error: unknown): Promise<number> {
     const fault: HaFault = error instanceof HomeAssistantError ? error.fault : 'server_error';
     // No answer to one call while others of the look were answered: that answer was lost, Home Assistant is there.
-    this.lost = fault === 'unreachable' && answered;
+    this.lost = fault === 'unreachable' && this.answers > this.answersBefore;
     // Masked before it is logged or kept: an error not of the client's (a bug, a file) was not masked yet.
-    const message = redact(errorText(error));
+    const message = faultText(error);
     const was = this.memory.problem;
     if (this.lost) this.failures = 0;
     else this.failures++;
@@ -443,11 +412,7 @@ export class HomeAssistantKeeper implements Sink {
     }
     this.memory.problem = { fault, since: was?.fault === fault ? was.since : this.options.clock.now(), message };
     await this.save();
-    if (this.stopped) return;
-    this.retry = this.options.clock.setTimer(() => {
-      this.retry = undefined;
-      this.nudge();
-    }, this.delay());
+    return this.delay();
   }
 
   private delay(): number {

@@ -10,13 +10,13 @@ import type { HomeAssistantConfig } from '../../config/schema.js';
 import type { Language } from '../../config/language.js';
 import type { HaFault } from '../../i18n/homeassistant-text.js';
 import type { YearRecords } from '../../rules/year-records.js';
-import { SerialQueue } from '../../util/serial.js';
 import { MINUTE } from '../../util/duration.js';
 import { isoAt, warsawDate } from '../../util/time.js';
 import { errorText } from '../../util/text.js';
-import type { Clock, Timer } from '../../util/clock.js';
+import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
-import { HomeAssistantError } from '../client.js';
+import { faultText, HomeAssistantError } from '../client.js';
+import { LookLoop } from '../look-loop.js';
 import { HaSocket, socketUrl } from './socket.js';
 import { keptDays, keptFigures, StatisticsFile, type StatisticsMemory } from './memory.js';
 import { yearStatistics, type StatisticMetadata, type YearStatistic } from './year.js';
@@ -65,17 +65,14 @@ export class HomeAssistantStatistics implements Sink {
   private readonly records = new Map<string, YearRecords>();
   /** The children whose records came since their last import. */
   private readonly moved = new Set<string>();
-  private readonly queue = new SerialQueue();
-  private socket: HaSocket | undefined;
-  private started = false;
-  private stopped = false;
-  private queued = false;
-  private retry: Timer | undefined;
+  /** One import at a time, tried again after a failure; its stop closes the connection in flight (interface 16.1). */
+  private readonly loop: LookLoop;
   private failures = 0;
   private readonly counts = { rows: 0, calls: 0, day: '', callsToday: 0 };
 
   constructor(private readonly options: StatisticsOptions) {
     this.file = new StatisticsFile(options.dataDir);
+    this.loop = new LookLoop({ clock: options.clock, look: (signal) => this.look(signal), failed: (error) => this.failed(error) });
   }
 
   /** A sink of the bus: the year's records of a child, as a pass computed them. */
@@ -86,7 +83,7 @@ export class HomeAssistantStatistics implements Sink {
 
   /** The pass is over: what it moved is imported. */
   passed(childId: string): void {
-    if (this.moved.has(childId)) this.nudge();
+    if (this.moved.has(childId)) this.loop.nudge();
   }
 
   removed(childId: string): void {
@@ -98,21 +95,17 @@ export class HomeAssistantStatistics implements Sink {
     this.memory = await this.file.load((error) =>
       this.options.log.warn({ err: error.message }, "what was imported into Home Assistant's statistics could not be read back"),
     );
-    this.started = true;
-    this.nudge();
+    this.loop.start();
   }
 
   /** Ends the retries; a connection in flight is closed, what it waited for abandoned. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.retry?.cancel();
-    this.socket?.close();
-    await this.queue.idle();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Resolves when no import is under way or queued (a test waits for it as for a poll). */
   idle(): Promise<void> {
-    return this.queue.idle();
+    return this.loop.idle();
   }
 
   /** The diagnostics' part: whether the WebSocket answers (or its fault, since when), the statistics kept, rows written and calls made. */
@@ -125,7 +118,7 @@ export class HomeAssistantStatistics implements Sink {
       rows_written: this.counts.rows,
       calls: this.counts.calls,
       calls_today: this.counts.day === warsawDate(this.options.clock.now()) ? this.counts.callsToday : 0,
-      ...(this.retry ? { retry_in_minutes: this.delay() / MINUTE } : {}),
+      ...(this.loop.retryingIn === undefined ? {} : { retry_in_minutes: this.loop.retryingIn / MINUTE }),
     };
   }
 
@@ -136,44 +129,30 @@ export class HomeAssistantStatistics implements Sink {
     this.counts.callsToday++;
   }
 
-  private nudge(): void {
-    if (!this.started || this.stopped || this.queued || this.retry) return;
-    this.queued = true;
-    void this.queue.enqueue(async () => {
-      this.queued = false;
-      if (!this.stopped) await this.look();
-    });
-  }
-
-  private async look(): Promise<void> {
+  private async look(signal: AbortSignal): Promise<void> {
     const today = warsawDate(this.options.clock.now());
     const children = [...this.moved];
     const imports = children.flatMap((child) => {
       const records = this.records.get(child);
       return records ? importsOf(yearStatistics(child, records, today, this.options.language), this.memory) : [];
     });
-    try {
-      if (imports.length > 0) await this.send(imports);
-      for (const child of children) this.moved.delete(child);
-      await this.recovered();
-    } catch (error) {
-      await this.failed(error);
-    }
+    if (imports.length > 0) await this.send(imports, signal);
+    for (const child of children) this.moved.delete(child);
+    await this.recovered();
   }
 
   /** One connection for the batch: each statistic imported, then kept as Home Assistant now has it. */
-  private async send(imports: readonly StatisticImport[]): Promise<void> {
+  private async send(imports: readonly StatisticImport[], signal: AbortSignal): Promise<void> {
     const { config } = this.options;
     const socket = await HaSocket.open({
       url: socketUrl(config.url),
       token: config.token ?? '',
       timeoutMs: this.options.timeoutMs,
       onCall: () => this.count(),
+      signal,
     });
-    this.socket = socket;
     try {
       for (const { metadata, stats } of imports) {
-        if (this.stopped) return;
         await socket.call({ type: 'recorder/import_statistics', metadata, stats });
         this.counts.rows += stats.length;
         this.keep(metadata, stats);
@@ -183,7 +162,6 @@ export class HomeAssistantStatistics implements Sink {
       this.options.log.info({ statistics: imports.length, rows }, "the school year imported into Home Assistant's statistics");
     } finally {
       socket.close();
-      this.socket = undefined;
     }
   }
 
@@ -212,11 +190,10 @@ export class HomeAssistantStatistics implements Sink {
     await this.save();
   }
 
-  /** A log line when the fault is new, the reason kept for the diagnostics, and the next try later. */
-  private async failed(error: unknown): Promise<void> {
-    if (this.stopped) return;
+  /** A log line when the fault is new, the reason kept for the diagnostics; answers the wait before the next try. */
+  private async failed(error: unknown): Promise<number> {
     const fault: HaFault = error instanceof HomeAssistantError ? error.fault : 'server_error';
-    const message = errorText(error);
+    const message = faultText(error);
     const was = this.memory.problem;
     this.failures++;
     if (was?.fault !== fault) {
@@ -227,10 +204,7 @@ export class HomeAssistantStatistics implements Sink {
     }
     this.memory.problem = { fault, since: was?.fault === fault ? was.since : this.options.clock.now(), message };
     await this.save();
-    this.retry = this.options.clock.setTimer(() => {
-      this.retry = undefined;
-      this.nudge();
-    }, this.delay());
+    return this.delay();
   }
 
   private delay(): number {

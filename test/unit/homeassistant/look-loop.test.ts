@@ -1,0 +1,71 @@
+// The one loop the keeper, the statistics and the Supervisor's announcement look at the outside with: what
+// the outside sees of it (how many looks, when a failed one comes again) and that a stop does not wait for
+// an answer that never comes (interface 16.1).
+import { describe, expect, it } from 'vitest';
+import { FakeClock } from '../../../src/bench/fake-clock.js';
+import { LookLoop } from '../../../src/homeassistant/look-loop.js';
+
+const MINUTE = 60_000;
+
+/** A call to the outside that answers only when told, or fails with the signal's abort. */
+function outside() {
+  const calls: Array<{ answer: () => void; fail: (error: Error) => void }> = [];
+  return {
+    calls,
+    call(signal: AbortSignal): Promise<void> {
+      return new Promise((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+        calls.push({ answer: resolve, fail: reject });
+      });
+    },
+  };
+}
+
+describe('the look loop', () => {
+  it('queues one look behind the one under way however many nudges come, and looks again only after the wait a failure named', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const world = outside();
+    const failures: unknown[] = [];
+    const loop = new LookLoop({ clock, look: (signal) => world.call(signal), failed: (error) => (failures.push(error), 2 * MINUTE) });
+    loop.nudge();
+    expect(world.calls).toHaveLength(0);
+    loop.start();
+    await Promise.resolve();
+    expect(world.calls).toHaveLength(1);
+    for (let i = 0; i < 5; i++) loop.nudge();
+    world.calls[0]!.answer();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(world.calls).toHaveLength(2);
+
+    world.calls[1]!.fail(new Error('502'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(failures).toHaveLength(1);
+    expect(loop.retryingIn).toBe(2 * MINUTE);
+    // A pass's nudge meanwhile does not hurry it.
+    loop.nudge();
+    await clock.advance(2 * MINUTE - 1);
+    expect(world.calls).toHaveLength(2);
+    await clock.advance(1);
+    expect(world.calls).toHaveLength(3);
+    expect(loop.retryingIn).toBeUndefined();
+    world.calls[2]!.answer();
+    await loop.stop();
+  });
+
+  it('a stop abandons the call in flight: it ends without its answer, records no failure and looks at nothing again', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const world = outside();
+    const failures: unknown[] = [];
+    const loop = new LookLoop({ clock, look: (signal) => world.call(signal), failed: (error) => (failures.push(error), MINUTE) });
+    loop.start();
+    loop.lookIn(5 * MINUTE);
+    await Promise.resolve();
+    expect(world.calls).toHaveLength(1);
+    await loop.stop();
+    expect(failures).toEqual([]);
+    loop.nudge();
+    await clock.advance(10 * MINUTE);
+    expect(world.calls).toHaveLength(1);
+    expect(clock.nextDueAt()).toBeUndefined();
+  });
+});
