@@ -3,8 +3,11 @@
 // (interface 15.4). It watches what the accounts publish (the calendar feeds name the
 // child and carry its homework), and after a pass that changed something it makes what is missing,
 // makes again what points at an old address, removes what a removed child had and brings each homework
-// list in step. It never stands in the way of the rest: a refusal or an API that is away is a log line and
-// a named reason in the diagnostics, tried again later; MQTT, the feeds and the board go on.
+// list in step. What it made and what the family deleted go with the base topic, not the installation:
+// told on retained by the holder, taken over by its successor (16.3), so every entry stays the bridge's and
+// none the family deleted is made again. It never stands in the way of the rest: a
+// refusal or an API that is away is a log line and a named reason in the diagnostics, tried again later;
+// MQTT, the feeds and the board go on.
 import { createHash } from 'node:crypto';
 import type { Sink } from '../bus/bus.js';
 import type { ChildDevice } from '../features/kit/entities.js';
@@ -22,7 +25,7 @@ import type { Logger } from '../util/log.js';
 import { faultText, HomeAssistantApi, HomeAssistantError, type FlowOutcome, type HaItem } from './client.js';
 import { assistEntry, childOfKey, keptUrl, MCP, reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './plan.js';
 import { homeworkItems, needsLook, todoSteps, type Written } from './homework.js';
-import { MemoryFile, memoryStatus, type Known, type Memory } from './memory.js';
+import { MemoryFile, memoryStatus, takenOver, toldOn, type Known, type Memory, type ToldEntries } from './memory.js';
 import { LookLoop } from './look-loop.js';
 
 export interface KeeperOptions {
@@ -35,6 +38,16 @@ export interface KeeperOptions {
   feedsServed: () => boolean;
   /** The ids of the children the bridge reads as far as known; `complete` once every child is (nothing is removed before). */
   children: () => { ids: string[]; complete: boolean };
+  /** What was made and what the family deleted, told on with the base topic (the MQTT sink); none: kept in data_dir alone. */
+  handover?: HomeAssistantHandover;
+}
+
+/** The base topic's side of what was made and deleted (mqtt/sink.ts): told on by its holder, read by its successor. */
+export interface HomeAssistantHandover {
+  /** After a handover from another installation: what it told (undefined when nothing); undefined when this bridge held the base topic last. */
+  homeAssistantTold(): { told: unknown } | undefined;
+  /** What was made and deleted now, told on for a successor; undefined when nothing. */
+  tellHomeAssistant(told: ToldEntries | undefined): void;
 }
 
 /**
@@ -118,6 +131,18 @@ export class HomeAssistantKeeper implements Sink {
   async start(): Promise<void> {
     const { log, dataDir } = this.options;
     this.memory = await this.file.load((error) => log.warn({ err: error.message }, 'what was made in Home Assistant could not be read back'));
+    const told = this.options.handover?.homeAssistantTold();
+    if (told !== undefined) {
+      const unreadable = () =>
+        log.warn('what the bridge before this one told of its entries in Home Assistant is unreadable: they are found again by name');
+      this.memory = takenOver(this.memory, told.told, unreadable);
+      const deleted = Object.values(this.memory.entries).flatMap((known) => (known.gone ? [known.title] : []));
+      log.info(
+        { deleted },
+        "the base topic was another installation's since: its entries in Home Assistant taken as this bridge's, what the family deleted left deleted",
+      );
+      await this.save();
+    } else this.options.handover?.tellHomeAssistant(toldOn(this.memory));
     if (this.options.config.public_url !== undefined && this.options.feedsServed()) {
       this.token = await loadOrCreateToken(dataDir)
         .then(({ value }) => new LiveToken(dataDir, value))
@@ -378,7 +403,9 @@ export class HomeAssistantKeeper implements Sink {
     } else this.memory.entries[key] = known;
   }
 
+  /** What was made kept in data_dir, and told on with the base topic with what the family deleted. */
   private save(): Promise<void> {
+    this.options.handover?.tellHomeAssistant(toldOn(this.memory));
     return this.file
       .save(this.memory)
       .catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, 'cannot keep what was made in Home Assistant in data_dir'));
