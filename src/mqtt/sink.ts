@@ -13,7 +13,7 @@ import { bridgeDiscovery, type DiscoveryContext } from './discovery.js';
 import type { ChildDevice } from '../features/kit/entities.js';
 import type { EntityState } from '../engine/state.js';
 import type { BusEvent, Carrier, Sink } from '../bus/bus.js';
-import { byPredecessor, describeWriter, readTold, writerOf, type Handover, type ToldMemory } from '../once/handover.js';
+import { byPredecessor, describeWriter, readTold, writerGiven, writerOf, type Handover, type ToldMemory } from '../once/handover.js';
 import { Topics } from './topics.js';
 import { systemClock, withDeadline, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -285,7 +285,7 @@ export class MqttSink implements Sink, Carrier, Handover {
     if (this.strangers.has(key) || here === undefined) return;
     this.strangers.add(key);
     const said = `${here.what} was written by ${describeWriter(told)}, neither this bridge nor the one whose base topic it took over: ${then}`;
-    this.log.warn({ ...(here.child === undefined ? { topic } : { child: here.child }), writer: told.by ?? null }, said);
+    this.log.warn({ ...(here.child === undefined ? { topic } : { child: here.child }), writer: writerGiven(told) }, said);
   }
 
   /**
