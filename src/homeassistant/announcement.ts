@@ -47,7 +47,12 @@ export class SupervisorAnnouncement implements Sink {
 
   constructor(private readonly options: AnnouncementOptions) {
     this.file = new SteadyFile(join(options.dataDir, ANNOUNCEMENT_FILE), { durable: true });
-    this.loop = new LookLoop({ clock: options.clock, look: (signal) => this.look(signal), failed: (error) => this.failed(error) });
+    this.loop = new LookLoop({
+      clock: options.clock,
+      look: (signal) => this.look(signal),
+      backoff: { first: RETRY, longest: RETRY },
+      failed: (error, wait) => this.failed(error, wait),
+    });
   }
 
   /** After the web server started: what the Supervisor holds is read back, and announced or withdrawn as the form says. */
@@ -97,10 +102,10 @@ export class SupervisorAnnouncement implements Sink {
     }
   }
 
-  /** A log line (the Supervisor's words masked, then cut); the next try after RETRY. */
-  private failed(error: unknown): number {
-    this.options.log.warn({ err: faultText(error), retry_in_minutes: RETRY / MINUTE }, 'the Supervisor could not be told of the MCP server');
-    return RETRY;
+  /** A log line (the Supervisor's words masked, then cut). */
+  private failed(error: unknown, wait: number): undefined {
+    this.options.log.warn({ err: faultText(error), retry_in_minutes: wait / MINUTE }, 'the Supervisor could not be told of the MCP server');
+    return undefined;
   }
 
   private async keep(announced: Announced | undefined): Promise<void> {

@@ -15,14 +15,14 @@ import { homeworkUpcomingEntity, upcomingTestsEntity } from '../features/agenda/
 import type { HomeAssistantConfig } from '../config/schema.js';
 import type { Language } from '../config/language.js';
 import type { AgendaEntry, FeedContent, FeedName } from '../rules/calendar-feeds.js';
-import { HOMEASSISTANT_TEXT, type HaFault } from '../i18n/homeassistant-text.js';
+import { HOMEASSISTANT_TEXT } from '../i18n/homeassistant-text.js';
 import { feedUrl, LiveToken, loadOrCreateToken, mcpUrl } from '../web/token.js';
 import { MINUTE } from '../util/duration.js';
 import { warsawDate } from '../util/time.js';
 import { errorText } from '../util/text.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { faultText, HomeAssistantApi, HomeAssistantError, type FlowOutcome, type HaItem } from './client.js';
+import { HomeAssistantApi, problemAfter, HomeAssistantError, type FlowOutcome, type HaItem } from './client.js';
 import { assistEntry, childOfKey, keptUrl, MCP, reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './plan.js';
 import { homeworkItems, needsLook, todoSteps, type Written } from './homework.js';
 import { MemoryFile, memoryStatus, takenOver, toldOn, type Known, type Memory, type ToldEntries } from './memory.js';
@@ -70,9 +70,6 @@ export class HomeAssistantKeeper implements Sink {
   /** Whether each child's device declares homework and an agenda (a kindergarten child's does not); nothing is made before it is known. */
   private readonly schoolwork = new Map<string, boolean>();
   private token: LiveToken | undefined;
-  private failures = 0;
-  /** Whether the last failure was a lost answer (other calls of its look were answered). */
-  private lost = false;
   /** Answers Home Assistant gave, and how many there were when the look under way began. */
   private answers = 0;
   private answersBefore = 0;
@@ -85,7 +82,7 @@ export class HomeAssistantKeeper implements Sink {
   private readonly askedAt = new Map<string, number>();
 
   constructor(private readonly options: KeeperOptions) {
-    this.loop = new LookLoop({ clock: options.clock, look: () => this.look(), failed: (error) => this.failed(error) });
+    this.loop = new LookLoop({ clock: options.clock, look: () => this.look(), backoff: RETRY, failed: (error, wait) => this.failed(error, wait) });
     this.api = new HomeAssistantApi({
       url: options.config.url,
       token: options.config.token ?? '',
@@ -412,38 +409,26 @@ export class HomeAssistantKeeper implements Sink {
   }
 
   private async recovered(): Promise<void> {
-    this.failures = 0;
-    this.lost = false;
     if (this.memory.problem === undefined) return;
     this.options.log.info("Home Assistant's API answers again");
     delete this.memory.problem;
     await this.save();
   }
 
-  /** A log line when the fault is new, the reason kept for the diagnostics; answers the wait before the next look. */
-  private async failed(error: unknown): Promise<number> {
-    const fault: HaFault = error instanceof HomeAssistantError ? error.fault : 'server_error';
+  /** A log line when the fault is new, the reason kept for the diagnostics; a lost answer is tried again soon. */
+  private async failed(error: unknown, wait: number): Promise<number | undefined> {
+    const { problem, fresh } = problemAfter(this.memory.problem, error, this.options.clock.now());
     // No answer to one call while others of the look were answered: that answer was lost, Home Assistant is there.
-    this.lost = fault === 'unreachable' && this.answers > this.answersBefore;
-    // Masked before it is logged or kept: an error not of the client's (a bug, a file) was not masked yet.
-    const message = faultText(error);
-    const was = this.memory.problem;
-    if (this.lost) this.failures = 0;
-    else this.failures++;
+    const lost = problem.fault === 'unreachable' && this.answers > this.answersBefore;
     this.lookedFor = undefined;
-    if (was?.fault !== fault) {
+    if (fresh) {
       this.options.log.warn(
-        { fault, err: message, retry_in_minutes: this.delay() / MINUTE },
+        { fault: problem.fault, err: problem.message, retry_in_minutes: (lost ? RETRY.lost : wait) / MINUTE },
         "Home Assistant's API failed: the calendars and homework lists wait",
       );
     }
-    this.memory.problem = { fault, since: was?.fault === fault ? was.since : this.options.clock.now(), message };
+    this.memory.problem = problem;
     await this.save();
-    return this.delay();
-  }
-
-  private delay(): number {
-    if (this.lost) return RETRY.lost;
-    return Math.min(RETRY.first * 2 ** Math.max(0, this.failures - 1), RETRY.longest);
+    return lost ? RETRY.lost : undefined;
   }
 }

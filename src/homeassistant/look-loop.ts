@@ -1,9 +1,10 @@
 // One look at a time at something outside the bridge (Home Assistant's API, its WebSocket, the Supervisor),
 // as the keeper, the statistics and the Supervisor's announcement each make it: a nudge (a pass published,
-// a timer) queues one look behind the one under way, never two; a look that failed is tried again after
-// the wait its owner names, and no nudge comes before that; a stop aborts the signal every call of a look
-// takes, so what is in flight is abandoned, not waited out (interface 16.1), and nothing is tried again.
-// What a look does, what a failure means, what is logged and kept: the owner's.
+// a timer) queues one look behind the one under way, never two; a look that failed is tried again after a
+// wait that doubles with each failure in a row (or the one its owner names), and no nudge comes before
+// that; a stop aborts the signal every call of a look takes, so what is in flight is abandoned, not waited
+// out (interface 16.1), and nothing is tried again. What a look does, what a failure means, what is logged
+// and kept: the owner's.
 import type { Clock, Timer } from '../util/clock.js';
 import { SerialQueue } from '../util/serial.js';
 
@@ -11,8 +12,14 @@ export interface LookLoopOptions {
   clock: Clock;
   /** One look; every call to the outside it makes takes `signal`, which aborts at stop. */
   look(signal: AbortSignal): Promise<void>;
-  /** A look failed (not by the stop): the owner's log line and record; answers how long until it is tried again. */
-  failed(error: unknown): Promise<number> | number;
+  /** The wait after a first failure, doubled after each one in a row, up to the longest. */
+  backoff: { first: number; longest: number };
+  /**
+   * A look failed (not by the stop): the owner's log line and record, told the wait before the next try. A
+   * wait it answers instead (an answer lost, not a Home Assistant away) is the one waited, and the doubling
+   * begins again after it.
+   */
+  failed(error: unknown, wait: number): Promise<number | undefined> | number | undefined;
 }
 
 export class LookLoop {
@@ -23,6 +30,8 @@ export class LookLoop {
   /** The try again after a failure, and its wait; and a look asked for at a later time (lookIn). */
   private retry: { timer: Timer; ms: number } | undefined;
   private later: Timer | undefined;
+  /** Failed looks in a row. */
+  private failures = 0;
 
   constructor(private readonly options: LookLoopOptions) {}
 
@@ -85,10 +94,14 @@ export class LookLoop {
   private async run(): Promise<void> {
     try {
       await this.options.look(this.signal);
+      this.failures = 0;
     } catch (error) {
       // A call the stop abandoned is no fault of the outside's: nothing is recorded of it.
       if (this.stopped) return;
-      const ms = await this.options.failed(error);
+      const { first, longest } = this.options.backoff;
+      const instead = await this.options.failed(error, Math.min(first * 2 ** this.failures, longest));
+      this.failures = instead === undefined ? this.failures + 1 : 0;
+      const ms = instead ?? Math.min(first * 2 ** (this.failures - 1), longest);
       if (this.stopped) return;
       const timer = this.options.clock.setTimer(() => {
         this.retry = undefined;

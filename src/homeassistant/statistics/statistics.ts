@@ -8,14 +8,13 @@
 import type { Sink } from '../../bus/bus.js';
 import type { HomeAssistantConfig } from '../../config/schema.js';
 import type { Language } from '../../config/language.js';
-import type { HaFault } from '../../i18n/homeassistant-text.js';
 import type { YearRecords } from '../../rules/year-records.js';
 import { MINUTE } from '../../util/duration.js';
 import { isoAt, warsawDate } from '../../util/time.js';
 import { errorText } from '../../util/text.js';
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
-import { faultText, HomeAssistantError } from '../client.js';
+import { problemAfter } from '../client.js';
 import { LookLoop } from '../look-loop.js';
 import { HaSocket, socketUrl } from './socket.js';
 import { keptDays, keptFigures, StatisticsFile, type StatisticsMemory } from './memory.js';
@@ -67,12 +66,16 @@ export class HomeAssistantStatistics implements Sink {
   private readonly moved = new Set<string>();
   /** One import at a time, tried again after a failure; its stop closes the connection in flight (interface 16.1). */
   private readonly loop: LookLoop;
-  private failures = 0;
   private readonly counts = { rows: 0, calls: 0, day: '', callsToday: 0 };
 
   constructor(private readonly options: StatisticsOptions) {
     this.file = new StatisticsFile(options.dataDir);
-    this.loop = new LookLoop({ clock: options.clock, look: (signal) => this.look(signal), failed: (error) => this.failed(error) });
+    this.loop = new LookLoop({
+      clock: options.clock,
+      look: (signal) => this.look(signal),
+      backoff: RETRY,
+      failed: (error, wait) => this.failed(error, wait),
+    });
   }
 
   /** A sink of the bus: the year's records of a child, as a pass computed them. */
@@ -183,31 +186,23 @@ export class HomeAssistantStatistics implements Sink {
   }
 
   private async recovered(): Promise<void> {
-    this.failures = 0;
     if (this.memory.problem === undefined) return;
     this.options.log.info("Home Assistant's WebSocket answers again");
     delete this.memory.problem;
     await this.save();
   }
 
-  /** A log line when the fault is new, the reason kept for the diagnostics; answers the wait before the next try. */
-  private async failed(error: unknown): Promise<number> {
-    const fault: HaFault = error instanceof HomeAssistantError ? error.fault : 'server_error';
-    const message = faultText(error);
-    const was = this.memory.problem;
-    this.failures++;
-    if (was?.fault !== fault) {
+  /** A log line when the fault is new, and the reason kept for the diagnostics. */
+  private async failed(error: unknown, wait: number): Promise<undefined> {
+    const { problem, fresh } = problemAfter(this.memory.problem, error, this.options.clock.now());
+    if (fresh) {
       this.options.log.warn(
-        { fault, err: message, retry_in_minutes: this.delay() / MINUTE },
+        { fault: problem.fault, err: problem.message, retry_in_minutes: wait / MINUTE },
         "Home Assistant's WebSocket failed: the school year's statistics wait",
       );
     }
-    this.memory.problem = { fault, since: was?.fault === fault ? was.since : this.options.clock.now(), message };
+    this.memory.problem = problem;
     await this.save();
-    return this.delay();
-  }
-
-  private delay(): number {
-    return Math.min(RETRY.first * 2 ** Math.max(0, this.failures - 1), RETRY.longest);
+    return undefined;
   }
 }

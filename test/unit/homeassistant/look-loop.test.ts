@@ -22,11 +22,12 @@ function outside() {
 }
 
 describe('the look loop', () => {
-  it('queues one look behind the one under way however many nudges come, and looks again only after the wait a failure named', async () => {
+  it('queues one look behind the one under way however many nudges come, and after failures in a row looks again only after a wait that doubles', async () => {
     const clock = new FakeClock('2026-11-18T10:00:00+01:00');
     const world = outside();
-    const failures: unknown[] = [];
-    const loop = new LookLoop({ clock, look: (signal) => world.call(signal), failed: (error) => (failures.push(error), 2 * MINUTE) });
+    const waits: number[] = [];
+    const backoff = { first: MINUTE, longest: 30 * MINUTE };
+    const loop = new LookLoop({ clock, look: (signal) => world.call(signal), backoff, failed: (_, wait) => void waits.push(wait) });
     loop.nudge();
     expect(world.calls).toHaveLength(0);
     loop.start();
@@ -39,16 +40,53 @@ describe('the look loop', () => {
 
     world.calls[1]!.fail(new Error('502'));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(failures).toHaveLength(1);
-    expect(loop.retryingIn).toBe(2 * MINUTE);
+    expect(waits).toEqual([MINUTE]);
+    expect(loop.retryingIn).toBe(MINUTE);
     // A pass's nudge meanwhile does not hurry it.
     loop.nudge();
-    await clock.advance(2 * MINUTE - 1);
+    await clock.advance(MINUTE - 1);
     expect(world.calls).toHaveLength(2);
     await clock.advance(1);
     expect(world.calls).toHaveLength(3);
+    world.calls[2]!.fail(new Error('502'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(waits).toEqual([MINUTE, 2 * MINUTE]);
+    await clock.advance(2 * MINUTE);
+    expect(world.calls).toHaveLength(4);
     expect(loop.retryingIn).toBeUndefined();
-    world.calls[2]!.answer();
+    // Answered: the next failure waits the first wait again.
+    world.calls[3]!.answer();
+    await new Promise((resolve) => setImmediate(resolve));
+    loop.nudge();
+    await Promise.resolve();
+    world.calls[4]!.fail(new Error('502'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(waits).toEqual([MINUTE, 2 * MINUTE, MINUTE]);
+    await loop.stop();
+  });
+
+  it('waits what the owner names instead (an answer lost, not an outside away), and doubles from the first wait after it', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const world = outside();
+    const waits: number[] = [];
+    let lost = true;
+    const backoff = { first: MINUTE, longest: 30 * MINUTE };
+    const loop = new LookLoop({
+      clock,
+      look: (signal) => world.call(signal),
+      backoff,
+      failed: (_, wait) => (waits.push(wait), lost ? 15_000 : undefined),
+    });
+    loop.start();
+    await Promise.resolve();
+    world.calls[0]!.fail(new Error('no answer'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(loop.retryingIn).toBe(15_000);
+    await clock.advance(15_000);
+    lost = false;
+    world.calls[1]!.fail(new Error('no answer'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(loop.retryingIn).toBe(MINUTE);
     await loop.stop();
   });
 
@@ -56,7 +94,8 @@ describe('the look loop', () => {
     const clock = new FakeClock('2026-11-18T10:00:00+01:00');
     const world = outside();
     const failures: unknown[] = [];
-    const loop = new LookLoop({ clock, look: (signal) => world.call(signal), failed: (error) => (failures.push(error), MINUTE) });
+    const backoff = { first: MINUTE, longest: MINUTE };
+    const loop = new LookLoop({ clock, look: (signal) => world.call(signal), backoff, failed: (error) => void failures.push(error) });
     loop.start();
     loop.lookIn(5 * MINUTE);
     await Promise.resolve();
