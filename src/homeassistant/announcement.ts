@@ -38,25 +38,19 @@ export interface AnnouncementOptions {
 /** How long after a failure the Supervisor is asked again. */
 const RETRY = 5 * MINUTE;
 
-export class SupervisorAnnouncement implements Sink {
+export class SupervisorAnnouncement extends LookLoop implements Sink {
   private readonly file: SteadyFile;
-  /** One look at a time, tried again after a failure; its stop abandons the call in flight (interface 16.1). */
-  private readonly loop: LookLoop;
   private announced: Announced | undefined;
   private token: LiveToken | undefined;
 
   constructor(private readonly options: AnnouncementOptions) {
+    // One look at a time, tried again after a failure; its stop abandons the call in flight (interface 16.1).
+    super({ clock: options.clock, backoff: { first: RETRY, longest: RETRY } });
     this.file = new SteadyFile(join(options.dataDir, ANNOUNCEMENT_FILE), { durable: true });
-    this.loop = new LookLoop({
-      clock: options.clock,
-      look: (signal) => this.look(signal),
-      backoff: { first: RETRY, longest: RETRY },
-      failed: (error, wait) => this.failed(error, wait),
-    });
   }
 
   /** After the web server started: what the Supervisor holds is read back, and announced or withdrawn as the form says. */
-  async start(): Promise<void> {
+  override async start(): Promise<void> {
     const { dataDir, log, supervisor } = this.options;
     const kept = await readStored(join(dataDir, ANNOUNCEMENT_FILE), announcedSchema, {
       onBroken: (error) => log.warn({ err: error.message }, 'what was announced to the Supervisor could not be read back'),
@@ -67,24 +61,15 @@ export class SupervisorAnnouncement implements Sink {
         .then(({ value }) => new LiveToken(dataDir, value))
         .catch(() => undefined);
     }
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** Resolves when nothing is being told to the Supervisor (a test waits for it). */
-  idle(): Promise<void> {
-    return this.loop.idle();
+    await super.start();
   }
 
   /** A sink of the bus: after a pass the address is looked at again (a rotated token changes it); asked only when it changed. */
   passed(): void {
-    this.loop.nudge();
+    this.nudge();
   }
 
-  private async look(signal: AbortSignal): Promise<void> {
+  protected async look(signal: AbortSignal): Promise<void> {
     const { supervisor, log } = this.options;
     const calls: SupervisorOptions = { token: supervisor.token, signal, ...(supervisor.baseUrl ? { baseUrl: supervisor.baseUrl } : {}) };
     const token = this.token?.current();
@@ -103,7 +88,7 @@ export class SupervisorAnnouncement implements Sink {
   }
 
   /** A log line (the Supervisor's words masked, then cut). */
-  private failed(error: unknown, wait: number): undefined {
+  protected failed(error: unknown, wait: number): undefined {
     this.options.log.warn({ err: faultText(error), retry_in_minutes: wait / MINUTE }, 'the Supervisor could not be told of the MCP server');
     return undefined;
   }

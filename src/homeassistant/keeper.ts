@@ -58,12 +58,10 @@ const RETRY = { first: MINUTE, longest: 30 * MINUTE, lost: 15_000 };
 /** A calendar is asked to read its feed again at most this often (Remote Calendar reads it once a day itself). */
 const READ_AGAIN = 5 * MINUTE;
 
-export class HomeAssistantKeeper implements Sink {
+export class HomeAssistantKeeper extends LookLoop implements Sink {
   private readonly api: HomeAssistantApi;
   private readonly file: MemoryFile;
   private memory: Memory = { entries: {}, homework: {} };
-  /** One look at a time, tried again after a failure; its stop abandons the call in flight (interface 16.1). */
-  private readonly loop: LookLoop;
   /** Each child's first name and agenda entries, as its feeds last carried them. */
   private readonly names = new Map<string, string>();
   private readonly agenda = new Map<string, readonly AgendaEntry[]>();
@@ -82,12 +80,13 @@ export class HomeAssistantKeeper implements Sink {
   private readonly askedAt = new Map<string, number>();
 
   constructor(private readonly options: KeeperOptions) {
-    this.loop = new LookLoop({ clock: options.clock, look: () => this.look(), backoff: RETRY, failed: (error, wait) => this.failed(error, wait) });
+    // One look at a time, tried again after a failure; its stop abandons the call in flight (interface 16.1).
+    super({ clock: options.clock, backoff: RETRY });
     this.api = new HomeAssistantApi({
       url: options.config.url,
       token: options.config.token ?? '',
       onCall: () => this.count(),
-      signal: this.loop.signal,
+      signal: this.signal,
       onAnswer: () => this.answers++,
     });
     this.file = new MemoryFile(options.dataDir);
@@ -99,7 +98,7 @@ export class HomeAssistantKeeper implements Sink {
     const schoolwork = keys.has(homeworkUpcomingEntity.key) || keys.has(upcomingTestsEntity.key);
     if (this.schoolwork.get(child.id) === schoolwork) return;
     this.schoolwork.set(child.id, schoolwork);
-    this.loop.nudge();
+    this.nudge();
   }
 
   removed(childId: string): void {
@@ -116,16 +115,16 @@ export class HomeAssistantKeeper implements Sink {
     this.serving.set(key, hash);
     // A look after the feeds the pass publishes together (they come in one go): not waiting for the pass's end,
     // which waits for the broker's acknowledgements.
-    this.loop.nudge();
+    this.nudge();
   }
 
   /** A child's pass published everything: a look (the homework list, a child come or gone; a changed feed was looked at already). */
   passed(): void {
-    this.loop.nudge();
+    this.nudge();
   }
 
   /** After the web server started: what was made before is read back, and the first look is made. */
-  async start(): Promise<void> {
+  override async start(): Promise<void> {
     const { log, dataDir } = this.options;
     this.memory = await this.file.load((error) => log.warn({ err: error.message }, 'what was made in Home Assistant could not be read back'));
     const told = this.options.handover?.homeAssistantTold();
@@ -145,23 +144,14 @@ export class HomeAssistantKeeper implements Sink {
         .then(({ value }) => new LiveToken(dataDir, value))
         .catch(() => undefined);
     }
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** Resolves when no look is under way or queued (a test waits for it as for a poll). */
-  idle(): Promise<void> {
-    return this.loop.idle();
+    await super.start();
   }
 
   /** The diagnostics' part: whether the API answers (or its fault, since when, the next try), the calls, what was made. */
   status(): Record<string, unknown> {
     return {
       ...memoryStatus(this.memory),
-      ...(this.loop.retryingIn === undefined ? {} : { retry_in_minutes: this.loop.retryingIn / MINUTE }),
+      ...this.retryStatus(),
       calls_today: this.calls.day === warsawDate(this.options.clock.now()) ? this.calls.today : 0,
     };
   }
@@ -172,7 +162,7 @@ export class HomeAssistantKeeper implements Sink {
     this.calls.today++;
   }
 
-  private async look(): Promise<void> {
+  protected async look(): Promise<void> {
     this.answersBefore = this.answers;
     await this.keepEntries();
     await this.readAgain();
@@ -337,7 +327,7 @@ export class HomeAssistantKeeper implements Sink {
       await this.save();
       this.options.log.debug({ entity }, 'Home Assistant asked to read a changed calendar feed again');
     }
-    this.loop.lookIn(next === undefined ? undefined : next - now);
+    this.lookIn(next === undefined ? undefined : next - now);
   }
 
   /** Each homework list in step with the school's homework; Home Assistant is asked only when something changed. */
@@ -416,7 +406,7 @@ export class HomeAssistantKeeper implements Sink {
   }
 
   /** A log line when the fault is new, the reason kept for the diagnostics; a lost answer is tried again soon. */
-  private async failed(error: unknown, wait: number): Promise<number | undefined> {
+  protected async failed(error: unknown, wait: number): Promise<number | undefined> {
     const { problem, fresh } = problemAfter(this.memory.problem, error, this.options.clock.now());
     // No answer to one call while others of the look were answered: that answer was lost, Home Assistant is there.
     const lost = problem.fault === 'unreachable' && this.answers > this.answersBefore;

@@ -57,25 +57,19 @@ export function importsOf(statistics: readonly YearStatistic[], memory: Statisti
   });
 }
 
-export class HomeAssistantStatistics implements Sink {
+export class HomeAssistantStatistics extends LookLoop implements Sink {
   private readonly file: StatisticsFile;
   private memory: StatisticsMemory = { statistics: {} };
   /** Each child's records as the passes last published them (grades and attendance may come in different passes). */
   private readonly records = new Map<string, YearRecords>();
   /** The children whose records came since their last import. */
   private readonly moved = new Set<string>();
-  /** One import at a time, tried again after a failure; its stop closes the connection in flight (interface 16.1). */
-  private readonly loop: LookLoop;
   private readonly counts = { rows: 0, calls: 0, day: '', callsToday: 0 };
 
   constructor(private readonly options: StatisticsOptions) {
+    // One import at a time, tried again after a failure; its stop closes the connection in flight (interface 16.1).
+    super({ clock: options.clock, backoff: RETRY });
     this.file = new StatisticsFile(options.dataDir);
-    this.loop = new LookLoop({
-      clock: options.clock,
-      look: (signal) => this.look(signal),
-      backoff: RETRY,
-      failed: (error, wait) => this.failed(error, wait),
-    });
   }
 
   /** A sink of the bus: the year's records of a child, as a pass computed them. */
@@ -86,7 +80,7 @@ export class HomeAssistantStatistics implements Sink {
 
   /** The pass is over: what it moved is imported. */
   passed(childId: string): void {
-    if (this.moved.has(childId)) this.loop.nudge();
+    if (this.moved.has(childId)) this.nudge();
   }
 
   removed(childId: string): void {
@@ -94,21 +88,11 @@ export class HomeAssistantStatistics implements Sink {
     this.moved.delete(childId);
   }
 
-  async start(): Promise<void> {
+  override async start(): Promise<void> {
     this.memory = await this.file.load((error) =>
       this.options.log.warn({ err: error.message }, "what was imported into Home Assistant's statistics could not be read back"),
     );
-    this.loop.start();
-  }
-
-  /** Ends the retries; a connection in flight is closed, what it waited for abandoned. */
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** Resolves when no import is under way or queued (a test waits for it as for a poll). */
-  idle(): Promise<void> {
-    return this.loop.idle();
+    await super.start();
   }
 
   /** The diagnostics' part: whether the WebSocket answers (or its fault, since when), the statistics kept, rows written and calls made. */
@@ -121,7 +105,7 @@ export class HomeAssistantStatistics implements Sink {
       rows_written: this.counts.rows,
       calls: this.counts.calls,
       calls_today: this.counts.day === warsawDate(this.options.clock.now()) ? this.counts.callsToday : 0,
-      ...(this.loop.retryingIn === undefined ? {} : { retry_in_minutes: this.loop.retryingIn / MINUTE }),
+      ...this.retryStatus(),
     };
   }
 
@@ -132,7 +116,7 @@ export class HomeAssistantStatistics implements Sink {
     this.counts.callsToday++;
   }
 
-  private async look(signal: AbortSignal): Promise<void> {
+  protected async look(signal: AbortSignal): Promise<void> {
     const today = warsawDate(this.options.clock.now());
     const children = [...this.moved];
     const imports = children.flatMap((child) => {
@@ -193,7 +177,7 @@ export class HomeAssistantStatistics implements Sink {
   }
 
   /** A log line when the fault is new, and the reason kept for the diagnostics. */
-  private async failed(error: unknown, wait: number): Promise<undefined> {
+  protected async failed(error: unknown, wait: number): Promise<undefined> {
     const { problem, fresh } = problemAfter(this.memory.problem, error, this.options.clock.now());
     if (fresh) {
       this.options.log.warn(

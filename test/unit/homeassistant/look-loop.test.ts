@@ -3,9 +3,44 @@
 // an answer that never comes (interface 16.1).
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../src/bench/fake-clock.js';
+import type { Clock } from '../../../src/util/clock.js';
 import { LookLoop } from '../../../src/homeassistant/look-loop.js';
 
 const MINUTE = 60_000;
+
+/** The loop as its owners extend it: its look and its failures the test's; a nudge, a later look and the wait shown, opened to the test. */
+class Loop extends LookLoop {
+  constructor(
+    clock: Clock,
+    backoff: { first: number; longest: number },
+    private readonly once: (signal: AbortSignal) => Promise<void>,
+    private readonly onFailure: (error: unknown, wait: number) => number | undefined,
+  ) {
+    super({ clock, backoff });
+  }
+
+  protected look(signal: AbortSignal): Promise<void> {
+    return this.once(signal);
+  }
+
+  protected failed(error: unknown, wait: number): number | undefined {
+    return this.onFailure(error, wait);
+  }
+
+  ask(): void {
+    this.nudge();
+  }
+
+  askIn(ms: number): void {
+    this.lookIn(ms);
+  }
+
+  /** The wait before a failed look is tried again, as the diagnostics show it (ms). */
+  get retryingIn(): number | undefined {
+    const minutes = this.retryStatus().retry_in_minutes;
+    return minutes === undefined ? undefined : minutes * MINUTE;
+  }
+}
 
 /** A call to the outside that answers only when told, or fails with the signal's abort. */
 function outside() {
@@ -27,13 +62,18 @@ describe('the look loop', () => {
     const world = outside();
     const waits: number[] = [];
     const backoff = { first: MINUTE, longest: 30 * MINUTE };
-    const loop = new LookLoop({ clock, look: (signal) => world.call(signal), backoff, failed: (_, wait) => void waits.push(wait) });
-    loop.nudge();
+    const loop = new Loop(
+      clock,
+      backoff,
+      (signal) => world.call(signal),
+      (_, wait) => void waits.push(wait),
+    );
+    loop.ask();
     expect(world.calls).toHaveLength(0);
-    loop.start();
+    await loop.start();
     await Promise.resolve();
     expect(world.calls).toHaveLength(1);
-    for (let i = 0; i < 5; i++) loop.nudge();
+    for (let i = 0; i < 5; i++) loop.ask();
     world.calls[0]!.answer();
     await new Promise((resolve) => setImmediate(resolve));
     expect(world.calls).toHaveLength(2);
@@ -43,7 +83,7 @@ describe('the look loop', () => {
     expect(waits).toEqual([MINUTE]);
     expect(loop.retryingIn).toBe(MINUTE);
     // A pass's nudge meanwhile does not hurry it.
-    loop.nudge();
+    loop.ask();
     await clock.advance(MINUTE - 1);
     expect(world.calls).toHaveLength(2);
     await clock.advance(1);
@@ -57,7 +97,7 @@ describe('the look loop', () => {
     // Answered: the next failure waits the first wait again.
     world.calls[3]!.answer();
     await new Promise((resolve) => setImmediate(resolve));
-    loop.nudge();
+    loop.ask();
     await Promise.resolve();
     world.calls[4]!.fail(new Error('502'));
     await new Promise((resolve) => setImmediate(resolve));
@@ -71,13 +111,13 @@ describe('the look loop', () => {
     const waits: number[] = [];
     let lost = true;
     const backoff = { first: MINUTE, longest: 30 * MINUTE };
-    const loop = new LookLoop({
+    const loop = new Loop(
       clock,
-      look: (signal) => world.call(signal),
       backoff,
-      failed: (_, wait) => (waits.push(wait), lost ? 15_000 : undefined),
-    });
-    loop.start();
+      (signal) => world.call(signal),
+      (_, wait) => (waits.push(wait), lost ? 15_000 : undefined),
+    );
+    await loop.start();
     await Promise.resolve();
     world.calls[0]!.fail(new Error('no answer'));
     await new Promise((resolve) => setImmediate(resolve));
@@ -95,14 +135,19 @@ describe('the look loop', () => {
     const world = outside();
     const failures: unknown[] = [];
     const backoff = { first: MINUTE, longest: MINUTE };
-    const loop = new LookLoop({ clock, look: (signal) => world.call(signal), backoff, failed: (error) => void failures.push(error) });
-    loop.start();
-    loop.lookIn(5 * MINUTE);
+    const loop = new Loop(
+      clock,
+      backoff,
+      (signal) => world.call(signal),
+      (error) => void failures.push(error),
+    );
+    await loop.start();
+    loop.askIn(5 * MINUTE);
     await Promise.resolve();
     expect(world.calls).toHaveLength(1);
     await loop.stop();
     expect(failures).toEqual([]);
-    loop.nudge();
+    loop.ask();
     await clock.advance(10 * MINUTE);
     expect(world.calls).toHaveLength(1);
     expect(clock.nextDueAt()).toBeUndefined();
