@@ -318,6 +318,7 @@ export class App {
         log: log.child({ part: 'homeassistant' }),
         feedsServed: () => this.webService?.url !== undefined,
         children: () => this.childIds(),
+        ...(this.mqtt ? { handover: this.mqtt } : {}),
       });
       this.bus.subscribe(this.keeper);
     }
