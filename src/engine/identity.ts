@@ -33,6 +33,8 @@ const storedIdentity = z.object({
   classId: z.string().optional(),
   className: storedName.optional(),
   classTutorId: z.string().optional(),
+  /** Schools.School.Id: the children of one school share its lucky number (engine/school-reads.ts). */
+  schoolId: z.string().optional(),
   schoolName: storedName.optional(),
   schoolAddress: storedName.optional(),
   headTeacher: storedName.optional(),
