@@ -36,6 +36,7 @@ export async function fetchIdentity(gateway: Gateway, now: number, log: Logger):
     className: klass ? `${klass.Number ?? ''}${klass.Symbol ?? ''}`.trim() || undefined : undefined,
     classTutorId: klass?.ClassTutor,
     unitId: user.Unit ?? klass?.Unit,
+    schoolId: school?.Id,
     schoolName: school?.Name ?? undefined,
     schoolAddress: school ? addressOf(school) : undefined,
     headTeacher: [school?.NameHeadTeacher, school?.SurnameHeadTeacher].filter(Boolean).join(' ') || undefined,

@@ -57,7 +57,7 @@ export function renderTimetable(s: Schedule, language: Language = FALLBACK_LANGU
     next_lesson: nextLessonOf(s.nextLesson),
     timetable_today: timetableOf(s.today, language),
     timetable_tomorrow: timetableOf(s.next, language),
-    current_lesson: currentLessonOf(s.current, language),
+    current_lesson: currentLessonOf(s.current, language, s.today),
     // ON between the first lesson's start and the last lesson's end today. Without today's plan (refused,
     // or not covering the day) whether the child is at school is unknown, never OFF.
     at_school: s.today.lessons === undefined ? { state: null } : onOff(s.atSchool),

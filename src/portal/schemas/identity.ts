@@ -81,6 +81,7 @@ export function lessonsRange(value: unknown): Bell[] {
 export const schoolResponse = z.looseObject({
   School: z
     .looseObject({
+      Id: id.optional(),
       Name: name,
       Town: name,
       town: name,
