@@ -12,6 +12,7 @@ import type { Config } from '../config/schema.js';
 import { FamilyRelisting } from '../runner/relisting.js';
 import { formatDuration } from '../util/duration.js';
 import { DownloadSlots } from '../portal/attachments/downloader.js';
+import { SchoolReads } from '../engine/school-reads.js';
 import { PortalTime } from '../portal/portal-time.js';
 import { Lease, leaseFacts } from '../lease/lease.js';
 import { systemClock, withDeadline, type Clock } from '../util/clock.js';
@@ -107,6 +108,8 @@ export class App {
   private snapshot: WebSnapshot | undefined;
   /** What every child shares to reach the portal: the dispatcher, two downloads at once (spec 8), the portal's clock. */
   private readonly portal: Pick<AppOptions, 'dispatcher'> & { slots: DownloadSlots; portalTime: PortalTime };
+  /** Every child by its school: what one child reads for its whole school (the lucky number), the others take. */
+  private readonly schools = new SchoolReads();
   /** bridge/health's figures. */
   private readonly health = () => bridgeHealth(this.startedAt, this.portal.portalTime);
   /** One bridge per data folder and base topic (lease/lease.ts): taken first, given up last. */
@@ -318,6 +321,7 @@ export class App {
         log: log.child({ part: 'homeassistant' }),
         feedsServed: () => this.webService?.url !== undefined,
         children: () => this.childIds(),
+        ...(this.mqtt ? { handover: this.mqtt } : {}),
       });
       this.bus.subscribe(this.keeper);
     }
@@ -396,6 +400,7 @@ export class App {
       bus: this.bus,
       ...(this.mqtt ? { handover: this.mqtt } : {}),
       ...this.portal,
+      schools: this.schools,
       startDelayMs,
       hooks: this.options.hooks?.(index),
       figuresSink: this.metrics,

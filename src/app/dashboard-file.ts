@@ -43,7 +43,7 @@ export class DashboardFile {
       absent: poller.features.absent,
       kind: poller.figures.plan?.account_kind,
     }));
-    const shown = children.map((c) => `${c.id ?? ''} ${c.kind ?? ''} ${c.absent.names()}`).join('\n');
+    const shown = children.map((c) => `${c.id ?? ''} ${c.kind ?? ''} ${c.absent.known()}`).join('\n');
     const live = (account: AccountConfig): LiveChild | undefined => children.find((c) => loginKey(c.login) === loginKey(account.login));
     const next = this.writing.then(async () => {
       if (shown === this.madeFor) return;

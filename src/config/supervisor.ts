@@ -26,6 +26,8 @@ export interface SupervisorOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Aborts the call before its timeout (the bridge's stop: abandoned, not awaited). */
+  signal?: AbortSignal;
 }
 
 /** Asks the Supervisor for the MQTT broker it knows (the Mosquitto add-on, usually). */
@@ -112,7 +114,7 @@ function ask(options: SupervisorOptions, path: string, request: { method?: strin
     method: request.method ?? 'GET',
     headers: { Authorization: `Bearer ${options.token}`, ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? 10_000), ...(options.signal ? [options.signal] : [])]),
   });
 }
 

@@ -2,6 +2,7 @@
 // (`known`, the facts the planner, plan.ts, decides from). A pass reads each copy at most once; a copy
 // whose last read failed answers that error (or, where its declaration says so, its last good value)
 // until a read succeeds.
+import { isDeepStrictEqual } from 'node:util';
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Known, When } from './schedule.js';
 import type { Portal, Resource, Want } from './resource.js';
@@ -202,6 +203,18 @@ export class ResourceCache {
   /** A copy read outside a pass's reads (a login's proof, what the last run kept in data_dir), read at `at`. */
   seed<T>(res: Resource<T>, value: T, at: number, key?: string): void {
     this.keep(this.declaration(res), key, value, at);
+  }
+
+  /**
+   * A copy another child of the same school read (Resource.school, engine/school-reads.ts), taken as this child's own
+   * read of it: only where this child's own copy answers (the portal does not refuse it the resource), is older and
+   * says otherwise. True when taken: the features that read it compute again.
+   */
+  take<T>(res: Resource<T>, value: T, at: number): boolean {
+    const own = this.copies.get(keyOf(res, undefined));
+    if (own?.value === undefined || (own.readAt ?? Infinity) >= at || isDeepStrictEqual(own.value, value)) return false;
+    this.keep(this.declaration(res), undefined, value, at);
+    return true;
   }
 
   /** Keeps a good copy; `asked`: the ids it was read for (those it still lacks are remembered as asked for). */

@@ -32,7 +32,11 @@ const storedIdentity = z.object({
   accountLid: z.string().optional(),
   classId: z.string().optional(),
   className: storedName.optional(),
+  /** Me names no class: a kindergarten child's account (live-notes 58), in a group rather than a class. */
+  noClass: z.literal(true).optional(),
   classTutorId: z.string().optional(),
+  /** Schools.School.Id: the children of one school share its lucky number (engine/school-reads.ts). */
+  schoolId: z.string().optional(),
   schoolName: storedName.optional(),
   schoolAddress: storedName.optional(),
   headTeacher: storedName.optional(),

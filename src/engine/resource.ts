@@ -68,6 +68,11 @@ export interface Resource<T = unknown> extends Schedule {
    * (last week's) leaves the cache, so that a year of weeks does not pile up (ResourceCache.forget).
    */
   readonly byPeriod?: true;
+  /**
+   * One answer for the whole school (the lucky number): a read by one child of the school is told to its other
+   * children, who take it as their own (engine/school-reads.ts).
+   */
+  readonly school?: true;
 }
 
 /** One copy a feature reads: the resource, which copy of it, and what makes it due besides its age. */
@@ -87,7 +92,7 @@ export function want(res: Resource, key?: string, more: Omit<Want, 'res' | 'key'
 /** What every declaration states: its Schedule (`name` defaults to its endpoint, `whenAsked` by host) and what of a Resource suits it. */
 type Declared<T> = Omit<Schedule, 'name' | 'whenAsked'> &
   Partial<Pick<Schedule, 'name' | 'whenAsked'>> &
-  Pick<Resource<T>, 'signal' | 'signalReads' | 'list' | 'settled' | 'keepOnError' | 'byPeriod'>;
+  Pick<Resource<T>, 'signal' | 'signalReads' | 'list' | 'settled' | 'keepOnError' | 'byPeriod' | 'school'>;
 
 /** A resource of the register's API (the cookie gateway, or the family road's bearer API). */
 export interface RegisterDeclaration<S extends z.ZodType> extends Declared<z.output<S>> {

@@ -4,7 +4,7 @@
 // withdrawn when the form's `ha_assist` is switched off. The Supervisor keeps the message across restarts
 // (its uuid kept in data_dir/announcement.json), so a start announces only what changed: nothing, or a new
 // address after `token --rotate` (the same uuid then: Home Assistant's entry follows the new address).
-// A failure is a log line and a try again later; nothing else waits for it.
+// A failure is a log line and a try again later; nothing else waits for it, nor does a stop.
 import { join } from 'node:path';
 import * as z from 'zod';
 import type { Sink } from '../bus/bus.js';
@@ -12,13 +12,13 @@ import type { AddonAnnouncement } from '../config/schema.js';
 import { announceService, withdrawService, type SupervisorOptions } from '../config/supervisor.js';
 import { SteadyFile } from '../util/files.js';
 import { readStored } from '../util/stored.js';
-import { SerialQueue } from '../util/serial.js';
 import { MINUTE } from '../util/duration.js';
-import { errorText } from '../util/text.js';
-import type { Clock, Timer } from '../util/clock.js';
+import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { LiveToken, loadOrCreateToken, mcpUrl } from '../web/token.js';
 import { keptUrl, MCP } from './plan.js';
+import { faultText } from './client.js';
+import { LookLoop } from './look-loop.js';
 
 export const ANNOUNCEMENT_FILE = 'announcement.json';
 
@@ -38,21 +38,19 @@ export interface AnnouncementOptions {
 /** How long after a failure the Supervisor is asked again. */
 const RETRY = 5 * MINUTE;
 
-export class SupervisorAnnouncement implements Sink {
+export class SupervisorAnnouncement extends LookLoop implements Sink {
   private readonly file: SteadyFile;
-  private readonly queue = new SerialQueue();
   private announced: Announced | undefined;
   private token: LiveToken | undefined;
-  private retry: Timer | undefined;
-  private started = false;
-  private stopped = false;
 
   constructor(private readonly options: AnnouncementOptions) {
+    // One look at a time, tried again after a failure; its stop abandons the call in flight (interface 16.1).
+    super({ clock: options.clock, backoff: { first: RETRY, longest: RETRY } });
     this.file = new SteadyFile(join(options.dataDir, ANNOUNCEMENT_FILE), { durable: true });
   }
 
   /** After the web server started: what the Supervisor holds is read back, and announced or withdrawn as the form says. */
-  async start(): Promise<void> {
+  override async start(): Promise<void> {
     const { dataDir, log, supervisor } = this.options;
     const kept = await readStored(join(dataDir, ANNOUNCEMENT_FILE), announcedSchema, {
       onBroken: (error) => log.warn({ err: error.message }, 'what was announced to the Supervisor could not be read back'),
@@ -63,19 +61,7 @@ export class SupervisorAnnouncement implements Sink {
         .then(({ value }) => new LiveToken(dataDir, value))
         .catch(() => undefined);
     }
-    this.started = true;
-    this.nudge();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.retry?.cancel();
-    await this.queue.idle();
-  }
-
-  /** Resolves when nothing is being told to the Supervisor (a test waits for it). */
-  idle(): Promise<void> {
-    return this.queue.idle();
+    await super.start();
   }
 
   /** A sink of the bus: after a pass the address is looked at again (a rotated token changes it); asked only when it changed. */
@@ -83,37 +69,28 @@ export class SupervisorAnnouncement implements Sink {
     this.nudge();
   }
 
-  private nudge(): void {
-    if (!this.started || this.stopped || this.retry) return;
-    void this.queue.enqueue(() => this.look());
+  protected async look(signal: AbortSignal): Promise<void> {
+    const { supervisor, log } = this.options;
+    const calls: SupervisorOptions = { token: supervisor.token, signal, ...(supervisor.baseUrl ? { baseUrl: supervisor.baseUrl } : {}) };
+    const token = this.token?.current();
+    if (supervisor.assist && supervisor.publicUrl !== undefined && token !== undefined && this.options.served()) {
+      const url = mcpUrl(supervisor.publicUrl, token);
+      const kept = keptUrl({ domain: MCP, url }) as string;
+      if (this.announced?.url === kept) return;
+      const uuid = await announceService(calls, MCP, { url });
+      await this.keep({ uuid, url: kept });
+      log.info({ service: MCP }, 'the MCP server announced to Home Assistant: it offers dziennik2mqtt among the discovered integrations');
+    } else if (!supervisor.assist && this.announced !== undefined) {
+      await withdrawService(calls, this.announced.uuid);
+      await this.keep(undefined);
+      log.info({ service: MCP }, 'the announcement of the MCP server withdrawn (ha_assist is off)');
+    }
   }
 
-  private async look(): Promise<void> {
-    if (this.stopped) return;
-    const { supervisor, log } = this.options;
-    const calls: SupervisorOptions = { token: supervisor.token, ...(supervisor.baseUrl ? { baseUrl: supervisor.baseUrl } : {}) };
-    try {
-      const token = this.token?.current();
-      if (supervisor.assist && supervisor.publicUrl !== undefined && token !== undefined && this.options.served()) {
-        const url = mcpUrl(supervisor.publicUrl, token);
-        const kept = keptUrl({ domain: MCP, url }) as string;
-        if (this.announced?.url === kept) return;
-        const uuid = await announceService(calls, MCP, { url });
-        await this.keep({ uuid, url: kept });
-        log.info({ service: MCP }, 'the MCP server announced to Home Assistant: it offers dziennik2mqtt among the discovered integrations');
-      } else if (!supervisor.assist && this.announced !== undefined) {
-        await withdrawService(calls, this.announced.uuid);
-        await this.keep(undefined);
-        log.info({ service: MCP }, 'the announcement of the MCP server withdrawn (ha_assist is off)');
-      }
-    } catch (error) {
-      log.warn({ err: errorText(error), retry_in_minutes: RETRY / MINUTE }, 'the Supervisor could not be told of the MCP server');
-      if (this.stopped) return;
-      this.retry = this.options.clock.setTimer(() => {
-        this.retry = undefined;
-        this.nudge();
-      }, RETRY);
-    }
+  /** A log line (the Supervisor's words masked, then cut). */
+  protected failed(error: unknown, wait: number): undefined {
+    this.options.log.warn({ err: faultText(error), retry_in_minutes: wait / MINUTE }, 'the Supervisor could not be told of the MCP server');
+    return undefined;
   }
 
   private async keep(announced: Announced | undefined): Promise<void> {

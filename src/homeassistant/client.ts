@@ -181,6 +181,26 @@ function faultOf(status: number): HaFault {
 
 /** The longest of Home Assistant's own words kept from a refusal. */
 const MESSAGE_CHARS = 200;
+/** The longest failure logged or kept whole: the call, its status and those words. */
+const FAULT_CHARS = 400;
+
+/** An API's last fault as the diagnostics show it: which, since when, what was said (masked, then cut). */
+export type ApiProblem = { fault: HaFault; since: number; message: string };
+
+/** The fault kept after a failure: since when kept while it stays the same; `fresh` when it is new (then logged). */
+export function problemAfter(was: ApiProblem | undefined, error: unknown, now: number): { problem: ApiProblem; fresh: boolean } {
+  const fault: HaFault = error instanceof HomeAssistantError ? error.fault : 'server_error';
+  const fresh = was?.fault !== fault;
+  return { problem: { fault, since: fresh ? now : was.since, message: faultText(error) }, fresh };
+}
+
+/**
+ * A failure as the log and data_dir keep it: masked, then cut. One of the client's is masked already; any
+ * other (a file, a bug, the Supervisor's words) may still hold what came from outside.
+ */
+export function faultText(error: unknown): string {
+  return redactAndCut(errorText(error), FAULT_CHARS);
+}
 
 /** Home Assistant's own words in a refusal (`{"message": ...}`), masked, then short (a server may echo the token). */
 function messageOf(text: string): string | undefined {

@@ -3,8 +3,7 @@
 // the next two weeks is added once; what the school changes is changed, what it removes is removed; what
 // the family ticked stays ticked and what it deleted is never added again. Pure: the keeper acts on it.
 import type { AgendaEntry } from '../rules/calendar-feeds.js';
-import { UPCOMING_DAYS } from '../rules/homework.js';
-import { addDays } from '../util/time.js';
+import { isUpcoming } from '../rules/homework.js';
 import type { HaItem } from './client.js';
 import type { KeptItem } from './memory.js';
 
@@ -31,8 +30,8 @@ export function homeworkItems(entries: readonly AgendaEntry[], fallback: string)
 }
 
 const same = (a: Written, b: Written): boolean => a.summary === b.summary && a.description === b.description && a.due === b.due;
-/** Open: due today or within the next two weeks (the homework_upcoming window). */
-const open = (w: Written, today: string): boolean => w.due >= today && w.due <= addDays(today, UPCOMING_DAYS);
+/** Open: what homework_upcoming lists (its one rule): due today or within the next two weeks. */
+const open = (w: Written, today: string): boolean => isUpcoming(w.due, today);
 
 export type TodoStep =
   | { do: 'add'; uid: string; written: Written }

@@ -3,8 +3,11 @@
 // (interface 15.4). It watches what the accounts publish (the calendar feeds name the
 // child and carry its homework), and after a pass that changed something it makes what is missing,
 // makes again what points at an old address, removes what a removed child had and brings each homework
-// list in step. It never stands in the way of the rest: a refusal or an API that is away is a log line and
-// a named reason in the diagnostics, tried again later; MQTT, the feeds and the board go on.
+// list in step. What it made and what the family deleted go with the base topic, not the installation:
+// told on retained by the holder, taken over by its successor (16.3), so every entry stays the bridge's and
+// none the family deleted is made again. It never stands in the way of the rest: a
+// refusal or an API that is away is a log line and a named reason in the diagnostics, tried again later;
+// MQTT, the feeds and the board go on.
 import { createHash } from 'node:crypto';
 import type { Sink } from '../bus/bus.js';
 import type { ChildDevice } from '../features/kit/entities.js';
@@ -12,19 +15,18 @@ import { homeworkUpcomingEntity, upcomingTestsEntity } from '../features/agenda/
 import type { HomeAssistantConfig } from '../config/schema.js';
 import type { Language } from '../config/language.js';
 import type { AgendaEntry, FeedContent, FeedName } from '../rules/calendar-feeds.js';
-import { HOMEASSISTANT_TEXT, type HaFault } from '../i18n/homeassistant-text.js';
+import { HOMEASSISTANT_TEXT } from '../i18n/homeassistant-text.js';
 import { feedUrl, LiveToken, loadOrCreateToken, mcpUrl } from '../web/token.js';
-import { SerialQueue } from '../util/serial.js';
 import { MINUTE } from '../util/duration.js';
 import { warsawDate } from '../util/time.js';
 import { errorText } from '../util/text.js';
-import { redact } from '../util/redact.js';
-import type { Clock, Timer } from '../util/clock.js';
+import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { HomeAssistantApi, HomeAssistantError, type FlowOutcome, type HaItem } from './client.js';
+import { HomeAssistantApi, problemAfter, HomeAssistantError, type FlowOutcome, type HaItem } from './client.js';
 import { assistEntry, childOfKey, keptUrl, MCP, reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './plan.js';
 import { homeworkItems, needsLook, todoSteps, type Written } from './homework.js';
-import { MemoryFile, memoryStatus, type Known, type Memory } from './memory.js';
+import { MemoryFile, memoryStatus, takenOver, toldOn, type Known, type Memory, type ToldEntries } from './memory.js';
+import { LookLoop } from './look-loop.js';
 
 export interface KeeperOptions {
   config: HomeAssistantConfig;
@@ -36,6 +38,16 @@ export interface KeeperOptions {
   feedsServed: () => boolean;
   /** The ids of the children the bridge reads as far as known; `complete` once every child is (nothing is removed before). */
   children: () => { ids: string[]; complete: boolean };
+  /** What was made and what the family deleted, told on with the base topic (the MQTT sink); none: kept in data_dir alone. */
+  handover?: HomeAssistantHandover;
+}
+
+/** The base topic's side of what was made and deleted (mqtt/sink.ts): told on by its holder, read by its successor. */
+export interface HomeAssistantHandover {
+  /** After a handover from another installation: what it told (undefined when nothing); undefined when this bridge held the base topic last. */
+  homeAssistantTold(): { told: unknown } | undefined;
+  /** What was made and deleted now, told on for a successor; undefined when nothing. */
+  tellHomeAssistant(told: ToldEntries | undefined): void;
 }
 
 /**
@@ -46,27 +58,19 @@ const RETRY = { first: MINUTE, longest: 30 * MINUTE, lost: 15_000 };
 /** A calendar is asked to read its feed again at most this often (Remote Calendar reads it once a day itself). */
 const READ_AGAIN = 5 * MINUTE;
 
-export class HomeAssistantKeeper implements Sink {
+export class HomeAssistantKeeper extends LookLoop implements Sink {
   private readonly api: HomeAssistantApi;
   private readonly file: MemoryFile;
   private memory: Memory = { entries: {}, homework: {} };
-  private readonly queue = new SerialQueue();
   /** Each child's first name and agenda entries, as its feeds last carried them. */
   private readonly names = new Map<string, string>();
   private readonly agenda = new Map<string, readonly AgendaEntry[]>();
   /** Whether each child's device declares homework and an agenda (a kindergarten child's does not); nothing is made before it is known. */
   private readonly schoolwork = new Map<string, boolean>();
   private token: LiveToken | undefined;
-  private started = false;
-  private stopped = false;
-  /** Aborted at stop: the call under way is abandoned, not awaited (interface 16.1). */
-  private readonly stopping = new AbortController();
-  private queued = false;
-  private retry: Timer | undefined;
-  private failures = 0;
-  /** Whether the last failure was a lost answer (other calls of its look were answered). */
-  private lost = false;
+  /** Answers Home Assistant gave, and how many there were when the look under way began. */
   private answers = 0;
+  private answersBefore = 0;
   /** The entries are looked at again: at start, after a failure, when what is wanted changed. */
   private lookedFor: string | undefined;
   private readonly calls = { day: '', today: 0 };
@@ -74,14 +78,15 @@ export class HomeAssistantKeeper implements Sink {
   private readonly serving = new Map<string, string>();
   /** When each calendar was last asked to read its feed again (this run), and the timer of the next ask. */
   private readonly askedAt = new Map<string, number>();
-  private askLater: Timer | undefined;
 
   constructor(private readonly options: KeeperOptions) {
+    // One look at a time, tried again after a failure; its stop abandons the call in flight (interface 16.1).
+    super({ clock: options.clock, backoff: RETRY });
     this.api = new HomeAssistantApi({
       url: options.config.url,
       token: options.config.token ?? '',
       onCall: () => this.count(),
-      signal: this.stopping.signal,
+      signal: this.signal,
       onAnswer: () => this.answers++,
     });
     this.file = new MemoryFile(options.dataDir);
@@ -119,36 +124,34 @@ export class HomeAssistantKeeper implements Sink {
   }
 
   /** After the web server started: what was made before is read back, and the first look is made. */
-  async start(): Promise<void> {
+  override async start(): Promise<void> {
     const { log, dataDir } = this.options;
     this.memory = await this.file.load((error) => log.warn({ err: error.message }, 'what was made in Home Assistant could not be read back'));
+    const told = this.options.handover?.homeAssistantTold();
+    if (told !== undefined) {
+      const unreadable = () =>
+        log.warn('what the bridge before this one told of its entries in Home Assistant is unreadable: they are found again by name');
+      this.memory = takenOver(this.memory, told.told, unreadable);
+      const deleted = Object.values(this.memory.entries).flatMap((known) => (known.gone ? [known.title] : []));
+      log.info(
+        { deleted },
+        "the base topic was another installation's since: its entries in Home Assistant taken as this bridge's, what the family deleted left deleted",
+      );
+      await this.save();
+    } else this.options.handover?.tellHomeAssistant(toldOn(this.memory));
     if (this.options.config.public_url !== undefined && this.options.feedsServed()) {
       this.token = await loadOrCreateToken(dataDir)
         .then(({ value }) => new LiveToken(dataDir, value))
         .catch(() => undefined);
     }
-    this.started = true;
-    this.nudge();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.retry?.cancel();
-    this.askLater?.cancel();
-    this.stopping.abort();
-    await this.queue.idle();
-  }
-
-  /** Resolves when no look is under way or queued (a test waits for it as for a poll). */
-  idle(): Promise<void> {
-    return this.queue.idle();
+    await super.start();
   }
 
   /** The diagnostics' part: whether the API answers (or its fault, since when, the next try), the calls, what was made. */
   status(): Record<string, unknown> {
     return {
       ...memoryStatus(this.memory),
-      ...(this.retry ? { retry_in_minutes: this.delay() / MINUTE } : {}),
+      ...this.retryStatus(),
       calls_today: this.calls.day === warsawDate(this.options.clock.now()) ? this.calls.today : 0,
     };
   }
@@ -159,27 +162,12 @@ export class HomeAssistantKeeper implements Sink {
     this.calls.today++;
   }
 
-  /** A look after whatever is under way, unless one is queued already or a retry is waited for. */
-  private nudge(): void {
-    if (!this.started || this.stopped || this.queued || this.retry) return;
-    this.queued = true;
-    void this.queue.enqueue(async () => {
-      this.queued = false;
-      if (!this.stopped) await this.look();
-    });
-  }
-
-  private async look(): Promise<void> {
-    const answers = this.answers;
-    try {
-      await this.keepEntries();
-      await this.readAgain();
-      await this.keepHomework();
-      await this.recovered();
-    } catch (error) {
-      // A call the stop abandoned is no fault of Home Assistant's: nothing is recorded of it.
-      if (!this.stopped) await this.failed(error, this.answers > answers);
-    }
+  protected async look(): Promise<void> {
+    this.answersBefore = this.answers;
+    await this.keepEntries();
+    await this.readAgain();
+    await this.keepHomework();
+    await this.recovered();
   }
 
   /** The entries: made when missing, made again at a new address, the family's deletions remembered, a removed child's removed. */
@@ -339,14 +327,7 @@ export class HomeAssistantKeeper implements Sink {
       await this.save();
       this.options.log.debug({ entity }, 'Home Assistant asked to read a changed calendar feed again');
     }
-    this.askLater?.cancel();
-    this.askLater =
-      next === undefined || this.stopped
-        ? undefined
-        : this.options.clock.setTimer(() => {
-            this.askLater = undefined;
-            this.nudge();
-          }, next - now);
+    this.lookIn(next === undefined ? undefined : next - now);
   }
 
   /** Each homework list in step with the school's homework; Home Assistant is asked only when something changed. */
@@ -409,49 +390,35 @@ export class HomeAssistantKeeper implements Sink {
     } else this.memory.entries[key] = known;
   }
 
+  /** What was made kept in data_dir, and told on with the base topic with what the family deleted. */
   private save(): Promise<void> {
+    this.options.handover?.tellHomeAssistant(toldOn(this.memory));
     return this.file
       .save(this.memory)
       .catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, 'cannot keep what was made in Home Assistant in data_dir'));
   }
 
   private async recovered(): Promise<void> {
-    this.failures = 0;
-    this.lost = false;
     if (this.memory.problem === undefined) return;
     this.options.log.info("Home Assistant's API answers again");
     delete this.memory.problem;
     await this.save();
   }
 
-  /** A log line when the fault is new, the reason kept for the diagnostics, and the next look later. */
-  private async failed(error: unknown, answered: boolean): Promise<void> {
-    const fault: HaFault = error instanceof HomeAssistantError ? error.fault : 'server_error';
+  /** A log line when the fault is new, the reason kept for the diagnostics; a lost answer is tried again soon. */
+  protected async failed(error: unknown, wait: number): Promise<number | undefined> {
+    const { problem, fresh } = problemAfter(this.memory.problem, error, this.options.clock.now());
     // No answer to one call while others of the look were answered: that answer was lost, Home Assistant is there.
-    this.lost = fault === 'unreachable' && answered;
-    // Masked before it is logged or kept: an error not of the client's (a bug, a file) was not masked yet.
-    const message = redact(errorText(error));
-    const was = this.memory.problem;
-    if (this.lost) this.failures = 0;
-    else this.failures++;
+    const lost = problem.fault === 'unreachable' && this.answers > this.answersBefore;
     this.lookedFor = undefined;
-    if (was?.fault !== fault) {
+    if (fresh) {
       this.options.log.warn(
-        { fault, err: message, retry_in_minutes: this.delay() / MINUTE },
+        { fault: problem.fault, err: problem.message, retry_in_minutes: (lost ? RETRY.lost : wait) / MINUTE },
         "Home Assistant's API failed: the calendars and homework lists wait",
       );
     }
-    this.memory.problem = { fault, since: was?.fault === fault ? was.since : this.options.clock.now(), message };
+    this.memory.problem = problem;
     await this.save();
-    if (this.stopped) return;
-    this.retry = this.options.clock.setTimer(() => {
-      this.retry = undefined;
-      this.nudge();
-    }, this.delay());
-  }
-
-  private delay(): number {
-    if (this.lost) return RETRY.lost;
-    return Math.min(RETRY.first * 2 ** Math.max(0, this.failures - 1), RETRY.longest);
+    return lost ? RETRY.lost : undefined;
   }
 }

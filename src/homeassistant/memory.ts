@@ -1,7 +1,10 @@
 // What the bridge made in Home Assistant, kept in data_dir/homeassistant.json: each entry (so that one the
 // family deleted stays deleted, and one made with an old address is made again), each homework item it
 // added (so that a ticked or deleted one is never added again), and the API's last fault (for
-// `dziennik2mqtt diagnostics`, which runs beside the bridge).
+// `dziennik2mqtt diagnostics`, which runs beside the bridge). What the bridge made and what the family
+// deleted go with the base topic too, not with this data folder alone: told on retained (mqtt/sink.ts),
+// they are what a bridge that takes the base topic over starts from, so that every entry stays the
+// bridge's and none the family deleted is made again.
 import { join } from 'node:path';
 import * as z from 'zod';
 import { peekStored, readStored } from '../util/stored.js';
@@ -68,6 +71,58 @@ export class MemoryFile {
   save(memory: Memory): Promise<void> {
     return this.file.write(`${JSON.stringify({ version: 1, ...memory })}\n`);
   }
+}
+
+/**
+ * What the bridge made and what the family deleted, as told on the broker for a successor: each entry the
+ * bridge made by its key (its id, its title; `gone` once the family deleted it), each homework item the
+ * family deleted by its child and uid (its due date). No address and no key: a calendar's address opens its feed.
+ */
+const toldSchema = z.object({
+  entries: z.record(z.string(), z.object({ entry: z.string().nullable(), title: z.string(), gone })),
+  homework: z.record(z.string(), z.record(z.string(), z.string())),
+});
+export type ToldEntries = z.output<typeof toldSchema>;
+
+/** What the memory tells on of the bridge's entries (the family's own are theirs to keep) and of the items deleted; undefined when nothing. */
+export function toldOn(memory: Memory): ToldEntries | undefined {
+  const entries = Object.fromEntries(
+    Object.entries(memory.entries).flatMap(([key, { entry, title, by, gone }]) =>
+      by === 'bridge' || gone ? [[key, { entry, title, ...(gone ? { gone } : {}) }]] : [],
+    ),
+  );
+  const homework = Object.fromEntries(
+    Object.entries(memory.homework).flatMap(([child, items]) => {
+      const deleted = Object.entries(items).flatMap(([uid, item]) => (item.gone ? [[uid, item.due]] : []));
+      return deleted.length === 0 ? [] : [[child, Object.fromEntries(deleted)]];
+    }),
+  );
+  return Object.keys(entries).length === 0 && Object.keys(homework).length === 0 ? undefined : { entries, homework };
+}
+
+/**
+ * The memory of a bridge that took the base topic over from another installation (`told`: what that one
+ * told on, undefined when nothing; one of another shape is `unreadable` and counts as nothing). What this
+ * folder remembers having made is older than what that one did since (an entry made again at its address),
+ * so it goes: the predecessor's entries stand in for it, each the bridge's, its address not known (a
+ * calendar is made again at this bridge's; one no longer listed was deleted by the family); with nothing
+ * told, each is found again by its name. What the family deleted stays deleted, as either remembers it.
+ */
+export function takenOver(memory: Memory, told: unknown, unreadable: () => void): Memory {
+  const parsed = told === undefined ? undefined : toldSchema.safeParse(told);
+  if (parsed?.success === false) unreadable();
+  const { entries: theirs, homework: deleted } = parsed?.data ?? { entries: {}, homework: {} };
+  const entries: Record<string, Known> = {};
+  for (const [key, { entry, title, gone }] of Object.entries(theirs)) entries[key] = { entry, title, by: 'bridge', ...(gone ? { gone } : {}) };
+  for (const [key, known] of Object.entries(memory.entries))
+    if (known.gone) entries[key] = { ...known, ...(entries[key] && { entry: entries[key].entry }) };
+  const homework = { ...memory.homework };
+  for (const [child, items] of Object.entries(deleted)) {
+    const kept = { ...homework[child] };
+    for (const [uid, due] of Object.entries(items)) kept[uid] = { ...(kept[uid] ?? { item: null, summary: '', description: null, due }), gone: true };
+    homework[child] = kept;
+  }
+  return { ...memory, entries, homework };
 }
 
 /** What a running (or the last) bridge kept, read without moving anything (`check`, `diagnostics`). */

@@ -23,6 +23,8 @@ export interface Briefing {
   homework: { subject: string | null }[];
   /** The lucky number is the child's on that day. */
   luckyMine: boolean;
+  /** The proposed term grades that are news (of the last 7 days), newest first: each subject with its grade. */
+  proposals: { subject: string | null; grade: string }[];
   /** The weekdays without lessons between today and the day briefed (a holiday, a free day of the school). */
   freeBefore: { date: string; name: string | null }[];
 }
@@ -54,6 +56,7 @@ const EN = {
   /** A test's and a quiz's word, as the agenda's. */
   agenda: AGENDA_WORDS.en,
   homework: 'Homework due',
+  proposals: 'Proposed grades',
   lucky: "The lucky number is the child's number!",
   luckyShort: 'lucky number!',
   free: (weekday: string, name: string | null) => `${weekday} is free${name ? `: ${name}` : ''}.`,
@@ -79,6 +82,7 @@ const PL: Phrases = {
   changes: 'Zmiany',
   agenda: AGENDA_WORDS.pl,
   homework: 'Zadanie domowe na ten dzień',
+  proposals: 'Propozycje ocen',
   lucky: 'Szczęśliwy numerek to numer dziecka!',
   luckyShort: 'szczęśliwy numerek!',
   free: (weekday, name) => `${upper(weekday)} wolny${name ? `: ${name}` : ''}.`,
@@ -100,6 +104,7 @@ const UK: Phrases = {
   changes: 'Зміни',
   agenda: AGENDA_WORDS.uk,
   homework: 'Домашнє завдання на цей день',
+  proposals: 'Пропозиції оцінок',
   lucky: 'Щасливий номер — номер дитини!',
   luckyShort: 'щасливий номер!',
   free: (weekday, name) => `${upper(weekday)} — вихідний${name ? `: ${name}` : ''}.`,
@@ -143,6 +148,10 @@ function say(p: Phrases, b: Briefing | null, kind: BriefingKind = 'school') {
     ...listed(p.agenda.quiz, subjects('quiz')),
     ...listed(p.changes, changed(aloud)),
     ...listed(p.homework, homework),
+    ...listed(
+      p.proposals,
+      b.proposals.map((g) => `${g.subject ?? '?'} ${g.grade}`),
+    ),
   ];
   const text = [
     ...free,

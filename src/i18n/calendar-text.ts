@@ -3,6 +3,7 @@
 import type { FeedName } from '../rules/calendar-feeds.js';
 import type { Language } from '../config/language.js';
 import { AGENDA_WORDS } from './lesson-words.js';
+import type { GradePeriod } from '../rules/grades-standard.js';
 
 /** The English words: their type is every language's shape (CalendarText). */
 const EN = {
@@ -13,6 +14,13 @@ const EN = {
   teacher: 'Teacher',
   note: 'Note',
   agenda: AGENDA_WORDS.en,
+  /** A term grade's title, by its kind: "Proposed semester grade: History 3". */
+  termGrades: {
+    semester_proposal: 'Proposed semester grade',
+    semester: 'Semester grade',
+    final_proposal: 'Proposed end-of-year grade',
+    final: 'End-of-year grade',
+  } satisfies Record<GradePeriod, string>,
   /** The title of a free day the portal does not name. */
   freeDay: 'Free day',
   /** "lessons 3–8" of a partly free day. */
@@ -29,6 +37,12 @@ const PL: CalendarText = {
   teacher: 'Nauczyciel',
   note: 'Uwagi',
   agenda: AGENDA_WORDS.pl,
+  termGrades: {
+    semester_proposal: 'Propozycja oceny śródrocznej',
+    semester: 'Ocena śródroczna',
+    final_proposal: 'Propozycja oceny rocznej',
+    final: 'Ocena roczna',
+  },
   freeDay: 'Dzień wolny',
   lessons: (from, to) => (to === null ? `od lekcji ${from}` : `lekcje ${from}–${to}`),
   scope: { school: 'cała szkoła', class: 'klasa' },
@@ -41,6 +55,12 @@ const UK: CalendarText = {
   teacher: 'Вчитель',
   note: 'Примітка',
   agenda: AGENDA_WORDS.uk,
+  termGrades: {
+    semester_proposal: 'Пропозиція семестрової оцінки',
+    semester: 'Семестрова оцінка',
+    final_proposal: 'Пропозиція річної оцінки',
+    final: 'Річна оцінка',
+  },
   freeDay: 'Вихідний день',
   lessons: (from, to) => (to === null ? `з уроку ${from}` : `уроки ${from}–${to}`),
   scope: { school: 'уся школа', class: 'клас' },

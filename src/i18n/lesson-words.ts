@@ -35,8 +35,16 @@ export const WEEKDAYS: Readonly<Record<Language, { long: readonly string[]; shor
 
 /** What an agenda entry is, as its title says when it names no subject ("Wycieczka: Kopalnia Soli"). */
 export const AGENDA_WORDS: Readonly<Record<Language, Readonly<Record<AgendaEntryKind, string>>>> = {
-  pl: { test: 'Sprawdzian', quiz: 'Kartkówka', homework: 'Zadanie domowe', meeting: 'Zebranie z rodzicami', trip: 'Wycieczka', event: 'Wydarzenie' },
-  en: { test: 'Test', quiz: 'Quiz', homework: 'Homework', meeting: 'Parent-teacher meeting', trip: 'Trip', event: 'Event' },
+  pl: {
+    test: 'Sprawdzian',
+    quiz: 'Kartkówka',
+    homework: 'Zadanie domowe',
+    meeting: 'Zebranie z rodzicami',
+    trip: 'Wycieczka',
+    event: 'Wydarzenie',
+    term_grade: 'Ocena okresowa',
+  },
+  en: { test: 'Test', quiz: 'Quiz', homework: 'Homework', meeting: 'Parent-teacher meeting', trip: 'Trip', event: 'Event', term_grade: 'Term grade' },
   uk: {
     test: 'Контрольна',
     quiz: 'Коротка контрольна',
@@ -44,6 +52,7 @@ export const AGENDA_WORDS: Readonly<Record<Language, Readonly<Record<AgendaEntry
     meeting: 'Батьківські збори',
     trip: 'Екскурсія',
     event: 'Подія',
+    term_grade: 'Підсумкова оцінка',
   },
 };
 

@@ -3,16 +3,17 @@
 // the bridge and every child; retained states sent only on change and all again after a reconnect or Home
 // Assistant's birth message; events at QoS 2 through the session kept in data_dir (once/session.ts), each
 // answered once the broker acknowledged it (it is the bus's carrier); whether everything handed so far was
-// accepted (delivered); each child's event memory told on for a successor, and a predecessor's read (the
-// handover, once/handover.ts): only the installation whose claim this one replaced is trusted, a memory
-// anyone else wrote is logged by its writer and, while running, written over with this bridge's own (a child
-// it does not have: emptied); commands through the router. Calendar feeds are web-only: it takes none.
+// accepted (delivered); each child's event memory, and what was made and deleted in Home Assistant, told on
+// for a successor, and a predecessor's read (the handover, once/handover.ts): only the installation whose
+// claim this one replaced is trusted, a record anyone else wrote is logged by its writer and, while running,
+// written over with this bridge's own (one this bridge has none of: emptied); commands through the router.
+// Calendar feeds are web-only: it takes none.
 import type { IClientPublishOptions, IPublishPacket, ISubscriptionMap, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type DiscoveryContext } from './discovery.js';
 import type { ChildDevice } from '../features/kit/entities.js';
 import type { EntityState } from '../engine/state.js';
 import type { BusEvent, Carrier, Sink } from '../bus/bus.js';
-import { byPredecessor, describeWriter, readTold, writerOf, type Handover, type ToldMemory } from '../once/handover.js';
+import { byPredecessor, describeWriter, readTold, writerGiven, writerOf, type Handover, type ToldMemory } from '../once/handover.js';
 import { Topics } from './topics.js';
 import { systemClock, withDeadline, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -113,9 +114,9 @@ export class MqttSink implements Sink, Carrier, Handover {
   /** The base topic's claim (lease/claim.ts) and the kept session (session.ts), with a lease. */
   private claim: BaseTopicClaim | undefined;
   private session: MqttSession | undefined;
-  /** What the installation whose claim this bridge replaced told of each child's event memory, read while waiting for the base topic. */
+  /** What the installation whose claim this bridge replaced told, by topic (each child's event memory, Home Assistant's entries), read while waiting for the base topic. */
   private readonly predecessors = new Map<string, unknown>();
-  /** That installation (its claim as this bridge found it), if another; and the writers of other memories already logged, by child. */
+  /** That installation (its claim as this bridge found it), if another; and the writers of other records already logged, by topic. */
   private handedBy: LeaseRecord | undefined;
   private readonly strangers = new Set<string>();
   /** Ends a wait for the base topic at stop(). */
@@ -194,31 +195,33 @@ export class MqttSink implements Sink, Carrier, Handover {
     const settings = { url, from: this.options.brokerFrom, policy: this.reconnect, log };
     watchConnection(client, { ...settings, stopped: () => client.disconnecting, onConnect: () => undefined });
     signal.addEventListener('abort', () => client.end(true), { once: true });
-    // Each child's memories by writer, the last of each: whose to trust is known once the wait ends.
+    // Each record by writer, the last of each: whose to trust is known once the wait ends.
     const heard = new Map<string, Map<string | undefined, ToldMemory>>();
     client.on('message', (topic, payload) => {
-      const child = this.topics.parseEventMemory(topic);
-      if (child === undefined) return void claim.heard(topic, payload);
+      if (this.toldHere(topic) === undefined) return void claim.heard(topic, payload);
       const told = readTold(payload);
       if (told === undefined) return;
-      const writers = heard.get(child) ?? new Map<string | undefined, ToldMemory>();
-      heard.set(child, writers.set(told.by, told));
+      const writers = heard.get(topic) ?? new Map<string | undefined, ToldMemory>();
+      heard.set(topic, writers.set(told.by, told));
     });
     try {
       // However long the broker takes to appear (the add-on may start before Mosquitto): nothing is read meanwhile.
       await waitForConnect(client, url);
-      await client.subscribeAsync(this.topics.eventMemory('+'), { qos: 0 });
+      await client.subscribeAsync([this.topics.eventMemory('+'), this.topics.homeAssistant], { qos: 0 });
       await claim.wait(client, signal);
     } finally {
       await client.endAsync().catch(() => undefined);
     }
     const from = claim.predecessor;
     this.handedBy = from;
-    for (const [child, writers] of heard)
+    for (const [topic, writers] of heard)
       for (const told of writers.values()) {
-        if (byPredecessor(told, from)) this.predecessors.set(child, told.memory);
-        else if (told.by !== this.me) this.stranger(child, told, 'not adopted');
+        if (byPredecessor(told, from)) this.predecessors.set(topic, told.memory);
+        else if (told.by !== this.me) this.stranger(topic, told, 'not adopted');
       }
+    // Home Assistant's entries go on with the base topic: told on as this bridge's own until its keeper tells more (or without one).
+    const entries = this.predecessors.get(this.topics.homeAssistant);
+    if (entries !== undefined) this.tellHomeAssistant(entries);
     if (!from) return;
     const said = `base topic ${this.topics.base} was another installation's since this one held it: taking over from what it told`;
     log.info({ from: describeHolder(from) }, said);
@@ -263,28 +266,42 @@ export class MqttSink implements Sink, Carrier, Handover {
     return record && writerOf(record);
   }
 
-  /** A memory neither this bridge nor its predecessor wrote: logged once per child and writer, by its writer. */
-  private stranger(child: string, told: ToldMemory, then: string): void {
-    const key = `${child}\n${told.by}`;
-    if (this.strangers.has(key)) return;
+  /**
+   * What a retained record this bridge tells on holds, by its topic: a child's event memory (and whether this
+   * bridge has the child), or what it made and the family deleted in Home Assistant; undefined for any other topic.
+   */
+  private toldHere(topic: string): { what: string; child?: string; known: boolean } | undefined {
+    if (topic === this.topics.homeAssistant)
+      return { what: "the retained record of the bridge's entries in Home Assistant", known: this.mirror.desires(topic) };
+    const child = this.topics.parseEventMemory(topic);
+    if (child === undefined) return undefined;
+    return { what: `the retained event memory of ${child}`, child, known: this.mirror.desires(topic) || this.devices.isKnown(child) };
+  }
+
+  /** A record neither this bridge nor its predecessor wrote: logged once per topic and writer, by its writer. */
+  private stranger(topic: string, told: ToldMemory, then: string): void {
+    const key = `${topic}\n${told.by}`;
+    const here = this.toldHere(topic);
+    if (this.strangers.has(key) || here === undefined) return;
     this.strangers.add(key);
-    const said = `the retained event memory of ${child} was written by ${describeWriter(told)}, neither this bridge nor the one whose base topic it took over: ${then}`;
-    this.log.warn({ child, writer: told.by ?? null }, said);
+    const said = `${here.what} was written by ${describeWriter(told)}, neither this bridge nor the one whose base topic it took over: ${then}`;
+    this.log.warn({ ...(here.child === undefined ? { topic } : { child: here.child }), writer: writerGiven(told) }, said);
   }
 
   /**
-   * A retained event memory heard while running: another's is logged (but the predecessor's) and written
-   * over with this bridge's own; one of a child this bridge does not have is emptied, whoever wrote it.
+   * A retained record heard while running: another's is logged (but the predecessor's) and written over
+   * with this bridge's own; one this bridge has none of (a child it does not have, no entries) is
+   * emptied, whoever wrote it.
    */
-  private heardMemory(child: string, payload: Buffer): void {
-    const topic = this.topics.eventMemory(child);
+  private heardTold(topic: string, payload: Buffer): void {
     // Its own, back from the broker (MQTT 3.1.1 has no "no local"): not read again.
     if (this.mirror.holds(topic, payload.toString())) return;
     const told = readTold(payload);
-    if (told === undefined) return;
+    const here = this.toldHere(topic);
+    if (told === undefined || here === undefined) return;
     const ours = told.by === this.me;
-    const known = this.mirror.desires(topic) || this.devices.isKnown(child);
-    if (!ours && !byPredecessor(told, this.handedBy)) this.stranger(child, told, known ? "this bridge's own is published again" : 'emptied');
+    const { known } = here;
+    if (!ours && !byPredecessor(told, this.handedBy)) this.stranger(topic, told, known ? "this bridge's own is published again" : 'emptied');
     if (this.mirror.desires(topic)) {
       if (!ours) this.mirror.again(topic);
     } else if (!known) this.mirror.clear(topic);
@@ -404,7 +421,27 @@ export class MqttSink implements Sink, Carrier, Handover {
 
   /** What another installation that held the base topic told of a child's event memory, if anything. */
   told(childId: string): unknown {
-    return this.predecessors.get(childId);
+    return this.predecessors.get(this.topics.eventMemory(childId));
+  }
+
+  /**
+   * What the bridge made in Home Assistant and what the family deleted there, as the keeper keeps it, told
+   * on (retained) for a bridge that takes the base topic over later; undefined: none (a record left there is emptied).
+   */
+  tellHomeAssistant(told: unknown): void {
+    const topic = this.topics.homeAssistant;
+    if (told === undefined) {
+      if (this.mirror.desires(topic)) this.mirror.clear(topic);
+    } else this.mirror.set(topic, JSON.stringify({ by: this.me, fence: this.options.lease?.folder.record.fence, memory: told }));
+    this.sync();
+  }
+
+  /**
+   * After a handover from another installation: what it told of its entries in Home Assistant (undefined
+   * when it told nothing). Undefined when this bridge held the base topic last (or has no lease).
+   */
+  homeAssistantTold(): { told: unknown } | undefined {
+    return this.handedBy && { told: this.predecessors.get(this.topics.homeAssistant) };
   }
 
   /** The event memories without these events are on disk: the session forgets them. */
@@ -504,9 +541,8 @@ export class MqttSink implements Sink, Carrier, Handover {
     // messages handed to it while the broker is away).
     client.on('close', () => this.deliveries.away());
     client.on('message', (topic, payload, packet) => {
-      const child = topics.parseEventMemory(topic);
       if (topic === topics.haStatus) this.heardStatus(payload, packet);
-      else if (child !== undefined) this.heardMemory(child, payload);
+      else if (this.toldHere(topic) !== undefined) this.heardTold(topic, payload);
       else if (!this.claim?.heard(topic, payload)) this.inbox.handle(topic, payload, packet);
     });
     return { client, url };
@@ -524,8 +560,9 @@ export class MqttSink implements Sink, Carrier, Handover {
       [topics.haStatus]: { qos: 0 },
       [topics.commandSetFilter]: { qos: 0, rap: true },
       [topics.bridgeRequestFilter]: { qos: 0, rap: true },
-      // Every child's event memory: another's written over, a removed child's emptied (heardMemory).
+      // Every child's event memory and Home Assistant's entries: another's written over, one this bridge has none of emptied (heardTold).
       [topics.eventMemory('+')]: { qos: 0, nl: true },
+      [topics.homeAssistant]: { qos: 0, nl: true },
     };
     // Again (a kept session's subscriptions stand): mqtt.js sends a SUBSCRIBE only when told it is meant.
     if (again) filters.resubscribe = true;

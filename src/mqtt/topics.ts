@@ -84,6 +84,14 @@ export class Topics {
     return `${this.base}/${child}/event_memory`;
   }
 
+  /**
+   * The entries the bridge made in Home Assistant and what the family deleted there, retained (mqtt/sink.ts
+   * tellHomeAssistant): what a bridge taking the base topic over starts from, so that it makes none of it again.
+   */
+  get homeAssistant(): string {
+    return `${this.base}/bridge/homeassistant`;
+  }
+
   /** The child of `<base>/<child>/event_memory`; undefined for any other topic. */
   parseEventMemory(topic: string): string | undefined {
     const [base, child, rest, more] = topic.slice(this.base.length).split('/');

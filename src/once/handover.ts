@@ -6,6 +6,7 @@
 // anyone else wrote is neither adopted nor left standing by a running bridge. The MQTT sink does the telling
 // and the reading (mqtt/sink.ts).
 import type { LeaseRecord } from '../lease/lease.js';
+import { redactAndCut } from '../util/redact.js';
 import { parsedJson } from '../util/text.js';
 
 export interface Handover {
@@ -49,5 +50,11 @@ export function byPredecessor(told: ToldMemory, predecessor: LeaseRecord | undef
   return told.fence === undefined || told.fence <= predecessor.fence;
 }
 
+/** The longest writer's name a log line keeps. */
+const WRITER_CHARS = 80;
+
+/** The writer a told memory gives, as the log keeps it: anyone may write it, so masked, then cut. */
+export const writerGiven = (told: ToldMemory): string | null => (told.by === undefined ? null : redactAndCut(told.by, WRITER_CHARS));
+
 /** How the log names a memory's writer. */
-export const describeWriter = (told: ToldMemory): string => (told.by === undefined ? 'a client that names no writer' : `"${told.by}"`);
+export const describeWriter = (told: ToldMemory): string => (told.by === undefined ? 'a client that names no writer' : `"${writerGiven(told)}"`);

@@ -55,6 +55,18 @@ export class RefusedModulesStore extends LoginRecords<Refusals[string]> {
 }
 
 /**
+ * The lists that have answered the child once (features/kit/modules.ts), by resource name. In data_dir/answered/,
+ * so that a restart declares a kindergarten child's device as the last run did, before its first pass reads them.
+ */
+export type AnsweredLists = Record<string, true>;
+
+export class AnsweredListsStore extends LoginRecords<true> {
+  constructor(dataDir: string, login: string) {
+    super(dataDir, login, { folder: 'answered', field: 'answered', record: z.literal(true) });
+  }
+}
+
+/**
  * The last states of the features a start does not read in its first pass (their rows are kept for later:
  * the school's files, the sent box, the library), so that every entity discovery declares has a state after
  * the first pass: what the last run published, not an unknown until the second pass. In data_dir/states/,

@@ -1,12 +1,14 @@
 // What the calendar feeds of one child hold (interface 6.5), as plain entries in no language: the
-// lessons of this and next week with their changes, the agenda (tests, homework due, meetings, trips)
-// and the free days. Each entry has a UID that stays the same when the portal edits what it stands for.
+// lessons of this and next week with their changes, the agenda (tests, homework due, meetings, trips, and the
+// year's term grades, proposed and given, on their days) and the free days. Each entry has a UID that stays the same when the portal edits what it stands for.
 import { addDays } from '../util/time.js';
 import { sameSubject, textCompare } from './order.js';
 import type { AgendaItem } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
 import { slotsOf, type GroupOut, type ScheduledLesson, type SchoolDay } from './schedule.js';
 import type { FreeDay } from './schooldays.js';
+import type { TermGrade } from './term-grades.js';
+import type { GradePeriod } from './grades-standard.js';
 
 /** The feeds of one child (interface 6.5): `/calendar/<child>/<name>.ics`. */
 export const FEED_NAMES = ['lessons', 'agenda', 'free-days'] as const;
@@ -21,7 +23,7 @@ export type EntryTime =
 /** A slot of the lessons feed, in no language: what the timetable says of it, when, and the school's own remark (its note). */
 export type LessonEntry = GroupOut & { uid: string; when: EntryTime; lessonNo: number | null; remark: string | null };
 
-export type AgendaEntryKind = 'test' | 'quiz' | 'homework' | 'meeting' | 'trip' | 'event';
+export type AgendaEntryKind = 'test' | 'quiz' | 'homework' | 'meeting' | 'trip' | 'event' | 'term_grade';
 
 export interface AgendaEntry {
   uid: string;
@@ -33,6 +35,8 @@ export interface AgendaEntry {
   /** The homework's topic, the agenda entry's category. */
   label: string | null;
   teacher: string | null;
+  /** A term grade's kind (a semester's or the year's, proposed or given); `text` is its grade. */
+  period?: GradePeriod;
 }
 
 export interface FreeDayEntry {
@@ -71,6 +75,8 @@ export interface FeedInput {
   days: readonly SchoolDay[];
   agenda: readonly AgendaItem[];
   homework: readonly HomeworkItem[];
+  /** The year's term grades, the one list the grades feature made (termGrades); none before its first read. */
+  terms?: readonly TermGrade[];
   free: readonly FreeDay[];
   /** A slot's facts as the timetable says them (features/timetable/day.ts slotFacts). */
   slot: (slot: ScheduledLesson[]) => GroupOut;
@@ -125,7 +131,7 @@ function agendaTime(date: string, time: string | null, subject: string | null, d
   return from === null ? allDay(date) : { date, from, to: lesson?.to ?? plusMinutes(from, LESSON_MINUTES) };
 }
 
-/** The agenda's entries and the homework due dates, by date. */
+/** The agenda's entries, the homework due dates and the term grades' days, by date. */
 export function agendaEntries(input: Omit<FeedInput, 'free' | 'slot'>): AgendaEntry[] {
   const days = new Map(input.days.map((d) => [d.date, d]));
   // Homework is an entry of its due day, its topic the label.
@@ -144,6 +150,28 @@ export function agendaEntries(input: Omit<FeedInput, 'free' | 'slot'>): AgendaEn
       teacher,
     }),
   );
+  // Each term grade of the one list on its day (a replaced proposal once, by its newest; all of them, as the dashboard's table).
+  const terms = (input.terms ?? []).flatMap(({ key, date, subject, grade, teacher, period }): AgendaEntry[] =>
+    date === null
+      ? []
+      : [
+          {
+            uid: uidOf(key.replace(':', '-'), input.child),
+            kind: 'term_grade',
+            when: allDay(date),
+            subject,
+            text: grade,
+            label: null,
+            teacher,
+            period,
+          },
+        ],
+  );
+  return sortedEntries([...entries, ...terms]);
+}
+
+/** Agenda entries in the feed's order: by day, then hour (a whole day first), then uid. */
+export function sortedEntries(entries: AgendaEntry[]): AgendaEntry[] {
   return entries.sort(
     (a, b) => textCompare(a.when.date, b.when.date) || textCompare(a.when.from ?? '', b.when.from ?? '') || textCompare(a.uid, b.uid),
   );

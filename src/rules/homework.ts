@@ -100,11 +100,18 @@ export function homeworkDue(items: readonly HomeworkItem[], today: string, nextS
 /** How far ahead homework_upcoming looks: today and the next 14 days. */
 export const UPCOMING_DAYS = 14;
 
+/**
+ * Whether homework due on `due` is still to do: due today or within the next 14 days. What homework_upcoming lists
+ * and what Home Assistant's homework list adds (homeassistant/homework.ts), one rule for both.
+ */
+export function isUpcoming(due: string | null, today: string): boolean {
+  return due !== null && due >= today && due <= addDays(today, UPCOMING_DAYS);
+}
+
 /** The homework due from today through the next 14 days, soonest first, as a parent reads it (its saved files too). */
 export function homeworkUpcoming(items: readonly HomeworkItem[], today: string) {
-  const last = addDays(today, UPCOMING_DAYS);
   return items
-    .filter((i) => i.due !== null && i.due >= today && i.due <= last)
+    .filter((i) => isUpcoming(i.due, today))
     .map((i) => ({
       date: i.due,
       subject: i.subject,

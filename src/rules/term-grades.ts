@@ -3,6 +3,7 @@
 // The averages' subjects (`semester_proposal`, `semester_grade`...) and newest_grade's `proposals` both come from it.
 import { newestFirst, type GradeItem } from './grade-item.js';
 import type { GradePeriod } from './grades-standard.js';
+import { addDays } from '../util/time.js';
 
 /** One term grade: a subject's newest of its kind (`period`), as written. */
 export interface TermGrade {
@@ -15,6 +16,17 @@ export interface TermGrade {
   grade: string;
   date: string | null;
   teacher: string | null;
+}
+
+/** How long a proposed term grade is news: a week from its day. */
+const NEWS_DAYS = 7;
+
+/**
+ * Whether a term grade of `date` is news on `today`: given in the last 7 days, today's included. The proposals the board
+ * stands apart and the briefing tells are those (a family hears of them before the term ends).
+ */
+export function isNewsOn(date: string | null, today: string): boolean {
+  return date !== null && date <= today && date >= addDays(today, 1 - NEWS_DAYS);
 }
 
 /** Whether a term grade is only proposed (a semester's or the year's proposal). */

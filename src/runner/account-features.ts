@@ -12,13 +12,16 @@ import { warsawDate } from '../util/time.js';
 import { FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
 import type { FeedContents } from '../rules/calendar-feeds.js';
 import { AbsentModules } from '../features/kit/modules.js';
-import { RefusedModulesStore } from '../portal/login-records.js';
+import { AnsweredListsStore, RefusedModulesStore } from '../portal/login-records.js';
 import { KINDERGARTEN_SEARCH, sourceOf } from '../engine/resources/kindergarten.js';
 import { TIMETABLE } from '../engine/resources/timetable.js';
+import { GRADES, UNITS } from '../engine/resources/grades.js';
+import { childUnit, givesNoGrades } from '../portal/schemas/identity.js';
 import { GRADE_LISTS } from '../features/grades/newest.js';
+import type { AccountKind } from '../features/timetable/kindergarten.js';
 
-/** The school's lists a kindergarten child's account refuses (live-notes 33): one answered tells a pupil. */
-const SCHOOL_LISTS = [TIMETABLE, ...GRADE_LISTS];
+/** A pupil's own lists, which a kindergarten child's account refuses (live-notes 33, 58): one answered tells a pupil. */
+const PUPIL_LISTS = [TIMETABLE, ...GRADE_LISTS];
 
 export class AccountFeatures {
   private readonly running: Running[];
@@ -26,30 +29,39 @@ export class AccountFeatures {
   readonly runs: FeatureRuns;
   /** The entities as last handed out by entities(), to tell when the child needs announcing again. */
   private announced = '';
-  /** The modules the portal refuses the child for a day: their entities are not announced. */
+  /** The modules the portal refuses the child for a day, and the lists that have answered it: which entities it declares. */
   readonly absent: AbsentModules;
 
   constructor(
     features: readonly Feature[],
     private readonly access: FeatureAccess,
-    road: () => 'family' | 'register' = () => 'register',
   ) {
     this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
     this.runs = new FeatureRuns(this.running, access);
-    // Her plan found, a kindergarten child is refused the school's lists for good: once is enough. So too on the family
-    // road, where her plan may be out of reach (live-notes 34: whether it serves her token is not shown), while the
-    // school's timetable and every kind of grade are refused.
-    this.preschool = () => this.kindergarten() || (road() === 'family' && SCHOOL_LISTS.every((res) => this.absent.refuses(res)));
-    this.absent = new AbsentModules(new RefusedModulesStore(access.dataDir, access.account.login), access.log, this.preschool);
+    const { dataDir, account } = access;
+    this.absent = new AbsentModules(
+      new RefusedModulesStore(dataDir, account.login),
+      access.log,
+      () => this.kind() === 'kindergarten',
+      new AnsweredListsStore(dataDir, account.login),
+    );
   }
 
-  /** Whether the child is known to be a kindergarten child: its plan found (now, or as the last run kept it). */
-  kindergarten(): boolean {
-    return sourceOf(this.access.cache.peek(KINDERGARTEN_SEARCH)) !== undefined;
+  /**
+   * What the child is, from what its passes have learned (interface 16.2, live-notes 58), on either road: a
+   * kindergarten child once its plan is found; a pupil once its timetable or a kind of grade has answered; else a
+   * kindergarten child when its Me names no class, its unit gives no grades or its timetable and grades are
+   * refused; a pupil when its class is named; undefined while none of it is known (a first pass that failed).
+   */
+  kind(): AccountKind | undefined {
+    const { cache } = this.access;
+    const identity = this.access.identity();
+    if (sourceOf(cache.peek(KINDERGARTEN_SEARCH)) !== undefined) return 'kindergarten';
+    if (PUPIL_LISTS.some((res) => this.absent.hasAnswered(res))) return 'school';
+    const unit = identity === undefined ? undefined : childUnit(cache.peek(UNITS), identity.unitId);
+    if (identity?.noClass === true || givesNoGrades(unit) || [TIMETABLE, GRADES].every((res) => this.absent.refuses(res))) return 'kindergarten';
+    return identity?.className !== undefined ? 'school' : undefined;
   }
-
-  /** Whether the child is known to be a kindergarten child (as above), or on the family road by the school's lists all refused. */
-  private readonly preschool: () => boolean;
 
   /** What the account's child announces: what it has, without the entities of the modules the portal refuses it. */
   entities(): EntityDef[] {
@@ -59,17 +71,15 @@ export class AccountFeatures {
   }
 
   /**
-   * What the child has: not what the portal refuses it; and while its kind is unknown (neither a kindergarten child nor
-   * a pupil with a class or a school list answered: a first pass that failed, a family road's first answers), nothing
-   * made of lists none of which has answered yet, so that a kindergarten child's device never lists grades, from her
-   * first discovery.
+   * What the child has (AbsentModules.declares): not what the portal refuses it; and unless it is a pupil, only
+   * what a list that has answered fills, so that a kindergarten child's device never lists grades, from her first
+   * discovery, whichever lists her first pass asked for.
    */
   private shown(): EntityDef[] {
-    const { cache } = this.access;
-    let known: boolean | undefined;
-    const kind = () =>
-      (known ??= this.preschool() || this.access.identity()?.className !== undefined || SCHOOL_LISTS.some((res) => cache.answered(res)));
-    return this.all().filter((e) => !this.absent.absent(e) && (!e.module?.length || kind() || e.module.some((res) => cache.answered(res))));
+    const all = this.all();
+    // Its kind asked only of a child with entities made of lists (every child, but a test's handful of entities).
+    const pupil = all.some((e) => e.module?.length) && this.kind() === 'school';
+    return all.filter((e) => this.absent.declares(e, pupil));
   }
 
   /** Every entity the child may have now: the features' fixed ones, then those that follow the data (in feature order). */

@@ -34,6 +34,7 @@ import { AccountPlan } from './account-plan.js';
 import { AccountCoordinator, type PassParts } from './coordinator.js';
 import { AccountScheduler, type PollHooks } from './scheduler.js';
 import { RefreshGate } from './refresh-gate.js';
+import type { SchoolChild, SchoolReads } from '../engine/school-reads.js';
 
 /** What every child shares to reach the portal (app/app.ts), beside its own account and road. */
 type Shared = 'dispatcher' | 'portalTime' | 'slots';
@@ -70,6 +71,8 @@ export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> 
   thresholds?: readonly number[];
   /** The config's grading.average: arithmetic counts every grade at weight 1. */
   averaging?: Averaging;
+  /** The bridge's children by school: what one reads for its whole school, the others take (engine/school-reads.ts). */
+  schools?: SchoolReads;
 }
 
 /**
@@ -117,33 +120,29 @@ function accountParts(options: AccountPollerOptions): PassParts {
   });
   access.observe(figures);
   const { messages, cache } = access;
-  const features = new AccountFeatures(
-    options.features ?? FEATURES,
-    {
-      account,
-      cache,
-      messages,
-      outbox: new Outbox({
-        account: account.login,
-        child: () => child.id,
-        api: messages,
-        dataDir,
-        clock,
-        log,
-        messagesPerDay: options.messagesPerDay,
-      }),
-      downloads: () => access.downloads(child.id),
-      identity: () => child.identity,
-      childId: () => child.id,
-      language,
+  const features = new AccountFeatures(options.features ?? FEATURES, {
+    account,
+    cache,
+    messages,
+    outbox: new Outbox({
+      account: account.login,
+      child: () => child.id,
+      api: messages,
       dataDir,
-      thresholds: options.thresholds ?? DEFAULT_GRADE_THRESHOLDS,
-      averaging: options.averaging ?? 'weighted',
       clock,
       log,
-    },
-    road,
-  );
+      messagesPerDay: options.messagesPerDay,
+    }),
+    downloads: () => access.downloads(child.id),
+    identity: () => child.identity,
+    childId: () => child.id,
+    language,
+    dataDir,
+    thresholds: options.thresholds ?? DEFAULT_GRADE_THRESHOLDS,
+    averaging: options.averaging ?? 'weighted',
+    clock,
+    log,
+  });
   const feed = new ChildFeed({
     gateway: access.gateway,
     store: new FeedDeviceStore(dataDir, account.login),
@@ -173,11 +172,19 @@ export class AccountPoller implements CommandAccount {
   private readonly scheduler: AccountScheduler;
   private readonly queue = new SerialQueue();
   private readonly refreshes: RefreshGate;
+  /** The child among its school's (engine/school-reads.ts): it hears what the others read for the school, in its queue. */
+  private readonly schoolChild: SchoolChild;
+  private leaveSchool: (() => void) | undefined;
 
   constructor(private readonly options: AccountPollerOptions) {
     this.parts = accountParts(options);
     const { access, health, features, figures, log } = this.parts;
-    const coordinator = (this.coordinator = new AccountCoordinator(options, this.parts));
+    const schoolChild = (this.schoolChild = {
+      school: () => this.parts.child.identity?.schoolId,
+      told: (res, value, at) => void this.queue.enqueue(() => this.told(res, value, at)),
+    } satisfies SchoolChild);
+    const school = { read: (res: Resource, value: unknown, at: number) => options.schools?.read(schoolChild, res, value, at) };
+    const coordinator = (this.coordinator = new AccountCoordinator({ ...options, school }, this.parts));
     this.gateway = access.gateway;
     this.cache = access.cache;
     this.health = health;
@@ -244,10 +251,12 @@ export class AccountPoller implements CommandAccount {
   }
 
   start(): void {
+    this.leaveSchool = this.options.schools?.join(this.schoolChild);
     this.scheduler.start(this.options.startDelayMs ?? 0);
   }
 
   async stop(): Promise<void> {
+    this.leaveSchool?.();
     this.scheduler.stop();
     this.refreshes.cancel();
     await this.queue.idle();
@@ -267,6 +276,11 @@ export class AccountPoller implements CommandAccount {
   readAgain(moved: Resource): void {
     this.cache.moved(moved);
     void this.passNow(false);
+  }
+
+  /** What another child of the school read for it: published at once if it is news to this child, and the next pass planned anew. */
+  private async told(res: Resource, value: unknown, at: number): Promise<void> {
+    if (await this.coordinator.told(res, value, at)) this.scheduler.passed({ read: [], failed: new Map() });
   }
 
   /** A pass outside the timer, in the queue (a refresh, a command's read again): the scheduler plans the next one anew. */

@@ -55,7 +55,11 @@ export class AccountCoordinator {
   private announced = false;
 
   constructor(
-    private readonly options: Pick<PortalAccessOptions, 'account' | 'clock' | 'family'> & { bus: Bus },
+    private readonly options: Pick<PortalAccessOptions, 'account' | 'clock' | 'family'> & {
+      bus: Bus;
+      /** Where a read that answers for the child's whole school is told (engine/school-reads.ts). */
+      school?: { read(res: Resource, value: unknown, at: number): void };
+    },
     private readonly parts: PassParts,
   ) {}
 
@@ -86,6 +90,7 @@ export class AccountCoordinator {
       // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
       const afterRound = () => feedStep(() => feed.afterRound(cache));
       const read = await readDue(cache, () => due(this.wanted(identity, today)), unread, failed, afterRound, feed.readForAge.bind(feed));
+      this.tellSchool(identity, today);
       // A host still down that this pass did not try (the night puts its retry off) is unread too: its features keep their states.
       for (const host of health.down()) if (!read.includes(host)) unread.add(host);
       // A login that failed is both hosts' (one session logs them in): a host down meanwhile backs off with it, so
@@ -114,7 +119,7 @@ export class AccountCoordinator {
       figures.feed = feed.feedStatus();
       // A copy none of the features names any more leaves the cache.
       cache.forget(this.planned(now));
-      figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH));
+      figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH), features.kind());
       figures.schoolYear = schoolYearFacts(this.parts.child.identity);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
       // Everything the pass found is published and its figures are up to date: a sink may act on the batch.
@@ -125,6 +130,30 @@ export class AccountCoordinator {
     } finally {
       cache.end();
     }
+  }
+
+  /**
+   * A copy another child of the same school read (Resource.school: the lucky number), taken as this child's own read
+   * when it answers the child too and is newer (ResourceCache.take): the features that read it compute, and what they
+   * found is published at once, with its events. Nothing is read, and `last_update` stays the last pass's. False when
+   * the child did not take it (it is not news to the child, or not the child's to have).
+   */
+  async told(res: Resource, value: unknown, at: number): Promise<boolean> {
+    const { access, child, features, health, log } = this.parts;
+    const identity = child.identity;
+    if (identity === undefined || !access.cache.take(res, value, at)) return false;
+    const now = this.options.clock.now();
+    const outcome = await features.compute({ identity, now, today: warsawDate(now), asked: false, log }, { startPass: false, unread: new Set() });
+    await this.publishFound(outcome, { now, lastGood: health.lastSucceeded(['register']) });
+    this.options.bus.passed(child.id);
+    return true;
+  }
+
+  /** What this pass read that answers for the child's whole school is told to its other children (engine/school-reads.ts). */
+  private tellSchool(identity: Identity, today: string): void {
+    const { cache } = this.parts.access;
+    for (const w of this.wanted(identity, today))
+      if (w.res.school === true && cache.readOkThisPass(w)) this.options.school?.read(w.res, cache.peek(w.res), cache.readAt(w.res) ?? 0);
   }
 
   /**
@@ -176,7 +205,7 @@ export class AccountCoordinator {
   announce(): void {
     this.announced = true;
     const { child, features } = this.parts;
-    this.options.bus.device(child.device(features.entities(), features.kindergarten()));
+    this.options.bus.device(child.device(features.entities(), features.kind() === 'kindergarten'));
   }
 
   states(states: Record<string, EntityState>): void {
@@ -190,9 +219,16 @@ export class AccountCoordinator {
 
   /** What a pass found, then `last_update`, `problem` and the availability that follow. */
   private async publish(hosts: readonly Host[], outcome: CycleOutcome, now: number): Promise<void> {
-    const { health, gate } = this.parts;
+    const { health } = this.parts;
     const lastGood = health.lastSucceeded(hosts);
     health.succeeded(hosts, outcome.problem, now);
+    await this.publishFound(outcome, { now, lastGood });
+    health.lastUpdate = now;
+    this.publishStatus(now, now);
+  }
+
+  /** What the features found: the entities (new ones announced before their first states), the feeds, the year, the events. */
+  private async publishFound(outcome: CycleOutcome, time: { now: number; lastGood: number | undefined }): Promise<void> {
     // New entities are announced before their first states, so Home Assistant has them to update (a new child's first).
     if (outcome.entitiesChanged || !this.announced) this.announce();
     this.states(outcome.states);
@@ -200,9 +236,7 @@ export class AccountCoordinator {
     const identity = this.parts.child.identity;
     if (identity !== undefined && Object.keys(outcome.year).length > 0)
       this.options.bus.year(this.parts.child.id, { name: identity.firstName, begins: identity.schoolYearBegin, ...outcome.year });
-    await gate.pass(outcome.events, { now, lastGood }, { today: warsawDate(now), begin: this.parts.child.identity?.schoolYearBegin });
-    health.lastUpdate = now;
-    this.publishStatus(now, now);
+    await this.parts.gate.pass(outcome.events, time, { today: warsawDate(time.now), begin: identity?.schoolYearBegin });
   }
 
   /** The child could not be read at all (the figures are saved with the planner's rows, in nextWake). */

@@ -18,7 +18,7 @@ export const answers = {
   ok: (body: unknown): DataResult => ({ status: 200, body }),
   deadSession: (): DataResult => error(401, 'TokenIsExpired', 'Access token is invalid or has expired'),
   insufficientScopes: (): DataResult => error(401, 'Unauthorized', 'Insufficient scopes'),
-  forbidden: (message = 'Access deny'): DataResult => error(403, 'AccessDeny', message),
+  forbidden: (message = 'Account not have access to resource'): DataResult => error(403, 'AccessDeny', message),
   notFound: (): DataResult => error(404, 'NotFound', 'Resource not found'),
   /** Modules that only list their sub-resources answer 405 with that list. */
   methodNotAllowed: (resources?: Record<string, { Url: string }>): DataResult =>

@@ -1,8 +1,9 @@
-// A kindergarten child (live-notes 33-36): its plan and lookups on the kindergarten service,
+// A kindergarten child (live-notes 33-36, 58): its plan and lookups on the kindergarten service,
 // `{base_url}/gateway/ms/kindergartens/...` with the register's cookie session (and, as the switch says,
 // the child's bearer token there or on the API host, `{api host}/ms/kindergartens/...`), the two lookups
-// of the API (`Auth/Users/Kindergarteners/<id>`, `Auth/Classrooms`), and the refusals of such an account:
-// Timetables and the school's lists answer 403; a login with only messages refuses `Attendances/Types` too.
+// of the API (`Auth/Users/Kindergarteners/<id>`, `Auth/Classrooms`), and the account as public clients
+// report a preschool login (live-notes 58): the school's lists answer 403 AccessDeny, its Me and user record
+// name no class, its unit is the kindergarten's (grades all off), and the lucky number is a module switched off.
 import type { SimAccount } from './account.js';
 import { answers, type DataResult } from './answers.js';
 import type { DataContext } from './data/context.js';
@@ -23,24 +24,60 @@ export interface KindergartenFixture {
 /** Which host takes the child's bearer token for the plan (the family road); the gateway path always takes the cookie. */
 export type BearerAt = 'gateway' | 'api' | 'both' | 'none';
 
-/** What a kindergarten refuses of the school's register (live-notes 33; the lists a preschool child has none of). */
+/**
+ * What a kindergarten refuses of the school's register (live-notes 58), each with 403 AccessDeny: the timetable,
+ * the attendance and its types, every kind of grade with its lookups, behaviour, notes, homework and the agenda
+ * (an entry ending in `/*` covers what is under it). Me, Users, Schools, Units, SchoolNotices, the free days and
+ * the messages answer.
+ */
 const REFUSED = [
   'Timetables',
-  'Timetables/OtherActivitiesRegister',
+  'Timetables/*',
+  'Calendars',
   'Calendars/Substitutions',
+  'Attendances',
+  'Attendances/*',
   'Grades',
+  'Grades/*',
+  'GradingSystem',
   'PointGrades',
+  'PointGrades/*',
   'BaseTextGrades',
   'TextGrades',
+  'TextGrades/*',
   'DescriptiveGrades',
-  'Grades/Averages',
-  'BehaviourGrades/Points',
-  'HomeWorks',
-  'HomeWorkAssignments',
-  'LuckyNumbers',
-  'Realizations',
+  'DescriptiveGrades/*',
+  'DescriptiveTextGrades',
   'Auth/DescriptiveGradingSystem/*',
+  'BehaviourGrades',
+  'BehaviourGrades/*',
+  'Notes',
+  'Notes/*',
+  'HomeWorks',
+  'HomeWorks/*',
+  'HomeWorkAssignments',
+  'ParentTeacherConferences',
+  'Realizations',
 ];
+
+/** The kindergarten's own unit in Units (Users/<id>.Unit names it): no bells, and no kind of grade switched on. */
+export const KINDERGARTEN_UNIT = 3;
+
+export function kindergartenUnit(): Record<string, unknown> {
+  return {
+    Id: KINDERGARTEN_UNIT,
+    Name: 'Przedszkole Samorządowe nr 1',
+    ShortName: 'P1',
+    Type: 'P',
+    GradesSettings: {
+      StandardGradesEnabled: false,
+      PointGradesEnabled: false,
+      DescriptiveGradesEnabled: false,
+      ForbidAddGradesWithoutCategory: false,
+      AllowClassTutorEditGrades: false,
+    },
+  };
+}
 
 /** The switches of a kindergarten child's account. */
 export class SimKindergarten {
@@ -61,11 +98,9 @@ export class SimKindergarten {
     private readonly account: SimAccount,
   ) {
     for (const endpoint of REFUSED) account.setModuleStatus(endpoint, 403);
-  }
-
-  /** A login that has only the messages (live-notes 33): Attendances and their types answer 403 too. */
-  setMessagesOnly(on: boolean): void {
-    for (const endpoint of ['Attendances', 'Attendances/Types']) this.account.setModuleStatus(endpoint, on ? 403 : null);
+    // A kindergarten runs no lucky number: expected to answer as a module switched off (live-notes 8-9, 58).
+    account.setModuleStatus('LuckyNumbers', 'disabled');
+    account.unitId = KINDERGARTEN_UNIT;
   }
 
   /** The blocks of one day as the plan service lists them. */

@@ -101,7 +101,19 @@ function agendaTitleKind(a: AgendaEntry, t: CalendarText): string {
 const beginsWith = (text: string, words: readonly (string | null)[]): boolean =>
   words.some((w) => w !== null && w.trim() !== '' && fold(text).startsWith(fold(w.trim())));
 
+/** A term grade, proposed or given, on its day: "Propozycja oceny śródrocznej: Historia 3", its teacher in the description. */
+function termGradeEvent(a: AgendaEntry, t: CalendarText): ICalEventData {
+  const kind = a.period === undefined ? t.agenda.term_grade : t.termGrades[a.period];
+  return {
+    id: a.uid,
+    summary: `${kind}: ${[a.subject, a.text].filter((p) => p !== null && p !== '').join(' ')}`,
+    description: lines(labelled(t.teacher, a.teacher)),
+    ...timesOf(a.when),
+  };
+}
+
 function agendaEvent(a: AgendaEntry, t: CalendarText): ICalEventData {
+  if (a.kind === 'term_grade') return termGradeEvent(a, t);
   const kind = agendaTitleKind(a, t);
   // A test names its subject; a trip or a meeting has none, its text says what it is.
   const what = a.subject ?? (a.kind === 'trip' || a.kind === 'meeting' || a.kind === 'event' ? titleText(a.text) : null);

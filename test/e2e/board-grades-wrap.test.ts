@@ -1,7 +1,8 @@
 // The grades box and the lessons read whole with three children side by side on a 1280x800 tablet
 // (issue 89, interface 16.2): in Chromium against the real bridge and the simulator, each grade the box
 // shows stands with its subject in full (wrapped, never "Fizy…"), the newest real grade first, and a
-// lesson's "Edukacja wczesnoszkolna" is not cut to "Edukacja…". The board still fits the screen.
+// lesson's "Edukacja wczesnoszkolna" is not cut to "Edukacja…", nor a change of tomorrow's plan to "5. T…". The board
+// still fits the screen.
 // Screenshot: test/artifacts/board-grades-1280x800-3.png.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,7 @@ const READ = `(() => {
     box: (card.querySelector('.grades') || { innerText: '' }).innerText,
     subjects: [...card.querySelectorAll('.grades li.grade .grade-subject')].map(shown),
     lessons: [...card.querySelectorAll('.lesson .subject-name')].map(shown),
+    changes: [...card.querySelectorAll('.next-change .next-subject')].map(shown),
   }));
 })()`;
 
@@ -57,12 +59,19 @@ describe.skipIf(skip)("the board's grades box with three children", () => {
     // Wednesday a full day of eight lessons, the subjects as the simulator names them: Janek's are
     // "Edukacja wczesnoszkolna" most of the day.
     secondSchool(school, children, false);
+    // Tomorrow's plan changed for the two pupils: a lesson cancelled and one taken over by another subject.
+    for (const { login } of children.slice(0, 2)) {
+      const account = school.sim.account(login);
+      account.addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-19', OrgLessonNo: 2 });
+      account.addPlanChange({ kind: 'substitution', OrgDate: '2026-11-19', OrgLessonNo: 5, Teacher: 162001, Subject: 5022 });
+    }
     const { h, port, token } = await bridgeWithChildren(school, children);
+    await h.pollUntil(() => children.slice(0, 2).every((c) => Number(h.state(c.id, 'plan_changes_tomorrow')) > 0), "tomorrow's changes read");
     const { page, problems } = await boardAt(`http://127.0.0.1:${port}/?token=${token}`, 1280, 800);
     await page.screenshot({ path: join(ARTIFACTS, 'board-grades-1280x800-3.png') });
     expect(await layoutProblems(page)).toEqual([]);
 
-    const cards = (await page.evaluate(READ)) as Array<{ name: string; box: string; subjects: Shown[]; lessons: Shown[] }>;
+    const cards = (await page.evaluate(READ)) as Array<{ name: string; box: string; subjects: Shown[]; lessons: Shown[]; changes: Shown[] }>;
     expect(cards).toHaveLength(3);
     for (const [i, card] of cards.entries()) {
       const id = (children[i] as { id: string }).id;
@@ -79,6 +88,22 @@ describe.skipIf(skip)("the board's grades box with three children", () => {
       expect(card.box, `${card.name}: the box's text holds the newest grade's subject`).toContain(subject as string);
     }
     for (const card of cards) for (const l of card.lessons) expect(l.cut, `${card.name}: the lesson "${l.text}" shown whole`).toBe(false);
+    // Tomorrow's changes: each shown names its lesson and subject whole, as timetable_tomorrow has them ("5. T…" was a stump).
+    for (const [i, card] of cards.slice(0, 2).entries()) {
+      const id = (children[i] as { id: string }).id;
+      const lessons = (h.attributes(id, 'timetable_tomorrow')?.lessons ?? []) as {
+        no: number;
+        subject: string | null;
+        original_subject?: string;
+        change: string | null;
+      }[];
+      const changed = lessons.filter((l) => l.change !== null).map((l) => `${l.no}. ${l.subject ?? l.original_subject}`);
+      expect(card.changes.length, `${card.name}: tomorrow's changes shown`).toBeGreaterThan(0);
+      for (const c of card.changes) {
+        expect(changed, `${card.name}: a change's lesson and subject`).toContain(c.text);
+        expect(c.cut, `${card.name}: "${c.text}" shown whole`).toBe(false);
+      }
+    }
     // Janek's day of early-school education: its name read whole, on every lesson shown.
     const janek = cards[1] as { lessons: Shown[] };
     const early = janek.lessons.filter((l) => l.text === 'Edukacja wczesnoszkolna');

@@ -48,8 +48,10 @@ export interface ProcessConfig {
   accounts: { login: string; password: string; id?: string; messages?: unknown[]; write_messages?: boolean }[];
   dataDir: string;
   logLevel?: string;
-  /** The config's `homeassistant:` (Home Assistant's API). */
-  homeassistant?: { url: string; token: string };
+  /** The config's `homeassistant:` (Home Assistant's API; `public_url` where it reaches the web server). */
+  homeassistant?: { url: string; token: string; public_url?: string; statistics?: boolean; assist?: boolean };
+  /** The web server (default off: tests in parallel would all want its port); take a port from freePort(). */
+  http?: { port: number; bind?: string };
 }
 
 export async function writeConfig(path: string, config: ProcessConfig): Promise<void> {
@@ -59,8 +61,8 @@ export async function writeConfig(path: string, config: ProcessConfig): Promise<
     accounts: config.accounts,
     data_dir: config.dataDir,
     log_level: config.logLevel ?? 'debug',
-    // The web server stays off: tests in parallel would all want its port.
-    http: { port: 0 },
+    // The web server stays off unless a test gives it a port: tests in parallel would all want the default one.
+    http: config.http ?? { port: 0 },
     ...(config.homeassistant ? { homeassistant: config.homeassistant } : {}),
   });
   await writeFile(path, yaml, { mode: 0o600 });

@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
 import { REGISTER_BROKEN_WORDS } from '../../src/simulator/live-schools.js';
 import type { Harness } from '../helpers/app.js';
 import { firedEvents, simulatedSchool } from '../helpers/school.js';
+import { command } from '../helpers/commands.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // A Wednesday in the first semester, during the second lesson.
@@ -152,5 +153,36 @@ describe('a child on both roads', () => {
     await h.advanceUntil(() => lucky('ania')[1] === '2026-11-19', "Ania's number for Thursday", 120);
     await h.advanceMinutes(2);
     expect(lucky('jan')).toEqual(lucky('ania'));
+  });
+
+  // Two children of one school, Ania on the register road and Jan on the family road (the change feed watching his
+  // lists), each looking for the next day's number on its own hour: the one who looks first tells the other, who
+  // shows it within a minute without a read of its own (issue 89: they showed two numbers for 3 min 42 s).
+  it.each([
+    { first: 'jan', later: 'ania' },
+    { first: 'ania', later: 'jan' },
+  ])('shows the number $first read next on both roads within a minute, and $later asks the portal no more for it', async ({ first, later }) => {
+    await school.reopen('2026-11-18T14:30:00+01:00');
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }, FAMILY] as never });
+    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    const login = { ania: ANIA.login, jan: DEMO_ACCOUNTS[1]!.login } as Record<string, string>;
+    const luckyReads = (child: string) => school.sim.count({ path: /\/LuckyNumbers$/, login: login[child] });
+    const lucky = (child: string) => [h.state(child, 'lucky_number'), h.attributes(child, 'lucky_number')?.day];
+    // A refresh at 14:45 puts the later child's hourly look a quarter of an hour after the other's.
+    await h.advanceMinutes(15);
+    await command(h, later, 'refresh', '', school.clock);
+    await h.advanceMinutes(1);
+    expect(lucky(later)).toEqual(lucky(first));
+    expect(lucky(first)[1]).toBe('2026-11-18');
+    const reads = luckyReads(later);
+
+    // From 15:00 the school shows Thursday's number: the first child reads it on its hour.
+    await h.advanceUntil(() => lucky(first)[1] === '2026-11-19', `${first}'s number for Thursday`, 120);
+    await h.advanceMinutes(1);
+    expect(lucky(later)).toEqual(lucky(first));
+    // Past the later child's own hour and into the evening: Thursday's number was its school's read, not another request.
+    await h.advanceMinutes(90);
+    expect(luckyReads(later)).toBe(reads);
+    expect(lucky(later)).toEqual(lucky(first));
   });
 });

@@ -13,6 +13,7 @@ import { HomeAssistantModel } from '../helpers/home-assistant.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { freePort } from '../helpers/ports.js';
 import { tempDir } from '../helpers/temp.js';
+import { feedWatching } from '../helpers/kindergarten.js';
 import type { Harness, HarnessOptions } from '../helpers/app.js';
 
 const [ANIA, JAN, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!, DEMO_ACCOUNTS[2]!];
@@ -185,6 +186,24 @@ describe("Home Assistant's API", () => {
     const { h } = await bridge({ children: [ZOSIA], entries: 2 });
     await h.advanceMinutes(20);
     expect(ha.entries.map((e) => e.title).sort()).toEqual(['Zofia – dni wolne', 'Zofia – lekcje']);
+  }, 60_000);
+
+  it('makes a kindergarten child on the family road, the change feed watching, no homework list and no agenda calendar at any pass', async () => {
+    const family = { email: 'kowalscy@example.com', password: 'demo-kowalscy' };
+    school.sim.families.add({ ...family, logins: [ANIA.login, ZOSIA.login] });
+    const { h } = await bridge({ children: [], entries: 6, accounts: [family] as never });
+    expect(await feedWatching(h)).toEqual({ ania: true, zofia: true });
+    await h.advanceMinutes(60);
+    expect(ha.entries.map((e) => e.title).sort()).toEqual([
+      'Ania – dni wolne',
+      'Ania – lekcje',
+      'Ania – wydarzenia',
+      'Ania – zadania domowe',
+      'Zofia – dni wolne',
+      'Zofia – lekcje',
+    ]);
+    // Never made and removed again: six entries, six flows.
+    expect(flowsStarted()).toBe(6);
   }, 60_000);
 
   it("masks the token before it cuts Home Assistant's long refusal: no run of 8 of its characters in the log or the kept file", async () => {

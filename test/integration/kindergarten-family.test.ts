@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
+import { expectOnlyWhatSheFills, feedWatching } from '../helpers/kindergarten.js';
 
 const ZOSIA = DEMO_ACCOUNTS[2]!;
 // A Wednesday, before the kindergarten opens.
@@ -84,13 +85,26 @@ describe('a kindergarten child on the family road', () => {
         .on(`${h.prefix}/device/${h.base}_zofia/config`)
         .flatMap((m) => (m.text === '' ? [] : [JSON.parse(m.text) as { cmps: Record<string, Record<string, unknown>> }]));
     const listed = (c: { cmps: Record<string, Record<string, unknown>> }) => Object.keys(c.cmps).filter((k) => Object.keys(c.cmps[k]!).length > 1);
-    const school_lists = ['newest_grade', 'average', 'lucky_number', 'homework_due', 'homework_upcoming', 'upcoming_tests'];
+    const school_lists = ['newest_grade', 'average', 'lucky_number', 'homework_due', 'homework_upcoming', 'upcoming_tests', 'attendance'];
     await h.advanceMinutes(10 * 60);
-    // From her first discovery to the evening: none of the school's lists; her messages, notices and attendance stay.
+    // From her first discovery to the evening: none of the school's lists (her attendance among them, live-notes 58);
+    // her messages, notices and free days stay.
     for (const config of configs()) expect(listed(config).filter((k) => school_lists.includes(k))).toEqual([]);
-    expect(listed(configs()[0]!)).toEqual(expect.arrayContaining(['unread_messages', 'unread_notices', 'attendance', 'school', 'problem']));
+    expect(listed(configs()[0]!)).toEqual(expect.arrayContaining(['unread_messages', 'unread_notices', 'free_day', 'school', 'problem']));
     // Her sister keeps hers.
     expect(h.state('ania', 'homework_upcoming')).not.toBeUndefined();
+  }, 60_000);
+
+  it("declares none of the school's lists from her first discovery with the change feed watching; her sister keeps every component", async () => {
+    // Her account answers as live-notes 58 says: the school's lists 403, Me without a class, her unit's grades off.
+    linked();
+    const h = await school.start({ accounts: [FAMILY] as never, poll: POLL });
+    await h.pollUntil(() => h.state('zofia', 'problem') !== undefined && h.state('ania', 'average') !== undefined, 'the first pass');
+    expect(await feedWatching(h)).toEqual({ ania: true, zofia: true });
+    await h.advanceMinutes(3 * 60);
+    // From her first discovery to what the broker retains now: nothing a school list would fill; her sister, read on
+    // the same road, keeps every such component.
+    await expectOnlyWhatSheFills(h, ['unread_messages', 'unread_notices', 'timetable_today', 'free_day', 'school']);
   }, 60_000);
 
   it('lists no school list in her first discovery when her first pass fails, whole or in part (issue 80)', async () => {
@@ -108,8 +122,8 @@ describe('a kindergarten child on the family road', () => {
     expect(configs.length).toBeGreaterThan(1);
     // The first discovery says she is there and why she is not read; none of them lists what her account cannot fill.
     expect(listed(configs[0]!)).toContain('problem');
-    for (const config of configs) expect(listed(config).filter((k) => /grade|average|lucky|homework|tests/.test(k))).toEqual([]);
-    expect(listed(configs.at(-1)!)).toEqual(expect.arrayContaining(['unread_messages', 'attendance', 'school', 'timetable_today']));
+    for (const config of configs) expect(listed(config).filter((k) => /grade|average|lucky|homework|tests|attendance/.test(k))).toEqual([]);
+    expect(listed(configs.at(-1)!)).toEqual(expect.arrayContaining(['unread_messages', 'free_day', 'school', 'timetable_today']));
   }, 60_000);
 
   it('remembers the register gateway path when that is where her token is served', async () => {

@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
 import type { Harness } from '../helpers/app.js';
+import { expectOnlyWhatSheFills, feedWatching } from '../helpers/kindergarten.js';
 
 const [ANIA, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[2]!];
 // A Wednesday, before the kindergarten opens.
@@ -117,7 +118,8 @@ describe('a kindergarten child on the register road', () => {
     expect(failed).toBeGreaterThan(0);
     expect(h.state('zofia', 'problem')).toBe('OFF');
     const figures = await planFigures(h.dataDir);
-    expect(figures).toMatchObject({ account_kind: 'school', plan_search: { state: 'failed' } });
+    // Her Me names no class: a kindergarten child, her plan not found yet (interface 12.2's plan_search).
+    expect(figures).toMatchObject({ account_kind: 'kindergarten', plan_search: { state: 'failed' } });
     const next = Date.parse((figures!.plan_search as { next: string }).next) - school.clock.now();
     expect(next).toBeGreaterThan(0);
     expect(next).toBeLessThanOrEqual(5 * 60_000);
@@ -156,7 +158,7 @@ describe('a kindergarten child on the register road', () => {
     expect(kept).toMatchObject({ state: 'nothing' });
     const figures = await planFigures(h.dataDir);
     expect(figures).toMatchObject({
-      account_kind: 'school',
+      account_kind: 'kindergarten',
       plan_search: { state: 'nothing', next: expect.stringMatching(/^2026-11-19T07:3/) as string },
     });
     const tries = school.sim.count({ path: PLAN, login: ZOSIA.login });
@@ -206,6 +208,16 @@ describe("a kindergarten child's entities", () => {
     await h.restart();
     await h.advanceMinutes(2);
     for (const config of announcements(h, 'zofia')) expect(listed(config).filter((key) => NEVER_FILLED.includes(key))).toEqual([]);
+  }, 60_000);
+
+  it("declare none of the school's lists from her first discovery with the change feed watching on the register road", async () => {
+    // Her school's gateway grants the change feed; her account answers as live-notes 58 says.
+    for (const c of [ANIA, ZOSIA]) school.sim.account(c.login).feed.gatewayGranted = true;
+    const h = await school.start({ accounts: [account(ANIA), account(ZOSIA)], poll: { fast_interval: '20m', school_interval: '20m' } });
+    await h.pollUntil(() => h.state('zofia', 'timetable_today') === '5' && h.state('ania', 'average') !== undefined, 'the first pass');
+    expect(await feedWatching(h)).toEqual({ ania: true, zofia: true });
+    await h.advanceMinutes(3 * 60);
+    await expectOnlyWhatSheFills(h, ['timetable_today', 'unread_messages', 'unread_notices', 'free_day']);
   }, 60_000);
 
   it('are not listed in her first discovery when her first pass fails (the portal down at the start), under her login or her name', async () => {

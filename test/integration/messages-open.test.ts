@@ -82,6 +82,21 @@ describe('open_message', () => {
     }
   });
 
+  it('takes an opened message out of the unread list and the unread count together, without waiting for the next poll', async () => {
+    const { h, id } = await withMessage({ downloads: false });
+    const unreadIds = () => ((h.attributes('ania', 'newest_message')?.unread ?? []) as { id: string }[]).map((m) => m.id);
+    const count = Number(h.state('ania', 'unread_messages'));
+    expect(unreadIds()).toContain(id);
+    await command(h, 'ania', 'open_message', id);
+    // The clock stands still: only the pass the opening asks for at once (readAgain) can move them.
+    await h.pollUntil(
+      () => h.state('ania', 'opened_message') === TOPIC && Number(h.state('ania', 'unread_messages')) === count - 1,
+      'the opened message',
+    );
+    // What the board lists under that count (newest_message's `unread`, printed as it is): the opened one gone in the same pass.
+    expect(unreadIds()).not.toContain(id);
+  });
+
   it('keeps the opened message across a restart', async () => {
     const { h, id } = await withMessage({ downloads: false });
     await command(h, 'ania', 'open_message', JSON.stringify({ id, transaction: 't1' }));

@@ -1,7 +1,8 @@
 // The simulator's kindergarten child (live-notes 33-36), walked by hand with the tests' tiny browser: the
 // demo family's third child refuses Timetables and the school's lists, and answers its plan, the activities
-// and the rooms on the kindergarten service; the switches for a plan service that is down, a login with only
-// messages, where the identifier shows and which host takes the child's bearer token.
+// and the rooms on the kindergarten service; the switches for a plan service that is down,
+// where the identifier shows and which host takes the child's bearer token. Her account answers as public clients
+// report a preschool login (live-notes 58): the school's lists 403 AccessDeny, Me with no class, her unit's grades off.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY_ALL, PortalSimulator } from '../../src/simulator/index.js';
 import { gatewayGet, logIn, TinyBrowser } from '../helpers/simulator.js';
@@ -75,7 +76,37 @@ describe('the demo family’s kindergarten child', () => {
     expect(await group.json()).toMatchObject({ name: 'Biedronki' });
   });
 
-  it('shows the identifier where the switch says, and refuses what a login with only messages cannot read', async () => {
+  it("answers as a preschool login does: the school's lists refused, no class, a unit without grades, the rest answered", async () => {
+    const browser = await logIn(sim, ZOSIA.login, ZOSIA.password);
+    const status = async (endpoint: string) => (await gatewayGet(sim, browser, endpoint)).status;
+    const refused = ['Timetables', 'Attendances', 'Attendances/Types', 'Grades', 'Grades/Categories', 'Grades/Averages', 'PointGrades'];
+    refused.push('BaseTextGrades', 'DescriptiveGrades', 'BehaviourGrades/Points', 'Notes', 'HomeWorks', 'HomeWorkAssignments', 'Calendars');
+    expect(Object.fromEntries(await Promise.all(refused.map(async (e) => [e, await status(e)])))).toEqual(
+      Object.fromEntries(refused.map((e) => [e, 403])),
+    );
+    const grades = await gatewayGet<{ Code: string; Message: string }>(sim, browser, 'Grades');
+    expect(grades.body).toMatchObject({ Status: 'Error', Code: 'AccessDeny', Message: 'Account not have access to resource' });
+    const answered = ['Me', 'Users', 'Schools', 'Units', 'SchoolNotices', 'SchoolFreeDays', 'ClassFreeDays'];
+    expect(await Promise.all(answered.map(status))).toEqual(answered.map(() => 200));
+    expect((await gatewayGet<{ Status: string }>(sim, browser, 'LuckyNumbers')).body.Status).toBe('Disabled');
+    // Me names no class; her user record none either, and its unit is the kindergarten's, whose settings give no grades.
+    expect((await gatewayGet<{ Me: Record<string, unknown> }>(sim, browser, 'Me')).body.Me.Class).toBeUndefined();
+    const { userId } = sim.account(ZOSIA.login).data.account;
+    const user = (await gatewayGet<{ User: { Class?: unknown; Unit: { Id: number } } }>(sim, browser, `Users/${userId}`)).body.User;
+    expect(user.Class).toBeUndefined();
+    const units = (await gatewayGet<{ Units: { Id: number; GradesSettings: Record<string, boolean> }[] }>(sim, browser, 'Units')).body.Units;
+    expect(units.find((u) => u.Id === user.Unit.Id)?.GradesSettings).toMatchObject({
+      StandardGradesEnabled: false,
+      PointGradesEnabled: false,
+      DescriptiveGradesEnabled: false,
+    });
+    // A pupil of the same school: her class named, her unit's grades on.
+    const pupil = await logIn(sim, ANIA.login, ANIA.password);
+    expect((await gatewayGet<{ Me: Record<string, unknown> }>(sim, pupil, 'Me')).body.Me.Class).toBeDefined();
+    expect((await gatewayGet(sim, pupil, 'Grades')).status).toBe(200);
+  });
+
+  it('shows the identifier where the switch says', async () => {
     const browser = await logIn(sim, ZOSIA.login, ZOSIA.password);
     const lid = sim.account(ZOSIA.login).childLid;
     const me = async () => (await gatewayGet<{ Me: { User: Record<string, unknown> } }>(sim, browser, 'Me')).body.Me.User;
@@ -84,9 +115,6 @@ describe('the demo family’s kindergarten child', () => {
     expect((await me()).Identifier).toBe(lid);
     const user = await gatewayGet<{ User: { AccountId: string } }>(sim, browser, `Users/${sim.account(ZOSIA.login).data.account.userId}`);
     expect(user.body.User.AccountId).toBe(lid);
-    expect((await gatewayGet(sim, browser, 'Attendances/Types')).status).toBe(200);
-    sim.account(ZOSIA.login).kindergarten!.setMessagesOnly(true);
-    expect((await gatewayGet(sim, browser, 'Attendances/Types')).status).toBe(403);
   });
 
   it('answers 503 while the plan service is down, and takes the bearer token at the host the switch names', async () => {

@@ -214,13 +214,14 @@ export async function deviceOnlyJar(saved: PersistedSession): Promise<CookieJar>
  * active" Code, or null), each read through its declaration as the bridge reads it. An answer of a
  * shape the bridge does not expect still says the module answers (the bridge reports the shape).
  * Timetables refused, the kindergarten plan is searched for as the bridge searches: found, the child is
- * a kindergarten child and its plan of blocks stands in the timetable's place; a module refused to her is
- * one a kindergarten does not have (not an error), and the school's kinds of grades are not told.
+ * a kindergarten child and its plan of blocks stands in the timetable's place; a module refused to her (or
+ * switched off) is one a kindergarten does not have (not an error), and the school's kinds of grades are not told.
  */
 async function probeModules(portal: Portal, child: Identity, language: Language): Promise<{ modules: [string, string][]; kindergarten: boolean }> {
   const say = CHECK_TEXT[language];
   let timetableRefused = false;
-  const refused = new Set<string>();
+  /** The modules the child's account lacks: refused, or switched off (a kindergarten's lucky number, live-notes 58). */
+  const lacking = new Set<string>();
   const probe = async <T>(name: string, res: Resource<T>, key?: string, used = (_: T) => true): Promise<[string, string]> => {
     try {
       return [name, used(await res.read(portal, key)) ? say.yes : say.notUsed];
@@ -230,9 +231,9 @@ async function probeModules(portal: Portal, child: Identity, language: Language)
         if (error.status === 200) return [name, say.yes];
         throw error;
       }
+      lacking.add(name);
       if (error.switchedOff) return [name, say.notUsed];
       if (res === TIMETABLE) timetableRefused = true;
-      refused.add(name);
       return [name, res === TIMETABLE && error.status === 403 ? say.notPublished : say.refused(String(error.status))];
     }
   };
@@ -246,7 +247,7 @@ async function probeModules(portal: Portal, child: Identity, language: Language)
   results.push(
     kindergarten ? [say.module.kindergartenPlan, say.yes] : plan?.state === 'failed' ? [say.module.timetable, say.didNotAnswer] : timetable,
   );
-  if (kindergarten) return { modules: results.map(([name, answer]) => [name, refused.has(name) ? say.notInKindergarten : answer]), kindergarten };
+  if (kindergarten) return { modules: results.map(([name, answer]) => [name, lacking.has(name) ? say.notInKindergarten : answer]), kindergarten };
   const units = childUnit(await UNITS.read(portal, undefined).catch(() => undefined), child.unitId);
   if (units?.point !== undefined) results.push([say.module.point, units.point ? say.yes : say.no]);
   if (units?.descriptive !== undefined) results.push([say.module.descriptive, units.descriptive ? say.yes : say.no]);

@@ -10,7 +10,7 @@ import { accountEntities } from '../../features/index.js';
 import { dashboardYaml, type DashboardChild, type DashboardLang } from '../../homeassistant/dashboard.js';
 import { loadLinkedChildren } from '../../runner/linked-children.js';
 import { AbsentModules } from '../../features/kit/modules.js';
-import { RefusedModulesStore } from '../../portal/login-records.js';
+import { AnsweredListsStore, RefusedModulesStore } from '../../portal/login-records.js';
 import { FiguresStore } from '../../engine/figures-store.js';
 import type { AccountKind } from '../../features/timetable/kindergarten.js';
 import { silentLogger } from '../../util/log.js';
@@ -99,16 +99,21 @@ export async function boardUrlFor(options: Pick<DashboardOptions, 'config' | 'ad
 /** The children announcedChildren finds, and the logins and e-mail entries it cannot name yet. */
 export type Announced = Awaited<ReturnType<typeof announcedChildren>>;
 
-/** What the dashboard takes of a child beyond its identity: the modules refused it for a day, its kind. */
+/** What the dashboard takes of a child beyond its identity: the entities its device declares (AbsentModules.declares), its kind. */
 export interface LiveChild {
-  absent: Pick<AbsentModules, 'absent'>;
+  absent: Pick<AbsentModules, 'declares'>;
   kind: AccountKind | undefined;
 }
 
 /** A child's LiveChild as the last run saved it in data_dir. */
 async function savedChild(dataDir: string, login: string): Promise<LiveChild> {
   const kind = (await new FiguresStore(dataDir, login).load().catch(() => undefined))?.plan?.account_kind;
-  const absent = new AbsentModules(new RefusedModulesStore(dataDir, login), silentLogger(), () => kind === 'kindergarten');
+  const absent = new AbsentModules(
+    new RefusedModulesStore(dataDir, login),
+    silentLogger(),
+    () => kind === 'kindergarten',
+    new AnsweredListsStore(dataDir, login),
+  );
   await absent.load();
   return { absent, kind };
 }
@@ -132,10 +137,11 @@ export async function announcedChildren(config: Config, live?: (account: Account
       unknown.push(account.login);
       return;
     }
-    // The modules refused for a day (their entities are not announced) and the kind of account: as the
-    // running bridge knows them, else as the last run saved them.
+    // The entities the device declares (not those of the modules refused for a day; a kindergarten child's only
+    // once their lists have answered) and the kind of account: as the running bridge knows them, else as the
+    // last run saved them.
     const { absent, kind } = live?.(account) ?? (await savedChild(config.data_dir, account.login));
-    const announced = accountEntities(account).filter((e) => !absent.absent(e));
+    const announced = accountEntities(account).filter((e) => absent.declares(e, kind !== 'kindergarten'));
     const device = child.device(announced, kind === 'kindergarten');
     const name = child.identity?.firstName || listedName || (account.id ? account.id.charAt(0).toUpperCase() + account.id.slice(1) : device.name);
     children.push({ id: device.id, name, entities: device.entities, ...(kind ? { kind } : {}) });

@@ -1,5 +1,5 @@
-// The briefing feature, no request of its own (it computes at every pass): after the timetable, the agenda and the lucky
-// number, it says what a parent wants to hear about the day the screens are about (the timetable's dayShown, its slots
+// The briefing feature, no request of its own (it computes at every pass): after the timetable, the agenda, the lucky
+// number and the grades (the proposals of the week, from their one list), it says what a parent wants to hear about the day the screens are about (the timetable's dayShown, its slots
 // as published; rules.ts for the rest of the facts, src/i18n/briefing-text.ts for the words). At every
 // pass, so that the day it is about moves on a few minutes after the lessons end, and a new lucky number shows soon.
 import { sensor } from '../kit/entities.js';
@@ -41,7 +41,7 @@ export const briefingEntity = sensor(
 
 export const briefingFeature = feature({
   name: 'briefing',
-  inputs: ['timetable', 'agenda', 'lucky'],
+  inputs: ['timetable', 'agenda', 'lucky', 'grades'],
   everyPass: true,
   entities: [briefingEntity],
   // The next school day in a sentence, under the child's name on the board and where a parent looks first on the dashboard.
@@ -70,6 +70,7 @@ function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
     tests: agenda?.tests ?? [],
     homework: agenda?.homework ?? [],
     lucky: ctx.inputs.lucky,
+    terms: ctx.inputs.grades?.terms ?? [],
   };
   const facts = briefingAt({ ...known, now: ctx.now, nextSchoolDay: timetable.nextSchoolDay, days: timetable.fortnight }, language);
   return Promise.resolve({ states: renderBriefing(facts, language, timetable.kind) });

@@ -8,6 +8,7 @@ import type { SchoolDay } from '../../rules/schedule.js';
 import type { ChangeKind } from '../../rules/plan-changes.js';
 import type { Briefing } from '../../i18n/briefing-text.js';
 import type { LuckyShown } from '../lucky/rules.js';
+import { isNewsOn, isProposal, type TermGrade } from '../../rules/term-grades.js';
 
 /** The day briefed as timetable_* publishes it (features/timetable/day.ts): its span and its slots, each with its change and its words. */
 export interface BriefedDay {
@@ -28,6 +29,8 @@ export interface BriefingInput {
   homework: readonly HomeworkItem[];
   /** The lucky feature's number as last read, and whether it is the child's on its day (its day may be past). */
   lucky: LuckyShown | undefined;
+  /** The year's term grades as the grades feature listed them (termGrades), newest first; none before its first read. */
+  terms: readonly TermGrade[];
 }
 
 /** The briefing, or null when no school day is known ahead (holidays, no timetable yet). */
@@ -51,6 +54,8 @@ export function briefing(input: BriefingInput): Briefing | null {
     homework: input.homework.filter((h) => h.due === day && h.done !== true).map((h) => ({ subject: h.subject })),
     // The lucky feature's word on whose it is, when its number is the day briefed's.
     luckyMine: input.lucky?.mine === true && input.lucky.day === day,
+    // The proposals that are news today, as the board stands them apart (isNewsOn), newest first.
+    proposals: input.terms.filter((t) => isProposal(t) && isNewsOn(t.date, input.today)).map((t) => ({ subject: t.subject, grade: t.grade })),
     freeBefore: input.days
       .filter((d) => d.date > input.today && d.date < day && dayOfWeek(d.date) <= 5 && d.freeDay !== undefined)
       .map((d) => ({ date: d.date, name: d.freeDay?.name ?? null })),

@@ -1,9 +1,9 @@
-// The calendar feeds feature: no request and no entity of its own. After the timetable
-// and the agenda have polled, it turns their outputs into the content of the child's three calendar
+// The calendar feeds feature: no request and no entity of its own. After the timetable,
+// the agenda and the grades (the year's term grades, their one list) have polled, it turns their outputs into the content of the child's three calendar
 // feeds (interface 6.5), which the account runner publishes and the web server renders (src/web/calendar-feeds.ts).
 // What the feeds last held is kept in data_dir: a restart serves it until a read replaces it, and the
 // days a pass did not read (next week, in a start's first pass) keep their lessons.
-import { FEED_PARTS, feedEntries, keepUncovered, type FeedContents } from '../../rules/calendar-feeds.js';
+import { FEED_PARTS, feedEntries, keepUncovered, sortedEntries, type FeedContents } from '../../rules/calendar-feeds.js';
 import { KeptFeeds } from './kept-feeds.js';
 import { slotFacts } from '../timetable/day.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
@@ -11,7 +11,7 @@ import { feature, type FeatureAccess, type FeatureState } from '../feature.js';
 
 export const calendarFeeds = feature({
   name: 'calendar_feeds',
-  inputs: ['timetable', 'agenda'],
+  inputs: ['timetable', 'agenda', 'grades'],
   entities: [],
   create: (access) => new CalendarFeedsState(access),
 });
@@ -49,9 +49,12 @@ export class CalendarFeedsState implements Source, FeatureState {
       days: timetable.fortnight,
       agenda: agenda?.items ?? [],
       homework: agenda?.homework ?? [],
+      terms: ctx.inputs.grades?.terms ?? [],
       free: timetable.freeDays,
       slot: slotFacts,
     });
+    // Before the grades' first computation of this run (a start leaves them for later) the term grades the feed had stay.
+    const kept = ctx.inputs.grades?.terms === undefined ? (this.last?.agenda?.entries ?? []).filter((e) => e.kind === 'term_grade') : [];
     // The login's id before the identity is known.
     const child = this.access.identity()?.firstName || this.access.childId();
     const feeds: FeedContents = {
@@ -59,7 +62,7 @@ export class CalendarFeedsState implements Source, FeatureState {
         child,
         entries: keepUncovered(entries[FEED_PARTS.lessons], this.last?.lessons?.entries, timetable.fortnight, timetable.extraUnread),
       },
-      agenda: { child, entries: entries[FEED_PARTS.agenda] },
+      agenda: { child, entries: kept.length === 0 ? entries[FEED_PARTS.agenda] : sortedEntries([...entries[FEED_PARTS.agenda], ...kept]) },
       'free-days': { child, entries: entries[FEED_PARTS['free-days']] },
     };
     this.last = feeds;

@@ -6,6 +6,7 @@ import type { Received } from '../kit/contract.js';
 import { newestGrade } from './newest.js';
 import type { BoardText } from '../../i18n/board-text.js';
 import { addDays } from '../../util/time.js';
+import { isNewsOn } from '../../rules/term-grades.js';
 import type { BoardGrade, BoardPart, BoardProposal } from '../screens/parts.js';
 import { cut, dayShort, initialled, known, list, str, type BoardMoment } from '../screens/shown.js';
 
@@ -15,8 +16,6 @@ const MAX_GRADE_CHARS = 12;
 const MAX_LINE_CHARS = 80;
 /** How long a grade is news: the days a parent may not have looked at the board (a long weekend). */
 const FRESH_DAYS = 4;
-/** How long a proposed term grade stays on the board: a week from its day. */
-const PROPOSAL_DAYS = 7;
 
 function gradesOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardGrade[] {
   const since = addDays(clock.today, 1 - FRESH_DAYS);
@@ -45,13 +44,12 @@ function gradesOf(state: Received<typeof newestGrade> | undefined, clock: BoardM
   });
 }
 
-/** The proposals of the last 7 days, newest first: a family hears of them before the term ends. */
+/** The proposals that are news (isNewsOn: of the last 7 days), newest first, as the briefing tells them. */
 function proposalsOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardProposal[] {
-  const since = addDays(clock.today, 1 - PROPOSAL_DAYS);
   return list(state?.attributes?.proposals).flatMap((p) => {
     const grade = cut(str(p.grade), MAX_GRADE_CHARS);
     const date = str(p.date);
-    if (grade === null || date === null || date < since || date > clock.today) return [];
+    if (grade === null || date === null || !isNewsOn(date, clock.today)) return [];
     const what = p.period === 'final_proposal' ? text.proposal.final_proposal : text.proposal.semester_proposal;
     return [{ grade, subject: str(p.subject), what, when: dayShort(date, clock, text) }];
   });

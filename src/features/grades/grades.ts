@@ -6,7 +6,7 @@
 import type { GradeItem } from '../../rules/grade-item.js';
 import { gradeEvents, gradeItems, newestGrades, notGradeKeys, type GradePayload, type GradeSources } from '../../rules/grades.js';
 import { averages, gradeScale } from '../../rules/averages.js';
-import { termGrades } from '../../rules/term-grades.js';
+import { termGrades, type TermGrade } from '../../rules/term-grades.js';
 import { semesterOf } from '../../rules/semester.js';
 import { want, type Copies, type Resource, type Want } from '../../engine/resource.js';
 import * as R from '../../engine/resources/grades.js';
@@ -46,6 +46,8 @@ export interface GradesOutput {
    * grades (a kindergarten), undefined when they were not read this time.
    */
   ordinary?: null | StreakGrade[];
+  /** The year's term grades, proposed and given: the one list (termGrades) the briefing and the calendar feeds print too. */
+  terms?: readonly TermGrade[];
 }
 
 declare module '../../engine/source.js' {
@@ -230,6 +232,7 @@ class GradesSource implements Source {
         behaviour:
           behaviourPoints === undefined ? (c.refused(R.BEHAVIOUR_POINTS) ? null : undefined) : { grades: behaviourPoints, ...behaviour, names },
         ordinary: grades === undefined ? (c.refused(R.GRADES) ? null : undefined) : streakGrades(items),
+        terms,
       } satisfies GradesOutput,
       tracked: {
         grade: {

@@ -47,10 +47,9 @@ function messagesOf(
           withdrawn: o.withdrawn === true,
           attachments: savedFiles(o.attachments, null),
         };
-  // The message just opened may still be listed unread until the next poll.
-  const openedId = str(o.message_id);
+  // The unread ones as the messages feature lists them, beside the count it publishes: a message opened through the
+  // bridge leaves both at the pass its opening asks for at once (rules/messages.ts, messagesView).
   const unread = list(newest?.attributes?.unread)
-    .filter((m) => openedId === null || str(m.id) !== openedId)
     .slice(0, MAX_UNREAD)
     .flatMap((m) => {
       const topic = str(m.topic);

@@ -29,10 +29,10 @@ const placeOf = (no: unknown, from: unknown, extra: unknown): string => `${extra
 
 /**
  * The day shown (dayShown; today's while the next school day is unknown), each lesson as the bridge published it: its
- * change in words (`note`), on when it is current_lesson's slot (`on`), over when it comes before next_lesson's slot
- * (all of a day before next_lesson's, or of today when none is left).
+ * change in words (`note`), on when it is current_lesson's row of today's lessons (`on`), over when it comes before
+ * next_lesson's slot (all of a day before next_lesson's, or of today when none is left).
  */
-function shownDay({ state, clock, text }: ShownChild, on: string | null, next: Received<typeof nextLesson> | undefined): BoardDay | null {
+function shownDay({ state, clock, text }: ShownChild, on: number | null, next: Received<typeof nextLesson> | undefined): BoardDay | null {
   const today = lessonsOf(state(timetableToday));
   const chosen = dayShown(clock, today, lessonsOf(state(timetableTomorrow))) ?? today;
   if (chosen === undefined) return null;
@@ -44,7 +44,7 @@ function shownDay({ state, clock, text }: ShownChild, on: string | null, next: R
   else if (nextDate === null ? chosen.date === clock.today : nextDate > chosen.date) over = places.length;
   const lessons = chosen.lessons.map((l, i): BoardLesson => {
     const kind = l.extra === true ? { extra: true as const } : chosen.blocks ? { block: true as const } : {};
-    const status = i < over ? 'done' : places[i] === on ? 'now' : null;
+    const status = i < over ? 'done' : chosen.date === clock.today && i === on ? 'now' : null;
     const [from, to, change] = [str(l.from), str(l.to), changeOf(l.change)];
     return { no: num(l.no), from, to, subject: str(l.subject), room: str(l.room), change, note: str(l.note), status, ...kind };
   });
@@ -105,7 +105,7 @@ function nextChangesOf(state: DayState | undefined, shownDate: string | null, cl
 export const timetableBoard: BoardPart = (child) => {
   const { state, clock, text } = child;
   const [current, next] = [state(currentLesson), state(nextLesson)];
-  const on = str(current?.state) === null ? null : placeOf(current?.attributes?.no, current?.attributes?.from, current?.attributes?.extra);
+  const on = str(current?.state) === null ? null : num(current?.attributes?.row);
   const day = shownDay(child, on, next);
   return {
     day,

@@ -27,7 +27,7 @@ const today: Block = (e, t) => {
     t,
     'features/timetable/today',
     {
-      ...keyed(currentLesson, 'from', 'to', 'room', 'no'),
+      ...keyed(currentLesson, 'from', 'to', 'room', 'row'),
       ...keyed(nextLesson, 'date', 'time', 'end', 'room'),
       school_day: reads(schoolDayToday),
       ...keyed(atSchool),

@@ -188,12 +188,15 @@ export function timetableOf(day: SchoolDay | null, language: Language): { state:
 
 /**
  * current_lesson: the subject(s) of the slot in progress ("Lekcja 3" when the portal names none, so
- * that a lesson never reads as no lesson); None outside lessons.
+ * that a lesson never reads as no lesson); None outside lessons. `row`: its place in `today`'s lessons as
+ * timetable_today lists them (from 0), the one answer to "which of the day's lessons is on" that the board and the
+ * dashboard mark (null outside lessons).
  */
-export function currentLessonOf(slot: readonly ScheduledLesson[], language: Language) {
+export function currentLessonOf(slot: readonly ScheduledLesson[], language: Language, today?: SchoolDay) {
   const first = slot[0];
-  if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null } };
+  if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null, row: null } };
   const groups = slot.map(groupOf);
+  const row = slotsOf(today?.lessons ?? []).findIndex((s) => s.includes(first));
   return {
     state: stateText(
       joined(groups.map((g) => g.subject)) ?? [TIMETABLE_WORDS[language].unnamed, first.lessonNo].filter((part) => part !== null).join(' '),
@@ -205,6 +208,7 @@ export function currentLessonOf(slot: readonly ScheduledLesson[], language: Lang
       room: joined(groups.map((g) => g.room)),
       teacher: joined(groups.map((g) => g.teacher)),
       change: slotChange(slot),
+      row: row < 0 ? null : row,
       ...(first.extra ? { extra: true as const } : {}),
     },
   };

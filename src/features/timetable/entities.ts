@@ -171,7 +171,7 @@ export const currentLesson = sensor(
     icon: 'mdi:human-male-board',
     attributes: shape<CurrentLesson>(),
     module: DAY_PLAN,
-    state: ({ schedule, language }: TimetableView) => currentLessonOf(schedule.current, language),
+    state: ({ schedule, language }: TimetableView) => currentLessonOf(schedule.current, language, schedule.today),
   },
 );
 export const atSchool = binary(

@@ -90,16 +90,17 @@ export function kindergartenTimetable(copies: Copies, reads: NonNullable<Kinderg
 
 /**
  * What the diagnostics say of the child's plan (interface 12.2), as the figures keep it: a school or a
- * kindergarten, where its plan comes from (the place the identifier was found in, the host that answered),
- * or where its search stands.
+ * kindergarten (`kind`, as the account's passes tell it; a school's while not known), where its plan comes from
+ * (the place the identifier was found in, the host that answered), or where its search stands.
  */
-export function planFacts(search: PlanSearch | undefined): NonNullable<SavedFigures['plan']> {
+export function planFacts(search: PlanSearch | undefined, kind: AccountKind | undefined): NonNullable<SavedFigures['plan']> {
   const source = sourceOf(search);
-  if (search === undefined) return { account_kind: 'school' };
+  const account_kind = source !== undefined || kind === 'kindergarten' ? 'kindergarten' : 'school';
+  if (search === undefined) return { account_kind };
   const next = { state: search.state, next: isoWarsaw(searchAgainAt(search)) };
-  if (source === undefined) return { account_kind: 'school', plan_search: next };
+  if (source === undefined) return { account_kind, plan_search: next };
   return {
-    account_kind: 'kindergarten',
+    account_kind,
     plan_source: { identifier: source.place, host: source.host },
     ...(search.state === 'found' ? {} : { plan_search: next }),
   };

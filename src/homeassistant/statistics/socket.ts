@@ -2,11 +2,11 @@
 // speaks first (`auth_required`), the client answers `{type: auth, access_token}`, the server says `auth_ok`
 // (or `auth_invalid` and closes); then each command is `{id, type, ...}` with a fresh id, answered by
 // `{id, type: result, success, result | error: {code, message}}`. The frames are undici's WebSocket; every
-// wait has a deadline, and `close()` abandons whatever is in flight.
+// wait has a deadline, and `close()` (or the stop's signal) abandons whatever is in flight.
 import { WebSocket } from 'undici';
 import { HomeAssistantError } from '../client.js';
 import type { HaFault } from '../../i18n/homeassistant-text.js';
-import { redact } from '../../util/redact.js';
+import { redactAndCut } from '../../util/redact.js';
 import { errorText, parsedJson } from '../../util/text.js';
 
 export interface HaSocketOptions {
@@ -17,12 +17,13 @@ export interface HaSocketOptions {
   timeoutMs?: number;
   /** Told of every command as it is sent (the statistics count them). */
   onCall?: () => void;
+  /** Aborted at the bridge's stop: the connection is closed, whatever waits on it fails at once. */
+  signal?: AbortSignal;
 }
 
 /** Home Assistant's own words in a refusal, the token masked before anything is cut. */
 export function saidByHomeAssistant(text: string, token: string): string {
-  const masked = token.length > 0 ? text.replaceAll(token, '…') : text;
-  return redact(masked).slice(0, 200);
+  return redactAndCut(token.length > 0 ? text.replaceAll(token, '…') : text, 200);
 }
 
 /** Home Assistant's address as the bridge reaches its REST API, turned to its WebSocket's. */
@@ -40,6 +41,8 @@ export class HaSocket {
   private next = 1;
   private readonly waiting = new Map<number, Waiter>();
   private ended: HomeAssistantError | undefined;
+  /** Closes the connection when the stop's signal aborts (removed once it is closed). */
+  private readonly abandon = (): void => this.close();
 
   private constructor(
     private readonly socket: WebSocket,
@@ -50,6 +53,10 @@ export class HaSocket {
   static open(options: HaSocketOptions): Promise<HaSocket> {
     const timeoutMs = options.timeoutMs ?? 30_000;
     return new Promise<HaSocket>((resolve, reject) => {
+      if (options.signal?.aborted) {
+        reject(new HomeAssistantError('unreachable', undefined, `WebSocket ${options.url}: abandoned, the bridge stops`));
+        return;
+      }
       let socket: WebSocket;
       try {
         socket = new WebSocket(options.url);
@@ -67,6 +74,7 @@ export class HaSocket {
         reject(new HomeAssistantError(fault, undefined, `WebSocket ${options.url}: ${saidByHomeAssistant(why, options.token)}`));
       };
       const timer = setTimeout(() => fail('unreachable', 'no answer in time'), timeoutMs);
+      options.signal?.addEventListener('abort', client.abandon, { once: true });
       socket.addEventListener('error', (event) => fail('unreachable', errorText((event as { error?: unknown }).error ?? 'connection failed')));
       socket.addEventListener('close', (event) => {
         fail('unreachable', `closed (${event.code})`);
@@ -120,6 +128,7 @@ export class HaSocket {
   }
 
   private closed(why: string): void {
+    this.options.signal?.removeEventListener('abort', this.abandon);
     this.ended ??= new HomeAssistantError('unreachable', undefined, `WebSocket: ${why}`);
     for (const waiter of this.waiting.values()) waiter.reject(this.ended);
     this.waiting.clear();

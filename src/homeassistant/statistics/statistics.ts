@@ -8,15 +8,14 @@
 import type { Sink } from '../../bus/bus.js';
 import type { HomeAssistantConfig } from '../../config/schema.js';
 import type { Language } from '../../config/language.js';
-import type { HaFault } from '../../i18n/homeassistant-text.js';
 import type { YearRecords } from '../../rules/year-records.js';
-import { SerialQueue } from '../../util/serial.js';
 import { MINUTE } from '../../util/duration.js';
 import { isoAt, warsawDate } from '../../util/time.js';
 import { errorText } from '../../util/text.js';
-import type { Clock, Timer } from '../../util/clock.js';
+import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
-import { HomeAssistantError } from '../client.js';
+import { problemAfter } from '../client.js';
+import { LookLoop } from '../look-loop.js';
 import { HaSocket, socketUrl } from './socket.js';
 import { keptDays, keptFigures, StatisticsFile, type StatisticsMemory } from './memory.js';
 import { yearStatistics, type StatisticMetadata, type YearStatistic } from './year.js';
@@ -58,23 +57,18 @@ export function importsOf(statistics: readonly YearStatistic[], memory: Statisti
   });
 }
 
-export class HomeAssistantStatistics implements Sink {
+export class HomeAssistantStatistics extends LookLoop implements Sink {
   private readonly file: StatisticsFile;
   private memory: StatisticsMemory = { statistics: {} };
   /** Each child's records as the passes last published them (grades and attendance may come in different passes). */
   private readonly records = new Map<string, YearRecords>();
   /** The children whose records came since their last import. */
   private readonly moved = new Set<string>();
-  private readonly queue = new SerialQueue();
-  private socket: HaSocket | undefined;
-  private started = false;
-  private stopped = false;
-  private queued = false;
-  private retry: Timer | undefined;
-  private failures = 0;
   private readonly counts = { rows: 0, calls: 0, day: '', callsToday: 0 };
 
   constructor(private readonly options: StatisticsOptions) {
+    // One import at a time, tried again after a failure; its stop closes the connection in flight (interface 16.1).
+    super({ clock: options.clock, backoff: RETRY });
     this.file = new StatisticsFile(options.dataDir);
   }
 
@@ -94,25 +88,11 @@ export class HomeAssistantStatistics implements Sink {
     this.moved.delete(childId);
   }
 
-  async start(): Promise<void> {
+  override async start(): Promise<void> {
     this.memory = await this.file.load((error) =>
       this.options.log.warn({ err: error.message }, "what was imported into Home Assistant's statistics could not be read back"),
     );
-    this.started = true;
-    this.nudge();
-  }
-
-  /** Ends the retries; a connection in flight is closed, what it waited for abandoned. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.retry?.cancel();
-    this.socket?.close();
-    await this.queue.idle();
-  }
-
-  /** Resolves when no import is under way or queued (a test waits for it as for a poll). */
-  idle(): Promise<void> {
-    return this.queue.idle();
+    await super.start();
   }
 
   /** The diagnostics' part: whether the WebSocket answers (or its fault, since when), the statistics kept, rows written and calls made. */
@@ -125,7 +105,7 @@ export class HomeAssistantStatistics implements Sink {
       rows_written: this.counts.rows,
       calls: this.counts.calls,
       calls_today: this.counts.day === warsawDate(this.options.clock.now()) ? this.counts.callsToday : 0,
-      ...(this.retry ? { retry_in_minutes: this.delay() / MINUTE } : {}),
+      ...this.retryStatus(),
     };
   }
 
@@ -136,44 +116,30 @@ export class HomeAssistantStatistics implements Sink {
     this.counts.callsToday++;
   }
 
-  private nudge(): void {
-    if (!this.started || this.stopped || this.queued || this.retry) return;
-    this.queued = true;
-    void this.queue.enqueue(async () => {
-      this.queued = false;
-      if (!this.stopped) await this.look();
-    });
-  }
-
-  private async look(): Promise<void> {
+  protected async look(signal: AbortSignal): Promise<void> {
     const today = warsawDate(this.options.clock.now());
     const children = [...this.moved];
     const imports = children.flatMap((child) => {
       const records = this.records.get(child);
       return records ? importsOf(yearStatistics(child, records, today, this.options.language), this.memory) : [];
     });
-    try {
-      if (imports.length > 0) await this.send(imports);
-      for (const child of children) this.moved.delete(child);
-      await this.recovered();
-    } catch (error) {
-      await this.failed(error);
-    }
+    if (imports.length > 0) await this.send(imports, signal);
+    for (const child of children) this.moved.delete(child);
+    await this.recovered();
   }
 
   /** One connection for the batch: each statistic imported, then kept as Home Assistant now has it. */
-  private async send(imports: readonly StatisticImport[]): Promise<void> {
+  private async send(imports: readonly StatisticImport[], signal: AbortSignal): Promise<void> {
     const { config } = this.options;
     const socket = await HaSocket.open({
       url: socketUrl(config.url),
       token: config.token ?? '',
       timeoutMs: this.options.timeoutMs,
       onCall: () => this.count(),
+      signal,
     });
-    this.socket = socket;
     try {
       for (const { metadata, stats } of imports) {
-        if (this.stopped) return;
         await socket.call({ type: 'recorder/import_statistics', metadata, stats });
         this.counts.rows += stats.length;
         this.keep(metadata, stats);
@@ -183,7 +149,6 @@ export class HomeAssistantStatistics implements Sink {
       this.options.log.info({ statistics: imports.length, rows }, "the school year imported into Home Assistant's statistics");
     } finally {
       socket.close();
-      this.socket = undefined;
     }
   }
 
@@ -205,35 +170,23 @@ export class HomeAssistantStatistics implements Sink {
   }
 
   private async recovered(): Promise<void> {
-    this.failures = 0;
     if (this.memory.problem === undefined) return;
     this.options.log.info("Home Assistant's WebSocket answers again");
     delete this.memory.problem;
     await this.save();
   }
 
-  /** A log line when the fault is new, the reason kept for the diagnostics, and the next try later. */
-  private async failed(error: unknown): Promise<void> {
-    if (this.stopped) return;
-    const fault: HaFault = error instanceof HomeAssistantError ? error.fault : 'server_error';
-    const message = errorText(error);
-    const was = this.memory.problem;
-    this.failures++;
-    if (was?.fault !== fault) {
+  /** A log line when the fault is new, and the reason kept for the diagnostics. */
+  protected async failed(error: unknown, wait: number): Promise<undefined> {
+    const { problem, fresh } = problemAfter(this.memory.problem, error, this.options.clock.now());
+    if (fresh) {
       this.options.log.warn(
-        { fault, err: message, retry_in_minutes: this.delay() / MINUTE },
+        { fault: problem.fault, err: problem.message, retry_in_minutes: wait / MINUTE },
         "Home Assistant's WebSocket failed: the school year's statistics wait",
       );
     }
-    this.memory.problem = { fault, since: was?.fault === fault ? was.since : this.options.clock.now(), message };
+    this.memory.problem = problem;
     await this.save();
-    this.retry = this.options.clock.setTimer(() => {
-      this.retry = undefined;
-      this.nudge();
-    }, this.delay());
-  }
-
-  private delay(): number {
-    return Math.min(RETRY.first * 2 ** Math.max(0, this.failures - 1), RETRY.longest);
+    return undefined;
   }
 }

@@ -81,6 +81,7 @@ export function lessonsRange(value: unknown): Bell[] {
 export const schoolResponse = z.looseObject({
   School: z
     .looseObject({
+      Id: id.optional(),
       Name: name,
       Town: name,
       town: name,
@@ -157,6 +158,11 @@ export function childUnit(units: readonly UnitSettings[] | undefined, unitId: st
   if (!units) return undefined;
   const own = unitId === undefined ? undefined : units.find((u) => u.id === unitId);
   return own ?? (units.length === 1 ? units[0] : undefined);
+}
+
+/** Whether the unit says it gives no grades at all: every kind of grade switched off (live-notes 58 expects so of a kindergarten's). */
+export function givesNoGrades(unit: UnitSettings | undefined): boolean {
+  return unit !== undefined && unit.standard === false && unit.point === false && unit.descriptive === false;
 }
 
 function findObject(value: unknown, key: string, depth = 0): Record<string, unknown> | undefined {

@@ -7,12 +7,14 @@ import { ref } from '../expand.js';
 import type { DataContext } from './context.js';
 import { expandIn } from './context.js';
 import { buildPlan } from './plan.js';
+import { kindergartenUnit } from '../kindergarten.js';
 
 function uuid(text: string): string {
   const h = createHash('md5').update(text).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
+/** Me; a kindergarten child is in a group, not a class: its Me names none (live-notes 58). */
 export function me(ctx: DataContext): DataResult {
   const a = ctx.account.data.account;
   return answers.ok({
@@ -36,7 +38,7 @@ export function me(ctx: DataContext): DataResult {
         LastName: a.child.lastName,
         ...(ctx.account.kindergarten?.identifierIn === 'me' ? { Identifier: ctx.account.childLid } : {}),
       },
-      Class: ref(ctx, 'Classes', a.classId),
+      ...(ctx.account.kindergarten ? {} : { Class: ref(ctx, 'Classes', a.classId) }),
     },
     Resources: {
       'Me/PeriodicGradeAverages': { Url: `${ctx.api}/Me/PeriodicGradeAverages` },
@@ -50,7 +52,10 @@ export function users(ctx: DataContext): DataResult {
   return answers.ok({ Users: expandIn(ctx, ctx.account.school.users) });
 }
 
-/** Users/{Me.Account.UserId} is the child; a teacher id gives the teacher; Users/{Me.Account.Id} is 404. */
+/**
+ * Users/{Me.Account.UserId} is the child (a kindergarten child without a class, in the kindergarten's unit); a
+ * teacher id gives the teacher; Users/{Me.Account.Id} is 404.
+ */
 export function user(ctx: DataContext): DataResult {
   const a = ctx.account.data.account;
   if (ctx.params.id === String(a.userId)) {
@@ -61,7 +66,7 @@ export function user(ctx: DataContext): DataResult {
         AccountNumericIdentifier: a.userId + 700_000,
         FirstName: a.child.firstName,
         LastName: a.child.lastName,
-        Class: { ...ref(ctx, 'Classes', a.classId), UUID: uuid(`class:${a.classId}`) },
+        ...(ctx.account.kindergarten ? {} : { Class: { ...ref(ctx, 'Classes', a.classId), UUID: uuid(`class:${a.classId}`) } }),
         Unit: ref(ctx, 'Units', ctx.account.unitId),
         ClassRegisterNumber: a.registerNumber,
         IsEmployee: false,
@@ -123,8 +128,9 @@ function lessonsRange(bells: readonly ([string, string] | null)[]): Record<strin
 export function units(ctx: DataContext): DataResult {
   const bells = lessonsRange(ctx.account.school.bells);
   const unit: Record<string, unknown> = { ...expandIn<Record<string, unknown>>(ctx, ctx.account.school.unit), LessonsRange: bells };
-  // A school complex (live-notes 10) lists the other school's unit first, with settings of its own.
-  const all = ctx.account.schoolComplex ? [lyceum(), unit] : [unit];
+  // A school complex (live-notes 10) lists the other school's unit first, with settings of its own; a kindergarten
+  // child's account lists the school's and its kindergarten's, which gives no grades (live-notes 58 expects so).
+  const all = ctx.account.schoolComplex ? [lyceum(), unit] : ctx.account.kindergarten ? [unit, kindergartenUnit()] : [unit];
   if (ctx.params.id !== undefined) {
     const one = all.find((u) => ctx.params.id === String(u.Id));
     return one ? answers.ok({ Unit: one }) : answers.notFound();
@@ -190,15 +196,16 @@ export function userInfo(ctx: DataContext): DataResult {
   const lid = ctx.params.lid;
   if (lid !== account.parentLid && lid !== account.childLid) return answers.notFound();
   const parent = lid === account.parentLid;
+  const inClass = account.kindergarten === undefined;
   return answers.ok({
     UserIdentifier: lid,
     UserNumericIdentifier: parent ? a.accountId : a.userId,
     AccountNumericIdentifier: parent ? a.accountId + 900_000 : a.userId + 700_000,
     SchoolId: account.school.schoolId,
     UserType: parent ? 'parent' : 'student',
-    UserSchoolClassId: a.classId,
+    UserSchoolClassId: inClass ? a.classId : null,
     IdentifierOfStudentAssignedWithUser: parent ? account.childLid : null,
-    IdentifierOfClassOfStudentAssignedWithUser: `LID-CLASS-${uuid(`class:${a.classId}`)}`,
+    IdentifierOfClassOfStudentAssignedWithUser: inClass ? `LID-CLASS-${uuid(`class:${a.classId}`)}` : null,
     UserState: 'active',
     KindergartenGraduationYear: null,
     Login: parent ? account.login : `${account.login.replace(/u$/, '')}`,

@@ -1,7 +1,7 @@
 // The dashboard knows what the bridge knows of a kindergarten child (issue 59): `dashboard` and the running
 // bridge's dashboard file give her a kindergarten's card once the bridge has found her plan (the figures it
-// keeps in data_dir), and leave out the boxes of the modules the portal refuses her (their entities left her
-// device at the first refusal, as a kindergarten child's); the file is written again when either changes. The real bridge (App) against
+// keeps in data_dir), and leave out the boxes her device does not declare (the school's lists, refused her, and any
+// list before it has answered); the file is written again when either changes. The real bridge (App) against
 // the simulator on a fake clock; what it would publish goes nowhere.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -85,7 +85,7 @@ describe("a kindergarten child's dashboard", () => {
     expect(yaml).toContain('sensor.zofia_timetable_today');
   });
 
-  it("is written to the running bridge's dashboard file as a kindergarten card, and again when a module leaves her device", async () => {
+  it("is written to the running bridge's dashboard file as a kindergarten card, and again when a list of hers first answers", async () => {
     const file = join(dataDir, 'dashboard.yaml');
     const log: string[] = [];
     const config = await configWith();
@@ -94,12 +94,16 @@ describe("a kindergarten child's dashboard", () => {
     const first = await readFile(file, 'utf8');
     expect(first).toContain('{%- set kindergarten = "yes" -%}');
     expect(first).not.toContain('sensor.zofia_homework_due');
-    expect(first).toContain('sensor.zofia_library_due');
-    // The library, read from a start's second pass on, refuses her (the kindergarten lends no books): at
-    // that first refusal, as a kindergarten child's, it leaves her device and the file.
+    // The school's files and the library are read from a start's second pass on: as her device, the file has
+    // neither before they answer.
+    expect(first).not.toContain('sensor.zofia_school_files');
+    expect(first).not.toContain('sensor.zofia_library_due');
+    // Then the school's files answer (her device lists them, and the file) and the library refuses her (the
+    // kindergarten lends no books): it never enters either.
     const before = log.length;
     await run(config, 12, { dashboardFile: file, log });
     expect(sim.requests.some((r) => r.login === ZOFIA.login && r.path.endsWith('/EbiblioLendings') && r.status === 404)).toBe(true);
+    expect(await readFile(file, 'utf8')).toContain('sensor.zofia_school_files');
     expect(await readFile(file, 'utf8')).not.toContain('sensor.zofia_library_due');
     const written = log
       .slice(before)

@@ -13,6 +13,8 @@ import { renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
 import { renderNewestGrade } from '../../../src/features/grades/newest.js';
 import { gradeItems, newestGrades } from '../../../src/rules/grades.js';
 import { termGrades } from '../../../src/rules/term-grades.js';
+import { briefing } from '../../../src/features/briefing/rules.js';
+import { BRIEFING_TEXT } from '../../../src/i18n/briefing-text.js';
 import { averages } from '../../../src/rules/averages.js';
 import { renderAverage } from '../../../src/features/grades/average.js';
 import { makeNames } from '../../../src/rules/names.js';
@@ -195,7 +197,7 @@ describe('one view of a child on both screens', () => {
     },
   );
   it.skipIf(skipWithoutJinja())(
-    "prints all of a term's end's 14 proposals, a replaced one once by its newest, on the board and on the dashboard (python3-jinja2)",
+    "prints all of a term's end's 14 proposals, a replaced one once by its newest, on the board, the dashboard, in the briefing and the agenda feed (python3-jinja2)",
     async () => {
       const SUBJECTS = ['Biologia', 'Chemia', 'Edukacja dla bezpieczeństwa', 'Fizyka', 'Geografia', 'Historia', 'Informatyka'];
       const all = [...SUBJECTS, 'Język angielski', 'Język niemiecki', 'Język polski', 'Matematyka', 'Muzyka', 'Plastyka', 'Technika'];
@@ -254,6 +256,33 @@ describe('one view of a child on both screens', () => {
       expect(maths).toContain(`${label}: **4**`);
       expect(maths).not.toContain(`${label}: **3**`);
       for (const p of card.proposals) expect(text).toContain(`| ${p.subject}<br><small>${label}: **${p.grade}**`);
+      // The briefing tells the same 14 (the board's order, maths by its 4) from the same list, every one read aloud.
+      const told = briefing({
+        today: TODAY,
+        day: { date: TODAY, hours: null, lessons: [] },
+        days: [],
+        tests: [],
+        homework: [],
+        lucky: undefined,
+        terms,
+      });
+      const proposed = card.proposals.map((p) => `${p.subject} ${p.grade}`);
+      expect(told?.proposals.map((p) => `${p.subject} ${p.grade}`)).toEqual(proposed);
+      expect(BRIEFING_TEXT.pl(told).text).toContain(`Propozycje ocen: ${proposed.join(', ')}.`);
+      // The agenda feed: each of the 14 on its day, titled with its subject and grade; maths once, by its 4.
+      const feed = parseFeed(
+        feedText({
+          name: 'agenda',
+          child: 'Ania',
+          entries: { lessons: [], agenda: agendaEntries({ child: 'ania', days: [], agenda: [], homework: [], terms }), freeDays: [] },
+          changedAt: 0,
+          language: 'pl',
+        }),
+      );
+      const titles = feed.events.map((e) => e.summary);
+      expect(titles).toHaveLength(14);
+      expect(titles.filter((t) => t.includes('Matematyka'))).toEqual(['Propozycja oceny śródrocznej: Matematyka 4']);
+      for (const p of card.proposals) expect(titles).toContain(`Propozycja oceny śródrocznej: ${p.subject} ${p.grade}`);
     },
   );
   it.skipIf(skipWithoutJinja())(

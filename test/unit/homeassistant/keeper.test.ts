@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { homeworkUpcomingEntity, upcomingTestsEntity } from '../../../src/features/agenda/entities.js';
 import type { EntityDef } from '../../../src/features/kit/entities.js';
-import { HomeAssistantKeeper } from '../../../src/homeassistant/keeper.js';
+import { HomeAssistantKeeper, type HomeAssistantHandover } from '../../../src/homeassistant/keeper.js';
 import { FakeClock } from '../../../src/bench/fake-clock.js';
 import { createLogger } from '../../../src/util/log.js';
 import { FEED_NAMES, type AgendaEntry, type FeedName } from '../../../src/rules/calendar-feeds.js';
@@ -41,8 +41,9 @@ afterEach(async () => {
   await ha.stop();
 });
 
-async function keeper(clock: FakeClock, dataDir?: string, publicUrl = feedBase, schoolwork = true) {
+async function keeper(clock: FakeClock, dataDir?: string, publicUrl = feedBase, schoolwork = true, handover?: HomeAssistantHandover) {
   const k = new HomeAssistantKeeper({
+    ...(handover ? { handover } : {}),
     config: { url: ha.url, token: TOKEN, public_url: publicUrl, statistics: false, assist: false },
     dataDir: dataDir ?? (await tempDir()),
     language: 'pl',
@@ -72,6 +73,8 @@ async function pass(k: HomeAssistantKeeper, lessons: string, agenda: readonly Ag
 const timetableToday = { ...homeworkUpcomingEntity, key: 'timetable_today' } as EntityDef;
 
 const reads = (title: string) => ha.calendar(title)?.reads.length ?? 0;
+/** Where each Remote Calendar in Home Assistant reads its feed. */
+const calendars = () => ha.entriesOf('remote_calendar').map((e) => String(e.data.url));
 
 describe('the keeper: calendars follow the feed', () => {
   it('asks a calendar to read its feed at once after a pass that changed it, once in 5 minutes at most, and never for an unchanged feed', async () => {
@@ -134,7 +137,6 @@ describe('the keeper: entries that stay the bridge’s', () => {
     label: 'Ułamki',
     teacher: null,
   };
-  const calendars = () => ha.entriesOf('remote_calendar').map((e) => String(e.data.url));
 
   it('after a lost answer to a flow step: tried again within seconds, the entry taken as the bridge’s at its address, no flow left open, and it follows token --rotate', async () => {
     const clock = new FakeClock('2026-11-18T10:00:00+01:00');
@@ -186,6 +188,74 @@ describe('the keeper: entries that stay the bridge’s', () => {
     expect(b.status()).toMatchObject({ api: 'ok', made: 4, kept: 0 });
     expect(ha.list('Ania – zadania domowe')?.items.map((i) => i.summary)).toEqual(['Matematyka: Ułamki']);
     expect(ha.flowsInProgress).toBe(0);
+  });
+});
+
+/**
+ * One base topic: what its holder tells on, retained (as JSON, the broker's way), and the holder that tells
+ * it; `takeOver` makes a bridge the successor of the one that told last.
+ */
+function baseTopic() {
+  let retained: string | undefined;
+  return {
+    get told(): { entries: Record<string, { entry: string | null; title: string; gone?: true }> } | undefined {
+      return retained === undefined ? undefined : JSON.parse(retained);
+    },
+    holder: (takeOver: boolean): HomeAssistantHandover => ({
+      homeAssistantTold: () => (takeOver ? { told: retained === undefined ? undefined : JSON.parse(retained) } : undefined),
+      tellHomeAssistant: (told) => void (retained = told === undefined ? undefined : JSON.stringify(told)),
+    }),
+  };
+}
+
+describe('the keeper: entries that go with the base topic, not the installation', () => {
+  it('a successor with a data folder of its own makes no calendar the family deleted while the predecessor held, noticed or not, and every other points at it', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const topic = baseTopic();
+    const a = await keeper(clock, undefined, feedBase, true, topic.holder(false));
+    await pass(a, 'Matematyka');
+    expect(ha.entries).toHaveLength(4);
+    // Deleted while A ran; A never looked at the entries again (nothing changed for it), so it never noticed.
+    ha.familyDeletes('Ania – wydarzenia');
+    await pass(a, 'Matematyka');
+    expect(topic.told?.entries['ania/agenda']).toMatchObject({ title: 'Ania – wydarzenia' });
+    await a.stop();
+
+    const dataDir = await tempDir();
+    const host = feedBase.replace('127.0.0.1', 'localhost');
+    const b = await keeper(clock, dataDir, host, true, topic.holder(true));
+    await pass(b, 'Matematyka');
+    const token = (await loadOrCreateToken(dataDir)).value;
+    expect(ha.entries.map((e) => e.title).sort()).toEqual(['Ania – dni wolne', 'Ania – lekcje', 'Ania – zadania domowe']);
+    expect(calendars().sort()).toEqual(['lessons', 'free-days'].map((f) => feedUrl(host, 'ania', f as FeedName, token)).sort());
+    expect(b.status()).toMatchObject({ api: 'ok', made: 3, removed_by_the_family: 1 });
+    expect(topic.told?.entries['ania/agenda']).toEqual({ entry: expect.any(String), title: 'Ania – wydarzenia', gone: true });
+    expect(ha.flowsInProgress).toBe(0);
+
+    // And the one after it, a third folder: the deletion B noticed goes on too.
+    const c = await keeper(clock, await tempDir(), feedBase, true, topic.holder(true));
+    await pass(c, 'Matematyka');
+    expect(ha.entries.map((e) => e.title).sort()).toEqual(['Ania – dni wolne', 'Ania – lekcje', 'Ania – zadania domowe']);
+  });
+
+  it("a predecessor that came back after a successor's time takes the entries that one made again, not as deleted by the family", async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const topic = baseTopic();
+    const folderA = await tempDir();
+    const a = await keeper(clock, folderA, feedBase, true, topic.holder(false));
+    await pass(a, 'Matematyka');
+    await a.stop();
+    // B takes over from another folder and host: each calendar made again at its address.
+    const b = await keeper(clock, await tempDir(), feedBase.replace('127.0.0.1', 'localhost'), true, topic.holder(true));
+    await pass(b, 'Matematyka');
+    await b.stop();
+    // A again, its folder remembering entries that are no longer there.
+    const again = await keeper(clock, folderA, feedBase, true, topic.holder(true));
+    await pass(again, 'Matematyka');
+    const token = (await loadOrCreateToken(folderA)).value;
+    expect(calendars().sort()).toEqual(FEED_NAMES.map((f) => feedUrl(feedBase, 'ania', f, token)).sort());
+    expect(again.status()).toMatchObject({ api: 'ok', made: 4, removed_by_the_family: 0 });
+    expect(ha.entries).toHaveLength(4);
   });
 });
 

@@ -5,6 +5,7 @@ import { reconcile, statusOf, wantedEntries } from '../../../src/homeassistant/p
 import { homeworkItems, needsLook, todoSteps } from '../../../src/homeassistant/homework.js';
 import type { KeptItem, Known } from '../../../src/homeassistant/memory.js';
 import type { AgendaEntry } from '../../../src/rules/calendar-feeds.js';
+import { homeworkUpcoming } from '../../../src/rules/homework.js';
 
 const url = (child: string, feed: string) => `http://bridge:8099/calendar/${child}/${feed}.ics?key=k1`;
 
@@ -139,6 +140,21 @@ describe('a homework list', () => {
       // Due within two weeks: added; past or later: not.
       { do: 'add', uid: 'new', written: written('new') },
     ]);
+  });
+
+  it('adds exactly the homework homework_upcoming lists: due today through the 14th day, not yesterday nor the 15th', () => {
+    const due = ['2026-11-17', '2026-11-18', '2026-12-02', '2026-12-03'];
+    const edges = homeworkItems(
+      due.map((d) => entry(d, d)),
+      '',
+    );
+    const upcoming = homeworkUpcoming(
+      due.map((d) => ({ key: d, subject: null, topic: null, text: null, teacher: null, assigned: null, due: d, attachments: [], done: null })),
+      TODAY,
+    );
+    const added = todoSteps(edges, {}, [], TODAY).map((step) => step.uid);
+    expect(added).toEqual(upcoming.map((h) => h.date));
+    expect(added).toEqual(['2026-11-18', '2026-12-02']);
   });
 
   it('asks Home Assistant nothing while nothing changed', () => {

@@ -15,6 +15,7 @@ const TOMORROW: Briefing = {
   tests: [],
   homework: [],
   luckyMine: false,
+  proposals: [],
   freeBefore: [],
 };
 

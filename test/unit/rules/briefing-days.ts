@@ -143,6 +143,7 @@ export function at(date: string, time: string, more: Partial<Parameters<typeof b
     tests: TESTS,
     homework: HOMEWORK,
     lucky: undefined,
+    terms: [],
     ...more,
   };
 }

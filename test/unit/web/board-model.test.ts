@@ -54,7 +54,7 @@ function states(over: Record<string, EntityState> = {}): Map<string, EntityState
       timetable_tomorrow: { state: '1', attributes: { date: '2026-11-19', lessons: [lesson(2, '08:55', '09:40', 'Język polski', '12')] } },
       current_lesson: {
         state: 'Język angielski',
-        attributes: { no: 2, from: '08:55', to: '09:40', room: null, teacher: 'A', change: 'substitution' },
+        attributes: { no: 2, from: '08:55', to: '09:40', room: null, teacher: 'A', change: 'substitution', row: 1 },
       },
       // The lesson in progress or the next one, as the timetable publishes it.
       next_lesson: next('2026-11-18', 'Język angielski', 2, '08:55', null, 'substitution'),
@@ -509,7 +509,10 @@ describe('the board of one child', () => {
           },
         },
       ],
-      ['current_lesson', { state: 'Spacer', attributes: { no: null, from: '09:00', to: '10:30', room: 'sala 2', teacher: 'T', change: null } }],
+      [
+        'current_lesson',
+        { state: 'Spacer', attributes: { no: null, from: '09:00', to: '10:30', room: 'sala 2', teacher: 'T', change: null, row: 1 } },
+      ],
       ['next_lesson', next('2026-11-18', 'Spacer', null, '09:00', 'sala 2')],
       ['homework_upcoming', { state: null, attributes: {} }],
       ['upcoming_tests', { state: null, attributes: {} }],

@@ -1,9 +1,10 @@
-// Only what the account has (interface 12.2): an entity leaves the child's device once the portal has
-// refused every list of its module for a day, comes back when one answers, and a restart remembers.
+// Only what the account has (interface 12.2, 16.2): an entity leaves the child's device once the portal has
+// refused every list of its module for a day, comes back when one answers, and a restart remembers; a child
+// who is not known for a pupil (a kindergarten child) declares it only once one of its lists has answered.
 import { describe, expect, it } from 'vitest';
 import { ABSENT_AFTER_MS, AbsentModules, type RefusalsHeld } from '../../../../src/features/kit/modules.js';
 import { binary, sensor } from '../../../../src/features/kit/entities.js';
-import { RefusedModulesStore } from '../../../../src/portal/login-records.js';
+import { AnsweredListsStore, RefusedModulesStore } from '../../../../src/portal/login-records.js';
 import { GRADES, POINT_GRADES } from '../../../../src/engine/resources/grades.js';
 import { silentLogger } from '../../../../src/util/log.js';
 import { tempDir } from '../../../helpers/temp.js';
@@ -29,8 +30,14 @@ function held(lists: Map<Resource, { since: number; at: number } | 'answered'>):
   };
 }
 
-async function memory(dataDir?: string): Promise<AbsentModules> {
-  const modules = new AbsentModules(new RefusedModulesStore(dataDir ?? (await tempDir()), 'rodzic'), silentLogger());
+async function memory(dataDir?: string, kindergarten = false): Promise<AbsentModules> {
+  const dir = dataDir ?? (await tempDir());
+  const modules = new AbsentModules(
+    new RefusedModulesStore(dir, 'rodzic'),
+    silentLogger(),
+    () => kindergarten,
+    new AnsweredListsStore(dir, 'rodzic'),
+  );
   await modules.load();
   return modules;
 }
@@ -78,5 +85,26 @@ describe('the modules the portal refuses', () => {
     expect(after.absent(atRisk)).toBe(true);
     await after.written;
     expect((await memory(dataDir)).absent(atRisk)).toBe(true);
+  });
+
+  it("declares a pupil's entity before its lists answer, a kindergarten child's only once one has, and remembers which did", async () => {
+    const dataDir = await tempDir();
+    const kid = await memory(dataDir, true);
+    // Before any pass: a pupil's lists will answer; a kindergarten child's are the school's, refused (live-notes 58).
+    expect(ENTITIES.map((e) => [kid.declares(e, true), kid.declares(e, false)])).toEqual([
+      [true, false],
+      [true, false],
+      [true, true],
+    ]);
+    // Her first pass: the grades refused, the point grades never asked for (her unit switches them off), so never
+    // refused: the average is made of nothing that answers, and she does not declare it.
+    kid.update(held(new Map([[GRADES, { since: T0, at: T0 }]])), ENTITIES);
+    expect([kid.declares(atRisk, false), kid.declares(average, false)]).toEqual([false, false]);
+    // A list that answers brings what it fills, and a restart declares it before its first pass reads anything.
+    kid.update(held(new Map([[POINT_GRADES, 'answered']])), ENTITIES);
+    expect([kid.declares(atRisk, false), kid.declares(average, false)]).toEqual([false, true]);
+    await kid.written;
+    const restarted = await memory(dataDir, true);
+    expect([restarted.declares(atRisk, false), restarted.declares(average, false), restarted.hasAnswered(POINT_GRADES)]).toEqual([false, true, true]);
   });
 });

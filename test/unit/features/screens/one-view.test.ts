@@ -26,6 +26,7 @@ import { renderNewestGrade } from '../../../../src/features/grades/newest.js';
 import { agendaEntries } from '../../../../src/rules/calendar-feeds.js';
 import { agendaKind, upcomingTests, type AgendaItem } from '../../../../src/rules/agenda.js';
 import { newestGrades } from '../../../../src/rules/grades.js';
+import { termGrades } from '../../../../src/rules/term-grades.js';
 import type { GradeItem } from '../../../../src/rules/grade-item.js';
 import { BOARD_TEXT } from '../../../../src/i18n/board-text.js';
 import { luckyShown, luckyToday } from '../../../../src/features/lucky/rules.js';
@@ -105,7 +106,10 @@ function statesAt(date: string, time: string, lucky?: { number: number; day: str
   const now = warsawInstant(date, time);
   const s = schedule({ ...input, now });
   const told = lucky && luckyToday(lucky, lucky.registerNumber, date);
-  const facts = briefingAt({ now, nextSchoolDay: s.nextSchoolDay, days: fortnight, tests: [], homework: [], lucky: told && luckyShown(told) }, 'pl');
+  const facts = briefingAt(
+    { now, nextSchoolDay: s.nextSchoolDay, days: fortnight, tests: [], homework: [], lucky: told && luckyShown(told), terms: termGrades(GRADES) },
+    'pl',
+  );
   const others = {
     upcoming_tests: renderUpcomingTests(upcomingTests([QUIZ], date)),
     newest_grade: renderNewestGrade(newestGrades(GRADES)),
@@ -202,7 +206,12 @@ describe('one view of a child on every screen', () => {
       expect(events.map((e) => e.status)).toEqual(lessons.map(() => 'CONFIRMED'));
       // The briefing counts the lessons that take place, as the timetable and the feed do, and says the changes in the same words.
       const changed = lessons.filter((l) => l.change !== null).map((l) => `${l.subject} (${l.note})`);
-      expect(at.briefing).toBe(`Dziś 8:00–14:25, ${at.states.get('timetable_today')?.state} lekcji. Zmiany: ${changed.join(', ')}.`);
+      // Then this morning's proposal, as the board stands it apart.
+      const proposed = at.board.proposals.map((p) => `${p.subject} ${p.grade}`);
+      expect(proposed).toEqual(['Historia 3']);
+      expect(at.briefing).toBe(
+        `Dziś 8:00–14:25, ${at.states.get('timetable_today')?.state} lekcji. Zmiany: ${changed.join(', ')}. Propozycje ocen: ${proposed.join(', ')}.`,
+      );
       expect(at.states.get('timetable_today')?.state).toBe(String(events.length));
       // The next lesson: next_lesson, on the board's headline and the dashboard's line.
       expect(at.states.get('next_lesson')).toMatchObject({ state: 'Matematyka', attributes: { date: TUESDAY, time: '08:00', room: '12' } });
@@ -230,7 +239,9 @@ describe('one view of a child on every screen', () => {
       const at = await screensAt(TUESDAY, '15:00');
       expect(at.board.day?.date).toBe(WEDNESDAY);
       expect(at.states.get('briefing')?.attributes?.day).toBe(WEDNESDAY);
-      expect(at.briefing).toBe('Jutro 8:00–9:40, 2 lekcje.');
+      // Tuesday's proposal is news all week: the briefing says it as the board still stands it apart.
+      expect(at.board.proposals.map((p) => `${p.subject} ${p.grade}`)).toEqual(['Historia 3']);
+      expect(at.briefing).toBe('Jutro 8:00–9:40, 2 lekcje. Propozycje ocen: Historia 3.');
       expect(at.states.get('next_lesson')).toMatchObject({ state: 'Język polski', attributes: { date: WEDNESDAY, time: '08:00' } });
       expect(at.board.headline).toEqual({ label: 'Pierwsza lekcja (jutro)', subject: 'Język polski', detail: '08:00 · s. 12', change: null });
       expect(at.dashboard).toContain('Dziś już nie ma lekcji. **Następna (śr. 11.03):** Język polski, 08:00–08:45, sala 12');
@@ -254,7 +265,7 @@ describe('one view of a child on every screen', () => {
   });
 
   it.skipIf(skipWithoutJinja())(
-    'a quiz ten days ahead and a semester proposal: the same kind, once, on the board, the dashboard and the agenda feed',
+    'a quiz ten days ahead and a semester proposal: the same kind, once, on the board, the dashboard, the briefing and the agenda feed',
     async () => {
       const at = await screensAt(TUESDAY, '07:30');
       // The quiz: a quiz everywhere, within the one window of two weeks.
@@ -266,8 +277,25 @@ describe('one view of a child on every screen', () => {
       expect(at.states.get('newest_grade')?.state).toBe('4');
       expect(at.board.grades?.map((g) => g.grade)).toEqual(['4']);
       expect(at.board.proposals.map((p) => [p.grade, p.subject, p.what])).toEqual([['3', 'Historia', BOARD_TEXT.pl.proposal.semester_proposal]]);
-      // The briefing tells Tuesday: no test on it, no grade.
-      expect(at.briefing).not.toMatch(/kartkówk|Ułamki|Historia/i);
+      // The briefing tells Tuesday: no test on it; the proposal as the board says it, the grade before it not.
+      expect(at.briefing).not.toMatch(/kartkówk|Ułamki/i);
+      expect(at.briefing).toContain('Propozycje ocen: Historia 3.');
+      expect(at.briefing.match(/Historia/g)).toHaveLength(1);
+      // The agenda feed: the proposal on its day, titled by its kind with its subject and grade, once; the grade is no entry.
+      const agenda = parseFeed(
+        feedText({
+          name: 'agenda',
+          child: 'Ania',
+          entries: {
+            lessons: [],
+            agenda: agendaEntries({ child: 'ania', days: fortnight, agenda: [], homework: [], terms: termGrades(GRADES) }),
+            freeDays: [],
+          },
+          changedAt: 0,
+          language: 'pl',
+        }),
+      );
+      expect(agenda.events.map((e) => [e.summary, e.start, e.allDay])).toEqual([['Propozycja oceny śródrocznej: Historia 3', TUESDAY, true]]);
     },
   );
   it.skipIf(skipWithoutJinja())(

@@ -160,7 +160,7 @@ describe('current_lesson and at_school', () => {
     expect(statesAt('2026-03-10', '07:59').current_lesson?.state).toBeNull();
     expect(statesAt('2026-03-10', '08:00').current_lesson).toEqual({
       state: 'Matematyka',
-      attributes: { no: 1, from: '08:00', to: '08:45', room: '12', teacher: 'Anna Nowak', change: null },
+      attributes: { no: 1, from: '08:00', to: '08:45', room: '12', teacher: 'Anna Nowak', change: null, row: 0 },
     });
     expect(statesAt('2026-03-10', '08:50').current_lesson?.state).toBeNull();
     expect(statesAt('2026-03-10', '09:39').current_lesson?.attributes).toMatchObject({ no: 2, change: 'substitution' });
@@ -235,7 +235,7 @@ describe('bad data', () => {
     // A lesson in progress never reads as no lesson: it is named by its number in the bridge's language.
     expect(states.current_lesson).toEqual({
       state: 'Lesson 1',
-      attributes: { no: 1, from: '08:00', to: '08:45', room: null, teacher: null, change: null },
+      attributes: { no: 1, from: '08:00', to: '08:45', room: null, teacher: null, change: null, row: 0 },
     });
     expect(renderTimetable(schedule({ days: odd, free: {}, names, now: at('2026-03-10', '08:10') }), 'pl').current_lesson?.state).toBe('Lekcja 1');
     expect(states.at_school?.state).toBe('ON');
