@@ -3,7 +3,7 @@
 // register into entity states and events. When each copy is read is its declaration's (src/engine/resources/),
 // never the feature's.
 import type { DeclaredStates } from './state.js';
-import type { NewsItem } from '../once/memory.js';
+import type { NewsItem } from '../rules/news.js';
 import type { Tracking } from '../once/tracked.js';
 import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';

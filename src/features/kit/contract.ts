@@ -6,7 +6,7 @@
 import type { EntityDef, PublishedAs } from './entities.js';
 import type { DeclaredStates, EntityState } from '../../engine/state.js';
 import type { Language } from '../../config/language.js';
-import type { NewsItem } from '../../once/memory.js';
+import type { NewsItem } from '../../rules/news.js';
 import type { Tracking } from '../../once/tracked.js';
 import type { FloodPayload } from '../../once/flood.js';
 

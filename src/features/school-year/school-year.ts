@@ -17,7 +17,7 @@ import { keyed } from '../screens/templates.js';
 import { str } from '../screens/shown.js';
 import type { RolloverSummary } from '../../once/rollover.js';
 import type { Identity } from '../../engine/identity.js';
-import type { NewsItem } from '../../once/memory.js';
+import type { NewsItem } from '../../rules/news.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 
 /** What the child's identity says of the new year (schoolYearFacts). */

@@ -10,7 +10,7 @@ import { warsawDate } from '../../util/time.js';
 import type { PortalObserver } from '../../portal/observer.js';
 import type { PortalUrls } from '../../config/schema.js';
 import type { Clock } from '../../util/clock.js';
-import type { FiguresStore, SavedFigures } from '../../engine/figures-store.js';
+import type { FiguresStore, SavedFigures, SchoolYearFigures } from '../../engine/figures-store.js';
 import type { FiguresView, ProblemFacts } from './status.js';
 import type { Identity } from '../../engine/identity.js';
 
@@ -58,7 +58,7 @@ export class AccountFigures implements PortalObserver {
   plan: SavedFigures['plan'];
 
   /** The school year as the identity last read gave it (set by the account's runner). */
-  schoolYear: SavedFigures['school_year'];
+  schoolYear: SchoolYearFigures;
 
   /** The last write of the figures (writes run one after another, off the poll's path). */
   written: Promise<void> = Promise.resolve();
@@ -208,7 +208,7 @@ export class AccountFigures implements PortalObserver {
 }
 
 /** The school year of the diagnostics from the child's identity: the year's dates and the class as the portal last answered them. */
-export function schoolYearFacts(identity: Identity | undefined): SavedFigures['school_year'] {
+export function schoolYearFacts(identity: Identity | undefined): SchoolYearFigures {
   if (identity === undefined) return undefined;
   const { schoolYearBegin: begins, semester1End: first_semester_ends, schoolYearEnd: ends, className, fetchedAt: read_at } = identity;
   return { begins, first_semester_ends, ends, class: className, read_at };

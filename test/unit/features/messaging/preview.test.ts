@@ -4,7 +4,7 @@ import { decodePreview, htmlToText, messageDate, messageEvents, messagesView } f
 import { decodeMessage } from '../../../../src/rules/message-text.js';
 import { messageEvent, renderMessages } from '../../../../src/features/messages/messages.js';
 import type { PayloadOf } from '../../../../src/features/kit/contract.js';
-import type { NewsItem } from '../../../../src/once/memory.js';
+import type { NewsItem } from '../../../../src/rules/news.js';
 import type { MessageItem, UnreadCounts } from '../../../../src/portal/schemas/messages.js';
 
 /** base64 of the first `bytes` bytes of the UTF-8 of text. */
