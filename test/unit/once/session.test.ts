@@ -145,6 +145,26 @@ describe('the MQTT session in data_dir', () => {
     expect(again.parting(5, silentLogger())).toEqual({ properties: { sessionExpiryInterval: 0 } });
   });
 
+  it("a child's event on its way in the memory of its old name and of its new one (a kill between their writes): sent once, its PUBCOMP takes it out of both", async () => {
+    const dir = await tempDir();
+    const entry = { kind: 'grade', id: 'e1', payload: { id: 'g1' }, packet: { id: 21, topic: TOPIC, released: false } };
+    for (const name of ['1234567u', 'ania']) {
+      const memory = new SeenStore(dir, name);
+      await memory.load();
+      memory.post([entry]);
+      await memory.save();
+    }
+    const session = await open(dir);
+    expect(await stream(session)).toEqual([
+      { cmd: 'publish', topic: TOPIC, payload: '{"id":"g1"}', qos: 2, retain: false, dup: true, messageId: 21 },
+    ]);
+    await del(session, 21);
+    expect(await outbox(dir)).toEqual([]);
+    const old = JSON.parse(await readFile(join(dir, 'seen', '1234567u.json'), 'utf8')) as { outbox: unknown[] };
+    expect(old.outbox).toEqual([]);
+    expect(await stream(await open(dir))).toEqual([]);
+  });
+
   it("an older version's session (packets and handed ids in mqtt-session.json) is honoured once: each event resent as it stood, none twice", async () => {
     const dir = await tempDir();
     // e1 on its way, e2 released, e3 delivered (its memory not yet written without it), e4 never handed.
