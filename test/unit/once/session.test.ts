@@ -8,11 +8,19 @@ import { EventEmitter } from 'node:events';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MqttClient, Packet } from 'mqtt';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SeenStore } from '../../../src/once/memory.js';
 import { MqttSession } from '../../../src/once/session.js';
+import { EventGate } from '../../../src/runner/event-gate.js';
+import { writeJson } from '../../../src/util/files.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { tempDir } from '../../helpers/temp.js';
+
+// Every file written, counted (a write of the memory or the session is a write of files.ts).
+vi.mock('../../../src/util/files.js', async (original) => {
+  const files = await original<typeof import('../../../src/util/files.js')>();
+  return { ...files, writeJson: vi.fn(files.writeJson) };
+});
 
 const TOPIC = 'b/ania/event/grade';
 /** A session as the bridge opens it, with the child's memory its event gate takes. */
@@ -203,5 +211,36 @@ describe('the MQTT session in data_dir', () => {
       { cmd: 'publish', topic: TOPIC, payload: '{"id":"g1"}', qos: 2, retain: false, dup: true, messageId: 11 },
       { cmd: 'pubrel', messageId: 12 },
     ]);
+  });
+
+  it("one event costs four synced writes, all of its child's memory: the pass's, its PUBLISH's, its PUBREL's and its PUBCOMP's", async () => {
+    // Before one record per child it cost six: two of the memory and four of mqtt-session.json (the PUBLISH,
+    // the PUBREL, the PUBCOMP and the memory settled), each a disk flush of a Raspberry Pi's SD card.
+    const dir = await tempDir();
+    const session = await MqttSession.open(dir, silentLogger());
+    // The broker as mqtt.js meets it: the PUBLISH stored, its PUBREC, the PUBREL stored, its PUBCOMP.
+    const broker = async (kind: string, payload: unknown, event: string): Promise<boolean> => {
+      const topic = `b/ania/event/${kind}`;
+      session.expect(topic, JSON.stringify(payload), event);
+      const id = session.allocate() ?? 0;
+      await put(session, { cmd: 'publish', topic, payload: JSON.stringify(payload), qos: 2, retain: false, dup: false, messageId: id });
+      await put(session, { cmd: 'pubrel', messageId: id });
+      await del(session, id);
+      return true;
+    };
+    const gate = new EventGate({ dataDir: dir, log: silentLogger(), fire: broker, memory: (id) => session.memoryOf(id), onStorage: () => {} });
+    await gate.load('ania');
+    const grade = (n: number) => ({ id: `g${n}`, payload: { id: `g${n}` } });
+    await gate.pass([['grade', [grade(1)]]]);
+    await gate.save();
+    const written = vi.mocked(writeJson);
+    written.mockClear();
+
+    await gate.pass([['grade', [grade(1), grade(2)]]]);
+    await vi.waitFor(() => expect(gate.unsent).toBe(0));
+    await gate.save();
+    const synced = written.mock.calls.filter(([, , options]) => options?.durable !== false).map(([path]) => path.slice(dir.length));
+    expect(synced).toEqual(Array.from({ length: 4 }, () => '/seen/ania.json'));
+    expect(await outbox(dir)).toEqual([]);
   });
 });
