@@ -12,14 +12,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { SeenStore } from '../../../src/once/memory.js';
 import { MqttSession } from '../../../src/once/session.js';
 import { EventGate } from '../../../src/runner/event-gate.js';
-import { writeJson } from '../../../src/util/files.js';
+import * as files from '../../../src/util/files.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { tempDir } from '../../helpers/temp.js';
 
 // Every file written, counted (a write of the memory or the session is a write of files.ts).
 vi.mock('../../../src/util/files.js', async (original) => {
-  const files = await original<typeof import('../../../src/util/files.js')>();
-  return { ...files, writeJson: vi.fn(files.writeJson) };
+  const real = await original<typeof files>();
+  return { ...real, writeJson: vi.fn(real.writeJson) };
 });
 
 const TOPIC = 'b/ania/event/grade';
@@ -233,7 +233,7 @@ describe('the MQTT session in data_dir', () => {
     const grade = (n: number) => ({ id: `g${n}`, payload: { id: `g${n}` } });
     await gate.pass([['grade', [grade(1)]]]);
     await gate.save();
-    const written = vi.mocked(writeJson);
+    const written = vi.mocked(files.writeJson);
     written.mockClear();
 
     await gate.pass([['grade', [grade(1), grade(2)]]]);
