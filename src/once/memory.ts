@@ -57,6 +57,8 @@ export class SeenStore {
   private saved = 0;
   private readonly writes = new SerialQueue();
   private loading: Promise<void> | undefined;
+  /** What reading it found that its loader has not been told yet: files broken, and why the last good copy was taken. */
+  private readonly found: { broken: Error[]; restored?: LostMemory } = { broken: [] };
   /** Told after each write of the file, whoever asked for it (the event gate tells the memory on: handover.ts). */
   onSaved: (() => void) | undefined;
 
@@ -66,35 +68,48 @@ export class SeenStore {
   }
 
   /**
-   * Reads the memory, once (a second call waits for the first). A broken file is moved aside (told to
-   * onBroken). A memory missing, broken or empty is taken from the last good copy when there is one (told
-   * to onRestored, and written again at the next save); without one it starts empty, as on a first run:
-   * every kind is then primed by its first take(), so the items already there fire nothing (no flood of
-   * old events).
+   * Reads the memory, once: a later call waits for the first and is told what it found, when the first was
+   * not (the MQTT session reads a memory holding an event on its way before its event gate does). A broken
+   * file is moved aside (told to onBroken). A memory missing, broken or empty is taken from the last good
+   * copy when there is one (told to onRestored, and written again at the next save); without one it starts
+   * empty, as on a first run: every kind is then primed by its first take(), so the items already there
+   * fire nothing (no flood of old events).
    */
-  load(onBroken?: (error: Error) => void, onRestored?: (why: LostMemory) => void): Promise<void> {
-    this.loading ??= this.read(onBroken, onRestored);
-    return this.loading;
+  async load(onBroken?: (error: Error) => void, onRestored?: (why: LostMemory) => void): Promise<void> {
+    this.loading ??= this.read();
+    await this.loading;
+    if (onBroken === undefined && onRestored === undefined) return;
+    for (const error of this.found.broken.splice(0)) onBroken?.(error);
+    if (this.found.restored !== undefined) onRestored?.(this.found.restored);
+    this.found.restored = undefined;
   }
 
-  private async read(onBroken?: (error: Error) => void, onRestored?: (why: LostMemory) => void): Promise<void> {
+  private async read(): Promise<void> {
     let broken = false;
+    const onBroken = (error: Error): number => this.found.broken.push(error);
     let saved = await readStored(this.path, fileSchema, {
       onBroken: (error) => {
         broken = true;
-        onBroken?.(error);
+        onBroken(error);
       },
     });
     if (saved === undefined || holdsNothing(saved)) {
       const copy = await readStored(this.copyPath, fileSchema, { onBroken });
       if (copy !== undefined && !holdsNothing(copy)) {
-        onRestored?.(broken ? 'unreadable' : saved === undefined ? 'missing' : 'empty');
+        this.found.restored = broken ? 'unreadable' : saved === undefined ? 'missing' : 'empty';
         saved = copy;
         this.changes++;
       }
     }
     // Spread, not Object.assign: a key such as __proto__ stays a plain key.
     if (saved) this.memory = { ...saved, ids: { ...saved.ids }, records: { ...saved.records } };
+  }
+
+  /** What load() would take, read without moving anything aside: the file, or its last good copy. */
+  async peek(): Promise<Memory | undefined> {
+    const saved = await peekStored(this.path, fileSchema);
+    if (saved !== undefined && !holdsNothing(saved)) return saved;
+    return (await peekStored(this.copyPath, fileSchema)) ?? saved;
   }
 
   /**
@@ -268,16 +283,16 @@ function holdsNothing(saved: Memory): boolean {
 }
 
 /**
- * The memories in data_dir whose outbox holds an entry `wanted` says yes to, each loaded: read as they are
- * (a broken or missing one is the event gate's to restore and log, when it loads its child's).
+ * The memories in data_dir whose outbox holds an entry `wanted` says yes to, each loaded (from its last good
+ * copy when the file itself is missing, broken or empty: its event gate is told so when it loads it).
  */
 export async function memoriesHolding(dataDir: string, wanted: (entry: OutboxEntry) => boolean): Promise<SeenStore[]> {
   const names = await readdir(join(dataDir, 'seen')).catch(() => []);
-  const children = names.filter((name) => name.endsWith('.json') && !name.endsWith('.last-good.json')).map((name) => name.slice(0, -'.json'.length));
+  const children = new Set(names.flatMap((name) => /^(.+?)(\.last-good)?\.json$/.exec(name)?.[1] ?? []));
   const found: SeenStore[] = [];
   for (const child of children) {
     const memory = new SeenStore(dataDir, child);
-    const saved = await peekStored(memory.path, fileSchema);
+    const saved = await memory.peek();
     if (!saved?.outbox.some(wanted)) continue;
     await memory.load();
     found.push(memory);

@@ -153,6 +153,22 @@ describe('the MQTT session in data_dir', () => {
     expect(again.parting(5, silentLogger())).toEqual({ properties: { sessionExpiryInterval: 0 } });
   });
 
+  it('an event on its way in a memory whose file was lost while stopped: its last good copy is read at open, and its gate told so', async () => {
+    const dir = await tempDir();
+    await waiting(dir, 'e1');
+    const first = await open(dir);
+    first.expect(TOPIC, '{"id":"g1"}', 'e1');
+    await put(first, publish(31, '{"id":"g1"}'));
+    await rm(join(dir, 'seen', 'ania.json'));
+    const session = await MqttSession.open(dir, silentLogger());
+    expect(await stream(session)).toEqual([
+      { cmd: 'publish', topic: TOPIC, payload: '{"id":"g1"}', qos: 2, retain: false, dup: true, messageId: 31 },
+    ]);
+    const restored: string[] = [];
+    await session.memoryOf('ania').load(undefined, (why) => restored.push(why));
+    expect(restored).toEqual(['missing']);
+  });
+
   it("a child's event on its way in the memory of its old name and of its new one (a kill between their writes): sent once, its PUBCOMP takes it out of both", async () => {
     const dir = await tempDir();
     const entry = { kind: 'grade', id: 'e1', payload: { id: 'g1' }, packet: { id: 21, topic: TOPIC, released: false } };
