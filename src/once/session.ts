@@ -75,8 +75,8 @@ export class MqttSession implements IStore {
     });
     const session = new MqttSession(dataDir, path, { base_topic: file?.base_topic, discovery_prefix: file?.discovery_prefix });
     const older = file !== undefined && (file.packets.length > 0 || file.handed.length > 0) ? file : undefined;
-    const events = new Set([...(older?.handed ?? []), ...(older?.packets ?? []).map((packet) => packet.event)]);
-    for (const memory of await memoriesHolding(dataDir, (entry) => entry.packet !== undefined || events.has(entry.id)))
+    // An older version's events may be in any memory's outbox: every one with an outbox is read then.
+    for (const memory of await memoriesHolding(dataDir, (entry) => older !== undefined || entry.packet !== undefined))
       session.memories.set(memory.path, memory);
     // The older file is written without its events only once the memories hold them.
     const upgraded = older !== undefined && (await session.upgrade(older, log));
@@ -90,13 +90,19 @@ export class MqttSession implements IStore {
   /**
    * An older version's events, moved into their memories: each packet into its event's entry, and an event
    * handed without a packet (delivered, its memory not yet written without it) out of the outbox. A packet
-   * whose event no memory holds is sent again all the same, from here. True once the memories are written.
+   * whose event no memory holds by its id goes to the entry of the same kind and payload waiting without one
+   * (an older version's entry had no id of its own: it got a new one at each read), else it is sent again all
+   * the same, from here. True once the memories are written.
    */
   private async upgrade({ packets, handed }: SessionFile, log: Logger): Promise<boolean> {
     const memories = [...this.memories.values()];
     for (const { id, event, topic, payload, released } of packets) {
+      const packet = { id, topic, released };
       // Every memory holding it (a child's old name and new one, when a kill came between their writes).
-      if (memories.filter((memory) => memory.sent(event, { id, topic, released })).length > 0) continue;
+      if (memories.filter((memory) => memory.sent(event, packet)).length > 0) continue;
+      const same = (entry: OutboxEntry): boolean =>
+        !entry.packet && topic.endsWith(`/event/${entry.kind}`) && JSON.stringify(entry.payload) === payload;
+      if (memories.filter((memory) => memory.waiting().some((entry) => same(entry) && memory.sent(entry.id, packet))).length > 0) continue;
       this.others.set(
         id,
         released ? { cmd: 'pubrel', messageId: id } : { cmd: 'publish', topic, payload, qos: 2, retain: false, dup: true, messageId: id },
