@@ -1,7 +1,7 @@
 // Vitest setup file, only when D2M_CPU_PROFILE names a folder (vitest.config.ts): a CPU profile of each test
 // file's own process, its imports, hooks and tests, written there as <file>.cpuprofile when the file ends
-// (for Chrome's DevTools or `node --cpu-prof`'s readers). Vitest's workers end without a normal exit, so
-// `--cpu-prof` in execArgv writes nothing; the inspector, asked from inside, does.
+// (for Chrome's DevTools or `node --cpu-prof`'s readers). `--cpu-prof` given to vitest for its workers
+// (`--execArgv`) wrote no profile here; the inspector, asked from inside the worker, does.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
