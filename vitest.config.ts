@@ -56,8 +56,16 @@ export default defineConfig({
     // simulated days (outage, timetable-day) within a few seconds of their timeouts.
     pool: 'forks',
     maxWorkers: 3,
-    // Every file removes the folders its tests made with tempDir() (test/helpers/temp.ts).
-    setupFiles: ['test/helpers/temp-cleanup.ts'],
+    // Each file's CPU and wall time (test/helpers/file-times.ts, first so that its end is the file's last
+    // hook), written to test/artifacts/file-times.tsv; every file removes the folders its tests made with
+    // tempDir() (test/helpers/temp.ts).
+    // D2M_CPU_PROFILE=<folder> adds a CPU profile of each file's process (test/helpers/cpu-profile.ts).
+    setupFiles: [
+      'test/helpers/file-times.ts',
+      'test/helpers/temp-cleanup.ts',
+      ...(process.env.D2M_CPU_PROFILE ? ['test/helpers/cpu-profile.ts'] : []),
+    ],
+    reporters: ['default', './test/helpers/file-times-reporter.ts'],
     projects: [
       {
         extends: true,

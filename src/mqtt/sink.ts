@@ -30,6 +30,7 @@ import { ChildDevices } from './devices.js';
 import { Inbox } from './inbox.js';
 import { Deliveries } from './delivery.js';
 import { MqttSession } from '../once/session.js';
+import type { SeenStore } from '../once/memory.js';
 import type { MqttConfig } from '../config/schema.js';
 import type { BrokerOrigin } from '../config/broker-origin.js';
 import type { Language } from '../config/language.js';
@@ -225,7 +226,7 @@ export class MqttSink implements Sink, Carrier, Handover {
     if (!from) return;
     const said = `base topic ${this.topics.base} was another installation's since this one held it: taking over from what it told`;
     log.info({ from: describeHolder(from) }, said);
-    session.forget();
+    await session.forget();
   }
 
   async start(): Promise<void> {
@@ -444,9 +445,9 @@ export class MqttSink implements Sink, Carrier, Handover {
     return this.handedBy && { told: this.predecessors.get(this.topics.homeAssistant) };
   }
 
-  /** The event memories without these events are on disk: the session forgets them. */
-  settled(ids: readonly string[]): void {
-    this.deliveries.session?.settle(ids);
+  /** A child's event memory as the kept session holds it (its events' packets are written into it); none without a lease. */
+  memory(childId: string): SeenStore | undefined {
+    return this.session?.memoryOf(childId);
   }
 
   /**

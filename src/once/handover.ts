@@ -8,14 +8,16 @@
 import type { LeaseRecord } from '../lease/lease.js';
 import { redactAndCut } from '../util/redact.js';
 import { parsedJson } from '../util/text.js';
+import type { SeenStore } from './memory.js';
 
+/** What the event gate asks of the MQTT side: the handover both ways, and the child's memory the session keeps. */
 export interface Handover {
   /** A child's memory as saved, told on for a successor. */
   tell(childId: string, memory: unknown): void;
   /** What the base topic's holder before this bridge (another installation) told of a child's memory, if anything. */
   told(childId: string): unknown;
-  /** The memories on disk no longer hold these delivered events: the MQTT session forgets them. */
-  settled(ids: readonly string[]): void;
+  /** The child's event memory as the MQTT session keeps it (session.ts writes its events' packets into it); none without a kept session. */
+  memory(childId: string): SeenStore | undefined;
 }
 
 /** A memory as told on the broker: who wrote it (`<installation>/<place>`), under which fence, and the memory. */

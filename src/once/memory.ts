@@ -1,23 +1,25 @@
-// Published once, the invariant of this folder (stated here only): an item is remembered as fired in the same
-// write of seen/<child>.json that puts its event in the child's outbox, the event leaves the outbox only in a
-// write made after the broker's PUBCOMP for it, and the MQTT session (session.ts, mqtt-session.json) keeps its
-// id as handed from before its PUBLISH is on its way until that write is on disk; so at every moment, on disk,
-// an event fired is waiting, handed or delivered, and is never fired anew.
+// Published once, the invariant of this folder (stated here only): an item is remembered as fired in the
+// same write of seen/<child>.json that puts its event in the child's outbox, and an entry leaves the outbox
+// exactly when its PUBCOMP is written. Between the two the entry carries its packet state (outbox.ts), written
+// in the same file before its PUBLISH, then its PUBREL, goes (session.ts); so at every moment, on disk, an
+// event fired is waiting, on its way under one packet id, or delivered, and is never fired anew. One file per
+// child holds it all: no second file must agree with it.
 //
 // The memory of items already announced as events, per child and kind, kept in data_dir so that a
 // restart or a re-login never fires the same event twice; for the tracked kinds also what each record
 // last said (tracked.ts), so that an edit or a removal fires once too; and the events the broker has not
-// accepted yet (outbox.ts), written with the ids in one atomic write: never remembered as fired
+// acknowledged yet (outbox.ts), written with the ids in one atomic write: never remembered as fired
 // without being kept to send. Each save also leaves a last good copy beside it (<child>.last-good.json):
 // a memory deleted, emptied or garbled while the bridge was stopped is taken from it, so that what came
 // meanwhile still fires once and nothing older does (a memory started afresh fires nothing at all).
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { safeName, writeJson } from '../util/files.js';
-import { readStored } from '../util/stored.js';
+import { peekStored, readStored } from '../util/stored.js';
 import { compareRecords, trackedSchema, type Happening, type Tracking } from './tracked.js';
 import { FLOOD_LIMIT } from './flood.js';
-import { outboxSchema, type OutboxEntry } from './outbox.js';
+import { outboxSchema, type EventPacket, type OutboxEntry } from './outbox.js';
 import { yearMemorySchema, type YearMemory } from './rollover.js';
 import { SerialQueue } from '../util/serial.js';
 /** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
@@ -28,8 +30,8 @@ export type LostMemory = 'missing' | 'empty' | 'unreadable';
 
 const idsSchema = z.record(z.string(), z.array(z.string()));
 /**
- * What the file holds: the ids fired by kind, the tracked kinds' records, the events waiting for the broker
- * and the school year the lists were read in with what its rollover moved (rollover.ts).
+ * What the file holds: the ids fired by kind, the tracked kinds' records, the events not delivered yet (each
+ * with its packet while on its way) and the school year the lists were read in with what its rollover moved (rollover.ts).
  */
 const memorySchema = z.object({ ids: idsSchema, records: trackedSchema, outbox: outboxSchema.default([]), year: yearMemorySchema.optional() });
 type Memory = z.output<typeof memorySchema>;
@@ -37,13 +39,19 @@ type Memory = z.output<typeof memorySchema>;
 const fileSchema = z.union([memorySchema, idsSchema.transform((ids): Memory => ({ ids, records: {}, outbox: [], year: undefined }))]);
 
 export class SeenStore {
-  private readonly path: string;
+  /** Where the memory is kept (one file per child): two stores of one path are one memory. */
+  readonly path: string;
   private readonly copyPath: string;
   private memory: Memory = { ids: {}, records: {}, outbox: [], year: undefined };
   /** Bumped by every change: a save that began before one leaves the memory dirty. */
   private changes = 0;
   private saved = 0;
   private readonly writes = new SerialQueue();
+  private loading: Promise<void> | undefined;
+  /** What reading it found that its loader has not been told yet: files broken, and why the last good copy was taken. */
+  private readonly found: { broken: Error[]; restored?: LostMemory } = { broken: [] };
+  /** Told after each write of the file, whoever asked for it (the event gate tells the memory on: handover.ts). */
+  onSaved: (() => void) | undefined;
 
   constructor(dataDir: string, child: string) {
     this.path = join(dataDir, 'seen', `${safeName(child)}.json`);
@@ -51,29 +59,48 @@ export class SeenStore {
   }
 
   /**
-   * Reads the memory. A broken file is moved aside (told to onBroken). A memory missing, broken or empty
-   * is taken from the last good copy when there is one (told to onRestored, and written again at the next
-   * save); without one it starts empty, as on a first run: every kind is then primed by its first take(),
-   * so the items already there fire nothing (no flood of old events).
+   * Reads the memory, once: a later call waits for the first and is told what it found, when the first was
+   * not (the MQTT session reads a memory holding an event on its way before its event gate does). A broken
+   * file is moved aside (told to onBroken). A memory missing, broken or empty is taken from the last good
+   * copy when there is one (told to onRestored, and written again at the next save); without one it starts
+   * empty, as on a first run: every kind is then primed by its first take(), so the items already there
+   * fire nothing (no flood of old events).
    */
   async load(onBroken?: (error: Error) => void, onRestored?: (why: LostMemory) => void): Promise<void> {
+    this.loading ??= this.read();
+    await this.loading;
+    if (onBroken === undefined && onRestored === undefined) return;
+    for (const error of this.found.broken.splice(0)) onBroken?.(error);
+    if (this.found.restored !== undefined) onRestored?.(this.found.restored);
+    this.found.restored = undefined;
+  }
+
+  private async read(): Promise<void> {
     let broken = false;
+    const onBroken = (error: Error): number => this.found.broken.push(error);
     let saved = await readStored(this.path, fileSchema, {
       onBroken: (error) => {
         broken = true;
-        onBroken?.(error);
+        onBroken(error);
       },
     });
     if (saved === undefined || holdsNothing(saved)) {
       const copy = await readStored(this.copyPath, fileSchema, { onBroken });
       if (copy !== undefined && !holdsNothing(copy)) {
-        onRestored?.(broken ? 'unreadable' : saved === undefined ? 'missing' : 'empty');
+        this.found.restored = broken ? 'unreadable' : saved === undefined ? 'missing' : 'empty';
         saved = copy;
         this.changes++;
       }
     }
     // Spread, not Object.assign: a key such as __proto__ stays a plain key.
     if (saved) this.memory = { ...saved, ids: { ...saved.ids }, records: { ...saved.records } };
+  }
+
+  /** What load() would take, read without moving anything aside: the file, or its last good copy. */
+  async peek(): Promise<Memory | undefined> {
+    const saved = await peekStored(this.path, fileSchema);
+    if (saved !== undefined && !holdsNothing(saved)) return saved;
+    return (await peekStored(this.copyPath, fileSchema)) ?? saved;
   }
 
   /**
@@ -112,14 +139,16 @@ export class SeenStore {
   }
 
   /**
-   * A way back to the memory as it is now (when saving what take() and track() added failed). A
-   * shallow copy is enough: both replace a kind's entry, never change one in place.
+   * A way back to the memory as it is now (when saving what take() and track() added failed). A shallow
+   * copy is enough: both replace a kind's entry, never change one in place. Of the outbox only what was
+   * posted since goes: an entry delivered meanwhile stays gone, one sent meanwhile keeps its packet.
    */
   checkpoint(): () => void {
     const { ids, records, outbox, year } = this.memory;
-    const copy = { ids: { ...ids }, records: { ...records }, outbox: [...outbox], year };
+    const copy = { ids: { ...ids }, records: { ...records }, year };
+    const before = new Set(outbox.map((entry) => entry.id));
     return () => {
-      this.memory = { ...copy };
+      this.memory = { ...copy, outbox: this.memory.outbox.filter((entry) => before.has(entry.id)) };
       this.changes++;
     };
   }
@@ -142,33 +171,82 @@ export class SeenStore {
     this.changes++;
   }
 
+  /** The outbox: every event not delivered yet, waiting or on its way. */
   waiting(): readonly OutboxEntry[] {
     return this.memory.outbox;
   }
 
   /** The broker took them: they leave the outbox (written at the next save). */
-  accepted(entries: readonly OutboxEntry[]): void {
-    const before = this.memory.outbox.length;
-    this.memory.outbox = this.memory.outbox.filter((e) => !entries.includes(e));
-    if (this.memory.outbox.length !== before) this.changes++;
+  accepted(entries: readonly Pick<OutboxEntry, 'id'>[]): void {
+    const ids = new Set(entries.map((entry) => entry.id));
+    this.outboxWhere(
+      (entry) => ids.has(entry.id),
+      () => undefined,
+    );
   }
 
-  /** The memory as it is (a successor adopts it). */
+  /** The entries on their way: each with the packet the MQTT session wrote into it. */
+  onTheirWay(): Array<OutboxEntry & { packet: EventPacket }> {
+    return this.memory.outbox.filter((entry) => entry.packet !== undefined) as Array<OutboxEntry & { packet: EventPacket }>;
+  }
+
+  /** An event's PUBLISH about to go under a packet id (or, from an older session, its PUBREL): false when no entry is that event. */
+  sent(event: string, packet: EventPacket): boolean {
+    return this.outboxWhere(
+      (entry) => entry.id === event,
+      (entry) => ({ ...entry, packet }),
+    );
+  }
+
+  /** A packet's PUBREL about to go: the broker has the event, only its release is sent again. */
+  released(packetId: number): boolean {
+    return this.outboxWhere(
+      (entry) => entry.packet?.id === packetId,
+      (entry) => ({ ...entry, packet: { ...(entry.packet as EventPacket), released: true } }),
+    );
+  }
+
+  /** A packet's PUBCOMP: its entry leaves the outbox. */
+  delivered(packetId: number): boolean {
+    return this.outboxWhere(
+      (entry) => entry.packet?.id === packetId,
+      () => undefined,
+    );
+  }
+
+  /** A packet refused (or never sent): its entry waits again, without one. True for any entry changed; every one when no id is given. */
+  returned(packetId?: number): boolean {
+    return this.outboxWhere(
+      (entry) => entry.packet !== undefined && (packetId === undefined || entry.packet.id === packetId),
+      ({ packet: _, ...entry }) => entry,
+    );
+  }
+
+  /** The memory as it is (a successor adopts it): without packets, which are this installation's session's alone. */
   get told(): unknown {
-    return this.memory;
+    return { ...this.memory, outbox: this.memory.outbox.map(({ packet: _, ...entry }) => entry) };
   }
 
   /**
    * What the base topic's holder before this bridge (another installation) told of this child's memory: what
    * it announced is known here too, its records and year stand, and its outbox is what waits (this folder's
-   * own waiting events were its to send). False for nothing, or anything else.
+   * own waiting events were its to send), under no packet of this session.
    */
   adopt(told: unknown): boolean {
     const other = told === undefined ? undefined : memorySchema.safeParse(told).data;
     if (other === undefined) return false;
     const ids = { ...this.memory.ids };
     for (const [kind, list] of Object.entries(other.ids)) ids[kind] = [...new Set([...(ids[kind] ?? []), ...list])].slice(-MAX_IDS);
-    this.memory = { ids, records: { ...this.memory.records, ...other.records }, outbox: other.outbox, year: other.year ?? this.memory.year };
+    const outbox = other.outbox.map(({ packet: _, ...entry }) => entry);
+    this.memory = { ids, records: { ...this.memory.records, ...other.records }, outbox, year: other.year ?? this.memory.year };
+    this.changes++;
+    return true;
+  }
+
+  /** Replaces (or, `to` undefined, removes) the outbox entries `pick` says yes to; true when there was one. */
+  private outboxWhere(pick: (entry: OutboxEntry) => boolean, to: (entry: OutboxEntry) => OutboxEntry | undefined): boolean {
+    if (!this.memory.outbox.some(pick)) return false;
+    this.memory.outbox = this.memory.outbox.flatMap((entry) => (pick(entry) ? (to(entry) ?? []) : [entry]));
     this.changes++;
     return true;
   }
@@ -181,9 +259,10 @@ export class SeenStore {
       // A shallow copy: the last good copy gets what the file got, though an outbox or a year is replaced meanwhile.
       const memory = { ...this.memory };
       await writeJson(this.path, memory);
+      this.saved = changes;
+      this.onSaved?.();
       // Not synced: after a power cut the memory itself is there (it was), the copy is for a hand or a disk.
       await writeJson(this.copyPath, memory, { durable: false });
-      this.saved = changes;
       return true;
     });
   }
@@ -192,4 +271,22 @@ export class SeenStore {
 /** A memory of no kind at all (`{}`): what a first run has, never what a bridge that ran saves. */
 function holdsNothing(saved: Memory): boolean {
   return Object.keys(saved.ids).length === 0 && Object.keys(saved.records).length === 0 && saved.outbox.length === 0 && saved.year === undefined;
+}
+
+/**
+ * The memories in data_dir whose outbox holds an entry `wanted` says yes to, each loaded (from its last good
+ * copy when the file itself is missing, broken or empty: its event gate is told so when it loads it).
+ */
+export async function memoriesHolding(dataDir: string, wanted: (entry: OutboxEntry) => boolean): Promise<SeenStore[]> {
+  const names = await readdir(join(dataDir, 'seen')).catch(() => []);
+  const children = new Set(names.flatMap((name) => /^(.+?)(\.last-good)?\.json$/.exec(name)?.[1] ?? []));
+  const found: SeenStore[] = [];
+  for (const child of children) {
+    const memory = new SeenStore(dataDir, child);
+    const saved = await memory.peek();
+    if (!saved?.outbox.some(wanted)) continue;
+    await memory.load();
+    found.push(memory);
+  }
+  return found;
 }

@@ -1,23 +1,32 @@
-// The outbox of events: what the event gate let through waits here, in the event memory's own file
-// (seen.ts, one atomic write with the ids it fired for), until the broker acknowledged it (its PUBCOMP,
-// through the bridge's kept MQTT session, once/session.ts, which sends it once even across a kill). An
-// event never taken is sent after a restart, once; one refused or not sent (the broker's ACL, a stop before
-// the broker came back) is sent again at the next pass. Each has an id, by which the session tells an
-// event it held before a kill from a new one.
+// The outbox of events: what the event gate let through waits here, in the child's event memory
+// (memory.ts: one atomic write with the ids it fired for), until the broker acknowledged it. On its way
+// an entry carries its packet state, written by the MQTT session (session.ts) before the packet goes: its
+// packet id, the topic it went to and whether its PUBREL went; the PUBCOMP removes the entry. An event never
+// taken is sent after a restart, once; one refused or not sent (the broker's ACL, a stop before the broker
+// came back) is sent again at the next pass. Each has an id, by which the session finds its entry.
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 
+/** An event's packet on its way: its MQTT packet id, the topic it went to, and whether its PUBREL went (then only that is sent again). */
+const packetSchema = z.object({ id: z.int().min(1).max(0xffff), topic: z.string(), released: z.boolean() });
+
 export const outboxSchema = z.array(
-  // Entries of older versions have no id: they were never handed to a session.
-  z.object({ kind: z.string(), id: z.string().default(() => randomUUID()), payload: z.record(z.string(), z.unknown()) }),
+  z.object({
+    kind: z.string(),
+    // Entries of older versions have no id: they were never handed to a session.
+    id: z.string().default(() => randomUUID()),
+    payload: z.record(z.string(), z.unknown()),
+    packet: packetSchema.optional(),
+  }),
 );
 
-/** One event not yet taken: its kind (the topic's), its id and its payload. */
+/** One event not yet delivered: its kind (the topic's), its id, its payload and, on its way, its packet. */
 export type OutboxEntry = z.output<typeof outboxSchema>[number];
+export type EventPacket = NonNullable<OutboxEntry['packet']>;
 
 export class EventOutbox {
-  /** Handed to the publisher and not answered yet: never handed twice. */
-  private readonly inFlight = new Set<OutboxEntry>();
+  /** The ids of entries handed to the publisher and not answered yet: never handed twice. */
+  private readonly inFlight = new Set<string>();
 
   constructor(
     /** How an event goes out: a promise of the broker's acceptance, or nothing when the publisher has no broker (taken at once). */
@@ -30,13 +39,13 @@ export class EventOutbox {
   send(waiting: readonly OutboxEntry[]): void {
     const taken: OutboxEntry[] = [];
     for (const entry of waiting) {
-      if (this.inFlight.has(entry)) continue;
+      if (this.inFlight.has(entry.id)) continue;
       const sent = this.fire(entry);
       if (sent === undefined) {
         taken.push(entry);
         continue;
       }
-      this.inFlight.add(entry);
+      this.inFlight.add(entry.id);
       void sent.then(
         (ok) => this.answered(entry, ok),
         () => this.answered(entry, false),
@@ -47,7 +56,7 @@ export class EventOutbox {
   }
 
   private answered(entry: OutboxEntry, ok: boolean): void {
-    this.inFlight.delete(entry);
+    this.inFlight.delete(entry.id);
     if (ok) this.onAccepted([entry]);
   }
 }

@@ -1,12 +1,15 @@
-// The bridge's MQTT session in data_dir (mqtt-session.json): the base topic and discovery prefix it last
-// published under (retained.ts clears what an earlier one left) and the events on their way, so an event reaches
-// the broker's subscribers once even when the bridge is killed around its publication (interface 14.4, 15.3).
-// Events go at QoS 2 in a kept session (the installation's client id, an MQTT 5 expiry), this being mqtt.js's
-// `outgoingStore`: an event's PUBLISH, then its PUBREL, is on disk before it goes; the next start resends it
-// (DUP, the same packet id) and the broker's QoS 2 state drops a second copy. Delivered means acknowledged: at
-// its PUBCOMP; a PUBREC of 0x80 or more is a refusal (its ACL), and the event goes back to its child's memory
-// (once/memory.ts) for the next pass or start. Its id stays here (handed) until that memory without it is on disk
-// (settle), so a kill between the two never fires it anew. The rest mqtt.js stores is kept in memory.
+// The bridge's MQTT session (interface 14.4, 15.3): events go at QoS 2 in a session the broker keeps (the
+// installation's client id, an MQTT 5 expiry), and this is mqtt.js's `outgoingStore`, served from the
+// children's event memories (memory.ts states the invariant): an event's PUBLISH is written into its outbox
+// entry (its packet id and topic) before it goes, its PUBREL likewise, and its PUBCOMP removes the entry in
+// one write. After a kill the next start resends what the memories hold (DUP, the same packet id), so the
+// broker's QoS 2 state drops a second copy: every memory holding an event on its way is read at open, before
+// the first connection, so none is left out and no new packet takes its id. Delivered means acknowledged: a
+// PUBREC of 0x80 or more (the broker's ACL) returns the entry to waiting, sent again at the next pass or
+// start. The rest mqtt.js stores (retained states at QoS 1) is kept in memory. mqtt-session.json keeps what
+// is not about events: the base topic and discovery prefix last published under (retained.ts clears what an
+// earlier one left); an older version's events found there (its packets and `handed` ids) go into the
+// memories once (upgrade).
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import * as z from 'zod';
@@ -15,53 +18,110 @@ import { writeJson } from '../util/files.js';
 import { readStored } from '../util/stored.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
+import { memoriesHolding, SeenStore } from './memory.js';
+import type { EventPacket, OutboxEntry } from './outbox.js';
 
 /** How long the broker keeps the session while the bridge is away (MQTT 5; 3.1.1's clean: false keeps it as the broker says). */
 const SESSION_EXPIRY_S = 7 * 24 * 3600;
 
-const packetSchema = z.object({ id: z.int().min(1).max(0xffff), event: z.string(), topic: z.string(), payload: z.string(), released: z.boolean() });
+/** An event's packet as an older version kept it here, with its event's id. */
+const olderPacketSchema = z.object({
+  id: z.int().min(1).max(0xffff),
+  event: z.string(),
+  topic: z.string(),
+  payload: z.string(),
+  released: z.boolean(),
+});
+/**
+ * What the file holds. Before the memories held their events' packets an older version kept them here, with
+ * `handed`: the events on their way or delivered whose memory was not yet written without them.
+ */
 const fileSchema = z.object({
   base_topic: z.string().optional(),
   discovery_prefix: z.string().optional(),
-  packets: z.array(packetSchema).default([]),
+  packets: z.array(olderPacketSchema).default([]),
   handed: z.array(z.string()).default([]),
 });
-type StoredPacket = z.infer<typeof packetSchema>;
+type SessionFile = z.infer<typeof fileSchema>;
+type OnItsWay = OutboxEntry & { packet: EventPacket };
 
 export class MqttSession implements IStore {
-  /** Events' packets by packet id (on disk before they are sent); everything else mqtt.js stores, in memory. */
-  private readonly events = new Map<number, StoredPacket>();
+  /** The children's event memories by file: those holding an event on its way at open, and each one an event gate took since. */
+  private readonly memories = new Map<string, SeenStore>();
+  /** Everything else mqtt.js stores (retained states at QoS 1, an older version's packets no memory holds), in memory. */
   private readonly others = new Map<number, Packet>();
-  /** Events on their way or delivered: their ids until their child's memory without them is on disk. */
-  private readonly handed: Set<string>;
   /** Events being published, by topic and payload, until mqtt.js stores their PUBLISH. */
   private coming: Array<{ key: string; event: string }> = [];
   /** Packet ids the broker refused (PUBREC >= 0x80) until mqtt.js removes them, and who waits for an event's answer. */
   private readonly refused = new Set<number>();
   private readonly waiting = new Map<string, Array<(delivered: boolean) => void>>();
   private nextId = 1 + Math.floor(Math.random() * 0xffff);
+  /** The writes begun for packets, in order: a packet stored after them is answered after them. */
   private writing: Promise<unknown> = Promise.resolve();
   private client: MqttClient | undefined;
-  private pending: Promise<void> | undefined;
 
   private constructor(
+    private readonly dataDir: string,
     private readonly path: string,
-    private file: z.infer<typeof fileSchema>,
-  ) {
-    for (const packet of file.packets) this.events.set(packet.id, packet);
-    this.handed = new Set(file.handed);
-  }
+    private place: Pick<SessionFile, 'base_topic' | 'discovery_prefix'>,
+  ) {}
 
-  /** The session of a data_dir: read, or a new one when there is none or it is broken. */
+  /** The session of a data_dir: read with the memories holding events on their way, or a new one when there is none or it is broken. */
   static async open(dataDir: string, log: Logger): Promise<MqttSession> {
     const path = join(dataDir, 'mqtt-session.json');
     const file = await readStored(path, fileSchema, {
-      onBroken: (error) => log.warn({ err: error.message }, 'the MQTT session unreadable; a new one starts (events it held may be sent again)'),
+      onBroken: (error) =>
+        log.warn({ err: error.message }, 'the MQTT session unreadable; a new one starts (the base topic it last published under is forgotten)'),
     });
-    const session = new MqttSession(path, file ?? { packets: [], handed: [] });
-    if (!file) await session.persist().catch((error: unknown) => log.warn({ err: errorText(error) }, 'cannot write the MQTT session in data_dir'));
-    if (session.events.size > 0) log.info({ events: session.events.size }, 'events on their way to the broker at the last stop: sent again (once)');
+    const session = new MqttSession(dataDir, path, { base_topic: file?.base_topic, discovery_prefix: file?.discovery_prefix });
+    const older = file !== undefined && (file.packets.length > 0 || file.handed.length > 0) ? file : undefined;
+    // An older version's events may be in any memory's outbox: every one with an outbox is read then.
+    for (const memory of await memoriesHolding(dataDir, (entry) => older !== undefined || entry.packet !== undefined))
+      session.memories.set(memory.path, memory);
+    // The older file is written without its events only once the memories hold them.
+    const upgraded = older !== undefined && (await session.upgrade(older, log));
+    if (!file || upgraded)
+      await session.persist().catch((error: unknown) => log.warn({ err: errorText(error) }, 'cannot write the MQTT session in data_dir'));
+    const onTheirWay = session.onTheirWay().size + session.others.size;
+    if (onTheirWay > 0) log.info({ events: onTheirWay }, 'events on their way to the broker at the last stop: sent again (once)');
     return session;
+  }
+
+  /**
+   * An older version's events, moved into their memories: each packet into its event's entry, and an event
+   * handed without a packet (delivered, its memory not yet written without it) out of the outbox. A packet
+   * whose event no memory holds by its id goes to the entry of the same kind and payload waiting without one
+   * (an older version's entry had no id of its own: it got a new one at each read), else it is sent again all
+   * the same, from here. True once the memories are written.
+   */
+  private async upgrade({ packets, handed }: SessionFile, log: Logger): Promise<boolean> {
+    const memories = [...this.memories.values()];
+    for (const { id, event, topic, payload, released } of packets) {
+      const packet = { id, topic, released };
+      // Every memory holding it (a child's old name and new one, when a kill came between their writes).
+      if (memories.filter((memory) => memory.sent(event, packet)).length > 0) continue;
+      const same = (entry: OutboxEntry): boolean =>
+        !entry.packet && topic.endsWith(`/event/${entry.kind}`) && JSON.stringify(entry.payload) === payload;
+      if (memories.filter((memory) => memory.waiting().some((entry) => same(entry) && memory.sent(entry.id, packet))).length > 0) continue;
+      this.others.set(
+        id,
+        released ? { cmd: 'pubrel', messageId: id } : { cmd: 'publish', topic, payload, qos: 2, retain: false, dup: true, messageId: id },
+      );
+    }
+    const sent = new Set(packets.map((packet) => packet.event));
+    const delivered = handed.filter((event) => !sent.has(event)).map((id) => ({ id }));
+    for (const memory of memories) memory.accepted(delivered);
+    try {
+      await Promise.all(memories.map((memory) => memory.save()));
+    } catch (error) {
+      log.warn({ err: errorText(error) }, 'cannot write the event memories in data_dir: the MQTT session of an older version is kept as it is');
+      return false;
+    }
+    log.info(
+      { events: packets.length, delivered: delivered.length },
+      "the MQTT session of an older version: its events moved into their children's event memories",
+    );
+    return true;
   }
 
   /** The client's options with the kept session: the installation's client id, clean: false, this store, its expiry (MQTT 5). */
@@ -78,36 +138,43 @@ export class MqttSession implements IStore {
 
   /** A clean stop's DISCONNECT: in MQTT 5 it ends the broker's session when no event is on its way; the log says when some are. */
   parting(protocolVersion: number | undefined, log: Logger): { properties: { sessionExpiryInterval: number } } | undefined {
-    if (this.events.size > 0)
-      log.info({ events: this.events.size }, 'events sent and not yet acknowledged by the broker: kept, sent again at the next start');
-    return protocolVersion === 5 && this.events.size === 0 ? { properties: { sessionExpiryInterval: 0 } } : undefined;
+    const onTheirWay = this.onTheirWay().size;
+    if (onTheirWay > 0) log.info({ events: onTheirWay }, 'events sent and not yet acknowledged by the broker: kept, sent again at the next start');
+    return protocolVersion === 5 && onTheirWay === 0 ? { properties: { sessionExpiryInterval: 0 } } : undefined;
   }
 
   /** The base topic and discovery prefix the bridge last published under (none before the first start). */
   get published(): { base: string; prefix: string } | undefined {
-    const { base_topic: base, discovery_prefix: prefix } = this.file;
+    const { base_topic: base, discovery_prefix: prefix } = this.place;
     return base === undefined || prefix === undefined ? undefined : { base, prefix };
   }
 
   /** Remembers the base topic and prefix published under from now on. */
   publishesUnder(base: string, prefix: string): Promise<void> {
-    this.file = { ...this.file, base_topic: base, discovery_prefix: prefix };
+    this.place = { base_topic: base, discovery_prefix: prefix };
     return this.persist();
   }
 
-  /** For an event handed to the session already (in an earlier run): true at its PUBCOMP (or at once, if it came), false at a refusal. */
+  /** A child's event memory, one per child while the bridge runs: the one read at open, or a new one (its event gate loads it). */
+  memoryOf(childId: string): SeenStore {
+    const memory = new SeenStore(this.dataDir, childId);
+    const known = this.memories.get(memory.path);
+    if (known) return known;
+    this.memories.set(memory.path, memory);
+    return memory;
+  }
+
+  /** For an event on its way already (from an earlier run): true at its PUBCOMP, false at a refusal; undefined for any other. */
   outcome(event: string): Promise<boolean> | undefined {
-    if (!this.handed.has(event)) return undefined;
-    if (![...this.events.values()].some((p) => p.event === event)) return Promise.resolve(true);
+    if (![...this.onTheirWay().values()].some((entry) => entry.id === event)) return undefined;
     return new Promise((resolve) => this.waiting.set(event, [...(this.waiting.get(event) ?? []), resolve]));
   }
 
-  /** The base topic was another installation's since (a handover): what this session held is left to the one that told it since. */
-  forget(): void {
-    if (this.events.size === 0) return;
-    this.events.clear();
-    this.handed.clear();
-    void this.persist().catch(() => undefined);
+  /** The base topic was another installation's since (a handover): the events this session held wait again, left to what that one told. */
+  async forget(): Promise<void> {
+    this.others.clear();
+    const changed = [...this.memories.values()].filter((memory) => memory.returned());
+    await Promise.all(changed.map((memory) => memory.save())).catch(() => undefined);
   }
 
   /** An event about to be published: its PUBLISH is stored with its id. Returns how to take it back when it never was. */
@@ -117,39 +184,32 @@ export class MqttSession implements IStore {
     return () => void (this.coming = this.coming.filter((e) => e !== entry));
   }
 
-  /** The events' memory without these is on disk: they are forgotten here. */
-  settle(events: readonly string[]): void {
-    if (events.filter((e) => this.handed.delete(e)).length > 0) void this.persist().catch(() => undefined);
-  }
-
   // --- IStore (mqtt.js) ---
 
   put(packet: Packet, cb: (error?: Error) => void): this {
     const id = packet.messageId ?? 0;
-    const before = this.events.get(id);
-    const payload = packet.cmd === 'publish' ? packet.payload.toString() : '';
-    const coming = packet.cmd === 'publish' && packet.qos === 2 ? this.coming.find((e) => e.key === `${packet.topic}\0${payload}`) : undefined;
-    this.coming = this.coming.filter((e) => e !== coming);
-    const event = coming?.event;
-    if (event !== undefined && packet.cmd === 'publish') {
-      this.events.set(id, { id, event, topic: packet.topic, payload, released: false });
-      this.handed.add(event);
-    } else if (before && packet.cmd === 'pubrel') this.events.set(id, { ...before, released: true });
-    else {
+    const publish = packet.cmd === 'publish' && packet.qos === 2 ? packet : undefined;
+    const event = publish && this.arriving(publish.topic, publish.payload.toString());
+    // The memory holding the event gets its packet; a PUBREL marks the packet released wherever it is.
+    const mark = (memory: SeenStore): boolean =>
+      publish && event !== undefined
+        ? memory.sent(event, { id, topic: publish.topic, released: false })
+        : packet.cmd === 'pubrel' && memory.released(id);
+    const holding = [...this.memories.values()].filter(mark);
+    if (holding.length === 0) {
       this.others.set(id, packet);
       // In order behind the writes before it: packets leave in the order mqtt.js handed them.
       void this.writing.then(() => cb());
       return this;
     }
-    this.persist().then(
+    this.written(holding).then(
       () => cb(),
       (error: unknown) => {
         // A PUBREL goes all the same (data_dir full or read-only: the event is not held up). A new event
-        // is not sent: its publish hears no (mqtt.js alone would never answer it), and the event stays in
+        // is not sent: its publish hears no (mqtt.js alone would never answer it), and the event waits in
         // its child's memory for the next pass.
         if (event === undefined) return cb();
-        this.events.delete(id);
-        this.handed.delete(event);
+        for (const memory of holding) memory.returned(id);
         cb(error instanceof Error ? error : new Error(String(error)));
         queueMicrotask(() => this.client?.removeOutgoingMessage(id));
       },
@@ -157,20 +217,25 @@ export class MqttSession implements IStore {
     return this;
   }
 
-  /** mqtt.js is done with a packet: an event's PUBCOMP (delivered), or its refusal (back to its memory). */
+  /** mqtt.js is done with a packet: an event's PUBCOMP (its entry leaves the outbox), or its refusal (the entry waits again). */
   del(packet: Pick<Packet, 'messageId'>, cb: (error?: Error, packet?: Packet) => void): this {
     const id = packet.messageId ?? 0;
     const found = this.packet(id);
-    const event = this.events.get(id)?.event;
+    const event = this.onTheirWay().get(id)?.id;
     if (!found) cb(new Error('missing packet'));
-    else if (!this.others.delete(id) && event !== undefined) {
-      this.events.delete(id);
+    else if (this.others.delete(id) || event === undefined) cb(undefined, found);
+    else {
       const delivered = !this.refused.delete(id);
-      if (!delivered) this.handed.delete(event);
-      for (const answer of this.waiting.get(event) ?? []) answer(delivered);
-      this.waiting.delete(event);
-      void this.persist().then(() => cb(undefined, found), cb);
-    } else cb(undefined, found);
+      const holding = [...this.memories.values()].filter((memory) => (delivered ? memory.delivered(id) : memory.returned(id)));
+      // So it is whether or not the write succeeds: the memory holds it so, and its next save writes it.
+      void this.written(holding)
+        .catch(() => undefined)
+        .then(() => {
+          for (const answer of this.waiting.get(event) ?? []) answer(delivered);
+          this.waiting.delete(event);
+          cb(undefined, found);
+        });
+    }
     return this;
   }
 
@@ -180,10 +245,10 @@ export class MqttSession implements IStore {
     return this;
   }
 
-  /** What is sent again after a connect: the events' packets (a PUBLISH marked DUP), then the rest but the claim (stale by then, claim.ts). */
+  /** What is sent again after a connect: the events' packets (a PUBLISH marked DUP, or its PUBREL), then the rest but the claim (stale by then, claim.ts). */
   createStream(): ReturnType<IStore['createStream']> {
     for (const [id, p] of this.others) if (p.cmd === 'publish' && p.topic.endsWith('/bridge/claim')) this.others.delete(id);
-    const packets = [...[...this.events.keys()].flatMap((id) => this.packet(id) ?? []), ...this.others.values()];
+    const packets = [...[...this.onTheirWay().keys()].flatMap((id) => this.packet(id) ?? []), ...this.others.values()];
     // node's Readable: what mqtt.js reads of it (read, 'readable', 'end', destroy) is the same as readable-stream's.
     return Readable.from(packets) as unknown as ReturnType<IStore['createStream']>;
   }
@@ -192,13 +257,14 @@ export class MqttSession implements IStore {
     void this.writing.then(() => cb());
   }
 
-  // --- IMessageIdProvider (mqtt.js): a new packet never takes the id of an event kept from an earlier run ---
+  // --- IMessageIdProvider (mqtt.js): a new packet never takes the id of an event on its way ---
 
   allocate(): number | null {
+    const held = this.onTheirWay();
     for (let tries = 0; tries < 0xffff; tries++) {
       const id = this.nextId;
       this.nextId = (this.nextId % 0xffff) + 1;
-      if (!this.events.has(id) && !this.others.has(id)) return id;
+      if (!held.has(id) && !this.others.has(id)) return id;
     }
     return null;
   }
@@ -213,21 +279,39 @@ export class MqttSession implements IStore {
   deallocate(): void {}
   clear(): void {}
 
-  private packet(id: number): Packet | undefined {
-    const event = this.events.get(id);
-    if (!event) return this.others.get(id);
-    if (event.released) return { cmd: 'pubrel', messageId: id };
-    return { cmd: 'publish', topic: event.topic, payload: event.payload, qos: 2, retain: false, dup: true, messageId: id };
+  /** The events on their way, by packet id (one entry each, though two memories hold it: a child's old name and new one). */
+  private onTheirWay(): Map<number, OnItsWay> {
+    const found = new Map<number, OnItsWay>();
+    for (const memory of this.memories.values())
+      for (const entry of memory.onTheirWay()) if (!found.has(entry.packet.id)) found.set(entry.packet.id, entry);
+    return found;
   }
 
-  /** Writes the session; writes asked for while one runs are one write after it. */
+  /** The event a PUBLISH being stored is, when it is one being published. */
+  private arriving(topic: string, payload: string): string | undefined {
+    const coming = this.coming.find((e) => e.key === `${topic}\0${payload}`);
+    this.coming = this.coming.filter((e) => e !== coming);
+    return coming?.event;
+  }
+
+  private packet(id: number): Packet | undefined {
+    const entry = this.onTheirWay().get(id);
+    if (!entry) return this.others.get(id);
+    if (entry.packet.released) return { cmd: 'pubrel', messageId: id };
+    return { cmd: 'publish', topic: entry.packet.topic, payload: JSON.stringify(entry.payload), qos: 2, retain: false, dup: true, messageId: id };
+  }
+
+  /** Writes the memories a packet changed; a packet stored after them is answered after these writes. */
+  private written(memories: readonly SeenStore[]): Promise<unknown> {
+    const writes = this.writing.then(() => Promise.all(memories.map((memory) => memory.save())));
+    this.writing = writes.catch(() => undefined);
+    return writes;
+  }
+
+  /** Writes the file: the base topic and discovery prefix (an older version's events are never written back). */
   private persist(): Promise<void> {
-    this.pending ??= this.writing.then(() => {
-      this.pending = undefined;
-      const file = { ...this.file, packets: [...this.events.values()], handed: [...this.handed] };
-      return writeJson(this.path, file);
-    });
-    this.writing = this.pending.catch(() => undefined);
-    return this.pending;
+    const write = this.writing.then(() => writeJson(this.path, this.place));
+    this.writing = write.catch(() => undefined);
+    return write;
   }
 }

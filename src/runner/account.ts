@@ -92,7 +92,7 @@ function accountParts(options: AccountPollerOptions): PassParts {
     dataDir,
     log,
     fire: (kind, payload, id) => options.bus.event(child.id, { kind, payload, id }),
-    settled: (ids) => options.handover?.settled(ids),
+    memory: (id) => options.handover?.memory(id),
     tell: (memory) => options.handover?.tell(child.id, memory),
     told: (id) => options.handover?.told(id),
     onStorage: (error) => (health.storageError = error),

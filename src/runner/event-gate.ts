@@ -2,7 +2,8 @@
 // hold yet fire, and only after the memory saying so, with the events in its outbox, is on disk; for a
 // tracked kind also the edits and removals of records already known (`<kind>_changed`, `<kind>_removed`).
 // A flood of one event type fires once, with its count and first items (once/flood.ts), except where it
-// is old news. An event stays in the outbox until it was taken (once/outbox.ts). Each memory saved is
+// is old news. An event stays in the outbox until it was taken (once/outbox.ts; with the MQTT session,
+// once/session.ts, the memory is the session's, which writes each packet into it). Each memory saved is
 // told on (mqtt/sink.ts tell), as is the memory loaded at a start, and a bridge that takes the base topic over
 // from another installation starts from what that one told (once/handover.ts: that one alone): nothing it
 // announced is announced again, nothing since is lost.
@@ -56,8 +57,8 @@ export interface EventGateOptions {
   log: Logger;
   /** Sends an event: the promise says whether it was taken (nothing: taken at once). `id`: its id in the memory. */
   fire: (kind: string, payload: EventPayload, id: string) => Promise<boolean> | void;
-  /** Told the events taken that the memory on disk no longer holds. */
-  settled?: (ids: readonly string[]) => void;
+  /** A child's memory as the MQTT session keeps it (its events' packets are written into it); none: the gate's own. */
+  memory?: (childId: string) => SeenStore | undefined;
   /** Told the memory as saved; and what the base topic's holder before this bridge told of a child's, if another installation. */
   tell?: (memory: unknown) => void;
   told?: (childId: string) => unknown;
@@ -75,8 +76,9 @@ export class EventGate {
     this.outbox = new EventOutbox(
       (entry) => options.fire(entry.kind, entry.payload as EventPayload, entry.id),
       (entries) => {
+        // Gone already when the session's PUBCOMP took them out (nothing to write then).
         this.seen?.accepted(entries);
-        void this.save().then((saved) => saved && options.settled?.(entries.map((e) => e.id)));
+        void this.save();
       },
     );
   }
@@ -84,22 +86,24 @@ export class EventGate {
   /** Loads the memory of a child id (again when the id changes), and sends what its outbox holds: events the broker never accepted. */
   async load(childId: string): Promise<void> {
     this.read.clear();
-    // Events still waiting under the old id go out under the new one.
-    const waiting = this.seen?.waiting() ?? [];
-    this.seen = new SeenStore(this.options.dataDir, childId);
-    await this.seen.load(
+    const before = this.seen;
+    const seen = this.options.memory?.(childId) ?? new SeenStore(this.options.dataDir, childId);
+    this.seen = seen;
+    // Each write of it told on, whoever asked for it (a PUBCOMP's too), while it is this child's.
+    seen.onSaved = () => this.seen === seen && this.options.tell?.(seen.told);
+    await seen.load(
       (error) => this.options.log.warn({ err: error.message }, 'event memory unreadable; it starts afresh (items already there fire no event)'),
       (why) =>
         this.options.log.warn({ why }, `event memory ${why}; its last good copy is used: what came since it was saved fires once, nothing older`),
     );
-    if (this.seen.adopt(this.options.told?.(childId))) {
+    if (seen.adopt(this.options.told?.(childId))) {
       this.options.log.info('event memory: taken over from what the bridge that held the base topic before told (its news is not announced again)');
       await this.save();
     }
     // Told as it stands, whether or not a save comes: what the broker holds of this child is this bridge's own.
-    this.options.tell?.(this.seen.told);
-    this.seen.post(waiting);
-    if (this.seen.waiting().length > 0)
+    this.options.tell?.(seen.told);
+    if (before && before !== seen) await this.moved(before);
+    if (seen.waiting().length > 0)
       this.options.log.info(
         { events: this.seen.waiting().length },
         'events not taken before the last stop: sent now (those the MQTT session took, by it, once)',
@@ -118,12 +122,22 @@ export class EventGate {
     }
   }
 
-  /** Writes the memory if it changed; told on once written, before any event of it goes. */
+  /**
+   * Events still in the old id's memory go out under the new one (those on their way keep their packet): the
+   * new memory written with them first, then the old one without them.
+   */
+  private async moved(before: SeenStore): Promise<void> {
+    const waiting = before.waiting();
+    if (waiting.length === 0) return;
+    this.seen?.post(waiting);
+    if (!(await this.save())) return;
+    before.accepted(waiting);
+    await before.save().catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, 'cannot write the event memory in data_dir'));
+  }
+
+  /** Writes the memory if it changed; told on once written (seen.onSaved), before any event of it goes. */
   private async written(): Promise<boolean> {
-    const seen = this.seen;
-    const wrote = (await seen?.save()) === true;
-    if (wrote && seen) this.options.tell?.(seen.told);
-    return wrote;
+    return (await this.seen?.save()) === true;
   }
 
   /** Events handed on and not taken yet, and those waiting to be sent again. */

@@ -67,7 +67,7 @@ function script(s: ScriptSettings): string {
       lease: { folder, other: (other) => log.warn({ other }, 'another bridge'), lost } });
     await bridge.acquire();
     const gate = new EventGate({ dataDir, log, onStorage: () => {}, fire: (kind, payload, id) => bridge.carry('ania', { kind, payload, id }),
-      settled: (ids) => bridge.settled(ids), tell: (memory) => bridge.tell('ania', memory), told: (id) => bridge.told(id) });
+      memory: (id) => bridge.memory(id), tell: (memory) => bridge.tell('ania', memory), told: (id) => bridge.told(id) });
     await gate.load('ania');
     await bridge.start();
     process.on('SIGTERM', () => void gate.save().then(() => bridge.stop()).then(() => folder.release()).then(() => process.exit(0)));

@@ -1,6 +1,6 @@
 // Test clients for a real broker: a recorder of every message on some filters, a snapshot of retained
 // messages, random topic roots so test files can share one broker, and a TCP proxy whose connections a
-// test can cut to make a client die without a DISCONNECT.
+// test can cut to make a client die without a DISCONNECT (or that holds an event's PUBLISH back).
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { connectAsync, type MqttClient } from 'mqtt';
@@ -201,19 +201,26 @@ export async function publishOnce(topic: string, payload: string | Buffer, retai
 
 /**
  * A TCP proxy to a broker. cut() destroys every connection through it, as a crash would; while paused it
- * drops new connections at once, so a test decides when a client behind it can reconnect.
+ * drops new connections at once, so a test decides when a client behind it can reconnect. Given `holding`,
+ * it keeps a QoS 2 PUBLISH from the broker (an event on its way, never answered: the moment to kill its sender).
  */
 export class CuttableProxy {
   private readonly sockets = new Set<net.Socket>();
   private server: net.Server | undefined;
   paused = false;
   port = 0;
+  /** The QoS 2 PUBLISHes held back so far (never passed to the broker): see `holding`. */
+  held = 0;
 
-  constructor(private readonly target: { host: string; port: number }) {}
+  constructor(
+    private readonly target: { host: string; port: number },
+    /** A client's QoS 2 PUBLISH to a topic this says yes to is kept from the broker: the client waits for its PUBREC. */
+    private readonly holding?: (topic: string) => boolean,
+  ) {}
 
-  static forUrl(url = MQTT_URL): CuttableProxy {
+  static forUrl(url = MQTT_URL, holding?: (topic: string) => boolean): CuttableProxy {
     const parsed = new URL(url);
-    return new CuttableProxy({ host: parsed.hostname, port: Number(parsed.port || 1883) });
+    return new CuttableProxy({ host: parsed.hostname, port: Number(parsed.port || 1883) }, holding);
   }
 
   get url(): string {
@@ -232,7 +239,18 @@ export class CuttableProxy {
         s.on('close', () => this.sockets.delete(s));
         s.on('error', () => undefined);
       }
-      downstream.pipe(upstream).pipe(downstream);
+      upstream.pipe(downstream);
+      const holding = this.holding;
+      if (holding) {
+        const packets = new PacketSplitter();
+        downstream.on('data', (chunk: Buffer) => {
+          for (const packet of packets.push(chunk)) {
+            const topic = qos2Topic(packet);
+            if (topic !== undefined && holding(topic)) this.held++;
+            else upstream.write(packet);
+          }
+        });
+      } else downstream.pipe(upstream);
       downstream.on('close', () => upstream.destroy());
       upstream.on('close', () => downstream.destroy());
     });
@@ -251,4 +269,40 @@ export class CuttableProxy {
     this.server = undefined;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+}
+
+/** A byte stream cut into whole MQTT packets (a fixed header's type byte and remaining length, then the rest). */
+class PacketSplitter {
+  private pending = Buffer.alloc(0);
+
+  push(chunk: Buffer): Buffer[] {
+    this.pending = Buffer.concat([this.pending, chunk]);
+    const packets: Buffer[] = [];
+    for (;;) {
+      const header = fixedHeader(this.pending);
+      if (header === undefined || header.end > this.pending.length) return packets;
+      packets.push(this.pending.subarray(0, header.end));
+      this.pending = this.pending.subarray(header.end);
+    }
+  }
+}
+
+/** Where a packet's variable header begins and where the packet ends; undefined while its remaining length is incomplete. */
+function fixedHeader(bytes: Buffer): { at: number; end: number } | undefined {
+  let length = 0;
+  for (let at = 1; at < bytes.length && at <= 4; at++) {
+    const byte = bytes[at]!;
+    length += (byte & 0x7f) << (7 * (at - 1));
+    if ((byte & 0x80) === 0) return { at: at + 1, end: at + 1 + length };
+  }
+  return undefined;
+}
+
+/** The topic of a QoS 2 PUBLISH; undefined for any other packet. */
+function qos2Topic(packet: Buffer): string | undefined {
+  const first = packet[0]!;
+  const header = fixedHeader(packet);
+  if (first >> 4 !== 3 || ((first >> 1) & 3) !== 2 || header === undefined) return undefined;
+  const { at } = header;
+  return packet.subarray(at + 2, at + 2 + packet.readUInt16BE(at)).toString('utf8');
 }

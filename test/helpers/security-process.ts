@@ -42,9 +42,14 @@ export class ProcessBridge {
     return other;
   }
 
-  /** Builds dist/ if needed; `before` runs once the topics and the data_dir are chosen, before the bridge starts. */
+  /**
+   * Builds dist/ if needed; `before` runs once the topics and the data_dir are chosen, before the bridge starts.
+   * `recorded`: the topics the test's recorder takes (default everything under the base topic); a test that sends
+   * huge messages names the few it reads, so that the recorder does not decode every one of them again.
+   */
   static async start(
     before?: (roots: { base: string; prefix: string }, sim: PortalSimulator, dataDir: string) => Promise<void>,
+    recorded: (roots: { base: string; prefix: string }) => string[] = ({ base }) => [`${base}/#`],
   ): Promise<ProcessBridge> {
     await ensureBuilt();
     const sim = new PortalSimulator();
@@ -52,7 +57,7 @@ export class ProcessBridge {
     const dir = await mkdtemp(join(tmpdir(), 'd2m-security-'));
     const roots = uniqueRoots();
     await before?.(roots, sim, join(dir, 'data'));
-    const rec = await Recorder.connect([`${roots.base}/#`]);
+    const rec = await Recorder.connect(recorded(roots));
     const config = join(dir, 'config.yaml');
     await writeConfig(config, {
       mqttUrl: MQTT_URL,

@@ -1,7 +1,8 @@
 // The event outbox: an event the gate let through is kept in the event memory's file until the broker
 // accepted it, sent again after a restart when it was not (once), and never handed twice while one
-// send of it is on its way; and a bridge taking over from another starts from the memory that one told.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+// send of it is on its way (nor again when a pass that could not be written is taken back); and a bridge
+// taking over from another starts from the memory that one told.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -94,6 +95,23 @@ it('sends again at the next pass an event whose send failed while the bridge ran
   broker.handed[1]!.answer(true);
   await settled(g);
   expect(await kept()).toEqual([]);
+});
+
+it('a pass whose memory cannot be written takes back only what it posted: an event the broker took meanwhile is not sent again', async () => {
+  const broker = new Broker();
+  const g = await gate(broker);
+  await g.pass([['grade', [grade(1)]]]);
+  await g.pass([['grade', [grade(1), grade(2)]]]);
+  // data_dir gone (a file in its place) while grade 3's pass writes, and the broker takes grade 2 meanwhile.
+  await rm(dataDir, { recursive: true });
+  await writeFile(dataDir, 'not a folder');
+  const failing = g.pass([['grade', [grade(1), grade(2), grade(3)]]]);
+  broker.handed[0]!.answer(true);
+  await failing;
+  expect(broker.ids()).toEqual(['grade:2']);
+  await rm(dataDir);
+  await g.pass([['grade', [grade(1), grade(2), grade(3)]]]);
+  expect(broker.ids()).toEqual(['grade:2', 'grade:3']);
 });
 
 it("carries an event on its way to the child's new id (its name became known), and lets it go there once the broker took it", async () => {

@@ -1,0 +1,65 @@
+// Vitest reporter: each test file's CPU and wall time, as test/helpers/file-times.ts measured them in its
+// worker, written to test/artifacts/file-times.tsv (the costliest CPU first) after every run; a run of
+// more than a handful of files also prints the ten costliest by CPU and the ten slowest by wall time.
+// docs/development.md ("How long the tests take") quotes them.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
+
+/** Fewer files than this and the run was someone's few files at work: the table is written, not printed. */
+const PRINTED_FROM = 20;
+const SHOWN = 10;
+
+interface FileTimes {
+  file: string;
+  project: string;
+  /** The worker's CPU and its reaped children's, in seconds. */
+  cpu: number;
+  children: number;
+  wall: number;
+  /** The worker that ran it: how many files a worker ran, and in which order, for what one file leaves the next. */
+  worker: number;
+}
+
+const seconds = (ms: number): number => Math.round(ms / 100) / 10;
+
+export default class FileTimesReporter implements Reporter {
+  private root = process.cwd();
+
+  onInit(vitest: Vitest): void {
+    this.root = vitest.config.root;
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const rows: FileTimes[] = [];
+    for (const module of testModules) {
+      const times = module.meta().fileTimes;
+      if (times === undefined) continue;
+      rows.push({
+        file: relative(this.root, module.moduleId),
+        project: module.project.name,
+        cpu: seconds(times.cpuMs + times.childrenCpuMs),
+        children: seconds(times.childrenCpuMs),
+        wall: seconds(times.wallMs),
+        worker: times.pid,
+      });
+    }
+    if (rows.length === 0) return;
+    rows.sort((a, b) => b.cpu - a.cpu);
+    const dir = join(this.root, 'test', 'artifacts');
+    mkdirSync(dir, { recursive: true });
+    const lines = rows.map((r) => [r.file, r.project, r.cpu, r.children, r.wall, r.worker].join('\t'));
+    writeFileSync(join(dir, 'file-times.tsv'), `file\tproject\tcpu_s\tchildren_cpu_s\twall_s\tworker\n${lines.join('\n')}\n`);
+    if (rows.length < PRINTED_FROM) return;
+    const total = rows.reduce((sum, r) => sum + r.cpu, 0);
+    const workers = new Set(rows.map((r) => r.worker)).size;
+    const out = [
+      `\n CPU of the ${rows.length} test files: ${Math.round(total)} s in ${workers} workers (test/artifacts/file-times.tsv)`,
+      ' Most CPU:',
+    ];
+    for (const r of rows.slice(0, SHOWN)) out.push(`   ${r.cpu.toFixed(1).padStart(6)} s (children ${r.children.toFixed(1)} s)  ${r.file}`);
+    out.push(' Longest wall time:');
+    for (const r of [...rows].sort((a, b) => b.wall - a.wall).slice(0, SHOWN)) out.push(`   ${r.wall.toFixed(1).padStart(6)} s  ${r.file}`);
+    process.stdout.write(`${out.join('\n')}\n`);
+  }
+}
