@@ -9,7 +9,7 @@ import { connectAsync } from 'mqtt';
 import { PortalSimulator, DEMO_ACCOUNTS } from '../dist/simulator/index.js';
 import { buildConfig } from '../dist/config/load.js';
 import { App } from '../dist/app/app.js';
-import { startBroker } from '../dist/demo/demo.js';
+import { startBroker } from '../dist/app/demo/demo.js';
 import { createLogger } from '../dist/util/log.js';
 
 const BASE = 'dziennik2mqtt';
@@ -104,8 +104,9 @@ async function main() {
     await polled;
     await Promise.all(app.pollers.map((p) => p.idle()));
     // The broker keeps one client's messages in order: once it has acknowledged this one, every state
-    // the bridge published before it is retained (the bridge's queue may still hold some otherwise).
-    await app.bridge.client.publishAsync(`${BASE}/_snapshot_flush/${process.pid}`, '', { qos: 1 });
+    // the bridge published before it is retained (the bridge's queue may still hold some otherwise). The
+    // app keeps its MQTT sink to itself; this script reaches in for the sink's client, as nothing else needs it.
+    await app.mqtt.client.publishAsync(`${BASE}/_snapshot_flush/${process.pid}`, '', { qos: 1 });
     const topics = await retained(url);
     const sorted = Object.fromEntries(
       Object.keys(topics)

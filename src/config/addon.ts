@@ -86,41 +86,8 @@ function convertOptions(options: unknown, mqtt?: MqttService, api?: AddonApi) {
   }
   const o = options as AddonOptions;
   const problems: string[] = [];
-  if ((o.accounts ?? []).length === 0) problems.push('accounts: add at least one account (a login and password)');
-  const accounts = (o.accounts ?? []).map((a, i): FormAccount => {
-    const login = a.login?.trim();
-    const email = a.email?.trim();
-    if (login && email) problems.push(`accounts[${i}].email: fill in the login (the register road) or the e-mail (the family road), not both`);
-    else if (!login && !email) problems.push(`accounts[${i}].login: fill in the parent's register login (like 1234567u)`);
-    if (!a.password) problems.push(`accounts[${i}].password: fill in the password of that ${email && !login ? 'e-mail' : 'login'}`);
-    if (login || !email) {
-      const entry = { login: a.login ?? '', password: a.password ?? '', ...(a.id ? { id: a.id } : {}) };
-      return { ...entry, downloads: a.downloads ?? false, write_messages: a.write_messages ?? false, messages: [] };
-    }
-    // An e-mail entry brings every child linked to it, with the id of its first name (the form has no list
-    // of children): its downloads and write_messages go to each of them; an id cannot name them all.
-    if (a.id?.trim()) {
-      problems.push(
-        `accounts[${i}].id: an e-mail entry brings every linked child, each named by its first name; leave id empty, or give the child a login entry of its own (its register login) to choose its id`,
-      );
-    }
-    return { email, password: a.password ?? '', ...(a.downloads ? { downloads: true } : {}), ...(a.write_messages ? { write_messages: true } : {}) };
-  });
-  const logins = accounts.filter((a) => 'login' in a);
-  const messageSlots = new Map<string, number>();
-  (o.messages ?? []).forEach((m, i) => {
-    if (logins.length === 0) {
-      problems.push(
-        `messages[${i}].account: a fixed message is sent from a login entry's account, and there is none: add the child's register login (like 1234567u) as an account of its own (it is read on the register road, the e-mail entry standing behind it), or remove the message`,
-      );
-      return;
-    }
-    const owner = messageOwner(m.account, logins, ['messages', i, 'account'], problems);
-    const to = recipient(m.to ?? '', ['messages', i, 'to'], problems);
-    if (owner === undefined || to === undefined) return;
-    messageSlots.set(formatPath(['accounts', accounts.indexOf(owner), 'messages', owner.messages.length]), i);
-    owner.messages.push({ id: m.id ?? '', name: m.name ?? '', to, topic: m.topic ?? '', body: m.body ?? '' });
-  });
+  const accounts = formAccounts(o.accounts ?? [], problems);
+  const messageSlots = placeMessages(o.messages ?? [], accounts, problems);
   if (problems.length > 0) throw refusal(problems, o.language);
 
   const broker = o.mqtt_url ? { url: o.mqtt_url, username: o.mqtt_username ?? '', password: o.mqtt_password ?? '' } : mqtt;
@@ -163,6 +130,53 @@ function convertOptions(options: unknown, mqtt?: MqttService, api?: AddonApi) {
   const tls = mqttNames('ca', 'cert', 'key', 'reject_unauthorized');
   const formNames = { ...POLL_NAMES, ...tls, ...(o.mqtt_url ? mqttNames('url', 'username', 'password') : {}) };
   return { raw, messageSlots, formNames };
+}
+
+/** The form's accounts as the config's entries: a login entry (the register road) or an e-mail entry (the family road); what is wrong, in `problems`. */
+function formAccounts(entries: NonNullable<AddonOptions['accounts']>, problems: string[]): FormAccount[] {
+  if (entries.length === 0) problems.push('accounts: add at least one account (a login and password)');
+  return entries.map((a, i): FormAccount => {
+    const login = a.login?.trim();
+    const email = a.email?.trim();
+    if (login && email) problems.push(`accounts[${i}].email: fill in the login (the register road) or the e-mail (the family road), not both`);
+    else if (!login && !email) problems.push(`accounts[${i}].login: fill in the parent's register login (like 1234567u)`);
+    if (!a.password) problems.push(`accounts[${i}].password: fill in the password of that ${email && !login ? 'e-mail' : 'login'}`);
+    if (login || !email) {
+      const entry = { login: a.login ?? '', password: a.password ?? '', ...(a.id ? { id: a.id } : {}) };
+      return { ...entry, downloads: a.downloads ?? false, write_messages: a.write_messages ?? false, messages: [] };
+    }
+    // An e-mail entry brings every child linked to it, with the id of its first name (the form has no list
+    // of children): its downloads and write_messages go to each of them; an id cannot name them all.
+    if (a.id?.trim()) {
+      problems.push(
+        `accounts[${i}].id: an e-mail entry brings every linked child, each named by its first name; leave id empty, or give the child a login entry of its own (its register login) to choose its id`,
+      );
+    }
+    return { email, password: a.password ?? '', ...(a.downloads ? { downloads: true } : {}), ...(a.write_messages ? { write_messages: true } : {}) };
+  });
+}
+
+/**
+ * The form's flat list of fixed messages, each put in its login entry's `messages` (`accounts`, changed); where each
+ * went, `accounts[i].messages[j]` -> its k in the form's `messages[k]`; what is wrong, in `problems`.
+ */
+function placeMessages(messages: NonNullable<AddonOptions['messages']>, accounts: FormAccount[], problems: string[]): Map<string, number> {
+  const logins = accounts.filter((a) => 'login' in a);
+  const messageSlots = new Map<string, number>();
+  messages.forEach((m, i) => {
+    if (logins.length === 0) {
+      problems.push(
+        `messages[${i}].account: a fixed message is sent from a login entry's account, and there is none: add the child's register login (like 1234567u) as an account of its own (it is read on the register road, the e-mail entry standing behind it), or remove the message`,
+      );
+      return;
+    }
+    const owner = messageOwner(m.account, logins, ['messages', i, 'account'], problems);
+    const to = recipient(m.to ?? '', ['messages', i, 'to'], problems);
+    if (owner === undefined || to === undefined) return;
+    messageSlots.set(formatPath(['accounts', accounts.indexOf(owner), 'messages', owner.messages.length]), i);
+    owner.messages.push({ id: m.id ?? '', name: m.name ?? '', to, topic: m.topic ?? '', body: m.body ?? '' });
+  });
+  return messageSlots;
 }
 
 /** The app's web server as Home Assistant reaches it on the Supervisor's network. */

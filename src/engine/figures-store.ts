@@ -71,6 +71,9 @@ const savedSchema = z.object({
 
 export type SavedFigures = z.infer<typeof savedSchema>;
 
+/** The diagnostics' school year of a child (its `school_year`, declared once in the schema above); undefined before it is known. */
+export type SchoolYearFigures = SavedFigures['school_year'];
+
 export const FIGURES_FOLDER = 'figures';
 
 /** The saved figures (`load`: a broken file is moved aside, told to onBroken, and the figures start anew). */

@@ -2,8 +2,8 @@
 // features/feature.ts), the outputs of the features it names and the date, it makes one part of the
 // register into entity states and events. When each copy is read is its declaration's (src/engine/resources/),
 // never the feature's.
-import type { EntityState } from './state.js';
-import type { NewsItem } from '../once/memory.js';
+import type { DeclaredStates } from './state.js';
+import type { NewsItem } from '../rules/news.js';
 import type { Tracking } from '../once/tracked.js';
 import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';
@@ -47,7 +47,8 @@ export interface SourceContext {
 }
 
 export interface SourceResult {
-  states: Record<string, EntityState>;
+  /** The states its entities' declarations made of this pass's view; none: what was published stays. */
+  states?: DeclaredStates;
   /** New-item candidates by event kind; the seen memory decides which ones fire. */
   events?: Record<string, NewsItem<EventFields>[]>;
   /**
@@ -77,9 +78,9 @@ export interface Source {
    * Its states before its first read, as honest unknowns in the entities' own shape: what a start's
    * first pass publishes for a feature kept for later (all it reads waits: Schedule.notAtStart) on a first run.
    */
-  unknown?(): SourceResult['states'];
+  unknown?(): DeclaredStates;
   /** The states recomputed for a new day without asking the portal (when not due). */
-  restate?(ctx: SourceContext): SourceResult['states'];
+  restate?(ctx: SourceContext): DeclaredStates | undefined;
   /**
    * The next instant after `now` at which restate would show something else (a lesson starts or
    * ends); the runner then calls restate, without a poll. Null when nothing moves before the next poll.

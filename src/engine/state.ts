@@ -6,6 +6,15 @@ export interface EntityState {
   attributes?: Record<string, unknown>;
 }
 
+declare const fromDeclarations: unique symbol;
+
+/**
+ * A feature's states by entity key, made only from its entities' declarations (features/kit/contract.ts
+ * statesOf, each declaration's `state:` given the feature's view): a record written by hand does not compile
+ * where a feature hands states over, so a key is written once, where its entity is declared.
+ */
+export type DeclaredStates = { readonly [key: string]: EntityState } & { readonly [fromDeclarations]: true };
+
 /** A new item for an event entity: the event type plus what the automation needs. */
 export interface EventPayload {
   event_type: string;

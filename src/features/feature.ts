@@ -4,7 +4,7 @@
 import type { AccountConfig, Averaging } from '../config/schema.js';
 import type { FeedContents } from '../rules/calendar-feeds.js';
 import type { EntityDef } from './kit/entities.js';
-import type { EntityState } from '../engine/state.js';
+import type { DeclaredStates } from '../engine/state.js';
 import type { CommandRequest } from './kit/commands.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { ResourceCache } from '../engine/cache.js';
@@ -53,8 +53,8 @@ export interface CommandAccount {
   gateway: Gateway;
   /** The account's copies: what a command reads, it reads through their declarations (`cache.read(want)`). */
   cache: ResourceCache;
-  /** Publishes states computed outside a poll. */
-  publishStates(states: Record<string, EntityState>): void;
+  /** Publishes states computed outside a poll (by the feature's declarations, statesOf). */
+  publishStates(states: DeclaredStates): void;
   /** Reads everything a person's asking reads, now; resolves when done. */
   refresh(): Promise<void>;
   /**

@@ -73,8 +73,6 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
   const topics = new Topics(ctx.baseTopic, ctx.discoveryPrefix);
   const deviceId = topics.deviceId(BRIDGE_DEVICE);
   const language = ctx.language ?? FALLBACK_LANGUAGE;
-  // Entity ids allow only [a-z0-9_]; the base topic may also hold capitals and '-'.
-  const objectPrefix = `${slug(ctx.baseTopic)}_${BRIDGE_DEVICE}`;
   const ids = bridgeEntityIds(ctx.baseTopic);
   /** One of the bridge's entities: its platform, ids and name, then what it reads. */
   const entity = (key: Exclude<keyof typeof BRIDGE_NAMES, 'model'>, p: string, id: string, rest: Record<string, unknown>) => ({
@@ -114,7 +112,7 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           payload_off: 'offline',
         }),
         // The state is the level bridge/info reports, so it shows what the bridge uses, not what was asked.
-        log_level: entity('log_level', 'select', `select.${objectPrefix}_log_level`, {
+        log_level: entity('log_level', 'select', ids.logLevel, {
           icon: 'mdi:text-box-search-outline',
           entity_category: 'config',
           availability: [{ topic: topics.bridgeState }],
@@ -124,7 +122,7 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           command_template: '{"log_level": "{{ value }}"}',
           options: [...LOG_LEVELS],
         }),
-        version: entity('version', 'sensor', `sensor.${objectPrefix}_version`, {
+        version: entity('version', 'sensor', ids.version, {
           icon: 'mdi:information-outline',
           entity_category: 'diagnostic',
           state_topic: topics.bridgeInfo,
@@ -155,11 +153,14 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
   };
 }
 
-/** The entity ids of the bridge device's entities (the dashboard's Bridge view shows them). */
-export function bridgeEntityIds(baseTopic: string): { connection: string; uptime: string; memory: string; problem: string } {
+/** The entity ids of the bridge device's entities (its discovery sets them; the dashboard's Bridge view shows them). */
+export function bridgeEntityIds(baseTopic: string): Record<'connection' | 'logLevel' | 'version' | 'uptime' | 'memory' | 'problem', string> {
+  // Entity ids allow only [a-z0-9_]; the base topic may also hold capitals and '-'.
   const prefix = `${slug(baseTopic)}_${BRIDGE_DEVICE}`;
   return {
     connection: `binary_sensor.${prefix}_connection_state`,
+    logLevel: `select.${prefix}_log_level`,
+    version: `sensor.${prefix}_version`,
     uptime: `sensor.${prefix}_uptime`,
     memory: `sensor.${prefix}_memory`,
     problem: `binary_sensor.${prefix}_problem`,

@@ -25,15 +25,6 @@ import { SerialQueue } from '../util/serial.js';
 /** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
 const MAX_IDS = 5000;
 
-/**
- * A candidate for an event: the seen memory remembers `id` so an item fires only once, and the payload
- * holds the fields an automation reads (the event gate adds the event's type).
- */
-export interface NewsItem<P = Record<string, unknown>> {
-  id: string;
-  payload: P;
-}
-
 /** Why the memory was taken from its last good copy: its file was gone, held nothing, or could not be read. */
 export type LostMemory = 'missing' | 'empty' | 'unreadable';
 
@@ -117,7 +108,7 @@ export class SeenStore {
    * is remembered and nothing fires; so too a flood (more than FLOOD_LIMIT new at once) unless told
    * it is news (`quietFloods` false: a running bridge, see flood.ts), when all of them are returned.
    */
-  take<P>(kind: string, items: readonly NewsItem<P>[], quietFloods = true): NewsItem<P>[] {
+  take<I extends { id: string }>(kind: string, items: readonly I[], quietFloods = true): I[] {
     const known = this.memory.ids[kind];
     const knownSet = new Set(known ?? []);
     const fresh = items.filter((i) => !knownSet.has(i.id));
@@ -134,7 +125,7 @@ export class SeenStore {
    * the same items). The first read of a kind is remembered without announcing; so is a flood of
    * them (more than FLOOD_LIMIT at once) unless `quietFloods` is false, as for take().
    */
-  track(kind: string, items: readonly NewsItem[], tracking: Tracking, quietFloods = true): Happening[] {
+  track(kind: string, items: readonly { id: string; payload: Record<string, unknown> }[], tracking: Tracking, quietFloods = true): Happening[] {
     const before = this.memory.records[kind];
     // A copy: the checkpoint keeps the kind's old records object as it was.
     const records = structuredClone(before ?? {});

@@ -5,7 +5,7 @@ import type { HomeWork, HomeWorkCategory, ParentTeacherConference, SchoolTrip } 
 import { addDays } from '../util/time.js';
 import { byId, collapse, dayOf, hhmm } from './portal-values.js';
 import { fold, textCompare } from './order.js';
-import type { NewsItem } from '../once/memory.js';
+import type { NewsItem } from './news.js';
 import { fullName, type Names } from './names.js';
 
 /** What an entry is: a test or a quiz (kartkówka), a parent-teacher meeting, a trip or another entry. */

@@ -12,7 +12,7 @@ import type { Attendance, AttendanceType, Justification } from '../portal/schema
 import type { Lesson } from '../portal/schemas/lookups.js';
 import { byId, dayOf, portalTime } from './portal-values.js';
 import { fold, idCompare } from './order.js';
-import type { NewsItem } from '../once/memory.js';
+import type { NewsItem } from './news.js';
 import type { Names } from './names.js';
 import { recordSemester, semesterOf, type Semester } from './semester.js';
 

@@ -5,7 +5,7 @@
 import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
 import { byId, dayOf, timeKey } from './portal-values.js';
 import { fold } from './order.js';
-import type { NewsItem } from '../once/memory.js';
+import type { NewsItem } from './news.js';
 import { commentIndex, commentText, plNumber } from './grade-item.js';
 import type { Names } from './names.js';
 import { recordSemester, type Semester } from './semester.js';

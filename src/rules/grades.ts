@@ -1,6 +1,6 @@
 // Every kind of grade gathered into one newest-first list, the newest of them and the latest few, and
 // one new-item candidate per grade (the grades feature renders these for Home Assistant).
-import type { NewsItem } from '../once/memory.js';
+import type { NewsItem } from './news.js';
 import { newestFirst, type GradeDetails, type GradeItem } from './grade-item.js';
 import { behaviourKey } from './behaviour.js';
 import { descriptiveGradeItems, partialGradeItems } from './grades-descriptive.js';

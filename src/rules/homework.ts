@@ -7,7 +7,7 @@ import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { addDays, dayOfWeek } from '../util/time.js';
 import { byId, collapse, dayOf } from './portal-values.js';
 import { textCompare } from './order.js';
-import type { NewsItem } from '../once/memory.js';
+import type { NewsItem } from './news.js';
 import type { Names } from './names.js';
 
 export interface HomeworkItem {

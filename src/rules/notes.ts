@@ -3,7 +3,7 @@
 import type { Note, NoteCategory } from '../portal/schemas/notes.js';
 import { byId, collapse, dayOf, timeKey } from './portal-values.js';
 import { idCompare, textCompare } from './order.js';
-import type { NewsItem } from '../once/memory.js';
+import type { NewsItem } from './news.js';
 import type { Names } from './names.js';
 
 /** The kinds by the portal's Positive: 0, 1, 2. */

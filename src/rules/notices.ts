@@ -2,7 +2,7 @@
 import type { Notice } from '../portal/schemas/notices.js';
 import { portalTime } from './portal-values.js';
 import { textCompare } from './order.js';
-import type { NewsItem } from '../once/memory.js';
+import type { NewsItem } from './news.js';
 
 /** Longest announcement text an event carries. */
 const EVENT_CONTENT_LIMIT = 500;

@@ -4,7 +4,7 @@
 import type { Substitution, TimetableDays } from '../portal/schemas/timetable.js';
 import { dayOf } from './portal-values.js';
 import { textCompare } from './order.js';
-import type { NewsItem } from '../once/memory.js';
+import type { NewsItem } from './news.js';
 import type { Names } from './names.js';
 import { allLessons, bellTimes, type DayLesson } from './timetable.js';
 

@@ -2,7 +2,7 @@
 // the family has not seen.
 import type { SchoolFile } from '../portal/schemas/agenda.js';
 import { dayOf, timeKey } from './portal-values.js';
-import type { NewsItem } from '../once/memory.js';
+import type { NewsItem } from './news.js';
 
 export type SchoolFileItem = ReturnType<typeof schoolFiles>[number];
 

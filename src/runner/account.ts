@@ -15,7 +15,7 @@ import type { PollPolicy } from '../engine/plan.js';
 import type { Resource } from '../engine/resource.js';
 import type { Identity } from '../engine/identity.js';
 import type { CommandRequest } from '../features/kit/commands.js';
-import type { EntityState } from '../engine/state.js';
+import type { DeclaredStates } from '../engine/state.js';
 import type { ResourceCache } from '../engine/cache.js';
 import { Outbox } from '../features/messaging/guard.js';
 import { ChildFeed } from '../engine/change-feed/child.js';
@@ -224,7 +224,7 @@ export class AccountPoller implements CommandAccount {
     return this.options.account.login;
   }
 
-  publishStates(states: Record<string, EntityState>): void {
+  publishStates(states: DeclaredStates): void {
     this.coordinator.states(states);
   }
 

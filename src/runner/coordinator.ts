@@ -17,7 +17,8 @@ import type { AccountChild } from './child.js';
 import type { AccountHealth } from './health.js';
 import type { EventGate } from './event-gate.js';
 import type { PortalAccess, PortalAccessOptions } from '../engine/resources/portal-access.js';
-import { lastUpdate, passwordChangeAdvised, problem, type ProblemFacts } from '../features/status/status.js';
+import { STATUS_ENTITIES } from '../features/status/status.js';
+import { statesOf } from '../features/kit/contract.js';
 import { planFacts } from '../features/timetable/kindergarten.js';
 import { schoolYearFacts, type AccountFigures } from '../features/status/figures.js';
 import { KINDERGARTEN_SEARCH } from '../engine/resources/kindergarten.js';
@@ -223,7 +224,7 @@ export class AccountCoordinator {
     health.succeeded(hosts, outcome.problem, now);
     await this.publishFound(outcome, { now, lastGood });
     health.lastUpdate = now;
-    this.publishStatus(now, { [lastUpdate.key]: { state: isoWarsaw(now) } });
+    this.publishStatus(now, now);
   }
 
   /** What the features found: the entities (new ones announced before their first states), the feeds, the year, the events. */
@@ -253,19 +254,21 @@ export class AccountCoordinator {
     this.publishStatus(this.options.clock.now());
   }
 
-  /** `problem`, whether the portal advises changing the password and the figures' entities, after `first`; then the availability. */
-  private publishStatus(now: number, first: Record<string, EntityState> = {}): void {
+  /**
+   * `problem`, whether the portal advises changing the password and the figures' entities, with `last_update` after a
+   * pass (`updated`), as the status feature's declarations make them; then the availability.
+   */
+  private publishStatus(now: number, updated?: number): void {
     const { access, health, figures, child } = this.parts;
     const advice = access.session.advice;
-    let state = health.problem(now, advice);
+    let problem = health.problem(now, advice);
     // A child on both roads: `problem` says which one it is read through.
     const road = access.roads?.road;
-    if (road !== undefined) state = { ...state, attributes: { ...state.attributes, road } };
+    if (road !== undefined) problem = { ...problem, attributes: { ...problem.attributes, road } };
     // `since` is when the problem began, which the figures keep (through a restart too), not this poll.
-    const since = figures.noteProblem(now, state.state === 'ON' ? (state.attributes as ProblemFacts) : undefined);
-    if (since !== undefined) state = { ...state, attributes: { ...state.attributes, since: isoWarsaw(since) } };
-    const advised = { state: advice !== undefined ? 'ON' : 'OFF' };
-    this.states({ ...first, [problem.key]: state, [passwordChangeAdvised.key]: advised, ...figures.states(now) });
+    const since = figures.noteProblem(now, problem.state === 'ON' ? problem.attributes : undefined);
+    if (since !== undefined) problem = { ...problem, attributes: { ...problem.attributes, since: isoWarsaw(since) } };
+    this.states(statesOf(STATUS_ENTITIES, { figures: figures.view(now), problem, advised: advice !== undefined, updated }));
     const online = health.updateOnline(now);
     if (online !== undefined) this.options.bus.availability(child.id, online);
   }

@@ -8,7 +8,8 @@
 // from another installation starts from what that one told (once/handover.ts: that one alone): nothing it
 // announced is announced again, nothing since is lost.
 import { randomUUID } from 'node:crypto';
-import { SeenStore, type NewsItem } from '../once/memory.js';
+import { SeenStore } from '../once/memory.js';
+import type { NewsItem } from '../rules/news.js';
 import type { Tracking } from '../once/tracked.js';
 import { FLOOD_LIMIT, floodPayload } from '../once/flood.js';
 import type { EventFields } from '../engine/source.js';

@@ -167,7 +167,7 @@ export class FeatureRuns {
         const result = await state.poll(featureCtx());
         if ('output' in result) this.outputs.set(feature.name, result.output);
         Object.assign(outcome.states, result.states);
-        if (keptForLater(wants)) this.keep(feature.name, result.states);
+        if (keptForLater(wants) && result.states !== undefined) this.keep(feature.name, result.states);
         Object.assign(outcome.feeds, result.feeds);
         Object.assign(outcome.year, result.year);
         if (result.suspicious !== undefined) {

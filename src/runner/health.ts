@@ -4,7 +4,7 @@
 // entities stay available (the 3-day rule).
 import { LoginPausedError, StorageError } from '../portal/errors.js';
 import { problemOff, problemOn } from '../features/status/problem.js';
-import type { EntityState } from '../engine/state.js';
+import type { ProblemState } from '../features/status/entities.js';
 import type { Language } from '../config/language.js';
 import type { Host } from '../engine/resource.js';
 import type { LoginAdvice } from '../portal/session.js';
@@ -85,7 +85,7 @@ export class AccountHealth {
    * messaging host still answers), while data_dir cannot be written, or while a feature answered in an
    * unexpected way.
    */
-  problem(now: number, advice?: LoginAdvice): EntityState {
+  problem(now: number, advice?: LoginAdvice): ProblemState {
     const hosts = [...this.hosts.values()];
     const failing = hosts.find((h) => h.error !== undefined);
     const feature = hosts.find((h) => h.feature !== undefined)?.feature;

@@ -191,7 +191,7 @@ describe('the coordinator', () => {
       create: () => ({
         poll: (ctx) => {
           seen.push(ctx.cache.get(CONFERENCES)?.ParentTeacherConferences.length ?? -1);
-          return Promise.resolve({ states: {} });
+          return Promise.resolve({});
         },
       }),
     });

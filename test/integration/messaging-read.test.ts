@@ -40,7 +40,7 @@ describe('MessagesSource', () => {
     const { source, poll } = setup();
     const result = await poll();
     expect(source.moduleAvailable).toBe(true);
-    const unread = result.states.unread_messages!;
+    const unread = result.states!.unread_messages!;
     expect(unread.state).toBe('1');
     const mailboxes = (unread.attributes as UnreadMessagesFacts).mailboxes;
     expect(mailboxes).toHaveLength(14);
@@ -53,7 +53,7 @@ describe('MessagesSource', () => {
     );
     // Every mailbox the portal counts has a name in words, none the portal's key.
     expect(mailboxes.filter((m) => m.name === m.mailbox)).toEqual([]);
-    expect(result.states.newest_message).toEqual({
+    expect(result.states?.newest_message).toEqual({
       state: 'Zebranie z rodzicami w czwartek',
       attributes: {
         id: '8811240',
@@ -85,8 +85,8 @@ describe('MessagesSource', () => {
     const result = await poll();
     expect(lists('inbox')).toBe(2);
     expect(lists()).toBe(7);
-    expect(result.states.unread_messages?.state).toBe('2');
-    expect(result.states.newest_message?.state).toBe('Wycieczka');
+    expect(result.states?.unread_messages?.state).toBe('2');
+    expect(result.states?.newest_message?.state).toBe('Wycieczka');
 
     await clock.advance(3 * MIN);
     await poll();

@@ -25,7 +25,7 @@ describe("a declaration's signal", () => {
       create: () => ({
         poll: (ctx) => {
           seen = ctx.cache.get(CONFERENCES)?.ParentTeacherConferences.length;
-          return Promise.resolve({ states: {} });
+          return Promise.resolve({});
         },
       }),
     });

@@ -56,21 +56,14 @@ const ANY = '0.0.0.0';
 const FIRST_NEWS_MS = 60_000;
 const NEWS_EVERY_MS = 3 * 60_000;
 
+/**
+ * The demo: the simulated school, a broker (embedded unless one is given), the bridge's config (written for `check`
+ * and `dashboard` from another terminal), the banner, then the bridge and the school's news until stopped; on the
+ * way out everything it made is taken down.
+ */
 export async function runDemo(options: DemoOptions): Promise<number> {
   const out = options.out ?? process.stdout;
-  const simulator = new PortalSimulator({ families: [DEMO_FAMILY_ALL] });
-  let quirks: LiveQuirk[] = [];
-  try {
-    quirks = options.quirks === undefined ? [] : parseQuirks(options.quirks);
-  } catch (error) {
-    throw new ConfigError('usage', [`--quirks: ${(error as Error).message}`]);
-  }
-  await simulator.start();
-  // The demo's school grants the change feed on the register road too, so the demo shows it at work:
-  // its news reaches the bridge through the feed (the log says "change feed on").
-  for (const account of DEMO_ACCOUNTS) simulator.account(account.login).feed.gatewayGranted = true;
-  const logins = DEMO_ACCOUNTS.map((a) => a.login);
-  applyLiveQuirks(simulator, logins, quirks);
+  const { simulator, logins } = await startSchool(options.quirks);
   const broker = options.mqttUrl ? undefined : await startBroker(options.port);
   const mqttUrl = options.mqttUrl ?? `mqtt://127.0.0.1:${broker?.port}`;
   // On someone's own broker the demo keeps to a base topic of its own, so it can neither take over
@@ -79,53 +72,15 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const discoveryPrefix = options.topics?.discoveryPrefix ?? 'homeassistant';
   const dataDir = await mkdtemp(join(tmpdir(), 'dziennik2mqtt-demo-'));
   const httpPort = options.httpPort ?? (await portOr(8099));
-  const raw = {
-    mqtt: { url: mqttUrl, base_topic: base, discovery_prefix: discoveryPrefix },
-    portal: simulator.urls,
-    // Each child by its register login, and the family's e-mail linking all three (issue 39 item 4): the
-    // register road reads them, and the family road takes over while their register login fails
-    // (`--quirks register-broken`), as it did for some families in September 2026.
-    accounts: [
-      ...DEMO_ACCOUNTS.map((a) => ({ login: a.login, password: a.password, messages: a.messages ?? [] })),
-      { email: DEMO_FAMILY.email, password: DEMO_FAMILY.password },
-    ],
-    data_dir: dataDir,
-    log_level: options.logLevel ?? 'warn',
-    http: { port: httpPort, bind: '0.0.0.0' },
-  };
+  const raw = demoConfig(simulator, { mqttUrl, base, discoveryPrefix, dataDir, httpPort, logLevel: options.logLevel });
   const config = await buildConfig(raw, 'demo', { env: {} });
   config.poll = { ...DEMO_POLL };
   const file = await writeDemoConfig(raw, options.configDir ?? process.cwd(), dataDir);
   const log = createLogger(config.log_level, process.stderr);
-  const firstNews = options.life?.firstAfterMs ?? FIRST_NEWS_MS;
-  const everyNews = options.life?.everyMs ?? NEWS_EVERY_MS;
+  const news = { first: options.life?.firstAfterMs ?? FIRST_NEWS_MS, every: options.life?.everyMs ?? NEWS_EVERY_MS };
   // The demo speaks the language of its config, as the bridge it starts does.
   const say = DEMO_TEXT[config.language];
-  const [familyLogin, familyRoad] = say.family(`${DEMO_FAMILY.email} / ${DEMO_FAMILY.password}`);
-  out.write(
-    [
-      `dziennik2mqtt ${VERSION} demo`,
-      bannerLine(
-        say.label.portal,
-        `${simulator.urls.base_url} (${say.logins} ${DEMO_ACCOUNTS.map((a) => `${a.login} / ${a.password}`).join(', ')});`,
-      ),
-      bannerMore(say.hosts(simulator.urls.auth_url, simulator.urls.messages_url, simulator.urls.sandbox_url)),
-      bannerLine(say.label.family, `${simulator.urls.family_url} ${familyLogin}`),
-      bannerMore(familyRoad),
-      ...(broker ? brokerLines(broker.port, say) : [bannerLine(say.label.broker, say.brokerYours(redactUrl(mqttUrl)))]),
-      bannerLine(
-        say.label.watch,
-        `mosquitto_sub -h ${broker ? '127.0.0.1' : new URL(mqttUrl).hostname} -p ${new URL(mqttUrl).port || 1883} -v -t '${base}/#'`,
-      ),
-      bannerLine(say.label.homeAssistant, say.homeAssistant),
-      bannerLine(say.label.check, say.configFile(file.shown)),
-      bannerMore(`  npx dziennik2mqtt check --config ${file.shown}`),
-      bannerMore(`  npx dziennik2mqtt dashboard --config ${file.shown} > dashboard.yaml`),
-      ...say.news(minutes(everyNews, say), minutes(firstNews, say)).map((line, i) => (i === 0 ? bannerLine(say.label.news, line) : bannerMore(line))),
-      `  ${say.stop}`,
-      '',
-    ].join('\n'),
-  );
+  out.write(banner({ simulator, brokerPort: broker?.port, mqttUrl, base, configFile: file.shown, news }, say));
   // The demo's own token (a new data_dir each time, its output a terminal, not a container's log) is
   // made here, so the board's address can go out with it; the bridge then prints nothing of its own.
   // Printed once the server listens.
@@ -136,23 +91,14 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     simulator,
     logins,
     clock: systemClock,
-    firstAfterMs: firstNews,
-    everyMs: everyNews,
+    firstAfterMs: news.first,
+    everyMs: news.every,
     onRound: (round) => out.write(describeRound(round, say)),
   });
   const watcher = await watch(mqttUrl, base, out);
   try {
     await app.start();
-    if (token !== undefined && app.web?.url !== undefined) {
-      // This machine's address on the home network, never a placeholder to edit (in a container, the
-      // container's own, which the machine running it reaches), and the loopback one beside it.
-      const board = webUrls(webBaseUrl('0.0.0.0', httpPort, false), [], token).board;
-      const here = webUrls(`http://127.0.0.1:${httpPort}`, [], token).board;
-      const loopback = board === here ? [] : [bannerMore(`${say.onThisMachine} ${here}`)];
-      // The MCP server on the same address: Home Assistant's Model Context Protocol integration or any MCP client asks the simulated school.
-      const mcp = bannerLine(say.label.mcp, mcpUrl(webBaseUrl('0.0.0.0', httpPort, false), token));
-      out.write(`\n${[bannerLine(say.label.board, board), ...loopback, bannerMore(say.boardToken), mcp].join('\n')}\n\n`);
-    }
+    if (token !== undefined && app.web?.url !== undefined) out.write(boardLines(httpPort, token, say));
     life.start();
     await options.untilStopped;
     out.write(`\n${say.stopping}\n`);
@@ -160,13 +106,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     life.stop();
     await app.stop().catch(() => undefined);
     await watcher.endAsync().catch(() => undefined);
-    if (!broker) {
-      const cleared = await clearDemoRetained({ url: mqttUrl, base, discoveryPrefix }).catch((error: unknown) => {
-        out.write(`${say.notCleared(redactUrl(mqttUrl), errorText(error))}\n`);
-        return 0;
-      });
-      if (cleared > 0) out.write(`${say.cleared(cleared, redactUrl(mqttUrl))}\n`);
-    }
+    // What the demo left on a broker of one's own is cleared; the embedded one goes with everything on it.
+    if (!broker) await clearRetained({ url: mqttUrl, base, discoveryPrefix }, out, say);
     await simulator.stop();
     await broker?.close();
     await file.remove();
@@ -174,6 +115,103 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
   return 0;
+}
+
+/** The simulated school, started, playing the quirks `--quirks` names; the demo children's logins. */
+async function startSchool(quirksOption: string | undefined): Promise<{ simulator: PortalSimulator; logins: string[] }> {
+  const simulator = new PortalSimulator({ families: [DEMO_FAMILY_ALL] });
+  let quirks: LiveQuirk[] = [];
+  try {
+    quirks = quirksOption === undefined ? [] : parseQuirks(quirksOption);
+  } catch (error) {
+    throw new ConfigError('usage', [`--quirks: ${(error as Error).message}`]);
+  }
+  await simulator.start();
+  // The demo's school grants the change feed on the register road too, so the demo shows it at work:
+  // its news reaches the bridge through the feed (the log says "change feed on").
+  for (const account of DEMO_ACCOUNTS) simulator.account(account.login).feed.gatewayGranted = true;
+  const logins = DEMO_ACCOUNTS.map((a) => a.login);
+  applyLiveQuirks(simulator, logins, quirks);
+  return { simulator, logins };
+}
+
+/** The config the demo's bridge runs with, as a config file would say it. */
+function demoConfig(
+  simulator: PortalSimulator,
+  at: { mqttUrl: string; base: string; discoveryPrefix: string; dataDir: string; httpPort: number; logLevel: string | undefined },
+) {
+  return {
+    mqtt: { url: at.mqttUrl, base_topic: at.base, discovery_prefix: at.discoveryPrefix },
+    portal: simulator.urls,
+    // Each child by its register login, and the family's e-mail linking all three (issue 39 item 4): the
+    // register road reads them, and the family road takes over while their register login fails
+    // (`--quirks register-broken`), as it did for some families in September 2026.
+    accounts: [
+      ...DEMO_ACCOUNTS.map((a) => ({ login: a.login, password: a.password, messages: a.messages ?? [] })),
+      { email: DEMO_FAMILY.email, password: DEMO_FAMILY.password },
+    ],
+    data_dir: at.dataDir,
+    log_level: at.logLevel ?? 'warn',
+    http: { port: at.httpPort, bind: '0.0.0.0' },
+  };
+}
+
+/** What the demo prints first: the school's addresses and logins, the broker, how to watch, `check` and when the news comes. */
+function banner(
+  demo: {
+    simulator: PortalSimulator;
+    brokerPort: number | undefined;
+    mqttUrl: string;
+    base: string;
+    configFile: string;
+    news: { first: number; every: number };
+  },
+  say: DemoText,
+): string {
+  const { simulator, brokerPort, mqttUrl, base, configFile, news } = demo;
+  const [familyLogin, familyRoad] = say.family(`${DEMO_FAMILY.email} / ${DEMO_FAMILY.password}`);
+  return [
+    `dziennik2mqtt ${VERSION} demo`,
+    bannerLine(say.label.portal, `${simulator.urls.base_url} (${say.logins} ${DEMO_ACCOUNTS.map((a) => `${a.login} / ${a.password}`).join(', ')});`),
+    bannerMore(say.hosts(simulator.urls.auth_url, simulator.urls.messages_url, simulator.urls.sandbox_url)),
+    bannerLine(say.label.family, `${simulator.urls.family_url} ${familyLogin}`),
+    bannerMore(familyRoad),
+    ...(brokerPort !== undefined ? brokerLines(brokerPort, say) : [bannerLine(say.label.broker, say.brokerYours(redactUrl(mqttUrl)))]),
+    bannerLine(
+      say.label.watch,
+      `mosquitto_sub -h ${brokerPort !== undefined ? '127.0.0.1' : new URL(mqttUrl).hostname} -p ${new URL(mqttUrl).port || 1883} -v -t '${base}/#'`,
+    ),
+    bannerLine(say.label.homeAssistant, say.homeAssistant),
+    bannerLine(say.label.check, say.configFile(configFile)),
+    bannerMore(`  npx dziennik2mqtt check --config ${configFile}`),
+    bannerMore(`  npx dziennik2mqtt dashboard --config ${configFile} > dashboard.yaml`),
+    ...say.news(minutes(news.every, say), minutes(news.first, say)).map((line, i) => (i === 0 ? bannerLine(say.label.news, line) : bannerMore(line))),
+    `  ${say.stop}`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The board's address once the web server listens: this machine's address on the home network, never a placeholder
+ * to edit (in a container, the container's own, which the machine running it reaches), the loopback one beside it,
+ * and the MCP server on the same address.
+ */
+function boardLines(httpPort: number, token: string, say: DemoText): string {
+  const board = webUrls(webBaseUrl('0.0.0.0', httpPort, false), [], token).board;
+  const here = webUrls(`http://127.0.0.1:${httpPort}`, [], token).board;
+  const loopback = board === here ? [] : [bannerMore(`${say.onThisMachine} ${here}`)];
+  // Home Assistant's Model Context Protocol integration or any MCP client asks the simulated school there.
+  const mcp = bannerLine(say.label.mcp, mcpUrl(webBaseUrl('0.0.0.0', httpPort, false), token));
+  return `\n${[bannerLine(say.label.board, board), ...loopback, bannerMore(say.boardToken), mcp].join('\n')}\n\n`;
+}
+
+/** Clears what the demo left retained on a broker of one's own, and says so (or why it could not). */
+async function clearRetained(where: Parameters<typeof clearDemoRetained>[0], out: Out, say: DemoText): Promise<void> {
+  const cleared = await clearDemoRetained(where).catch((error: unknown) => {
+    out.write(`${say.notCleared(redactUrl(where.url), errorText(error))}\n`);
+    return 0;
+  });
+  if (cleared > 0) out.write(`${say.cleared(cleared, redactUrl(where.url))}\n`);
 }
 
 function brokerLines(port: number, say: DemoText): string[] {

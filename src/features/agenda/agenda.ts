@@ -2,30 +2,12 @@
 // upcoming_tests, homework_due, and one event per item by what it is: test, homework or agenda. Reads the timetable's output: "due" means
 // the next school day, and the timetable tells which subject a homework's teacher teaches.
 import { basename } from 'node:path';
-import {
-  agendaEvents,
-  agendaFields,
-  agendaItems,
-  isTest,
-  testEvents,
-  upcomingTests,
-  type AgendaItem,
-  type UpcomingTests,
-} from '../../rules/agenda.js';
-import {
-  homeworkDue,
-  homeworkEvents,
-  homeworkFields,
-  homeworkItems,
-  homeworkUpcoming,
-  type HomeworkDue,
-  type HomeworkItem,
-} from '../../rules/homework.js';
+import { agendaEvents, agendaItems, isTest, testEvents, upcomingTests, type AgendaItem } from '../../rules/agenda.js';
+import { homeworkDue, homeworkEvents, homeworkItems, homeworkUpcoming, type HomeworkItem } from '../../rules/homework.js';
 import { want } from '../../engine/resource.js';
 import { HOMEWORKS } from '../../engine/resources/school.js';
 import { CONFERENCES, HOMEWORK_ASSIGNMENTS, HOMEWORK_CATEGORIES, TRIPS } from './resources.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../../engine/resources/lookups.js';
-import { withAttributes } from '../kit/render.js';
 import { feature } from '../feature.js';
 import {
   AGENDA_COMPARED,
@@ -37,14 +19,14 @@ import {
   TEST_COMPARED,
   testEvent,
   upcomingTestsEntity,
-  type HomeworkUpcomingFacts,
+  type AgendaView,
 } from './entities.js';
 import { agendaBoard } from './board.js';
 import { agendaDashboard } from './dashboard.js';
 
 export * from './entities.js';
 import { savedFileUrl } from '../../portal/attachments/saved.js';
-import type { Events, Published, Tracked } from '../kit/contract.js';
+import { statesOf, type Events, type Tracked } from '../kit/contract.js';
 import { readMark } from '../../engine/reads.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 
@@ -61,6 +43,8 @@ declare module '../../engine/source.js' {
     agenda: AgendaOutput;
   }
 }
+
+const AGENDA_ENTITIES = [homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity, homeworkEvent, testEvent, agendaEvent];
 
 export const agenda = feature({
   name: 'agenda',
@@ -90,7 +74,7 @@ export const agenda = feature({
     ];
   },
   inputs: ['timetable'],
-  entities: [homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity, homeworkEvent, testEvent, agendaEvent],
+  entities: AGENDA_ENTITIES,
   board: agendaBoard,
   dashboard: agendaDashboard,
   create: (access) => ({ poll: (ctx) => poll(ctx, access.childId) }),
@@ -135,13 +119,14 @@ async function poll(ctx: SourceContext, childId: () => string): Promise<SourceRe
     childUserId: ctx.identity.userId,
     savedFiles: downloads ? (id) => savedHomeworkFile(downloads.files.pathOf(`homework:${id}`), childId(), id) : undefined,
   });
+  // A list the portal refused, or has not answered yet, counts nothing: unknown, never 0.
+  const view: AgendaView = {
+    upcoming: homeWorks === undefined ? null : upcomingTests(agenda, ctx.today),
+    due: assignments === undefined ? null : homeworkDue(homework, ctx.today, timetable?.nextSchoolDay ?? null),
+    homeworkUpcoming: assignments === undefined ? null : homeworkUpcoming(homework, ctx.today),
+  };
   return {
-    states: {
-      // A list the portal refused, or has not answered yet, counts nothing: unknown, never 0.
-      upcoming_tests: renderUpcomingTests(homeWorks === undefined ? null : upcomingTests(agenda, ctx.today)),
-      homework_due: renderHomeworkDue(assignments === undefined ? null : homeworkDue(homework, ctx.today, timetable?.nextSchoolDay ?? null)),
-      homework_upcoming: renderHomeworkUpcoming(assignments === undefined ? null : homeworkUpcoming(homework, ctx.today)),
-    },
+    states: statesOf(AGENDA_ENTITIES, view),
     events: {
       homework: homeworkEvents(homework, ctx.today),
       test: testEvents(agenda, ctx.today),
@@ -174,24 +159,4 @@ function agendaTracking(
     homework: { fields: HOMEWORK_COMPARED, reads, listed },
     agenda: { fields: AGENDA_COMPARED, reads, listed },
   };
-}
-
-/**
- * upcoming_tests: how many tests and quizzes are ahead in the next 14 days, the one window every screen lists,
- * each with its `kind` (test or quiz); the other agenda entries alongside. Unknown without the agenda (null).
- */
-export function renderUpcomingTests(upcoming: UpcomingTests | null): Published<typeof upcomingTestsEntity> {
-  if (upcoming === null) return { state: null, attributes: {} };
-  return withAttributes(upcoming.tests.length, { items: upcoming.tests.map(agendaFields), other: upcoming.other.map(agendaFields) });
-}
-
-/** homework_due: how many assignments are due on its day. Unknown without the assignments (null). */
-export function renderHomeworkDue(due: HomeworkDue | null): Published<typeof homeworkDueEntity> {
-  if (due === null) return { state: null, attributes: {} };
-  return withAttributes(due.items.length, { date: due.date, items: due.items.map(homeworkFields) });
-}
-
-/** homework_upcoming: how many assignments are due from today through the next 14 days. Unknown without the assignments (null). */
-export function renderHomeworkUpcoming(items: HomeworkUpcomingFacts['items'] | null): Published<typeof homeworkUpcomingEntity> {
-  return items === null ? { state: null, attributes: {} } : withAttributes(items.length, { items });
 }

@@ -22,7 +22,7 @@ import { ifKnown, markdown } from '../screens/cards.js';
 import { keyed, reads } from '../screens/templates.js';
 import { list, num, str } from '../screens/shown.js';
 import { newestNoteEntity } from '../notes/notes.js';
-import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../kit/contract.js';
+import { shape, statesOf, type Events, type PublishedAs, type Tracked, type TrackedPayload, type Worded } from '../kit/contract.js';
 import { readMark } from '../../engine/reads.js';
 import { dayOf } from '../../rules/portal-values.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
@@ -62,10 +62,19 @@ const attendanceFacts = (a: SemesterAttendance, language: Language) => ({
 });
 export type AttendanceFacts = ReturnType<typeof attendanceFacts>;
 
+/** Nothing known of the absences (the view null): the state unknown (None), its attributes cleared. */
+const unknown = () => ({ state: null, attributes: {} });
+
 export const absencesUnexcused = sensor(
   'absences_unexcused',
   { en: 'Unexcused absences', pl: 'Nieusprawiedliwione nieobecności', uk: 'Пропуски без поважної причини' },
-  { icon: 'mdi:account-off', stateClass: 'measurement', attributes: shape<AttendanceFacts>(), module: [ATTENDANCES] },
+  {
+    icon: 'mdi:account-off',
+    stateClass: 'measurement',
+    attributes: shape<AttendanceFacts>(),
+    module: [ATTENDANCES],
+    state: ({ view, language }: Worded<SemesterAttendance | null>) => (view === null ? unknown() : renderAbsencesUnexcused(view, language)),
+  },
 );
 
 /** The attributes of attendance: each subject's marks of the semester (lowest share first) and the unexcused absences' count. */
@@ -74,7 +83,14 @@ export type AttendanceShareFacts = { by_subject: SemesterAttendance['bySubject']
 export const attendanceShare = sensor(
   'attendance',
   { en: 'Attendance', pl: 'Frekwencja', uk: 'Відвідуваність' },
-  { icon: 'mdi:account-check', unit: '%', stateClass: 'measurement', attributes: shape<AttendanceShareFacts>(), module: [ATTENDANCES] },
+  {
+    icon: 'mdi:account-check',
+    unit: '%',
+    stateClass: 'measurement',
+    attributes: shape<AttendanceShareFacts>(),
+    module: [ATTENDANCES],
+    state: ({ view }: Worded<SemesterAttendance | null>) => (view === null ? unknown() : renderAttendance(view)),
+  },
 );
 
 /** What an edit of an absence changes: one excused later is a change of its type and kind; one turned into a presence is gone. */
@@ -92,6 +108,8 @@ export const justificationEvent = eventEntity(
   'mdi:file-check-outline',
   { payload: shape<JustificationPayload & { status_name: string }>(), module: [JUSTIFICATIONS] },
 );
+
+const ATTENDANCE_ENTITIES = [absencesUnexcused, attendanceShare, absenceEvent, justificationEvent];
 
 export const attendance = feature({
   name: 'attendance',
@@ -113,7 +131,7 @@ export const attendance = feature({
       ...nameLookups(copies),
     ];
   },
-  entities: [absencesUnexcused, attendanceShare, absenceEvent, justificationEvent],
+  entities: ATTENDANCE_ENTITIES,
   // The semester's attendance in the school's box, with each subject's, the lowest first.
   board: ({ state, text }) => {
     const share = state(attendanceShare);
@@ -146,17 +164,15 @@ export const attendance = feature({
   create: (access) => ({ poll: (ctx: SourceContext) => poll(ctx, access.language) }),
 });
 
-/** Nothing known of the absences: absences_unexcused is unknown (None), its attributes cleared. */
-const UNKNOWN: SourceResult = { states: { absences_unexcused: { state: null, attributes: {} }, attendance: { state: null, attributes: {} } } };
-
 async function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
+  const unknown = (): SourceResult => ({ states: statesOf(ATTENDANCE_ENTITIES, { view: null, language }) });
   const read = ctx.cache.get(ATTENDANCES);
   const marks = read?.Attendances;
-  if (marks === undefined) return UNKNOWN;
+  if (marks === undefined) return unknown();
   const types = ctx.cache.get(ATTENDANCE_TYPES)?.Types;
   // Without the types (refused, never read) no mark can be told from a presence: the absences are
   // unknown, not 0, and the features reading them keep what they last had.
-  if (marks.length > 0 && (types === undefined || types.length === 0)) return UNKNOWN;
+  if (marks.length > 0 && (types === undefined || types.length === 0)) return unknown();
   const justifications = ctx.cache.get(JUSTIFICATIONS)?.data;
   // What the attendance is made of, the semester aside: today's for the sensors, each day's for the year's statistics.
   const input = {
@@ -169,7 +185,7 @@ async function poll(ctx: SourceContext, language: Language): Promise<SourceResul
   };
   const { semester, events, decisions } = attendanceOf({ ...input, semester: semesterOf(ctx.today, ctx.identity.semester1End) });
   return {
-    states: { absences_unexcused: renderAbsencesUnexcused(semester, language), attendance: renderAttendance(semester) },
+    states: statesOf(ATTENDANCE_ENTITIES, { view: semester, language }),
     events: {
       absence: events,
       // Not read yet, the list says nothing: the decisions' first read is the one that remembers them unfired.
@@ -197,11 +213,11 @@ async function poll(ctx: SourceContext, language: Language): Promise<SourceResul
 }
 
 /** absences_unexcused: unexcused absences this semester; the rest as attributes. */
-export function renderAbsencesUnexcused(a: SemesterAttendance, language: Language): Published<typeof absencesUnexcused> {
+export function renderAbsencesUnexcused(a: SemesterAttendance, language: Language): PublishedAs<AttendanceFacts> {
   return withAttributes(a.unexcused.length, attendanceFacts(a, language));
 }
 
 /** attendance: the share of the semester's lessons the child was present at (None before a mark); by subject beside. */
-export function renderAttendance(a: SemesterAttendance): Published<typeof attendanceShare> {
+export function renderAttendance(a: SemesterAttendance): PublishedAs<AttendanceShareFacts> {
   return withAttributes(a.attendancePercent, { by_subject: a.bySubject, unexcused: a.unexcused.length });
 }

@@ -9,7 +9,7 @@ import { feature } from '../feature.js';
 import { ifKnown, markdown } from '../screens/cards.js';
 import { keyed } from '../screens/templates.js';
 import { str } from '../screens/shown.js';
-import { shape, type Events, type Published } from '../kit/contract.js';
+import { shape, statesOf, type Events, type PublishedAs, type Worded } from '../kit/contract.js';
 import type { Language } from '../../config/language.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 import { BEHAVIOUR_POINTS } from '../../engine/resources/grades.js';
@@ -24,7 +24,13 @@ export type BehaviourFacts = ReturnType<typeof behaviourFacts>;
 export const behaviourEntity = sensor(
   'behaviour',
   { en: 'Behaviour', pl: 'Zachowanie', uk: 'Поведінка' },
-  { icon: 'mdi:account-star', attributes: shape<BehaviourFacts>(), module: [BEHAVIOUR_POINTS] },
+  {
+    icon: 'mdi:account-star',
+    attributes: shape<BehaviourFacts>(),
+    module: [BEHAVIOUR_POINTS],
+    // Refused (null): unknown, whatever an earlier read showed.
+    state: ({ view, language }: Worded<Behaviour | null>) => (view === null ? { state: null, attributes: {} } : renderBehaviour(view, language)),
+  },
 );
 
 /** A new behaviour entry: a grade or its proposal, or a points school's entry (never a `grade` event). */
@@ -60,11 +66,11 @@ export const behaviourFeature = feature({
 function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
   const read = ctx.inputs.grades?.behaviour;
   // Refused: unknown, whatever an earlier read showed. Not read this time (grades failed): the last state stays.
-  if (read === null) return Promise.resolve({ states: { behaviour: { state: null, attributes: {} } } });
-  if (read === undefined) return Promise.resolve({ states: {} });
+  if (read === null) return Promise.resolve({ states: statesOf([behaviourEntity], { view: null, language }) });
+  if (read === undefined) return Promise.resolve({});
   const input = { ...read, today: ctx.today, endFirstSemester: ctx.identity.semester1End };
   return Promise.resolve({
-    states: { behaviour: renderBehaviour(behaviourRule(input), language) },
+    states: statesOf([behaviourEntity], { view: behaviourRule(input), language }),
     events: { behaviour_grade: behaviourEvents(input) } satisfies Events<typeof behaviourEvent>,
   });
 }
@@ -75,7 +81,7 @@ const markFacts = (m: BehaviourMark | null): BehaviourMarkFacts | null =>
     : { grade: m.grade, short: m.short, proposal: m.proposal, period: m.period, semester: m.semester, date: m.date, teacher: m.teacher };
 
 /** behaviour: the newest grade in words ("bardzo dobre (propozycja)"), or a points school's points ("45 pkt"). */
-export function renderBehaviour(value: Behaviour, language: Language): Published<typeof behaviourEntity> {
+export function renderBehaviour(value: Behaviour, language: Language): PublishedAs<BehaviourFacts> {
   const words = BEHAVIOUR_WORDS[language];
   const newest = value.newest;
   const state =

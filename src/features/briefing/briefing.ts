@@ -3,7 +3,7 @@
 // as published; rules.ts for the rest of the facts, src/i18n/briefing-text.ts for the words). At every
 // pass, so that the day it is about moves on a few minutes after the lessons end, and a new lucky number shows soon.
 import { sensor } from '../kit/entities.js';
-import { shape } from '../kit/contract.js';
+import { shape, statesOf, type Worded } from '../kit/contract.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 import type { Language } from '../../config/language.js';
 import { briefing, type BriefingInput } from './rules.js';
@@ -15,13 +15,28 @@ import { markdown } from '../screens/cards.js';
 import { keyed } from '../screens/templates.js';
 import { clockAt, str } from '../screens/shown.js';
 
-/** The attributes of briefing: the whole briefing as it reads aloud (tts.speak, a voice answer), the day it is about. */
-export type BriefingFacts = ReturnType<typeof renderBriefing>['briefing']['attributes'];
+/**
+ * The attributes of briefing: the whole briefing as it reads aloud (tts.speak, a voice answer), the day it is about
+ * (YYYY-MM-DD; null when no school day is ahead).
+ */
+export type BriefingFacts = { text: string; day: string | null };
+
+/** What the briefing says, of the day it is about, for a school or a kindergarten; null when the timetable covers no day. */
+export type BriefingView = { facts: ReturnType<typeof briefing>; kind?: BriefingKind } | null;
 
 export const briefingEntity = sensor(
   'briefing',
   { en: 'Briefing', pl: 'Zapowiedź dnia', uk: 'Огляд дня' },
-  { icon: 'mdi:account-voice', attributes: shape<BriefingFacts>() },
+  {
+    icon: 'mdi:account-voice',
+    attributes: shape<BriefingFacts>(),
+    // A timetable that covers no day says nothing of lessons: unknown, not "no lessons".
+    state: ({ view, language }: Worded<BriefingView>) => {
+      if (view === null) return { state: null, attributes: {} };
+      const words = BRIEFING_TEXT[language](view.facts, view.kind);
+      return { state: words.state, attributes: { text: words.text, day: view.facts?.day ?? null } };
+    },
+  },
 );
 
 export const briefingFeature = feature({
@@ -46,9 +61,10 @@ export const briefingFeature = feature({
 function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
   const timetable = ctx.inputs.timetable;
   // Before the timetable's first good read there is nothing to say (not "no lessons").
-  if (timetable === undefined) return Promise.resolve({ states: {} });
-  // A timetable that covers no day (Timetables refused, or never answered) says nothing of lessons: unknown, not "no lessons".
-  if (!timetable.fortnight.some((d) => d.lessons !== undefined)) return Promise.resolve({ states: { briefing: { state: null, attributes: {} } } });
+  if (timetable === undefined) return Promise.resolve({});
+  // A timetable that covers no day (Timetables refused, or never answered) says nothing of lessons.
+  if (!timetable.fortnight.some((d) => d.lessons !== undefined))
+    return Promise.resolve({ states: statesOf([briefingEntity], { view: null, language }) });
   const agenda = ctx.inputs.agenda;
   const known = {
     tests: agenda?.tests ?? [],
@@ -74,8 +90,7 @@ export function briefingAt(input: Omit<BriefingInput, 'day' | 'today'> & { now: 
   return briefing({ ...input, today: clock.today, day: shown && { ...timetableOf(shown.day, language).attributes, date: shown.date } });
 }
 
+/** briefing, as its declaration says the facts. */
 export function renderBriefing(facts: ReturnType<typeof briefing>, language: Language, kind?: BriefingKind) {
-  const words = BRIEFING_TEXT[language](facts, kind);
-  // `day`: the day it is about (YYYY-MM-DD); null when no school day is ahead.
-  return { briefing: { state: words.state, attributes: { text: words.text, day: facts?.day ?? null } } };
+  return statesOf([briefingEntity], { view: { facts, kind }, language });
 }

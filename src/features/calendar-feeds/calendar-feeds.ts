@@ -43,7 +43,7 @@ export class CalendarFeedsState implements Source, FeatureState {
     const agenda = ctx.inputs.agenda;
     // Before the timetable's first good poll there is nothing new to show; an empty feed would wrongly
     // tell a calendar that every lesson is gone (the kept feeds stand meanwhile).
-    if (timetable === undefined) return Promise.resolve({ states: {} });
+    if (timetable === undefined) return Promise.resolve({});
     const entries = feedEntries({
       child: this.access.childId(),
       days: timetable.fortnight,
@@ -69,6 +69,6 @@ export class CalendarFeedsState implements Source, FeatureState {
     void this.store
       ?.save(feeds)
       .catch((error: Error) => this.access.log?.warn({ err: error.message }, 'could not keep the calendar feeds for the next start'));
-    return Promise.resolve({ states: {}, feeds });
+    return Promise.resolve({ feeds });
   }
 }

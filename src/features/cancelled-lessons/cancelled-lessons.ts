@@ -1,7 +1,7 @@
 // The cancelled lessons feature: how many lessons of this school week the school cancelled, from the
 // timetable the bridge already reads (no request of its own); a count on the board, a fact on the dashboard.
 import { sensor } from '../kit/entities.js';
-import { shape, type Published } from '../kit/contract.js';
+import { shape, statesOf, type PublishedAs } from '../kit/contract.js';
 import { withAttributes } from '../kit/render.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 import type { TimetableOutput } from '../timetable/entities.js';
@@ -23,6 +23,7 @@ export const cancelledLessonsWeek = sensor(
     stateClass: 'measurement',
     attributes: shape<CancelledLessonsFacts>(),
     module: [SUBSTITUTIONS, TIMETABLE],
+    state: (timetable: Pick<TimetableOutput, 'fortnight' | 'kind'>) => renderCancelledLessons(timetable),
   },
 );
 
@@ -38,12 +39,12 @@ export const cancelledLessons = feature({
 
 function poll(ctx: SourceContext): SourceResult {
   const timetable = ctx.inputs.timetable; // the timetable feature's output of this pass
-  if (timetable === undefined) return { states: {} }; // before its first good read: keep what is published
-  return { states: { cancelled_lessons_week: renderCancelledLessons(timetable) } };
+  if (timetable === undefined) return {}; // before its first good read: keep what is published
+  return { states: statesOf([cancelledLessonsWeek], timetable) };
 }
 
 /** This week's cancelled lessons (Monday to Sunday); unknown, never 0, for a week the timetable does not cover or a kindergarten's plan. */
-export function renderCancelledLessons(timetable: Pick<TimetableOutput, 'fortnight' | 'kind'>): Published<typeof cancelledLessonsWeek> {
+export function renderCancelledLessons(timetable: Pick<TimetableOutput, 'fortnight' | 'kind'>): PublishedAs<CancelledLessonsFacts> {
   const week = timetable.fortnight.slice(0, 7);
   if (timetable.kind === 'kindergarten' || week.every((day) => day.lessons === undefined)) return { state: null, attributes: {} };
   const cancelled = week.flatMap((day) => day.changes.filter((change) => change.kind === 'cancelled'));

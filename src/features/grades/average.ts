@@ -22,7 +22,14 @@ export type AverageFacts = ReturnType<typeof renderAverage>['attributes'];
 export const average = sensor(
   'average',
   { en: 'Average', pl: 'Średnia', uk: 'Середній бал' },
-  { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>(), module: [GRADES, POINT_GRADES] },
+  {
+    icon: 'mdi:chart-line',
+    stateClass: 'measurement',
+    attributes: shape<AverageFacts>(),
+    module: [GRADES, POINT_GRADES],
+    // Rendered once per pass into the grades' view (renderAverage), since newest_grade reads each subject's forecast from it.
+    state: ({ averaged }: { averaged: ReturnType<typeof renderAverage> }) => averaged,
+  },
 );
 
 /**

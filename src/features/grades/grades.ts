@@ -15,12 +15,11 @@ import { eventEntity } from '../kit/entities.js';
 import { gradesBoard } from './board.js';
 import { gradesDashboard } from './dashboard.js';
 import { feature, type FeatureAccess } from '../feature.js';
-import { shape, type Events, type Tracked, type TrackedPayload } from '../kit/contract.js';
+import { shape, statesOf, type Events, type Tracked, type TrackedPayload } from '../kit/contract.js';
 import {
   gradeAtRisk,
   gradedSubjects,
   listedGrades,
-  renderGradeAtRisk,
   SUBJECT_AVERAGE_EXAMPLE,
   SubjectEntities,
   type ForecastChangedPayload,
@@ -29,7 +28,7 @@ import { behaviour as behaviourOf, type BehaviourInput } from '../../rules/behav
 import { readMark } from '../../engine/reads.js';
 import { partialGrades, partialWants, type FirstPageTold } from './partial.js';
 import { average, renderAverage } from './average.js';
-import { GRADE_LISTS, newestGrade, renderNewestGrade } from './newest.js';
+import { GRADE_LISTS, newestGrade } from './newest.js';
 import { childUnit, type UnitSettings } from '../../portal/schemas/identity.js';
 import type { Identity } from '../../engine/identity.js';
 import { gradeNumber, type StreakGrade } from '../streaks/rules.js';
@@ -73,6 +72,8 @@ export const forecastChanged = eventEntity(
   { payload: shape<ForecastChangedPayload>(), module: [R.GRADES] },
 );
 
+const GRADES_ENTITIES = [newestGrade, average, gradeEvent, gradeAtRisk, forecastChanged];
+
 export const grades = feature({
   name: 'grades',
   reads: ({ copies, identity }) => {
@@ -86,7 +87,7 @@ export const grades = feature({
       ...r.names,
     ].filter((w) => w !== undefined);
   },
-  entities: [newestGrade, average, gradeEvent, gradeAtRisk, forecastChanged],
+  entities: GRADES_ENTITIES,
   board: gradesBoard,
   dashboard: gradesDashboard,
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
@@ -110,7 +111,15 @@ class GradesSource implements Source {
     return this.subjects.entities();
   }
 
+  /** A pass: what the copies hold (read), what it means (derive), what is published (render). */
   async poll(ctx: SourceContext): Promise<SourceResult> {
+    const read = this.read(ctx);
+    const derived = await this.derive(ctx, read);
+    return this.render(ctx, read, derived);
+  }
+
+  /** The lists and lookups this pass holds, as `gradeReads` asked for them, and the grades of them every view is made from. */
+  private read(ctx: SourceContext) {
     const c = ctx.cache;
     const { unit, lists: wanted, lookups: l, partial: p } = gradeReads(c, ctx.identity);
     const lists = {
@@ -123,11 +132,6 @@ class GradesSource implements Source {
       schoolAverages: c.get(R.GRADE_AVERAGES),
     };
     const partialRead = partialGrades(ctx, this.told, p.list);
-    const partial = partialRead?.data;
-    const grades = lists.grades?.Grades;
-    const point = lists.point?.Grades;
-    const text = lists.text?.Grades;
-    const behaviour = lists.behaviour?.Grades;
     // The lookups of the kinds that have grades, named as GradeSources names them.
     const lookups = {
       categories: c.get(R.GRADE_CATEGORIES)?.Categories,
@@ -142,20 +146,29 @@ class GradesSource implements Source {
       behaviourCategories: l.behaviourCategories && c.get(R.BEHAVIOUR_CATEGORIES)?.Categories,
       authSubjects: l.authSubjects && c.get(R.AUTH_SUBJECTS)?.subjects,
     };
-    const nameLookup = namesOf(c);
-    const endFirstSemester = ctx.identity.semester1End;
     // The behaviour entries' lookups go to the behaviour feature with them: no entry is a subject grade.
     const { behaviourTypes, behaviourComments, behaviourCategories, ...gradeLookups } = lookups;
     const sources: GradeSources = {
-      grades,
-      pointGrades: point,
-      textGrades: text,
+      grades: lists.grades?.Grades,
+      pointGrades: lists.point?.Grades,
+      textGrades: lists.text?.Grades,
       descriptiveGrades: lists.descriptive?.Grades,
-      partialGrades: partial,
-      behaviourPoints: behaviour,
+      partialGrades: partialRead?.data,
+      behaviourPoints: lists.behaviour?.Grades,
       ...gradeLookups,
     };
-    const items = gradeItems(sources, nameLookup, endFirstSemester);
+    const behaviour = { types: behaviourTypes, comments: behaviourComments, categories: behaviourCategories };
+    return { unit, lists, partialRead, sources, behaviour, names: namesOf(c) };
+  }
+
+  /**
+   * What the grades mean: every grade as an item, the term grades, the semester's averages and what they are rendered
+   * with, the formal behaviour grade honours asks for, and the subjects' forecasts that moved (their keys kept).
+   */
+  private async derive(ctx: SourceContext, { unit, lists, sources, behaviour, names }: ReturnType<GradesSource['read']>) {
+    const { grades, pointGrades: point, textGrades: text, behaviourPoints } = sources;
+    const endFirstSemester = ctx.identity.semester1End;
+    const items = gradeItems(sources, names, endFirstSemester);
     // The year's proposed and given term grades, one list that newest_grade and the averages both print.
     const terms = termGrades(items);
     // Lenient reading keeps a record that lost its fields; a list where none names its subject means
@@ -164,12 +177,12 @@ class GradesSource implements Source {
     // What the averages are made of, the semester aside: today's for the sensors, each day's for the year's statistics.
     const averageInput = {
       grades: grades ?? [],
-      categories: lookups.categories,
+      categories: sources.categories,
       gradingSystem: lists.gradingSystem,
       endFirstSemester,
-      names: nameLookup,
+      names,
       pointGrades: point,
-      pointCategories: lookups.pointCategories,
+      pointCategories: sources.pointCategories,
       averaging: this.access.averaging,
       terms,
     };
@@ -177,31 +190,38 @@ class GradesSource implements Source {
     const grading = { thresholds: this.access.thresholds, today: ctx.today, listed: listedGrades(items, semester.semester) };
     // Honours asks for the behaviour grade: the formal one read with the grades (none at a points school).
     const conduct =
-      behaviour &&
-      behaviourOf({
-        grades: behaviour,
-        types: behaviourTypes,
-        categories: behaviourCategories,
-        names: nameLookup,
-        today: ctx.today,
-        endFirstSemester,
-      });
+      behaviourPoints &&
+      behaviourOf({ grades: behaviourPoints, types: behaviour.types, categories: behaviour.categories, names, today: ctx.today, endFirstSemester });
     // A list not read this time, or one that lost its subjects, must not take the subjects' sensors away
     // (the point grades name the subjects graded in points only).
     const forecasts =
       grades !== undefined && (unit?.point === false || point !== undefined) && !lost
         ? await this.subjects.update(gradedSubjects(semester.year, items), semester.subjects, this.access.thresholds)
         : [];
-    const averaged = renderAverage(semester, lists.schoolAverages?.Averages, { ...grading, conduct });
-    const wording = { language: this.access.language, scale: gradeScale(lists.gradingSystem) };
+    return { items, terms, lost, averageInput, semester, grading, conduct, forecasts };
+  }
+
+  /** What a pass publishes: the states its declarations make of the view, the events, the year's records, the output for others. */
+  private render(
+    ctx: SourceContext,
+    { lists, partialRead, sources, behaviour, names }: ReturnType<GradesSource['read']>,
+    { items, terms, lost, averageInput, semester, grading, conduct, forecasts }: Awaited<ReturnType<GradesSource['derive']>>,
+  ): SourceResult {
+    const c = ctx.cache;
+    const { grades, behaviourPoints } = sources;
+    const school = lists.schoolAverages?.Averages;
+    const view = {
+      newest: newestGrades(items, terms, semester.semester),
+      wording: { language: this.access.language, scale: gradeScale(lists.gradingSystem) },
+      averaged: renderAverage(semester, school, { ...grading, conduct }),
+      semester,
+      grading,
+      school,
+      gradesKnown: grades !== undefined,
+    };
     return {
       suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
-      states: {
-        newest_grade: renderNewestGrade(newestGrades(items, terms, semester.semester), wording, averaged.attributes.subjects),
-        average: averaged,
-        grade_at_risk: renderGradeAtRisk(grades === undefined ? null : semester, this.access.thresholds),
-        ...this.subjects.states(semester, grading, lists.schoolAverages?.Averages),
-      },
+      states: statesOf([...GRADES_ENTITIES, ...this.subjects.entities()], view),
       events: {
         grade: gradeEvents(items),
         forecast_changed: forecasts.map((payload) => ({ id: `${forecastChanged.key}:${payload.subject}:${ctx.now}`, payload })),
@@ -210,11 +230,7 @@ class GradesSource implements Source {
       ...(grades === undefined || lost ? {} : { year: { grades: { input: averageInput, slugs: this.subjects.slugs() } } }),
       output: {
         behaviour:
-          behaviour === undefined
-            ? c.refused(R.BEHAVIOUR_POINTS)
-              ? null
-              : undefined
-            : { grades: behaviour, types: behaviourTypes, categories: behaviourCategories, comments: behaviourComments, names: nameLookup },
+          behaviourPoints === undefined ? (c.refused(R.BEHAVIOUR_POINTS) ? null : undefined) : { grades: behaviourPoints, ...behaviour, names },
         ordinary: grades === undefined ? (c.refused(R.GRADES) ? null : undefined) : streakGrades(items),
         terms,
       } satisfies GradesOutput,
@@ -227,7 +243,7 @@ class GradesSource implements Source {
             'text:': readMark(lists.text),
             'descriptive:': readMark(lists.descriptive),
             // Only a whole list can miss a grade: one that slid off the first page is not removed.
-            'descriptive:p': partialRead?.whole === true ? readMark(partial) : undefined,
+            'descriptive:p': partialRead?.whole === true ? readMark(partialRead.data) : undefined,
           },
           listed: notGradeKeys(sources),
         },

@@ -2,7 +2,7 @@
 // says what a mark that is no grade means ("0 (nie jest oceną)"), since a parent reads a bare 0 as a fail.
 import type { Language } from '../../config/language.js';
 import { sensor } from '../kit/entities.js';
-import { shape, type Published } from '../kit/contract.js';
+import { shape, type PublishedAs } from '../kit/contract.js';
 import { stateText, withAttributes } from '../kit/render.js';
 import { DEFAULT_SCALE, type GradeScale } from '../../rules/averages.js';
 import { collapse } from '../../rules/portal-values.js';
@@ -55,10 +55,25 @@ const describedGrade = (i: GradeItem) => ({
   comment: listedText(i.comment),
 });
 
+/** The wording of a mark that is no grade: in the family's language, by the school's scale. */
+export type GradeWording = { language: Language; scale: GradeScale };
+
+/** What newest_grade is made of in the grades' view: the newest grades, their wording, and `average` as shown (each subject's forecast). */
+export type NewestView = {
+  newest: NewestGrades;
+  wording: GradeWording;
+  averaged: { attributes: { subjects: readonly { subject: string; forecast?: string | null }[] } };
+};
+
 export const newestGrade = sensor(
   'newest_grade',
   { en: 'Newest grade', pl: 'Najnowsza ocena', uk: 'Остання оцінка' },
-  { icon: 'mdi:school', attributes: shape<NewestGradeFacts>(), module: GRADE_LISTS },
+  {
+    icon: 'mdi:school',
+    attributes: shape<NewestGradeFacts>(),
+    module: GRADE_LISTS,
+    state: ({ newest, wording, averaged }: NewestView) => renderNewestGrade(newest, wording, averaged.attributes.subjects),
+  },
 );
 
 /**
@@ -70,9 +85,9 @@ export const newestGrade = sensor(
  */
 export function renderNewestGrade(
   { newest, recent, proposals, described }: NewestGrades,
-  wording: { language: Language; scale: GradeScale } = { language: 'pl', scale: DEFAULT_SCALE },
+  wording: GradeWording = { language: 'pl', scale: DEFAULT_SCALE },
   subjects: readonly { subject: string; forecast?: string | null }[] = [],
-): Published<typeof newestGrade> {
+): PublishedAs<NewestGradeFacts> {
   if (newest === undefined) return { state: null, attributes: { recent: [] } };
   const named = (item: GradeItem): { mark_name?: string } => {
     const code = markOf(item, wording.scale);

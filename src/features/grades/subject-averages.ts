@@ -8,8 +8,7 @@ import * as z from 'zod';
 import { LoginFile } from '../../util/stored.js';
 import { binary, sensor, type EntityDef } from '../kit/entities.js';
 import { onOff, withAttributes } from '../kit/render.js';
-import type { EntityState } from '../../engine/state.js';
-import { shape, type Published } from '../kit/contract.js';
+import { shape, type PublishedAs } from '../kit/contract.js';
 import type { Logger } from '../../util/log.js';
 import { newestFirst, type GradeItem } from '../../rules/grade-item.js';
 import { cut } from '../../rules/notices.js';
@@ -31,6 +30,13 @@ export type PreviousSemester = { semester: 1; average?: number | null; percent?:
  * points, weighted); graded in points only, that percentage is its state, and it has no forecast.
  */
 export type SubjectAverageFacts = ReturnType<typeof renderSubjectAverage | typeof renderPointsAverage>['attributes'];
+
+/**
+ * What the per-subject sensors and grade_at_risk show of the grades' view: the semester's averages and what they are
+ * rendered with, the school's own averages (if any); `gradesKnown`: the grades list was read (whether a grade is at
+ * risk is unknown without it).
+ */
+export type SubjectsView = { semester: Averages; grading: Grading; school: readonly SchoolAverage[] | undefined; gradesKnown: boolean };
 
 /** What the averages are rendered with beside them: the thresholds, the day the trend looks back from, each subject's grades listed. */
 export interface Grading {
@@ -92,11 +98,16 @@ export const gradeAtRisk = binary(
     icon: 'mdi:alert-circle-outline',
     attributes: shape<GradeAtRiskFacts>(),
     module: [GRADES],
+    state: ({ semester, gradesKnown, grading }: Pick<SubjectsView, 'semester' | 'gradesKnown' | 'grading'>) =>
+      renderGradeAtRisk(gradesKnown ? semester : null, grading.thresholds),
   },
 );
 
-/** The sensor of one subject; a subject the school left unnamed is named by its id; one graded in points only is a percentage. */
-function subjectAverageEntity(slug: string, name: string | null, id: string, points = false): EntityDef<string, SubjectAverageFacts> {
+/**
+ * The sensor of one subject; a subject the school left unnamed is named by its id; one graded in points only is a
+ * percentage (one graded in points in the other semester only has no percentage this one).
+ */
+function subjectAverageEntity(slug: string, name: string | null, id: string, points = false) {
   return sensor(
     `average_${slug}`,
     { en: `Average – ${name ?? `subject ${id}`}`, pl: `Średnia – ${name ?? `przedmiot ${id}`}`, uk: `Середній бал – ${name ?? `предмет ${id}`}` },
@@ -106,6 +117,18 @@ function subjectAverageEntity(slug: string, name: string | null, id: string, poi
       ...(points ? { unit: '%' } : {}),
       attributes: shape<SubjectAverageFacts>(),
       module: [GRADES, POINT_GRADES],
+      state: ({ semester, grading, school }: SubjectsView) => {
+        const percent = semester.points?.findLast((p) => p.subjectId === id);
+        return points
+          ? renderPointsAverage(percent ?? { subjectId: id, subject: name, percent: null, count: 0 }, semester, grading)
+          : renderSubjectAverage(
+              semester.subjects.findLast((s) => s.subjectId === id) ?? emptySubject(id, name),
+              semester,
+              grading,
+              school?.findLast((a) => a.Subject === id),
+              percent,
+            );
+      },
     },
   );
 }
@@ -194,25 +217,9 @@ export class SubjectEntities {
     return Object.fromEntries(Object.entries(this.memory.subjects).map(([id, r]) => [id, r.slug]));
   }
 
-  /** The entities of the subjects present, in subject-name order. */
-  entities(): EntityDef[] {
+  /** The entities of the subjects present, in subject-name order: each makes its state of the semester's averages (SubjectsView). */
+  entities() {
     return this.present().map(({ id, slug, name, points }) => subjectAverageEntity(slug, name, id, points));
-  }
-
-  /** Each present subject's sensor state, from the semester's averages (and the school's own, if any). */
-  states(value: Averages, grading: Grading, school: readonly SchoolAverage[] = []): Record<string, EntityState> {
-    const bySubject = new Map(value.subjects.map((s) => [s.subjectId, s]));
-    const points = new Map((value.points ?? []).map((p) => [p.subjectId, p]));
-    const schools = new Map(school.filter((a) => a.Subject !== undefined).map((a) => [a.Subject as string, a]));
-    return Object.fromEntries(
-      this.present().map(({ id, slug, name, points: pointsOnly }) => [
-        `average_${slug}`,
-        // A subject graded in points in the other semester only has no percentage this one.
-        pointsOnly
-          ? renderPointsAverage(points.get(id) ?? { subjectId: id, subject: name, percent: null, count: 0 }, value, grading)
-          : renderSubjectAverage(bySubject.get(id) ?? emptySubject(id, name), value, grading, schools.get(id), points.get(id)),
-      ]),
-    );
   }
 
   private present(): { id: string; slug: string; name: string | null; points: boolean }[] {
@@ -287,7 +294,7 @@ export function renderPointsAverage(p: PointPercentage, value: Averages, grading
 }
 
 /** grade_at_risk: ON when a subject's average this semester is below the first threshold. */
-export function renderGradeAtRisk(value: Averages | null, thresholds: readonly number[]): Published<typeof gradeAtRisk> {
+export function renderGradeAtRisk(value: Averages | null, thresholds: readonly number[]): PublishedAs<GradeAtRiskFacts, 'ON' | 'OFF'> {
   // No grades list (refused, or never read): whether a grade is at risk is unknown, never OFF.
   if (value === null) return { state: null, attributes: {} };
   const first = thresholds[0] ?? 0;

@@ -1,14 +1,16 @@
 // The contract between a feature and the screens that show its entities (MQTT, the dashboard, the board):
-// a feature declares each entity once with the shape of its attributes, its render returns States<...> of
-// those declarations, and every screen reads an entity through its declaration, never through a key or an
-// attribute name spelled again, so renaming an attribute is a compile error wherever a screen reads it.
-import type { EntityDef, NoAttributes } from './entities.js';
-import type { EntityState } from '../../engine/state.js';
-import type { NewsItem } from '../../once/memory.js';
+// a feature declares each entity once with the shape of its attributes and the function from its view to its
+// state (statesOf makes a pass's states of them), and every screen reads an entity through its declaration,
+// never through a key or an attribute name spelled again, so renaming an attribute is a compile error wherever a
+// screen reads it.
+import type { EntityDef, PublishedAs } from './entities.js';
+import type { DeclaredStates, EntityState } from '../../engine/state.js';
+import type { Language } from '../../config/language.js';
+import type { NewsItem } from '../../rules/news.js';
 import type { Tracking } from '../../once/tracked.js';
 import type { FloodPayload } from '../../once/flood.js';
 
-export type { Shape, NoAttributes } from './entities.js';
+export type { Shape, NoAttributes, NothingOf, PublishedAs } from './entities.js';
 export { shape } from './entities.js';
 
 /** The attributes an entity declares (NoAttributes when it declares none). */
@@ -61,18 +63,33 @@ type PreviousKeys<P> = P extends { previous?: infer Q } ? keyof NonNullable<Q> &
 export type Tracked<E extends EntityDef> = { [D in E as D['key']]?: Tracking<ComparedOf<D>> };
 
 /**
- * What a feature's render gives for an entity: its state (null: unknown) and its declared attributes,
+ * What an entity's declaration gives as its state: its state (null: unknown) and its declared attributes,
  * or `{}` when nothing is known (which clears them in Home Assistant).
  */
-export type Published<E> = { state: StateOf<E> | null } & ([AttributesOf<E>] extends [NoAttributes]
-  ? { attributes?: NoAttributes }
-  : { attributes: AttributesOf<E> | NothingOf<AttributesOf<E>> });
+export type Published<E> = PublishedAs<AttributesOf<E>, StateOf<E>>;
 
-/** Attributes with none of A's names: `{}`, published when nothing is known. */
-export type NothingOf<A> = { [K in keyof A]?: undefined };
+/**
+ * The states some entities' declarations made, by key: each as its entity declares it, and missing where the
+ * declaration left what was published (its view lacked what it is made from).
+ */
+export type States<E extends EntityDef> = { readonly [D in E as D['key']]?: Published<D> } & DeclaredStates;
 
-/** The states of some entities by key, exactly as a render returns them. */
-export type States<E extends EntityDef> = { [D in E as D['key']]: Published<D> };
+/** A feature's view with the family's language, for the entities whose states are words: `state: ({ view, language }: Worded<NoticesView>) => …`. */
+export type Worded<V> = { view: V; language: Language };
+
+/**
+ * The states of `entities` for one pass: each declaration's `state:` given the feature's view (computed once),
+ * by the entity's key. The one way a feature makes the states it publishes (SourceResult.states, a command's):
+ * the key is the declaration's, never written again.
+ */
+export function statesOf<V, E extends EntityDef<string, unknown, string, unknown, V>>(entities: readonly E[], view: V): States<E> {
+  const states: Record<string, EntityState> = {};
+  for (const entity of entities) {
+    const state = entity.state?.(view);
+    if (state !== undefined) states[entity.key] = state;
+  }
+  return states as States<E>;
+}
 
 /**
  * What a screen finds for an entity in what the bridge last published: the declared names, each of

@@ -1,7 +1,10 @@
 // How an entity is declared (each feature declares its own, see src/features/) and the small helpers
-// that name it in Home Assistant.
+// that name it in Home Assistant. A declaration that has a state carries the function from its feature's
+// view to that state (as Home Assistant's EntityDescription carries its value_fn): the one place a state is
+// made, so its key is written once (contract.ts statesOf).
 import type { Texts } from '../../config/language.js';
 import type { Resource } from '../../engine/resource.js';
+import type { EntityState } from '../../engine/state.js';
 
 export type Platform = 'sensor' | 'binary_sensor' | 'button' | 'event' | 'notify' | 'select' | 'text';
 
@@ -18,8 +21,11 @@ export type Shape<A> = true & { readonly __attributes?: A };
 /** Declares the attributes of a sensor or binary sensor (a type alias, so that it fits a state's record). */
 export const shape = <A extends object>(): Shape<A> => true as Shape<A>;
 
-/** One entity: K its key, A its attributes (none unless declared with shape()), S its state when known, P an event's payload. */
-export interface EntityDef<K extends string = string, A = unknown, S extends string = string, P = unknown> {
+/**
+ * One entity: K its key, A its attributes (none unless declared with shape()), S its state when known, P an
+ * event's payload, V the view of its feature its state is made from.
+ */
+export interface EntityDef<K extends string = string, A = unknown, S extends string = string, P = unknown, V = never> {
   /** The <entity> part of topics and unique ids. */
   key: K;
   platform: Platform;
@@ -50,6 +56,12 @@ export interface EntityDef<K extends string = string, A = unknown, S extends str
   input?: { key: string; template?: string };
   options?: readonly string[];
   maxLength?: number;
+  /**
+   * Its state and attributes from its feature's view of one pass (the declaration's `state:`, typed there by
+   * `PublishedAs`); undefined leaves what was published, the view lacking what it is made from. Called only by
+   * statesOf (contract.ts); a declaration without it publishes no state (events, buttons).
+   */
+  readonly state?: (view: V) => EntityState | undefined;
   /** Type only, never set: the state a feature publishes for it (see src/features/contract.ts). */
   readonly published?: { state: S };
   /** Type only, never set: for an event, the payload each of its events carries. */
@@ -57,38 +69,55 @@ export interface EntityDef<K extends string = string, A = unknown, S extends str
 }
 
 /** What a declaration may say beside its key, platform and name; `attributes` may carry a Shape. */
-export type EntityOptions<A> = Partial<Omit<EntityDef, 'key' | 'platform' | 'name' | 'attributes' | 'published' | 'fired'>> & {
+export type EntityOptions<A> = Partial<Omit<EntityDef, 'key' | 'platform' | 'name' | 'attributes' | 'state' | 'published' | 'fired'>> & {
   attributes?: boolean | Shape<A>;
 };
 
 /** The attributes an entity without a shape() publishes: none. */
 export type NoAttributes = Record<string, never>;
 
-/** A sensor; it has an attributes topic unless it says otherwise. */
-export const sensor = <K extends string, A extends object = NoAttributes>(key: K, name: Texts, extra: EntityOptions<A> = {}): EntityDef<K, A> => ({
-  key,
-  platform: 'sensor',
-  name,
-  attributes: true,
-  ...extra,
-});
+/** Attributes with none of A's names: `{}`, published when nothing is known. */
+export type NothingOf<A> = { [K in keyof A]?: undefined };
 
-/** A binary sensor: ON or OFF (or unknown); no attributes topic unless it declares a shape. */
-export const binary = <K extends string, A extends object = NoAttributes>(
+/**
+ * What an entity publishes, by its declaration: its state (null: unknown) and its declared attributes, or `{}`
+ * when nothing is known (which clears them in Home Assistant). Of an entity declared with no types (a list of
+ * any entities), any state.
+ */
+export type PublishedAs<A, S extends string = string> = unknown extends A
+  ? EntityState
+  : { state: S | null } & ([A] extends [NoAttributes] ? { attributes?: NoAttributes } : { attributes: A | NothingOf<A> });
+
+/** A declaration's `state:`, from the view V to what the entity publishes (its attributes as `attributes:` declares them). */
+export type Stated<A, S extends string, V> = { state?: (view: V) => PublishedAs<NoInfer<A>, S> | undefined };
+
+/** The declaration as every reader takes it: its state function checked where it is written, then kept as the engine sees it. */
+const declared = <K extends string, A, S extends string, P, V>(entity: Omit<EntityDef<K, A, S, P, V>, 'state'> & Stated<A, S, V>) =>
+  entity as EntityDef<K, A, S, P, V>;
+
+/** A sensor; it has an attributes topic unless it says otherwise. */
+export const sensor = <K extends string, A extends object = NoAttributes, V = unknown>(
   key: K,
   name: Texts,
-  extra: EntityOptions<A> = {},
-): EntityDef<K, A, 'ON' | 'OFF'> => ({
-  key,
-  platform: 'binary_sensor',
-  name,
-  ...extra,
-});
+  extra: EntityOptions<A> & Stated<A, string, V> = {},
+): EntityDef<K, A, string, unknown, V> => declared({ key, platform: 'sensor', name, attributes: true, ...extra });
 
-/** An entity declared by its options, R those it must give. */
+/** A binary sensor: ON or OFF (or unknown); no attributes topic unless it declares a shape. */
+export const binary = <K extends string, A extends object = NoAttributes, V = unknown>(
+  key: K,
+  name: Texts,
+  extra: EntityOptions<A> & Stated<A, 'ON' | 'OFF', V> = {},
+): EntityDef<K, A, 'ON' | 'OFF', unknown, V> => declared({ key, platform: 'binary_sensor', name, ...extra });
+
+/** An entity declared by its options, R those it must give; a select or a text may have a state. */
 const withOptions =
   <R extends Partial<EntityDef>>(platform: Platform) =>
-  <K extends string>(key: K, name: Texts, options: R & EntityOptions<unknown>): EntityDef<K> => ({ key, platform, name, ...options });
+  <K extends string, V = unknown>(
+    key: K,
+    name: Texts,
+    options: R & EntityOptions<unknown> & Stated<NoAttributes, string, V>,
+  ): EntityDef<K, unknown, string, unknown, V> =>
+    declared({ key, platform, name, ...options });
 
 /** A button: pressing it sends `command.payload` to the command topic `<base>/<child>/<command.key>/set`. */
 export const button = withOptions<Required<Pick<EntityDef, 'icon' | 'command'>>>('button');
@@ -112,7 +141,7 @@ export const eventEntity = <K extends string, P extends object>(
   name: Texts,
   icon: string,
   options: { tracked?: boolean; payload: Shape<P>; module?: readonly Resource[] },
-): EntityDef<K, unknown, string, P> => ({
+): EntityDef<K, unknown, string, P, unknown> => ({
   key,
   platform: 'event',
   name,

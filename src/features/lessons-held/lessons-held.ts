@@ -23,7 +23,7 @@ import { addDays, isoAt, wallTime } from '../../util/time.js';
 import { feature } from '../feature.js';
 import { ifKnown, markdown } from '../screens/cards.js';
 import { keyed } from '../screens/templates.js';
-import { shape, type Published, type States } from '../kit/contract.js';
+import { shape, statesOf, type PublishedAs } from '../kit/contract.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 // Also brings attendance's declaration of its output into every program that compiles this file (the board's browser check too).
 import type { AttendanceOutput } from '../attendance/attendance.js';
@@ -34,29 +34,59 @@ export type HeldFacts = { date: string; no: number | null; subject: string | nul
 /** The attributes of next_test: what the test is and the topics to revise. */
 export type NextTestFacts = { subject: string | null; kind: string | null; description: string | null; topics: HeldFacts[] };
 
+/**
+ * What the lessons held show, computed once per pass: the last 14 days' lessons (null while Realizations is unknown),
+ * the next test with its hour once the agenda is known, and the lessons missed once the absences are (each undefined
+ * before: what was published stays).
+ */
+export interface LessonsHeldView {
+  recent: readonly LessonHeld[] | null;
+  next?: { test: NextTest | null; hour: string | null };
+  missed?: readonly MissedLesson[];
+}
+
 // Named ...Entity where a school rule (nextTest, catchUp) has the key's name.
 export const nextTestEntity = sensor(
   'next_test',
   { en: 'Next test', pl: 'Następny sprawdzian', uk: 'Наступна контрольна' },
-  { icon: 'mdi:file-document-edit', deviceClass: 'timestamp', attributes: shape<NextTestFacts>(), module: [HOMEWORKS] },
+  {
+    icon: 'mdi:file-document-edit',
+    deviceClass: 'timestamp',
+    attributes: shape<NextTestFacts>(),
+    module: [HOMEWORKS],
+    state: ({ next }: LessonsHeldView) => next && renderNextTest(next.test, next.hour),
+  },
 );
 export const lessonTopics = sensor(
   'lesson_topics',
   { en: 'Lesson topic', pl: 'Temat lekcji', uk: 'Тема уроку' },
-  { icon: 'mdi:book-open-page-variant', attributes: shape<{ lessons: HeldFacts[] }>(), module: [REALIZATIONS] },
+  {
+    icon: 'mdi:book-open-page-variant',
+    attributes: shape<{ lessons: HeldFacts[] }>(),
+    module: [REALIZATIONS],
+    state: ({ recent }: LessonsHeldView) => (recent === null ? { state: null, attributes: {} } : renderLessonTopics(recent)),
+  },
 );
 export const catchUpEntity = sensor(
   'catch_up',
   { en: 'Lessons to catch up', pl: 'Lekcje do nadrobienia', uk: 'Уроки, які треба надолужити' },
   // Missed lessons are the absences' lessons held: gone with both lists.
-  { icon: 'mdi:book-clock', stateClass: 'measurement', attributes: shape<{ lessons: HeldFacts[] }>(), module: [ATTENDANCES, REALIZATIONS] },
+  {
+    icon: 'mdi:book-clock',
+    stateClass: 'measurement',
+    attributes: shape<{ lessons: HeldFacts[] }>(),
+    module: [ATTENDANCES, REALIZATIONS],
+    state: ({ missed }: LessonsHeldView) => missed && renderCatchUp(missed),
+  },
 );
+
+const LESSONS_HELD_ENTITIES = [nextTestEntity, lessonTopics, catchUpEntity];
 
 export const lessonsHeldFeature = feature({
   name: 'lessons_held',
   reads: ({ copies, today }) => [want(REALIZATIONS), lookup(copies, LESSONS, recentLessonIds(copies, today)), ...nameLookups(copies)],
   inputs: ['agenda', 'attendance', 'timetable'],
-  entities: [nextTestEntity, lessonTopics, catchUpEntity],
+  entities: LESSONS_HELD_ENTITIES,
   dashboard: {
     // What to revise before the next test, the lessons missed lately with their topics, the latest topics.
     child: [
@@ -95,20 +125,18 @@ async function poll(ctx: SourceContext): Promise<SourceResult> {
   const agenda = ctx.inputs.agenda;
   const timetable = ctx.inputs.timetable;
   const attendance: AttendanceOutput | undefined = ctx.inputs.attendance;
-  if (realizations === undefined) return { states: { lesson_topics: { state: null, attributes: {} } } };
+  if (realizations === undefined) return { states: statesOf(LESSONS_HELD_ENTITIES, { recent: null }) };
   const lookupNames = namesOf(ctx.cache);
   const held = lessonsHeld({ realizations, lessons: ctx.cache.get(LESSONS)?.Lessons, names: lookupNames });
   const { date, time } = wallTime(ctx.now);
-  const states: Partial<States<typeof nextTestEntity | typeof lessonTopics | typeof catchUpEntity>> = {
-    lesson_topics: renderLessonTopics(recentLessons(held, ctx.today)),
-  };
+  const view: LessonsHeldView = { recent: recentLessons(held, ctx.today) };
   if (agenda !== undefined) {
     const next = nextTest(agenda.tests, held, { date, time: time.slice(0, 5) });
     const hour = next && testHour(next.test, timetable?.days, (l) => lookupNames.subject(l.Subject?.id, l.Subject) ?? l.Subject?.name ?? null);
-    states.next_test = renderNextTest(next, hour ?? null);
+    view.next = { test: next, hour: hour ?? null };
   }
-  if (attendance !== undefined) states.catch_up = renderCatchUp(catchUp(attendance.absences, held, ctx.today));
-  return { states };
+  if (attendance !== undefined) view.missed = catchUp(attendance.absences, held, ctx.today);
+  return { states: statesOf(LESSONS_HELD_ENTITIES, view) };
 }
 
 /** A topic for a list: one line, at most 300 characters with an ellipsis. */
@@ -117,7 +145,7 @@ const topicForList = (topic: string | null): string | null => (topic === null ? 
 const heldFields = (l: LessonHeld): HeldFacts => ({ date: l.date, no: l.no, subject: l.subject, topic: topicForList(l.topic) });
 
 /** next_test: when the next test or quiz starts; what it is and the topics to revise beside it. */
-export function renderNextTest(next: NextTest | null, hour: string | null = next?.test.time ?? null): Published<typeof nextTestEntity> {
+export function renderNextTest(next: NextTest | null, hour: string | null = next?.test.time ?? null): PublishedAs<NextTestFacts> {
   if (next === null) return withAttributes(null, { subject: null, kind: null, description: null, topics: [] });
   const { test, topics } = next;
   return withAttributes(isoAt(test.date, hour ?? '00:00'), {
@@ -129,11 +157,11 @@ export function renderNextTest(next: NextTest | null, hour: string | null = next
 }
 
 /** lesson_topics: the topic of the most recent lesson held; the last 14 days of lessons beside it. */
-export function renderLessonTopics(recent: readonly LessonHeld[]): Published<typeof lessonTopics> {
+export function renderLessonTopics(recent: readonly LessonHeld[]): PublishedAs<{ lessons: HeldFacts[] }> {
   return withAttributes(stateText(recent[0]?.topic), { lessons: recent.map(heldFields) });
 }
 
 /** catch_up: how many lessons the child missed in the last 14 days, each with what was taught. */
-export function renderCatchUp(missed: readonly MissedLesson[]): Published<typeof catchUpEntity> {
+export function renderCatchUp(missed: readonly MissedLesson[]): PublishedAs<{ lessons: HeldFacts[] }> {
   return withAttributes(missed.length, { lessons: missed.map((m) => ({ ...m, topic: topicForList(m.topic) })) });
 }

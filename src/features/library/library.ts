@@ -8,7 +8,7 @@ import { withAttributes } from '../kit/render.js';
 import { feature } from '../feature.js';
 import { ifKnown, markdown } from '../screens/cards.js';
 import { reads } from '../screens/templates.js';
-import { shape, type Published } from '../kit/contract.js';
+import { shape, statesOf, type PublishedAs } from '../kit/contract.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 
 /** One lending as published (`overdue` and `extendable` null when they cannot be known: it may be a free textbook). */
@@ -29,7 +29,14 @@ export type LibraryDueFacts = { overdue: number; next_due: string | null; titles
 export const libraryDue = sensor(
   'library_due',
   { en: 'Library lendings', pl: 'Wypożyczenia z biblioteki', uk: 'Книги з бібліотеки' },
-  { icon: 'mdi:book-open-variant', stateClass: 'measurement', attributes: shape<LibraryDueFacts>(), module: [LIBRARY] },
+  {
+    icon: 'mdi:book-open-variant',
+    stateClass: 'measurement',
+    attributes: shape<LibraryDueFacts>(),
+    module: [LIBRARY],
+    // Nothing known of the lendings (refused, or never read: null): unknown.
+    state: (lendings: LibraryLendings | null) => (lendings === null ? { state: null, attributes: {} } : renderLibraryDue(lendings)),
+  },
 );
 
 export const library = feature({
@@ -48,18 +55,18 @@ export const library = feature({
   create: () => ({ poll, unknown }),
 });
 
-/** Nothing known of the lendings (refused, or never read): library_due is unknown. */
-const unknown = (): SourceResult['states'] => ({ library_due: { state: null, attributes: {} } });
+/** Nothing known of the lendings: what a start's first pass publishes on a first run. */
+const unknown = () => statesOf([libraryDue], null);
 
 function poll(ctx: SourceContext): Promise<SourceResult> {
   const answer = ctx.cache.get(LIBRARY);
   return Promise.resolve({
-    states: answer ? { library_due: renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) } : unknown(),
+    states: statesOf([libraryDue], answer ? libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin) : null),
   });
 }
 
 /** library_due: the number of lendings; the books, nearest due first, as attributes. */
-export function renderLibraryDue(lendings: LibraryLendings): Published<typeof libraryDue> {
+export function renderLibraryDue(lendings: LibraryLendings): PublishedAs<LibraryDueFacts> {
   const items = lendings.books.map(lendingFacts);
   return withAttributes(items.length, { overdue: lendings.overdue, next_due: lendings.nextDue, titles: items.map((i) => i.title), items });
 }

@@ -21,7 +21,7 @@ import { dayShort, str } from '../screens/shown.js';
 import { binary, eventEntity, sensor } from '../kit/entities.js';
 import { onOff } from '../kit/render.js';
 import { feature } from '../feature.js';
-import { shape, type AttributeName, type Events, type States } from '../kit/contract.js';
+import { shape, statesOf, type AttributeName, type Events } from '../kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 
 /**
@@ -34,12 +34,22 @@ export type LuckyFacts = { day: string | null; register_number: string | null; m
 export const luckyNumber = sensor(
   'lucky_number',
   { en: 'Lucky number', pl: 'Szczęśliwy numerek', uk: 'Щасливий номер' },
-  { icon: 'mdi:clover', attributes: shape<LuckyFacts>(), module: [LUCKY] },
+  {
+    icon: 'mdi:clover',
+    attributes: shape<LuckyFacts>(),
+    module: [LUCKY],
+    // The number of its day (`day`: today's, or the next school day's once the portal shows it); `in_use: false` for a school without it.
+    state: (lucky: LuckyToday) => ({
+      state: lucky.number === null ? null : String(lucky.number),
+      attributes: { day: lucky.day, register_number: lucky.registerNumber, mine: lucky.mine, in_use: lucky.inUse },
+    }),
+  },
 );
 export const luckyToday = binary(
   'lucky_today',
   { en: 'Lucky today', pl: 'Ma szczęśliwy numerek', uk: 'Має щасливий номер' },
-  { icon: 'mdi:clover', module: [LUCKY] },
+  // ON when today's number is the child's; unknown (never OFF) where the school does not run it or refuses it.
+  { icon: 'mdi:clover', module: [LUCKY], state: (lucky: LuckyToday) => (lucky.inUse ? onOff(lucky.mineToday) : { state: null }) },
 );
 export const luckyEvent = eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek', uk: 'Новий щасливий номер' }, 'mdi:clover', {
   payload: shape<LuckyPayload>(),
@@ -115,21 +125,11 @@ class LuckySource implements Source {
 
   /** The states as of today without asking the portal (the day may have moved on since). */
   restate(ctx: SourceContext): SourceResult['states'] {
-    return this.inUse === undefined ? {} : renderLucky(luckyOfDay(this.lucky, ctx.identity.registerNumber, ctx.today, this.inUse));
+    return this.inUse === undefined ? undefined : renderLucky(luckyOfDay(this.lucky, ctx.identity.registerNumber, ctx.today, this.inUse));
   }
 }
 
-/**
- * lucky_number shows the number of its day (attribute `day`: today's, or the next school day's once the
- * portal shows it), `in_use: false` for a school without it; lucky_today is ON when today's is the child's,
- * and unknown (never OFF) where the school does not run it or refuses it.
- */
-export function renderLucky(lucky: LuckyToday): States<typeof luckyNumber | typeof luckyToday> {
-  return {
-    lucky_number: {
-      state: lucky.number === null ? null : String(lucky.number),
-      attributes: { day: lucky.day, register_number: lucky.registerNumber, mine: lucky.mine, in_use: lucky.inUse },
-    },
-    lucky_today: lucky.inUse ? onOff(lucky.mineToday) : { state: null },
-  };
+/** lucky_number and lucky_today, as their declarations make them from the day's number. */
+export function renderLucky(lucky: LuckyToday) {
+  return statesOf([luckyNumber, luckyToday], lucky);
 }

@@ -1,6 +1,6 @@
 // The lucky number: which day it is for, whether it is the child's, and when it is worth asking again.
 import { addDays, warsawDate, warsawInstant } from '../../util/time.js';
-import type { NewsItem } from '../../once/memory.js';
+import type { NewsItem } from '../../rules/news.js';
 import { awakeAt, SCHOOL_HOURS } from '../../engine/moments.js';
 import { HOUR } from '../../util/duration.js';
 

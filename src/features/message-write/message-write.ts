@@ -10,7 +10,8 @@ import { LoginFile } from '../../util/stored.js';
 import { TEXT_TEMPLATE } from '../opened-message/opened-message.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
 import { notify, select, text, type EntityDef } from '../kit/entities.js';
-import type { EntityState } from '../../engine/state.js';
+import type { DeclaredStates } from '../../engine/state.js';
+import { statesOf } from '../kit/contract.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 import { want } from '../../engine/resource.js';
 import { RECIPIENTS } from './resources.js';
@@ -28,6 +29,9 @@ const keptSchema = z.object({
 });
 type Kept = z.output<typeof keptSchema>;
 
+/** What the write entities show: the recipient chosen (null: none, or one no longer among the options) and the topic. */
+type WritingView = { chosen: string | null; topic: string };
+
 const MESSAGE_TOPIC_TEXT = text(
   'message_topic',
   { en: 'Message topic', pl: 'Temat wiadomości', uk: 'Тема повідомлення' },
@@ -35,6 +39,7 @@ const MESSAGE_TOPIC_TEXT = text(
     icon: 'mdi:format-title',
     input: { key: 'message_topic' },
     maxLength: MAX_TOPIC_CHARS,
+    state: (writing: WritingView) => ({ state: writing.topic }),
   },
 );
 
@@ -48,8 +53,12 @@ const WRITE_NOTIFY = notify(
 );
 
 /** The recipient select with the child's options (they follow the portal's lists). */
-export function recipientSelect(options: readonly string[]): EntityDef {
-  return select('recipient', { en: 'Recipient', pl: 'Odbiorca', uk: 'Адресат' }, { icon: 'mdi:account-tie', input: { key: 'recipient' }, options });
+export function recipientSelect(options: readonly string[]) {
+  return select(
+    'recipient',
+    { en: 'Recipient', pl: 'Odbiorca', uk: 'Адресат' },
+    { icon: 'mdi:account-tie', input: { key: 'recipient' }, options, state: (writing: WritingView) => ({ state: writing.chosen }) },
+  );
 }
 
 /** The topic of a written message when none is set: "Wiadomość – Ania" (the teacher reads Polish). */
@@ -81,11 +90,16 @@ class Writing implements FeatureState {
   }
 
   dynamic(): EntityDef[] {
-    return this.on && this.kept.targets.length > 0 ? [recipientSelect(this.kept.targets.map((t) => t.option))] : [];
+    return this.on && this.kept.targets.length > 0 ? [this.recipient()] : [];
+  }
+
+  /** The recipient select with the options of the list last read. */
+  private recipient() {
+    return recipientSelect(this.kept.targets.map((t) => t.option));
   }
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    if (!this.on) return { states: {} };
+    if (!this.on) return {};
     try {
       const targets = ctx.cache.get(RECIPIENTS);
       const at = ctx.cache.readAt(RECIPIENTS);
@@ -100,12 +114,12 @@ class Writing implements FeatureState {
   }
 
   restate(): SourceResult['states'] {
-    return this.on ? this.states() : {};
+    return this.on ? this.states() : undefined;
   }
 
-  private states(): Record<string, EntityState> {
+  private states(): DeclaredStates {
     const chosen = this.kept.targets.some((t) => t.option === this.kept.choice) ? this.kept.choice : null;
-    return { recipient: { state: chosen }, message_topic: { state: this.kept.topic } };
+    return statesOf([this.recipient(), MESSAGE_TOPIC_TEXT], { chosen, topic: this.kept.topic });
   }
 
   async choose(option: string, account: CommandAccount): Promise<Record<string, unknown>> {

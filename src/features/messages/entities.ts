@@ -8,7 +8,9 @@ import { mailboxName } from '../../i18n/school-words.js';
 import type { MessagePayload, MessageSummary, MessagesView } from '../../rules/messages.js';
 import type { UnreadCounts } from '../../portal/schemas/messages.js';
 import { eventEntity, sensor } from '../kit/entities.js';
-import { shape } from '../kit/contract.js';
+import { shape, type Worded } from '../kit/contract.js';
+import { stateText } from '../kit/render.js';
+import { UNTITLED } from '../../i18n/school-words.js';
 
 /**
  * The attributes of newest_message: the newest inbox message as a parent reads it in a list, and the
@@ -31,10 +33,21 @@ export const unreadFacts = (counts: UnreadCounts, language: Language) => ({
 });
 export type UnreadMessagesFacts = ReturnType<typeof unreadFacts>;
 
+/** Without the messages module (the view null) every state is unknown. */
+const unknown = () => ({ state: null, attributes: {} });
+
 export const unreadMessages = sensor(
   'unread_messages',
   { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości', uk: 'Непрочитані повідомлення' },
-  { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadMessagesFacts>(), module: [UNREAD] },
+  {
+    icon: 'mdi:email-outline',
+    stateClass: 'measurement',
+    attributes: shape<UnreadMessagesFacts>(),
+    module: [UNREAD],
+    // The inbox's unread count, every mailbox's beside it.
+    state: ({ view, language }: Worded<MessagesView | null>) =>
+      view === null ? unknown() : { state: String(view.unread), attributes: unreadFacts(view.counts, language) },
+  },
 );
 export const messageEvent = eventEntity('message', { en: 'Message', pl: 'Wiadomość', uk: 'Повідомлення' }, 'mdi:email', {
   payload: shape<MessagePayload>(),
@@ -43,7 +56,14 @@ export const messageEvent = eventEntity('message', { en: 'Message', pl: 'Wiadomo
 export const newestMessage = sensor(
   'newest_message',
   { en: 'Newest message', pl: 'Najnowsza wiadomość', uk: 'Останнє повідомлення' },
-  { icon: 'mdi:email', attributes: shape<NewestMessageFacts>(), module: [UNREAD] },
+  {
+    icon: 'mdi:email',
+    attributes: shape<NewestMessageFacts>(),
+    module: [UNREAD],
+    // The newest inbox message's topic (a message without one says so).
+    state: ({ view, language }: Worded<MessagesView | null>) =>
+      view?.newest ? { state: stateText(view.newest.topic) ?? UNTITLED[language], attributes: newestFacts(view.newest, view) } : unknown(),
+  },
 );
 
 /** A mailbox's copy: the inbox's by its own declaration, the others' by name. */

@@ -6,16 +6,14 @@ import { INBOX, MAILBOX, UNREAD } from '../../engine/resources/messaging.js';
 import { messageEvents, messagesView, type MessagesView } from '../../rules/messages.js';
 import type { Mailbox, MessagesApi } from '../../portal/messaging-api.js';
 import type { MessageItem, UnreadCounts } from '../../portal/schemas/messages.js';
-import { stateText } from '../kit/render.js';
 import { feature } from '../feature.js';
-import { mailboxWant, messageEvent, newestFacts, newestMessage, unreadFacts, unreadMessages } from './entities.js';
+import { mailboxWant, messageEvent, newestMessage, unreadMessages } from './entities.js';
 import { messagesBoard } from './board.js';
 import { messagesDashboard } from './dashboard.js';
-import type { Events, States } from '../kit/contract.js';
+import { statesOf, type Events } from '../kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 import type { ListedMessages } from '../messaging/opened.js';
 import type { Language } from '../../config/language.js';
-import { UNTITLED } from '../../i18n/school-words.js';
 
 /** Mailboxes whose new messages become events (trash and the archives never hold new ones). */
 export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
@@ -83,7 +81,7 @@ export class MessagesSource implements Source {
   /** The last states without asking the portal. */
   restate(): SourceResult['states'] {
     if (this.absent) return renderMessages(null, this.options.language);
-    if (!this.counts) return {};
+    if (!this.counts) return undefined;
     return renderMessages(messagesView(this.counts, this.listed.get('inbox') ?? []), this.options.language);
   }
 }
@@ -92,12 +90,6 @@ export class MessagesSource implements Source {
  * unread_messages is the inbox's unread count with every mailbox's as attributes; newest_message the
  * newest inbox message's topic. Without the messages module (null) both are unknown.
  */
-export function renderMessages(view: MessagesView | null, language: Language): States<typeof unreadMessages | typeof newestMessage> {
-  const unknown = () => ({ state: null, attributes: {} });
-  if (view === null) return { unread_messages: unknown(), newest_message: unknown() };
-  const newest = view.newest;
-  return {
-    unread_messages: { state: String(view.unread), attributes: unreadFacts(view.counts, language) },
-    newest_message: newest ? { state: stateText(newest.topic) ?? UNTITLED[language], attributes: newestFacts(newest, view) } : unknown(),
-  };
+export function renderMessages(view: MessagesView | null, language: Language) {
+  return statesOf([unreadMessages, newestMessage], { view, language });
 }

@@ -6,7 +6,7 @@ import { lookup, nameLookups, namesOf } from '../../engine/resources/lookups.js'
 import { eventEntity, sensor } from '../kit/entities.js';
 import { stateText, withAttributes } from '../kit/render.js';
 import { feature } from '../feature.js';
-import { shape, type Events, type Published } from '../kit/contract.js';
+import { shape, statesOf, type Events, type PublishedAs } from '../kit/contract.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 import type { Note } from '../../portal/schemas/notes.js';
 import { dayOf } from '../../rules/portal-values.js';
@@ -18,7 +18,13 @@ export type NewestNoteFacts = Partial<NoteFacts> & { count: number };
 export const newestNoteEntity = sensor(
   'newest_note',
   { en: 'Newest note', pl: 'Najnowsza uwaga', uk: 'Останнє зауваження' },
-  { icon: 'mdi:note-text', attributes: shape<NewestNoteFacts>(), module: [NOTES] },
+  {
+    icon: 'mdi:note-text',
+    attributes: shape<NewestNoteFacts>(),
+    module: [NOTES],
+    // Refused, or never read (null): unknown.
+    state: (newest: NewestNote | null) => (newest === null ? { state: null, attributes: {} } : renderNewestNote(newest)),
+  },
 );
 export const noteEvent = eventEntity('note', { en: 'Note', pl: 'Uwaga', uk: 'Зауваження' }, 'mdi:note-text', {
   payload: shape<NotePayload>(),
@@ -56,10 +62,10 @@ export const notes = feature({
 
 function poll(ctx: SourceContext): Promise<SourceResult> {
   const notes = ctx.cache.get(NOTES)?.Notes;
-  if (notes === undefined) return Promise.resolve({ states: { newest_note: { state: null, attributes: {} } } });
+  if (notes === undefined) return Promise.resolve({ states: statesOf([newestNoteEntity], null) });
   const input: NotesInput = { notes, categories: ctx.cache.get(NOTE_CATEGORIES)?.Categories, names: namesOf(ctx.cache) };
   return Promise.resolve({
-    states: { newest_note: renderNewestNote(newestNote(input)) },
+    states: statesOf([newestNoteEntity], newestNote(input)),
     events: { note: noteEvents(input) } satisfies Events<typeof noteEvent>,
     output: { negative: negativeNoteDays(notes) } satisfies NotesOutput,
   });
@@ -71,7 +77,7 @@ function negativeNoteDays(notes: readonly Note[]): string[] {
 }
 
 /** newest_note: the newest note's text cut to a state (the whole text is an attribute). */
-export function renderNewestNote({ note, count }: NewestNote): Published<typeof newestNoteEntity> {
+export function renderNewestNote({ note, count }: NewestNote): PublishedAs<NewestNoteFacts> {
   if (note === null) return { state: null, attributes: { count: 0 } };
   // A note without text still happened; its category is the next best thing to show.
   return withAttributes(stateText(note.text) ?? note.category, { ...note, count });

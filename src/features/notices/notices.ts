@@ -18,7 +18,7 @@ import { boardCount, type BoardNotice, type BoardPart } from '../screens/parts.j
 import { dayShort, list, str } from '../screens/shown.js';
 import { markdown } from '../screens/cards.js';
 import { keyed } from '../screens/templates.js';
-import { shape, type Events, type States } from '../kit/contract.js';
+import { shape, statesOf, type Events, type Worded } from '../kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 
 /** Unread announcements listed in unread_notices' attributes. */
@@ -40,15 +40,38 @@ const newestFacts = (newest: NonNullable<NoticesView['newest']>) => ({
 });
 export type NewestNoticeFacts = ReturnType<typeof newestFacts>;
 
+/** Refused, the announcements are unknown (the view null). */
+const unknown = () => ({ state: null, attributes: {} });
+
 export const unreadNotices = sensor(
   'unread_notices',
   { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia', uk: 'Непрочитані оголошення' },
-  { icon: 'mdi:bulletin-board', stateClass: 'measurement', attributes: shape<UnreadNotices>(), module: [NOTICES] },
+  {
+    icon: 'mdi:bulletin-board',
+    stateClass: 'measurement',
+    attributes: shape<UnreadNotices>(),
+    module: [NOTICES],
+    // How many are unread, the newest few beside.
+    state: ({ view }: Worded<NoticesView | null>) =>
+      view === null
+        ? unknown()
+        : {
+            state: String(view.unread.length),
+            attributes: { notices: view.unread.slice(0, NEWEST_IN_ATTRIBUTES).map((n) => ({ id: n.id, subject: n.subject, date: n.day })) },
+          },
+  },
 );
 export const newestNotice = sensor(
   'newest_notice',
   { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie', uk: 'Останнє оголошення' },
-  { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>(), module: [NOTICES] },
+  {
+    icon: 'mdi:bulletin-board',
+    attributes: shape<NewestNoticeFacts>(),
+    module: [NOTICES],
+    // The newest announcement's subject (one without says so).
+    state: ({ view, language }: Worded<NoticesView | null>) =>
+      view?.newest ? { state: stateText(view.newest.subject) || UNTITLED[language], attributes: newestFacts(view.newest) } : unknown(),
+  },
 );
 export const markNoticesReadButton = button(
   'mark_notices_read',
@@ -105,7 +128,8 @@ async function markNoticesRead(req: CommandRequest, account: CommandAccount, sou
   const ids = wanted === 'all' ? notices.filter((n) => !n.WasRead).map((n) => n.Id) : notices.filter((n) => n.Id === wanted).map((n) => n.Id);
   if (wanted !== 'all' && ids.length === 0) throw new CommandError('unknown announcement id (send "all" or an id from newest_notice/unread_notices)');
   const marked = await source.markRead(account.gateway, ids);
-  account.publishStates(source.states());
+  const states = source.states();
+  if (states !== undefined) account.publishStates(states);
   return { marked, already_read: ids.length - marked };
 }
 
@@ -153,21 +177,11 @@ class NoticesSource implements Source {
 
   /** States recomputed from memory (after marking read, without a new request). */
   states(): SourceResult['states'] {
-    return this.notices ? renderNotices(noticesView(this.notices), this.language) : {};
+    return this.notices ? renderNotices(noticesView(this.notices), this.language) : undefined;
   }
 }
 
 /** unread_notices counts the unread announcements (the newest few as attributes); newest_notice shows a subject. */
-export function renderNotices(view: NoticesView | null, language: Language): States<typeof unreadNotices | typeof newestNotice> {
-  if (view === null) return { unread_notices: { state: null, attributes: {} }, newest_notice: { state: null, attributes: {} } };
-  const newest = view.newest;
-  return {
-    unread_notices: {
-      state: String(view.unread.length),
-      attributes: { notices: view.unread.slice(0, NEWEST_IN_ATTRIBUTES).map((n) => ({ id: n.id, subject: n.subject, date: n.day })) },
-    },
-    newest_notice: newest
-      ? { state: stateText(newest.subject) || UNTITLED[language], attributes: newestFacts(newest) }
-      : { state: null, attributes: {} },
-  };
+export function renderNotices(view: NoticesView | null, language: Language) {
+  return statesOf([unreadNotices, newestNotice], { view, language });
 }

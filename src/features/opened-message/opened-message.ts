@@ -9,7 +9,7 @@ import type { Mailbox } from '../../portal/messaging-api.js';
 import { replyDraft } from '../messaging/reply.js';
 import { MessagesUnavailableError } from '../../portal/messaging-policy.js';
 import { button, notify, sensor } from '../kit/entities.js';
-import { shape, type States } from '../kit/contract.js';
+import { shape, statesOf, type Worded } from '../kit/contract.js';
 import { stateText } from '../kit/render.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
 import { mailboxWant } from '../messages/entities.js';
@@ -17,8 +17,8 @@ import type { ListedMessages } from '../messaging/opened.js';
 import { UNREAD } from '../../engine/resources/messaging.js';
 import { sent } from '../sent-message/sent-message.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
+import type { DeclaredStates } from '../../engine/state.js';
 import { errorText } from '../../util/text.js';
-import type { Language } from '../../config/language.js';
 import { UNTITLED } from '../../i18n/school-words.js';
 
 /** The attributes of opened_message; `withdrawn`: the sender withdrew it (the portal says so only when it is opened). */
@@ -36,13 +36,15 @@ export type OpenedMessageFacts = ReturnType<typeof openedFacts>;
 export const openedMessageEntity = sensor(
   'opened_message',
   { en: 'Opened message', pl: 'Otwarta wiadomość', uk: 'Відкрите повідомлення' },
-  { icon: 'mdi:email-open-outline', attributes: shape<OpenedMessageFacts>(), module: [UNREAD] },
+  {
+    icon: 'mdi:email-open-outline',
+    attributes: shape<OpenedMessageFacts>(),
+    module: [UNREAD],
+    // The topic as its state, the rest as attributes; unknown before anything was opened.
+    state: ({ view: record, language }: Worded<OpenedRecord | undefined>) =>
+      record ? { state: stateText(record.topic) ?? UNTITLED[language], attributes: openedFacts(record) } : { state: null, attributes: {} },
+  },
 );
-
-/** opened_message: the topic as its state, the rest as attributes; unknown before anything was opened. */
-export function openedState(record: OpenedRecord | undefined, language: Language): States<typeof openedMessageEntity>['opened_message'] {
-  return record ? { state: stateText(record.topic) ?? UNTITLED[language], attributes: openedFacts(record) } : { state: null, attributes: {} };
-}
 
 /** Home Assistant's notify call hands only its message to the template, as `value`. */
 export const TEXT_TEMPLATE = '{"text": {{ value | tojson }}}';
@@ -92,8 +94,8 @@ class OpenedMessages implements FeatureState {
     return Promise.resolve({ states: this.restate() });
   }
 
-  restate(): SourceResult['states'] {
-    return { opened_message: openedState(this.record, this.access.language) };
+  restate(): DeclaredStates {
+    return statesOf([openedMessageEntity], { view: this.record, language: this.access.language });
   }
 
   async open(arg: string, account: CommandAccount): Promise<Record<string, unknown>> {
@@ -196,7 +198,7 @@ class OpenedMessages implements FeatureState {
 
   private async keep(record: OpenedRecord, account: CommandAccount): Promise<void> {
     this.record = record;
-    account.publishStates({ opened_message: openedState(record, this.access.language) });
+    account.publishStates(this.restate());
     await this.file.save(record).catch((error: Error) => this.access.log.warn({ err: error.message }, 'could not keep the opened message'));
   }
 }

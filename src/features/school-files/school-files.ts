@@ -13,7 +13,7 @@ import { feature } from '../feature.js';
 import { ifKnown, markdown } from '../screens/cards.js';
 import { keyed } from '../screens/templates.js';
 import { savedFiles } from '../screens/shown.js';
-import { shape, type Events, type Published } from '../kit/contract.js';
+import { shape, statesOf, type Events, type PublishedAs } from '../kit/contract.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 import { savedFileUrl } from '../../portal/attachments/saved.js';
 
@@ -26,10 +26,21 @@ export type SchoolFileFacts = { id: string; name: string; date: string | null; p
 /** The attributes of school_files: the newest files first. */
 export type SchoolFilesFacts = { files: SchoolFileFacts[] };
 
+/** What school_files shows: the school's files, newest first, where each saved one is, and the child's id in its address. */
+export type SchoolFilesView = { items: readonly SchoolFileItem[]; saved: (id: string) => string | undefined; child: string };
+
 export const schoolFilesEntity = sensor(
   'school_files',
   { en: 'School files', pl: 'Pliki szkoły', uk: 'Шкільні файли' },
-  { icon: 'mdi:file-cabinet', stateClass: 'measurement', attributes: shape<SchoolFilesFacts>(), module: [SCHOOL_FILES] },
+  {
+    icon: 'mdi:file-cabinet',
+    stateClass: 'measurement',
+    attributes: shape<SchoolFilesFacts>(),
+    module: [SCHOOL_FILES],
+    // Nothing known of the files (refused, or never read: null): unknown, its list empty.
+    state: (view: SchoolFilesView | null) =>
+      view === null ? { state: null, attributes: { files: [] } } : renderSchoolFiles(view.items, view.saved, view.child),
+  },
 );
 export const schoolFileEvent = eventEntity(
   'school_file',
@@ -63,8 +74,8 @@ export const schoolFilesFeature = feature({
   create: (access) => ({ poll: (ctx) => poll(ctx, access.childId), unknown }),
 });
 
-/** Nothing known of the files (refused, or never read): school_files is unknown, its list empty. */
-const unknown = (): SourceResult['states'] => ({ school_files: { state: null, attributes: { files: [] } } });
+/** Nothing known of the files: what a start's first pass publishes on a first run. */
+const unknown = () => statesOf([schoolFilesEntity], null);
 
 function poll(ctx: SourceContext, childId: () => string): Promise<SourceResult> {
   const answer = ctx.cache.get(SCHOOL_FILES);
@@ -72,7 +83,7 @@ function poll(ctx: SourceContext, childId: () => string): Promise<SourceResult> 
   const items = schoolFiles(answer.Data);
   const saved = saveInBackground(ctx, items.slice(0, LISTED));
   return Promise.resolve({
-    states: { school_files: renderSchoolFiles(items, saved, childId()) },
+    states: statesOf([schoolFilesEntity], { items, saved, child: childId() }),
     events: { school_file: schoolFileEvents(items) } satisfies Events<typeof schoolFileEvent>,
   });
 }
@@ -94,7 +105,7 @@ export function renderSchoolFiles(
   items: readonly SchoolFileItem[],
   saved: (id: string) => string | undefined,
   child: string,
-): Published<typeof schoolFilesEntity> {
+): PublishedAs<SchoolFilesFacts> {
   const files = items.slice(0, LISTED).map((f): SchoolFileFacts => {
     const path = saved(f.id);
     return {

@@ -8,7 +8,7 @@
 // most frequent hours); from the identity and the timetable, no read of its own.
 import { lookup, USERS, userOf } from '../../engine/resources/lookups.js';
 import { eventEntity, sensor } from '../kit/entities.js';
-import { shape } from '../kit/contract.js';
+import { shape, statesOf } from '../kit/contract.js';
 import { withAttributes } from '../kit/render.js';
 import type { TimetableOutput } from '../timetable/entities.js';
 import { feature } from '../feature.js';
@@ -17,7 +17,7 @@ import { keyed } from '../screens/templates.js';
 import { str } from '../screens/shown.js';
 import type { RolloverSummary } from '../../once/rollover.js';
 import type { Identity } from '../../engine/identity.js';
-import type { NewsItem } from '../../once/memory.js';
+import type { NewsItem } from '../../rules/news.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 
 /** What the child's identity says of the new year (schoolYearFacts). */
@@ -38,10 +38,22 @@ export const schoolYearEvent = eventEntity(
 /** The attributes of school: where the child learns, who its tutor is, its number, the year and the bells (renderSchool). */
 export type SchoolFacts = ReturnType<typeof renderSchool>['attributes'];
 
+/** What school shows: the child's identity, its tutor's name, the year's facts and the timetable's bells and group. */
+export type SchoolView = {
+  identity: Identity;
+  tutor: string | null;
+  year: SchoolYearFacts | undefined;
+  timetable: Pick<TimetableOutput, 'bells' | 'group'> | undefined;
+};
+
 export const schoolEntity = sensor(
   'school',
   { en: 'School', pl: 'Szkoła', uk: 'Школа' },
-  { icon: 'mdi:town-hall', attributes: shape<SchoolFacts>() },
+  {
+    icon: 'mdi:town-hall',
+    attributes: shape<SchoolFacts>(),
+    state: ({ identity, tutor, year, timetable }: SchoolView) => renderSchool(identity, tutor, year, timetable),
+  },
 );
 
 export const schoolYear = feature({
@@ -101,7 +113,7 @@ function poll(ctx: SourceContext): Promise<SourceResult> {
   // A kindergarten child's group is read after a start's first pass: what was published stays until then.
   const waiting = identity.className === undefined && timetable?.kind === 'kindergarten' && timetable.group === undefined;
   return Promise.resolve<SourceResult>({
-    states: waiting ? {} : { school: renderSchool(identity, tutor, year[0]?.payload, timetable) },
+    ...(waiting ? {} : { states: statesOf([schoolEntity], { identity, tutor, year: year[0]?.payload, timetable }) }),
     events: { [schoolYearEvent.key]: year },
   });
 }

@@ -14,9 +14,10 @@ import { feature, type CommandAccount } from '../feature.js';
 import { ifKnown, markdown } from '../screens/cards.js';
 import { keyed } from '../screens/templates.js';
 import { str } from '../screens/shown.js';
-import { shape, type Events, type Published } from '../kit/contract.js';
+import { shape, statesOf, type Events, type PublishedAs } from '../kit/contract.js';
 import type { SentItem, SentMessageDetails } from '../../portal/schemas/outbox.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
+import type { DeclaredStates } from '../../engine/state.js';
 
 /** Messages opened at once at most (the newest watched ones first). */
 const OPENED_AT_ONCE = 3;
@@ -30,7 +31,13 @@ export type SentMessageFacts = { message_id?: string; to: string[]; date?: strin
 export const sentMessageEntity = sensor(
   'sent_message',
   { en: 'Sent message', pl: 'Wysłana wiadomość', uk: 'Надіслане повідомлення' },
-  { icon: 'mdi:email-check', attributes: shape<SentMessageFacts>(), module: [UNREAD] },
+  {
+    icon: 'mdi:email-check',
+    attributes: shape<SentMessageFacts>(),
+    module: [UNREAD],
+    // None known (no messages module, an empty box: null): unknown, its lists empty.
+    state: (sent: SentView | null) => renderSentMessage(sent),
+  },
 );
 export const messageReadEvent = eventEntity(
   'message_read',
@@ -98,8 +105,8 @@ class SentMessages implements Source {
   private readonly seenRead = new Map<string, string>();
   private absent = false;
 
-  unknown(): SourceResult['states'] {
-    return { sent_message: { state: null, attributes: { to: [], read: [] } } };
+  unknown(): DeclaredStates {
+    return statesOf([sentMessageEntity], null);
   }
 
   poll(ctx: SourceContext): Promise<SourceResult> {
@@ -128,13 +135,13 @@ class SentMessages implements Source {
 
   restate(): SourceResult['states'] {
     if (this.absent) return this.unknown();
-    if (this.list === undefined) return {};
-    return { sent_message: renderSentMessage(newestSent(this.input())) };
+    if (this.list === undefined) return undefined;
+    return statesOf([sentMessageEntity], newestSent(this.input()));
   }
 }
 
 /** sent_message: the newest sent message's topic; to whom, when, and who read it when. */
-export function renderSentMessage(sent: SentView | null): Published<typeof sentMessageEntity> {
+export function renderSentMessage(sent: SentView | null): PublishedAs<SentMessageFacts> {
   if (sent === null) return { state: null, attributes: { to: [], read: [] } };
   return withAttributes(stateText(sent.topic) ?? '', {
     message_id: sent.id,

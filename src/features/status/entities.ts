@@ -3,6 +3,8 @@
 // runner's figures give them) and the refresh button. The feature and its screens: status.ts.
 import { binary, button, sensor } from '../kit/entities.js';
 import { shape } from '../kit/contract.js';
+import { onOff } from '../kit/render.js';
+import { isoWarsaw } from '../../util/time.js';
 import type { LoginAdvice } from '../../portal/session.js';
 
 /** Diagnostics stay readable while the child is offline: they follow the bridge's availability only. */
@@ -30,6 +32,36 @@ export type ProblemFacts = {
   road?: 'register' | 'family';
 };
 
+/** What `problem` publishes: ON with why, or OFF, with the facts always (problem.ts). */
+export type ProblemState = { state: 'ON' | 'OFF'; attributes: ProblemFacts };
+
+/** The account's figures of the day as the diagnostic entities show them (figures.ts). */
+export interface FiguresView {
+  /** The requests of the day by resource (ids masked). */
+  requests: Record<string, number>;
+  bootstraps: number;
+  logins: number;
+  failedLogins: number;
+  /** How the last password login ended (`ok` or a problem reason); null before any. */
+  lastLogin: string | null;
+  /** When a read last succeeded; null before any. */
+  lastRead: number | null;
+  /** The session's age in minutes; null without a session. */
+  sessionMinutes: number | null;
+}
+
+/**
+ * What the runner's own entities show after a pass or a failed read: the account's figures, the problem as the
+ * health tells it (with its road and since), whether the portal advises changing the password, and when the last
+ * pass ended (undefined after a failed read: last_update stays).
+ */
+export interface StatusView {
+  figures: FiguresView;
+  problem: ProblemState;
+  advised: boolean;
+  updated?: number;
+}
+
 /** The requests of the day by resource (ids masked), and the messaging bootstraps among them. */
 export type RequestsFacts = { resources: Record<string, number>; bootstraps: number };
 /** The password logins of the day that failed, and how the last one ended (`ok` or a problem reason). */
@@ -47,6 +79,10 @@ export const requestsToday = sensor(
     stateClass: 'measurement',
     attributes: shape<RequestsFacts>(),
     ...noisy,
+    state: ({ figures }: StatusView) => ({
+      state: String(Object.values(figures.requests).reduce((sum, n) => sum + n, 0)),
+      attributes: { resources: { ...figures.requests }, bootstraps: figures.bootstraps },
+    }),
   },
 );
 export const loginsToday = sensor(
@@ -57,12 +93,21 @@ export const loginsToday = sensor(
     stateClass: 'measurement',
     attributes: shape<LoginsFacts>(),
     ...diagnostic,
+    state: ({ figures }: StatusView) => ({
+      state: String(figures.logins),
+      attributes: { failed: figures.failedLogins, last_outcome: figures.lastLogin },
+    }),
   },
 );
 export const lastRead = sensor(
   'last_read',
   { en: 'Last successful read', pl: 'Ostatni udany odczyt', uk: 'Останнє успішне читання' },
-  { deviceClass: 'timestamp', attributes: false, ...noisy },
+  {
+    deviceClass: 'timestamp',
+    attributes: false,
+    ...noisy,
+    state: ({ figures }: StatusView) => ({ state: figures.lastRead === null ? null : isoWarsaw(figures.lastRead) }),
+  },
 );
 export const sessionAge = sensor(
   'session_age',
@@ -73,6 +118,7 @@ export const sessionAge = sensor(
     stateClass: 'measurement',
     attributes: false,
     ...noisy,
+    state: ({ figures }: StatusView) => ({ state: figures.sessionMinutes === null ? null : String(figures.sessionMinutes) }),
   },
 );
 
@@ -80,12 +126,23 @@ export const sessionAge = sensor(
 export const lastUpdate = sensor(
   'last_update',
   { en: 'Last update', pl: 'Ostatnia aktualizacja', uk: 'Останнє оновлення' },
-  { deviceClass: 'timestamp', attributes: false, ...diagnostic },
+  {
+    deviceClass: 'timestamp',
+    attributes: false,
+    ...diagnostic,
+    state: ({ updated }: StatusView) => (updated === undefined ? undefined : { state: isoWarsaw(updated) }),
+  },
 );
 export const problem = binary(
   'problem',
   { en: 'Problem', pl: 'Problem', uk: 'Проблема' },
-  { deviceClass: 'problem', attributes: shape<ProblemFacts>(), ...diagnostic },
+  {
+    deviceClass: 'problem',
+    attributes: shape<ProblemFacts>(),
+    ...diagnostic,
+    // The health's answer, as it tells it (runner/health.ts): ON with why, OFF, or unknown before the first read.
+    state: (view: StatusView) => view.problem,
+  },
 );
 /**
  * The portal's advice to change the password as a state (ON while the last login met it): what the
@@ -94,7 +151,7 @@ export const problem = binary(
 export const passwordChangeAdvised = binary(
   'password_change_advised',
   { en: 'Password change advised', pl: 'Zalecana zmiana hasła', uk: 'Радять змінити пароль' },
-  { icon: 'mdi:key-alert', ...diagnostic },
+  { icon: 'mdi:key-alert', ...diagnostic, state: ({ advised }: StatusView) => onOff(advised) },
 );
 export const refresh = button(
   'refresh',

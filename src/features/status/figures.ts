@@ -6,13 +6,12 @@
 // a running bridge reads them. A sink (the metrics) may be told the same events.
 import type { Logger } from '../../util/log.js';
 import { LoginTrace } from '../../portal/trace.js';
-import { isoWarsaw, warsawDate } from '../../util/time.js';
+import { warsawDate } from '../../util/time.js';
 import type { PortalObserver } from '../../portal/observer.js';
 import type { PortalUrls } from '../../config/schema.js';
 import type { Clock } from '../../util/clock.js';
-import type { FiguresStore, SavedFigures } from '../../engine/figures-store.js';
-import { lastRead, loginsToday, requestsToday, sessionAge, type ProblemFacts } from './status.js';
-import type { States } from '../kit/contract.js';
+import type { FiguresStore, SavedFigures, SchoolYearFigures } from '../../engine/figures-store.js';
+import type { FiguresView, ProblemFacts } from './status.js';
 import type { Identity } from '../../engine/identity.js';
 
 /** What else hears of the figures' events (the metrics), by child. */
@@ -59,7 +58,7 @@ export class AccountFigures implements PortalObserver {
   plan: SavedFigures['plan'];
 
   /** The school year as the identity last read gave it (set by the account's runner). */
-  schoolYear: SavedFigures['school_year'];
+  schoolYear: SchoolYearFigures;
 
   /** The last write of the figures (writes run one after another, off the poll's path). */
   written: Promise<void> = Promise.resolve();
@@ -136,20 +135,20 @@ export class AccountFigures implements PortalObserver {
     return this.kept.problem_since.at;
   }
 
-  /** The account's diagnostic entities (no portal request). */
-  states(now: number): States<typeof requestsToday | typeof loginsToday | typeof lastRead | typeof sessionAge> {
+  /** What the account's diagnostic entities show now (no portal request; their declarations in entities.ts). */
+  view(now: number): FiguresView {
     this.today();
     const { requests, bootstraps, logins, failed_logins, reads, last_login } = this.kept;
     const okAts = Object.values(reads).flatMap((r) => (r.ok_at === undefined ? [] : [r.ok_at]));
     const since = this.options.sessionSince();
     return {
-      [requestsToday.key]: {
-        state: String(Object.values(requests).reduce((sum, n) => sum + n, 0)),
-        attributes: { resources: { ...requests }, bootstraps },
-      },
-      [loginsToday.key]: { state: String(logins), attributes: { failed: failed_logins, last_outcome: last_login?.outcome ?? null } },
-      [lastRead.key]: { state: okAts.length === 0 ? null : isoWarsaw(Math.max(...okAts)) },
-      [sessionAge.key]: { state: since === undefined ? null : String(Math.floor(Math.max(0, now - since) / 60_000)) },
+      requests,
+      bootstraps,
+      logins,
+      failedLogins: failed_logins,
+      lastLogin: last_login?.outcome ?? null,
+      lastRead: okAts.length === 0 ? null : Math.max(...okAts),
+      sessionMinutes: since === undefined ? null : Math.floor(Math.max(0, now - since) / 60_000),
     };
   }
 
@@ -209,7 +208,7 @@ export class AccountFigures implements PortalObserver {
 }
 
 /** The school year of the diagnostics from the child's identity: the year's dates and the class as the portal last answered them. */
-export function schoolYearFacts(identity: Identity | undefined): SavedFigures['school_year'] {
+export function schoolYearFacts(identity: Identity | undefined): SchoolYearFigures {
   if (identity === undefined) return undefined;
   const { schoolYearBegin: begins, semester1End: first_semester_ends, schoolYearEnd: ends, className, fetchedAt: read_at } = identity;
   return { begins, first_semester_ends, ends, class: className, read_at };

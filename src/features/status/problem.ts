@@ -2,17 +2,16 @@
 // configured language, the portal's own words, and the portal's advice to change the password, even while OFF.
 import { LoginPausedError, UnexpectedResponseError, portalMessageOf, problemReason } from '../../portal/errors.js';
 import { isoWarsaw, warsawTimeOfDay } from '../../util/time.js';
-import type { Published } from '../kit/contract.js';
 import { passwordChangeAdvice, portalSays, problemAdvice } from '../../i18n/problem-advice.js';
 import type { Language } from '../../config/language.js';
 import type { LoginAdvice } from '../../portal/session.js';
-import type { problem, ProblemFacts } from './entities.js';
+import type { ProblemFacts, ProblemState } from './entities.js';
 
 /**
  * OFF; with the portal's advice to change the password (live-notes 19) as `advice` and its words as
  * `advice_message`: worth knowing, but the register is read, so no problem.
  */
-export function problemOff(advice?: LoginAdvice, language: Language = 'en'): Published<typeof problem> {
+export function problemOff(advice?: LoginAdvice, language: Language = 'en'): ProblemState {
   return { state: 'OFF', attributes: { reason: null, ...adviceAttributes(advice, language) } };
 }
 
@@ -21,7 +20,7 @@ function adviceAttributes(advice: LoginAdvice | undefined, language: Language): 
 }
 
 /** `message` is in the configured language; `reason` is a fixed code for automations. */
-export function problemOn(error: unknown, now: number, language: Language, detail?: string, advice?: LoginAdvice): Published<typeof problem> {
+export function problemOn(error: unknown, now: number, language: Language, detail?: string, advice?: LoginAdvice): ProblemState {
   const reason = problemReason(error);
   const words = portalMessageOf(error);
   const help = problemAdvice(reason, language);

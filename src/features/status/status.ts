@@ -73,9 +73,12 @@ const accountFigures: Block = (e, t) => {
   return tiles.length === 0 ? undefined : { type: 'vertical-stack', cards: tiles };
 };
 
+/** The status feature's entities: the runner publishes their states after each pass (runner/coordinator.ts publishStatus). */
+export const STATUS_ENTITIES = [lastUpdate, problem, passwordChangeAdvised, requestsToday, loginsToday, lastRead, sessionAge, refresh];
+
 export const status = feature({
   name: 'status',
-  entities: [lastUpdate, problem, passwordChangeAdvised, requestsToday, loginsToday, lastRead, sessionAge, refresh],
+  entities: STATUS_ENTITIES,
   create: () => ({}),
   // A refresh inside the minute after the last forced poll waits for the minute to end; a message
   // sent meanwhile must not wait behind it.

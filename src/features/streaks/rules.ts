@@ -11,7 +11,7 @@
 // - An achievement is the first time this school year a run reached one of its counts, on the day it did.
 //   Each is one event candidate whose id names the year, the kind and the count: the event memory fires it
 //   once a school year, and a kind's first read only records (nothing fires for what was already true).
-import type { NewsItem } from '../../once/memory.js';
+import type { NewsItem } from '../../rules/news.js';
 
 export const ACHIEVEMENT_KINDS = ['first_six', 'good_grades', 'no_absence', 'no_negative_note'] as const;
 export type AchievementKind = (typeof ACHIEVEMENT_KINDS)[number];

@@ -11,7 +11,7 @@ import { GRADES } from '../../engine/resources/grades.js';
 import { eventEntity, sensor } from '../kit/entities.js';
 import { withAttributes } from '../kit/render.js';
 import { feature } from '../feature.js';
-import { shape, type Events, type Published } from '../kit/contract.js';
+import { shape, statesOf, type Events, type PublishedAs } from '../kit/contract.js';
 import { ifKnown, markdown, whileOn } from '../screens/cards.js';
 import { keyed } from '../screens/templates.js';
 import { list, num, str } from '../screens/shown.js';
@@ -37,7 +37,13 @@ export type StreaksFacts = {
 export const streaksEntity = sensor(
   'streaks',
   { en: 'Streaks', pl: 'Serie', uk: 'Серії' },
-  { icon: 'mdi:trophy', stateClass: 'measurement', attributes: shape<StreaksFacts>(), module: [GRADES, ATTENDANCES, NOTES] },
+  {
+    icon: 'mdi:trophy',
+    stateClass: 'measurement',
+    attributes: shape<StreaksFacts>(),
+    module: [GRADES, ATTENDANCES, NOTES],
+    state: (streaks: Streaks) => renderStreaks(streaks),
+  },
 );
 
 /** An achievement unlocked: once per school year each, never one already true at the first start. */
@@ -102,7 +108,7 @@ class StreaksSource implements Source {
     const { grades: g, attendance: a, notes: n } = this.known;
     // Until each list is known, a run would be counted short and an achievement already true would look
     // new: nothing is computed, and the memory of the events is not primed with half the truth.
-    if (g === undefined || a === undefined || n === undefined) return Promise.resolve({ states: {} });
+    if (g === undefined || a === undefined || n === undefined) return Promise.resolve({});
     const start = yearStart(ctx.today, ctx.identity.schoolYearBegin);
     const value = streaksOf({
       grades: g,
@@ -113,14 +119,14 @@ class StreaksSource implements Source {
       today: ctx.today,
     });
     return Promise.resolve({
-      states: { streaks: renderStreaks(value) },
+      states: statesOf([streaksEntity], value),
       events: { achievement: achievementEvents(value, start) } satisfies Events<typeof achievementEvent>,
     });
   }
 }
 
 /** streaks: the good-grades streak (unknown for an account without grades), the other runs and the achievements beside. */
-export function renderStreaks(s: Streaks): Published<typeof streaksEntity> {
+export function renderStreaks(s: Streaks): PublishedAs<StreaksFacts> {
   const facts: StreaksFacts = {
     ...(s.goodGrades === null ? {} : { good_grades: s.goodGrades }),
     ...(s.daysWithoutAbsence === null ? {} : { days_without_absence: s.daysWithoutAbsence }),

@@ -1,6 +1,6 @@
-// What the timetable feature publishes: its entities with the types of their attributes, and what it hands
-// to the features that name it as an input. The feature (what it reads, how it computes) is timetable.ts; its
-// states are rendered in states.ts and day.ts.
+// What the timetable feature publishes: its entities with the types of their attributes and the states they make of
+// the feature's view, and what it hands to the features that name it as an input. The feature (what it reads, how it
+// computes) is timetable.ts; its states are rendered in states.ts and day.ts.
 import type { TimetableDays } from '../../portal/schemas/timetable.js';
 import type { Bell } from '../../portal/schemas/identity.js';
 import type { SchoolDay } from '../../rules/schedule.js';
@@ -8,9 +8,21 @@ import type { FreeDay, FreeDayPayload } from '../../rules/schooldays.js';
 import { TIMETABLE } from '../../engine/resources/timetable.js';
 import { CLASS_FREE_DAYS, SCHOOL_FREE_DAYS, SUBSTITUTIONS } from './resources.js';
 import { binary, eventEntity, sensor } from '../kit/entities.js';
-import { shape, type States } from '../kit/contract.js';
-import type { PlanChange, PlanChangePayload } from '../../rules/plan-changes.js';
-import type { CurrentLesson, nextLessonFacts, TimetableDay } from './day.js';
+import { shape, statesOf } from '../kit/contract.js';
+import { onOff } from '../kit/render.js';
+import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
+import type { PlanChangePayload } from '../../rules/plan-changes.js';
+import type { Schedule } from '../../rules/schedule.js';
+import { currentLessonOf, timetableOf, type CurrentLesson, type TimetableDay } from './day.js';
+import {
+  nextLessonOf,
+  planChangesOf,
+  schoolDayOf,
+  type NextLessonFacts,
+  type PlanChanges,
+  type SchoolDayFacts,
+  type TimetableView,
+} from './states.js';
 import type { AccountKind, KindergartenGroup } from './kindergarten.js';
 import { KINDERGARTEN_PLAN } from './kindergarten-resources.js';
 
@@ -39,18 +51,7 @@ declare module '../../engine/source.js' {
   }
 }
 
-/**
- * The attributes of plan_changes_today / plan_changes_tomorrow: the day and its changes. A change's own `date` only
- * for a lesson moved to another day (the day it goes to); `words`: the change as its slot's `note` says it (`note`
- * is the school's own).
- */
-export type PlanChanges = { date: string | null; changes: (Omit<PlanChange, 'date'> & { date?: string; words: string | null })[] };
-
-/** The attributes of school_day_today / school_day_tomorrow. */
-export type SchoolDayFacts = { date: string; lessons: number | null; free_day: string | null };
-
-/** The attributes of next_lesson (day.ts nextLessonFacts). */
-export type NextLessonFacts = ReturnType<typeof nextLessonFacts>;
+export type { NextLessonFacts, PlanChanges, SchoolDayFacts, TimetableView } from './states.js';
 
 /**
  * The lists each kind of entity is made from (its module, interface 12.2): the day's lessons from the school's
@@ -63,47 +64,75 @@ const timestamp = { deviceClass: 'timestamp', attributes: false, module: DAY_PLA
 export const planChangesToday = sensor(
   'plan_changes_today',
   { en: 'Plan changes today', pl: 'Zmiany w planie dziś', uk: 'Зміни в розкладі сьогодні' },
-  { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>(), module: CHANGES },
+  {
+    icon: 'mdi:calendar-alert',
+    stateClass: 'measurement',
+    attributes: shape<PlanChanges>(),
+    module: CHANGES,
+    state: ({ schedule, changesKnown, language }: TimetableView) => planChangesOf(schedule.today, changesKnown, language),
+  },
 );
 export const planChangesTomorrow = sensor(
   'plan_changes_tomorrow',
   { en: 'Plan changes next school day', pl: 'Zmiany w planie w następnym dniu nauki', uk: 'Зміни в розкладі на наступний навчальний день' },
-  { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>(), module: CHANGES },
+  {
+    icon: 'mdi:calendar-alert',
+    stateClass: 'measurement',
+    attributes: shape<PlanChanges>(),
+    module: CHANGES,
+    state: ({ schedule, changesKnown, language }: TimetableView) => planChangesOf(schedule.next, changesKnown, language),
+  },
 );
 export const schoolDayToday = binary(
   'school_day_today',
   { en: 'School day today', pl: 'Dziś dzień nauki', uk: 'Сьогодні навчальний день' },
-  { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>(), module: DAY_PLAN },
+  {
+    icon: 'mdi:school-outline',
+    attributes: shape<SchoolDayFacts>(),
+    module: DAY_PLAN,
+    state: ({ schedule }: TimetableView) => schoolDayOf(schedule.today),
+  },
 );
 export const schoolDayTomorrow = binary(
   'school_day_tomorrow',
   { en: 'School day tomorrow', pl: 'Jutro dzień nauki', uk: 'Завтра навчальний день' },
-  { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>(), module: DAY_PLAN },
+  {
+    icon: 'mdi:school-outline',
+    attributes: shape<SchoolDayFacts>(),
+    module: DAY_PLAN,
+    // The calendar day after today (alarm automations), where every other *_tomorrow is the next school day.
+    state: ({ schedule }: TimetableView) => schoolDayOf(schedule.tomorrow),
+  },
 );
 export const lessonsStartToday = sensor(
   'lessons_start_today',
   { en: 'Lessons start today', pl: 'Początek lekcji dziś', uk: 'Початок уроків сьогодні' },
-  timestamp,
+  { ...timestamp, state: ({ schedule }: TimetableView) => ({ state: schedule.today.start }) },
 );
 export const lessonsEndToday = sensor(
   'lessons_end_today',
   { en: 'Lessons end today', pl: 'Koniec lekcji dziś', uk: 'Кінець уроків сьогодні' },
-  timestamp,
+  { ...timestamp, state: ({ schedule }: TimetableView) => ({ state: schedule.today.end }) },
 );
 export const lessonsStartTomorrow = sensor(
   'lessons_start_tomorrow',
   { en: 'Lessons start next school day', pl: 'Początek lekcji w następnym dniu nauki', uk: 'Початок уроків у наступний навчальний день' },
-  timestamp,
+  { ...timestamp, state: ({ schedule }: TimetableView) => ({ state: schedule.next?.start ?? null }) },
 );
 export const lessonsEndTomorrow = sensor(
   'lessons_end_tomorrow',
   { en: 'Lessons end next school day', pl: 'Koniec lekcji w następnym dniu nauki', uk: 'Кінець уроків у наступний навчальний день' },
-  timestamp,
+  { ...timestamp, state: ({ schedule }: TimetableView) => ({ state: schedule.next?.end ?? null }) },
 );
 export const nextLesson = sensor(
   'next_lesson',
   { en: 'Next lesson', pl: 'Następna lekcja', uk: 'Наступний урок' },
-  { icon: 'mdi:clock-outline', attributes: shape<NextLessonFacts>(), module: DAY_PLAN },
+  {
+    icon: 'mdi:clock-outline',
+    attributes: shape<NextLessonFacts>(),
+    module: DAY_PLAN,
+    state: ({ schedule }: TimetableView) => nextLessonOf(schedule.nextLesson),
+  },
 );
 export const planChange = eventEntity('plan_change', { en: 'Plan change', pl: 'Zmiana w planie', uk: 'Зміна в розкладі' }, 'mdi:calendar-alert', {
   payload: shape<PlanChangePayload>(),
@@ -116,22 +145,46 @@ export const freeDay = eventEntity('free_day', { en: 'Free day', pl: 'Dzień wol
 export const timetableToday = sensor(
   'timetable_today',
   { en: 'Timetable today', pl: 'Plan lekcji dziś', uk: 'Розклад сьогодні' },
-  { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>(), module: DAY_PLAN },
+  {
+    icon: 'mdi:timetable',
+    stateClass: 'measurement',
+    attributes: shape<TimetableDay>(),
+    module: DAY_PLAN,
+    state: ({ schedule, language }: TimetableView) => timetableOf(schedule.today, language),
+  },
 );
 export const timetableTomorrow = sensor(
   'timetable_tomorrow',
   { en: 'Timetable next school day', pl: 'Plan lekcji w następnym dniu nauki', uk: 'Розклад на наступний навчальний день' },
-  { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>(), module: DAY_PLAN },
+  {
+    icon: 'mdi:timetable',
+    stateClass: 'measurement',
+    attributes: shape<TimetableDay>(),
+    module: DAY_PLAN,
+    state: ({ schedule, language }: TimetableView) => timetableOf(schedule.next, language),
+  },
 );
 export const currentLesson = sensor(
   'current_lesson',
   { en: 'Current lesson', pl: 'Bieżąca lekcja', uk: 'Поточний урок' },
-  { icon: 'mdi:human-male-board', attributes: shape<CurrentLesson>(), module: DAY_PLAN },
+  {
+    icon: 'mdi:human-male-board',
+    attributes: shape<CurrentLesson>(),
+    module: DAY_PLAN,
+    state: ({ schedule, language }: TimetableView) => currentLessonOf(schedule.current, language, schedule.today),
+  },
 );
 export const atSchool = binary(
   'at_school',
   { en: 'At school', pl: 'W szkole', uk: 'У школі' },
-  { deviceClass: 'presence', icon: 'mdi:school', module: DAY_PLAN },
+  {
+    deviceClass: 'presence',
+    icon: 'mdi:school',
+    module: DAY_PLAN,
+    // ON between the first lesson's start and the last lesson's end today. Without today's plan (refused, or not
+    // covering the day) whether the child is at school is unknown, never OFF.
+    state: ({ schedule }: TimetableView) => (schedule.today.lessons === undefined ? { state: null } : onOff(schedule.atSchool)),
+  },
 );
 
 /** Every entity of the timetable, in the order of docs/entities.md. */
@@ -153,5 +206,11 @@ export const TIMETABLE_ENTITIES = [
   freeDay,
 ] as const;
 
-/** The states renderTimetable gives (every entity but the events), each as its entity declares it. */
-export type TimetableStates = States<Exclude<(typeof TIMETABLE_ENTITIES)[number], typeof planChange | typeof freeDay>>;
+/**
+ * The timetable's states, as its declarations make them from the Schedule. "tomorrow" is the next school day, except for
+ * school_day_tomorrow, the calendar day after today. `changesKnown`: the year's plan changes were read (false: the plan
+ * change counts are unknown).
+ */
+export function renderTimetable(schedule: Schedule, language: Language = FALLBACK_LANGUAGE, changesKnown = true) {
+  return statesOf(TIMETABLE_ENTITIES, { schedule, language, changesKnown });
+}

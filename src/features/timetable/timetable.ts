@@ -2,7 +2,7 @@
 // it), plan changes, free days and the extra classes -> plan changes, school days, lesson hours, next lesson and
 // plan_change and free_day events, the day's lessons, the lesson in progress and at_school. Computed
 // when a copy it reads moved; between passes the runner computes again (from the copies) at each
-// lesson's start and end. What it publishes is declared in entities.ts, rendered in states.ts and day.ts.
+// lesson's start and end. What it publishes is declared in entities.ts, with the states it makes of the view (states.ts, day.ts).
 import { mergeTimetables, schoolBells } from '../../rules/timetable.js';
 import { schedule, schoolDays, type Schedule, type ScheduleInput } from '../../rules/schedule.js';
 import { timetableWeeks, freeDays, freeDayEvents, type FreeDaysInput } from '../../rules/schooldays.js';
@@ -18,14 +18,13 @@ import { makeNames } from '../../rules/names.js';
 import type { Events } from '../kit/contract.js';
 import { feature } from '../feature.js';
 import type { Language } from '../../config/language.js';
-import { renderTimetable } from './states.js';
 import { kindergartenGroup, kindergartenReads, kindergartenTimetable, PlanSearchStore } from './kindergarten.js';
 import { KINDERGARTEN_SEARCH } from '../../engine/resources/kindergarten.js';
-import { freeDay, planChange, TIMETABLE_ENTITIES, type TimetableOutput } from './entities.js';
+import { freeDay, planChange, renderTimetable, TIMETABLE_ENTITIES, type TimetableOutput } from './entities.js';
 import { timetableBoard } from './board.js';
 import { timetableDashboard } from './dashboard.js';
 
-export { renderTimetable } from './states.js';
+export { renderTimetable } from './entities.js';
 import type { ResourceCache } from '../../engine/cache.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 
@@ -127,7 +126,7 @@ class TimetableSource implements Source {
 
   /** The states at ctx.now from what the last poll read (a lesson boundary); nothing before a poll. */
   restate(ctx: SourceContext): SourceResult['states'] {
-    if (this.last === undefined) return {};
+    if (this.last === undefined) return undefined;
     return renderTimetable(this.schedule({ ...this.last, now: ctx.now }), this.language, this.last.substitutions !== undefined);
   }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { otherActivitiesResponse, timetablesResponse } from '../../../src/portal/schemas/timetable.js';
 import { schedule } from '../../../src/rules/schedule.js';
 import { lessonEntries } from '../../../src/rules/calendar-feeds.js';
-import { renderTimetable } from '../../../src/features/timetable/states.js';
+import { renderTimetable } from '../../../src/features/timetable/timetable.js';
 import { slotFacts } from '../../../src/features/timetable/day.js';
 import { warsawInstant } from '../../../src/util/time.js';
 import { BELL, lessonAt, names } from './fixtures.js';
@@ -83,7 +83,7 @@ const regular = (no: number, subject: string, teacher: string, room: string, cha
 
 describe('extra classes in the day', () => {
   it.each(ROWS)('%s', (_, _raw, shown) => {
-    const lessons = renderTimetable(at('07:00')).timetable_today.attributes.lessons ?? [];
+    const lessons = renderTimetable(at('07:00')).timetable_today!.attributes.lessons ?? [];
     const extras = lessons.filter((l) => l.extra);
     if (shown === null) expect(extras).not.toContainEqual(expect.objectContaining({ subject: _raw.title }));
     else expect(extras).toContainEqual(shown);
@@ -91,7 +91,7 @@ describe('extra classes in the day', () => {
 
   it('stands between the lessons by start time, counted when held, in the day’s span too; the school day and changes are the plan’s', () => {
     const states = renderTimetable(at('07:00'));
-    expect(states.timetable_today.attributes.lessons!.map((l) => [l.no, l.from, l.subject, l.change, l.extra ?? false])).toEqual([
+    expect(states.timetable_today?.attributes.lessons!.map((l) => [l.no, l.from, l.subject, l.change, l.extra ?? false])).toEqual([
       [null, '07:10', 'Wyrównawcze', null, true],
       [1, '08:00', 'Matematyka', null, false],
       [2, '08:55', 'Język polski', null, false],
@@ -101,13 +101,13 @@ describe('extra classes in the day', () => {
       [5, '11:50', 'Szachy', null, true],
       [null, '14:00', 'Koło', 'cancelled', true],
     ]);
-    expect(states.timetable_today.attributes.lessons![1]).toEqual(regular(1, 'Matematyka', 'Anna Nowak', '12'));
-    expect(states.timetable_today.state).toBe('6');
+    expect(states.timetable_today?.attributes.lessons![1]).toEqual(regular(1, 'Matematyka', 'Anna Nowak', '12'));
+    expect(states.timetable_today?.state).toBe('6');
     // The day a parent lives: from the extra class at 07:10 to the end of Szachy (12:50), six lessons; every screen says so.
     expect(states.school_day_today).toMatchObject({ state: 'ON', attributes: { lessons: 6 } });
-    expect([states.lessons_start_today.state, states.lessons_end_today.state]).toEqual(['2026-03-10T07:10:00+01:00', '2026-03-10T12:50:00+01:00']);
-    expect(states.timetable_today.attributes.hours).toEqual({ from: '07:10', to: '12:50' });
-    expect(states.plan_changes_today.attributes.changes!.map((c) => [c.lesson_no, c.kind])).toEqual([[4, 'cancelled']]);
+    expect([states.lessons_start_today?.state, states.lessons_end_today?.state]).toEqual(['2026-03-10T07:10:00+01:00', '2026-03-10T12:50:00+01:00']);
+    expect(states.timetable_today?.attributes.hours).toEqual({ from: '07:10', to: '12:50' });
+    expect(states.plan_changes_today?.attributes.changes!.map((c) => [c.lesson_no, c.kind])).toEqual([[4, 'cancelled']]);
     expect(states.next_lesson).toMatchObject({ state: 'Wyrównawcze', attributes: { lesson_no: null, time: '07:10', extra: true } });
   });
 
@@ -115,8 +115,8 @@ describe('extra classes in the day', () => {
     const during = renderTimetable(at('11:00'));
     expect(during.current_lesson).toMatchObject({ state: 'Chór', attributes: { no: 4, change: null, extra: true } });
     expect(during.next_lesson).toMatchObject({ state: 'Chór', attributes: { lesson_no: 4, room: 'Aula', extra: true } });
-    expect(renderTimetable(at('09:00')).next_lesson.attributes).not.toHaveProperty('extra');
-    expect(renderTimetable(at('13:00')).next_lesson.state).toBeNull();
+    expect(renderTimetable(at('09:00')).next_lesson!.attributes).not.toHaveProperty('extra');
+    expect(renderTimetable(at('13:00')).next_lesson!.state).toBeNull();
   });
 
   it('stands in the lessons feed marked extra, a cancelled one cancelled, by its start and title', () => {
@@ -133,7 +133,7 @@ describe('extra classes in the day', () => {
     for (const answer of [{}, { data: null }, { data: [] }, { Status: 'Ok' }]) {
       const none = otherActivitiesResponse.parse(answer).data;
       const states = renderTimetable(schedule({ days, free: {}, names, extra: none, now: warsawInstant(TUESDAY, '07:00') }));
-      expect(states.timetable_today.attributes.lessons!.map((l) => l.no)).toEqual([1, 2, 3, 4]);
+      expect(states.timetable_today?.attributes.lessons!.map((l) => l.no)).toEqual([1, 2, 3, 4]);
     }
   });
 });

@@ -17,7 +17,7 @@ import { pointShown } from '../../../src/rules/grades-standard.js';
 import { categories, grades, names } from './fixtures.js';
 import { EventGate } from '../../../src/runner/event-gate.js';
 import type { EventFields } from '../../../src/engine/source.js';
-import type { NewsItem } from '../../../src/once/memory.js';
+import type { NewsItem } from '../../../src/rules/news.js';
 import { silentLogger } from '../../../src/util/log.js';
 
 const pointSources = {

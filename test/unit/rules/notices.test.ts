@@ -23,8 +23,8 @@ describe('notices, rendered', () => {
       noticesView([...six, ...notices([{ Id: 'R', Subject: 'Stare', CreationDate: '2026-11-19 08:00:00', WasRead: true }])]),
       'pl',
     );
-    expect(states.unread_notices.state).toBe('6');
-    expect((states.unread_notices.attributes?.notices as { id: string }[]).map((n) => n.id)).toEqual(['N5', 'N4', 'N3', 'N2', 'N1']);
+    expect(states.unread_notices?.state).toBe('6');
+    expect((states.unread_notices?.attributes?.notices as { id: string }[]).map((n) => n.id)).toEqual(['N5', 'N4', 'N3', 'N2', 'N1']);
     expect(states.newest_notice).toEqual({
       state: 'Stare',
       attributes: { id: 'R', content: '', created: '2026-11-19T08:00:00+01:00', start_date: null, end_date: null, read: true },
@@ -33,9 +33,9 @@ describe('notices, rendered', () => {
 
   it('cuts a long subject to a state and names a missing one; nothing at all is unknown', () => {
     const long = renderNotices(noticesView(notices([{ Id: 'L', Subject: 'x'.repeat(300), CreationDate: '2026-11-19 08:00:00' }])), 'pl');
-    expect(long.newest_notice.state).toBe(`${'x'.repeat(254)}…`);
+    expect(long.newest_notice?.state).toBe(`${'x'.repeat(254)}…`);
     // Named in the family's language.
-    const untitled = (language: 'pl' | 'en' | 'uk') => renderNotices(noticesView(notices([{ Id: 'E', Subject: '' }])), language).newest_notice.state;
+    const untitled = (language: 'pl' | 'en' | 'uk') => renderNotices(noticesView(notices([{ Id: 'E', Subject: '' }])), language).newest_notice!.state;
     expect([untitled('pl'), untitled('en'), untitled('uk')]).toEqual(['(bez tematu)', '(no topic)', '(без теми)']);
     expect(renderNotices(noticesView([]), 'pl')).toEqual({
       unread_notices: { state: '0', attributes: { notices: [] } },

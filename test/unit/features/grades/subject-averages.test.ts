@@ -332,7 +332,7 @@ describe('dynamic entities in the framework', () => {
       entities: [],
       create: () => ({
         dynamic: () => keys.map((k) => sensor(`dyn_${k}`, { en: k, pl: k, uk: k })),
-        poll: async () => ({ states: {} }),
+        poll: async () => ({}),
       }),
     });
     const account = { login: 'x', downloads: false, write_messages: false, messages: [] };

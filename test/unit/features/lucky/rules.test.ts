@@ -33,23 +33,23 @@ describe('readLucky', () => {
 describe('luckyToday, rendered', () => {
   it('is on when the number is the child’s register number', () => {
     const states = renderLucky(luckyToday({ number: 12, day: '2026-11-19' }, '12', '2026-11-19'));
-    expect(states.lucky_number.state).toBe('12');
-    expect(states.lucky_today.state).toBe('ON');
+    expect(states.lucky_number?.state).toBe('12');
+    expect(states.lucky_today?.state).toBe('ON');
   });
 
   it('shows the next school day’s number with its day, but is off until that day (spec 2.9)', () => {
     // Friday afternoon: Monday's number is already on the portal, and it is the child's.
     const friday = renderLucky(luckyToday({ number: 12, day: '2026-11-23' }, '12', '2026-11-20'));
     expect(friday.lucky_number).toEqual({ state: '12', attributes: { day: '2026-11-23', register_number: '12', mine: true, in_use: true } });
-    expect(friday.lucky_today.state).toBe('OFF');
-    expect(renderLucky(luckyToday({ number: 12, day: '2026-11-23' }, '12', '2026-11-22')).lucky_today.state).toBe('OFF');
-    expect(renderLucky(luckyToday({ number: 12, day: '2026-11-23' }, '12', '2026-11-23')).lucky_today.state).toBe('ON');
+    expect(friday.lucky_today?.state).toBe('OFF');
+    expect(renderLucky(luckyToday({ number: 12, day: '2026-11-23' }, '12', '2026-11-22')).lucky_today!.state).toBe('OFF');
+    expect(renderLucky(luckyToday({ number: 12, day: '2026-11-23' }, '12', '2026-11-23')).lucky_today!.state).toBe('ON');
   });
 
   it('shows nothing for a past day’s number', () => {
     const states = renderLucky(luckyToday({ number: 12, day: '2026-11-17' }, '12', '2026-11-18'));
-    expect(states.lucky_number.state).toBeNull();
-    expect(states.lucky_today.state).toBe('OFF');
+    expect(states.lucky_number?.state).toBeNull();
+    expect(states.lucky_today?.state).toBe('OFF');
   });
 });
 
@@ -135,9 +135,9 @@ describe('the forms live schools answer (live-notes 8)', () => {
     const states = renderLucky(luckyToday(undefined, '12', '2026-11-18', false));
     expect(states.lucky_number).toEqual({ state: null, attributes: { day: null, register_number: '12', mine: false, in_use: false } });
     // A flag of a module the school does not run is unknown, never OFF (interface 12.2).
-    expect(states.lucky_today.state).toBeNull();
+    expect(states.lucky_today?.state).toBeNull();
     // In use, a day whose number is not the child's is OFF.
-    expect(renderLucky(luckyToday({ number: 5, day: '2026-11-18' }, '12', '2026-11-18')).lucky_today.state).toBe('OFF');
+    expect(renderLucky(luckyToday({ number: 5, day: '2026-11-18' }, '12', '2026-11-18')).lucky_today!.state).toBe('OFF');
   });
 
   it('rejects a shape nobody has seen', () => {

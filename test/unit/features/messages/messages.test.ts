@@ -35,8 +35,8 @@ describe('messages feature', () => {
         ],
       },
     });
-    expect(states.newest_message.state).toBe('Wycieczka');
-    expect(states.newest_message.attributes).toEqual({
+    expect(states.newest_message?.state).toBe('Wycieczka');
+    expect(states.newest_message?.attributes).toEqual({
       id: 'm9',
       sender: 'Anna Nowak',
       date: '2026-11-20',
@@ -53,13 +53,13 @@ describe('messages feature', () => {
   it('renders both unknown without the messages module, and a message without a topic as such', () => {
     expect(renderMessages(null, 'pl')).toEqual({ unread_messages: { state: null, attributes: {} }, newest_message: { state: null, attributes: {} } });
     const untitled = renderMessages({ ...view, newest: { ...(view.newest as NonNullable<MessagesView['newest']>), topic: null } }, 'en');
-    expect(untitled.newest_message.state).toBe('(no topic)');
+    expect(untitled.newest_message?.state).toBe('(no topic)');
   });
 
   it("names every mailbox in the family's language, an archive as one, and keeps the portal's key beside the name", () => {
     const counts = { inbox: 1, notes: 0, justifications: 0, archiveInbox: 0, archiveSubstitutions: 2 };
     const names = (language: 'pl' | 'en' | 'uk') =>
-      renderMessages({ ...view, counts }, language).unread_messages.attributes?.mailboxes?.map((m) => `${m.mailbox}: ${m.name}`);
+      renderMessages({ ...view, counts }, language).unread_messages!.attributes?.mailboxes?.map((m) => `${m.mailbox}: ${m.name}`);
     expect(names('pl')).toEqual([
       'inbox: Odebrane',
       'notes: Notatki',
@@ -76,8 +76,8 @@ describe('messages feature', () => {
     ]);
     expect(names('en')?.at(-1)).toBe('archiveSubstitutions: Archive – Substitutions');
     // No attribute key is the portal's camelCase: the keys are data, under `mailboxes`.
-    expect(Object.keys(renderMessages({ ...view, counts }, 'pl').unread_messages.attributes ?? {})).toEqual(['mailboxes']);
+    expect(Object.keys(renderMessages({ ...view, counts }, 'pl').unread_messages!.attributes ?? {})).toEqual(['mailboxes']);
     const untitled = renderMessages({ ...view, newest: { ...(view.newest as NonNullable<MessagesView['newest']>), topic: null } }, 'pl');
-    expect(untitled.newest_message.state).toBe('(bez tematu)');
+    expect(untitled.newest_message?.state).toBe('(bez tematu)');
   });
 });

@@ -4,7 +4,7 @@ import { decodePreview, htmlToText, messageDate, messageEvents, messagesView } f
 import { decodeMessage } from '../../../../src/rules/message-text.js';
 import { messageEvent, renderMessages } from '../../../../src/features/messages/messages.js';
 import type { PayloadOf } from '../../../../src/features/kit/contract.js';
-import type { NewsItem } from '../../../../src/once/memory.js';
+import type { NewsItem } from '../../../../src/rules/news.js';
 import type { MessageItem, UnreadCounts } from '../../../../src/portal/schemas/messages.js';
 
 /** base64 of the first `bytes` bytes of the UTF-8 of text. */
@@ -97,7 +97,7 @@ describe('message sensors and events', () => {
       item({ id: '6', topic: 'Przeczytana', sendDate: '2026-11-18 10:00:00', read: true }),
       item({ id: '7', topic: 'Nowsza nieprzeczytana', sendDate: '2026-11-19 09:00:00' }),
     ]);
-    expect(state.attributes.unread).toEqual([
+    expect(state?.attributes.unread).toEqual([
       { id: '7', topic: 'Nowsza nieprzeczytana', sender: 'Anna Nowak', date: '2026-11-19T09:00:00+01:00' },
       { id: '5', topic: 'Starsza nieprzeczytana', sender: 'Anna Nowak', date: '2026-11-17T10:00:00+01:00' },
     ]);

@@ -30,8 +30,8 @@ describe('notices feature', () => {
   it('counts the unread ones and shows the newest with its dates', () => {
     const states = renderNotices({ unread: [notice('2', false)], newest: notice('3', true) }, 'pl');
     expect(states.unread_notices).toEqual({ state: '1', attributes: { notices: [{ id: '2', subject: 'Ogłoszenie 2', date: '2026-11-20' }] } });
-    expect(states.newest_notice.state).toBe('Ogłoszenie 3');
-    expect(states.newest_notice.attributes).toMatchObject({ id: '3', start_date: '2026-11-20', end_date: null, read: true });
+    expect(states.newest_notice?.state).toBe('Ogłoszenie 3');
+    expect(states.newest_notice?.attributes).toMatchObject({ id: '3', start_date: '2026-11-20', end_date: null, read: true });
   });
 
   it('has no newest notice when there are none', () => {

@@ -12,7 +12,7 @@ import { classroomsResponse } from '../../../../src/portal/schemas/lookups.js';
 import { makeNames } from '../../../../src/rules/names.js';
 import { schedule, schoolDays } from '../../../../src/rules/schedule.js';
 import { feedDates, lessonEntries } from '../../../../src/rules/calendar-feeds.js';
-import { renderTimetable } from '../../../../src/features/timetable/states.js';
+import { renderTimetable } from '../../../../src/features/timetable/timetable.js';
 import { slotFacts } from '../../../../src/features/timetable/day.js';
 import { briefingAt, renderBriefing } from '../../../../src/features/briefing/briefing.js';
 import { boardModel, type BoardChild, type BoardLesson } from '../../../../src/web/board-model.js';

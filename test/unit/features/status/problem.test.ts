@@ -9,7 +9,7 @@ const NOW = Date.parse('2026-11-18T09:10:00+01:00');
 
 describe('problem advice', () => {
   it('tells a Polish parent in Polish what to fix after a wrong password', () => {
-    const { state, attributes = {} } = problemOn(new WrongCredentialsError('rejected'), NOW, 'pl');
+    const { state, attributes } = problemOn(new WrongCredentialsError('rejected'), NOW, 'pl');
     expect(state).toBe('ON');
     expect(attributes.reason).toBe('wrong_credentials');
     expect(attributes.message).toMatch(/^Portal nie przyjął loginu lub hasła\./);
@@ -19,7 +19,7 @@ describe('problem advice', () => {
   });
 
   it('speaks English for en, with the same reason code', () => {
-    const { attributes = {} } = problemOn(new ConnectionError('down', { status: 503 }), NOW, 'en');
+    const { attributes } = problemOn(new ConnectionError('down', { status: 503 }), NOW, 'en');
     expect(attributes.reason).toBe('service_down');
     expect(attributes.message).toMatch(/^The portal is not answering/);
   });
