@@ -14,6 +14,7 @@
 // which the bundle cannot trim (582 KB); as a namespace, 141 KB. That and the regular expressions' escapes below: the
 // bin holds 1.5 MB less on the image's Node 26 (86.6 -> 84.9 MB, its bench run two times each, in turn).
 import { existsSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import process from 'node:process';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -28,8 +29,31 @@ const CHUNK = /^main\..+\.js$/;
 // tsc's map of main.js would describe a file that is no longer there.
 for (const name of await readdir(dist)) if (CHUNK.test(name) || name === 'main.js.map') await rm(join(dist, name));
 
+// Node's own modules are loaded through require(), never as ES modules. Importing one as an ES module makes Node build
+// its module facade, which reads every export once: on Node 26 (not 20) `node:http` exports WebSocket, CloseEvent and
+// MessageEvent as lazy getters, and reading them loads Node's own copy of undici (about 800 KB of source) with zlib
+// and the web streams, none of which the bridge uses (it has its own undici for the portal). On the image's Node
+// 26.12.1 with the bin's V8 flags, `import 'node:http'` alone holds 57.5 MB RSS and `require('node:http')` 45.9; the
+// bin with the web server on, three children, 92.1 -> 89.5 MB (`node dist/bench/bin-rss.js --web --node ...`, medians
+// of three). node:fs, node:util and node:process build facades that load a few modules more for nothing too.
+const BUILTIN = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+const builtinsThroughRequire = {
+  name: 'builtins-through-require',
+  setup(build) {
+    build.onResolve({ filter: /^[a-z_:/]+$/ }, (args) =>
+      BUILTIN.has(args.path) && args.kind === 'import-statement' ? { path: args.path, namespace: 'builtin' } : undefined,
+    );
+    // A CommonJS module of one line: esbuild turns the named imports into reads of what require() returns.
+    build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
 await build({
   entryPoints: { main: join(root, 'src', 'main.ts') },
+  plugins: [builtinsThroughRequire],
   outdir: dist,
   bundle: true,
   splitting: true,

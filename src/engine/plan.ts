@@ -7,6 +7,7 @@ import { addDays, wallTime, warsawOffsetAt, warsawDate, warsawInstant } from '..
 import { MINUTE, HOUR } from '../util/duration.js';
 import { atLeast, type Age, type Freshness, type Intervals, type Known, type Moment, type Schedule, type When, type Why } from './schedule.js';
 import { inHours, isSchoolDay, momentOf, nextMomentAt, nightEndsAt, type SchoolDayTimes } from './moments.js';
+import { plCompare } from '../rules/order.js';
 
 /** One copy a feature reads, as the planner sees it. */
 export interface Wanted {
@@ -97,7 +98,7 @@ export function plan(wants: readonly Wanted[], known: ReadonlyMap<string, Known>
   // is asked (after a pass), not at each of a pass's rounds, which ask what is due.
   let wake: number | undefined;
   return {
-    rows: [...rows.values()].sort((a, b) => a.by - b.by || a.row.localeCompare(b.row)),
+    rows: [...rows.values()].sort((a, b) => a.by - b.by || plCompare(a.row, b.row)),
     get wake() {
       wake ??= Math.min(nextMomentAt(now, day.lessons, hours), soonest);
       return wake;

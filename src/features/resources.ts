@@ -24,13 +24,14 @@ import * as lucky from './lucky/resources.js';
 import * as timetableFeature from './timetable/resources.js';
 import * as kindergartenPlan from './timetable/kindergarten-resources.js';
 import * as messageWrite from './message-write/resources.js';
+import { plCompare } from '../rules/order.js';
 
 /** The declarations some modules export (their other exports are helpers), by name: a module's own order is not kept the same everywhere. */
 function declaredIn(...modules: Record<string, unknown>[]): Resource[] {
   const declared = modules
     .flatMap((m) => Object.values(m))
     .filter((v): v is Resource => typeof v === 'object' && v !== null && 'endpoints' in v && 'fresh' in v);
-  return declared.sort((a, b) => a.name.localeCompare(b.name));
+  return declared.sort((a, b) => plCompare(a.name, b.name));
 }
 
 /** The rest of the register: src/engine/resources/school.ts and the features' own beside it. */

@@ -11,7 +11,7 @@
 import type { Attendance, AttendanceType, Justification } from '../portal/schemas/attendance.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
 import { byId, dayOf, portalTime } from './portal-values.js';
-import { fold, idCompare } from './order.js';
+import { fold, idCompare, plCompare } from './order.js';
 import type { NewsItem } from './news.js';
 import type { Names } from './names.js';
 import { recordSemester, semesterOf, type Semester } from './semester.js';
@@ -198,7 +198,7 @@ function bySubject(marks: readonly Mark[], lessons: Map<string, Lesson>, input: 
   }
   return [...out.values()]
     .map((row) => ({ ...row, percent: percentOf(row.present, row.lessons) }))
-    .sort((a, b) => a.percent - b.percent || (a.subject ?? '').localeCompare(b.subject ?? '', 'pl'));
+    .sort((a, b) => a.percent - b.percent || plCompare(a.subject ?? '', b.subject ?? ''));
 }
 
 function eventsOf(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): NewsItem<AbsencePayload>[] {

@@ -4,7 +4,7 @@
 // of the semester's entries.
 import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
 import { byId, dayOf, timeKey } from './portal-values.js';
-import { fold } from './order.js';
+import { fold, textCompare } from './order.js';
 import type { NewsItem } from './news.js';
 import { commentIndex, commentText, plNumber } from './grade-item.js';
 import type { Names } from './names.js';
@@ -62,7 +62,7 @@ function readEntries(input: BehaviourInput): { entry: BehaviourGrade; facts: Ent
   const types = byId(input.types);
   const categories = byId(input.categories);
   const newestFirst = [...input.grades].sort(
-    (a, b) => timeKey(b.AddDate ?? b.Date).localeCompare(timeKey(a.AddDate ?? a.Date)) || Number(b.Id) - Number(a.Id),
+    (a, b) => textCompare(timeKey(b.AddDate ?? b.Date), timeKey(a.AddDate ?? a.Date)) || Number(b.Id) - Number(a.Id),
   );
   return newestFirst.map((g) => {
     const category = g.Category === undefined ? undefined : categories.get(g.Category)?.Name?.trim();

@@ -221,5 +221,5 @@ export function keepUncovered(
   const carried = kept.filter((e) => unread.has(e.when.date) || (e.extra === true && covered.has(e.when.date)));
   return carried.length === 0
     ? fresh
-    : [...fresh, ...carried].sort((a, b) => a.when.date.localeCompare(b.when.date) || (a.when.from ?? '').localeCompare(b.when.from ?? ''));
+    : [...fresh, ...carried].sort((a, b) => textCompare(a.when.date, b.when.date) || textCompare(a.when.from ?? '', b.when.from ?? ''));
 }

@@ -8,6 +8,7 @@ import type { NamedRef } from '../portal/schemas/fields.js';
 import { oneLine } from '../util/text.js';
 import { addDays } from '../util/time.js';
 import { dayOf, hhmm } from './portal-values.js';
+import { textCompare } from './order.js';
 
 /** What a block has beside a lesson's fields. */
 export interface BlockFacts {
@@ -27,7 +28,7 @@ export interface BlockNames {
 export function kindergartenDays(entries: readonly KindergartenEntry[], names: BlockNames, from: string, to: string): TimetableDays {
   const days: TimetableDays = {};
   for (let d = from; d <= to; d = addDays(d, 1)) days[d] = [];
-  const sorted = [...entries].sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || (a.startTime ?? '').localeCompare(b.startTime ?? ''));
+  const sorted = [...entries].sort((a, b) => textCompare(a.date ?? '', b.date ?? '') || textCompare(a.startTime ?? '', b.startTime ?? ''));
   for (const e of sorted) {
     const date = dayOf(e.date);
     const slots = date === undefined ? undefined : days[date];

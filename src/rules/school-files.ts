@@ -3,6 +3,7 @@
 import type { SchoolFile } from '../portal/schemas/agenda.js';
 import { dayOf, timeKey } from './portal-values.js';
 import type { NewsItem } from './news.js';
+import { textCompare } from './order.js';
 
 export type SchoolFileItem = ReturnType<typeof schoolFiles>[number];
 
@@ -19,7 +20,7 @@ export function schoolFiles(files: readonly SchoolFile[]) {
       /** Its web path on the portal (spec 4.6 downloads it); null when the portal gives none. */
       downloadUrl: f.downloadUrl?.trim() || null,
     }))
-    .sort((a, b) => timeKey(b.added ?? undefined).localeCompare(timeKey(a.added ?? undefined)) || Number(b.id) - Number(a.id));
+    .sort((a, b) => textCompare(timeKey(b.added ?? undefined), timeKey(a.added ?? undefined)) || Number(b.id) - Number(a.id));
 }
 
 /** What a `school_file` event carries: the file's id, name and date. */

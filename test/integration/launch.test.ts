@@ -176,4 +176,16 @@ describe('the bin as V8 holds it', () => {
     // The words of a refusal about credentials (portal/login.ts, `/has(ł|l)/`) as the build writes them: the same letter.
     expect(texts.some((t) => t.includes('has(\\u0142|l)'))).toBe(true);
   });
+
+  // An ES module import of node:http makes Node read its lazy WebSocket export, which loads Node's own undici (scripts/bundle.mjs).
+  it('loads Node’s own modules through require, the banner’s node:module alone imported', async () => {
+    const files = (await readdir(join(REPO, 'dist'))).filter((name) => /^main(\..+)?\.js$/.test(name));
+    const imported = new Set<string>();
+    for (const name of files) {
+      const text = await readFile(join(REPO, 'dist', name), 'utf8');
+      for (const match of text.matchAll(/\b(?:from|import)\s*["']((?:node:)?[a-z_/]+)["']/g)) imported.add(match[1]!);
+    }
+    expect([...imported].filter((specifier) => !specifier.startsWith('.') && specifier !== 'pino')).toEqual(['node:module']);
+    expect(files.some((name) => readFileSync(join(REPO, 'dist', name), 'utf8').includes('require("node:http")'))).toBe(true);
+  });
 });

@@ -21,6 +21,7 @@ import { systemClock } from '../../util/clock.js';
 import type { CheckOptions } from './check.js';
 import type { Config } from '../../config/schema.js';
 import { memoryStatus, peekMemory } from '../../homeassistant/memory.js';
+import { plCompare } from '../../rules/order.js';
 
 export const REDACTED = '**REDACTED**';
 
@@ -100,7 +101,7 @@ export async function dataFolderFiles(config: Config) {
   };
   const walk = async (relative: string): Promise<void> => {
     const entries = await readdir(join(config.data_dir, relative), { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of entries.sort((a, b) => plCompare(a.name, b.name))) {
       if (files.length >= MAX_FILES) return;
       const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
       // A file named by a login is listed under its hint: its size says what a bug report needs.
@@ -147,7 +148,7 @@ export function childPart(figures: SavedFigures, now: number): Record<string, un
     },
     resources: Object.fromEntries(
       Object.entries(figures.reads)
-        .sort(([a], [b]) => a.localeCompare(b))
+        .sort(([a], [b]) => plCompare(a, b))
         .map(([resource, read]) => [
           resource,
           {
@@ -191,7 +192,7 @@ export function childPart(figures: SavedFigures, now: number): Record<string, un
 }
 
 function sortedRecord(record: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => plCompare(a, b)));
 }
 
 export interface BundleInput {

@@ -3,6 +3,7 @@ import { addDays, warsawDate, warsawInstant } from '../../util/time.js';
 import type { NewsItem } from '../../rules/news.js';
 import { awakeAt, SCHOOL_HOURS } from '../../engine/moments.js';
 import { HOUR } from '../../util/duration.js';
+import { textCompare } from '../../rules/order.js';
 
 /** A lucky number and the day it is for. */
 export type LuckyNumber = NonNullable<ReturnType<typeof readLucky>>;
@@ -37,7 +38,7 @@ export function pickLucky(entries: readonly { LuckyNumber?: unknown; LuckyNumber
   const usable = entries
     .map(readLucky)
     .filter((l): l is LuckyNumber => l !== undefined)
-    .sort((a, b) => a.day.localeCompare(b.day));
+    .sort((a, b) => textCompare(a.day, b.day));
   return usable.find((l) => l.day >= today) ?? usable.at(-1);
 }
 

@@ -12,6 +12,7 @@
 //   Each is one event candidate whose id names the year, the kind and the count: the event memory fires it
 //   once a school year, and a kind's first read only records (nothing fires for what was already true).
 import type { NewsItem } from '../../rules/news.js';
+import { textCompare } from '../../rules/order.js';
 
 export const ACHIEVEMENT_KINDS = ['first_six', 'good_grades', 'no_absence', 'no_negative_note'] as const;
 export type AchievementKind = (typeof ACHIEVEMENT_KINDS)[number];
@@ -126,7 +127,7 @@ export function streaks(input: StreaksInput): Streaks {
   const daysWithoutNegativeNote =
     schoolDays === null || input.negativeNoteDays === null ? null : dayRun('no_negative_note', schoolDays, inYear(input.negativeNoteDays), unlocks);
   const order = (a: Achievement, b: Achievement): number =>
-    a.date.localeCompare(b.date) || ACHIEVEMENT_KINDS.indexOf(a.kind) - ACHIEVEMENT_KINDS.indexOf(b.kind) || a.count - b.count;
+    textCompare(a.date, b.date) || ACHIEVEMENT_KINDS.indexOf(a.kind) - ACHIEVEMENT_KINDS.indexOf(b.kind) || a.count - b.count;
   return { goodGrades, daysWithoutAbsence, daysWithoutNegativeNote, achievements: unlocks.list.sort(order) };
 }
 

@@ -22,6 +22,7 @@ import type { Source, SourceContext, SourceResult } from '../../engine/source.js
 import type { ShownChild, BoardPart, Card } from '../screens/parts.js';
 import type { ChildEntities } from '../screens/child-entities.js';
 import type { DashboardText } from '../../i18n/dashboard-text.js';
+import { textCompare } from '../../rules/order.js';
 
 /**
  * The attributes of streaks. A run the account cannot have is left out (a kindergarten has no grades,
@@ -159,7 +160,7 @@ const streaksBoard: BoardPart = ({ state, language, clock }: ShownChild) => {
     const known = ACHIEVEMENT_KINDS.find((k) => k === kind);
     return known === undefined || count === null || date === null || date < since || date > clock.today ? [] : [{ kind: known, count, date }];
   });
-  const newest = recent.sort((x, y) => y.date.localeCompare(x.date) || y.count - x.count)[0];
+  const newest = recent.sort((x, y) => textCompare(y.date, x.date) || y.count - x.count)[0];
   if (newest === undefined) return null;
   const { label, value } = achievementWords(newest, language);
   return { facts: [{ look: 'badge', label, value, mark: FEATURE_TEXT[language].streaks.bravo }] };
