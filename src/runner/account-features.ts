@@ -50,8 +50,10 @@ export class AccountFeatures {
   /**
    * What the child is, from what its passes have learned (interface 16.2, live-notes 58), on either road: a
    * kindergarten child once its plan is found; a pupil once its timetable or a kind of grade has answered; else a
-   * kindergarten child when its Me names no class, its unit gives no grades or its timetable and grades are
-   * refused; a pupil when its class is named; undefined while none of it is known (a first pass that failed).
+   * kindergarten child when its Me names no class or its unit gives no grades; a pupil when its class is named (a
+   * pupil whose school refuses its timetable and grades stays one: those lists leave its device after a day of
+   * refusals, interface 12.2, as for any pupil); a kindergarten child when nothing tells but its timetable and grades
+   * are refused; undefined while none of it is known (a first pass that failed).
    */
   kind(): AccountKind | undefined {
     const { cache } = this.access;
@@ -59,8 +61,9 @@ export class AccountFeatures {
     if (sourceOf(cache.peek(KINDERGARTEN_SEARCH)) !== undefined) return 'kindergarten';
     if (PUPIL_LISTS.some((res) => this.absent.hasAnswered(res))) return 'school';
     const unit = identity === undefined ? undefined : childUnit(cache.peek(UNITS), identity.unitId);
-    if (identity?.noClass === true || givesNoGrades(unit) || [TIMETABLE, GRADES].every((res) => this.absent.refuses(res))) return 'kindergarten';
-    return identity?.className !== undefined ? 'school' : undefined;
+    if (identity?.noClass === true || givesNoGrades(unit)) return 'kindergarten';
+    if (identity?.className !== undefined) return 'school';
+    return [TIMETABLE, GRADES].every((res) => this.absent.refuses(res)) ? 'kindergarten' : undefined;
   }
 
   /** What the account's child announces: what it has, without the entities of the modules the portal refuses it. */

@@ -278,9 +278,14 @@ export class AccountPoller implements CommandAccount {
     void this.passNow(false);
   }
 
-  /** What another child of the school read for it: published at once if it is news to this child, and the next pass planned anew. */
+  /**
+   * What another child of the school read for it: published at once if it is news to this child. The timer stays as
+   * it was: nothing was read, so nothing else falls due sooner, and the pass it wakes plans from the told read (it
+   * reads the copy no sooner). Planned anew as after a pass, the next wake kept a pass's minute from now, and a
+   * change feed read due at that instant came a minute late (change-feed-on-time: 6 minutes between two reads).
+   */
   private async told(res: Resource, value: unknown, at: number): Promise<void> {
-    if (await this.coordinator.told(res, value, at)) this.scheduler.passed({ read: [], failed: new Map() });
+    await this.coordinator.told(res, value, at);
   }
 
   /** A pass outside the timer, in the queue (a refresh, a command's read again): the scheduler plans the next one anew. */

@@ -98,6 +98,8 @@ describe("the day's lessons", () => {
       room: null,
       teacher: 'Agnieszka Mazur',
       change: 'substitution',
+      // Its place in timetable_today's lessons: the board and the dashboard mark that row.
+      row: 1,
     });
     expect(h.state('ania', 'at_school')).toBe('ON');
   });
@@ -116,16 +118,24 @@ describe("the day's lessons", () => {
     };
     // Polls run at 09:38:30, 09:41:30 (fast) and 09:51:30 (normal): the break starts at 09:40 all the same.
     expect(await across('09:40', ['current_lesson', 'at_school'])).toEqual({ was: ['Język angielski', 'ON'], now: ['None', 'ON'], requests: 0 });
-    expect(h.attributes('ania', 'current_lesson')).toEqual({ no: null, from: null, to: null, room: null, teacher: null, change: null });
+    expect(h.attributes('ania', 'current_lesson')).toEqual({ no: null, from: null, to: null, room: null, teacher: null, change: null, row: null });
     expect(await across('09:50', ['current_lesson'])).toEqual({ was: ['None'], now: ['Język polski'], requests: 0 });
-    expect(h.attributes('ania', 'current_lesson')).toEqual({ no: 3, from: '09:50', to: '10:35', room: '12', teacher: 'Anna Nowak', change: null });
+    expect(h.attributes('ania', 'current_lesson')).toEqual({
+      no: 3,
+      from: '09:50',
+      to: '10:35',
+      room: '12',
+      teacher: 'Anna Nowak',
+      change: null,
+      row: 2,
+    });
     // The last lesson ends at 13:30; the timetable's next poll is at 13:31:30. next_lesson moves on to Thursday's first.
     expect(await across('13:30', ['current_lesson', 'at_school', 'next_lesson'])).toEqual({
       was: ['Religia', 'ON', 'Religia'],
       now: ['None', 'OFF', 'Język polski'],
       requests: 0,
     });
-    expect(h.attributes('ania', 'next_lesson')).toMatchObject({ date: '2026-11-19', lesson_no: 2, time: '08:55', room: '12' });
+    expect(h.attributes('ania', 'next_lesson')).toMatchObject({ date: '2026-11-19', lesson_no: 2, time: '08:55', room: '12', row: 0 });
   });
 
   it("fires free_day once for a new free day of the child's class, none for the ones known at the first run", async () => {

@@ -24,24 +24,20 @@ function lessonsOf(state: DayState | undefined): { date: string; to: string | nu
 const CHANGES: readonly ChangeKind[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
 const changeOf = (v: unknown): ChangeKind | null => CHANGES.find((c) => c === v) ?? null;
 
-/** A slot's place in its day: its number, or its start for one without (a kindergarten's block, an extra class). */
-const placeOf = (no: unknown, from: unknown, extra: unknown): string => `${extra === true ? '+' : ''}${num(no) ?? str(from)}`;
-
 /**
  * The day shown (dayShown; today's while the next school day is unknown), each lesson as the bridge published it: its
  * change in words (`note`), on when it is current_lesson's row of today's lessons (`on`), over when it comes before
- * next_lesson's slot (all of a day before next_lesson's, or of today when none is left).
+ * next_lesson's row (all of a day before next_lesson's, or of today when none is left).
  */
 function shownDay({ state, clock, text }: ShownChild, on: number | null, next: Received<typeof nextLesson> | undefined): BoardDay | null {
   const today = lessonsOf(state(timetableToday));
   const chosen = dayShown(clock, today, lessonsOf(state(timetableTomorrow))) ?? today;
   if (chosen === undefined) return null;
-  const places = chosen.lessons.map((l) => placeOf(l.no, l.from, l.extra));
   const n = next?.attributes ?? {};
   const nextDate = str(n.date);
   let over = 0;
-  if (nextDate === chosen.date) over = Math.max(places.indexOf(placeOf(n.lesson_no, n.time, n.extra)), 0);
-  else if (nextDate === null ? chosen.date === clock.today : nextDate > chosen.date) over = places.length;
+  if (nextDate === chosen.date) over = num(n.row) ?? 0;
+  else if (nextDate === null ? chosen.date === clock.today : nextDate > chosen.date) over = chosen.lessons.length;
   const lessons = chosen.lessons.map((l, i): BoardLesson => {
     const kind = l.extra === true ? { extra: true as const } : chosen.blocks ? { block: true as const } : {};
     const status = i < over ? 'done' : chosen.date === clock.today && i === on ? 'now' : null;

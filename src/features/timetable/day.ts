@@ -1,6 +1,7 @@
 // The day's lessons as a wall tablet lists them (timetable_today/tomorrow) and the lesson in progress
 // (current_lesson), rendered from the Schedule the timetable feature computed once.
 import { heldSlots, hoursOf, lessonChange, movedAway, movedIn, slotsOf } from '../../rules/schedule.js';
+import { sameSlot } from '../../rules/timetable.js';
 import type { GroupOut, ScheduledLesson, SchoolDay } from '../../rules/schedule.js';
 import type { NextLesson } from '../../rules/schooldays.js';
 import { slotOn, type ChangeKind, type PlanChange } from '../../rules/plan-changes.js';
@@ -76,10 +77,21 @@ export function slotChange(lessons: readonly ScheduledLesson[]): ChangeKind | nu
 }
 
 /**
- * The attributes of next_lesson: the slot's place and time (a split class's groups joined), today's, or once today's
- * lessons are over the next school day's first; its change as the slot's (slotChange).
+ * A lesson's place in its day's lessons as timetable_today and timetable_tomorrow list them (from 0), its slot as the
+ * timetable groups one (sameSlot: next_lesson's lessons are copies with the room filled in): the one answer
+ * to "which row of the day is it" that the screens mark; null when the day shown does not hold it.
  */
-export const nextLessonFacts = (next: NextLesson<ScheduledLesson>) => ({
+function rowOf(day: SchoolDay | null | undefined, lesson: ScheduledLesson | undefined): number | null {
+  const row = lesson === undefined ? -1 : slotsOf(day?.lessons ?? []).findIndex((s) => s[0] !== undefined && sameSlot(s[0], lesson));
+  return row < 0 ? null : row;
+}
+
+/**
+ * The attributes of next_lesson: the slot's place and time (a split class's groups joined), today's, or once today's
+ * lessons are over the next school day's first; its change as the slot's (slotChange); `row`, its place in that
+ * day's lessons (`day`: the published day of its date), by which the board marks the lessons before it as over.
+ */
+export const nextLessonFacts = (next: NextLesson<ScheduledLesson>, day?: SchoolDay | null) => ({
   date: next.date,
   lesson_no: next.lessonNo,
   time: next.from,
@@ -89,6 +101,7 @@ export const nextLessonFacts = (next: NextLesson<ScheduledLesson>) => ({
   teacher: joined(next.lessons.map((l) => l.teacher)),
   substitution: next.lessons.some((l) => l.substitution),
   change: slotChange(next.lessons),
+  row: rowOf(day, next.lessons[0]),
   // An extra class (zajęcia dodatkowe), not a lesson of the plan.
   ...(next.lessons.some((l) => l.extra) ? { extra: true as const } : {}),
 });
@@ -196,7 +209,6 @@ export function currentLessonOf(slot: readonly ScheduledLesson[], language: Lang
   const first = slot[0];
   if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null, row: null } };
   const groups = slot.map(groupOf);
-  const row = slotsOf(today?.lessons ?? []).findIndex((s) => s.includes(first));
   return {
     state: stateText(
       joined(groups.map((g) => g.subject)) ?? [TIMETABLE_WORDS[language].unnamed, first.lessonNo].filter((part) => part !== null).join(' '),
@@ -208,7 +220,7 @@ export function currentLessonOf(slot: readonly ScheduledLesson[], language: Lang
       room: joined(groups.map((g) => g.room)),
       teacher: joined(groups.map((g) => g.teacher)),
       change: slotChange(slot),
-      row: row < 0 ? null : row,
+      row: rowOf(today, first),
       ...(first.extra ? { extra: true as const } : {}),
     },
   };

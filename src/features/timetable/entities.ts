@@ -131,7 +131,7 @@ export const nextLesson = sensor(
     icon: 'mdi:clock-outline',
     attributes: shape<NextLessonFacts>(),
     module: DAY_PLAN,
-    state: ({ schedule }: TimetableView) => nextLessonOf(schedule.nextLesson),
+    state: ({ schedule }: TimetableView) => nextLessonOf(schedule.nextLesson, [schedule.today, schedule.next]),
   },
 );
 export const planChange = eventEntity('plan_change', { en: 'Plan change', pl: 'Zmiana w planie', uk: 'Зміна в розкладі' }, 'mdi:calendar-alert', {

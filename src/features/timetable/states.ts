@@ -57,8 +57,9 @@ export function schoolDayOf(day: SchoolDay): PublishedAs<SchoolDayFacts, 'ON' | 
   };
 }
 
-/** The slot's subjects as the state; a split class's groups joined with ' / '. */
-export function nextLessonOf(next: NextLesson<ScheduledLesson> | null): PublishedAs<NextLessonFacts> {
+/** The slot's subjects as the state; a split class's groups joined with ' / '. `days`: the published days it may be of. */
+export function nextLessonOf(next: NextLesson<ScheduledLesson> | null, days: ReadonlyArray<SchoolDay | null>): PublishedAs<NextLessonFacts> {
   if (next === null) return { state: null, attributes: {} };
-  return { state: joined(next.lessons.map((l) => l.subject)), attributes: nextLessonFacts(next) };
+  const day = days.find((d) => d?.date === next.date);
+  return { state: joined(next.lessons.map((l) => l.subject)), attributes: nextLessonFacts(next, day) };
 }

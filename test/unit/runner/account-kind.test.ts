@@ -1,6 +1,6 @@
 // What a child is, from what its first pass learns (interface 16.2, live-notes 58), on either road: a kindergarten
-// child by its plan found, a Me that names no class, a unit that gives no grades, or its timetable and grades
-// refused; a pupil by its timetable or a kind of grade answered, or a class named; not known before either.
+// child by its plan found, a Me that names no class, a unit that gives no grades, or (no class named) its timetable
+// and grades refused; a pupil by its timetable or a kind of grade answered, or a class named; not known before either.
 import { describe, expect, it } from 'vitest';
 import { AccountFeatures } from '../../../src/runner/account-features.js';
 import { KINDERGARTEN_SEARCH } from '../../../src/engine/resources/kindergarten.js';
@@ -63,6 +63,8 @@ describe("a child's kind, from its first pass", () => {
   it('is a pupil once a kind of grade answers, even with no class in its Me, or when its class is named', async () => {
     expect((await child({ ...CHILD, noClass: true }, { answered: [GRADES] })).kind()).toBe('school');
     expect((await child({ ...CHILD, className: '4b' })).kind()).toBe('school');
+    // A pupil whose school refuses her timetable and grades stays one: they leave her device after a day of refusals.
+    expect((await child({ ...CHILD, className: '4b' }, { refused: [TIMETABLE, GRADES] })).kind()).toBe('school');
   });
 
   it('is not known before its first pass tells', async () => {

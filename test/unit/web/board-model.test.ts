@@ -26,9 +26,21 @@ const lesson = (no: number, from: string, to: string, subject: string, room: str
   ...change,
 });
 
-/** next_lesson as the timetable publishes it. */
-function next(date: string, subject: string, no: number | null, time: string, room: string | null, change: string | null = null, more: object = {}) {
-  return { state: subject, attributes: { date, lesson_no: no, time, room, teacher: 'T', substitution: change === 'substitution', change, ...more } };
+/** next_lesson as the timetable publishes it: `row`, its place in its day's lessons (the lessons before it are over). */
+function next(
+  date: string,
+  subject: string,
+  no: number | null,
+  time: string,
+  room: string | null,
+  row: number,
+  change: string | null = null,
+  more: object = {},
+) {
+  return {
+    state: subject,
+    attributes: { date, lesson_no: no, time, room, teacher: 'T', substitution: change === 'substitution', change, row, ...more },
+  };
 }
 
 function states(over: Record<string, EntityState> = {}): Map<string, EntityState> {
@@ -57,7 +69,7 @@ function states(over: Record<string, EntityState> = {}): Map<string, EntityState
         attributes: { no: 2, from: '08:55', to: '09:40', room: null, teacher: 'A', change: 'substitution', row: 1 },
       },
       // The lesson in progress or the next one, as the timetable publishes it.
-      next_lesson: next('2026-11-18', 'Język angielski', 2, '08:55', null, 'substitution'),
+      next_lesson: next('2026-11-18', 'Język angielski', 2, '08:55', null, 1, 'substitution'),
       lucky_number: { state: '13', attributes: { day: '2026-11-18', register_number: '12' } },
       homework_upcoming: {
         state: '1',
@@ -351,7 +363,7 @@ describe('the board of one child', () => {
   it('between lessons names next_lesson, and the lessons before it are over (a cancelled one too)', () => {
     const between = {
       current_lesson: { state: null, attributes: { no: null } },
-      next_lesson: next('2026-11-18', 'Technika', 4, '10:50', '4', 'room_change'),
+      next_lesson: next('2026-11-18', 'Technika', 4, '10:50', '4', 3, 'room_change'),
     };
     const c = card(at('09:45'), child(between));
     expect(c.headline).toEqual({ label: 'Następna', subject: 'Technika', detail: '10:50 · s. 4', change: 'room_change' });
@@ -361,7 +373,7 @@ describe('the board of one child', () => {
   });
 
   it("after today's last lesson shows the next school day with its first lesson", () => {
-    const after = { current_lesson: { state: null, attributes: {} }, next_lesson: next('2026-11-19', 'Język polski', 2, '08:55', '12') };
+    const after = { current_lesson: { state: null, attributes: {} }, next_lesson: next('2026-11-19', 'Język polski', 2, '08:55', '12', 0) };
     const c = card(at('11:35'), child(after), 'en');
     expect(c.day).toEqual({
       date: '2026-11-19',
@@ -386,7 +398,7 @@ describe('the board of one child', () => {
     const day = (date: string, lessons: object[]) => ({ state: String(lessons.length), attributes: { date, lessons, kindergarten: true } });
     const zofia = child({
       current_lesson: { state: null, attributes: {} },
-      next_lesson: next('2026-11-19', 'zajęcia poranne', null, '08:00', 'sala 1'),
+      next_lesson: next('2026-11-19', 'zajęcia poranne', null, '08:00', 'sala 1', 0),
       timetable_today: day('2026-11-18', [block('08:00', '12:30', 'zajęcia poranne', 'sala 1')]),
       timetable_tomorrow: day('2026-11-19', [block('08:00', '08:30', 'zajęcia poranne', 'sala 1'), block('09:30', '11:00', 'spacer', 'ogród')]),
     });
@@ -406,7 +418,7 @@ describe('the board of one child', () => {
     const choir = { ...lesson(5, '11:50', '12:35', 'Chór', '4'), no: null, extra: true };
     const club = child({
       current_lesson: { state: null, attributes: { no: null } },
-      next_lesson: next('2026-11-18', 'Chór', null, '11:50', '4', null, { extra: true }),
+      next_lesson: next('2026-11-18', 'Chór', null, '11:50', '4', 1, null, { extra: true }),
       timetable_today: { state: '5', attributes: { date: '2026-11-18', lessons: [lesson(4, '10:50', '11:35', 'Technika', '12'), choir] } },
     });
     const c = card(at('11:40'), club);
@@ -513,7 +525,7 @@ describe('the board of one child', () => {
         'current_lesson',
         { state: 'Spacer', attributes: { no: null, from: '09:00', to: '10:30', room: 'sala 2', teacher: 'T', change: null, row: 1 } },
       ],
-      ['next_lesson', next('2026-11-18', 'Spacer', null, '09:00', 'sala 2')],
+      ['next_lesson', next('2026-11-18', 'Spacer', null, '09:00', 'sala 2', 1)],
       ['homework_upcoming', { state: null, attributes: {} }],
       ['upcoming_tests', { state: null, attributes: {} }],
       ['newest_grade', { state: null, attributes: { recent: [] } }],

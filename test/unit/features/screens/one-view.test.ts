@@ -214,7 +214,7 @@ describe('one view of a child on every screen', () => {
       );
       expect(at.states.get('timetable_today')?.state).toBe(String(events.length));
       // The next lesson: next_lesson, on the board's headline and the dashboard's line.
-      expect(at.states.get('next_lesson')).toMatchObject({ state: 'Matematyka', attributes: { date: TUESDAY, time: '08:00', room: '12' } });
+      expect(at.states.get('next_lesson')).toMatchObject({ state: 'Matematyka', attributes: { date: TUESDAY, time: '08:00', room: '12', row: 0 } });
       expect(at.board.headline).toEqual({ label: 'Następna', subject: 'Matematyka', detail: '08:00 · s. 12', change: null });
       expect(at.dashboard).toContain('**Następna:** Matematyka, 08:00–08:45, sala 12');
       expect(lessons.map((l) => l.status)).toEqual(lessons.map(() => null));
@@ -226,6 +226,8 @@ describe('one view of a child on every screen', () => {
     expect(at.states.get('current_lesson')).toMatchObject({ state: 'Język polski', attributes: { no: 2, room: '4' } });
     expect(at.board.headline).toEqual({ label: 'Teraz', subject: 'Język polski', detail: 's. 4 · do 09:40', change: 'room_change' });
     expect(at.dashboard).toContain('**Teraz:** Język polski, 08:55–09:40, sala 4');
+    // The lessons before next_lesson's row (the one in progress, its copy with the room filled in) are over.
+    expect(at.states.get('next_lesson')).toMatchObject({ state: 'Język polski', attributes: { row: 1 } });
     expect(at.board.day?.lessons.map((l) => l.status)).toEqual(['done', 'now', null, null, null, null]);
     expect(at.dashboard).toContain('▶ **2\\. 08:55 Język polski** _(zmiana sali · s. 4 · było: s. 12)_');
   });
