@@ -220,6 +220,8 @@ describe('school days and lesson times', () => {
       attributes: {
         date: '2026-03-10',
         lesson_no: 2,
+        // The second of the day's rows (the board marks the first over by it).
+        row: 1,
         time: '08:55',
         end: '09:40',
         start: '2026-03-10T08:55:00+01:00',
