@@ -43,11 +43,11 @@ export default tseslint.config(
   {
     // The board's browser code: only types come from the server's modules (the bundle must not pull
     // them in), and nothing of Node.
-    files: ['src/web/browser/**/*.ts'],
+    files: ['src/outputs/web/browser/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*'], allowTypeImports: true, message: 'The browser code imports only types from outside src/web/browser/.' }] },
+        { patterns: [{ group: ['../*'], allowTypeImports: true, message: 'The browser code imports only types from outside src/outputs/web/browser/.' }] },
       ],
       'no-restricted-globals': ['error', 'Buffer', 'process', 'global', 'require', '__dirname', '__filename'],
     },

@@ -2,10 +2,10 @@
 // and everything it loads, tree-shaken and minified but for its names (the code `check`, `demo` and `dashboard` load
 // on demand in chunks of their own next to it, dist/main.*.js). The other entry points (the bench,
 // the simulator, scripts/*.mjs) keep importing tsc's dist/ files.
-// Then the board's browser code (src/web/browser/) as one script for the browser, dist/browser/board.js,
+// Then the board's browser code (src/outputs/web/browser/) as one script for the browser, dist/browser/board.js,
 // and the .css files it imports as one style sheet beside it, dist/browser/board.css, which the web
-// server reads at start (src/web/board-bundle.ts, whose options it uses). Last, the dashboard's .jinja
-// templates (beside their features, the shared macros in src/homeassistant/templates/) into dist/ at the same paths, where
+// server reads at start (src/outputs/web/board-bundle.ts, whose options it uses). Last, the dashboard's .jinja
+// templates (beside their features, the shared macros in src/outputs/homeassistant/templates/) into dist/ at the same paths, where
 // the generator reads them.
 // Why: V8 keeps the source text of every module it loads. Unbundled, `run` loads all of zod (its 64
 // locales, JSON Schema and the rest, about 850 KB) and full-size sources, some held as two-byte
@@ -20,7 +20,7 @@ import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { BOARD_BUNDLE, BOARD_ENTRY, BROWSER_BUILD } from '../dist/web/board-bundle.js';
+import { BOARD_BUNDLE, BOARD_ENTRY, BROWSER_BUILD } from '../dist/outputs/web/board-bundle.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const dist = join(root, 'dist');

@@ -26,8 +26,8 @@ const TYPED = 'scripts/typed-checks.mjs';
 const BESIDE_PRIORITY = 10;
 const CHECKS = [
   // Everything `eslint .` lints but the board's browser code, which the next one lints with its own project's types.
-  ['typecheck and lint', process.execPath, [TYPED, 'tsconfig.json', '--lint', '.', '--lint-ignore', 'src/web/browser/**']],
-  ['typecheck and lint (browser)', process.execPath, [TYPED, 'src/web/browser/tsconfig.json', '--lint', 'src/web/browser']],
+  ['typecheck and lint', process.execPath, [TYPED, 'tsconfig.json', '--lint', '.', '--lint-ignore', 'src/outputs/web/browser/**']],
+  ['typecheck and lint (browser)', process.execPath, [TYPED, 'src/outputs/web/browser/tsconfig.json', '--lint', 'src/outputs/web/browser']],
   ['format', 'node_modules/.bin/biome', ['format', '.']],
 ];
 

@@ -21,7 +21,7 @@ import { FakeClock } from '../dist/bench/fake-clock.js';
 import { announcedChildren } from '../dist/commands/dashboard.js';
 import { dashboardYaml } from '../dist/ha/dashboard.js';
 import { createLogger } from '../dist/util/log.js';
-import { STALE_SCAN_MS } from '../dist/mqtt/sink.js';
+import { STALE_SCAN_MS } from '../dist/outputs/mqtt/sink.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

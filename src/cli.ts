@@ -1,7 +1,7 @@
 // The command line: which command, which options. Each command resolves to an exit code; only
 // main.ts exits.
 import { ConfigError } from './config/load.js';
-import { DASHBOARD_LANGS, type DashboardLang } from './homeassistant/dashboard.js';
+import { DASHBOARD_LANGS, type DashboardLang } from './outputs/homeassistant/dashboard.js';
 
 export type Command = 'run' | 'demo' | 'check' | 'dashboard' | 'token' | 'diagnostics';
 

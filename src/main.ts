@@ -98,7 +98,7 @@ async function run(args: CliArgs): Promise<number> {
   const { config, addon } = loaded;
   if (addon) await linkDownloads(config);
   const log = createLogger(config.log_level, undefined, { format: config.log_format });
-  const { trustedIngress } = await import('./web/request.js');
+  const { trustedIngress } = await import('./outputs/web/request.js');
   const dashboardFile = args.dashboardFile === undefined ? undefined : { file: args.dashboardFile, addon };
   const app = new App({ config, version: VERSION, log, ingressAddress: trustedIngress(process.env), dashboardFile });
   const stopped = stopSignal();

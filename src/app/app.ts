@@ -3,7 +3,7 @@
 // Home Assistant's API and its statistics, MQTT, the passes), one poller per child the config names (on its
 // road) publishing on the bus, and the commands that connect them. Built by main.ts (and by the demo and the tests) from a
 // validated config.
-import { MqttSink, type MqttSinkOptions } from '../mqtt/sink.js';
+import { MqttSink, type MqttSinkOptions } from '../outputs/mqtt/sink.js';
 import { Bus, type Carrier, type Sink } from '../bus/bus.js';
 import { AccountPoller, type AccountPollerOptions } from '../runner/account.js';
 import type { PollHooks } from '../runner/scheduler.js';
@@ -16,8 +16,8 @@ import { SchoolReads } from '../engine/school-reads.js';
 import { PortalTime } from '../portal/portal-time.js';
 import { Lease, leaseFacts } from '../lease/lease.js';
 import { systemClock, withDeadline, type Clock } from '../util/clock.js';
-import type { WebSnapshot } from '../web/snapshot.js';
-import type { WebService } from '../web/service.js';
+import type { WebSnapshot } from '../outputs/web/snapshot.js';
+import type { WebService } from '../outputs/web/service.js';
 import type { Metrics } from './metrics.js';
 import type { DashboardFile } from './dashboard-file.js';
 import { bridgeHealth, bridgeInfo, registerBridgeRequests, registerChildCommands } from './bridge-info.js';
@@ -26,9 +26,9 @@ import { CommandError } from '../features/kit/commands.js';
 import { errorText } from '../util/text.js';
 import { BridgeProblems } from './bridge-problem.js';
 import type { Logger } from '../util/log.js';
-import type { HomeAssistantKeeper } from '../homeassistant/keeper.js';
-import type { HomeAssistantStatistics } from '../homeassistant/statistics/statistics.js';
-import type { SupervisorAnnouncement } from '../homeassistant/announcement.js';
+import type { HomeAssistantKeeper } from '../outputs/homeassistant/keeper.js';
+import type { HomeAssistantStatistics } from '../outputs/homeassistant/statistics/statistics.js';
+import type { SupervisorAnnouncement } from '../outputs/homeassistant/announcement.js';
 
 /**
  * What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the
@@ -286,11 +286,11 @@ export class App {
       this.metrics = new Metrics({ mqttPublishes: () => this.mqtt?.publishes ?? 0 });
     }
     if (config.http.port !== 0) {
-      const { WebSnapshot } = await import('../web/snapshot.js');
+      const { WebSnapshot } = await import('../outputs/web/snapshot.js');
       this.snapshot = new WebSnapshot({ language: config.language, healthy: () => this.mqtt?.connected ?? true, now: () => this.clock.now() });
       this.bus.subscribe(this.snapshot);
       // The MCP server answers from the same snapshot (interface 16.4), loaded with the web server only.
-      const [{ WebService }, { mcpHandler }] = await Promise.all([import('../web/service.js'), import('../mcp/http.js')]);
+      const [{ WebService }, { mcpHandler }] = await Promise.all([import('../outputs/web/service.js'), import('../outputs/mcp/http.js')]);
       this.webService = new WebService({
         http: config.http,
         dataDir: config.data_dir,
@@ -312,7 +312,7 @@ export class App {
       });
     }
     if (config.homeassistant) {
-      const { HomeAssistantKeeper } = await import('../homeassistant/keeper.js');
+      const { HomeAssistantKeeper } = await import('../outputs/homeassistant/keeper.js');
       this.keeper = new HomeAssistantKeeper({
         config: config.homeassistant,
         dataDir: config.data_dir,
@@ -326,7 +326,7 @@ export class App {
       this.bus.subscribe(this.keeper);
     }
     if (config.homeassistant?.statistics) {
-      const { HomeAssistantStatistics } = await import('../homeassistant/statistics/statistics.js');
+      const { HomeAssistantStatistics } = await import('../outputs/homeassistant/statistics/statistics.js');
       this.statistics = new HomeAssistantStatistics({
         config: config.homeassistant,
         dataDir: config.data_dir,
@@ -337,7 +337,7 @@ export class App {
       this.bus.subscribe(this.statistics);
     }
     if (config.supervisor && config.http.port !== 0) {
-      const { SupervisorAnnouncement } = await import('../homeassistant/announcement.js');
+      const { SupervisorAnnouncement } = await import('../outputs/homeassistant/announcement.js');
       this.announcement = new SupervisorAnnouncement({
         supervisor: config.supervisor,
         dataDir: config.data_dir,

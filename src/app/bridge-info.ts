@@ -8,7 +8,7 @@ import { commandOwners } from '../features/index.js';
 import { messages } from '../features/messages/messages.js';
 import { formatDuration } from '../util/duration.js';
 import type { AccountPoller } from '../runner/account.js';
-import type { MqttSink, BridgeHealth } from '../mqtt/sink.js';
+import type { MqttSink, BridgeHealth } from '../outputs/mqtt/sink.js';
 import { isoWarsaw } from '../util/time.js';
 import type { Config, AccountConfig } from '../config/schema.js';
 import type { PortalTime } from '../portal/portal-time.js';

@@ -9,11 +9,11 @@ import { BridgeProblems } from './bridge-problem.js';
 import type { Language } from '../config/language.js';
 import type { MqttConfig } from '../config/schema.js';
 import { REFUSED_PANEL_TEXT } from '../i18n/options-refused-text.js';
-import { MqttSink } from '../mqtt/sink.js';
+import { MqttSink } from '../outputs/mqtt/sink.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { fromIngress, trustedIngress } from '../web/request.js';
-import { listen } from '../web/server.js';
+import { fromIngress, trustedIngress } from '../outputs/web/request.js';
+import { listen } from '../outputs/web/server.js';
 import { escapeHtml, htmlPage } from '../util/html.js';
 import { ADDON_HTTP_PORT, refusedSetting } from '../config/addon.js';
 

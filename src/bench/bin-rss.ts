@@ -107,7 +107,7 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
 /** The MCP server's read tools, every one for every child, each call timed from its session's start to its answer. */
 async function askEveryTool(port: number, tokenFile: string, children: readonly string[]): Promise<NonNullable<BinRss['mcp']>> {
   const token = (await readFile(tokenFile, 'utf8')).trim();
-  const { TOOLS } = await import('../mcp/tools.js');
+  const { TOOLS } = await import('../outputs/mcp/tools.js');
   const read = TOOLS.filter((tool) => tool.readOnly).map((tool) => tool.name);
   const post = async (body: unknown, session?: string): Promise<Response> =>
     fetch(`http://127.0.0.1:${port}/mcp`, {

@@ -6,7 +6,7 @@
 // metadata's and the rows' voluptuous schema, an unknown key refused) with statistics.py's checks of an
 // external statistic (`domain:object` ids, the source equal to the domain, each start timezone-aware on a
 // whole hour). Rows are kept by statistic and start (an import upserts). The frames are the `ws` library's;
-// it shares no code with src/homeassistant/. The tests and the bench use it through HomeAssistantModel.
+// it shares no code with src/outputs/homeassistant/. The tests and the bench use it through HomeAssistantModel.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';

@@ -4,7 +4,7 @@
 // unknown field refused); Remote Calendar's flow fetching the feed's address to validate it; the Model
 // Context Protocol's flow connecting to the server it is given (initialize) and titling the entry by its name; Local To-do's
 // list named by its slug; the to-do services with their fields, `?return_response` and their errors. The
-// tests and the bench share it (as the fake clock); it shares no code with src/homeassistant/, so a
+// tests and the bench share it (as the fake clock); it shares no code with src/outputs/homeassistant/, so a
 // misreading of Home Assistant in one is caught by the other. Never part of the running bridge.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

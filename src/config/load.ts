@@ -101,7 +101,7 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
     const file = read.mqtt[key];
     if (file === undefined) continue;
     read.mqtt[key] = fromBase(file);
-    // Only checked here: the client reads the files when it is made (src/mqtt/client.ts, tlsOptions).
+    // Only checked here: the client reads the files when it is made (src/outputs/mqtt/client.ts, tlsOptions).
     const text = await fileOf(`mqtt.${key}`, read.mqtt[key]);
     if (text !== undefined && !text.includes('-----BEGIN ')) problems.push(`mqtt.${key}: ${read.mqtt[key]} is not a PEM file (no -----BEGIN line)`);
   }

@@ -1,5 +1,5 @@
 // The MCP server's words (interface 16.4): what its tools answer a language model, which reads them out to the
-// family in the config's language. The tools' names and descriptions stay English (src/mcp/tools.ts); the data in
+// family in the config's language. The tools' names and descriptions stay English (src/outputs/mcp/tools.ts); the data in
 // the answers is what the screens print, these words only label it.
 import type { Language } from '../config/language.js';
 

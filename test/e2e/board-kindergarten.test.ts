@@ -15,7 +15,7 @@ import { layoutProblems } from '../helpers/board-layout.js';
 import { openEveryMore } from '../helpers/board-more.js';
 import { serveModel } from '../helpers/board-serve.js';
 import { simulatedSchool } from '../helpers/school.js';
-import { boardModel, type BoardChild, type BoardModel } from '../../src/web/board-model.js';
+import { boardModel, type BoardChild, type BoardModel } from '../../src/outputs/web/board-model.js';
 import type { EntityState } from '../../src/engine/state.js';
 
 const NOW = '2026-11-18T09:11:30+01:00';

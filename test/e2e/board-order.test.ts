@@ -1,4 +1,4 @@
-// The card's news order (src/web/browser/news-order.ts) at work in Chromium: one full card, drawn by the
+// The card's news order (src/outputs/web/browser/news-order.ts) at work in Chromium: one full card, drawn by the
 // board's own page and script from a model made here, on ever shorter screens. At every height the card
 // fits with no line cut; what went is counted; and it gave way from the least news end: while an unread
 // message or a part more news is away, something less news stands on the card only in room too small for
@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, useBoardPage, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { layoutProblems } from '../helpers/board-layout.js';
 import { serveModel, type ModelServer } from '../helpers/board-serve.js';
-import { feedLinks } from '../../src/web/board-calendars.js';
+import { feedLinks } from '../../src/outputs/web/board-calendars.js';
 import { BOARD_TEXT } from '../../src/i18n/board-text.js';
-import type { BoardChild, BoardGrade, BoardLesson, BoardModel } from '../../src/web/board-model.js';
-import { NEWS_ORDER } from '../../src/web/browser/news-order.js';
+import type { BoardChild, BoardGrade, BoardLesson, BoardModel } from '../../src/outputs/web/board-model.js';
+import { NEWS_ORDER } from '../../src/outputs/web/browser/news-order.js';
 
 const lesson = (no: number, subject: string, status: BoardLesson['status'], change: BoardLesson['change'] = null): BoardLesson => ({
   no,

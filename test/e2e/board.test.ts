@@ -21,7 +21,7 @@ import {
 import { boxItems } from '../helpers/board-more.js';
 import { waitUntil } from '../helpers/mqtt.js';
 import { simulatedSchool } from '../helpers/school.js';
-import { boardAssets } from '../../src/web/board-bundle.js';
+import { boardAssets } from '../../src/outputs/web/board-bundle.js';
 
 const { script: boardScript, style: boardStyle } = boardAssets();
 

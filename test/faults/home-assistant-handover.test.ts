@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { FEED_NAMES } from '../../src/rules/calendar-feeds.js';
 import { PortalSimulator } from '../../src/simulator/index.js';
-import { feedUrl, loadOrCreateToken } from '../../src/web/token.js';
+import { feedUrl, loadOrCreateToken } from '../../src/outputs/web/token.js';
 import { BridgeProcess, ensureBuilt, writeConfig } from '../helpers/faults-process.js';
 import { ANIA } from '../helpers/faults-world.js';
 import { HomeAssistantModel } from '../helpers/home-assistant.js';

@@ -12,8 +12,8 @@ import { MARKER, MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } fro
 import { tempDir } from './portal.js';
 import type { Dispatcher } from 'undici';
 import type { MqttClient } from 'mqtt';
-import { STALE_SCAN_MS, type MqttSink } from '../../src/mqtt/sink.js';
-import type { ReconnectPolicy } from '../../src/mqtt/client.js';
+import { STALE_SCAN_MS, type MqttSink } from '../../src/outputs/mqtt/sink.js';
+import type { ReconnectPolicy } from '../../src/outputs/mqtt/client.js';
 import { settledOn, type FakeClock } from './clock.js';
 import type { PollHooks } from '../../src/runner/scheduler.js';
 import type { PortalSimulator } from '../../src/simulator/index.js';

@@ -2,9 +2,9 @@
 // server renders it, its bundled script and style sheet, and a quiet event stream.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { boardAssets } from '../../src/web/board-bundle.js';
-import { boardHtml } from '../../src/web/board-page.js';
-import type { BoardModel } from '../../src/web/board-model.js';
+import { boardAssets } from '../../src/outputs/web/board-bundle.js';
+import { boardHtml } from '../../src/outputs/web/board-page.js';
+import type { BoardModel } from '../../src/outputs/web/board-model.js';
 
 export interface ModelServer {
   port: number;

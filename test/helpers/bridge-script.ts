@@ -25,7 +25,7 @@ export async function bundleBridge(): Promise<{ file: string; remove: () => Prom
   await build({
     stdin: {
       contents: [
-        `export { MqttSink } from ${from('mqtt/sink.ts')};`,
+        `export { MqttSink } from ${from('outputs/mqtt/sink.ts')};`,
         `export { EventGate } from ${from('runner/event-gate.ts')};`,
         `export { Lease } from ${from('lease/lease.ts')};`,
         `export { createLogger } from ${from('util/log.ts')};`,

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { loadOrCreateToken } from '../../src/web/token.js';
+import { loadOrCreateToken } from '../../src/outputs/web/token.js';
 
 export class McpStandIn {
   private server: Server | undefined;

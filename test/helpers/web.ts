@@ -3,7 +3,7 @@
 import type { Language } from '../../src/config/language.js';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { FeedName } from '../../src/rules/calendar-feeds.js';
-import type { ChildView, FeedSource, WebData } from '../../src/web/types.js';
+import type { ChildView, FeedSource, WebData } from '../../src/outputs/web/types.js';
 import type { EntityState } from '../../src/engine/state.js';
 
 export interface Answer {

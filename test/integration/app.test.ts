@@ -7,7 +7,7 @@ import { simulatedSchool } from '../helpers/school.js';
 import { waitUntil } from '../helpers/mqtt.js';
 import { freePort } from '../helpers/ports.js';
 import { send } from '../helpers/web.js';
-import { loadOrCreateToken } from '../../src/web/token.js';
+import { loadOrCreateToken } from '../../src/outputs/web/token.js';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';

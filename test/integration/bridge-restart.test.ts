@@ -3,9 +3,9 @@
 // during the outage exactly once. The bridge reaches the broker through a proxy held shut until the
 // test's own subscriber is back, so the non-retained event cannot race past it.
 import { afterEach, expect, it } from 'vitest';
-import { childDiscovery } from '../../src/mqtt/discovery.js';
+import { childDiscovery } from '../../src/outputs/mqtt/discovery.js';
 import { entityByKey } from '../helpers/entities.js';
-import { MqttSink } from '../../src/mqtt/sink.js';
+import { MqttSink } from '../../src/outputs/mqtt/sink.js';
 import { silentLogger } from '../../src/util/log.js';
 import { brokerBehindProxy } from '../helpers/mosquitto.js';
 import { publishOnce, Recorder, retained, sleep, throughBridge, uniqueRoots, waitUntil } from '../helpers/mqtt.js';

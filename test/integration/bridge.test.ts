@@ -1,11 +1,11 @@
 // The real bridge against the shared broker: discovery, states, birth, removal, stale cleanup, commands
 // and the last will, each test under its own base topic and discovery prefix.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { childDiscovery } from '../../src/mqtt/discovery.js';
+import { childDiscovery } from '../../src/outputs/mqtt/discovery.js';
 import { sendButton } from '../../src/features/index.js';
 import { entityByKey } from '../helpers/entities.js';
 import type { ChildDevice, EntityDef } from '../../src/features/kit/entities.js';
-import { MqttSink, type MqttSinkOptions } from '../../src/mqtt/sink.js';
+import { MqttSink, type MqttSinkOptions } from '../../src/outputs/mqtt/sink.js';
 import { Bus } from '../../src/bus/bus.js';
 import { CommandError, type CommandHandler } from '../../src/features/kit/commands.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/app/app.js';
 import { buildConfig } from '../../src/config/load.js';
-import { STALE_SCAN_MS } from '../../src/mqtt/sink.js';
+import { STALE_SCAN_MS } from '../../src/outputs/mqtt/sink.js';
 import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
 import { FakeClock, settledOn } from '../helpers/clock.js';
 import { LogSink } from '../helpers/faults.js';

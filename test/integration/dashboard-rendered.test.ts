@@ -3,8 +3,8 @@
 // from the simulated school, in every language of the dashboard: no template fails, none prints
 // "None", and the text a parent reads is there (a lesson moved to Thursday says so).
 import { describe, expect, it } from 'vitest';
-import { dashboard } from '../../src/homeassistant/dashboard.js';
-import { STALE_SCAN_MS } from '../../src/mqtt/sink.js';
+import { dashboard } from '../../src/outputs/homeassistant/dashboard.js';
+import { STALE_SCAN_MS } from '../../src/outputs/mqtt/sink.js';
 import { LANGUAGES } from '../../src/config/language.js';
 import { ENTITIES } from '../../src/features/index.js';
 import { entityId } from '../../src/features/kit/entities.js';

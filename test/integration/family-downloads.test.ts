@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
-import { loadOrCreateToken } from '../../src/web/token.js';
+import { loadOrCreateToken } from '../../src/outputs/web/token.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { command } from '../helpers/commands.js';
 import { freePort } from '../helpers/ports.js';

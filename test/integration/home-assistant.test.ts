@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { createLogger } from '../../src/util/log.js';
-import { feedKey, loadOrCreateToken, rotateToken } from '../../src/web/token.js';
+import { feedKey, loadOrCreateToken, rotateToken } from '../../src/outputs/web/token.js';
 import { FEED_NAMES } from '../../src/rules/calendar-feeds.js';
 import { HomeAssistantModel } from '../helpers/home-assistant.js';
 import { simulatedSchool } from '../helpers/school.js';

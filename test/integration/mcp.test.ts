@@ -14,7 +14,7 @@ import { simulatedSchool } from '../helpers/school.js';
 import { SimTap } from '../helpers/faults-sim.js';
 import { send } from '../helpers/web.js';
 import type { Harness } from '../helpers/app.js';
-import { mcpUrl } from '../../src/web/token.js';
+import { mcpUrl } from '../../src/outputs/web/token.js';
 import { HomeAssistantModel } from '../helpers/home-assistant.js';
 import { TOOL_NAMES } from '../helpers/mcp-tools.js';
 

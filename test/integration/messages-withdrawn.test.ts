@@ -5,13 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { dashboard } from '../../src/homeassistant/dashboard.js';
+import { dashboard } from '../../src/outputs/homeassistant/dashboard.js';
 import { LANGUAGES } from '../../src/config/language.js';
 import { ENTITIES } from '../../src/features/index.js';
 import { openedMessageEntity } from '../../src/features/opened-message/opened-message.js';
 import { entityId } from '../../src/features/kit/entities.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { loadOrCreateToken } from '../../src/web/token.js';
+import { loadOrCreateToken } from '../../src/outputs/web/token.js';
 import { renderTemplates, skipWithoutJinja } from '../helpers/blueprints.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { command } from '../helpers/commands.js';

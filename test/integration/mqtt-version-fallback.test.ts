@@ -4,8 +4,8 @@
 import { createServer } from 'node:net';
 import { Aedes } from 'aedes';
 import { describe, expect, it } from 'vitest';
-import { MqttSink } from '../../src/mqtt/sink.js';
-import { DEFAULT_RECONNECT } from '../../src/mqtt/client.js';
+import { MqttSink } from '../../src/outputs/mqtt/sink.js';
+import { DEFAULT_RECONNECT } from '../../src/outputs/mqtt/client.js';
 import { LogSink } from '../helpers/faults.js';
 import { uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadAddonConfig } from '../../src/config/addon.js';
 import { refusedSetting } from '../../src/config/addon.js';
 import { ConfigError } from '../../src/config/load.js';
-import { Topics } from '../../src/mqtt/topics.js';
+import { Topics } from '../../src/outputs/mqtt/topics.js';
 import { RefusedOptions } from '../../src/app/options-refused.js';
 import { silentLogger } from '../../src/util/log.js';
 import { MQTT_URL, clearRetained, publishOnce, retained, uniqueRoots, waitUntil } from '../helpers/mqtt.js';

@@ -7,7 +7,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { CONNECTION_LIMITS } from '../../src/web/connections.js';
+import { CONNECTION_LIMITS } from '../../src/outputs/web/connections.js';
 import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { waitUntil } from '../helpers/mqtt.js';

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { icalText } from '../../src/web/calendar-ics.js';
+import { icalText } from '../../src/outputs/web/calendar-ics.js';
 import { oneLine, stripControls } from '../../src/util/text.js';
 import { startFaultApp } from '../helpers/faults-app.js';
 import { worldFor } from '../helpers/faults-world.js';

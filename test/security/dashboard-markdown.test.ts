@@ -5,7 +5,7 @@
 // into the Markdown as it came.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { dashboardYaml, type DashboardChild } from '../../src/homeassistant/dashboard.js';
+import { dashboardYaml, type DashboardChild } from '../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES } from '../../src/features/index.js';
 import { skipWithoutJinja, renderTemplates } from '../helpers/blueprints.js';
 

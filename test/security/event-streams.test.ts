@@ -4,7 +4,7 @@
 // code took any number of streams and kept every event for a reader that never read.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { MAX_STREAM_BUFFER, MAX_STREAMS } from '../../src/web/streams.js';
+import { MAX_STREAM_BUFFER, MAX_STREAMS } from '../../src/outputs/web/streams.js';
 import { createLogger } from '../../src/util/log.js';
 import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';

@@ -11,14 +11,14 @@ import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
 import { runDiagnostics } from '../../src/app/commands/diagnostics.js';
 import { buildConfig } from '../../src/config/load.js';
 import { createLogger } from '../../src/util/log.js';
-import { cookieFor, feedKey } from '../../src/web/token.js';
-import { BOARD_COOKIE } from '../../src/web/request.js';
-import { diagnosticsRoutes } from '../../src/web/diagnostics.js';
+import { cookieFor, feedKey } from '../../src/outputs/web/token.js';
+import { BOARD_COOKIE } from '../../src/outputs/web/request.js';
+import { diagnosticsRoutes } from '../../src/outputs/web/diagnostics.js';
 import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { send } from '../helpers/web.js';
 import type { Harness } from '../helpers/app.js';
-import type { WebRequest } from '../../src/web/types.js';
+import type { WebRequest } from '../../src/outputs/web/types.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 // A Wednesday in the first semester, during the second lesson.

@@ -4,8 +4,8 @@
 // ones, which gives the address its share back. On the old code the 70 took all 64 places for good.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { CONNECTION_LIMITS } from '../../src/web/connections.js';
-import { HEADERS_TIMEOUT_MS } from '../../src/web/server.js';
+import { CONNECTION_LIMITS } from '../../src/outputs/web/connections.js';
+import { HEADERS_TIMEOUT_MS } from '../../src/outputs/web/server.js';
 import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { waitUntil } from '../helpers/mqtt.js';

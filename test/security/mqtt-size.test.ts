@@ -6,7 +6,7 @@
 import { createServer } from 'node:net';
 import { Aedes } from 'aedes';
 import { describe, expect, it } from 'vitest';
-import { MqttSink } from '../../src/mqtt/sink.js';
+import { MqttSink } from '../../src/outputs/mqtt/sink.js';
 import { LogSink } from '../helpers/faults.js';
 import { Recorder, publishOnce, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 import { ProcessBridge, peakRssMB } from '../helpers/security-process.js';

@@ -3,9 +3,9 @@
 // alone) and subscribes to the command and request topics the bridge listens to. A refusal anywhere is
 // a failure, named by the broker's address (without credentials) and the advice in the config's language.
 import { connect, type MqttClient } from 'mqtt';
-import { brokerOptions, connectFault, redactUrl } from '../../mqtt/client.js';
+import { brokerOptions, connectFault, redactUrl } from '../../outputs/mqtt/client.js';
 import { systemClock, withDeadline } from '../../util/clock.js';
-import { Topics } from '../../mqtt/topics.js';
+import { Topics } from '../../outputs/mqtt/topics.js';
 import { CHECK_TEXT, type BrokerFault } from '../../i18n/check-text.js';
 import type { Config } from '../../config/schema.js';
 

@@ -5,16 +5,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../../config/schema.js';
-import { HomeAssistantApi, HomeAssistantError, type HaEntry } from '../../homeassistant/client.js';
-import { peekMemory, type Known } from '../../homeassistant/memory.js';
-import { ASSIST_KEY, ASSIST_TITLE, assistEntry, MCP, statusOf, wantedEntries } from '../../homeassistant/plan.js';
+import { HomeAssistantApi, HomeAssistantError, type HaEntry } from '../../outputs/homeassistant/client.js';
+import { peekMemory, type Known } from '../../outputs/homeassistant/memory.js';
+import { ASSIST_KEY, ASSIST_TITLE, assistEntry, MCP, statusOf, wantedEntries } from '../../outputs/homeassistant/plan.js';
 import { HOMEASSISTANT_TEXT } from '../../i18n/homeassistant-text.js';
-import { feedUrl, mcpUrl, TOKEN_FILE } from '../../web/token.js';
+import { feedUrl, mcpUrl, TOKEN_FILE } from '../../outputs/web/token.js';
 import { errorText } from '../../util/text.js';
 import type { FeedName } from '../../rules/calendar-feeds.js';
-import { HaSocket, socketUrl } from '../../homeassistant/statistics/socket.js';
-import { peekStatistics } from '../../homeassistant/statistics/memory.js';
-import { TOOLS } from '../../mcp/tools.js';
+import { HaSocket, socketUrl } from '../../outputs/homeassistant/statistics/socket.js';
+import { peekStatistics } from '../../outputs/homeassistant/statistics/memory.js';
+import { TOOLS } from '../../outputs/mcp/tools.js';
 
 /** False when the API is set and does not answer as it should; true otherwise (set and answering, or not set). */
 export async function checkHomeAssistant(

@@ -31,7 +31,7 @@ import { loginKey } from '../../runner/email-road.js';
 import { checkFamily } from './check-family.js';
 import { checkHomeAssistant } from './check-homeassistant.js';
 import type { Logger } from '../../util/log.js';
-import { addressLine, formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from '../../web/token.js';
+import { addressLine, formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from '../../outputs/web/token.js';
 import { ADDRESS_WORDS } from '../../i18n/address-words.js';
 
 /** The cookie that marks this machine as a known device to the portal (spec: persist it). */

@@ -7,7 +7,7 @@
 import { AccountChild } from '../../runner/child.js';
 import { familySessionName, linkedAccounts, loginKey } from '../../runner/email-road.js';
 import { accountEntities } from '../../features/index.js';
-import { dashboardYaml, type DashboardChild, type DashboardLang } from '../../homeassistant/dashboard.js';
+import { dashboardYaml, type DashboardChild, type DashboardLang } from '../../outputs/homeassistant/dashboard.js';
 import { loadLinkedChildren } from '../../runner/linked-children.js';
 import { AbsentModules } from '../../features/kit/modules.js';
 import { AnsweredListsStore, RefusedModulesStore } from '../../portal/login-records.js';
@@ -15,7 +15,7 @@ import { FiguresStore } from '../../engine/figures-store.js';
 import type { AccountKind } from '../../features/timetable/kindergarten.js';
 import { silentLogger } from '../../util/log.js';
 import { supervisorSelfSlug, type SupervisorOptions } from '../../config/supervisor.js';
-import { HOST_PLACEHOLDER, webBaseUrl } from '../../web/token.js';
+import { HOST_PLACEHOLDER, webBaseUrl } from '../../outputs/web/token.js';
 import type { AccountConfig, Config } from '../../config/schema.js';
 
 export interface DashboardOptions {

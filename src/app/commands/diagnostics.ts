@@ -8,7 +8,7 @@
 // running bridge's memory.
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { redactUrl } from '../../mqtt/client.js';
+import { redactUrl } from '../../outputs/mqtt/client.js';
 import { FEED_FOLDER } from '../../engine/change-feed/device.js';
 import { FIGURES_FOLDER, FiguresStore, type SavedFigures } from '../../engine/figures-store.js';
 import { safeName } from '../../util/files.js';
@@ -20,7 +20,7 @@ import { VERSION } from '../../util/version.js';
 import { systemClock } from '../../util/clock.js';
 import type { CheckOptions } from './check.js';
 import type { Config } from '../../config/schema.js';
-import { memoryStatus, peekMemory } from '../../homeassistant/memory.js';
+import { memoryStatus, peekMemory } from '../../outputs/homeassistant/memory.js';
 import { plCompare } from '../../rules/order.js';
 
 export const REDACTED = '**REDACTED**';

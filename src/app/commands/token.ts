@@ -4,7 +4,7 @@
 // from its next request on the old feed addresses and board cookies open nothing, and the event
 // streams opened with them are ended.
 import { announcedChildren, type DashboardOptions } from './dashboard.js';
-import { formatWebUrls, metricsLine, rotateToken, webBaseUrl, webUrls } from '../../web/token.js';
+import { formatWebUrls, metricsLine, rotateToken, webBaseUrl, webUrls } from '../../outputs/web/token.js';
 import { TERMINAL_TEXT } from '../../i18n/terminal-text.js';
 import { errorText } from '../../util/text.js';
 

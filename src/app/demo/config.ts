@@ -5,7 +5,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { stringify } from 'yaml';
-import { redactUrl } from '../../mqtt/client.js';
+import { redactUrl } from '../../outputs/mqtt/client.js';
 
 /** The file's name in the folder the demo runs in (the docs' commands name it). */
 export const DEMO_CONFIG_NAME = 'dziennik2mqtt-demo.yaml';

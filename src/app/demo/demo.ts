@@ -10,11 +10,11 @@ import { PortalSimulator, DEMO_ACCOUNTS, DEMO_FAMILY, DEMO_FAMILY_ALL, SimLife, 
 import { buildConfig, ConfigError } from '../../config/load.js';
 import { applyLiveQuirks, parseQuirks, type LiveQuirk } from '../../simulator/live-schools.js';
 import { App } from '../app.js';
-import { loadOrCreateToken, mcpUrl, ownAddresses, webBaseUrl, webUrls } from '../../web/token.js';
-import { listen } from '../../web/server.js';
+import { loadOrCreateToken, mcpUrl, ownAddresses, webBaseUrl, webUrls } from '../../outputs/web/token.js';
+import { listen } from '../../outputs/web/server.js';
 import { clearDemoRetained } from './retained.js';
 import { writeDemoConfig } from './config.js';
-import { redactUrl } from '../../mqtt/client.js';
+import { redactUrl } from '../../outputs/mqtt/client.js';
 import { systemClock } from '../../util/clock.js';
 import { createLogger } from '../../util/log.js';
 import { VERSION } from '../../util/version.js';

@@ -1,6 +1,6 @@
 // The calendar feeds feature: no request and no entity of its own. After the timetable,
 // the agenda and the grades (the year's term grades, their one list) have polled, it turns their outputs into the content of the child's three calendar
-// feeds (interface 6.5), which the account runner publishes and the web server renders (src/web/calendar-feeds.ts).
+// feeds (interface 6.5), which the account runner publishes and the web server renders (src/outputs/web/calendar-feeds.ts).
 // What the feeds last held is kept in data_dir: a restart serves it until a read replaces it, and the
 // days a pass did not read (next week, in a start's first pass) keep their lessons.
 import { FEED_PARTS, feedEntries, keepUncovered, sortedEntries, type FeedContents } from '../../rules/calendar-feeds.js';

@@ -17,7 +17,7 @@ export function markdown(
   name: TemplateName,
   variables: Readonly<Record<string, TemplateValue>>,
   extra: Card = {},
-  parts: readonly TemplateName[] = ['homeassistant/templates/prelude'],
+  parts: readonly TemplateName[] = ['outputs/homeassistant/templates/prelude'],
 ): Card {
   return { type: 'markdown', content: filled(e, t, name, variables, parts), ...extra };
 }

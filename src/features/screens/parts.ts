@@ -1,5 +1,5 @@
 // What a feature's screens are made of, beside its entities: its boxes on the family board's card (the
-// layouts the page draws, src/web/browser/), its cards in the dashboard's views, and its line among `check`'s
+// layouts the page draws, src/outputs/web/browser/), its cards in the dashboard's views, and its line among `check`'s
 // modules. The board (web/board-model.ts), the dashboard (homeassistant/dashboard.ts) and `check` (app/commands/check.ts)
 // assemble them from every feature, naming none; a feature makes its parts from the facts its own view computed.
 import type { Language } from '../../config/language.js';
@@ -41,7 +41,7 @@ export interface BoardFact {
   mark: string | null;
 }
 
-// --- the board's boxes: the layouts the page draws (src/web/browser/cards.ts, boxes.ts) ---
+// --- the board's boxes: the layouts the page draws (src/outputs/web/browser/cards.ts, boxes.ts) ---
 
 export interface BoardLesson {
   no: number | null;

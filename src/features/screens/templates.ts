@@ -13,7 +13,7 @@ import type { ChildEntities } from './child-entities.js';
 
 /**
  * A template file by its path under src/ without `.jinja`: a feature's card's beside it
- * (`features/grades/grades`), the dashboard's shared macros in `homeassistant/templates/`.
+ * (`features/grades/grades`), the dashboard's shared macros in `outputs/homeassistant/templates/`.
  */
 export type TemplateName = string;
 
@@ -69,7 +69,7 @@ export function filled(
   t: DashboardText,
   name: TemplateName,
   variables: Readonly<Record<string, TemplateValue>>,
-  parts: readonly TemplateName[] = ['homeassistant/templates/prelude'],
+  parts: readonly TemplateName[] = ['outputs/homeassistant/templates/prelude'],
 ): string {
   const body = [...parts, name].map(templateText);
   // The words as the templates read them (`t.room`): the dashboard's texts and the date format of its language.

@@ -18,7 +18,7 @@ import {
   timetableTomorrow,
 } from './entities.js';
 
-const PARTS = ['homeassistant/templates/prelude', 'features/timetable/plan'];
+const PARTS = ['outputs/homeassistant/templates/prelude', 'features/timetable/plan'];
 
 const today: Block = (e, t) => {
   if (!e.has(currentLesson) && !e.has(nextLesson) && !e.has(timetableToday) && !e.has(planChangesToday)) return undefined;

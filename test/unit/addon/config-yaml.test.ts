@@ -3,7 +3,7 @@
 import { access, constants, readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { bridgeDiscovery, childDiscovery } from '../../../src/mqtt/discovery.js';
+import { bridgeDiscovery, childDiscovery } from '../../../src/outputs/mqtt/discovery.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { LANGUAGES } from '../../../src/config/language.js';
 import {

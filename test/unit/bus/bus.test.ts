@@ -2,7 +2,7 @@
 // sink that fails is its own failure; an event is delivered by its carrier's answer, or at once without one.
 import { describe, expect, it } from 'vitest';
 import { Bus, type BusEvent, type Carrier, type Sink } from '../../../src/bus/bus.js';
-import { WebSnapshot } from '../../../src/web/snapshot.js';
+import { WebSnapshot } from '../../../src/outputs/web/snapshot.js';
 import { createLogger } from '../../../src/util/log.js';
 import type { AgendaEntry } from '../../../src/rules/calendar-feeds.js';
 

@@ -2,7 +2,7 @@
 // it, OFF as it stays: its template rendered by Jinja2 as Home Assistant renders it, in each language.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { dashboardYaml, type DashboardChild } from '../../../src/homeassistant/dashboard.js';
+import { dashboardYaml, type DashboardChild } from '../../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { passwordChangeAdvice } from '../../../src/i18n/problem-advice.js';
 import { renderTemplates, skipWithoutJinja } from '../../helpers/blueprints.js';

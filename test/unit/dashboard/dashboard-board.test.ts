@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildConfig } from '../../../src/config/load.js';
 import { runDashboard, type DashboardOptions } from '../../../src/app/commands/dashboard.js';
-import { dashboard } from '../../../src/homeassistant/dashboard.js';
+import { dashboard } from '../../../src/outputs/homeassistant/dashboard.js';
 import { parseArgs } from '../../../src/cli.js';
 import { ENTITIES } from '../../../src/features/index.js';
-import { loadOrCreateToken } from '../../../src/web/token.js';
+import { loadOrCreateToken } from '../../../src/outputs/web/token.js';
 import { tempDir } from '../../helpers/temp.js';
 
 interface Card {

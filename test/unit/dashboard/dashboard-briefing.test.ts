@@ -2,7 +2,7 @@
 // Assistant renders it: the line as the bridge wrote it (Ukrainian here), nothing before the first one.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { dashboardYaml } from '../../../src/homeassistant/dashboard.js';
+import { dashboardYaml } from '../../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { skipWithoutJinja, renderTemplates } from '../../helpers/blueprints.js';
 

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildConfig } from '../../../src/config/load.js';
 import { announcedChildren } from '../../../src/app/commands/dashboard.js';
-import { dashboardYaml } from '../../../src/homeassistant/dashboard.js';
+import { dashboardYaml } from '../../../src/outputs/homeassistant/dashboard.js';
 import { upcomingTestsEntity, homeworkDueEntity } from '../../../src/features/agenda/agenda.js';
 import { DEMO_ACCOUNTS, type PortalSimulator } from '../../../src/simulator/index.js';
 import type { Config } from '../../../src/config/schema.js';

@@ -4,7 +4,7 @@
 // its line breaks and its attachments as links under the board's address.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { dashboardYaml, type DashboardChild } from '../../../src/homeassistant/dashboard.js';
+import { dashboardYaml, type DashboardChild } from '../../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { renderTemplates, skipWithoutJinja } from '../../helpers/blueprints.js';
 

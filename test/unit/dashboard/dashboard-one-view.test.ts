@@ -7,7 +7,7 @@
 // one-day test's (test/unit/features/timetable/one-day.test.ts).
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { dashboardYaml } from '../../../src/homeassistant/dashboard.js';
+import { dashboardYaml } from '../../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
 import { renderNewestGrade } from '../../../src/features/grades/newest.js';
@@ -26,8 +26,8 @@ import { renderMessages } from '../../../src/features/messages/messages.js';
 import { messagesView } from '../../../src/rules/messages.js';
 import { agendaKind, testEvents, upcomingTests, type AgendaItem } from '../../../src/rules/agenda.js';
 import { agendaEntries } from '../../../src/rules/calendar-feeds.js';
-import { boardModel } from '../../../src/web/board-model.js';
-import { feedText } from '../../../src/web/calendar-ics.js';
+import { boardModel } from '../../../src/outputs/web/board-model.js';
+import { feedText } from '../../../src/outputs/web/calendar-ics.js';
 import { parseFeed } from '../../helpers/ics.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';

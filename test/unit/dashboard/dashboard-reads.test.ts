@@ -3,7 +3,7 @@
 // the states the features publish (issue 29, items 2-4), in each language, portal text escaped.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { dashboardYaml, type DashboardChild } from '../../../src/homeassistant/dashboard.js';
+import { dashboardYaml, type DashboardChild } from '../../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { renderTemplates, skipWithoutJinja } from '../../helpers/blueprints.js';
 

@@ -3,7 +3,7 @@
 // the forecasts, the report card's and a grade's teacher and comment (a text grade whole) printed as the grades feature publishes them.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { dashboardYaml, type DashboardChild } from '../../../src/homeassistant/dashboard.js';
+import { dashboardYaml, type DashboardChild } from '../../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { renderTemplates, skipWithoutJinja } from '../../helpers/blueprints.js';
 

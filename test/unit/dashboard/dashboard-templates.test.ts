@@ -1,4 +1,4 @@
-// The dashboard's template files (each beside its feature, the shared macros in src/homeassistant/templates/): every file
+// The dashboard's template files (each beside its feature, the shared macros in src/outputs/homeassistant/templates/): every file
 // is read by a card of the dashboard and opens with what it is for, the generator fills each variable with the
 // child's entity id (none for one the child lacks), and a template that reads an attribute its block does not
 // declare is refused.
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { filled, reads, templateRoot, templateText } from '../../../src/features/screens/templates.js';
 import { ChildEntities } from '../../../src/features/screens/child-entities.js';
-import { dashboard } from '../../../src/homeassistant/dashboard.js';
+import { dashboard } from '../../../src/outputs/homeassistant/dashboard.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { libraryDue } from '../../../src/features/library/library.js';
@@ -31,7 +31,7 @@ describe("the dashboard's template files", () => {
     const contents = JSON.stringify(dashboard(children, 'pl', { boardUrl: 'http://h:8099/' }));
     for (const file of files) {
       expect(readFileSync(join(root, `${file}.jinja`), 'utf8'), file).toMatch(/^\{#/);
-      expect(file.startsWith('homeassistant/templates/') || file.startsWith('features/'), file).toBe(true);
+      expect(file.startsWith('outputs/homeassistant/templates/') || file.startsWith('features/'), file).toBe(true);
       expect(contents.includes(JSON.stringify(templateText(file)).slice(1, -1)), `${file} is in no card`).toBe(true);
     }
   });

@@ -5,7 +5,7 @@
 // hours, "at kindergarten", its newest message and announcement, and no grade, lesson or test box.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { dashboardYaml, type DashboardChild } from '../../../src/homeassistant/dashboard.js';
+import { dashboardYaml, type DashboardChild } from '../../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { unreadMessages } from '../../../src/features/messages/messages.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';

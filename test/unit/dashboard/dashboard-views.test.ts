@@ -3,7 +3,7 @@
 // school, diagnostics apart, and dates and numbers in the dashboard's language.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { dashboard, dashboardYaml, type DashboardChild } from '../../../src/homeassistant/dashboard.js';
+import { dashboard, dashboardYaml, type DashboardChild } from '../../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES, sendButton } from '../../../src/features/index.js';
 
 type Node = Record<string, unknown>;

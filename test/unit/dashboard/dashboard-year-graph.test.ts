@@ -2,7 +2,7 @@
 // graph card of the child's overall average and each subject's (not a subject graded in points, whose figure
 // is a percentage), one point a day over the year; none without the statistics or for a kindergarten child.
 import { describe, expect, it } from 'vitest';
-import { dashboard, type DashboardChild } from '../../../src/homeassistant/dashboard.js';
+import { dashboard, type DashboardChild } from '../../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { sensor } from '../../../src/features/kit/entities.js';
 

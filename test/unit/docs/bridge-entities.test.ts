@@ -2,7 +2,7 @@
 // entity id, and those Home Assistant creates disabled said to be off by default.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bridgeDiscovery } from '../../../src/mqtt/discovery.js';
+import { bridgeDiscovery } from '../../../src/outputs/mqtt/discovery.js';
 
 const doc = readFileSync(new URL('../../../docs/entities.md', import.meta.url), 'utf8');
 

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HomeAssistantApi, HomeAssistantError } from '../../../src/homeassistant/client.js';
+import { HomeAssistantApi, HomeAssistantError } from '../../../src/outputs/homeassistant/client.js';
 import { HomeAssistantModel } from '../../helpers/home-assistant.js';
 
 const TOKEN = 'model-token-Kp2x9Qm4Rt7w';

@@ -6,11 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { homeworkUpcomingEntity, upcomingTestsEntity } from '../../../src/features/agenda/entities.js';
 import type { EntityDef } from '../../../src/features/kit/entities.js';
-import { HomeAssistantKeeper, type HomeAssistantHandover } from '../../../src/homeassistant/keeper.js';
+import { HomeAssistantKeeper, type HomeAssistantHandover } from '../../../src/outputs/homeassistant/keeper.js';
 import { FakeClock } from '../../../src/bench/fake-clock.js';
 import { createLogger } from '../../../src/util/log.js';
 import { FEED_NAMES, type AgendaEntry, type FeedName } from '../../../src/rules/calendar-feeds.js';
-import { feedUrl, loadOrCreateToken, rotateToken } from '../../../src/web/token.js';
+import { feedUrl, loadOrCreateToken, rotateToken } from '../../../src/outputs/web/token.js';
 import { HomeAssistantModel } from '../../helpers/home-assistant.js';
 import { tempDir } from '../../helpers/temp.js';
 

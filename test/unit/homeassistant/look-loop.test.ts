@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../src/bench/fake-clock.js';
 import type { Clock } from '../../../src/util/clock.js';
-import { LookLoop } from '../../../src/homeassistant/look-loop.js';
+import { LookLoop } from '../../../src/outputs/homeassistant/look-loop.js';
 
 const MINUTE = 60_000;
 

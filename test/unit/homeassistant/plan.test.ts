@@ -1,9 +1,9 @@
 // What the bridge wants in Home Assistant and what it does about it: the entries' names and steps, and a
 // homework list's steps, as tables.
 import { describe, expect, it } from 'vitest';
-import { reconcile, statusOf, wantedEntries } from '../../../src/homeassistant/plan.js';
-import { homeworkItems, needsLook, todoSteps } from '../../../src/homeassistant/homework.js';
-import type { KeptItem, Known } from '../../../src/homeassistant/memory.js';
+import { reconcile, statusOf, wantedEntries } from '../../../src/outputs/homeassistant/plan.js';
+import { homeworkItems, needsLook, todoSteps } from '../../../src/outputs/homeassistant/homework.js';
+import type { KeptItem, Known } from '../../../src/outputs/homeassistant/memory.js';
 import type { AgendaEntry } from '../../../src/rules/calendar-feeds.js';
 import { homeworkUpcoming } from '../../../src/rules/homework.js';
 

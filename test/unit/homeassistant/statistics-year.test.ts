@@ -1,10 +1,10 @@
-// The school year day by day (src/homeassistant/statistics/year.ts): each figure as it stood at the end of
+// The school year day by day (src/outputs/homeassistant/statistics/year.ts): each figure as it stood at the end of
 // each day, worked out by hand here from a few grades and marks (weights, a semester's turn, a back-dated
 // grade), and what is imported again when a day moved.
 import { describe, expect, it } from 'vitest';
-import { yearStatistics } from '../../../src/homeassistant/statistics/year.js';
-import { importsOf } from '../../../src/homeassistant/statistics/statistics.js';
-import { keptDays } from '../../../src/homeassistant/statistics/memory.js';
+import { yearStatistics } from '../../../src/outputs/homeassistant/statistics/year.js';
+import { importsOf } from '../../../src/outputs/homeassistant/statistics/statistics.js';
+import { keptDays } from '../../../src/outputs/homeassistant/statistics/memory.js';
 import type { YearRecords } from '../../../src/rules/year-records.js';
 import type { Grade } from '../../../src/portal/schemas/grades.js';
 import type { Attendance } from '../../../src/portal/schemas/attendance.js';

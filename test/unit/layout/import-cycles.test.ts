@@ -1,8 +1,7 @@
 // The folders of src/ import each other in one direction, the way the data flows (portal -> rules -> engine ->
-// features -> the bus -> the runner that publishes on it and the outputs that subscribe to it, side by side: mqtt,
-// web, homeassistant -> the app -> the root's entry points; util, config, i18n, once and lease below them), type
-// imports included: a
-// type shared by two folders ties them as much as a value does. The simulator and the bench stand aside
+// features -> the bus -> the runner that publishes on it and the outputs that subscribe to it, side by side in
+// outputs/ (mqtt, web, mcp, homeassistant) -> the app -> the root's entry points; util, config, i18n, once and lease
+// below them), type imports included: a type shared by two folders ties them as much as a value does. The simulator and the bench stand aside
 // (tools around the bridge). Files import each other without circles too, inside a folder as across: a
 // reader can start at a leaf and read up, never meeting a file that needs the one being read.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -31,7 +30,7 @@ describe('the folders of src/', () => {
         'features -> engine',
         'bus -> features',
         'runner -> bus',
-        'mqtt -> bus',
+        'outputs -> bus',
         '(root) -> app',
         'app -> runner',
       ]),

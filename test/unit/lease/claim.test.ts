@@ -9,7 +9,7 @@
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BaseTopicClaim } from '../../../src/lease/claim.js';
-import { Topics } from '../../../src/mqtt/topics.js';
+import { Topics } from '../../../src/outputs/mqtt/topics.js';
 import { Lease, LEASE_TIMING, type LeaseRecord } from '../../../src/lease/lease.js';
 import { createLogger } from '../../../src/util/log.js';
 import { FakeClock, settledOn } from '../../helpers/clock.js';

@@ -3,10 +3,10 @@
 // every tool but open_message and send_message is read-only. And the protocol's few methods: the version agreed,
 // a notification unanswered, an unknown method refused.
 import { describe, expect, it } from 'vitest';
-import { TOOLS } from '../../../src/mcp/tools.js';
-import { McpServer, NEWEST_PROTOCOL_VERSION } from '../../../src/mcp/server.js';
+import { TOOLS } from '../../../src/outputs/mcp/tools.js';
+import { McpServer, NEWEST_PROTOCOL_VERSION } from '../../../src/outputs/mcp/server.js';
 import { silentLogger } from '../../../src/util/log.js';
-import type { ChildView } from '../../../src/web/types.js';
+import type { ChildView } from '../../../src/outputs/web/types.js';
 import { TOOL_NAMES } from '../../helpers/mcp-tools.js';
 
 const PLAIN = new Set(['string', 'integer', 'boolean']);

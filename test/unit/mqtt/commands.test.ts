@@ -1,7 +1,7 @@
 // The command router: bad input never reaches a handler, errors become results, one child at a time.
 import { describe, expect, it, vi } from 'vitest';
 import { CommandError, type CommandHandler } from '../../../src/features/kit/commands.js';
-import { CommandRouter, MAX_PENDING_PER_CHILD } from '../../../src/mqtt/commands.js';
+import { CommandRouter, MAX_PENDING_PER_CHILD } from '../../../src/outputs/mqtt/commands.js';
 import { silentLogger } from '../../../src/util/log.js';
 
 function router(known: Record<string, string[]> = { ania: ['refresh', 'send_message'] }): CommandRouter {

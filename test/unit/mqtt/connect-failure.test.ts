@@ -1,6 +1,6 @@
 // What a failed broker connection means, in the one line the bridge logs per attempt, and the backoff.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RECONNECT, explainConnectFailure, nextReconnectDelay } from '../../../src/mqtt/client.js';
+import { DEFAULT_RECONNECT, explainConnectFailure, nextReconnectDelay } from '../../../src/outputs/mqtt/client.js';
 
 const error = (code: string | number, message = String(code)): Error => Object.assign(new Error(message), { code });
 

@@ -3,7 +3,7 @@
 // and one handed before the first connection waits for it (or hears no at a stop).
 import type { MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
-import { Deliveries } from '../../../src/mqtt/delivery.js';
+import { Deliveries } from '../../../src/outputs/mqtt/delivery.js';
 import { silentLogger } from '../../../src/util/log.js';
 
 /** A client whose broker answers when the test says: answer(i) accepts the i-th publish, refuse(i) refuses it. */

@@ -4,7 +4,7 @@
 // (homeassistant/components/sensor/const.py's units per device class and the state classes they allow,
 // the entity categories a sensor may have), applied to every component the bridge announces.
 import { describe, expect, it } from 'vitest';
-import { bridgeDiscovery, childDiscovery, type DiscoveryContext } from '../../../src/mqtt/discovery.js';
+import { bridgeDiscovery, childDiscovery, type DiscoveryContext } from '../../../src/outputs/mqtt/discovery.js';
 import { ENTITIES } from '../../../src/features/index.js';
 
 const ctx: DiscoveryContext = { baseTopic: 'dziennik2mqtt', discoveryPrefix: 'homeassistant', version: '1.2.3', language: 'en' };

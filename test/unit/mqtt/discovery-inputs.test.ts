@@ -3,7 +3,7 @@
 // takes them. The rules restate what HA's mqtt/notify.py, select.py and text.py require of a
 // discovered component (command_topic; a select's options; a text's max within 255 and its mode).
 import { describe, expect, it } from 'vitest';
-import { childDiscovery, type DiscoveryContext } from '../../../src/mqtt/discovery.js';
+import { childDiscovery, type DiscoveryContext } from '../../../src/outputs/mqtt/discovery.js';
 import { accountEntities } from '../../../src/features/index.js';
 import { recipientSelect } from '../../../src/features/message-write/message-write.js';
 import { TEXT_TEMPLATE } from '../../../src/features/opened-message/opened-message.js';

@@ -1,6 +1,6 @@
 // The exact discovery payloads: one child device with an entity of each kind, a removal, the bridge.
 import { describe, expect, it } from 'vitest';
-import { bridgeDiscovery, childDiscovery, type DiscoveryContext } from '../../../src/mqtt/discovery.js';
+import { bridgeDiscovery, childDiscovery, type DiscoveryContext } from '../../../src/outputs/mqtt/discovery.js';
 import type { ChildDevice } from '../../../src/features/kit/entities.js';
 import { ENTITIES, sendButton } from '../../../src/features/index.js';
 import { entityByKey } from '../../helpers/entities.js';

@@ -1,6 +1,6 @@
 // The retained mirror: only changes go out, clears go out once, everything goes again after resend().
 import { describe, expect, it } from 'vitest';
-import { RetainedMirror } from '../../../src/mqtt/mirror.js';
+import { RetainedMirror } from '../../../src/outputs/mqtt/mirror.js';
 
 describe('RetainedMirror', () => {
   it('sends a topic only when its payload differs from what was sent', () => {

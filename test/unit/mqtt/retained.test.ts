@@ -1,10 +1,10 @@
 // Reading our own retained device configs, and the broker URL made safe to log.
 import { describe, expect, it } from 'vitest';
-import { childDiscovery } from '../../../src/mqtt/discovery.js';
+import { childDiscovery } from '../../../src/outputs/mqtt/discovery.js';
 import { ENTITIES } from '../../../src/features/index.js';
-import { Topics } from '../../../src/mqtt/topics.js';
-import { redactUrl } from '../../../src/mqtt/client.js';
-import { readOwnDeviceConfig } from '../../../src/mqtt/retained.js';
+import { Topics } from '../../../src/outputs/mqtt/topics.js';
+import { redactUrl } from '../../../src/outputs/mqtt/client.js';
+import { readOwnDeviceConfig } from '../../../src/outputs/mqtt/retained.js';
 
 const topics = new Topics('d2m', 'ha');
 const ctx = { baseTopic: 'd2m', discoveryPrefix: 'ha', version: '1' };

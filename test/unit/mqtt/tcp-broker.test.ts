@@ -1,7 +1,7 @@
 // Which broker URLs the client connects to with its own TCP socket (no WebSocket or SOCKS code
 // loaded), and with what host, port and credentials; the others go through mqtt.js's connect().
 import { describe, expect, it } from 'vitest';
-import { plainTcpBroker } from '../../../src/mqtt/client.js';
+import { plainTcpBroker } from '../../../src/outputs/mqtt/client.js';
 
 describe('plainTcpBroker', () => {
   it('takes host and port of mqtt:// and tcp:// URLs, 1883 by default', () => {

@@ -1,6 +1,6 @@
 // Topic building and parsing.
 import { describe, expect, it } from 'vitest';
-import { Topics } from '../../../src/mqtt/topics.js';
+import { Topics } from '../../../src/outputs/mqtt/topics.js';
 
 const topics = new Topics('dziennik2mqtt', 'homeassistant');
 

@@ -2,9 +2,9 @@
 // newest_message lists, the opened message with the start of its text and its attachments (only the web
 // server's own paths become links), nothing for a child without messages.
 import { describe, expect, it } from 'vitest';
-import { boardModel } from '../../../src/web/board-model.js';
+import { boardModel } from '../../../src/outputs/web/board-model.js';
 import type { EntityState } from '../../../src/engine/state.js';
-import type { ChildView } from '../../../src/web/types.js';
+import type { ChildView } from '../../../src/outputs/web/types.js';
 
 const NOW = Date.parse('2026-11-18T09:11:30+01:00');
 

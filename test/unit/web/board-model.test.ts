@@ -1,9 +1,9 @@
 // The board's view model from the states the bridge publishes (shaped as the simulator's Ania gets
 // them on a Wednesday): the day shown, changes in words, the lucky number, and the signs of old data.
 import { describe, expect, it } from 'vitest';
-import { boardModel, type BoardChild } from '../../../src/web/board-model.js';
+import { boardModel, type BoardChild } from '../../../src/outputs/web/board-model.js';
 import type { EntityState } from '../../../src/engine/state.js';
-import type { ChildView } from '../../../src/web/types.js';
+import type { ChildView } from '../../../src/outputs/web/types.js';
 import type { ItemOf } from '../../../src/features/kit/contract.js';
 import type { timetableToday } from '../../../src/features/timetable/entities.js';
 import { noteOf, type SlotOut } from '../../../src/features/timetable/day.js';

@@ -3,16 +3,16 @@
 import { createServer, get, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { boardRoutes } from '../../../src/web/board.js';
-import { boardAssets } from '../../../src/web/board-bundle.js';
+import { boardRoutes } from '../../../src/outputs/web/board.js';
+import { boardAssets } from '../../../src/outputs/web/board-bundle.js';
 
 const { script: boardScript, style: boardStyle } = boardAssets();
 import { FakeClock } from '../../helpers/clock.js';
-import { webRoutes } from '../../../src/web/service.js';
-import { feedKey } from '../../../src/web/token.js';
+import { webRoutes } from '../../../src/outputs/web/service.js';
+import { feedKey } from '../../../src/outputs/web/token.js';
 import { FEED_NAMES } from '../../../src/rules/calendar-feeds.js';
 import type { EntityState } from '../../../src/engine/state.js';
-import type { ChildView, Route, WebData, WebRequest } from '../../../src/web/types.js';
+import type { ChildView, Route, WebData, WebRequest } from '../../../src/outputs/web/types.js';
 
 const NOW = Date.parse('2026-11-18T09:12:00+01:00');
 
@@ -89,7 +89,7 @@ describe('the board routes', () => {
     const style = answer(routes, `/${boardStyle.file}`);
     expect(style?.headers?.['Content-Type']).toBe('text/css; charset=utf-8');
     expect(style?.headers?.['Cache-Control']).toBe('public, max-age=31536000, immutable');
-    // Both .css files of src/web/browser/, bundled in order: the board's rules, then the calendar overlay's.
+    // Both .css files of src/outputs/web/browser/, bundled in order: the board's rules, then the calendar overlay's.
     const css = String(style?.body);
     expect(css.indexOf('.lesson.change-cancelled')).toBeGreaterThan(0);
     expect(css.lastIndexOf('@media')).toBeGreaterThan(0);

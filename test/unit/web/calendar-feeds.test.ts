@@ -2,10 +2,10 @@
 // or feed is 404, other paths are left to the other routes. A feed's text is made again only when the
 // content the memory keeps changed.
 import { describe, expect, it } from 'vitest';
-import { FeedTexts, feedRoute } from '../../../src/web/calendar-feeds.js';
-import { WebSnapshot } from '../../../src/web/snapshot.js';
+import { FeedTexts, feedRoute } from '../../../src/outputs/web/calendar-feeds.js';
+import { WebSnapshot } from '../../../src/outputs/web/snapshot.js';
 import type { FeedName } from '../../../src/rules/calendar-feeds.js';
-import type { WebData, WebRequest } from '../../../src/web/types.js';
+import type { WebData, WebRequest } from '../../../src/outputs/web/types.js';
 
 const asked: [string, FeedName][] = [];
 const data: WebData = {

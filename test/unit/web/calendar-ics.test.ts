@@ -1,7 +1,7 @@
 // The feeds' iCalendar text read back with ical.js: Warsaw times right in winter and summer, titles in
 // the bridge's language, escaping and folding done, and the same entries always giving the same text.
 import { describe, expect, it } from 'vitest';
-import { feedText, type FeedCalendar } from '../../../src/web/calendar-ics.js';
+import { feedText, type FeedCalendar } from '../../../src/outputs/web/calendar-ics.js';
 import type { FeedEntries, LessonEntry } from '../../../src/rules/calendar-feeds.js';
 import { parseFeed } from '../../helpers/ics.js';
 

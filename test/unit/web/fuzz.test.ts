@@ -2,14 +2,14 @@
 // child's data without the token, never the token echoed in an answer or a log line.
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebServer, type WebServer } from '../../../src/web/server.js';
-import { healthRoute } from '../../../src/web/health.js';
-import { cookieFor } from '../../../src/web/token.js';
+import { startWebServer, type WebServer } from '../../../src/outputs/web/server.js';
+import { healthRoute } from '../../../src/outputs/web/health.js';
+import { cookieFor } from '../../../src/outputs/web/token.js';
 import { createLogger } from '../../../src/util/log.js';
 import { seeded } from '../../helpers/faults.js';
 import { freePort } from '../../helpers/ports.js';
 import { HandData } from '../../helpers/web.js';
-import type { Route } from '../../../src/web/types.js';
+import type { Route } from '../../../src/outputs/web/types.js';
 
 const SEED = 0x14_2026;
 const CASES = 2000;

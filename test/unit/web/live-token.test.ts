@@ -4,8 +4,8 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cookieFor, loadOrCreateToken, rotateToken, TOKEN_FILE } from '../../../src/web/token.js';
-import { LiveToken } from '../../../src/web/token.js';
+import { cookieFor, loadOrCreateToken, rotateToken, TOKEN_FILE } from '../../../src/outputs/web/token.js';
+import { LiveToken } from '../../../src/outputs/web/token.js';
 import { tempDir } from '../../helpers/temp.js';
 
 describe('the live token', () => {

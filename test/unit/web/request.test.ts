@@ -1,7 +1,7 @@
 // The web server's gate, decided before any route: which paths are refused (traversal, bad encoding,
 // too long), which connections count as Home Assistant's ingress, and who needs the token.
 import { describe, expect, it } from 'vitest';
-import { cookieFor, feedKey } from '../../../src/web/token.js';
+import { cookieFor, feedKey } from '../../../src/outputs/web/token.js';
 import {
   cookieValue,
   decideAccess,
@@ -10,7 +10,7 @@ import {
   parseTarget,
   SUPERVISOR_INGRESS_ADDRESS,
   trustedIngress,
-} from '../../../src/web/request.js';
+} from '../../../src/outputs/web/request.js';
 
 const TOKEN = 'Zq3mC8Jx0vL6bT2nR9pW4kY7hD1sF5gA_-abcdefgh';
 

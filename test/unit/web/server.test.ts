@@ -1,12 +1,12 @@
 // The web server on a real port: what every answer carries (security headers, HEAD, conditional GET),
 // what it refuses (methods, paths, a missing token), and that the token never reaches a log line.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startWebServer, type WebServer } from '../../../src/web/server.js';
-import { healthRoute } from '../../../src/web/health.js';
+import { startWebServer, type WebServer } from '../../../src/outputs/web/server.js';
+import { healthRoute } from '../../../src/outputs/web/health.js';
 import { createLogger } from '../../../src/util/log.js';
 import { freePort } from '../../helpers/ports.js';
 import { HandData, send } from '../../helpers/web.js';
-import type { Route } from '../../../src/web/types.js';
+import type { Route } from '../../../src/outputs/web/types.js';
 
 const TOKEN = 'Xy7-secret_token_of_the_family_0123456789ab';
 const MODIFIED = Date.parse('2026-11-20T10:15:30Z');

@@ -2,7 +2,7 @@
 // pages see each child's name, class, availability and last states, with when they last changed, and
 // the feed route each child's calendar feeds as last published.
 import { describe, expect, it } from 'vitest';
-import { WebSnapshot } from '../../../src/web/snapshot.js';
+import { WebSnapshot } from '../../../src/outputs/web/snapshot.js';
 import type { AgendaEntry, FeedContent, LessonEntry } from '../../../src/rules/calendar-feeds.js';
 import { parseFeed } from '../../helpers/ics.js';
 

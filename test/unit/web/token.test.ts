@@ -3,7 +3,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { feedKey, loadOrCreateToken, tokenMatches, webBaseUrl, webUrls, TOKEN_FILE } from '../../../src/web/token.js';
+import { feedKey, loadOrCreateToken, tokenMatches, webBaseUrl, webUrls, TOKEN_FILE } from '../../../src/outputs/web/token.js';
 import { tempDir } from '../../helpers/temp.js';
 
 describe('the access token', () => {

@@ -15,7 +15,7 @@ import type { Identity } from '../../../../src/engine/identity.js';
 import type { CalendarFeedsState } from '../../../../src/features/calendar-feeds/calendar-feeds.js';
 import type { FeedName } from '../../../../src/rules/calendar-feeds.js';
 import { publishFeeds } from '../../../../src/runner/coordinator.js';
-import { WebSnapshot } from '../../../../src/web/snapshot.js';
+import { WebSnapshot } from '../../../../src/outputs/web/snapshot.js';
 import { Bus } from '../../../../src/bus/bus.js';
 import { silentLogger } from '../../../../src/util/log.js';
 

@@ -6,7 +6,7 @@ import { cancelledLessons, renderCancelledLessons } from '../../../../src/featur
 import { ENTITIES } from '../../../../src/features/index.js';
 import type { EntityState } from '../../../../src/engine/state.js';
 import { shownChild } from '../../../../src/features/screens/parts.js';
-import { dashboardYaml } from '../../../../src/homeassistant/dashboard.js';
+import { dashboardYaml } from '../../../../src/outputs/homeassistant/dashboard.js';
 import type { PlanChange } from '../../../../src/rules/plan-changes.js';
 import type { SchoolDay } from '../../../../src/rules/schedule.js';
 import { addDays, warsawInstant } from '../../../../src/util/time.js';

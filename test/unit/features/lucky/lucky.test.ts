@@ -9,7 +9,7 @@ import type { EntityState } from '../../../../src/engine/state.js';
 import type { Language } from '../../../../src/config/language.js';
 import { shownChild } from '../../../../src/features/screens/parts.js';
 import { warsawInstant } from '../../../../src/util/time.js';
-import { dashboardYaml } from '../../../../src/homeassistant/dashboard.js';
+import { dashboardYaml } from '../../../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../../src/features/index.js';
 import { skipWithoutJinja } from '../../../helpers/blueprints.js';
 import { shownView } from '../../../helpers/dashboard-shown.js';

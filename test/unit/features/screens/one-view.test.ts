@@ -15,9 +15,9 @@ import { feedDates, lessonEntries } from '../../../../src/rules/calendar-feeds.j
 import { renderTimetable } from '../../../../src/features/timetable/timetable.js';
 import { slotFacts } from '../../../../src/features/timetable/day.js';
 import { briefingAt, renderBriefing } from '../../../../src/features/briefing/briefing.js';
-import { boardModel, type BoardChild, type BoardLesson } from '../../../../src/web/board-model.js';
-import { feedText } from '../../../../src/web/calendar-ics.js';
-import { dashboardYaml } from '../../../../src/homeassistant/dashboard.js';
+import { boardModel, type BoardChild, type BoardLesson } from '../../../../src/outputs/web/board-model.js';
+import { feedText } from '../../../../src/outputs/web/calendar-ics.js';
+import { dashboardYaml } from '../../../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../../src/features/index.js';
 import type { EntityState } from '../../../../src/engine/state.js';
 import { warsawInstant } from '../../../../src/util/time.js';

@@ -1,0 +1,69 @@
+// The calendar feeds of interface 6.5: the route answering `/calendar/<child>/<name>.ics` from what
+// the bridge holds, and a feed's text rendered from the content the web server's memory kept.
+import type { Language } from '../../config/language.js';
+import { feedText, type FeedCalendar } from './calendar-ics.js';
+import { FEED_PARTS, type FeedContent, type FeedEntries, type FeedName } from '../../rules/calendar-feeds.js';
+import { feedOf } from './request.js';
+import type { FeedSource, Route, WebData, WebResponse } from './types.js';
+
+const notFound: WebResponse = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not found\n' };
+
+const notYet: WebResponse = {
+  status: 503,
+  headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60' },
+  body: 'The calendar is not read yet; ask again in a minute.\n',
+};
+
+/**
+ * GET/HEAD `/calendar/<child>/<name>.ics`: the feed as the bridge holds it now (what the last run served,
+ * after a restart, until a read replaces it); 503 with Retry-After before anything is known; 404 for an
+ * unknown child or feed.
+ */
+export function feedRoute(data: WebData): Route {
+  return (req) => {
+    if (req.segments[0] !== 'calendar') return undefined;
+    const named = feedOf(req.segments);
+    if (named === undefined) return notFound;
+    const feed = data.feedSource(named.child, named.name);
+    if (feed === undefined) return notFound;
+    // Known, but nothing read yet (a first start): a calendar app asks again, it never gets an empty calendar to wipe the days with.
+    if (feed === null) return notYet;
+    return { status: 200, headers: { 'content-type': 'text/calendar; charset=utf-8' }, body: feed.body, modifiedAt: feed.modifiedAt };
+  };
+}
+
+/** A feed as the web server's memory keeps it: the content last published and when it last changed (ms). */
+export interface KeptFeed<K extends FeedName = FeedName> {
+  content: FeedContent<K>;
+  changedAt: number;
+}
+
+/**
+ * The feeds' texts, each made from a kept feed only once per language: a calendar app asks every few
+ * minutes, the content changes a few times a day (and a new content is a new KeptFeed).
+ */
+export class FeedTexts {
+  private readonly made = new WeakMap<KeptFeed, Map<Language, string>>();
+
+  /** `render` is the iCalendar writer (a test counts its calls). */
+  constructor(private readonly render: (feed: FeedCalendar) => string = feedText) {}
+
+  /** One feed in `language`; null before its first content (never an empty calendar, which would wipe the child's days). */
+  source<K extends FeedName>(kept: KeptFeed<K> | undefined, name: K, language: Language): FeedSource | null {
+    if (kept === undefined) return null;
+    let texts = this.made.get(kept);
+    if (texts === undefined) {
+      texts = new Map();
+      this.made.set(kept, texts);
+    }
+    let body = texts.get(language);
+    if (body === undefined) {
+      const entries = { ...NO_ENTRIES, [FEED_PARTS[name]]: kept.content.entries };
+      body = this.render({ name, child: kept.content.child, entries, changedAt: kept.changedAt, language });
+      texts.set(language, body);
+    }
+    return { body, modifiedAt: kept.changedAt };
+  }
+}
+
+const NO_ENTRIES: FeedEntries = { lessons: [], agenda: [], freeDays: [] };

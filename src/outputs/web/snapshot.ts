@@ -1,0 +1,140 @@
+// What the web server reads: a sink of the bus that keeps, per child, what was last published (the WebData
+// of src/outputs/web/types.ts): the states the board and the MCP server read, and the calendar feeds, which only
+// the web server serves. The pages, the feeds and the MCP server's tools answer from this snapshot only,
+// so none of them costs a portal request.
+import type { Sink } from '../../bus/bus.js';
+import type { ChildDevice } from '../../features/kit/entities.js';
+import type { EntityState } from '../../engine/state.js';
+import type { Language } from '../../config/language.js';
+import type { FeedContent, FeedName } from '../../rules/calendar-feeds.js';
+import type { ChildView, FeedSource, WebData } from './types.js';
+import { FeedTexts, type KeptFeed } from './calendar-feeds.js';
+
+export interface WebSnapshotOptions {
+  language: Language;
+  /** True while the bridge is connected to the broker. */
+  healthy: () => boolean;
+  now: () => number;
+}
+
+/** A kept feed with its content's JSON, to tell a new content from the same one published again. */
+type KeptFeeds = { [K in FeedName]?: KeptFeed<K> & { json: string } };
+
+interface ChildSnapshot extends ChildView {
+  states: Map<string, EntityState>;
+  /** The calendar feeds, which no page shows: their changes move no changedAt and tell no listener. */
+  feeds: KeptFeeds;
+}
+
+export class WebSnapshot implements Sink, WebData {
+  readonly language: Language;
+  /** True while the bridge is connected to the broker. */
+  readonly healthy: () => boolean;
+  readonly now: () => number;
+  private readonly snapshots = new Map<string, ChildSnapshot>();
+  private readonly listeners = new Set<() => void>();
+  private readonly texts = new FeedTexts();
+
+  constructor(private readonly options: WebSnapshotOptions) {
+    this.language = options.language;
+    this.healthy = options.healthy;
+    this.now = options.now;
+  }
+
+  // --- Sink: keep what was published ---
+
+  device(child: ChildDevice): void {
+    const kept = this.child(child.id);
+    const model = child.model ?? null;
+    if (kept.name !== child.name || kept.model !== model) {
+      kept.name = child.name;
+      kept.model = model;
+      this.changed(kept);
+    }
+  }
+
+  removed(childId: string): void {
+    if (this.snapshots.delete(childId)) this.notify();
+  }
+
+  availability(childId: string, online: boolean): void {
+    const kept = this.child(childId);
+    if (kept.online !== online) {
+      kept.online = online;
+      this.changed(kept);
+    }
+  }
+
+  state(childId: string, key: string, state: EntityState): void {
+    const kept = this.child(childId);
+    const before = kept.states.get(key);
+    // As on MQTT: attributes left out stay as they were.
+    const next: EntityState = { state: state.state, attributes: state.attributes ?? before?.attributes };
+    if (!before || before.state !== next.state || JSON.stringify(before.attributes) !== JSON.stringify(next.attributes)) {
+      kept.states.set(key, next);
+      this.changed(kept);
+    }
+  }
+
+  /** Kept with the time it last changed (the feed's Last-Modified), which the same content published again keeps. */
+  feed<K extends FeedName>(childId: string, name: K, content: FeedContent<K>): void {
+    // Seen through its one name K: TypeScript cannot tell that writing KeptFeeds[K] needs only a KeptFeed<K>.
+    const feeds = this.child(childId).feeds as { [N in K]?: KeptFeed<K> & { json: string } };
+    const json = JSON.stringify(content);
+    if (feeds[name]?.json !== json) feeds[name] = { content, changedAt: this.options.now(), json };
+  }
+
+  // --- WebData: read from the snapshot ---
+
+  children(): readonly ChildView[] {
+    // The feeds stay behind: no page shows them.
+    return [...this.snapshots.values()].map(({ feeds: _, ...view }) => view);
+  }
+
+  onChange(listener: () => void): () => void {
+    // A wrapper of its own, so that the same function subscribed twice is also unsubscribed twice.
+    const entry = (): void => listener();
+    this.listeners.add(entry);
+    return () => this.listeners.delete(entry);
+  }
+
+  /**
+   * Every account runs the feeds, so a known child has each of them: null until they were published
+   * (at a start, those the last run served), then what was published; undefined for an unknown child.
+   */
+  feedSource(child: string, name: FeedName, language: Language = this.language): FeedSource | null | undefined {
+    const kept = this.snapshots.get(child);
+    if (kept === undefined) return undefined;
+    return this.texts.source(kept.feeds[name], name, language);
+  }
+
+  /** A child's feed as last published (undefined before then or for an unknown child). */
+  keptFeed<K extends FeedName>(child: string, name: K): KeptFeed<K> | undefined {
+    return this.snapshots.get(child)?.feeds[name];
+  }
+
+  private child(id: string): ChildSnapshot {
+    let kept = this.snapshots.get(id);
+    if (!kept) {
+      kept = { id, name: null, model: null, online: false, states: new Map(), changedAt: 0, feeds: {} };
+      this.snapshots.set(id, kept);
+    }
+    return kept;
+  }
+
+  /** changedAt covers everything a page shows of the child: its states, name, model and availability. */
+  private changed(kept: ChildSnapshot): void {
+    kept.changedAt = this.options.now();
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch {
+        // A page's listener must never break publishing to MQTT.
+      }
+    }
+  }
+}
