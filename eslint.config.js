@@ -47,7 +47,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*'], allowTypeImports: true, message: 'The browser code imports only types from outside src/outputs/web/browser/.' }] },
+        {
+          patterns: [
+            { group: ['../*'], allowTypeImports: true, message: 'The browser code imports only types from outside src/outputs/web/browser/.' },
+          ],
+        },
       ],
       'no-restricted-globals': ['error', 'Buffer', 'process', 'global', 'require', '__dirname', '__filename'],
     },

@@ -51,7 +51,7 @@ describe('what the bridge keeps loaded', () => {
   it('publishes without building the MQTT packet-number table', async () => {
     const { base } = uniqueRoots();
     const out = await inFreshNode(`
-      const { createClient, waitForConnect } = await import(${dist('mqtt/client.js')});
+      const { createClient, waitForConnect } = await import(${dist('outputs/mqtt/client.js')});
       const client = createClient({ mqtt: { url: ${JSON.stringify(MQTT_URL)} }, will: { topic: '${base}/bridge/state', payload: 'offline' }, reconnectPeriodMs: 1000 });
       await waitForConnect(client, ${JSON.stringify(MQTT_URL)});
       await client.publishAsync('${base}/probe', 'x', { qos: 1 });
