@@ -36,7 +36,7 @@ describe('/health without the token', () => {
     // A wrong token is no token: the open answer.
     expect(JSON.parse((await send(port, '/health?token=guess')).body)).toEqual({ status: 'ok', children: 2, online: 2 });
 
-    // (degraded, a child offline after three days without a good poll: test/unit/web/server.test.ts)
+    // (degraded, a child offline after three days without a good poll: test/unit/outputs/web/server.test.ts)
 
     await h.mqtt().stop();
     const down = await send(port, '/health');

@@ -1,0 +1,287 @@
+// The keeper as a sink of the bus, against the model of Home Assistant's API: what the family's Home
+// Assistant is asked after a pass (the calendars read again when their feed changed, at most once in five
+// minutes each). The feeds are served by a plain server that answers any calendar, as the bridge's would.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { homeworkUpcomingEntity, upcomingTestsEntity } from '../../../../src/features/agenda/entities.js';
+import type { EntityDef } from '../../../../src/features/kit/entities.js';
+import { HomeAssistantKeeper, type HomeAssistantHandover } from '../../../../src/outputs/homeassistant/keeper.js';
+import { FakeClock } from '../../../../src/bench/fake-clock.js';
+import { createLogger } from '../../../../src/util/log.js';
+import { FEED_NAMES, type AgendaEntry, type FeedName } from '../../../../src/rules/calendar-feeds.js';
+import { feedUrl, loadOrCreateToken, rotateToken } from '../../../../src/outputs/web/token.js';
+import { HomeAssistantModel } from '../../../helpers/home-assistant.js';
+import { tempDir } from '../../../helpers/temp.js';
+
+const TOKEN = 'keeper-token-Hs5v2Nc8Lp3q';
+const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nEND:VCALENDAR\r\n';
+const MINUTE = 60_000;
+
+let ha: HomeAssistantModel;
+let feeds: Server;
+let feedBase = '';
+beforeAll(async () => {
+  feeds = createServer((req, res) => {
+    res.writeHead(req.url?.startsWith('/404/') ? 404 : 200, { 'content-type': 'text/calendar' });
+    res.end(ICS);
+  });
+  await new Promise<void>((resolve) => feeds.listen(0, '127.0.0.1', resolve));
+  feedBase = `http://127.0.0.1:${(feeds.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => feeds.close(resolve)));
+beforeEach(async () => {
+  ha = new HomeAssistantModel(TOKEN);
+  await ha.start();
+});
+let keepers: HomeAssistantKeeper[] = [];
+afterEach(async () => {
+  for (const keeper of keepers) await keeper.stop();
+  keepers = [];
+  await ha.stop();
+});
+
+async function keeper(clock: FakeClock, dataDir?: string, publicUrl = feedBase, schoolwork = true, handover?: HomeAssistantHandover) {
+  const k = new HomeAssistantKeeper({
+    ...(handover ? { handover } : {}),
+    config: { url: ha.url, token: TOKEN, public_url: publicUrl, statistics: false, assist: false },
+    dataDir: dataDir ?? (await tempDir()),
+    language: 'pl',
+    clock,
+    log: createLogger('error', { write: () => undefined }),
+    feedsServed: () => true,
+    children: () => ({ ids: ['ania'], complete: true }),
+  } as ConstructorParameters<typeof HomeAssistantKeeper>[0]);
+  keepers.push(k);
+  await k.start();
+  k.device({ id: 'ania', name: 'Ania', entities: schoolwork ? [homeworkUpcomingEntity, upcomingTestsEntity] : [timetableToday] });
+  return k;
+}
+
+/** One pass of Ania's: each feed published (the lessons' with `lessons` in it), then the pass's end. */
+async function pass(k: HomeAssistantKeeper, lessons: string, agenda: readonly AgendaEntry[] = []): Promise<void> {
+  const content = (name: FeedName) => ({
+    child: 'Ania',
+    entries: (name === 'lessons' ? [{ summary: lessons }] : name === 'agenda' ? agenda : []) as never,
+  });
+  for (const name of ['lessons', 'agenda', 'free-days'] as const) k.feed('ania', name, content(name));
+  k.passed();
+  await k.idle();
+}
+
+/** An entity a kindergarten child's device has (her plan): neither homework nor tests. */
+const timetableToday = { ...homeworkUpcomingEntity, key: 'timetable_today' } as EntityDef;
+
+const reads = (title: string) => ha.calendar(title)?.reads.length ?? 0;
+/** Where each Remote Calendar in Home Assistant reads its feed. */
+const calendars = () => ha.entriesOf('remote_calendar').map((e) => String(e.data.url));
+
+describe('the keeper: calendars follow the feed', () => {
+  it('asks a calendar to read its feed at once after a pass that changed it, once in 5 minutes at most, and never for an unchanged feed', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const k = await keeper(clock);
+    await pass(k, 'Matematyka');
+    expect(ha.entries.map((e) => e.title).sort()).toEqual(['Ania – dni wolne', 'Ania – lekcje', 'Ania – wydarzenia', 'Ania – zadania domowe']);
+    // Just made: its flow read the feed.
+    expect(reads('Ania – lekcje')).toBe(0);
+    await clock.advance(3 * MINUTE);
+    await pass(k, 'Matematyka');
+    expect(reads('Ania – lekcje')).toBe(0);
+
+    // 10:28: tomorrow's lesson cancelled. Asked in that same pass, and only that calendar.
+    await pass(k, 'Matematyka (odwołana)');
+    expect(reads('Ania – lekcje')).toBe(1);
+    expect([reads('Ania – wydarzenia'), reads('Ania – dni wolne')]).toEqual([0, 0]);
+    const updates = () => ha.calls.filter((c) => c.path === '/api/services/homeassistant/update_entity' && c.status === 200).length;
+    expect(updates()).toBe(1);
+
+    // Two more changes within the five minutes: one ask, when they are over.
+    await clock.advance(2 * MINUTE);
+    await pass(k, 'Matematyka (odwołana), Fizyka (zastępstwo)');
+    await clock.advance(1 * MINUTE);
+    await pass(k, 'Matematyka (odwołana), Fizyka (odwołana)');
+    expect(reads('Ania – lekcje')).toBe(1);
+    await clock.advance(2 * MINUTE - 1);
+    await k.idle();
+    expect(reads('Ania – lekcje')).toBe(1);
+    await clock.advance(1);
+    await k.idle();
+    expect(reads('Ania – lekcje')).toBe(2);
+    await clock.advance(30 * MINUTE);
+    await pass(k, 'Matematyka (odwołana), Fizyka (odwołana)');
+    expect(updates()).toBe(2);
+  });
+
+  it('after a restart, asks only for a calendar whose feed changed while it was down', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const dataDir = await tempDir();
+    const first = await keeper(clock, dataDir);
+    await pass(first, 'Matematyka');
+    await first.stop();
+    const again = await keeper(clock, dataDir);
+    await pass(again, 'Matematyka');
+    expect(reads('Ania – lekcje')).toBe(0);
+    await pass(again, 'Chemia');
+    expect(reads('Ania – lekcje')).toBe(1);
+  });
+});
+
+describe('the keeper: entries that stay the bridge’s', () => {
+  const flowStep = /^\/api\/config\/config_entries\/flow\/[^/]+$/;
+  const homework: AgendaEntry = {
+    uid: 'hw-1',
+    kind: 'homework',
+    when: { date: '2026-11-20', last: '2026-11-20' },
+    subject: 'Matematyka',
+    text: 'Zadania 1-4',
+    label: 'Ułamki',
+    teacher: null,
+  };
+
+  it('after a lost answer to a flow step: tried again within seconds, the entry taken as the bridge’s at its address, no flow left open, and it follows token --rotate', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const dataDir = await tempDir();
+    let lose = 1;
+    ha.loses = (method, path) => method === 'POST' && flowStep.test(path) && lose-- > 0;
+    const k = await keeper(clock, dataDir);
+    await pass(k, 'Matematyka');
+    // The step was done (the entry made), its answer lost: not a Home Assistant away.
+    expect(ha.entries.map((e) => e.title)).toEqual(['Ania – lekcje']);
+    expect(k.status()).toMatchObject({ api: 'unreachable', retry_in_minutes: 0.25 });
+    await clock.advance(15_000);
+    await k.idle();
+    expect(k.status()).toMatchObject({ api: 'ok', made: 4, kept: 0 });
+    expect(ha.entries.map((e) => e.title).sort()).toEqual(['Ania – dni wolne', 'Ania – lekcje', 'Ania – wydarzenia', 'Ania – zadania domowe']);
+    expect(ha.flowsInProgress).toBe(0);
+    const token = (await loadOrCreateToken(dataDir)).value;
+    expect(calendars().sort()).toEqual(FEED_NAMES.map((f) => feedUrl(feedBase, 'ania', f, token)).sort());
+
+    const rotated = await rotateToken(dataDir);
+    await clock.advance(MINUTE);
+    await pass(k, 'Matematyka');
+    expect(calendars().sort()).toEqual(FEED_NAMES.map((f) => feedUrl(feedBase, 'ania', f, rotated)).sort());
+    expect(ha.entries).toHaveLength(4);
+  });
+
+  it('a flow left at its form (the feed could not be read) is aborted, not left open', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const k = await keeper(clock, undefined, `${feedBase}/404`);
+    await pass(k, 'Matematyka');
+    expect(ha.entriesOf('remote_calendar')).toEqual([]);
+    expect(ha.flowsInProgress).toBe(0);
+  });
+
+  it('a successor on the same base topic at a new address takes every entry as its own: the calendars point at it, the list’s items are not added twice', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const a = await keeper(clock);
+    await pass(a, 'Matematyka', [homework]);
+    expect(ha.list('Ania – zadania domowe')?.items.map((i) => i.summary)).toEqual(['Matematyka: Ułamki']);
+    await a.stop();
+
+    // Bridge B: another data folder (its own key), another host name for the same feeds.
+    const dataDir = await tempDir();
+    const b = await keeper(clock, dataDir, feedBase.replace('127.0.0.1', 'localhost'));
+    await pass(b, 'Matematyka', [homework]);
+    const token = (await loadOrCreateToken(dataDir)).value;
+    expect(calendars().sort()).toEqual(FEED_NAMES.map((f) => feedUrl(feedBase.replace('127.0.0.1', 'localhost'), 'ania', f, token)).sort());
+    expect(ha.entries).toHaveLength(4);
+    expect(b.status()).toMatchObject({ api: 'ok', made: 4, kept: 0 });
+    expect(ha.list('Ania – zadania domowe')?.items.map((i) => i.summary)).toEqual(['Matematyka: Ułamki']);
+    expect(ha.flowsInProgress).toBe(0);
+  });
+});
+
+/**
+ * One base topic: what its holder tells on, retained (as JSON, the broker's way), and the holder that tells
+ * it; `takeOver` makes a bridge the successor of the one that told last.
+ */
+function baseTopic() {
+  let retained: string | undefined;
+  return {
+    get told(): { entries: Record<string, { entry: string | null; title: string; gone?: true }> } | undefined {
+      return retained === undefined ? undefined : JSON.parse(retained);
+    },
+    holder: (takeOver: boolean): HomeAssistantHandover => ({
+      homeAssistantTold: () => (takeOver ? { told: retained === undefined ? undefined : JSON.parse(retained) } : undefined),
+      tellHomeAssistant: (told) => void (retained = told === undefined ? undefined : JSON.stringify(told)),
+    }),
+  };
+}
+
+describe('the keeper: entries that go with the base topic, not the installation', () => {
+  it('a successor with a data folder of its own makes no calendar the family deleted while the predecessor held, noticed or not, and every other points at it', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const topic = baseTopic();
+    const a = await keeper(clock, undefined, feedBase, true, topic.holder(false));
+    await pass(a, 'Matematyka');
+    expect(ha.entries).toHaveLength(4);
+    // Deleted while A ran; A never looked at the entries again (nothing changed for it), so it never noticed.
+    ha.familyDeletes('Ania – wydarzenia');
+    await pass(a, 'Matematyka');
+    expect(topic.told?.entries['ania/agenda']).toMatchObject({ title: 'Ania – wydarzenia' });
+    await a.stop();
+
+    const dataDir = await tempDir();
+    const host = feedBase.replace('127.0.0.1', 'localhost');
+    const b = await keeper(clock, dataDir, host, true, topic.holder(true));
+    await pass(b, 'Matematyka');
+    const token = (await loadOrCreateToken(dataDir)).value;
+    expect(ha.entries.map((e) => e.title).sort()).toEqual(['Ania – dni wolne', 'Ania – lekcje', 'Ania – zadania domowe']);
+    expect(calendars().sort()).toEqual(['lessons', 'free-days'].map((f) => feedUrl(host, 'ania', f as FeedName, token)).sort());
+    expect(b.status()).toMatchObject({ api: 'ok', made: 3, removed_by_the_family: 1 });
+    expect(topic.told?.entries['ania/agenda']).toEqual({ entry: expect.any(String), title: 'Ania – wydarzenia', gone: true });
+    expect(ha.flowsInProgress).toBe(0);
+
+    // And the one after it, a third folder: the deletion B noticed goes on too.
+    const c = await keeper(clock, await tempDir(), feedBase, true, topic.holder(true));
+    await pass(c, 'Matematyka');
+    expect(ha.entries.map((e) => e.title).sort()).toEqual(['Ania – dni wolne', 'Ania – lekcje', 'Ania – zadania domowe']);
+  });
+
+  it("a predecessor that came back after a successor's time takes the entries that one made again, not as deleted by the family", async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const topic = baseTopic();
+    const folderA = await tempDir();
+    const a = await keeper(clock, folderA, feedBase, true, topic.holder(false));
+    await pass(a, 'Matematyka');
+    await a.stop();
+    // B takes over from another folder and host: each calendar made again at its address.
+    const b = await keeper(clock, await tempDir(), feedBase.replace('127.0.0.1', 'localhost'), true, topic.holder(true));
+    await pass(b, 'Matematyka');
+    await b.stop();
+    // A again, its folder remembering entries that are no longer there.
+    const again = await keeper(clock, folderA, feedBase, true, topic.holder(true));
+    await pass(again, 'Matematyka');
+    const token = (await loadOrCreateToken(folderA)).value;
+    expect(calendars().sort()).toEqual(FEED_NAMES.map((f) => feedUrl(feedBase, 'ania', f, token)).sort());
+    expect(again.status()).toMatchObject({ api: 'ok', made: 4, removed_by_the_family: 0 });
+    expect(ha.entries).toHaveLength(4);
+  });
+});
+
+describe('the keeper: what a child’s device declares', () => {
+  it('makes a kindergarten child no homework list and no agenda calendar, only her lessons and days off', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const k = await keeper(clock, undefined, feedBase, false);
+    await pass(k, 'Rytmika');
+    expect(ha.entries.map((e) => e.title).sort()).toEqual(['Ania – dni wolne', 'Ania – lekcje']);
+    expect(ha.entriesOf('local_todo')).toEqual([]);
+  });
+
+  it('makes nothing for a child before its device is declared', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const k = new HomeAssistantKeeper({
+      config: { url: ha.url, token: TOKEN, public_url: feedBase, statistics: false, assist: false },
+      dataDir: await tempDir(),
+      language: 'pl',
+      clock,
+      log: createLogger('error', { write: () => undefined }),
+      feedsServed: () => true,
+      children: () => ({ ids: ['ania'], complete: true }),
+    } as ConstructorParameters<typeof HomeAssistantKeeper>[0]);
+    keepers.push(k);
+    await k.start();
+    await pass(k, 'Matematyka');
+    expect(ha.entries).toEqual([]);
+  });
+});

@@ -1,0 +1,180 @@
+// The feeds' iCalendar text read back with ical.js: Warsaw times right in winter and summer, titles in
+// the bridge's language, escaping and folding done, and the same entries always giving the same text.
+import { describe, expect, it } from 'vitest';
+import { feedText, type FeedCalendar } from '../../../../src/outputs/web/calendar-ics.js';
+import type { FeedEntries, LessonEntry } from '../../../../src/rules/calendar-feeds.js';
+import { parseFeed } from '../../../helpers/ics.js';
+
+const lesson = (over: Partial<LessonEntry>): LessonEntry => ({
+  uid: 'lesson-2026-11-16-1.ania@dziennik2mqtt',
+  when: { date: '2026-11-16', from: '08:00', to: '08:45' },
+  lessonNo: 1,
+  subject: 'Matematyka',
+  teacher: 'Piotr Wiśniewski',
+  room: '22',
+  change: null,
+  remark: null,
+  ...over,
+});
+
+const entries = (over: Partial<FeedEntries>): FeedEntries => ({ lessons: [], agenda: [], freeDays: [], ...over });
+const feed = (over: Partial<FeedCalendar>): FeedCalendar => ({
+  name: 'lessons',
+  child: 'Ania',
+  entries: entries({}),
+  changedAt: Date.parse('2026-11-16T06:00:00Z'),
+  language: 'pl',
+  ...over,
+});
+
+describe('feed text', () => {
+  it('puts lessons at their Warsaw time in winter and in summer, with a VTIMEZONE', () => {
+    const text = feedText(
+      feed({
+        entries: entries({
+          lessons: [lesson({}), lesson({ uid: 'lesson-2026-06-01-1.ania@dziennik2mqtt', when: { date: '2026-06-01', from: '08:00', to: '08:45' } })],
+        }),
+      }),
+    );
+    expect(text).toContain('BEGIN:VTIMEZONE');
+    const parsed = parseFeed(text);
+    expect(parsed.name).toBe('Ania – lekcje');
+    expect(parsed.events.map((e) => [e.start, e.end, e.tzid])).toEqual([
+      ['2026-11-16T07:00:00.000Z', '2026-11-16T07:45:00.000Z', 'Europe/Warsaw'],
+      ['2026-06-01T06:00:00.000Z', '2026-06-01T06:45:00.000Z', 'Europe/Warsaw'],
+    ]);
+    expect(parsed.events[0]).toMatchObject({ summary: 'Matematyka', location: '22', status: 'CONFIRMED' });
+    expect(text).toMatch(/DTSTAMP:20261116T060000Z/);
+  });
+
+  it("titles a changed lesson with its change in the timetable's words (the screens' note), in the language asked", () => {
+    const cancelled = lesson({
+      change: 'cancelled',
+      original_subject: 'Matematyka',
+      original_teacher: 'Piotr Wiśniewski',
+      original_room: '22',
+    });
+    const substitution = lesson({
+      uid: 'lesson-2026-11-16-2.ania@dziennik2mqtt',
+      when: { date: '2026-11-16', from: '08:55', to: '09:40' },
+      subject: 'Język angielski',
+      teacher: 'Agnieszka Mazur',
+      room: null,
+      change: 'substitution',
+      original_subject: 'Matematyka',
+      original_teacher: 'Piotr Wiśniewski',
+      original_room: '22',
+    });
+    const roomChange = lesson({ uid: 'lesson-2026-11-16-3.ania@dziennik2mqtt', room: '4', change: 'room_change', original_room: '22' });
+    const both = entries({ lessons: [cancelled, substitution, roomChange] });
+    const pl = parseFeed(feedText(feed({ entries: both }))).events;
+    expect(pl.map((e) => e.summary)).toEqual([
+      'Matematyka (odwołana)',
+      'Język angielski (zastępstwo · zamiast: Matematyka)',
+      'Matematyka (zmiana sali · s. 4 · było: s. 22)',
+    ]);
+    expect(pl[0]!.status).toBe('CANCELLED');
+    expect(pl[1]!.description).toContain('Nauczyciel: Agnieszka Mazur');
+    const en = parseFeed(feedText(feed({ entries: both, language: 'en' })));
+    expect(en.name).toBe('Ania – lessons');
+    expect(en.events.map((e) => e.summary)).toEqual([
+      'Matematyka (cancelled)',
+      'Język angielski (substitution · instead of Matematyka)',
+      'Matematyka (room change · room 4 · was room 22)',
+    ]);
+  });
+
+  it('titles a lesson moved away with where it went, cancelled in its old slot', () => {
+    const moved = lesson({
+      change: 'shifted',
+      original_subject: 'Matematyka',
+      original_teacher: 'Piotr Wiśniewski',
+      original_room: '22',
+      moved_to: { date: '2026-11-26', lesson_no: 7, hours: '13:40-14:25' },
+    });
+    const pl = parseFeed(feedText(feed({ entries: entries({ lessons: [moved] }) }))).events[0]!;
+    expect(pl.summary).toBe('Matematyka (przeniesiona na czw. 26.11, lekcja 7)');
+    expect(pl.status).toBe('CANCELLED');
+    const en = parseFeed(feedText(feed({ entries: entries({ lessons: [moved] }), language: 'en' }))).events[0]!;
+    expect(en.summary).toBe('Matematyka (moved to Thu 26.11, lesson 7)');
+  });
+
+  it('titles a lesson moved in with where it came from, taking place in its new slot', () => {
+    const arrived = lesson({
+      change: 'shifted',
+      original_subject: 'Matematyka',
+      original_teacher: 'Piotr Wiśniewski',
+      original_room: '22',
+      moved_from: { date: '2026-11-16', lesson_no: 1, hours: '08:00-08:45' },
+    });
+    const pl = parseFeed(feedText(feed({ entries: entries({ lessons: [arrived] }) }))).events[0]!;
+    expect(pl.summary).toBe('Matematyka (przeniesiona z pon. 16.11, lekcja 1)');
+    expect(pl.status).toBe('CONFIRMED');
+    const en = parseFeed(feedText(feed({ entries: entries({ lessons: [arrived] }), language: 'en' }))).events[0]!;
+    expect(en.summary).toBe('Matematyka (moved from Mon 16.11, lesson 1)');
+  });
+
+  it('gives whole days for free days, the end the day after the last', () => {
+    const text = feedText(
+      feed({
+        name: 'free-days',
+        entries: entries({
+          freeDays: [
+            {
+              uid: 'free-school-4.ania@dziennik2mqtt',
+              when: { date: '2026-12-23', last: '2026-12-31' },
+              name: 'Przerwa świąteczna',
+              scope: 'school',
+              lessons: null,
+            },
+          ],
+        }),
+      }),
+    );
+    expect(parseFeed(text).events).toEqual([
+      expect.objectContaining({ summary: 'Przerwa świąteczna', start: '2026-12-23', end: '2027-01-01', allDay: true }),
+    ]);
+  });
+
+  it('escapes and folds long teacher text, and the same entries give the same text', () => {
+    const long = `Zadania; przykłady, "cytat"\nlinia 2 ${'ą'.repeat(120)}`;
+    const agenda = entries({
+      agenda: [
+        {
+          uid: 'agenda-7.ania@dziennik2mqtt',
+          kind: 'test',
+          when: { date: '2026-11-20', last: '2026-11-20' },
+          subject: null,
+          text: long,
+          label: 'Sprawdzian',
+          teacher: null,
+        },
+      ],
+    });
+    const text = feedText(feed({ name: 'agenda', entries: agenda }));
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    const [event] = parseFeed(text).events;
+    expect(event).toMatchObject({ summary: 'Sprawdzian', description: long, allDay: true });
+    expect(feedText(feed({ name: 'agenda', entries: structuredClone(agenda) }))).toBe(text);
+  });
+
+  it('titles a trip by the start of its text, the whole text in the description', () => {
+    const text = 'Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45 przed szkołą, powrót około 16:00.';
+    const agenda = entries({
+      agenda: [
+        {
+          uid: 'trip-3.ania@dziennik2mqtt',
+          kind: 'trip',
+          when: { date: '2026-12-02', from: '08:00', to: '16:00' },
+          subject: null,
+          text,
+          label: null,
+          teacher: 'Anna Nowak',
+        },
+      ],
+    });
+    const [event] = parseFeed(feedText(feed({ name: 'agenda', entries: agenda, language: 'en' }))).events;
+    expect(event!.summary).toBe('Trip: Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45 przed…');
+    expect(event!.description).toBe(`${text}\nTeacher: Anna Nowak`);
+  });
+});
