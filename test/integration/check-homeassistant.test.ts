@@ -10,7 +10,7 @@ import { HomeAssistantModel } from '../helpers/home-assistant.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { freePort } from '../helpers/ports.js';
 import { tempDir } from '../helpers/temp.js';
-import { McpStandIn } from '../helpers/mcp-stand-in.js';
+import { McpRecorder } from '../helpers/mcp-recorder.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const school = simulatedSchool('2026-11-18T09:11:30+01:00');
@@ -115,7 +115,7 @@ it('fails on a WebSocket that refuses the token, and says the statistics are off
 it("tells whether Home Assistant has Assist's entry, made or removed by the family, and lists its tools", async () => {
   const dataDir = await tempDir();
   const port = await freePort();
-  const mcp = new McpStandIn(`http://127.0.0.1:${port}`, dataDir);
+  const mcp = new McpRecorder(`http://127.0.0.1:${port}`);
   await mcp.start();
   try {
     const homeassistant = { url: ha.url, token: TOKEN, public_url: mcp.url };

@@ -13,7 +13,7 @@ import { createLogger } from '../../src/util/log.js';
 import { loadOrCreateToken, rotateToken } from '../../src/outputs/web/token.js';
 import { MEMORY_FILE } from '../../src/outputs/homeassistant/memory.js';
 import { HomeAssistantModel } from '../helpers/home-assistant.js';
-import { McpStandIn } from '../helpers/mcp-stand-in.js';
+import { McpRecorder } from '../helpers/mcp-recorder.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { freePort } from '../helpers/ports.js';
 import { tempDir } from '../helpers/temp.js';
@@ -24,7 +24,7 @@ const school = simulatedSchool(NOW);
 const TOKEN = 'ha-long-lived-token-Zq8w3Lx0Vb7n';
 
 let ha: HomeAssistantModel;
-let mcp: McpStandIn | undefined;
+let mcp: McpRecorder | undefined;
 beforeEach(async () => {
   ha = new HomeAssistantModel(TOKEN);
   await ha.start();
@@ -37,11 +37,11 @@ afterEach(async () => {
 
 const started = (handler: string) => ha.flowsStarted.filter((h) => h === handler).length;
 
-/** The bridge with Ania, its web server reached by Home Assistant at the stand-in's address; `lines`: its log. */
+/** The bridge with Ania, its web server reached by Home Assistant through the recorder's address; `lines`: its log. */
 async function bridge(options: { dataDir?: string; port?: number; assist?: boolean; lines?: string[] } = {}) {
   const dataDir = options.dataDir ?? (await tempDir());
   const port = options.port ?? (await freePort());
-  mcp ??= new McpStandIn(`http://127.0.0.1:${port}`, dataDir);
+  mcp ??= new McpRecorder(`http://127.0.0.1:${port}`);
   if (mcp.url === '') await mcp.start();
   const lines = options.lines ?? [];
   const h = await school.start({
@@ -60,8 +60,9 @@ describe("Assist's Model Context Protocol entry", () => {
     await h.advanceUntil(() => ha.entriesOf('mcp').length === 1, 'the MCP entry', 5);
     const token = (await loadOrCreateToken(dataDir)).value;
     expect(ha.entriesOf('mcp').map((e) => [e.title, e.data.url])).toEqual([['dziennik2mqtt', `${mcp?.url}/mcp?key=${encodeURIComponent(token)}`]]);
-    // Home Assistant connected as its MCP client does: initialize, then initialized in the session, then the session ended.
-    expect(mcp?.calls.map((c) => `${c.method} ${c.status}`)).toEqual(['initialize 200', 'notifications/initialized 202', 'DELETE 200']);
+    // Home Assistant connected to the bridge's own server as its MCP client does: initialize, then initialized. The
+    // server names no session (each request stands alone), so the client has none to end with a DELETE.
+    expect(mcp?.calls.map((c) => `${c.method} ${c.status}`)).toEqual(['initialize 200', 'notifications/initialized 202']);
     // Beside the calendars and the homework list, made as before.
     await h.advanceUntil(() => ha.entries.length === 5, 'every entry', 5);
 
@@ -109,7 +110,7 @@ describe("Assist's Model Context Protocol entry", () => {
   it("keeps the family's own entry of the same address, and never deletes it", async () => {
     const dataDir = await tempDir();
     const port = await freePort();
-    mcp = new McpStandIn(`http://127.0.0.1:${port}`, dataDir);
+    mcp = new McpRecorder(`http://127.0.0.1:${port}`);
     await mcp.start();
     const token = (await loadOrCreateToken(dataDir)).value;
     ha.familyMakes('mcp', 'dziennik2mqtt', { url: `${mcp.url}/mcp?key=${encodeURIComponent(token)}` });
