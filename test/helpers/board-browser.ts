@@ -8,7 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { Harness } from './app.js';
-import { freePort } from './ports.js';
+import { closeHttp, freePort, listenOnLoopback } from './ports.js';
 import type { SimulatedSchool } from './school.js';
 
 /**
@@ -187,11 +187,8 @@ export async function ingressProxy(prefix: string, port: number): Promise<Server
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  await listenOnLoopback(proxy);
   return proxy;
 }
 
-export async function closeProxy(proxy: Server): Promise<void> {
-  proxy.closeAllConnections();
-  await new Promise((resolve) => proxy.close(resolve));
-}
+export const closeProxy = closeHttp;

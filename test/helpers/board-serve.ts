@@ -1,7 +1,7 @@
 // The board's own page and script serving a board model made by a test (no bridge): the page as the
 // server renders it, its bundled script and style sheet, and a quiet event stream.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeHttp, listenOnLoopback } from './ports.js';
 import { boardAssets } from '../../src/outputs/web/board-bundle.js';
 import { boardHtml } from '../../src/outputs/web/board-page.js';
 import type { BoardModel } from '../../src/outputs/web/board-model.js';
@@ -31,12 +31,8 @@ export async function serveModel(model: BoardModel): Promise<ModelServer> {
     if (url === '/api/events') return void res.writeHead(200, { 'Content-Type': 'text/event-stream' }).write(': open\n\n');
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    port: (server.address() as AddressInfo).port,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    port: await listenOnLoopback(server),
+    close: () => closeHttp(server),
   };
 }

@@ -3,7 +3,7 @@
 // comes back unchanged, so a test sees what Home Assistant's MCP client asked of the real server and what it
 // answered (`calls`), and `public_url` is an address of its own, as a reverse proxy's would be.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeHttp, listenOnLoopback } from './ports.js';
 
 /** The request headers an MCP client or Remote Calendar sends that the bridge reads. */
 const FORWARDED = ['authorization', 'content-type', 'accept', 'origin', 'mcp-session-id', 'mcp-protocol-version'];
@@ -21,13 +21,11 @@ export class McpRecorder {
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise((resolve) => this.server?.close(resolve));
+    await closeHttp(this.server);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { connectAsync, type MqttClient } from 'mqtt';
+import { listenOnLoopback } from './ports.js';
 
 export const MQTT_URL = process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 
@@ -255,8 +256,7 @@ export class CuttableProxy {
       upstream.on('close', () => downstream.destroy());
     });
     this.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    this.port = (server.address() as net.AddressInfo).port;
+    this.port = await listenOnLoopback(server);
   }
 
   cut(): void {

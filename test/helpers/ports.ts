@@ -4,6 +4,7 @@
 // range handed out and that was then let go could be taken again before the test's server listened on
 // it (EADDRINUSE in demo.test.ts once, with three files running side by side). A port is never handed
 // out twice by one process, and it is checked free on every address, as a server on 0.0.0.0 needs.
+import type { Server } from 'node:http';
 import net from 'node:net';
 
 const FIRST = 20_000;
@@ -26,4 +27,17 @@ export async function freePort(): Promise<number> {
     if (await listens(port)) return port;
   }
   throw new Error(`no free port between ${FIRST} and ${LAST}`);
+}
+
+/** Starts `server` listening on a port the kernel picks on 127.0.0.1 (the helpers' own servers); its port. */
+export async function listenOnLoopback(server: net.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as net.AddressInfo).port;
+}
+
+/** Closes an HTTP server with the connections it still holds (a kept-alive one would hold close() open). */
+export async function closeHttp(server: Server | undefined): Promise<void> {
+  if (server === undefined) return;
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
 }

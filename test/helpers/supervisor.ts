@@ -6,7 +6,7 @@
 // Every answer is wrapped as api_process wraps it ({result, data} or {result: "error", message}).
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeHttp, listenOnLoopback } from './ports.js';
 import { randomUUID } from 'node:crypto';
 import { parse } from 'yaml';
 
@@ -33,13 +33,11 @@ export class SupervisorModel {
     const addon = parse(await readFile(new URL('../../hassio-addon/config.yaml', import.meta.url), 'utf8')) as { discovery?: string[] };
     this.declared = addon.discovery ?? [];
     this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise((resolve) => this.server?.close(resolve));
+    await closeHttp(this.server);
   }
 
   /** The POSTs and DELETEs of /discovery, as "METHOD path". */
