@@ -18,12 +18,17 @@ import { PortalSimulator, DEMO_ACCOUNTS } from '../dist/simulator/index.js';
 import { buildConfig } from '../dist/config/load.js';
 import { App } from '../dist/app/app.js';
 import { FakeClock } from '../dist/bench/fake-clock.js';
-import { announcedChildren } from '../dist/commands/dashboard.js';
-import { dashboardYaml } from '../dist/ha/dashboard.js';
+import { announcedChildren } from '../dist/app/commands/dashboard.js';
+import { dashboardYaml } from '../dist/outputs/homeassistant/dashboard.js';
 import { createLogger } from '../dist/util/log.js';
 import { STALE_SCAN_MS } from '../dist/outputs/mqtt/sink.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The browser that takes the screenshots: CHROMIUM_PATH, Debian's chromium, or its headless shell (as the tests choose). */
+function chromium() {
+  return process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path)) ?? 'chromium';
+}
 
 /** The renderer in shared/tools beside the repository (or beside one of its parent folders, for a worktree). */
 function findRenderer() {
@@ -215,7 +220,7 @@ async function main() {
         uiLang,
         '--now',
         shownAt,
-        ...(args['no-screenshot'] ? [] : ['--screenshot']),
+        ...(args['no-screenshot'] ? [] : ['--screenshot', '--chromium', chromium()]),
         ...(args['full-page'] ? ['--full-page'] : []),
         ...args.set.flatMap((s) => ['--set', s]),
         ...args['set-attr'].flatMap((s) => ['--set-attr', s]),
