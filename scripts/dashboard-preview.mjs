@@ -22,13 +22,9 @@ import { announcedChildren } from '../dist/app/commands/dashboard.js';
 import { dashboardYaml } from '../dist/outputs/homeassistant/dashboard.js';
 import { createLogger } from '../dist/util/log.js';
 import { STALE_SCAN_MS } from '../dist/outputs/mqtt/sink.js';
+import { chromiumPath } from '../dist/bench/chromium.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** The browser that takes the screenshots: CHROMIUM_PATH, Debian's chromium, or its headless shell (as the tests choose). */
-function chromium() {
-  return process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path)) ?? 'chromium';
-}
 
 /** The renderer in shared/tools beside the repository (or beside one of its parent folders, for a worktree). */
 function findRenderer() {
@@ -220,7 +216,7 @@ async function main() {
         uiLang,
         '--now',
         shownAt,
-        ...(args['no-screenshot'] ? [] : ['--screenshot', '--chromium', chromium()]),
+        ...(args['no-screenshot'] ? [] : ['--screenshot', '--chromium', chromiumPath()]),
         ...(args['full-page'] ? ['--full-page'] : []),
         ...args.set.flatMap((s) => ['--set', s]),
         ...args['set-attr'].flatMap((s) => ['--set-attr', s]),

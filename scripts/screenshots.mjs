@@ -4,7 +4,7 @@
 // scripts/dashboard-preview.mjs (which runs the bridge at a fixed school-day moment on the demo's
 // broker and hands the dashboard to shared/tools/render-dashboard.py) and takes its first view.
 // Usage: npm run screenshots [-- --at 2026-11-23T09:30:00+01:00] [--lang pl|en|uk]
-//        (Chromium at /usr/bin/chromium or $CHROMIUM_PATH; python3 with jinja2, yaml and markdown)
+//        (Chromium: $CHROMIUM_PATH, /usr/bin/chromium-headless-shell or /usr/bin/chromium; python3 with jinja2, yaml and markdown)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -20,7 +20,6 @@ import { needsBuild } from './demo.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const IMAGES = join(ROOT, 'docs/images');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VIEWPORT = { width: 1280, height: 800 };
 const { values: args } = parseArgs({
   options: {
@@ -77,13 +76,17 @@ async function shoot(browser, address, path, ready) {
 }
 
 async function main() {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
   const why = needsBuild(ROOT);
   if (why !== undefined) {
     process.stderr.write(`building once (${why})...\n`);
     const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
+  // The tests' choice of browser, from the build (src/bench/chromium.ts).
+  const { chromiumPath } = await import('../dist/bench/chromium.js');
+  const CHROMIUM = chromiumPath();
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium-headless-shell or chromium, or set CHROMIUM_PATH)`);
   await mkdir(IMAGES, { recursive: true });
   const mqttPort = await freePort();
   const { demo, boardUrl } = await startDemo(mqttPort);

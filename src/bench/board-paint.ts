@@ -13,10 +13,9 @@ import { silentLogger } from '../util/log.js';
 import { freeTcpPort } from './free-port.js';
 import { realWorld } from './real-world.js';
 import { benchLogin } from './accounts.js';
+import { chromiumPath } from './chromium.js';
 
-/** Debian's Chromium as a tablet's browser is, else its headless shell (the same engine, as the board's tests use). */
-const CHROMIUM =
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path)) ?? '/usr/bin/chromium';
+const CHROMIUM = chromiumPath();
 
 export interface BoardPaint {
   /** First contentful paint, ms after navigation started; one value per load. */

@@ -6,21 +6,14 @@ import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { chromiumPath } from '../../src/bench/chromium.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { Harness } from './app.js';
 import { closeHttp, freePort, listenOnLoopback } from './ports.js';
 import type { SimulatedSchool } from './school.js';
 
-/**
- * The browser: CHROMIUM_PATH, else Debian's `chromium-headless-shell` where installed, else its `chromium`. The
- * headless shell is the same Chromium build without the desktop browser around it, the build Playwright itself runs
- * for headless tests; it paints the board's screenshots byte for byte as `chromium` does (board.test.ts and
- * board-whole-day.test.ts, compared file by file) for less than half of the browser's CPU: those two files, run twice
- * each, 14.5 and 19.7 s of Chromium's CPU with `chromium`, 6.1 and 7.1 s with the shell (a /proc sampler; same 2-core
- * machine, same tests passing).
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+/** The browser (src/bench/chromium.ts: CHROMIUM_PATH, else Debian's headless shell, else its `chromium`). */
+export const CHROMIUM = chromiumPath();
 export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 export const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 
