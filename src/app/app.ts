@@ -157,7 +157,7 @@ export class App {
       // Its stop ends the wait for the broker (a SIGTERM before the broker was ever reached).
       { name: 'base topic', start: () => this.mqtt?.acquire(), stop: () => this.mqtt?.stop() },
       { name: 'children', start: () => this.readChildren(), stop: () => this.relisting.stop() },
-      { name: 'outputs', start: () => this.subscribeOutputs(), stop: () => this.dashboardFile?.settled() },
+      { name: 'outputs', start: () => this.subscribeOutputs(), stop: () => this.dashboardFile?.idle() },
       { name: 'pollers', start: () => this.preparePollers() },
       // Before the broker is reached: /health then says 503 and the board shows what was restored.
       { name: 'web server', start: () => this.webService?.start(), stop: () => this.webService?.stop(), abandonable: true },
@@ -298,7 +298,7 @@ export class App {
         log: log.child({ part: 'web' }),
         out: this.options.out ?? process.stdout,
         // Before the first identity an id is the login, not yet the one the feeds will have.
-        childIds: () => this.pollers.map((_, i) => this.settledId(i)),
+        childIds: () => this.pollers.map((_, i) => this.knownId(i)),
         ingressAddress: this.options.ingressAddress,
         clock: this.clock,
         diagnostics: { bundle: () => this.diagnostics(), metrics: this.metrics && (() => (this.metrics as Metrics).text()) },
@@ -435,12 +435,12 @@ export class App {
 
   /** The dashboard file made again if what it shows of the children changed (dashboard-file.ts): as the pollers know it now. */
   private updateDashboard(): Promise<void> {
-    return this.dashboardFile?.update(this.pollers.map((poller, i) => ({ id: this.settledId(i), poller }))) ?? Promise.resolve();
+    return this.dashboardFile?.update(this.pollers.map((poller, i) => ({ id: this.knownId(i), poller }))) ?? Promise.resolve();
   }
 
   /** The children's ids as far as known, and whether every child is (none waits for its first name or its family's list). */
   private childIds(): { ids: string[]; complete: boolean } {
-    const ids = this.pollers.map((_, i) => this.settledId(i));
+    const ids = this.pollers.map((_, i) => this.knownId(i));
     return { ids: ids.filter((id) => id !== undefined), complete: this.unlisted.size === 0 && ids.every((id) => id !== undefined) };
   }
 
@@ -459,7 +459,7 @@ export class App {
     return this.announcement;
   }
 
-  private settledId(index: number): string | undefined {
+  private knownId(index: number): string | undefined {
     const poller = this.pollers[index];
     return poller && (this.children[index]?.account.id !== undefined || poller.child) ? poller.id : undefined;
   }

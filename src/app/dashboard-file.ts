@@ -17,7 +17,7 @@ export interface DashboardFileOptions extends Pick<DashboardOptions, 'config' | 
   log: Logger;
 }
 
-/** A child as the running bridge knows it: its id once settled, and its poller. */
+/** A child as the running bridge knows it: its id once known (given, or its first pass found it), and its poller. */
 export interface KnownChild {
   id: string | undefined;
   poller: Pick<AccountPoller, 'loginName' | 'features' | 'figures'>;
@@ -32,7 +32,7 @@ export class DashboardFile {
   constructor(private readonly options: DashboardFileOptions) {}
 
   /**
-   * Makes the file again when what it shows of the children (a settled id, a kind, the modules refused
+   * Makes the file again when what it shows of the children (a known id, a kind, the modules refused
    * for a day) is not what it was last made for. Taken from the running bridge's memory rather than from
    * data_dir, which the pollers' background writes may not have reached yet. Never throws.
    */
@@ -55,7 +55,7 @@ export class DashboardFile {
   }
 
   /** Resolves when no write is under way (a stop waits for it). */
-  settled(): Promise<void> {
+  idle(): Promise<void> {
     return this.writing;
   }
 
