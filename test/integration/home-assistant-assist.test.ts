@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { createLogger } from '../../src/util/log.js';
 import { loadOrCreateToken, rotateToken } from '../../src/outputs/web/token.js';
-import { MEMORY_FILE } from '../../src/outputs/homeassistant/memory.js';
+import { MADE_FILE } from '../../src/outputs/homeassistant/made.js';
 import { HomeAssistantModel } from '../helpers/home-assistant.js';
 import { McpRecorder } from '../helpers/mcp-recorder.js';
 import { simulatedSchool } from '../helpers/school.js';
@@ -73,7 +73,7 @@ describe("Assist's Model Context Protocol entry", () => {
     // The token is in no log line, nor in what the bridge keeps of the entries.
     expect(lines.join('').includes(token)).toBe(false);
     expect(lines.join('')).toContain('made in Home Assistant');
-    expect((await readFile(join(dataDir, MEMORY_FILE), 'utf8')).includes(token)).toBe(false);
+    expect((await readFile(join(dataDir, MADE_FILE), 'utf8')).includes(token)).toBe(false);
   });
 
   it('stays deleted once the family deleted it, across passes and a restart', async () => {

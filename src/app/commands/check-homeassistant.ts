@@ -6,14 +6,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../../config/schema.js';
 import { HomeAssistantApi, HomeAssistantError, type HaEntry } from '../../outputs/homeassistant/client.js';
-import { peekMemory, type Known } from '../../outputs/homeassistant/memory.js';
+import { peekMade, type Known } from '../../outputs/homeassistant/made.js';
 import { ASSIST_KEY, ASSIST_TITLE, assistEntry, MCP, statusOf, wantedEntries } from '../../outputs/homeassistant/plan.js';
 import { HOMEASSISTANT_TEXT } from '../../i18n/homeassistant-text.js';
 import { feedUrl, mcpUrl, TOKEN_FILE } from '../../outputs/web/token.js';
 import { errorText } from '../../util/text.js';
 import type { FeedName } from '../../rules/calendar-feeds.js';
 import { HaSocket, socketUrl } from '../../outputs/homeassistant/statistics/socket.js';
-import { peekStatistics } from '../../outputs/homeassistant/statistics/memory.js';
+import { peekStatistics } from '../../outputs/homeassistant/statistics/imported.js';
 import { TOOLS } from '../../outputs/mcp/tools.js';
 
 /** False when the API is set and does not answer as it should; true otherwise (set and answering, or not set). */
@@ -45,7 +45,7 @@ export async function checkHomeAssistant(
       ? undefined
       : (child: string, feed: FeedName) => (token === undefined ? '' : feedUrl(base, child, feed, token));
   const present = new Set(listed.map((e) => e.entry_id));
-  const { entries } = await peekMemory(config.data_dir);
+  const { entries } = await peekMade(config.data_dir);
   const lines = wantedEntries(children, config.language, address).map((want) => {
     const known = entries[want.key];
     // Before the bridge's first start there is no token, so no address to compare: what was made counts as made.

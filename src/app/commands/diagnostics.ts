@@ -20,7 +20,7 @@ import { VERSION } from '../../util/version.js';
 import { systemClock } from '../../util/clock.js';
 import type { CheckOptions } from './check.js';
 import type { Config } from '../../config/schema.js';
-import { memoryStatus, peekMemory } from '../../outputs/homeassistant/memory.js';
+import { madeStatus, peekMade } from '../../outputs/homeassistant/made.js';
 import { plCompare } from '../../rules/order.js';
 
 export const REDACTED = '**REDACTED**';
@@ -257,7 +257,7 @@ export async function runDiagnostics(options: DiagnosticsOptions): Promise<numbe
     running,
     ...seen,
     ...(record ? { lease: leaseFacts(record) } : {}),
-    ...(config.homeassistant ? { home_assistant: memoryStatus(await peekMemory(config.data_dir)) } : {}),
+    ...(config.homeassistant ? { home_assistant: madeStatus(await peekMade(config.data_dir)) } : {}),
   };
   options.out.write(await diagnosticsBundle({ config, now, source: 'saved by the bridge', bridge, accounts, logins }));
   return 0;

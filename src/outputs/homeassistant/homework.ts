@@ -5,7 +5,7 @@
 import type { AgendaEntry } from '../../rules/calendar-feeds.js';
 import { isUpcoming } from '../../rules/homework.js';
 import type { HaItem } from './client.js';
-import type { KeptItem } from './memory.js';
+import type { KeptItem } from './made.js';
 
 /** A homework item as the bridge writes it into the list (the due date YYYY-MM-DD). */
 export type Written = Pick<KeptItem, 'summary' | 'description' | 'due'>;

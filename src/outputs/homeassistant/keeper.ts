@@ -25,7 +25,7 @@ import type { Logger } from '../../util/log.js';
 import { HomeAssistantApi, problemAfter, HomeAssistantError, type FlowOutcome, type HaItem } from './client.js';
 import { assistEntry, childOfKey, keptUrl, MCP, reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './plan.js';
 import { homeworkItems, needsLook, todoSteps, type Written } from './homework.js';
-import { MemoryFile, memoryStatus, takenOver, toldOn, type Known, type Memory, type ToldEntries } from './memory.js';
+import { MadeFile, madeStatus, takenOver, toldOn, type Known, type Made, type ToldEntries } from './made.js';
 import { LookLoop } from './look-loop.js';
 
 export interface KeeperOptions {
@@ -60,8 +60,8 @@ const READ_AGAIN = 5 * MINUTE;
 
 export class HomeAssistantKeeper extends LookLoop implements Sink {
   private readonly api: HomeAssistantApi;
-  private readonly file: MemoryFile;
-  private memory: Memory = { entries: {}, homework: {} };
+  private readonly file: MadeFile;
+  private made: Made = { entries: {}, homework: {} };
   /** Each child's first name and agenda entries, as its feeds last carried them. */
   private readonly names = new Map<string, string>();
   private readonly agenda = new Map<string, readonly AgendaEntry[]>();
@@ -89,7 +89,7 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
       signal: this.signal,
       onAnswer: () => this.answers++,
     });
-    this.file = new MemoryFile(options.dataDir);
+    this.file = new MadeFile(options.dataDir);
   }
 
   /** A child's device as declared: whether it has homework and an agenda decides its list and agenda calendar. */
@@ -126,19 +126,19 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
   /** After the web server started: what was made before is read back, and the first look is made. */
   override async start(): Promise<void> {
     const { log, dataDir } = this.options;
-    this.memory = await this.file.load((error) => log.warn({ err: error.message }, 'what was made in Home Assistant could not be read back'));
+    this.made = await this.file.load((error) => log.warn({ err: error.message }, 'what was made in Home Assistant could not be read back'));
     const told = this.options.handover?.homeAssistantTold();
     if (told !== undefined) {
       const unreadable = () =>
         log.warn('what the bridge before this one told of its entries in Home Assistant is unreadable: they are found again by name');
-      this.memory = takenOver(this.memory, told.told, unreadable);
-      const deleted = Object.values(this.memory.entries).flatMap((known) => (known.gone ? [known.title] : []));
+      this.made = takenOver(this.made, told.told, unreadable);
+      const deleted = Object.values(this.made.entries).flatMap((known) => (known.gone ? [known.title] : []));
       log.info(
         { deleted },
         "the base topic was another installation's since: its entries in Home Assistant taken as this bridge's, what the family deleted left deleted",
       );
       await this.save();
-    } else this.options.handover?.tellHomeAssistant(toldOn(this.memory));
+    } else this.options.handover?.tellHomeAssistant(toldOn(this.made));
     if (this.options.config.public_url !== undefined && this.options.feedsServed()) {
       this.token = await loadOrCreateToken(dataDir)
         .then(({ value }) => new LiveToken(dataDir, value))
@@ -150,7 +150,7 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
   /** The diagnostics' part: whether the API answers (or its fault, since when, the next try), the calls, what was made. */
   status(): Record<string, unknown> {
     return {
-      ...memoryStatus(this.memory),
+      ...madeStatus(this.made),
       ...this.retryStatus(),
       calls_today: this.calls.day === warsawDate(this.options.clock.now()) ? this.calls.today : 0,
     };
@@ -190,7 +190,7 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
     // Home Assistant is asked only when something may have to be done: an entry wanted anew, a child gone.
     const leaving =
       complete &&
-      Object.keys(this.memory.entries).some((key) => {
+      Object.keys(this.made.entries).some((key) => {
         const child = childOfKey(key);
         return child !== undefined && !ids.includes(child);
       });
@@ -198,12 +198,12 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
     if (sought === this.lookedFor || (wanted.length === 0 && !leaving)) return;
     await this.abortOrphans();
     const present = new Set((await this.api.entries()).map((e) => e.entry_id));
-    const steps = reconcile(wanted, this.memory.entries, present, complete ? ids : undefined);
+    const steps = reconcile(wanted, this.made.entries, present, complete ? ids : undefined);
     let first: unknown;
     for (const step of steps) {
       try {
         if (step.do === 'gone') {
-          this.remember(step.key, { ...(this.memory.entries[step.key] as Known), gone: true });
+          this.remember(step.key, { ...(this.made.entries[step.key] as Known), gone: true });
           this.options.log.info({ key: step.key }, 'removed from Home Assistant by the family: not made again');
         } else if (step.do === 'remove') {
           if (step.known.by === 'bridge' && !step.known.gone && step.known.entry !== null) await this.api.deleteEntry(step.known.entry);
@@ -226,9 +226,9 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
 
   /** The flows a lost answer left in progress, aborted (one that finished meanwhile is already gone). */
   private async abortOrphans(): Promise<void> {
-    for (const [key, flow] of Object.entries(this.memory.flows ?? {})) {
+    for (const [key, flow] of Object.entries(this.made.flows ?? {})) {
       if (await this.api.abortFlow(flow)) this.options.log.info({ key }, 'a flow whose answer was lost: aborted in Home Assistant');
-      delete this.memory.flows?.[key];
+      delete this.made.flows?.[key];
       await this.save();
     }
   }
@@ -244,12 +244,12 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
     let flow: string | undefined;
     const outcome = await this.api.makeEntry(want.domain, input, async (id) => {
       flow = id;
-      this.memory.flows = { ...this.memory.flows, [want.key]: id };
+      this.made.flows = { ...this.made.flows, [want.key]: id };
       await this.save();
     });
     // A step answered with the form again (its feed could not be read) leaves the flow open: ended here.
     if ('errors' in outcome && flow !== undefined) await this.api.abortFlow(flow);
-    delete this.memory.flows?.[want.key];
+    delete this.made.flows?.[want.key];
     return outcome;
   }
 
@@ -307,7 +307,7 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
   private async readAgain(): Promise<void> {
     const now = this.options.clock.now();
     let next: number | undefined;
-    for (const [key, known] of Object.entries(this.memory.entries)) {
+    for (const [key, known] of Object.entries(this.made.entries)) {
       const serving = this.serving.get(key);
       if (known.url === undefined || known.gone || known.entry === null || serving === undefined || known.read === serving) continue;
       const due = (this.askedAt.get(key) ?? -Infinity) + READ_AGAIN;
@@ -336,10 +336,10 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
     const { ids } = this.options.children();
     for (const [child, entries] of this.agenda) {
       const key = `${child}/homework`;
-      const list = this.memory.entries[key];
+      const list = this.made.entries[key];
       if (!ids.includes(child) || list === undefined || list.gone) continue;
       const homework = homeworkItems(entries, HOMEASSISTANT_TEXT[this.options.language].homework);
-      const kept = (this.memory.homework[child] ??= {});
+      const kept = (this.made.homework[child] ??= {});
       if (!needsLook(homework, kept, today)) continue;
       const entity = list.entity ?? (await this.api.entityNamed('todo', list.title));
       let items: HaItem[];
@@ -385,29 +385,29 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
 
   private remember(key: string, known: Known | undefined): void {
     if (known === undefined) {
-      delete this.memory.entries[key];
-      if (key.endsWith('/homework')) delete this.memory.homework[key.slice(0, -'/homework'.length)];
-    } else this.memory.entries[key] = known;
+      delete this.made.entries[key];
+      if (key.endsWith('/homework')) delete this.made.homework[key.slice(0, -'/homework'.length)];
+    } else this.made.entries[key] = known;
   }
 
   /** What was made kept in data_dir, and told on with the base topic with what the family deleted. */
   private save(): Promise<void> {
-    this.options.handover?.tellHomeAssistant(toldOn(this.memory));
+    this.options.handover?.tellHomeAssistant(toldOn(this.made));
     return this.file
-      .save(this.memory)
+      .save(this.made)
       .catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, 'cannot keep what was made in Home Assistant in data_dir'));
   }
 
   private async recovered(): Promise<void> {
-    if (this.memory.problem === undefined) return;
+    if (this.made.problem === undefined) return;
     this.options.log.info("Home Assistant's API answers again");
-    delete this.memory.problem;
+    delete this.made.problem;
     await this.save();
   }
 
   /** A log line when the fault is new, the reason kept for the diagnostics; a lost answer is tried again soon. */
   protected async failed(error: unknown, wait: number): Promise<number | undefined> {
-    const { problem, fresh } = problemAfter(this.memory.problem, error, this.options.clock.now());
+    const { problem, fresh } = problemAfter(this.made.problem, error, this.options.clock.now());
     // No answer to one call while others of the look were answered: that answer was lost, Home Assistant is there.
     const lost = problem.fault === 'unreachable' && this.answers > this.answersBefore;
     this.lookedFor = undefined;
@@ -417,7 +417,7 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
         "Home Assistant's API failed: the calendars and homework lists wait",
       );
     }
-    this.memory.problem = problem;
+    this.made.problem = problem;
     await this.save();
     return lost ? RETRY.lost : undefined;
   }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { FEED_NAMES } from '../../rules/calendar-feeds.js';
 import { HOMEASSISTANT_TEXT, type EntryStatus, type ListKind } from '../../i18n/homeassistant-text.js';
 import type { Language } from '../../config/language.js';
-import type { Known } from './memory.js';
+import type { Known } from './made.js';
 
 export const REMOTE_CALENDAR = 'remote_calendar';
 export const LOCAL_TODO = 'local_todo';

@@ -17,7 +17,7 @@ import type { Logger } from '../../../util/log.js';
 import { problemAfter } from '../client.js';
 import { LookLoop } from '../look-loop.js';
 import { HaSocket, socketUrl } from './socket.js';
-import { keptDays, keptFigures, StatisticsFile, type StatisticsMemory } from './memory.js';
+import { keptDays, keptFigures, StatisticsFile, type StatisticsImported } from './imported.js';
 import { yearStatistics, type StatisticMetadata, type YearStatistic } from './year.js';
 
 export interface StatisticsOptions {
@@ -43,10 +43,10 @@ const RETRY = { first: MINUTE, longest: 30 * MINUTE };
  * The imports that bring Home Assistant's rows to the year as it stands: a statistic new or renamed whole,
  * else the days whose figure differs from the one kept (one row a day, at the day's local midnight).
  */
-export function importsOf(statistics: readonly YearStatistic[], memory: StatisticsMemory): StatisticImport[] {
+export function importsOf(statistics: readonly YearStatistic[], imported: StatisticsImported): StatisticImport[] {
   return statistics.flatMap((statistic) => {
     const { metadata, days } = statistic;
-    const kept = memory.statistics[metadata.statistic_id];
+    const kept = imported.statistics[metadata.statistic_id];
     const same = kept !== undefined && kept.name === metadata.name && kept.unit === metadata.unit_of_measurement;
     const figures = same ? keptFigures(kept) : new Map<string, number>();
     const stats = Object.entries(days)
@@ -59,7 +59,7 @@ export function importsOf(statistics: readonly YearStatistic[], memory: Statisti
 
 export class HomeAssistantStatistics extends LookLoop implements Sink {
   private readonly file: StatisticsFile;
-  private memory: StatisticsMemory = { statistics: {} };
+  private imported: StatisticsImported = { statistics: {} };
   /** Each child's records as the passes last published them (grades and attendance may come in different passes). */
   private readonly records = new Map<string, YearRecords>();
   /** The children whose records came since their last import. */
@@ -89,7 +89,7 @@ export class HomeAssistantStatistics extends LookLoop implements Sink {
   }
 
   override async start(): Promise<void> {
-    this.memory = await this.file.load((error) =>
+    this.imported = await this.file.load((error) =>
       this.options.log.warn({ err: error.message }, "what was imported into Home Assistant's statistics could not be read back"),
     );
     await super.start();
@@ -97,11 +97,11 @@ export class HomeAssistantStatistics extends LookLoop implements Sink {
 
   /** The diagnostics' part: whether the WebSocket answers (or its fault, since when), the statistics kept, rows written and calls made. */
   status(): Record<string, unknown> {
-    const problem = this.memory.problem;
+    const problem = this.imported.problem;
     return {
       websocket: problem === undefined ? 'ok' : problem.fault,
       ...(problem ? { error: problem.message } : {}),
-      statistics: Object.keys(this.memory.statistics).length,
+      statistics: Object.keys(this.imported.statistics).length,
       rows_written: this.counts.rows,
       calls: this.counts.calls,
       calls_today: this.counts.day === warsawDate(this.options.clock.now()) ? this.counts.callsToday : 0,
@@ -121,7 +121,7 @@ export class HomeAssistantStatistics extends LookLoop implements Sink {
     const children = [...this.moved];
     const imports = children.flatMap((child) => {
       const records = this.records.get(child);
-      return records ? importsOf(yearStatistics(child, records, today, this.options.language), this.memory) : [];
+      return records ? importsOf(yearStatistics(child, records, today, this.options.language), this.imported) : [];
     });
     if (imports.length > 0) await this.send(imports, signal);
     for (const child of children) this.moved.delete(child);
@@ -155,37 +155,37 @@ export class HomeAssistantStatistics extends LookLoop implements Sink {
   /** A statistic's rows as Home Assistant holds them now: the kept days with the imported ones over them. */
   private keep(metadata: StatisticMetadata, stats: StatisticImport['stats']): void {
     const id = metadata.statistic_id;
-    const kept = this.memory.statistics[id];
+    const kept = this.imported.statistics[id];
     const same = kept !== undefined && kept.name === metadata.name && kept.unit === metadata.unit_of_measurement;
     const days = Object.fromEntries(same ? keptFigures(kept) : []);
     for (const row of stats) days[warsawDate(Date.parse(row.start))] = row.mean;
     const next = keptDays(days, metadata.name, metadata.unit_of_measurement);
-    if (next) this.memory.statistics[id] = next;
+    if (next) this.imported.statistics[id] = next;
   }
 
   private save(): Promise<void> {
     return this.file
-      .save(this.memory)
+      .save(this.imported)
       .catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, 'cannot keep what was imported into the statistics in data_dir'));
   }
 
   private async recovered(): Promise<void> {
-    if (this.memory.problem === undefined) return;
+    if (this.imported.problem === undefined) return;
     this.options.log.info("Home Assistant's WebSocket answers again");
-    delete this.memory.problem;
+    delete this.imported.problem;
     await this.save();
   }
 
   /** A log line when the fault is new, and the reason kept for the diagnostics. */
   protected async failed(error: unknown, wait: number): Promise<undefined> {
-    const { problem, fresh } = problemAfter(this.memory.problem, error, this.options.clock.now());
+    const { problem, fresh } = problemAfter(this.imported.problem, error, this.options.clock.now());
     if (fresh) {
       this.options.log.warn(
         { fault: problem.fault, err: problem.message, retry_in_minutes: wait / MINUTE },
         "Home Assistant's WebSocket failed: the school year's statistics wait",
       );
     }
-    this.memory.problem = problem;
+    this.imported.problem = problem;
     await this.save();
     return undefined;
   }

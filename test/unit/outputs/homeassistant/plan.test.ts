@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { reconcile, statusOf, wantedEntries } from '../../../../src/outputs/homeassistant/plan.js';
 import { homeworkItems, needsLook, todoSteps } from '../../../../src/outputs/homeassistant/homework.js';
-import type { KeptItem, Known } from '../../../../src/outputs/homeassistant/memory.js';
+import type { KeptItem, Known } from '../../../../src/outputs/homeassistant/made.js';
 import type { AgendaEntry } from '../../../../src/rules/calendar-feeds.js';
 import { homeworkUpcoming } from '../../../../src/rules/homework.js';
 

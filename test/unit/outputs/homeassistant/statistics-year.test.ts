@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { yearStatistics } from '../../../../src/outputs/homeassistant/statistics/year.js';
 import { importsOf } from '../../../../src/outputs/homeassistant/statistics/statistics.js';
-import { keptDays } from '../../../../src/outputs/homeassistant/statistics/memory.js';
+import { keptDays } from '../../../../src/outputs/homeassistant/statistics/imported.js';
 import type { YearRecords } from '../../../../src/rules/year-records.js';
 import type { Grade } from '../../../../src/portal/schemas/grades.js';
 import type { Attendance } from '../../../../src/portal/schemas/attendance.js';

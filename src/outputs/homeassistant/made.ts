@@ -12,7 +12,7 @@ import { SteadyFile } from '../../util/files.js';
 import { isoWarsaw } from '../../util/time.js';
 import type { HaFault } from '../../i18n/homeassistant-text.js';
 
-export const MEMORY_FILE = 'homeassistant.json';
+export const MADE_FILE = 'homeassistant.json';
 
 /** Set once the family deleted it: never touched again. */
 const gone = z.literal(true).optional();
@@ -44,7 +44,7 @@ export type Known = z.output<typeof knownSchema>;
 const keptItemSchema = z.object({ item: z.string().nullable(), summary: z.string(), description: z.string().nullable(), due: z.string(), gone });
 export type KeptItem = z.output<typeof keptItemSchema>;
 
-const memorySchema = z.object({
+const madeSchema = z.object({
   version: z.literal(1),
   entries: z.record(z.string(), knownSchema),
   /** By child id, then by the homework's uid. */
@@ -55,21 +55,21 @@ const memorySchema = z.object({
 });
 
 /** What the file holds, its problem's fault one the keeper names. */
-export type Memory = Omit<z.output<typeof memorySchema>, 'version' | 'problem'> & { problem?: { fault: HaFault; since: number; message: string } };
+export type Made = Omit<z.output<typeof madeSchema>, 'version' | 'problem'> & { problem?: { fault: HaFault; since: number; message: string } };
 
-export class MemoryFile {
+export class MadeFile {
   private readonly file: SteadyFile;
 
   constructor(dataDir: string) {
-    this.file = new SteadyFile(join(dataDir, MEMORY_FILE), { durable: true });
+    this.file = new SteadyFile(join(dataDir, MADE_FILE), { durable: true });
   }
 
-  async load(onBroken?: (error: Error) => void): Promise<Memory> {
-    return ((await readStored(this.file.path, memorySchema, { onBroken })) as Memory | undefined) ?? { entries: {}, homework: {} };
+  async load(onBroken?: (error: Error) => void): Promise<Made> {
+    return ((await readStored(this.file.path, madeSchema, { onBroken })) as Made | undefined) ?? { entries: {}, homework: {} };
   }
 
-  save(memory: Memory): Promise<void> {
-    return this.file.write(`${JSON.stringify({ version: 1, ...memory })}\n`);
+  save(made: Made): Promise<void> {
+    return this.file.write(`${JSON.stringify({ version: 1, ...made })}\n`);
   }
 }
 
@@ -84,15 +84,15 @@ const toldSchema = z.object({
 });
 export type ToldEntries = z.output<typeof toldSchema>;
 
-/** What the memory tells on of the bridge's entries (the family's own are theirs to keep) and of the items deleted; undefined when nothing. */
-export function toldOn(memory: Memory): ToldEntries | undefined {
+/** What is told on of the bridge's entries (the family's own are theirs to keep) and of the items deleted; undefined when nothing. */
+export function toldOn(made: Made): ToldEntries | undefined {
   const entries = Object.fromEntries(
-    Object.entries(memory.entries).flatMap(([key, { entry, title, by, gone }]) =>
+    Object.entries(made.entries).flatMap(([key, { entry, title, by, gone }]) =>
       by === 'bridge' || gone ? [[key, { entry, title, ...(gone ? { gone } : {}) }]] : [],
     ),
   );
   const homework = Object.fromEntries(
-    Object.entries(memory.homework).flatMap(([child, items]) => {
+    Object.entries(made.homework).flatMap(([child, items]) => {
       const deleted = Object.entries(items).flatMap(([uid, item]) => (item.gone ? [[uid, item.due]] : []));
       return deleted.length === 0 ? [] : [[child, Object.fromEntries(deleted)]];
     }),
@@ -101,37 +101,37 @@ export function toldOn(memory: Memory): ToldEntries | undefined {
 }
 
 /**
- * The memory of a bridge that took the base topic over from another installation (`told`: what that one
+ * What a bridge made, once it took the base topic over from another installation (`told`: what that one
  * told on, undefined when nothing; one of another shape is `unreadable` and counts as nothing). What this
  * folder remembers having made is older than what that one did since (an entry made again at its address),
  * so it goes: the predecessor's entries stand in for it, each the bridge's, its address not known (a
  * calendar is made again at this bridge's; one no longer listed was deleted by the family); with nothing
  * told, each is found again by its name. What the family deleted stays deleted, as either remembers it.
  */
-export function takenOver(memory: Memory, told: unknown, unreadable: () => void): Memory {
+export function takenOver(made: Made, told: unknown, unreadable: () => void): Made {
   const parsed = told === undefined ? undefined : toldSchema.safeParse(told);
   if (parsed?.success === false) unreadable();
   const { entries: theirs, homework: deleted } = parsed?.data ?? { entries: {}, homework: {} };
   const entries: Record<string, Known> = {};
   for (const [key, { entry, title, gone }] of Object.entries(theirs)) entries[key] = { entry, title, by: 'bridge', ...(gone ? { gone } : {}) };
-  for (const [key, known] of Object.entries(memory.entries))
+  for (const [key, known] of Object.entries(made.entries))
     if (known.gone) entries[key] = { ...known, ...(entries[key] && { entry: entries[key].entry }) };
-  const homework = { ...memory.homework };
+  const homework = { ...made.homework };
   for (const [child, items] of Object.entries(deleted)) {
     const kept = { ...homework[child] };
     for (const [uid, due] of Object.entries(items)) kept[uid] = { ...(kept[uid] ?? { item: null, summary: '', description: null, due }), gone: true };
     homework[child] = kept;
   }
-  return { ...memory, entries, homework };
+  return { ...made, entries, homework };
 }
 
 /** What a running (or the last) bridge kept, read without moving anything (`check`, `diagnostics`). */
-export async function peekMemory(dataDir: string): Promise<Memory> {
-  return ((await peekStored(join(dataDir, MEMORY_FILE), memorySchema)) as Memory | undefined) ?? { entries: {}, homework: {} };
+export async function peekMade(dataDir: string): Promise<Made> {
+  return ((await peekStored(join(dataDir, MADE_FILE), madeSchema)) as Made | undefined) ?? { entries: {}, homework: {} };
 }
 
 /** The diagnostics' part of what was kept: whether the API answered (or its fault, since when), and what was made. */
-export function memoryStatus({ problem, entries }: Memory): Record<string, unknown> {
+export function madeStatus({ problem, entries }: Made): Record<string, unknown> {
   const count = (test: (k: Known) => boolean) => Object.values(entries).filter(test).length;
   return {
     api: problem === undefined ? 'ok' : problem.fault,

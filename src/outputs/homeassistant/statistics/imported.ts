@@ -19,13 +19,13 @@ const importedSchema = z.object({
 });
 export type Imported = z.output<typeof importedSchema>;
 
-const memorySchema = z.object({
+const fileSchema = z.object({
   version: z.literal(1),
   statistics: z.record(z.string(), importedSchema),
   problem: z.object({ fault: z.string(), since: z.number(), message: z.string() }).optional(),
 });
 
-export type StatisticsMemory = { statistics: Record<string, Imported>; problem?: { fault: HaFault; since: number; message: string } };
+export type StatisticsImported = { statistics: Record<string, Imported>; problem?: { fault: HaFault; since: number; message: string } };
 
 /** A statistic's days as kept: from its first day, a figure or null for each. */
 export function keptDays(days: Readonly<Record<string, number>>, name: string, unit: string | null): Imported | undefined {
@@ -56,16 +56,16 @@ export class StatisticsFile {
     this.file = new SteadyFile(join(dataDir, STATISTICS_FILE), { durable: true });
   }
 
-  async load(onBroken?: (error: Error) => void): Promise<StatisticsMemory> {
-    return ((await readStored(this.file.path, memorySchema, { onBroken })) as StatisticsMemory | undefined) ?? { statistics: {} };
+  async load(onBroken?: (error: Error) => void): Promise<StatisticsImported> {
+    return ((await readStored(this.file.path, fileSchema, { onBroken })) as StatisticsImported | undefined) ?? { statistics: {} };
   }
 
-  save(memory: StatisticsMemory): Promise<void> {
-    return this.file.write(`${JSON.stringify({ version: 1, ...memory })}\n`);
+  save(imported: StatisticsImported): Promise<void> {
+    return this.file.write(`${JSON.stringify({ version: 1, ...imported })}\n`);
   }
 }
 
 /** What a running (or the last) bridge imported, read without moving anything (`check`, `diagnostics`). */
-export async function peekStatistics(dataDir: string): Promise<StatisticsMemory> {
-  return ((await peekStored(join(dataDir, STATISTICS_FILE), memorySchema)) as StatisticsMemory | undefined) ?? { statistics: {} };
+export async function peekStatistics(dataDir: string): Promise<StatisticsImported> {
+  return ((await peekStored(join(dataDir, STATISTICS_FILE), fileSchema)) as StatisticsImported | undefined) ?? { statistics: {} };
 }
