@@ -10,7 +10,7 @@ import type { Gateway } from '../portal/gateway.js';
 import type { ResourceCache } from '../engine/cache.js';
 import type { Copies, Resource, Want } from '../engine/resource.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
-import type { Outbox } from './messaging/guard.js';
+import type { SendGuard } from './messaging/guard.js';
 import type { Downloads } from '../portal/attachments/background.js';
 import type { Identity } from '../engine/identity.js';
 import type { Source } from '../engine/source.js';
@@ -26,7 +26,7 @@ export interface FeatureAccess {
   cache: ResourceCache;
   messages: MessagesApi;
   /** The account's one way to send a message: every kind of send goes through its guards. */
-  outbox: Outbox;
+  sendGuard: SendGuard;
   /** The child's downloader (downloads on only), for the child's id as it is now. */
   downloads: () => Downloads | undefined;
   /** The child as last learned (undefined before the first identity). */

@@ -12,7 +12,7 @@ import {
   unreadCountsResponse,
   type Receiver,
 } from './schemas/messages.js';
-import { outboxListResponse, sentMessageResponse } from './schemas/outbox.js';
+import { outboxListResponse, sentMessageResponse } from './schemas/sent-box.js';
 import type { MessagingClient } from './messaging.js';
 import type { JsonAnswer } from './http.js';
 import type { z } from 'zod';

@@ -1,7 +1,7 @@
 // The sent box as a family wants it (spec 4.8, `readed`): the newest message the child's account sent,
 // who it went to, and whether and when each receiver read it; one piece of news per receiver who read
 // a message; and which messages are still worth asking about (sent in the last 7 days, unread by someone).
-import type { SentItem, SentMessageDetails } from '../portal/schemas/outbox.js';
+import type { SentItem, SentMessageDetails } from '../portal/schemas/sent-box.js';
 import { addDays } from '../util/time.js';
 import { dayOf } from './portal-values.js';
 import { messageDate, sortMessages } from './messages.js';

@@ -17,7 +17,7 @@ import type { Identity } from '../engine/identity.js';
 import type { CommandRequest } from '../features/kit/commands.js';
 import type { DeclaredStates } from '../engine/state.js';
 import type { ResourceCache } from '../engine/cache.js';
-import { Outbox } from '../features/messaging/guard.js';
+import { SendGuard } from '../features/messaging/guard.js';
 import { ChildFeed } from '../engine/change-feed/child.js';
 import { SessionStore } from '../portal/session-store.js';
 import { FiguresStore } from '../engine/figures-store.js';
@@ -78,7 +78,7 @@ export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> 
 /**
  * The runner's parts, built in order, each from those before it: the child and its health, the event gate,
  * the portal (its session, gateway and cache), the figures (which observe it), the features (given the
- * portal, the outbox every send goes through, the child as the account knows it now and the account's
+ * portal, the send guard every send goes through, the child as the account knows it now and the account's
  * settings), the change feed and the one planner, handed the child's facts.
  */
 function accountParts(options: AccountPollerOptions): PassParts {
@@ -124,7 +124,7 @@ function accountParts(options: AccountPollerOptions): PassParts {
     account,
     cache,
     messages,
-    outbox: new Outbox({
+    sendGuard: new SendGuard({
       account: account.login,
       child: () => child.id,
       api: messages,

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Outbox, type Draft } from '../../src/features/messaging/guard.js';
+import { SendGuard, type Draft } from '../../src/features/messaging/guard.js';
 import type { MessagesApi } from '../../src/portal/messaging-api.js';
 import { FakeClock } from '../helpers/clock.js';
 import { LogSink } from '../helpers/faults.js';
@@ -21,10 +21,10 @@ async function dataDir(ctx: { onTestFinished(fn: () => Promise<void>): void }): 
   return dir;
 }
 
-/** An outbox as an account runner builds it, whose POSTs are counted. */
-function outbox(dir: string, clock: FakeClock, logs: LogSink): Outbox {
+/** A send guard as an account runner builds it, whose POSTs are counted. */
+function guard(dir: string, clock: FakeClock, logs: LogSink): SendGuard {
   const api = { me: () => Promise.resolve({}) } as unknown as MessagesApi;
-  return new Outbox({ account: LOGIN, child: () => 'ania', api, dataDir: dir, clock, log: logs.logger('info') });
+  return new SendGuard({ account: LOGIN, child: () => 'ania', api, dataDir: dir, clock, log: logs.logger('info') });
 }
 
 function draft(posts: string[], text: string): () => Promise<Draft> {
@@ -46,8 +46,8 @@ describe('the send journal', () => {
     const clock = new FakeClock(START);
     const logs = new LogSink();
     const posts: string[] = [];
-    const first = outbox(dir, clock, logs);
-    const second = outbox(dir, clock, logs);
+    const first = guard(dir, clock, logs);
+    const second = guard(dir, clock, logs);
     // Both started (and read the journal) before either sent anything.
     await first.start();
     await second.start();
@@ -71,7 +71,7 @@ describe('the send journal', () => {
     const clock = new FakeClock(START);
     const logs = new LogSink();
     const posts: string[] = [];
-    const box = outbox(dir, clock, logs);
+    const box = guard(dir, clock, logs);
     await expect(box.send({ kind: 'fixed', label: 'late' }, draft(posts, 'Ania się spóźni.'))).resolves.toMatchObject({ sent: true });
     await clock.advance(60_000);
     await expect(box.send({ kind: 'fixed', label: 'pickup' }, draft(posts, 'Odbiorę Anię o 13.'))).resolves.toMatchObject({ sent: true });

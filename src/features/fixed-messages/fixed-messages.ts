@@ -36,7 +36,7 @@ class FixedMessages implements FeatureState {
       dataDir: access.dataDir,
       clock: access.clock,
       log: access.log,
-      outbox: access.outbox,
+      sendGuard: access.sendGuard,
     });
   }
 

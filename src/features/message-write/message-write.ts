@@ -1,6 +1,6 @@
 // Writing to a teacher (write_messages only): the `recipient` select (the child's teachers and the
 // class tutor), the `message_topic` text, both kept across restarts, and the `write` notify entity
-// and write/set command that send a new message through the account's Outbox.
+// and write/set command that send a new message through the account's send guard.
 import * as z from 'zod';
 import { CommandError, jsonObject, MAX_TEXT_PAYLOAD_BYTES, textField, type CommandRequest } from '../kit/commands.js';
 import { sendBody, textToHtml } from '../messaging/compose.js';
@@ -86,7 +86,7 @@ class Writing implements FeatureState {
     if (kept) this.kept = kept;
     // The list the last run read is the copy, as old as it is: a restart does not read it again.
     if (kept && kept.targets_at > 0) this.access.cache.seed(RECIPIENTS, kept.targets, kept.targets_at);
-    await this.access.outbox.start();
+    await this.access.sendGuard.start();
   }
 
   dynamic(): EntityDef[] {
@@ -147,8 +147,8 @@ class Writing implements FeatureState {
     const text = textField(json, 'text') ?? '';
     const to = textField(json, 'to');
     const givenTopic = textField(json, 'topic');
-    const { outbox, messages: api } = this.access;
-    const result = await outbox.send({ kind: 'write', label: 'write', text, transaction: req.transaction }, () => {
+    const { sendGuard, messages: api } = this.access;
+    const result = await sendGuard.send({ kind: 'write', label: 'write', text, transaction: req.transaction }, () => {
       const target = this.target(to);
       const topic = (givenTopic ?? this.kept.topic).replace(/\s+/g, ' ').trim() || defaultTopic(this.access.identity()?.firstName);
       if ([...topic].length > MAX_TOPIC_CHARS)

@@ -10,14 +10,14 @@ import { MessageNotSentError, notSent } from './errors.js';
 import { SendJournal, type JournalEntry, type JournalHooks, type SendKind } from './journal.js';
 import type { Recipient } from './recipients.js';
 import type { MessagesApi } from '../../portal/messaging-api.js';
-import type { SentItem } from '../../portal/schemas/outbox.js';
+import type { SentItem } from '../../portal/schemas/sent-box.js';
 import type { JsonAnswer } from '../../portal/http.js';
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import { errorText } from '../../util/text.js';
 import { warsawDate, warsawInstant } from '../../util/time.js';
 
-export interface OutboxOptions {
+export interface SendGuardOptions {
   /** The account's login: names the journal file (stable even when the child's id changes). */
   account: string;
   /** The child's id as it is now, for the log. */
@@ -56,12 +56,12 @@ export interface SendResult {
   recipient: string;
 }
 
-export class Outbox {
+export class SendGuard {
   private readonly journal: SendJournal;
   private loading: Promise<JournalEntry[]> | undefined;
   private busy = false;
 
-  constructor(private readonly options: OutboxOptions) {
+  constructor(private readonly options: SendGuardOptions) {
     this.journal = new SendJournal({ dataDir: options.dataDir, account: options.account });
   }
 
@@ -226,7 +226,7 @@ export class Outbox {
   }
 }
 
-// The outbox's rules that keep no state of their own: how long the same text to the same person is refused,
+// The send guard's rules that keep no state of their own: how long the same text to the same person is refused,
 // the pause between two sends, the longest text, a day's cap, the answers that say nothing went out; the
 // text's checks and digest; the checks that read the send journal (the day's cap and the pause, the same
 // text again, a transaction tried before); and the words of a refusal.

@@ -1,7 +1,7 @@
 // Opening a message and replying to it: the open_message button and command read a listed message
 // whole (the portal then marks it read), opened_message shows it (kept across restarts), its
 // attachments are saved with downloads on, and with write_messages the reply notify entity and
-// command answer it through the account's Outbox.
+// command answer it through the account's send guard.
 import { CommandError, jsonObject, MAX_TEXT_PAYLOAD_BYTES, textField, type CommandRequest } from '../kit/commands.js';
 import { MessageNotSentError } from '../messaging/errors.js';
 import { findListed, openedFile, readOpened, saveAttachments, type ListedRef, type OpenedRecord } from '../messaging/opened.js';
@@ -85,7 +85,7 @@ class OpenedMessages implements FeatureState {
     this.record = await this.file.load((error) =>
       this.access.log.warn({ err: error.message }, 'the opened message could not be read back; none shown'),
     );
-    if (this.access.account.write_messages) await this.access.outbox.start();
+    if (this.access.account.write_messages) await this.access.sendGuard.start();
   }
 
   // No request of its own: it keeps what the messages feature listed in the same cycle.
@@ -138,9 +138,9 @@ class OpenedMessages implements FeatureState {
     const json = jsonObject(req, '{"text": "...", "message_id": "..."}');
     const text = textField(json, 'text') ?? '';
     const messageId = textField(json, 'message_id');
-    const { outbox, messages: api } = this.access;
+    const { sendGuard, messages: api } = this.access;
     let answered: OpenedRecord | undefined;
-    const result = await outbox.send({ kind: 'reply', label: 'reply', text, transaction: req.transaction }, async () => {
+    const result = await sendGuard.send({ kind: 'reply', label: 'reply', text, transaction: req.transaction }, async () => {
       answered = await this.original(messageId);
       return replyDraft(api, answered, text);
     });

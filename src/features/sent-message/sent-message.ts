@@ -15,7 +15,7 @@ import { ifKnown, markdown } from '../screens/cards.js';
 import { keyed } from '../screens/templates.js';
 import { str } from '../screens/shown.js';
 import { shape, statesOf, type Events, type PublishedAs } from '../kit/contract.js';
-import type { SentItem, SentMessageDetails } from '../../portal/schemas/outbox.js';
+import type { SentItem, SentMessageDetails } from '../../portal/schemas/sent-box.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 import type { DeclaredStates } from '../../engine/state.js';
 
