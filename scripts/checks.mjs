@@ -1,33 +1,28 @@
-// `npm test`'s checks, side by side, and beside the tests: each TypeScript project's typecheck and
-// type-aware lint in one process (scripts/typed-checks.mjs: the lint's type-aware rules ask the program the
-// typecheck has just checked, where `tsc` and `eslint` each built and checked one of their own), and the
-// formatter's check (Biome, 150 columns, biome.json; about a second). As three processes (tsc, tsc of
-// the board's browser code, eslint) the checks took 129 s of CPU and 114 s wall; so, 79 s and 47 s
-// (user+sys of the whole tree, measured back to back on this 2-core machine at a load of 4-6). Each
-// one's output is printed whole when it ends, and any failure fails the whole.
+// `npm test`'s checks, side by side, and beside the tests: the lint with its type-aware rules and the
+// compiler's diagnostics of both TypeScript projects in one native process (oxlint --type-aware --type-check,
+// .oxlintrc.json: typescript-go's checker, each file in the tsconfig.json that includes it), and the formatter's
+// check (Biome, 150 columns, biome.json; about a second). Before, as tsc's program shared with ESLint's
+// type-aware rules (two Node processes), the checks took 71 s of CPU and 46 s wall alone on this 2-core
+// machine; so, 15 s and 10 s (`/usr/bin/time node scripts/checks.mjs`, docs/development.md "The checks").
+// Each one's output is printed whole when it ends, and any failure fails the whole.
 //
 //   node scripts/checks.mjs [--beside COMMAND ARG...]
 //
 // `--beside vitest run` (npm test) runs the tests at the same time, their output as it comes, and the
 // checks at a lower priority, printed once the tests end: the tests leave part of the two cores idle
 // while they wait on sockets, child processes and timers, and the checks take that part rather than
-// some 26 s of their own before the tests start. With 31 of the broker tier's files: the checks, then
-// the tests, 142 s wall; both at once, 108 s; the same CPU (104.7 and 102.4 s; medians of three, in
-// turn, on this 2-core machine shared with other runs).
+// some seconds of their own before the tests start.
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import process from 'node:process';
 
-const TYPED = 'scripts/typed-checks.mjs';
 /**
  * The checks' niceness beside the tests: they take the CPU the tests leave idle, and little of what the tests
- * use. Linux sets it on a check's main thread, where nearly all of its work is; its GC helpers keep theirs.
+ * use. Linux sets it on a check's main thread; the threads and the process it starts after inherit it.
  */
 const BESIDE_PRIORITY = 10;
 const CHECKS = [
-  // Everything `eslint .` lints but the board's browser code, which the next one lints with its own project's types.
-  ['typecheck and lint', process.execPath, [TYPED, 'tsconfig.json', '--lint', '.', '--lint-ignore', 'src/outputs/web/browser/**']],
-  ['typecheck and lint (browser)', process.execPath, [TYPED, 'src/outputs/web/browser/tsconfig.json', '--lint', 'src/outputs/web/browser']],
+  ['typecheck and lint', 'node_modules/.bin/oxlint', ['--type-aware', '--type-check']],
   ['format', 'node_modules/.bin/biome', ['format', '.']],
 ];
 

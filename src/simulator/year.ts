@@ -51,7 +51,7 @@ export class SimYear {
   settle(date: string = this.today()): SchoolYear {
     const year = this.portalYear(date);
     this.began ??= year.start;
-    for (let due = yearsFrom(this.began, year.start); this.moved < due; this.moved++) this.moveUp();
+    for (const due = yearsFrom(this.began, year.start); this.moved < due; this.moved++) this.moveUp();
     return year;
   }
 

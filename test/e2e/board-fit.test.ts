@@ -25,7 +25,7 @@ describe.skipIf(skip)('the board fits every layout', () => {
       const children = FAMILY.slice(0, n);
       secondSchool(school, children);
       const { h, port, token } = await bridgeWithChildren(school, children);
-      const lessons = (h.attributes('ania', 'timetable_today')?.lessons as Array<{ subject: string }>).map((l) => l.subject);
+      const lessons = (h.attributes('ania', 'timetable_today')!.lessons as Array<{ subject: string }>).map((l) => l.subject);
       expect(lessons).toHaveLength(8);
       expect(lessons[0]).toBe(LONG_NAMES[5014]);
       for (const [width, height] of [

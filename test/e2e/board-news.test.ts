@@ -59,7 +59,7 @@ async function afterNews(n: 2 | 3): Promise<Bridge & { unread: string[] }> {
     'the news read',
     30,
   );
-  const unread = (h.attributes('ania', 'newest_message')?.unread as Array<{ topic: string }>).map((m) => m.topic);
+  const unread = (h.attributes('ania', 'newest_message')!.unread as Array<{ topic: string }>).map((m) => m.topic);
   return { ...bridge, unread };
 }
 

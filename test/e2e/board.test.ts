@@ -76,7 +76,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     const shown = await cards(page);
     expect(shown.map((c) => c.name.split(' ')[0])).toEqual(['Ania', 'Jan']);
     expect(shown.map((c) => c.lucky)).toEqual([h.state('ania', 'lucky_number'), h.state('jan', 'lucky_number')]);
-    const published = (child: string) => (h.attributes(child, 'timetable_today')?.lessons as Array<{ subject: string }>).map((l) => l.subject);
+    const published = (child: string) => (h.attributes(child, 'timetable_today')!.lessons as Array<{ subject: string }>).map((l) => l.subject);
     // The news stands above the plan (issue 52): lessons over or late in the day may give way, counted
     // above and below the rest.
     shown.forEach((card, i) => {
@@ -208,7 +208,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     expect(tests.length).toBeGreaterThan(0);
     expect(tests).toEqual(model.children[0].tests.slice(0, tests.length).map((t: { when: string }) => t.when));
     // The newest grade with its subject and teacher as a parent reads them in passing.
-    const newest = (h.attributes('ania', 'newest_grade')?.recent as Array<{ subject: string; teacher: string }>)[0]!;
+    const newest = (h.attributes('ania', 'newest_grade')!.recent as Array<{ subject: string; teacher: string }>)[0]!;
     const [first, last] = newest.teacher.split(' ');
     expect(await ania.locator('.grade').first().textContent()).toContain(`${newest.subject} · ${first![0]}. ${last}`);
     // The School box under the school's name; with the semester's attendance each subject's as published, the

@@ -84,7 +84,7 @@ describe('a kindergarten child on the register road', () => {
     await h.advanceMinutes(2);
     expect(timetables()).toBe(1);
     expect(school.sim.count({ path: PLAN, login: ZOSIA.login }) - before).toBeLessThanOrEqual(1);
-    expect((h.attributes('zofia', 'timetable_today')?.lessons as unknown[]).length).toBe(5);
+    expect((h.attributes('zofia', 'timetable_today')!.lessons as unknown[]).length).toBe(5);
   }, 60_000);
 
   it('looks in Me first when the identifier is there, and leaves the school child as she was', async () => {

@@ -92,7 +92,7 @@ describe('blueprints', () => {
     it('has the same words in each language it offers', () => {
       const words = (bp.variables as Record<string, unknown> | undefined)?.words as Record<string, Record<string, unknown>> | undefined;
       if (words === undefined) return;
-      const offered = (bp.blueprint.input.language?.selector?.select as { options: { value: string }[] }).options.map((o) => o.value);
+      const offered = (bp.blueprint.input.language!.selector!.select as { options: { value: string }[] }).options.map((o) => o.value);
       expect(offered).toEqual(['pl', 'en', 'uk']);
       expect(Object.keys(words)).toEqual(offered);
       for (const lang of offered) expect(Object.keys(words[lang]!), lang).toEqual(Object.keys(words.pl!));

@@ -61,7 +61,7 @@ describe('the link to the family board', () => {
     const byPath = dashboard([ania, jan], 'pl', { boardUrl: '/hassio/ingress/abc_dziennik2mqtt' }) as { views: View[] };
     const family = byPath.views[0]!;
     // The children's columns stay first and unchanged.
-    expect(family.sections.slice(0, 2).map((s) => (s.cards?.[0] as { heading?: string }).heading)).toEqual(['Ania', 'Jan']);
+    expect(family.sections.slice(0, 2).map((s) => (s.cards![0] as { heading?: string }).heading)).toEqual(['Ania', 'Jan']);
     expect(boardLink(byPath.views)).toEqual({ name: 'Tablica rodziny', url: '/hassio/ingress/abc_dziennik2mqtt', inPlace: true });
     const byUrl = dashboard([ania], 'en', { boardUrl: 'http://192.168.1.5:8099/' }) as { views: View[] };
     expect(boardLink(byUrl.views)).toEqual({ name: 'Family board', url: 'http://192.168.1.5:8099/', inPlace: false });

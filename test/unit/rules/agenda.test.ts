@@ -102,7 +102,7 @@ describe('agenda and upcoming_tests', () => {
         teacher: null,
       },
     ]);
-    expect((state.attributes?.other as { kind: string }[]).map((o) => o.kind)).toEqual(['trip', 'meeting', 'meeting']);
+    expect((state.attributes!.other as { kind: string }[]).map((o) => o.kind)).toEqual(['trip', 'meeting', 'meeting']);
   });
 
   it('a trip of several days spans them: listed while under way, its last day from termTo', () => {
@@ -251,7 +251,7 @@ describe('homework', () => {
     const state = renderHomeworkDue(homeworkDue(list, today, '2026-03-12'));
     expect(state.state).toBe('3');
     expect(state.attributes?.date).toBe('2026-03-12');
-    expect((state.attributes?.items as unknown[])[0]).toEqual({
+    expect((state.attributes!.items as unknown[])[0]).toEqual({
       subject: 'Matematyka',
       topic: 'Zadania 1-5',
       text: 'str. 40',

@@ -251,7 +251,7 @@ describe('newest_grade', () => {
       date: '2026-01-13',
       comment: 'Czyta płynnie; i z pasją',
     });
-    expect((state.attributes?.recent as { grade: string }[]).map((r) => r.grade)).toEqual(['5+', '9,5/10 pkt', 'np', '3']);
+    expect((state.attributes!.recent as { grade: string }[]).map((r) => r.grade)).toEqual(['5+', '9,5/10 pkt', 'np', '3']);
   });
 
   it("says what a mark such as np means, in the bridge's language, and keeps the mark as written in `grade`", () => {

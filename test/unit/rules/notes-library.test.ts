@@ -100,7 +100,7 @@ describe('library', () => {
       next_due: '2026-04-02',
       titles: ['W pustyni i w puszczy', 'Akademia pana Kleksa', 'Podręcznik do historii'],
     });
-    expect((state.attributes?.items as { overdue: boolean; due: string }[]).map((i) => [i.due, i.overdue])).toEqual([
+    expect((state.attributes!.items as { overdue: boolean; due: string }[]).map((i) => [i.due, i.overdue])).toEqual([
       ['2026-03-01', true],
       ['2026-04-02', false],
       ['2025-10-02', false],

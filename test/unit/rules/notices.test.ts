@@ -24,7 +24,7 @@ describe('notices, rendered', () => {
       'pl',
     );
     expect(states.unread_notices?.state).toBe('6');
-    expect((states.unread_notices?.attributes?.notices as { id: string }[]).map((n) => n.id)).toEqual(['N5', 'N4', 'N3', 'N2', 'N1']);
+    expect((states.unread_notices!.attributes!.notices as { id: string }[]).map((n) => n.id)).toEqual(['N5', 'N4', 'N3', 'N2', 'N1']);
     expect(states.newest_notice).toEqual({
       state: 'Stare',
       attributes: { id: 'R', content: '', created: '2026-11-19T08:00:00+01:00', start_date: null, end_date: null, read: true },

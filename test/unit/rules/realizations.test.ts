@@ -68,12 +68,12 @@ describe('lessons held', () => {
     const topics = renderLessonTopics(recentLessons(list, '2026-11-18'));
     expect(topics.state).toHaveLength(255);
     expect(topics.state?.endsWith('…')).toBe(true);
-    const listed = (topics.attributes?.lessons as { topic: string }[])[0]!.topic;
+    const listed = (topics.attributes!.lessons as { topic: string }[])[0]!.topic;
     expect(listed).toHaveLength(300);
     const next = renderNextTest(nextTest([test('2026-11-20', 'Matematyka')], list, { date: '2026-11-18', time: '09:10' }));
-    expect((next.attributes?.topics as { topic: string }[])[0]!.topic).toHaveLength(300);
+    expect((next.attributes!.topics as { topic: string }[])[0]!.topic).toHaveLength(300);
     const missed = renderCatchUp(catchUp([{ date: '2026-11-17', lessonNo: 1, subject: 'Matematyka' }], list, '2026-11-18'));
-    expect((missed.attributes?.lessons as { topic: string }[])[0]!.topic).toHaveLength(300);
+    expect((missed.attributes!.lessons as { topic: string }[])[0]!.topic).toHaveLength(300);
   });
 
   it('lists the last 14 days only', () => {

@@ -185,7 +185,7 @@ describe('renderSubjectAverage', () => {
     const yearValue = averages({ ...year, semester: 1, names });
     const full = renderSubjectAverage(yearValue.subjects[0]!, yearValue, grading(year));
     expect(full.attributes).not.toHaveProperty('truncated');
-    expect((full.attributes?.grades as unknown[]).length).toBe(40);
+    expect((full.attributes!.grades as unknown[]).length).toBe(40);
   });
 
   it('names a subject the school left unnamed by its id', () => {

@@ -27,7 +27,7 @@ const input = (over: Partial<StreaksInput> = {}): StreaksInput => ({
 /** The school days (Monday to Friday) from `from` on, `n` of them. */
 function weekdays(from: string, n: number): string[] {
   const days: string[] = [];
-  for (let d = new Date(`${from}T12:00:00Z`); days.length < n; d.setUTCDate(d.getUTCDate() + 1)) {
+  for (const d = new Date(`${from}T12:00:00Z`); days.length < n; d.setUTCDate(d.getUTCDate() + 1)) {
     if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) days.push(d.toISOString().slice(0, 10));
   }
   return days;

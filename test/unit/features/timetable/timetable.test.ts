@@ -149,7 +149,7 @@ describe('timetable_today and timetable_tomorrow', () => {
   it('a lesson freed by a class free day is marked cancelled; a day the timetable lacks is unknown', () => {
     const thursday = statesAt('2026-03-12', '07:00').timetable_today;
     expect(thursday?.state).toBe('0');
-    expect((thursday?.attributes?.lessons as SlotOut[])[0]).toMatchObject({ no: 1, change: 'cancelled' });
+    expect((thursday!.attributes!.lessons as SlotOut[])[0]).toMatchObject({ no: 1, change: 'cancelled' });
     // Friday is a school free day, the weekend has no lessons, and the next week is not fetched.
     expect(statesAt('2026-03-12', '07:00').timetable_tomorrow).toEqual({ state: null, attributes: { date: null, hours: null, lessons: [] } });
   });
@@ -229,7 +229,7 @@ describe('bad data', () => {
     }).Timetable;
     const states = renderTimetable(schedule({ days: odd, free: {}, names, now: at('2026-03-10', '08:10') }));
     expect(states.timetable_today?.state).toBe('1');
-    const [first, cancelled] = states.timetable_today?.attributes?.lessons as SlotOut[];
+    const [first, cancelled] = states.timetable_today!.attributes!.lessons as SlotOut[];
     expect(first).toEqual({ no: 1, from: '08:00', to: '08:45', subject: null, teacher: null, room: null, change: null, note: null });
     expect(cancelled).toMatchObject({ no: 3, subject: 'Matematyka', change: 'cancelled' });
     // A lesson in progress never reads as no lesson: it is named by its number in the bridge's language.

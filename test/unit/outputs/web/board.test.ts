@@ -225,7 +225,7 @@ describe('the event stream', () => {
       res.writeHead(out?.status ?? 404).end(out?.body);
     });
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    return (server?.address() as AddressInfo).port;
+    return (server!.address() as AddressInfo).port;
   }
 
   /** Opens the stream and collects what it says. */
