@@ -3,10 +3,9 @@
 // opened through Home Assistant's ingress, and each address is a feed a calendar app can read as it
 // is. Closed, the overlay takes no room; open, it fits the tablet and the phone (screenshots).
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, bridgeWithBoard, closeProxy, ingressProxy, pageProblems, useBrowser, skipBrowser } from '../helpers/board-browser.js';
+import { bridgeWithBoard, closeProxy, ingressProxy, pageProblems, useBrowser, skipBrowser, screenshot } from '../helpers/board-browser.js';
 import { simulatedSchool } from '../helpers/school.js';
 
 const NOW = '2026-11-18T09:11:30+01:00';
@@ -81,9 +80,9 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     expectFeeds(ania.addresses, feedPatterns(`http://127.0.0.1:${port}`, 'ania'), token);
     expect(ania.webcal).toEqual(ania.addresses.map((a) => a.replace('http://', 'webcal://')));
     expect(await page.evaluate(FITS_WINDOW)).toBe(true);
-    await page.screenshot({ path: join(ARTIFACTS, 'board-calendars-1280x800.png') });
+    await screenshot(page, 'board-calendars-1280x800.png');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: join(ARTIFACTS, 'board-calendars-1280x800-dark.png') });
+    await screenshot(page, 'board-calendars-1280x800-dark.png');
     await page.emulateMedia({ colorScheme: 'light' });
 
     // Each address is the feed itself, for an app that holds nothing but the address.
@@ -128,7 +127,7 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     expect(jan.titles).toEqual(['Jan – lekcje', 'Jan – terminarz', 'Jan – dni wolne']);
     expect(await page.evaluate(FITS_WINDOW)).toBe(true);
     expect(await page.evaluate('document.documentElement.scrollWidth - innerWidth')).toBe(0);
-    await page.screenshot({ path: join(ARTIFACTS, 'board-calendars-390x844.png') });
+    await screenshot(page, 'board-calendars-390x844.png');
     const copy = page.locator('.cal-feed').nth(2).locator('.cal-copy');
     await copy.click();
     await expect.poll(() => copy.textContent()).toBe('Skopiowano');

@@ -3,9 +3,8 @@
 // lessons, with one, two and three children, on a tablet both ways round (1280x800, 800x1280) and a
 // phone (390x844, which scrolls). No line is cut by a box or the screen's edge, every footer and
 // calendars link is on the screen, and what gave way is counted. Screenshots under test/artifacts/.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANIA, ARTIFACTS, JANEK, ZOSIA, bridgeWithChildren, useBoardPage, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { ANIA, JANEK, ZOSIA, bridgeWithChildren, useBoardPage, useBrowser, skipBrowser as skip, screenshot } from '../helpers/board-browser.js';
 import { layoutProblems, shownNews } from '../helpers/board-layout.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { LONG_NAMES, secondSchool } from '../helpers/board-school.js';
@@ -36,7 +35,7 @@ describe.skipIf(skip)('the board fits every layout', () => {
         const at = `${width}x${height}, ${n} children`;
         // Loaded afresh at each size: the board is fitted as a tablet of that size first draws it.
         const { page, problems } = await boardAt(`http://127.0.0.1:${port}/?token=${token}`, width, height);
-        await page.screenshot({ path: join(ARTIFACTS, `board-fit-${width}x${height}-${n}.png`), fullPage: width < 600 });
+        await screenshot(page, `board-fit-${width}x${height}-${n}.png`, { fullPage: width < 600 });
         expect(await layoutProblems(page), at).toEqual([]);
         const cards = await shownNews(page);
         expect(cards).toHaveLength(n);

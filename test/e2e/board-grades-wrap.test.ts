@@ -4,9 +4,8 @@
 // lesson's "Edukacja wczesnoszkolna" is not cut to "Edukacja…", nor a change of tomorrow's plan to "5. T…". The board
 // still fits the screen.
 // Screenshot: test/artifacts/board-grades-1280x800-3.png.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANIA, ARTIFACTS, JANEK, ZOSIA, bridgeWithChildren, useBoardPage, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { ANIA, JANEK, ZOSIA, bridgeWithChildren, useBoardPage, useBrowser, skipBrowser as skip, screenshot } from '../helpers/board-browser.js';
 import { layoutProblems } from '../helpers/board-layout.js';
 import { secondSchool } from '../helpers/board-school.js';
 import { simulatedSchool } from '../helpers/school.js';
@@ -68,7 +67,7 @@ describe.skipIf(skip)("the board's grades box with three children", () => {
     const { h, port, token } = await bridgeWithChildren(school, children);
     await h.pollUntil(() => children.slice(0, 2).every((c) => Number(h.state(c.id, 'plan_changes_tomorrow')) > 0), "tomorrow's changes read");
     const { page, problems } = await boardAt(`http://127.0.0.1:${port}/?token=${token}`, 1280, 800);
-    await page.screenshot({ path: join(ARTIFACTS, 'board-grades-1280x800-3.png') });
+    await screenshot(page, 'board-grades-1280x800-3.png');
     expect(await layoutProblems(page)).toEqual([]);
 
     const cards = (await page.evaluate(READ)) as Array<{ name: string; box: string; subjects: Shown[]; lessons: Shown[]; changes: Shown[] }>;

@@ -7,9 +7,8 @@
 // without content; no line cut. Then the "+N" of a short screen still opens whole. And the same with
 // the simulator's own preschool child (Zofia, demo login 5432167u) as the real bridge publishes her, at
 // the morning's second block and after her day. Screenshots under test/artifacts/.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACTS, bridgeWithChildren, ANIA, useBoardPage, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { bridgeWithChildren, ANIA, useBoardPage, useBrowser, skipBrowser as skip, screenshot } from '../helpers/board-browser.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { layoutProblems } from '../helpers/board-layout.js';
 import { openEveryMore } from '../helpers/board-more.js';
@@ -121,7 +120,7 @@ describe.skipIf(skip)('a kindergarten child beside a school child', () => {
       ] as const) {
         const at = `${width}x${height}`;
         const { page, problems } = await boardAt(`http://127.0.0.1:${served.port}/`, width, height);
-        await page.screenshot({ path: join(ARTIFACTS, `board-kindergarten-${at}.png`) });
+        await screenshot(page, `board-kindergarten-${at}.png`);
         expect(await layoutProblems(page), at).toEqual([]);
         const [ania, olaCard] = (await page.evaluate(CARDS)) as [Card, Card];
         expect(ania.name).toBe('Ania');
@@ -171,7 +170,7 @@ describe.skipIf(skip)('the simulated preschool child beside a school child, as t
       ] as const) {
         const at = `${width}x${height} at ${now.slice(11, 16)}`;
         const { page, problems } = await boardAt(`http://127.0.0.1:${port}/?token=${token}`, width, height);
-        await page.screenshot({ path: join(ARTIFACTS, `board-zofia-${width}x${height}-${time}.png`) });
+        await screenshot(page, `board-zofia-${width}x${height}-${time}.png`);
         expect(await layoutProblems(page), at).toEqual([]);
         const [ania, zofia] = (await page.evaluate(CARDS)) as [Card, Card];
         expect([ania.name, zofia.name]).toEqual(['Ania', 'Zofia']);

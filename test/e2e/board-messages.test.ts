@@ -2,9 +2,8 @@
 // the start of its text and its attachment as a download link that the board's own token lets through,
 // Janek's newest message marked unread, and the cards still fitting a 1280x800 wall tablet. Screenshots
 // under test/artifacts/ for a person to look at.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANIA, ARTIFACTS, bridgeWithBoard, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { ANIA, bridgeWithBoard, pageProblems, useBrowser, skipBrowser as skip, screenshot } from '../helpers/board-browser.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { command } from '../helpers/commands.js';
 
@@ -85,11 +84,11 @@ describe.skipIf(skip)('messages on the family board', () => {
     // Still one screen, nothing cut in half.
     expect(await page.evaluate('document.documentElement.scrollHeight - innerHeight')).toBe(0);
     expect(await page.evaluate(CUT_OFF)).toEqual([0, 0]);
-    await page.screenshot({ path: join(ARTIFACTS, 'board-1280x800-message.png') });
+    await screenshot(page, 'board-1280x800-message.png');
     await page.setViewportSize({ width: 800, height: 1280 });
     await page.waitForTimeout(400);
     expect(await page.evaluate(CUT_OFF)).toEqual([0, 0]);
-    await page.screenshot({ path: join(ARTIFACTS, 'board-800x1280-message.png') });
+    await screenshot(page, 'board-800x1280-message.png');
     expect(problems).toEqual([]);
     await context.close();
   }, 90_000);

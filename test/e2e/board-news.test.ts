@@ -4,11 +4,9 @@
 // children (and a phone, which scrolls): the newest grade and every unread topic that fits stand first,
 // the rest counted, the opened message after them; no line is cut; every footer and calendars link is
 // on the screen. Screenshots under test/artifacts/ for a person to look at.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ANIA,
-  ARTIFACTS,
   JANEK,
   ZOSIA,
   bridgeWithChildren,
@@ -16,6 +14,7 @@ import {
   useBrowser,
   skipBrowser as skip,
   type Bridge,
+  screenshot,
 } from '../helpers/board-browser.js';
 import { layoutProblems, shownNews, type ShownNews } from '../helpers/board-layout.js';
 import { simulatedSchool } from '../helpers/school.js';
@@ -87,7 +86,7 @@ async function look(
   name: string,
 ): Promise<{ cards: ShownNews[]; problems: string[]; page: string[] }> {
   const { page, problems } = await boardAt(`http://127.0.0.1:${port}/?token=${token}`, width, height);
-  await page.screenshot({ path: join(ARTIFACTS, name), fullPage: width < 600 });
+  await screenshot(page, name, { fullPage: width < 600 });
   return { cards: await shownNews(page), problems: await layoutProblems(page), page: [...problems] };
 }
 

@@ -3,9 +3,8 @@
 // fits with no line cut; what went is counted; and it gave way from the least news end: while an unread
 // message or a part more news is away, something less news stands on the card only in room too small for
 // the next item of the part that went (asked of the parts in a list a "+N" opens).
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, useBoardPage, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { useBoardPage, useBrowser, skipBrowser as skip, screenshot } from '../helpers/board-browser.js';
 import { layoutProblems } from '../helpers/board-layout.js';
 import { serveModel, type ModelServer } from '../helpers/board-serve.js';
 import { feedLinks } from '../../src/outputs/web/board-calendars.js';
@@ -288,7 +287,7 @@ describe.skipIf(skip)('the news order at work', () => {
     const order = NEWS_ORDER.map((p) => p.what);
     const at = `${width}x${height}`;
     const { page, problems } = await boardAt(`http://127.0.0.1:${port}/`, width, height);
-    await page.screenshot({ path: join(ARTIFACTS, `board-order-${at}.png`) });
+    await screenshot(page, `board-order-${at}.png`);
     expect(await layoutProblems(page), at).toEqual([]);
     const [shown] = (await page.evaluate(SHOWN)) as Shown[];
     // Before the page closes: whether the next item of a part that went would have room on the card (asked below by the part's name).

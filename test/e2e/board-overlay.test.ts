@@ -3,10 +3,9 @@
 // meeting told in a long line and a trip the teacher wrote into the agenda as well as into the school's
 // trips. Every list opened over a card shows each item whole, wrapped (no "…"), and the trip stands once,
 // on the card or opened. At 1280x800 and 800x1280; screenshots of an opened agenda under test/artifacts/.
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ANIA, ARTIFACTS, JANEK, ZOSIA, bridgeWithChildren, useBoardPage, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { ANIA, JANEK, ZOSIA, bridgeWithChildren, useBoardPage, useBrowser, skipBrowser as skip, screenshot } from '../helpers/board-browser.js';
 import { boxItems } from '../helpers/board-more.js';
 import { secondSchool } from '../helpers/board-school.js';
 import { simulatedSchool } from '../helpers/school.js';
@@ -84,7 +83,7 @@ describe.skipIf(skip)('a list opened over a card', () => {
         ).toHaveLength(1);
       const named = page.locator('.child').first().locator('.left-out .more-open', { hasText: 'Wycieczki' });
       if (agenda.opened) await named.click();
-      await page.screenshot({ path: join(ARTIFACTS, `board-overlay-${width}x${height}.png`) });
+      await screenshot(page, `board-overlay-${width}x${height}.png`);
       expect(problems, at).toEqual([]);
     }
     // The checks above were not vacuous: some list gave way and was opened.

@@ -1,9 +1,8 @@
 // A school trip of three days on the family board in a real browser, against the real bridge and the
 // simulated portal: listed with the trips and meetings (never under the tests' heading) by its first and
 // last day while it is under way, and a screenshot under test/artifacts/ for a person to look at.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANIA, ARTIFACTS, bridgeWithBoard, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { ANIA, bridgeWithBoard, pageProblems, useBrowser, skipBrowser as skip, screenshot } from '../helpers/board-browser.js';
 import { boxItems } from '../helpers/board-more.js';
 import { simulatedSchool } from '../helpers/school.js';
 
@@ -28,7 +27,7 @@ describe.skipIf(skip)('a trip of several days on the board', () => {
     expect(rows[0]).toBe('wt. 17.11 – jutro wycieczkaZakopane: Tatry');
     // A trip is no test (issue 52): it stood under "Sprawdziany" before.
     expect((await ania.locator('.tests li').allTextContents()).join(' ')).not.toContain('Zakopane');
-    await page.screenshot({ path: join(ARTIFACTS, 'board-1280x800-trip.png') });
+    await screenshot(page, 'board-1280x800-trip.png');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -5,9 +5,8 @@
 // opens its whole list over the card and a tap outside or 20 seconds close it (the page goes nowhere); no "+N" has
 // room above it for what it counts; no change's detail is cut; no line is cut. Screenshots under
 // test/artifacts/.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANIA, ARTIFACTS, JANEK, ZOSIA, bridgeWithChildren, useBoardPage, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { ANIA, JANEK, ZOSIA, bridgeWithChildren, useBoardPage, useBrowser, skipBrowser as skip, screenshot } from '../helpers/board-browser.js';
 import { layoutProblems } from '../helpers/board-layout.js';
 import { cutDetails, openEveryMore, roomAboveMore, type OpenedMore } from '../helpers/board-more.js';
 import { secondSchool } from '../helpers/board-school.js';
@@ -73,7 +72,7 @@ describe.skipIf(skip)('the whole day on the board', () => {
       ] as const) {
         const at = `${width}x${height}, ${n} children`;
         const { page, problems } = await boardAt(`http://127.0.0.1:${port}/?token=${token}`, width, height);
-        await page.screenshot({ path: join(ARTIFACTS, `board-whole-day-${width}x${height}-${n}.png`) });
+        await screenshot(page, `board-whole-day-${width}x${height}-${n}.png`);
         expect(await layoutProblems(page), at).toEqual([]);
         const cards = (await page.evaluate(NEWS)) as CardNews[];
         expect(cards).toHaveLength(n);

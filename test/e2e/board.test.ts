@@ -17,6 +17,7 @@ import {
   pageProblems,
   useBrowser,
   skipBrowser as skip,
+  screenshot,
 } from '../helpers/board-browser.js';
 import { boxItems } from '../helpers/board-more.js';
 import { waitUntil } from '../helpers/mqtt.js';
@@ -190,7 +191,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
     await page.waitForSelector('.child');
-    await page.screenshot({ path: join(ARTIFACTS, 'board-1280x800-afternoon.png') });
+    await screenshot(page, 'board-1280x800-afternoon.png');
     const [ania, jan] = [page.locator('.child').nth(0), page.locator('.child').nth(1)];
     // 12:21: Ania still has lessons today; Janek's ended at 11:35, so his card shows Thursday.
     expect(await ania.locator('.day-title').textContent()).toBe('Dziś, środa 18.11');
@@ -222,7 +223,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     expect(shares).toEqual([...shares].sort((a, b) => a - b));
     // The same in the dark, for a person to look at.
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: join(ARTIFACTS, 'board-1280x800-afternoon-dark.png') });
+    await screenshot(page, 'board-1280x800-afternoon-dark.png');
     await context.close();
   }, 90_000);
 
@@ -264,7 +265,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
       await page.waitForFunction(BOTH_PAINTS);
       await waitUntil(() => loading.size === 0, 'every request of the board answered', 10_000);
       const name = `board-${width}x${height}.png`;
-      await page.screenshot({ path: join(ARTIFACTS, name), fullPage: width < 600 });
+      await screenshot(page, name, { fullPage: width < 600 });
       const layout = (await page.evaluate(LAYOUT)) as { scroll: number; sideBySide: boolean; paint: Array<[string, number]> };
       metrics[name] = { bytes, ...layout };
       if (width === 1280) {

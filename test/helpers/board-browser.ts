@@ -17,6 +17,29 @@ export const CHROMIUM = chromiumPath();
 export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 export const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 
+/**
+ * Screenshots for a person to look at, under test/artifacts/: every one a test asks for with D2M_SCREENSHOTS=1
+ * (the rendering and encoding cost about a fifth of a second of CPU each, some 60 in a run); otherwise only
+ * those of a test that failed, each of its pages as it stood at the failure.
+ */
+const EVERY_SCREENSHOT = process.env.D2M_SCREENSHOTS === '1';
+/** The test under way's screenshots, the last asked of each page: taken only if it fails. */
+const asked = new Map<Page, { path: string; fullPage: boolean }>();
+
+/** A screenshot of the board as it stands, named `name` under test/artifacts/ (see EVERY_SCREENSHOT). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const shot = { path: join(ARTIFACTS, name), fullPage: options.fullPage ?? false };
+  if (EVERY_SCREENSHOT) await page.screenshot(shot);
+  else asked.set(page, shot);
+}
+
+/** After a test: if it failed, its pages still open, each under the name of its last screenshot asked for. */
+async function screenshotsOfFailure(test: { result?: { state: string } }): Promise<void> {
+  const open = [...asked].filter(([page]) => test.result?.state === 'fail' && !page.isClosed());
+  asked.clear();
+  await Promise.all(open.map(([page, shot]) => page.screenshot(shot).catch(() => undefined)));
+}
+
 /** Without the browser the run fails with the advice, unless skipping was asked for by name. */
 export const skipBrowser = process.env.SKIP_BROWSER_TESTS === '1';
 
@@ -60,6 +83,8 @@ export function useBrowser(): () => Browser {
   beforeAll(async () => {
     if (!skipBrowser) browser = await workerBrowser();
   }, 30_000);
+  // A test's own contexts are open still when it failed half-way: its pages are looked at before the file's end closes them.
+  afterEach((ctx) => screenshotsOfFailure(ctx.task));
   afterAll(async () => {
     await Promise.all((browser?.contexts() ?? []).map((c) => c.close()));
   });
@@ -84,7 +109,9 @@ export interface SizedBoard {
 export function useBoardPage(browser: () => Browser): (url: string, width: number, height: number) => Promise<SizedBoard> {
   let context: BrowserContext | undefined;
   let shown: SizedBoard | undefined;
-  afterEach(async () => {
+  afterEach(async (ctx) => {
+    // Its page looked at first, if the test failed (useBrowser's hook runs after this one has closed it).
+    await screenshotsOfFailure(ctx.task);
     await context?.close();
     context = undefined;
     shown = undefined;
