@@ -21,7 +21,8 @@ function folderOf(srcDir: string, file: string): string {
   return parts.length > 1 ? parts[0]! : ROOT;
 }
 
-function tsFiles(dir: string): string[] {
+/** Every .ts file under `dir`, as a path joined to it. */
+export function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
     .map((entry) => join(entry.parentPath, entry.name));

@@ -1,10 +1,11 @@
 // zod is imported as a namespace (`import * as z from 'zod'`) or for its types alone (`import type { z }`), never as
 // `import { z } from 'zod'`: that `z` is one object holding all of zod, which the bundle cannot trim (scripts/bundle.mjs
 // says why). A rule of the lint until oxlint, whose rules cannot tell the two apart, took the lint over.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { tsFiles } from '../../helpers/import-graph.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -24,16 +25,10 @@ function valueImportsOfZ(file: string, text: string): string[] {
   return found;
 }
 
-function tsFiles(folder: string): string[] {
-  return readdirSync(join(ROOT, folder), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
-}
-
 describe('zod in src/ and test/', () => {
   // Only a file that names zod is parsed.
-  const files = [...tsFiles('src'), ...tsFiles('test')]
-    .map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }))
+  const files = [...tsFiles(join(ROOT, 'src')), ...tsFiles(join(ROOT, 'test'))]
+    .map((path) => ({ file: relative(ROOT, path), text: readFileSync(path, 'utf8') }))
     .filter(({ text }) => text.includes("'zod'"));
 
   it("is imported as a namespace or for its types, never as `import { z } from 'zod'`", () => {
