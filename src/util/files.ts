@@ -4,7 +4,7 @@
 // after the power comes back. Mode 0600 in 0700 folders: no other user can read them. They are read
 // back through a schema (stored.ts). A temporary file a crash left behind is removed at the next start
 // (removeLeftoverTemps).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { SerialQueue } from './serial.js';
@@ -50,7 +50,8 @@ export function writeJson(path: string, value: unknown, options: { durable?: boo
  * wiped while the bridge runs, a backup put back) is written again. Saves run one after another.
  */
 export class SteadyFile {
-  private written: { text: string; file: FileMark } | undefined;
+  /** What was written last: its text's digest (the text itself would stay in memory, 40 KB for a child's feeds) and the file. */
+  private written: { digest: string; file: FileMark } | undefined;
   private readonly writes = new SerialQueue();
 
   constructor(
@@ -63,11 +64,12 @@ export class SteadyFile {
   }
 
   private async writeNow(text: string): Promise<void> {
-    if (this.written?.text === text && sameMark(this.written.file, await markOf(this.path))) return;
+    const digest = createHash('sha256').update(text).digest('base64');
+    if (this.written?.digest === digest && sameMark(this.written.file, await markOf(this.path))) return;
     this.written = undefined;
     await writeFileAtomic(this.path, text, this.options);
     const file = await markOf(this.path);
-    if (file) this.written = { text, file };
+    if (file) this.written = { digest, file };
   }
 }
 

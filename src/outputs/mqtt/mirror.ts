@@ -9,9 +9,16 @@ export class RetainedMirror {
   private readonly dirty = new Set<string>();
 
   set(topic: string, payload: string): void {
-    this.desired.set(topic, payload);
-    if (this.sent.get(topic) === payload) this.dirty.delete(topic);
-    else this.dirty.add(topic);
+    const sent = this.sent.get(topic);
+    if (sent === payload) {
+      // The text already sent, not the equal one just made: the two maps then hold one string between
+      // them, where each new state's JSON would otherwise stay twice (a child's discovery alone 60 KB).
+      this.desired.set(topic, sent);
+      this.dirty.delete(topic);
+    } else {
+      this.desired.set(topic, payload);
+      this.dirty.add(topic);
+    }
   }
 
   /** Empties a retained topic, also one left by an earlier run that this process never sent. */
