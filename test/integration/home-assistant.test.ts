@@ -159,7 +159,7 @@ describe("Home Assistant's API", () => {
 
   it("asks Home Assistant to read the lessons calendar again within a minute of the pass that cancelled tomorrow's lesson", async () => {
     const { h } = await bridge({ children: [ANIA] });
-    const served = () => h.app.webData?.feedSource('ania', 'lessons')?.body ?? '';
+    const served = () => h.app.webData?.feedSource('ania', 'lessons')?.body.toString() ?? '';
     const reads = () => ha.calendar('Ania – lekcje')?.reads ?? [];
     // The first passes fill the feed in (next week's lessons come after the first): each change is read.
     await h.advanceMinutes(30);

@@ -75,8 +75,8 @@ export interface WebData {
 
 /** A feed's body and when its content last changed. */
 export interface FeedSource {
-  /** The iCalendar text (RFC 5545). */
-  body: string;
+  /** The iCalendar text (RFC 5545), UTF-8. */
+  body: Buffer;
   modifiedAt: number;
 }
 

@@ -14,7 +14,7 @@ const data: WebData = {
   onChange: () => () => undefined,
   feedSource: (child, name) => {
     asked.push([child, name]);
-    return child === 'ania' ? { body: `BEGIN:VCALENDAR ${name}`, modifiedAt: 1_700_000_000_000 } : undefined;
+    return child === 'ania' ? { body: Buffer.from(`BEGIN:VCALENDAR ${name}`), modifiedAt: 1_700_000_000_000 } : undefined;
   },
   healthy: () => true,
   now: () => 0,
@@ -30,11 +30,11 @@ describe('feed route', () => {
     expect(get('calendar', 'ania', 'free-days.ics')).toEqual({
       status: 200,
       headers: { 'content-type': 'text/calendar; charset=utf-8' },
-      body: 'BEGIN:VCALENDAR free-days',
+      body: Buffer.from('BEGIN:VCALENDAR free-days'),
       modifiedAt: 1_700_000_000_000,
     });
-    expect(get('calendar', 'ania', 'lessons.ics')?.body).toBe('BEGIN:VCALENDAR lessons');
-    expect(get('calendar', 'ania', 'agenda.ics')?.body).toBe('BEGIN:VCALENDAR agenda');
+    expect(get('calendar', 'ania', 'lessons.ics')?.body?.toString()).toBe('BEGIN:VCALENDAR lessons');
+    expect(get('calendar', 'ania', 'agenda.ics')?.body?.toString()).toBe('BEGIN:VCALENDAR agenda');
   });
 
   it('is 404 for an unknown child, an unknown feed or a path of another shape, without asking for a feed', () => {
@@ -79,7 +79,7 @@ describe('feed texts', () => {
       });
     let made = 0;
     const texts = new FeedTexts((feed) => `text ${++made} ${feed.language} ${feed.entries.agenda[0]?.text}`);
-    const text = (language: 'pl' | 'en' = 'pl') => texts.source(memory.keptFeed('ania', 'agenda'), 'agenda', language)!.body;
+    const text = (language: 'pl' | 'en' = 'pl') => texts.source(memory.keptFeed('ania', 'agenda'), 'agenda', language)!.body.toString();
     publish('Ułamki');
     expect(text()).toBe('text 1 pl Ułamki');
     expect(text()).toBe('text 1 pl Ułamki');
