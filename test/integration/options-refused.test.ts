@@ -79,8 +79,9 @@ describe('a form the program refuses, shown in Home Assistant', () => {
       let found = new Map<string, string>();
       await waitUntil(async () => {
         found = await retained([`${base}/#`, `${prefix}/#`]);
-        return found.get(topics.bridgeProblem) === 'ON';
-      }, 'the bridge problem');
+        // The problem's state is set before the bridge's device is declared, so it may reach the broker first.
+        return found.get(topics.bridgeProblem) === 'ON' && found.has(topics.deviceConfig('bridge'));
+      }, "the bridge problem and the bridge's device");
       const attributes = JSON.parse(found.get(`${topics.bridgeProblem}/attributes`) ?? '{}') as Record<string, string>;
       expect(attributes.reason).toBe('config_invalid');
       expect(attributes.message).toContain('Ustawienia aplikacji zostały odrzucone');
