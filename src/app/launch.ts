@@ -23,22 +23,6 @@ export const MEMORY_FLAGS: readonly string[] = [
   '--optimize-for-size',
 ];
 
-/**
- * What the process sets for itself before loading the bridge, as the flags above are V8's: both keep memory that
- * nothing reads from being held (measured with `node dist/bench/bin-rss.js --web --node <the image's Node>`, three
- * children, three runs each, in turn: zod's compiled parsers 0.9 MB, the 64 KB pool 0.6 MB, on Node 26.12.1).
- */
-export async function withLeanRuntime(): Promise<void> {
-  // Node 26 cuts small Buffers from 64 KB slabs (8 KB before): one kept for long (mqtt-packet caches the length header
-  // of every packet size it wrote; the last will's payload) holds its whole slab. Slabs of 8 KB, as on Node 20.
-  Buffer.poolSize = 8 * 1024;
-  // zod writes and compiles a parser function for each object schema at its first parse: some 30 functions kept as
-  // source text and bytecode, for a speed the bin, run by V8's interpreter alone, does not get. The schemas parse alike
-  // without them. Set before any schema is built (each decides at its construction).
-  const z = await import('zod');
-  z.config({ jitless: true });
-}
-
 /** Set in the relaunched process, so that it never relaunches again. */
 const RELAUNCHED_ENV = 'DZIENNIK2MQTT_RELAUNCHED';
 
