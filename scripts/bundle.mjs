@@ -51,9 +51,33 @@ const builtinsThroughRequire = {
   },
 };
 
+// mqtt.js's transports for WebSockets and SOCKS proxies (the `ws`, `socks`, `ip-address` and `smart-buffer` packages,
+// about 160 KB of source) and its timers for browsers (`worker-timers` with the Babel runtime, about 40 KB): V8 keeps the
+// whole text of every chunk it loads, used or not. A plain mqtt:// broker never runs them (src/outputs/mqtt/client.ts
+// opens its socket itself). The transports stay where npm put them and are loaded from there by the one path that
+// uses them (mqtts://, or a proxy in MQTTJS_SOCKS_PROXY: mqtt.js's connect() loads every transport at its first call);
+// the browser's timers are never chosen on Node (mqtt.js's `timerVariant: 'auto'` is the native one there), and the
+// stub says so if anything ever asks for them.
+const MQTT_TRANSPORTS = /[\\/]node_modules[\\/]mqtt[\\/]build[\\/]lib[\\/]connect[\\/]/;
+const mqttBeyondTcp = {
+  name: 'mqtt-beyond-tcp',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(ws|socks)$/ }, (args) =>
+      MQTT_TRANSPORTS.test(args.importer) ? { path: `mqtt/lib/connect/${args.path.slice(2)}`, external: true } : undefined,
+    );
+    build.onResolve({ filter: /^worker-timers$/ }, () => ({ path: 'worker-timers', namespace: 'browser-only' }));
+    build.onLoad({ filter: /.*/, namespace: 'browser-only' }, () => ({
+      contents:
+        "const refused = () => { throw new Error('worker-timers: a browser timer, not bundled for Node'); };\n" +
+        'module.exports = { setInterval: refused, clearInterval: refused, setTimeout: refused, clearTimeout: refused };',
+      loader: 'js',
+    }));
+  },
+};
+
 await build({
   entryPoints: { main: join(root, 'src', 'main.ts') },
-  plugins: [builtinsThroughRequire],
+  plugins: [builtinsThroughRequire, mqttBeyondTcp],
   outdir: dist,
   bundle: true,
   splitting: true,

@@ -3,16 +3,22 @@
 // untrusted certificate rather than a closed connection, and a certificate for another host as such;
 // reject_unauthorized: false takes any certificate; a broker that asks for a client certificate takes
 // mqtt.cert and mqtt.key.
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { checkBroker } from '../../src/app/commands/check-broker.js';
 import { buildConfig } from '../../src/config/load.js';
 import { MqttSink } from '../../src/outputs/mqtt/sink.js';
 import { explainConnectFailure } from '../../src/outputs/mqtt/client.js';
 import { LogSink } from '../helpers/faults.js';
+import { ensureBuilt, REPO } from '../helpers/faults-process.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';
 import { uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 import { freePort } from '../helpers/ports.js';
+import { tempDir } from '../helpers/temp.js';
 
 const TLS = resolve(import.meta.dirname, '../../fixtures/tls');
 /** A second listener that asks every client for a certificate its CA signed; a third at 127.0.0.2, which the certificate does not name. */
@@ -88,6 +94,26 @@ describe('a broker of its own over TLS', () => {
       /^FAIL mqtts:\/\/127\.0\.0\.2:\d+: the MQTT broker's certificate is for another host \(.*127\.0\.0\.2.*\): the certificate does not name the host in mqtt\.url/,
     );
   });
+
+  it('takes the built bin too, whose bundle loads the transports beyond plain TCP from mqtt.js where npm put them', async () => {
+    // scripts/bundle.mjs leaves mqtt.js's TLS, WebSocket and SOCKS transports out of the bundle: `check` connects through
+    // mqtt.js's connect(), which loads them all.
+    await ensureBuilt();
+    const dir = await tempDir('d2m-tls-bin-');
+    const config = join(dir, 'config.yaml');
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const portal = { base_url: closed, auth_url: closed, messages_url: closed, sandbox_url: closed, family_url: closed };
+    const mqtt = { url: `mqtts://127.0.0.1:${broker.port}`, ca: join(TLS, 'ca.crt'), base_topic: uniqueRoots().base };
+    await writeFile(
+      config,
+      stringify({ mqtt, portal, accounts: [{ login: '1234567u', password: 'x' }], data_dir: join(dir, 'data'), language: 'en' }),
+    );
+    const run = await promisify(execFile)(process.execPath, [join(REPO, 'dist', 'main.js'), 'check', '--config', config], {
+      env: { PATH: process.env.PATH },
+    }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
+    expect(run.stdout).toMatch(new RegExp(`^OK {3}mqtts://127\\.0\\.0\\.1:${broker.port}: the MQTT broker takes`, 'm'));
+    expect(run.stderr).not.toMatch(/Cannot find module/);
+  }, 60_000);
 
   it('with reject_unauthorized: false takes the certificate without the CA', async () => {
     expect(await check({ reject_unauthorized: false })).toMatchObject({ ok: true });
