@@ -58,11 +58,14 @@ export default defineConfig({
     hookTimeout: 20_000,
     // Integration tests share one Mosquitto; each uses its own base topic, free ports and data folder,
     // and waits on the fake clock, so files run side by side. Most of a file's time is spent waiting
-    // on sockets, child processes and timers: three at a time keep two cores busy (vitest's default
-    // is one fewer than the cores, a single file at a time on a 2-core machine). Four left the CPU-bound
-    // simulated days (outage, timetable-day) within a few seconds of their timeouts.
+    // on sockets, child processes and timers (vitest's default is one fewer than the cores, a single file
+    // at a time on a 2-core machine). Three at a time left the two cores a quarter idle: `npm test` 234 s
+    // wall and 344 s of CPU, four 217 s and 361 s, on one quiet 2-core machine one run after the other. With
+    // four, every test under the default timeout took less than half of it (a run with --testTimeout=10000)
+    // but the simulated school day of timetable-day.test.ts, which has a timeout of its own as the other
+    // simulated days have.
     pool: 'forks',
-    maxWorkers: 3,
+    maxWorkers: 4,
     // Each file's CPU and wall time (test/helpers/file-times.ts, first so that its end is the file's last
     // hook), written to test/artifacts/file-times.tsv; every file removes the folders its tests made with
     // tempDir() (test/helpers/temp.ts).

@@ -45,7 +45,8 @@ const changed = (now: ReturnType<typeof lesson>, change: string, [subject, teach
   note,
 });
 
-describe("the day's lessons", () => {
+// A school day on the fake clock, CPU-bound: as the other simulated days, a timeout of its own (8-10 s with four files at once).
+describe("the day's lessons", { timeout: 60_000 }, () => {
   it("lists today's and the next school day's lessons with their changes, and the lesson in progress", async () => {
     const h = await firstPoll();
     expect(h.state('ania', 'timetable_today')).toBe('6');
