@@ -1,17 +1,15 @@
 // Bad input on the config loader: broken YAML and wrong types from a seeded generator (a failure names
 // its seed and case). Always a ConfigError naming a key path or the YAML line, never another exception,
 // never a password in the message or in a warning; the command line exits 2 with the key on stderr.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfigFile } from '../../src/config/load.js';
 import { CONFIG_TEXT } from '../../src/config/config-text.js';
 import { seeded } from '../helpers/faults.js';
-import { REPO, ensureBuilt } from '../helpers/faults-process.js';
+import { ensureBuilt, runBin } from '../helpers/faults-process.js';
 
 const SEED = 0x0d2a_2026;
 
@@ -220,10 +218,7 @@ describe('config loader', () => {
     ])('%s: exit 2 and the key or line on stderr, no password', async (_what, text, expected) => {
       const file = join(dir, 'config.yaml');
       await writeFile(file, text, { mode: 0o600 });
-      const outcome = await promisify(execFile)(process.execPath, [join(REPO, 'dist', 'main.js'), 'run', '--config', file], { cwd: dir }).then(
-        (r) => ({ code: 0, stderr: r.stderr, stdout: r.stdout }),
-        (e: { code: number; stderr: string; stdout: string }) => ({ code: e.code, stderr: e.stderr, stdout: e.stdout }),
-      );
+      const outcome = await runBin(['run', '--config', file], { cwd: dir });
       expect(outcome.code).toBe(2);
       expect(outcome.stderr).toMatch(expected);
       expect(`${outcome.stderr}${outcome.stdout}`).not.toContain(PASSWORD);

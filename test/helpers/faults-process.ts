@@ -21,6 +21,25 @@ export function ensureBuilt(): Promise<void> {
   return building;
 }
 
+/** How `node dist/main.js ARGS` ended: its exit code and both streams whole. */
+export interface BinOutcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built bin as a user does, `node dist/main.js ARGS`, to its end; a failing exit is an outcome, not an error. */
+export function runBin(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<BinOutcome> {
+  return promisify(execFile)(process.execPath, [MAIN, ...args], options).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code?: unknown; stdout?: string; stderr?: string }) => ({
+      code: typeof error.code === 'number' ? error.code : 1,
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }),
+  );
+}
+
 async function buildIfStale(): Promise<void> {
   const built = await stat(MAIN).then(
     (s) => s.mtimeMs,

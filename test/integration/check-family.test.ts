@@ -2,10 +2,8 @@
 // links' states, each proved by one read on the family road; `check --trace` covers the road and holds
 // neither the e-mail's local part, the password, a token, a cookie value nor a child's data. Each child is
 // told on the road the bridge reads it, and `check` piped prints only its own lines (its log in a file).
-import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, DEMO_FAMILY_ALL, PortalSimulator } from '../../src/simulator/index.js';
@@ -15,7 +13,7 @@ import { runCheck } from '../../src/app/commands/check.js';
 import { silentLogger } from '../../src/util/log.js';
 import { FakeClock } from '../helpers/clock.js';
 import { tempDir } from '../helpers/portal.js';
-import { REPO, ensureBuilt } from '../helpers/faults-process.js';
+import { ensureBuilt, REPO, runBin } from '../helpers/faults-process.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 let sim: PortalSimulator;
@@ -205,13 +203,7 @@ describe('check piped, under language: pl (as the app’s log shows it)', () => 
     await writeFile(config, stringify({ portal: sim.urls, accounts, data_dir: join(dir, 'data'), http: { port: 0 }, language: 'pl' }), {
       mode: 0o600,
     });
-    const run = await promisify(execFile)(process.execPath, [join(REPO, 'dist', 'main.js'), 'check', '--config', config], {
-      cwd: REPO,
-      env: { PATH: process.env.PATH },
-    }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
-    );
+    const run = await runBin(['check', '--config', config], { cwd: REPO, env: { PATH: process.env.PATH } });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(`FAIL ${ANIA.login}: błędny login lub hasło:`);
     expect(run.stdout).not.toContain(`OK   ${ANIA.login}`);

@@ -3,10 +3,8 @@
 // untrusted certificate rather than a closed connection, and a certificate for another host as such;
 // reject_unauthorized: false takes any certificate; a broker that asks for a client certificate takes
 // mqtt.cert and mqtt.key.
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { checkBroker } from '../../src/app/commands/check-broker.js';
@@ -14,7 +12,7 @@ import { buildConfig } from '../../src/config/load.js';
 import { MqttSink } from '../../src/outputs/mqtt/sink.js';
 import { explainConnectFailure } from '../../src/outputs/mqtt/client.js';
 import { LogSink } from '../helpers/faults.js';
-import { ensureBuilt, REPO } from '../helpers/faults-process.js';
+import { ensureBuilt, runBin } from '../helpers/faults-process.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';
 import { uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 import { freePort } from '../helpers/ports.js';
@@ -96,8 +94,8 @@ describe('a broker of its own over TLS', () => {
   });
 
   it('takes the built bin too, whose bundle loads the transports beyond plain TCP from mqtt.js where npm put them', async () => {
-    // scripts/bundle.mjs leaves mqtt.js's TLS, WebSocket and SOCKS transports out of the bundle: `check` connects through
-    // mqtt.js's connect(), which loads them all.
+    // scripts/bundle.mjs leaves mqtt.js's WebSocket and SOCKS transports out of the bundle: `check` connects through
+    // mqtt.js's connect(), which loads every transport (TLS's requires the SOCKS one) from node_modules.
     await ensureBuilt();
     const dir = await tempDir('d2m-tls-bin-');
     const config = join(dir, 'config.yaml');
@@ -108,9 +106,7 @@ describe('a broker of its own over TLS', () => {
       config,
       stringify({ mqtt, portal, accounts: [{ login: '1234567u', password: 'x' }], data_dir: join(dir, 'data'), language: 'en' }),
     );
-    const run = await promisify(execFile)(process.execPath, [join(REPO, 'dist', 'main.js'), 'check', '--config', config], {
-      env: { PATH: process.env.PATH },
-    }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
+    const run = await runBin(['check', '--config', config], { env: { PATH: process.env.PATH } });
     expect(run.stdout).toMatch(new RegExp(`^OK {3}mqtts://127\\.0\\.0\\.1:${broker.port}: the MQTT broker takes`, 'm'));
     expect(run.stderr).not.toMatch(/Cannot find module/);
   }, 60_000);

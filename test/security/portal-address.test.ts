@@ -1,12 +1,10 @@
 // Portal addresses (issue 20, item 11): the login and the session cookies travel to the four portal
 // hosts, so each must be https; plain http only to this machine. And a login redirect may lead only to
 // the configured portal and authorization hosts, whatever an answer's Location says.
-import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../src/portal/http.js';
@@ -14,7 +12,7 @@ import { loginHopAllowed, passwordLogin } from '../../src/portal/login.js';
 import { UnexpectedResponseError } from '../../src/portal/errors.js';
 import { systemClock } from '../../src/util/clock.js';
 import { refusal, buildMinimal } from '../helpers/config.js';
-import { REPO, ensureBuilt } from '../helpers/faults-process.js';
+import { ensureBuilt, runBin } from '../helpers/faults-process.js';
 import { tempDir } from '../helpers/temp.js';
 
 const HTTPS = {
@@ -40,10 +38,7 @@ describe('portal addresses in the config', () => {
       http: { port: 0 },
     };
     await writeFile(file, stringify(config), { mode: 0o600 });
-    const outcome = await promisify(execFile)(process.execPath, [join(REPO, 'dist', 'main.js'), 'run', '--config', file], { cwd: dir }).then(
-      (r) => ({ code: 0, stderr: r.stderr }),
-      (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
-    );
+    const outcome = await runBin(['run', '--config', file], { cwd: dir });
     expect(outcome.code).toBe(2);
     expect(outcome.stderr).toMatch(/portal\.base_url: must start with https:\/\//);
     expect(outcome.stderr).not.toContain('Kid-P4ssw0rd-a1');
