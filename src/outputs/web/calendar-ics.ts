@@ -1,6 +1,6 @@
-// A feed's entries as iCalendar text (RFC 5545), made with ical-generator: folding, escaping and the
-// time zone are the library's; the titles and descriptions follow the bridge's language.
-import ical, { ICalEventStatus, type ICalDayJsStub, type ICalEventData } from 'ical-generator';
+// A feed's entries as iCalendar text (RFC 5545), written here: the few properties a school calendar
+// needs, TEXT escaped (3.3.11) and lines folded at 75 octets (3.1); the titles and descriptions follow
+// the bridge's language, and the times are Warsaw's wall clock with the zone's VTIMEZONE.
 import { CALENDAR_TEXT, type CalendarText } from '../../i18n/calendar-text.js';
 import type { Language } from '../../config/language.js';
 import type { AgendaEntry, EntryTime, FeedEntries, FeedName, FreeDayEntry, LessonEntry } from '../../rules/calendar-feeds.js';
@@ -9,55 +9,27 @@ import { agendaKind } from '../../rules/agenda.js';
 import { fold } from '../../rules/order.js';
 import { noteOf } from '../../features/timetable/day.js';
 import { TIMETABLE_WORDS, type TimetableWords } from '../../i18n/lesson-words.js';
-import { addDays, TIME_ZONE, warsawInstant } from '../../util/time.js';
+import { addDays, TIME_ZONE } from '../../util/time.js';
 
-/**
- * A Warsaw wall-clock time as ical-generator formats a date it is given in a time zone. Its own
- * handling of a JS Date in a time zone reads the process's local time zone, and asking Intl for
- * Warsaw's would load ICU's time zone data (see src/util/time.ts); the wall time is what we have.
- */
-class WarsawTime implements ICalDayJsStub {
-  constructor(
-    private readonly date: string,
-    private readonly time = '00:00',
-  ) {}
-
-  format(format?: string): string {
-    if (format === 'YYYYMMDD') return this.date.replaceAll('-', '');
-    if (format === 'HHmmss') return `${this.time.replace(':', '')}00`;
-    return `${this.date}T${this.time}:00`;
-  }
-
-  isValid(): boolean {
-    return true;
-  }
-
-  toDate(): Date {
-    return new Date(warsawInstant(this.date, this.time));
-  }
-
-  toJSON(): string {
-    return this.format();
-  }
-}
-
-/** Start and end of an entry: timed in Europe/Warsaw, or whole days (the end is the day after the last). */
-function timesOf(when: EntryTime): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
-  // A whole day names the zone too: ical-generator then writes our dates as they are (VALUE=DATE).
-  if (when.from === undefined)
-    return { start: new WarsawTime(when.date), end: new WarsawTime(addDays(when.last, 1)), allDay: true, timezone: TIME_ZONE };
-  return { start: new WarsawTime(when.date, when.from), end: new WarsawTime(when.date, when.to), timezone: TIME_ZONE };
+/** One VEVENT as a feed writes it. */
+interface FeedEvent {
+  uid: string;
+  summary: string;
+  description: string;
+  location?: string | null;
+  status?: 'CONFIRMED' | 'CANCELLED';
+  when: EntryTime;
 }
 
 const lines = (...parts: (string | null | false | undefined)[]): string => parts.filter((p) => typeof p === 'string' && p !== '').join('\n');
 const labelled = (label: string, value: string | null): string | null => (value ? `${label}: ${value}` : null);
 
 /** A slot titled with its change in the timetable's words (noteOf), as every screen says it: "Fizyka (zastępstwo · zamiast: Matematyka)". */
-function lessonEvent(l: LessonEntry, t: CalendarText, words: TimetableWords): ICalEventData {
+function lessonEvent(l: LessonEntry, t: CalendarText, words: TimetableWords): FeedEvent {
   const note = noteOf(l, words);
   const subject = l.subject ?? l.original_subject ?? t.lesson;
   return {
-    id: l.uid,
+    uid: l.uid,
     summary: note === null ? subject : `${subject} (${note})`,
     // The change first, as the title says it: a phone's calendar cuts a long title.
     description: lines(
@@ -69,8 +41,8 @@ function lessonEvent(l: LessonEntry, t: CalendarText, words: TimetableWords): IC
     ),
     location: l.room,
     // The slot a lesson left holds no lesson: cancelled there, its title says where it went.
-    status: l.change === 'cancelled' || l.moved_to !== undefined ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    ...timesOf(l.when),
+    status: l.change === 'cancelled' || l.moved_to !== undefined ? 'CANCELLED' : 'CONFIRMED',
+    when: l.when,
   };
 }
 
@@ -102,17 +74,17 @@ const beginsWith = (text: string, words: readonly (string | null)[]): boolean =>
   words.some((w) => w !== null && w.trim() !== '' && fold(text).startsWith(fold(w.trim())));
 
 /** A term grade, proposed or given, on its day: "Propozycja oceny śródrocznej: Historia 3", its teacher in the description. */
-function termGradeEvent(a: AgendaEntry, t: CalendarText): ICalEventData {
+function termGradeEvent(a: AgendaEntry, t: CalendarText): FeedEvent {
   const kind = a.period === undefined ? t.agenda.term_grade : t.termGrades[a.period];
   return {
-    id: a.uid,
+    uid: a.uid,
     summary: `${kind}: ${[a.subject, a.text].filter((p) => p !== null && p !== '').join(' ')}`,
     description: lines(labelled(t.teacher, a.teacher)),
-    ...timesOf(a.when),
+    when: a.when,
   };
 }
 
-function agendaEvent(a: AgendaEntry, t: CalendarText): ICalEventData {
+function agendaEvent(a: AgendaEntry, t: CalendarText): FeedEvent {
   if (a.kind === 'term_grade') return termGradeEvent(a, t);
   const kind = agendaTitleKind(a, t);
   // A test names its subject; a trip or a meeting has none, its text says what it is.
@@ -120,20 +92,20 @@ function agendaEvent(a: AgendaEntry, t: CalendarText): ICalEventData {
   // A text that begins with its kind (or its category) is the title alone: the kind is never said twice.
   const summary = what === null ? kind : a.subject === null && beginsWith(what, [kind, a.label]) ? what : `${kind}: ${what}`;
   return {
-    id: a.uid,
+    uid: a.uid,
     summary,
     description: lines(a.label !== kind ? a.label : null, a.text, labelled(t.teacher, a.teacher)),
-    ...timesOf(a.when),
+    when: a.when,
   };
 }
 
-function freeDayEvent(f: FreeDayEntry, t: CalendarText): ICalEventData {
+function freeDayEvent(f: FreeDayEntry, t: CalendarText): FeedEvent {
   const name = f.name ?? t.freeDay;
   return {
-    id: f.uid,
+    uid: f.uid,
     summary: f.lessons ? `${name} (${t.lessons(f.lessons.from, f.lessons.to)})` : name,
     description: t.scope[f.scope],
-    ...timesOf(f.when),
+    when: f.when,
   };
 }
 
@@ -147,33 +119,91 @@ export interface FeedCalendar {
   language: Language;
 }
 
-/** A TEXT value as RFC 5545 3.3.11 escapes it: backslash, semicolon, comma and line feed. */
+/** A TEXT value as RFC 5545 3.3.11 escapes it: backslash, semicolon, comma, and a line break of any kind as `\n`. */
 export function icalText(text: string): string {
-  return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, '\\n');
+  return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
 }
 
-/** The feed's iCalendar text. */
+/** The feed's iCalendar text: CRLF between lines, none after the last; the same entries give the same text. */
 export function feedText(feed: FeedCalendar): string {
   const t = CALENDAR_TEXT[feed.language];
-  const calendar = ical({
-    // ical-generator writes NAME and X-WR-CALNAME as given, unescaped (unlike SUMMARY): escaped here.
-    name: icalText(oneLine(`${feed.child} – ${t.feeds[feed.name]}`)),
-    prodId: { company: 'dziennik2mqtt', product: 'calendar feeds', language: feed.language.toUpperCase() },
-    // No calendar-wide zone: DTSTAMP stays UTC; each timed event names Europe/Warsaw, whose
-    // VTIMEZONE the generator adds.
-    timezone: { name: null, generator: vtimezone },
-    x: { 'X-WR-TIMEZONE': TIME_ZONE },
-  });
-  const stamp = new Date(feed.changedAt);
   const events =
     feed.name === 'lessons'
       ? feed.entries.lessons.map((l) => lessonEvent(l, t, TIMETABLE_WORDS[feed.language]))
       : feed.name === 'agenda'
         ? feed.entries.agenda.map((a) => agendaEvent(a, t))
         : feed.entries.freeDays.map((f) => freeDayEvent(f, t));
-  for (const event of events) calendar.createEvent({ ...event, stamp });
-  return calendar.toString();
+  const name = icalText(oneLine(`${feed.child} – ${t.feeds[feed.name]}`));
+  const stamp = `DTSTAMP:${new Date(feed.changedAt).toISOString().replace(/[-:]|\.\d+/g, '')}`;
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//dziennik2mqtt//calendar feeds//${feed.language.toUpperCase()}`,
+    `NAME:${name}`,
+    `X-WR-CALNAME:${name}`,
+    // Every event is in Warsaw's time: the zone's definition comes with them.
+    ...(events.length > 0 ? WARSAW : []),
+    ...events.flatMap((event) => eventLines(event, stamp)),
+    `X-WR-TIMEZONE:${TIME_ZONE}`,
+    'END:VCALENDAR',
+  ]
+    .map(foldLine)
+    .join('\r\n');
 }
+
+function eventLines(event: FeedEvent, stamp: string): string[] {
+  return [
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    'SEQUENCE:0',
+    stamp,
+    ...timeLines(event.when),
+    `SUMMARY:${icalText(event.summary)}`,
+    ...(event.location ? [`LOCATION:${icalText(event.location)}`] : []),
+    `DESCRIPTION:${icalText(event.description)}`,
+    ...(event.status ? [`STATUS:${event.status}`] : []),
+    'END:VEVENT',
+  ];
+}
+
+/**
+ * DTSTART and DTEND: a timed entry at Warsaw's wall time, a whole day as dates whose end is the day after
+ * the last (with the all-day marks Outlook reads). An end before the start (a school's typo) is swapped.
+ */
+function timeLines(when: EntryTime): string[] {
+  const date = when.date.replaceAll('-', '');
+  if (when.from === undefined) {
+    const [start, end] = ordered(date, addDays(when.last, 1).replaceAll('-', ''));
+    return [`DTSTART;VALUE=DATE:${start}`, `DTEND;VALUE=DATE:${end}`, 'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE', 'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE'];
+  }
+  const [start, end] = ordered(`${date}T${when.from.replace(':', '')}00`, `${date}T${when.to.replace(':', '')}00`);
+  return [`DTSTART;TZID=${TIME_ZONE}:${start}`, `DTEND;TZID=${TIME_ZONE}:${end}`];
+}
+
+const ordered = (start: string, end: string): [string, string] => (end < start ? [end, start] : [start, end]);
+
+/** The longest a line's first part may be, in octets; each further part is a space and as many (RFC 5545 3.1: 75 in all). */
+const FOLD_OCTETS = 74;
+
+/** A line folded before the character that would take a part past FOLD_OCTETS of UTF-8; a surrogate pair is never split. */
+function foldLine(line: string): string {
+  if (Buffer.byteLength(line, 'utf8') <= FOLD_OCTETS) return line;
+  let folded = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = utf8Octets(char.codePointAt(0) ?? 0);
+    octets += size;
+    if (octets > FOLD_OCTETS) {
+      folded += '\r\n ';
+      octets = size;
+    }
+    folded += char;
+  }
+  return folded;
+}
+
+/** A code point's length in UTF-8 (a lone surrogate is written as U+FFFD, three octets). */
+const utf8Octets = (code: number): number => (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4);
 
 // The VTIMEZONE of Europe/Warsaw that the calendar feeds carry, so that a calendar app reads their
 // wall-clock times right without a time zone database of its own. Written from the EU summer time rule
@@ -199,9 +229,4 @@ const WARSAW = [
   'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
   'END:STANDARD',
   'END:VTIMEZONE',
-].join('\r\n');
-
-/** The VTIMEZONE block of a time zone the feeds use; null for any other (none is expected). */
-export function vtimezone(name: string): string | null {
-  return name === TIME_ZONE ? WARSAW : null;
-}
+];

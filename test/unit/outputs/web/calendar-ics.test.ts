@@ -158,6 +158,22 @@ describe('feed text', () => {
     expect(feedText(feed({ name: 'agenda', entries: structuredClone(agenda) }))).toBe(text);
   });
 
+  it('folds by octets, never inside a character, and writes any line break of a text as one', () => {
+    // Two, three and four octets a character (an emoji is a surrogate pair), each run shifted by 0-5 octets so
+    // that the folds land at every offset: each part is whole characters of at most 75 octets.
+    for (const pad of ['', 'a', 'ab', 'abc', 'abcd', 'abcde']) {
+      const text = `${pad}${'ł'.repeat(50)} ${'ї'.repeat(30)}\r\n${'😀'.repeat(40)}\rkoniec`;
+      const out = feedText(feed({ entries: entries({ lessons: [lesson({ remark: text })] }) }));
+      for (const part of out.split('\r\n')) {
+        expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);
+        // A lone surrogate does not survive UTF-8: a part cut inside an emoji would come back changed.
+        expect(Buffer.from(part, 'utf8').toString('utf8')).toBe(part);
+      }
+      const [event] = parseFeed(out).events;
+      expect(event!.description).toContain(`Uwagi: ${pad}${'ł'.repeat(50)} ${'ї'.repeat(30)}\n${'😀'.repeat(40)}\nkoniec`);
+    }
+  });
+
   it('titles a trip by the start of its text, the whole text in the description', () => {
     const text = 'Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45 przed szkołą, powrót około 16:00.';
     const agenda = entries({
