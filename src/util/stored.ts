@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { safeName, SteadyFile, syncFolder } from './files.js';
 import type { z } from 'zod';
 import { parsedJson } from './text.js';
+import { basicUtc } from './time.js';
 
 /** A stored file that could not be used: where it went and why. */
 export class BrokenFileError extends Error {
@@ -80,7 +81,7 @@ export class LoginFile<S extends z.ZodType> extends SteadyFile {
 
 /** Moves a file aside as <path>.broken-<time>; resolves to the new path, or undefined when it could not. */
 export async function moveAside(path: string, now = Date.now()): Promise<string | undefined> {
-  const target = `${path}.broken-${stamp(now)}`;
+  const target = `${path}.broken-${basicUtc(now)}`;
   const moved = await rename(path, target).then(
     () => target,
     () => undefined,
@@ -115,9 +116,4 @@ function firstIssue(error: z.ZodError): string {
   if (!issue) return 'no detail';
   const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'the top level';
   return `${where}: ${issue.message}`;
-}
-
-/** 2026-11-23T06:41:07.123Z -> 20261123T064107Z: a name part without colons. */
-function stamp(now: number): string {
-  return new Date(now).toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
 }

@@ -106,6 +106,11 @@ export function warsawOffsetAt(ms: number): number {
   return warsawOffsetMinutes(whole);
 }
 
+/** An instant in UTC in ISO 8601's basic format, whole seconds: 2026-11-23T06:41:07.123Z -> 20261123T064107Z (no colons). */
+export function basicUtc(ms: number): string {
+  return new Date(ms).toISOString().replace(/[-:]|\.\d+/g, '');
+}
+
 /** ISO timestamp of a Warsaw wall-clock date and time. */
 export function isoAt(date: string, time: string): string {
   return isoWarsaw(warsawInstant(date, time));

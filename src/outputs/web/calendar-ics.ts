@@ -9,7 +9,7 @@ import { agendaKind } from '../../rules/agenda.js';
 import { fold } from '../../rules/order.js';
 import { noteOf } from '../../features/timetable/day.js';
 import { TIMETABLE_WORDS, type TimetableWords } from '../../i18n/lesson-words.js';
-import { addDays, TIME_ZONE } from '../../util/time.js';
+import { addDays, basicUtc, TIME_ZONE } from '../../util/time.js';
 
 /** One VEVENT as a feed writes it. */
 interface FeedEvent {
@@ -134,7 +134,7 @@ export function feedText(feed: FeedCalendar): string {
         ? feed.entries.agenda.map((a) => agendaEvent(a, t))
         : feed.entries.freeDays.map((f) => freeDayEvent(f, t));
   const name = icalText(oneLine(`${feed.child} – ${t.feeds[feed.name]}`));
-  const stamp = `DTSTAMP:${new Date(feed.changedAt).toISOString().replace(/[-:]|\.\d+/g, '')}`;
+  const stamp = `DTSTAMP:${basicUtc(feed.changedAt)}`;
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -191,7 +191,7 @@ function foldLine(line: string): string {
   let folded = '';
   let octets = 0;
   for (const char of line) {
-    const size = utf8Octets(char.codePointAt(0) ?? 0);
+    const size = Buffer.byteLength(char, 'utf8');
     octets += size;
     if (octets > FOLD_OCTETS) {
       folded += '\r\n ';
@@ -201,9 +201,6 @@ function foldLine(line: string): string {
   }
   return folded;
 }
-
-/** A code point's length in UTF-8 (a lone surrogate is written as U+FFFD, three octets). */
-const utf8Octets = (code: number): number => (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4);
 
 // The VTIMEZONE of Europe/Warsaw that the calendar feeds carry, so that a calendar app reads their
 // wall-clock times right without a time zone database of its own. Written from the EU summer time rule
