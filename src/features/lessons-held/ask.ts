@@ -49,15 +49,11 @@ function upcoming(facts: LessonsHeldAsk, until: string, c: AskContext): Told[] {
       lines:
         facts.recent === null
           ? null
-          : (ahead?.map(
-              (r) =>
-                `${dayShort(r.test.date, c.clock, text)} (${r.test.date}) ${joinedFacts([r.test.subject, r.test.category])}: ${
-                  r.topics
-                    .map((t) => spaced(t.topic))
-                    .filter((t) => t !== null)
-                    .join('; ') || ASK_TEXT[c.language].common.unknown
-                }`,
-            ) ?? null),
+          : (ahead?.map((r) => {
+              const what = joinedFacts([r.test.subject, r.test.category]);
+              const topics = r.topics.flatMap((t) => spaced(t.topic) ?? []).join('; ');
+              return `${joinedFacts([`${dayShort(r.test.date, c.clock, text)} (${r.test.date})`, what], ' ')}: ${topics || ASK_TEXT[c.language].common.unknown}`;
+            }) ?? null),
     },
   ];
 }
