@@ -53,7 +53,7 @@ declare const c: AskContext;
 export function renamedFacts(
   timetable: Renamed<TimetableAsk, 'fortnight'>,
   day: Omit<TimetableAsk, 'fortnight'> & { fortnight: RenamedItems<Item<TimetableAsk['fortnight']>, 'lessons'> },
-  agenda: Renamed<AgendaAsk, 'items'>,
+  agenda: Omit<AgendaAsk, 'items'> & { items: RenamedItems<Item<AgendaAsk['items']>, 'date'> },
   grades: Renamed<GradesAsk, 'items'>,
   comment: Omit<GradesAsk, 'items'> & { items: RenamedItems<Item<GradesAsk['items']>, 'comment'> },
   attendance: Renamed<AttendanceAsk, 'semester'>,
@@ -75,7 +75,7 @@ export function renamedFacts(
     timetableAsk.day?.(timetable, '2026-11-19', c),
     // @ts-expect-error get_day reads each day's `lessons`
     timetableAsk.day?.(day, '2026-11-19', c),
-    // @ts-expect-error get_day and get_upcoming read the agenda's `items`
+    // @ts-expect-error get_day and get_upcoming read each agenda entry's `date`
     agendaAsk.upcoming?.(agenda, '2026-11-30', c),
     // @ts-expect-error get_grades reads the grades as `items`
     gradesAsk.grades?.(grades, { subject: null, days: null }, c),

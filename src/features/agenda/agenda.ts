@@ -137,7 +137,7 @@ async function poll(ctx: SourceContext, childId: () => string): Promise<SourceRe
     tracked: agendaTracking(answers, agenda, homework),
     output: { tests: agenda.filter(isTest), items: agenda, homework } satisfies AgendaOutput,
     ask: {
-      items: homeWorks === undefined ? null : agenda,
+      ...(homeWorks === undefined && ctx.cache.refused(HOMEWORKS) ? {} : { items: homeWorks === undefined ? null : agenda }),
       // A kindergarten's account is refused the homework: none to tell, rather than an unknown forever.
       ...(ctx.cache.refused(HOMEWORK_ASSIGNMENTS) ? {} : { homework: assignments === undefined ? null : homework }),
     } satisfies AgendaAsk,

@@ -7,9 +7,10 @@ import { BOARD_TEXT } from '../../i18n/board-text.js';
 import { dayShort, spaced } from '../screens/shown.js';
 import { joinedFacts, type AskContext, type AskPart, type Told } from '../screens/ask.js';
 
-/** What a pass keeps for Assist of the agenda's view: null while a list is not read; no homework where the account has none. */
+/** What a pass keeps for Assist of the agenda's view: null while a list is not read; none of a list the account has not. */
 export interface AgendaAsk {
-  items: readonly AgendaItem[] | null;
+  /** Absent where the portal refuses the child's account the agenda (a kindergarten). */
+  items?: readonly AgendaItem[] | null;
   /** Absent where the portal refuses the child's account the homework (a kindergarten). */
   homework?: readonly HomeworkItem[] | null;
 }
@@ -44,14 +45,21 @@ const covers = (e: AgendaItem, date: string): boolean => e.date <= date && (e.un
 function day(facts: AgendaAsk, date: string, c: AskContext): Told[] {
   const w = ASK_TEXT[c.language].agenda;
   const on = facts.items?.filter((e) => covers(e, date));
+  const agenda = (title: string, lines: string[] | undefined): Told[] => (facts.items === undefined ? [] : [{ title, lines: lines ?? null }]);
   const homework =
     facts.homework === undefined
       ? []
       : [{ title: w.homeworkDue, lines: facts.homework?.filter((h) => h.due === date).map((h) => homeworkLine(h, c)) ?? null }];
   return [
     ...homework,
-    { title: w.tests, lines: on?.filter(isTest).map((e) => itemLine(e, c)) ?? null },
-    { title: w.events, lines: on?.filter((e) => !isTest(e)).map((e) => itemLine(e, c)) ?? null },
+    ...agenda(
+      w.tests,
+      on?.filter(isTest).map((e) => itemLine(e, c)),
+    ),
+    ...agenda(
+      w.events,
+      on?.filter((e) => !isTest(e)).map((e) => itemLine(e, c)),
+    ),
   ];
 }
 
@@ -63,6 +71,7 @@ function upcoming(facts: AgendaAsk, until: string, c: AskContext): Told[] {
       ? `${dayShort(from, c.clock, text)} – ${dayShort(to, c.clock, text)} (${from} – ${to})`
       : `${dayShort(from, c.clock, text)} (${from})`;
   const ahead = facts.items?.filter((e) => e.date <= until && (e.until ?? e.date) >= c.clock.today);
+  const agenda = (title: string, lines: string[] | undefined): Told[] => (facts.items === undefined ? [] : [{ title, lines: lines ?? null }]);
   const homework =
     facts.homework === undefined
       ? []
@@ -76,9 +85,15 @@ function upcoming(facts: AgendaAsk, until: string, c: AskContext): Told[] {
           },
         ];
   return [
-    { title: w.tests, lines: ahead?.filter(isTest).map((e) => `${when(e.date, e.until)}: ${itemLine(e, c)}`) ?? null },
+    ...agenda(
+      w.tests,
+      ahead?.filter(isTest).map((e) => `${when(e.date, e.until)}: ${itemLine(e, c)}`),
+    ),
     ...homework,
-    { title: w.events, lines: ahead?.filter((e) => !isTest(e)).map((e) => `${when(e.date, e.until)}: ${itemLine(e, c)}`) ?? null },
+    ...agenda(
+      w.events,
+      ahead?.filter((e) => !isTest(e)).map((e) => `${when(e.date, e.until)}: ${itemLine(e, c)}`),
+    ),
   ];
 }
 

@@ -47,7 +47,7 @@ function attendance(facts: AttendanceAsk, asked: { days: number | null }, c: Ask
         joinedFacts([
           s.subject ?? unknown,
           s.percent === null ? null : text.percent(s.percent),
-          `✗ ${s.absent}`,
+          s.absent > 0 ? `✗ ${s.absent}` : null,
           s.late > 0 ? `${w.late}: ${s.late}` : null,
         ]),
       ),

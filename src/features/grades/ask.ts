@@ -118,7 +118,10 @@ function grades(facts: GradesAsk, asked: GradesAsked, c: AskContext): Told[] {
       lines: shown === null || items === null ? null : shown.map((i) => gradeLine(i, items, c, true)),
     },
     { title: g.overall, lines: items === null ? null : [overall ?? w.common.unknown] },
-    { title: g.averages, lines: items === null ? null : subjects.map((s) => `${s.subject}: ${figures(s, facts.terms, c)}`) },
+    // Descriptive grades only (a first grader's) make no average: no list of them, the overall said unknown above.
+    ...(items !== null && subjects.length === 0
+      ? []
+      : [{ title: g.averages, lines: items === null ? null : subjects.map((s) => `${s.subject}: ${figures(s, facts.terms, c)}`) }]),
     {
       title: g.termGrades,
       lines: items === null ? null : facts.terms.map((t) => joinedFacts([t.subject, `${g.periods[t.period]}: ${t.grade}`, t.date, t.teacher])),

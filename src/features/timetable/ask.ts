@@ -99,13 +99,21 @@ function school(facts: TimetableAsk, c: AskContext): Told[] {
       if (l.change === null && !l.extra && !l.block && l.subject !== null && l.teacher !== null)
         teachers.set(l.subject, (teachers.get(l.subject) ?? new Set()).add(l.teacher));
   const span = days(facts);
+  // A kindergarten's plan of blocks has no subjects to name teachers of.
+  const blocks = span !== null && facts.fortnight.every((d) => (d.lessons ?? []).every((l) => l.block !== undefined));
   return [
     ...(facts.bells.length > 0 ? [{ title: w.bells, lines: [facts.bells.map((b) => `${b.no}. ${b.from}–${b.to}`).join('; ')] }] : []),
-    {
-      title: w.teachers,
-      lines:
-        span === null ? null : [...teachers].sort(([a], [b]) => plCompare(a, b)).map(([subject, names]) => `${subject}: ${[...names].join(', ')}`),
-    },
+    ...(blocks
+      ? []
+      : [
+          {
+            title: w.teachers,
+            lines:
+              span === null
+                ? null
+                : [...teachers].sort(([a], [b]) => plCompare(a, b)).map(([subject, names]) => `${subject}: ${[...names].join(', ')}`),
+          },
+        ]),
   ];
 }
 
