@@ -38,6 +38,10 @@ function homeworkLine(h: HomeworkItem, c: AskContext): string {
   );
 }
 
+/** A section of the agenda's entries: none where the account has no agenda, unknown while it is not read. */
+const agendaTold = (facts: AgendaAsk, title: string, lines: string[] | undefined): Told[] =>
+  facts.items === undefined ? [] : [{ title, lines: lines ?? null }];
+
 const isTest = (e: AgendaItem): boolean => e.kind === 'test' || e.kind === 'quiz';
 /** An entry that covers `date` (a trip of several days on each of them). */
 const covers = (e: AgendaItem, date: string): boolean => e.date <= date && (e.until ?? e.date) >= date;
@@ -45,18 +49,19 @@ const covers = (e: AgendaItem, date: string): boolean => e.date <= date && (e.un
 function day(facts: AgendaAsk, date: string, c: AskContext): Told[] {
   const w = ASK_TEXT[c.language].agenda;
   const on = facts.items?.filter((e) => covers(e, date));
-  const agenda = (title: string, lines: string[] | undefined): Told[] => (facts.items === undefined ? [] : [{ title, lines: lines ?? null }]);
   const homework =
     facts.homework === undefined
       ? []
       : [{ title: w.homeworkDue, lines: facts.homework?.filter((h) => h.due === date).map((h) => homeworkLine(h, c)) ?? null }];
   return [
     ...homework,
-    ...agenda(
+    ...agendaTold(
+      facts,
       w.tests,
       on?.filter(isTest).map((e) => itemLine(e, c)),
     ),
-    ...agenda(
+    ...agendaTold(
+      facts,
       w.events,
       on?.filter((e) => !isTest(e)).map((e) => itemLine(e, c)),
     ),
@@ -71,7 +76,6 @@ function upcoming(facts: AgendaAsk, until: string, c: AskContext): Told[] {
       ? `${dayShort(from, c.clock, text)} – ${dayShort(to, c.clock, text)} (${from} – ${to})`
       : `${dayShort(from, c.clock, text)} (${from})`;
   const ahead = facts.items?.filter((e) => e.date <= until && (e.until ?? e.date) >= c.clock.today);
-  const agenda = (title: string, lines: string[] | undefined): Told[] => (facts.items === undefined ? [] : [{ title, lines: lines ?? null }]);
   const homework =
     facts.homework === undefined
       ? []
@@ -85,12 +89,14 @@ function upcoming(facts: AgendaAsk, until: string, c: AskContext): Told[] {
           },
         ];
   return [
-    ...agenda(
+    ...agendaTold(
+      facts,
       w.tests,
       ahead?.filter(isTest).map((e) => `${when(e.date, e.until)}: ${itemLine(e, c)}`),
     ),
     ...homework,
-    ...agenda(
+    ...agendaTold(
+      facts,
       w.events,
       ahead?.filter((e) => !isTest(e)).map((e) => `${when(e.date, e.until)}: ${itemLine(e, c)}`),
     ),
