@@ -31,11 +31,12 @@ export class AccountPlan {
     const { cache, policy, lessons, watch } = this.sources;
     // A copy two features want is one want already (FeatureRuns.wants): the planner plans a row once.
     const byRow = new Map(wants.map((w) => [rowOf(w), w]));
-    // A copy that says itself until when it answers its question (the lucky number, which moves with the day
-    // and no teacher enters) keeps that rule while the feed watches: the feed's safety age would stretch it to hours.
-    const fed = (w: Want) => covers(w.res) && w.res.settled === undefined;
-    const wanted = [...byRow].map(([row, w]) => ({ row, host: w.res.host, schedule: cache.declaration(w.res), fed: fed(w) }));
     const known = new Map([...byRow].map(([row, w]) => [row, cache.known(w)]));
+    // A copy that says itself until when it answers its question (the lucky number) is the feed's to watch only
+    // once it does: until the day's number is known it is asked at its own age, as without the feed; then the
+    // feed names the next draw in place of the hourly look for it (plan.ts, dueBy).
+    const fed = (row: string, w: Want) => covers(w.res) && (w.res.settled === undefined || known.get(row)?.settledUntil !== undefined);
+    const wanted = [...byRow].map(([row, w]) => ({ row, host: w.res.host, schedule: cache.declaration(w.res), fed: fed(row, w) }));
     const answer = plan(wanted, known, watch(), { lessons: lessons(now), policy, ...day }, now);
     const due = answer.rows.filter((r) => r.at <= now).map((r) => ({ ...byRow.get(r.row)!, why: r.why }));
     // Onto the plan itself: its wake is worked out only when asked.

@@ -3,7 +3,7 @@
 import { ChangeFeed, type FeedRead } from '../../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError } from '../../portal/errors.js';
 import { ownFailure, type Resource } from '../resource.js';
-import { HOUR, NEWS } from './ages.js';
+import { DAY, HOUR, NEWS } from './ages.js';
 import { SCHOOL_HOURS } from '../moments.js';
 
 /**
@@ -17,6 +17,12 @@ import { SCHOOL_HOURS } from '../moments.js';
  */
 export const FEED_HOURS = `${SCHOOL_HOURS.from}-${SCHOOL_HOURS.to}`;
 export const FEED_SAFETY = 8 * HOUR;
+/**
+ * A lookup while the feed watches: a record the feed names comes within minutes, and an id in it the lookup
+ * lacks reads the lookup at once (`missing`), so the morning's read of each lookup tells nothing new but a
+ * renamed teacher, subject or category, which keeps its id and which no feed names: that is read weekly.
+ */
+export const FEED_LOOKUP = 7 * DAY;
 
 const FEED_FAILURES = [ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError];
 
