@@ -382,8 +382,9 @@ async function main(): Promise<void> {
     rows.push({
       measure: `RSS of the bin on the image's Node ${image.version} with the web and MCP server on, 3 children (MB)`,
       value: heldWebOnImage.toFixed(0),
-      target: '<= 85',
-      ok: heldWebOnImage <= 85,
+      // Interface 17.4: 90 with both servers on (85 before the thirteenth round).
+      target: '<= 90',
+      ok: heldWebOnImage <= 90,
     });
     json.bin_web_image = webOnImage;
     figures.rss_web_image = decimal(heldWebOnImage, 0);
@@ -460,7 +461,7 @@ async function main(): Promise<void> {
     `${'-'.repeat(width)}-|----------|-----------------------|----`,
     ...rows.map((r) => `${r.measure.padEnd(width)} | ${r.value.padEnd(8)} | ${r.target.padEnd(21)} | ${r.ok === null ? '' : r.ok ? 'yes' : 'NO'}`),
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`${lines.join('\n')}\n\n${feed.breakdown.join('\n')}\n`);
   figures[FULL ? 'bench_full_seconds' : 'bench_seconds'] = decimal(seconds, 0);
   const written = await writeResults(ROOT, { rows, runs: json, figures: { measured_at: new Date().toISOString().slice(0, 10), figures } });
   process.stdout.write(`\nwritten: ${written} (npm run docs:figures takes its figures into ${FIGURES_FILE} and the pages)\n`);

@@ -17,8 +17,8 @@ export interface AccountPlanSources {
   watch: () => Watch | undefined;
 }
 
-/** A want the planner says is due, and why. */
-export type Due = Want & { readonly why: Why };
+/** A want the planner says is due, and why (`when`: its row as the planner gave it, the age that made it due). */
+export type Due = Want & { readonly why: Why; readonly when: When };
 
 export class AccountPlan {
   constructor(private readonly sources: AccountPlanSources) {}
@@ -38,7 +38,7 @@ export class AccountPlan {
     const fed = (row: string, w: Want) => covers(w.res) && (w.res.settled === undefined || known.get(row)?.settledUntil !== undefined);
     const wanted = [...byRow].map(([row, w]) => ({ row, host: w.res.host, schedule: cache.declaration(w.res), fed: fed(row, w) }));
     const answer = plan(wanted, known, watch(), { lessons: lessons(now), policy, ...day }, now);
-    const due = answer.rows.filter((r) => r.at <= now).map((r) => ({ ...byRow.get(r.row)!, why: r.why }));
+    const due = answer.rows.filter((r) => r.at <= now).map((r) => ({ ...byRow.get(r.row)!, why: r.why, when: r }));
     // Onto the plan itself: its wake is worked out only when asked.
     return Object.assign(answer, { due: due.filter((w) => !cache.readThisPass(w)) });
   }
