@@ -210,8 +210,9 @@ function dueBy(schedule: Schedule, known: Known, clock: PlanClock, feed: FeedAge
   const { now } = clock;
   // A settled copy answers a question of the day (the lucky number: today's, or the next school day's once
   // drawn). While the feed watches it, the feed names a new answer (the next draw), so the looks its own rule
-  // makes for one (hourly) are the feed's: it stays settled until the morning after, when the question is a
-  // new day's and a draw the feed lost is read with it.
+  // makes for one (hourly) are the feed's: it stays settled until the first morning after its own time, when
+  // the question is a new day's and a draw the feed lost is read with it (a school without the lucky number,
+  // settled for a little under a day, is asked the first morning after that).
   if (known.settledUntil !== undefined && feed !== undefined) known = { ...known, settledUntil: morningAfter(known.settledUntil) };
   // A settled copy still answers its question: a read that failed meanwhile is not retried before.
   if (known.settledUntil !== undefined && now < known.settledUntil) known = { ...known, failedAt: undefined };
@@ -265,9 +266,11 @@ function dueBy(schedule: Schedule, known: Known, clock: PlanClock, feed: FeedAge
   return { at, by: at + slack, why, ...aged };
 }
 
-/** The end of the night after the day `ms` falls in (06:00 the next day). */
+/** The first end of a night (06:00) after `ms`. */
 function morningAfter(ms: number): number {
-  return awakeAt(warsawInstant(addDays(warsawDate(ms), 1), '00:00'));
+  const date = warsawDate(ms);
+  const own = awakeAt(warsawInstant(date, '00:00'));
+  return own > ms ? own : awakeAt(warsawInstant(addDays(date, 1), '00:00'));
 }
 
 /** The first instant at the wall time `from` (HH:MM) of a day after the one `readAt` falls in, or of its own day when read before it. */

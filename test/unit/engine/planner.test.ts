@@ -147,6 +147,16 @@ describe('the planner: each copy, and the wake', () => {
       { rows: { LuckyNumbers: { at: 0, by: 0, why: 'age: feed safety 8 h' } }, wake: MIN },
     ],
     [
+      "the lucky number the feed watches at a school without it, read at the morning's pass (settled a little under a day): asked the next morning",
+      {
+        now: at('06:00'),
+        wants: [lucky],
+        known: { LuckyNumbers: { readAt: at('06:00'), settledUntil: at('05:50', '2026-11-19') } },
+        watch: SINCE_MONDAY,
+      },
+      { rows: { LuckyNumbers: { at: DAY, by: DAY, why: 'settled' } }, wake: 2 * HOUR },
+    ],
+    [
       'the lucky number without the feed, settled until 11:00: its hourly look then',
       { now: at('10:00'), wants: [{ ...lucky, fed: false }], known: { LuckyNumbers: { readAt: at('10:00'), settledUntil: at('11:00') } } },
       { rows: { LuckyNumbers: { at: HOUR, by: HOUR, why: 'settled' } }, wake: HOUR },
