@@ -1,11 +1,12 @@
-// The built-in web server (interface 6.5) on Node's own http: lets in GET and HEAD with the token (or
-// through ingress), hands the decoded path to the routes, and adds what every answer needs: the
-// security headers, HEAD, conditional GET. It answers from memory only and never waits on the portal.
+// The built-in web server (interface 6.5) on Node's own http: refuses a Host that is none of the bridge's
+// names (17.1), lets in GET and HEAD with the token (or through ingress), hands the decoded path to the
+// routes, and adds what every answer needs: the security headers, HEAD, conditional GET. It answers from
+// memory only and never waits on the portal.
 // Its limits (interface 7.4): short header and request timeouts, connections per address
 // (connections.ts), and the number and backlog of event streams (streams.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Server as NetServer } from 'node:net';
-import { BOARD_COOKIE, decideAccess, ingressPathOf, isMcp, originAllowed, parseTarget } from './request.js';
+import { BOARD_COOKIE, bridgeNames, decideAccess, fromIngress, hostAllowed, ingressPathOf, isMcp, originAllowed, parseTarget } from './request.js';
 import { CONNECTION_LIMITS, closeSilent, limitConnections } from './connections.js';
 import { MAX_STREAMS, wasDropped } from './streams.js';
 import { cookieFor } from './token.js';
@@ -13,7 +14,7 @@ import { plain, SECURITY_HEADERS, send, sendFile } from './answers.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
 import type { Logger } from '../../util/log.js';
 import { systemClock, type Clock } from '../../util/clock.js';
-import { UNAUTHORIZED } from '../../i18n/web-text.js';
+import { FOREIGN_HOST, UNAUTHORIZED } from '../../i18n/web-text.js';
 import { errorText } from '../../util/text.js';
 
 export interface WebServerOptions {
@@ -34,6 +35,8 @@ export interface WebServerOptions {
   clock?: Clock;
   /** The MCP server at `/mcp` (interface 16.4): given the requests let in there, any method; none: 404. */
   mcp?: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The names a request's Host may give besides an IP address (request.ts bridgeNames); default localhost and this machine's. */
+  names?: ReadonlySet<string>;
 }
 
 /** The server as started: its address as bound (http://host:port), its port, endStreams() and close(). */
@@ -60,11 +63,12 @@ export async function startWebServer(options: WebServerOptions) {
     throw new RangeError(`web server port must be 1..65535 (0 turns the server off before this), got ${options.port}`);
   }
   const streams = new Set<ServerResponse>();
+  const names = options.names ?? bridgeNames([]);
   const timeouts = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: CHECK_INTERVAL_MS };
   const server = createServer(timeouts, (req, res) => {
     // Whatever goes wrong in one answer (a route's bad header value, say) must not reach the process.
     try {
-      handle(req, res, options, streams);
+      handle(req, res, options, streams, names);
     } catch (error) {
       options.log.warn({ path: pathOf(req), err: errorText(error) }, 'web answer failed');
       if (!res.headersSent) plain(res, 500, 'Internal error.\n');
@@ -109,9 +113,21 @@ function pathOf(req: IncomingMessage): string {
   return (req.url ?? '').split('?', 1)[0]?.slice(0, 200) ?? '';
 }
 
-function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOptions, streams: Set<ServerResponse>): void {
+function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: WebServerOptions,
+  streams: Set<ServerResponse>,
+  names: ReadonlySet<string>,
+): void {
   const logPath = pathOf(req);
   const method = req.method ?? '';
+  // Before anything else: a name that is not the bridge's is a page of another site (DNS rebinding). Ingress
+  // carries the name Home Assistant is opened by, which the bridge cannot know; its proxy's address vouches for it.
+  if (!fromIngress(req.socket.remoteAddress, options.ingressAddress) && !hostAllowed(req.headers.host, names)) {
+    options.log.debug({ path: logPath }, "web request by a name that is not the bridge's refused");
+    return plain(res, 403, FOREIGN_HOST[options.data.language], {}, method === 'HEAD');
+  }
   const target = parseTarget(req.url ?? '/');
   if (options.mcp && target.ok && isMcp(target.segments)) return mcpRequest(req, res, target, options, options.mcp);
   if (method !== 'GET' && method !== 'HEAD') {
