@@ -138,9 +138,10 @@ export interface AccessQuestion {
  */
 export function decideAccess(q: AccessQuestion): Access {
   if (fromIngress(q.remoteAddress, q.ingressAddress)) return { allowed: true, via: 'ingress' };
-  // The MCP server takes the token itself, as `?key=` or a bearer token (what an MCP client can be given), never the board's cookie.
+  // The MCP server takes the token itself, as `?key=` or a bearer token (what an MCP client can be given): never `?token=`
+  // (the board's, which no MCP address names) nor the board's cookie.
   if (isMcp(q.segments)) {
-    const given = q.query.get('key') ?? q.query.get('token') ?? bearer(q.authorization);
+    const given = q.query.get('key') ?? bearer(q.authorization);
     return tokenMatches(given ?? undefined, q.token) ? { allowed: true, via: 'key' } : { allowed: false };
   }
   // Both are compared (in constant time), so the answer's timing does not tell which one was present.

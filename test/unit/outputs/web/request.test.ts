@@ -141,6 +141,15 @@ describe('decideAccess', () => {
     expect(ask({ cookieHeader: `other_token=${TOKEN}` })).toEqual({ allowed: false });
   });
 
+  it('lets the MCP server in with the token as ?key= or a bearer token, never as ?token= nor by the cookie', () => {
+    const mcp = ['mcp'];
+    expect(ask({ segments: mcp, query: new URLSearchParams({ key: TOKEN }) })).toEqual({ allowed: true, via: 'key' });
+    expect(ask({ segments: mcp, authorization: `Bearer ${TOKEN}` })).toEqual({ allowed: true, via: 'key' });
+    expect(ask({ segments: mcp, query: new URLSearchParams({ token: TOKEN }) })).toEqual({ allowed: false });
+    expect(ask({ segments: mcp, cookieHeader: `dziennik2mqtt_board=${cookieFor(TOKEN)}` })).toEqual({ allowed: false });
+    expect(ask({ segments: mcp, query: new URLSearchParams({ key: TOKEN.slice(1) }) })).toEqual({ allowed: false });
+  });
+
   it('lets a feed in with its own key, and nothing else with that key', () => {
     const key = feedKey(TOKEN, 'ania', 'lessons');
     const withKey = new URLSearchParams({ key });
