@@ -122,13 +122,14 @@ function handle(
 ): void {
   const logPath = pathOf(req);
   const method = req.method ?? '';
-  // Before anything else: a name that is not the bridge's is a page of another site (DNS rebinding). Ingress
+  const target = parseTarget(req.url ?? '/');
+  // Before anything else: a name that is not the bridge's may be a page of another site (DNS rebinding). Ingress
   // carries the name Home Assistant is opened by, which the bridge cannot know; its proxy's address vouches for it.
-  if (!fromIngress(req.socket.remoteAddress, options.ingressAddress) && !hostAllowed(req.headers.host, names)) {
+  const foreign = !fromIngress(req.socket.remoteAddress, options.ingressAddress) && !hostAllowed(req.headers.host, names);
+  if (foreign && !keyed(req, target, options)) {
     options.log.debug({ path: logPath }, "web request by a name that is not the bridge's refused");
     return plain(res, 403, FOREIGN_HOST[options.data.language], {}, method === 'HEAD');
   }
-  const target = parseTarget(req.url ?? '/');
   if (options.mcp && target.ok && isMcp(target.segments)) return mcpRequest(req, res, target, options, options.mcp);
   if (method !== 'GET' && method !== 'HEAD') {
     return plain(res, 405, 'Only GET and HEAD.\n', { Allow: 'GET, HEAD' });
@@ -178,6 +179,26 @@ function handle(
   if (answer.file !== undefined) return sendFile(res, answer, answer.file, { ...extra, ...SECURITY_HEADERS }, head);
   if (answer.later) return sendLater(req, res, answer.later, { extra, head, log: options.log, logPath });
   send(req, res, answer, extra, head);
+}
+
+/**
+ * Whether a request by a name that is not the bridge's asks for a page or a feed with a key of its own: the token
+ * in its address, the board's cookie, a feed's or the metrics' key. A page of another site has none of them (a
+ * cookie goes by the name the browser thinks it is on), while a phone subscribed to a feed and a tablet keep the
+ * name they were given: in the app the board's Calendars button gives Home Assistant's own (`homeassistant.local`),
+ * on a NAS its name, neither known here. The MCP server and `/health` take no such request.
+ */
+function keyed(req: IncomingMessage, target: ReturnType<typeof parseTarget>, options: WebServerOptions): boolean {
+  if (!target.ok || isMcp(target.segments) || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const access = decideAccess({
+    segments: target.segments,
+    query: target.query,
+    cookieHeader: req.headers.cookie,
+    remoteAddress: req.socket.remoteAddress,
+    token: typeof options.token === 'string' ? options.token : options.token(),
+    authorization: req.headers.authorization,
+  });
+  return access.allowed && access.via !== 'open';
 }
 
 /**

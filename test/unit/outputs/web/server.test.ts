@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWebServer, type WebServer } from '../../../../src/outputs/web/server.js';
 import { bridgeNames } from '../../../../src/outputs/web/request.js';
+import { feedKey } from '../../../../src/outputs/web/token.js';
 import { healthRoute } from '../../../../src/outputs/web/health.js';
 import { createLogger } from '../../../../src/util/log.js';
 import { freePort } from '../../../helpers/ports.js';
@@ -269,15 +270,16 @@ describe('the web server', () => {
     expect((await send(port, '/health')).status).toBe(200);
   });
 
-  it("refuses a Host that is none of the bridge's names with 403 before anything else, in the family's language", async () => {
+  it("refuses a Host that is none of the bridge's names with 403 before anything else, in the family's language, but a page or feed asked with its key", async () => {
     const data = new HandData();
     data.language = 'pl';
     data.setChild('ania');
     const names = bridgeNames(['http://dziennik2mqtt.example.lan:8099', 'http://a0d7b954-dziennik2mqtt:8099']);
-    const port = await start(data, { names });
-    const by = (host: string, target = withToken('/'), more: Parameters<typeof send>[2] = {}) =>
+    const port = await start(data, { names, mcp: (_req, res) => void res.end('the MCP server') });
+    const by = (host: string, target: string, more: Parameters<typeof send>[2] = {}) =>
       send(port, target, { ...more, headers: { ...more.headers, host } });
-    // A page whose site's name was made to point at this machine (DNS rebinding), the token or not, any path.
+    const cookie = String((await send(port, withToken('/'))).headers['set-cookie']).split(';')[0] as string;
+    // A page whose site's name was made to point at this machine (DNS rebinding): without a key of its own, any path, any method.
     for (const host of [
       'evil.example.com',
       `evil.example.com:${port}`,
@@ -286,13 +288,21 @@ describe('the web server', () => {
       '[evil]',
       'a0d7b954-dziennik2mqtt.evil',
     ]) {
-      for (const target of [withToken('/'), '/health', withToken('/nothing-here'), '/calendar/../x']) {
+      for (const target of ['/', '/health', '/nothing-here', '/calendar/../x', '/?token=wrong', '/mcp', `/mcp?key=${TOKEN}`]) {
         const answer = await by(host, target);
         expect(answer.status, `${host} ${target}`).toBe(403);
         expect(answer.body).toMatch(/^Ten adres nie jest własnym adresem dziennik2mqtt/);
       }
+      // The MCP server takes no request by a foreign name, its token or not; nor does anything but GET and HEAD.
+      expect((await by(host, '/mcp', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } })).status, host).toBe(403);
       expect((await by(host, withToken('/'), { method: 'POST' })).status, host).toBe(403);
     }
+    // A tablet or a phone by a name the bridge cannot know (Home Assistant's, a NAS's), with the token or the board's cookie.
+    expect((await by('homeassistant.local:8099', withToken('/'))).status).toBe(200);
+    expect((await by('nas.local:8099', '/', { headers: { cookie } })).status).toBe(200);
+    // A feed by its own key passes the name (this server has no feed route: 404, not 403); a wrong key does not.
+    expect((await by('homeassistant.local:8099', `/calendar/ania/lessons.ics?key=${feedKey(TOKEN, 'ania', 'lessons')}`)).status).toBe(404);
+    expect((await by('homeassistant.local:8099', `/calendar/ania/lessons.ics?key=${feedKey(TOKEN, 'ania', 'agenda')}`)).status).toBe(403);
     // Its own names: localhost, this machine's (and its .local), public_url's, the app's; any IP address (Docker publishes
     // the port at the host's own, which the bridge cannot list), IPv6 in brackets; upper case and a trailing dot are the same name.
     const own = hostname().toLowerCase();
@@ -308,8 +318,9 @@ describe('the web server', () => {
       'dziennik2mqtt.example.lan.',
       'a0d7b954-dziennik2mqtt:8099',
     ]) {
-      expect((await by(host)).status, host).toBe(200);
+      expect((await by(host, withToken('/'))).status, host).toBe(200);
       expect((await by(host, '/health')).status, host).toBe(200);
+      expect((await by(host, '/mcp', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } })).body, host).toBe('the MCP server');
     }
   });
 
