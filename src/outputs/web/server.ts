@@ -138,15 +138,7 @@ function handle(
   const parsed = parseTarget(req.url ?? '/');
   if (!parsed.ok) return plain(res, parsed.status, BAD_TARGET[parsed.status], {}, head);
   const token = typeof options.token === 'string' ? options.token : options.token();
-  const access = decideAccess({
-    segments: parsed.segments,
-    query: parsed.query,
-    cookieHeader: req.headers.cookie,
-    remoteAddress: req.socket.remoteAddress,
-    token,
-    ingressAddress: options.ingressAddress,
-    authorization: req.headers.authorization,
-  });
+  const access = accessOf(req, parsed, options, token);
   if (!access.allowed) {
     options.log.debug({ path: logPath }, 'web request without the access token');
     // In the family's language (a parent meets it on the tablet), the commands as they are.
@@ -190,15 +182,26 @@ function handle(
  */
 function keyed(req: IncomingMessage, target: ReturnType<typeof parseTarget>, options: WebServerOptions): boolean {
   if (!target.ok || isMcp(target.segments) || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-  const access = decideAccess({
+  const access = accessOf(req, target, options);
+  return access.allowed && access.via !== 'open';
+}
+
+/** How a request is let in (request.ts decideAccess), from what it carries and the token in force. */
+function accessOf(
+  req: IncomingMessage,
+  target: { segments: string[]; query: URLSearchParams },
+  options: WebServerOptions,
+  token = typeof options.token === 'string' ? options.token : options.token(),
+) {
+  return decideAccess({
     segments: target.segments,
     query: target.query,
     cookieHeader: req.headers.cookie,
     remoteAddress: req.socket.remoteAddress,
-    token: typeof options.token === 'string' ? options.token : options.token(),
+    token,
+    ingressAddress: options.ingressAddress,
     authorization: req.headers.authorization,
   });
-  return access.allowed && access.via !== 'open';
 }
 
 /**
@@ -216,15 +219,7 @@ function mcpRequest(
     options.log.debug({ path: '/mcp' }, 'MCP request from a foreign browser origin refused');
     return plain(res, 403, 'Forbidden: this origin may not call the MCP server.\n');
   }
-  const access = decideAccess({
-    segments: parsed.segments,
-    query: parsed.query,
-    cookieHeader: req.headers.cookie,
-    remoteAddress: req.socket.remoteAddress,
-    token: typeof options.token === 'string' ? options.token : options.token(),
-    ingressAddress: options.ingressAddress,
-    authorization: req.headers.authorization,
-  });
+  const access = accessOf(req, parsed, options);
   if (!access.allowed) {
     options.log.debug({ path: '/mcp' }, 'MCP request without the access token');
     return plain(res, 401, UNAUTHORIZED[options.data.language], { 'WWW-Authenticate': 'Bearer' });
