@@ -7,7 +7,7 @@
 // What does not apply is named below with its reason, and a name there that no longer fails fails the test.
 // The suite is given the bridge through a pass-through that adds the token as a bearer (an MCP client's
 // configured credential): one of its scenarios sends its requests without the address's query, so a `?key=`
-// would not reach the bridge. About 15 s for the four revisions, plus the first download of the Node.
+// would not reach the bridge. About 20 s for the four revisions, plus the first download of the Node (30 s here).
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';

@@ -98,7 +98,7 @@ export const INVALID_PARAMS = -32602;
 export const INTERNAL_ERROR = -32603;
 /** 2026-07-28: a header disagrees with the body it came with. */
 export const HEADER_MISMATCH = -32020;
-/** 2026-07-28 (the code every revision here answers with): a version the server does not speak, `data.supported` the ones it does. */
+/** 2026-07-28's code, answered under every revision: a version the server does not speak, `data.supported` the ones it does. */
 export const UNSUPPORTED_VERSION = -32022;
 
 /** A batch (2025-03-26 only) holds at most this many messages; each is answered in a turn of the event loop of its own. */
@@ -154,8 +154,8 @@ export class McpServer {
     if (message.length === 0) return failure(unreadId(version), INVALID_REQUEST, 'empty batch');
     if (message.length > MAX_BATCH) return failure(unreadId(version), INVALID_REQUEST, `a batch holds at most ${MAX_BATCH} messages`);
     const replies: Reply[] = [];
-    for (const one of message) {
-      const reply = await this.one(one, { version });
+    for (const part of message) {
+      const reply = await this.one(part, { version });
       if (reply !== undefined) replies.push(reply);
       // A pass, /health and the board's answers get their turn between two calls.
       await new Promise<void>((resolve) => setImmediate(resolve));
