@@ -214,7 +214,12 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
           // in between leaves the old one known and still there, never an entry taken for deleted by the family.
           await this.make(step.want, false, step.do === 'remake' ? step.known : undefined);
         } else {
-          if (step.do === 'remake' && step.known.entry !== null) await this.api.deleteEntry(step.known.entry);
+          if (step.do === 'remake' && step.known.entry !== null) {
+            await this.api.deleteEntry(step.known.entry);
+            // Deleted by the bridge: a lost answer to the flow that follows must not find it missing and take it for the family's deletion.
+            this.remember(step.want.key, undefined);
+            await this.save();
+          }
           await this.make(step.want);
         }
       } catch (error) {

@@ -169,6 +169,25 @@ describe('the keeper: entries that stay the bridge’s', () => {
     expect(ha.entries).toHaveLength(4);
   });
 
+  it('after a lost answer while a calendar is made again at its new key: made again, not taken for deleted by the family', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const dataDir = await tempDir();
+    const k = await keeper(clock, dataDir);
+    await pass(k, 'Matematyka');
+    const rotated = await rotateToken(dataDir);
+    // The first calendar is deleted, its new entry made, and the answer to that step lost.
+    let lose = 1;
+    ha.loses = (method, path) => method === 'POST' && flowStep.test(path) && lose-- > 0;
+    await clock.advance(MINUTE);
+    await pass(k, 'Matematyka');
+    await clock.advance(15_000);
+    await k.idle();
+    expect(lose).toBeLessThan(0);
+    expect(calendars().sort()).toEqual(FEED_NAMES.map((f) => feedUrl(feedBase, 'ania', f, rotated)).sort());
+    expect(ha.entries).toHaveLength(4);
+    expect(k.status()).toMatchObject({ api: 'ok', made: 4, removed_by_the_family: 0 });
+  });
+
   it('a flow left at its form (the feed could not be read) is aborted, not left open', async () => {
     const clock = new FakeClock('2026-11-18T10:00:00+01:00');
     const k = await keeper(clock, undefined, `${feedBase}/404`);
