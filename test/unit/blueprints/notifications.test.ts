@@ -133,11 +133,11 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
   it("the lucky number is the child's (lucky_number)", async () => {
     const r = await run(
       'lucky_number.yaml',
-      { lucky_event: 'event.ania_lucky', child_name: 'Ania' },
-      fired('event.ania_lucky', { event_type: 'lucky', day: '2026-11-19', number: 12, register_number: 12 }),
+      { lucky_event: ['event.ania_lucky'] },
+      fired('event.ania_lucky', { event_type: 'lucky', child: 'ania', child_name: 'Ania', day: '2026-11-19', number: 12, register_number: 12 }),
     );
-    expect(r.pl.text).toBe('🍀 Ania, 12 to Twój szczęśliwy numerek!\nW dniu 19.11 nikt Cię nie zapyta.');
-    expect(r.uk.text).toBe('🍀 Ania, 12 — твій щасливий номер!\n19.11 тебе ніхто не запитає.');
+    expect(r.pl.text).toBe('Ania: 🍀 12 to Twój szczęśliwy numerek!\nW dniu 19.11 nikt Cię nie zapyta.');
+    expect(r.uk.text).toBe('Ania: 🍀 12 — твій щасливий номер!\n19.11 тебе ніхто не запитає.');
   });
 
   it("tomorrow's tests, homework and free day, in the evening (tomorrow)", async () => {
