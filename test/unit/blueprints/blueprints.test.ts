@@ -44,7 +44,7 @@ const importLink = (sourceUrl: string): string =>
   `https://my.home-assistant.io/redirect/blueprint_import/?blueprint_url=${encodeURIComponent(sourceUrl)}`;
 
 describe('blueprints', () => {
-  it('are the thirty the docs promise', () => {
+  it('are the thirty-one the docs promise', () => {
     expect(FILES).toEqual([
       'absence.yaml',
       'achievement.yaml',
@@ -52,6 +52,7 @@ describe('blueprints', () => {
       'attendance_low.yaml',
       'average_drop.yaml',
       'catch_up.yaml',
+      'copy_to_calendar.yaml',
       'forecast_changed.yaml',
       'forecast_drop.yaml',
       'homework_todo.yaml',
