@@ -249,9 +249,9 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
       }),
       sensor('sensor.ania_catch_up', '3', {
         lessons: [
-          { date: '2026-11-19', number: 2, subject: 'Matematyka', topic: 'Ułamki' },
-          { date: '2026-11-19', number: 3, subject: 'Historia', topic: null },
-          { date: '2026-11-10', number: 1, subject: 'Fizyka', topic: null },
+          { date: '2026-11-19', no: 2, subject: 'Matematyka', topic: 'Ułamki' },
+          { date: '2026-11-19', no: 3, subject: 'Historia', topic: null },
+          { date: '2026-11-10', no: 1, subject: 'Fizyka', topic: null },
         ],
       }),
       sensor('sensor.ania_absences_unexcused', '1'),

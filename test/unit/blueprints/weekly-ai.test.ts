@@ -30,8 +30,8 @@ const WEEK = statesOf(
   }),
   sensor('sensor.ania_catch_up', '1', {
     lessons: [
-      { date: '2026-11-19', number: 2, subject: 'Matematyka', topic: 'Ułamki' },
-      { date: '2026-11-10', number: 1, subject: 'Fizyka', topic: null },
+      { date: '2026-11-19', no: 2, subject: 'Matematyka', topic: 'Ułamki' },
+      { date: '2026-11-10', no: 1, subject: 'Fizyka', topic: null },
     ],
   }),
   sensor('sensor.ania_newest_note', 'Pomoc w organizacji apelu', { kind: 'positive', category: 'Pochwała', date: '2026-11-17' }),
