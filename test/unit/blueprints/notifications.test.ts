@@ -320,6 +320,56 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
     );
   });
 
+  it('trips, meetings and other agenda entries, when chosen, in the same automation as the tests (new_test)', async () => {
+    const entry = (payload: Record<string, unknown>) =>
+      fired('event.ania_agenda', {
+        event_type: 'agenda',
+        child: 'ania',
+        child_name: 'Ania',
+        kind: 'trip',
+        date: '2026-11-27',
+        until: '2026-11-29',
+        time: '00:00',
+        subject: null,
+        category: 'Wycieczka',
+        description: 'Zielona szkoła w Zakopanem',
+        teacher: 'Anna Nowak',
+        ...payload,
+      });
+    const events = ['event.ania_test', 'event.ania_agenda'];
+    // Tests and quizzes by default: an agenda entry tells nothing.
+    expect(passedIn(await run('new_test.yaml', { test_event: events }, entry({})))).toEqual([]);
+    const chosen = { test_event: events, kinds: ['test', 'quiz', 'trip', 'meeting'] };
+    const trip = await run('new_test.yaml', chosen, entry({}));
+    expect(trip.pl.text).toBe('Ania: Wycieczka: Zielona szkoła w Zakopanem\n27.11–29.11 (Anna Nowak)');
+    expect(trip.en.title).toBe('Ania: Trip: Zielona szkoła w Zakopanem');
+    expect(trip.uk.title).toBe('Ania: Екскурсія: Zielona szkoła w Zakopanem');
+    const meeting = await run(
+      'new_test.yaml',
+      chosen,
+      entry({ kind: 'meeting', date: '2026-11-25', until: null, time: '17:00', description: 'Wywiadówka' }),
+    );
+    expect(meeting.pl.text).toBe('Ania: Zebranie z rodzicami: Wywiadówka\n25.11 17:00 (Anna Nowak)');
+    const moved = await run(
+      'new_test.yaml',
+      chosen,
+      entry({ event_type: 'agenda_changed', date: '2026-12-04', until: '2026-12-06', previous: { date: '2026-11-27' } }),
+    );
+    expect(moved.en.text).toBe('Ania: Trip changed: Zielona szkoła w Zakopanem\n27.11 → 04.12–06.12 (Anna Nowak)');
+    expect((await run('new_test.yaml', chosen, entry({ event_type: 'agenda_removed' }))).uk.title).toBe(
+      'Ania: Екскурсію скасовано: Zielona szkoła w Zakopanem',
+    );
+    expect(passedIn(await run('new_test.yaml', chosen, entry({ kind: 'event', description: 'Dzień postaci z bajek' })))).toEqual([]);
+    const flood = fired('event.ania_agenda', {
+      event_type: 'agenda',
+      count: 22,
+      entries: [entry({}).to.attributes, entry({ kind: 'meeting' }).to.attributes],
+    });
+    expect((await run('new_test.yaml', chosen, flood)).pl.text).toBe(
+      'Nowe wpisy w terminarzu: 22\nZielona szkoła w Zakopanem 27.11, Zielona szkoła w Zakopanem 27.11 i 20 więcej',
+    );
+  });
+
   it("docs/migrating.md's worked example notifies a low grade, and nothing else", async () => {
     const page = readFileSync(new URL('../../../docs/migrating.md', import.meta.url), 'utf8');
     const automations = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].flatMap(
