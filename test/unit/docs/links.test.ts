@@ -1,4 +1,4 @@
-// Every relative link in README.md, the app's DOCS.md and docs/*.md resolves: the file is there and the #anchor is
+// Every relative link in README.md, CONTRIBUTING.md, the app's DOCS.md and docs/*.md resolves: the file is there and the #anchor is
 // a heading of that page as GitHub spells anchors.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,13 +10,14 @@ import { tempDir } from '../../helpers/temp.js';
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const PAGES = [
   'README.md',
+  'CONTRIBUTING.md',
   'hassio-addon/DOCS.md',
   ...readdirSync(join(REPO, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
 ];
 
-describe("links in the README, the app's DOCS.md and docs/", () => {
+describe("links in the README, CONTRIBUTING.md, the app's DOCS.md and docs/", () => {
   it('all resolve, files and anchors', () => {
     expect(PAGES.length).toBeGreaterThan(5);
     expect(brokenLinks(REPO, PAGES)).toEqual([]);

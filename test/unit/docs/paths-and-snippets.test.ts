@@ -27,7 +27,7 @@ function pages(): string[] {
   const docs = readdirSync(join(REPO, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`);
-  return ['README.md', 'CONTRIBUTING.md', 'hassio-addon/DOCS.md', ...docs].filter((p) => existsSync(join(REPO, p)));
+  return ['README.md', 'CONTRIBUTING.md', 'hassio-addon/DOCS.md', ...docs];
 }
 
 /** The repository's files and folders, as paths from its root (what a run makes left out). */
