@@ -271,8 +271,8 @@ export class App {
 
   /**
    * Every output subscribes to the bus: MQTT (the carrier of events), and as the config asks, the web
-   * server's snapshot (loaded only then: a bridge without the web server never loads it, nor the iCalendar
-   * library), Home Assistant's API, the dashboard file; the metrics count what MQTT was handed.
+   * server's snapshot (loaded only then: a bridge without the web server never loads it, nor the writer of
+   * its calendar feeds), Home Assistant's API, the dashboard file; the metrics count what MQTT was handed.
    */
   private async subscribeOutputs(): Promise<void> {
     const { config, log } = this.options;
