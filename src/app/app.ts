@@ -7,7 +7,7 @@ import { MqttSink, type MqttSinkOptions } from '../outputs/mqtt/sink.js';
 import { Bus, type Carrier, type Sink } from '../bus/bus.js';
 import { AccountPoller, type AccountPollerOptions } from '../runner/account.js';
 import type { PollHooks } from '../runner/scheduler.js';
-import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../runner/email-road.js';
+import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../runner/family-road.js';
 import type { Config } from '../config/schema.js';
 import { FamilyRelisting } from '../runner/relisting.js';
 import { formatDuration } from '../util/duration.js';

@@ -6,7 +6,7 @@
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { announcedChildren, boardUrlFor, makeDashboard, type DashboardOptions, type LiveChild } from './commands/dashboard.js';
 import type { AccountPoller } from '../runner/account.js';
-import { loginKey } from '../runner/email-road.js';
+import { loginKey } from '../runner/family-road.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';

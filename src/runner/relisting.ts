@@ -4,7 +4,7 @@
 // handed to the bridge once listed, which starts reading them without a restart.
 import { retryDelay } from './health.js';
 import { problemReason } from '../portal/errors.js';
-import type { FamilyChild, UnlistedFamily } from './email-road.js';
+import type { FamilyChild, UnlistedFamily } from './family-road.js';
 import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';

@@ -27,7 +27,7 @@ import { warsawDate, weekStart } from '../../util/time.js';
 import { knownNames } from '../../util/redact.js';
 import type { AccountConfig, Config } from '../../config/schema.js';
 import type { Language } from '../../config/language.js';
-import { loginKey } from '../../runner/email-road.js';
+import { loginKey } from '../../runner/family-road.js';
 import { checkFamily } from './check-family.js';
 import { checkHomeAssistant } from './check-homeassistant.js';
 import type { Logger } from '../../util/log.js';

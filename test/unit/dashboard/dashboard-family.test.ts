@@ -1,4 +1,4 @@
-// The dashboard of a family on the e-mail road (issue 52, item 4): `dashboard` names the children the
+// The dashboard of a family on the family road (issue 52, item 4): `dashboard` names the children the
 // bridge (or `check`) learned from the family portal, without a login of its own; the running bridge
 // with a dashboard file writes it when the children are first known, not only at start, and logs where.
 // The real bridge (App) against the simulator on a fake clock; what it would publish goes nowhere.
