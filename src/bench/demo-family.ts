@@ -1,4 +1,4 @@
-// The bench's demo family (issue 59): the simulator's three children, two pupils and the preschool child, polled
+// The bench's demo family (issue 59): the simulator's three children, two pupils and the preschool child, read
 // side by side on the register road at the defaults, with each child's requests per day counted apart, and the
 // preschool child's first start beside a pupil's (performance.md's eighth round: a kindergarten child's day at most
 // half a school child's, its start at most 3 requests more).

@@ -56,7 +56,7 @@ function summary(result: SimulationResult, children: number, days: number) {
 
 function freshnessInjections(): Injection[] {
   const out: Injection[] = [];
-  // Changes at awkward moments: just after a poll, in the afternoon, in the evening.
+  // Changes at awkward moments: just after a pass, in the afternoon, in the evening.
   for (const [day, time] of [
     [0, '10:01'],
     [0, '13:21'],
@@ -158,7 +158,7 @@ function freshnessInjections(): Injection[] {
   ] as const) {
     out.push({ at: at(day, time) + 1000, request: { type: 'message', login: child }, watch: lessons('unread_messages'), label: 'lessons: message' });
   }
-  // New messages just after a fast poll, in the morning and the evening.
+  // New messages just after a fast pass, in the morning and the evening.
   for (const [day, time] of [
     [0, '07:01'],
     [0, '19:46'],

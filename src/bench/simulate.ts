@@ -1,4 +1,4 @@
-// A simulated stretch of days: the real bridge (App) polling the simulated portal (in a child
+// A simulated stretch of days: the real bridge (App) reading the simulated portal (in a child
 // process) with a fake clock that jumps from one timer to the next, so a day runs in seconds.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import { warsawTimeOfDay } from '../util/time.js';
 import { silentLogger } from '../util/log.js';
 import { BENCH_FAMILY, benchLogin, type BenchProfile } from './accounts.js';
 import type { ChildRequest } from './sim-child.js';
-import type { PollHooks } from '../runner/scheduler.js';
+import type { PassHooks } from '../runner/scheduler.js';
 import type { BusEvent, Sink } from '../bus/bus.js';
 import type { EntityState, EventPayload } from '../engine/state.js';
 import type { Resource } from '../engine/resource.js';
@@ -209,7 +209,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const injections = [...(options.injections ?? [])].sort((a, b) => a.at - b.at);
   const injected: { injection: Injection; at: number }[] = [];
   const idle = async () => {
-    await Promise.all(app.pollers.map((p) => p.idle()));
+    await Promise.all(app.runners.map((p) => p.idle()));
     await app.homeAssistant?.idle();
   };
   const daily: SimulationResult['daily'] = [];
@@ -242,7 +242,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     }
   }
   const counts = await sim.ask<CountsAnswer>({ type: 'counts' });
-  const saved = app.pollers.map((p) => p.figures.snapshot());
+  const saved = app.runners.map((p) => p.figures.snapshot());
   const feed = {
     on: saved.filter((f) => f.change_feed?.on === true).length,
     missed: saved.reduce((n, f) => n + Object.values(f.feed_missed ?? {}).reduce((a, b) => a + b, 0), 0),
@@ -312,8 +312,8 @@ export function perChildPerDay(counts: CountsAnswer, children: number, days: num
   return counts.total / children / days;
 }
 
-/** Hooks that measure the CPU time this process spends in each poll cycle, in microseconds. */
-function cpuPerCycle(done: (hosts: string[], cpuMicros: number) => void): PollHooks {
+/** Hooks that measure the CPU time this process spends in each pass, in microseconds. */
+function cpuPerCycle(done: (hosts: string[], cpuMicros: number) => void): PassHooks {
   let started: NodeJS.CpuUsage | undefined;
   return {
     onCycleStart: () => {

@@ -30,13 +30,13 @@ export interface Watch {
   readonly safetyMs: number;
 }
 
-/** The polling policy: the configured intervals, poll.quiet_hours, and the demo's one moment. */
-export interface PollPolicy {
+/** The reading policy: the configured intervals, poll.quiet_hours, and the demo's one moment. */
+export interface SchedulePolicy {
   intervalMs: number;
   fastIntervalMs: number;
   /** News while lessons are on (poll.school_interval). */
   schoolIntervalMs: number;
-  /** "22:00-06:00": fast polling slows to hourly inside this window (Warsaw time). */
+  /** "22:00-06:00": fast reading slows to hourly inside this window (Warsaw time). */
   quietHours?: string;
   /**
    * One kind of moment at every hour, and so no night (the demo: its simulated school is in lessons day and
@@ -49,7 +49,7 @@ export interface PollPolicy {
 export interface Day {
   /** Today's first lesson's start and last one's end, as the timetable last gave them; undefined when not known. */
   readonly lessons: SchoolDayTimes | undefined;
-  readonly policy: PollPolicy;
+  readonly policy: SchedulePolicy;
   /** Hosts whose failed pass backs off, and until when: nothing of theirs wakes the child before. */
   readonly retryAt?: ReadonlyMap<string, number>;
   /** The pass under way: a person asked for it (a refresh), or it is a start's first. */
@@ -138,7 +138,7 @@ export interface PlanClock {
 }
 
 /** The plan's clock at `now` for a child whose lessons are `lessons`: its moment, and what its knobs stand for (inside poll.quiet_hours `fast` slows to hourly). */
-export function planClock(now: number, policy: PollPolicy, lessons: SchoolDayTimes | undefined): PlanClock {
+export function planClock(now: number, policy: SchedulePolicy, lessons: SchoolDayTimes | undefined): PlanClock {
   const fast = inHours(now, policy.quietHours) ? Math.max(HOUR, policy.fastIntervalMs) : policy.fastIntervalMs;
   const intervals = { news: policy.schoolIntervalMs, normal: policy.intervalMs, fast };
   return policy.fixedMoment

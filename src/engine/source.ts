@@ -24,14 +24,14 @@ export type EventFields = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
 export interface FeatureOutputs {}
 
-/** A feature's inputs: the last output of each feature it names (none before that one's first good poll). */
+/** A feature's inputs: the last output of each feature it names (none before that one's first good pass). */
 export type Inputs = { readonly [N in keyof FeatureOutputs]?: FeatureOutputs[N] };
 
 export interface SourceContext {
   /** The copies of what the feature says it reads: it computes from them and never asks the portal. */
   cache: Copies;
   /**
-   * The last outputs of the features this one declares as inputs, by feature name (their polls ran
+   * The last outputs of the features this one declares as inputs, by feature name (their passes ran
    * earlier in the same cycle; a failed one leaves its previous output).
    */
   inputs: Inputs;
@@ -73,7 +73,7 @@ export interface SourceResult {
 }
 
 export interface Source {
-  poll(ctx: SourceContext): Promise<SourceResult>;
+  compute(ctx: SourceContext): Promise<SourceResult>;
   /**
    * Its states before its first read, as honest unknowns in the entities' own shape: what a start's
    * first pass publishes for a feature kept for later (all it reads waits: Schedule.notAtStart) on a first run.
@@ -83,7 +83,7 @@ export interface Source {
   restate?(ctx: SourceContext): DeclaredStates | undefined;
   /**
    * The next instant after `now` at which restate would show something else (a lesson starts or
-   * ends); the runner then calls restate, without a poll. Null when nothing moves before the next poll.
+   * ends); the runner then calls restate, without a pass. Null when nothing moves before the next pass.
    */
   nextBoundary?(now: number): number | null;
 }

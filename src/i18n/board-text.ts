@@ -37,7 +37,7 @@ const EN = {
     tutor: 'Class tutor',
     sentRead: 'read',
     sentUnread: 'not read yet',
-    /** The page lost the bridge (the stream and the polls fail): the data shown may be old. */
+    /** The page lost the bridge (the stream and the passes fail): the data shown may be old. */
     connectionLost: 'No connection to the bridge: what you see may be old.',
     /** The bridge has no child yet (first start, or every account still logging in). */
     noChildren: 'The bridge has not read the register yet.',

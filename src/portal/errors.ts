@@ -1,5 +1,5 @@
 // One error class per way a portal call can fail. Each has a literal name, the context a log line
-// needs (never a secret) and the cause. The poller maps them to the `problem` entity's reason.
+// needs (never a secret) and the cause. The pass runner maps them to the `problem` entity's reason.
 
 import { SWITCHED_OFF_CODES } from './schemas/common.js';
 import { redact } from '../util/redact.js';
@@ -208,7 +208,7 @@ export function portalMessageOf(error: unknown): string | undefined {
   return error instanceof PortalError ? error.portalMessage : undefined;
 }
 
-/** data_dir cannot be written (read-only, full): the bridge keeps polling, events wait. */
+/** data_dir cannot be written (read-only, full): the bridge keeps reading, events wait. */
 export class StorageError extends PortalError {
   readonly name = 'StorageError';
 

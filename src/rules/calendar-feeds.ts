@@ -65,7 +65,7 @@ export interface FeedContent<K extends FeedName = FeedName> {
   entries: FeedEntries[(typeof FEED_PARTS)[K]];
 }
 
-/** Each feed's content, by feed name (what a poll of the feeds gives). */
+/** Each feed's content, by feed name (what a pass of the feeds gives). */
 export type FeedContents = { [K in FeedName]?: FeedContent<K> };
 
 export interface FeedInput {

@@ -122,7 +122,7 @@ export class AccountFeatures {
 
   /**
    * Runs a command with the state of the feature that declares it, through `queue` (the account's, so
-   * never at the same time as a poll) unless the feature declares it concurrent (it only waits for the
+   * never at the same time as a pass) unless the feature declares it concurrent (it only waits for the
    * account: a refresh).
    */
   command(request: CommandRequest, account: CommandAccount, queue: <T>(work: () => Promise<T>) => Promise<T>): Promise<Record<string, unknown>> {
@@ -134,7 +134,7 @@ export class AccountFeatures {
     return owner.concurrent?.includes(request.command) ? run() : queue(run);
   }
 
-  /** The earliest instant after `now` at which a feature's states move without a poll; null for none. */
+  /** The earliest instant after `now` at which a feature's states move without a pass; null for none. */
   nextBoundary(now: number): number | null {
     const times = this.running.map((r) => r.state.nextBoundary?.(now) ?? null).filter((t) => t !== null);
     return times.length > 0 ? Math.min(...times) : null;

@@ -1,7 +1,7 @@
 // The child's facts, gathered for the planner (engine/plan.ts): what is known of each copy it
 // reads (the cache's), the change feed's watch, today's lessons (the timetable's last output) and the
 // policy. The planner decides; this only hands it the data and maps its rows back to the wants.
-import { plan, type Day, type Plan, type PollPolicy, type Watch } from '../engine/plan.js';
+import { plan, type Day, type Plan, type SchedulePolicy, type Watch } from '../engine/plan.js';
 import { covers } from '../engine/change-feed/child.js';
 import type { Want } from '../engine/resource.js';
 import type { ResourceCache } from '../engine/cache.js';
@@ -10,7 +10,7 @@ import type { SchoolDayTimes } from '../engine/moments.js';
 
 export interface AccountPlanSources {
   cache: ResourceCache;
-  policy: PollPolicy;
+  policy: SchedulePolicy;
   /** Today's lessons as the timetable last gave them. */
   lessons: (now: number) => SchoolDayTimes | undefined;
   /** The change feed's watch, while it watches. */

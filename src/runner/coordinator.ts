@@ -265,7 +265,7 @@ export class AccountCoordinator {
     // A child on both roads: `problem` says which one it is read through.
     const road = access.roads?.road;
     if (road !== undefined) problem = { ...problem, attributes: { ...problem.attributes, road } };
-    // `since` is when the problem began, which the figures keep (through a restart too), not this poll.
+    // `since` is when the problem began, which the figures keep (through a restart too), not this pass.
     const since = figures.noteProblem(now, problem.state === 'ON' ? problem.attributes : undefined);
     if (since !== undefined) problem = { ...problem, attributes: { ...problem.attributes, since: isoWarsaw(since) } };
     this.states(statesOf(STATUS_ENTITIES, { figures: figures.view(now), problem, advised: advice !== undefined, updated }));

@@ -137,7 +137,7 @@ export class FeatureRuns {
     const outcome: CycleOutcome = { states: {}, events: [], feeds: {}, year: {} };
     const { cache } = this.access;
     for (const { feature, state } of this.running) {
-      if (!state.poll) continue;
+      if (!state.compute) continue;
       const wants = this.reads(feature, ctx.identity, ctx.today);
       if (wants.some((w) => pass.unread.has(w.res.host))) continue;
       const inputs = (feature.inputs ?? []).map((name) => this.outputs.get(name));
@@ -164,7 +164,7 @@ export class FeatureRuns {
       if (!moved) continue;
       this.taken.delete(feature.name);
       try {
-        const result = await state.poll(featureCtx());
+        const result = await state.compute(featureCtx());
         if ('output' in result) this.outputs.set(feature.name, result.output);
         Object.assign(outcome.states, result.states);
         if (keptForLater(wants) && result.states !== undefined) this.keep(feature.name, result.states);

@@ -10,8 +10,8 @@ import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 
-/** What an observer (the benchmark, a test) may attach to an account's polling. */
-export interface PollHooks extends Pick<PortalAccessOptions, 'onRequest'> {
+/** What an observer (the benchmark, a test) may attach to an account's reading. */
+export interface PassHooks extends Pick<PortalAccessOptions, 'onRequest'> {
   /** A timed pass is about to start. */
   onCycleStart?: () => void;
   /** A timed pass ended: the hosts it read. */
@@ -38,7 +38,7 @@ export interface ScheduledChild {
 
 export interface SchedulerOptions {
   clock: Clock;
-  hooks?: PollHooks | undefined;
+  hooks?: PassHooks | undefined;
   log: Logger;
   /** The account's queue: every pass and restate the timer starts waits there for the command under way. */
   enqueue: (work: () => Promise<void>) => Promise<unknown>;
@@ -124,7 +124,7 @@ export class AccountScheduler {
     try {
       outcome = await this.options.child.pass(waiting);
     } catch (error) {
-      // Nothing may end the polling loop: log it and try again later.
+      // Nothing may end the reading loop: log it and try again later.
       this.options.log.error({ err: errorText(error) }, 'poll cycle failed unexpectedly');
     } finally {
       hooks?.onCycle?.({ hosts: outcome.read });

@@ -10,7 +10,7 @@ export interface LifeOptions {
   logins: readonly string[];
   /** Only setTimer is used; "now" is the simulator's own clock. */
   clock: Pick<Clock, 'setTimer'>;
-  /** Delay before the first round (default 60 s: after the bridge's first poll has primed its memory). */
+  /** Delay before the first round (default 60 s: after the bridge's first pass has primed its memory). */
   firstAfterMs?: number;
   /** Delay between rounds (default 3 minutes). */
   everyMs?: number;

@@ -50,7 +50,7 @@ async function demoEvents(): Promise<{ changes: Map<string, StateChange[]>; stat
     attachment: false,
     notifiedTeachers: [{ name: 'Anna Nowak' }],
   });
-  const h = await school.polled(['last_update', 'lucky_number', 'timetable_tomorrow']);
+  const h = await school.firstPasses(['last_update', 'lucky_number', 'timetable_tomorrow']);
   // Two rounds of demo life: a cancellation and a substitution on the next school day, and more.
   const life = new SimLife({ simulator: school.sim, logins: [ANIA.login], clock: school.clock, firstAfterMs: MINUTE, everyMs: 3 * MINUTE });
   life.start();
@@ -78,7 +78,7 @@ async function demoEvents(): Promise<{ changes: Map<string, StateChange[]>; stat
     fileStatus: 'ready',
   });
   await command(h, 'ania', 'refresh', '');
-  await h.pollUntil(
+  await h.runUntil(
     () => ['justification', 'school_file'].every((kind) => h.rec.on(`${h.base}/ania/event/${kind}`).length > 0),
     'the decision and the file',
   );

@@ -29,7 +29,7 @@ async function lessons(h: Harness, port: number): Promise<{ status: number; retr
 describe('the calendar feeds across a restart', () => {
   it('answer with both weeks after a restart, before the first read and after it', async () => {
     const port = await freePort();
-    const h = await school.polled(['at_school'], { http: { port } });
+    const h = await school.firstPasses(['at_school'], { http: { port } });
     // The second normal pass reads next week's timetable.
     await h.advanceMinutes(5);
     const served = await lessons(h, port);
@@ -53,7 +53,7 @@ describe('the calendar feeds across a restart', () => {
   it('answers 503 with Retry-After on a first start until the timetable was read', async () => {
     school.sim.failNext(50, 503, { path: /\/Timetables$/ });
     const port = await freePort();
-    const h = await school.polled(['last_update'], { http: { port } });
+    const h = await school.firstPasses(['last_update'], { http: { port } });
     expect(await lessons(h, port)).toMatchObject({ status: 503, retryAfter: '60' });
   });
 });

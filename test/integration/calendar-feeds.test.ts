@@ -1,5 +1,5 @@
-// The calendar feeds of the real bridge after real polls of the simulated portal, as its web server
-// serves them from what the polls published, read back with ical.js as a calendar app reads them: both weeks' lessons with their changes, a test the school
+// The calendar feeds of the real bridge after real passes of the simulated portal, as its web server
+// serves them from what the passes published, read back with ical.js as a calendar app reads them: both weeks' lessons with their changes, a test the school
 // adds (and edits), a free day, the titles in both languages, and the same text while nothing changes.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
@@ -16,10 +16,10 @@ const NOW = '2026-11-18T09:11:30+01:00';
 
 const school = simulatedSchool(NOW);
 
-// The feeds are the web server's: its memory keeps what the polls published.
-/** The bridge after its second normal poll: next week's timetable for the feeds is not read at a start. */
-const firstPoll = async (poll?: Record<string, string>) => {
-  const h = await school.polled(['at_school', 'upcoming_tests'], { http: { port: await freePort() }, ...(poll ? { poll } : {}) });
+// The feeds are the web server's: its memory keeps what the passes published.
+/** The bridge after its second normal pass: next week's timetable for the feeds is not read at a start. */
+const firstPass = async (poll?: Record<string, string>) => {
+  const h = await school.firstPasses(['at_school', 'upcoming_tests'], { http: { port: await freePort() }, ...(poll ? { poll } : {}) });
   await h.advanceMinutes(5);
   return h;
 };
@@ -35,7 +35,7 @@ const at = (date: string, time: string): string => new Date(`${date}T${time}:00+
 
 describe('calendar feeds', () => {
   it("lists this and next week's lessons with their changes, in the bridge's language, without asking the portal", async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const requests = school.sim.requests.length;
     const lessons = feed(h, 'lessons');
     expect(school.sim.requests.length).toBe(requests);
@@ -70,7 +70,7 @@ describe('calendar feeds', () => {
   });
 
   it('shows a test the school adds, keeps its UID when the school moves it, and keeps the same text while nothing changes', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const before = feed(h, 'agenda');
     const record = school.sim.account(ANIA.login).addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
     await h.advanceMinutes(20);
@@ -80,7 +80,7 @@ describe('calendar feeds', () => {
     expect(test).toMatchObject({ summary: 'Sprawdzian: Matematyka', start: at('2026-11-24', '08:55'), end: at('2026-11-24', '09:40') });
     expect(feed(h, 'agenda', 'en').calendar.events.find((e) => e.uid === test!.uid)?.summary).toBe('Test: Matematyka');
 
-    // Polls that bring nothing new leave the text (its ETag) and Last-Modified as they were.
+    // Passes that bring nothing new leave the text (its ETag) and Last-Modified as they were.
     await h.advanceMinutes(20);
     const again = feed(h, 'agenda');
     expect(again.body).toEqual(added.body);
@@ -94,7 +94,7 @@ describe('calendar feeds', () => {
   });
 
   it("lists the free days of the school and of the child's class, whole days", async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const account = school.sim.account(ANIA.login);
     account.school.classFreeDays.push({ Id: 99, Class: 7104, Type: 5, DateFrom: '2026-12-07', DateTo: '2026-12-08', AddDate: account.stamp() });
     account.school.classFreeDays.push({ Id: 98, Class: 7105, Type: 5, DateFrom: '2026-12-09', DateTo: '2026-12-09', AddDate: account.stamp() });
@@ -113,7 +113,7 @@ describe('calendar feeds', () => {
   it('reads next week for the lessons feed once a day, at once after a new plan change, not at night', async () => {
     // The unread counters every 20 minutes: next week is read by the lessons' and the normal passes, and the
     // counters' 3-minute passes of the day were most of this test's CPU.
-    const h = await firstPoll({ fast_interval: '20m' });
+    const h = await firstPass({ fast_interval: '20m' });
     const reads = () =>
       school.sim.requests.filter((r) => r.path.endsWith('/Timetables') && r.query.includes('weekStart=2026-11-23')).map((r) => r.at);
     expect(reads()).toHaveLength(1);
@@ -135,11 +135,11 @@ describe('calendar feeds', () => {
     expect(times).toHaveLength(3);
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(24 * 3_600_000 - 10 * 60_000);
     expect(times[2]! - times[1]!).toBeLessThanOrEqual(24 * 3_600_000 + 5 * 60_000);
-  }, 90_000); // a simulated day and more with news polls every 5 minutes while lessons are on
+  }, 90_000); // a simulated day and more with news passes every 5 minutes while lessons are on
 
   it('spans a three-day trip over its days in agenda.ics and upcoming_tests, whole days', async () => {
     school.sim.account(ANIA.login).addTrip({ destination: 'Zakopane', route: 'Tatry', from: '2026-11-25 07:30:00', to: '2026-11-27 18:00:00' });
-    const h = await firstPoll();
+    const h = await firstPass();
     const other = (h.attributes('ania', 'upcoming_tests')?.other ?? []) as { kind: string; date: string; until: string | null; content: string }[];
     expect(other.filter((o) => o.kind === 'trip').map((o) => [o.date, o.until, o.content])).toContainEqual([
       '2026-11-25',

@@ -24,7 +24,7 @@ interface Bundle {
 
 async function started(options: Partial<HarnessOptions> = {}): Promise<Harness> {
   const h = await school.start({ ...options, accounts: FAMILY as never });
-  await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'both children published');
+  await h.runUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'both children published');
   // The device is registered at the pass after the start's first.
   await h.advanceMinutes(5);
   return h;

@@ -1,4 +1,4 @@
-// Every way the change feed fails leaves the bridge polling as without it (live-notes 28-32): a refused
+// Every way the change feed fails leaves the bridge reading as without it (live-notes 28-32): a refused
 // registration (400, or 403 as behind the paid add-on) is tried again the next day, a device the portal
 // forgot is registered again once (twice forgotten: tomorrow), the feed in maintenance or failing is read
 // again until it answers; meanwhile the lists are read at their own ages, the news still arrives, and
@@ -20,7 +20,7 @@ interface FeedPart {
 
 async function started(poll?: Record<string, string>): Promise<Harness> {
   const h = await school.start({ accounts: FAMILY as never, ...(poll ? { poll } : {}) });
-  await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'both children published');
+  await h.runUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'both children published');
   // The device is registered in the start's first pass, before the lists it covers (watch, then list).
   await h.advanceMinutes(5);
   return h;
@@ -31,7 +31,7 @@ async function feedOf(h: Harness, child = 'ania'): Promise<FeedPart | null> {
   return bundle.children.find((c) => c.id === child)?.change_feed ?? null;
 }
 
-/** A grade added now reaches Home Assistant within the news age of lessons, by polling. */
+/** A grade added now reaches Home Assistant within the news age of lessons, by reading. */
 async function gradeArrives(h: Harness, grade: string): Promise<void> {
   school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade });
   await h.advanceUntil(() => h.state('ania', 'newest_grade') === grade, `grade ${grade}`, 5);
@@ -42,11 +42,11 @@ const registrations = (): number => school.sim.count({ host: 'auth', path: '/3.0
 describe('the change feed failing', () => {
   // Both refusals are one FeedRefusedError, and the bridge's retry a day later (child-feed.ts refuse(),
   // which says "tried again tomorrow") does not look at the status: the simulated day that shows the
-  // retry runs once, for 400 (25 simulated hours of polls, proved it again for 403). The unread counters
+  // retry runs once, for 400 (25 simulated hours of passes, proved it again for 403). The unread counters
   // are read every 20 minutes (the retry is a day later however often they are; every 3 minutes they were
   // most of this test's CPU); the news still comes at the lessons' 5 minutes.
   it.each([400, 403] as const)(
-    'a registration refused with %i: polling as without it, tried again the next day',
+    'a registration refused with %i: reading as without it, tried again the next day',
     async (status) => {
       school.sim.account(ANIA.login).feed.refuseRegistration(status);
       const h = await started({ fast_interval: '20m' });
@@ -68,7 +68,7 @@ describe('the change feed failing', () => {
     120_000,
   );
 
-  it('a device the portal forgot: registered again once; forgotten again, polling until the next day', async () => {
+  it('a device the portal forgot: registered again once; forgotten again, reading until the next day', async () => {
     const h = await started();
     const feed = school.sim.account(ANIA.login).feed;
     feed.forgetDevice(feed.deviceIds()[0]!);
@@ -86,7 +86,7 @@ describe('the change feed failing', () => {
     ['in maintenance', 503],
     ['failing', 500],
   ] as const)(
-    'the feed %s: polling as without it until it answers, then on again',
+    'the feed %s: reading as without it until it answers, then on again',
     async (_what, status) => {
       const h = await started();
       school.sim.failNext(1000, status, { host: 'auth', path: '/3.0/PushChanges' });

@@ -19,8 +19,8 @@ const feedReads = (): number[] =>
 describe('the feed read on time', () => {
   it('by day, no two reads of the feed more than 5 minutes apart, though a pass came half a minute before one was due', async () => {
     const h = await school.start({ accounts: FAMILY as never });
-    await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'both children published');
-    const ania = h.app.pollers.find((p) => p.id === 'ania')!;
+    await h.runUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'both children published');
+    const ania = h.app.runners.find((p) => p.id === 'ania')!;
     const end = Date.parse('2026-11-18T21:00:00+01:00');
     for (let n = 0; school.clock.now() < end; n++) {
       await h.advanceMinutes(n % 2 === 0 ? 31 : 17);

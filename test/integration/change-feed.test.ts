@@ -26,7 +26,7 @@ interface Bundle {
 
 async function started(accounts: unknown = FAMILY): Promise<Harness> {
   const h = await school.start({ accounts: accounts as never });
-  await h.pollUntil(
+  await h.runUntil(
     () => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'plan_changes_tomorrow') !== undefined),
     'both children published',
   );

@@ -37,7 +37,7 @@ function dataRead(r: SimRequest): { endpoint: string; host: 'register' | 'messag
 describe('every read is a declared resource', () => {
   it('asks the portal for no data outside a declaration', async () => {
     const h = await school.start({ accounts: [ANIA, JANEK].map((c) => ({ login: c.login, password: c.password })) });
-    await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'the first polls');
+    await h.runUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'the first passes');
     await h.rec.publish(`${h.base}/ania/refresh/set`, '');
     await h.advanceMinutes(16 * 60);
     const reads = school.sim.requests.map(dataRead).filter((r) => r !== undefined);

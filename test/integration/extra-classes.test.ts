@@ -20,7 +20,7 @@ describe('extra classes', () => {
     const lessonsOf = (child: string) =>
       (h.attributes(child, 'timetable_today') as { lessons: Record<string, unknown>[] } | undefined)?.lessons ?? [];
     // Read in a start's first pass (issue 80): the first day the family sees is whole, its extra class in it.
-    await h.pollUntil(() => lessonsOf('jan').length > 0 && lessonsOf('ania').length > 0, 'the first pass');
+    await h.runUntil(() => lessonsOf('jan').length > 0 && lessonsOf('ania').length > 0, 'the first pass');
     expect(lessonsOf('ania').some((l) => l.extra)).toBe(true);
 
     const lessons = lessonsOf('ania');
@@ -41,7 +41,7 @@ describe('extra classes', () => {
     expect(h.attributes('ania', 'timetable_today')?.hours).toEqual({ from: '08:00', to: '14:25' });
     // Next week's timetable, read ahead of need for the feed after the start's first pass.
     const events = () => parseFeed(h.app.webData!.feedSource('ania', 'lessons', 'pl')!.body).events;
-    await h.pollUntil(() => events().some((e) => e.start.startsWith('2026-12-01')), "next week's lessons in the feed", 30 * 60_000);
+    await h.runUntil(() => events().some((e) => e.start.startsWith('2026-12-01')), "next week's lessons in the feed", 30 * 60_000);
     const feed = events();
     const club = feed.filter((e) => e.summary === 'Koło matematyczne (zajęcia dodatkowe)');
     expect(club.map((e) => e.start)).toEqual(['2026-11-24T12:40:00.000Z', '2026-12-01T12:40:00.000Z']);

@@ -231,7 +231,7 @@ describe("Home Assistant's API", () => {
       const log = createLogger('debug', { write: (chunk: string) => void lines.push(chunk) }, { format: 'json' });
       ha.outage = outage;
       const { h, port } = await bridge({ children: [ANIA], entries: 0, log });
-      await h.pollUntil(() => h.state('ania', 'homework_upcoming') !== undefined, 'the first pass on MQTT');
+      await h.runUntil(() => h.state('ania', 'homework_upcoming') !== undefined, 'the first pass on MQTT');
       const token = (await loadOrCreateToken(h.dataDir)).value;
       const board = await fetch(`http://127.0.0.1:${port}/?token=${token}`);
       expect(board.status).toBe(200);

@@ -8,7 +8,7 @@
 // is announced then, without the grades, homework, lucky number and the rest the portal refuses a preschool child,
 // never with them, and with the model line "Przedszkole"; a school child refused a module once keeps its entities
 // (a module leaves a school child only after refusals a day apart).
-// One test walks a simulated night of polls every 20 minutes, from timer to timer (the file about 6.5 s of CPU alone).
+// One test walks a simulated night of passes every 20 minutes, from timer to timer (the file about 6.5 s of CPU alone).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ type Block = { no: number | null; number?: null; from: string; to: string; subje
 describe('a kindergarten child on the register road', () => {
   it('finds her plan by her identifier, shows every block of the day, and asks Timetables no more', async () => {
     const h = await school.start({ accounts: [account(ZOSIA)], language: 'pl' });
-    await h.pollUntil(() => (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5, 'her plan');
+    await h.runUntil(() => (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5, 'her plan');
     const today = h.attributes('zofia', 'timetable_today') as { date: string; lessons: Block[] };
     expect(today.date).toBe('2026-11-18');
     expect(today.lessons.map((l) => `${l.from}-${l.to} ${l.subject}`)).toEqual([
@@ -63,7 +63,7 @@ describe('a kindergarten child on the register road', () => {
     expect(kept).toMatchObject({ state: 'found', place: 'Auth/UserInfo', host: 'gateway', lid: school.sim.account(ZOSIA.login).childLid });
     await h.advanceMinutes(1);
     expect(await planFigures(h.dataDir)).toEqual({ account_kind: 'kindergarten', plan_source: { identifier: 'Auth/UserInfo', host: 'gateway' } });
-    // Timetables was refused once, and is asked no more through a day of polls.
+    // Timetables was refused once, and is asked no more through a day of passes.
     const timetables = () => school.sim.count({ path: /^\/gateway\/api\/2\.0\/Timetables$/, login: ZOSIA.login });
     expect(timetables()).toBe(1);
     const plans = school.sim.count({ path: PLAN, login: ZOSIA.login });
@@ -90,7 +90,7 @@ describe('a kindergarten child on the register road', () => {
   it('looks in Me first when the identifier is there, and leaves the school child as she was', async () => {
     school.sim.account(ZOSIA.login).kindergarten!.identifierIn = 'me';
     const h = await school.start({ accounts: [account(ANIA), account(ZOSIA)] });
-    await h.pollUntil(
+    await h.runUntil(
       () =>
         (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5 &&
         h.state('ania', 'timetable_today') !== undefined,
@@ -111,7 +111,7 @@ describe('a kindergarten child on the register road', () => {
     const kg = school.sim.account(ZOSIA.login).kindergarten!;
     kg.planDown = true;
     const h = await school.start({ accounts: [account(ZOSIA)] });
-    await h.pollUntil(() => h.state('zofia', 'problem') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('zofia', 'problem') !== undefined, 'the first pass');
     await h.advanceMinutes(1);
     const tries = () => school.sim.count({ path: PLAN, login: ZOSIA.login });
     const failed = tries();
@@ -132,7 +132,7 @@ describe('a kindergarten child on the register road', () => {
 
   it("tells her plan service's 500 as the service down, as a school list's 500, keeping her blocks", async () => {
     const h = await school.start({ accounts: [account(ZOSIA)] });
-    await h.pollUntil(() => h.state('zofia', 'timetable_today') === '5', 'her plan');
+    await h.runUntil(() => h.state('zofia', 'timetable_today') === '5', 'her plan');
     const kg = school.sim.account(ZOSIA.login).kindergarten!;
     [kg.planDown, kg.downStatus] = [true, 500];
     // A restart reads her plan afresh (where the last search found it): the service answers 500.
@@ -152,7 +152,7 @@ describe('a kindergarten child on the register road', () => {
     kg.fixture.week = {};
     // Every tier every 20 minutes: the search's next moment is its own, however often the passes come.
     const h = await school.start({ accounts: [account(ZOSIA)], poll: { fast_interval: '20m', school_interval: '20m' } });
-    await h.pollUntil(() => h.state('zofia', 'problem') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('zofia', 'problem') !== undefined, 'the first pass');
     await h.advanceMinutes(1);
     const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
     expect(kept).toMatchObject({ state: 'nothing' });
@@ -191,7 +191,7 @@ const listed = (config: DeviceConfig) => Object.keys(config.cmps).filter((key) =
 describe("a kindergarten child's entities", () => {
   it('are from her first discovery on only those her account can fill; her sister keeps hers', async () => {
     const h = await school.start({ accounts: [account(ANIA), account(ZOSIA)], language: 'pl' });
-    await h.pollUntil(() => h.state('zofia', 'timetable_today') === '5' && h.state('ania', 'average') !== undefined, 'the first pass');
+    await h.runUntil(() => h.state('zofia', 'timetable_today') === '5' && h.state('ania', 'average') !== undefined, 'the first pass');
     const [first, ...later] = announcements(h, 'zofia');
     expect(first).toBeDefined();
     for (const config of [first!, ...later]) expect(listed(config).filter((key) => NEVER_FILLED.includes(key))).toEqual([]);
@@ -214,7 +214,7 @@ describe("a kindergarten child's entities", () => {
     // Her school's gateway grants the change feed; her account answers as live-notes 58 says.
     for (const c of [ANIA, ZOSIA]) school.sim.account(c.login).feed.gatewayGranted = true;
     const h = await school.start({ accounts: [account(ANIA), account(ZOSIA)], poll: { fast_interval: '20m', school_interval: '20m' } });
-    await h.pollUntil(() => h.state('zofia', 'timetable_today') === '5' && h.state('ania', 'average') !== undefined, 'the first pass');
+    await h.runUntil(() => h.state('zofia', 'timetable_today') === '5' && h.state('ania', 'average') !== undefined, 'the first pass');
     expect(await feedWatching(h)).toEqual({ ania: true, zofia: true });
     await h.advanceMinutes(3 * 60);
     await expectOnlyWhatSheFills(h, ['timetable_today', 'unread_messages', 'unread_notices', 'free_day']);
@@ -235,7 +235,7 @@ describe("a kindergarten child's entities", () => {
   it('leave a school child only after refusals a day apart: one refusal keeps them', async () => {
     school.sim.account(ANIA.login).setModuleStatus('LuckyNumbers', 403);
     const h = await school.start({ accounts: [account(ANIA)] });
-    await h.pollUntil(() => h.state('ania', 'average') !== undefined, 'the first pass');
+    await h.runUntil(() => h.state('ania', 'average') !== undefined, 'the first pass');
     await h.advanceMinutes(60);
     const configs = announcements(h, 'ania');
     expect(configs.length).toBeGreaterThan(0);

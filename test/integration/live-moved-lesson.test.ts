@@ -17,9 +17,9 @@ const weekReads = (monday: string): number => school.sim.requests.filter((r) => 
 
 describe('a lesson moved elsewhere', () => {
   it('is shifted on the day it leaves and on the day it arrives, in the event and in the feed', async () => {
-    // The web server on: it serves the lessons feed from what the polls published.
-    const h = await school.polled(['timetable_today', 'plan_changes_today'], { http: { port: await freePort() } });
-    // Moved after the first poll, which primes the event memory. Nothing in the class calendar says so,
+    // The web server on: it serves the lessons feed from what the passes published.
+    const h = await school.firstPasses(['timetable_today', 'plan_changes_today'], { http: { port: await freePort() } });
+    // Moved after the first pass, which primes the event memory. Nothing in the class calendar says so,
     // so the week is read again within three hours.
     school.sim.account(ANIA.login).moveLesson(MOVE);
     await h.advanceMinutes(180);
@@ -65,7 +65,7 @@ describe('a lesson moved elsewhere', () => {
     school.clock.set('2026-11-26T07:30:00+01:00');
     const before = weekReads('2026-11-23');
     await h.advanceMinutes(21);
-    await h.pollUntil(() => weekReads('2026-11-23') > before, 'the new week read');
+    await h.runUntil(() => weekReads('2026-11-23') > before, 'the new week read');
     const arrival = (h.attributes('ania', 'timetable_today') as { lessons: Record<string, unknown>[] }).lessons.find((l) => l.no === 8)!;
     // It says where it came from, as the slot it left said where it went, and so does the plan change.
     const from = 'przeniesiona z czw. 19.11, lekcja 3';

@@ -16,7 +16,7 @@ const school = simulatedSchool('2026-11-18T17:00:00+01:00');
 
 async function started(): Promise<Harness> {
   const h = await school.start({ accounts: FAMILY as never });
-  await h.pollUntil(
+  await h.runUntil(
     () => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'plan_changes_tomorrow') !== undefined),
     'both children published',
   );
@@ -54,7 +54,7 @@ describe('watch, then list', () => {
     await h.advanceMinutes(6);
     const before = school.sim.requests.length;
     await h.restart();
-    await h.pollUntil(
+    await h.runUntil(
       () => school.sim.requests.slice(before).some((r) => r.login === ANIA.login && r.path === '/3.0/Grades'),
       'the first pass after the restart',
     );

@@ -1,5 +1,5 @@
 // The web server in the running bridge, against the simulator and the test broker: /health answers
-// from the start, nothing else without the token, and what a poll published is what the pages read.
+// from the start, nothing else without the token, and what a pass published is what the pages read.
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,11 +17,11 @@ const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.passwor
 const school = simulatedSchool(NOW);
 
 describe('the web server in the bridge', () => {
-  it('answers /health, refuses pages without the token, and reads what the polls published', async () => {
+  it('answers /health, refuses pages without the token, and reads what the passes published', async () => {
     const port = await freePort();
     const printed: string[] = [];
     const h = await school.start({ accounts, http: { port }, out: { write: (t: string) => printed.push(t) } });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first passes');
 
     const health = await send(port, '/health');
     expect(health.status).toBe(200);
@@ -36,7 +36,7 @@ describe('the web server in the bridge', () => {
     expect(text).toContain(`:${port}/\n`);
     expect(text).not.toContain(token);
     expect(text).toContain('check --show-token');
-    // The children's ids come with their first poll: their feeds are printed once both are known.
+    // The children's ids come with their first pass: their feeds are printed once both are known.
     for (const child of ['ania', 'jan']) {
       for (const feed of ['lessons', 'agenda', 'free-days']) expect(text).toContain(`/calendar/${child}/${feed}.ics\n`);
     }
@@ -57,7 +57,7 @@ describe('the web server in the bridge', () => {
   it("serves each child's calendar feeds with the token: iCalendar, ETag and 304, 404 for an unknown child or feed", async () => {
     const port = await freePort();
     const h = await school.start({ accounts, http: { port } });
-    await h.pollUntil(() => h.state('ania', 'timetable_today') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'timetable_today') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first passes');
     const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
     const lessons = await send(port, `/calendar/ania/lessons.ics?token=${token}`);
     expect(lessons.status).toBe(200);
@@ -86,7 +86,7 @@ describe('the web server in the bridge', () => {
     const port = await freePort();
     const printed: string[] = [];
     const h = await school.start({ accounts: [{ ...accounts[0]!, id: 'ania' }], http: { port }, out: { write: (t: string) => printed.push(t) } });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass');
     expect(printed.join('')).toMatch(/\/calendar\/ania\/agenda\.ics\n/);
     printed.length = 0;
     await h.restart();
@@ -104,7 +104,7 @@ describe('the web server in the bridge', () => {
     const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
     // The test plays the Supervisor's proxy from 127.0.0.1.
     const h = await school.start({ accounts: accounts.slice(0, 1), http: { port }, ingressAddress: '127.0.0.1', log });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass');
     const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
     expect((await send(port, '/no-such-page', { headers: { 'x-ingress-path': '/api/hassio_ingress/x1' } })).status).toBe(404);
     expect((await send(port, '/health')).status).toBe(200);
@@ -115,14 +115,14 @@ describe('the web server in the bridge', () => {
     expect(lines.join('\n')).toContain('web server listening');
   });
 
-  it('keeps polling when its port is taken', async () => {
+  it('keeps reading when its port is taken', async () => {
     const { createServer } = await import('node:net');
     const blocker = createServer();
     const port = await freePort();
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
     try {
       const h = await school.start({ accounts: accounts.slice(0, 1), http: { port } });
-      await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+      await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass');
       expect(h.app.web?.url).toBeUndefined();
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
@@ -131,7 +131,7 @@ describe('the web server in the bridge', () => {
 
   it('stays off with http.port 0', async () => {
     const h = await school.start({ accounts: accounts.slice(0, 1), http: { port: 0 } });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass');
     expect(h.app.web).toBeUndefined();
     expect(h.app.webData).toBeUndefined();
   });

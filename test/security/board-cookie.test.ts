@@ -23,7 +23,7 @@ beforeAll(() => ensureBuilt(), 240_000);
 async function bridge() {
   const port = await freePort();
   const h = await school.start({ accounts, http: { port } });
-  await h.pollUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first poll');
+  await h.runUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first pass');
   const bin = await BinCommands.forBridge({ dir: await tempDir(), dataDir: h.dataDir, portal: school.sim.urls, accounts, port });
   return { h, port, bin };
 }

@@ -75,7 +75,7 @@ describe('busy neighbours', () => {
   it('four addresses holding 16 keep-alive connections each leave /health, the board and the feeds to a fifth device', async () => {
     const port = await freePort();
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], http: { port } });
-    await h.pollUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first pass');
     const token = await tokenIn(h.dataDir);
     neighbours = NEIGHBOURS.map((address) => new Neighbour(address, port));
 

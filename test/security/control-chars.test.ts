@@ -25,7 +25,7 @@ describe('control characters in portal text', () => {
     child.lastName = LAST;
     const port = await freePort();
     w.app = await startFaultApp({ sim: w.sim, tap: w.tap, clock: w.clock, accounts: [w.account()], http: { port } });
-    await w.untilFirstPoll();
+    await w.untilFirstPass();
     const h = w.h;
     const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
 

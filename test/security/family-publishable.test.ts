@@ -66,12 +66,12 @@ async function familyBridge(): Promise<Started> {
     ],
   };
   const h = await school.start({ accounts: [entry] as never, http: { port, metrics: true }, log });
-  await h.pollUntil(
+  await h.runUntil(
     () => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'requests_today') !== undefined),
-    'the first polls of both children',
+    'the first passes of both children',
   );
   // The fast pass: the messaging session, opened with the one-time token.
-  await h.pollUntil(() => school.sim.count({ path: /^\/loguj\/token\// }) >= 2, 'the token logins', 3 * 60_000);
+  await h.runUntil(() => school.sim.count({ path: /^\/loguj\/token\// }) >= 2, 'the token logins', 3 * 60_000);
   const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
   return { h, port, token, lines, fullName };
 }
@@ -172,9 +172,9 @@ describe('a link the family must see to', () => {
   it('shows problem link_needs_action while the token still reads the child, leaves the other child alone, and ends by itself', async () => {
     school.sim.families.setLinkState(JANEK.login, 'requiring_an_action', { tokenBeside: true });
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
-    await h.pollUntil(
+    await h.runUntil(
       () => h.state('jan', 'problem') === 'ON' && h.state('jan', 'newest_grade') !== undefined && h.state('ania', 'last_update') !== undefined,
-      'the first polls',
+      'the first passes',
     );
     expect(h.attributes('jan', 'problem')).toMatchObject({ reason: 'link_needs_action', portal_message: 'requiring_an_action' });
     expect(String(h.attributes('jan', 'problem')?.message)).toMatch(/portal/i);

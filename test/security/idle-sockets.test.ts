@@ -22,7 +22,7 @@ describe('idle sockets', () => {
   it('70 idle sockets from one address leave /health, the board and the feeds to everyone else, and are closed by the header timeout', async () => {
     const port = await freePort();
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], http: { port } });
-    await h.pollUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first pass');
     const token = await tokenIn(h.dataDir);
 
     const idle = await IdleSockets.open(port, 70, ATTACKER);

@@ -31,9 +31,9 @@ describe('the access token stays secret', () => {
     const port = await freePort();
     const printed: string[] = [];
     const h = await school.start({ accounts, http: { port }, out: { write: (t: string) => printed.push(t) } });
-    await h.pollUntil(
+    await h.runUntil(
       () => h.state('ania', 'timetable_today') !== undefined && printed.join('').includes('lessons.ics'),
-      'the first poll and the feed addresses',
+      'the first pass and the feed addresses',
     );
     const token = await tokenIn(h.dataDir);
 

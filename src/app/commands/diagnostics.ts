@@ -202,7 +202,7 @@ export interface BundleInput {
   source: 'running bridge' | 'saved by the bridge';
   /** The bridge's own figures (the running bridge's, or what its lock says). */
   bridge: Record<string, unknown>;
-  /** Per child the bridge reads (login entries first, then the family road's), its figures (undefined when no bridge has polled it yet). */
+  /** Per child the bridge reads (login entries first, then the family road's), its figures (undefined when no bridge has read it yet). */
   accounts: readonly (SavedFigures | undefined)[];
   /** Logins known beside the config's (the family road's children, by their saved files). */
   logins?: readonly string[];
@@ -237,7 +237,7 @@ export async function diagnosticsBundle(input: BundleInput): Promise<string> {
 export type DiagnosticsOptions = Pick<CheckOptions, 'config' | 'out' | 'clock'>;
 
 /**
- * `dziennik2mqtt diagnostics`: the bundle from what the bridge saved in data_dir (after each poll), so
+ * `dziennik2mqtt diagnostics`: the bundle from what the bridge saved in data_dir (after each pass), so
  * it runs beside a running bridge without disturbing it (no lock taken, nothing written or moved).
  */
 export async function runDiagnostics(options: DiagnosticsOptions): Promise<number> {

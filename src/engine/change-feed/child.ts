@@ -1,7 +1,7 @@
 // One child's change feed (live-notes 28-32), a plug-in of the pass: what it wants read (the feed, while
 // a device is registered), what it does before the reads (registers the device, watch then list), after
 // each round (the changes listed make what they name due) and after the pass was published (their
-// acknowledgement). Every way it fails leaves the lists at their own ages (polling as without it): a
+// acknowledgement). Every way it fails leaves the lists at their own ages (reading as without it): a
 // refused registration is tried again the next day, a forgotten device is registered again at once
 // (twice in a day: the next day), the feed down is read again until it answers.
 import { ChangeFeed, type FeedChange } from '../../portal/change-feed.js';

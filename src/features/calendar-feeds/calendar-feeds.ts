@@ -1,5 +1,5 @@
 // The calendar feeds feature: no request and no entity of its own. After the timetable,
-// the agenda and the grades (the year's term grades, their one list) have polled, it turns their outputs into the content of the child's three calendar
+// the agenda and the grades (the year's term grades, their one list) have read, it turns their outputs into the content of the child's three calendar
 // feeds (interface 6.5), which the account runner publishes and the web server renders (src/outputs/web/calendar-feeds.ts).
 // What the feeds last held is kept in data_dir: a restart serves it until a read replaces it, and the
 // days a pass did not read (next week, in a start's first pass) keep their lessons.
@@ -18,7 +18,7 @@ export const calendarFeeds = feature({
 
 type FeedsAccess = Pick<FeatureAccess, 'identity' | 'childId'> & Partial<Pick<FeatureAccess, 'dataDir' | 'account' | 'log'>>;
 
-/** Makes every feed again from its inputs at each poll; keeps the last ones for the next start. */
+/** Makes every feed again from its inputs at each pass; keeps the last ones for the next start. */
 export class CalendarFeedsState implements Source, FeatureState {
   private readonly store: KeptFeeds | undefined;
   private last: FeedContents | undefined;
@@ -38,10 +38,10 @@ export class CalendarFeedsState implements Source, FeatureState {
     return this.last;
   }
 
-  poll(ctx: SourceContext): Promise<SourceResult> {
+  compute(ctx: SourceContext): Promise<SourceResult> {
     const timetable = ctx.inputs.timetable;
     const agenda = ctx.inputs.agenda;
-    // Before the timetable's first good poll there is nothing new to show; an empty feed would wrongly
+    // Before the timetable's first good pass there is nothing new to show; an empty feed would wrongly
     // tell a calendar that every lesson is gone (the kept feeds stand meanwhile).
     if (timetable === undefined) return Promise.resolve({});
     const entries = feedEntries({

@@ -31,13 +31,13 @@ export const cancelledLessons = feature({
   name: 'cancelled_lessons',
   inputs: ['timetable'],
   entities: [cancelledLessonsWeek],
-  create: (): Source => ({ poll: (ctx) => Promise.resolve(poll(ctx)) }),
+  create: (): Source => ({ compute: (ctx) => Promise.resolve(compute(ctx)) }),
   // On the board only when there are some: a count under the child's name, marked.
   board: (child) => boardCount(child, cancelledLessonsWeek, false),
   dashboard: { fact: { entity: cancelledLessonsWeek, icon: '🚫' } },
 });
 
-function poll(ctx: SourceContext): SourceResult {
+function compute(ctx: SourceContext): SourceResult {
   const timetable = ctx.inputs.timetable; // the timetable feature's output of this pass
   if (timetable === undefined) return {}; // before its first good read: keep what is published
   return { states: statesOf([cancelledLessonsWeek], timetable) };

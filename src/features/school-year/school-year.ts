@@ -82,7 +82,7 @@ export const schoolYear = feature({
       },
     ],
   },
-  create: () => ({ poll }),
+  create: () => ({ compute }),
 });
 
 /** The day part of a portal date ("2026-09-01" or "2026-09-01 00:00:00"). */
@@ -104,7 +104,7 @@ export function schoolYearEvents(identity: Identity, tutor: string | null): News
   return [{ id: `${schoolYearEvent.key}:${begins}`, payload: schoolYearFacts(identity, tutor, begins) }];
 }
 
-function poll(ctx: SourceContext): Promise<SourceResult> {
+function compute(ctx: SourceContext): Promise<SourceResult> {
   const { identity } = ctx;
   const user = identity.classTutorId === undefined ? undefined : userOf(ctx.cache, identity.classTutorId);
   const tutor = [user?.FirstName, user?.LastName].filter((part) => part?.trim()).join(' ') || null;

@@ -2,7 +2,7 @@
 // of the day per resource, the password logins and messaging bootstraps of the day, each resource's
 // last answer and last success, the session's age, the problems of the last 7 days and the last
 // login's transcript (with `check --trace`'s redaction). Told by the portal access (PortalObserver);
-// kept in data_dir after each poll (engine/figures-store.ts) so that `dziennik2mqtt diagnostics` beside
+// kept in data_dir after each pass (engine/figures-store.ts) so that `dziennik2mqtt diagnostics` beside
 // a running bridge reads them. A sink (the metrics) may be told the same events.
 import type { Logger } from '../../util/log.js';
 import { LoginTrace } from '../../portal/trace.js';
@@ -18,7 +18,7 @@ import type { Identity } from '../../engine/identity.js';
 export interface FiguresSink {
   answered(child: string, resource: string, status: string): void;
   loggedIn(child: string, outcome: string): void;
-  /** A poll of the account ran for `ms`. */
+  /** A pass of the account ran for `ms`. */
   passed(child: string, ms: number): void;
   /** A safety read found a change the change feed never named. */
   feedMissed(child: string, resource: string): void;
@@ -60,13 +60,13 @@ export class AccountFigures implements PortalObserver {
   /** The school year as the identity last read gave it (set by the account's runner). */
   schoolYear: SchoolYearFigures;
 
-  /** The last write of the figures (writes run one after another, off the poll's path). */
+  /** The last write of the figures (writes run one after another, off the pass's path). */
   written: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: AccountFiguresOptions) {}
 
   /**
-   * Keeps the figures in data_dir, in the background: a poll never waits on the disk for them (it would
+   * Keeps the figures in data_dir, in the background: a pass never waits on the disk for them (it would
    * move its next timer), and one write follows another. A stop waits for the last.
    */
   save(): Promise<void> {
@@ -106,13 +106,13 @@ export class AccountFigures implements PortalObserver {
     this.kept.bootstraps++;
   }
 
-  /** A poll ran for `ms` (the metrics' histogram). */
+  /** A pass ran for `ms` (the metrics' histogram). */
   passed(ms: number): void {
     this.options.sink?.passed(this.options.child(), ms);
   }
 
   /**
-   * What `problem` says after a poll: a problem is noted with its time when it appears, or when its
+   * What `problem` says after a pass: a problem is noted with its time when it appears, or when its
    * reason, the portal's words or its resource change; the same one again only after it cleared.
    * Returns when the problem on now began (`problem`'s `since`), undefined while there is none.
    */

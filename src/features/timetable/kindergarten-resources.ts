@@ -1,5 +1,5 @@
 // The portal resources only a kindergarten child's timetable reads (live-notes 33-36): the fortnight's plan
-// of blocks from the identifier the search found (src/engine/resources/kindergarten.ts, which the poller needs to
+// of blocks from the identifier the search found (src/engine/resources/kindergarten.ts, which the pass runner needs to
 // know whether the child has a plan at all), and what names its references: the activities (they play the
 // part of subjects) and the rooms; the teachers are in Users.
 import type { z } from 'zod';

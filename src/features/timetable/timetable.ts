@@ -72,12 +72,12 @@ class TimetableSource implements Source {
     return this.searches.restore(this.cache);
   }
 
-  /** What the last poll read, so that a lesson boundary recomputes without asking the portal. */
+  /** What the last pass read, so that a lesson boundary recomputes without asking the portal. */
   private last: ScheduleInput | undefined;
   /** The lesson starts and ends still ahead today, as of the last computation. */
   private boundaries: number[] = [];
 
-  async poll(ctx: SourceContext): Promise<SourceResult> {
+  async compute(ctx: SourceContext): Promise<SourceResult> {
     const free = freeDaysOf(ctx.cache, ctx.identity.classId);
     const kindergarten = kindergartenReads(ctx.cache, ctx.today);
     await this.searches
@@ -124,7 +124,7 @@ class TimetableSource implements Source {
     return { states: renderTimetable(result, this.language, substitutions !== undefined), events, output };
   }
 
-  /** The states at ctx.now from what the last poll read (a lesson boundary); nothing before a poll. */
+  /** The states at ctx.now from what the last pass read (a lesson boundary); nothing before a pass. */
   restate(ctx: SourceContext): SourceResult['states'] {
     if (this.last === undefined) return undefined;
     return renderTimetable(this.schedule({ ...this.last, now: ctx.now }), this.language, this.last.substitutions !== undefined);

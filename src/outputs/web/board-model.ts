@@ -18,7 +18,7 @@ export type BoardModel = ReturnType<typeof boardModel>;
 
 /** The board for every child the bridge holds, at `now`. */
 export function boardModel(children: readonly ChildView[], language: Language, now: number) {
-  // Always in the same places: the bridge learns its children in whatever order their first polls end.
+  // Always in the same places: the bridge learns its children in whatever order their first passes end.
   const sorted = [...children].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const names = callNames(sorted);
   return { language, labels: BOARD_TEXT[language].labels, children: sorted.map((c, i) => childBoard(c, names[i] as string, language, now)) };

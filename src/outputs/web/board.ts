@@ -14,7 +14,7 @@ import type { Route, WebData, WebRequest, WebResponse } from './types.js';
 import { systemClock, type Clock, type Timer } from '../../util/clock.js';
 
 export interface BoardOptions {
-  /** A burst of state changes (a poll publishes dozens) becomes one event after this long. */
+  /** A burst of state changes (a pass publishes dozens) becomes one event after this long. */
   coalesceMs?: number;
   /** A comment this often keeps proxies from closing an idle stream; the model is re-read then too. */
   heartbeatMs?: number;

@@ -130,7 +130,7 @@ export class WebService {
    * container's log, which people paste into bug reports. `check --show-token` gives them with it. A
    * child's feeds are named by its id, which a child without a configured one gets from its first
    * poll: until every id is known, the board's address goes out alone and the feeds follow once the
-   * polls have named every child.
+   * passes have named every child.
    */
   private printOnce(base: string): void {
     const { out, childIds, data } = this.options;

@@ -44,16 +44,16 @@ const agenda = (content: string): AgendaOutput => ({ tests: [], items: [test(con
 
 const ctx = (now: number, inputs: Inputs) => ({ now, inputs }) as unknown as SourceContext;
 
-/** The feature's polls published on the bus as the account runner publishes them, into the web server's snapshot. */
+/** The feature's passes published on the bus as the account runner publishes them, into the web server's snapshot. */
 function published(state: CalendarFeedsState) {
   let now = 0;
   const memory = new WebSnapshot({ language: 'pl', healthy: () => true, now: () => now });
   const bus = new Bus(silentLogger());
   bus.subscribe(memory);
   return {
-    poll: async (at: number, inputs: Inputs) => {
+    compute: async (at: number, inputs: Inputs) => {
       now = at;
-      publishFeeds(bus, 'ania', (await state.poll(ctx(at, inputs))).feeds ?? {});
+      publishFeeds(bus, 'ania', (await state.compute(ctx(at, inputs))).feeds ?? {});
     },
     content: (name: FeedName) => memory.keptFeed('ania', name),
   };
@@ -63,10 +63,10 @@ describe('calendar feeds feature', () => {
   it('keeps changedAt while the content stands and moves it when it changes, feed by feed', async () => {
     const state = published(calendarFeeds.create(access()));
     expect(state.content('agenda')).toBeUndefined();
-    await state.poll(1000, { timetable, agenda: agenda('Ułamki') });
-    await state.poll(2000, { timetable, agenda: agenda('Ułamki') });
+    await state.compute(1000, { timetable, agenda: agenda('Ułamki') });
+    await state.compute(2000, { timetable, agenda: agenda('Ułamki') });
     expect(state.content('agenda')?.changedAt).toBe(1000);
-    await state.poll(3000, { timetable, agenda: agenda('Ułamki i procenty') });
+    await state.compute(3000, { timetable, agenda: agenda('Ułamki i procenty') });
     expect(state.content('agenda')?.changedAt).toBe(3000);
     expect(state.content('free-days')?.changedAt).toBe(1000);
     expect(state.content('agenda')?.content.entries).toEqual([
@@ -77,7 +77,7 @@ describe('calendar feeds feature', () => {
   it('reads its inputs by the names and types their features declare', async () => {
     const state = calendarFeeds.create(access());
     // @ts-expect-error -- misspelled: the timetable's output is named `timetable`
-    const result = await state.poll(ctx(1000, { timetabel: timetable, agenda: agenda('Ułamki') }));
+    const result = await state.compute(ctx(1000, { timetabel: timetable, agenda: agenda('Ułamki') }));
     expect(result.feeds?.lessons).toBeUndefined();
     const weeks = (inputs: Inputs) => inputs.timetable?.fortnight.length;
     expect(weeks({ timetable })).toBe(0);
@@ -95,15 +95,15 @@ describe('calendar feeds feature', () => {
     expect(events.free_day?.[0]?.payload.lesons_from).toBeUndefined();
   });
 
-  it("shows nothing before the timetable's first poll rather than an empty week", async () => {
+  it("shows nothing before the timetable's first pass rather than an empty week", async () => {
     const state = calendarFeeds.create(access());
-    const result = await state.poll(ctx(1000, { agenda: agenda('Ułamki') }));
+    const result = await state.compute(ctx(1000, { agenda: agenda('Ułamki') }));
     expect(result.feeds?.lessons).toBeUndefined();
   });
 
   it("names UIDs after the configured child id, and each calendar after the child's first name", async () => {
     const state = calendarFeeds.create(access('ania2'));
-    const { feeds } = await state.poll(ctx(1000, { timetable, agenda: agenda('Ułamki') }));
+    const { feeds } = await state.compute(ctx(1000, { timetable, agenda: agenda('Ułamki') }));
     expect(feeds?.['free-days']?.entries[0]?.uid).toBe('free-school-4.ania2@dziennik2mqtt');
     expect(feeds?.lessons?.child).toBe('Ania');
   });

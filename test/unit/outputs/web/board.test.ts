@@ -262,7 +262,7 @@ describe('the event stream', () => {
     expect(stream.events()[0].model.children.map((c: { name: string }) => c.name)).toEqual(['Ania']);
     expect(data.listeners.size).toBe(1);
 
-    // A poll publishing many states: nothing until the burst is over, then one event, with the last of them.
+    // A pass publishing many states: nothing until the burst is over, then one event, with the last of them.
     for (const lucky of ['1', '2', '3', '21']) data.change([kid('ania', 'Ania', lucky), kid('jan', 'Janek', lucky)]);
     await clock.advance(49);
     expect(clock.nextDueAt()).toBe(NOW + 50);

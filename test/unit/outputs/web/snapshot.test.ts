@@ -79,7 +79,7 @@ describe('WebSnapshot', () => {
     m.device({ id: 'ania', name: 'Ania Kowalska', entities: [] });
     let calls = 0;
     m.onChange(() => calls++);
-    // Before the first poll of the feeds: nothing (the route answers 503), never an empty calendar.
+    // Before the first pass of the feeds: nothing (the route answers 503), never an empty calendar.
     expect(m.feedSource('ania', 'lessons')).toBeNull();
 
     tick(60_000);
