@@ -319,7 +319,7 @@ export class App {
         language: config.language,
         clock: this.clock,
         log: log.child({ part: 'homeassistant' }),
-        feedsServed: () => this.webService?.url !== undefined,
+        calendarFeedsServed: () => this.webService?.url !== undefined,
         children: () => this.childIds(),
         ...(this.mqtt ? { handover: this.mqtt } : {}),
       });

@@ -80,7 +80,7 @@ export class Metrics implements FiguresSink {
     this.passes.observe({ child }, ms / 1000);
   }
 
-  feedMissed(child: string, resource: string): void {
+  changeFeedMissed(child: string, resource: string): void {
     this.missed.inc({ child, resource });
   }
 

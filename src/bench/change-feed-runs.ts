@@ -5,12 +5,12 @@
 import { perChildPerDay, simulate, type Injection, type SimulationOptions } from './simulate.js';
 import { benchLogin } from './accounts.js';
 import { count, decimal, labelName } from './doc-figures.js';
-import { FEED_SAFETY } from '../engine/resources/change-feed.js';
+import { CHANGE_FEED_SAFETY } from '../engine/resources/change-feed.js';
 import { wallTime } from '../util/time.js';
 import { MINUTE } from '../util/duration.js';
 
 /** A row of the bench's table. */
-export interface FeedRow {
+export interface ChangeFeedRow {
   measure: string;
   value: string;
   target: string;
@@ -20,9 +20,9 @@ export interface FeedRow {
 const MONDAY = '2026-11-16T00:00:00+01:00';
 const at = (day: number, hhmm: string): number => Date.parse(`2026-11-${16 + day}T${hhmm}:00+01:00`);
 /** The targets (shared/design/performance.md, the seventh round). */
-const FEED_PER_DAY = 700;
-const FEED_REFERENCE_PER_DAY = 300;
-const SAFETY_MINUTES = FEED_SAFETY / MINUTE;
+const CHANGE_FEED_PER_DAY = 700;
+const CHANGE_FEED_REFERENCE_PER_DAY = 300;
+const SAFETY_MINUTES = CHANGE_FEED_SAFETY / MINUTE;
 
 /**
  * Every kind of news at moments spread over two school days from 07:00 to 21:00 (before, in and after
@@ -72,7 +72,7 @@ function worstByKind(freshness: readonly { label: string; delayMs: number | null
  * The longest time between two reads of the feed while its age is `school_interval` (07:00 to 21:00 on
  * a school day; the first read after 07:00 follows one at the early hour's age), in seconds.
  */
-export function worstFeedGap(reads: readonly number[]): number {
+export function worstChangeFeedGap(reads: readonly number[]): number {
   const byDay = (t: number): boolean => {
     const { date, time } = wallTime(t);
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
@@ -85,26 +85,26 @@ export function worstFeedGap(reads: readonly number[]): number {
 
 async function day(
   options: Omit<SimulationOptions, 'children' | 'start' | 'days'>,
-): Promise<{ perDay: number; worst: Worst; feedOn: number; missed: number; feedGap: number }> {
+): Promise<{ perDay: number; worst: Worst; changeFeedOn: number; missed: number; changeFeedGap: number }> {
   const r = await simulate({ children: 1, start: MONDAY, days: 2, ...options });
   return {
     perDay: perChildPerDay(r.counts, 1, 2),
     worst: worstByKind(r.freshness),
-    feedOn: r.feed.on,
-    missed: r.feed.missed,
-    feedGap: worstFeedGap(r.feedReads[0] ?? []),
+    changeFeedOn: r.changeFeed.on,
+    missed: r.changeFeed.missed,
+    changeFeedGap: worstChangeFeedGap(r.changeFeedReads[0] ?? []),
   };
 }
 
 /** The change feed's runs: rows for the table, figures for the pages, and what bench-results.json keeps. */
-export async function feedRuns(
+export async function changeFeedRuns(
   log: (text: string) => void,
   atReference: Pick<SimulationOptions, 'poll' | 'resources'>,
-): Promise<{ rows: FeedRow[]; figures: Record<string, string>; json: Record<string, unknown> }> {
+): Promise<{ rows: ChangeFeedRow[]; figures: Record<string, string>; json: Record<string, unknown> }> {
   log('the change feed: two school days of one child with every kind of news from 07:00 to 21:00, on the family road (the feed)...');
   const family = await day({ road: 'family', injections: allDay() });
   log('... on the register road, its gateway granting the feed...');
-  const granted = await day({ feedGranted: true, injections: allDay() });
+  const granted = await day({ changeFeedGranted: true, injections: allDay() });
   log('... on the register road without the feed (as before it)...');
   const scheduled = await day({ injections: allDay() });
   log("... with the feed at the reference's freshness...");
@@ -132,18 +132,18 @@ export async function feedRuns(
   });
   const lostMs = lost.freshness.find((f) => f.label === 'lost change')?.delayMs ?? null;
 
-  const rows: FeedRow[] = [
+  const rows: ChangeFeedRow[] = [
     {
       measure: 'with the change feed: requests per child per day (family road)',
       value: family.perDay.toFixed(0),
-      target: `<= ${FEED_PER_DAY}`,
-      ok: family.perDay <= FEED_PER_DAY && family.feedOn === 1,
+      target: `<= ${CHANGE_FEED_PER_DAY}`,
+      ok: family.perDay <= CHANGE_FEED_PER_DAY && family.changeFeedOn === 1,
     },
     {
       measure: 'with the change feed: requests per child per day (register road, granted)',
       value: granted.perDay.toFixed(0),
-      target: `<= ${FEED_PER_DAY}`,
-      ok: granted.perDay <= FEED_PER_DAY && granted.feedOn === 1,
+      target: `<= ${CHANGE_FEED_PER_DAY}`,
+      ok: granted.perDay <= CHANGE_FEED_PER_DAY && granted.changeFeedOn === 1,
     },
     {
       measure: 'without the feed: requests per child per day (register road)',
@@ -154,8 +154,8 @@ export async function feedRuns(
     {
       measure: "with the change feed, at the reference's freshness",
       value: reference.perDay.toFixed(0),
-      target: `<= ${FEED_REFERENCE_PER_DAY}`,
-      ok: reference.perDay <= FEED_REFERENCE_PER_DAY,
+      target: `<= ${CHANGE_FEED_REFERENCE_PER_DAY}`,
+      ok: reference.perDay <= CHANGE_FEED_REFERENCE_PER_DAY,
     },
   ];
   const minutes = (ms: number | null): string => (ms === null ? 'never' : (ms / MINUTE).toFixed(1));
@@ -172,15 +172,15 @@ export async function feedRuns(
   }
   rows.push({
     measure: 'the longest time between two reads of the feed, 07:00-21:00 on school days (family / register, s)',
-    value: `${family.feedGap} / ${granted.feedGap}`,
+    value: `${family.changeFeedGap} / ${granted.changeFeedGap}`,
     target: '<= 300',
-    ok: family.feedGap > 0 && granted.feedGap > 0 && Math.max(family.feedGap, granted.feedGap) <= 300,
+    ok: family.changeFeedGap > 0 && granted.changeFeedGap > 0 && Math.max(family.changeFeedGap, granted.changeFeedGap) <= 300,
   });
   rows.push({
     measure: 'a change the feed lost: minutes until published; counted as feed_missed',
-    value: `${minutes(lostMs)}; ${lost.feed.missed}`,
+    value: `${minutes(lostMs)}; ${lost.changeFeed.missed}`,
     target: `<= ${SAFETY_MINUTES}; >= 1`,
-    ok: lostMs !== null && lostMs <= SAFETY_MINUTES * MINUTE && lost.feed.missed >= 1,
+    ok: lostMs !== null && lostMs <= SAFETY_MINUTES * MINUTE && lost.changeFeed.missed >= 1,
   });
 
   const worstOf = (w: Worst): number | null =>
@@ -195,11 +195,11 @@ export async function feedRuns(
     ),
     fresh_polling_allday_worst: minutes(worstOf(scheduled.worst)),
     feed_lost_change_minutes: minutes(lostMs),
-    feed_worst_gap_seconds: String(Math.max(family.feedGap, granted.feedGap)),
+    feed_worst_gap_seconds: String(Math.max(family.changeFeedGap, granted.changeFeedGap)),
     feed_safety_hours: decimal(SAFETY_MINUTES / 60, 0),
   };
   for (const [kind, f] of scheduled.worst) figures[`fresh_polling_allday_${labelName(kind)}_worst`] = minutes(f.worst);
-  const json = { family, granted, scheduled, reference, lost: { delayMs: lostMs, missed: lost.feed.missed } };
+  const json = { family, granted, scheduled, reference, lost: { delayMs: lostMs, missed: lost.changeFeed.missed } };
   return {
     rows,
     figures,

@@ -135,10 +135,10 @@ async function handle(msg: ChildRequest): Promise<unknown> {
       return null;
     case 'grant feed':
       // The register road's gateway grants the change feed (the simulator refuses it there by default).
-      for (const login of msg.logins) sim.account(login).feed.gatewayGranted = true;
+      for (const login of msg.logins) sim.account(login).changeFeed.gatewayGranted = true;
       return null;
     case 'lose change':
-      sim.account(msg.login).feed.loseNextChange();
+      sim.account(msg.login).changeFeed.loseNextChange();
       return null;
     case 'noop':
       return null;

@@ -11,7 +11,7 @@
 // feed acknowledges what a pass handled only then.
 import type { ChildDevice } from '../features/kit/entities.js';
 import type { EntityState, EventPayload } from '../engine/state.js';
-import type { FeedContent, FeedName } from '../rules/calendar-feeds.js';
+import type { CalendarFeedContent, CalendarFeedName } from '../rules/calendar-feeds.js';
 import type { YearRecords } from '../rules/year-records.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
@@ -33,7 +33,7 @@ export interface Sink {
   /** An entity's state; attributes left out stay as they were. */
   state?(childId: string, key: string, state: EntityState): void;
   /** A calendar feed's content as the pass made it (too big for an entity: the web server serves it). */
-  feed?<K extends FeedName>(childId: string, name: K, content: FeedContent<K>): void;
+  calendarFeed?<K extends CalendarFeedName>(childId: string, name: K, content: CalendarFeedContent<K>): void;
   /** The school year's records a pass computed from (grades, attendance): a sink that rebuilds the year day by day. */
   year?(childId: string, records: YearRecords): void;
   /** An event, as it goes to its carrier. */
@@ -88,8 +88,8 @@ export class Bus {
     this.tell('state', (sink) => sink.state?.(childId, key, state));
   }
 
-  feed<K extends FeedName>(childId: string, name: K, content: FeedContent<K>): void {
-    this.tell('feed', (sink) => sink.feed?.(childId, name, content));
+  calendarFeed<K extends CalendarFeedName>(childId: string, name: K, content: CalendarFeedContent<K>): void {
+    this.tell('calendar feed', (sink) => sink.calendarFeed?.(childId, name, content));
   }
 
   year(childId: string, records: YearRecords): void {

@@ -9,7 +9,7 @@ import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';
 import type { Copies } from './resource.js';
 import type { Downloads } from '../portal/attachments/background.js';
-import type { FeedContents } from '../rules/calendar-feeds.js';
+import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { YearPart } from '../rules/year-records.js';
 
 /** What an event carries beside its type: the fields an automation reads. */
@@ -67,7 +67,7 @@ export interface SourceResult {
    * The child's calendar feeds (interface 6.5), which no entity can hold: published like states, but
    * only the web server keeps them.
    */
-  feeds?: FeedContents;
+  calendarFeeds?: CalendarFeedContents;
   /** The school year's records this computation holds (grades, attendance), published for the sinks that rebuild the year. */
   year?: YearPart;
 }

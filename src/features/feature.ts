@@ -2,7 +2,7 @@
 // features whose outputs it reads (by name), the handlers of the commands its buttons send, and its
 // parts of the board, the dashboard and `check` (features/screens/parts.ts).
 import type { AccountConfig, Averaging } from '../config/schema.js';
-import type { FeedContents } from '../rules/calendar-feeds.js';
+import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { EntityDef } from './kit/entities.js';
 import type { DeclaredStates } from '../engine/state.js';
 import type { CommandRequest } from './kit/commands.js';
@@ -82,7 +82,7 @@ export interface FeatureState extends Partial<Source> {
    */
   dynamic?(): EntityDef[];
   /** Calendar feeds the last run served, restored by prepare(): published before the first read. */
-  restoredFeeds?(): FeedContents | undefined;
+  restoredCalendarFeeds?(): CalendarFeedContents | undefined;
 }
 
 export interface Feature<S extends FeatureState = FeatureState> {

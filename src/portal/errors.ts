@@ -147,7 +147,7 @@ export function unknownLoginPage(changed: LoginChangedError): ConnectionError {
 }
 
 /** A change feed request the portal answered with an error status (and its Code, when it said one). */
-abstract class FeedAnswerError extends PortalError {
+abstract class ChangeFeedAnswerError extends PortalError {
   readonly status: number;
   /** The portal's Code (InvalidRequest, AccessDeny, DeviceRegistered, FilterInvalidValue, ...), when it said one. */
   readonly code: string | undefined;
@@ -164,17 +164,17 @@ abstract class FeedAnswerError extends PortalError {
  * paid add-on, 404; `DeviceRegistered` without an id), or the feed's reads refused (403/404/405, 401
  * Insufficient scopes, a module switched off). Never a session problem.
  */
-export class FeedRefusedError extends FeedAnswerError {
+export class ChangeFeedRefusedError extends ChangeFeedAnswerError {
   readonly name = 'FeedRefusedError';
 }
 
 /** The portal does not know the feed's device (any more): `UnableToGetPushDevice` (live-notes 29). Register a new one. */
-export class FeedDeviceLostError extends PortalError {
+export class ChangeFeedDeviceLostError extends PortalError {
   readonly name = 'FeedDeviceLostError';
 }
 
 /** The portal refused a feed request's parameters: `FilterInvalidValue` (no usable pushDevice, live-notes 29) or another 400 (an acknowledgement it would not take). */
-export class FeedInvalidError extends FeedAnswerError {
+export class ChangeFeedInvalidError extends ChangeFeedAnswerError {
   readonly name = 'FeedInvalidError';
 }
 

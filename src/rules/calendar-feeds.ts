@@ -11,8 +11,8 @@ import type { TermGrade } from './term-grades.js';
 import type { GradePeriod } from './grades-standard.js';
 
 /** The feeds of one child (interface 6.5): `/calendar/<child>/<name>.ics`. */
-export const FEED_NAMES = ['lessons', 'agenda', 'free-days'] as const;
-export type FeedName = (typeof FEED_NAMES)[number];
+export const CALENDAR_FEED_NAMES = ['lessons', 'agenda', 'free-days'] as const;
+export type CalendarFeedName = (typeof CALENDAR_FEED_NAMES)[number];
 
 /** When an entry happens: timed (Warsaw wall clock) when the hours are known, else whole days. */
 export type EntryTime =
@@ -49,26 +49,29 @@ export interface FreeDayEntry {
 }
 
 /** Every feed's entries of one child, each list in date order. */
-export interface FeedEntries {
+export interface CalendarFeedEntries {
   lessons: LessonEntry[];
   agenda: AgendaEntry[];
   freeDays: FreeDayEntry[];
 }
 
 /** Which part of the entries each feed shows. */
-export const FEED_PARTS = { lessons: 'lessons', agenda: 'agenda', 'free-days': 'freeDays' } as const satisfies Record<FeedName, keyof FeedEntries>;
+export const CALENDAR_FEED_PARTS = { lessons: 'lessons', agenda: 'agenda', 'free-days': 'freeDays' } as const satisfies Record<
+  CalendarFeedName,
+  keyof CalendarFeedEntries
+>;
 
 /** What one feed of a child shows, in no language: the feature publishes it, the web server renders it. */
-export interface FeedContent<K extends FeedName = FeedName> {
+export interface CalendarFeedContent<K extends CalendarFeedName = CalendarFeedName> {
   /** The child's first name (its id before the identity is known), for the calendar's name. */
   child: string;
-  entries: FeedEntries[(typeof FEED_PARTS)[K]];
+  entries: CalendarFeedEntries[(typeof CALENDAR_FEED_PARTS)[K]];
 }
 
 /** Each feed's content, by feed name (what a pass of the feeds gives). */
-export type FeedContents = { [K in FeedName]?: FeedContent<K> };
+export type CalendarFeedContents = { [K in CalendarFeedName]?: CalendarFeedContent<K> };
 
-export interface FeedInput {
+export interface CalendarFeedInput {
   /** The child's id in topics: part of every UID, so that two children's feeds never share one. */
   child: string;
   /** This and next week's days as the timetable computed them (schoolDays). */
@@ -132,7 +135,7 @@ function agendaTime(date: string, time: string | null, subject: string | null, d
 }
 
 /** The agenda's entries, the homework due dates and the term grades' days, by date. */
-export function agendaEntries(input: Omit<FeedInput, 'free' | 'slot'>): AgendaEntry[] {
+export function agendaEntries(input: Omit<CalendarFeedInput, 'free' | 'slot'>): AgendaEntry[] {
   const days = new Map(input.days.map((d) => [d.date, d]));
   // Homework is an entry of its due day, its topic the label.
   const homework = input.homework.flatMap((h) =>
@@ -191,7 +194,7 @@ export function freeDayEntries(free: readonly FreeDay[], child: string): FreeDay
     .sort((a, b) => textCompare(a.when.date, b.when.date) || textCompare(a.uid, b.uid));
 }
 
-export function feedEntries(input: FeedInput): FeedEntries {
+export function calendarFeedEntries(input: CalendarFeedInput): CalendarFeedEntries {
   return {
     lessons: lessonEntries(input.days, input.child, input.slot),
     agenda: agendaEntries(input),
@@ -200,7 +203,7 @@ export function feedEntries(input: FeedInput): FeedEntries {
 }
 
 /** The Mondays-to-Sundays of this and next week: the days the lessons feed covers. */
-export function feedDates(monday: string): string[] {
+export function calendarFeedDates(monday: string): string[] {
   return Array.from({ length: 14 }, (_, i) => addDays(monday, i));
 }
 

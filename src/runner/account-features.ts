@@ -10,7 +10,7 @@ import type { SchoolDayTimes } from '../engine/moments.js';
 import type { Host } from '../engine/resource.js';
 import { warsawDate } from '../util/time.js';
 import { FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
-import type { FeedContents } from '../rules/calendar-feeds.js';
+import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
 import { AbsentModules } from '../features/kit/modules.js';
 import { AnsweredListsStore, RefusedModulesStore } from '../portal/login-records.js';
 import { KINDERGARTEN_SEARCH, sourceOf } from '../engine/resources/kindergarten.js';
@@ -106,8 +106,8 @@ export class AccountFeatures {
   }
 
   /** The calendar feeds the last run served (restored by prepare), to publish before the first read. */
-  restoredFeeds(): FeedContents {
-    return Object.assign({}, ...this.running.map(({ state }) => state.restoredFeeds?.() ?? {})) as FeedContents;
+  restoredCalendarFeeds(): CalendarFeedContents {
+    return Object.assign({}, ...this.running.map(({ state }) => state.restoredCalendarFeeds?.() ?? {})) as CalendarFeedContents;
   }
 
   /** Resolves when the last states kept for a start's first pass, and the modules refused for a day, are written. */

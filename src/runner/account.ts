@@ -18,10 +18,10 @@ import type { CommandRequest } from '../features/kit/commands.js';
 import type { DeclaredStates } from '../engine/state.js';
 import type { ResourceCache } from '../engine/cache.js';
 import { SendGuard } from '../features/messaging/guard.js';
-import { ChildFeed } from '../engine/change-feed/child.js';
+import { ChildChangeFeed } from '../engine/change-feed/child.js';
 import { SessionStore } from '../portal/session-store.js';
 import { FiguresStore } from '../engine/figures-store.js';
-import { FeedDeviceStore } from '../engine/change-feed/device.js';
+import { ChangeFeedDeviceStore } from '../engine/change-feed/device.js';
 import { SerialQueue } from '../util/serial.js';
 import { hint } from '../util/text.js';
 import { IDENTITY } from '../engine/resources/school.js';
@@ -143,19 +143,19 @@ function accountParts(options: PassRunnerOptions): PassParts {
     clock,
     log,
   });
-  const feed = new ChildFeed({
+  const changeFeed = new ChildChangeFeed({
     gateway: access.gateway,
-    store: new FeedDeviceStore(dataDir, account.login),
+    store: new ChangeFeedDeviceStore(dataDir, account.login),
     road,
     resources,
-    onMissed: (res) => figures.feedMissed(res.name),
+    onMissed: (res) => figures.changeFeedMissed(res.name),
     clock,
     log,
   });
   // A command's lookup outside a pass asks the planner too.
-  const planner = new AccountPlan({ cache, policy: options.schedule, lessons: (now) => features.schoolDay(now), watch: () => feed.watch() });
+  const planner = new AccountPlan({ cache, policy: options.schedule, lessons: (now) => features.schoolDay(now), watch: () => changeFeed.watch() });
   cache.plannedBy((w) => planner.when(w, clock.now()));
-  return { log, child, health, gate, figures, access, features, feed, planner };
+  return { log, child, health, gate, figures, access, features, changeFeed, planner };
 }
 
 export class PassRunner implements CommandAccount {
@@ -230,10 +230,10 @@ export class PassRunner implements CommandAccount {
 
   /** Restores what the last run saved and announces a child it has read before (before the bridge connects). */
   async prepare(): Promise<void> {
-    const { log, feed, child, gate } = this.parts;
+    const { log, changeFeed, child, gate } = this.parts;
     await this.parts.access.session.restore();
     await this.figures.restore((error) => log.warn({ err: error.message }, "diagnostics figures unreadable; the day's counts start afresh"));
-    await feed.load();
+    await changeFeed.load();
     // A last success "in the future" (saved under a clock that ran ahead) counts as now: the child stays
     // available at most OFFLINE_AFTER_MS without a good pass, not until the clock catches up.
     const restored = await child.restore();
@@ -247,7 +247,7 @@ export class PassRunner implements CommandAccount {
     // portal refuses her); one new to the bridge once its first pass has told what its account can fill.
     if (child.identity !== undefined) this.coordinator.announce();
     // The feeds the last run served stand until the first read replaces them: never an empty calendar.
-    this.coordinator.feeds(this.features.restoredFeeds());
+    this.coordinator.calendarFeeds(this.features.restoredCalendarFeeds());
   }
 
   start(): void {

@@ -22,9 +22,9 @@ import { statesOf } from '../features/kit/contract.js';
 import { planFacts } from '../features/timetable/kindergarten.js';
 import { schoolYearFacts, type AccountFigures } from '../features/status/figures.js';
 import { KINDERGARTEN_SEARCH } from '../engine/resources/kindergarten.js';
-import { FEED_NAMES, type FeedContents } from '../rules/calendar-feeds.js';
+import { CALENDAR_FEED_NAMES, type CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { Bus } from '../bus/bus.js';
-import type { ChildFeed } from '../engine/change-feed/child.js';
+import type { ChildChangeFeed } from '../engine/change-feed/child.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 import { loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
@@ -37,7 +37,7 @@ export interface PassParts {
   gate: EventGate;
   figures: AccountFigures;
   features: AccountFeatures;
-  feed: ChildFeed;
+  changeFeed: ChildChangeFeed;
   planner: AccountPlan;
   log: Logger;
 }
@@ -65,7 +65,7 @@ export class AccountCoordinator {
 
   /** One pass; `waiting`: hosts whose last failure's backoff has not ended (nothing of theirs is read). */
   async pass(asked: boolean, waiting: ReadonlySet<Host>): Promise<PassOutcome> {
-    const { access, features, figures, health, log, feed } = this.parts;
+    const { access, features, figures, health, log, changeFeed } = this.parts;
     const { cache } = access;
     const { clock } = this.options;
     const started = clock.now();
@@ -84,12 +84,12 @@ export class AccountCoordinator {
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const today = warsawDate(started);
       // The feed's steps are the register's: none while it is not read.
-      const feedStep = (step: () => Promise<void>) => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, step));
+      const changeFeedStep = (step: () => Promise<void>) => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, step));
       // Watch, then list: the feed's device before the lists it covers (a start's first pass included).
-      await feedStep(() => feed.beforeReads(cache));
+      await changeFeedStep(() => changeFeed.beforeReads(cache));
       // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
-      const afterRound = () => feedStep(() => feed.afterRound(cache));
-      const read = await readDue(cache, () => due(this.wanted(identity, today)), unread, failed, afterRound, feed.readForAge.bind(feed));
+      const afterRound = () => changeFeedStep(() => changeFeed.afterRound(cache));
+      const read = await readDue(cache, () => due(this.wanted(identity, today)), unread, failed, afterRound, changeFeed.readForAge.bind(changeFeed));
       this.tellSchool(identity, today);
       // A host still down that this pass did not try (the night puts its retry off) is unread too: its features keep their states.
       for (const host of health.down()) if (!read.includes(host)) unread.add(host);
@@ -115,8 +115,8 @@ export class AccountCoordinator {
       await this.publish(read, outcome, now);
       // After the pass was published: what the feed named is acknowledged once handled (engine/change-feed/child.ts, sortChanges; the others come back).
       const delivered = () => this.options.bus.delivered();
-      await feed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
-      figures.feed = feed.feedStatus();
+      await changeFeed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
+      figures.changeFeed = changeFeed.changeFeedStatus();
       // A copy none of the features names any more leaves the cache.
       cache.forget(this.planned(now));
       figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH), features.kind());
@@ -177,8 +177,8 @@ export class AccountCoordinator {
   /** What the features read, and the change feed while the child has a device. */
   private wanted(identity: Identity, today: string): readonly Want[] {
     const wants = this.parts.features.runs.wants(identity, today);
-    const feed = this.parts.feed.want();
-    return feed === undefined ? wants : [...wants, feed];
+    const changeFeed = this.parts.changeFeed.want();
+    return changeFeed === undefined ? wants : [...wants, changeFeed];
   }
 
   /** The child, read first when its copy is due (every feature reads by it); undefined before the first. */
@@ -213,8 +213,8 @@ export class AccountCoordinator {
   }
 
   /** Calendar feeds: a pass's, or those the last run served (at a start). */
-  feeds(feeds: FeedContents): void {
-    publishFeeds(this.options.bus, this.parts.child.id, feeds);
+  calendarFeeds(calendarFeeds: CalendarFeedContents): void {
+    publishCalendarFeeds(this.options.bus, this.parts.child.id, calendarFeeds);
   }
 
   /** What a pass found, then `last_update`, `problem` and the availability that follow. */
@@ -232,7 +232,7 @@ export class AccountCoordinator {
     // New entities are announced before their first states, so Home Assistant has them to update (a new child's first).
     if (outcome.entitiesChanged || !this.announced) this.announce();
     this.states(outcome.states);
-    this.feeds(outcome.feeds);
+    this.calendarFeeds(outcome.calendarFeeds);
     const identity = this.parts.child.identity;
     if (identity !== undefined && Object.keys(outcome.year).length > 0)
       this.options.bus.year(this.parts.child.id, { name: identity.firstName, begins: identity.schoolYearBegin, ...outcome.year });
@@ -275,10 +275,10 @@ export class AccountCoordinator {
 }
 
 /** Publishes calendar feeds, as states are (the sinks that serve them keep them). */
-export function publishFeeds(bus: Bus, childId: string, feeds: FeedContents): void {
-  for (const name of FEED_NAMES) {
-    const content = feeds[name];
-    if (content !== undefined) bus.feed(childId, name, content);
+export function publishCalendarFeeds(bus: Bus, childId: string, calendarFeeds: CalendarFeedContents): void {
+  for (const name of CALENDAR_FEED_NAMES) {
+    const content = calendarFeeds[name];
+    if (content !== undefined) bus.calendarFeed(childId, name, content);
   }
 }
 

@@ -14,7 +14,7 @@ import type { Copies, Host, Resource, Want } from '../engine/resource.js';
 import type { EntityState } from '../engine/state.js';
 import type { SourceContext } from '../engine/source.js';
 import type { Identity } from '../engine/identity.js';
-import type { FeedContents } from '../rules/calendar-feeds.js';
+import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { YearPart } from '../rules/year-records.js';
 import type { EventBatch } from './event-gate.js';
 import type { FeatureProblem } from './health.js';
@@ -29,7 +29,7 @@ export interface CycleOutcome {
   states: Record<string, EntityState>;
   events: EventBatch[];
   /** The calendar feeds the pass's computations made. */
-  feeds: FeedContents;
+  calendarFeeds: CalendarFeedContents;
   /** The school year's records the pass's computations held (none when none computed them). */
   year: YearPart;
   /** The last feature that answered in an unexpected way. */
@@ -134,7 +134,7 @@ export class FeatureRuns {
    * computation retries) run every one.
    */
   async run(ctx: Omit<SourceContext, 'inputs' | 'cache'>, pass: { startPass: boolean; unread: ReadonlySet<Host> }): Promise<CycleOutcome> {
-    const outcome: CycleOutcome = { states: {}, events: [], feeds: {}, year: {} };
+    const outcome: CycleOutcome = { states: {}, events: [], calendarFeeds: {}, year: {} };
     const { cache } = this.access;
     for (const { feature, state } of this.running) {
       if (!state.compute) continue;
@@ -168,7 +168,7 @@ export class FeatureRuns {
         if ('output' in result) this.outputs.set(feature.name, result.output);
         Object.assign(outcome.states, result.states);
         if (keptForLater(wants) && result.states !== undefined) this.keep(feature.name, result.states);
-        Object.assign(outcome.feeds, result.feeds);
+        Object.assign(outcome.calendarFeeds, result.calendarFeeds);
         Object.assign(outcome.year, result.year);
         if (result.suspicious !== undefined) {
           outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };

@@ -2,7 +2,7 @@
 // change feed, feed-records.ts) with the login's password and LIDs, and the switches tests use to change
 // how the portal answers it ("the password was changed", "module X answers 403", a raw body for an endpoint).
 import { createHash } from 'node:crypto';
-import { FeedRecords, type FeedEnv } from './feed-records.js';
+import { ChangeFeedRecords, type ChangeFeedEnv } from './feed-records.js';
 import { SimKindergarten } from './kindergarten.js';
 
 export interface SimAccountInit {
@@ -46,7 +46,7 @@ function uuidFrom(text: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export class SimAccount extends FeedRecords {
+export class SimAccount extends ChangeFeedRecords {
   readonly login: string;
   password: string;
   /** The parent's LID (Auth/TokenInfo.UserIdentifier). */
@@ -71,7 +71,7 @@ export class SimAccount extends FeedRecords {
   /** A kindergarten child's plan, lookups and switches (a profile with a `kindergarten` part); undefined for a pupil. */
   readonly kindergarten: SimKindergarten | undefined;
 
-  constructor(init: SimAccountInit, env: FeedEnv) {
+  constructor(init: SimAccountInit, env: ChangeFeedEnv) {
     super(init.profile ?? 'ania', env);
     this.login = init.login;
     this.password = init.password;

@@ -3,11 +3,11 @@
 // resource names of live-notes 31, for the devices registered at that moment (feed-state.ts).
 import { ChildRecords, type AccountEnv, type LessonMove, type SimNotice } from './account-records.js';
 import type { ChangeFixture } from './fixtures.js';
-import { SimFeed, type FeedIds, type SimChangeInit, type SimChangeKind } from './feed-state.js';
+import { SimChangeFeed, type ChangeFeedIds, type SimChangeInit, type SimChangeKind } from './feed-state.js';
 
-export interface FeedEnv extends AccountEnv {
+export interface ChangeFeedEnv extends AccountEnv {
   /** The simulator's id counters (ids never repeat across accounts). */
-  feedIds: FeedIds;
+  changeFeedIds: ChangeFeedIds;
 }
 
 /**
@@ -16,7 +16,7 @@ export interface FeedEnv extends AccountEnv {
  * BaseTextGrades holds the text grades the list calls TextGrades; the plain free-day lists are the
  * Calendars ones; a change of the standing plan shows as Timetables.
  */
-const FEED_TYPES: Readonly<Record<string, string>> = {
+const CHANGE_FEED_TYPES: Readonly<Record<string, string>> = {
   Grades: 'Grades',
   PointGrades: 'PointGrades',
   DescriptiveGrades: 'DescriptiveGrades',
@@ -43,8 +43,8 @@ const FEED_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The feed's resource name of a register resource, if the feed names its changes. */
-export function feedType(resource: string): string | undefined {
-  return FEED_TYPES[resource];
+export function changeFeedType(resource: string): string | undefined {
+  return CHANGE_FEED_TYPES[resource];
 }
 
 const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -77,13 +77,13 @@ function listedIds(answer: unknown): Set<string> | undefined {
   return new Set(list.map((r) => String((r as { Id?: unknown } | null)?.Id)));
 }
 
-export class FeedRecords extends ChildRecords {
+export class ChangeFeedRecords extends ChildRecords {
   /** The account's change feed: its devices, their changes and the switches tests flip. */
-  readonly feed: SimFeed;
+  readonly changeFeed: SimChangeFeed;
 
-  constructor(profile: string, env: FeedEnv) {
+  constructor(profile: string, env: ChangeFeedEnv) {
     super(profile, env);
-    this.feed = new SimFeed(env.feedIds);
+    this.changeFeed = new SimChangeFeed(env.changeFeedIds);
   }
 
   /** The ids each list in REVEALED showed at the feed's last look. */
@@ -105,7 +105,7 @@ export class FeedRecords extends ChildRecords {
       const named = this.named.get(endpoint);
       const came = [...ids].filter((id) => !before.has(id) && !named?.has(id)).map((id) => this.entry(endpoint, 'Add', id));
       const went = [...before].filter((id) => !ids.has(id) && !named?.has(id)).map((id) => this.entry(endpoint, 'Delete', id));
-      this.feed.record([...came, ...went], { losable: false });
+      this.changeFeed.record([...came, ...went], { losable: false });
     }
   }
 
@@ -159,7 +159,7 @@ export class FeedRecords extends ChildRecords {
   override moveLesson(move: LessonMove): void {
     super.moveLesson(move);
     const days = [...new Set([move.from.date, move.to.date])];
-    this.feed.record(days.map((date) => this.entry('Timetables', 'Edit', date)));
+    this.changeFeed.record(days.map((date) => this.entry('Timetables', 'Edit', date)));
   }
 
   override addGroupLesson(init: { weekday: number; lessonNo: number; lesson: number; classroom: number }): void {
@@ -169,11 +169,11 @@ export class FeedRecords extends ChildRecords {
 
   /** Records one change of a record of `resource`, when the feed names that resource. */
   private changed(resource: string, kind: SimChangeKind, id: unknown, options: { at?: unknown; extraData?: string } = {}): void {
-    const type = feedType(resource);
+    const type = changeFeedType(resource);
     if (type === undefined || (typeof id !== 'string' && typeof id !== 'number')) return;
     // Named here (or lost on purpose): what the clock reveals of it is never named again.
     this.named.set(resource, (this.named.get(resource) ?? new Set()).add(String(id)));
-    this.feed.record([this.entry(type, kind, String(id), options)]);
+    this.changeFeed.record([this.entry(type, kind, String(id), options)]);
   }
 
   /**
@@ -183,6 +183,6 @@ export class FeedRecords extends ChildRecords {
   private entry(type: string, kind: SimChangeKind, recordId: string, options: { at?: unknown; extraData?: string } = {}): SimChangeInit {
     const now = this.stamp();
     const at = typeof options.at === 'string' && STAMP.test(options.at) && options.at > now ? options.at : now;
-    return { kind, type: feedType(type) ?? type, recordId, addDate: at, extraData: options.extraData ?? null };
+    return { kind, type: changeFeedType(type) ?? type, recordId, addDate: at, extraData: options.extraData ?? null };
   }
 }

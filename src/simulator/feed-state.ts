@@ -29,12 +29,12 @@ export type AlreadyRegistered = 'with-id' | 'without-id';
 export type Registration = { device: number } | { refused: 400 | 403 } | { already: number | undefined };
 
 /** The simulator's counters, shared by every account so that ids never repeat across accounts. */
-export interface FeedIds {
+export interface ChangeFeedIds {
   device(): number;
   change(): number;
 }
 
-export class SimFeed {
+export class SimChangeFeed {
   /**
    * The cookie gateway (the register road) serves the feed as the API host does. Off (the default), it
    * refuses it: no public client shows the feed there (live-notes 28).
@@ -48,7 +48,7 @@ export class SimFeed {
   private losing = 0;
   private readonly devices = new Map<number, SimChange[]>();
 
-  constructor(private readonly ids: FeedIds) {}
+  constructor(private readonly ids: ChangeFeedIds) {}
 
   // ---- what the portal does ----
 
@@ -123,7 +123,7 @@ export class SimFeed {
 }
 
 /** Device and change ids of the change feed, as large as the portal's look. */
-export function feedIds(): FeedIds {
+export function changeFeedIds(): ChangeFeedIds {
   let device = 4_180_000;
   let change = 27_500_000;
   return { device: () => ++device, change: () => ++change };

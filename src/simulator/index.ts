@@ -11,7 +11,7 @@ import { SimDownloads } from './download-state.js';
 import { familyHost } from './family.js';
 import { SimFamilies, type SimFamilyInit } from './family-state.js';
 import { Faults, matches } from './faults.js';
-import { feedIds } from './feed-state.js';
+import { changeFeedIds } from './feed-state.js';
 import { Hosts } from './hosts.js';
 import { messagesHost } from './messages.js';
 import { SimMessaging } from './messaging-state.js';
@@ -28,7 +28,7 @@ export { SimAccount } from './account.js';
 export type { DemoMessage, LuckyForm, ModuleStatus, SimAccountInit } from './account.js';
 export { SimKindergarten, type BearerAt, type KindergartenFixture } from './kindergarten.js';
 export type { GradeInit, LessonMove, SimNotice } from './account-records.js';
-export type { AlreadyRegistered, SimChange, SimChangeKind, SimFeed } from './feed-state.js';
+export type { AlreadyRegistered, SimChange, SimChangeKind, SimChangeFeed } from './feed-state.js';
 export type { HostName, RequestMatch, SimRequest, SimUrls } from './types.js';
 export { SimMessaging } from './messaging-state.js';
 export { SimFamilies } from './family-state.js';
@@ -117,7 +117,7 @@ export class PortalSimulator {
   private loginCounts = new Map<string, number>();
   private seeded = false;
   /** The change feed's ids, one sequence for every account: another account's id is unknown to this one. */
-  private readonly feedIds = feedIds();
+  private readonly changeFeedIds = changeFeedIds();
 
   constructor(private readonly options: SimulatorOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -165,7 +165,10 @@ export class PortalSimulator {
   addAccount(init: SimAccountInit): SimAccount {
     this.seed();
     if (this.accounts.has(init.login)) throw new Error(`PortalSimulator: account ${init.login} exists`);
-    const account = new SimAccount(init, { clock: () => ({ today: this.today(), time: warsawNow(this.now()).time }), feedIds: this.feedIds });
+    const account = new SimAccount(init, {
+      clock: () => ({ today: this.today(), time: warsawNow(this.now()).time }),
+      changeFeedIds: this.changeFeedIds,
+    });
     this.accounts.set(init.login, account);
     return account;
   }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBoardPage, useBrowser, skipBrowser as skip, screenshot } from '../helpers/board-browser.js';
 import { layoutProblems } from '../helpers/board-layout.js';
 import { serveModel, type ModelServer } from '../helpers/board-serve.js';
-import { feedLinks } from '../../src/outputs/web/board-calendars.js';
+import { calendarFeedLinks } from '../../src/outputs/web/board-calendars.js';
 import { BOARD_TEXT } from '../../src/i18n/board-text.js';
 import type { BoardChild, BoardGrade, BoardLesson, BoardModel } from '../../src/outputs/web/board-model.js';
 import { NEWS_ORDER } from '../../src/outputs/web/browser/news-order.js';
@@ -136,7 +136,7 @@ function fullChild(id: string, name: string): BoardChild {
     },
     warning: null,
     updated: 'Aktualizacja: 09:11',
-    feeds: feedLinks(id, name, 'pl'),
+    calendarFeeds: calendarFeedLinks(id, name, 'pl'),
   };
 }
 

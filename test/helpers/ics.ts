@@ -27,8 +27,8 @@ function timeOf(t: ICAL.Time | null): string | null {
 }
 
 /** A feed's text, or its bytes as the bridge keeps and serves them (UTF-8). */
-export function parseFeed(feed: string | Buffer): ParsedCalendar {
-  const calendar = new ICAL.Component(ICAL.parse(feed.toString()));
+export function parseCalendarFeed(calendarFeed: string | Buffer): ParsedCalendar {
+  const calendar = new ICAL.Component(ICAL.parse(calendarFeed.toString()));
   for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
   const events = calendar.getAllSubcomponents('vevent').map((v) => {
     const e = new ICAL.Event(v);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { send } from '../helpers/web.js';
-import { parseFeed } from '../helpers/ics.js';
+import { parseCalendarFeed } from '../helpers/ics.js';
 import type { Harness } from '../helpers/app.js';
 
 // A Wednesday in the first semester, during the second lesson; next week starts on 2026-11-23.
@@ -21,7 +21,7 @@ async function lessons(h: Harness, port: number): Promise<{ status: number; retr
   const answer = await send(port, `/calendar/ania/lessons.ics?token=${token}`);
   if (answer.status !== 200)
     return { status: answer.status, retryAfter: answer.headers['retry-after'] as string | undefined, thisWeek: 0, nextWeek: 0 };
-  const starts = parseFeed(answer.body).events.map((e) => e.start);
+  const starts = parseCalendarFeed(answer.body).events.map((e) => e.start);
   const split = new Date(NEXT_WEEK).toISOString();
   return { status: 200, thisWeek: starts.filter((s) => s < split).length, nextWeek: starts.filter((s) => s >= split).length };
 }

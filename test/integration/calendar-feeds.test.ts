@@ -3,10 +3,10 @@
 // adds (and edits), a free day, the titles in both languages, and the same text while nothing changes.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import type { FeedName } from '../../src/rules/calendar-feeds.js';
+import type { CalendarFeedName } from '../../src/rules/calendar-feeds.js';
 import type { Language } from '../../src/config/language.js';
 import type { Harness } from '../helpers/app.js';
-import { parseFeed } from '../helpers/ics.js';
+import { parseCalendarFeed } from '../helpers/ics.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { freePort } from '../helpers/ports.js';
 
@@ -24,10 +24,10 @@ const firstPass = async (poll?: Record<string, string>) => {
   return h;
 };
 
-function feed(h: Harness, name: FeedName, language: Language = 'pl') {
-  const source = h.app.webData?.feedSource('ania', name, language);
+function calendarFeed(h: Harness, name: CalendarFeedName, language: Language = 'pl') {
+  const source = h.app.webData?.calendarFeedSource('ania', name, language);
   if (source === undefined || source === null) throw new Error('the web server serves no calendar feeds of ania');
-  return { ...source, calendar: parseFeed(source.body) };
+  return { ...source, calendar: parseCalendarFeed(source.body) };
 }
 
 /** A Warsaw wall time in November (UTC+1) as the instant a calendar app shows. */
@@ -37,7 +37,7 @@ describe('calendar feeds', () => {
   it("lists this and next week's lessons with their changes, in the bridge's language, without asking the portal", async () => {
     const h = await firstPass();
     const requests = school.sim.requests.length;
-    const lessons = feed(h, 'lessons');
+    const lessons = calendarFeed(h, 'lessons');
     expect(school.sim.requests.length).toBe(requests);
     expect(lessons.calendar.name).toBe('Ania – lekcje');
 
@@ -63,7 +63,7 @@ describe('calendar feeds', () => {
     expect(new Set(nextWeek.map((e) => e.start.slice(0, 10))).size).toBe(5);
     expect(lessons.calendar.events.every((e) => e.tzid === 'Europe/Warsaw' && e.uid.endsWith('.ania@dziennik2mqtt'))).toBe(true);
 
-    const en = feed(h, 'lessons', 'en');
+    const en = calendarFeed(h, 'lessons', 'en');
     expect(en.calendar.name).toBe('Ania – lessons');
     expect(en.calendar.events.find((e) => e.start === at('2026-11-19', '10:50'))?.summary).toBe('Historia (cancelled)');
     expect(en.calendar.events.map((e) => e.uid)).toEqual(lessons.calendar.events.map((e) => e.uid));
@@ -71,25 +71,25 @@ describe('calendar feeds', () => {
 
   it('shows a test the school adds, keeps its UID when the school moves it, and keeps the same text while nothing changes', async () => {
     const h = await firstPass();
-    const before = feed(h, 'agenda');
+    const before = calendarFeed(h, 'agenda');
     const record = school.sim.account(ANIA.login).addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
     await h.advanceMinutes(20);
-    const added = feed(h, 'agenda');
+    const added = calendarFeed(h, 'agenda');
     expect(added.modifiedAt).toBeGreaterThan(before.modifiedAt);
     const test = added.calendar.events.find((e) => e.description?.includes('ułamki, rozdział 4.'));
     expect(test).toMatchObject({ summary: 'Sprawdzian: Matematyka', start: at('2026-11-24', '08:55'), end: at('2026-11-24', '09:40') });
-    expect(feed(h, 'agenda', 'en').calendar.events.find((e) => e.uid === test!.uid)?.summary).toBe('Test: Matematyka');
+    expect(calendarFeed(h, 'agenda', 'en').calendar.events.find((e) => e.uid === test!.uid)?.summary).toBe('Test: Matematyka');
 
     // Passes that bring nothing new leave the text (its ETag) and Last-Modified as they were.
     await h.advanceMinutes(20);
-    const again = feed(h, 'agenda');
+    const again = calendarFeed(h, 'agenda');
     expect(again.body).toEqual(added.body);
     expect(again.modifiedAt).toBe(added.modifiedAt);
 
     // The teacher moves the test to Wednesday: the same event, moved (an edit keeps the class calendar's ids).
     record.Date = '2026-11-25';
     await h.advanceMinutes(60);
-    const moved = feed(h, 'agenda').calendar.events.filter((e) => e.description?.includes('ułamki, rozdział 4.'));
+    const moved = calendarFeed(h, 'agenda').calendar.events.filter((e) => e.description?.includes('ułamki, rozdział 4.'));
     expect(moved).toEqual([expect.objectContaining({ uid: test!.uid, start: at('2026-11-25', '08:55') })]);
   });
 
@@ -99,7 +99,7 @@ describe('calendar feeds', () => {
     account.school.classFreeDays.push({ Id: 99, Class: 7104, Type: 5, DateFrom: '2026-12-07', DateTo: '2026-12-08', AddDate: account.stamp() });
     account.school.classFreeDays.push({ Id: 98, Class: 7105, Type: 5, DateFrom: '2026-12-09', DateTo: '2026-12-09', AddDate: account.stamp() });
     await h.advanceMinutes(20);
-    const free = feed(h, 'free-days');
+    const free = calendarFeed(h, 'free-days');
     expect(free.calendar.name).toBe('Ania – dni wolne');
     expect(free.calendar.events.find((e) => e.start === '2026-12-07')).toMatchObject({
       summary: 'Zajęcia skrócone',
@@ -123,7 +123,7 @@ describe('calendar feeds', () => {
     school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-24', OrgLessonNo: 2 });
     await h.advanceMinutes(20);
     expect(reads()).toHaveLength(2);
-    const cancelled = feed(h, 'lessons').calendar.events.find((e) => e.start === at('2026-11-24', '08:55'));
+    const cancelled = calendarFeed(h, 'lessons').calendar.events.find((e) => e.start === at('2026-11-24', '08:55'));
     expect(cancelled?.summary).toMatch(/ \(odwołana\)$/);
 
     // On to Thursday 05:00: not again that day, nor at night.
@@ -146,7 +146,7 @@ describe('calendar feeds', () => {
       '2026-11-27',
       'Zakopane: Tatry',
     ]);
-    const trip = feed(h, 'agenda').calendar.events.find((e) => e.summary.includes('Zakopane'));
+    const trip = calendarFeed(h, 'agenda').calendar.events.find((e) => e.summary.includes('Zakopane'));
     // An all-day event of three days: DTEND is the day after the last (RFC 5545).
     expect(trip).toMatchObject({ start: '2026-11-25', end: '2026-11-28' });
   });

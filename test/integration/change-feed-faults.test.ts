@@ -13,7 +13,7 @@ const FAMILY = [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }];
 // A Wednesday in the first semester, during the second lesson: news every 5 minutes without the feed.
 const school = simulatedSchool('2026-11-18T09:10:00+01:00');
 
-interface FeedPart {
+interface ChangeFeedPart {
   on: boolean;
   why_not: string | null;
 }
@@ -26,8 +26,8 @@ async function started(poll?: Record<string, string>): Promise<Harness> {
   return h;
 }
 
-async function feedOf(h: Harness, child = 'ania'): Promise<FeedPart | null> {
-  const bundle = JSON.parse(await h.app.diagnostics()) as { children: { id: string; change_feed: FeedPart | null }[] };
+async function changeFeedOf(h: Harness, child = 'ania'): Promise<ChangeFeedPart | null> {
+  const bundle = JSON.parse(await h.app.diagnostics()) as { children: { id: string; change_feed: ChangeFeedPart | null }[] };
   return bundle.children.find((c) => c.id === child)?.change_feed ?? null;
 }
 
@@ -48,37 +48,37 @@ describe('the change feed failing', () => {
   it.each([400, 403] as const)(
     'a registration refused with %i: reading as without it, tried again the next day',
     async (status) => {
-      school.sim.account(ANIA.login).feed.refuseRegistration(status);
+      school.sim.account(ANIA.login).changeFeed.refuseRegistration(status);
       const h = await started({ fast_interval: '20m' });
-      expect(await feedOf(h)).toMatchObject({
+      expect(await changeFeedOf(h)).toMatchObject({
         on: false,
         why_not: expect.stringMatching(/^refused on the family road \(.+\); tried again tomorrow$/) as unknown,
       });
-      expect(await feedOf(h, 'jan')).toMatchObject({ on: true });
+      expect(await changeFeedOf(h, 'jan')).toMatchObject({ on: true });
       await gradeArrives(h, '2');
       expect(registrations()).toBe(1);
       if (status === 403) return;
       await h.advanceMinutes(12 * 60);
       expect(registrations()).toBe(1);
-      school.sim.account(ANIA.login).feed.refuseRegistration(null);
+      school.sim.account(ANIA.login).changeFeed.refuseRegistration(null);
       await h.advanceMinutes(13 * 60);
       expect(registrations()).toBe(2);
-      expect(await feedOf(h)).toMatchObject({ on: true });
+      expect(await changeFeedOf(h)).toMatchObject({ on: true });
     },
     120_000,
   );
 
   it('a device the portal forgot: registered again once; forgotten again, reading until the next day', async () => {
     const h = await started();
-    const feed = school.sim.account(ANIA.login).feed;
-    feed.forgetDevice(feed.deviceIds()[0]!);
+    const changeFeed = school.sim.account(ANIA.login).changeFeed;
+    changeFeed.forgetDevice(changeFeed.deviceIds()[0]!);
     await h.advanceMinutes(6);
     expect(registrations()).toBe(2);
-    expect(await feedOf(h)).toMatchObject({ on: true });
-    feed.forgetDevice(feed.deviceIds()[0]!);
+    expect(await changeFeedOf(h)).toMatchObject({ on: true });
+    changeFeed.forgetDevice(changeFeed.deviceIds()[0]!);
     await h.advanceMinutes(6);
     expect(registrations()).toBe(2);
-    expect(await feedOf(h)).toMatchObject({ on: false, why_not: expect.stringContaining('forgotten twice') as unknown });
+    expect(await changeFeedOf(h)).toMatchObject({ on: false, why_not: expect.stringContaining('forgotten twice') as unknown });
     await gradeArrives(h, '3');
   }, 120_000);
 
@@ -91,12 +91,12 @@ describe('the change feed failing', () => {
       const h = await started();
       school.sim.failNext(1000, status, { host: 'auth', path: '/3.0/PushChanges' });
       await h.advanceMinutes(6);
-      expect(await feedOf(h)).toMatchObject({ on: false, why_not: expect.stringContaining('not answering') as unknown });
+      expect(await changeFeedOf(h)).toMatchObject({ on: false, why_not: expect.stringContaining('not answering') as unknown });
       expect(h.state('ania', 'problem')).toBe('OFF');
       await gradeArrives(h, '4');
       school.sim.clearFaults();
       await h.advanceMinutes(6);
-      expect(await feedOf(h)).toMatchObject({ on: true, why_not: null });
+      expect(await changeFeedOf(h)).toMatchObject({ on: true, why_not: null });
     },
     120_000,
   );

@@ -13,7 +13,7 @@ const MINUTE = 60_000;
 // A Wednesday morning before the lessons.
 const school = simulatedSchool('2026-11-18T06:30:00+01:00');
 
-const feedReads = (): number[] =>
+const changeFeedReads = (): number[] =>
   school.sim.requests.filter((r) => r.path === '/3.0/PushChanges' && r.method === 'GET' && r.login === ANIA.login).map((r) => r.at);
 
 describe('the feed read on time', () => {
@@ -26,14 +26,14 @@ describe('the feed read on time', () => {
       await h.advanceMinutes(n % 2 === 0 ? 31 : 17);
       if (n % 5 === 0) school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: String((n % 5) + 1) });
       // A pass half a minute before the feed is due (a command that reads again what it moved).
-      const due = feedReads().at(-1)! + 5 * MINUTE;
+      const due = changeFeedReads().at(-1)! + 5 * MINUTE;
       if (due - school.clock.now() > MINUTE) {
         await h.advanceMinutes((due - 30_000 - school.clock.now()) / MINUTE);
         ania.readAgain(SENT_BOX);
       }
     }
     const [from, to] = [Date.parse('2026-11-18T07:05:00+01:00'), end];
-    const reads = feedReads();
+    const reads = changeFeedReads();
     const gaps = reads
       .slice(1)
       .map((t, i) => ({ at: t, gap: t - reads[i]! }))

@@ -41,8 +41,8 @@ async function bundle(h: Harness): Promise<Bundle> {
 
 /** The changes the simulated portal still lists for the child's devices (not acknowledged). */
 const pending = (login: string): number => {
-  const feed = school.sim.account(login).feed;
-  return feed.deviceIds().reduce((n, d) => n + feed.listed(d, '9999-12-31 23:59:59').length, 0);
+  const changeFeed = school.sim.account(login).changeFeed;
+  return changeFeed.deviceIds().reduce((n, d) => n + changeFeed.listed(d, '9999-12-31 23:59:59').length, 0);
 };
 
 describe('the change feed', () => {
@@ -124,10 +124,10 @@ describe('the change feed', () => {
     expect(change_feed?.on).toBe(true);
     // The grades read again once the feed watches (what was read before it may hide what it never saw).
     await h.advanceMinutes(25);
-    school.sim.account(ANIA.login).feed.loseNextChange();
+    school.sim.account(ANIA.login).changeFeed.loseNextChange();
     const added = school.clock.now();
     school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: '2' });
-    expect(school.sim.account(ANIA.login).feed.lost).toHaveLength(1);
+    expect(school.sim.account(ANIA.login).changeFeed.lost).toHaveLength(1);
     // Lost at 17:20: its list's safety read would come after 01:00, and the night reads nothing for its
     // age alone, so it comes with the next morning's first pass (06:00), not before the safety age. The
     // night passes from timer to timer (advanceMinutes; minute by minute it was most of this file's time).
@@ -174,7 +174,7 @@ describe('the change feed', () => {
     const account = school.sim.account(ANIA.login);
     const kept = account.addGrade({ subject: 5012, category: 301, grade: '5' });
     await h.advanceUntil(() => h.state('ania', 'newest_grade') === '5', 'the grade', 10);
-    account.feed.record([{ kind: 'Delete', type: 'Grades', recordId: String(kept.Id), addDate: '2026-11-18 16:00:00', extraData: null }]);
+    account.changeFeed.record([{ kind: 'Delete', type: 'Grades', recordId: String(kept.Id), addDate: '2026-11-18 16:00:00', extraData: null }]);
     await h.advanceMinutes(6);
     expect(h.state('ania', 'newest_grade')).toBe('5');
     const fired = firedEvents(h, 'grade');

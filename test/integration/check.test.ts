@@ -201,8 +201,8 @@ describe('the jar check logs in with', () => {
     expect(text).toContain(`http://127.0.0.1:8123/?token=${token}`);
     for (const child of ['ania', 'jan']) {
       // Each feed with a key of its own, which opens that feed alone (test/security/token-secrecy.test.ts).
-      for (const feed of ['lessons', 'agenda', 'free-days'])
-        expect(text).toMatch(new RegExp(`http://127\\.0\\.0\\.1:8123/calendar/${child}/${feed}\\.ics\\?key=[\\w-]{43}\n`));
+      for (const calendarFeed of ['lessons', 'agenda', 'free-days'])
+        expect(text).toMatch(new RegExp(`http://127\\.0\\.0\\.1:8123/calendar/${child}/${calendarFeed}\\.ics\\?key=[\\w-]{43}\n`));
     }
     expect(text).toContain('http://127.0.0.1:8123/health');
     // The same token at the next check (and at the bridge's start).

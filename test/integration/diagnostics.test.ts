@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { runDiagnostics } from '../../src/app/commands/diagnostics.js';
 import { buildConfig } from '../../src/config/load.js';
-import { feedKey, metricsKey } from '../../src/outputs/web/token.js';
+import { calendarFeedKey, metricsKey } from '../../src/outputs/web/token.js';
 import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { send } from '../helpers/web.js';
@@ -92,7 +92,7 @@ describe('the diagnostics bundle', () => {
     const { h, port, token } = await startBridge({ metrics: false });
     expect((await send(port, '/diagnostics')).status).toBe(401);
     // A feed's key opens its feed only.
-    expect((await send(port, `/diagnostics?key=${feedKey(token, 'ania', 'lessons')}`)).status).toBe(401);
+    expect((await send(port, `/diagnostics?key=${calendarFeedKey(token, 'ania', 'lessons')}`)).status).toBe(401);
     const answer = await send(port, `/diagnostics?token=${token}`);
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -221,7 +221,7 @@ describe('/metrics', () => {
     // The child's id configured: every series is named by it, the first login's too.
     const { h, port, token } = await startBridge({ metrics: true, id: 'ania' });
     expect((await send(port, '/metrics')).status).toBe(401);
-    expect((await send(port, `/metrics?key=${feedKey(token, 'ania', 'lessons')}`)).status).toBe(401);
+    expect((await send(port, `/metrics?key=${calendarFeedKey(token, 'ania', 'lessons')}`)).status).toBe(401);
     const scrape = async (target: string, headers: Record<string, string> = {}) => {
       const answer = await send(port, target, { headers });
       expect(answer.status).toBe(200);

@@ -4,7 +4,7 @@
 // (The bridge's clock moves to the pass that reads next week for the feed.)
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { parseFeed } from '../helpers/ics.js';
+import { parseCalendarFeed } from '../helpers/ics.js';
 import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 
@@ -40,12 +40,12 @@ describe('extra classes', () => {
     expect(h.state('ania', 'lessons_end_today')).toBe('2026-11-24T14:25:00+01:00');
     expect(h.attributes('ania', 'timetable_today')?.hours).toEqual({ from: '08:00', to: '14:25' });
     // Next week's timetable, read ahead of need for the feed after the start's first pass.
-    const events = () => parseFeed(h.app.webData!.feedSource('ania', 'lessons', 'pl')!.body).events;
+    const events = () => parseCalendarFeed(h.app.webData!.calendarFeedSource('ania', 'lessons', 'pl')!.body).events;
     await h.runUntil(() => events().some((e) => e.start.startsWith('2026-12-01')), "next week's lessons in the feed", 30 * 60_000);
-    const feed = events();
-    const club = feed.filter((e) => e.summary === 'Koło matematyczne (zajęcia dodatkowe)');
+    const calendarFeed = events();
+    const club = calendarFeed.filter((e) => e.summary === 'Koło matematyczne (zajęcia dodatkowe)');
     expect(club.map((e) => e.start)).toEqual(['2026-11-24T12:40:00.000Z', '2026-12-01T12:40:00.000Z']);
-    const choir = feed.filter((e) => e.summary.startsWith('Chór szkolny'));
+    const choir = calendarFeed.filter((e) => e.summary.startsWith('Chór szkolny'));
     expect(choir.map((e) => [e.summary, e.status])).toEqual([
       ['Chór szkolny (zajęcia dodatkowe)', 'CONFIRMED'],
       ['Chór szkolny (zajęcia dodatkowe · odwołana)', 'CANCELLED'],

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
-import { expectOnlyWhatSheFills, feedWatching } from '../helpers/kindergarten.js';
+import { expectOnlyWhatSheFills, changeFeedWatching } from '../helpers/kindergarten.js';
 
 const ZOSIA = DEMO_ACCOUNTS[2]!;
 // A Wednesday, before the kindergarten opens.
@@ -100,7 +100,7 @@ describe('a kindergarten child on the family road', () => {
     linked();
     const h = await school.start({ accounts: [FAMILY] as never, poll: INTERVALS });
     await h.runUntil(() => h.state('zofia', 'problem') !== undefined && h.state('ania', 'average') !== undefined, 'the first pass');
-    expect(await feedWatching(h)).toEqual({ ania: true, zofia: true });
+    expect(await changeFeedWatching(h)).toEqual({ ania: true, zofia: true });
     await h.advanceMinutes(3 * 60);
     // From her first discovery to what the broker retains now: nothing a school list would fill; her sister, read on
     // the same road, keeps every such component.

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
 import type { Harness } from '../helpers/app.js';
-import { expectOnlyWhatSheFills, feedWatching } from '../helpers/kindergarten.js';
+import { expectOnlyWhatSheFills, changeFeedWatching } from '../helpers/kindergarten.js';
 
 const [ANIA, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[2]!];
 // A Wednesday, before the kindergarten opens.
@@ -212,10 +212,10 @@ describe("a kindergarten child's entities", () => {
 
   it("declare none of the school's lists from her first discovery with the change feed watching on the register road", async () => {
     // Her school's gateway grants the change feed; her account answers as live-notes 58 says.
-    for (const c of [ANIA, ZOSIA]) school.sim.account(c.login).feed.gatewayGranted = true;
+    for (const c of [ANIA, ZOSIA]) school.sim.account(c.login).changeFeed.gatewayGranted = true;
     const h = await school.start({ accounts: [account(ANIA), account(ZOSIA)], poll: { fast_interval: '20m', school_interval: '20m' } });
     await h.runUntil(() => h.state('zofia', 'timetable_today') === '5' && h.state('ania', 'average') !== undefined, 'the first pass');
-    expect(await feedWatching(h)).toEqual({ ania: true, zofia: true });
+    expect(await changeFeedWatching(h)).toEqual({ ania: true, zofia: true });
     await h.advanceMinutes(3 * 60);
     await expectOnlyWhatSheFills(h, ['timetable_today', 'unread_messages', 'unread_notices', 'free_day']);
   }, 60_000);

@@ -43,7 +43,7 @@ describe('watch, then list', () => {
     const h = await started();
     await h.advanceMinutes(12);
     for (const login of [ANIA.login, JANEK.login])
-      for (const device of school.sim.account(login).feed.deviceIds()) school.sim.account(login).feed.forgetDevice(device);
+      for (const device of school.sim.account(login).changeFeed.deviceIds()) school.sim.account(login).changeFeed.forgetDevice(device);
     await h.advanceMinutes(1);
     expect(await school.newsMinutes(h, '2026-11-19')).toBeLessThanOrEqual(5);
     expect([registrations(ANIA.login), registrations(JANEK.login)]).toEqual([2, 2]);
@@ -60,9 +60,9 @@ describe('watch, then list', () => {
     );
     const after = school.sim.requests.slice(before).filter((r) => r.login === ANIA.login);
     expect(after.filter((r) => r.path === '/3.0/ChangeRegister')).toHaveLength(0);
-    const feed = after.findIndex((r) => r.path === '/3.0/PushChanges');
-    expect(feed).toBeGreaterThan(-1);
-    expect(feed).toBeLessThan(after.findIndex((r) => r.path === '/3.0/Grades'));
+    const changeFeed = after.findIndex((r) => r.path === '/3.0/PushChanges');
+    expect(changeFeed).toBeGreaterThan(-1);
+    expect(changeFeed).toBeLessThan(after.findIndex((r) => r.path === '/3.0/Grades'));
     await h.advanceMinutes(1);
     expect(await school.newsMinutes(h, '2026-11-19')).toBeLessThanOrEqual(5);
   }, 90_000);

@@ -8,7 +8,7 @@ import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { send } from '../helpers/web.js';
 import { createLogger } from '../../src/util/log.js';
-import { parseFeed } from '../helpers/ics.js';
+import { parseCalendarFeed } from '../helpers/ics.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 const NOW = '2026-11-18T09:11:30+01:00';
@@ -38,7 +38,7 @@ describe('the web server in the bridge', () => {
     expect(text).toContain('check --show-token');
     // The children's ids come with their first pass: their feeds are printed once both are known.
     for (const child of ['ania', 'jan']) {
-      for (const feed of ['lessons', 'agenda', 'free-days']) expect(text).toContain(`/calendar/${child}/${feed}.ics\n`);
+      for (const calendarFeed of ['lessons', 'agenda', 'free-days']) expect(text).toContain(`/calendar/${child}/${calendarFeed}.ics\n`);
     }
     expect(text).not.toContain('<child>');
     expect(text.match(/calendar\/ania\/lessons/g)).toHaveLength(1);
@@ -63,16 +63,16 @@ describe('the web server in the bridge', () => {
     expect(lessons.status).toBe(200);
     expect(lessons.headers['content-type']).toMatch(/^text\/calendar/);
     expect(lessons.headers['last-modified']).toBeDefined();
-    const calendar = parseFeed(lessons.body);
+    const calendar = parseCalendarFeed(lessons.body);
     expect(calendar.events.length).toBeGreaterThan(10);
     expect(calendar.events.some((e) => e.start.startsWith('2026-11-18') && e.summary.startsWith('Przyroda'))).toBe(true);
     const again = await send(port, `/calendar/ania/lessons.ics?token=${token}`, { headers: { 'if-none-match': lessons.headers.etag as string } });
     expect(again.status).toBe(304);
     expect(again.body).toBe('');
-    for (const feed of ['agenda', 'free-days']) {
-      const answer = await send(port, `/calendar/jan/${feed}.ics?token=${token}`);
-      expect(answer.status, feed).toBe(200);
-      expect(parseFeed(answer.body).name, feed).toMatch(/^Jan /);
+    for (const calendarFeed of ['agenda', 'free-days']) {
+      const answer = await send(port, `/calendar/jan/${calendarFeed}.ics?token=${token}`);
+      expect(answer.status, calendarFeed).toBe(200);
+      expect(parseCalendarFeed(answer.body).name, calendarFeed).toMatch(/^Jan /);
     }
     expect((await send(port, `/calendar/zosia/lessons.ics?token=${token}`)).status).toBe(404);
     expect((await send(port, `/calendar/ania/grades.ics?token=${token}`)).status).toBe(404);

@@ -28,7 +28,7 @@ async function bridge() {
   return { h, port, bin };
 }
 
-const feed = (token: string): string => `/calendar/ania/lessons.ics?token=${encodeURIComponent(token)}`;
+const calendarFeed = (token: string): string => `/calendar/ania/lessons.ics?token=${encodeURIComponent(token)}`;
 
 describe("the board's cookie and the token", () => {
   it('sets a cookie that is not the token; token --rotate ends the old addresses, cookies and streams in the running bridge', async () => {
@@ -46,7 +46,7 @@ describe("the board's cookie and the token", () => {
     expect(old).not.toContain(value);
     // The cookie opens the board, but is no token: a cookie read off a tablet gives no feed address.
     expect((await send(port, '/', { headers: { cookie } })).status).toBe(200);
-    expect((await send(port, feed(value))).status).toBe(401);
+    expect((await send(port, calendarFeed(value))).status).toBe(401);
     expect((await send(port, `/?token=${value}`)).status).toBe(401);
     const stream = await StreamReader.open('127.0.0.1', port, '/api/events', { cookie });
     expect(stream.status).toBe(200);
@@ -63,14 +63,14 @@ describe("the board's cookie and the token", () => {
     // With no request at all, the bridge notices within 30 s (its clock) and ends the stream let in by the old cookie.
     await school.clock.advance(30_000);
     await waitUntil(() => stream.ended, 'the old stream to end');
-    expect((await send(port, feed(old))).status).toBe(401);
+    expect((await send(port, calendarFeed(old))).status).toBe(401);
     expect((await send(port, `/?token=${old}`)).status).toBe(401);
     expect((await send(port, '/', { headers: { cookie } })).status).toBe(401);
     expect((await send(port, '/api/events', { headers: { cookie }, method: 'HEAD' })).status).toBe(401);
     // The new addresses work, and the board's new cookie differs from the old one.
-    const newFeed = await send(port, feed(fresh));
-    expect(newFeed.status).toBe(200);
-    expect(newFeed.body).toContain('BEGIN:VCALENDAR');
+    const newCalendarFeed = await send(port, calendarFeed(fresh));
+    expect(newCalendarFeed.status).toBe(200);
+    expect(newCalendarFeed.body).toContain('BEGIN:VCALENDAR');
     const reopened = await send(port, `/?token=${fresh}`);
     expect(reopened.status).toBe(200);
     const newCookie = String(reopened.headers['set-cookie']).split(';')[0]!;

@@ -91,9 +91,9 @@ describe('busy neighbours', () => {
       const board = await getFrom(TABLET, port, `/?token=${token}`);
       expect(board.status, `round ${round}: the board`).toBe(200);
       expect(board.body).toContain('<html');
-      const feed = await getFrom(TABLET, port, `/calendar/ania/lessons.ics?token=${token}`);
-      expect(feed.status, `round ${round}: a feed`).toBe(200);
-      expect(feed.body).toContain('BEGIN:VCALENDAR');
+      const calendarFeed = await getFrom(TABLET, port, `/calendar/ania/lessons.ics?token=${token}`);
+      expect(calendarFeed.status, `round ${round}: a feed`).toBe(200);
+      expect(calendarFeed.body).toContain('BEGIN:VCALENDAR');
       await asking;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }

@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
 import { runDiagnostics } from '../../src/app/commands/diagnostics.js';
 import { buildConfig } from '../../src/config/load.js';
 import { createLogger } from '../../src/util/log.js';
-import { cookieFor, feedKey } from '../../src/outputs/web/token.js';
+import { cookieFor, calendarFeedKey } from '../../src/outputs/web/token.js';
 import { BOARD_COOKIE } from '../../src/outputs/web/request.js';
 import { diagnosticsRoutes } from '../../src/outputs/web/diagnostics.js';
 import { freePort } from '../helpers/ports.js';
@@ -159,7 +159,7 @@ describe('the family road’s bug report', () => {
     // The cookie opens the board, not the bundle.
     expect((await send(port, '/', { headers: cookie })).status).toBe(200);
     expect((await send(port, '/diagnostics', { headers: cookie })).status).toBe(401);
-    expect((await send(port, `/diagnostics?key=${feedKey(token, 'ania', 'lessons')}`)).status).toBe(401);
+    expect((await send(port, `/diagnostics?key=${calendarFeedKey(token, 'ania', 'lessons')}`)).status).toBe(401);
     expect((await send(port, `/diagnostics?token=${token}`)).status).toBe(200);
     // Through ingress (the app's panel), as with the token.
     const [route] = diagnosticsRoutes({ bundle: () => Promise.resolve('{}') });

@@ -34,9 +34,9 @@ describe('idle sockets', () => {
       const board = await getFrom(TABLET, port, `/?token=${token}`);
       expect(board.status).toBe(200);
       expect(board.body).toContain('<html');
-      const feed = await getFrom(TABLET, port, `/calendar/ania/lessons.ics?token=${token}`);
-      expect(feed.status).toBe(200);
-      expect(feed.body).toContain('BEGIN:VCALENDAR');
+      const calendarFeed = await getFrom(TABLET, port, `/calendar/ania/lessons.ics?token=${token}`);
+      expect(calendarFeed.status).toBe(200);
+      expect(calendarFeed.body).toContain('BEGIN:VCALENDAR');
       // The attacker's own address is full meanwhile.
       await expect(getFrom(ATTACKER, port, '/health')).rejects.toThrow();
 

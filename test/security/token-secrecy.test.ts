@@ -20,7 +20,7 @@ const school = simulatedSchool('2026-11-18T09:11:30+01:00');
 beforeAll(() => ensureBuilt(), 240_000);
 
 /** The feed addresses with a key in a command's output, by path (`/calendar/ania/lessons.ics`). */
-function keyedFeeds(text: string, port: number): Map<string, string> {
+function keyedCalendarFeeds(text: string, port: number): Map<string, string> {
   const found = new Map<string, string>();
   for (const m of text.matchAll(new RegExp(`http://127\\.0\\.0\\.1:${port}(/calendar/[^?\\s]+)\\?key=([\\w-]+)`, 'g'))) found.set(m[1]!, m[2]!);
   return found;
@@ -50,7 +50,7 @@ describe('the access token stays secret', () => {
     const shown = await bin.run('check', '--show-token');
     expect(shown.code).toBe(0);
     expect(shown.out).toContain(`http://127.0.0.1:${port}/?token=${token}`);
-    const keys = keyedFeeds(shown.out, port);
+    const keys = keyedCalendarFeeds(shown.out, port);
     expect([...keys.keys()].sort()).toEqual(['/calendar/ania/agenda.ics', '/calendar/ania/free-days.ics', '/calendar/ania/lessons.ics']);
     expect(new Set(keys.values()).size).toBe(3);
     const lessonsKey = keys.get('/calendar/ania/lessons.ics')!;
@@ -90,7 +90,7 @@ describe('the access token stays secret', () => {
     // token --rotate: new keys, the old ones open nothing, from the running bridge's next request on.
     const rotated = await bin.run('token', '--rotate');
     expect(rotated.code).toBe(0);
-    const fresh = keyedFeeds(rotated.out, port);
+    const fresh = keyedCalendarFeeds(rotated.out, port);
     expect(fresh.size).toBe(3);
     for (const [path, key] of fresh) {
       expect(key, path).not.toBe(keys.get(path));

@@ -9,9 +9,9 @@ import { HomeAssistantApi, HomeAssistantError, type HaEntry } from '../../output
 import { peekMade, type Known } from '../../outputs/homeassistant/made.js';
 import { ASSIST_KEY, ASSIST_TITLE, assistEntry, MCP, statusOf, wantedEntries } from '../../outputs/homeassistant/plan.js';
 import { HOMEASSISTANT_TEXT } from '../../i18n/homeassistant-text.js';
-import { feedUrl, mcpUrl, TOKEN_FILE } from '../../outputs/web/token.js';
+import { calendarFeedUrl, mcpUrl, TOKEN_FILE } from '../../outputs/web/token.js';
 import { errorText } from '../../util/text.js';
-import type { FeedName } from '../../rules/calendar-feeds.js';
+import type { CalendarFeedName } from '../../rules/calendar-feeds.js';
 import { HaSocket, socketUrl } from '../../outputs/homeassistant/statistics/socket.js';
 import { peekStatistics } from '../../outputs/homeassistant/statistics/imported.js';
 import { TOOLS } from '../../outputs/mcp/tools.js';
@@ -43,7 +43,7 @@ export async function checkHomeAssistant(
   const address =
     why !== undefined || base === undefined
       ? undefined
-      : (child: string, feed: FeedName) => (token === undefined ? '' : feedUrl(base, child, feed, token));
+      : (child: string, calendarFeed: CalendarFeedName) => (token === undefined ? '' : calendarFeedUrl(base, child, calendarFeed, token));
   const present = new Set(listed.map((e) => e.entry_id));
   const { entries } = await peekMade(config.data_dir);
   const lines = wantedEntries(children, config.language, address).map((want) => {

@@ -9,7 +9,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactUrl } from '../../outputs/mqtt/client.js';
-import { FEED_FOLDER } from '../../engine/change-feed/device.js';
+import { CHANGE_FEED_FOLDER } from '../../engine/change-feed/device.js';
 import { FIGURES_FOLDER, FiguresStore, type SavedFigures } from '../../engine/figures-store.js';
 import { safeName } from '../../util/files.js';
 import { leaseFacts, peekLease } from '../../lease/lease.js';
@@ -44,7 +44,7 @@ export const LOGIN_FOLDERS = new Set([
   'seen',
   'feeds',
   'kindergarten',
-  FEED_FOLDER,
+  CHANGE_FEED_FOLDER,
 ]);
 /** A fixed message's placeholders (features/messaging/compose.ts): what the bundle says of its text. */
 const PLACEHOLDER = /\{(\w+)\}/g;

@@ -32,7 +32,7 @@ export async function runTokenRotation(options: TokenRotationOptions): Promise<n
     const urls = webUrls(base, ids, token);
     lines.push(say.tokenOpenAgain, ...formatWebUrls(urls, language));
     if (http.metrics) lines.push(metricsLine(base, token, language));
-    if (unknown.length > 0) lines.push(say.tokenFeedsFollow(unknown.join(', ')));
+    if (unknown.length > 0) lines.push(say.tokenCalendarFeedsFollow(unknown.join(', ')));
   }
   options.out.write(`${lines.join('\n')}\n`);
   return 0;

@@ -4,36 +4,36 @@
 // acknowledgement). Every way it fails leaves the lists at their own ages (reading as without it): a
 // refused registration is tried again the next day, a forgotten device is registered again at once
 // (twice in a day: the next day), the feed down is read again until it answers.
-import { ChangeFeed, type FeedChange } from '../../portal/change-feed.js';
+import { ChangeFeed, type ChangeFeedChange } from '../../portal/change-feed.js';
 import {
   ConnectionError,
-  FeedDeviceLostError,
-  FeedInvalidError,
-  FeedRefusedError,
+  ChangeFeedDeviceLostError,
+  ChangeFeedInvalidError,
+  ChangeFeedRefusedError,
   loginStepOf,
   UnexpectedResponseError,
 } from '../../portal/errors.js';
 import { want, type Resource, type Want } from '../resource.js';
 import { awakeAt } from '../moments.js';
 import type { Watch } from '../plan.js';
-import { CHANGES, FEED_SAFETY } from '../resources/change-feed.js';
+import { CHANGES, CHANGE_FEED_SAFETY } from '../resources/change-feed.js';
 import { DAY, HOUR } from '../../util/duration.js';
 import type { ResourceCache } from '../cache.js';
 import type { Gateway } from '../../portal/gateway.js';
-import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from './device.js';
+import type { ChangeFeedDeviceStore, ChangeFeedRoad, SavedChangeFeedDevice } from './device.js';
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import type { SavedFigures } from '../figures-store.js';
 import { errorText } from '../../util/text.js';
 
 /** Whether a child's feed is on, since when, why not, and what it listed waits (the diagnostics say it). */
-export type FeedStatus = NonNullable<SavedFigures['change_feed']>;
+export type ChangeFeedStatus = NonNullable<SavedFigures['change_feed']>;
 
-export interface ChildFeedOptions {
+export interface ChildChangeFeedOptions {
   gateway: Gateway;
-  store: FeedDeviceStore;
+  store: ChangeFeedDeviceStore;
   /** The road the child is read through now (the device is the road's). */
-  road: () => FeedRoad;
+  road: () => ChangeFeedRoad;
   /** Every declaration: a change's type names those whose `feed` lists it. */
   resources: readonly Resource[];
   /** A read for its age alone found a change the feed never named (live-notes 32). */
@@ -42,10 +42,10 @@ export interface ChildFeedOptions {
   log: Logger;
 }
 
-export class ChildFeed {
-  private saved: SavedFeedDevice = { version: 1 };
+export class ChildChangeFeed {
+  private saved: SavedChangeFeedDevice = { version: 1 };
   /** What the diagnostics say (all but the road, which is asked when they ask). */
-  private status: Omit<FeedStatus, 'road'> = { on: false, why: 'not registered yet', pending: [], acknowledged: 0 };
+  private status: Omit<ChangeFeedStatus, 'road'> = { on: false, why: 'not registered yet', pending: [], acknowledged: 0 };
   /** When a forgotten device was registered again: lost again within a day, the feed is off until the next. */
   private registeredAgainAt = -Infinity;
   /** Not before then after a registration that could not reach the portal. */
@@ -53,10 +53,10 @@ export class ChildFeed {
   /** Types no declaration names, each logged once. */
   private readonly unknown = new Set<string>();
   /** The pass under way: the changes taken (to acknowledge after it was published), and from which device. */
-  private taken: { changes: FeedChange[]; from: string | undefined } = { changes: [], from: undefined };
+  private taken: { changes: ChangeFeedChange[]; from: string | undefined } = { changes: [], from: undefined };
   private readonly client: ChangeFeed;
 
-  constructor(private readonly options: ChildFeedOptions) {
+  constructor(private readonly options: ChildChangeFeedOptions) {
     this.client = new ChangeFeed({ gateway: options.gateway, account: 'feed' });
   }
 
@@ -79,7 +79,7 @@ export class ChildFeed {
    */
   watch(): Watch | undefined {
     const since = this.status.on ? this.saved.device?.registeredAt : undefined;
-    return since === undefined ? undefined : { since, safetyMs: FEED_SAFETY };
+    return since === undefined ? undefined : { since, safetyMs: CHANGE_FEED_SAFETY };
   }
 
   /** A list read for its age alone: one the feed vouched for that found a record come or gone found what the feed missed. */
@@ -89,7 +89,7 @@ export class ChildFeed {
     if (recordsCameOrWent(before.value, value)) this.options.onMissed?.(res);
   }
 
-  feedStatus(): FeedStatus {
+  changeFeedStatus(): ChangeFeedStatus {
     return { ...this.status, road: this.options.road() };
   }
 
@@ -171,7 +171,7 @@ export class ChildFeed {
       for (const res of this.options.resources.filter(covers)) cache.moved(res);
     } catch (error) {
       if (loginStepOf(error) !== undefined) throw error;
-      if (error instanceof FeedRefusedError) this.refuse(road, error);
+      if (error instanceof ChangeFeedRefusedError) this.refuse(road, error);
       else if (error instanceof ConnectionError || error instanceof UnexpectedResponseError) {
         this.retryAt = awakeAt(now + HOUR);
         this.off(`registration failed: ${error.message}`);
@@ -181,8 +181,8 @@ export class ChildFeed {
   }
 
   /** The declarations a change names (by their feed names). */
-  private named(change: FeedChange): Resource[] {
-    return this.options.resources.filter((r) => r.feed?.includes(change.type));
+  private named(change: ChangeFeedChange): Resource[] {
+    return this.options.resources.filter((r) => r.changeFeed?.includes(change.type));
   }
 
   private device(): string | undefined {
@@ -193,14 +193,14 @@ export class ChildFeed {
   private failed(error: unknown, device: string): void {
     const cause = (error as { cause?: unknown }).cause ?? error;
     const now = this.options.clock.now();
-    if (cause instanceof FeedDeviceLostError || cause instanceof FeedInvalidError) {
+    if (cause instanceof ChangeFeedDeviceLostError || cause instanceof ChangeFeedInvalidError) {
       if (this.saved.device?.id === device) this.saved = { ...this.saved, device: undefined };
       if (now - this.registeredAgainAt < DAY) this.refuse(this.options.road());
       else {
         this.off('the portal forgot the device; registering it again');
         this.registeredAgainAt = now;
       }
-    } else if (cause instanceof FeedRefusedError) {
+    } else if (cause instanceof ChangeFeedRefusedError) {
       this.saved = { ...this.saved, device: undefined };
       this.refuse(this.options.road(), cause);
     } else {
@@ -211,7 +211,7 @@ export class ChildFeed {
   }
 
   /** Not registered again on `road` before tomorrow: the portal refused it (`error`), or forgot the device twice. */
-  private refuse(road: FeedRoad, error?: FeedRefusedError): void {
+  private refuse(road: ChangeFeedRoad, error?: ChangeFeedRefusedError): void {
     // Tomorrow, but never in the night: a registration is a request like any other.
     const until = awakeAt(this.options.clock.now() + DAY);
     this.saved = { ...this.saved, refused: { ...this.saved.refused, [road]: { until, status: error?.status ?? 0 } } };
@@ -233,7 +233,7 @@ export class ChildFeed {
 
 /** A list of the register the feed names: what it covers. */
 export function covers(res: Resource): boolean {
-  return res.host === 'register' && (res.feed?.length ?? 0) > 0;
+  return res.host === 'register' && (res.changeFeed?.length ?? 0) > 0;
 }
 
 // Which of the changes the feed listed may be acknowledged after a pass, and why the others wait. A
@@ -261,10 +261,14 @@ export interface HandledFacts {
 export type PendingChange = { type: string; why: WhyPending };
 
 /** The changes of a pass sorted, in the feed's order: those handled, and those that wait (and why). */
-export async function sortChanges(changes: readonly FeedChange[], named: (change: FeedChange) => readonly Resource[], facts: HandledFacts) {
+export async function sortChanges(
+  changes: readonly ChangeFeedChange[],
+  named: (change: ChangeFeedChange) => readonly Resource[],
+  facts: HandledFacts,
+) {
   // Refused counts as read: a module the school lacks has nothing to read again.
   const readOk = (w: Want): boolean => facts.cache.refused(w.res, w.key) || facts.cache.readOkThisPass(w);
-  const whyPending = (change: FeedChange): WhyPending | undefined => {
+  const whyPending = (change: ChangeFeedChange): WhyPending | undefined => {
     const lists = new Set(named(change));
     const wants = facts.wanted.filter((w) => lists.has(w.res));
     if (!wants.every(readOk)) return 'read failed';

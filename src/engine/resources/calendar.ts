@@ -14,7 +14,7 @@ export const CALENDAR_IDS = registerResource({
   schema: calendarMonthResponse,
   fresh: NEWS,
   // With the change feed on, the feed names what the ids would tell.
-  feed: ['HomeWorks', 'Calendars/Substitutions', 'ParentTeacherConferences', 'Calendars/SchoolFreeDays', 'Calendars/ClassFreeDays'],
+  changeFeed: ['HomeWorks', 'Calendars/Substitutions', 'ParentTeacherConferences', 'Calendars/SchoolFreeDays', 'Calendars/ClassFreeDays'],
   note: 'the class calendar: ids only',
 });
 

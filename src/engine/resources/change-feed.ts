@@ -1,7 +1,7 @@
 // The portal's change feed (live-notes 28-32) as the resource it is read as: one small list of the
 // records added, edited or deleted since the last acknowledgement, for a device registered per child.
-import { ChangeFeed, type FeedRead } from '../../portal/change-feed.js';
-import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError } from '../../portal/errors.js';
+import { ChangeFeed, type ChangeFeedRead } from '../../portal/change-feed.js';
+import { ConnectionError, ChangeFeedDeviceLostError, ChangeFeedInvalidError, ChangeFeedRefusedError } from '../../portal/errors.js';
 import { ownFailure, type Resource } from '../resource.js';
 import { HOUR, NEWS } from './ages.js';
 import { SCHOOL_HOURS } from '../moments.js';
@@ -15,18 +15,18 @@ import { SCHOOL_HOURS } from '../moments.js';
  * live-notes 32): this slow read is how one that went missing still arrives; one lost in the evening comes
  * the next morning. A configured interval gives way to it; a longer age (a daily lookup) stays.
  */
-export const FEED_HOURS = `${SCHOOL_HOURS.from}-${SCHOOL_HOURS.to}`;
-export const FEED_SAFETY = 8 * HOUR;
+export const CHANGE_FEED_HOURS = `${SCHOOL_HOURS.from}-${SCHOOL_HOURS.to}`;
+export const CHANGE_FEED_SAFETY = 8 * HOUR;
 
-const FEED_FAILURES = [ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError];
+const CHANGE_FEED_FAILURES = [ConnectionError, ChangeFeedDeviceLostError, ChangeFeedInvalidError, ChangeFeedRefusedError];
 
 /** The changes listed for the device (the key): a failure of the feed is the feed's, never the register's. */
-export const CHANGES: Resource<FeedRead> = {
+export const CHANGES: Resource<ChangeFeedRead> = {
   name: 'PushChanges',
   host: 'register',
   endpoints: ['PushChanges'],
   fresh: NEWS,
-  hours: FEED_HOURS,
+  hours: CHANGE_FEED_HOURS,
   whenAsked: 'read',
   leads: true,
   note: "the portal's change feed: read while a device is registered for the child; a change named reads its lists at once",
@@ -36,7 +36,7 @@ export const CHANGES: Resource<FeedRead> = {
     } catch (error) {
       // The portal down, the device forgotten, the feed refused: the lists are read at their own ages
       // until it answers again (ChildFeed judges the cause); a dead session stays the account's.
-      if (!(error instanceof Error) || !FEED_FAILURES.some((kind) => error instanceof kind)) throw error;
+      if (!(error instanceof Error) || !CHANGE_FEED_FAILURES.some((kind) => error instanceof kind)) throw error;
       throw ownFailure(error, 'change feed', { resource: 'PushChanges' });
     }
   },

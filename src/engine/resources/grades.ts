@@ -40,8 +40,8 @@ const GRADE_KIND = {
 const grades = (r: { Grades: readonly unknown[] }) => r.Grades;
 
 /** A kind of grade besides the ordinary ones: a school year of them, at the news age while the child has some. */
-function kindOfGrade<S extends z.ZodType<{ Grades: readonly unknown[] }>>(endpoint: string, schema: S, feed: true | readonly string[] = true) {
-  return registerResource({ endpoint, schema, ...GRADE_KIND, list: grades, feed });
+function kindOfGrade<S extends z.ZodType<{ Grades: readonly unknown[] }>>(endpoint: string, schema: S, changeFeed: true | readonly string[] = true) {
+  return registerResource({ endpoint, schema, ...GRADE_KIND, list: grades, changeFeed });
 }
 
 // Declared in full: "when is Grades read next" is answered from this file, ages.ts, feed.ts and
@@ -51,14 +51,14 @@ export const GRADES = registerResource({
   schema: gradesResponse,
   yearOfRecords: true,
   fresh: NEWS,
-  feed: true,
+  changeFeed: true,
 });
 /** The portal's own averages: they move with the grades. A school without them answers Disabled, a refusal for a day. */
 export const GRADE_AVERAGES = registerResource({
   endpoint: 'Grades/Averages',
   schema: schoolAveragesResponse,
   fresh: CORE,
-  feed: ['Grades'],
+  changeFeed: ['Grades'],
   note: "the portal's own averages",
 });
 export const POINT_GRADES = kindOfGrade('PointGrades', pointGradesResponse);
@@ -71,7 +71,7 @@ export const BEHAVIOUR_POINTS = registerResource({
   fresh: BY_THE_HOUR,
   whileEmptyMs: WHILE_EMPTY,
   list: grades,
-  feed: ['BehaviourGrades/Points', 'BehaviourGrades'],
+  changeFeed: ['BehaviourGrades/Points', 'BehaviourGrades'],
 });
 export const GRADING_SYSTEM = registerResource({
   endpoint: 'GradingSystem',

@@ -16,7 +16,7 @@ export const UNREAD = messagingResource({
   fresh: AWAKE,
   // Whether the feed carries the messaging module's messages is not known (live-notes 31): a change
   // of `Messages` reads the counters at once, which keep their age whatever the feed says.
-  feed: ['Messages'],
+  changeFeed: ['Messages'],
 });
 
 /** A mailbox's list (the key's, or `mailbox`) vouched for by its unread counter, as old as `fresh` while it does; the counters are read for it. */

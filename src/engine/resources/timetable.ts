@@ -21,6 +21,6 @@ export const TIMETABLE = registerResource({
   whenAsked: 'unvouched',
   refusedForMs: HOUR,
   byPeriod: true,
-  feed: ['Timetables', 'Calendars/Substitutions'],
+  changeFeed: ['Timetables', 'Calendars/Substitutions'],
   note: 'this week; next week when the next school day falls in it, else once a day for the feeds',
 });

@@ -3,30 +3,30 @@
 // never handed an empty one (Home Assistant's Remote Calendar or a phone would wipe the child's days).
 import * as z from 'zod';
 import { LoginFile } from '../../util/stored.js';
-import type { FeedContents } from '../../rules/calendar-feeds.js';
+import type { CalendarFeedContents } from '../../rules/calendar-feeds.js';
 
-export const KEPT_FEEDS_FOLDER = 'feeds';
+export const KEPT_CALENDAR_FEEDS_FOLDER = 'feeds';
 
 /** A feed's content as written by the bridge itself: its shape is the bridge's, checked loosely. */
-const feedSchema = z.object({ child: z.string(), entries: z.array(z.looseObject({ uid: z.string() })) });
+const calendarFeedSchema = z.object({ child: z.string(), entries: z.array(z.looseObject({ uid: z.string() })) });
 const keptSchema = z.object({
   version: z.literal(1),
-  feeds: z.object({ lessons: feedSchema.optional(), agenda: feedSchema.optional(), 'free-days': feedSchema.optional() }),
+  feeds: z.object({ lessons: calendarFeedSchema.optional(), agenda: calendarFeedSchema.optional(), 'free-days': calendarFeedSchema.optional() }),
 });
 
-export class KeptFeeds {
+export class KeptCalendarFeeds {
   /** Written only when its text changed: a pass that changed nothing writes nothing. */
   private readonly file;
 
   constructor(dataDir: string, login: string) {
-    this.file = new LoginFile(dataDir, KEPT_FEEDS_FOLDER, login, keptSchema);
+    this.file = new LoginFile(dataDir, KEPT_CALENDAR_FEEDS_FOLDER, login, keptSchema);
   }
 
-  async load(onBroken?: (error: Error) => void): Promise<FeedContents | undefined> {
-    return (await this.file.load(onBroken))?.feeds as FeedContents | undefined;
+  async load(onBroken?: (error: Error) => void): Promise<CalendarFeedContents | undefined> {
+    return (await this.file.load(onBroken))?.feeds as CalendarFeedContents | undefined;
   }
 
-  save(feeds: FeedContents): Promise<void> {
-    return this.file.save({ version: 1, feeds: feeds as z.input<typeof keptSchema>['feeds'] });
+  save(calendarFeeds: CalendarFeedContents): Promise<void> {
+    return this.file.save({ version: 1, feeds: calendarFeeds as z.input<typeof keptSchema>['feeds'] });
   }
 }

@@ -21,7 +21,7 @@ export interface FiguresSink {
   /** A pass of the account ran for `ms`. */
   passed(child: string, ms: number): void;
   /** A safety read found a change the change feed never named. */
-  feedMissed(child: string, resource: string): void;
+  changeFeedMissed(child: string, resource: string): void;
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
@@ -53,7 +53,7 @@ export class AccountFigures implements PortalObserver {
   /** The reads the scheduler planned after the last pass (set by the account's runner). */
   nextReads: NonNullable<SavedFigures['next_reads']> = [];
   /** The change feed as the last pass left it (set by the account's runner). */
-  feed: SavedFigures['change_feed'];
+  changeFeed: SavedFigures['change_feed'];
   /** A school or a kindergarten, and where its plan comes from (set by the account's runner). */
   plan: SavedFigures['plan'];
 
@@ -153,10 +153,10 @@ export class AccountFigures implements PortalObserver {
   }
 
   /** A safety read found a change the feed never named: counted, and said once per resource in the log. */
-  feedMissed(resource: string): void {
+  changeFeedMissed(resource: string): void {
     const missed = (this.kept.feed_missed ??= {});
     missed[resource] = (missed[resource] ?? 0) + 1;
-    this.options.sink?.feedMissed(this.options.child(), resource);
+    this.options.sink?.changeFeedMissed(this.options.child(), resource);
     if (missed[resource] === 1)
       this.options.log.warn(
         { resource },
@@ -181,7 +181,7 @@ export class AccountFigures implements PortalObserver {
       problems: this.kept.problems.filter((p) => now - p.at < WEEK_MS),
       logged_in_at: this.options.sessionSince(),
       next_reads: this.nextReads.length === 0 ? undefined : this.nextReads,
-      change_feed: this.feed,
+      change_feed: this.changeFeed,
       plan: this.plan,
       school_year: this.schoolYear,
     };

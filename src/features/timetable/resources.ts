@@ -19,7 +19,7 @@ export const SUBSTITUTIONS = registerResource({
   ...calendarSignal('Substitutions', byDay(RARE)),
   whenAsked: 'unvouched',
   keepOnError: true,
-  feed: true,
+  changeFeed: true,
   note: "the whole year's changes; the timetable itself shows today's",
 });
 /** A list of free days, the whole year's: daily by day, or when the class calendar's free day ids move. */
@@ -30,7 +30,7 @@ function freeDays<S extends z.ZodType>(name: 'SchoolFreeDays' | 'ClassFreeDays',
     fresh: byDay(DAILY),
     ...calendarSignal(name, byDay(DAILY)),
     keepOnError: true,
-    feed: [`Calendars/${name}`],
+    changeFeed: [`Calendars/${name}`],
   });
 }
 export const SCHOOL_FREE_DAYS = freeDays('SchoolFreeDays', schoolFreeDaysResponse);
@@ -49,6 +49,6 @@ export const EXTRA_CLASSES = registerResource({
   fresh: byDay(DAILY),
   keepOnError: true,
   byPeriod: true,
-  feed: ['Timetables'],
+  changeFeed: ['Timetables'],
   note: 'the extra classes of this and next week, in one request',
 });

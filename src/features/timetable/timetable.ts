@@ -6,7 +6,7 @@
 import { mergeTimetables, schoolBells } from '../../rules/timetable.js';
 import { schedule, schoolDays, type Schedule, type ScheduleInput } from '../../rules/schedule.js';
 import { timetableWeeks, freeDays, freeDayEvents, type FreeDaysInput } from '../../rules/schooldays.js';
-import { feedDates } from '../../rules/calendar-feeds.js';
+import { calendarFeedDates } from '../../rules/calendar-feeds.js';
 import { addDays, weekStart } from '../../util/time.js';
 import { want, type Copies, type Want } from '../../engine/resource.js';
 import { TIMETABLE } from '../../engine/resources/timetable.js';
@@ -92,7 +92,7 @@ class TimetableSource implements Source {
     const freeList = freeDays(free);
     const days = blocks ?? mergeTimetables(...weeks.map((w) => ctx.cache.get(TIMETABLE, w.key)?.Timetable));
     // Next week for the feeds: its last copy when this pass's read failed, none before it is read (a kindergarten's plan holds both weeks).
-    const feedDays = ahead === undefined ? days : mergeTimetables(days, ctx.cache.peek(TIMETABLE, ahead.key)?.Timetable);
+    const calendarFeedDays = ahead === undefined ? days : mergeTimetables(days, ctx.cache.peek(TIMETABLE, ahead.key)?.Timetable);
     const [thisWeek] = timetableWeeks(ctx.today);
     const attended = ctx.inputs.attendance?.lessons;
     const input: ScheduleInput = {
@@ -110,7 +110,7 @@ class TimetableSource implements Source {
     const output: TimetableOutput = {
       days,
       nextSchoolDay: result.nextSchoolDay,
-      fortnight: schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string)),
+      fortnight: schoolDays({ ...input, days: calendarFeedDays }, calendarFeedDates(thisWeek as string)),
       freeDays: freeList,
       kind: kindergarten?.source ? 'kindergarten' : 'school',
       group: kindergartenGroup(ctx.cache, kindergarten),

@@ -14,9 +14,9 @@ import type { ChildDevice } from '../../features/kit/entities.js';
 import { homeworkUpcomingEntity, upcomingTestsEntity } from '../../features/agenda/entities.js';
 import type { HomeAssistantConfig } from '../../config/schema.js';
 import type { Language } from '../../config/language.js';
-import type { AgendaEntry, FeedContent, FeedName } from '../../rules/calendar-feeds.js';
+import type { AgendaEntry, CalendarFeedContent, CalendarFeedName } from '../../rules/calendar-feeds.js';
 import { HOMEASSISTANT_TEXT } from '../../i18n/homeassistant-text.js';
-import { feedUrl, LiveToken, loadOrCreateToken, mcpUrl } from '../web/token.js';
+import { calendarFeedUrl, LiveToken, loadOrCreateToken, mcpUrl } from '../web/token.js';
 import { MINUTE } from '../../util/duration.js';
 import { warsawDate } from '../../util/time.js';
 import { errorText } from '../../util/text.js';
@@ -35,7 +35,7 @@ export interface KeeperOptions {
   clock: Clock;
   log: Logger;
   /** Whether the web server serves the feeds now: a Remote Calendar's flow fetches its feed to validate it. */
-  feedsServed: () => boolean;
+  calendarFeedsServed: () => boolean;
   /** The ids of the children the bridge reads as far as known; `complete` once every child is (nothing is removed before). */
   children: () => { ids: string[]; complete: boolean };
   /** What was made and what the family deleted, told on with the base topic (the MQTT sink); none: kept in data_dir alone. */
@@ -106,7 +106,7 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
   }
 
   /** A sink of the bus: every calendar feed a pass publishes names the child and carries its homework and agenda. */
-  feed<K extends FeedName>(id: string, name: K, content: FeedContent<K>): void {
+  calendarFeed<K extends CalendarFeedName>(id: string, name: K, content: CalendarFeedContent<K>): void {
     this.names.set(id, content.child);
     if (name === 'agenda') this.agenda.set(id, content.entries as readonly AgendaEntry[]);
     const key = `${id}/${name}`;
@@ -139,7 +139,7 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
       );
       await this.save();
     } else this.options.handover?.tellHomeAssistant(toldOn(this.made));
-    if (this.options.config.public_url !== undefined && this.options.feedsServed()) {
+    if (this.options.config.public_url !== undefined && this.options.calendarFeedsServed()) {
       this.token = await loadOrCreateToken(dataDir)
         .then(({ value }) => new LiveToken(dataDir, value))
         .catch(() => undefined);
@@ -180,12 +180,12 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
     const token = this.token?.current();
     const base = this.options.config.public_url;
     const urls =
-      base !== undefined && token !== undefined && this.options.feedsServed()
-        ? (child: string, feed: FeedName) => feedUrl(base, child, feed, token)
+      base !== undefined && token !== undefined && this.options.calendarFeedsServed()
+        ? (child: string, calendarFeed: CalendarFeedName) => calendarFeedUrl(base, child, calendarFeed, token)
         : undefined;
     const wanted = wantedEntries(named, this.options.language, urls);
     // Assist's entry: the MCP server at the address Home Assistant reaches the bridge by, its key the web token.
-    if (this.options.config.assist && base !== undefined && token !== undefined && this.options.feedsServed())
+    if (this.options.config.assist && base !== undefined && token !== undefined && this.options.calendarFeedsServed())
       wanted.push(assistEntry(mcpUrl(base, token)));
     // Home Assistant is asked only when something may have to be done: an entry wanted anew, a child gone.
     const leaving =

@@ -4,7 +4,7 @@
 // bridge remembers making and the entries Home Assistant lists now. Pure: the keeper acts on it, `check`
 // tells it.
 import { createHash } from 'node:crypto';
-import { FEED_NAMES } from '../../rules/calendar-feeds.js';
+import { CALENDAR_FEED_NAMES } from '../../rules/calendar-feeds.js';
 import { HOMEASSISTANT_TEXT, type EntryStatus, type ListKind } from '../../i18n/homeassistant-text.js';
 import type { Language } from '../../config/language.js';
 import type { Known } from './made.js';
@@ -62,20 +62,20 @@ export function childOfKey(key: string): string | undefined {
 export function wantedEntries(
   children: readonly { id: string; name: string; schoolwork?: boolean }[],
   language: Language,
-  feedUrl: ((child: string, feed: (typeof FEED_NAMES)[number]) => string) | undefined,
+  calendarFeedUrl: ((child: string, calendarFeed: (typeof CALENDAR_FEED_NAMES)[number]) => string) | undefined,
 ): Wanted[] {
   const words = HOMEASSISTANT_TEXT[language].lists;
   return children.flatMap(({ id, name, schoolwork = true }) => [
-    ...(feedUrl === undefined
+    ...(calendarFeedUrl === undefined
       ? []
-      : FEED_NAMES.filter((feed) => schoolwork || feed !== 'agenda').map(
-          (feed): Wanted => ({
-            key: `${id}/${feed}`,
+      : CALENDAR_FEED_NAMES.filter((calendarFeed) => schoolwork || calendarFeed !== 'agenda').map(
+          (calendarFeed): Wanted => ({
+            key: `${id}/${calendarFeed}`,
             child: id,
-            kind: feed,
+            kind: calendarFeed,
             domain: REMOTE_CALENDAR,
-            title: `${name} – ${words[feed]}`,
-            url: feedUrl(id, feed),
+            title: `${name} – ${words[calendarFeed]}`,
+            url: calendarFeedUrl(id, calendarFeed),
           }),
         )),
     ...(schoolwork

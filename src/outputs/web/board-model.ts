@@ -5,7 +5,7 @@ import { BOARD_TEXT } from '../../i18n/board-text.js';
 import type { Language } from '../../config/language.js';
 import { FEATURES } from '../../features/index.js';
 import { type BoardBoxes, type ShownChild, shownChild } from '../../features/screens/parts.js';
-import { feedLinks } from './board-calendars.js';
+import { calendarFeedLinks } from './board-calendars.js';
 import type { ChildView } from './types.js';
 import { oneLine } from '../../util/text.js';
 
@@ -70,5 +70,5 @@ function boxesOf(shown: ShownChild): BoardBoxes {
 function childBoard(child: ChildView, name: string, language: Language, now: number) {
   const boxes = boxesOf(shownChild(child.states, language, now, child.online));
   // The child's calendar feeds, without the token (the page adds it and the host).
-  return { id: child.id, name, className: child.model, ...boxes, feeds: feedLinks(child.id, name, language) };
+  return { id: child.id, name, className: child.model, ...boxes, calendarFeeds: calendarFeedLinks(child.id, name, language) };
 }

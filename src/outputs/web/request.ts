@@ -1,7 +1,7 @@
 // The web server's decisions about a request before any route sees it, as pure functions: is the
 // path acceptable (no traversal), does it come through Home Assistant's ingress, does it carry the token.
-import { cookieFor, feedKey, metricsKey, tokenMatches } from './token.js';
-import { FEED_NAMES, type FeedName } from '../../rules/calendar-feeds.js';
+import { cookieFor, calendarFeedKey, metricsKey, tokenMatches } from './token.js';
+import { CALENDAR_FEED_NAMES, type CalendarFeedName } from '../../rules/calendar-feeds.js';
 
 /** Longer request targets are refused with 414: no page or feed needs one. */
 const MAX_URL_LENGTH = 2048;
@@ -112,8 +112,8 @@ export function decideAccess(q: AccessQuestion): Access {
   const byCookie = tokenMatches(cookieValue(q.cookieHeader, BOARD_COOKIE), cookieFor(q.token));
   if (byQuery) return { allowed: true, via: 'query' };
   if (byCookie) return { allowed: true, via: 'cookie' };
-  const feed = feedOf(q.segments);
-  if (feed !== undefined && tokenMatches(q.query.get('key') ?? undefined, feedKey(q.token, feed.child, feed.name)))
+  const calendarFeed = calendarFeedOf(q.segments);
+  if (calendarFeed !== undefined && tokenMatches(q.query.get('key') ?? undefined, calendarFeedKey(q.token, calendarFeed.child, calendarFeed.name)))
     return { allowed: true, via: 'key' };
   if (q.segments.length === 1 && q.segments[0] === 'metrics' && tokenMatches(q.query.get('key') ?? bearer(q.authorization), metricsKey(q.token)))
     return { allowed: true, via: 'key' };
@@ -148,9 +148,9 @@ function bearer(header: string | undefined): string | undefined {
 }
 
 /** The child and feed a path `/calendar/<child>/<name>.ics` names, or undefined for any other path. */
-export function feedOf(segments: readonly string[]): { child: string; name: FeedName } | undefined {
+export function calendarFeedOf(segments: readonly string[]): { child: string; name: CalendarFeedName } | undefined {
   const [first, child, file] = segments;
   if (segments.length !== 3 || first !== 'calendar' || child === undefined) return undefined;
-  const name = FEED_NAMES.find((feed) => `${feed}.ics` === file);
+  const name = CALENDAR_FEED_NAMES.find((calendarFeed) => `${calendarFeed}.ics` === file);
   return name === undefined ? undefined : { child, name };
 }

@@ -4,11 +4,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatWebUrls, LiveToken, loadOrCreateToken, webBaseUrl, webUrls } from './token.js';
 import { startWebServer, type WebServer, type WebServerOptions } from './server.js';
 import { healthRoute } from './health.js';
-import { feedRoute } from './calendar-feeds.js';
+import { calendarFeedRoute } from './calendar-feeds.js';
 import { boardRoutes } from './board.js';
 import { fileRoute } from '../../portal/attachments/saved.js';
 import { diagnosticsRoutes, type DiagnosticsSources } from './diagnostics.js';
-import type { BoardFeedAccess } from './board-calendars.js';
+import type { BoardCalendarFeedAccess } from './board-calendars.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../../config/schema.js';
 import { systemClock, type Clock, type Timer } from '../../util/clock.js';
@@ -41,11 +41,16 @@ export interface WebServiceOptions extends Pick<WebServerOptions, 'data' | 'log'
  */
 export function webRoutes(
   data: WebData,
-  options: { feeds?: BoardFeedAccess; clock?: Clock | undefined; dataDir?: string; diagnostics?: DiagnosticsSources | undefined } = {},
+  options: {
+    calendarFeeds?: BoardCalendarFeedAccess;
+    clock?: Clock | undefined;
+    dataDir?: string;
+    diagnostics?: DiagnosticsSources | undefined;
+  } = {},
 ): Route[] {
   return [
     healthRoute(data),
-    feedRoute(data),
+    calendarFeedRoute(data),
     ...(options.diagnostics === undefined ? [] : diagnosticsRoutes(options.diagnostics, data.language)),
     ...(options.dataDir === undefined ? [] : [fileRoute(data, options.dataDir)]),
     ...boardRoutes(data, options),
@@ -83,7 +88,7 @@ export class WebService {
         host: http.bind,
         // A getter: the board's page lists the feeds' keys of the token in force, after a rotation too.
         routes: webRoutes(data, {
-          feeds: {
+          calendarFeeds: {
             get token() {
               return live.current();
             },
@@ -144,12 +149,12 @@ export class WebService {
       write([...heading, ...formatWebUrls(urls(), data.language)]);
       return;
     }
-    write([...heading, ...formatWebUrls({ board: urls().board, feeds: [] }, data.language), say.feedsFollow]);
+    write([...heading, ...formatWebUrls({ board: urls().board, calendarFeeds: [] }, data.language), say.calendarFeedsFollow]);
     this.stopWaiting = data.onChange(() => {
       if (!known()) return;
       this.stopWaiting?.();
       this.stopWaiting = undefined;
-      write(['', say.feedsHeading, say.webHowTo, ...formatWebUrls(urls(), data.language).slice(1)]);
+      write(['', say.calendarFeedsHeading, say.webHowTo, ...formatWebUrls(urls(), data.language).slice(1)]);
     });
   }
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { writeFileAtomic } from '../../util/files.js';
 import { readStoredText } from '../../util/stored.js';
-import { FEED_NAMES, type FeedName } from '../../rules/calendar-feeds.js';
+import { CALENDAR_FEED_NAMES, type CalendarFeedName } from '../../rules/calendar-feeds.js';
 import { ADDRESS_WORDS } from '../../i18n/address-words.js';
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 
@@ -55,8 +55,8 @@ export function cookieFor(token: string): string {
  * it opens that feed alone. A feed address synced to a phone's cloud then gives neither the board nor
  * another feed nor the token, and `token --rotate` renews every key with the token.
  */
-export function feedKey(token: string, child: string, feed: FeedName): string {
-  return createHmac('sha256', token).update(`dziennik2mqtt feed\0${child}\0${feed}`).digest('base64url');
+export function calendarFeedKey(token: string, child: string, calendarFeed: CalendarFeedName): string {
+  return createHmac('sha256', token).update(`dziennik2mqtt feed\0${child}\0${calendarFeed}`).digest('base64url');
 }
 
 /**
@@ -110,13 +110,13 @@ export function ownAddresses(): string[] {
 export function webUrls(base: string, children: readonly string[], token?: string) {
   return {
     board: token === undefined ? `${base}/` : `${base}/?token=${encodeURIComponent(token)}`,
-    feeds: children.map((child) => ({ child, urls: FEED_NAMES.map((name) => feedUrl(base, child, name, token)) })),
+    calendarFeeds: children.map((child) => ({ child, urls: CALENDAR_FEED_NAMES.map((name) => calendarFeedUrl(base, child, name, token)) })),
   };
 }
 
 /** One calendar feed's address: with its own key when a token is given (Home Assistant's Remote Calendar takes it so). */
-export function feedUrl(base: string, child: string, name: FeedName, token?: string): string {
-  const key = token === undefined ? '' : `?key=${feedKey(token, child, name)}`;
+export function calendarFeedUrl(base: string, child: string, name: CalendarFeedName, token?: string): string {
+  const key = token === undefined ? '' : `?key=${calendarFeedKey(token, child, name)}`;
   return `${base}/calendar/${encodeURIComponent(child)}/${name}.ics${key}`;
 }
 
@@ -137,7 +137,7 @@ export function metricsLine(base: string, token: string, language: Language = FA
 export function formatWebUrls(urls: ReturnType<typeof webUrls>, language: Language = FALLBACK_LANGUAGE): string[] {
   return [
     addressLine(ADDRESS_WORDS[language].board, urls.board, language),
-    ...urls.feeds.flatMap(({ child, urls: list }) => list.map((url) => `  ${child}: ${inWords(url, language)}`)),
+    ...urls.calendarFeeds.flatMap(({ child, urls: list }) => list.map((url) => `  ${child}: ${inWords(url, language)}`)),
   ];
 }
 

@@ -3,7 +3,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { EntityState } from '../../engine/state.js';
 import type { Language } from '../../config/language.js';
-import type { FeedName } from '../../rules/calendar-feeds.js';
+import type { CalendarFeedName } from '../../rules/calendar-feeds.js';
 import type { AccessVia } from './request.js';
 
 /**
@@ -67,14 +67,14 @@ export interface WebData {
   onChange(listener: () => void): () => void;
   /** A child's calendar feed as the bridge holds it now; undefined for an unknown child. */
   /** A child's feed; null while nothing is known yet (503), undefined for an unknown child (404). */
-  feedSource(child: string, name: FeedName): FeedSource | null | undefined;
+  calendarFeedSource(child: string, name: CalendarFeedName): CalendarFeedSource | null | undefined;
   /** True while the bridge is connected to the broker (`/health`). */
   healthy(): boolean;
   now(): number;
 }
 
 /** A feed's body and when its content last changed. */
-export interface FeedSource {
+export interface CalendarFeedSource {
   /** The iCalendar text (RFC 5545), UTF-8. */
   body: Buffer;
   modifiedAt: number;

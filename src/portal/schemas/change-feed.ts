@@ -51,7 +51,7 @@ export const pushChange = z
   });
 
 /** One change the feed names. */
-export type FeedChange = z.output<typeof pushChange>;
+export type ChangeFeedChange = z.output<typeof pushChange>;
 
 /** GET PushChanges: `{"Changes": [...], "ChangesTimestamp": <unix seconds>}`; the list is read item by item. */
 export const pushChangesAnswer = z.looseObject({

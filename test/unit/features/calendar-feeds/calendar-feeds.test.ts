@@ -13,8 +13,8 @@ import type { freeDay } from '../../../../src/features/timetable/entities.js';
 import { freeDayEvents } from '../../../../src/rules/schooldays.js';
 import type { Identity } from '../../../../src/engine/identity.js';
 import type { CalendarFeedsState } from '../../../../src/features/calendar-feeds/calendar-feeds.js';
-import type { FeedName } from '../../../../src/rules/calendar-feeds.js';
-import { publishFeeds } from '../../../../src/runner/coordinator.js';
+import type { CalendarFeedName } from '../../../../src/rules/calendar-feeds.js';
+import { publishCalendarFeeds } from '../../../../src/runner/coordinator.js';
 import { WebSnapshot } from '../../../../src/outputs/web/snapshot.js';
 import { Bus } from '../../../../src/bus/bus.js';
 import { silentLogger } from '../../../../src/util/log.js';
@@ -53,9 +53,9 @@ function published(state: CalendarFeedsState) {
   return {
     compute: async (at: number, inputs: Inputs) => {
       now = at;
-      publishFeeds(bus, 'ania', (await state.compute(ctx(at, inputs))).feeds ?? {});
+      publishCalendarFeeds(bus, 'ania', (await state.compute(ctx(at, inputs))).calendarFeeds ?? {});
     },
-    content: (name: FeedName) => memory.keptFeed('ania', name),
+    content: (name: CalendarFeedName) => memory.keptCalendarFeed('ania', name),
   };
 }
 
@@ -78,7 +78,7 @@ describe('calendar feeds feature', () => {
     const state = calendarFeeds.create(access());
     // @ts-expect-error -- misspelled: the timetable's output is named `timetable`
     const result = await state.compute(ctx(1000, { timetabel: timetable, agenda: agenda('Ułamki') }));
-    expect(result.feeds?.lessons).toBeUndefined();
+    expect(result.calendarFeeds?.lessons).toBeUndefined();
     const weeks = (inputs: Inputs) => inputs.timetable?.fortnight.length;
     expect(weeks({ timetable })).toBe(0);
     // @ts-expect-error -- no feature publishes an output named `timetabel`
@@ -98,13 +98,13 @@ describe('calendar feeds feature', () => {
   it("shows nothing before the timetable's first pass rather than an empty week", async () => {
     const state = calendarFeeds.create(access());
     const result = await state.compute(ctx(1000, { agenda: agenda('Ułamki') }));
-    expect(result.feeds?.lessons).toBeUndefined();
+    expect(result.calendarFeeds?.lessons).toBeUndefined();
   });
 
   it("names UIDs after the configured child id, and each calendar after the child's first name", async () => {
     const state = calendarFeeds.create(access('ania2'));
-    const { feeds } = await state.compute(ctx(1000, { timetable, agenda: agenda('Ułamki') }));
-    expect(feeds?.['free-days']?.entries[0]?.uid).toBe('free-school-4.ania2@dziennik2mqtt');
-    expect(feeds?.lessons?.child).toBe('Ania');
+    const { calendarFeeds: served } = await state.compute(ctx(1000, { timetable, agenda: agenda('Ułamki') }));
+    expect(served?.['free-days']?.entries[0]?.uid).toBe('free-school-4.ania2@dziennik2mqtt');
+    expect(served?.lessons?.child).toBe('Ania');
   });
 });

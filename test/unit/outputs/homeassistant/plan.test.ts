@@ -7,7 +7,7 @@ import type { KeptItem, Known } from '../../../../src/outputs/homeassistant/made
 import type { AgendaEntry } from '../../../../src/rules/calendar-feeds.js';
 import { homeworkUpcoming } from '../../../../src/rules/homework.js';
 
-const url = (child: string, feed: string) => `http://bridge:8099/calendar/${child}/${feed}.ics?key=k1`;
+const url = (child: string, calendarFeed: string) => `http://bridge:8099/calendar/${child}/${calendarFeed}.ics?key=k1`;
 
 describe('the entries', () => {
   it("names each child's three calendars and homework list in the family's language", () => {

@@ -2,17 +2,17 @@
 // or feed is 404, other paths are left to the other routes. A feed's text is made again only when the
 // content the memory keeps changed.
 import { describe, expect, it } from 'vitest';
-import { FeedTexts, feedRoute } from '../../../../src/outputs/web/calendar-feeds.js';
+import { CalendarFeedTexts, calendarFeedRoute } from '../../../../src/outputs/web/calendar-feeds.js';
 import { WebSnapshot } from '../../../../src/outputs/web/snapshot.js';
-import type { FeedName } from '../../../../src/rules/calendar-feeds.js';
+import type { CalendarFeedName } from '../../../../src/rules/calendar-feeds.js';
 import type { WebData, WebRequest } from '../../../../src/outputs/web/types.js';
 
-const asked: [string, FeedName][] = [];
+const asked: [string, CalendarFeedName][] = [];
 const data: WebData = {
   language: 'pl',
   children: () => [],
   onChange: () => () => undefined,
-  feedSource: (child, name) => {
+  calendarFeedSource: (child, name) => {
     asked.push([child, name]);
     return child === 'ania' ? { body: Buffer.from(`BEGIN:VCALENDAR ${name}`), modifiedAt: 1_700_000_000_000 } : undefined;
   },
@@ -22,7 +22,7 @@ const data: WebData = {
 
 const get = (...segments: string[]) => {
   const request: WebRequest = { method: 'GET', segments, query: new URLSearchParams(), headers: {}, ingressPath: '', trusted: true, via: 'query' };
-  return feedRoute(data)(request);
+  return calendarFeedRoute(data)(request);
 };
 
 describe('feed route', () => {
@@ -63,7 +63,7 @@ describe('feed texts', () => {
     let now = 1000;
     const memory = new WebSnapshot({ language: 'pl', healthy: () => true, now: () => now });
     const publish = (text: string) =>
-      memory.feed('ania', 'agenda', {
+      memory.calendarFeed('ania', 'agenda', {
         child: 'Ania',
         entries: [
           {
@@ -78,8 +78,8 @@ describe('feed texts', () => {
         ],
       });
     let made = 0;
-    const texts = new FeedTexts((feed) => `text ${++made} ${feed.language} ${feed.entries.agenda[0]?.text}`);
-    const text = (language: 'pl' | 'en' = 'pl') => texts.source(memory.keptFeed('ania', 'agenda'), 'agenda', language)!.body.toString();
+    const texts = new CalendarFeedTexts((calendarFeed) => `text ${++made} ${calendarFeed.language} ${calendarFeed.entries.agenda[0]?.text}`);
+    const text = (language: 'pl' | 'en' = 'pl') => texts.source(memory.keptCalendarFeed('ania', 'agenda'), 'agenda', language)!.body.toString();
     publish('Ułamki');
     expect(text()).toBe('text 1 pl Ułamki');
     expect(text()).toBe('text 1 pl Ułamki');
@@ -90,6 +90,6 @@ describe('feed texts', () => {
     now = 3000;
     publish('Procenty');
     expect(text()).toBe('text 3 pl Procenty');
-    expect(texts.source(memory.keptFeed('ania', 'agenda'), 'agenda', 'pl')!.modifiedAt).toBe(3000);
+    expect(texts.source(memory.keptCalendarFeed('ania', 'agenda'), 'agenda', 'pl')!.modifiedAt).toBe(3000);
   });
 });
