@@ -297,7 +297,7 @@ export class App {
         data: this.snapshot,
         log: log.child({ part: 'web' }),
         out: this.options.out ?? process.stdout,
-        // Before the first identity an id is the login, not yet the one the feeds will have.
+        // Before the first identity an id is the login, not yet the one the calendar feeds will have.
         childIds: () => this.runners.map((_, i) => this.knownId(i)),
         ingressAddress: this.options.ingressAddress,
         clock: this.clock,
@@ -356,7 +356,7 @@ export class App {
     }
   }
 
-  /** One pass runner per child, each with what it kept from the last run published (its states, its feeds). */
+  /** One pass runner per child, each with what it kept from the last run published (its states, its calendar feeds). */
   private async prepareRunners(): Promise<void> {
     this.children.forEach((child, index) => this.runners.push(this.runnerOf(child, index, index * (this.options.staggerMs ?? 5_000))));
     for (const runner of this.runners) await runner.prepare();
@@ -478,7 +478,7 @@ export class App {
     return this.webService;
   }
 
-  /** What the web server's pages and feeds read (undefined with http.port 0). */
+  /** What the web server's pages and calendar feeds read (undefined with http.port 0). */
   get webData(): WebSnapshot | undefined {
     return this.snapshot;
   }

@@ -36,7 +36,7 @@ export interface BinRss {
 export interface BinRssOptions {
   /**
    * The web server on (http.port on 127.0.0.1) with a client holding the board's event stream open, if
-   * the board has one, and asking /health, the board and a feed all along; off (http.port 0) otherwise.
+   * the board has one, and asking /health, the board and a calendar feed all along; off (http.port 0) otherwise.
    */
   web?: boolean;
   /** With the web server on: http.metrics on too, and the client scrapes /metrics meanwhile. */
@@ -145,7 +145,7 @@ async function askEveryTool(port: number, tokenFile: string, children: readonly 
 
 /**
  * What a wall tablet and a calendar app do: the event stream held open (when the board has one), the
- * page, a feed and /health asked often.
+ * page, a calendar feed and /health asked often.
  */
 class WebClient {
   answered = 0;

@@ -1,7 +1,7 @@
 // The bench's change-feed runs (live-notes 28-32): the same child on the same two school days with the
-// feed (the family road; the register road where its gateway grants the feed) and without it (the
+// change feed (the family road; the register road where its gateway grants the change feed) and without it (the
 // register road as before), side by side, each given every kind of news at moments from 07:00 to 21:00;
-// the feed at the reference's freshness; and a change the feed loses, which the safety read must bring.
+// the change feed at the reference's freshness; and a change the change feed loses, which the safety read must bring.
 import { perChildPerDay, simulate, type Injection, type SimulationOptions } from './simulate.js';
 import { benchLogin } from './accounts.js';
 import { count, decimal, labelName } from './doc-figures.js';
@@ -69,7 +69,7 @@ function worstByKind(freshness: readonly { label: string; delayMs: number | null
 }
 
 /**
- * The longest time between two reads of the feed while its age is `school_interval` (07:00 to 21:00 on
+ * The longest time between two reads of the change feed while its age is `school_interval` (07:00 to 21:00 on
  * a school day; the first read after 07:00 follows one at the early hour's age), in seconds.
  */
 export function worstChangeFeedGap(reads: readonly number[]): number {

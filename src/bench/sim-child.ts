@@ -19,7 +19,7 @@ export type ChildRequest =
   | { id: number; type: 'text grade'; login: string }
   | { id: number; type: 'note'; login: string }
   | { id: number; type: 'homework'; login: string; due: string }
-  | { id: number; type: 'grant feed'; logins: string[] }
+  | { id: number; type: 'grant change feed'; logins: string[] }
   | { id: number; type: 'lose change'; login: string }
   | { id: number; type: 'noop' }
   | { id: number; type: 'stop' };
@@ -133,7 +133,7 @@ async function handle(msg: ChildRequest): Promise<unknown> {
     case 'homework':
       sim.account(msg.login).addHomework({ lesson: 8401, due: msg.due, topic: 'Zadania z podręcznika', text: 'Strona 42, zadania 1-5.' });
       return null;
-    case 'grant feed':
+    case 'grant change feed':
       // The register road's gateway grants the change feed (the simulator refuses it there by default).
       for (const login of msg.logins) sim.account(login).changeFeed.gatewayGranted = true;
       return null;

@@ -53,7 +53,7 @@ export interface Published {
   at: number;
 }
 
-/** An output in place of MQTT that keeps what would go there, with the simulated time, only on change (the feeds never do). */
+/** An output in place of MQTT that keeps what would go there, with the simulated time, only on change (the calendar feeds never do). */
 export class RecordingSink implements Sink {
   readonly states: Published[] = [];
   readonly events: { child: string; kind: string; payload: EventPayload; at: number }[] = [];
@@ -115,7 +115,7 @@ export interface SimulationOptions {
    */
   spans?: readonly { from: string; to: string }[];
   onSpanEnd?: (index: number, recorder: RecordingSink) => Promise<void>;
-  /** Home Assistant's API on (the model of its REST API), with the web server its calendars fetch the feeds from. */
+  /** Home Assistant's API on (the model of its REST API), with the web server its calendars fetch the calendar feeds from. */
   homeAssistant?: boolean;
 }
 
@@ -139,7 +139,7 @@ export interface SimulationResult {
   daily: { day: number; rssMB: number; heapMB: number }[];
   /** The change feed at the end: on for how many children, and the changes it never named that safety reads found. */
   changeFeed: { on: number; missed: number };
-  /** When each child's feed was read (GET PushChanges), in order. */
+  /** When each child's change feed was read (GET PushChanges), in order. */
   changeFeedReads: number[][];
   /** Every request made between 22:00 and 06:00 (Warsaw), by child, with its time: the night the docs promise. */
   nightReads: { childIndex: number; key: string; at: number }[];
@@ -158,7 +158,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     ...(options.profiles ? { profiles: options.profiles } : {}),
   });
   if (options.changeFeedGranted)
-    await sim.ask({ type: 'grant feed', logins: Array.from({ length: options.children }, (_, i) => benchLogin(i).login) });
+    await sim.ask({ type: 'grant change feed', logins: Array.from({ length: options.children }, (_, i) => benchLogin(i).login) });
   const dataDir = await mkdtemp(join(tmpdir(), 'd2m-bench-'));
   const ha = options.homeAssistant ? new HomeAssistantModel('bench-home-assistant-token') : undefined;
   await ha?.start();

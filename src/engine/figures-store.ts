@@ -41,7 +41,7 @@ const savedSchema = z.object({
       since: z.number().optional(),
       why: z.string().optional(),
       road: z.string(),
-      /** When the feed was last read; the changes it lists that wait, and why; how many were acknowledged since the start. */
+      /** When the change feed was last read; the changes it lists that wait, and why; how many were acknowledged since the start. */
       lastRead: z.number().optional(),
       pending: z.array(z.object({ type: z.string(), why: z.string() })).optional(),
       acknowledged: z.number().optional(),
@@ -65,7 +65,7 @@ const savedSchema = z.object({
       read_at: z.number(),
     })
     .optional(),
-  /** Changes a slow safety read found that the feed never named, by resource (since the first run). */
+  /** Changes a slow safety read found that the change feed never named, by resource (since the first run). */
   feed_missed: z.record(z.string(), z.number()).optional(),
 });
 

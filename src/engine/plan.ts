@@ -17,7 +17,7 @@ export interface Wanted {
   readonly host: string;
   /** Its declaration's schedule. */
   readonly schedule: Schedule;
-  /** The change feed names it: while the feed watches, it may vouch for the copy (Watch). */
+  /** The change feed names it: while the change feed watches, it may vouch for the copy (Watch). */
   readonly fed?: boolean;
 }
 
@@ -149,7 +149,7 @@ export function planClock(now: number, policy: SchedulePolicy, lessons: SchoolDa
 /**
  * The share of a copy's age it may wait past it, so that reads falling due close together go out in one
  * pass. None for `fast` and `news` ages: those are promises of how old a copy may be, not how often to look;
- * the feed's safety age is hours, not a configured interval, and has it (8 hours: within 9).
+ * the change feed's safety age is hours, not a configured interval, and has it (8 hours: within 9).
  */
 const SLACK = 1 / 8;
 
@@ -194,7 +194,7 @@ function dueBy(schedule: Schedule, known: Known, clock: PlanClock, safetyMs: num
   const { now } = clock;
   // A settled copy still answers its question: a read that failed meanwhile is not retried before.
   if (known.settledUntil !== undefined && now < known.settledUntil) known = { ...known, failedAt: undefined };
-  // The age a moment gives (the change feed's hours count as lessons), and its name; where the feed watches
+  // The age a moment gives (the change feed's hours count as lessons), and its name; where the change feed watches
   // the copy, one shorter than its safety age gives way to it (a configured interval always does).
   const hours = schedule.hours !== undefined && clock.moment === 'day' && clock.schoolDay === true && inHours(now, schedule.hours);
   const moment: Moment = hours ? 'lessons' : clock.moment;

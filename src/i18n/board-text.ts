@@ -50,7 +50,7 @@ const EN = {
       'Add to Home Assistant: Remote Calendar; to a phone: subscribe by address. Each address opens only its own calendar (a key of its own, not the access token); still, keep it private.',
     copy: 'Copy',
     copied: 'Copied',
-    /** The `webcal://` link: a phone's calendar subscribes to the feed. */
+    /** The `webcal://` link: a phone's calendar subscribes to the calendar feed. */
     subscribe: 'Subscribe (webcal)',
     close: 'Close',
     /** The news box of the next school day's plan changes; the model adds the day ("Zmiany planu: jutro, czw. 19.11"). */

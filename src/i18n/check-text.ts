@@ -101,7 +101,7 @@ const en = {
   webOff: 'web server: off (http.port is 0)',
   /** The heading over the bare addresses (no token): how to see them with it. */
   webBare: 'web server (the addresses with the access token: dziennik2mqtt check --show-token):',
-  /** The heading over the addresses with the token and the feeds' keys. */
+  /** The heading over the addresses with the token and the calendar feeds' keys. */
   webWithToken: 'web server (the board with the access token, each calendar feed with a key that opens only that feed; keep them private):',
   tokenUnreadable: (dir: string, code: string) => `web server: cannot read or keep its access token in ${dir} (${code})`,
   traceWritten: (file: string) => `transcript written to ${file} (no password, cookie values or child data: fit to attach to a bug report)`,

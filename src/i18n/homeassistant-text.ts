@@ -3,7 +3,7 @@
 import type { Language } from '../config/language.js';
 import type { CalendarFeedName } from '../rules/calendar-feeds.js';
 
-/** What the bridge makes for each child: a calendar per feed, and the homework list. */
+/** What the bridge makes for each child: a calendar per calendar feed, and the homework list. */
 export type ListKind = CalendarFeedName | 'homework';
 
 const en = {

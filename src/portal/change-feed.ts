@@ -1,7 +1,7 @@
 // The portal's change feed for one child (live-notes 28-32): a device registered once, the changes listed
 // for it, and their acknowledgement. Built on the child's gateway, so each request goes the road the data
 // reads go (the register road's cookie gateway, the family road's API host by bearer token, or whichever
-// of the two holds) and a dead session or token is renewed exactly as for a data read. The feed is a
+// of the two holds) and a dead session or token is renewed exactly as for a data read. The change feed is a
 // signal, not the truth (live-notes 32): a caller keeps a slow safety read of each list, and deletes a
 // change only once what it caused has been handled (live-notes 30).
 import {
@@ -18,7 +18,7 @@ import { CHANGE_ID, changeRegisterAnswer, pushChange, pushChangesAnswer, type Ch
 
 export type { ChangeFeedChange } from './schemas/change-feed.js';
 
-/** The feed's two endpoints (live-notes 28-30): a device's registration, and its changes (read, and deleted by id). */
+/** The change feed's two endpoints (live-notes 28-30): a device's registration, and its changes (read, and deleted by id). */
 export const CHANGE_FEED_ENDPOINTS = { register: 'ChangeRegister', changes: 'PushChanges' } as const;
 const { register: REGISTER, changes: CHANGES } = CHANGE_FEED_ENDPOINTS;
 
@@ -29,15 +29,15 @@ const MAX_ACK_IDS = 30;
 /** A device or change id the client sends back: the portal's are numbers, given as numbers or strings. */
 
 export interface ChangeFeedOptions {
-  /** The child's gateway: its road is the feed's road. */
+  /** The child's gateway: its road is the change feed's road. */
   gateway: Gateway;
   /** The label errors name the child by (never a secret). */
   account: string;
-  /** What `appVersion` the registration names (default FEED_APP_VERSION). */
+  /** What `appVersion` the registration names (default CHANGE_FEED_APP_VERSION). */
   appVersion?: string;
 }
 
-/** What one read of the feed found. */
+/** What one read of the change feed found. */
 export interface ChangeFeedRead {
   /** The changes listed, each once, in the portal's order. */
   changes: ChangeFeedChange[];
@@ -149,7 +149,7 @@ export class ChangeFeed {
       throw new ConnectionError(`${what}: ${status} (the portal is in maintenance)`, { account: this.options.account, status });
   }
 
-  /** A 4xx (or a module switched off) refuses the feed on this road; anything else is not an answer the notes know. */
+  /** A 4xx (or a module switched off) refuses the change feed on this road; anything else is not an answer the notes know. */
   private refused(what: string, { status }: JsonAnswer, code: string | undefined): Error {
     const { account } = this.options;
     if ((status >= 400 && status < 500) || code === 'Disabled')

@@ -161,19 +161,19 @@ abstract class ChangeFeedAnswerError extends PortalError {
 
 /**
  * The change feed is not on this road (live-notes 28): a registration refused (400, 403 as without the
- * paid add-on, 404; `DeviceRegistered` without an id), or the feed's reads refused (403/404/405, 401
+ * paid add-on, 404; `DeviceRegistered` without an id), or the change feed's reads refused (403/404/405, 401
  * Insufficient scopes, a module switched off). Never a session problem.
  */
 export class ChangeFeedRefusedError extends ChangeFeedAnswerError {
   readonly name = 'FeedRefusedError';
 }
 
-/** The portal does not know the feed's device (any more): `UnableToGetPushDevice` (live-notes 29). Register a new one. */
+/** The portal does not know the change feed's device (any more): `UnableToGetPushDevice` (live-notes 29). Register a new one. */
 export class ChangeFeedDeviceLostError extends PortalError {
   readonly name = 'FeedDeviceLostError';
 }
 
-/** The portal refused a feed request's parameters: `FilterInvalidValue` (no usable pushDevice, live-notes 29) or another 400 (an acknowledgement it would not take). */
+/** The portal refused a change feed request's parameters: `FilterInvalidValue` (no usable pushDevice, live-notes 29) or another 400 (an acknowledgement it would not take). */
 export class ChangeFeedInvalidError extends ChangeFeedAnswerError {
   readonly name = 'FeedInvalidError';
 }

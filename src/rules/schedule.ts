@@ -135,7 +135,7 @@ function schoolDayReader(input: Omit<ScheduleInput, 'now'>): { cal: SchoolCalend
 }
 
 /**
- * A lesson's change as a parent reads it on every screen and in the feeds: the plan change of its slot, "shifted"
+ * A lesson's change as a parent reads it on every screen and in the calendar feeds: the plan change of its slot, "shifted"
  * for one that left its slot, or "cancelled" for one that does not take place for another reason (a free day).
  */
 export function lessonChange(l: ScheduledLesson): ChangeKind | null {

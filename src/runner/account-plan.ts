@@ -32,7 +32,7 @@ export class AccountPlan {
     // A copy two features want is one want already (FeatureRuns.wants): the planner plans a row once.
     const byRow = new Map(wants.map((w) => [rowOf(w), w]));
     // A copy that says itself until when it answers its question (the lucky number, which moves with the day
-    // and no teacher enters) keeps that rule while the feed watches: the feed's safety age would stretch it to hours.
+    // and no teacher enters) keeps that rule while the change feed watches: the change feed's safety age would stretch it to hours.
     const fed = (w: Want) => covers(w.res) && w.res.settled === undefined;
     const wanted = [...byRow].map(([row, w]) => ({ row, host: w.res.host, schedule: cache.declaration(w.res), fed: fed(w) }));
     const known = new Map([...byRow].map(([row, w]) => [row, cache.known(w)]));

@@ -246,7 +246,7 @@ export class PassRunner implements CommandAccount {
     // A child an earlier run has read is announced as it was then (a kindergarten child without what the
     // portal refuses her); one new to the bridge once its first pass has told what its account can fill.
     if (child.identity !== undefined) this.coordinator.announce();
-    // The feeds the last run served stand until the first read replaces them: never an empty calendar.
+    // The calendar feeds the last run served stand until the first read replaces them: never an empty calendar.
     this.coordinator.calendarFeeds(this.features.restoredCalendarFeeds());
   }
 

@@ -83,11 +83,11 @@ export class AccountCoordinator {
       });
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const today = warsawDate(started);
-      // The feed's steps are the register's: none while it is not read.
+      // The change feed's steps are the register's: none while it is not read.
       const changeFeedStep = (step: () => Promise<void>) => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, step));
-      // Watch, then list: the feed's device before the lists it covers (a start's first pass included).
+      // Watch, then list: the change feed's device before the lists it covers (a start's first pass included).
       await changeFeedStep(() => changeFeed.beforeReads(cache));
-      // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
+      // The change feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
       const afterRound = () => changeFeedStep(() => changeFeed.afterRound(cache));
       const read = await readDue(cache, () => due(this.wanted(identity, today)), unread, failed, afterRound, changeFeed.readForAge.bind(changeFeed));
       this.tellSchool(identity, today);
@@ -113,7 +113,7 @@ export class AccountCoordinator {
       figures.passed(now - started);
       for (const [host, error] of failed) this.fail([host], error);
       await this.publish(read, outcome, now);
-      // After the pass was published: what the feed named is acknowledged once handled (engine/change-feed/child.ts, sortChanges; the others come back).
+      // After the pass was published: what the change feed named is acknowledged once handled (engine/change-feed/child.ts, sortChanges; the others come back).
       const delivered = () => this.options.bus.delivered();
       await changeFeed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
       figures.changeFeed = changeFeed.changeFeedStatus();
@@ -227,7 +227,7 @@ export class AccountCoordinator {
     this.publishStatus(now, now);
   }
 
-  /** What the features found: the entities (new ones announced before their first states), the feeds, the year, the events. */
+  /** What the features found: the entities (new ones announced before their first states), the calendar feeds, the year, the events. */
   private async publishFound(outcome: CycleOutcome, time: { now: number; lastGood: number | undefined }): Promise<void> {
     // New entities are announced before their first states, so Home Assistant has them to update (a new child's first).
     if (outcome.entitiesChanged || !this.announced) this.announce();
@@ -314,7 +314,7 @@ export async function readDue(
     const readOne = async (w: Due): Promise<void> => {
       if (waiting.has(w.res.host)) return;
       read.add(w.res.host);
-      // A read for its age alone is told with what the copy held before (the feed's missed changes); no other read is.
+      // A read for its age alone is told with what the copy held before (the change feed's missed changes); no other read is.
       const aged =
         forAge && w.why === 'age' ? { tell: forAge, before: { value: cache.peek(w.res, w.key), readAt: cache.readAt(w.res, w.key) } } : undefined;
       const told = () => aged?.tell(cache.declaration(w.res), aged.before, cache.peek(w.res, w.key));

@@ -92,7 +92,7 @@ export class FeatureRuns {
     return wants;
   }
 
-  /** Whether every feature reading `w` (as last decided) computed from the copy held now: the feed acknowledges a change only then. */
+  /** Whether every feature reading `w` (as last decided) computed from the copy held now: the change feed acknowledges a change only then. */
   computedFrom(w: Want): boolean {
     for (const [feature, { wants }] of this.decided) {
       if (wants.some((r) => r.res === w.res && r.key === w.key) && this.taken.get(feature.name)?.[0] !== copiesOf(wants, this.access.cache))

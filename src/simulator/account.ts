@@ -1,8 +1,8 @@
 // One simulated login: the child's register (ChildRecords, account-records.ts; its changes named by the
-// change feed, feed-records.ts) with the login's password and LIDs, and the switches tests use to change
+// change feed, change-feed-records.ts) with the login's password and LIDs, and the switches tests use to change
 // how the portal answers it ("the password was changed", "module X answers 403", a raw body for an endpoint).
 import { createHash } from 'node:crypto';
-import { ChangeFeedRecords, type ChangeFeedEnv } from './feed-records.js';
+import { ChangeFeedRecords, type ChangeFeedEnv } from './change-feed-records.js';
 import { SimKindergarten } from './kindergarten.js';
 
 export interface SimAccountInit {

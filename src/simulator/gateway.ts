@@ -1,5 +1,5 @@
 // The data gateway, {base_url}/gateway/api/2.0/<Endpoint>: cookie authentication by oauth_token, the
-// per-account overrides tests set, the change feed (feed-routes.ts), the fixed quirks of spec 4.7, then
+// per-account overrides tests set, the change feed (change-feed-routes.ts), the fixed quirks of spec 4.7, then
 // the data routes. Every answer is no-store, and a live session gets its oauth_token re-sent.
 import type { SimAccount } from './account.js';
 import { answers } from './answers.js';
@@ -9,7 +9,7 @@ import type { DataContext } from './data/context.js';
 import { resolve } from './data/routes.js';
 import { warsawNow } from './dates.js';
 import { expand } from './expand.js';
-import { changeFeedAnswer } from './feed-routes.js';
+import { changeFeedAnswer } from './change-feed-routes.js';
 import { quirkFor } from './quirks.js';
 import { TOKEN_MAX_AGE } from './sessions.js';
 import type { PortalSession } from './sessions.js';

@@ -1,6 +1,6 @@
 // The fake portal: five hosts on loopback (portal, auth and the family road's API, messages, sandbox,
 // the family portal) that follow the portal interface spec and live-notes 21-32 (the change feed included:
-// `sim.account(login).feed`), with switches tests use to play failures. Used by the unit and integration
+// `sim.account(login).changeFeed`), with switches tests use to play failures. Used by the unit and integration
 // tests and by the `demo` command.
 import { SimAccount } from './account.js';
 import type { SimAccountInit } from './account.js';
@@ -11,7 +11,7 @@ import { SimDownloads } from './download-state.js';
 import { familyHost } from './family.js';
 import { SimFamilies, type SimFamilyInit } from './family-state.js';
 import { Faults, matches } from './faults.js';
-import { changeFeedIds } from './feed-state.js';
+import { changeFeedIds } from './change-feed-state.js';
 import { Hosts } from './hosts.js';
 import { messagesHost } from './messages.js';
 import { SimMessaging } from './messaging-state.js';
@@ -28,7 +28,7 @@ export { SimAccount } from './account.js';
 export type { DemoMessage, LuckyForm, ModuleStatus, SimAccountInit } from './account.js';
 export { SimKindergarten, type BearerAt, type KindergartenFixture } from './kindergarten.js';
 export type { GradeInit, LessonMove, SimNotice } from './account-records.js';
-export type { AlreadyRegistered, SimChange, SimChangeKind, SimChangeFeed } from './feed-state.js';
+export type { AlreadyRegistered, SimChange, SimChangeKind, SimChangeFeed } from './change-feed-state.js';
 export type { HostName, RequestMatch, SimRequest, SimUrls } from './types.js';
 export { SimMessaging } from './messaging-state.js';
 export { SimFamilies } from './family-state.js';

@@ -50,7 +50,7 @@ export function writeJson(path: string, value: unknown, options: { durable?: boo
  * wiped while the bridge runs, a backup put back) is written again. Saves run one after another.
  */
 export class SteadyFile {
-  /** What was written last: its text's digest (the text itself would stay in memory, 40 KB for a child's feeds) and the file. */
+  /** What was written last: its text's digest (the text itself would stay in memory, 40 KB for a child's calendar feeds) and the file. */
   private written: { digest: string; file: FileMark } | undefined;
   private readonly writes = new SerialQueue();
 

@@ -1,6 +1,6 @@
 // The board's "Calendars" overlay in a real browser (Chromium) against the real bridge: each card lists
-// its child's three feed addresses, each with a key of its own (never the token), on the bridge's own port also when the board is
-// opened through Home Assistant's ingress, and each address is a feed a calendar app can read as it
+// its child's three calendar feed addresses, each with a key of its own (never the token), on the bridge's own port also when the board is
+// opened through Home Assistant's ingress, and each address is a calendar feed a calendar app can read as it
 // is. Closed, the overlay takes no room; open, it fits the tablet and the phone (screenshots).
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ const FITS_WINDOW = `(() => {
   return r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
 })()`;
 
-/** The child's three feed addresses on `origin`, each with a key of its own: a pattern per address. */
+/** The child's three calendar feed addresses on `origin`, each with a key of its own: a pattern per address. */
 const calendarFeedPatterns = (origin: string, child: string): RegExp[] =>
   CALENDAR_FEEDS.map((f) => new RegExp(`^${origin.replace(/[.]/g, '\\.')}/calendar/${child}/${f}\\.ics\\?key=[\\w-]{43}$`));
 
@@ -85,7 +85,7 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     await screenshot(page, 'board-calendars-1280x800-dark.png');
     await page.emulateMedia({ colorScheme: 'light' });
 
-    // Each address is the feed itself, for an app that holds nothing but the address.
+    // Each address is the calendar feed itself, for an app that holds nothing but the address.
     for (const address of ania.addresses) {
       const calendarFeed = await asCalendarApp(address);
       expect(calendarFeed, address).toMatchObject({ status: 200, type: 'text/calendar; charset=utf-8' });
@@ -105,7 +105,7 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     expect(await page.evaluate("document.activeElement.className + ' ' + document.activeElement.getAttribute('data-child')")).toBe('cal-open ania');
     expect(await page.evaluate(LAYOUT)).toEqual(before);
 
-    // Janek's card lists Janek's feeds; a click beside the box closes it.
+    // Janek's card lists Janek's calendar feeds; a click beside the box closes it.
     await page.locator('.child').nth(1).locator('.cal-open').click();
     expectCalendarFeeds((await overlayOf(page)).addresses, calendarFeedPatterns(`http://127.0.0.1:${port}`, 'jan'), token);
     await page.mouse.click(5, 5);

@@ -1,4 +1,4 @@
-// Issue 90, interface 16.3: an entry that points at one of this bridge's feeds is the bridge's, whoever made
+// Issue 90, interface 16.3: an entry that points at one of this bridge's calendar feeds is the bridge's, whoever made
 // it; only what the family deleted stays deleted, and that goes with the base topic, not the installation.
 // Two real bridges (`node dist/main.js run`) with data folders of their own on one base topic, each with its
 // web server (the calendar feeds, the MCP server) on a port of its own, against the simulated school, the

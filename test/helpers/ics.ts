@@ -26,7 +26,7 @@ function timeOf(t: ICAL.Time | null): string | null {
   return t.isDate ? t.toString() : new Date(t.toUnixTime() * 1000).toISOString();
 }
 
-/** A feed's text, or its bytes as the bridge keeps and serves them (UTF-8). */
+/** A calendar feed's text, or its bytes as the bridge keeps and serves them (UTF-8). */
 export function parseCalendarFeed(calendarFeed: string | Buffer): ParsedCalendar {
   const calendar = new ICAL.Component(ICAL.parse(calendarFeed.toString()));
   for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(zone));

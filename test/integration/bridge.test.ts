@@ -162,7 +162,7 @@ describe('Bridge', () => {
       change: null,
       remark: null,
     };
-    // Published on the bus as a pass publishes it: the MQTT sink takes the state and no feed.
+    // Published on the bus as a pass publishes it: the MQTT sink takes the state and no calendar feed.
     const bus = new Bus(silentLogger());
     bus.carryWith(bridge);
     bus.calendarFeed('ania', 'lessons', { child: 'Ania', entries: [lesson] });

@@ -1,6 +1,6 @@
 // A restart never shrinks what a family sees: the lessons feed a bridge served (both weeks) answers
 // whole after a restart, before and after the first read (which leaves next week for later); a first
-// start's feed answers 503 with Retry-After until the timetable was read, never an empty calendar that
+// start's calendar feed answers 503 with Retry-After until the timetable was read, never an empty calendar that
 // a calendar app would take for "every lesson is gone".
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -37,12 +37,12 @@ describe('the calendar feeds across a restart', () => {
     expect(served.thisWeek).toBeGreaterThan(5);
     expect(served.nextWeek).toBeGreaterThan(10);
 
-    // The timetable cannot be read after the restart: the feed is what the last run served.
+    // The timetable cannot be read after the restart: the calendar feed is what the last run served.
     school.sim.failNext(50, 503, { path: /\/Timetables$/ });
     await h.restart();
     expect(await lessons(h, port)).toEqual(served);
 
-    // The first good read after the restart leaves next week for later: the feed keeps it.
+    // The first good read after the restart leaves next week for later: the calendar feed keeps it.
     school.sim.clearFaults();
     await h.advanceMinutes(1);
     const after = await lessons(h, port);

@@ -16,8 +16,8 @@ const NOW = '2026-11-18T09:11:30+01:00';
 
 const school = simulatedSchool(NOW);
 
-// The feeds are the web server's: its memory keeps what the passes published.
-/** The bridge after its second normal pass: next week's timetable for the feeds is not read at a start. */
+// The calendar feeds are the web server's: its memory keeps what the passes published.
+/** The bridge after its second normal pass: next week's timetable for the calendar feeds is not read at a start. */
 const firstPass = async (poll?: Record<string, string>) => {
   const h = await school.firstPasses(['at_school', 'upcoming_tests'], { http: { port: await freePort() }, ...(poll ? { poll } : {}) });
   await h.advanceMinutes(5);
@@ -57,7 +57,7 @@ describe('calendar feeds', () => {
     const thursday = on('2026-11-19');
     expect(thursday.find((e) => e.start === at('2026-11-19', '10:50'))).toMatchObject({ summary: 'Historia (odwołana)', status: 'CANCELLED' });
     expect(thursday.find((e) => e.start === at('2026-11-19', '11:50'))?.summary).toBe('Technika (zmiana sali · s. 4 · było: s. 12)');
-    // Monday of this week and next week's days are there too (next week read for the feed).
+    // Monday of this week and next week's days are there too (next week read for the calendar feed).
     expect(on('2026-11-16').length).toBeGreaterThan(0);
     const nextWeek = lessons.calendar.events.filter((e) => e.start >= '2026-11-23' && e.start < '2026-11-30');
     expect(new Set(nextWeek.map((e) => e.start.slice(0, 10))).size).toBe(5);

@@ -1,5 +1,5 @@
-// A change the feed lists is acknowledged only once the family has seen it: every feature reading the
-// list it names computed from the new copy, and the broker accepted what that published. Here the feed
+// A change the change feed lists is acknowledged only once the family has seen it: every feature reading the
+// list it names computed from the new copy, and the broker accepted what that published. Here the change feed
 // names Grades, the grades are read, but the new grade's comment (a lookup, Grades/Comments) answers
 // 500: the grades feature does not compute in that pass, so no DELETE goes out until newest_grade shows
 // the grade; meanwhile the diagnostics say the change waits, and why. So too while the broker is away.
@@ -12,7 +12,7 @@ import type { Harness, HarnessOptions } from '../helpers/app.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const FAMILY = [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }];
-// A Wednesday afternoon, after the lessons: the grades are read when the feed names them.
+// A Wednesday afternoon, after the lessons: the grades are read when the change feed names them.
 const school = simulatedSchool('2026-11-18T16:50:00+01:00');
 
 interface Bundle {

@@ -1,8 +1,8 @@
 // Every way the change feed fails leaves the bridge reading as without it (live-notes 28-32): a refused
 // registration (400, or 403 as behind the paid add-on) is tried again the next day, a device the portal
-// forgot is registered again once (twice forgotten: tomorrow), the feed in maintenance or failing is read
+// forgot is registered again once (twice forgotten: tomorrow), the change feed in maintenance or failing is read
 // again until it answers; meanwhile the lists are read at their own ages, the news still arrives, and
-// the diagnostics say per child why the feed is off.
+// the diagnostics say per child why the change feed is off.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
@@ -10,7 +10,7 @@ import type { Harness } from '../helpers/app.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const FAMILY = [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }];
-// A Wednesday in the first semester, during the second lesson: news every 5 minutes without the feed.
+// A Wednesday in the first semester, during the second lesson: news every 5 minutes without the change feed.
 const school = simulatedSchool('2026-11-18T09:10:00+01:00');
 
 interface ChangeFeedPart {
@@ -40,7 +40,7 @@ async function gradeArrives(h: Harness, grade: string): Promise<void> {
 const registrations = (): number => school.sim.count({ host: 'auth', path: '/3.0/ChangeRegister', login: ANIA.login });
 
 describe('the change feed failing', () => {
-  // Both refusals are one FeedRefusedError, and the bridge's retry a day later (child-feed.ts refuse(),
+  // Both refusals are one ChangeFeedRefusedError, and the bridge's retry a day later (engine/change-feed/child.ts refuse(),
   // which says "tried again tomorrow") does not look at the status: the simulated day that shows the
   // retry runs once, for 400 (25 simulated hours of passes, proved it again for 403). The unread counters
   // are read every 20 minutes (the retry is a day later however often they are; every 3 minutes they were

@@ -1,4 +1,4 @@
-// The feed read on time (issue 57, item 2): by day, while its age is poll.school_interval (5 minutes,
+// The change feed read on time (issue 57, item 2): by day, while its age is poll.school_interval (5 minutes,
 // 07:00 to 21:00 on a school day), no two reads of the change feed are further apart than that, whatever
 // else makes a pass meanwhile (a command's read, the unread counters) and however the scheduler rounds:
 // news is never older than the promise plus a read.
@@ -25,7 +25,7 @@ describe('the feed read on time', () => {
     for (let n = 0; school.clock.now() < end; n++) {
       await h.advanceMinutes(n % 2 === 0 ? 31 : 17);
       if (n % 5 === 0) school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: String((n % 5) + 1) });
-      // A pass half a minute before the feed is due (a command that reads again what it moved).
+      // A pass half a minute before the change feed is due (a command that reads again what it moved).
       const due = changeFeedReads().at(-1)! + 5 * MINUTE;
       if (due - school.clock.now() > MINUTE) {
         await h.advanceMinutes((due - 30_000 - school.clock.now()) / MINUTE);

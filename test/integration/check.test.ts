@@ -200,7 +200,7 @@ describe('the jar check logs in with', () => {
     expect(token).toMatch(/^[\w-]{43}$/);
     expect(text).toContain(`http://127.0.0.1:8123/?token=${token}`);
     for (const child of ['ania', 'jan']) {
-      // Each feed with a key of its own, which opens that feed alone (test/security/token-secrecy.test.ts).
+      // Each calendar feed with a key of its own, which opens that calendar feed alone (test/security/token-secrecy.test.ts).
       for (const calendarFeed of ['lessons', 'agenda', 'free-days'])
         expect(text).toMatch(new RegExp(`http://127\\.0\\.0\\.1:8123/calendar/${child}/${calendarFeed}\\.ics\\?key=[\\w-]{43}\n`));
     }

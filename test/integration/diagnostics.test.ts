@@ -91,7 +91,7 @@ describe('the diagnostics bundle', () => {
   it('holds every figure of the child and none of its secrets or data, on the web server and from the CLI', async () => {
     const { h, port, token } = await startBridge({ metrics: false });
     expect((await send(port, '/diagnostics')).status).toBe(401);
-    // A feed's key opens its feed only.
+    // A calendar feed's key opens its calendar feed only.
     expect((await send(port, `/diagnostics?key=${calendarFeedKey(token, 'ania', 'lessons')}`)).status).toBe(401);
     const answer = await send(port, `/diagnostics?token=${token}`);
     expect(answer.status).toBe(200);

@@ -1,7 +1,7 @@
 // Extra classes (live-notes 42-46) against the real bridge and broker: Ania's Tuesday maths club stands in
 // timetable_today at lesson 7's hour marked extra, and in her lessons feed; Jan's school refuses the list (403),
 // and his day is the plan's alone, nothing failed. The list is asked once for the fortnight, as the web plan asks.
-// (The bridge's clock moves to the pass that reads next week for the feed.)
+// (The bridge's clock moves to the pass that reads next week for the calendar feed.)
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { parseCalendarFeed } from '../helpers/ics.js';
@@ -39,7 +39,7 @@ describe('extra classes', () => {
     // The day lasts until the extra class ends (the child is at school for it), on every screen.
     expect(h.state('ania', 'lessons_end_today')).toBe('2026-11-24T14:25:00+01:00');
     expect(h.attributes('ania', 'timetable_today')?.hours).toEqual({ from: '08:00', to: '14:25' });
-    // Next week's timetable, read ahead of need for the feed after the start's first pass.
+    // Next week's timetable, read ahead of need for the calendar feed after the start's first pass.
     const events = () => parseCalendarFeed(h.app.webData!.calendarFeedSource('ania', 'lessons', 'pl')!.body).events;
     await h.runUntil(() => events().some((e) => e.start.startsWith('2026-12-01')), "next week's lessons in the feed", 30 * 60_000);
     const calendarFeed = events();

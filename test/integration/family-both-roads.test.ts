@@ -149,7 +149,7 @@ describe('a child on both roads', () => {
     expect(school.sim.count({ host: 'portal', path: /^\/gateway\//, login: jan })).toBe(0);
     const lucky = (child: string) => [h.state(child, 'lucky_number'), h.attributes(child, 'lucky_number')?.day];
     expect(lucky('jan')).toEqual(lucky('ania'));
-    // The feed names no change for a number that moves with the day: each child's own rule reads it again.
+    // The change feed names no change for a number that moves with the day: each child's own rule reads it again.
     await h.advanceUntil(() => lucky('ania')[1] === '2026-11-19', "Ania's number for Thursday", 120);
     await h.advanceMinutes(2);
     expect(lucky('jan')).toEqual(lucky('ania'));

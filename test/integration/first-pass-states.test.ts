@@ -1,6 +1,6 @@
 // Every entity discovery declares has a state after a start's first pass (issue 37), though a start
 // reads some rows only later (the school's files, the sent box, the library, next week's timetable
-// for the feeds): on a first install they publish an honest unknown, after a restart what the last
+// for the calendar feeds): on a first install they publish an honest unknown, after a restart what the last
 // run published. And the first start stays within its budget of requests.
 import { describe, expect, it } from 'vitest';
 import { simulatedSchool } from '../helpers/school.js';

@@ -1,6 +1,6 @@
 // Each child's calendars and homework list made and kept in Home Assistant through its API (interface
 // 15.4): the real bridge against the simulated school, a real broker and the model of Home Assistant's
-// REST API (test/helpers/home-assistant.ts), which validates each Remote Calendar by fetching its feed
+// REST API (test/helpers/home-assistant.ts), which validates each Remote Calendar by fetching its calendar feed
 // from the bridge's web server as Home Assistant does. Assist's MCP entry is home-assistant-assist.test.ts's.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -163,7 +163,7 @@ describe("Home Assistant's API", () => {
     const { h } = await bridge({ children: [ANIA] });
     const served = () => h.app.webData?.calendarFeedSource('ania', 'lessons')?.body.toString() ?? '';
     const reads = () => ha.calendar('Ania – lekcje')?.reads ?? [];
-    // The first passes fill the feed in (next week's lessons come after the first): each change is read.
+    // The first passes fill the calendar feed in (next week's lessons come after the first): each change is read.
     await h.advanceMinutes(30);
     await h.app.homeAssistant?.idle();
     const settled = reads().length;

@@ -36,7 +36,7 @@ describe('the web server in the bridge', () => {
     expect(text).toContain(`:${port}/\n`);
     expect(text).not.toContain(token);
     expect(text).toContain('check --show-token');
-    // The children's ids come with their first pass: their feeds are printed once both are known.
+    // The children's ids come with their first pass: their calendar feeds are printed once both are known.
     for (const child of ['ania', 'jan']) {
       for (const calendarFeed of ['lessons', 'agenda', 'free-days']) expect(text).toContain(`/calendar/${child}/${calendarFeed}.ics\n`);
     }

@@ -1,6 +1,6 @@
 // The board's cookie and the access token, against the running bridge and the bin: the cookie is
 // never the token (an HMAC of it) and cannot be used as one; `token --rotate` makes a new token that
-// the running bridge takes without a restart, so the old feed addresses, cookies and open streams stop
+// the running bridge takes without a restart, so the old calendar feed addresses, cookies and open streams stop
 // working; `check` shows the token only with --show-token. The old code put the raw token in the
 // cookie, knew no `token` command, and printed the token at every check.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ describe("the board's cookie and the token", () => {
     const value = cookie.slice(cookie.indexOf('=') + 1);
     expect(value).not.toContain(old);
     expect(old).not.toContain(value);
-    // The cookie opens the board, but is no token: a cookie read off a tablet gives no feed address.
+    // The cookie opens the board, but is no token: a cookie read off a tablet gives no calendar feed address.
     expect((await send(port, '/', { headers: { cookie } })).status).toBe(200);
     expect((await send(port, calendarFeed(value))).status).toBe(401);
     expect((await send(port, `/?token=${value}`)).status).toBe(401);
@@ -76,7 +76,7 @@ describe("the board's cookie and the token", () => {
     const newCookie = String(reopened.headers['set-cookie']).split(';')[0]!;
     expect(newCookie).not.toBe(cookie);
     expect((await send(port, '/', { headers: { cookie: newCookie } })).status).toBe(200);
-    // The page lists the feeds with the keys of the token in force, never a token.
+    // The page lists the calendar feeds with the keys of the token in force, never a token.
     expect(reopened.body).toContain(freshKey);
     expect(reopened.body).not.toContain(fresh);
     expect(reopened.body).not.toContain(old);

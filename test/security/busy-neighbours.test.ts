@@ -1,6 +1,6 @@
 // Four LAN neighbours, 16 keep-alive connections each (each address's whole share, all 64 places
 // together), asking /health over them again and again: a fifth device (a family tablet, the app's
-// watchdog) still gets /health, the board and a feed answered, every time it asks. A newcomer takes
+// watchdog) still gets /health, the board and a calendar feed answered, every time it asks. A newcomer takes
 // the place of an idle connection of an address holding more. The old code refused the fifth device's
 // connection as long as the neighbours kept theirs alive (seen at 1, 12 and 20 s).
 import { Agent, request as httpRequest } from 'node:http';

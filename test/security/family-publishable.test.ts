@@ -2,7 +2,7 @@
 // bundle (the command's and /diagnostics), the log, the figures, the data folder and /metrics hold no
 // register login of either child, no e-mail, no password and no token, even tokens of letters alone
 // whose token login's connection was reset (so the path stood in an error); a fixed message is told by
-// its id and placeholders, never its text; the board's cookie and a feed's key do not open the bundle;
+// its id and placeholders, never its text; the board's cookie and a calendar feed's key do not open the bundle;
 // and a child whose link the portal lists as needing action shows `problem` while its data is still read.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';

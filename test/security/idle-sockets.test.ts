@@ -1,5 +1,5 @@
 // 70 idle sockets from one LAN address against the running bridge's web server: they take that
-// address's share of the connections and no more, so /health, the board and a feed still answer
+// address's share of the connections and no more, so /health, the board and a calendar feed still answer
 // another device; and the header timeout (10 s on the bridge's clock, here a fake one) closes the idle
 // ones, which gives the address its share back. On the old code the 70 took all 64 places for good.
 import { describe, expect, it } from 'vitest';

@@ -36,7 +36,7 @@ export async function checkHomeAssistant(
     out.write(`\nFAIL ${say.fails(ha.url, `${say.faults[fault]} (${errorText(error)})`)}\n`);
     return false;
   }
-  // The feeds' keys as the running bridge gives them (the token the web server keeps); none yet before its first start.
+  // The calendar feeds' keys as the running bridge gives them (the token the web server keeps); none yet before its first start.
   const token = (await readFile(join(config.data_dir, TOKEN_FILE), 'utf8').catch(() => undefined))?.trim();
   const why = config.http.port === 0 ? say.webOff : ha.public_url === undefined ? say.noPublicUrl : undefined;
   const base = ha.public_url;

@@ -176,7 +176,7 @@ export function childPart(figures: SavedFigures, now: number): Record<string, un
             road: figures.change_feed.road,
             since: when(figures.change_feed.since),
             why_not: figures.change_feed.why ?? null,
-            // Changes are acknowledged once handled: what the feed lists that waits, and why (read failed, not computed, broker away).
+            // Changes are acknowledged once handled: what the change feed lists that waits, and why (read failed, not computed, broker away).
             last_read: when(figures.change_feed.lastRead),
             pending: figures.change_feed.pending ?? [],
             acknowledged: figures.change_feed.acknowledged ?? 0,

@@ -128,7 +128,7 @@ async function startSchool(quirksOption: string | undefined): Promise<{ simulato
   }
   await simulator.start();
   // The demo's school grants the change feed on the register road too, so the demo shows it at work:
-  // its news reaches the bridge through the feed (the log says "change feed on").
+  // its news reaches the bridge through the change feed (the log says "change feed on").
   for (const account of DEMO_ACCOUNTS) simulator.account(account.login).changeFeed.gatewayGranted = true;
   const logins = DEMO_ACCOUNTS.map((a) => a.login);
   applyLiveQuirks(simulator, logins, quirks);

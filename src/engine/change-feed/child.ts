@@ -1,9 +1,9 @@
-// One child's change feed (live-notes 28-32), a plug-in of the pass: what it wants read (the feed, while
+// One child's change feed (live-notes 28-32), a plug-in of the pass: what it wants read (the change feed, while
 // a device is registered), what it does before the reads (registers the device, watch then list), after
 // each round (the changes listed make what they name due) and after the pass was published (their
 // acknowledgement). Every way it fails leaves the lists at their own ages (reading as without it): a
 // refused registration is tried again the next day, a forgotten device is registered again at once
-// (twice in a day: the next day), the feed down is read again until it answers.
+// (twice in a day: the next day), the change feed down is read again until it answers.
 import { ChangeFeed, type ChangeFeedChange } from '../../portal/change-feed.js';
 import {
   ConnectionError,
@@ -26,7 +26,7 @@ import type { Logger } from '../../util/log.js';
 import type { SavedFigures } from '../figures-store.js';
 import { errorText } from '../../util/text.js';
 
-/** Whether a child's feed is on, since when, why not, and what it listed waits (the diagnostics say it). */
+/** Whether a child's change feed is on, since when, why not, and what it listed waits (the diagnostics say it). */
 export type ChangeFeedStatus = NonNullable<SavedFigures['change_feed']>;
 
 export interface ChildChangeFeedOptions {
@@ -34,9 +34,9 @@ export interface ChildChangeFeedOptions {
   store: ChangeFeedDeviceStore;
   /** The road the child is read through now (the device is the road's). */
   road: () => ChangeFeedRoad;
-  /** Every declaration: a change's type names those whose `feed` lists it. */
+  /** Every declaration: a change's type names those whose `changeFeed` lists it. */
   resources: readonly Resource[];
-  /** A read for its age alone found a change the feed never named (live-notes 32). */
+  /** A read for its age alone found a change the change feed never named (live-notes 32). */
   onMissed?: (res: Resource) => void;
   clock: Clock;
   log: Logger;
@@ -46,7 +46,7 @@ export class ChildChangeFeed {
   private saved: SavedChangeFeedDevice = { version: 1 };
   /** What the diagnostics say (all but the road, which is asked when they ask). */
   private status: Omit<ChangeFeedStatus, 'road'> = { on: false, why: 'not registered yet', pending: [], acknowledged: 0 };
-  /** When a forgotten device was registered again: lost again within a day, the feed is off until the next. */
+  /** When a forgotten device was registered again: lost again within a day, the change feed is off until the next. */
   private registeredAgainAt = -Infinity;
   /** Not before then after a registration that could not reach the portal. */
   private retryAt = 0;
@@ -66,23 +66,23 @@ export class ChildChangeFeed {
     )) ?? { version: 1 };
   }
 
-  /** The feed's copy to read, while a device of the child's road is registered. */
+  /** The change feed's copy to read, while a device of the child's road is registered. */
   want(): Want | undefined {
     const device = this.device();
     return device === undefined ? undefined : want(CHANGES, device);
   }
 
   /**
-   * While the feed is on: a list of the register it names (covers), read since it watches (its device's
+   * While the change feed is on: a list of the register it names (covers), read since it watches (its device's
    * registration), is read for its age alone only at the safety age (the planner, plan.ts); a copy read
-   * before may hide a change the feed never saw, and keeps its own age.
+   * before may hide a change the change feed never saw, and keeps its own age.
    */
   watch(): Watch | undefined {
     const since = this.status.on ? this.saved.device?.registeredAt : undefined;
     return since === undefined ? undefined : { since, safetyMs: CHANGE_FEED_SAFETY };
   }
 
-  /** A list read for its age alone: one the feed vouched for that found a record come or gone found what the feed missed. */
+  /** A list read for its age alone: one the change feed vouched for that found a record come or gone found what the change feed missed. */
   readForAge(res: Resource, before: { value?: unknown; readAt?: number }, value: unknown): void {
     const since = this.watch()?.since;
     if (since === undefined || !covers(res) || before.value === undefined || (before.readAt ?? -Infinity) < since) return;
@@ -93,14 +93,14 @@ export class ChildChangeFeed {
     return { ...this.status, road: this.options.road() };
   }
 
-  /** Before the pass reads anything the feed covers: a device for the child's road (watch, then list). */
+  /** Before the pass reads anything the change feed covers: a device for the child's road (watch, then list). */
   async beforeReads(cache: ResourceCache): Promise<void> {
     this.taken = { changes: [], from: undefined };
     await this.ensure(cache);
   }
 
   /**
-   * After a round of reads: the changes the feed listed in this pass make what they name due (read in
+   * After a round of reads: the changes the change feed listed in this pass make what they name due (read in
    * the next round). A device the portal forgot is registered again at once, and its lists read again.
    */
   async afterRound(cache: ResourceCache): Promise<void> {
@@ -167,7 +167,7 @@ export class ChildChangeFeed {
       const id = await this.client.register();
       this.saved = { ...this.saved, device: { id, road, registeredAt: now } };
       this.options.log.info({ road }, 'change feed: a device is registered for the child; the portal now says what changed');
-      // The portal's feed names only what changed after the registration: every list it covers is read again.
+      // The portal's change feed names only what changed after the registration: every list it covers is read again.
       for (const res of this.options.resources.filter(covers)) cache.moved(res);
     } catch (error) {
       if (loginStepOf(error) !== undefined) throw error;
@@ -180,7 +180,7 @@ export class ChildChangeFeed {
     await this.save();
   }
 
-  /** The declarations a change names (by their feed names). */
+  /** The declarations a change names (by their change feed names). */
   private named(change: ChangeFeedChange): Resource[] {
     return this.options.resources.filter((r) => r.changeFeed?.includes(change.type));
   }
@@ -189,7 +189,7 @@ export class ChildChangeFeed {
     return this.saved.device?.road === this.options.road() ? this.saved.device.id : undefined;
   }
 
-  /** The feed's read failed: a forgotten device is registered again once; anything else leaves the lists at their own ages until it answers. */
+  /** The change feed's read failed: a forgotten device is registered again once; anything else leaves the lists at their own ages until it answers. */
   private failed(error: unknown, device: string): void {
     const cause = (error as { cause?: unknown }).cause ?? error;
     const now = this.options.clock.now();
@@ -231,17 +231,17 @@ export class ChildChangeFeed {
   }
 }
 
-/** A list of the register the feed names: what it covers. */
+/** A list of the register the change feed names: what it covers. */
 export function covers(res: Resource): boolean {
   return res.host === 'register' && (res.changeFeed?.length ?? 0) > 0;
 }
 
-// Which of the changes the feed listed may be acknowledged after a pass, and why the others wait. A
+// Which of the changes the change feed listed may be acknowledged after a pass, and why the others wait. A
 // queue's consumer acknowledges a message once it is handled, not when it arrived: here a change is
 // handled once every list it names was read in the pass without a failure (or is refused: a module the
 // school lacks has nothing to read), every feature reading those lists computed from the copies read,
 // and the broker accepted every state and event the pass handed it. Anything less leaves the change
-// listed: the feed names it again, its lists are read again, and the event memory fires nothing twice.
+// listed: the change feed names it again, its lists are read again, and the event memory fires nothing twice.
 
 /** Why a listed change waits (the diagnostics' change_feed.pending). */
 export type WhyPending = 'read failed' | 'not computed' | 'broker away';
@@ -260,7 +260,7 @@ export interface HandledFacts {
 
 export type PendingChange = { type: string; why: WhyPending };
 
-/** The changes of a pass sorted, in the feed's order: those handled, and those that wait (and why). */
+/** The changes of a pass sorted, in the change feed's order: those handled, and those that wait (and why). */
 export async function sortChanges(
   changes: readonly ChangeFeedChange[],
   named: (change: ChangeFeedChange) => readonly Resource[],
@@ -303,7 +303,7 @@ function recordIds(value: unknown): Set<string> | undefined {
  * Whether a record appeared in a list or went from it between two reads: what the change feed would have
  * named. A list without record ids (a plan, the lucky number) tells nothing here. An edit in place is
  * not counted: it cannot be told apart from fields rewritten without a change a parent would call one
- * (the simulated school's dates move with the day), and a false count tells a family its feed is not to
+ * (the simulated school's dates move with the day), and a false count tells a family its change feed is not to
  * be trusted.
  */
 export function recordsCameOrWent(before: unknown, after: unknown): boolean {

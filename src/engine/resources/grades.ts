@@ -44,7 +44,7 @@ function kindOfGrade<S extends z.ZodType<{ Grades: readonly unknown[] }>>(endpoi
   return registerResource({ endpoint, schema, ...GRADE_KIND, list: grades, changeFeed });
 }
 
-// Declared in full: "when is Grades read next" is answered from this file, ages.ts, feed.ts and
+// Declared in full: "when is Grades read next" is answered from this file, ages.ts, change-feed.ts and
 // engine/plan.ts (docs/development.md's reader paragraph).
 export const GRADES = registerResource({
   endpoint: 'Grades',
@@ -91,7 +91,7 @@ export const PARTIAL_GRADES = registerResource({
   ...GRADE_KIND,
   list: (r) => r.data,
   // Whether the change feed names the newer grading's partial grades is not known (live-notes 31 lists
-  // none of its names): they keep their own ages whether the feed is on or not.
+  // none of its names): they keep their own ages whether the change feed is on or not.
 });
 export const AUTH_SUBJECTS = daily('Auth/Subjects', authSubjectsResponse, 'only where partial grades are used');
 

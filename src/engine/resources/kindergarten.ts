@@ -45,7 +45,7 @@ export function sourceOf(search: PlanSearch | undefined): PlanSource | undefined
 export const PLAN = 'ms/kindergartens/timetable/kindergarteners/<lid>';
 export const planPath = (lid: string) => PLAN.replace('<lid>', encodeURIComponent(lid));
 
-/** The fortnight a plan copy covers: its Monday and the Sunday after next (one request for what the screens and feeds show). */
+/** The fortnight a plan copy covers: its Monday and the Sunday after next (one request for what the screens and calendar feeds show). */
 export function planRange(monday: string): { dateFrom: string; dateTo: string } {
   return { dateFrom: monday, dateTo: addDays(monday, 13) };
 }

@@ -14,8 +14,8 @@ export const UNREAD = messagingResource({
   endpoints: ['/api/inbox/unreadMessagesCount'],
   read: (api) => api.unreadCounts(),
   fresh: AWAKE,
-  // Whether the feed carries the messaging module's messages is not known (live-notes 31): a change
-  // of `Messages` reads the counters at once, which keep their age whatever the feed says.
+  // Whether the change feed carries the messaging module's messages is not known (live-notes 31): a change
+  // of `Messages` reads the counters at once, which keep their age whatever the change feed says.
   changeFeed: ['Messages'],
 });
 

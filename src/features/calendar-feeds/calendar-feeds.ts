@@ -1,7 +1,7 @@
 // The calendar feeds feature: no request and no entity of its own. After the timetable,
 // the agenda and the grades (the year's term grades, their one list) have read, it turns their outputs into the content of the child's three calendar
-// feeds (interface 6.5), which the account runner publishes and the web server renders (src/outputs/web/calendar-feeds.ts).
-// What the feeds last held is kept in data_dir: a restart serves it until a read replaces it, and the
+// calendar feeds (interface 6.5), which the account runner publishes and the web server renders (src/outputs/web/calendar-feeds.ts).
+// What the calendar feeds last held is kept in data_dir: a restart serves it until a read replaces it, and the
 // days a pass did not read (next week, in a start's first pass) keep their lessons.
 import { CALENDAR_FEED_PARTS, calendarFeedEntries, keepUncovered, sortedEntries, type CalendarFeedContents } from '../../rules/calendar-feeds.js';
 import { KeptCalendarFeeds } from './kept-feeds.js';
@@ -18,7 +18,7 @@ export const calendarFeeds = feature({
 
 type CalendarFeedsAccess = Pick<FeatureAccess, 'identity' | 'childId'> & Partial<Pick<FeatureAccess, 'dataDir' | 'account' | 'log'>>;
 
-/** Makes every feed again from its inputs at each pass; keeps the last ones for the next start. */
+/** Makes every calendar feed again from its inputs at each pass; keeps the last ones for the next start. */
 export class CalendarFeedsState implements Source, FeatureState {
   private readonly store: KeptCalendarFeeds | undefined;
   private last: CalendarFeedContents | undefined;
@@ -34,7 +34,7 @@ export class CalendarFeedsState implements Source, FeatureState {
     );
   }
 
-  /** The feeds the last run served (published before the first read), undefined on a first start. */
+  /** The calendar feeds the last run served (published before the first read), undefined on a first start. */
   restoredCalendarFeeds(): CalendarFeedContents | undefined {
     return this.last;
   }
@@ -42,8 +42,8 @@ export class CalendarFeedsState implements Source, FeatureState {
   compute(ctx: SourceContext): Promise<SourceResult> {
     const timetable = ctx.inputs.timetable;
     const agenda = ctx.inputs.agenda;
-    // Before the timetable's first good pass there is nothing new to show; an empty feed would wrongly
-    // tell a calendar that every lesson is gone (the kept feeds stand meanwhile).
+    // Before the timetable's first good pass there is nothing new to show; an empty calendar feed would wrongly
+    // tell a calendar that every lesson is gone (the kept calendar feeds stand meanwhile).
     if (timetable === undefined) return Promise.resolve({});
     const entries = calendarFeedEntries({
       child: this.access.childId(),
@@ -54,7 +54,7 @@ export class CalendarFeedsState implements Source, FeatureState {
       free: timetable.freeDays,
       slot: slotFacts,
     });
-    // Before the grades' first computation of this run (a start leaves them for later) the term grades the feed had stay.
+    // Before the grades' first computation of this run (a start leaves them for later) the term grades the calendar feed had stay.
     const kept = ctx.inputs.grades?.terms === undefined ? (this.last?.agenda?.entries ?? []).filter((e) => e.kind === 'term_grade') : [];
     // The login's id before the identity is known.
     const child = this.access.identity()?.firstName || this.access.childId();

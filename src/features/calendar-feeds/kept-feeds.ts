@@ -1,4 +1,4 @@
-// What the calendar feeds last served, kept in data_dir/feeds/<login>.json: after a restart a feed
+// What the calendar feeds last served, kept in data_dir/feeds/<login>.json: after a restart a calendar feed
 // answers with it until a new read replaces it, so a calendar that refreshes at the wrong moment is
 // never handed an empty one (Home Assistant's Remote Calendar or a phone would wipe the child's days).
 import * as z from 'zod';
@@ -7,7 +7,7 @@ import type { CalendarFeedContents } from '../../rules/calendar-feeds.js';
 
 export const KEPT_CALENDAR_FEEDS_FOLDER = 'feeds';
 
-/** A feed's content as written by the bridge itself: its shape is the bridge's, checked loosely. */
+/** A calendar feed's content as written by the bridge itself: its shape is the bridge's, checked loosely. */
 const calendarFeedSchema = z.object({ child: z.string(), entries: z.array(z.looseObject({ uid: z.string() })) });
 const keptSchema = z.object({
   version: z.literal(1),

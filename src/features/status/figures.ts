@@ -152,7 +152,7 @@ export class AccountFigures implements PortalObserver {
     };
   }
 
-  /** A safety read found a change the feed never named: counted, and said once per resource in the log. */
+  /** A safety read found a change the change feed never named: counted, and said once per resource in the log. */
   changeFeedMissed(resource: string): void {
     const missed = (this.kept.feed_missed ??= {});
     missed[resource] = (missed[resource] ?? 0) + 1;

@@ -67,7 +67,7 @@ export function joined(values: readonly (string | null | undefined)[]): string |
 }
 
 /**
- * A slot's change, as every screen and the feeds say it: "cancelled" only when every group is off; otherwise the
+ * A slot's change, as every screen and the calendar feeds say it: "cancelled" only when every group is off; otherwise the
  * first change of a group that takes place (a group's own cancellation shows in `groups`).
  */
 export function slotChange(lessons: readonly ScheduledLesson[]): ChangeKind | null {

@@ -37,7 +37,7 @@ export interface TimetableOutput {
   freeDays: FreeDay[];
   /** A school's timetable, or a kindergarten's plan of blocks (live-notes 33-36); a school's when not said. */
   kind?: AccountKind;
-  /** The extra classes are not known yet (their first read failed): the feeds keep those they had. */
+  /** The extra classes are not known yet (their first read failed): the calendar feeds keep those they had. */
   extraUnread?: true;
   /** A kindergarten child's group, once read; undefined for a school child. */
   group?: KindergartenGroup;

@@ -91,7 +91,7 @@ class TimetableSource implements Source {
     const { weeks, ahead } = kindergarten?.source ? { weeks: [] } : timetableReads(ctx.cache, ctx.today, ctx.identity.classId);
     const freeList = freeDays(free);
     const days = blocks ?? mergeTimetables(...weeks.map((w) => ctx.cache.get(TIMETABLE, w.key)?.Timetable));
-    // Next week for the feeds: its last copy when this pass's read failed, none before it is read (a kindergarten's plan holds both weeks).
+    // Next week for the calendar feeds: its last copy when this pass's read failed, none before it is read (a kindergarten's plan holds both weeks).
     const calendarFeedDays = ahead === undefined ? days : mergeTimetables(days, ctx.cache.peek(TIMETABLE, ahead.key)?.Timetable);
     const [thisWeek] = timetableWeeks(ctx.today);
     const attended = ctx.inputs.attendance?.lessons;

@@ -20,7 +20,7 @@ export const ASSIST_TITLE = 'dziennik2mqtt';
 
 /**
  * One entry the bridge wants: a child's (its key `<child>/<kind>`) or the bridge's own (the MCP entry, no
- * child); `url` for a calendar (its feed with its key) and for the MCP entry (the server with the token).
+ * child); `url` for a calendar (its calendar feed with its key) and for the MCP entry (the server with the token).
  */
 export interface Wanted {
   key: string;
@@ -37,7 +37,7 @@ export function assistEntry(url: string): Wanted {
 }
 
 /**
- * The address as the bridge remembers it in data_dir: a calendar's as it is (its key opens that feed alone);
+ * The address as the bridge remembers it in data_dir: a calendar's as it is (its key opens that calendar feed alone);
  * the MCP entry's with its key (the web token itself) replaced by a digest, so the file never holds the token.
  */
 export function keptUrl(want: Pick<Wanted, 'domain' | 'url'>): string | undefined {
@@ -123,9 +123,9 @@ export function reconcile(
 export function statusOf(want: Wanted, known: Known | undefined, present: ReadonlySet<string>): EntryStatus {
   if (known === undefined) return 'would make';
   if (known.gone || (known.entry !== null && !present.has(known.entry))) return 'removed by the family';
-  // One the family made under another name at the feed's address: Home Assistant does not say which, so it stays theirs;
+  // One the family made under another name at the calendar feed's address: Home Assistant does not say which, so it stays theirs;
   // so does an MCP entry they made at the server's address by hand (it holds their choices, never made again here).
   if (known.by === 'family' && (known.entry === null || want.domain === MCP)) return 'kept';
-  // Any other is the bridge's, whoever made it: a calendar follows the feed's address and key.
+  // Any other is the bridge's, whoever made it: a calendar follows the calendar feed's address and key.
   return want.url !== undefined && known.url !== keptUrl(want) ? 'would make' : 'made';
 }

@@ -11,7 +11,7 @@ import { oneLine } from '../../util/text.js';
 
 export type * from '../../features/screens/parts.js';
 
-/** One child's card: its boxes, its id and name, the device's model line (`className`, e.g. "Klasa 4b") and its feeds. */
+/** One child's card: its boxes, its id and name, the device's model line (`className`, e.g. "Klasa 4b") and its calendar feeds. */
 export type BoardChild = ReturnType<typeof childBoard>;
 
 export type BoardModel = ReturnType<typeof boardModel>;

@@ -13,7 +13,7 @@ export interface BoardPage {
   style: string;
   /** The model and its version, as JSON, for the script to draw. */
   data: string;
-  /** The feeds' access block (board-calendars.ts), when the cards offer their calendars. */
+  /** The calendar feeds' access block (board-calendars.ts), when the cards offer their calendars. */
   calendarFeedAccess?: string | undefined;
   /** The words of the link to /diagnostics at the foot (the app's panel only: there it needs no token). */
   diagnostics?: string | undefined;

@@ -18,7 +18,7 @@ export interface BoardOptions {
   coalesceMs?: number;
   /** A comment this often keeps proxies from closing an idle stream; the model is re-read then too. */
   heartbeatMs?: number;
-  /** The token (for the feeds' keys) and port for the cards' feed addresses; without it the cards offer no calendars. */
+  /** The token (for the calendar feeds' keys) and port for the cards' calendar feed addresses; without it the cards offer no calendars. */
   calendarFeeds?: BoardCalendarFeedAccess | undefined;
   /** The clock of the stream's timers: the bridge's (a test's fake one moves them). */
   clock?: Clock | undefined;
@@ -61,7 +61,7 @@ export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] 
         // In the app's panel (ingress) the diagnostics file opens without the token: linked at the foot.
         diagnostics: req.via === 'ingress' ? BOARD_TEXT[data.language].diagnostics : undefined,
       });
-      // It holds the feeds' keys and the family's data: for this browser only, never a shared cache.
+      // It holds the calendar feeds' keys and the family's data: for this browser only, never a shared cache.
       return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' }, body };
     },
     (req) => assets.get(path(req)),

@@ -1,5 +1,5 @@
 // The calendar feeds of interface 6.5: the route answering `/calendar/<child>/<name>.ics` from what
-// the bridge holds, and a feed's text rendered from the content the web server's memory kept.
+// the bridge holds, and a calendar feed's text rendered from the content the web server's memory kept.
 import type { Language } from '../../config/language.js';
 import { calendarFeedText, type CalendarFeedDocument } from './calendar-ics.js';
 import { CALENDAR_FEED_PARTS, type CalendarFeedContent, type CalendarFeedEntries, type CalendarFeedName } from '../../rules/calendar-feeds.js';
@@ -15,9 +15,9 @@ const notYet: WebResponse = {
 };
 
 /**
- * GET/HEAD `/calendar/<child>/<name>.ics`: the feed as the bridge holds it now (what the last run served,
+ * GET/HEAD `/calendar/<child>/<name>.ics`: the calendar feed as the bridge holds it now (what the last run served,
  * after a restart, until a read replaces it); 503 with Retry-After before anything is known; 404 for an
- * unknown child or feed.
+ * unknown child or calendar feed.
  */
 export function calendarFeedRoute(data: WebData): Route {
   return (req) => {
@@ -32,15 +32,15 @@ export function calendarFeedRoute(data: WebData): Route {
   };
 }
 
-/** A feed as the web server's memory keeps it: the content last published and when it last changed (ms). */
+/** A calendar feed as the web server's memory keeps it: the content last published and when it last changed (ms). */
 export interface KeptCalendarFeed<K extends CalendarFeedName = CalendarFeedName> {
   content: CalendarFeedContent<K>;
   changedAt: number;
 }
 
 /**
- * The feeds' texts, each made from a kept feed only once per language: a calendar app asks every few
- * minutes, the content changes a few times a day (and a new content is a new KeptFeed).
+ * The calendar feeds' texts, each made from a kept calendar feed only once per language: a calendar app asks every few
+ * minutes, the content changes a few times a day (and a new content is a new KeptCalendarFeed).
  */
 export class CalendarFeedTexts {
   private readonly made = new WeakMap<KeptCalendarFeed, Map<Language, Buffer>>();
@@ -48,7 +48,7 @@ export class CalendarFeedTexts {
   /** `render` is the iCalendar writer (a test counts its calls). */
   constructor(private readonly render: (calendarFeed: CalendarFeedDocument) => string = calendarFeedText) {}
 
-  /** One feed in `language`; null before its first content (never an empty calendar, which would wipe the child's days). */
+  /** One calendar feed in `language`; null before its first content (never an empty calendar, which would wipe the child's days). */
   source<K extends CalendarFeedName>(kept: KeptCalendarFeed<K> | undefined, name: K, language: Language): CalendarFeedSource | null {
     if (kept === undefined) return null;
     let texts = this.made.get(kept);

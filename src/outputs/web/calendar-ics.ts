@@ -1,4 +1,4 @@
-// A feed's entries as iCalendar text (RFC 5545), written here: the few properties a school calendar
+// A calendar feed's entries as iCalendar text (RFC 5545), written here: the few properties a school calendar
 // needs, TEXT escaped (3.3.11) and lines folded at 75 octets (3.1); the titles and descriptions follow
 // the bridge's language, and the times are Warsaw's wall clock with the zone's VTIMEZONE.
 import { CALENDAR_TEXT, type CalendarText } from '../../i18n/calendar-text.js';
@@ -11,7 +11,7 @@ import { noteOf } from '../../features/timetable/day.js';
 import { TIMETABLE_WORDS, type TimetableWords } from '../../i18n/lesson-words.js';
 import { addDays, basicUtc, TIME_ZONE } from '../../util/time.js';
 
-/** One VEVENT as a feed writes it. */
+/** One VEVENT as a calendar feed writes it. */
 interface CalendarFeedEvent {
   uid: string;
   summary: string;
@@ -124,7 +124,7 @@ export function icalText(text: string): string {
   return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
 }
 
-/** The feed's iCalendar text: CRLF between lines, none after the last; the same entries give the same text. */
+/** The calendar feed's iCalendar text: CRLF between lines, none after the last; the same entries give the same text. */
 export function calendarFeedText(calendarFeed: CalendarFeedDocument): string {
   const t = CALENDAR_TEXT[calendarFeed.language];
   const events =

@@ -3,7 +3,7 @@
 import { cookieFor, calendarFeedKey, metricsKey, tokenMatches } from './token.js';
 import { CALENDAR_FEED_NAMES, type CalendarFeedName } from '../../rules/calendar-feeds.js';
 
-/** Longer request targets are refused with 414: no page or feed needs one. */
+/** Longer request targets are refused with 414: no page or calendar feed needs one. */
 const MAX_URL_LENGTH = 2048;
 
 /** The address the Supervisor's ingress proxy connects from (Home Assistant's add-on network). */
@@ -20,7 +20,7 @@ export function trustedIngress(env: NodeJS.ProcessEnv): string | undefined {
 
 /**
  * The cookie the board's page sets, so the tablet needs the token in its address only once. It holds
- * cookieFor(token), never the token: a cookie read off a tablet does not give the feeds' addresses.
+ * cookieFor(token), never the token: a cookie read off a tablet does not give the calendar feeds' addresses.
  */
 export const BOARD_COOKIE = 'dziennik2mqtt_board';
 
@@ -76,7 +76,7 @@ export function cookieValue(header: string | undefined, name: string): string | 
 
 /**
  * How a request was let in: through ingress, with the token in its query, with the board's cookie,
- * with one feed's own key (that feed only), or not at all on an open path (`/health`).
+ * with one calendar feed's own key (that calendar feed only), or not at all on an open path (`/health`).
  */
 export type AccessVia = 'open' | 'ingress' | 'query' | 'cookie' | 'key';
 
@@ -96,7 +96,7 @@ export interface AccessQuestion {
 
 /**
  * Who may see what: ingress needs nothing more, everything but `/health` needs the token (or the
- * board's cookie); a feed also opens with its own key (feedKey), `/metrics` with its own (metricsKey,
+ * board's cookie); a calendar feed also opens with its own key (calendarFeedKey), `/metrics` with its own (metricsKey,
  * in `?key=` or as a bearer token), each opening nothing else. `/health`
  * is open, and says `via` too: with the token it may name the children.
  */
@@ -147,7 +147,7 @@ function bearer(header: string | undefined): string | undefined {
   return /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
 }
 
-/** The child and feed a path `/calendar/<child>/<name>.ics` names, or undefined for any other path. */
+/** The child and calendar feed a path `/calendar/<child>/<name>.ics` names, or undefined for any other path. */
 export function calendarFeedOf(segments: readonly string[]): { child: string; name: CalendarFeedName } | undefined {
   const [first, child, file] = segments;
   if (segments.length !== 3 || first !== 'calendar' || child === undefined) return undefined;

@@ -211,7 +211,7 @@ function sendLater(
   );
 }
 
-/** The query without the token or a feed's key, under any name: a route cannot echo them into a page or a link. */
+/** The query without the token or a calendar feed's key, under any name: a route cannot echo them into a page or a link. */
 function withoutToken(query: URLSearchParams, token: string): URLSearchParams {
   return new URLSearchParams([...query].filter(([key, value]) => key !== 'token' && key !== 'key' && !key.includes(token) && !value.includes(token)));
 }

@@ -36,7 +36,7 @@ export interface WebServiceOptions extends Pick<WebServerOptions, 'data' | 'log'
 }
 
 /**
- * Every route of the server, asked in this order; `feeds` lets the board list the feed addresses, and
+ * Every route of the server, asked in this order; `calendarFeeds` lets the board list the calendar feed addresses, and
  * `dataDir` serves the saved message attachments.
  */
 export function webRoutes(
@@ -86,7 +86,7 @@ export class WebService {
       this.server = await startWebServer({
         port: http.port,
         host: http.bind,
-        // A getter: the board's page lists the feeds' keys of the token in force, after a rotation too.
+        // A getter: the board's page lists the calendar feeds' keys of the token in force, after a rotation too.
         routes: webRoutes(data, {
           calendarFeeds: {
             get token() {
@@ -131,10 +131,10 @@ export class WebService {
   }
 
   /**
-   * The addresses on the first start only, WITHOUT the token or the feeds' keys: stdout is the
+   * The addresses on the first start only, WITHOUT the token or the calendar feeds' keys: stdout is the
    * container's log, which people paste into bug reports. `check --show-token` gives them with it. A
-   * child's feeds are named by its id, which a child without a configured one gets from its first
-   * poll: until every id is known, the board's address goes out alone and the feeds follow once the
+   * child's calendar feeds are named by its id, which a child without a configured one gets from its first
+   * pass: until every id is known, the board's address goes out alone and the calendar feeds follow once the
    * passes have named every child.
    */
   private printOnce(base: string): void {

@@ -1,6 +1,6 @@
 // What the web server reads: a sink of the bus that keeps, per child, what was last published (the WebData
 // of src/outputs/web/types.ts): the states the board and the MCP server read, and the calendar feeds, which only
-// the web server serves. The pages, the feeds and the MCP server's tools answer from this snapshot only,
+// the web server serves. The pages, the calendar feeds and the MCP server's tools answer from this snapshot only,
 // so none of them costs a portal request.
 import type { Sink } from '../../bus/bus.js';
 import type { ChildDevice } from '../../features/kit/entities.js';
@@ -17,7 +17,7 @@ export interface WebSnapshotOptions {
   now: () => number;
 }
 
-/** A kept feed with its content's JSON, to tell a new content from the same one published again. */
+/** A kept calendar feed with its content's JSON, to tell a new content from the same one published again. */
 type KeptCalendarFeeds = { [K in CalendarFeedName]?: KeptCalendarFeed<K> & { json: string } };
 
 interface ChildSnapshot extends ChildView {
@@ -76,9 +76,9 @@ export class WebSnapshot implements Sink, WebData {
     }
   }
 
-  /** Kept with the time it last changed (the feed's Last-Modified), which the same content published again keeps. */
+  /** Kept with the time it last changed (the calendar feed's Last-Modified), which the same content published again keeps. */
   calendarFeed<K extends CalendarFeedName>(childId: string, name: K, content: CalendarFeedContent<K>): void {
-    // Seen through its one name K: TypeScript cannot tell that writing KeptFeeds[K] needs only a KeptFeed<K>.
+    // Seen through its one name K: TypeScript cannot tell that writing KeptCalendarFeeds[K] needs only a KeptCalendarFeed<K>.
     const calendarFeeds = this.child(childId).calendarFeeds as { [N in K]?: KeptCalendarFeed<K> & { json: string } };
     const json = JSON.stringify(content);
     if (calendarFeeds[name]?.json !== json) calendarFeeds[name] = { content, changedAt: this.options.now(), json };
@@ -87,7 +87,7 @@ export class WebSnapshot implements Sink, WebData {
   // --- WebData: read from the snapshot ---
 
   children(): readonly ChildView[] {
-    // The feeds stay behind: no page shows them.
+    // The calendar feeds stay behind: no page shows them.
     return [...this.snapshots.values()].map(({ calendarFeeds: _, ...view }) => view);
   }
 
@@ -99,7 +99,7 @@ export class WebSnapshot implements Sink, WebData {
   }
 
   /**
-   * Every account runs the feeds, so a known child has each of them: null until they were published
+   * Every account runs the calendar feeds, so a known child has each of them: null until they were published
    * (at a start, those the last run served), then what was published; undefined for an unknown child.
    */
   calendarFeedSource(child: string, name: CalendarFeedName, language: Language = this.language): CalendarFeedSource | null | undefined {
@@ -108,7 +108,7 @@ export class WebSnapshot implements Sink, WebData {
     return this.texts.source(kept.calendarFeeds[name], name, language);
   }
 
-  /** A child's feed as last published (undefined before then or for an unknown child). */
+  /** A child's calendar feed as last published (undefined before then or for an unknown child). */
   keptCalendarFeed<K extends CalendarFeedName>(child: string, name: K): KeptCalendarFeed<K> | undefined {
     return this.snapshots.get(child)?.calendarFeeds[name];
   }

@@ -1,5 +1,5 @@
 // The web server's access token (interface 6.1): made at first start, kept in data_dir (0600) and
-// reused after; compared in constant time. The keys derived from it (the board's cookie, each feed's
+// reused after; compared in constant time. The keys derived from it (the board's cookie, each calendar feed's
 // own key), and the URLs a person opens, with or without them. A running bridge sees the token as the file
 // holds it now (LiveToken): `dziennik2mqtt token --rotate` (another process) writes a new one, and the
 // server stops taking the old one without a restart.
@@ -32,7 +32,7 @@ export async function loadOrCreateToken(dataDir: string, onBroken?: (error: Erro
 }
 
 /**
- * A new token in data_dir, in place of the old one (`dziennik2mqtt token --rotate`): the old feed
+ * A new token in data_dir, in place of the old one (`dziennik2mqtt token --rotate`): the old calendar feed
  * addresses and board cookies stop working, in a running bridge too (it reads the file again when it
  * changes, see LiveToken).
  */
@@ -51,9 +51,9 @@ export function cookieFor(token: string): string {
 }
 
 /**
- * The key of one calendar feed (`?key=`): an HMAC keyed by the token over the child and the feed, so
- * it opens that feed alone. A feed address synced to a phone's cloud then gives neither the board nor
- * another feed nor the token, and `token --rotate` renews every key with the token.
+ * The key of one calendar feed (`?key=`): an HMAC keyed by the token over the child and the calendar feed, so
+ * it opens that calendar feed alone. A calendar feed address synced to a phone's cloud then gives neither the board nor
+ * another calendar feed nor the token, and `token --rotate` renews every key with the token.
  */
 export function calendarFeedKey(token: string, child: string, calendarFeed: CalendarFeedName): string {
   return createHmac('sha256', token).update(`dziennik2mqtt feed\0${child}\0${calendarFeed}`).digest('base64url');
@@ -103,8 +103,8 @@ export function ownAddresses(): string[] {
 }
 
 /**
- * The board's and every child's feed URLs (per child, each feed's): with a token, the board's with
- * `?token=` and each feed's with its own `?key=`; without one, the bare addresses (what the start-up
+ * The board's and every child's calendar feed URLs (per child, each calendar feed's): with a token, the board's with
+ * `?token=` and each calendar feed's with its own `?key=`; without one, the bare addresses (what the start-up
  * lines and logs show).
  */
 export function webUrls(base: string, children: readonly string[], token?: string) {

@@ -318,7 +318,7 @@ describe('one view of a child on both screens', () => {
       const published = renderUpcomingTests(upcomingTests(entries, TODAY));
       const own = await shownView(doc, 'ania', { 'sensor.ania_upcoming_tests': { state: '2', attributes: published.attributes } }, NOW);
       const text = own.flatMap((s) => s.texts).join('\n');
-      // The dashboard's kind of each: a test's word beside its subject, another entry's category in bold; the feed's title says the same.
+      // The dashboard's kind of each: a test's word beside its subject, another entry's category in bold; the calendar feed's title says the same.
       expect(text).toContain('**Matematyka** <small>sprawdzian</small>: Ułamki');
       expect(text).toContain('**Przyroda** <small>kartkówka</small>: Rośliny');
       for (const [category, content] of [

@@ -39,7 +39,7 @@ function family(): FamilyAccount {
   });
 }
 
-/** The child's feed on the family road, as the bridge's portal access builds the child's gateway. */
+/** The child's change feed on the family road, as the bridge's portal access builds the child's gateway. */
 function familyChangeFeed(login = ANIA.login, observer?: PortalObserver): ChangeFeed {
   const access = new PortalAccess({
     account: config(login),
@@ -53,7 +53,7 @@ function familyChangeFeed(login = ANIA.login, observer?: PortalObserver): Change
   return new ChangeFeed({ gateway: access.gateway, account: login });
 }
 
-/** The child's feed on the register road (the cookie gateway). */
+/** The child's change feed on the register road (the cookie gateway). */
 function registerChangeFeed(login = ANIA.login, password = ANIA.password): ChangeFeed {
   return new ChangeFeed({ gateway: portalClient({ sim, clock, login, password }).gateway, account: login });
 }

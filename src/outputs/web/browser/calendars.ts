@@ -1,5 +1,5 @@
-// The card's "Calendars" control and its overlay: the child's three feed addresses, each to copy or
-// to open as `webcal://`. The page carries the access block (each feed's own key, port, ingress) only
+// The card's "Calendars" control and its overlay: the child's three calendar feed addresses, each to copy or
+// to open as `webcal://`. The page carries the access block (each calendar feed's own key, port, ingress) only
 // when the cards offer calendars and it was opened with the token or through ingress
 // (src/outputs/web/board-calendars.ts). The overlay is the page's dialog (dom.ts).
 import type { BoardLabels } from '../../../i18n/board-text.js';
@@ -7,7 +7,7 @@ import type { BoardChild } from '../board-model.js';
 import { dataBlock, el, openDialog } from './dom.js';
 
 interface CalendarFeedAccess {
-  /** Each feed's path (`calendar/ania/lessons.ics`) to its key, which opens that feed alone. */
+  /** Each calendar feed's path (`calendar/ania/lessons.ics`) to its key, which opens that calendar feed alone. */
   keys: Record<string, string>;
   port: number;
   ingress: boolean;
@@ -20,13 +20,13 @@ function calendarFeedAccess(): CalendarFeedAccess | null {
   return access;
 }
 
-// A calendar app cannot log in to Home Assistant: through ingress the feeds go to the bridge's own
+// A calendar app cannot log in to Home Assistant: through ingress the calendar feeds go to the bridge's own
 // port on the same host (the add-on maps it); opened directly, the page's own address is the bridge.
 function calendarFeedBase(a: CalendarFeedAccess): string {
   return a.ingress ? 'http://' + location.hostname + ':' + a.port + '/' : new URL('.', location.href).href;
 }
 
-/** A card's control; null without the access block or feeds. */
+/** A card's control; null without the access block or calendar feeds. */
 export function calendarsButton(c: BoardChild, labels: BoardLabels): HTMLElement | null {
   const a = calendarFeedAccess();
   if (!a || !c.calendarFeeds || !c.calendarFeeds.length) return null;

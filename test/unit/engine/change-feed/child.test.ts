@@ -31,7 +31,7 @@ interface Call {
   endpoint: string;
 }
 
-/** A gateway whose answers the test scripts: `feed` for PushChanges reads, `register` for registrations. */
+/** A gateway whose answers the test scripts: `changeFeed` for PushChanges reads, `register` for registrations. */
 function portal() {
   const calls: Call[] = [];
   let devices = 0;
@@ -72,7 +72,7 @@ async function setup(onMissed?: (res: Resource) => void) {
   });
   await changeFeed.load();
   const cache = new ResourceCache({ portal: { gateway: p.gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log } });
-  /** One pass's feed, as the pass plugs it in: a device when none, the feed read, its changes taken (a lost device registered again at once). */
+  /** One pass's change feed, as the pass plugs it in: a device when none, the change feed read, its changes taken (a lost device registered again at once). */
   const pass = async () => {
     cache.begin();
     await changeFeed.beforeReads(cache);
@@ -83,7 +83,7 @@ async function setup(onMissed?: (res: Resource) => void) {
     }
     return { end: () => cache.end() };
   };
-  // The account's planner in lessons, handed the feed's watch (or none: the declarations' own ages).
+  // The account's planner in lessons, handed the change feed's watch (or none: the declarations' own ages).
   const planner = (watch = () => changeFeed.watch()) =>
     new AccountPlan({
       cache,
@@ -92,7 +92,7 @@ async function setup(onMissed?: (res: Resource) => void) {
       watch,
     });
   const when = (w: Want, watch?: () => Watch | undefined) => planner(watch).of([w], clock.now()).rows[0]!;
-  /** Reads what the planner says is due of `wants`, as the pass does, the feed told of a read for its age alone. */
+  /** Reads what the planner says is due of `wants`, as the pass does, the change feed told of a read for its age alone. */
   const readDueOf = (...wants: Want[]) =>
     readDue(
       cache,
@@ -131,7 +131,7 @@ describe("a child's change feed", () => {
     cache.begin();
     await cache.read(want(GRADES));
     cache.end();
-    // Five minutes old in lessons by its own declaration; eight hours while the feed vouches for it.
+    // Five minutes old in lessons by its own declaration; eight hours while the change feed vouches for it.
     const readAt = clock.now();
     expect(when(want(GRADES)).at).toBe(readAt + 8 * HOUR);
     clock.set(readAt + 8 * HOUR);
@@ -141,7 +141,7 @@ describe("a child's change feed", () => {
     await readDueOf(want(GRADES));
     cache.end();
     expect(missed).toEqual(['Grades']);
-    // Without the feed's watch the planner knows only the declaration's age.
+    // Without the change feed's watch the planner knows only the declaration's age.
     expect(when(want(GRADES), () => undefined).at).toBe(clock.now() + 5 * 60_000);
   });
 

@@ -1,6 +1,6 @@
 // The calendar feeds feature: its entries follow the timetable's and the agenda's outputs, and once
-// published (as the account runner does) their changedAt (the feeds' Last-Modified) moves only when the
-// content does. That a feed's text is made again only then is test/unit/outputs/web/calendar-feeds.test.ts's.
+// published (as the account runner does) their changedAt (the calendar feeds' Last-Modified) moves only when the
+// content does. That a calendar feed's text is made again only then is test/unit/outputs/web/calendar-feeds.test.ts's.
 import { describe, expect, it } from 'vitest';
 import { calendarFeeds } from '../../../../src/features/calendar-feeds/calendar-feeds.js';
 import type { FeatureAccess } from '../../../../src/features/feature.js';

@@ -204,7 +204,7 @@ describe('one view of a child on every screen', () => {
       const events = at.calendarFeed(TUESDAY);
       expect(events.map((e) => e.summary)).toEqual(lessons.map((l) => (l.note === null ? l.subject : `${l.subject} (${l.note})`)));
       expect(events.map((e) => e.status)).toEqual(lessons.map(() => 'CONFIRMED'));
-      // The briefing counts the lessons that take place, as the timetable and the feed do, and says the changes in the same words.
+      // The briefing counts the lessons that take place, as the timetable and the calendar feed do, and says the changes in the same words.
       const changed = lessons.filter((l) => l.change !== null).map((l) => `${l.subject} (${l.note})`);
       // Then this morning's proposal, as the board stands it apart.
       const proposed = at.board.proposals.map((p) => `${p.subject} ${p.grade}`);

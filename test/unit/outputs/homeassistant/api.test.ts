@@ -1,6 +1,6 @@
 // The bridge's client of Home Assistant's REST API against the model of it, and the model held to what
 // Home Assistant's source does: a token or 401, a flow's step refusing an unknown field, Remote Calendar
-// fetching the feed it is given, the to-do services' fields and errors.
+// fetching the calendar feed it is given, the to-do services' fields and errors.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nEND:VCALEND
 let ha: HomeAssistantModel;
 let calendarFeeds: Server;
 let calendarFeedBase = '';
-/** What the feed server answers at /<status>.ics: that status, an iCalendar with 200 (`/text.ics`: a page that is none). */
+/** What the calendar feed server answers at /<status>.ics: that status, an iCalendar with 200 (`/text.ics`: a page that is none). */
 beforeAll(async () => {
   calendarFeeds = createServer((req, res) => {
     const status = Number(/\/(\d+)\.ics/.exec(req.url ?? '')?.[1] ?? 200);

@@ -1,6 +1,6 @@
 // The keeper as a sink of the bus, against the model of Home Assistant's API: what the family's Home
-// Assistant is asked after a pass (the calendars read again when their feed changed, at most once in five
-// minutes each). The feeds are served by a plain server that answers any calendar, as the bridge's would.
+// Assistant is asked after a pass (the calendars read again when their calendar feed changed, at most once in five
+// minutes each). The calendar feeds are served by a plain server that answers any calendar, as the bridge's would.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ async function keeper(clock: FakeClock, dataDir?: string, publicUrl = calendarFe
   return k;
 }
 
-/** One pass of Ania's: each feed published (the lessons' with `lessons` in it), then the pass's end. */
+/** One pass of Ania's: each calendar feed published (the lessons' with `lessons` in it), then the pass's end. */
 async function pass(k: HomeAssistantKeeper, lessons: string, agenda: readonly AgendaEntry[] = []): Promise<void> {
   const content = (name: CalendarFeedName) => ({
     child: 'Ania',
@@ -73,7 +73,7 @@ async function pass(k: HomeAssistantKeeper, lessons: string, agenda: readonly Ag
 const timetableToday = { ...homeworkUpcomingEntity, key: 'timetable_today' } as EntityDef;
 
 const reads = (title: string) => ha.calendar(title)?.reads.length ?? 0;
-/** Where each Remote Calendar in Home Assistant reads its feed. */
+/** Where each Remote Calendar in Home Assistant reads its calendar feed. */
 const calendars = () => ha.entriesOf('remote_calendar').map((e) => String(e.data.url));
 
 describe('the keeper: calendars follow the feed', () => {
@@ -82,7 +82,7 @@ describe('the keeper: calendars follow the feed', () => {
     const k = await keeper(clock);
     await pass(k, 'Matematyka');
     expect(ha.entries.map((e) => e.title).sort()).toEqual(['Ania – dni wolne', 'Ania – lekcje', 'Ania – wydarzenia', 'Ania – zadania domowe']);
-    // Just made: its flow read the feed.
+    // Just made: its flow read the calendar feed.
     expect(reads('Ania – lekcje')).toBe(0);
     await clock.advance(3 * MINUTE);
     await pass(k, 'Matematyka');
@@ -178,7 +178,7 @@ describe('the keeper: entries that stay the bridge’s', () => {
     expect(ha.list('Ania – zadania domowe')?.items.map((i) => i.summary)).toEqual(['Matematyka: Ułamki']);
     await a.stop();
 
-    // Bridge B: another data folder (its own key), another host name for the same feeds.
+    // Bridge B: another data folder (its own key), another host name for the same calendar feeds.
     const dataDir = await tempDir();
     const b = await keeper(clock, dataDir, calendarFeedBase.replace('127.0.0.1', 'localhost'));
     await pass(b, 'Matematyka', [homework]);

@@ -153,7 +153,7 @@ describe("the cards' calendar addresses", () => {
     return JSON.parse(html.slice(from, html.indexOf('</script>', from)));
   };
 
-  /** What the page should hold: each feed's own key, derived from the token. */
+  /** What the page should hold: each calendar feed's own key, derived from the token. */
   const keysOf = (children: string[]) =>
     Object.fromEntries(children.flatMap((c) => CALENDAR_FEED_NAMES.map((f) => [`calendar/${c}/${f}.ics`, calendarFeedKey(TOKEN, c, f)])));
 

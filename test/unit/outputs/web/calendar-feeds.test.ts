@@ -1,5 +1,5 @@
-// The feed route: `/calendar/<child>/<name>.ics` answered from what the bridge holds; an unknown child
-// or feed is 404, other paths are left to the other routes. A feed's text is made again only when the
+// The calendar feed route: `/calendar/<child>/<name>.ics` answered from what the bridge holds; an unknown child
+// or calendar feed is 404, other paths are left to the other routes. A calendar feed's text is made again only when the
 // content the memory keeps changed.
 import { describe, expect, it } from 'vitest';
 import { CalendarFeedTexts, calendarFeedRoute } from '../../../../src/outputs/web/calendar-feeds.js';

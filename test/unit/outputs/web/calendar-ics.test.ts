@@ -1,4 +1,4 @@
-// The feeds' iCalendar text read back with ical.js: Warsaw times right in winter and summer, titles in
+// The calendar feeds' iCalendar text read back with ical.js: Warsaw times right in winter and summer, titles in
 // the bridge's language, escaping and folding done, and the same entries always giving the same text.
 import { describe, expect, it } from 'vitest';
 import { calendarFeedText, type CalendarFeedDocument } from '../../../../src/outputs/web/calendar-ics.js';

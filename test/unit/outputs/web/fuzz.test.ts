@@ -92,7 +92,7 @@ describe('the web server under random paths and queries', () => {
   beforeAll(async () => {
     const data = new HandData();
     data.setChild('ania', { lucky_number: { state: '17' } });
-    // Stand-ins for the board and the feeds: they show the child's data to whoever gets through.
+    // Stand-ins for the board and the calendar feeds: they show the child's data to whoever gets through.
     const board: Route = (req) =>
       req.segments.length === 0 ? { status: 200, body: `${SECRET_DATA} ${[...req.query.values()].join(' ')}` } : undefined;
     const calendarFeed: Route = (req) =>

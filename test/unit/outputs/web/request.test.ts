@@ -123,7 +123,7 @@ describe('decideAccess', () => {
         query: new URLSearchParams({ key: calendarFeedKey('another token', 'ania', 'lessons') }),
       }),
     ).toEqual({ allowed: false });
-    // The token still opens every feed (the board's master key).
+    // The token still opens every calendar feed (the board's master key).
     expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: new URLSearchParams({ token: TOKEN }) })).toEqual({
       allowed: true,
       via: 'query',

@@ -1,6 +1,6 @@
 // The web server's snapshot of what the bridge published (a sink of the bus, test/unit/bus/bus.test.ts): the
 // pages see each child's name, class, availability and last states, with when they last changed, and
-// the feed route each child's calendar feeds as last published.
+// the calendar feed route each child's calendar feeds as last published.
 import { describe, expect, it } from 'vitest';
 import { WebSnapshot } from '../../../../src/outputs/web/snapshot.js';
 import type { AgendaEntry, CalendarFeedContent, LessonEntry } from '../../../../src/rules/calendar-feeds.js';
@@ -79,7 +79,7 @@ describe('WebSnapshot', () => {
     m.device({ id: 'ania', name: 'Ania Kowalska', entities: [] });
     let calls = 0;
     m.onChange(() => calls++);
-    // Before the first pass of the feeds: nothing (the route answers 503), never an empty calendar.
+    // Before the first pass of the calendar feeds: nothing (the route answers 503), never an empty calendar.
     expect(m.calendarFeedSource('ania', 'lessons')).toBeNull();
 
     tick(60_000);
@@ -88,7 +88,7 @@ describe('WebSnapshot', () => {
     expect(first.modifiedAt).toBe(61_000);
     expect(parseCalendarFeed(first.body).events.map((e) => [e.summary, e.start])).toEqual([['Matematyka', '2026-11-18T07:55:00.000Z']]);
     expect(parseCalendarFeed(m.calendarFeedSource('ania', 'lessons', 'en')!.body).name).toBe('Ania – lessons');
-    // The other feeds are still unknown; an unknown child has none.
+    // The other calendar feeds are still unknown; an unknown child has none.
     expect(m.calendarFeedSource('ania', 'agenda')).toBeNull();
     expect(m.calendarFeedSource('zosia', 'lessons')).toBeUndefined();
 
@@ -99,7 +99,7 @@ describe('WebSnapshot', () => {
     expect(m.calendarFeedSource('ania', 'lessons')?.modifiedAt).toBe(121_000);
     expect(parseCalendarFeed(m.calendarFeedSource('ania', 'lessons')!.body).events[0]?.summary).toBe('Fizyka');
     expect(m.keptCalendarFeed('ania', 'lessons')?.content.entries[0]?.subject).toBe('Fizyka');
-    // No page shows a feed.
+    // No page shows a calendar feed.
     expect(calls).toBe(0);
     expect(m.children()[0]).not.toHaveProperty('calendarFeeds');
     m.removed('ania');
@@ -117,7 +117,7 @@ describe('WebSnapshot', () => {
       label: null,
       teacher: null,
     };
-    // @ts-expect-error -- misspelled: the feed is `lessons`
+    // @ts-expect-error -- misspelled: the calendar feed is `lessons`
     m.calendarFeed('ania', 'lesson', { child: 'Ania', entries: [lesson('Matematyka')] });
     // @ts-expect-error -- an agenda entry is no lesson
     m.calendarFeed('ania', 'lessons', { child: 'Ania', entries: [agenda] });
@@ -125,7 +125,7 @@ describe('WebSnapshot', () => {
     // @ts-expect-error -- misspelled: the lesson's field is `subject`
     expect(content.entries[0]?.subjcet).toBeUndefined();
     m.calendarFeed('ania', 'agenda', { child: 'Ania', entries: [agenda] });
-    // @ts-expect-error -- misspelled: the kept feed's entries are under `content`
+    // @ts-expect-error -- misspelled: the kept calendar feed's entries are under `content`
     expect(m.keptCalendarFeed('ania', 'agenda')?.entries).toBeUndefined();
     expect(m.keptCalendarFeed('ania', 'agenda')?.content.entries[0]?.kind).toBe('test');
   });

@@ -49,7 +49,7 @@ describe('the access token', () => {
   it('builds the board and every feed URL, with the token only when given', () => {
     const withToken = webUrls('http://192.168.1.5:8099', ['ania', 'bartek'], 'T0K');
     expect(withToken.board).toBe('http://192.168.1.5:8099/?token=T0K');
-    // Each feed with a key of its own: never the token, a different one per child and feed.
+    // Each calendar feed with a key of its own: never the token, a different one per child and calendar feed.
     expect(withToken.calendarFeeds[1]?.urls).toEqual([
       `http://192.168.1.5:8099/calendar/bartek/lessons.ics?key=${calendarFeedKey('T0K', 'bartek', 'lessons')}`,
       `http://192.168.1.5:8099/calendar/bartek/agenda.ics?key=${calendarFeedKey('T0K', 'bartek', 'agenda')}`,

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, PortalSimulator, SimLife, type SynergiaAccountEntry } from '../../src/simulator/index.js';
 import { FakeClock } from '../helpers/clock.js';
 import { ChildRecords } from '../../src/simulator/account-records.js';
-import { ChangeFeedRecords } from '../../src/simulator/feed-records.js';
+import { ChangeFeedRecords } from '../../src/simulator/change-feed-records.js';
 import { logIn, TinyBrowser } from '../helpers/simulator.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
@@ -60,7 +60,7 @@ async function call(
 
 const REGISTRATION = JSON.stringify({ sendPush: 0, appVersion: '6.1.5' });
 
-/** A feed on one road: the API host by bearer token (default) or the cookie gateway. */
+/** A change feed on one road: the API host by bearer token (default) or the cookie gateway. */
 function changeFeedOn(road: { token: string } | { browser: TinyBrowser }) {
   const base = 'token' in road ? `${sim.urls.auth_url}/3.0` : `${sim.urls.base_url}/gateway/api/2.0`;
   const auth = road;
@@ -186,7 +186,7 @@ describe('the change feed on the API host', () => {
     const shown = await listed(changeFeed, device);
     expect(shown.find((c) => c.Resource.Type === 'SchoolNotices')?.extraData).toBe('Kiermasz');
     expect(shown.filter((c) => c.extraData !== null)).toHaveLength(1);
-    // The free days are in the lists the feed sends a reader to.
+    // The free days are in the lists the change feed sends a reader to.
     const days = await call(`${changeFeed.base}/Calendars/SchoolFreeDays`, { token: (await tokens()).get(ANIA.login)! });
     expect(JSON.stringify(days.body)).toContain('Dzień dyrektorski');
   });
@@ -398,7 +398,7 @@ describe('every way the register changes is decided for the feed', () => {
   it('overrides each change of ChildRecords, or knows why it does not', () => {
     const methods = Object.getOwnPropertyNames(ChildRecords.prototype).filter((m) => m !== 'constructor');
     const recorded = new Set(Object.getOwnPropertyNames(ChangeFeedRecords.prototype));
-    // Reads and helpers; adders that go through addRecord and editRecord (recorded there); and changes the feed does
+    // Reads and helpers; adders that go through addRecord and editRecord (recorded there); and changes the change feed does
     // not name (a partial grade, a lesson held: not in live-notes 31's list).
     const decided = new Set([
       'stamp',
@@ -420,6 +420,6 @@ describe('every way the register changes is decided for the feed', () => {
       'addRealization',
     ]);
     const undecided = methods.filter((m) => !recorded.has(m) && !decided.has(m));
-    expect(undecided, 'a new way to change a record: record it in feed-records.ts or say why not here').toEqual([]);
+    expect(undecided, 'a new way to change a record: record it in change-feed-records.ts or say why not here').toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 // give no status, the portal's usual one is used: 400 with a Code, as FilterInvalidValue has.
 import type { SimAccount } from './account.js';
 import { answers, type DataResult } from './answers.js';
-import type { SimChange } from './feed-state.js';
+import type { SimChange } from './change-feed-state.js';
 import type { Call } from './types.js';
 import type { World } from './world.js';
 
@@ -13,7 +13,7 @@ export const MAX_DELETE_IDS = 30;
 
 const DELETE_PATH = /^PushChanges\/([^/]+)$/;
 
-/** The feed's answer to a request, or undefined when it is not one of the feed's routes. */
+/** The change feed's answer to a request, or undefined when it is not one of the change feed's routes. */
 export function changeFeedAnswer(
   world: World,
   call: Call,
@@ -32,9 +32,9 @@ export function changeFeedAnswer(
           ? remove(deleting[1] ?? '')
           : undefined;
   if (!route) return undefined;
-  // The gateway refuses a request it can read, unless a test granted the feed there (live-notes 28).
+  // The gateway refuses a request it can read, unless a test granted the change feed there (live-notes 28).
   const refused = call.host === 'portal' && !account.changeFeed.gatewayGranted;
-  // What the clock revealed since the last look is named before the feed answers (feed-records.ts).
+  // What the clock revealed since the last look is named before the change feed answers (change-feed-records.ts).
   if (!refused) account.reveal(read);
   return route({ world, call, account, api, refused });
 }
@@ -45,7 +45,7 @@ interface ChangeFeedCall {
   account: SimAccount;
   /** The address resources' Urls start with (the API host's, or the gateway's). */
   api: string;
-  /** The road does not serve the feed: a well-formed request is answered 403. */
+  /** The road does not serve the change feed: a well-formed request is answered 403. */
   refused: boolean;
 }
 

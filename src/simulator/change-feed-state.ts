@@ -1,6 +1,6 @@
 // One account's change feed as the simulated portal keeps it (live-notes 28-32): the devices registered for
 // the account, each with the changes listed for it until they are deleted, and the switches tests flip
-// (a refused registration, a forgotten device, a lost change, the cookie gateway granting the feed).
+// (a refused registration, a forgotten device, a lost change, the cookie gateway granting the change feed).
 // Written from the notes alone: nothing here is shared with the client's change feed.
 
 /** How a record changed, as PushChanges names it. */
@@ -19,7 +19,7 @@ export interface SimChange {
   extraData: string | null;
 }
 
-/** A record change as the register makes it, before the feed gives it an id per device. */
+/** A record change as the register makes it, before the change feed gives it an id per device. */
 export type SimChangeInit = Omit<SimChange, 'id'>;
 
 /** How a registration of an account that already has a live device is answered; undefined: a new device. */
@@ -36,13 +36,13 @@ export interface ChangeFeedIds {
 
 export class SimChangeFeed {
   /**
-   * The cookie gateway (the register road) serves the feed as the API host does. Off (the default), it
-   * refuses it: no public client shows the feed there (live-notes 28).
+   * The cookie gateway (the register road) serves the change feed as the API host does. Off (the default), it
+   * refuses it: no public client shows the change feed there (live-notes 28).
    */
   gatewayGranted = false;
   /** How a second registration is answered (live-notes 28's `DeviceRegistered`); undefined: each one makes a new device. */
   alreadyRegistered: AlreadyRegistered | undefined;
-  /** Record changes the feed lost (see loseNextChange), oldest first, for a test to look for. */
+  /** Record changes the change feed lost (see loseNextChange), oldest first, for a test to look for. */
   readonly lost: SimChangeInit[][] = [];
   private refusal: 400 | 403 | undefined;
   private losing = 0;
@@ -85,7 +85,7 @@ export class SimChangeFeed {
   }
 
   /**
-   * One change of the register (several feed entries when it touches several records, such as a moved
+   * One change of the register (several change feed entries when it touches several records, such as a moved
    * lesson's two days), listed for every device registered now: a device sees only what came after it.
    * One a test does not make (`losable: false`) never counts against loseNextChange.
    */
@@ -111,7 +111,7 @@ export class SimChangeFeed {
     this.devices.delete(device);
   }
 
-  /** The next `count` record changes never reach the feed (live-notes 32: changes can go missing). */
+  /** The next `count` record changes never reach the change feed (live-notes 32: changes can go missing). */
   loseNextChange(count = 1): void {
     this.losing += count;
   }
