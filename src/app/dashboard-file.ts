@@ -41,7 +41,7 @@ export class DashboardFile {
       id,
       login: runner.loginName,
       absent: runner.features.absent,
-      kind: runner.figures.plan?.account_kind,
+      kind: runner.figures.kindergartenPlan?.account_kind,
     }));
     const shown = children.map((c) => `${c.id ?? ''} ${c.kind ?? ''} ${c.absent.known()}`).join('\n');
     const live = (account: AccountConfig): LiveChild | undefined => children.find((c) => loginKey(c.login) === loginKey(account.login));

@@ -78,7 +78,7 @@ async function handle(msg: ChildRequest): Promise<unknown> {
       return null;
     case 'change': {
       // A second change of a slot shows nothing new: the bench would wait for a publish that never comes.
-      if (sim.plan(msg.login).changes.some((c) => c.OrgDate === msg.date && c.OrgLessonNo === msg.lessonNo)) {
+      if (sim.schoolDays(msg.login).changes.some((c) => c.OrgDate === msg.date && c.OrgLessonNo === msg.lessonNo)) {
         throw new Error(`lesson ${msg.lessonNo} of ${msg.date} already has a change; pick a slot without one`);
       }
       sim.account(msg.login).addPlanChange({ kind: 'cancelled', OrgDate: msg.date, OrgLessonNo: msg.lessonNo });

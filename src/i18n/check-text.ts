@@ -42,7 +42,7 @@ export type FamilyHelp = 'wrong_credentials' | 'service_down' | 'no_children';
 const en = {
   /** After `OK   <login>: `: the child, class, school and the id the config uses for the child. */
   account: (name: string, className: string, school: string, id: string) => `${name}, class ${className}, ${school} (child id: ${id})`,
-  /** The same for a kindergarten child (its plan of blocks found): a kindergarten, no class, as its device's model line says. */
+  /** The same for a kindergarten child (its kindergarten plan of blocks found): a kindergarten, no class, as its device's model line says. */
   kindergartenAccount: (name: string, school: string, id: string) => `${name}, kindergarten, ${school} (child id: ${id})`,
   schoolUnknown: 'school unknown',
   /** After `OK   familyN: `: the family portal's account and how many children it links. */

@@ -49,7 +49,7 @@ export class AccountFeatures {
 
   /**
    * What the child is, from what its passes have learned (interface 16.2, live-notes 58), on either road: a
-   * kindergarten child once its plan is found; a pupil once its timetable or a kind of grade has answered; else a
+   * kindergarten child once its kindergarten plan is found; a pupil once its timetable or a kind of grade has answered; else a
    * kindergarten child when its Me names no class or its unit gives no grades; a pupil when its class is named (a
    * pupil whose school refuses its timetable and grades stays one: those lists leave its device after a day of
    * refusals, interface 12.2, as for any pupil); a kindergarten child when nothing tells but its timetable and grades
@@ -91,7 +91,7 @@ export class AccountFeatures {
     return [...accountEntities(this.access.account, features), ...this.running.flatMap((r) => r.state.dynamic?.() ?? [])];
   }
 
-  /** Today's lessons as the last timetable read gives them (the fetch plan's kind of moment); undefined when not known. */
+  /** Today's lessons as the last timetable read gives them (the planner's kind of moment); undefined when not known. */
   schoolDay(now: number): SchoolDayTimes | undefined {
     const date = warsawDate(now);
     const timetable = this.runs.outputs.get('timetable') as FeatureOutputs['timetable'] | undefined;

@@ -19,7 +19,7 @@ import type { EventGate } from './event-gate.js';
 import type { PortalAccess, PortalAccessOptions } from '../engine/resources/portal-access.js';
 import { STATUS_ENTITIES } from '../features/status/status.js';
 import { statesOf } from '../features/kit/contract.js';
-import { planFacts } from '../features/timetable/kindergarten.js';
+import { kindergartenPlanFacts } from '../features/timetable/kindergarten.js';
 import { schoolYearFacts, type AccountFigures } from '../features/status/figures.js';
 import { KINDERGARTEN_SEARCH } from '../engine/resources/kindergarten.js';
 import { CALENDAR_FEED_NAMES, type CalendarFeedContents } from '../rules/calendar-feeds.js';
@@ -119,7 +119,7 @@ export class AccountCoordinator {
       figures.changeFeed = changeFeed.changeFeedStatus();
       // A copy none of the features names any more leaves the cache.
       cache.forget(this.planned(now));
-      figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH), features.kind());
+      figures.kindergartenPlan = kindergartenPlanFacts(cache.peek(KINDERGARTEN_SEARCH), features.kind());
       figures.schoolYear = schoolYearFacts(this.parts.child.identity);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
       // Everything the pass found is published and its figures are up to date: a sink may act on the batch.

@@ -73,7 +73,7 @@ export class AccountScheduler {
   /** A pass outside the timer (a refresh, a command's read again) ended: the next one is planned anew. */
   passed(outcome: PassOutcome): void {
     if (this.stopped) return;
-    this.planAfter(outcome);
+    this.scheduleAfter(outcome);
     this.arm();
   }
 
@@ -128,7 +128,7 @@ export class AccountScheduler {
       this.options.log.error({ err: errorText(error) }, 'poll cycle failed unexpectedly');
     } finally {
       hooks?.onCycle?.({ hosts: outcome.read });
-      this.planAfter(outcome);
+      this.scheduleAfter(outcome);
       // A host that waited out its backoff while this pass ran (a slow portal) is read at once.
       const after = clock.now();
       if ([...waiting].some((host) => (this.retryAt.get(host) ?? Infinity) <= after)) this.passAt = after;
@@ -136,7 +136,7 @@ export class AccountScheduler {
   }
 
   /** When the next pass is: the failed hosts' backoffs, else what the copies say; and the next lesson start or end. */
-  private planAfter(outcome: PassOutcome): void {
+  private scheduleAfter(outcome: PassOutcome): void {
     this.scheduleBoundary();
     const now = this.options.clock.now();
     for (const host of outcome.read) this.retryAt.delete(host);

@@ -64,11 +64,11 @@ export class SimAccount extends ChangeFeedRecords {
    * The day the child's records were laid out on, for a test that lives through weeks: while set, the
    * fixtures' dates relative to today (today, weekday, monday) count from it, so that, as in a real
    * register, nothing moves by itself as the days pass (a grade of last Tuesday stays last Tuesday's);
-   * the clock, the plan and the school year go on. Undefined (the default): the demo always looks current.
+   * the clock, the timetable and the school year go on. Undefined (the default): the demo always looks current.
    * The messaging host's mailboxes are not held (their dates follow today; a message is known by its id).
    */
   recordsHeldOn: string | undefined;
-  /** A kindergarten child's plan, lookups and switches (a profile with a `kindergarten` part); undefined for a pupil. */
+  /** A kindergarten child's plan of blocks, lookups and switches (a profile with a `kindergarten` part); undefined for a pupil. */
   readonly kindergarten: SimKindergarten | undefined;
 
   constructor(init: SimAccountInit, env: ChangeFeedEnv) {

@@ -14,7 +14,7 @@ export interface ChangeFeedEnv extends AccountEnv {
  * The change feed's name for a resource whose records change (live-notes 31); undefined for the resources the
  * official app's list leaves out (comments, trips, files, lessons held, the newer partial grades).
  * BaseTextGrades holds the text grades the list calls TextGrades; the plain free-day lists are the
- * Calendars ones; a change of the standing plan shows as Timetables.
+ * Calendars ones; a change of the standing timetable shows as Timetables.
  */
 const CHANGE_FEED_TYPES: Readonly<Record<string, string>> = {
   Grades: 'Grades',

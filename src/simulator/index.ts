@@ -6,7 +6,7 @@ import { SimAccount } from './account.js';
 import type { SimAccountInit } from './account.js';
 import { authHost } from './auth.js';
 import { warsawNow } from './dates.js';
-import { buildPlan, type Plan } from './data/plan.js';
+import { buildSchoolDays, type SchoolDays } from './data/school-days.js';
 import { SimDownloads } from './download-state.js';
 import { familyHost } from './family.js';
 import { SimFamilies, type SimFamilyInit } from './family-state.js';
@@ -34,7 +34,7 @@ export { SimMessaging } from './messaging-state.js';
 export { SimFamilies } from './family-state.js';
 export type { LinkState, SimFamilyInit, SynergiaAccountEntry } from './family-state.js';
 export type { NextSendAnswer, SentMessage, SimMessage, StaffFixture } from './messaging-state.js';
-export type { FileKind, KeyPlan, SimDownloads, SimFile } from './download-state.js';
+export type { FileKind, KeyOutcome, SimDownloads, SimFile } from './download-state.js';
 export { attachmentLinkReply } from './download-attachments.js';
 export { SimLife } from './life.js';
 export type { LifeOptions, LifeRound } from './life.js';
@@ -82,7 +82,7 @@ export const DEMO_ACCOUNTS: readonly SimAccountInit[] = [
       },
     ],
   },
-  // Four years old, in the school's kindergarten (live-notes 33-36): a plan of blocks, no grades, no timetable.
+  // Four years old, in the school's kindergarten (live-notes 33-36): a kindergarten plan of blocks, no grades, no timetable.
   { login: '5432167u', password: 'demo-zosia', profile: 'zosia' },
 ];
 
@@ -191,11 +191,11 @@ export class PortalSimulator {
   }
 
   /** An account's school calendar as its requests see it now: school days, lessons, announced changes. */
-  plan(login: string): Plan {
+  schoolDays(login: string): SchoolDays {
     const account = this.account(login);
     const now = this.now();
     const base = this.hosts.urls?.base_url ?? '';
-    return buildPlan({
+    return buildSchoolDays({
       account,
       today: this.today(),
       nowMs: now,

@@ -375,7 +375,7 @@ describe.skipIf(skip)('the news order at work', () => {
   });
 
   it('in portrait (cards of two columns) gives way in each column from its least news end', async () => {
-    const plan = ['the lessons still ahead', 'the line above the plan (the lesson on now or next)', 'the lessons already over'];
+    const dayBoxes = ['the lessons still ahead', 'the line above the plan (the lesson on now or next)', 'the lessons already over'];
     const side = [
       ...partsShown(
         {
@@ -398,7 +398,7 @@ describe.skipIf(skip)('the news order at work', () => {
         },
         model.children[0]!,
       ).keys(),
-    ].filter((what) => !plan.includes(what) && what !== 'the next school day in a sentence');
-    for (let height = 1280; height >= 1040; height -= 40) await expectGivenWay(800, height, [plan, side]);
+    ].filter((what) => !dayBoxes.includes(what) && what !== 'the next school day in a sentence');
+    for (let height = 1280; height >= 1040; height -= 40) await expectGivenWay(800, height, [dayBoxes, side]);
   }, 120_000);
 });

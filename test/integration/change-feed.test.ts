@@ -102,11 +102,11 @@ describe('the change feed', () => {
     expect([why('Grades'), why('PushChanges')]).toEqual(['age: feed safety 8 h', 'age: lessons 5 min']);
     // The presence marks a teacher enters as a lesson begins, which the change feed names: the attendance list
     // is read within 5 minutes after a lesson's start, and not otherwise.
-    const plan = school.sim.plan(ANIA.login);
-    const starts = plan
+    const schoolDays = school.sim.schoolDays(ANIA.login);
+    const starts = schoolDays
       .lessonsOn('2026-11-18')
       .filter((l) => !l.cancelled)
-      .map((l) => Date.parse(`2026-11-18T${plan.bell(l.lessonNo).from}:00+01:00`));
+      .map((l) => Date.parse(`2026-11-18T${schoolDays.bell(l.lessonNo).from}:00+01:00`));
     const attendance = inHour(all('Attendances'));
     expect(starts.filter((e) => e >= from && e < from + 55 * MINUTE).length).toBeGreaterThan(0);
     expect(attendance.length).toBeGreaterThan(0);

@@ -108,9 +108,9 @@ const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
 describe.skipIf(skipWithoutJinja())('the dashboard rendered against the published states (python3-jinja2)', () => {
   it('renders every card in every language, with the moved lesson on its new day', async () => {
     const ania = DEMO_ACCOUNTS[0]!;
-    const plan = school.sim.plan(ania.login);
-    const first = plan.lessonsOn('2026-11-24')[0]!;
-    const last = Math.max(...plan.lessonsOn('2026-11-26').map((l) => l.lessonNo));
+    const schoolDays = school.sim.schoolDays(ania.login);
+    const first = schoolDays.lessonsOn('2026-11-24')[0]!;
+    const last = Math.max(...schoolDays.lessonsOn('2026-11-26').map((l) => l.lessonNo));
     school.sim
       .account(ania.login)
       .moveLesson({ from: { date: '2026-11-24', lessonNo: first.lessonNo }, to: { date: '2026-11-26', lessonNo: last + 1 } });

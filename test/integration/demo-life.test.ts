@@ -62,7 +62,7 @@ describe('demo life', () => {
     expect(change.date > '2026-11-18').toBe(true);
     expect(
       sim
-        .plan(ANIA.login)
+        .schoolDays(ANIA.login)
         .lessonsOn(change.date)
         .find((l) => l.lessonNo === change.lessonNo)?.cancelled,
     ).toBe(true);

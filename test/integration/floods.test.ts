@@ -177,15 +177,15 @@ describe.skipIf(skipWithoutJinja())('a flood in the blueprints', () => {
         note: null,
       })),
     };
-    const plan = await notification(
+    const planChanges = await notification(
       'plan_change_tomorrow.yaml',
       { plan_change_event: 'event.ania_plan_change', timetable_tomorrow: tomorrow.entity_id },
       'event.ania_plan_change',
       changes,
       { [tomorrow.entity_id]: tomorrow },
     );
-    expect(plan.passed).toBe(true);
-    expect(plan.text).toMatch(/^Zmiany w planie: 30$/m);
-    expect(plan.text).toMatch(/19\.11 1\. Matematyka, 19\.11 2\. Matematyka/);
+    expect(planChanges.passed).toBe(true);
+    expect(planChanges.text).toMatch(/^Zmiany w planie: 30$/m);
+    expect(planChanges.text).toMatch(/19\.11 1\. Matematyka, 19\.11 2\. Matematyka/);
   });
 });

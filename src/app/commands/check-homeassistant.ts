@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Config } from '../../config/schema.js';
 import { HomeAssistantApi, HomeAssistantError, type HaEntry } from '../../outputs/homeassistant/client.js';
 import { peekMade, type Known } from '../../outputs/homeassistant/made.js';
-import { ASSIST_KEY, ASSIST_TITLE, assistEntry, MCP, statusOf, wantedEntries } from '../../outputs/homeassistant/plan.js';
+import { ASSIST_KEY, ASSIST_TITLE, assistEntry, MCP, statusOf, wantedEntries } from '../../outputs/homeassistant/steps.js';
 import { HOMEASSISTANT_TEXT } from '../../i18n/homeassistant-text.js';
 import { calendarFeedUrl, mcpUrl, TOKEN_FILE } from '../../outputs/web/token.js';
 import { errorText } from '../../util/text.js';

@@ -301,7 +301,7 @@ function recordIds(value: unknown): Set<string> | undefined {
 
 /**
  * Whether a record appeared in a list or went from it between two reads: what the change feed would have
- * named. A list without record ids (a plan, the lucky number) tells nothing here. An edit in place is
+ * named. A list without record ids (a timetable, the lucky number) tells nothing here. An edit in place is
  * not counted: it cannot be told apart from fields rewritten without a change a parent would call one
  * (the simulated school's dates move with the day), and a false count tells a family its change feed is not to
  * be trusted.

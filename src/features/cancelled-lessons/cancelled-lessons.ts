@@ -16,7 +16,7 @@ export type CancelledLessonsFacts = { lessons: { date: string; lesson_no: number
 export const cancelledLessonsWeek = sensor(
   'cancelled_lessons_week',
   { en: 'Cancelled lessons this week', pl: 'Odwołane lekcje w tym tygodniu', uk: 'Скасовані уроки цього тижня' },
-  // A kindergarten has no timetable (its plan of blocks stands in): the entity leaves her device, never a made-up 0.
+  // A kindergarten has no timetable (its kindergarten plan of blocks stands in): the entity leaves her device, never a made-up 0.
   {
     short: { en: 'Cancelled', pl: 'Odwołane', uk: 'Скасовані' },
     icon: 'mdi:calendar-remove',

@@ -108,7 +108,7 @@ export const lessonsHeldFeature = feature({
   create: () => ({ compute }),
 });
 
-/** A topic in a list is cut here: teachers paste whole lesson plans, and the list must stay readable. */
+/** A topic in a list is cut here: teachers paste whole lesson outlines, and the list must stay readable. */
 const TOPIC_MAX_IN_ATTRIBUTES = 300;
 
 /**

@@ -54,8 +54,8 @@ export class AccountFigures implements PortalObserver {
   nextReads: NonNullable<SavedFigures['next_reads']> = [];
   /** The change feed as the last pass left it (set by the account's runner). */
   changeFeed: SavedFigures['change_feed'];
-  /** A school or a kindergarten, and where its plan comes from (set by the account's runner). */
-  plan: SavedFigures['plan'];
+  /** A school or a kindergarten, and where its kindergarten plan comes from (set by the account's runner). */
+  kindergartenPlan: SavedFigures['plan'];
 
   /** The school year as the identity last read gave it (set by the account's runner). */
   schoolYear: SchoolYearFigures;
@@ -182,7 +182,7 @@ export class AccountFigures implements PortalObserver {
       logged_in_at: this.options.sessionSince(),
       next_reads: this.nextReads.length === 0 ? undefined : this.nextReads,
       change_feed: this.changeFeed,
-      plan: this.plan,
+      plan: this.kindergartenPlan,
       school_year: this.schoolYear,
     };
   }
@@ -193,7 +193,7 @@ export class AccountFigures implements PortalObserver {
     if (!saved) return;
     const { day, requests, logins, failed_logins, bootstraps, reads, problems, problem_since, last_login, feed_missed } = saved;
     this.kept = { day, requests, logins, failed_logins, bootstraps, reads, problems, problem_since, last_login, feed_missed };
-    this.plan = saved.plan;
+    this.kindergartenPlan = saved.plan;
     this.schoolYear = saved.school_year;
     this.today();
   }

@@ -102,7 +102,7 @@ export const nextLessonFacts = (next: NextLesson<ScheduledLesson>, day?: SchoolD
   substitution: next.lessons.some((l) => l.substitution),
   change: slotChange(next.lessons),
   row: rowOf(day, next.lessons[0]),
-  // An extra class (zajęcia dodatkowe), not a lesson of the plan.
+  // An extra class (zajęcia dodatkowe), not a lesson of the timetable.
   ...(next.lessons.some((l) => l.extra) ? { extra: true as const } : {}),
 });
 

@@ -38,8 +38,8 @@ export const CLASS_FREE_DAYS = freeDays('ClassFreeDays', classFreeDaysResponse);
 export const FREE_DAY_TYPES = daily('Calendars/ClassFreeDays/Types', classFreeDayTypesResponse);
 /**
  * The extra classes (zajęcia dodatkowe, live-notes 42-46) of this and next week in one request, keyed by the Monday,
- * asked as the portal's web plan asks: once a day (a start's first pass too: the day a family sees first is whole),
- * or when the change feed names the timetable. A failed read leaves the last copy (none: the plan without them); a
+ * asked as the portal's web timetable asks: once a day (a start's first pass too: the day a family sees first is whole),
+ * or when the change feed names the timetable. A failed read leaves the last copy (none: the timetable without them); a
  * refusal is a school without the list.
  */
 export const EXTRA_CLASSES = registerResource({

@@ -18,7 +18,7 @@ import { makeNames } from '../../rules/names.js';
 import type { Events } from '../kit/contract.js';
 import { feature } from '../feature.js';
 import type { Language } from '../../config/language.js';
-import { kindergartenGroup, kindergartenReads, kindergartenTimetable, PlanSearchStore } from './kindergarten.js';
+import { kindergartenGroup, kindergartenReads, kindergartenTimetable, KindergartenPlanSearchStore } from './kindergarten.js';
 import { KINDERGARTEN_SEARCH } from '../../engine/resources/kindergarten.js';
 import { freeDay, planChange, renderTimetable, TIMETABLE_ENTITIES, type TimetableOutput } from './entities.js';
 import { timetableBoard } from './board.js';
@@ -57,13 +57,13 @@ export const timetable = feature({
   entities: TIMETABLE_ENTITIES,
   board: timetableBoard,
   dashboard: timetableDashboard,
-  create: (access) => new TimetableSource(access.language, new PlanSearchStore(access.dataDir, access.account.login), access.cache),
+  create: (access) => new TimetableSource(access.language, new KindergartenPlanSearchStore(access.dataDir, access.account.login), access.cache),
 });
 
 class TimetableSource implements Source {
   constructor(
     private readonly language: Language,
-    private readonly searches: PlanSearchStore,
+    private readonly searches: KindergartenPlanSearchStore,
     private readonly cache: ResourceCache,
   ) {}
 

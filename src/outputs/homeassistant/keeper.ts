@@ -23,7 +23,7 @@ import { errorText } from '../../util/text.js';
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import { HomeAssistantApi, problemAfter, HomeAssistantError, type FlowOutcome, type HaItem } from './client.js';
-import { assistEntry, childOfKey, keptUrl, MCP, reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './plan.js';
+import { assistEntry, childOfKey, keptUrl, MCP, reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './steps.js';
 import { homeworkItems, needsLook, todoSteps, type Written } from './homework.js';
 import { MadeFile, madeStatus, takenOver, toldOn, type Known, type Made, type ToldEntries } from './made.js';
 import { LookLoop } from './look-loop.js';

@@ -69,7 +69,7 @@ async function pass(k: HomeAssistantKeeper, lessons: string, agenda: readonly Ag
   await k.idle();
 }
 
-/** An entity a kindergarten child's device has (her plan): neither homework nor tests. */
+/** An entity a kindergarten child's device has (her kindergarten plan): neither homework nor tests. */
 const timetableToday = { ...homeworkUpcomingEntity, key: 'timetable_today' } as EntityDef;
 
 const reads = (title: string) => ha.calendar(title)?.reads.length ?? 0;

@@ -1,7 +1,7 @@
 // What the bridge wants in Home Assistant and what it does about it: the entries' names and steps, and a
 // homework list's steps, as tables.
 import { describe, expect, it } from 'vitest';
-import { reconcile, statusOf, wantedEntries } from '../../../../src/outputs/homeassistant/plan.js';
+import { reconcile, statusOf, wantedEntries } from '../../../../src/outputs/homeassistant/steps.js';
 import { homeworkItems, needsLook, todoSteps } from '../../../../src/outputs/homeassistant/homework.js';
 import type { KeptItem, Known } from '../../../../src/outputs/homeassistant/made.js';
 import type { AgendaEntry } from '../../../../src/rules/calendar-feeds.js';
