@@ -4,7 +4,7 @@
 // What the calendar feeds last held is kept in data_dir: a restart serves it until a read replaces it, and the
 // days a pass did not read (next week, in a start's first pass) keep their lessons.
 import { CALENDAR_FEED_PARTS, calendarFeedEntries, keepUncovered, sortedEntries, type CalendarFeedContents } from '../../rules/calendar-feeds.js';
-import { KeptCalendarFeeds } from './kept-feeds.js';
+import { KeptCalendarFeeds } from './kept-calendar-feeds.js';
 import { slotFacts } from '../timetable/day.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 import { feature, type FeatureAccess, type FeatureState } from '../feature.js';
