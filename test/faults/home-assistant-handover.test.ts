@@ -97,7 +97,7 @@ async function remembers(dataDir: string, publicUrl: string, entries: { made: st
 const titles = (ha: HomeAssistantModel) => ha.entries.map((e) => e.title).sort();
 
 describe.concurrent("Home Assistant's entries across a handover of the base topic", () => {
-  it("the successor of a SIGKILLed holder: every calendar at its own feed and answering, none twice, no flow left open, the family's deletion kept", async (ctx) => {
+  it("the successor of a SIGKILLed holder: every calendar at its own calendar feed and answering, none twice, no flow left open, the family's deletion kept", async (ctx) => {
     const w = await world(ctx);
     const a = await w.bridge('a');
     await waitUntil(() => w.ha.entries.length === 5, "A's calendars, homework list and Assist's entry", TAKEOVER_MS);

@@ -16,8 +16,8 @@ const school = simulatedSchool('2026-11-18T06:30:00+01:00');
 const changeFeedReads = (): number[] =>
   school.sim.requests.filter((r) => r.path === '/3.0/PushChanges' && r.method === 'GET' && r.login === ANIA.login).map((r) => r.at);
 
-describe('the feed read on time', () => {
-  it('by day, no two reads of the feed more than 5 minutes apart, though a pass came half a minute before one was due', async () => {
+describe('the change feed read on time', () => {
+  it('by day, no two reads of the change feed more than 5 minutes apart, though a pass came half a minute before one was due', async () => {
     const h = await school.start({ accounts: FAMILY as never });
     await h.runUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'both children published');
     const ania = h.app.runners.find((p) => p.id === 'ania')!;

@@ -56,7 +56,7 @@ describe('the change feed', () => {
     expect([pending(ANIA.login), pending(JANEK.login)]).toEqual([0, 0]);
   }, 90_000);
 
-  it('costs a quiet hour in lessons the feed and the counters, and no news list before its safety age', async () => {
+  it('costs a quiet hour in lessons the change feed and the counters, and no news list before its safety age', async () => {
     // From before the lessons: every list read again once the change feed watches (the calendar's three hours the longest).
     await school.reopen('2026-11-18T07:40:00+01:00');
     const h = await started();
@@ -118,7 +118,7 @@ describe('the change feed', () => {
     expect(attendance.length).toBeLessThanOrEqual(starts.filter((e) => e >= from - 5 * MINUTE && e < from + 60 * MINUTE).length);
   }, 90_000);
 
-  it('brings a change the feed never named at the safety read, and counts it as feed_missed', async () => {
+  it('brings a change the change feed never named at the safety read, and counts it as feed_missed', async () => {
     const h = await started();
     const { change_feed } = (await bundle(h)).children[0]!;
     expect(change_feed?.on).toBe(true);

@@ -146,7 +146,7 @@ describe("Home Assistant's API", () => {
     expect(ha.list('Jan – zadania domowe')).toBeUndefined();
   });
 
-  it('makes a calendar again at its new address when the feeds get new keys (token --rotate)', async () => {
+  it('makes a calendar again at its new address when the calendar feeds get new keys (token --rotate)', async () => {
     const { h, port } = await bridge({ children: [ANIA] });
     const before = ha.entriesOf('remote_calendar').map((e) => e.entry_id);
     const token = await rotateToken(h.dataDir);

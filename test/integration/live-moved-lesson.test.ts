@@ -16,7 +16,7 @@ const school = simulatedSchool(NOW);
 const weekReads = (monday: string): number => school.sim.requests.filter((r) => r.path.endsWith('/Timetables') && r.query.includes(monday)).length;
 
 describe('a lesson moved elsewhere', () => {
-  it('is shifted on the day it leaves and on the day it arrives, in the event and in the feed', async () => {
+  it('is shifted on the day it leaves and on the day it arrives, in the event and in the calendar feed', async () => {
     // The web server on: it serves the lessons feed from what the passes published.
     const h = await school.firstPasses(['timetable_today', 'plan_changes_today'], { http: { port: await freePort() } });
     // Moved after the first pass, which primes the event memory. Nothing in the class calendar says so,

@@ -49,7 +49,7 @@ describe('watch, then list', () => {
     expect([registrations(ANIA.login), registrations(JANEK.login)]).toEqual([2, 2]);
   }, 90_000);
 
-  it('a device kept in data_dir needs no registration: a restart reads the feed and the lists in one pass', async () => {
+  it('a device kept in data_dir needs no registration: a restart reads the change feed and the lists in one pass', async () => {
     const h = await started();
     await h.advanceMinutes(6);
     const before = school.sim.requests.length;

@@ -72,7 +72,7 @@ afterEach(() => {
 });
 
 describe('busy neighbours', () => {
-  it('four addresses holding 16 keep-alive connections each leave /health, the board and the feeds to a fifth device', async () => {
+  it('four addresses holding 16 keep-alive connections each leave /health, the board and the calendar feeds to a fifth device', async () => {
     const port = await freePort();
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], http: { port } });
     await h.runUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first pass');

@@ -153,7 +153,7 @@ describe('the family road’s bug report', () => {
     }
   });
 
-  it('opens /diagnostics with the token only: the board’s cookie and a feed’s key get 401', async () => {
+  it('opens /diagnostics with the token only: the board’s cookie and a calendar feed’s key get 401', async () => {
     const { port, token } = await familyBridge();
     const cookie = { cookie: `${BOARD_COOKIE}=${cookieFor(token)}` };
     // The cookie opens the board, not the bundle.

@@ -19,7 +19,7 @@ const ATTACKER = '127.0.0.1';
 const TABLET = '127.0.0.5';
 
 describe('idle sockets', () => {
-  it('70 idle sockets from one address leave /health, the board and the feeds to everyone else, and are closed by the header timeout', async () => {
+  it('70 idle sockets from one address leave /health, the board and the calendar feeds to everyone else, and are closed by the header timeout', async () => {
     const port = await freePort();
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], http: { port } });
     await h.runUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first pass');

@@ -27,7 +27,7 @@ function keyedCalendarFeeds(text: string, port: number): Map<string, string> {
 }
 
 describe('the access token stays secret', () => {
-  it('first start without the token; the cookie page without it; a feed key opens its feed alone; token --rotate renews the keys', async () => {
+  it('first start without the token; the cookie page without it; a calendar feed key opens its calendar feed alone; token --rotate renews the keys', async () => {
     const port = await freePort();
     const printed: string[] = [];
     const h = await school.start({ accounts, http: { port }, out: { write: (t: string) => printed.push(t) } });

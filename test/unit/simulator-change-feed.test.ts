@@ -275,7 +275,7 @@ describe('the change feed on the API host', () => {
   });
 });
 
-describe('the feed’s switches', () => {
+describe('the change feed’s switches', () => {
   it('refuses registration with 400 or 403 (the paid add-on) while the switch is on, and a phone push always', async () => {
     const changeFeed = changeFeedOn({ token: (await tokens()).get(ANIA.login)! });
     const account = sim.account(ANIA.login);
@@ -336,7 +336,7 @@ describe('the feed’s switches', () => {
     expect([page.status, page.type]).toEqual([503, 'text/html; charset=UTF-8']);
   });
 
-  it('logs every feed request with its login, for a test to count', async () => {
+  it('logs every change feed request with its login, for a test to count', async () => {
     const changeFeed = changeFeedOn({ token: (await tokens()).get(ANIA.login)! });
     const device = await registered(changeFeed);
     await changeFeed.list(device);
@@ -351,7 +351,7 @@ describe('the feed’s switches', () => {
   });
 });
 
-describe('the feed on the cookie gateway (the register road)', () => {
+describe('the change feed on the cookie gateway (the register road)', () => {
   it('refuses a registration with 403 until granted, keeps the spec’s 400s, then serves the same devices by cookies', async () => {
     const browser = await logIn(sim, ANIA.login, ANIA.password);
     const gateway = changeFeedOn({ browser });
@@ -377,7 +377,7 @@ describe('the feed on the cookie gateway (the register road)', () => {
   });
 });
 
-describe('the demo’s feed', () => {
+describe('the demo’s change feed', () => {
   it('names each round of the demo’s news: the grade, the announcement and the plan change (the message is the inbox’s)', async () => {
     const all = await tokens();
     const [ania, janek] = [changeFeedOn({ token: all.get(ANIA.login)! }), changeFeedOn({ token: all.get(JANEK.login)! })];
@@ -394,7 +394,7 @@ describe('the demo’s feed', () => {
   });
 });
 
-describe('every way the register changes is decided for the feed', () => {
+describe('every way the register changes is decided for the change feed', () => {
   it('overrides each change of ChildRecords, or knows why it does not', () => {
     const methods = Object.getOwnPropertyNames(ChildRecords.prototype).filter((m) => m !== 'constructor');
     const recorded = new Set(Object.getOwnPropertyNames(ChangeFeedRecords.prototype));

@@ -72,7 +72,7 @@ const changeFeedRequests = (method?: string) =>
     .filter((r) => /\/(ChangeRegister|PushChanges)/.test(r.path) && (method === undefined || r.method === method))
     .map((r) => `${r.method} ${r.host} ${r.path}`);
 
-describe('the feed on the family road (API host, bearer token)', () => {
+describe('the change feed on the family road (API host, bearer token)', () => {
   it('registers, reads what changed as FeedChanges, and acknowledges them', async () => {
     const changeFeed = familyChangeFeed();
     const device = await changeFeed.register();
@@ -143,7 +143,7 @@ describe('the feed on the family road (API host, bearer token)', () => {
     expect(sim.families.loginCount()).toBe(1);
   });
 
-  it('tells the observer each feed answer, ids masked, the refusals by status and Code', async () => {
+  it('tells the observer each change feed answer, ids masked, the refusals by status and Code', async () => {
     const seen: string[] = [];
     const observer: PortalObserver = {
       answered: (resource, status) => seen.push(`${resource} ${status}`),
@@ -158,7 +158,7 @@ describe('the feed on the family road (API host, bearer token)', () => {
   });
 });
 
-describe('every way the feed fails, typed', () => {
+describe('every way the change feed fails, typed', () => {
   it('a refused registration: 403 (the paid add-on) and 400, with the status and the portal’s Code', async () => {
     const changeFeed = familyChangeFeed();
     for (const [status, code] of [
@@ -271,7 +271,7 @@ describe('every way the feed fails, typed', () => {
   });
 });
 
-describe('the feed on the register road (cookie gateway)', () => {
+describe('the change feed on the register road (cookie gateway)', () => {
   it('is refused there (403: not on this road) until the portal grants it, then works with the session’s cookies', async () => {
     const changeFeed = registerChangeFeed();
     const refused = await failure(changeFeed.register());

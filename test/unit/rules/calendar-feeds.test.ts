@@ -154,7 +154,7 @@ describe('agenda feed entries', () => {
   });
 });
 
-describe('free days feed entries', () => {
+describe('free days calendar feed entries', () => {
   it("spans a free day of several days, whole days, the class's only for its own class", () => {
     const free = freeDays({
       schoolFreeDays: schoolFreeDaysResponse.parse({
@@ -186,7 +186,7 @@ describe('free days feed entries', () => {
     ]);
   });
 
-  it('makes every feed empty, not broken, for a child with nothing known', () => {
+  it('makes every calendar feed empty, not broken, for a child with nothing known', () => {
     expect(calendarFeedEntries({ child: 'ania', days: [], agenda: [], homework: [], free: [], slot: slotFacts })).toEqual({
       lessons: [],
       agenda: [],

@@ -106,7 +106,7 @@ async function setup(onMissed?: (res: Resource) => void) {
 }
 
 describe("a child's change feed", () => {
-  it('a registration makes every list the feed covers due at once: what changed before it, the feed never names', async () => {
+  it('a registration makes every list the change feed covers due at once: what changed before it, the change feed never names', async () => {
     const { clock, cache, pass, calls, script, when } = await setup();
     (await pass()).end();
     cache.begin();
@@ -145,7 +145,7 @@ describe("a child's change feed", () => {
     expect(when(want(GRADES), () => undefined).at).toBe(clock.now() + 5 * 60_000);
   });
 
-  it('registers a device and is on once the feed answers', async () => {
+  it('registers a device and is on once the change feed answers', async () => {
     const { changeFeed, pass, calls } = await setup();
     (await pass()).end();
     expect(calls.map((c) => `${c.method} ${c.endpoint}`)).toEqual(['POST ChangeRegister', 'GET PushChanges']);

@@ -60,7 +60,7 @@ function published(state: CalendarFeedsState) {
 }
 
 describe('calendar feeds feature', () => {
-  it('keeps changedAt while the content stands and moves it when it changes, feed by feed', async () => {
+  it('keeps changedAt while the content stands and moves it when it changes, calendar feed by calendar feed', async () => {
     const state = published(calendarFeeds.create(access()));
     expect(state.content('agenda')).toBeUndefined();
     await state.compute(1000, { timetable, agenda: agenda('Ułamki') });
@@ -85,7 +85,7 @@ describe('calendar feeds feature', () => {
     expect(((inputs: Inputs) => inputs.timetabel)({ timetable })).toBeUndefined();
   });
 
-  it("knows the free days' event, which the free-days feed mirrors, by the kind and fields the timetable declares", () => {
+  it("knows the free days' event, which the free-days calendar feed mirrors, by the kind and fields the timetable declares", () => {
     const events: Events<typeof freeDay> = { free_day: freeDayEvents(timetable.freeDays, '2026-11-23') };
     expect(events.free_day?.[0]?.payload).toMatchObject({ name: 'Ferie zimowe', from: '2027-02-15', lessons_from: null });
     // @ts-expect-error -- misspelled: the event is free_day

@@ -50,7 +50,7 @@ describe("Home Assistant's API", () => {
     expect(((await fault(api().entries())) as unknown[])[0]).toBe('unreachable');
   });
 
-  it('makes a Remote Calendar only of a feed it could fetch and read, once per name and address, and refuses a field it does not ask for', async () => {
+  it('makes a Remote Calendar only of a calendar feed it could fetch and read, once per name and address, and refuses a field it does not ask for', async () => {
     const make = (name: string, url: string) => api().makeEntry('remote_calendar', { calendar_name: name, url });
     expect(await make('A', `${calendarFeedBase}/503.ics`)).toEqual({ errors: 'cannot_connect' });
     expect(await make('A', `${calendarFeedBase}/403.ics`)).toEqual({ errors: 'forbidden' });

@@ -76,8 +76,8 @@ const reads = (title: string) => ha.calendar(title)?.reads.length ?? 0;
 /** Where each Remote Calendar in Home Assistant reads its calendar feed. */
 const calendars = () => ha.entriesOf('remote_calendar').map((e) => String(e.data.url));
 
-describe('the keeper: calendars follow the feed', () => {
-  it('asks a calendar to read its feed at once after a pass that changed it, once in 5 minutes at most, and never for an unchanged feed', async () => {
+describe('the keeper: calendars follow the calendar feed', () => {
+  it('asks a calendar to read its calendar feed at once after a pass that changed it, once in 5 minutes at most, and never for an unchanged calendar feed', async () => {
     const clock = new FakeClock('2026-11-18T10:00:00+01:00');
     const k = await keeper(clock);
     await pass(k, 'Matematyka');
@@ -112,7 +112,7 @@ describe('the keeper: calendars follow the feed', () => {
     expect(updates()).toBe(2);
   });
 
-  it('after a restart, asks only for a calendar whose feed changed while it was down', async () => {
+  it('after a restart, asks only for a calendar whose calendar feed changed while it was down', async () => {
     const clock = new FakeClock('2026-11-18T10:00:00+01:00');
     const dataDir = await tempDir();
     const first = await keeper(clock, dataDir);
@@ -163,7 +163,7 @@ describe('the keeper: entries that stay the bridge’s', () => {
     expect(ha.entries).toHaveLength(4);
   });
 
-  it('a flow left at its form (the feed could not be read) is aborted, not left open', async () => {
+  it('a flow left at its form (the calendar feed could not be read) is aborted, not left open', async () => {
     const clock = new FakeClock('2026-11-18T10:00:00+01:00');
     const k = await keeper(clock, undefined, `${calendarFeedBase}/404`);
     await pass(k, 'Matematyka');

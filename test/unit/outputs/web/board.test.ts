@@ -157,7 +157,7 @@ describe("the cards' calendar addresses", () => {
   const keysOf = (children: string[]) =>
     Object.fromEntries(children.flatMap((c) => CALENDAR_FEED_NAMES.map((f) => [`calendar/${c}/${f}.ics`, calendarFeedKey(TOKEN, c, f)])));
 
-  it("puts each feed's own key (never the token) and the bridge port in the page, and each child its three feed paths", () => {
+  it("puts each calendar feed's own key (never the token) and the bridge port in the page, and each child its three calendar feed paths", () => {
     const html = String(answer(boardRoutes(twoKids(), { calendarFeeds }), '/')?.body);
     const access = block(html, 'feed-access');
     expect(access).toEqual({ keys: keysOf(['ania', 'jan']), port: 8099, ingress: false });
@@ -173,12 +173,12 @@ describe("the cards' calendar addresses", () => {
     expect(html).not.toContain(TOKEN);
   });
 
-  it('tells the page it came through ingress, where the feeds need the bridge port instead of the page address', () => {
+  it('tells the page it came through ingress, where the calendar feeds need the bridge port instead of the page address', () => {
     const page = answer(boardRoutes(twoKids(), { calendarFeeds }), '/', {}, '/api/hassio_ingress/x7Kq2');
     expect(block(String(page?.body), 'feed-access')).toEqual({ keys: keysOf(['ania', 'jan']), port: 8099, ingress: true });
   });
 
-  it('gives a page let in by the cookie alone no feed key (a cookie read off a tablet opens no feed)', () => {
+  it('gives a page let in by the cookie alone no calendar feed key (a cookie read off a tablet opens no calendar feed)', () => {
     const html = String(answer(boardRoutes(twoKids(), { calendarFeeds }), '/', {}, '', 'cookie')?.body);
     expect(block(html, 'feed-access')).toBeUndefined();
     expect(block(html, 'board-data').model.children).toHaveLength(2);
@@ -284,7 +284,7 @@ describe('the event stream', () => {
     await until(() => data.listeners.size === 0, 'the listener removed');
   });
 
-  it("never carries a feed's key, though the page of the same routes does", async () => {
+  it("never carries a calendar feed's key, though the page of the same routes does", async () => {
     const token = 'tok_9Qx-2fQ7wKq1LmZp8RtYvB3nC6dE0aHs';
     const data = new FakeData();
     const clock = new FakeClock(NOW);

@@ -25,8 +25,8 @@ const get = (...segments: string[]) => {
   return calendarFeedRoute(data)(request);
 };
 
-describe('feed route', () => {
-  it('answers each feed of a known child as text/calendar with its Last-Modified', () => {
+describe('calendar feed route', () => {
+  it('answers each calendar feed of a known child as text/calendar with its Last-Modified', () => {
     expect(get('calendar', 'ania', 'free-days.ics')).toEqual({
       status: 200,
       headers: { 'content-type': 'text/calendar; charset=utf-8' },
@@ -37,7 +37,7 @@ describe('feed route', () => {
     expect(get('calendar', 'ania', 'agenda.ics')?.body?.toString()).toBe('BEGIN:VCALENDAR agenda');
   });
 
-  it('is 404 for an unknown child, an unknown feed or a path of another shape, without asking for a feed', () => {
+  it('is 404 for an unknown child, an unknown calendar feed or a path of another shape, without asking for a calendar feed', () => {
     asked.length = 0;
     for (const segments of [
       ['calendar', 'ania', 'grades.ics'],
@@ -58,8 +58,8 @@ describe('feed route', () => {
   });
 });
 
-describe('feed texts', () => {
-  it("makes a feed's text again only when its content changed, once per language", () => {
+describe('calendar feed texts', () => {
+  it("makes a calendar feed's text again only when its content changed, once per language", () => {
     let now = 1000;
     const memory = new WebSnapshot({ language: 'pl', healthy: () => true, now: () => now });
     const publish = (text: string) =>

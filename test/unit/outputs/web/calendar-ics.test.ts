@@ -27,7 +27,7 @@ const calendarFeed = (over: Partial<CalendarFeedDocument>): CalendarFeedDocument
   ...over,
 });
 
-describe('feed text', () => {
+describe('calendar feed text', () => {
   it('puts lessons at their Warsaw time in winter and in summer, with a VTIMEZONE', () => {
     const text = calendarFeedText(
       calendarFeed({

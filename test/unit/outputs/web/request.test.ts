@@ -102,7 +102,7 @@ describe('decideAccess', () => {
     expect(ask({ cookieHeader: `other_token=${TOKEN}` })).toEqual({ allowed: false });
   });
 
-  it('lets a feed in with its own key, and nothing else with that key', () => {
+  it('lets a calendar feed in with its own key, and nothing else with that key', () => {
     const key = calendarFeedKey(TOKEN, 'ania', 'lessons');
     const withKey = new URLSearchParams({ key });
     expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: withKey })).toEqual({ allowed: true, via: 'key' });

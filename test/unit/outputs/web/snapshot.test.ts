@@ -74,7 +74,7 @@ describe('WebSnapshot', () => {
     expect(heard).toBe(2);
   });
 
-  it('serves the feeds as last published, Last-Modified moving only when the content does, and tells no page', () => {
+  it('serves the calendar feeds as last published, Last-Modified moving only when the content does, and tells no page', () => {
     const { m, tick } = memory();
     m.device({ id: 'ania', name: 'Ania Kowalska', entities: [] });
     let calls = 0;
@@ -106,7 +106,7 @@ describe('WebSnapshot', () => {
     expect(m.calendarFeedSource('ania', 'lessons')).toBeUndefined();
   });
 
-  it('takes a feed only by a name and with entries the feeds declare', () => {
+  it('takes a calendar feed only by a name and with entries the calendar feeds declare', () => {
     const { m } = memory();
     const agenda: AgendaEntry = {
       uid: 'agenda-7.ania@dziennik2mqtt',

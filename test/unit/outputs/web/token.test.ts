@@ -46,7 +46,7 @@ describe('the access token', () => {
     expect(tokenMatches(undefined, token)).toBe(false);
   });
 
-  it('builds the board and every feed URL, with the token only when given', () => {
+  it('builds the board and every calendar feed URL, with the token only when given', () => {
     const withToken = webUrls('http://192.168.1.5:8099', ['ania', 'bartek'], 'T0K');
     expect(withToken.board).toBe('http://192.168.1.5:8099/?token=T0K');
     // Each calendar feed with a key of its own: never the token, a different one per child and calendar feed.
