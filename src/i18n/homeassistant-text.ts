@@ -1,10 +1,10 @@
 // The words of what the bridge makes in Home Assistant through its API (interface 15.4), in each language:
 // the names of each child's calendars and homework list, and `check`'s lines about them.
 import type { Language } from '../config/language.js';
-import type { FeedName } from '../rules/calendar-feeds.js';
+import type { CalendarFeedName } from '../rules/calendar-feeds.js';
 
-/** What the bridge makes for each child: a calendar per feed, and the homework list. */
-export type ListKind = FeedName | 'homework';
+/** What the bridge makes for each child: a calendar per calendar feed, and the homework list. */
+export type ListKind = CalendarFeedName | 'homework';
 
 const en = {
   /** The second half of a list's name: "Zofia – lessons". */

@@ -26,9 +26,9 @@ function timeOf(t: ICAL.Time | null): string | null {
   return t.isDate ? t.toString() : new Date(t.toUnixTime() * 1000).toISOString();
 }
 
-/** A feed's text, or its bytes as the bridge keeps and serves them (UTF-8). */
-export function parseFeed(feed: string | Buffer): ParsedCalendar {
-  const calendar = new ICAL.Component(ICAL.parse(feed.toString()));
+/** A calendar feed's text, or its bytes as the bridge keeps and serves them (UTF-8). */
+export function parseCalendarFeed(calendarFeed: string | Buffer): ParsedCalendar {
+  const calendar = new ICAL.Component(ICAL.parse(calendarFeed.toString()));
   for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
   const events = calendar.getAllSubcomponents('vevent').map((v) => {
     const e = new ICAL.Event(v);

@@ -1,6 +1,6 @@
 // Every entity discovery declares has a state after a start's first pass (issue 37), though a start
 // reads some rows only later (the school's files, the sent box, the library, next week's timetable
-// for the feeds): on a first install they publish an honest unknown, after a restart what the last
+// for the calendar feeds): on a first install they publish an honest unknown, after a restart what the last
 // run published. And the first start stays within its budget of requests.
 import { describe, expect, it } from 'vitest';
 import { simulatedSchool } from '../helpers/school.js';
@@ -25,7 +25,7 @@ const laterReads = (): number => Object.values(LATER).reduce((n, path) => n + sc
 
 describe("a start's first pass", () => {
   it('on a first install: every declared sensor has a state, the rows kept for later an unknown, within 61 requests', async () => {
-    const h = await school.polled(FIRST);
+    const h = await school.firstPasses(FIRST);
     expect(laterReads()).toBe(0);
     // Next week's timetable, for the calendar feeds only: the next school day (Thursday) is in this one.
     expect(school.sim.requests.filter((r) => r.path.endsWith('/Timetables') && r.query.includes('weekStart=2026-11-23'))).toEqual([]);
@@ -45,7 +45,7 @@ describe("a start's first pass", () => {
   });
 
   it('after a restart: the rows kept for later publish what the last run published, read only at the next pass', async () => {
-    const h = await school.polled(FIRST);
+    const h = await school.firstPasses(FIRST);
     await h.advanceMinutes(10);
     expect(Object.values(LATER).map((path) => school.sim.count({ path }) > 0)).toEqual([true, true, true]);
     const before = Object.fromEntries(Object.keys(LATER).map((key) => [key, h.state('ania', key)]));
@@ -54,7 +54,7 @@ describe("a start's first pass", () => {
     const counts = Object.fromEntries(Object.keys(LATER).map((key) => [key, published(key)]));
     const reads = laterReads();
     await h.restart();
-    await h.pollUntil(() => Object.keys(LATER).every((key) => published(key) > (counts[key] ?? 0)), "the restart's first pass");
+    await h.runUntil(() => Object.keys(LATER).every((key) => published(key) > (counts[key] ?? 0)), "the restart's first pass");
     expect(laterReads()).toBe(reads);
     expect(Object.fromEntries(Object.keys(LATER).map((key) => [key, h.state('ania', key)]))).toEqual(before);
     await h.advanceMinutes(10);

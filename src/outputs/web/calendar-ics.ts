@@ -1,9 +1,9 @@
-// A feed's entries as iCalendar text (RFC 5545), written here: the few properties a school calendar
+// A calendar feed's entries as iCalendar text (RFC 5545), written here: the few properties a school calendar
 // needs, TEXT escaped (3.3.11) and lines folded at 75 octets (3.1); the titles and descriptions follow
 // the bridge's language, and the times are Warsaw's wall clock with the zone's VTIMEZONE.
 import { CALENDAR_TEXT, type CalendarText } from '../../i18n/calendar-text.js';
 import type { Language } from '../../config/language.js';
-import type { AgendaEntry, EntryTime, FeedEntries, FeedName, FreeDayEntry, LessonEntry } from '../../rules/calendar-feeds.js';
+import type { AgendaEntry, EntryTime, CalendarFeedEntries, CalendarFeedName, FreeDayEntry, LessonEntry } from '../../rules/calendar-feeds.js';
 import { oneLine } from '../../util/text.js';
 import { agendaKind } from '../../rules/agenda.js';
 import { fold } from '../../rules/order.js';
@@ -11,8 +11,8 @@ import { noteOf } from '../../features/timetable/day.js';
 import { TIMETABLE_WORDS, type TimetableWords } from '../../i18n/lesson-words.js';
 import { addDays, basicUtc, TIME_ZONE } from '../../util/time.js';
 
-/** One VEVENT as a feed writes it. */
-interface FeedEvent {
+/** One VEVENT as a calendar feed writes it. */
+interface CalendarFeedEvent {
   uid: string;
   summary: string;
   description: string;
@@ -25,7 +25,7 @@ const lines = (...parts: (string | null | false | undefined)[]): string => parts
 const labelled = (label: string, value: string | null): string | null => (value ? `${label}: ${value}` : null);
 
 /** A slot titled with its change in the timetable's words (noteOf), as every screen says it: "Fizyka (zastępstwo · zamiast: Matematyka)". */
-function lessonEvent(l: LessonEntry, t: CalendarText, words: TimetableWords): FeedEvent {
+function lessonEvent(l: LessonEntry, t: CalendarText, words: TimetableWords): CalendarFeedEvent {
   const note = noteOf(l, words);
   const subject = l.subject ?? l.original_subject ?? t.lesson;
   return {
@@ -74,7 +74,7 @@ const beginsWith = (text: string, words: readonly (string | null)[]): boolean =>
   words.some((w) => w !== null && w.trim() !== '' && fold(text).startsWith(fold(w.trim())));
 
 /** A term grade, proposed or given, on its day: "Propozycja oceny śródrocznej: Historia 3", its teacher in the description. */
-function termGradeEvent(a: AgendaEntry, t: CalendarText): FeedEvent {
+function termGradeEvent(a: AgendaEntry, t: CalendarText): CalendarFeedEvent {
   const kind = a.period === undefined ? t.agenda.term_grade : t.termGrades[a.period];
   return {
     uid: a.uid,
@@ -84,7 +84,7 @@ function termGradeEvent(a: AgendaEntry, t: CalendarText): FeedEvent {
   };
 }
 
-function agendaEvent(a: AgendaEntry, t: CalendarText): FeedEvent {
+function agendaEvent(a: AgendaEntry, t: CalendarText): CalendarFeedEvent {
   if (a.kind === 'term_grade') return termGradeEvent(a, t);
   const kind = agendaTitleKind(a, t);
   // A test names its subject; a trip or a meeting has none, its text says what it is.
@@ -99,7 +99,7 @@ function agendaEvent(a: AgendaEntry, t: CalendarText): FeedEvent {
   };
 }
 
-function freeDayEvent(f: FreeDayEntry, t: CalendarText): FeedEvent {
+function freeDayEvent(f: FreeDayEntry, t: CalendarText): CalendarFeedEvent {
   const name = f.name ?? t.freeDay;
   return {
     uid: f.uid,
@@ -109,11 +109,11 @@ function freeDayEvent(f: FreeDayEntry, t: CalendarText): FeedEvent {
   };
 }
 
-export interface FeedCalendar {
-  name: FeedName;
+export interface CalendarFeedDocument {
+  name: CalendarFeedName;
   /** The child's first name, for the calendar's name. */
   child: string;
-  entries: FeedEntries;
+  entries: CalendarFeedEntries;
   /** When the entries last changed: every event's DTSTAMP, so that the same entries give the same text. */
   changedAt: number;
   language: Language;
@@ -124,21 +124,21 @@ export function icalText(text: string): string {
   return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
 }
 
-/** The feed's iCalendar text: CRLF between lines, none after the last; the same entries give the same text. */
-export function feedText(feed: FeedCalendar): string {
-  const t = CALENDAR_TEXT[feed.language];
+/** The calendar feed's iCalendar text: CRLF between lines, none after the last; the same entries give the same text. */
+export function calendarFeedText(calendarFeed: CalendarFeedDocument): string {
+  const t = CALENDAR_TEXT[calendarFeed.language];
   const events =
-    feed.name === 'lessons'
-      ? feed.entries.lessons.map((l) => lessonEvent(l, t, TIMETABLE_WORDS[feed.language]))
-      : feed.name === 'agenda'
-        ? feed.entries.agenda.map((a) => agendaEvent(a, t))
-        : feed.entries.freeDays.map((f) => freeDayEvent(f, t));
-  const name = icalText(oneLine(`${feed.child} – ${t.feeds[feed.name]}`));
-  const stamp = `DTSTAMP:${basicUtc(feed.changedAt)}`;
+    calendarFeed.name === 'lessons'
+      ? calendarFeed.entries.lessons.map((l) => lessonEvent(l, t, TIMETABLE_WORDS[calendarFeed.language]))
+      : calendarFeed.name === 'agenda'
+        ? calendarFeed.entries.agenda.map((a) => agendaEvent(a, t))
+        : calendarFeed.entries.freeDays.map((f) => freeDayEvent(f, t));
+  const name = icalText(oneLine(`${calendarFeed.child} – ${t.calendarFeeds[calendarFeed.name]}`));
+  const stamp = `DTSTAMP:${basicUtc(calendarFeed.changedAt)}`;
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//dziennik2mqtt//calendar feeds//${feed.language.toUpperCase()}`,
+    `PRODID:-//dziennik2mqtt//calendar feeds//${calendarFeed.language.toUpperCase()}`,
     `NAME:${name}`,
     `X-WR-CALNAME:${name}`,
     // Every event is in Warsaw's time: the zone's definition comes with them.
@@ -151,7 +151,7 @@ export function feedText(feed: FeedCalendar): string {
     .join('\r\n');
 }
 
-function eventLines(event: FeedEvent, stamp: string): string[] {
+function eventLines(event: CalendarFeedEvent, stamp: string): string[] {
   return [
     'BEGIN:VEVENT',
     `UID:${event.uid}`,

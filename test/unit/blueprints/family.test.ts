@@ -185,7 +185,7 @@ describe.skipIf(skipWithoutJinja())('one automation for the whole family', () =>
     expect(r.pl.title).toMatch(/^Ania: \S/);
   });
 
-  it("tomorrow's plan: each child's change is told on its own next school day, from its own timetable", async () => {
+  it("a plan change tomorrow: each child's change is told on its own next school day, from its own timetable", async () => {
     const [ania, stas] = CHILDREN;
     const inputs = {
       plan_change_event: CHILDREN.map((c) => entity(c, 'plan_change')),
