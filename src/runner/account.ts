@@ -91,6 +91,7 @@ function accountParts(options: PassRunnerOptions): PassParts {
   const gate = new EventGate({
     dataDir,
     log,
+    child: () => ({ id: child.id, name: child.firstName }),
     fire: (kind, payload, id) => options.bus.event(child.id, { kind, payload, id }),
     memory: (id) => options.handover?.memory(id),
     tell: (memory) => options.handover?.tell(child.id, memory),

@@ -52,9 +52,18 @@ const SCHOOL_YEAR = schoolYearEvent.key;
 /** A pass after this long without a good one (an outage of a day) tells a flood as old news: remembered, not fired. */
 export const LONG_OUTAGE_MS = DAY;
 
+/** Whose events a gate fires: every event names its child by both (interface 17.2). */
+export interface EventChild {
+  id: string;
+  /** The first name, as the board says it. */
+  name: string;
+}
+
 export interface EventGateOptions {
   dataDir: string;
   log: Logger;
+  /** The child as it stands at a pass: written into each event's payload, where it waits in the outbox as it goes. */
+  child: () => EventChild;
   /** Sends an event: the promise says whether it was taken (nothing: taken at once). `id`: its id in the memory. */
   fire: (kind: string, payload: EventPayload, id: string) => Promise<boolean> | void;
   /** A child's memory as the MQTT session keeps it (its events' packets are written into it); none: the gate's own. */
@@ -157,11 +166,14 @@ export class EventGate {
     const undo = seen.checkpoint();
     const afterOutage = time?.lastGood !== undefined && time.now - time.lastGood > LONG_OUTAGE_MS;
     const entries: OutboxEntry[] = [];
-    // The events of one event type: each payload on its own, or a flood's one event.
+    const child = this.options.child();
+    // The events of one event type: each payload on its own, or a flood's one event; each names its child, so
+    // that one automation serves a family. The outbox keeps the payload as published: a resend is the same bytes.
     const post = (kind: string, type: string, items: readonly { payload: EventFields }[]): void => {
       const payloads = items.map((item) => item.payload);
       const events = payloads.length > FLOOD_LIMIT ? [floodPayload(payloads)] : payloads;
-      entries.push(...events.map((payload) => ({ kind, id: randomUUID(), payload: { event_type: type, ...payload } })));
+      const named = { event_type: type, child: child.id, child_name: child.name };
+      entries.push(...events.map((payload) => ({ kind, id: randomUUID(), payload: { ...named, ...payload } })));
     };
     const rollover = year === undefined ? undefined : new Rollover(seen.year, year.today, year.begin, ROLLOVER_KINDS);
     // The school year's own event comes last, so that it counts what the pass's lists brought.

@@ -66,7 +66,7 @@ function script(s: ScriptSettings): string {
     const bridge = new MqttSink({ mqtt: ${JSON.stringify(s.mqtt)}, version: 't', log, info: () => ({}), children: ['ania'], staleScanMs: 20,
       lease: { folder, other: (other) => log.warn({ other }, 'another bridge'), lost } });
     await bridge.acquire();
-    const gate = new EventGate({ dataDir, log, onStorage: () => {}, fire: (kind, payload, id) => bridge.carry('ania', { kind, payload, id }),
+    const gate = new EventGate({ child: () => ({ id: 'ania', name: 'Ania' }), dataDir, log, onStorage: () => {}, fire: (kind, payload, id) => bridge.carry('ania', { kind, payload, id }),
       memory: (id) => bridge.memory(id), tell: (memory) => bridge.tell('ania', memory), told: (id) => bridge.told(id) });
     await gate.load('ania');
     await bridge.start();

@@ -34,6 +34,8 @@ describe('agenda, test and homework events', () => {
       // By date: the meeting is recognised by its content, though filed under "Inne".
       {
         event_type: 'agenda',
+        child: 'ania',
+        child_name: 'Ania',
         kind: 'meeting',
         date: '2026-11-26',
         until: null,
@@ -45,6 +47,8 @@ describe('agenda, test and homework events', () => {
       },
       {
         event_type: 'agenda',
+        child: 'ania',
+        child_name: 'Ania',
         kind: 'trip',
         date: '2026-11-27',
         until: null,

@@ -46,6 +46,8 @@ describe.skipIf(skipWithoutJinja())('a new school year', () => {
     expect(events).toEqual([
       {
         event_type: 'school_year',
+        child: 'ania',
+        child_name: 'Ania',
         class: name,
         tutor,
         begins: year.start,
@@ -65,7 +67,6 @@ describe.skipIf(skipWithoutJinja())('a new school year', () => {
     const automation = bind(loadBlueprint(BLUEPRINT), {
       school_year_event: 'event.ania_school_year',
       notify_device: '0123456789abcdef0123456789abcdef',
-      child_name: 'Ania',
     });
     const before: HaState = { entity_id: 'event.ania_school_year', state: 'unknown', attributes: {} };
     const after = eventEntityState('event.ania_school_year', events[0]!, '2026-09-01T08:00:00.000Z');
@@ -74,7 +75,8 @@ describe.skipIf(skipWithoutJinja())('a new school year', () => {
     const texts = (await renderActionTemplates(automation, run.variables ?? {})).map((t) =>
       'value' in t.result ? String(t.result.value) : t.result.error,
     );
-    expect(texts.join('\n')).toContain(`Ania, nowy rok szkolny: ${name}`);
+    // The child's name first, as the event gives it.
+    expect(texts[0]).toBe(`Ania: 🎒 nowy rok szkolny: ${name}`);
     expect(texts.join('\n')).toContain(`Wychowawca: ${tutor}. Rok: 01.09.2026 – 25.06.2027, I semestr do 29.01.2027.`);
     expect(texts.join('\n')).toContain(`Z dziennika zniknęły zeszłoroczne wpisy: oceny ${summary.left.grades}, nieobecności`);
     // In English, for a family that chose it.

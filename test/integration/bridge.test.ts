@@ -306,11 +306,13 @@ describe('Bridge', () => {
     const { base, bridge } = setup();
     bridge.device(ania([entityByKey('grade')]));
     const r = await recorder([`${base}/ania/event/#`]);
-    void bridge.carry('ania', { kind: 'grade', id: 'e1', payload: { event_type: 'grade', grade: '4' } });
+    void bridge.carry('ania', { kind: 'grade', id: 'e1', payload: { event_type: 'grade', child: 'ania', child_name: 'Ania', grade: '4' } });
     await bridge.start();
     await r.until(() => r.messages.length === 1, 'the event');
     await r.caughtUpWith(throughBridge(bridge));
-    expect(r.messages).toEqual([{ topic: `${base}/ania/event/grade`, text: '{"event_type":"grade","grade":"4"}', retain: false }]);
+    expect(r.messages).toEqual([
+      { topic: `${base}/ania/event/grade`, text: '{"event_type":"grade","child":"ania","child_name":"Ania","grade":"4"}', retain: false },
+    ]);
   });
 
   it('at start removes children no longer configured and components a child no longer has', async () => {

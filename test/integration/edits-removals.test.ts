@@ -94,6 +94,8 @@ describe('edits and removals', () => {
     expect(ofType(h, 'test', 'test_removed')).toEqual([
       {
         event_type: 'test_removed',
+        child: 'ania',
+        child_name: 'Ania',
         date: quiz!.date,
         time: '09:50',
         subject: 'Przyroda',
@@ -143,7 +145,15 @@ describe('edits and removals', () => {
     await h.advanceUntil(() => reads('Grades') > gone + 1, 'the second read without it', 20);
     await h.advanceMinutes(1);
     expect(events(h, 'grade')).toEqual([
-      { event_type: 'grade_removed', grade: '4', subject: 'Język polski', category: expect.any(String), date: expect.any(String) },
+      {
+        event_type: 'grade_removed',
+        child: 'ania',
+        child_name: 'Ania',
+        grade: '4',
+        subject: 'Język polski',
+        category: expect.any(String),
+        date: expect.any(String),
+      },
     ]);
   });
 });

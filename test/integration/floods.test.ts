@@ -86,7 +86,7 @@ describe('a flood on a running bridge', () => {
     if (skipWithoutJinja()) return;
     const grade = await notification('new_grade.yaml', { grade_event: 'event.ania_grade' }, 'event.ania_grade', event);
     expect(grade.passed).toBe(true);
-    expect(grade.text).toMatch(/^Nowe oceny: 25$/m);
+    expect(grade.text).toMatch(/^Ania: Nowe oceny: 25$/m);
     expect(grade.text).toMatch(/^\d \([^)]+\)(, \d \([^)]+\)){9} i 15 więcej$/m);
     expect(grade.text).not.toMatch(/None|undefined/);
     expect(

@@ -121,6 +121,7 @@ describe('MessagesSource', () => {
     // Through the event gate, which remembers what fired and adds the event type.
     let fired: { id: string; payload: EventPayload }[] = [];
     const gate = new EventGate({
+      child: () => ({ id: 'ania', name: 'Ania' }),
       dataDir: await tempDir(),
       log: silentLogger(),
       fire: (_kind, payload) => void fired.push({ id: String(payload.id), payload }),
@@ -145,6 +146,8 @@ describe('MessagesSource', () => {
         id: String(added.id),
         payload: {
           event_type: 'message',
+          child: 'ania',
+          child_name: 'Ania',
           id: String(added.id),
           mailbox: 'inbox',
           sender: 'Piotr Wiśniewski',

@@ -76,7 +76,9 @@ describe('school files (spec 2.8, 4.6)', () => {
     expect(fetched() - before).toBe(1);
     expect(h.state('ania', 'school_files')).toBe('4');
     expect(listed()[0]!.name).toBe('Regulamin wycieczek.pdf');
-    expect(events(h, 'school_file')).toEqual([{ event_type: 'school_file', id: '34', name: 'Regulamin wycieczek.pdf', date: '2026-11-23' }]);
+    expect(events(h, 'school_file')).toEqual([
+      { event_type: 'school_file', child: 'ania', child_name: 'Ania', id: '34', name: 'Regulamin wycieczek.pdf', date: '2026-11-23' },
+    ]);
   });
 });
 

@@ -75,7 +75,9 @@ describe('streaks and achievements', () => {
     account.addGrade({ subject: 5012, category: 301, grade: '6' });
     await streakReaches(h, 10);
     await h.runUntil(() => firedEvents(h, 'achievement', 'ania').length > 0, 'the achievement event');
-    expect(firedEvents(h, 'achievement', 'ania')).toEqual([{ event_type: 'achievement', kind: 'good_grades', count: 10, date: '2026-11-18' }]);
+    expect(firedEvents(h, 'achievement', 'ania')).toEqual([
+      { event_type: 'achievement', child: 'ania', child_name: 'Ania', kind: 'good_grades', count: 10, date: '2026-11-18' },
+    ]);
     expect(await badges(h, port, 'ania')).toEqual([{ look: 'badge', label: 'dobrych ocen z rzędu', value: '10', mark: 'Brawo!' }]);
 
     // The next passes: nothing fires again, for her or for Jan.

@@ -304,6 +304,8 @@ describe('every kind of grade', () => {
     expect(firedEvents(h, 'forecast_changed')).toEqual([
       {
         event_type: 'forecast_changed',
+        child: 'ania',
+        child_name: 'Ania',
         subject: 'Matematyka',
         previous: before.forecast,
         forecast: after.forecast,

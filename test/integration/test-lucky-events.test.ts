@@ -25,6 +25,8 @@ describe('test event', () => {
     expect(payloads(h, 'test')).toEqual([
       {
         event_type: 'test',
+        child: 'ania',
+        child_name: 'Ania',
         date: '2026-11-24',
         time: '08:55',
         subject: 'Matematyka',
@@ -54,7 +56,7 @@ describe('lucky event', () => {
     account.setLuckyNumber(12, '2026-11-19');
     await h.advanceMinutes(60); // the hourly look for the next day's number
     expect(h.state('ania', 'lucky_number')).toBe('12');
-    const thursday = { event_type: 'lucky', day: '2026-11-19', number: 12, register_number: '12' };
+    const thursday = { event_type: 'lucky', child: 'ania', child_name: 'Ania', day: '2026-11-19', number: 12, register_number: '12' };
     expect(payloads(h, 'lucky')).toEqual([thursday]);
 
     let before = reads('LuckyNumbers');

@@ -151,6 +151,8 @@ describe("the day's lessons", { timeout: 60_000 }, () => {
     expect(h.rec.on(topic).map((m) => JSON.parse(m.text))).toEqual([
       {
         event_type: 'free_day',
+        child: 'ania',
+        child_name: 'Ania',
         name: 'Zajęcia skrócone',
         scope: 'class',
         from: '2026-12-07',

@@ -28,7 +28,7 @@ const agenda: AgendaEntry = {
   label: 'Sprawdzian',
   teacher: null,
 };
-const grade: BusEvent = { kind: 'grade', id: 'e1', payload: { event_type: 'grade', grade: '5' } };
+const grade: BusEvent = { kind: 'grade', id: 'e1', payload: { event_type: 'grade', child: 'ania', child_name: 'Ania', grade: '5' } };
 
 describe('the bus', () => {
   it('tells every sink everything, in the order published, each taking only its parts', () => {

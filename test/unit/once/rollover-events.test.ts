@@ -25,7 +25,13 @@ afterEach(async () => {
 });
 
 async function gate(): Promise<EventGate> {
-  const g = new EventGate({ dataDir, log: silentLogger(), fire: (_kind, payload) => void fired.push(payload), onStorage: () => {} });
+  const g = new EventGate({
+    child: () => ({ id: 'ania', name: 'Ania' }),
+    dataDir,
+    log: silentLogger(),
+    fire: (_kind, payload) => void fired.push(payload),
+    onStorage: () => {},
+  });
   gates.push(g);
   await g.load('ania');
   return g;
@@ -104,6 +110,8 @@ describe('a new school year', () => {
     expect(fired).toEqual([
       {
         event_type: 'school_year',
+        child: 'ania',
+        child_name: 'Ania',
         class: '8b',
         tutor: 'Anna Nowak',
         begins: '2027-09-01',

@@ -253,7 +253,14 @@ describe('the MQTT session in data_dir', () => {
       await del(session, id);
       return true;
     };
-    const gate = new EventGate({ dataDir: dir, log: silentLogger(), fire: broker, memory: (id) => session.memoryOf(id), onStorage: () => {} });
+    const gate = new EventGate({
+      child: () => ({ id: 'ania', name: 'Ania' }),
+      dataDir: dir,
+      log: silentLogger(),
+      fire: broker,
+      memory: (id) => session.memoryOf(id),
+      onStorage: () => {},
+    });
     await gate.load('ania');
     const grade = (n: number) => ({ id: `g${n}`, payload: { id: `g${n}` } });
     await gate.pass([['grade', [grade(1)]]]);

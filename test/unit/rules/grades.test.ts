@@ -368,7 +368,13 @@ async function throughGate(kind: string, items: NewsItem<EventFields>[]): Promis
   const dataDir = await mkdtemp(join(tmpdir(), 'grades-events-'));
   try {
     const fired: EventFields[] = [];
-    const gate = new EventGate({ dataDir, log: silentLogger(), fire: (_kind, payload) => void fired.push(payload), onStorage: () => {} });
+    const gate = new EventGate({
+      child: () => ({ id: 'ania', name: 'Ania' }),
+      dataDir,
+      log: silentLogger(),
+      fire: (_kind, payload) => void fired.push(payload),
+      onStorage: () => {},
+    });
     await gate.load('child');
     await gate.pass([[kind, []]]);
     await gate.pass([[kind, items]]);
