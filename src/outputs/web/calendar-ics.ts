@@ -1,6 +1,7 @@
 // A feed's entries as iCalendar text (RFC 5545), written here: the few properties a school calendar
-// needs, TEXT escaped (3.3.11) and lines folded at 75 octets (3.1); the titles and descriptions follow
-// the bridge's language, and the times are Warsaw's wall clock with the zone's VTIMEZONE.
+// needs, TEXT escaped (3.3.11) and every line folded at 75 octets and ended with CRLF (3.1); the titles and
+// descriptions follow the bridge's language, and the times are Warsaw's wall clock with the zone's VTIMEZONE,
+// which every feed holds, an empty one too (3.6 asks a calendar for at least one component).
 import { CALENDAR_TEXT, type CalendarText } from '../../i18n/calendar-text.js';
 import type { Language } from '../../config/language.js';
 import type { AgendaEntry, EntryTime, FeedEntries, FeedName, FreeDayEntry, LessonEntry } from '../../rules/calendar-feeds.js';
@@ -18,6 +19,8 @@ interface FeedEvent {
   description: string;
   location?: string | null;
   status?: 'CONFIRMED' | 'CANCELLED';
+  /** A day off takes no time: a phone's calendar does not show the family busy all day (TRANSP, RFC 5545 3.8.2.7). */
+  transparent?: true;
   when: EntryTime;
 }
 
@@ -105,6 +108,7 @@ function freeDayEvent(f: FreeDayEntry, t: CalendarText): FeedEvent {
     uid: f.uid,
     summary: f.lessons ? `${name} (${t.lessons(f.lessons.from, f.lessons.to)})` : name,
     description: t.scope[f.scope],
+    transparent: true,
     when: f.when,
   };
 }
@@ -124,7 +128,13 @@ export function icalText(text: string): string {
   return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
 }
 
-/** The feed's iCalendar text: CRLF between lines, none after the last; the same entries give the same text. */
+/**
+ * How often a subscriber should read a feed again (RFC 7986 REFRESH-INTERVAL, and Outlook's X-PUBLISHED-TTL): the
+ * school's lists change a few times a day. Home Assistant's own calendars are asked at once after a change (keeper.ts).
+ */
+const REFRESH = 'PT1H';
+
+/** The feed's iCalendar text: every line CRLF-ended, the last one too; the same entries give the same text. */
 export function feedText(feed: FeedCalendar): string {
   const t = CALENDAR_TEXT[feed.language];
   const events =
@@ -141,14 +151,17 @@ export function feedText(feed: FeedCalendar): string {
     `PRODID:-//dziennik2mqtt//calendar feeds//${feed.language.toUpperCase()}`,
     `NAME:${name}`,
     `X-WR-CALNAME:${name}`,
-    // Every event is in Warsaw's time: the zone's definition comes with them.
-    ...(events.length > 0 ? WARSAW : []),
-    ...events.flatMap((event) => eventLines(event, stamp)),
     `X-WR-TIMEZONE:${TIME_ZONE}`,
+    // The value type said: a parser that reads the property strictly refuses it without (RFC 7986 5.7).
+    `REFRESH-INTERVAL;VALUE=DURATION:${REFRESH}`,
+    `X-PUBLISHED-TTL:${REFRESH}`,
+    // Every event is in Warsaw's time: the zone's definition comes with them, and stands alone in a feed without any.
+    ...WARSAW,
+    ...events.flatMap((event) => eventLines(event, stamp)),
     'END:VCALENDAR',
   ]
-    .map(foldLine)
-    .join('\r\n');
+    .map((line) => `${foldLine(line)}\r\n`)
+    .join('');
 }
 
 function eventLines(event: FeedEvent, stamp: string): string[] {
@@ -162,6 +175,7 @@ function eventLines(event: FeedEvent, stamp: string): string[] {
     ...(event.location ? [`LOCATION:${icalText(event.location)}`] : []),
     `DESCRIPTION:${icalText(event.description)}`,
     ...(event.status ? [`STATUS:${event.status}`] : []),
+    ...(event.transparent ? ['TRANSP:TRANSPARENT'] : []),
     'END:VEVENT',
   ];
 }
