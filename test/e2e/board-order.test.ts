@@ -136,7 +136,7 @@ function fullChild(id: string, name: string): BoardChild {
     },
     warning: null,
     updated: 'Aktualizacja: 09:11',
-    feeds: feedLinks(id, name, 'pl'),
+    feeds: feedLinks({ id, name, model: null, online: true, states: new Map(), changedAt: 0 }, name, 'pl'),
   };
 }
 

@@ -4,9 +4,9 @@
 // src/outputs/web/browser/calendars.ts, its style calendars.css beside it (bundled into the board's style sheet).
 import { CALENDAR_TEXT } from '../../i18n/calendar-text.js';
 import type { Language } from '../../config/language.js';
-import { FEED_NAMES } from '../../rules/calendar-feeds.js';
+import { FEED_NAMES, type FeedName } from '../../rules/calendar-feeds.js';
 import { feedKey } from './token.js';
-import type { WebRequest } from './types.js';
+import type { ChildView, WebRequest } from './types.js';
 
 /** What the page needs to make a feed address a calendar app can open. */
 export interface BoardFeedAccess {
@@ -17,13 +17,15 @@ export interface BoardFeedAccess {
 }
 
 /**
- * Each feed of a child as the board lists it: the calendar's name ("Ania – lekcje") and its path,
- * relative to the bridge's root, without its key (`calendar/ania/lessons.ics`).
+ * Each feed of a child as the board lists it (those the child has: `ChildView.calendarFeeds`): the calendar's name
+ * ("Ania – lekcje") and its path, relative to the bridge's root, without its key (`calendar/ania/lessons.ics`).
  */
-export function feedLinks(childId: string, name: string, language: Language): { title: string; path: string }[] {
+export function feedLinks(child: ChildView, name: string, language: Language): { title: string; path: string }[] {
   const words = CALENDAR_TEXT[language].feeds;
-  return FEED_NAMES.map((feed) => ({ title: `${name} – ${words[feed]}`, path: `calendar/${encodeURIComponent(childId)}/${feed}.ics` }));
+  return (child.calendarFeeds ?? FEED_NAMES).map((feed) => ({ title: `${name} – ${words[feed]}`, path: feedPath(child.id, feed) }));
 }
+
+const feedPath = (childId: string, feed: FeedName): string => `calendar/${encodeURIComponent(childId)}/${feed}.ics`;
 
 /**
  * The page's access block: each feed's own key (never the token) and the port, only in the page itself
@@ -31,12 +33,12 @@ export function feedLinks(childId: string, name: string, language: Language): { 
  * only for a page asked for with `?token=` or through ingress: a cookie read off a tablet gives no
  * feed address. Undefined otherwise (the cards then offer no calendars).
  */
-export function feedAccessJson(access: BoardFeedAccess, req: WebRequest, childIds: readonly string[]): string | undefined {
+export function feedAccessJson(access: BoardFeedAccess, req: WebRequest, children: readonly ChildView[]): string | undefined {
   if (req.via !== 'query' && req.via !== 'ingress') return undefined;
   const token = access.token;
   const keys: Record<string, string> = {};
-  for (const child of childIds) {
-    for (const feed of FEED_NAMES) keys[`calendar/${encodeURIComponent(child)}/${feed}.ics`] = feedKey(token, child, feed);
+  for (const child of children) {
+    for (const feed of child.calendarFeeds ?? FEED_NAMES) keys[feedPath(child.id, feed)] = feedKey(token, child.id, feed);
   }
   // Through ingress the page's host is Home Assistant's (the add-on's host) and its port is Home
   // Assistant's: the feeds need the bridge's port. Opened directly, the page's own address is the bridge's.

@@ -103,14 +103,19 @@ export function ownAddresses(): string[] {
 }
 
 /**
- * The board's and every child's feed URLs (per child, each feed's): with a token, the board's with
- * `?token=` and each feed's with its own `?key=`; without one, the bare addresses (what the start-up
- * lines and logs show).
+ * The board's and every child's feed URLs (per child, each feed it has: `calendarFeedsOf`, every one where its kind is
+ * not known): with a token, the board's with `?token=` and each feed's with its own `?key=`; without one, the bare
+ * addresses (what the start-up lines and logs show).
  */
-export function webUrls(base: string, children: readonly string[], token?: string) {
+export function webUrls(
+  base: string,
+  children: readonly string[],
+  token?: string,
+  calendarFeedsOf: (child: string) => readonly FeedName[] = () => FEED_NAMES,
+) {
   return {
     board: token === undefined ? `${base}/` : `${base}/?token=${encodeURIComponent(token)}`,
-    feeds: children.map((child) => ({ child, urls: FEED_NAMES.map((name) => feedUrl(base, child, name, token)) })),
+    feeds: children.map((child) => ({ child, urls: calendarFeedsOf(child).map((name) => feedUrl(base, child, name, token)) })),
   };
 }
 

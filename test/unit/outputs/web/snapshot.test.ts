@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { WebSnapshot } from '../../../../src/outputs/web/snapshot.js';
 import type { AgendaEntry, FeedContent, LessonEntry } from '../../../../src/rules/calendar-feeds.js';
 import { parseFeed } from '../../../helpers/ics.js';
+import { upcomingTestsEntity } from '../../../../src/features/agenda/entities.js';
 
 function memory() {
   let now = 1_000;
@@ -76,7 +77,8 @@ describe('WebSnapshot', () => {
 
   it('serves the feeds as last published, Last-Modified moving only when the content does, and tells no page', () => {
     const { m, tick } = memory();
-    m.device({ id: 'ania', name: 'Ania Kowalska', entities: [] });
+    // Her device declares the agenda: she has each feed.
+    m.device({ id: 'ania', name: 'Ania Kowalska', entities: [upcomingTestsEntity] });
     let calls = 0;
     m.onChange(() => calls++);
     // Before the first poll of the feeds: nothing (the route answers 503), never an empty calendar.
@@ -101,9 +103,23 @@ describe('WebSnapshot', () => {
     expect(m.keptFeed('ania', 'lessons')?.content.entries[0]?.subject).toBe('Fizyka');
     // No page shows a feed.
     expect(calls).toBe(0);
-    expect(m.children()[0]).not.toHaveProperty('feeds');
+    expect(m.children()[0]).not.toHaveProperty('calendarFeedContents');
     m.removed('ania');
     expect(m.feedSource('ania', 'lessons')).toBeUndefined();
+  });
+
+  it("serves no agenda feed of a child whose device declares no agenda (a kindergarten child's), and says so to the board", () => {
+    const { m } = memory();
+    m.device({ id: 'zofia', name: 'Zofia Kowalska', entities: [] });
+    m.feed('zofia', 'agenda', { child: 'Zofia', entries: [] });
+    m.feed('zofia', 'lessons', { child: 'Zofia', entries: [lesson('rytmika')] });
+    expect(m.feedSource('zofia', 'agenda')).toBeUndefined();
+    expect(m.feedSource('zofia', 'lessons')).not.toBeNull();
+    expect(m.children()[0]?.calendarFeeds).toEqual(['lessons', 'free-days']);
+    // Her device declaring the agenda after all (a pupil after all): the feed is served.
+    m.device({ id: 'zofia', name: 'Zofia Kowalska', entities: [upcomingTestsEntity] });
+    expect(m.feedSource('zofia', 'agenda')).not.toBeUndefined();
+    expect(m.children()[0]?.calendarFeeds).toEqual(['lessons', 'agenda', 'free-days']);
   });
 
   it('takes a feed only by a name and with entries the feeds declare', () => {
