@@ -123,7 +123,7 @@ describe('feed text', () => {
       // No line break but CRLF: a lone CR or LF is no line end (RFC 5545 3.1).
       expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
       expect(strictCalendar(text).components).toEqual({ VTIMEZONE: 1 });
-      expect(parseFeed(text)).toEqual({ name: `Ania – ${{ lessons: 'lekcje', agenda: 'terminarz', 'free-days': 'dni wolne' }[name]}`, events: [] });
+      expect(parseFeed(text)).toEqual({ name: `Ania – ${{ lessons: 'lekcje', agenda: 'wydarzenia', 'free-days': 'dni wolne' }[name]}`, events: [] });
     }
     // The text as it was, its last line without its line end: the strict parser refuses it.
     expect(() => strictCalendar(feedText(feed({ entries: entries({ lessons: [lesson({})] }) })).slice(0, -2))).toThrow(/strict parser refused/);
