@@ -72,9 +72,21 @@ function agendaTitleKind(a: AgendaEntry, t: CalendarText): string {
   return agendaKind(a.label, undefined) === a.kind && a.kind !== 'event' ? ruled : a.label;
 }
 
-/** Whether a text already begins with one of these words (case and diacritics aside): "Zebranie z rodzicami – informacja". */
-const beginsWith = (text: string, words: readonly (string | null)[]): boolean =>
-  words.some((w) => w !== null && w.trim() !== '' && fold(text).startsWith(fold(w.trim())));
+/**
+ * Whether a text already names one of these kinds, as whole words wherever they stand, case and Polish letters aside:
+ * "Zebranie z rodzicami – informacja", "Szkolny konkurs recytatorski" for "Konkurs". Only the word as written: an
+ * inflected form ("na wycieczkę" for "Wycieczka") is another word, and the title then says the kind.
+ */
+function names(text: string, kinds: readonly (string | null)[]): boolean {
+  const said = ` ${wordsOf(text).join(' ')} `;
+  return kinds.some((kind) => kind !== null && wordsOf(kind).length > 0 && said.includes(` ${wordsOf(kind).join(' ')} `));
+}
+
+/** A text's words, folded (fold: lower case, no diacritics), whatever stands between them. */
+const wordsOf = (text: string): string[] =>
+  fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
 
 /** A term grade, proposed or given, on its day: "Propozycja oceny śródrocznej: Historia 3", its teacher in the description. */
 function termGradeEvent(a: AgendaEntry, t: CalendarText): FeedEvent {
@@ -92,8 +104,8 @@ function agendaEvent(a: AgendaEntry, t: CalendarText): FeedEvent {
   const kind = agendaTitleKind(a, t);
   // A test names its subject; a trip or a meeting has none, its text says what it is.
   const what = a.subject ?? (a.kind === 'trip' || a.kind === 'meeting' || a.kind === 'event' ? titleText(a.text) : null);
-  // A text that begins with its kind (or its category) is the title alone: the kind is never said twice.
-  const summary = what === null ? kind : a.subject === null && beginsWith(what, [kind, a.label]) ? what : `${kind}: ${what}`;
+  // A text that names its kind (or its category) is the title alone: the kind is never said twice.
+  const summary = what === null ? kind : a.subject === null && names(what, [kind, a.label]) ? what : `${kind}: ${what}`;
   return {
     uid: a.uid,
     summary,

@@ -4,7 +4,7 @@
 // entries, days off transparent, the refresh interval in the form every parser reads.
 import { describe, expect, it } from 'vitest';
 import { feedText, type FeedCalendar } from '../../../../src/outputs/web/calendar-ics.js';
-import type { FeedEntries, LessonEntry } from '../../../../src/rules/calendar-feeds.js';
+import type { AgendaEntry, FeedEntries, LessonEntry } from '../../../../src/rules/calendar-feeds.js';
 import { parseFeed, strictCalendar } from '../../../helpers/ics.js';
 
 const lesson = (over: Partial<LessonEntry>): LessonEntry => ({
@@ -219,5 +219,36 @@ describe('feed text', () => {
     const [event] = parseFeed(feedText(feed({ name: 'agenda', entries: agenda, language: 'en' }))).events;
     expect(event!.summary).toBe('Trip: Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45 przed…');
     expect(event!.description).toBe(`${text}\nTeacher: Anna Nowak`);
+  });
+
+  it('names the kind in a title only where the entry does not already, wherever the word stands in it', () => {
+    const event = (label: string, text: string, kind: AgendaEntry['kind'] = 'event'): AgendaEntry => ({
+      uid: `agenda-${label}-${text.length}.ania@dziennik2mqtt`,
+      kind,
+      when: { date: '2026-12-02', last: '2026-12-02' },
+      subject: null,
+      text,
+      label,
+      teacher: null,
+    });
+    const titles = (...agenda: AgendaEntry[]) =>
+      parseFeed(feedText(feed({ name: 'agenda', entries: entries({ agenda }) }))).events.map((e) => e.summary);
+    expect(
+      titles(
+        event('Konkurs', 'Szkolny konkurs recytatorski'),
+        // Case and Polish letters aside: the category as the school typed it, the text in capitals without diacritics.
+        event('Apel szkolny', 'Uroczysty APEL SZKOLNY z okazji Święta Niepodległości'),
+        event('Wycieczka', 'Klasa 4b: wycieczka do Krakowa', 'trip'),
+        // A word that only begins like the kind is another word; so is an inflected form.
+        event('Konkurs', 'Konkursowe prace plastyczne'),
+        event('Wycieczka', 'Wyjazd na wycieczkę do Krakowa', 'trip'),
+      ),
+    ).toEqual([
+      'Szkolny konkurs recytatorski',
+      'Uroczysty APEL SZKOLNY z okazji Święta Niepodległości',
+      'Klasa 4b: wycieczka do Krakowa',
+      'Konkurs: Konkursowe prace plastyczne',
+      'Wycieczka: Wyjazd na wycieczkę do Krakowa',
+    ]);
   });
 });
