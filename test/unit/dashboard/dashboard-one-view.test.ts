@@ -85,6 +85,23 @@ async function family(states: HaStates): Promise<string> {
     .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
 }
 
+/** The child's dashboard view as Home Assistant shows it with these newest_grade and average states, as text. */
+async function gradesShown(
+  newest: { state: string | null; attributes: Record<string, unknown> },
+  average: { state: string | null; attributes: Record<string, unknown> },
+) {
+  const own = await shownView(
+    doc,
+    'ania',
+    {
+      'sensor.ania_newest_grade': { state: newest.state ?? 'unknown', attributes: newest.attributes },
+      'sensor.ania_average': { state: average.state ?? 'unknown', attributes: average.attributes },
+    },
+    NOW,
+  );
+  return own.flatMap((s) => s.texts).join('\n');
+}
+
 /** One child's board at NOW from its published states. */
 function board(states: Record<string, { state: string | null; attributes?: object }>) {
   const view = {
@@ -239,16 +256,7 @@ describe('one view of a child on both screens', () => {
       const card = board({ newest_grade: { state: newest.state, attributes: newest.attributes } });
       expect(card.proposals).toHaveLength(14);
       expect(card.proposals.filter((p) => p.subject === 'Matematyka').map((p) => p.grade)).toEqual(['4']);
-      const own = await shownView(
-        doc,
-        'ania',
-        {
-          'sensor.ania_newest_grade': { state: newest.state ?? 'unknown', attributes: newest.attributes },
-          'sensor.ania_average': { state: average.state ?? 'unknown', attributes: average.attributes },
-        },
-        NOW,
-      );
-      const text = own.flatMap((s) => s.texts).join('\n');
+      const text = await gradesShown(newest, average);
       const label = `${DASHBOARD_TEXT.pl.proposal} ${DASHBOARD_TEXT.pl.semesterGrade}`;
       // Every subject's row says its proposal, maths' by its newest, once.
       expect(text.split(`${label}: **`)).toHaveLength(15);
@@ -337,16 +345,7 @@ describe('one view of a child on both screens', () => {
       expect(proposed).toEqual(['Matematyka 4', 'Muzyka 6', 'Plastyka 5']);
       const card = board({ newest_grade: { state: newest.state, attributes: newest.attributes } });
       expect(card.proposals.map((p) => `${p.subject} ${p.grade}`).sort()).toEqual(proposed);
-      const own = await shownView(
-        doc,
-        'ania',
-        {
-          'sensor.ania_newest_grade': { state: newest.state ?? 'unknown', attributes: newest.attributes },
-          'sensor.ania_average': { state: average.state ?? 'unknown', attributes: average.attributes },
-        },
-        NOW,
-      );
-      const text = own.flatMap((s) => s.texts).join('\n');
+      const text = await gradesShown(newest, average);
       const label = `${DASHBOARD_TEXT.pl.proposal} ${DASHBOARD_TEXT.pl.semesterGrade}`;
       for (const p of card.proposals) expect(text).toContain(`| ${p.subject}<br><small>${label}: **${p.grade}**`);
       expect(text.split(`${label}: **`)).toHaveLength(4);
