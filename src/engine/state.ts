@@ -1,4 +1,4 @@
-// What the poller hands to the bridge for one entity: its state (null is published as "None") and
+// What the pass runner hands to the bridge for one entity: its state (null is published as "None") and
 // optional attributes.
 
 export interface EntityState {

@@ -28,7 +28,7 @@ import type { AccountConfig } from '../config/schema.js';
 
 export { sendButton } from './fixed-messages/buttons.js';
 
-/** Every feature, in the order their polls run when their inputs allow it. */
+/** Every feature, in the order their passes run when their inputs allow it. */
 export const FEATURES: readonly Feature[] = [
   lucky,
   messages,
@@ -86,7 +86,7 @@ export function commandOwners(features: readonly Feature[] = FEATURES): Map<stri
 }
 
 /**
- * The features in the order their polls run: each after the features it names as inputs, otherwise
+ * The features in the order their passes run: each after the features it names as inputs, otherwise
  * in list order. A missing or circular input is a programming error.
  */
 export function runOrder(features: readonly Feature[] = FEATURES): Feature[] {

@@ -1,4 +1,4 @@
-// The event gate: of the new-item candidates a poll found, only those the child's seen memory does not
+// The event gate: of the new-item candidates a pass found, only those the child's seen memory does not
 // hold yet fire, and only after the memory saying so, with the events in its outbox, is on disk; for a
 // tracked kind also the edits and removals of records already known (`<kind>_changed`, `<kind>_removed`).
 // A flood of one event type fires once, with its count and first items (once/flood.ts), except where it
@@ -49,7 +49,7 @@ const ROLLOVER_KINDS: RolloverKinds = {
 };
 const SCHOOL_YEAR = schoolYearEvent.key;
 
-/** A poll after this long without a good one (an outage of a day) tells a flood as old news: remembered, not fired. */
+/** A pass after this long without a good one (an outage of a day) tells a flood as old news: remembered, not fired. */
 export const LONG_OUTAGE_MS = DAY;
 
 export interface EventGateOptions {
@@ -146,8 +146,8 @@ export class EventGate {
   }
 
   /**
-   * Fires what the batches hold that is news. `time`: now, and the last good poll of its hosts before it
-   * (undefined: none this run); without it no poll counts as after an outage. `year`: the day and the
+   * Fires what the batches hold that is news. `time`: now, and the last good pass of its hosts before it
+   * (undefined: none this run); without it no pass counts as after an outage. `year`: the day and the
    * school year shown, by which a rollover's bulk is counted into the school_year event instead of told.
    */
   async pass(batches: readonly EventBatch[], time?: { now: number; lastGood: number | undefined }, year?: YearView): Promise<void> {

@@ -1,7 +1,7 @@
 // The bridge's MQTT side and one child's event memory as built code runs them, in a process of its own
 // that a test can SIGKILL: the data folder's lease, the Bridge with its kept session and claim, and the
 // EventGate, in the order the App takes them (the base topic first, then the memory, then the broker).
-// Grades are counted from a file the test bumps; a pass every 5 ms stands for the poller. It logs JSON
+// Grades are counted from a file the test bumps; a pass every 5 ms stands for the pass runner. It logs JSON
 // lines on stdout, and `ready` once its first pass read the grades.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';

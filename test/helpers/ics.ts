@@ -30,9 +30,9 @@ function timeOf(t: ICAL.Time | null): string | null {
   return t.isDate ? t.toString() : new Date(t.toUnixTime() * 1000).toISOString();
 }
 
-/** A feed's text, or its bytes as the bridge keeps and serves them (UTF-8). */
-export function parseFeed(feed: string | Buffer): ParsedCalendar {
-  const calendar = new ICAL.Component(ICAL.parse(feed.toString()));
+/** A calendar feed's text, or its bytes as the bridge keeps and serves them (UTF-8). */
+export function parseCalendarFeed(calendarFeed: string | Buffer): ParsedCalendar {
+  const calendar = new ICAL.Component(ICAL.parse(calendarFeed.toString()));
   for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
   const events = calendar.getAllSubcomponents('vevent').map((v) => {
     const e = new ICAL.Event(v);
@@ -70,15 +70,15 @@ interface StrictComponent {
 // properties RFC 5545 requires of it (PRODID and VERSION, an event's UID and DTSTAMP).
 const strict = createRequire(import.meta.url)('icalendar') as { parse_calendar(text: string): StrictComponent };
 
-/** A feed as the strict parser reads it: its calendar's properties and components by name; it throws where the text is not iCalendar. */
-export function strictCalendar(feed: string | Buffer): { properties: Record<string, unknown[]>; components: Record<string, number> } {
+/** A calendar feed as the strict parser reads it: its calendar's properties and components by name; it throws where the text is not iCalendar. */
+export function strictCalendar(calendarFeed: string | Buffer): { properties: Record<string, unknown[]>; components: Record<string, number> } {
   let calendar: StrictComponent;
   try {
-    calendar = strict.parse_calendar(feed.toString());
+    calendar = strict.parse_calendar(calendarFeed.toString());
     calendar.validate();
   } catch (error) {
     // Its own ParseError carries no message: it is thrown where BEGIN and END do not close (a last line without its line break).
-    throw new Error(`the strict parser refused the feed: ${(error as Error).message || 'its BEGIN and END lines do not close'}`);
+    throw new Error(`the strict parser refused the calendar feed: ${(error as Error).message || 'its BEGIN and END lines do not close'}`);
   }
   return {
     properties: Object.fromEntries(Object.entries(calendar.properties).map(([name, list]) => [name, list.map((p) => p.value)])),

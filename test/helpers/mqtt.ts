@@ -33,7 +33,7 @@ export class Recorder {
   private readonly byTopic = new Map<string, Received[]>();
   /** Where markers go: outside the recorded filters, so they never show among the messages. */
   readonly markerTopic = `d2m_marker/${randomBytes(4).toString('hex')}`;
-  /** Who waits for each marker still on its way (its arrival wakes them at once, without polling). */
+  /** Who waits for each marker still on its way (its arrival wakes them at once, without checking again). */
   private readonly awaited = new Map<string, () => void>();
   private markerCount = 0;
 
@@ -98,7 +98,7 @@ export class Recorder {
     return last === undefined ? undefined : JSON.parse(last.text);
   }
 
-  /** Waits until check() holds, polling; fails with the message after timeoutMs. */
+  /** Waits until check() holds, checking again and again; fails with the message after timeoutMs. */
   async until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
     await waitUntil(check, what, timeoutMs);
   }

@@ -35,8 +35,8 @@ function aniasClass(): { name: string; tutor: string } {
 describe.skipIf(skipWithoutJinja())('a new school year', () => {
   it('is one school_year event, which the blueprint tells as one notification', async () => {
     // Every tier every 20 minutes: the new year is told from the identity's daily read, whatever the
-    // polls between (two simulated days at the default tiers: 21 s -> 11 s of CPU for the file alone).
-    const h = await school.polled(['last_update'], { poll: { fast_interval: '20m', school_interval: '20m' } });
+    // passes between (two simulated days at the default tiers: 21 s -> 11 s of CPU for the file alone).
+    const h = await school.firstPasses(['last_update'], { poll: { fast_interval: '20m', school_interval: '20m' } });
     // Into 1 September, past the next day's read of the child's identity.
     await h.advanceMinutes(25 * HOUR);
     expect(warsawDate(school.clock.now())).toBe('2026-09-01');

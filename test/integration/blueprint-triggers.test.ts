@@ -50,13 +50,13 @@ async function demoEvents(): Promise<{ changes: Map<string, StateChange[]>; stat
     attachment: false,
     notifiedTeachers: [{ name: 'Anna Nowak' }],
   });
-  const h = await school.polled(['last_update', 'lucky_number', 'timetable_tomorrow']);
+  const h = await school.firstPasses(['last_update', 'lucky_number', 'timetable_tomorrow']);
   // Two rounds of demo life: a cancellation and a substitution on the next school day, and more.
   const life = new SimLife({ simulator: school.sim, logins: [ANIA.login], clock: school.clock, firstAfterMs: MINUTE, everyMs: 3 * MINUTE });
   life.start();
   account.addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
   // A change on Friday, which is not the next school day.
-  const friday = school.sim.plan(ANIA.login).lessonsOn('2026-11-20')[0]!;
+  const friday = school.sim.schoolDays(ANIA.login).lessonsOn('2026-11-20')[0]!;
   account.addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-20', OrgLessonNo: friday.lessonNo });
   account.setLuckyNumber(12, '2026-11-19');
   // A grade corrected in place, a test moved to another day and a quiz cancelled (interface 8.3).
@@ -78,7 +78,7 @@ async function demoEvents(): Promise<{ changes: Map<string, StateChange[]>; stat
     fileStatus: 'ready',
   });
   await command(h, 'ania', 'refresh', '');
-  await h.pollUntil(
+  await h.runUntil(
     () => ['justification', 'school_file'].every((kind) => h.rec.on(`${h.base}/ania/event/${kind}`).length > 0),
     'the decision and the file',
   );
@@ -113,8 +113,8 @@ describe('blueprints against the events of the real bridge', () => {
     const events = (kind: string): StateChange[] => changes.get(kind) ?? [];
     // The demo produced every kind, the plan changes on Thursday and on Friday.
     expect(KINDS.filter((k) => events(k).length === 0)).toEqual([]);
-    const planDates = events('plan_change').map((c) => c.to.attributes.date);
-    expect(planDates).toEqual(expect.arrayContaining(['2026-11-19', '2026-11-20']));
+    const planChangeDates = events('plan_change').map((c) => c.to.attributes.date);
+    expect(planChangeDates).toEqual(expect.arrayContaining(['2026-11-19', '2026-11-20']));
     expect(states['sensor.ania_timetable_tomorrow']?.attributes.date).toBe('2026-11-19');
     const all = KINDS.flatMap((k) => events(k));
 
@@ -153,13 +153,13 @@ describe('blueprints against the events of the real bridge', () => {
     expect(lucky.find((r) => r.acted)!.texts.join('\n')).toMatch(/Ania, 12 to Twój szczęśliwy numerek![\s\S]*W dniu 19\.11/);
 
     // Tomorrow's plan: the Thursday changes, not Friday's; every one with the switch off.
-    const planInputs = { plan_change_event: 'event.ania_plan_change', timetable_tomorrow: 'sensor.ania_timetable_tomorrow' };
-    const plan = await outcome('plan_change_tomorrow.yaml', planInputs);
-    expect(actedOn(plan).map((c) => c.to.attributes.date)).toEqual(planDates.filter((d) => d === '2026-11-19'));
-    expect(actedOn(plan).map((c) => c.to.attributes.kind)).toEqual(expect.arrayContaining(['cancelled', 'substitution']));
-    const substitution = plan.find((r) => r.acted && r.change.to.attributes.kind === 'substitution')!;
+    const planChangeInputs = { plan_change_event: 'event.ania_plan_change', timetable_tomorrow: 'sensor.ania_timetable_tomorrow' };
+    const planChanges = await outcome('plan_change_tomorrow.yaml', planChangeInputs);
+    expect(actedOn(planChanges).map((c) => c.to.attributes.date)).toEqual(planChangeDates.filter((d) => d === '2026-11-19'));
+    expect(actedOn(planChanges).map((c) => c.to.attributes.kind)).toEqual(expect.arrayContaining(['cancelled', 'substitution']));
+    const substitution = planChanges.find((r) => r.acted && r.change.to.attributes.kind === 'substitution')!;
     expect(substitution.texts.join('\n')).toMatch(/zastępstwo[\s\S]*zamiast/);
-    expect(actedOn(await outcome('plan_change_tomorrow.yaml', { ...planInputs, only_next_school_day: false }))).toEqual(events('plan_change'));
+    expect(actedOn(await outcome('plan_change_tomorrow.yaml', { ...planChangeInputs, only_next_school_day: false }))).toEqual(events('plan_change'));
 
     // A new test; quizzes only leaves the Sprawdzian out.
     const tests = await outcome('new_test.yaml', { test_event: 'event.ania_test', language: 'en' });

@@ -162,10 +162,10 @@ describe('Bridge', () => {
       change: null,
       remark: null,
     };
-    // Published on the bus as a pass publishes it: the MQTT sink takes the state and no feed.
+    // Published on the bus as a pass publishes it: the MQTT sink takes the state and no calendar feed.
     const bus = new Bus(silentLogger());
     bus.carryWith(bridge);
-    bus.feed('ania', 'lessons', { child: 'Ania', entries: [lesson] });
+    bus.calendarFeed('ania', 'lessons', { child: 'Ania', entries: [lesson] });
     bus.state('ania', 'lucky_number', { state: '7' });
     await r.until(() => r.on(`${base}/ania/lucky_number`).length === 1, 'the state after the feed');
     await publishOnce(`${prefix}/status`, 'online');

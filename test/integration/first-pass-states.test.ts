@@ -1,6 +1,6 @@
 // Every entity discovery declares has a state after a start's first pass (issue 37), though a start
 // reads some rows only later (the school's files, the sent box, the library, next week's timetable
-// for the feeds): on a first install they publish an honest unknown, after a restart what the last
+// for the calendar feeds): on a first install they publish an honest unknown, after a restart what the last
 // run published. And the first start stays within its budget of requests. Every state the demo family's three
 // devices announce (the kindergarten child's `school` too) is retained from that first pass: Home Assistant restarted
 // then shows it, not unknown until the next read (interface 17.3).
@@ -42,7 +42,7 @@ const laterReads = (): number => Object.values(LATER).reduce((n, path) => n + sc
 
 describe("a start's first pass", () => {
   it('on a first install: every declared sensor has a state, the rows kept for later an unknown, within 61 requests', async () => {
-    const h = await school.polled(FIRST);
+    const h = await school.firstPasses(FIRST);
     expect(laterReads()).toBe(0);
     // Next week's timetable, for the calendar feeds only: the next school day (Thursday) is in this one.
     expect(school.sim.requests.filter((r) => r.path.endsWith('/Timetables') && r.query.includes('weekStart=2026-11-23'))).toEqual([]);
@@ -62,7 +62,7 @@ describe("a start's first pass", () => {
   });
 
   it('after a restart: the rows kept for later publish what the last run published, read only at the next pass', async () => {
-    const h = await school.polled(FIRST);
+    const h = await school.firstPasses(FIRST);
     await h.advanceMinutes(10);
     expect(Object.values(LATER).map((path) => school.sim.count({ path }) > 0)).toEqual([true, true, true]);
     const before = Object.fromEntries(Object.keys(LATER).map((key) => [key, h.state('ania', key)]));
@@ -71,7 +71,7 @@ describe("a start's first pass", () => {
     const counts = Object.fromEntries(Object.keys(LATER).map((key) => [key, published(key)]));
     const reads = laterReads();
     await h.restart();
-    await h.pollUntil(() => Object.keys(LATER).every((key) => published(key) > (counts[key] ?? 0)), "the restart's first pass");
+    await h.runUntil(() => Object.keys(LATER).every((key) => published(key) > (counts[key] ?? 0)), "the restart's first pass");
     expect(laterReads()).toBe(reads);
     expect(Object.fromEntries(Object.keys(LATER).map((key) => [key, h.state('ania', key)]))).toEqual(before);
     await h.advanceMinutes(10);
@@ -81,7 +81,7 @@ describe("a start's first pass", () => {
   it("retains a state for every component the three children's devices announce, the kindergarten child's school included", async () => {
     const children = ['ania', 'jan', 'zofia'];
     const h = await school.start({ accounts: DEMO_ACCOUNTS.map(({ login, password }) => ({ login, password })) });
-    await h.pollUntil(() => children.every((c) => h.state(c, 'timetable_today') !== undefined), 'the first pass of each child');
+    await h.runUntil(() => children.every((c) => h.state(c, 'timetable_today') !== undefined), 'the first pass of each child');
     for (const child of children) {
       const announced = await announcedStates(h, child);
       expect(announced.length).toBeGreaterThan(child === 'zofia' ? 10 : 40);

@@ -16,7 +16,7 @@ import { systemClock, type Clock } from '../../util/clock.js';
 import type { Config, FamilyAccountConfig } from '../../config/schema.js';
 import { FamilyAccount } from '../../portal/family.js';
 import type { LinkedChild } from '../../portal/family-login.js';
-import { familySessionName, loginKey } from '../../runner/email-road.js';
+import { familySessionName, loginKey } from '../../runner/family-road.js';
 import { saveLinkedChildren } from '../../runner/linked-children.js';
 import { SessionStore } from '../../portal/session-store.js';
 import type { Logger } from '../../util/log.js';

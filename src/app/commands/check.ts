@@ -27,7 +27,7 @@ import { warsawDate, weekStart } from '../../util/time.js';
 import { knownNames } from '../../util/redact.js';
 import type { AccountConfig, Config } from '../../config/schema.js';
 import type { Language } from '../../config/language.js';
-import { loginKey } from '../../runner/email-road.js';
+import { loginKey } from '../../runner/family-road.js';
 import { checkFamily } from './check-family.js';
 import { checkHomeAssistant } from './check-homeassistant.js';
 import type { Logger } from '../../util/log.js';
@@ -227,7 +227,7 @@ export async function deviceOnlyJar(saved: PersistedSession): Promise<CookieJar>
  * active" Code, or null), each read through its declaration as the bridge reads it. An answer of a
  * shape the bridge does not expect still says the module answers (the bridge reports the shape).
  * Timetables refused, the kindergarten plan is searched for as the bridge searches: found, the child is
- * a kindergarten child and its plan of blocks stands in the timetable's place; a module refused to her (or
+ * a kindergarten child and its kindergarten plan of blocks stands in the timetable's place; a module refused to her (or
  * switched off) is one a kindergarten does not have (not an error), and the school's kinds of grades are not told.
  */
 async function probeModules(portal: Portal, child: Identity, language: Language): Promise<{ modules: [string, string][]; kindergarten: boolean }> {
@@ -254,11 +254,15 @@ async function probeModules(portal: Portal, child: Identity, language: Language)
   const results: [string, string][] = [];
   for (const { check: c } of FEATURES) if (c) results.push(await probe(c.name(language), c.read, undefined, (answer) => c.used?.(answer) ?? true));
   const timetable = await probe(say.module.timetable, TIMETABLE, weekStart(warsawDate(portal.clock.now())));
-  const plan = timetableRefused ? await KINDERGARTEN_SEARCH.read(portal, undefined) : undefined;
-  const kindergarten = plan?.state === 'found';
+  const kindergartenSearch = timetableRefused ? await KINDERGARTEN_SEARCH.read(portal, undefined) : undefined;
+  const kindergarten = kindergartenSearch?.state === 'found';
   // A search that could not finish says so; one that found nothing leaves the school's "not published yet".
   results.push(
-    kindergarten ? [say.module.kindergartenPlan, say.yes] : plan?.state === 'failed' ? [say.module.timetable, say.didNotAnswer] : timetable,
+    kindergarten
+      ? [say.module.kindergartenPlan, say.yes]
+      : kindergartenSearch?.state === 'failed'
+        ? [say.module.timetable, say.didNotAnswer]
+        : timetable,
   );
   if (kindergarten) return { modules: results.map(([name, answer]) => [name, lacking.has(name) ? say.notInKindergarten : answer]), kindergarten };
   const units = childUnit(await UNITS.read(portal, undefined).catch(() => undefined), child.unitId);

@@ -161,10 +161,10 @@ export const attendance = feature({
       },
     ],
   },
-  create: (access) => ({ poll: (ctx: SourceContext) => poll(ctx, access.language) }),
+  create: (access) => ({ compute: (ctx: SourceContext) => compute(ctx, access.language) }),
 });
 
-async function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
+async function compute(ctx: SourceContext, language: Language): Promise<SourceResult> {
   const unknown = (): SourceResult => ({ states: statesOf(ATTENDANCE_ENTITIES, { view: null, language }) });
   const read = ctx.cache.get(ATTENDANCES);
   const marks = read?.Attendances;

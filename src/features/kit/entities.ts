@@ -134,7 +134,7 @@ export const text = withOptions<Required<Pick<EntityDef, 'icon' | 'input' | 'max
 /**
  * An event entity whose event type is its key; a tracked one (interface 8.3) also fires `<key>_changed`
  * for an edit of a known record and `<key>_removed` for one gone. It declares what each event carries
- * (`payload: shape<FreeDayPayload>()`), so that the poll that makes the events and every reader agree.
+ * (`payload: shape<FreeDayPayload>()`), so that the pass that makes the events and every reader agree.
  */
 export const eventEntity = <K extends string, P extends object>(
   key: K,

@@ -57,10 +57,10 @@ export const notes = feature({
     ];
   },
   entities: [newestNoteEntity, noteEvent],
-  create: () => ({ poll }),
+  create: () => ({ compute }),
 });
 
-function poll(ctx: SourceContext): Promise<SourceResult> {
+function compute(ctx: SourceContext): Promise<SourceResult> {
   const notes = ctx.cache.get(NOTES)?.Notes;
   if (notes === undefined) return Promise.resolve({ states: statesOf([newestNoteEntity], null) });
   const input: NotesInput = { notes, categories: ctx.cache.get(NOTE_CATEGORIES)?.Categories, names: namesOf(ctx.cache) };

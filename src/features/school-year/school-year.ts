@@ -4,7 +4,7 @@
 // Its candidate's id is the year's first day, so the seen memory fires it once per year, across restarts
 // too, and never at a bridge's first read (a new install is not a new year).
 // The `school` sensor (interfaces 14.1, 15.2): the class with its school, address, head teacher, e-mail, phone, tutor,
-// the child's number, the year's dates and the bells (the timetable's: the school's LessonsRange, else the plan's
+// the child's number, the year's dates and the bells (the timetable's: the school's LessonsRange, else the timetable's
 // most frequent hours); from the identity and the timetable, no read of its own.
 import { lookup, USERS, userOf } from '../../engine/resources/lookups.js';
 import { eventEntity, sensor } from '../kit/entities.js';
@@ -82,7 +82,7 @@ export const schoolYear = feature({
       },
     ],
   },
-  create: () => ({ poll }),
+  create: () => ({ compute }),
 });
 
 /** The day part of a portal date ("2026-09-01" or "2026-09-01 00:00:00"). */
@@ -104,7 +104,7 @@ export function schoolYearEvents(identity: Identity, tutor: string | null): News
   return [{ id: `${schoolYearEvent.key}:${begins}`, payload: schoolYearFacts(identity, tutor, begins) }];
 }
 
-function poll(ctx: SourceContext): Promise<SourceResult> {
+function compute(ctx: SourceContext): Promise<SourceResult> {
   const { identity } = ctx;
   const user = identity.classTutorId === undefined ? undefined : userOf(ctx.cache, identity.classTutorId);
   const tutor = [user?.FirstName, user?.LastName].filter((part) => part?.trim()).join(' ') || null;

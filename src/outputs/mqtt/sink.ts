@@ -235,7 +235,7 @@ export class MqttSink implements Sink, Carrier, Handover {
     const { client, url } = this.open();
     this.client = client;
     try {
-      // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
+      // However long the broker takes to appear (the add-on may start before Mosquitto): the pass runners
       // start only after this, so the portal is not asked for anything the bridge could not publish.
       await waitForConnect(client, url);
       const other = await this.claim?.take(client);

@@ -211,7 +211,7 @@ function sendLater(
   );
 }
 
-/** The query without the token or a feed's key, under any name: a route cannot echo them into a page or a link. */
+/** The query without the token or a calendar feed's key, under any name: a route cannot echo them into a page or a link. */
 function withoutToken(query: URLSearchParams, token: string): URLSearchParams {
   return new URLSearchParams([...query].filter(([key, value]) => key !== 'token' && key !== 'key' && !key.includes(token) && !value.includes(token)));
 }
@@ -224,7 +224,7 @@ function openStream(
   headers: Record<string, string>,
   context: { head: boolean; streams: Set<ServerResponse>; log: Logger; logPath: string },
 ): void {
-  // The page polls instead when refused (EventSource gives up on a 503).
+  // The page fetches `api/board` instead when refused (EventSource gives up on a 503).
   if (!context.head && context.streams.size >= MAX_STREAMS) {
     // debug: whoever holds 16 streams open on purpose could otherwise fill the log with refusals.
     context.log.debug({ path: context.logPath, open: context.streams.size }, 'event stream refused: too many open');

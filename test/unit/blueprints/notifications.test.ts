@@ -299,13 +299,13 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
       room: '12',
       original_room: '7',
     };
-    const plan = await run(
+    const planChange = await run(
       'plan_change_tomorrow.yaml',
       { plan_change_event: 'event.ania_plan_change', only_next_school_day: false, timetable_tomorrow: 'sensor.ania_timetable_tomorrow' },
       fired('event.ania_plan_change', change),
     );
-    expect(plan.en.text).toBe('19.11, 2. lesson: another room\nFizyka: room 12 instead of 7');
-    expect(plan.uk.text).toBe('19.11, 2. урок: інший кабінет\nFizyka: кабінет 12 замість 7');
+    expect(planChange.en.text).toBe('19.11, 2. lesson: another room\nFizyka: room 12 instead of 7');
+    expect(planChange.uk.text).toBe('19.11, 2. урок: інший кабінет\nFizyka: кабінет 12 замість 7');
     const year = {
       event_type: 'school_year',
       class: '5b',

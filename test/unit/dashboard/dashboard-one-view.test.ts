@@ -27,8 +27,8 @@ import { messagesView } from '../../../src/rules/messages.js';
 import { agendaKind, testEvents, upcomingTests, type AgendaItem } from '../../../src/rules/agenda.js';
 import { agendaEntries } from '../../../src/rules/calendar-feeds.js';
 import { boardModel } from '../../../src/outputs/web/board-model.js';
-import { feedText } from '../../../src/outputs/web/calendar-ics.js';
-import { parseFeed } from '../../helpers/ics.js';
+import { calendarFeedText } from '../../../src/outputs/web/calendar-ics.js';
+import { parseCalendarFeed } from '../../helpers/ics.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
 import type { EntityState } from '../../../src/engine/state.js';
@@ -278,8 +278,8 @@ describe('one view of a child on both screens', () => {
       expect(told?.proposals.map((p) => `${p.subject} ${p.grade}`)).toEqual(proposed);
       expect(BRIEFING_TEXT.pl(told).text).toContain(`Propozycje ocen: ${proposed.join(', ')}.`);
       // The agenda feed: each of the 14 on its day, titled with its subject and grade; maths once, by its 4.
-      const feed = parseFeed(
-        feedText({
+      const calendarFeed = parseCalendarFeed(
+        calendarFeedText({
           name: 'agenda',
           child: 'Ania',
           entries: { lessons: [], agenda: agendaEntries({ child: 'ania', days: [], agenda: [], homework: [], terms }), freeDays: [] },
@@ -287,7 +287,7 @@ describe('one view of a child on both screens', () => {
           language: 'pl',
         }),
       );
-      const titles = feed.events.map((e) => e.summary);
+      const titles = calendarFeed.events.map((e) => e.summary);
       expect(titles).toHaveLength(14);
       expect(titles.filter((t) => t.includes('Matematyka'))).toEqual(['Propozycja oceny śródrocznej: Matematyka 4']);
       for (const p of card.proposals) expect(titles).toContain(`Propozycja oceny śródrocznej: ${p.subject} ${p.grade}`);
@@ -368,8 +368,8 @@ describe('one view of a child on both screens', () => {
         { ...test('agenda:15', '2026-11-30', '', 'Inne', 'Dzień otwarty szkoły'), subject: null },
       ];
       expect(entries.map((e) => e.kind)).toEqual(['test', 'quiz', 'trip', 'meeting', 'meeting']);
-      const feed = parseFeed(
-        feedText({
+      const calendarFeed = parseCalendarFeed(
+        calendarFeedText({
           name: 'agenda',
           child: 'Ania',
           entries: { lessons: [], agenda: agendaEntries({ child: 'ania', days: [], agenda: entries, homework: [] }), freeDays: [] },
@@ -377,7 +377,7 @@ describe('one view of a child on both screens', () => {
           language: 'pl',
         }),
       );
-      const titles = feed.events.map((e) => e.summary);
+      const titles = calendarFeed.events.map((e) => e.summary);
       expect(titles).toEqual([
         'Sprawdzian: Matematyka',
         'Kartkówka: Przyroda',
@@ -388,7 +388,7 @@ describe('one view of a child on both screens', () => {
       const published = renderUpcomingTests(upcomingTests(entries, TODAY));
       const own = await shownView(doc, 'ania', { 'sensor.ania_upcoming_tests': { state: '2', attributes: published.attributes } }, NOW);
       const text = own.flatMap((s) => s.texts).join('\n');
-      // The dashboard's kind of each: a test's word beside its subject, another entry's category in bold; the feed's title says the same.
+      // The dashboard's kind of each: a test's word beside its subject, another entry's category in bold; the calendar feed's title says the same.
       expect(text).toContain('**Matematyka** <small>sprawdzian</small>: Ułamki');
       expect(text).toContain('**Przyroda** <small>kartkówka</small>: Rośliny');
       for (const [category, content] of [

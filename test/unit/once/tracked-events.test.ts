@@ -125,7 +125,7 @@ describe('a tracked kind', () => {
     ]);
   });
 
-  it('more than 20 removals at once (a new school year) are forgotten without events at the first read after a start or after a day without a good poll', async () => {
+  it('more than 20 removals at once (a new school year) are forgotten without events at the first read after a start or after a day without a good pass', async () => {
     const many = Array.from({ length: 25 }, (_, i) => grade(i + 1, '5'));
     const g = await gate();
     await g.pass([['grade', many, tracking('r1')]]);
@@ -134,7 +134,7 @@ describe('a tracked kind', () => {
     const again = await gate();
     await again.pass([['grade', [], tracking('r3')]]);
     expect(fired).toEqual([]);
-    // Polls after more than a day without a good one: their floods (new items, then removals) are old news.
+    // Passes after more than a day without a good one: their floods (new items, then removals) are old news.
     const afterOutage = { now: Date.parse('2026-11-20T10:00:00Z'), lastGood: Date.parse('2026-11-19T09:00:00Z') };
     const other = Array.from({ length: 25 }, (_, i) => grade(i + 100, '5'));
     await again.pass([['grade', other, tracking('r4')]], afterOutage);

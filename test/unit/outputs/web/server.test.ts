@@ -101,7 +101,7 @@ describe('the web server', () => {
     const port = await start();
     const first = await send(port, withToken('/'));
     const cookie = String(first.headers['set-cookie']);
-    // Never the token itself: its HMAC, which opens the board but cannot be turned into a feed address.
+    // Never the token itself: its HMAC, which opens the board but cannot be turned into a calendar feed address.
     expect(cookie).toMatch(/^dziennik2mqtt_board=[A-Za-z0-9_-]{43};/);
     expect(cookie).not.toContain(TOKEN);
     expect(cookie).toMatch(/HttpOnly/);
