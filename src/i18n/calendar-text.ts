@@ -7,8 +7,11 @@ import type { GradePeriod } from '../rules/grades-standard.js';
 
 /** The English words: their type is every language's shape (CalendarText). */
 const EN = {
-  /** The second half of a calendar's name: "Ania – lekcje". */
-  calendarFeeds: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'free days' } satisfies Record<CalendarFeedName, string>,
+  /**
+   * The second half of a calendar's name: "Ania – lekcje". One name everywhere a family meets the calendar: the
+   * calendar feed's own name, the board's link and the calendar's entry in Home Assistant (homeassistant-text.ts takes these).
+   */
+  calendarFeeds: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'days off' } satisfies Record<CalendarFeedName, string>,
   lesson: 'Lesson',
   room: 'Room',
   teacher: 'Teacher',
@@ -31,7 +34,7 @@ const EN = {
 export type CalendarText = typeof EN;
 
 const PL: CalendarText = {
-  calendarFeeds: { lessons: 'lekcje', agenda: 'terminarz', 'free-days': 'dni wolne' },
+  calendarFeeds: { lessons: 'lekcje', agenda: 'wydarzenia', 'free-days': 'dni wolne' },
   lesson: 'Lekcja',
   room: 'Sala',
   teacher: 'Nauczyciel',
@@ -49,7 +52,7 @@ const PL: CalendarText = {
 };
 
 const UK: CalendarText = {
-  calendarFeeds: { lessons: 'уроки', agenda: 'розклад подій', 'free-days': 'вихідні дні' },
+  calendarFeeds: { lessons: 'уроки', agenda: 'події', 'free-days': 'вихідні дні' },
   lesson: 'Урок',
   room: 'Кабінет',
   teacher: 'Вчитель',

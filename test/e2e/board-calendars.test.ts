@@ -76,7 +76,7 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     const ania = await overlayOf(page);
     expect(ania.heading).toBe('Kalendarze: Ania');
     expect(ania.help).toContain('Remote Calendar');
-    expect(ania.titles).toEqual(['Ania – lekcje', 'Ania – terminarz', 'Ania – dni wolne']);
+    expect(ania.titles).toEqual(['Ania – lekcje', 'Ania – wydarzenia', 'Ania – dni wolne']);
     expectCalendarFeeds(ania.addresses, calendarFeedPatterns(`http://127.0.0.1:${port}`, 'ania'), token);
     expect(ania.webcal).toEqual(ania.addresses.map((a) => a.replace('http://', 'webcal://')));
     expect(await page.evaluate(FITS_WINDOW)).toBe(true);
@@ -124,7 +124,7 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     await page.waitForSelector('.child');
     await page.locator('.child').nth(1).locator('.cal-open').click();
     const jan = await overlayOf(page);
-    expect(jan.titles).toEqual(['Jan – lekcje', 'Jan – terminarz', 'Jan – dni wolne']);
+    expect(jan.titles).toEqual(['Jan – lekcje', 'Jan – wydarzenia', 'Jan – dni wolne']);
     expect(await page.evaluate(FITS_WINDOW)).toBe(true);
     expect(await page.evaluate('document.documentElement.scrollWidth - innerWidth')).toBe(0);
     await screenshot(page, 'board-calendars-390x844.png');

@@ -136,7 +136,7 @@ function fullChild(id: string, name: string): BoardChild {
     },
     warning: null,
     updated: 'Aktualizacja: 09:11',
-    calendarFeeds: calendarFeedLinks(id, name, 'pl'),
+    calendarFeeds: calendarFeedLinks({ id, name, model: null, online: true, states: new Map(), changedAt: 0 }, name, 'pl'),
   };
 }
 

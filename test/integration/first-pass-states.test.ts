@@ -1,9 +1,13 @@
 // Every entity discovery declares has a state after a start's first pass (issue 37), though a start
 // reads some rows only later (the school's files, the sent box, the library, next week's timetable
 // for the calendar feeds): on a first install they publish an honest unknown, after a restart what the last
-// run published. And the first start stays within its budget of requests.
+// run published. And the first start stays within its budget of requests. Every state the demo family's three
+// devices announce (the kindergarten child's `school` too) is retained from that first pass: Home Assistant restarted
+// then shows it, not unknown until the next read (interface 17.3).
 import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
+import { retained } from '../helpers/mqtt.js';
 import type { Harness } from '../helpers/app.js';
 
 // A Wednesday's second lesson; the bridge starts half a minute off the minute.
@@ -19,6 +23,19 @@ function declaredStateTopics(h: Harness): string[] {
     .filter((c) => c.p === 'sensor' || c.p === 'binary_sensor')
     .map((c) => c.stat_t ?? c.state_topic ?? '')
     .filter((t) => t !== '');
+}
+
+type Component = { p: string; stat_t?: string; state_topic?: string };
+
+/** Every component of the device the broker retains for the child that has a state (an event entity's topic carries events, never a state). */
+async function announcedStates(h: Harness, child: string): Promise<{ key: string; topic: string }[]> {
+  const topic = `${h.prefix}/device/${h.base}_${child}/config`;
+  const config = (await retained([topic])).get(topic);
+  const components = (JSON.parse(config ?? '{}') as { cmps?: Record<string, Component> }).cmps ?? {};
+  return Object.entries(components).flatMap(([key, c]) => {
+    const state = c.stat_t ?? c.state_topic;
+    return c.p === 'event' || state === undefined ? [] : [{ key, topic: state }];
+  });
 }
 
 const laterReads = (): number => Object.values(LATER).reduce((n, path) => n + school.sim.count({ path }), 0);
@@ -59,5 +76,18 @@ describe("a start's first pass", () => {
     expect(Object.fromEntries(Object.keys(LATER).map((key) => [key, h.state('ania', key)]))).toEqual(before);
     await h.advanceMinutes(10);
     expect(laterReads()).toBeGreaterThan(reads);
+  });
+
+  it("retains a state for every component the three children's devices announce, the kindergarten child's school included", async () => {
+    const children = ['ania', 'jan', 'zofia'];
+    const h = await school.start({ accounts: DEMO_ACCOUNTS.map(({ login, password }) => ({ login, password })) });
+    await h.runUntil(() => children.every((c) => h.state(c, 'timetable_today') !== undefined), 'the first pass of each child');
+    for (const child of children) {
+      const announced = await announcedStates(h, child);
+      expect(announced.length).toBeGreaterThan(child === 'zofia' ? 10 : 40);
+      const kept = await retained(announced.map((c) => c.topic));
+      expect({ child, without: announced.filter((c) => !kept.has(c.topic)).map((c) => c.key) }).toEqual({ child, without: [] });
+    }
+    expect((await retained([`${h.base}/zofia/school`])).get(`${h.base}/zofia/school`)).toBe('Biedronki');
   });
 });

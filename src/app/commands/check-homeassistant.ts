@@ -20,7 +20,7 @@ import { TOOLS } from '../../outputs/mcp/tools.js';
 export async function checkHomeAssistant(
   config: Config,
   out: { write(text: string): unknown },
-  children: readonly { id: string; name: string }[],
+  children: readonly { id: string; name: string; schoolwork?: boolean }[],
 ): Promise<boolean> {
   const say = HOMEASSISTANT_TEXT[config.language];
   const ha = config.homeassistant;

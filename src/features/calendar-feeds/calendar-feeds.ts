@@ -1,11 +1,22 @@
 // The calendar feeds feature: no request and no entity of its own. After the timetable,
-// the agenda and the grades (the year's term grades, their one list) have read, it turns their outputs into the content of the child's three calendar
+// the agenda and the grades (the year's term grades, their one list) have read, it turns their outputs into the content of the child's three
 // calendar feeds (interface 6.5), which the account runner publishes and the web server renders (src/outputs/web/calendar-feeds.ts).
 // What the calendar feeds last held is kept in data_dir: a restart serves it until a read replaces it, and the
-// days a pass did not read (next week, in a start's first pass) keep their lessons.
-import { CALENDAR_FEED_PARTS, calendarFeedEntries, keepUncovered, sortedEntries, type CalendarFeedContents } from '../../rules/calendar-feeds.js';
+// days a pass did not read (next week, in a start's first pass) keep their lessons. A child whose account has
+// no agenda (a kindergarten child's) has no agenda calendar feed: not served, linked or made in Home Assistant (17.3).
+import {
+  CALENDAR_FEED_NAMES,
+  CALENDAR_FEED_PARTS,
+  calendarFeedEntries,
+  keepUncovered,
+  sortedEntries,
+  type CalendarFeedContents,
+  type CalendarFeedName,
+} from '../../rules/calendar-feeds.js';
 import { KeptCalendarFeeds } from './kept-calendar-feeds.js';
 import { slotFacts } from '../timetable/day.js';
+import { homeworkUpcomingEntity, upcomingTestsEntity } from '../agenda/entities.js';
+import type { EntityDef } from '../kit/entities.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 import { feature, type FeatureAccess, type FeatureState } from '../feature.js';
 
@@ -15,6 +26,19 @@ export const calendarFeeds = feature({
   entities: [],
   create: (access) => new CalendarFeedsState(access),
 });
+
+/**
+ * Whether a child's device declares the agenda (its tests or its homework): what its agenda calendar feed and its
+ * homework list in Home Assistant stand on. A kindergarten child's account has neither list (live-notes 58).
+ */
+export function declaresAgenda(entities: readonly Pick<EntityDef, 'key'>[]): boolean {
+  return entities.some((e) => e.key === homeworkUpcomingEntity.key || e.key === upcomingTestsEntity.key);
+}
+
+/** The calendar feeds a child has: each of them, the agenda's only where its device declares the agenda. */
+export function offeredCalendarFeeds(agenda: boolean): CalendarFeedName[] {
+  return CALENDAR_FEED_NAMES.filter((name) => agenda || name !== 'agenda');
+}
 
 type CalendarFeedsAccess = Pick<FeatureAccess, 'identity' | 'childId'> & Partial<Pick<FeatureAccess, 'dataDir' | 'account' | 'log'>>;
 

@@ -110,7 +110,8 @@ function compute(ctx: SourceContext): Promise<SourceResult> {
   const tutor = [user?.FirstName, user?.LastName].filter((part) => part?.trim()).join(' ') || null;
   const year = schoolYearEvents(identity, tutor);
   const timetable = ctx.inputs.timetable;
-  // A kindergarten child's group is read after a start's first pass: what was published stays until then.
+  // A kindergarten child's group is read in her first pass, beside her plan; while a read of it has failed, what was
+  // published stays (a state without her group would tell Home Assistant she has none).
   const waiting = identity.className === undefined && timetable?.kind === 'kindergarten' && timetable.group === undefined;
   return Promise.resolve<SourceResult>({
     ...(waiting ? {} : { states: statesOf([schoolEntity], { identity, tutor, year: year[0]?.payload, timetable }) }),

@@ -77,8 +77,8 @@ export const KINDERGARTEN_GROUP: Resource<z.output<typeof kindergartenGroupRespo
   host: 'register',
   endpoints: ['Auth/Users/Kindergarteners/<lid>', GROUP],
   fresh: byDay(DAILY),
-  // A start's requests are the dearest: the group is read at the next pass (its name stays published meanwhile).
-  notAtStart: true,
+  // Read at a start too: the `school` sensor names her group and waits for it, so a first install left it for the
+  // next pass announced the sensor without a state (two requests; her start stays within a pupil's).
   whenAsked: 'keep',
   keepOnError: true,
   note: 'Auth/Users/Kindergarteners/<lid> for its identifier, then ms/kindergartens/groups/<id> for its name',

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Sink } from '../../bus/bus.js';
 import type { ChildDevice } from '../../features/kit/entities.js';
-import { homeworkUpcomingEntity, upcomingTestsEntity } from '../../features/agenda/entities.js';
+import { declaresAgenda } from '../../features/calendar-feeds/calendar-feeds.js';
 import type { HomeAssistantConfig } from '../../config/schema.js';
 import type { Language } from '../../config/language.js';
 import type { AgendaEntry, CalendarFeedContent, CalendarFeedName } from '../../rules/calendar-feeds.js';
@@ -94,8 +94,7 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
 
   /** A child's device as declared: whether it has homework and an agenda decides its list and agenda calendar. */
   device(child: ChildDevice): void {
-    const keys = new Set(child.entities.map((e) => e.key));
-    const schoolwork = keys.has(homeworkUpcomingEntity.key) || keys.has(upcomingTestsEntity.key);
+    const schoolwork = declaresAgenda(child.entities);
     if (this.schoolwork.get(child.id) === schoolwork) return;
     this.schoolwork.set(child.id, schoolwork);
     this.nudge();

@@ -4,7 +4,8 @@
 // bridge remembers making and the entries Home Assistant lists now. Pure: the keeper acts on it, `check`
 // tells it.
 import { createHash } from 'node:crypto';
-import { CALENDAR_FEED_NAMES } from '../../rules/calendar-feeds.js';
+import type { CalendarFeedName } from '../../rules/calendar-feeds.js';
+import { offeredCalendarFeeds } from '../../features/calendar-feeds/calendar-feeds.js';
 import { HOMEASSISTANT_TEXT, type EntryStatus, type ListKind } from '../../i18n/homeassistant-text.js';
 import type { Language } from '../../config/language.js';
 import type { Known } from './made.js';
@@ -62,13 +63,13 @@ export function childOfKey(key: string): string | undefined {
 export function wantedEntries(
   children: readonly { id: string; name: string; schoolwork?: boolean }[],
   language: Language,
-  calendarFeedUrl: ((child: string, calendarFeed: (typeof CALENDAR_FEED_NAMES)[number]) => string) | undefined,
+  calendarFeedUrl: ((child: string, calendarFeed: CalendarFeedName) => string) | undefined,
 ): Wanted[] {
   const words = HOMEASSISTANT_TEXT[language].lists;
   return children.flatMap(({ id, name, schoolwork = true }) => [
     ...(calendarFeedUrl === undefined
       ? []
-      : CALENDAR_FEED_NAMES.filter((calendarFeed) => schoolwork || calendarFeed !== 'agenda').map(
+      : offeredCalendarFeeds(schoolwork).map(
           (calendarFeed): Wanted => ({
             key: `${id}/${calendarFeed}`,
             child: id,

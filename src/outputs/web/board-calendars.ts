@@ -4,9 +4,9 @@
 // src/outputs/web/browser/calendars.ts, its style calendars.css beside it (bundled into the board's style sheet).
 import { CALENDAR_TEXT } from '../../i18n/calendar-text.js';
 import type { Language } from '../../config/language.js';
-import { CALENDAR_FEED_NAMES } from '../../rules/calendar-feeds.js';
+import { CALENDAR_FEED_NAMES, type CalendarFeedName } from '../../rules/calendar-feeds.js';
 import { calendarFeedKey } from './token.js';
-import type { WebRequest } from './types.js';
+import type { ChildView, WebRequest } from './types.js';
 
 /** What the page needs to make a calendar feed address a calendar app can open. */
 export interface BoardCalendarFeedAccess {
@@ -17,16 +17,19 @@ export interface BoardCalendarFeedAccess {
 }
 
 /**
- * Each calendar feed of a child as the board lists it: the calendar's name ("Ania – lekcje") and its path,
- * relative to the bridge's root, without its key (`calendar/ania/lessons.ics`).
+ * Each calendar feed of a child as the board lists it (those the child has: `ChildView.calendarFeeds`): the
+ * calendar's name ("Ania – lekcje") and its path, relative to the bridge's root, without its key
+ * (`calendar/ania/lessons.ics`).
  */
-export function calendarFeedLinks(childId: string, name: string, language: Language): { title: string; path: string }[] {
+export function calendarFeedLinks(child: ChildView, name: string, language: Language): { title: string; path: string }[] {
   const words = CALENDAR_TEXT[language].calendarFeeds;
-  return CALENDAR_FEED_NAMES.map((calendarFeed) => ({
+  return (child.calendarFeeds ?? CALENDAR_FEED_NAMES).map((calendarFeed) => ({
     title: `${name} – ${words[calendarFeed]}`,
-    path: `calendar/${encodeURIComponent(childId)}/${calendarFeed}.ics`,
+    path: calendarFeedPath(child.id, calendarFeed),
   }));
 }
+
+const calendarFeedPath = (childId: string, calendarFeed: CalendarFeedName): string => `calendar/${encodeURIComponent(childId)}/${calendarFeed}.ics`;
 
 /**
  * The page's access block: each calendar feed's own key (never the token) and the port, only in the page itself
@@ -34,13 +37,13 @@ export function calendarFeedLinks(childId: string, name: string, language: Langu
  * only for a page asked for with `?token=` or through ingress: a cookie read off a tablet gives no
  * calendar feed address. Undefined otherwise (the cards then offer no calendars).
  */
-export function calendarFeedAccessJson(access: BoardCalendarFeedAccess, req: WebRequest, childIds: readonly string[]): string | undefined {
+export function calendarFeedAccessJson(access: BoardCalendarFeedAccess, req: WebRequest, children: readonly ChildView[]): string | undefined {
   if (req.via !== 'query' && req.via !== 'ingress') return undefined;
   const token = access.token;
   const keys: Record<string, string> = {};
-  for (const child of childIds) {
-    for (const calendarFeed of CALENDAR_FEED_NAMES)
-      keys[`calendar/${encodeURIComponent(child)}/${calendarFeed}.ics`] = calendarFeedKey(token, child, calendarFeed);
+  for (const child of children) {
+    for (const calendarFeed of child.calendarFeeds ?? CALENDAR_FEED_NAMES)
+      keys[calendarFeedPath(child.id, calendarFeed)] = calendarFeedKey(token, child.id, calendarFeed);
   }
   // Through ingress the page's host is Home Assistant's (the add-on's host) and its port is Home
   // Assistant's: the calendar feeds need the bridge's port. Opened directly, the page's own address is the bridge's.

@@ -70,5 +70,5 @@ function boxesOf(shown: ShownChild): BoardBoxes {
 function childBoard(child: ChildView, name: string, language: Language, now: number) {
   const boxes = boxesOf(shownChild(child.states, language, now, child.online));
   // The child's calendar feeds, without the token (the page adds it and the host).
-  return { id: child.id, name, className: child.model, ...boxes, calendarFeeds: calendarFeedLinks(child.id, name, language) };
+  return { id: child.id, name, className: child.model, ...boxes, calendarFeeds: calendarFeedLinks(child, name, language) };
 }

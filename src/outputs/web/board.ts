@@ -50,14 +50,13 @@ export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] 
     (req) => {
       if (path(req) !== '') return undefined;
       const now = current(data);
-      const ids = data.children().map((c) => c.id);
       const body = boardHtml({
         language: data.language,
         title: now.model.labels.title,
         script: script.file,
         style: style.file,
         data: now.json,
-        calendarFeedAccess: options.calendarFeeds && calendarFeedAccessJson(options.calendarFeeds, req, ids),
+        calendarFeedAccess: options.calendarFeeds && calendarFeedAccessJson(options.calendarFeeds, req, data.children()),
         // In the app's panel (ingress) the diagnostics file opens without the token: linked at the foot.
         diagnostics: req.via === 'ingress' ? BOARD_TEXT[data.language].diagnostics : undefined,
       });

@@ -9,6 +9,7 @@ import type { Language } from '../../config/language.js';
 import type { CalendarFeedContent, CalendarFeedName } from '../../rules/calendar-feeds.js';
 import type { ChildView, CalendarFeedSource, WebData } from './types.js';
 import { CalendarFeedTexts, type KeptCalendarFeed } from './calendar-feeds.js';
+import { declaresAgenda, offeredCalendarFeeds } from '../../features/calendar-feeds/calendar-feeds.js';
 
 export interface WebSnapshotOptions {
   language: Language;
@@ -22,8 +23,8 @@ type KeptCalendarFeeds = { [K in CalendarFeedName]?: KeptCalendarFeed<K> & { jso
 
 interface ChildSnapshot extends ChildView {
   states: Map<string, EntityState>;
-  /** The calendar feeds, which no page shows: their changes move no changedAt and tell no listener. */
-  calendarFeeds: KeptCalendarFeeds;
+  /** What the calendar feeds hold, which no page shows: their changes move no changedAt and tell no listener. */
+  calendarFeedContents: KeptCalendarFeeds;
 }
 
 export class WebSnapshot implements Sink, WebData {
@@ -46,9 +47,11 @@ export class WebSnapshot implements Sink, WebData {
   device(child: ChildDevice): void {
     const kept = this.child(child.id);
     const model = child.model ?? null;
-    if (kept.name !== child.name || kept.model !== model) {
+    const offered = offeredCalendarFeeds(declaresAgenda(child.entities));
+    if (kept.name !== child.name || kept.model !== model || kept.calendarFeeds?.join() !== offered.join()) {
       kept.name = child.name;
       kept.model = model;
+      kept.calendarFeeds = offered;
       this.changed(kept);
     }
   }
@@ -79,7 +82,7 @@ export class WebSnapshot implements Sink, WebData {
   /** Kept with the time it last changed (the calendar feed's Last-Modified), which the same content published again keeps. */
   calendarFeed<K extends CalendarFeedName>(childId: string, name: K, content: CalendarFeedContent<K>): void {
     // Seen through its one name K: TypeScript cannot tell that writing KeptCalendarFeeds[K] needs only a KeptCalendarFeed<K>.
-    const calendarFeeds = this.child(childId).calendarFeeds as { [N in K]?: KeptCalendarFeed<K> & { json: string } };
+    const calendarFeeds = this.child(childId).calendarFeedContents as { [N in K]?: KeptCalendarFeed<K> & { json: string } };
     const json = JSON.stringify(content);
     if (calendarFeeds[name]?.json !== json) calendarFeeds[name] = { content, changedAt: this.options.now(), json };
   }
@@ -87,8 +90,8 @@ export class WebSnapshot implements Sink, WebData {
   // --- WebData: read from the snapshot ---
 
   children(): readonly ChildView[] {
-    // The calendar feeds stay behind: no page shows them.
-    return [...this.snapshots.values()].map(({ calendarFeeds: _, ...view }) => view);
+    // What the calendar feeds hold stays behind: no page shows it.
+    return [...this.snapshots.values()].map(({ calendarFeedContents: _, ...view }) => view);
   }
 
   onChange(listener: () => void): () => void {
@@ -99,24 +102,25 @@ export class WebSnapshot implements Sink, WebData {
   }
 
   /**
-   * Every account runs the calendar feeds, so a known child has each of them: null until they were published
-   * (at a start, those the last run served), then what was published; undefined for an unknown child.
+   * Every account runs the calendar feeds, so a known child has each its device declares: null until they were
+   * published (at a start, those the last run served), then what was published; undefined for an unknown child or
+   * a calendar feed it does not have (a kindergarten child's agenda).
    */
   calendarFeedSource(child: string, name: CalendarFeedName, language: Language = this.language): CalendarFeedSource | null | undefined {
     const kept = this.snapshots.get(child);
-    if (kept === undefined) return undefined;
-    return this.texts.source(kept.calendarFeeds[name], name, language);
+    if (kept === undefined || kept.calendarFeeds?.includes(name) === false) return undefined;
+    return this.texts.source(kept.calendarFeedContents[name], name, language);
   }
 
   /** A child's calendar feed as last published (undefined before then or for an unknown child). */
   keptCalendarFeed<K extends CalendarFeedName>(child: string, name: K): KeptCalendarFeed<K> | undefined {
-    return this.snapshots.get(child)?.calendarFeeds[name];
+    return this.snapshots.get(child)?.calendarFeedContents[name];
   }
 
   private child(id: string): ChildSnapshot {
     let kept = this.snapshots.get(id);
     if (!kept) {
-      kept = { id, name: null, model: null, online: false, states: new Map(), changedAt: 0, calendarFeeds: {} };
+      kept = { id, name: null, model: null, online: false, states: new Map(), changedAt: 0, calendarFeedContents: {} };
       this.snapshots.set(id, kept);
     }
     return kept;

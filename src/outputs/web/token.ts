@@ -103,14 +103,19 @@ export function ownAddresses(): string[] {
 }
 
 /**
- * The board's and every child's calendar feed URLs (per child, each calendar feed's): with a token, the board's with
- * `?token=` and each calendar feed's with its own `?key=`; without one, the bare addresses (what the start-up
- * lines and logs show).
+ * The board's and every child's calendar feed URLs (per child, each calendar feed it has: `calendarFeedsOf`, every one
+ * where its kind is not known): with a token, the board's with `?token=` and each calendar feed's with its own `?key=`;
+ * without one, the bare addresses (what the start-up lines and logs show).
  */
-export function webUrls(base: string, children: readonly string[], token?: string) {
+export function webUrls(
+  base: string,
+  children: readonly string[],
+  token?: string,
+  calendarFeedsOf: (child: string) => readonly CalendarFeedName[] = () => CALENDAR_FEED_NAMES,
+) {
   return {
     board: token === undefined ? `${base}/` : `${base}/?token=${encodeURIComponent(token)}`,
-    calendarFeeds: children.map((child) => ({ child, urls: CALENDAR_FEED_NAMES.map((name) => calendarFeedUrl(base, child, name, token)) })),
+    calendarFeeds: children.map((child) => ({ child, urls: calendarFeedsOf(child).map((name) => calendarFeedUrl(base, child, name, token)) })),
   };
 }
 

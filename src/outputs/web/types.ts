@@ -57,6 +57,11 @@ export interface ChildView {
   states: ReadonlyMap<string, EntityState>;
   /** When any of the child's states last changed (ms since the epoch), 0 before the first. */
   changedAt: number;
+  /**
+   * The calendar feeds the child has, as its device declares them (calendarFeeds' offeredCalendarFeeds); all of them
+   * before the device is known.
+   */
+  calendarFeeds?: readonly CalendarFeedName[];
 }
 
 /** What the bridge gives the web server; everything is read from memory. */
@@ -65,8 +70,7 @@ export interface WebData {
   children(): readonly ChildView[];
   /** Called after any child's state changes (a burst of changes may call it many times). Returns an unsubscribe. */
   onChange(listener: () => void): () => void;
-  /** A child's calendar feed as the bridge holds it now; undefined for an unknown child. */
-  /** A child's calendar feed; null while nothing is known yet (503), undefined for an unknown child (404). */
+  /** A child's calendar feed; null while nothing is known yet (503), undefined for an unknown child or a calendar feed it does not have (404). */
   calendarFeedSource(child: string, name: CalendarFeedName): CalendarFeedSource | null | undefined;
   /** True while the bridge is connected to the broker (`/health`). */
   healthy(): boolean;

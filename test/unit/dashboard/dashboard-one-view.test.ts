@@ -85,6 +85,23 @@ async function family(states: HaStates): Promise<string> {
     .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
 }
 
+/** The child's dashboard view as Home Assistant shows it with these newest_grade and average states, as text. */
+async function gradesShown(
+  newest: { state: string | null; attributes: Record<string, unknown> },
+  average: { state: string | null; attributes: Record<string, unknown> },
+) {
+  const own = await shownView(
+    doc,
+    'ania',
+    {
+      'sensor.ania_newest_grade': { state: newest.state ?? 'unknown', attributes: newest.attributes },
+      'sensor.ania_average': { state: average.state ?? 'unknown', attributes: average.attributes },
+    },
+    NOW,
+  );
+  return own.flatMap((s) => s.texts).join('\n');
+}
+
 /** One child's board at NOW from its published states. */
 function board(states: Record<string, { state: string | null; attributes?: object }>) {
   const view = {
@@ -239,16 +256,7 @@ describe('one view of a child on both screens', () => {
       const card = board({ newest_grade: { state: newest.state, attributes: newest.attributes } });
       expect(card.proposals).toHaveLength(14);
       expect(card.proposals.filter((p) => p.subject === 'Matematyka').map((p) => p.grade)).toEqual(['4']);
-      const own = await shownView(
-        doc,
-        'ania',
-        {
-          'sensor.ania_newest_grade': { state: newest.state ?? 'unknown', attributes: newest.attributes },
-          'sensor.ania_average': { state: average.state ?? 'unknown', attributes: average.attributes },
-        },
-        NOW,
-      );
-      const text = own.flatMap((s) => s.texts).join('\n');
+      const text = await gradesShown(newest, average);
       const label = `${DASHBOARD_TEXT.pl.proposal} ${DASHBOARD_TEXT.pl.semesterGrade}`;
       // Every subject's row says its proposal, maths' by its newest, once.
       expect(text.split(`${label}: **`)).toHaveLength(15);
@@ -283,6 +291,68 @@ describe('one view of a child on both screens', () => {
       expect(titles).toHaveLength(14);
       expect(titles.filter((t) => t.includes('Matematyka'))).toEqual(['Propozycja oceny śródrocznej: Matematyka 4']);
       for (const p of card.proposals) expect(titles).toContain(`Propozycja oceny śródrocznej: ${p.subject} ${p.grade}`);
+    },
+  );
+  it.skipIf(skipWithoutJinja())(
+    'prints a proposal of a subject without a numeric average on the board, the dashboard and in newest_grade alike, a descriptive grade once (python3-jinja2)',
+    async () => {
+      // Matematyka graded and proposed; Plastyka a descriptive subject (a descriptive grade, no grade on the scale) and
+      // Muzyka with no grade yet, each proposed all the same: no average to put a row of the table to.
+      const all = ['Matematyka', 'Plastyka', 'Muzyka'];
+      const names = makeNames({
+        subjects: subjectsResponse.parse({ Subjects: all.map((Name, i) => ({ Id: i + 1, Name })) }).Subjects,
+        users: [],
+        classrooms: [],
+      });
+      const record = (Id: number, Grade: string, Subject: number, extra: object = {}) => ({
+        Id,
+        Grade,
+        Subject: { Id: Subject },
+        Semester: 1,
+        Date: '2026-11-20',
+        AddDate: '2026-11-20 10:00:00',
+        ...extra,
+      });
+      const proposal = { IsSemesterProposition: true };
+      const list = gradesResponse.parse({
+        Grades: [record(100, '4', 1), record(200, '4', 1, proposal), record(201, '5', 2, proposal), record(202, '6', 3, proposal)],
+      }).Grades;
+      const described: GradeItem = {
+        key: 'descriptive:5',
+        kind: 'descriptive',
+        shown: 'Rysuje starannie i z pomysłem',
+        subject: 'Plastyka',
+        category: null,
+        weight: null,
+        teacher: 'Anna Wiśniewska',
+        date: '2026-11-21',
+        added: '2026-11-21 09:00:00',
+        comment: 'Brawo',
+        semester: 1,
+        details: {},
+      };
+      const items = [...gradeItems({ grades: list }, names, '2027-01-29'), described];
+      const terms = termGrades(items);
+      const value = averages({ grades: list, semester: 1, endFirstSemester: '2027-01-29', names, terms });
+      const average = renderAverage(value, [], { thresholds: DEFAULT_GRADE_THRESHOLDS, today: TODAY });
+      expect(average.attributes.subjects.map((s) => [s.subject, s.average])).toEqual([
+        ['Matematyka', 4],
+        ['Muzyka', null],
+        ['Plastyka', null],
+      ]);
+      const newest = renderNewestGrade(newestGrades(items, terms, 1), undefined, average.attributes.subjects);
+      const proposed = (newest.attributes.proposals ?? []).map((p) => `${p.subject} ${p.grade}`).sort();
+      expect(proposed).toEqual(['Matematyka 4', 'Muzyka 6', 'Plastyka 5']);
+      const card = board({ newest_grade: { state: newest.state, attributes: newest.attributes } });
+      expect(card.proposals.map((p) => `${p.subject} ${p.grade}`).sort()).toEqual(proposed);
+      const text = await gradesShown(newest, average);
+      const label = `${DASHBOARD_TEXT.pl.proposal} ${DASHBOARD_TEXT.pl.semesterGrade}`;
+      for (const p of card.proposals) expect(text).toContain(`| ${p.subject}<br><small>${label}: **${p.grade}**`);
+      expect(text.split(`${label}: **`)).toHaveLength(4);
+      // The descriptive grade stands once, whole under its heading, not again among the newest grades.
+      expect(text.split('Rysuje starannie i z pomysłem')).toHaveLength(2);
+      expect(text).toContain(`#### ${DASHBOARD_TEXT.pl.describedGrades}\n- **Plastyka**: Rysuje starannie i z pomysłem`);
+      expect(text).toContain(`#### ${DASHBOARD_TEXT.pl.newestGrades}\n- **4** Matematyka`);
     },
   );
   it.skipIf(skipWithoutJinja())(

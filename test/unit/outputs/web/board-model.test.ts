@@ -639,7 +639,7 @@ describe('the board of one child', () => {
       updated: null,
       calendarFeeds: [
         { title: 'jan – lekcje', path: 'calendar/jan/lessons.ics' },
-        { title: 'jan – terminarz', path: 'calendar/jan/agenda.ics' },
+        { title: 'jan – wydarzenia', path: 'calendar/jan/agenda.ics' },
         { title: 'jan – dni wolne', path: 'calendar/jan/free-days.ics' },
       ],
     });
@@ -651,13 +651,19 @@ describe('the board of one child', () => {
       [
         { title: 'Ania – lessons', path: 'calendar/ania/lessons.ics' },
         { title: 'Ania – agenda', path: 'calendar/ania/agenda.ics' },
-        { title: 'Ania – free days', path: 'calendar/ania/free-days.ics' },
+        { title: 'Ania – days off', path: 'calendar/ania/free-days.ics' },
       ],
       [
         { title: 'Jan – lessons', path: 'calendar/jan_2/lessons.ics' },
         { title: 'Jan – agenda', path: 'calendar/jan_2/agenda.ics' },
-        { title: 'Jan – free days', path: 'calendar/jan_2/free-days.ics' },
+        { title: 'Jan – days off', path: 'calendar/jan_2/free-days.ics' },
       ],
+    ]);
+    // A kindergarten child's device declares no agenda: her card links no agenda calendar, which would be refused.
+    const zosia = child({}, { id: 'zofia', name: 'Zofia Kowalska', calendarFeeds: ['lessons', 'free-days'] });
+    expect(boardModel([zosia], 'pl', at('09:12')).children[0]?.calendarFeeds).toEqual([
+      { title: 'Zofia – lekcje', path: 'calendar/zofia/lessons.ics' },
+      { title: 'Zofia – dni wolne', path: 'calendar/zofia/free-days.ics' },
     ]);
   });
 

@@ -1,9 +1,11 @@
 // The calendar feeds' iCalendar text read back with ical.js: Warsaw times right in winter and summer, titles in
-// the bridge's language, escaping and folding done, and the same entries always giving the same text.
+// the bridge's language, escaping and folding done, and the same entries always giving the same text. And as a
+// strict parser reads it (RFC 5545 3.1, 3.6; RFC 7986): every line CRLF-ended, a VTIMEZONE in a calendar feed
+// without entries, days off transparent, the refresh interval in the form every parser reads.
 import { describe, expect, it } from 'vitest';
 import { calendarFeedText, type CalendarFeedDocument } from '../../../../src/outputs/web/calendar-ics.js';
-import type { CalendarFeedEntries, LessonEntry } from '../../../../src/rules/calendar-feeds.js';
-import { parseCalendarFeed } from '../../../helpers/ics.js';
+import type { AgendaEntry, CalendarFeedEntries, LessonEntry } from '../../../../src/rules/calendar-feeds.js';
+import { parseCalendarFeed, strictCalendar } from '../../../helpers/ics.js';
 
 const lesson = (over: Partial<LessonEntry>): LessonEntry => ({
   uid: 'lesson-2026-11-16-1.ania@dziennik2mqtt',
@@ -114,6 +116,32 @@ describe('calendar feed text', () => {
     expect(en.summary).toBe('Matematyka (moved from Mon 16.11, lesson 1)');
   });
 
+  it('ends every line with CRLF, the last one too, and holds its VTIMEZONE with no entry to show', () => {
+    for (const name of ['lessons', 'agenda', 'free-days'] as const) {
+      const text = calendarFeedText(calendarFeed({ name }));
+      expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+      // No line break but CRLF: a lone CR or LF is no line end (RFC 5545 3.1).
+      expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+      expect(strictCalendar(text).components).toEqual({ VTIMEZONE: 1 });
+      expect(parseCalendarFeed(text)).toEqual({
+        name: `Ania – ${{ lessons: 'lekcje', agenda: 'wydarzenia', 'free-days': 'dni wolne' }[name]}`,
+        events: [],
+      });
+    }
+    // The text as it was, its last line without its line end: the strict parser refuses it.
+    expect(() => strictCalendar(calendarFeedText(calendarFeed({ entries: entries({ lessons: [lesson({})] }) })).slice(0, -2))).toThrow(
+      /strict parser refused/,
+    );
+  });
+
+  it('tells a subscriber to read it again hourly, as RFC 7986 writes it and as Outlook reads it', () => {
+    const { properties } = strictCalendar(calendarFeedText(calendarFeed({ entries: entries({ lessons: [lesson({})] }) })));
+    // VALUE=DURATION read as a duration: 3,600 seconds.
+    expect(properties['REFRESH-INTERVAL']).toEqual([3600]);
+    expect(properties['X-PUBLISHED-TTL']).toEqual(['PT1H']);
+    expect(calendarFeedText(calendarFeed({}))).toContain('\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n');
+  });
+
   it('gives whole days for free days, the end the day after the last', () => {
     const text = calendarFeedText(
       calendarFeed({
@@ -131,9 +159,13 @@ describe('calendar feed text', () => {
         }),
       }),
     );
+    // A day off takes no time: a phone's calendar does not show the family busy all day.
     expect(parseCalendarFeed(text).events).toEqual([
-      expect.objectContaining({ summary: 'Przerwa świąteczna', start: '2026-12-23', end: '2027-01-01', allDay: true }),
+      expect.objectContaining({ summary: 'Przerwa świąteczna', start: '2026-12-23', end: '2027-01-01', allDay: true, transp: 'TRANSPARENT' }),
     ]);
+    expect(strictCalendar(text).components).toEqual({ VTIMEZONE: 1, VEVENT: 1 });
+    // A lesson takes its time (TRANSP left to its default, OPAQUE).
+    expect(parseCalendarFeed(calendarFeedText(calendarFeed({ entries: entries({ lessons: [lesson({})] }) }))).events[0]?.transp).toBeNull();
   });
 
   it('escapes and folds long teacher text, and the same entries give the same text', () => {
@@ -192,5 +224,36 @@ describe('calendar feed text', () => {
     const [event] = parseCalendarFeed(calendarFeedText(calendarFeed({ name: 'agenda', entries: agenda, language: 'en' }))).events;
     expect(event!.summary).toBe('Trip: Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45 przed…');
     expect(event!.description).toBe(`${text}\nTeacher: Anna Nowak`);
+  });
+
+  it('names the kind in a title only where the entry does not already, wherever the word stands in it', () => {
+    const event = (label: string, text: string, kind: AgendaEntry['kind'] = 'event'): AgendaEntry => ({
+      uid: `agenda-${label}-${text.length}.ania@dziennik2mqtt`,
+      kind,
+      when: { date: '2026-12-02', last: '2026-12-02' },
+      subject: null,
+      text,
+      label,
+      teacher: null,
+    });
+    const titles = (...agenda: AgendaEntry[]) =>
+      parseCalendarFeed(calendarFeedText(calendarFeed({ name: 'agenda', entries: entries({ agenda }) }))).events.map((e) => e.summary);
+    expect(
+      titles(
+        event('Konkurs', 'Szkolny konkurs recytatorski'),
+        // Case and Polish letters aside: the category as the school typed it, the text in capitals without diacritics.
+        event('Apel szkolny', 'Uroczysty APEL SZKOLNY z okazji Święta Niepodległości'),
+        event('Wycieczka', 'Klasa 4b: wycieczka do Krakowa', 'trip'),
+        // A word that only begins like the kind is another word; so is an inflected form.
+        event('Konkurs', 'Konkursowe prace plastyczne'),
+        event('Wycieczka', 'Wyjazd na wycieczkę do Krakowa', 'trip'),
+      ),
+    ).toEqual([
+      'Szkolny konkurs recytatorski',
+      'Uroczysty APEL SZKOLNY z okazji Święta Niepodległości',
+      'Klasa 4b: wycieczka do Krakowa',
+      'Konkurs: Konkursowe prace plastyczne',
+      'Wycieczka: Wyjazd na wycieczkę do Krakowa',
+    ]);
   });
 });

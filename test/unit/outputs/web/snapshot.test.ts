@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { WebSnapshot } from '../../../../src/outputs/web/snapshot.js';
 import type { AgendaEntry, CalendarFeedContent, LessonEntry } from '../../../../src/rules/calendar-feeds.js';
 import { parseCalendarFeed } from '../../../helpers/ics.js';
+import { upcomingTestsEntity } from '../../../../src/features/agenda/entities.js';
 
 function memory() {
   let now = 1_000;
@@ -76,7 +77,8 @@ describe('WebSnapshot', () => {
 
   it('serves the calendar feeds as last published, Last-Modified moving only when the content does, and tells no page', () => {
     const { m, tick } = memory();
-    m.device({ id: 'ania', name: 'Ania Kowalska', entities: [] });
+    // Her device declares the agenda: she has each calendar feed.
+    m.device({ id: 'ania', name: 'Ania Kowalska', entities: [upcomingTestsEntity] });
     let calls = 0;
     m.onChange(() => calls++);
     // Before the first pass of the calendar feeds: nothing (the route answers 503), never an empty calendar.
@@ -101,9 +103,23 @@ describe('WebSnapshot', () => {
     expect(m.keptCalendarFeed('ania', 'lessons')?.content.entries[0]?.subject).toBe('Fizyka');
     // No page shows a calendar feed.
     expect(calls).toBe(0);
-    expect(m.children()[0]).not.toHaveProperty('calendarFeeds');
+    expect(m.children()[0]).not.toHaveProperty('calendarFeedContents');
     m.removed('ania');
     expect(m.calendarFeedSource('ania', 'lessons')).toBeUndefined();
+  });
+
+  it("serves no agenda calendar feed of a child whose device declares no agenda (a kindergarten child's), and says so to the board", () => {
+    const { m } = memory();
+    m.device({ id: 'zofia', name: 'Zofia Kowalska', entities: [] });
+    m.calendarFeed('zofia', 'agenda', { child: 'Zofia', entries: [] });
+    m.calendarFeed('zofia', 'lessons', { child: 'Zofia', entries: [lesson('rytmika')] });
+    expect(m.calendarFeedSource('zofia', 'agenda')).toBeUndefined();
+    expect(m.calendarFeedSource('zofia', 'lessons')).not.toBeNull();
+    expect(m.children()[0]?.calendarFeeds).toEqual(['lessons', 'free-days']);
+    // Her device declaring the agenda after all (a pupil after all): the calendar feed is served.
+    m.device({ id: 'zofia', name: 'Zofia Kowalska', entities: [upcomingTestsEntity] });
+    expect(m.calendarFeedSource('zofia', 'agenda')).not.toBeUndefined();
+    expect(m.children()[0]?.calendarFeeds).toEqual(['lessons', 'agenda', 'free-days']);
   });
 
   it('takes a calendar feed only by a name and with entries the calendar feeds declare', () => {
