@@ -5,11 +5,12 @@
 import { DEFAULT_GRADE_THRESHOLDS, type Averaging } from '../config/schema.js';
 import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
 import type { Feature, CommandAccount } from '../features/feature.js';
-import { FEATURES } from '../features/index.js';
+import { FEATURES, ROLLOVER_KINDS } from '../features/index.js';
 import { RESOURCES } from '../features/resources.js';
 import { AccountFigures, type FiguresSink } from '../features/status/figures.js';
 import type { Bus } from '../bus/bus.js';
 import type { Handover } from '../once/handover.js';
+import { EventGate } from '../once/gate.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { SchedulePolicy } from '../engine/plan.js';
 import type { Resource } from '../engine/resource.js';
@@ -27,7 +28,6 @@ import { hint } from '../util/text.js';
 import { IDENTITY } from '../engine/resources/school.js';
 import { PortalAccess, type PortalAccessOptions } from '../engine/resources/portal-access.js';
 import { AccountHealth, retryDelay } from './health.js';
-import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';
 import { AccountFeatures } from './account-features.js';
 import { AccountPlan } from './account-plan.js';
@@ -97,6 +97,7 @@ function accountParts(options: PassRunnerOptions): PassParts {
     tell: (memory) => options.handover?.tell(child.id, memory),
     told: (id) => options.handover?.told(id),
     onStorage: (error) => (health.storageError = error),
+    rollover: ROLLOVER_KINDS,
   });
   const access = new PortalAccess({
     ...options,

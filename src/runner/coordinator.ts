@@ -15,7 +15,7 @@ import type { CycleOutcome } from './feature-runs.js';
 import type { AccountFeatures } from './account-features.js';
 import type { AccountChild } from './child.js';
 import type { AccountHealth } from './health.js';
-import type { EventGate } from './event-gate.js';
+import type { EventGate } from '../once/gate.js';
 import type { PortalAccess, PortalAccessOptions } from '../engine/resources/portal-access.js';
 import { STATUS_ENTITIES } from '../features/status/status.js';
 import { statesOf } from '../features/kit/contract.js';

@@ -16,7 +16,7 @@ import type { SourceContext } from '../engine/source.js';
 import type { Identity } from '../engine/identity.js';
 import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { YearPart } from '../rules/year-records.js';
-import type { EventBatch } from './event-gate.js';
+import type { EventBatch } from '../once/gate.js';
 import type { FeatureProblem } from './health.js';
 
 /** One feature's state for an account. */

@@ -158,7 +158,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   // After the passes finish, every message they published reaches the recorder before the test looks.
   const caughtUp = async (): Promise<void> => {
     await idle();
-    const client = (app as unknown as { mqtt: { client?: MqttClient } }).mqtt.client;
+    const client = (app as unknown as { mqtt: { connection: { client?: MqttClient } } }).mqtt.connection.client;
     // While the bridge is offline nothing of its can reach the recorder (it is sent on reconnect): no wait.
     if (client?.connected) await rec.caughtUpWith((topic, payload) => client.publishAsync(topic, payload, MARKER));
   };

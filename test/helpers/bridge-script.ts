@@ -26,7 +26,7 @@ export async function bundleBridge(): Promise<{ file: string; remove: () => Prom
     stdin: {
       contents: [
         `export { MqttSink } from ${from('outputs/mqtt/sink.ts')};`,
-        `export { EventGate } from ${from('runner/event-gate.ts')};`,
+        `export { EventGate } from ${from('once/gate.ts')};`,
         `export { Lease } from ${from('lease/lease.ts')};`,
         `export { createLogger } from ${from('util/log.ts')};`,
       ].join('\n'),

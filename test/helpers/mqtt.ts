@@ -155,9 +155,9 @@ export async function retained(filters: string[], url = MQTT_URL, _settleMs?: nu
   return found;
 }
 
-/** The mqtt.js client inside a Bridge (a private member, reached by a cast); it must be connected. */
+/** The mqtt.js client inside a Bridge (its connection's, a private member reached by a cast); it must be connected. */
 function bridgeClient(bridge: object): MqttClient {
-  const client = (bridge as { client?: MqttClient }).client;
+  const client = (bridge as { connection?: { client?: MqttClient } }).connection?.client;
   if (!client?.connected) throw new Error('the bridge is not connected to the broker');
   return client;
 }

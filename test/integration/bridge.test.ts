@@ -87,7 +87,7 @@ async function birthsHandled(bridge: MqttSink, base: string): Promise<void> {
   } finally {
     await r.close();
   }
-  await waitUntil(() => (bridge as unknown as { birthTimer?: unknown }).birthTimer === undefined, 'a pending republish');
+  await waitUntil(() => (bridge as unknown as { states: { birthTimer?: unknown } }).states.birthTimer === undefined, 'a pending republish');
 }
 
 const ania = (entities: EntityDef[]): ChildDevice => ({ id: 'ania', name: 'Ania', model: 'Klasa 4b', entities });

@@ -8,7 +8,7 @@ import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
 import { problemReason } from '../../src/portal/errors.js';
 import { messages, MessagesSource, WATCHED_MAILBOXES, type UnreadMessagesFacts } from '../../src/features/messages/messages.js';
-import { EventGate } from '../../src/runner/event-gate.js';
+import { EventGate } from '../../src/once/gate.js';
 import type { EventPayload } from '../../src/engine/state.js';
 import { tempDir, simulatorPerTest } from '../helpers/portal.js';
 import { messagingClient } from '../unit/features/messaging/sim-client.js';

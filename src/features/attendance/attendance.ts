@@ -99,6 +99,7 @@ export const absenceEvent = eventEntity('absence', { en: 'Absence', pl: 'Nieobec
   tracked: true,
   payload: shape<TrackedPayload<AbsencePayload, (typeof ABSENCE_COMPARED)[number]>>(),
   module: [ATTENDANCES],
+  rollover: { left: 'absences' },
 });
 
 /** An excuse the parent sent, decided by the school: once per decision, never for one already decided at the first read. */

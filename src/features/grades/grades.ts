@@ -62,6 +62,7 @@ export const gradeEvent = eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: '
   tracked: true,
   payload: shape<TrackedPayload<GradePayload, (typeof GRADE_COMPARED)[number]>>(),
   module: GRADE_LISTS,
+  rollover: { left: 'grades' },
 });
 
 /** A subject's forecast moved from one grade to another (interface 15.2); never at a first read. */

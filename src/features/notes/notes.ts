@@ -29,6 +29,7 @@ export const newestNoteEntity = sensor(
 export const noteEvent = eventEntity('note', { en: 'Note', pl: 'Uwaga', uk: 'Зауваження' }, 'mdi:note-text', {
   payload: shape<NotePayload>(),
   module: [NOTES],
+  rollover: { left: 'notes' },
 });
 
 /** What features naming notes as an input read: the day of each negative note (spec 2.9), oldest first. */

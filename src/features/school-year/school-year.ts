@@ -32,6 +32,7 @@ export const schoolYearEvent = eventEntity(
   'mdi:school-outline',
   {
     payload: shape<SchoolYearPayload>(),
+    rollover: { summary: true },
   },
 );
 

@@ -141,6 +141,7 @@ export const planChange = eventEntity('plan_change', { en: 'Plan change', pl: 'Z
 export const freeDay = eventEntity('free_day', { en: 'Free day', pl: 'Dzień wolny', uk: 'Вихідний день' }, 'mdi:calendar-star', {
   payload: shape<FreeDayPayload>(),
   module: [SCHOOL_FREE_DAYS, CLASS_FREE_DAYS],
+  rollover: { arrived: 'free_days' },
 });
 export const timetableToday = sensor(
   'timetable_today',

@@ -42,7 +42,7 @@ export interface KeeperOptions {
   handover?: HomeAssistantHandover;
 }
 
-/** The base topic's side of what was made and deleted (mqtt/sink.ts): told on by its holder, read by its successor. */
+/** The base topic's side of what was made and deleted (mqtt/told.ts): told on by its holder, read by its successor. */
 export interface HomeAssistantHandover {
   /** After a handover from another installation: what it told (undefined when nothing); undefined when this bridge held the base topic last. */
   homeAssistantTold(): { told: unknown } | undefined;

@@ -2,7 +2,7 @@
 // family deleted stays deleted, and one made with an old address is made again), each homework item it
 // added (so that a ticked or deleted one is never added again), and the API's last fault (for
 // `dziennik2mqtt diagnostics`, which runs beside the bridge). What the bridge made and what the family
-// deleted go with the base topic too, not with this data folder alone: told on retained (mqtt/sink.ts),
+// deleted go with the base topic too, not with this data folder alone: told on retained (mqtt/told.ts),
 // they are what a bridge that takes the base topic over starts from, so that every entry stays the
 // bridge's and none the family deleted is made again.
 import { join } from 'node:path';

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { EventGate } from '../../../src/runner/event-gate.js';
+import { EventGate } from '../../../src/once/gate.js';
 import type { EventPayload } from '../../../src/engine/state.js';
 import { silentLogger } from '../../../src/util/log.js';
 

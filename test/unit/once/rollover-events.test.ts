@@ -5,10 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventGate, type EventBatch } from '../../../src/runner/event-gate.js';
+import { EventGate, type EventBatch } from '../../../src/once/gate.js';
 import type { EventPayload } from '../../../src/engine/state.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { schoolYearEvents } from '../../../src/features/school-year/school-year.js';
+import { ROLLOVER_KINDS } from '../../../src/features/index.js';
 import type { Identity } from '../../../src/engine/identity.js';
 
 let dataDir: string;
@@ -31,6 +32,8 @@ async function gate(): Promise<EventGate> {
     log: silentLogger(),
     fire: (_kind, payload) => void fired.push(payload),
     onStorage: () => {},
+    // As the runner hands it over: the kinds the features' declarations say a new school year resets.
+    rollover: ROLLOVER_KINDS,
   });
   gates.push(g);
   await g.load('ania');

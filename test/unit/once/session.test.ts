@@ -11,7 +11,7 @@ import type { MqttClient, Packet } from 'mqtt';
 import { describe, expect, it, vi } from 'vitest';
 import { SeenStore } from '../../../src/once/memory.js';
 import { MqttSession } from '../../../src/once/session.js';
-import { EventGate } from '../../../src/runner/event-gate.js';
+import { EventGate } from '../../../src/once/gate.js';
 import * as files from '../../../src/util/files.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { tempDir } from '../../helpers/temp.js';

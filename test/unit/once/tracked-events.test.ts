@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventGate } from '../../../src/runner/event-gate.js';
+import { EventGate } from '../../../src/once/gate.js';
 import type { EventPayload } from '../../../src/engine/state.js';
 import type { Tracking } from '../../../src/once/tracked.js';
 import { silentLogger } from '../../../src/util/log.js';

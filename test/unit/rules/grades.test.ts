@@ -15,7 +15,7 @@ import { renderNewestGrade } from '../../../src/features/grades/newest.js';
 import { behaviourEvents } from '../../../src/rules/behaviour.js';
 import { pointShown } from '../../../src/rules/grades-standard.js';
 import { categories, grades, names } from './fixtures.js';
-import { EventGate } from '../../../src/runner/event-gate.js';
+import { EventGate } from '../../../src/once/gate.js';
 import type { EventFields } from '../../../src/engine/source.js';
 import type { NewsItem } from '../../../src/rules/news.js';
 import { silentLogger } from '../../../src/util/log.js';
