@@ -17,7 +17,7 @@ export interface Wanted {
   readonly host: string;
   /** Its declaration's schedule. */
   readonly schedule: Schedule;
-  /** The change feed names it: while the feed watches, it may vouch for the copy (Watch). */
+  /** The change feed names it: while the change feed watches, it may vouch for the copy (Watch). */
   readonly fed?: boolean;
 }
 
@@ -30,13 +30,13 @@ export interface Watch {
   readonly safetyMs: number;
 }
 
-/** The polling policy: the configured intervals, poll.quiet_hours, and the demo's one moment. */
-export interface PollPolicy {
+/** The reading policy: the configured intervals, poll.quiet_hours, and the demo's one moment. */
+export interface SchedulePolicy {
   intervalMs: number;
   fastIntervalMs: number;
   /** News while lessons are on (poll.school_interval). */
   schoolIntervalMs: number;
-  /** "22:00-06:00": fast polling slows to hourly inside this window (Warsaw time). */
+  /** "22:00-06:00": fast reading slows to hourly inside this window (Warsaw time). */
   quietHours?: string;
   /**
    * One kind of moment at every hour, and so no night (the demo: its simulated school is in lessons day and
@@ -49,7 +49,7 @@ export interface PollPolicy {
 export interface Day {
   /** Today's first lesson's start and last one's end, as the timetable last gave them; undefined when not known. */
   readonly lessons: SchoolDayTimes | undefined;
-  readonly policy: PollPolicy;
+  readonly policy: SchedulePolicy;
   /** Hosts whose failed pass backs off, and until when: nothing of theirs wakes the child before. */
   readonly retryAt?: ReadonlyMap<string, number>;
   /** The pass under way: a person asked for it (a refresh), or it is a start's first. */
@@ -138,7 +138,7 @@ export interface PlanClock {
 }
 
 /** The plan's clock at `now` for a child whose lessons are `lessons`: its moment, and what its knobs stand for (inside poll.quiet_hours `fast` slows to hourly). */
-export function planClock(now: number, policy: PollPolicy, lessons: SchoolDayTimes | undefined): PlanClock {
+export function planClock(now: number, policy: SchedulePolicy, lessons: SchoolDayTimes | undefined): PlanClock {
   const fast = inHours(now, policy.quietHours) ? Math.max(HOUR, policy.fastIntervalMs) : policy.fastIntervalMs;
   const intervals = { news: policy.schoolIntervalMs, normal: policy.intervalMs, fast };
   return policy.fixedMoment
@@ -149,7 +149,7 @@ export function planClock(now: number, policy: PollPolicy, lessons: SchoolDayTim
 /**
  * The share of a copy's age it may wait past it, so that reads falling due close together go out in one
  * pass. None for `fast` and `news` ages: those are promises of how old a copy may be, not how often to look;
- * the feed's safety age is hours, not a configured interval, and has it (8 hours: within 9).
+ * the change feed's safety age is hours, not a configured interval, and has it (8 hours: within 9).
  */
 const SLACK = 1 / 8;
 
@@ -194,7 +194,7 @@ function dueBy(schedule: Schedule, known: Known, clock: PlanClock, safetyMs: num
   const { now } = clock;
   // A settled copy still answers its question: a read that failed meanwhile is not retried before.
   if (known.settledUntil !== undefined && now < known.settledUntil) known = { ...known, failedAt: undefined };
-  // The age a moment gives (the change feed's hours count as lessons), and its name; where the feed watches
+  // The age a moment gives (the change feed's hours count as lessons), and its name; where the change feed watches
   // the copy, one shorter than its safety age gives way to it (a configured interval always does).
   const hours = schedule.hours !== undefined && clock.moment === 'day' && clock.schoolDay === true && inHours(now, schedule.hours);
   const moment: Moment = hours ? 'lessons' : clock.moment;

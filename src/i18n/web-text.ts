@@ -4,7 +4,7 @@
 // `?token=` and file names stay as they are in every language.
 import type { Texts } from '../config/language.js';
 
-/** 401: no token, no cookie, no feed key. */
+/** 401: no token, no cookie, no calendar feed key. */
 export const UNAUTHORIZED: Texts = {
   en: 'The access token is missing or wrong. Open the address printed when dziennik2mqtt first started, or run `dziennik2mqtt check --show-token` to see it again.\n',
   pl: 'Brak tokenu dostępu albo jest błędny. Otwórz adres wypisany przy pierwszym uruchomieniu dziennik2mqtt albo uruchom `dziennik2mqtt check --show-token`, aby zobaczyć go ponownie.\n',
@@ -18,7 +18,7 @@ export const FOREIGN_HOST: Texts = {
   uk: 'Ця адреса не є власною адресою dziennik2mqtt: відкрийте її через IP-адресу цього комп’ютера, його ім’я хоста або localhost.\n',
 };
 
-/** 401 for /diagnostics with the board's cookie or a feed's key. */
+/** 401 for /diagnostics with the board's cookie or a calendar feed's key. */
 export const DIAGNOSTICS_REFUSED: Texts = {
   en: "The diagnostics open with the access token (?token=) or from the app's panel, not with the board's cookie or a feed's key.\n",
   pl: 'Diagnostyka otwiera się z tokenem dostępu (?token=) albo z panelu aplikacji, a nie z ciasteczkiem tablicy czy kluczem kalendarza.\n',

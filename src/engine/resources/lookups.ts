@@ -13,7 +13,7 @@ import type { Freshness } from '../schedule.js';
 
 /** A school year of records a family hears of: the change feed names it by its endpoint, and a refresh reads it. */
 export function records<S extends z.ZodType>(endpoint: string, schema: S, fresh: Freshness): Resource<z.output<S>> {
-  return registerResource({ endpoint, schema, yearOfRecords: true, fresh, feed: true });
+  return registerResource({ endpoint, schema, yearOfRecords: true, fresh, changeFeed: true });
 }
 
 /** A list read once a day, whose last good copy serves while a read fails (an id, the unit, the lookups). */

@@ -7,7 +7,7 @@
 // (docs/ask-the-register.md has the figures).
 import type { Language } from '../../config/language.js';
 import type { ChildView } from '../web/types.js';
-import type { KeptFeed } from '../web/calendar-feeds.js';
+import type { KeptCalendarFeed } from '../web/calendar-feeds.js';
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import { errorText, oneLine } from '../../util/text.js';
@@ -46,7 +46,7 @@ export interface McpSource {
   language: Language;
   now(): number;
   children(): readonly ChildView[];
-  keptFeed?(child: string, name: 'free-days'): KeptFeed<'free-days'> | undefined;
+  keptCalendarFeed?(child: string, name: 'free-days'): KeptCalendarFeed<'free-days'> | undefined;
 }
 
 /** What the two tools that act do, through the same path as the command topics (the child's account queue). */
@@ -319,7 +319,7 @@ export class McpServer {
   private asked(given: string | undefined) {
     const { source } = this.options;
     const child = this.child(given);
-    return askedOf(child, source.children(), source.keptFeed?.(child.id, 'free-days')?.content, source.language, source.now());
+    return askedOf(child, source.children(), source.keptCalendarFeed?.(child.id, 'free-days')?.content, source.language, source.now());
   }
 
   private async open(args: Args): Promise<ToolAnswer> {

@@ -3,10 +3,10 @@
 // ingress, does it carry the token.
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
-import { cookieFor, feedKey, metricsKey, tokenMatches } from './token.js';
-import { FEED_NAMES, type FeedName } from '../../rules/calendar-feeds.js';
+import { cookieFor, calendarFeedKey, metricsKey, tokenMatches } from './token.js';
+import { CALENDAR_FEED_NAMES, type CalendarFeedName } from '../../rules/calendar-feeds.js';
 
-/** Longer request targets are refused with 414: no page or feed needs one. */
+/** Longer request targets are refused with 414: no page or calendar feed needs one. */
 const MAX_URL_LENGTH = 2048;
 
 /** The address the Supervisor's ingress proxy connects from (Home Assistant's add-on network). */
@@ -23,7 +23,7 @@ export function trustedIngress(env: NodeJS.ProcessEnv): string | undefined {
 
 /**
  * The cookie the board's page sets, so the tablet needs the token in its address only once. It holds
- * cookieFor(token), never the token: a cookie read off a tablet does not give the feeds' addresses.
+ * cookieFor(token), never the token: a cookie read off a tablet does not give the calendar feeds' addresses.
  */
 export const BOARD_COOKIE = 'dziennik2mqtt_board';
 
@@ -112,7 +112,7 @@ export function cookieValue(header: string | undefined, name: string): string | 
 
 /**
  * How a request was let in: through ingress, with the token in its query, with the board's cookie,
- * with one feed's own key (that feed only), or not at all on an open path (`/health`).
+ * with one calendar feed's own key (that calendar feed only), or not at all on an open path (`/health`).
  */
 export type AccessVia = 'open' | 'ingress' | 'query' | 'cookie' | 'key';
 
@@ -132,7 +132,7 @@ export interface AccessQuestion {
 
 /**
  * Who may see what: ingress needs nothing more, everything but `/health` needs the token (or the
- * board's cookie); a feed also opens with its own key (feedKey), `/metrics` with its own (metricsKey,
+ * board's cookie); a calendar feed also opens with its own key (calendarFeedKey), `/metrics` with its own (metricsKey,
  * in `?key=` or as a bearer token), each opening nothing else. `/health`
  * is open, and says `via` too: with the token it may name the children.
  */
@@ -149,8 +149,8 @@ export function decideAccess(q: AccessQuestion): Access {
   const byCookie = tokenMatches(cookieValue(q.cookieHeader, BOARD_COOKIE), cookieFor(q.token));
   if (byQuery) return { allowed: true, via: 'query' };
   if (byCookie) return { allowed: true, via: 'cookie' };
-  const feed = feedOf(q.segments);
-  if (feed !== undefined && tokenMatches(q.query.get('key') ?? undefined, feedKey(q.token, feed.child, feed.name)))
+  const calendarFeed = calendarFeedOf(q.segments);
+  if (calendarFeed !== undefined && tokenMatches(q.query.get('key') ?? undefined, calendarFeedKey(q.token, calendarFeed.child, calendarFeed.name)))
     return { allowed: true, via: 'key' };
   if (q.segments.length === 1 && q.segments[0] === 'metrics' && tokenMatches(q.query.get('key') ?? bearer(q.authorization), metricsKey(q.token)))
     return { allowed: true, via: 'key' };
@@ -184,10 +184,10 @@ function bearer(header: string | undefined): string | undefined {
   return /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
 }
 
-/** The child and feed a path `/calendar/<child>/<name>.ics` names, or undefined for any other path. */
-export function feedOf(segments: readonly string[]): { child: string; name: FeedName } | undefined {
+/** The child and calendar feed a path `/calendar/<child>/<name>.ics` names, or undefined for any other path. */
+export function calendarFeedOf(segments: readonly string[]): { child: string; name: CalendarFeedName } | undefined {
   const [first, child, file] = segments;
   if (segments.length !== 3 || first !== 'calendar' || child === undefined) return undefined;
-  const name = FEED_NAMES.find((feed) => `${feed}.ics` === file);
+  const name = CALENDAR_FEED_NAMES.find((calendarFeed) => `${calendarFeed}.ics` === file);
   return name === undefined ? undefined : { child, name };
 }

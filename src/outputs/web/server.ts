@@ -174,11 +174,12 @@ function handle(
 }
 
 /**
- * Whether a request by a name that is not the bridge's asks for a page or a feed with a key of its own: the token
- * in its address, the board's cookie, a feed's or the metrics' key. A page of another site has none of them (a
- * cookie goes by the name the browser thinks it is on), while a phone subscribed to a feed and a tablet keep the
- * name they were given: in the app the board's Calendars button gives Home Assistant's own (`homeassistant.local`),
- * on a NAS its name, neither known here. The MCP server and `/health` take no such request.
+ * Whether a request by a name that is not the bridge's asks for a page or a calendar feed with a key of its own:
+ * the token in its address, the board's cookie, a calendar feed's or the metrics' key. A page of another site has
+ * none of them (a cookie goes by the name the browser thinks it is on), while a phone subscribed to a calendar feed
+ * and a tablet keep the name they were given: in the app the board's Calendars button gives Home Assistant's own
+ * (`homeassistant.local`), on a NAS its name, neither known here. The MCP server and `/health` take no such
+ * request.
  */
 function keyed(req: IncomingMessage, target: ReturnType<typeof parseTarget>, options: WebServerOptions): boolean {
   if (!target.ok || isMcp(target.segments) || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
@@ -243,7 +244,7 @@ function sendLater(
   );
 }
 
-/** The query without the token or a feed's key, under any name: a route cannot echo them into a page or a link. */
+/** The query without the token or a calendar feed's key, under any name: a route cannot echo them into a page or a link. */
 function withoutToken(query: URLSearchParams, token: string): URLSearchParams {
   return new URLSearchParams([...query].filter(([key, value]) => key !== 'token' && key !== 'key' && !key.includes(token) && !value.includes(token)));
 }
@@ -256,7 +257,7 @@ function openStream(
   headers: Record<string, string>,
   context: { head: boolean; streams: Set<ServerResponse>; log: Logger; logPath: string },
 ): void {
-  // The page polls instead when refused (EventSource gives up on a 503).
+  // The page fetches `api/board` instead when refused (EventSource gives up on a 503).
   if (!context.head && context.streams.size >= MAX_STREAMS) {
     // debug: whoever holds 16 streams open on purpose could otherwise fill the log with refusals.
     context.log.debug({ path: context.logPath, open: context.streams.size }, 'event stream refused: too many open');

@@ -20,7 +20,7 @@ const grades: Wanted = { row: 'Grades', host: 'register', schedule: GRADES, fed:
 const library: Wanted = { row: 'LibraryItems', host: 'register', schedule: LIBRARY };
 const identity: Wanted = { row: 'Me', host: 'register', schedule: IDENTITY };
 const comments: Wanted = { row: 'Grades/Comments', host: 'register', schedule: GRADE_COMMENTS };
-const feed: Wanted = { row: 'PushChanges', host: 'register', schedule: CHANGES };
+const changeFeed: Wanted = { row: 'PushChanges', host: 'register', schedule: CHANGES };
 
 interface Case {
   now: number;
@@ -106,17 +106,17 @@ describe('the planner: each copy, and the wake', () => {
     ],
     [
       "the change feed before its hours (a school day's 07:00 to 21:00): at `interval`, and the wake at 07:00, when its age becomes school_interval",
-      { now: at('06:50'), wants: [feed], known: { PushChanges: { readAt: at('06:45') } } },
+      { now: at('06:50'), wants: [changeFeed], known: { PushChanges: { readAt: at('06:45') } } },
       { rows: { PushChanges: { at: 20 * MIN - 5 * MIN, by: 20 * MIN - 5 * MIN + 150_000, why: 'age: day 20 min' } }, wake: 10 * MIN },
     ],
     [
       'the change feed in its hours, outside lessons: at school_interval, no slack',
-      { now: at('16:00'), wants: [feed], known: { PushChanges: { readAt: at('15:58') } } },
+      { now: at('16:00'), wants: [changeFeed], known: { PushChanges: { readAt: at('15:58') } } },
       { rows: { PushChanges: { at: 3 * MIN, by: 3 * MIN, why: 'age: 07:00-21:00 5 min' } }, wake: 3 * MIN },
     ],
     [
       "the change feed on a Saturday at noon: at `interval`, its hours are a school day's",
-      { now: at('12:00', '2026-11-21'), wants: [feed], known: { PushChanges: { readAt: at('11:58', '2026-11-21') } } },
+      { now: at('12:00', '2026-11-21'), wants: [changeFeed], known: { PushChanges: { readAt: at('11:58', '2026-11-21') } } },
       { rows: { PushChanges: { at: 18 * MIN, by: 18 * MIN + 150_000, why: 'age: day 20 min' } }, wake: 18 * MIN + 150_000 },
     ],
   ])('%s', (_what, input, expected) => {

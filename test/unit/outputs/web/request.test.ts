@@ -1,7 +1,7 @@
 // The web server's gate, decided before any route: which paths are refused (traversal, bad encoding,
 // too long), which connections count as Home Assistant's ingress, and who needs the token.
 import { describe, expect, it } from 'vitest';
-import { cookieFor, feedKey } from '../../../../src/outputs/web/token.js';
+import { cookieFor, calendarFeedKey } from '../../../../src/outputs/web/token.js';
 import {
   bridgeNames,
   cookieValue,
@@ -19,9 +19,9 @@ const TOKEN = 'Zq3mC8Jx0vL6bT2nR9pW4kY7hD1sF5gA_-abcdefgh';
 describe('parseTarget', () => {
   it('splits and decodes the path, keeps the query, and takes / as no segment', () => {
     expect(parseTarget('/')).toMatchObject({ ok: true, segments: [] });
-    const feed = parseTarget('/calendar/ania/lessons.ics?token=abc&x=1');
-    expect(feed).toMatchObject({ ok: true, segments: ['calendar', 'ania', 'lessons.ics'] });
-    expect(feed.ok && feed.query.get('x')).toBe('1');
+    const calendarFeed = parseTarget('/calendar/ania/lessons.ics?token=abc&x=1');
+    expect(calendarFeed).toMatchObject({ ok: true, segments: ['calendar', 'ania', 'lessons.ics'] });
+    expect(calendarFeed.ok && calendarFeed.query.get('x')).toBe('1');
     expect(parseTarget('/calendar/zo%C5%9Bka/')).toMatchObject({ ok: true, segments: ['calendar', 'zośka'] });
   });
 
@@ -150,8 +150,8 @@ describe('decideAccess', () => {
     expect(ask({ segments: mcp, query: new URLSearchParams({ key: TOKEN.slice(1) }) })).toEqual({ allowed: false });
   });
 
-  it('lets a feed in with its own key, and nothing else with that key', () => {
-    const key = feedKey(TOKEN, 'ania', 'lessons');
+  it('lets a calendar feed in with its own key, and nothing else with that key', () => {
+    const key = calendarFeedKey(TOKEN, 'ania', 'lessons');
     const withKey = new URLSearchParams({ key });
     expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: withKey })).toEqual({ allowed: true, via: 'key' });
     for (const segments of [
@@ -166,9 +166,12 @@ describe('decideAccess', () => {
     }
     expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: new URLSearchParams({ token: key }) })).toEqual({ allowed: false });
     expect(
-      ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: new URLSearchParams({ key: feedKey('another token', 'ania', 'lessons') }) }),
+      ask({
+        segments: ['calendar', 'ania', 'lessons.ics'],
+        query: new URLSearchParams({ key: calendarFeedKey('another token', 'ania', 'lessons') }),
+      }),
     ).toEqual({ allowed: false });
-    // The token still opens every feed (the board's master key).
+    // The token still opens every calendar feed (the board's master key).
     expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: new URLSearchParams({ token: TOKEN }) })).toEqual({
       allowed: true,
       via: 'query',

@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWebServer, type WebServer } from '../../../../src/outputs/web/server.js';
 import { bridgeNames } from '../../../../src/outputs/web/request.js';
-import { feedKey } from '../../../../src/outputs/web/token.js';
+import { calendarFeedKey } from '../../../../src/outputs/web/token.js';
 import { healthRoute } from '../../../../src/outputs/web/health.js';
 import { createLogger } from '../../../../src/util/log.js';
 import { freePort } from '../../../helpers/ports.js';
@@ -106,7 +106,7 @@ describe('the web server', () => {
     const port = await start();
     const first = await send(port, withToken('/'));
     const cookie = String(first.headers['set-cookie']);
-    // Never the token itself: its HMAC, which opens the board but cannot be turned into a feed address.
+    // Never the token itself: its HMAC, which opens the board but cannot be turned into a calendar feed address.
     expect(cookie).toMatch(/^dziennik2mqtt_board=[A-Za-z0-9_-]{43};/);
     expect(cookie).not.toContain(TOKEN);
     expect(cookie).toMatch(/HttpOnly/);
@@ -270,7 +270,7 @@ describe('the web server', () => {
     expect((await send(port, '/health')).status).toBe(200);
   });
 
-  it("refuses a Host that is none of the bridge's names with 403 before anything else, in the family's language, but a page or feed asked with its key", async () => {
+  it("refuses a Host that is none of the bridge's names with 403 before anything else, in the family's language, but a page or calendar feed asked with its key", async () => {
     const data = new HandData();
     data.language = 'pl';
     data.setChild('ania');
@@ -300,9 +300,9 @@ describe('the web server', () => {
     // A tablet or a phone by a name the bridge cannot know (Home Assistant's, a NAS's), with the token or the board's cookie.
     expect((await by('homeassistant.local:8099', withToken('/'))).status).toBe(200);
     expect((await by('nas.local:8099', '/', { headers: { cookie } })).status).toBe(200);
-    // A feed by its own key passes the name (this server has no feed route: 404, not 403); a wrong key does not.
-    expect((await by('homeassistant.local:8099', `/calendar/ania/lessons.ics?key=${feedKey(TOKEN, 'ania', 'lessons')}`)).status).toBe(404);
-    expect((await by('homeassistant.local:8099', `/calendar/ania/lessons.ics?key=${feedKey(TOKEN, 'ania', 'agenda')}`)).status).toBe(403);
+    // A calendar feed by its own key passes the name (this server has no calendar feed route: 404, not 403); a wrong key does not.
+    expect((await by('homeassistant.local:8099', `/calendar/ania/lessons.ics?key=${calendarFeedKey(TOKEN, 'ania', 'lessons')}`)).status).toBe(404);
+    expect((await by('homeassistant.local:8099', `/calendar/ania/lessons.ics?key=${calendarFeedKey(TOKEN, 'ania', 'agenda')}`)).status).toBe(403);
     // Its own names: localhost, this machine's (and its .local), public_url's, the app's; any IP address (Docker publishes
     // the port at the host's own, which the bridge cannot list), IPv6 in brackets; upper case and a trailing dot are the same name.
     const own = hostname().toLowerCase();

@@ -1,13 +1,13 @@
 // What the bridge wants in Home Assistant and what it does about it: the entries' names and steps, and a
 // homework list's steps, as tables.
 import { describe, expect, it } from 'vitest';
-import { assistEntry, keptUrl, reconcile, statusOf, wantedEntries } from '../../../../src/outputs/homeassistant/plan.js';
+import { assistEntry, keptUrl, reconcile, statusOf, wantedEntries } from '../../../../src/outputs/homeassistant/steps.js';
 import { homeworkItems, needsLook, todoSteps } from '../../../../src/outputs/homeassistant/homework.js';
 import type { KeptItem, Known } from '../../../../src/outputs/homeassistant/made.js';
 import type { AgendaEntry } from '../../../../src/rules/calendar-feeds.js';
 import { homeworkUpcoming } from '../../../../src/rules/homework.js';
 
-const url = (child: string, feed: string) => `http://bridge:8099/calendar/${child}/${feed}.ics?key=k1`;
+const url = (child: string, calendarFeed: string) => `http://bridge:8099/calendar/${child}/${calendarFeed}.ics?key=k1`;
 
 describe('the entries', () => {
   it("names each child's three calendars and homework list in the family's language", () => {
