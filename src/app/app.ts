@@ -290,7 +290,11 @@ export class App {
       this.snapshot = new WebSnapshot({ language: config.language, healthy: () => this.mqtt?.connected ?? true, now: () => this.clock.now() });
       this.bus.subscribe(this.snapshot);
       // The MCP server answers from the same snapshot (interface 16.4), loaded with the web server only.
-      const [{ WebService }, { mcpHandler }] = await Promise.all([import('../outputs/web/service.js'), import('../outputs/mcp/http.js')]);
+      const [{ WebService }, { mcpHandler }, { bridgeNames }] = await Promise.all([
+        import('../outputs/web/service.js'),
+        import('../outputs/mcp/http.js'),
+        import('../outputs/web/request.js'),
+      ]);
       this.webService = new WebService({
         http: config.http,
         dataDir: config.data_dir,
@@ -300,6 +304,8 @@ export class App {
         // Before the first identity an id is the login, not yet the one the calendar feeds will have.
         childIds: () => this.runners.map((_, i) => this.knownId(i)),
         ingressAddress: this.options.ingressAddress,
+        // Home Assistant reaches the bridge by public_url (the app's: its host name on the Supervisor's network).
+        names: bridgeNames([config.homeassistant?.public_url, config.supervisor?.publicUrl]),
         clock: this.clock,
         diagnostics: { bundle: () => this.diagnostics(), metrics: this.metrics && (() => (this.metrics as Metrics).text()) },
         mcp: mcpHandler({

@@ -208,8 +208,17 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
           if (step.known.by === 'bridge' && !step.known.gone && step.known.entry !== null) await this.api.deleteEntry(step.known.entry);
           this.remember(step.key, undefined);
           this.options.log.info({ title: step.known.title }, 'its child is no longer read: removed from Home Assistant');
+        } else if (step.want.domain === MCP) {
+          // Its flow aborts on the address alone, so the new entry is made before the old one goes: a lost answer
+          // in between leaves the old one known and still there, never an entry taken for deleted by the family.
+          await this.make(step.want, false, step.do === 'remake' ? step.known : undefined);
         } else {
-          if (step.do === 'remake' && step.known.entry !== null) await this.api.deleteEntry(step.known.entry);
+          if (step.do === 'remake' && step.known.entry !== null) {
+            await this.api.deleteEntry(step.known.entry);
+            // Deleted by the bridge: a lost answer to the flow that follows must not find it missing and take it for the family's deletion.
+            this.remember(step.want.key, undefined);
+            await this.save();
+          }
           await this.make(step.want);
         }
       } catch (error) {
@@ -256,9 +265,12 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
    * One entry made through its integration's flow. One already there under its name is the bridge's whoever
    * made it (this bridge before a lost answer, a predecessor on the base topic, the family by hand): a list
    * is taken as it is; a calendar, whose address Home Assistant does not show, is made again at the
-   * calendar feed's address and key. A calendar whose address alone is taken (named otherwise by the family) is theirs.
+   * calendar feed's address and key. A calendar whose address alone is taken (named otherwise by the family) is
+   * theirs. The MCP entry's flow aborts when an entry has its very address (this server, this key): that one is
+   * the bridge's, whoever made it; `replaces`, the MCP entry it was before (an old key, a predecessor's address),
+   * is deleted once the new one stands.
    */
-  private async make(want: Wanted, again = false): Promise<void> {
+  private async make(want: Wanted, again = false, replaces?: Known): Promise<void> {
     const outcome = await this.flow(want);
     const url = keptUrl(want);
     if ('made' in outcome) {
@@ -274,11 +286,14 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
         ...(url && read ? { read } : {}),
       });
       this.options.log.info({ title }, 'made in Home Assistant');
+      await this.replaced(replaces, outcome.made.entry_id);
     } else if ('aborted' in outcome && outcome.aborted === 'already_configured' && want.domain === MCP) {
-      // The MCP server's address is taken: an entry the family made by hand, kept as theirs.
-      const found = (await this.api.entries()).find((e) => e.domain === want.domain && e.title === want.title);
-      this.remember(want.key, { entry: found?.entry_id ?? null, title: found?.title ?? want.title, by: 'family' });
-      this.options.log.info({ title: want.title }, 'already in Home Assistant (made by the family): kept');
+      // Home Assistant shows no entry's address: the entry is the one of the server's name, the newer when the old is listed too.
+      const named = (await this.api.entries()).filter((e) => e.domain === MCP && e.title === want.title);
+      const found = named.length > 1 ? named.find((e) => e.entry_id !== replaces?.entry) : named[0];
+      this.remember(want.key, { entry: found?.entry_id ?? null, title: found?.title ?? want.title, by: 'bridge', ...(url ? { url } : {}) });
+      this.options.log.info({ title: want.title }, "already in Home Assistant at this bridge's address: taken as the bridge's");
+      await this.replaced(replaces, found?.entry_id);
     } else if ('aborted' in outcome && outcome.aborted === 'already_configured') {
       const found = (await this.api.entries()).find((e) => e.domain === want.domain && e.title === want.title);
       if (found !== undefined && want.url !== undefined && !again) {
@@ -296,6 +311,13 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
       const why = 'aborted' in outcome ? outcome.aborted : outcome.errors;
       throw new HomeAssistantError('refused', undefined, `${want.domain} refused to make "${want.title}": ${why}`);
     }
+  }
+
+  /** The MCP entry a new one stands in for, deleted (one deleted meanwhile is gone already). */
+  private async replaced(old: Known | undefined, current: string | undefined): Promise<void> {
+    if (old?.entry === undefined || old.entry === null || old.entry === current) return;
+    await this.api.deleteEntry(old.entry);
+    this.options.log.info({ title: old.title }, 'the entry it stands in for deleted from Home Assistant');
   }
 
   /**

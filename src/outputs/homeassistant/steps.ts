@@ -124,9 +124,8 @@ export function reconcile(
 export function statusOf(want: Wanted, known: Known | undefined, present: ReadonlySet<string>): EntryStatus {
   if (known === undefined) return 'would make';
   if (known.gone || (known.entry !== null && !present.has(known.entry))) return 'removed by the family';
-  // One the family made under another name at the calendar feed's address: Home Assistant does not say which, so it stays theirs;
-  // so does an MCP entry they made at the server's address by hand (it holds their choices, never made again here).
-  if (known.by === 'family' && (known.entry === null || want.domain === MCP)) return 'kept';
-  // Any other is the bridge's, whoever made it: a calendar follows the calendar feed's address and key.
+  // One the family made under another name at the calendar feed's address: Home Assistant does not say which, so it stays theirs.
+  if (known.by === 'family' && known.entry === null) return 'kept';
+  // Any other is the bridge's, whoever made it: a calendar follows the calendar feed's address and key, the MCP entry the server's.
   return want.url !== undefined && known.url !== keptUrl(want) ? 'would make' : 'made';
 }

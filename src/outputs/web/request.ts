@@ -1,5 +1,8 @@
-// The web server's decisions about a request before any route sees it, as pure functions: is the
-// path acceptable (no traversal), does it come through Home Assistant's ingress, does it carry the token.
+// The web server's decisions about a request before any route sees it, as pure functions: is its Host one of
+// the bridge's own names, is the path acceptable (no traversal), does it come through Home Assistant's
+// ingress, does it carry the token.
+import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import { cookieFor, calendarFeedKey, metricsKey, tokenMatches } from './token.js';
 import { CALENDAR_FEED_NAMES, type CalendarFeedName } from '../../rules/calendar-feeds.js';
 
@@ -52,6 +55,39 @@ export function parseTarget(target: string): ParsedTarget {
   return { ok: true, segments, query: new URLSearchParams(mark === -1 ? '' : target.slice(mark + 1)) };
 }
 
+/**
+ * The bridge's own names a request's Host may give: `localhost`, this machine's host name (the app's, under the
+ * Supervisor, which names the container after it) and its `.local` form, and the host of each address the bridge
+ * is reached by (`homeassistant.public_url`, the app's announced one). An IP address is always its own: see hostAllowed.
+ */
+export function bridgeNames(addresses: readonly (string | undefined)[], machine = hostname()): ReadonlySet<string> {
+  const names = new Set(['localhost']);
+  const own = machine.toLowerCase();
+  if (own !== '') names.add(own).add(`${own}.local`);
+  for (const address of addresses) {
+    if (address === undefined || !URL.canParse(address)) continue;
+    const host = new URL(address).hostname.toLowerCase().replace(/\.$/, '');
+    if (isIP(host.replace(/^\[|\]$/g, '')) === 0) names.add(host);
+  }
+  return names;
+}
+
+/**
+ * Whether a request's Host is one of the bridge's own names (DNS rebinding: a page whose site's name was made to
+ * point at this machine reaches the bridge with that name as its Host). An IP address is taken whatever it is:
+ * a browser sends one only for a page opened by that address, never for another site's, and the address a family
+ * types may be no interface of the bridge's own (Docker publishes the port at the host's). No Host at all is no
+ * browser's (HTTP/1.0 tools, health checks).
+ */
+export function hostAllowed(host: string | undefined, names: ReadonlySet<string>): boolean {
+  if (host === undefined) return true;
+  const value = host.trim().toLowerCase();
+  const bracketed = /^\[([^\]]+)\](?::\d*)?$/.exec(value);
+  if (bracketed) return isIP(bracketed[1] ?? '') === 6;
+  const name = value.replace(/:\d*$/, '').replace(/\.$/, '');
+  return isIP(name) !== 0 || names.has(name);
+}
+
 /** An IPv4 address written as IPv4-mapped IPv6 (`::ffff:10.0.0.5`) as plain IPv4; others as they are. */
 export function plainAddress(remoteAddress: string): string {
   return remoteAddress.startsWith('::ffff:') ? remoteAddress.slice('::ffff:'.length) : remoteAddress;
@@ -102,9 +138,10 @@ export interface AccessQuestion {
  */
 export function decideAccess(q: AccessQuestion): Access {
   if (fromIngress(q.remoteAddress, q.ingressAddress)) return { allowed: true, via: 'ingress' };
-  // The MCP server takes the token itself, as `?key=` or a bearer token (what an MCP client can be given), never the board's cookie.
+  // The MCP server takes the token itself, as `?key=` or a bearer token (what an MCP client can be given): never `?token=`
+  // (the board's, which no MCP address names) nor the board's cookie.
   if (isMcp(q.segments)) {
-    const given = q.query.get('key') ?? q.query.get('token') ?? bearer(q.authorization);
+    const given = q.query.get('key') ?? bearer(q.authorization);
     return tokenMatches(given ?? undefined, q.token) ? { allowed: true, via: 'key' } : { allowed: false };
   }
   // Both are compared (in constant time), so the answer's timing does not tell which one was present.

@@ -22,7 +22,7 @@ import { errorText } from '../../util/text.js';
 const TOKEN_CHECK_MS = 30_000;
 
 /** The server's own (its clock times the board's stream timers too), and what the service adds around it. */
-export interface WebServiceOptions extends Pick<WebServerOptions, 'data' | 'log' | 'ingressAddress' | 'clock'> {
+export interface WebServiceOptions extends Pick<WebServerOptions, 'data' | 'log' | 'ingressAddress' | 'clock' | 'names'> {
   http: HttpConfig;
   dataDir: string;
   /** Where the full URLs go on the first start: plain lines, never through the logger. */
@@ -104,6 +104,7 @@ export class WebService {
         ingressAddress: this.options.ingressAddress,
         clock,
         ...(mcp ? { mcp } : {}),
+        ...(this.options.names ? { names: this.options.names } : {}),
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

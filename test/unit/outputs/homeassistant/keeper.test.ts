@@ -1,6 +1,7 @@
 // The keeper as a sink of the bus, against the model of Home Assistant's API: what the family's Home
 // Assistant is asked after a pass (the calendars read again when their calendar feed changed, at most once in five
-// minutes each). The calendar feeds are served by a plain server that answers any calendar, as the bridge's would.
+// minutes each). The calendar feeds are served by a plain server that answers any calendar, as the bridge's would;
+// Assist's entry by the bridge's own web server with its MCP server, which the model's entry calls.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,9 +11,14 @@ import { HomeAssistantKeeper, type HomeAssistantHandover } from '../../../../src
 import { FakeClock } from '../../../../src/bench/fake-clock.js';
 import { createLogger } from '../../../../src/util/log.js';
 import { CALENDAR_FEED_NAMES, type AgendaEntry, type CalendarFeedName } from '../../../../src/rules/calendar-feeds.js';
-import { calendarFeedUrl, loadOrCreateToken, rotateToken } from '../../../../src/outputs/web/token.js';
+import { calendarFeedUrl, LiveToken, loadOrCreateToken, mcpUrl, rotateToken } from '../../../../src/outputs/web/token.js';
+import { startWebServer, type WebServer } from '../../../../src/outputs/web/server.js';
+import { mcpHandler } from '../../../../src/outputs/mcp/http.js';
+import { silentLogger } from '../../../../src/util/log.js';
 import { HomeAssistantModel } from '../../../helpers/home-assistant.js';
+import { freePort } from '../../../helpers/ports.js';
 import { tempDir } from '../../../helpers/temp.js';
+import { HandData } from '../../../helpers/web.js';
 
 const TOKEN = 'keeper-token-Hs5v2Nc8Lp3q';
 const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nEND:VCALENDAR\r\n';
@@ -41,10 +47,17 @@ afterEach(async () => {
   await ha.stop();
 });
 
-async function keeper(clock: FakeClock, dataDir?: string, publicUrl = calendarFeedBase, schoolwork = true, handover?: HomeAssistantHandover) {
+async function keeper(
+  clock: FakeClock,
+  dataDir?: string,
+  publicUrl = calendarFeedBase,
+  schoolwork = true,
+  handover?: HomeAssistantHandover,
+  assist = false,
+) {
   const k = new HomeAssistantKeeper({
     ...(handover ? { handover } : {}),
-    config: { url: ha.url, token: TOKEN, public_url: publicUrl, statistics: false, assist: false },
+    config: { url: ha.url, token: TOKEN, public_url: publicUrl, statistics: false, assist },
     dataDir: dataDir ?? (await tempDir()),
     language: 'pl',
     clock,
@@ -161,6 +174,25 @@ describe('the keeper: entries that stay the bridge’s', () => {
     await pass(k, 'Matematyka');
     expect(calendars().sort()).toEqual(CALENDAR_FEED_NAMES.map((f) => calendarFeedUrl(calendarFeedBase, 'ania', f, rotated)).sort());
     expect(ha.entries).toHaveLength(4);
+  });
+
+  it('after a lost answer while a calendar is made again at its new key: made again, not taken for deleted by the family', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const dataDir = await tempDir();
+    const k = await keeper(clock, dataDir);
+    await pass(k, 'Matematyka');
+    const rotated = await rotateToken(dataDir);
+    // The first calendar is deleted, its new entry made, and the answer to that step lost.
+    let lose = 1;
+    ha.loses = (method, path) => method === 'POST' && flowStep.test(path) && lose-- > 0;
+    await clock.advance(MINUTE);
+    await pass(k, 'Matematyka');
+    await clock.advance(15_000);
+    await k.idle();
+    expect(lose).toBeLessThan(0);
+    expect(calendars().sort()).toEqual(CALENDAR_FEED_NAMES.map((f) => calendarFeedUrl(calendarFeedBase, 'ania', f, rotated)).sort());
+    expect(ha.entries).toHaveLength(4);
+    expect(k.status()).toMatchObject({ api: 'ok', made: 4, removed_by_the_family: 0 });
   });
 
   it('a flow left at its form (the calendar feed could not be read) is aborted, not left open', async () => {
@@ -285,5 +317,120 @@ describe('the keeper: what a child’s device declares', () => {
     await k.start();
     await pass(k, 'Matematyka');
     expect(ha.entries).toEqual([]);
+  });
+});
+
+/**
+ * A bridge's web server on a port of its own: Ania's calendar feeds (any content) and the MCP server at /mcp,
+ * both behind the token its data folder holds now (a rotation counts from the next request on).
+ */
+async function bridgeServer(dataDir: string): Promise<WebServer> {
+  const token = new LiveToken(dataDir, (await loadOrCreateToken(dataDir)).value);
+  const data = new HandData();
+  data.setChild('ania');
+  const server = await startWebServer({
+    port: await freePort(),
+    host: '127.0.0.1',
+    routes: [(req) => (req.segments[0] === 'calendar' ? { status: 200, headers: { 'Content-Type': 'text/calendar' }, body: ICS } : undefined)],
+    data,
+    token: () => token.current(),
+    log: silentLogger(),
+    mcp: mcpHandler({
+      source: { language: 'en', now: () => data.clock, children: () => data.children() },
+      version: '1.0.0',
+      clock: { now: () => 0 },
+      log: silentLogger(),
+    }),
+  });
+  servers.push(server);
+  return server;
+}
+let servers: WebServer[] = [];
+afterEach(async () => {
+  for (const server of servers) await server.close();
+  servers = [];
+});
+
+describe('the keeper: Assist’s entry is the bridge’s, as the calendars are', () => {
+  const flowStep = /^\/api\/config\/config_entries\/flow\/[^/]+$/;
+  /** Assist through Home Assistant: the entry's tools listed and one called, as the mcp integration does with the entry's address. */
+  async function assistAnswers(): Promise<string> {
+    const entries = ha.entriesOf('mcp');
+    expect(entries).toHaveLength(1);
+    const entry = entries[0]!;
+    expect((await ha.mcpTools(entry)).map((t) => t.name)).toContain('get_school');
+    return ha.callMcpTool(entry, 'get_school', { child: 'ania' });
+  }
+
+  it('after a lost answer to its flow, after token --rotate and after a handover to a second bridge: one entry, at the server in use, with its key', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const topic = baseTopic();
+    const folderA = await tempDir();
+    const serverA = await bridgeServer(folderA);
+    // The MCP entry's step is done in Home Assistant, its answer lost on the way back.
+    let lose = 1;
+    ha.loses = (method, path) => method === 'POST' && flowStep.test(path) && ha.flowsStarted.at(-1) === 'mcp' && lose-- > 0;
+    const a = await keeper(clock, folderA, serverA.url, true, topic.holder(false), true);
+    await pass(a, 'Matematyka');
+    await clock.advance(15_000);
+    await a.idle();
+    expect(lose).toBe(-1);
+    expect(ha.calls.filter((c) => c.status === 0).map((c) => c.method)).toEqual(['POST']);
+    // Taken as the bridge's: not made twice, none held as the family's, told on with the base topic.
+    expect(a.status()).toMatchObject({ api: 'ok', made: 5, kept: 0 });
+    expect(topic.told?.entries.assist).toMatchObject({ title: 'dziennik2mqtt' });
+    expect(await assistAnswers()).toMatch(/^ania \(ania\) — /);
+
+    // token --rotate: the entry follows the new key (the old one opens nothing any more).
+    const rotated = await rotateToken(folderA);
+    await clock.advance(MINUTE);
+    await pass(a, 'Matematyka');
+    expect(ha.entriesOf('mcp').map((e) => e.data.url)).toEqual([mcpUrl(serverA.url, rotated)]);
+    expect(await assistAnswers()).toMatch(/^ania \(ania\) — /);
+    expect(a.status()).toMatchObject({ made: 5, kept: 0 });
+    await a.stop();
+    await serverA.close();
+
+    // Bridge A is gone; B takes the base topic over from a folder and an address of its own.
+    const folderB = await tempDir();
+    const serverB = await bridgeServer(folderB);
+    const b = await keeper(clock, folderB, serverB.url, true, topic.holder(true), true);
+    await pass(b, 'Matematyka');
+    const token = (await loadOrCreateToken(folderB)).value;
+    expect(ha.entriesOf('mcp').map((e) => e.data.url)).toEqual([mcpUrl(serverB.url, token)]);
+    expect(await assistAnswers()).toMatch(/^ania \(ania\) — /);
+    expect(b.status()).toMatchObject({ api: 'ok', made: 5, kept: 0, removed_by_the_family: 0 });
+    expect(ha.entries).toHaveLength(5);
+    expect(ha.flowsInProgress).toBe(0);
+  });
+
+  it('an entry the family made by hand at the server’s address is the bridge’s: not made twice, and it follows the key', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const folder = await tempDir();
+    const server = await bridgeServer(folder);
+    ha.familyMakes('mcp', 'dziennik2mqtt', { url: mcpUrl(server.url, (await loadOrCreateToken(folder)).value) });
+    const k = await keeper(clock, folder, server.url, true, undefined, true);
+    await pass(k, 'Matematyka');
+    expect(k.status()).toMatchObject({ made: 5, kept: 0 });
+    expect(ha.flowsStarted.filter((h) => h === 'mcp')).toHaveLength(1);
+    const rotated = await rotateToken(folder);
+    await clock.advance(MINUTE);
+    await pass(k, 'Matematyka');
+    expect(ha.entriesOf('mcp').map((e) => e.data.url)).toEqual([mcpUrl(server.url, rotated)]);
+    expect(await assistAnswers()).toMatch(/^ania \(ania\) — /);
+  });
+
+  it('stays deleted once the family deleted it, across a rotation', async () => {
+    const clock = new FakeClock('2026-11-18T10:00:00+01:00');
+    const folder = await tempDir();
+    const server = await bridgeServer(folder);
+    const k = await keeper(clock, folder, server.url, true, undefined, true);
+    await pass(k, 'Matematyka');
+    ha.familyDeletes('dziennik2mqtt');
+    await rotateToken(folder);
+    await clock.advance(MINUTE);
+    await pass(k, 'Matematyka');
+    expect(ha.entriesOf('mcp')).toEqual([]);
+    expect(k.status()).toMatchObject({ removed_by_the_family: 1 });
   });
 });
