@@ -1,5 +1,5 @@
 // What a day with the change feed costs, against its floor (shared/design/performance.md, the ninth round): news
-// within 5 minutes from 07:00 to 21:00 and messages within 3 minutes by day cost the feed's reads, the unread
+// within 5 minutes from 07:00 to 21:00 and messages within 3 minutes by day cost the change feed's reads, the unread
 // counter's, the messaging sessions, and a read and an acknowledgement per change. Every other request is
 // named here with the planner's why (runner/coordinator.ts, ReadHook), and why it is still made.
 import { CHANGES } from '../engine/resources/change-feed.js';
@@ -45,17 +45,17 @@ export function beyondFloor(run: CountedRun, days: number): Breakdown {
   const cost = (reads: readonly ReadCount[]) =>
     reads.reduce((a, r) => a + (r.n * requestsOf(r.resource, run.requests)) / (readsOf.get(r.resource) ?? r.n), 0);
   const after = run.reads.filter((r) => !r.start);
-  const feed = after.filter((r) => r.resource === CHANGES.name);
+  const changeFeed = after.filter((r) => r.resource === CHANGES.name);
   const counter = after.filter((r) => r.resource === UNREAD.name);
   const perChange = after.filter((r) => r.why === 'signal' && r.resource !== CHANGES.name && r.resource !== UNREAD.name);
   const floor: Share[] = [
-    { what: 'the change feed (PushChanges)', perDay: cost(feed) / days },
+    { what: 'the change feed (PushChanges)', perDay: cost(changeFeed) / days },
     { what: 'the unread counter', perDay: cost(counter) / days },
     { what: 'messaging sessions', perDay: requests(SESSION) / days },
-    { what: 'a read per change (the feed named it, or a new message moved the counter)', perDay: cost(perChange) / days },
+    { what: 'a read per change (the change feed named it, or a new message moved the counter)', perDay: cost(perChange) / days },
     { what: 'an acknowledgement per pass with changes', perDay: requests(ACKNOWLEDGEMENT) / days },
   ];
-  const counted = new Set([...feed, ...counter, ...perChange]);
+  const counted = new Set([...changeFeed, ...counter, ...perChange]);
   const byWhy = new Map<string, { share: Share; reads: ReadCount[] }>();
   for (const r of after.filter((read) => !counted.has(read))) {
     const why = r.why.replace(/; night: at .*$/, '');
@@ -75,7 +75,7 @@ export function beyondFloor(run: CountedRun, days: number): Breakdown {
     },
     ...reasons.sort((a, b) => rank(a.why) - rank(b.why) || b.perDay - a.perDay || a.what.localeCompare(b.what)),
     {
-      what: 'logins, token refreshes, the feed registration',
+      what: 'logins, token refreshes, the change feed registration',
       perDay: others / days,
       why: "the portal's sessions: requests no copy's read makes",
     },
@@ -98,11 +98,14 @@ function requestsOf(resource: string, requests: Readonly<Record<string, number>>
 const REASONS: readonly { when: (why: string, named: boolean) => boolean; why: string }[] = [
   {
     when: (why) => why.startsWith('age: feed safety'),
-    why: 'safety read: the feed is a signal, not the truth (live-notes 32); a change it lost comes within the safety age',
+    why: 'safety read: the change feed is a signal, not the truth (live-notes 32); a change it lost comes within the safety age',
   },
-  { when: (why, named) => why.startsWith('age: ') && !named, why: 'the feed does not name it (live-notes 31): read at its own age' },
-  { when: (why) => why.startsWith('age: feed lookup'), why: 'a renamed teacher, subject or category keeps its id, and no feed names a lookup' },
-  { when: (why) => why.startsWith('age: '), why: 'the feed names it, but its own age is longer than the safety age: its own look' },
+  { when: (why, named) => why.startsWith('age: ') && !named, why: 'the change feed does not name it (live-notes 31): read at its own age' },
+  {
+    when: (why) => why.startsWith('age: change feed lookup'),
+    why: 'a renamed teacher, subject or category keeps its id, and the change feed names no lookup',
+  },
+  { when: (why) => why.startsWith('age: '), why: 'the change feed names it, but its own age is longer than the safety age: its own look' },
   { when: (why) => why === 'new day', why: "a copy of the day: who the child is, the class's lists of the day" },
   { when: (why) => why === 'missing', why: 'a record named an id the lookup lacked: read before its event fires' },
   { when: (why) => why === 'no copy', why: 'wanted for the first time (a new week, a list a start left for later)' },

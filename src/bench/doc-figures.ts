@@ -1,8 +1,8 @@
 // One source for every figure: `npm run bench` writes what it measured to bench-results.json (not committed), and
 // `npm run docs:figures` takes the figures of that run into docs/bench-figures.json (committed) and fills the
-// pages (README, docs/, the app's DOCS.md, the CHANGELOG's newest entry), which carry each figure between
-// markers, `<!-- fig:NAME -->1,175<!-- /fig -->`. A run of the bench alone changes nothing in the tree. A test
-// fails when a page's figure differs from the file's, so a figure typed by hand cannot drift.
+// pages (README, docs/, the app's DOCS.md; never the CHANGELOG, written for families), which carry each figure
+// between markers, `<!-- fig:NAME -->1,175<!-- /fig -->`. A run of the bench alone changes nothing in the tree. A
+// test fails when a page's figure differs from the file's, so a figure typed by hand cannot drift.
 
 /** The figures the pages quote (committed: the pages are made from it); only `npm run docs:figures` writes it. */
 export const FIGURES_FILE = 'docs/bench-figures.json';
@@ -13,7 +13,6 @@ export const RESULTS_FILE = 'bench-results.json';
 /** The pages whose figures come from the bench. */
 export const FIGURE_PAGES = [
   'README.md',
-  'CHANGELOG.md',
   'hassio-addon/DOCS.md',
   'docs/cost-and-faults.md',
   'docs/calendars-and-board.md',

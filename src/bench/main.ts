@@ -14,7 +14,7 @@ import { boardPaint } from './board-paint.js';
 import { MEMORY_FLAGS } from '../app/launch.js';
 import { checkoutImageNode } from './image-node.js';
 import { nodeFloor } from './node-floor.js';
-import { feedRuns } from './change-feed-runs.js';
+import { changeFeedRuns } from './change-feed-runs.js';
 import { NAIVE, REFERENCE } from './schedules.js';
 import { demoFamilyRuns } from './demo-family.js';
 import { homeAssistantRuns } from './home-assistant-runs.js';
@@ -55,7 +55,7 @@ function summary(result: SimulationResult, children: number, days: number) {
 
 function freshnessInjections(): Injection[] {
   const out: Injection[] = [];
-  // Changes at awkward moments: just after a poll, in the afternoon, in the evening.
+  // Changes at awkward moments: just after a pass, in the afternoon, in the evening.
   for (const [day, time] of [
     [0, '10:01'],
     [0, '13:21'],
@@ -157,7 +157,7 @@ function freshnessInjections(): Injection[] {
   ] as const) {
     out.push({ at: at(day, time) + 1000, request: { type: 'message', login: child }, watch: lessons('unread_messages'), label: 'lessons: message' });
   }
-  // New messages just after a fast poll, in the morning and the evening.
+  // New messages just after a fast pass, in the morning and the evening.
   for (const [day, time] of [
     [0, '07:01'],
     [0, '19:46'],
@@ -282,10 +282,10 @@ async function main(): Promise<void> {
   json.family = { ...family, endpoints: familyRun.counts.byLogin };
   json.naive = { ...n, endpoints: naive.counts.byLogin };
 
-  const feed = await feedRuns(log, { poll: EVERY_20_MINUTES, resources: REFERENCE });
-  rows.push(...feed.rows);
-  Object.assign(figures, feed.figures);
-  json.feed = feed.json;
+  const changeFeed = await changeFeedRuns(log, { poll: EVERY_20_MINUTES, resources: REFERENCE });
+  rows.push(...changeFeed.rows);
+  Object.assign(figures, changeFeed.figures);
+  json.changeFeed = changeFeed.json;
 
   const family3 = await demoFamilyRuns(log);
   rows.push(...family3.rows);
@@ -461,7 +461,7 @@ async function main(): Promise<void> {
     `${'-'.repeat(width)}-|----------|-----------------------|----`,
     ...rows.map((r) => `${r.measure.padEnd(width)} | ${r.value.padEnd(8)} | ${r.target.padEnd(21)} | ${r.ok === null ? '' : r.ok ? 'yes' : 'NO'}`),
   ];
-  process.stdout.write(`${lines.join('\n')}\n\n${feed.breakdown.join('\n')}\n`);
+  process.stdout.write(`${lines.join('\n')}\n\n${changeFeed.breakdown.join('\n')}\n`);
   figures[FULL ? 'bench_full_seconds' : 'bench_seconds'] = decimal(seconds, 0);
   const written = await writeResults(ROOT, { rows, runs: json, figures: { measured_at: new Date().toISOString().slice(0, 10), figures } });
   process.stdout.write(`\nwritten: ${written} (npm run docs:figures takes its figures into ${FIGURES_FILE} and the pages)\n`);
@@ -603,8 +603,8 @@ async function memoryMain(children: number): Promise<void> {
 }
 
 /** One road's school year (year.ts), in this fresh process. */
-async function yearMain(feed: boolean): Promise<void> {
-  process.stdout.write(JSON.stringify(await year(feed)));
+async function yearMain(changeFeed: boolean): Promise<void> {
+  process.stdout.write(JSON.stringify(await year(changeFeed)));
   process.exit(0);
 }
 

@@ -1,7 +1,7 @@
 // The child's facts, gathered for the planner (engine/plan.ts): what is known of each copy it
 // reads (the cache's), the change feed's watch, today's lessons (the timetable's last output) and the
 // policy. The planner decides; this only hands it the data and maps its rows back to the wants.
-import { plan, type Day, type Plan, type PollPolicy, type Watch } from '../engine/plan.js';
+import { plan, type Day, type Plan, type SchedulePolicy, type Watch } from '../engine/plan.js';
 import { covers } from '../engine/change-feed/child.js';
 import type { Want } from '../engine/resource.js';
 import type { ResourceCache } from '../engine/cache.js';
@@ -10,7 +10,7 @@ import type { SchoolDayTimes } from '../engine/moments.js';
 
 export interface AccountPlanSources {
   cache: ResourceCache;
-  policy: PollPolicy;
+  policy: SchedulePolicy;
   /** Today's lessons as the timetable last gave them. */
   lessons: (now: number) => SchoolDayTimes | undefined;
   /** The change feed's watch, while it watches. */
@@ -32,9 +32,9 @@ export class AccountPlan {
     // A copy two features want is one want already (FeatureRuns.wants): the planner plans a row once.
     const byRow = new Map(wants.map((w) => [rowOf(w), w]));
     const known = new Map([...byRow].map(([row, w]) => [row, cache.known(w)]));
-    // A copy that says itself until when it answers its question (the lucky number) is the feed's to watch only
-    // once it does: until the day's number is known it is asked at its own age, as without the feed; then the
-    // feed names the next draw in place of the hourly look for it (plan.ts, dueBy).
+    // A copy that says itself until when it answers its question (the lucky number) is the change feed's to watch
+    // only once it does: until the day's number is known it is asked at its own age, as without the change feed;
+    // then the change feed names the next draw in place of the hourly look for it (plan.ts, dueBy).
     const fed = (row: string, w: Want) => covers(w.res) && (w.res.settled === undefined || known.get(row)?.settledUntil !== undefined);
     const wanted = [...byRow].map(([row, w]) => ({ row, host: w.res.host, schedule: cache.declaration(w.res), fed: fed(row, w) }));
     const answer = plan(wanted, known, watch(), { lessons: lessons(now), policy, ...day }, now);

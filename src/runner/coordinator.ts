@@ -15,16 +15,16 @@ import type { CycleOutcome } from './feature-runs.js';
 import type { AccountFeatures } from './account-features.js';
 import type { AccountChild } from './child.js';
 import type { AccountHealth } from './health.js';
-import type { EventGate } from './event-gate.js';
+import type { EventGate } from '../once/gate.js';
 import type { PortalAccess, PortalAccessOptions } from '../engine/resources/portal-access.js';
 import { STATUS_ENTITIES } from '../features/status/status.js';
 import { statesOf } from '../features/kit/contract.js';
-import { planFacts } from '../features/timetable/kindergarten.js';
+import { kindergartenPlanFacts } from '../features/timetable/kindergarten.js';
 import { schoolYearFacts, type AccountFigures } from '../features/status/figures.js';
 import { KINDERGARTEN_SEARCH } from '../engine/resources/kindergarten.js';
-import { FEED_NAMES, type FeedContents } from '../rules/calendar-feeds.js';
+import { CALENDAR_FEED_NAMES, type CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { Bus } from '../bus/bus.js';
-import type { ChildFeed } from '../engine/change-feed/child.js';
+import type { ChildChangeFeed } from '../engine/change-feed/child.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 import { loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
@@ -37,7 +37,7 @@ export interface PassParts {
   gate: EventGate;
   figures: AccountFigures;
   features: AccountFeatures;
-  feed: ChildFeed;
+  changeFeed: ChildChangeFeed;
   planner: AccountPlan;
   log: Logger;
 }
@@ -72,7 +72,7 @@ export class AccountCoordinator {
 
   /** One pass; `waiting`: hosts whose last failure's backoff has not ended (nothing of theirs is read). */
   async pass(asked: boolean, waiting: ReadonlySet<Host>): Promise<PassOutcome> {
-    const { access, features, figures, health, log, feed } = this.parts;
+    const { access, features, figures, health, log, changeFeed } = this.parts;
     const { cache } = access;
     const { clock } = this.options;
     const started = clock.now();
@@ -90,14 +90,22 @@ export class AccountCoordinator {
       });
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const today = warsawDate(started);
-      // The feed's steps are the register's: none while it is not read.
-      const feedStep = (step: () => Promise<void>) => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, step));
-      // Watch, then list: the feed's device before the lists it covers (a start's first pass included).
-      await feedStep(() => feed.beforeReads(cache));
-      // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
-      const afterRound = () => feedStep(() => feed.afterRound(cache));
+      // The change feed's steps are the register's: none while it is not read.
+      const changeFeedStep = (step: () => Promise<void>) => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, step));
+      // Watch, then list: the change feed's device before the lists it covers (a start's first pass included).
+      await changeFeedStep(() => changeFeed.beforeReads(cache));
+      // The change feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
+      const afterRound = () => changeFeedStep(() => changeFeed.afterRound(cache));
       const onRead = (w: Due) => this.onRead(w, startPass);
-      const read = await readDue(cache, () => due(this.wanted(identity, today)), unread, failed, afterRound, feed.readForAge.bind(feed), onRead);
+      const read = await readDue(
+        cache,
+        () => due(this.wanted(identity, today)),
+        unread,
+        failed,
+        afterRound,
+        changeFeed.readForAge.bind(changeFeed),
+        onRead,
+      );
       this.tellSchool(identity, today);
       // A host still down that this pass did not try (the night puts its retry off) is unread too: its features keep their states.
       for (const host of health.down()) if (!read.includes(host)) unread.add(host);
@@ -121,13 +129,13 @@ export class AccountCoordinator {
       figures.passed(now - started);
       for (const [host, error] of failed) this.fail([host], error);
       await this.publish(read, outcome, now);
-      // After the pass was published: what the feed named is acknowledged once handled (engine/change-feed/child.ts, sortChanges; the others come back).
+      // After the pass was published: what the change feed named is acknowledged once handled (engine/change-feed/child.ts, sortChanges; the others come back).
       const delivered = () => this.options.bus.delivered();
-      await feed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
-      figures.feed = feed.feedStatus();
+      await changeFeed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
+      figures.changeFeed = changeFeed.changeFeedStatus();
       // A copy none of the features names any more leaves the cache.
       cache.forget(this.planned(now));
-      figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH), features.kind());
+      figures.kindergartenPlan = kindergartenPlanFacts(cache.peek(KINDERGARTEN_SEARCH), features.kind());
       figures.schoolYear = schoolYearFacts(this.parts.child.identity);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
       // Everything the pass found is published and its figures are up to date: a sink may act on the batch.
@@ -190,8 +198,8 @@ export class AccountCoordinator {
   /** What the features read, and the change feed while the child has a device. */
   private wanted(identity: Identity, today: string): readonly Want[] {
     const wants = this.parts.features.runs.wants(identity, today);
-    const feed = this.parts.feed.want();
-    return feed === undefined ? wants : [...wants, feed];
+    const changeFeed = this.parts.changeFeed.want();
+    return changeFeed === undefined ? wants : [...wants, changeFeed];
   }
 
   /** The child, read first when its copy is due (every feature reads by it); undefined before the first. */
@@ -234,8 +242,8 @@ export class AccountCoordinator {
   }
 
   /** Calendar feeds: a pass's, or those the last run served (at a start). */
-  feeds(feeds: FeedContents): void {
-    publishFeeds(this.options.bus, this.parts.child.id, feeds);
+  calendarFeeds(calendarFeeds: CalendarFeedContents): void {
+    publishCalendarFeeds(this.options.bus, this.parts.child.id, calendarFeeds);
   }
 
   /** What a pass found, then `last_update`, `problem` and the availability that follow. */
@@ -248,12 +256,12 @@ export class AccountCoordinator {
     this.publishStatus(now, now);
   }
 
-  /** What the features found: the entities (new ones announced before their first states), the feeds, the year, the events. */
+  /** What the features found: the entities (new ones announced before their first states), the calendar feeds, the year, the events. */
   private async publishFound(outcome: CycleOutcome, time: { now: number; lastGood: number | undefined }): Promise<void> {
     // New entities are announced before their first states, so Home Assistant has them to update (a new child's first).
     if (outcome.entitiesChanged || !this.announced) this.announce();
     this.states(outcome.states);
-    this.feeds(outcome.feeds);
+    this.calendarFeeds(outcome.calendarFeeds);
     const identity = this.parts.child.identity;
     if (identity !== undefined && Object.keys(outcome.year).length > 0)
       this.options.bus.year(this.parts.child.id, { name: identity.firstName, begins: identity.schoolYearBegin, ...outcome.year });
@@ -286,7 +294,7 @@ export class AccountCoordinator {
     // A child on both roads: `problem` says which one it is read through.
     const road = access.roads?.road;
     if (road !== undefined) problem = { ...problem, attributes: { ...problem.attributes, road } };
-    // `since` is when the problem began, which the figures keep (through a restart too), not this poll.
+    // `since` is when the problem began, which the figures keep (through a restart too), not this pass.
     const since = figures.noteProblem(now, problem.state === 'ON' ? problem.attributes : undefined);
     if (since !== undefined) problem = { ...problem, attributes: { ...problem.attributes, since: isoWarsaw(since) } };
     this.states(statesOf(STATUS_ENTITIES, { figures: figures.view(now), problem, advised: advice !== undefined, updated }));
@@ -296,10 +304,10 @@ export class AccountCoordinator {
 }
 
 /** Publishes calendar feeds, as states are (the sinks that serve them keep them). */
-export function publishFeeds(bus: Bus, childId: string, feeds: FeedContents): void {
-  for (const name of FEED_NAMES) {
-    const content = feeds[name];
-    if (content !== undefined) bus.feed(childId, name, content);
+export function publishCalendarFeeds(bus: Bus, childId: string, calendarFeeds: CalendarFeedContents): void {
+  for (const name of CALENDAR_FEED_NAMES) {
+    const content = calendarFeeds[name];
+    if (content !== undefined) bus.calendarFeed(childId, name, content);
   }
 }
 
@@ -337,7 +345,7 @@ export async function readDue(
       if (waiting.has(w.res.host)) return;
       read.add(w.res.host);
       onRead?.(w);
-      // A read for its age alone is told with what the copy held before (the feed's missed changes); no other read is.
+      // A read for its age alone is told with what the copy held before (the change feed's missed changes); no other read is.
       const aged =
         forAge && w.why === 'age' ? { tell: forAge, before: { value: cache.peek(w.res, w.key), readAt: cache.readAt(w.res, w.key) } } : undefined;
       const told = () => aged?.tell(cache.declaration(w.res), aged.before, cache.peek(w.res, w.key));

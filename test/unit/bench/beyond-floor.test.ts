@@ -1,4 +1,4 @@
-// The bench's breakdown of a day with the change feed: the floor's shares (the feed, the unread counter, the
+// The bench's breakdown of a day with the change feed: the floor's shares (the change feed, the unread counter, the
 // messaging sessions, a read and an acknowledgement per change), then every other request by resource and the
 // planner's why, each with why it is still made; a read costs the requests its endpoints were asked.
 import { describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ describe("the bench's breakdown of the change feed's day", () => {
       ['the change feed (PushChanges)', 10],
       ['the unread counter', 21],
       ['messaging sessions', 6],
-      ['a read per change (the feed named it, or a new message moved the counter)', 2],
+      ['a read per change (the change feed named it, or a new message moved the counter)', 2],
       ['an acknowledgement per pass with changes', 2],
     ]);
     expect(b.beyond.map((s) => [s.what, s.perDay])).toEqual([
@@ -51,10 +51,10 @@ describe("the bench's breakdown of the change feed's day", () => {
       ['Grades: age: feed safety 8 h', 2],
       ['Realizations: age: lessons 2 h', 4],
       [`${IDENTITY.name}: new day`, 4],
-      ['logins, token refreshes, the feed registration', 5],
+      ['logins, token refreshes, the change feed registration', 5],
     ]);
-    expect(b.beyond.find((s) => s.what.startsWith('Grades'))?.why).toMatch(/^safety read: the feed is a signal, not the truth/);
-    expect(b.beyond.find((s) => s.what.startsWith('Realizations'))?.why).toMatch(/^the feed does not name it/);
+    expect(b.beyond.find((s) => s.what.startsWith('Grades'))?.why).toMatch(/^safety read: the change feed is a signal, not the truth/);
+    expect(b.beyond.find((s) => s.what.startsWith('Realizations'))?.why).toMatch(/^the change feed does not name it/);
     const sum = [...b.floor, ...b.beyond].reduce((a, s) => a + s.perDay, 0);
     expect(sum).toBe(b.total);
     expect(b.total).toBe(asked + 5);
