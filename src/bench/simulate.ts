@@ -141,10 +141,21 @@ export interface SimulationResult {
   changeFeed: { on: number; missed: number };
   /** When each child's change feed was read (GET PushChanges), in order. */
   changeFeedReads: number[][];
+  /** Every child's reads by resource and the planner's why (`start`: in a start's first pass), and each request as the bridge named it. */
+  reads: ReadCount[];
+  requests: Record<string, number>;
   /** Every request made between 22:00 and 06:00 (Warsaw), by child, with its time: the night the docs promise. */
   nightReads: { childIndex: number; key: string; at: number }[];
   /** With Home Assistant's API on: its calls, by method and path (ids and queries left out), and the entries it holds at the end. */
   homeAssistant?: { calls: Record<string, number>; total: number; entries: number };
+}
+
+/** Reads of one resource for one why (ReadHook), counted. */
+export interface ReadCount {
+  resource: string;
+  why: string;
+  start: boolean;
+  n: number;
 }
 
 export async function simulate(options: SimulationOptions): Promise<SimulationResult> {
@@ -183,6 +194,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const cycles: SimulationResult['cycles'] = [];
   const changeFeedReads: number[][] = [];
   const nightReads: SimulationResult['nightReads'] = [];
+  const reads = new Map<string, ReadCount>();
+  const requests: Record<string, number> = {};
   const app = new App({
     config,
     version: 'bench',
@@ -196,7 +209,15 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
         options.onCycle?.(cpuMicros, hosts);
         if (record) cycles.push({ hosts, cpuMicros, childIndex, at: clock.now() });
       }),
+      onRead: (read) => {
+        if (!record) return;
+        const key = `${read.start}\u0000${read.resource}\u0000${read.why}`;
+        const counted = reads.get(key) ?? { ...read, n: 0 };
+        counted.n++;
+        reads.set(key, counted);
+      },
       onRequest: (key) => {
+        if (record) requests[key] = (requests[key] ?? 0) + 1;
         if (record && key.startsWith('GET ') && key.includes('PushChanges')) (changeFeedReads[childIndex] ??= []).push(clock.now());
         if (record && atNight(clock.now())) nightReads.push({ childIndex, key, at: clock.now() });
         if (options.onRequest) options.onRequest(childIndex, key, clock.now());
@@ -270,6 +291,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     daily,
     changeFeed,
     changeFeedReads,
+    reads: [...reads.values()],
+    requests,
     nightReads,
     ...(ha ? { homeAssistant: haCalls(ha) } : {}),
   };

@@ -42,6 +42,12 @@ export interface PassParts {
   log: Logger;
 }
 
+/**
+ * A read a pass makes: the resource, the planner's why as the diagnostics say it (`age: feed safety 8 h`), and
+ * whether the pass is a start's first (the bench's breakdown of what is read and why).
+ */
+export type ReadHook = (read: { resource: string; why: string; start: boolean }) => void;
+
 /** What a pass did: the hosts it read, and those it could not (and why). */
 export interface PassOutcome {
   read: Host[];
@@ -59,6 +65,7 @@ export class AccountCoordinator {
       bus: Bus;
       /** Where a read that answers for the child's whole school is told (engine/school-reads.ts). */
       school?: { read(res: Resource, value: unknown, at: number): void };
+      hooks?: { onRead?: ReadHook };
     },
     private readonly parts: PassParts,
   ) {}
@@ -77,7 +84,7 @@ export class AccountCoordinator {
     try {
       // A refresh reads who the child is: a failed read leaves the child read before, and only the register failed.
       const unread = new Set(waiting);
-      const identity = await this.identity(waiting, due).catch((error: unknown) => {
+      const identity = await this.identity(waiting, due, startPass).catch((error: unknown) => {
         hostFailed('register', error, unread, failed);
         return this.parts.child.identity;
       });
@@ -89,7 +96,16 @@ export class AccountCoordinator {
       await changeFeedStep(() => changeFeed.beforeReads(cache));
       // The change feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
       const afterRound = () => changeFeedStep(() => changeFeed.afterRound(cache));
-      const read = await readDue(cache, () => due(this.wanted(identity, today)), unread, failed, afterRound, changeFeed.readForAge.bind(changeFeed));
+      const onRead = (w: Due) => this.onRead(w, startPass);
+      const read = await readDue(
+        cache,
+        () => due(this.wanted(identity, today)),
+        unread,
+        failed,
+        afterRound,
+        changeFeed.readForAge.bind(changeFeed),
+        onRead,
+      );
       this.tellSchool(identity, today);
       // A host still down that this pass did not try (the night puts its retry off) is unread too: its features keep their states.
       for (const host of health.down()) if (!read.includes(host)) unread.add(host);
@@ -174,6 +190,11 @@ export class AccountCoordinator {
     return [want(IDENTITY), ...(identity === undefined ? [] : this.wanted(identity, warsawDate(now)))];
   }
 
+  /** Tells the hooks of a read the pass makes (the bench's breakdown). */
+  private onRead(w: Due, start: boolean): void {
+    this.options.hooks?.onRead?.({ resource: w.res.name, why: whyOf(w.when), start });
+  }
+
   /** What the features read, and the change feed while the child has a device. */
   private wanted(identity: Identity, today: string): readonly Want[] {
     const wants = this.parts.features.runs.wants(identity, today);
@@ -182,13 +203,21 @@ export class AccountCoordinator {
   }
 
   /** The child, read first when its copy is due (every feature reads by it); undefined before the first. */
-  private async identity(waiting: ReadonlySet<Host>, due: (wants: readonly Want[]) => readonly Due[]): Promise<Identity | undefined> {
+  private async identity(
+    waiting: ReadonlySet<Host>,
+    due: (wants: readonly Want[]) => readonly Due[],
+    startPass: boolean,
+  ): Promise<Identity | undefined> {
     const { access, child, health, gate } = this.parts;
     // A command may have read it since the last pass (a message to the class tutor on a new morning): taken up as read.
     const kept = access.cache.peek(IDENTITY);
     const readMeanwhile = kept !== undefined && kept.fetchedAt > (child.identity?.fetchedAt ?? -Infinity);
-    if (!readMeanwhile && (waiting.has('register') || due([want(IDENTITY)]).length === 0)) return child.identity;
-    if (!readMeanwhile) await access.cache.read(want(IDENTITY));
+    if (!readMeanwhile) {
+      const [w] = waiting.has('register') ? [] : due([want(IDENTITY)]);
+      if (w === undefined) return child.identity;
+      this.onRead(w, startPass);
+      await access.cache.read(w);
+    }
     const before = child.id;
     await child.learned(access.cache.get(IDENTITY) as Identity, (error) => (health.storageError = error));
     if (before !== child.id) {
@@ -303,6 +332,7 @@ export async function readDue(
   failed: Map<Host, unknown>,
   afterRound?: () => Promise<void>,
   forAge?: (res: Resource, before: { value?: unknown; readAt?: number }, value: unknown) => void,
+  onRead?: (w: Due) => void,
 ): Promise<Host[]> {
   const read = new Set<Host>();
   for (let round = 0; round < ROUNDS; round++) {
@@ -314,6 +344,7 @@ export async function readDue(
     const readOne = async (w: Due): Promise<void> => {
       if (waiting.has(w.res.host)) return;
       read.add(w.res.host);
+      onRead?.(w);
       // A read for its age alone is told with what the copy held before (the change feed's missed changes); no other read is.
       const aged =
         forAge && w.why === 'age' ? { tell: forAge, before: { value: cache.peek(w.res, w.key), readAt: cache.readAt(w.res, w.key) } } : undefined;

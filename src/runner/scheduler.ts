@@ -4,7 +4,7 @@
 // 1, 2, 4 ... minutes, at most poll.interval, or until a login pause ends; the other host is read
 // meanwhile. All it starts goes through the runner's queue, so it never overlaps a command.
 import type { Host } from '../engine/resource.js';
-import type { PassOutcome } from './coordinator.js';
+import type { PassOutcome, ReadHook } from './coordinator.js';
 import type { PortalAccessOptions } from '../engine/resources/portal-access.js';
 import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -12,6 +12,7 @@ import { errorText } from '../util/text.js';
 
 /** What an observer (the benchmark, a test) may attach to an account's reading. */
 export interface PassHooks extends Pick<PortalAccessOptions, 'onRequest'> {
+  onRead?: ReadHook;
   /** A timed pass is about to start. */
   onCycleStart?: () => void;
   /** A timed pass ended: the hosts it read. */

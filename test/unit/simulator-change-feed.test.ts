@@ -224,6 +224,19 @@ describe('the change feed on the API host', () => {
     expect(await listed(changeFeed, device)).toHaveLength(3);
   });
 
+  it('names the school’s draw the clock brings: the next school day’s lucky number from 15:00, once', async () => {
+    const changeFeed = changeFeedOn({ token: (await tokens()).get(ANIA.login)! });
+    const device = await registered(changeFeed);
+    const lucky = async () =>
+      (await listed(changeFeed, device)).filter((c) => c.Resource.Type === 'LuckyNumbers').map((c) => [c.Type, c.Resource.Id, c.AddDate]);
+    now = Date.parse('2026-11-18T14:59:00+01:00');
+    expect(await lucky()).toEqual([]);
+    now = Date.parse('2026-11-18T15:04:00+01:00');
+    expect(await lucky()).toEqual([['Add', '2026-11-19', '2026-11-18 15:04:00']]);
+    now += 60 * 60_000;
+    expect(await lucky()).toHaveLength(1);
+  });
+
   it('answers FilterInvalidValue without a device, UnableToGetPushDevice for another account’s or a forgotten one', async () => {
     const all = await tokens();
     const ania = changeFeedOn({ token: all.get(ANIA.login)! });

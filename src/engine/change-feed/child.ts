@@ -16,7 +16,7 @@ import {
 import { want, type Resource, type Want } from '../resource.js';
 import { awakeAt } from '../moments.js';
 import type { Watch } from '../plan.js';
-import { CHANGES, CHANGE_FEED_SAFETY } from '../resources/change-feed.js';
+import { CHANGES, CHANGE_FEED_LOOKUP, CHANGE_FEED_SAFETY } from '../resources/change-feed.js';
 import { DAY, HOUR } from '../../util/duration.js';
 import type { ResourceCache } from '../cache.js';
 import type { Gateway } from '../../portal/gateway.js';
@@ -74,12 +74,12 @@ export class ChildChangeFeed {
 
   /**
    * While the change feed is on: a list of the register it names (covers), read since it watches (its device's
-   * registration), is read for its age alone only at the safety age (the planner, plan.ts); a copy read
-   * before may hide a change the change feed never saw, and keeps its own age.
+   * registration), is read for its age alone only at the safety age, a lookup only weekly (the planner,
+   * plan.ts); a copy read before may hide a change the change feed never saw, and keeps its own age.
    */
   watch(): Watch | undefined {
     const since = this.status.on ? this.saved.device?.registeredAt : undefined;
-    return since === undefined ? undefined : { since, safetyMs: CHANGE_FEED_SAFETY };
+    return since === undefined ? undefined : { since, safetyMs: CHANGE_FEED_SAFETY, lookupMs: CHANGE_FEED_LOOKUP };
   }
 
   /** A list read for its age alone: one the change feed vouched for that found a record come or gone found what the change feed missed. */

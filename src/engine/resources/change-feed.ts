@@ -3,7 +3,7 @@
 import { ChangeFeed, type ChangeFeedRead } from '../../portal/change-feed.js';
 import { ConnectionError, ChangeFeedDeviceLostError, ChangeFeedInvalidError, ChangeFeedRefusedError } from '../../portal/errors.js';
 import { ownFailure, type Resource } from '../resource.js';
-import { HOUR, NEWS } from './ages.js';
+import { DAY, HOUR, NEWS } from './ages.js';
 import { SCHOOL_HOURS } from '../moments.js';
 
 /**
@@ -17,6 +17,13 @@ import { SCHOOL_HOURS } from '../moments.js';
  */
 export const CHANGE_FEED_HOURS = `${SCHOOL_HOURS.from}-${SCHOOL_HOURS.to}`;
 export const CHANGE_FEED_SAFETY = 8 * HOUR;
+/**
+ * A lookup while the change feed watches: a record the change feed names comes within minutes, and an id in it
+ * the lookup lacks reads the lookup at once (`missing`), so the morning's read of each lookup tells nothing new
+ * but a renamed teacher, subject or category, which keeps its id and which the change feed never names: that is
+ * read weekly.
+ */
+export const CHANGE_FEED_LOOKUP = 7 * DAY;
 
 const CHANGE_FEED_FAILURES = [ConnectionError, ChangeFeedDeviceLostError, ChangeFeedInvalidError, ChangeFeedRefusedError];
 

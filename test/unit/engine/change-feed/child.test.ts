@@ -11,8 +11,10 @@ import { want, type Resource, type Want } from '../../../../src/engine/resource.
 import { AccountPlan } from '../../../../src/runner/account-plan.js';
 import { readDue } from '../../../../src/runner/coordinator.js';
 import type { Watch } from '../../../../src/engine/plan.js';
-import { GRADES } from '../../../../src/engine/resources/grades.js';
+import { GRADE_COMMENTS, GRADES } from '../../../../src/engine/resources/grades.js';
+import { lookup } from '../../../../src/engine/resources/lookups.js';
 import { NOTICES } from '../../../../src/engine/resources/school.js';
+import { LUCKY } from '../../../../src/features/lucky/resources.js';
 import { RESOURCES } from '../../../../src/features/resources.js';
 import { ChangeFeedDeviceStore } from '../../../../src/engine/change-feed/device.js';
 import { FakeClock } from '../../../helpers/clock.js';
@@ -143,6 +145,46 @@ describe("a child's change feed", () => {
     expect(missed).toEqual(['Grades']);
     // Without the change feed's watch the planner knows only the declaration's age.
     expect(when(want(GRADES), () => undefined).at).toBe(clock.now() + 5 * 60_000);
+  });
+
+  it('while on, reads a lookup for its age alone weekly, not each morning, and at once for an id a record names that it lacks', async () => {
+    const { clock, cache, pass, script, when } = await setup();
+    (await pass()).end();
+    script.lists = () => ({ Comments: [{ Id: '1' }] });
+    cache.begin();
+    await cache.read(want(GRADE_COMMENTS));
+    cache.end();
+    const readAt = clock.now();
+    expect(when(want(GRADE_COMMENTS), () => undefined).at).toBe(readAt + 24 * HOUR - 10 * 60_000);
+    expect(when(want(GRADE_COMMENTS))).toMatchObject({ at: readAt + 7 * 24 * HOUR, why: 'age' });
+    expect(when(lookup(cache, GRADE_COMMENTS, ['1']))).toMatchObject({ at: readAt + 7 * 24 * HOUR, why: 'age' });
+    expect(when(lookup(cache, GRADE_COMMENTS, ['2']))).toMatchObject({ at: readAt, why: 'missing' });
+  });
+
+  it("while on, asks the lucky number until the day's is known, then only when the change feed names a draw, or the morning after", async () => {
+    const { clock, cache, pass, script, when } = await setup();
+    (await pass()).end();
+    const readLucky = async () => {
+      cache.begin();
+      await cache.read(want(LUCKY));
+      cache.end();
+    };
+    // Only yesterday's number known: asked at its own age (fast_interval), change feed or not.
+    script.lists = () => ({ inUse: true, entries: [{ LuckyNumber: 7, LuckyNumberDay: '2026-11-17' }] });
+    await readLucky();
+    expect(when(want(LUCKY))).toMatchObject({ at: clock.now() + 3 * 60_000, why: 'age' });
+    expect(when(want(LUCKY), () => undefined)).toMatchObject({ at: clock.now() + 3 * 60_000, why: 'age' });
+    // Today's known: without the change feed an hourly look for the next school day's; with it, none until the morning after.
+    script.lists = () => ({ inUse: true, entries: [{ LuckyNumber: 12, LuckyNumberDay: '2026-11-18' }] });
+    await readLucky();
+    expect(when(want(LUCKY), () => undefined)).toMatchObject({ at: clock.now() + HOUR, why: 'settled' });
+    expect(when(want(LUCKY))).toMatchObject({ at: Date.parse('2026-11-19T06:00:00+01:00'), why: 'settled' });
+    // The school draws the next one, and the change feed names it: read at once.
+    script.changeFeed = () => ({ status: 200, json: { Changes: [{ Id: 21, Type: 'Add', Resource: { Id: '2026-11-19', Type: 'LuckyNumbers' } }] } });
+    clock.set(clock.now() + 5 * HOUR);
+    const { end } = await pass();
+    expect(when(want(LUCKY))).toMatchObject({ at: clock.now(), why: 'signal' });
+    end();
   });
 
   it('registers a device and is on once the change feed answers', async () => {
