@@ -67,11 +67,11 @@ describe.skipIf(!hasSdk() && !process.env.CI)("Assist through Home Assistant's M
       http: { port },
       out: { write: () => true },
     });
-    await h.pollUntil(() => ['ania', 'jan', 'zofia'].every((c) => h.state(c, 'last_update') !== undefined), 'the first passes');
+    await h.runUntil(() => ['ania', 'jan', 'zofia'].every((c) => h.state(c, 'last_update') !== undefined), 'the first passes');
     // The kindergarten's plan is read after a start's first pass.
     await h.advanceUntil(() => JSON.stringify(h.attributes('zofia', 'timetable_today') ?? {}).includes('"lessons":[{'), "Zofia's plan", 30);
     const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
-    // Next week's timetable is read ahead of need, after a start's first pass: the lessons feed then holds it.
+    // Next week's timetable is read ahead of need, after a start's first pass: the lessons calendar feed then holds it.
     const nextWeekHeld = async () => (await send(port, `/calendar/ania/lessons.ics?token=${token}`)).body.includes(nextTuesday.replaceAll('-', ''));
     for (let i = 0; i < 12 && !(await nextWeekHeld()); i++) await h.advanceMinutes(10);
     expect(await nextWeekHeld()).toBe(true);

@@ -1,6 +1,6 @@
 // What Assist asks of the timetable (interface 17.1): any day of the two weeks the lessons calendar feed holds (this
 // school week and the next, with their changes), a day off by its name, the plan changes and days off ahead, the
-// bells and who teaches each subject. From the timetable's own view, the days it computed for the feed.
+// bells and who teaches each subject. From the timetable's own view, the days it computed for the calendar feed.
 import type { SchoolDay } from '../../rules/schedule.js';
 import type { FreeDay } from '../../rules/schooldays.js';
 import type { Bell } from '../../portal/schemas/identity.js';

@@ -12,7 +12,7 @@ import { AskRefusal } from '../../features/screens/ask.js';
 import { boardModel } from '../web/board-model.js';
 import { listedTool, OPEN_COMMAND, TOOLS, type ToolDef, type ToolProperty } from './tools.js';
 import { getDay, getOther, getUpcoming, joinedAnswers, openedText, recipientOf, type Asked, type Question, type ToolAnswer } from './answers.js';
-import { childrenNamed, firstName, oneChild } from './children.js';
+import { childrenNamed, firstName, oneChild, QUOTED } from './children.js';
 import { Confirmations } from './confirmations.js';
 
 /** What the tools read: the web server's snapshot of each child (web/snapshot.ts) and the features' facts for Assist (facts.ts), never the portal. */
@@ -118,12 +118,12 @@ export class ToolCalls {
     const w = MCP_TEXT[source.language];
     const child = oneChild(args.child, this.children(), source.language);
     const id = (args.id ?? '').trim();
-    if (actions === undefined) throw new AskRefusal(w.notOpened(id.slice(0, 40)));
+    if (actions === undefined) throw new AskRefusal(w.notOpened(id.slice(0, QUOTED)));
     try {
       await actions.command(child.id, OPEN_COMMAND.key, id === '' ? OPEN_COMMAND.payload : id);
     } catch (error) {
       log.info({ child: child.id, err: errorText(error) }, 'MCP: a message could not be opened');
-      throw new AskRefusal(w.notOpened(id.slice(0, 40)));
+      throw new AskRefusal(w.notOpened(id.slice(0, QUOTED)));
     }
     // The command kept the opened message for Assist before it answered.
     const [asked] = this.asked([child]);
@@ -156,7 +156,7 @@ export class ToolCalls {
     const [asked] = this.asked([child]);
     const recipient = asked === undefined ? null : recipientOf(asked, to);
     if (recipient === null) throw new AskRefusal(w.recipientsNotRead(name));
-    const quoted = to.slice(0, 80);
+    const quoted = to.slice(0, QUOTED);
     if ('refused' in recipient)
       throw new AskRefusal(
         recipient.refused === 'ambiguous' ? w.ambiguousRecipient(quoted, recipient.options) : w.unknownRecipient(quoted, recipient.options),

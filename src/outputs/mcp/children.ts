@@ -7,8 +7,8 @@ import { MCP_TEXT, type McpText } from '../../i18n/mcp-text.js';
 import { AskRefusal } from '../../features/screens/ask.js';
 import { namesOf } from './diminutives.js';
 
-/** A refusal quotes at most this much of what it was given. */
-const QUOTED = 40;
+/** What a refusal or an error quotes of what it was given, at most: a 100 KB argument is not sent back whole. */
+export const QUOTED = 40;
 
 /** The child's first name as the board says it (the device's name's first word), else its id. */
 export const firstName = (c: ChildView): string => (c.name ?? c.id).split(/\s+/)[0] ?? c.id;

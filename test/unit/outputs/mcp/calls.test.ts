@@ -1,7 +1,8 @@
 // The tools as they run (interface 17.1): send_message resolves its recipient to a person before a preview and a code
 // exist (an unknown one is refused with whom the account may write to, and no code is made), names the teacher in the
 // preview and sends once; get_day reaches any day the bridge holds, names a day off, and says until when it knows a day
-// past them; an answer past 24,000 characters ends with how to ask for less.
+// past them; an answer past 24,000 characters ends with how to ask for less; a refusal quotes at most 40 characters
+// of a 100 KB argument.
 import { describe, expect, it } from 'vitest';
 import { McpServer } from '../../../../src/outputs/mcp/server.js';
 import { ANSWER_MAX_CHARS } from '../../../../src/outputs/mcp/answers.js';
@@ -13,6 +14,7 @@ import type { Language } from '../../../../src/config/language.js';
 import type { WriteAsk } from '../../../../src/features/message-write/ask.js';
 import type { TimetableAsk } from '../../../../src/features/timetable/ask.js';
 import type { NoticesAsk } from '../../../../src/features/notices/ask.js';
+import type { GradesAsk } from '../../../../src/features/grades/ask.js';
 
 const NOW = Date.parse('2026-11-18T09:00:00+01:00');
 const child: ChildView = { id: 'ania', name: 'Ania Kowalska', model: null, online: true, states: new Map(), changedAt: NOW };
@@ -140,5 +142,27 @@ describe('an answer', () => {
     const answer = await call('get_messages', {});
     expect(answer.text.length).toBeLessThanOrEqual(ANSWER_MAX_CHARS);
     expect(answer.text.endsWith('\nTu odpowiedź jest ucięta: o resztę zapytaj o mniej dni, jedno dziecko albo jeden przedmiot.')).toBe(true);
+  });
+});
+
+describe('a refusal', () => {
+  it('quotes at most 40 characters of a 100 KB child, subject or recipient, and sends nothing', async () => {
+    const grades: GradesAsk = { items: [], terms: [], averaged: null, semester: 1 };
+    const { call, commands } = bridge({ 'message-write': WRITE, grades });
+    const long = 'Zosia'.repeat(20_000);
+    const calls: [string, Record<string, unknown>][] = [
+      ['get_day', { child: long }],
+      ['get_grades', { subject: long }],
+      ['send_message', { to: ` ${long}\n`, subject: 'Pytanie', text: 'Dzień dobry' }],
+    ];
+    for (const [name, args] of calls) {
+      const answer = await call(name, args);
+      expect(answer.isError, name).toBe(true);
+      // The longest run of the argument's letters the refusal quotes.
+      const quoted = Math.max(0, ...[...answer.text.matchAll(/Zosia[Zosia]*/g)].map((m) => m[0].length));
+      expect(quoted, `${name}: ${answer.text.slice(0, 120)}`).toBeGreaterThan(0);
+      expect(quoted, name).toBeLessThanOrEqual(40);
+    }
+    expect(commands).toEqual([]);
   });
 });
