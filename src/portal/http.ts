@@ -208,14 +208,8 @@ export class HttpClient {
     return this.jar.getCookies(url, { expire: false });
   }
 
-  /**
-   * Replaces the jar (with one restored from data_dir). A cookie dead when it was set may be in a jar an
-   * older version saved (it kept them and skipped them when sending): it leaves the jar now.
-   */
-  async useJar(jar: CookieJar): Promise<void> {
-    for (const cookie of await jar.store.getAllCookies()) {
-      if (cookie.creation instanceof Date && deadOnArrival(cookie, cookie.creation)) await removeCookie(jar, cookie);
-    }
+  /** Replaces the jar (with one restored from data_dir). */
+  useJar(jar: CookieJar): void {
     this.jar = jar;
   }
 
