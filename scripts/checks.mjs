@@ -3,7 +3,7 @@
 // .oxlintrc.json: typescript-go's checker, each file in the tsconfig.json that includes it), and the formatter's
 // check (Biome, 150 columns, biome.json; about a second). Before, as tsc's program shared with ESLint's
 // type-aware rules (two Node processes), the checks took 71 s of CPU and 46 s wall alone on this 2-core
-// machine; so, 15 s and 10 s (`/usr/bin/time node scripts/checks.mjs`, docs/development.md "The checks").
+// machine; so, 15 s and 10 s (`/usr/bin/time node scripts/checks.mjs`).
 // Each one's output is printed whole when it ends, and any failure fails the whole.
 //
 //   node scripts/checks.mjs [--beside COMMAND ARG...]

@@ -88,7 +88,7 @@ async function retained() {
 /**
  * Opens a message for each child, as a parent's press of open_message would, so that the Messages card
  * shows one: the first child's message with an attachment (its newest unread then stays unread), the
- * others' newest. Then a refresh, which lists the inbox again as the next poll would (the portal now
+ * others' newest. Then a refresh, which lists the inbox again as the next pass would (the portal now
  * has the opened message read).
  */
 async function openMessages(clock, config) {
@@ -178,21 +178,21 @@ async function main() {
   let topics = new Map();
   try {
     await startOnClock(app, clock);
-    // The first polls run on timers of the fake clock; a zero step fires those due without moving time.
+    // The first passes run on timers of the fake clock; a zero step fires those due without moving time.
     for (let i = 0; i < 200; i++) {
       await clock.advance(0);
-      await Promise.all(app.pollers.map((p) => p.idle()));
+      await Promise.all(app.runners.map((p) => p.idle()));
       topics = await retained();
       const updated = [...topics.keys()].filter((t) => /\/last_update$/.test(t) && !t.includes('/bridge/'));
       if (updated.length >= DEMO_ACCOUNTS.length) break;
       await delay(50);
     }
     await openMessages(clock, config);
-    await Promise.all(app.pollers.map((p) => p.idle()));
+    await Promise.all(app.runners.map((p) => p.idle()));
     topics = await retained();
     // Captured while the bridge is online: stopping it marks every entity unavailable.
     const shown = topics;
-    // The polls and the opened messages moved the clock past --at: the views are rendered at the capture's moment ("in 8 seconds" otherwise).
+    // The passes and the opened messages moved the clock past --at: the views are rendered at the capture's moment ("in 8 seconds" otherwise).
     const shownAt = new Date(clock.now()).toISOString();
     await app.stop();
     topics = await retained();

@@ -93,7 +93,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--hide-scrollbars'] });
   const work = await mkdtemp(join(tmpdir(), 'd2m-screenshots-'));
   try {
-    // Both children's cards, once the first polls have filled them (the board updates itself).
+    // Both children's cards, once the first passes have filled them (the board updates itself).
     await shoot(browser, boardUrl, join(IMAGES, 'board.png'), async (page) => {
       // Locators, not a function evaluated in the page: the board's CSP forbids eval.
       await page.locator('.child').nth(1).waitFor({ timeout: 60_000 });

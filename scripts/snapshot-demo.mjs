@@ -41,8 +41,8 @@ function sortKeys(value) {
   );
 }
 
-/** Resolves once every child has a last_update (the first poll of every tier is done). */
-function firstPolls(client, children) {
+/** Resolves once every child has a last_update (the first pass of every tier is done). */
+function firstPasses(client, children) {
   const seen = new Set();
   return new Promise((resolve) => {
     client.on('message', (topic) => {
@@ -97,12 +97,12 @@ async function main() {
   );
   const watcher = await connectAsync(url, { clientId: `snapshot-watch-${process.pid}` });
   await watcher.subscribeAsync(`${BASE}/+/last_update`);
-  const polled = firstPolls(watcher, DEMO_ACCOUNTS.length);
+  const passed = firstPasses(watcher, DEMO_ACCOUNTS.length);
   const app = new App({ config, version: 'snapshot', log: createLogger('error', process.stderr), staggerMs: 0 });
   try {
     await app.start();
-    await polled;
-    await Promise.all(app.pollers.map((p) => p.idle()));
+    await passed;
+    await Promise.all(app.runners.map((p) => p.idle()));
     // The broker keeps one client's messages in order: once it has acknowledged this one, every state
     // the bridge published before it is retained (the bridge's queue may still hold some otherwise). The
     // app keeps its MQTT sink to itself; this script reaches in for the sink's client, as nothing else needs it.

@@ -1,13 +1,13 @@
 // The running bridge: a list of parts started in turn and stopped in the reverse order (the lease of the
-// data folder, the base topic, the children, the outputs subscribed to the bus, the pollers, the web server,
-// Home Assistant's API and its statistics, MQTT, the passes), one poller per child the config names (on its
+// data folder, the base topic, the children, the outputs subscribed to the bus, the pass runners, the web server,
+// Home Assistant's API and its statistics, MQTT, the passes), one pass runner per child the config names (on its
 // road) publishing on the bus, and the commands that connect them. Built by main.ts (and by the demo and the tests) from a
 // validated config.
 import { MqttSink, type MqttSinkOptions } from '../outputs/mqtt/sink.js';
 import { Bus, type Carrier, type Sink } from '../bus/bus.js';
-import { AccountPoller, type AccountPollerOptions } from '../runner/account.js';
-import type { PollHooks } from '../runner/scheduler.js';
-import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../runner/email-road.js';
+import { PassRunner, type PassRunnerOptions } from '../runner/account.js';
+import type { PassHooks } from '../runner/scheduler.js';
+import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../runner/family-road.js';
 import type { Config } from '../config/schema.js';
 import { FamilyRelisting } from '../runner/relisting.js';
 import { formatDuration } from '../util/duration.js';
@@ -33,11 +33,11 @@ import type { SupervisorAnnouncement } from '../outputs/homeassistant/announceme
 
 /**
  * What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the
- * tests put around it; what each poller and the MQTT bridge take of it, as they declare it (the demo's own broker
+ * tests put around it; what each pass runner and the MQTT bridge take of it, as they declare it (the demo's own broker
  * speaks MQTT 3.1.1 only; tests shorten the reconnect delays).
  */
 export interface AppOptions
-  extends Pick<AccountPollerOptions, 'dispatcher' | 'features' | 'resources'>,
+  extends Pick<PassRunnerOptions, 'dispatcher' | 'features' | 'resources'>,
     Pick<MqttSinkOptions, 'reconnect' | 'protocolVersion'> {
   config: Config;
   version: string;
@@ -48,10 +48,10 @@ export interface AppOptions
    * the bus, and its carrier when it carries events (without one an event is delivered as it is told).
    */
   output?: Sink & Partial<Carrier> & { start(): Promise<void>; stop(): Promise<void> };
-  /** Delay between the start of one account's polling and the next (default 5 s). */
+  /** Delay between the start of one account's reading and the next (default 5 s). */
   staggerMs?: number;
-  /** What an observer (the benchmark, a test) attaches to each account's polling, by account index. */
-  hooks?: (childIndex: number) => PollHooks;
+  /** What an observer (the benchmark, a test) attaches to each account's reading, by account index. */
+  hooks?: (childIndex: number) => PassHooks;
   /** Where the web server prints its full URLs on the first start (default stdout). */
   out?: { write(text: string): unknown };
   /**
@@ -59,7 +59,7 @@ export interface AppOptions
    * under the Supervisor (request.ts trustedIngress); a test may put 127.0.0.1. Default: none.
    */
   ingressAddress?: string;
-  /** The demo's school: in lessons at every hour, its news ages day and night (PollPolicy.fixedMoment). */
+  /** The demo's school: in lessons at every hour, its news ages day and night (SchedulePolicy.fixedMoment). */
   schoolAllDay?: boolean;
   /**
    * `run --dashboard-file FILE`: the dashboard `dziennik2mqtt dashboard` prints, written to FILE at start
@@ -86,8 +86,8 @@ const ABANDON_AFTER_MS = 1_500;
 const MQTT_STOP_MS = 2_000;
 
 export class App {
-  readonly pollers: AccountPoller[] = [];
-  /** What every poller publishes on, and every output subscribes to. */
+  readonly runners: PassRunner[] = [];
+  /** What every pass runner publishes on, and every output subscribes to. */
   readonly bus: Bus;
   /**
    * Every child the bridge reads, with its road: a login entry's (with the family road behind it when
@@ -161,7 +161,7 @@ export class App {
       { name: 'base topic', start: () => this.mqtt?.acquire(), stop: () => this.mqtt?.stop() },
       { name: 'children', start: () => this.readChildren(), stop: () => this.relisting.stop() },
       { name: 'outputs', start: () => this.subscribeOutputs(), stop: () => this.dashboardFile?.idle() },
-      { name: 'pollers', start: () => this.preparePollers() },
+      { name: 'pass runners', start: () => this.prepareRunners() },
       // Before the broker is reached: /health then says 503 and the board shows what was restored.
       { name: 'web server', start: () => this.webService?.start(), stop: () => this.webService?.stop(), abandonable: true },
       { name: 'Home Assistant', start: () => this.keeper?.start(), stop: () => this.keeper?.stop(), abandonable: true },
@@ -171,8 +171,8 @@ export class App {
       { name: 'MQTT', start: () => this.startOutput(), stop: () => this.output?.stop() },
       {
         name: 'passes',
-        start: () => this.startPolling(),
-        stop: () => Promise.all(this.pollers.map((p) => p.stop())).then(() => undefined),
+        start: () => this.startPasses(),
+        stop: () => Promise.all(this.runners.map((p) => p.stop())).then(() => undefined),
         abandonable: true,
       },
     ];
@@ -190,7 +190,7 @@ export class App {
     }
     const { config, log } = this.options;
     log.info(
-      { children: this.pollers.map((p) => p.id), interval: formatDuration(config.poll.interval), fast: formatDuration(config.poll.fast_interval) },
+      { children: this.runners.map((p) => p.id), interval: formatDuration(config.poll.interval), fast: formatDuration(config.poll.fast_interval) },
       'dziennik2mqtt started',
     );
   }
@@ -274,8 +274,8 @@ export class App {
 
   /**
    * Every output subscribes to the bus: MQTT (the carrier of events), and as the config asks, the web
-   * server's snapshot (loaded only then: a bridge without the web server never loads it, nor the iCalendar
-   * library), Home Assistant's API, the dashboard file; the metrics count what MQTT was handed.
+   * server's snapshot (loaded only then: a bridge without the web server never loads it, nor the writer of
+   * its calendar feeds), Home Assistant's API, the dashboard file; the metrics count what MQTT was handed.
    */
   private async subscribeOutputs(): Promise<void> {
     const { config, log } = this.options;
@@ -293,16 +293,22 @@ export class App {
       this.snapshot = new WebSnapshot({ language: config.language, healthy: () => this.mqtt?.connected ?? true, now: () => this.clock.now() });
       this.bus.subscribe(this.snapshot);
       // The MCP server answers from the same snapshot (interface 16.4), loaded with the web server only.
-      const [{ WebService }, { mcpHandler }] = await Promise.all([import('../outputs/web/service.js'), import('../outputs/mcp/http.js')]);
+      const [{ WebService }, { mcpHandler }, { bridgeNames }] = await Promise.all([
+        import('../outputs/web/service.js'),
+        import('../outputs/mcp/http.js'),
+        import('../outputs/web/request.js'),
+      ]);
       this.webService = new WebService({
         http: config.http,
         dataDir: config.data_dir,
         data: this.snapshot,
         log: log.child({ part: 'web' }),
         out: this.options.out ?? process.stdout,
-        // Before the first identity an id is the login, not yet the one the feeds will have.
-        childIds: () => this.pollers.map((_, i) => this.knownId(i)),
+        // Before the first identity an id is the login, not yet the one the calendar feeds will have.
+        childIds: () => this.runners.map((_, i) => this.knownId(i)),
         ingressAddress: this.options.ingressAddress,
+        // Home Assistant reaches the bridge by public_url (the app's: its host name on the Supervisor's network).
+        names: bridgeNames([config.homeassistant?.public_url, config.supervisor?.publicUrl]),
         clock: this.clock,
         diagnostics: { bundle: () => this.diagnostics(), metrics: this.metrics && (() => (this.metrics as Metrics).text()) },
         mcp: mcpHandler({
@@ -322,7 +328,7 @@ export class App {
         language: config.language,
         clock: this.clock,
         log: log.child({ part: 'homeassistant' }),
-        feedsServed: () => this.webService?.url !== undefined,
+        calendarFeedsServed: () => this.webService?.url !== undefined,
         children: () => this.childIds(),
         ...(this.mqtt ? { handover: this.mqtt } : {}),
       });
@@ -359,39 +365,39 @@ export class App {
     }
   }
 
-  /** One poller per child, each with what it kept from the last run published (its states, its feeds). */
-  private async preparePollers(): Promise<void> {
-    this.children.forEach((child, index) => this.pollers.push(this.pollerOf(child, index, index * (this.options.staggerMs ?? 5_000))));
-    for (const poller of this.pollers) await poller.prepare();
-    // The dashboard as the pollers know the children now (what the last run learned of each).
+  /** One pass runner per child, each with what it kept from the last run published (its states, its calendar feeds). */
+  private async prepareRunners(): Promise<void> {
+    this.children.forEach((child, index) => this.runners.push(this.runnerOf(child, index, index * (this.options.staggerMs ?? 5_000))));
+    for (const runner of this.runners) await runner.prepare();
+    // The dashboard as the pass runners know the children now (what the last run learned of each).
     await this.updateDashboard();
     if (this.mqtt) {
-      registerChildCommands(this.mqtt, (child) => this.poller(child));
-      registerBridgeRequests(this.mqtt, { pollers: this.pollers, log: this.options.log, onLevelChange: () => this.mqtt?.publishInfo() });
+      registerChildCommands(this.mqtt, (child) => this.runner(child));
+      registerBridgeRequests(this.mqtt, { runners: this.runners, log: this.options.log, onLevelChange: () => this.mqtt?.publishInfo() });
     }
   }
 
-  /** MQTT connected (however long the broker takes to appear): the pollers start only after this. */
+  /** MQTT connected (however long the broker takes to appear): the pass runners start only after this. */
   private async startOutput(): Promise<void> {
     await this.output?.start();
     this.mqtt?.publishHealth(this.health());
   }
 
-  private startPolling(): void {
-    for (const poller of this.pollers) poller.start();
+  private startPasses(): void {
+    for (const runner of this.runners) runner.start();
     for (const entry of this.unlisted) this.relisting.later(entry, 1, entry.error);
   }
 
-  /** One child's poller, on its road, as the config sets it up. */
-  private pollerOf({ account, family, alsoFamily }: ReadChild, index: number, startDelayMs: number): AccountPoller {
+  /** One child's pass runner, on its road, as the config sets it up. */
+  private runnerOf({ account, family, alsoFamily }: ReadChild, index: number, startDelayMs: number): PassRunner {
     const { config, log } = this.options;
-    return new AccountPoller({
+    return new PassRunner({
       account,
       ...(family ? { family } : {}),
       ...(alsoFamily ? { alsoFamily } : {}),
       urls: config.portal,
       dataDir: config.data_dir,
-      poll: {
+      schedule: {
         intervalMs: config.poll.interval,
         fastIntervalMs: config.poll.fast_interval,
         schoolIntervalMs: config.poll.school_interval,
@@ -417,17 +423,17 @@ export class App {
     });
   }
 
-  /** Reads the children an `email` entry listed late (FamilyRelisting): each a poller of its own, started now. */
+  /** Reads the children an `email` entry listed late (FamilyRelisting): each a pass runner of its own, started now. */
   private async readListed(entry: UnlistedFamily, listed: FamilyChild[]): Promise<void> {
     this.unlisted.delete(entry);
-    // Its register poller runs already, without this road behind it: that comes with the next start.
+    // Its register pass runner runs already, without this road behind it: that comes with the next start.
     const fresh = listed.filter((child) => !child.alsoRegister);
-    const added = fresh.map((child, i) => this.pollerOf(child, this.pollers.length + i, 0));
+    const added = fresh.map((child, i) => this.runnerOf(child, this.runners.length + i, 0));
     this.children.push(...fresh);
-    this.pollers.push(...added);
-    for (const poller of added) await poller.prepare();
+    this.runners.push(...added);
+    for (const runner of added) await runner.prepare();
     if (this.stopped) return;
-    for (const poller of added) poller.start();
+    for (const runner of added) runner.start();
     this.options.log.info(
       { account: entry.family.label, children: added.map((p) => p.id) },
       'the family portal listed its children; reading them now',
@@ -436,38 +442,38 @@ export class App {
     void this.updateDashboard();
   }
 
-  /** The dashboard file made again if what it shows of the children changed (dashboard-file.ts): as the pollers know it now. */
+  /** The dashboard file made again if what it shows of the children changed (dashboard-file.ts): as the pass runners know it now. */
   private updateDashboard(): Promise<void> {
-    return this.dashboardFile?.update(this.pollers.map((poller, i) => ({ id: this.knownId(i), poller }))) ?? Promise.resolve();
+    return this.dashboardFile?.update(this.runners.map((runner, i) => ({ id: this.knownId(i), runner }))) ?? Promise.resolve();
   }
 
   /** The children's ids as far as known, and whether every child is (none waits for its first name or its family's list). */
   private childIds(): { ids: string[]; complete: boolean } {
-    const ids = this.pollers.map((_, i) => this.knownId(i));
+    const ids = this.runners.map((_, i) => this.knownId(i));
     return { ids: ids.filter((id) => id !== undefined), complete: this.unlisted.size === 0 && ids.every((id) => id !== undefined) };
   }
 
-  /** What keeps the children's calendars and homework lists in Home Assistant (a test waits for it as for a poll). */
+  /** What keeps the children's calendars and homework lists in Home Assistant (a test waits for it as for a pass). */
   get homeAssistant(): HomeAssistantKeeper | undefined {
     return this.keeper;
   }
 
-  /** What imports the school year into Home Assistant's statistics (a test waits for it as for a poll). */
+  /** What imports the school year into Home Assistant's statistics (a test waits for it as for a pass). */
   get homeAssistantStatistics(): HomeAssistantStatistics | undefined {
     return this.statistics;
   }
 
-  /** What tells the Supervisor of the MCP server, under it (a test waits for it as for a poll). */
+  /** What tells the Supervisor of the MCP server, under it (a test waits for it as for a pass). */
   get supervisorAnnouncement(): SupervisorAnnouncement | undefined {
     return this.announcement;
   }
 
   private knownId(index: number): string | undefined {
-    const poller = this.pollers[index];
-    return poller && (this.children[index]?.account.id !== undefined || poller.child) ? poller.id : undefined;
+    const runner = this.runners[index];
+    return runner && (this.children[index]?.account.id !== undefined || runner.child) ? runner.id : undefined;
   }
 
-  /** Resolves when no `email` entry's children are being listed again (a simulated day waits for it, as for a poll). */
+  /** Resolves when no `email` entry's children are being listed again (a simulated day waits for it, as for a pass). */
   listed(): Promise<void> {
     return this.relisting.idle();
   }
@@ -481,7 +487,7 @@ export class App {
     return this.webService;
   }
 
-  /** What the web server's pages and feeds read (undefined with http.port 0). */
+  /** What the web server's pages and calendar feeds read (undefined with http.port 0). */
   get webData(): WebSnapshot | undefined {
     return this.snapshot;
   }
@@ -500,7 +506,7 @@ export class App {
       ...(this.keeper ? { home_assistant: this.keeper.status() } : {}),
       ...(this.statistics ? { home_assistant_statistics: this.statistics.status() } : {}),
     };
-    const accounts = this.pollers.map((p) => p.figures.snapshot());
+    const accounts = this.runners.map((p) => p.figures.snapshot());
     return diagnosticsBundle({ config, now: this.clock.now(), source: 'running bridge', bridge, accounts });
   }
 
@@ -509,20 +515,20 @@ export class App {
    * feature's handler in the child's account queue, its refusal rejected as the CommandError it is.
    */
   private childCommand(child: string, command: string, payload: string): Promise<Record<string, unknown>> {
-    const poller = this.poller(child);
-    if (!poller) return Promise.reject(new CommandError(`unknown child "${child}"`));
+    const runner = this.runner(child);
+    if (!runner) return Promise.reject(new CommandError(`unknown child "${child}"`));
     const text = payload.trim();
-    return poller.command({ child, command, payload: Buffer.from(text, 'utf8'), text, arg: text.startsWith('{') ? '' : text });
+    return runner.command({ child, command, payload: Buffer.from(text, 'utf8'), text, arg: text.startsWith('{') ? '' : text });
   }
 
   /** Whether the config lets a child's account write to teachers (write_messages). */
   private writes(child: string): boolean {
-    const poller = this.poller(child);
-    return poller !== undefined && this.children.some(({ account }) => account.login === poller.loginName && account.write_messages);
+    const runner = this.runner(child);
+    return runner !== undefined && this.children.some(({ account }) => account.login === runner.loginName && account.write_messages);
   }
 
-  poller(childId: string): AccountPoller | undefined {
-    return this.pollers.find((p) => p.id === childId);
+  runner(childId: string): PassRunner | undefined {
+    return this.runners.find((p) => p.id === childId);
   }
 
   /** bridge/info: what runs and how, without any secret. */
@@ -531,7 +537,7 @@ export class App {
       config: this.options.config,
       version: this.options.version,
       logLevel: this.options.log.level,
-      pollers: this.pollers,
+      runners: this.runners,
       children: this.children,
     });
   }

@@ -1,14 +1,15 @@
 // What the bridge device answers: bridge/info (what runs and how, without any secret), bridge/health, the
 // commands of every child (each command a feature declares goes to that feature of the child it names)
 // and the bridge requests (interface 6.4): health_check, options (the log level at run time) and refresh
-// (every child polls now), each answered through the request router with `data` on success.
+// (a pass of every child now), each answered through the request router with `data` on success.
 import { CommandError, type CommandRequest } from '../features/kit/commands.js';
 import { LOG_LEVELS, setLogLevel, type Logger } from '../util/log.js';
 import { commandOwners } from '../features/index.js';
 import { messages } from '../features/messages/messages.js';
 import { formatDuration } from '../util/duration.js';
-import type { AccountPoller } from '../runner/account.js';
-import type { MqttSink, BridgeHealth } from '../outputs/mqtt/sink.js';
+import type { PassRunner } from '../runner/account.js';
+import type { MqttSink } from '../outputs/mqtt/sink.js';
+import type { BridgeHealth } from '../outputs/mqtt/states.js';
 import { isoWarsaw } from '../util/time.js';
 import type { Config, AccountConfig } from '../config/schema.js';
 import type { PortalTime } from '../portal/portal-time.js';
@@ -17,17 +18,17 @@ export interface BridgeInfoInput {
   config: Config;
   version: string;
   logLevel: string;
-  pollers: readonly AccountPoller[];
+  runners: readonly PassRunner[];
   /** Every child the bridge reads, with its config (its fixed messages). */
   children: readonly { account: AccountConfig }[];
 }
 
 /** bridge/info: the version, the log level (the bridge device's select shows it), each child, the config's intervals. */
-export function bridgeInfo({ config, version, logLevel, pollers, children }: BridgeInfoInput): Record<string, unknown> {
+export function bridgeInfo({ config, version, logLevel, runners, children }: BridgeInfoInput): Record<string, unknown> {
   return {
     version,
     log_level: logLevel,
-    children: pollers.map((p) => ({
+    children: runners.map((p) => ({
       id: p.id,
       name: p.child ? `${p.child.firstName} ${p.child.lastName}`.trim() : null,
       class: p.child?.className ?? null,
@@ -48,12 +49,12 @@ export function bridgeInfo({ config, version, logLevel, pollers, children }: Bri
 }
 
 /** Every command a feature declares goes to that feature, with the named child's state of it. */
-export function registerChildCommands(bridge: MqttSink, pollerOf: (child: string) => AccountPoller | undefined): void {
+export function registerChildCommands(bridge: MqttSink, runnerOf: (child: string) => PassRunner | undefined): void {
   for (const [command, owner] of commandOwners()) {
     const handler = (req: CommandRequest): Promise<Record<string, unknown>> => {
-      const poller = pollerOf(req.child);
-      if (!poller) throw new CommandError(`unknown child "${req.child}"`);
-      return poller.command(req);
+      const runner = runnerOf(req.child);
+      if (!runner) throw new CommandError(`unknown child "${req.child}"`);
+      return runner.command(req);
     };
     bridge.onCommand(command, handler, { maxBytes: owner.payloadBytes?.[command], concurrent: owner.concurrent?.includes(command) });
   }
@@ -94,7 +95,7 @@ function memoryNow(): { rss: number; heapUsed: number } {
 }
 
 export interface BridgeRequestsOptions {
-  pollers: readonly AccountPoller[];
+  runners: readonly PassRunner[];
   /** The root logger: its level, and that of every logger made from it, is what `options` changes. */
   log: Logger;
   /** Told after the level changed (bridge/info carries it for the log level select). */
@@ -104,17 +105,17 @@ export interface BridgeRequestsOptions {
 const OPTIONS = ['log_level'];
 
 export function registerBridgeRequests(bridge: MqttSink, options: BridgeRequestsOptions): void {
-  const { pollers, log } = options;
+  const { runners, log } = options;
 
-  // healthy: every child is available, i.e. has had a good poll within the last 3 days.
+  // healthy: every child is available, i.e. has had a good pass within the last 3 days.
   bridge.onRequest('health_check', () => {
     const children = Object.fromEntries(
-      pollers.map((p) => {
+      runners.map((p) => {
         const at = p.health.lastUpdate;
         return [p.id, { online: p.health.available, last_update: at === undefined ? null : isoWarsaw(at), problem: p.health.reason }];
       }),
     );
-    return Promise.resolve({ healthy: pollers.every((p) => p.health.available), children });
+    return Promise.resolve({ healthy: runners.every((p) => p.health.available), children });
   });
 
   bridge.onRequest('options', ({ fields }) => {
@@ -132,9 +133,9 @@ export function registerBridgeRequests(bridge: MqttSink, options: BridgeRequests
     return Promise.resolve({ log_level: level, restart_required: false });
   });
 
-  // Answered when every child's poll is done, so the answer means the states are fresh.
+  // Answered when every child's pass is done, so the answer means the states are fresh.
   bridge.onRequest('refresh', async () => {
-    await Promise.all(pollers.map((p) => p.refresh()));
-    return { children: pollers.map((p) => p.id) };
+    await Promise.all(runners.map((p) => p.refresh()));
+    return { children: runners.map((p) => p.id) };
   });
 }

@@ -1,12 +1,12 @@
 // The dashboard file a running bridge keeps current (`run --dashboard-file FILE`, the app's
 // /config/dashboard.yaml): written again whenever the children it can name change (a child's name
-// learned at its first poll, an e-mail entry's children listed), so a first install gets its dashboard
+// learned at its first pass, an e-mail entry's children listed), so a first install gets its dashboard
 // without a restart, and whenever what it shows of a child changes (a kindergarten found, a module the
 // portal refuses gone from the device). It holds what `dziennik2mqtt dashboard` would print at that moment.
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { announcedChildren, boardUrlFor, makeDashboard, type DashboardOptions, type LiveChild } from './commands/dashboard.js';
-import type { AccountPoller } from '../runner/account.js';
-import { loginKey } from '../runner/email-road.js';
+import type { PassRunner } from '../runner/account.js';
+import { loginKey } from '../runner/family-road.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
@@ -17,10 +17,10 @@ export interface DashboardFileOptions extends Pick<DashboardOptions, 'config' | 
   log: Logger;
 }
 
-/** A child as the running bridge knows it: its id once known (given, or its first pass found it), and its poller. */
+/** A child as the running bridge knows it: its id once known (given, or its first pass found it), and its pass runner. */
 export interface KnownChild {
   id: string | undefined;
-  poller: Pick<AccountPoller, 'loginName' | 'features' | 'figures'>;
+  runner: Pick<PassRunner, 'loginName' | 'features' | 'figures'>;
 }
 
 export class DashboardFile {
@@ -34,14 +34,14 @@ export class DashboardFile {
   /**
    * Makes the file again when what it shows of the children (a known id, a kind, the modules refused
    * for a day) is not what it was last made for. Taken from the running bridge's memory rather than from
-   * data_dir, which the pollers' background writes may not have reached yet. Never throws.
+   * data_dir, which the pass runners' background writes may not have reached yet. Never throws.
    */
   update(known: readonly KnownChild[]): Promise<void> {
-    const children = known.map(({ id, poller }) => ({
+    const children = known.map(({ id, runner }) => ({
       id,
-      login: poller.loginName,
-      absent: poller.features.absent,
-      kind: poller.figures.plan?.account_kind,
+      login: runner.loginName,
+      absent: runner.features.absent,
+      kind: runner.figures.kindergartenPlan?.account_kind,
     }));
     const shown = children.map((c) => `${c.id ?? ''} ${c.kind ?? ''} ${c.absent.known()}`).join('\n');
     const live = (account: AccountConfig): LiveChild | undefined => children.find((c) => loginKey(c.login) === loginKey(account.login));

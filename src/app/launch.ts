@@ -10,7 +10,7 @@ import { constants } from 'node:os';
  * runs its own JavaScript in V8's interpreter alone: without Sparkplug, Maglev and TurboFan (for
  * JavaScript and WebAssembly) and with V8 sizing for memory, three children hold 12-15 MB less on
  * Node 26 and 5-8 MB less on Node 20, whose compilers would touch more of the node binary and
- * keep their code; a poll costs about 10% more CPU, well inside its budget.
+ * keep their code; a pass costs about 10% more CPU, well inside its budget.
  */
 export const MEMORY_FLAGS: readonly string[] = [
   '--max-semi-space-size=1',

@@ -1,13 +1,13 @@
 // The opt-in metrics (`http.metrics: true`, interface 9.3) in Prometheus' text format, through
 // prom-client on a registry of their own: portal requests by child, resource (ids masked) and status,
-// password logins by outcome, a poll's duration as a histogram, MQTT publishes, and the process's RSS
+// password logins by outcome, a pass's duration as a histogram, MQTT publishes, and the process's RSS
 // and heap. Fed by the account runners' figures (FiguresSink) and read from the MQTT bridge when
 // scraped; App loads this module only when the option is on, so a bridge without it never loads prom-client.
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FiguresSink } from '../features/status/figures.js';
 
-/** A poll's duration in seconds: a fast tier takes well under a second, a start's first poll can take a minute. */
-const POLL_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 40, 80, 160];
+/** A pass's duration in seconds: a fast tier takes well under a second, a start's first pass can take a minute. */
+const PASS_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 40, 80, 160];
 
 export interface MetricsSources {
   /** MQTT messages the bridge has handed to the broker since it started. */
@@ -27,11 +27,11 @@ export class Metrics implements FiguresSink {
     "Changes a slow safety read found that the portal's change feed never named, by child and resource",
     ['child', 'resource'],
   );
-  private readonly polls = new Histogram({
+  private readonly passes = new Histogram({
     name: 'dziennik2mqtt_poll_duration_seconds',
     help: "A poll's duration by child",
     labelNames: ['child'],
-    buckets: POLL_BUCKETS,
+    buckets: PASS_BUCKETS,
     registers: [this.registry],
   });
 
@@ -77,10 +77,10 @@ export class Metrics implements FiguresSink {
   }
 
   passed(child: string, ms: number): void {
-    this.polls.observe({ child }, ms / 1000);
+    this.passes.observe({ child }, ms / 1000);
   }
 
-  feedMissed(child: string, resource: string): void {
+  changeFeedMissed(child: string, resource: string): void {
     this.missed.inc({ child, resource });
   }
 

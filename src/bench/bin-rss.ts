@@ -1,5 +1,5 @@
 // The RSS of the bin as a user starts it (`node dist/main.js run --config FILE`, no NODE_OPTIONS):
-// three children against the simulator in another process, an embedded broker, a few full poll
+// three children against the simulator in another process, an embedded broker, a few full pass
 // cycles asked for with the refresh button, then the resident memory of the whole process tree.
 // With `web`, the same with the web server on and a client using it meanwhile.
 import { spawn } from 'node:child_process';
@@ -12,15 +12,15 @@ import { stringify } from 'yaml';
 import { freeTcpPort } from './free-port.js';
 import { realWorld } from './real-world.js';
 import { benchLogin } from './accounts.js';
-import { FORCED_POLL_GAP_MS } from '../runner/refresh-gate.js';
+import { FORCED_PASS_GAP_MS } from '../runner/refresh-gate.js';
 
 const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
 const CHILDREN = 3;
-/** Full polls asked for after the first one; the bridge forces at most one per child a minute. */
+/** Full passes asked for after the first one; the bridge forces at most one per child a minute. */
 const REFRESHES = 2;
 
 export interface BinRss {
-  /** Sum of VmRSS over the bin's process tree (MB), after the poll cycles. */
+  /** Sum of VmRSS over the bin's process tree (MB), after the passes. */
   rssMB: number;
   processes: TreeProcess[];
   /** Exit code after SIGTERM, and whether the bridge was published offline. */
@@ -28,7 +28,7 @@ export interface BinRss {
   offline: boolean;
   /**
    * With the web server on: each read tool of the MCP server asked for each child as Home Assistant asks
-   * (a session of its own per call: initialize, initialized, the call), after the polls; the slowest call (ms).
+   * (a session of its own per call: initialize, initialized, the call), after the passes; the slowest call (ms).
    */
   mcp?: { calls: number; slowestMs: number; failed: number };
 }
@@ -36,7 +36,7 @@ export interface BinRss {
 export interface BinRssOptions {
   /**
    * The web server on (http.port on 127.0.0.1) with a client holding the board's event stream open, if
-   * the board has one, and asking /health, the board and a feed all along; off (http.port 0) otherwise.
+   * the board has one, and asking /health, the board and a calendar feed all along; off (http.port 0) otherwise.
    */
   web?: boolean;
   /** With the web server on: http.metrics on too, and the client scrapes /metrics meanwhile. */
@@ -78,7 +78,7 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
     await Promise.all(ids.map((id) => nextMessage(watcher, `bench/${id}/last_update`)));
     if (options.web) client = await WebClient.start(webPort, join(dir, 'data', 'http-token'), options.metrics === true);
     for (let round = 0; round < REFRESHES; round++) {
-      if (round > 0) await delay(FORCED_POLL_GAP_MS + 1_000);
+      if (round > 0) await delay(FORCED_PASS_GAP_MS + 1_000);
       await Promise.all(
         ids.map(async (id) => {
           const done = nextMessage(watcher, `bench/${id}/refresh/result`);
@@ -145,7 +145,7 @@ async function askEveryTool(port: number, tokenFile: string, children: readonly 
 
 /**
  * What a wall tablet and a calendar app do: the event stream held open (when the board has one), the
- * page, a feed and /health asked often.
+ * page, a calendar feed and /health asked often.
  */
 class WebClient {
   answered = 0;

@@ -1,15 +1,18 @@
-// One source for every figure: `npm run bench` writes its figures to docs/bench-figures.json, and the
-// pages (README, docs/, the app's DOCS.md, the CHANGELOG's newest entry) carry each figure between
-// markers, `<!-- fig:NAME -->1,175<!-- /fig -->`, which `npm run docs:figures` fills from that file. A
+// One source for every figure: `npm run bench` writes what it measured to bench-results.json (not committed), and
+// `npm run docs:figures` takes the figures of that run into docs/bench-figures.json (committed) and fills the
+// pages (README, docs/, the app's DOCS.md; never the CHANGELOG, written for families), which carry each figure
+// between markers, `<!-- fig:NAME -->1,175<!-- /fig -->`. A run of the bench alone changes nothing in the tree. A
 // test fails when a page's figure differs from the file's, so a figure typed by hand cannot drift.
 
-/** Where the bench writes its figures (committed: the pages are made from it). */
+/** The figures the pages quote (committed: the pages are made from it); only `npm run docs:figures` writes it. */
 export const FIGURES_FILE = 'docs/bench-figures.json';
+
+/** What a run of the bench writes, in the checkout's root (git-ignored): its table, each run's details and its figures. */
+export const RESULTS_FILE = 'bench-results.json';
 
 /** The pages whose figures come from the bench. */
 export const FIGURE_PAGES = [
   'README.md',
-  'CHANGELOG.md',
   'hassio-addon/DOCS.md',
   'docs/cost-and-faults.md',
   'docs/calendars-and-board.md',
@@ -100,6 +103,22 @@ export function mergedFigures(previous: FiguresFile | undefined, figures: Record
   const sorted = <T>(record: Record<string, T>): Record<string, T> =>
     Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
   return { measured_at: at, figures: sorted(all), measured: sorted(measured) };
+}
+
+/** The figures a run measured, as bench-results.json keeps them (`figures` there). */
+export interface RunFigures {
+  /** The day of the run (its machine's clock). */
+  measured_at: string;
+  figures: Record<string, string>;
+}
+
+/**
+ * docs/bench-figures.json with a run's figures taken in (mergedFigures), or as it was: without a run, or with one
+ * older than the file's figures (a results file left from before), which would put old figures back.
+ */
+export function figuresWithRun(previous: FiguresFile | undefined, run: RunFigures | undefined): FiguresFile | undefined {
+  if (run === undefined || (previous !== undefined && run.measured_at < previous.measured_at)) return previous;
+  return mergedFigures(previous, run.figures, run.measured_at);
 }
 
 /** Figures the tree itself gives, not the bench: how many test files the suite has. */

@@ -1,7 +1,7 @@
 // A model of the few calls of Home Assistant's REST API the bridge makes (interface 15.4), built from Home
 // Assistant core's own source (docs/home-assistant.md names the files and the version) and strict where it
 // is strict: a bearer token or 401; the config-entries flow API with each step's voluptuous schema (an
-// unknown field refused); Remote Calendar's flow fetching the feed's address to validate it; the Model
+// unknown field refused); Remote Calendar's flow fetching the calendar feed's address to validate it; the Model
 // Context Protocol's flow connecting to the server it is given (initialize) and titling the entry by its name; Local To-do's
 // list named by its slug; the to-do services with their fields, `?return_response` and their errors. The
 // tests and the bench share it (as the fake clock); it shares no code with src/outputs/homeassistant/, so a
@@ -27,7 +27,7 @@ interface ModelEntry {
   data: Record<string, unknown>;
 }
 
-/** A Remote Calendar's entity and each read of its feed after its setup (when asked to update it). */
+/** A Remote Calendar's entity and each read of its calendar feed after its setup (when asked to update it). */
 interface CalendarEntity {
   entity_id: string;
   name: string;
@@ -271,7 +271,7 @@ export class HomeAssistantModel {
       if (this.entriesOf('local_todo').some((e) => e.data.storage_key === key)) return abort('already_configured');
       return done(createJson(this.add('local_todo', String(data.todo_list_name), { ...data, storage_key: key })));
     }
-    // remote_calendar/config_flow.py: a name or an address already configured aborts; the feed is fetched and parsed.
+    // remote_calendar/config_flow.py: a name or an address already configured aborts; the calendar feed is fetched and parsed.
     if (this.entriesOf('remote_calendar').some((e) => e.data.calendar_name === data.calendar_name)) return abort('already_configured');
     const address = String(data.url).replace(/^webcal:\/\//, 'https://');
     if (this.entriesOf('remote_calendar').some((e) => e.data.url === address)) return abort('already_configured');
@@ -357,7 +357,7 @@ export class HomeAssistantModel {
 
   /**
    * components/homeassistant/__init__.py: `update_entity` takes `entity_id` (one or a list, nothing else) and
-   * has each entity update now; for a Remote Calendar that is its coordinator's refresh, which reads the feed
+   * has each entity update now; for a Remote Calendar that is its coordinator's refresh, which reads the calendar feed
    * (otherwise read once a day). An entity that does not exist is a warning in Home Assistant's log.
    */
   private async updateEntity(wantsResponse: boolean, body: string): Promise<Answer> {
@@ -532,7 +532,7 @@ function jsonObject(body: string, notJson: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** remote_calendar/client.py and ics.py: the feed fetched (redirects followed), its status and its calendar read strictly. */
+/** remote_calendar/client.py and ics.py: the calendar feed fetched (redirects followed), its status and its calendar read strictly. */
 async function fetchCalendar(address: string): Promise<string | undefined> {
   let response: Response;
   let body: string;

@@ -1,10 +1,9 @@
 // `npm run bench`: what the bridge costs the portal and the machine, against the targets of
-// shared/design/performance.md. Prints a table and writes bench-results.json. `npm run bench -- --full`
+// shared/design/performance.md. Prints a table and writes bench-results.json (results.ts). `npm run bench -- --full`
 // adds what takes long: the simulated week with three children on this Node and on the image's, and
 // the day with ten children (README's "Cost" says which figure comes from which).
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { count, decimal, FIGURES_FILE, freshnessFigures, mergedFigures, type FiguresFile } from './doc-figures.js';
+import { count, decimal, FIGURES_FILE, freshnessFigures } from './doc-figures.js';
+import { writeResults } from './results.js';
 import { perChildPerDay, simulate, type Injection, type SimulationResult } from './simulate.js';
 import { benchLogin } from './accounts.js';
 import { firstPublish } from './first-publish.js';
@@ -15,7 +14,7 @@ import { boardPaint } from './board-paint.js';
 import { MEMORY_FLAGS } from '../app/launch.js';
 import { checkoutImageNode } from './image-node.js';
 import { nodeFloor } from './node-floor.js';
-import { feedRuns } from './change-feed-runs.js';
+import { changeFeedRuns } from './change-feed-runs.js';
 import { NAIVE, REFERENCE } from './schedules.js';
 import { demoFamilyRuns } from './demo-family.js';
 import { homeAssistantRuns } from './home-assistant-runs.js';
@@ -56,7 +55,7 @@ function summary(result: SimulationResult, children: number, days: number) {
 
 function freshnessInjections(): Injection[] {
   const out: Injection[] = [];
-  // Changes at awkward moments: just after a poll, in the afternoon, in the evening.
+  // Changes at awkward moments: just after a pass, in the afternoon, in the evening.
   for (const [day, time] of [
     [0, '10:01'],
     [0, '13:21'],
@@ -158,7 +157,7 @@ function freshnessInjections(): Injection[] {
   ] as const) {
     out.push({ at: at(day, time) + 1000, request: { type: 'message', login: child }, watch: lessons('unread_messages'), label: 'lessons: message' });
   }
-  // New messages just after a fast poll, in the morning and the evening.
+  // New messages just after a fast pass, in the morning and the evening.
   for (const [day, time] of [
     [0, '07:01'],
     [0, '19:46'],
@@ -201,7 +200,7 @@ async function main(): Promise<void> {
   const began = Date.now();
   const rows: Row[] = [];
   const json: Record<string, unknown> = {};
-  /** The figures the pages quote (docs/bench-figures.json, see doc-figures.ts). */
+  /** The figures the pages quote (npm run docs:figures takes them into docs/bench-figures.json, see doc-figures.ts). */
   const figures: Record<string, string> = {};
   // Each step says when it began, so that a slow step shows.
   const log = (text: string) => process.stderr.write(`[${((Date.now() - began) / 1000).toFixed(0).padStart(3)} s] ${text}\n`);
@@ -283,10 +282,10 @@ async function main(): Promise<void> {
   json.family = { ...family, endpoints: familyRun.counts.byLogin };
   json.naive = { ...n, endpoints: naive.counts.byLogin };
 
-  const feed = await feedRuns(log, { poll: EVERY_20_MINUTES, resources: REFERENCE });
-  rows.push(...feed.rows);
-  Object.assign(figures, feed.figures);
-  json.feed = feed.json;
+  const changeFeed = await changeFeedRuns(log, { poll: EVERY_20_MINUTES, resources: REFERENCE });
+  rows.push(...changeFeed.rows);
+  Object.assign(figures, changeFeed.figures);
+  json.changeFeed = changeFeed.json;
 
   const family3 = await demoFamilyRuns(log);
   rows.push(...family3.rows);
@@ -383,8 +382,9 @@ async function main(): Promise<void> {
     rows.push({
       measure: `RSS of the bin on the image's Node ${image.version} with the web and MCP server on, 3 children (MB)`,
       value: heldWebOnImage.toFixed(0),
-      target: '<= 85',
-      ok: heldWebOnImage <= 85,
+      // Interface 17.4: 90 with both servers on (85 before the thirteenth round).
+      target: '<= 90',
+      ok: heldWebOnImage <= 90,
     });
     json.bin_web_image = webOnImage;
     figures.rss_web_image = decimal(heldWebOnImage, 0);
@@ -461,16 +461,10 @@ async function main(): Promise<void> {
     `${'-'.repeat(width)}-|----------|-----------------------|----`,
     ...rows.map((r) => `${r.measure.padEnd(width)} | ${r.value.padEnd(8)} | ${r.target.padEnd(21)} | ${r.ok === null ? '' : r.ok ? 'yes' : 'NO'}`),
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
-  await writeFile('bench-results.json', `${JSON.stringify({ rows, ...json }, null, 2)}\n`);
+  process.stdout.write(`${lines.join('\n')}\n\n${changeFeed.breakdown.join('\n')}\n`);
   figures[FULL ? 'bench_full_seconds' : 'bench_seconds'] = decimal(seconds, 0);
-  const figuresPath = join(ROOT, FIGURES_FILE);
-  const previous = await readFile(figuresPath, 'utf8').then(
-    (t) => JSON.parse(t) as FiguresFile,
-    () => undefined,
-  );
-  await writeFile(figuresPath, `${JSON.stringify(mergedFigures(previous, figures, new Date().toISOString().slice(0, 10)), null, 2)}\n`);
-  process.stdout.write(`\nwritten: bench-results.json, and the pages' figures to ${FIGURES_FILE} (npm run docs:figures puts them in the pages)\n`);
+  const written = await writeResults(ROOT, { rows, runs: json, figures: { measured_at: new Date().toISOString().slice(0, 10), figures } });
+  process.stdout.write(`\nwritten: ${written} (npm run docs:figures takes its figures into ${FIGURES_FILE} and the pages)\n`);
 }
 
 /** The simulated week with three children, on this Node and on the image's (`--full` only). */
@@ -609,8 +603,8 @@ async function memoryMain(children: number): Promise<void> {
 }
 
 /** One road's school year (year.ts), in this fresh process. */
-async function yearMain(feed: boolean): Promise<void> {
-  process.stdout.write(JSON.stringify(await year(feed)));
+async function yearMain(changeFeed: boolean): Promise<void> {
+  process.stdout.write(JSON.stringify(await year(changeFeed)));
   process.exit(0);
 }
 

@@ -19,7 +19,7 @@ export type ChildRequest =
   | { id: number; type: 'text grade'; login: string }
   | { id: number; type: 'note'; login: string }
   | { id: number; type: 'homework'; login: string; due: string }
-  | { id: number; type: 'grant feed'; logins: string[] }
+  | { id: number; type: 'grant change feed'; logins: string[] }
   | { id: number; type: 'lose change'; login: string }
   | { id: number; type: 'noop' }
   | { id: number; type: 'stop' };
@@ -78,7 +78,7 @@ async function handle(msg: ChildRequest): Promise<unknown> {
       return null;
     case 'change': {
       // A second change of a slot shows nothing new: the bench would wait for a publish that never comes.
-      if (sim.plan(msg.login).changes.some((c) => c.OrgDate === msg.date && c.OrgLessonNo === msg.lessonNo)) {
+      if (sim.schoolDays(msg.login).changes.some((c) => c.OrgDate === msg.date && c.OrgLessonNo === msg.lessonNo)) {
         throw new Error(`lesson ${msg.lessonNo} of ${msg.date} already has a change; pick a slot without one`);
       }
       sim.account(msg.login).addPlanChange({ kind: 'cancelled', OrgDate: msg.date, OrgLessonNo: msg.lessonNo });
@@ -133,12 +133,12 @@ async function handle(msg: ChildRequest): Promise<unknown> {
     case 'homework':
       sim.account(msg.login).addHomework({ lesson: 8401, due: msg.due, topic: 'Zadania z podręcznika', text: 'Strona 42, zadania 1-5.' });
       return null;
-    case 'grant feed':
+    case 'grant change feed':
       // The register road's gateway grants the change feed (the simulator refuses it there by default).
-      for (const login of msg.logins) sim.account(login).feed.gatewayGranted = true;
+      for (const login of msg.logins) sim.account(login).changeFeed.gatewayGranted = true;
       return null;
     case 'lose change':
-      sim.account(msg.login).feed.loseNextChange();
+      sim.account(msg.login).changeFeed.loseNextChange();
       return null;
     case 'noop':
       return null;

@@ -1,4 +1,4 @@
-// A simulated stretch of days: the real bridge (App) polling the simulated portal (in a child
+// A simulated stretch of days: the real bridge (App) reading the simulated portal (in a child
 // process) with a fake clock that jumps from one timer to the next, so a day runs in seconds.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import { warsawTimeOfDay } from '../util/time.js';
 import { silentLogger } from '../util/log.js';
 import { BENCH_FAMILY, benchLogin, type BenchProfile } from './accounts.js';
 import type { ChildRequest } from './sim-child.js';
-import type { PollHooks } from '../runner/scheduler.js';
+import type { PassHooks } from '../runner/scheduler.js';
 import type { BusEvent, Sink } from '../bus/bus.js';
 import type { EntityState, EventPayload } from '../engine/state.js';
 import type { Resource } from '../engine/resource.js';
@@ -53,7 +53,7 @@ export interface Published {
   at: number;
 }
 
-/** An output in place of MQTT that keeps what would go there, with the simulated time, only on change (the feeds never do). */
+/** An output in place of MQTT that keeps what would go there, with the simulated time, only on change (the calendar feeds never do). */
 export class RecordingSink implements Sink {
   readonly states: Published[] = [];
   readonly events: { child: string; kind: string; payload: EventPayload; at: number }[] = [];
@@ -102,7 +102,7 @@ export interface SimulationOptions {
   /** 'family': the children are read through one `email` entry (the family road) instead of their register logins. */
   road?: 'register' | 'family';
   /** The register road's gateway grants the change feed (the simulated portal refuses it there by default). */
-  feedGranted?: boolean;
+  changeFeedGranted?: boolean;
   /** The children's simulator profiles in order (default: Ania and Janek in turn); `DEMO_FAMILY_PROFILES` for the demo family. */
   profiles?: readonly BenchProfile[];
   /** Every request the bridge makes, as it makes it (the year's run counts them without keeping them). */
@@ -115,7 +115,7 @@ export interface SimulationOptions {
    */
   spans?: readonly { from: string; to: string }[];
   onSpanEnd?: (index: number, recorder: RecordingSink) => Promise<void>;
-  /** Home Assistant's API on (the model of its REST API), with the web server its calendars fetch the feeds from. */
+  /** Home Assistant's API on (the model of its REST API), with the web server its calendars fetch the calendar feeds from. */
   homeAssistant?: boolean;
 }
 
@@ -138,13 +138,24 @@ export interface SimulationResult {
   /** Memory at the end of each simulated day (MB). */
   daily: { day: number; rssMB: number; heapMB: number }[];
   /** The change feed at the end: on for how many children, and the changes it never named that safety reads found. */
-  feed: { on: number; missed: number };
-  /** When each child's feed was read (GET PushChanges), in order. */
-  feedReads: number[][];
+  changeFeed: { on: number; missed: number };
+  /** When each child's change feed was read (GET PushChanges), in order. */
+  changeFeedReads: number[][];
+  /** Every child's reads by resource and the planner's why (`start`: in a start's first pass), and each request as the bridge named it. */
+  reads: ReadCount[];
+  requests: Record<string, number>;
   /** Every request made between 22:00 and 06:00 (Warsaw), by child, with its time: the night the docs promise. */
   nightReads: { childIndex: number; key: string; at: number }[];
   /** With Home Assistant's API on: its calls, by method and path (ids and queries left out), and the entries it holds at the end. */
   homeAssistant?: { calls: Record<string, number>; total: number; entries: number };
+}
+
+/** Reads of one resource for one why (ReadHook), counted. */
+export interface ReadCount {
+  resource: string;
+  why: string;
+  start: boolean;
+  n: number;
 }
 
 export async function simulate(options: SimulationOptions): Promise<SimulationResult> {
@@ -157,7 +168,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     children: options.children,
     ...(options.profiles ? { profiles: options.profiles } : {}),
   });
-  if (options.feedGranted) await sim.ask({ type: 'grant feed', logins: Array.from({ length: options.children }, (_, i) => benchLogin(i).login) });
+  if (options.changeFeedGranted)
+    await sim.ask({ type: 'grant change feed', logins: Array.from({ length: options.children }, (_, i) => benchLogin(i).login) });
   const dataDir = await mkdtemp(join(tmpdir(), 'd2m-bench-'));
   const ha = options.homeAssistant ? new HomeAssistantModel('bench-home-assistant-token') : undefined;
   await ha?.start();
@@ -180,8 +192,10 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const record = options.record ?? true;
   const recorder = new RecordingSink(clock, record);
   const cycles: SimulationResult['cycles'] = [];
-  const feedReads: number[][] = [];
+  const changeFeedReads: number[][] = [];
   const nightReads: SimulationResult['nightReads'] = [];
+  const reads = new Map<string, ReadCount>();
+  const requests: Record<string, number> = {};
   const app = new App({
     config,
     version: 'bench',
@@ -195,8 +209,16 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
         options.onCycle?.(cpuMicros, hosts);
         if (record) cycles.push({ hosts, cpuMicros, childIndex, at: clock.now() });
       }),
+      onRead: (read) => {
+        if (!record) return;
+        const key = `${read.start}\u0000${read.resource}\u0000${read.why}`;
+        const counted = reads.get(key) ?? { ...read, n: 0 };
+        counted.n++;
+        reads.set(key, counted);
+      },
       onRequest: (key) => {
-        if (record && key.startsWith('GET ') && key.includes('PushChanges')) (feedReads[childIndex] ??= []).push(clock.now());
+        if (record) requests[key] = (requests[key] ?? 0) + 1;
+        if (record && key.startsWith('GET ') && key.includes('PushChanges')) (changeFeedReads[childIndex] ??= []).push(clock.now());
         if (record && atNight(clock.now())) nightReads.push({ childIndex, key, at: clock.now() });
         if (options.onRequest) options.onRequest(childIndex, key, clock.now());
       },
@@ -209,7 +231,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const injections = [...(options.injections ?? [])].sort((a, b) => a.at - b.at);
   const injected: { injection: Injection; at: number }[] = [];
   const idle = async () => {
-    await Promise.all(app.pollers.map((p) => p.idle()));
+    await Promise.all(app.runners.map((p) => p.idle()));
     await app.homeAssistant?.idle();
   };
   const daily: SimulationResult['daily'] = [];
@@ -242,8 +264,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     }
   }
   const counts = await sim.ask<CountsAnswer>({ type: 'counts' });
-  const saved = app.pollers.map((p) => p.figures.snapshot());
-  const feed = {
+  const saved = app.runners.map((p) => p.figures.snapshot());
+  const changeFeed = {
     on: saved.filter((f) => f.change_feed?.on === true).length,
     missed: saved.reduce((n, f) => n + Object.values(f.feed_missed ?? {}).reduce((a, b) => a + b, 0), 0),
   };
@@ -267,8 +289,10 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     freshness,
     realMs: Date.now() - began,
     daily,
-    feed,
-    feedReads,
+    changeFeed,
+    changeFeedReads,
+    reads: [...reads.values()],
+    requests,
     nightReads,
     ...(ha ? { homeAssistant: haCalls(ha) } : {}),
   };
@@ -312,8 +336,8 @@ export function perChildPerDay(counts: CountsAnswer, children: number, days: num
   return counts.total / children / days;
 }
 
-/** Hooks that measure the CPU time this process spends in each poll cycle, in microseconds. */
-function cpuPerCycle(done: (hosts: string[], cpuMicros: number) => void): PollHooks {
+/** Hooks that measure the CPU time this process spends in each pass, in microseconds. */
+function cpuPerCycle(done: (hosts: string[], cpuMicros: number) => void): PassHooks {
   let started: NodeJS.CpuUsage | undefined;
   return {
     onCycleStart: () => {

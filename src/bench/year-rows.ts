@@ -27,8 +27,8 @@ export function yearRows(years: readonly YearResult[]): { rows: Row[]; figures: 
   const rows: Row[] = [];
   const figures: Record<string, string> = {};
   for (const r of years) {
-    const road = r.feed ? 'with the feed' : 'without the feed';
-    const name = r.feed ? 'feed' : 'plain';
+    const road = r.changeFeed ? 'with the feed' : 'without the feed';
+    const name = r.changeFeed ? 'feed' : 'plain';
     rows.push({
       measure: `year, 3 children, ${road}: heap after each month (MB, median of 5 after a GC)`,
       value: r.months.map((m) => m.heapMB.toFixed(1)).join(' '),

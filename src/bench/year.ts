@@ -24,7 +24,7 @@ export interface YearMonth {
 }
 
 export interface YearResult {
-  feed: boolean;
+  changeFeed: boolean;
   realMs: number;
   months: YearMonth[];
   /** CPU per pass that read the register, average (ms), over the year's passes. */
@@ -72,7 +72,7 @@ async function memorySample(): Promise<{ heapMB: number; rssMB: number }> {
   return { heapMB: median(heap), rssMB: median(rss) };
 }
 
-export async function year(feed: boolean): Promise<YearResult> {
+export async function year(changeFeed: boolean): Promise<YearResult> {
   const months: YearMonth[] = [];
   let nightReads = 0;
   let cpu = 0;
@@ -83,7 +83,7 @@ export async function year(feed: boolean): Promise<YearResult> {
     start: warsaw(STRETCHES[0]!.from),
     days: 0,
     record: false,
-    feedGranted: feed,
+    changeFeedGranted: changeFeed,
     spans: STRETCHES.map((s) => ({ from: warsaw(s.from), to: warsaw(s.to) })),
     onRequest: (_child, _key, at) => {
       const time = warsawTimeOfDay(at);
@@ -103,5 +103,5 @@ export async function year(feed: boolean): Promise<YearResult> {
       nightReads = 0;
     },
   });
-  return { feed, realMs: r.realMs, months, cpuPassMs: passes === 0 ? 0 : cpu / passes / 1000 };
+  return { changeFeed, realMs: r.realMs, months, cpuPassMs: passes === 0 ? 0 : cpu / passes / 1000 };
 }

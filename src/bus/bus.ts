@@ -8,10 +8,10 @@
 // (interface 14.4: at its PUBCOMP); the sink that carries events there (MQTT) says so, and the bus passes
 // its answer back to the event's outbox (once/). Without a carrier (a test, the bench) an event is
 // delivered once every sink was told: no answer to wait for. `delivered()` asks the same of everything handed so far: the change
-// feed acknowledges what a pass handled only then.
+// change feed acknowledges what a pass handled only then.
 import type { ChildDevice } from '../features/kit/entities.js';
 import type { EntityState, EventPayload } from '../engine/state.js';
-import type { FeedContent, FeedName } from '../rules/calendar-feeds.js';
+import type { CalendarFeedContent, CalendarFeedName } from '../rules/calendar-feeds.js';
 import type { YearRecords } from '../rules/year-records.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
@@ -33,7 +33,7 @@ export interface Sink {
   /** An entity's state; attributes left out stay as they were. */
   state?(childId: string, key: string, state: EntityState): void;
   /** A calendar feed's content as the pass made it (too big for an entity: the web server serves it). */
-  feed?<K extends FeedName>(childId: string, name: K, content: FeedContent<K>): void;
+  calendarFeed?<K extends CalendarFeedName>(childId: string, name: K, content: CalendarFeedContent<K>): void;
   /** The school year's records a pass computed from (grades, attendance): a sink that rebuilds the year day by day. */
   year?(childId: string, records: YearRecords): void;
   /** An event, as it goes to its carrier. */
@@ -88,8 +88,8 @@ export class Bus {
     this.tell('state', (sink) => sink.state?.(childId, key, state));
   }
 
-  feed<K extends FeedName>(childId: string, name: K, content: FeedContent<K>): void {
-    this.tell('feed', (sink) => sink.feed?.(childId, name, content));
+  calendarFeed<K extends CalendarFeedName>(childId: string, name: K, content: CalendarFeedContent<K>): void {
+    this.tell('calendar feed', (sink) => sink.calendarFeed?.(childId, name, content));
   }
 
   year(childId: string, records: YearRecords): void {

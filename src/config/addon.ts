@@ -128,7 +128,7 @@ function convertOptions(options: unknown, mqtt?: MqttService, api?: AddonApi) {
   } satisfies ConfigInput;
   // The broker's fields are the form's only when the parent set mqtt_url; else the Supervisor named them.
   const tls = mqttNames('ca', 'cert', 'key', 'reject_unauthorized');
-  const formNames = { ...POLL_NAMES, ...tls, ...(o.mqtt_url ? mqttNames('url', 'username', 'password') : {}) };
+  const formNames = { ...INTERVAL_FORM_NAMES, ...tls, ...(o.mqtt_url ? mqttNames('url', 'username', 'password') : {}) };
   return { raw, messageSlots, formNames };
 }
 
@@ -182,7 +182,7 @@ function placeMessages(messages: NonNullable<AddonOptions['messages']>, accounts
 /** The app's web server as Home Assistant reaches it on the Supervisor's network. */
 const addonUrl = (hostname: string): string => `http://${hostname}:${ADDON_HTTP_PORT}`;
 
-const POLL_NAMES: Record<string, string> = {
+const INTERVAL_FORM_NAMES: Record<string, string> = {
   'poll.interval': 'poll_interval',
   'poll.fast_interval': 'fast_interval',
   'poll.school_interval': 'school_interval',

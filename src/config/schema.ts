@@ -13,8 +13,8 @@ export type { AccountConfig, AccountInput, FamilyAccountConfig, FamilyChildConfi
 export const DEFAULT_DOWNLOADS_MAX_MB = 50;
 
 /**
- * A duration with a floor: a typo such as `interval: 1s` would otherwise poll the portal with the
- * family's login every second. Tests and the demo that want faster polling set Config.poll after
+ * A duration with a floor: a typo such as `interval: 1s` would otherwise read the portal with the
+ * family's login every second. Tests and the demo that want faster reading set Config.poll after
  * validation; the file never can.
  */
 const duration = (fallback: string, floor: string) =>
@@ -30,7 +30,7 @@ const duration = (fallback: string, floor: string) =>
     });
 
 /** The floors under poll.interval, poll.fast_interval and poll.school_interval. */
-const POLL_FLOOR = { interval: '5m', fast_interval: '1m', school_interval: '2m' } as const;
+const INTERVAL_FLOORS = { interval: '5m', fast_interval: '1m', school_interval: '2m' } as const;
 
 /**
  * A portal address: https only, since the login and the session cookies travel over it; plain http
@@ -164,10 +164,10 @@ export const configSchema = z
     accounts: z.array(account).min(1, 'at least one account is needed'),
     poll: z
       .strictObject({
-        interval: duration('20m', POLL_FLOOR.interval),
-        fast_interval: duration('3m', POLL_FLOOR.fast_interval),
+        interval: duration('20m', INTERVAL_FLOORS.interval),
+        fast_interval: duration('3m', INTERVAL_FLOORS.fast_interval),
         /** News (a grade, an announcement, a plan change, a test) while lessons are on; see docs/polling.md. */
-        school_interval: duration('5m', POLL_FLOOR.school_interval),
+        school_interval: duration('5m', INTERVAL_FLOORS.school_interval),
         quiet_hours: quietHours.optional(),
       })
       .prefault({}),
@@ -199,7 +199,7 @@ export const configSchema = z
   .superRefine((c, ctx) => {
     const ids = new Set<string>();
     // One login is one session, one journal and one set of files in data_dir: listed twice, the
-    // bridge would poll twice and send a command's message twice. A child an e-mail entry lists may
+    // bridge would run two passes and send a command's message twice. A child an e-mail entry lists may
     // also have its own login entry: one child, two roads (interface 9.1).
     const logins = new Map<string, number>();
     const emails = new Map<string, number>();

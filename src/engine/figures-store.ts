@@ -1,7 +1,7 @@
 // What an account runner persists of its figures for `dziennik2mqtt diagnostics` beside a running
 // bridge: requests and logins of the day, each resource's last answer, the problems of the last week
 // and the last login's transcript. One small file per login in data_dir/figures/, written after each
-// poll; nothing in it is a secret or a child's data (resources are named with their ids masked).
+// pass; nothing in it is a secret or a child's data (resources are named with their ids masked).
 import * as z from 'zod';
 import { LoginFile, peekStored } from '../util/stored.js';
 
@@ -41,7 +41,7 @@ const savedSchema = z.object({
       since: z.number().optional(),
       why: z.string().optional(),
       road: z.string(),
-      /** When the feed was last read; the changes it lists that wait, and why; how many were acknowledged since the start. */
+      /** When the change feed was last read; the changes it lists that wait, and why; how many were acknowledged since the start. */
       lastRead: z.number().optional(),
       pending: z.array(z.object({ type: z.string(), why: z.string() })).optional(),
       acknowledged: z.number().optional(),
@@ -65,7 +65,7 @@ const savedSchema = z.object({
       read_at: z.number(),
     })
     .optional(),
-  /** Changes a slow safety read found that the feed never named, by resource (since the first run). */
+  /** Changes a slow safety read found that the change feed never named, by resource (since the first run). */
   feed_missed: z.record(z.string(), z.number()).optional(),
 });
 
@@ -88,7 +88,7 @@ export class FiguresStore extends LoginFile<typeof savedSchema> {
   }
 
   /**
-   * Written after every poll: atomic, but not synced to the disk (a power cut may cost the last poll's
+   * Written after every pass: atomic, but not synced to the disk (a power cut may cost the last pass's
    * figures). Spelt out at once, as they are now (the counts go on meanwhile), and written once `after` is.
    */
   override save(figures: SavedFigures, after: Promise<unknown> = Promise.resolve()): Promise<void> {

@@ -6,7 +6,7 @@
 import { addDays, wallTime, warsawOffsetAt, warsawDate, warsawInstant } from '../util/time.js';
 import { MINUTE, HOUR } from '../util/duration.js';
 import { atLeast, type Age, type Freshness, type Intervals, type Known, type Moment, type Schedule, type When, type Why } from './schedule.js';
-import { inHours, isSchoolDay, momentOf, nextMomentAt, nightEndsAt, type SchoolDayTimes } from './moments.js';
+import { awakeAt, inHours, isSchoolDay, momentOf, nextMomentAt, nightEndsAt, type SchoolDayTimes } from './moments.js';
 import { plCompare } from '../rules/order.js';
 
 /** One copy a feature reads, as the planner sees it. */
@@ -17,26 +17,35 @@ export interface Wanted {
   readonly host: string;
   /** Its declaration's schedule. */
   readonly schedule: Schedule;
-  /** The change feed names it: while the feed watches, it may vouch for the copy (Watch). */
+  /** The change feed names it: while the change feed watches, it may vouch for the copy (Watch). */
   readonly fed?: boolean;
 }
 
 /**
- * The change feed watching (src/engine/resources/change-feed.ts): a list it names, read since `since` (the device's
- * registration), is read for its age alone at `safetyMs` at the soonest, its age `feed safety` (next).
+ * The change feed watching (src/engine/resources/change-feed.ts): a copy read since `since` (the device's
+ * registration) is read for its age alone no sooner than the change feed's age for it (next): a list the change
+ * feed names at `safetyMs`, its age `feed safety`; a lookup (Schedule.missAgeMs), which a record naming an id it
+ * lacks reads at once, at `lookupMs`, its age `change feed lookup`.
  */
 export interface Watch {
   readonly since: number;
   readonly safetyMs: number;
+  readonly lookupMs: number;
 }
 
-/** The polling policy: the configured intervals, poll.quiet_hours, and the demo's one moment. */
-export interface PollPolicy {
+/** The change feed's age for a copy it watches (Watch), and its name in the diagnostics' why. */
+export interface ChangeFeedAge {
+  readonly ms: number;
+  readonly name: 'feed safety' | 'change feed lookup';
+}
+
+/** The reading policy: the configured intervals, poll.quiet_hours, and the demo's one moment. */
+export interface SchedulePolicy {
   intervalMs: number;
   fastIntervalMs: number;
   /** News while lessons are on (poll.school_interval). */
   schoolIntervalMs: number;
-  /** "22:00-06:00": fast polling slows to hourly inside this window (Warsaw time). */
+  /** "22:00-06:00": fast reading slows to hourly inside this window (Warsaw time). */
   quietHours?: string;
   /**
    * One kind of moment at every hour, and so no night (the demo: its simulated school is in lessons day and
@@ -49,7 +58,7 @@ export interface PollPolicy {
 export interface Day {
   /** Today's first lesson's start and last one's end, as the timetable last gave them; undefined when not known. */
   readonly lessons: SchoolDayTimes | undefined;
-  readonly policy: PollPolicy;
+  readonly policy: SchedulePolicy;
   /** Hosts whose failed pass backs off, and until when: nothing of theirs wakes the child before. */
   readonly retryAt?: ReadonlyMap<string, number>;
   /** The pass under way: a person asked for it (a refresh), or it is a start's first. */
@@ -87,7 +96,7 @@ export function plan(wants: readonly Wanted[], known: ReadonlyMap<string, Known>
     if (rows.has(w.row)) continue;
     hours ??= w.schedule.hours;
     const copy = withPass(known.get(w.row), pass);
-    const when = next(w.schedule, copy, clock, w.fed && watch && (copy.readAt ?? -Infinity) >= watch.since ? watch.safetyMs : undefined);
+    const when = next(w.schedule, copy, clock, changeFeedAge(w, copy, watch));
     const retry = day.retryAt?.get(w.host) ?? -Infinity;
     const waits = retry > now;
     rows.set(w.row, { row: w.row, host: w.host, ...when, ...(waits ? { at: Math.max(when.at, retry), by: Math.max(when.by, retry) } : {}) });
@@ -104,6 +113,13 @@ export function plan(wants: readonly Wanted[], known: ReadonlyMap<string, Known>
       return wake;
     },
   };
+}
+
+/** The change feed's age for the copy, when it watches it (Watch): read since the registration, a list it names or a lookup. */
+function changeFeedAge(w: Wanted, copy: Known, watch: Watch | undefined): ChangeFeedAge | undefined {
+  if (watch === undefined || (copy.readAt ?? -Infinity) < watch.since) return undefined;
+  if (w.fed) return { ms: watch.safetyMs, name: 'feed safety' };
+  return w.schedule.missAgeMs === undefined ? undefined : { ms: watch.lookupMs, name: 'change feed lookup' };
 }
 
 /**
@@ -138,7 +154,7 @@ export interface PlanClock {
 }
 
 /** The plan's clock at `now` for a child whose lessons are `lessons`: its moment, and what its knobs stand for (inside poll.quiet_hours `fast` slows to hourly). */
-export function planClock(now: number, policy: PollPolicy, lessons: SchoolDayTimes | undefined): PlanClock {
+export function planClock(now: number, policy: SchedulePolicy, lessons: SchoolDayTimes | undefined): PlanClock {
   const fast = inHours(now, policy.quietHours) ? Math.max(HOUR, policy.fastIntervalMs) : policy.fastIntervalMs;
   const intervals = { news: policy.schoolIntervalMs, normal: policy.intervalMs, fast };
   return policy.fixedMoment
@@ -149,7 +165,7 @@ export function planClock(now: number, policy: PollPolicy, lessons: SchoolDayTim
 /**
  * The share of a copy's age it may wait past it, so that reads falling due close together go out in one
  * pass. None for `fast` and `news` ages: those are promises of how old a copy may be, not how often to look;
- * the feed's safety age is hours, not a configured interval, and has it (8 hours: within 9).
+ * the change feed's safety age is hours, not a configured interval, and has it (8 hours: within 9).
  */
 const SLACK = 1 / 8;
 
@@ -176,13 +192,13 @@ export function span(ms: number): string {
 
 /**
  * The one function that says when a copy is read, from its declaration, what is known of it and the clock;
- * `safetyMs` while the change feed watches it (Watch). The night (22:00 to 06:00) reads nothing but what a
+ * `changeFeed` while the change feed watches it (Watch). The night (22:00 to 06:00) reads nothing but what a
  * person asks for (a refresh, what a command changed) and a start's first pass: a read that falls due then
  * (its age, a refusal's end, a failure's retry, a list riding along) waits for 06:00. A clock with no night
  * (PlanClock.noNight) reads it when due.
  */
-export function next(schedule: Schedule, known: Known, clock: PlanClock, safetyMs?: number): When {
-  const when = dueBy(schedule, known, clock, safetyMs);
+export function next(schedule: Schedule, known: Known, clock: PlanClock, changeFeed?: ChangeFeedAge): When {
+  const when = dueBy(schedule, known, clock, changeFeed);
   // A changed signal at night is the bridge's own doing (a message sent, a command): nothing reads one then.
   if (clock.noNight || known.asked === 'refresh' || known.startPass || when.why === 'signal' || schedule.readsAtNight) return when;
   const morning = nightEndsAt(Math.max(when.at, clock.now));
@@ -190,16 +206,22 @@ export function next(schedule: Schedule, known: Known, clock: PlanClock, safetyM
 }
 
 /** The first row that holds answers: when the copy is due, whatever the hour. */
-function dueBy(schedule: Schedule, known: Known, clock: PlanClock, safetyMs: number | undefined): When {
+function dueBy(schedule: Schedule, known: Known, clock: PlanClock, changeFeed: ChangeFeedAge | undefined): When {
   const { now } = clock;
+  // A settled copy answers a question of the day (the lucky number: today's, or the next school day's once
+  // drawn). While the change feed watches it, the change feed names a new answer (the next draw), so the looks
+  // its own rule makes for one (hourly) are the change feed's: it stays settled until the first morning after its
+  // own time, when the question is a new day's and a draw the change feed lost is read with it (a school without
+  // the lucky number, settled for a little under a day, is asked the first morning after that).
+  if (known.settledUntil !== undefined && changeFeed !== undefined) known = { ...known, settledUntil: morningAfter(known.settledUntil) };
   // A settled copy still answers its question: a read that failed meanwhile is not retried before.
   if (known.settledUntil !== undefined && now < known.settledUntil) known = { ...known, failedAt: undefined };
-  // The age a moment gives (the change feed's hours count as lessons), and its name; where the feed watches
-  // the copy, one shorter than its safety age gives way to it (a configured interval always does).
+  // The age a moment gives (the change feed's hours count as lessons), and its name; where the change feed watches
+  // the copy, one shorter than the change feed's age for it gives way to it (a configured interval always does).
   const hours = schedule.hours !== undefined && clock.moment === 'day' && clock.schoolDay === true && inHours(now, schedule.hours);
   const moment: Moment = hours ? 'lessons' : clock.moment;
   const ageOf = (fresh: Freshness, name: string): [Age, string] =>
-    safetyMs === undefined || atLeast(fresh[moment], safetyMs) === fresh[moment] ? [fresh[moment], name] : [safetyMs, 'feed safety'];
+    changeFeed === undefined || atLeast(fresh[moment], changeFeed.ms) === fresh[moment] ? [fresh[moment], name] : [changeFeed.ms, changeFeed.name];
   const named = hours ? schedule.hours! : moment;
   const own = resolve(ageOf(schedule.fresh, named)[0], clock.intervals);
   // A copy whose last read failed is read again at the next look, but the scheduler wakes for it only
@@ -242,6 +264,13 @@ function dueBy(schedule: Schedule, known: Known, clock: PlanClock, safetyMs: num
   if (at <= now) return { ...soon(why), ...aged };
   const slack = why !== 'age' || age === 'fast' || age === 'news' ? 0 : Math.floor((limit * SLACK) / 1000) * 1000;
   return { at, by: at + slack, why, ...aged };
+}
+
+/** The first end of a night (06:00) after `ms`. */
+function morningAfter(ms: number): number {
+  const date = warsawDate(ms);
+  const own = awakeAt(warsawInstant(date, '00:00'));
+  return own > ms ? own : awakeAt(warsawInstant(addDays(date, 1), '00:00'));
 }
 
 /** The first instant at the wall time `from` (HH:MM) of a day after the one `readAt` falls in, or of its own day when read before it. */

@@ -60,7 +60,7 @@ export interface Resource<T = unknown> extends Schedule {
   /** Until when an error of a read refuses the resource (a module the school lacks); undefined, or none: it failed. */
   refusal?(error: unknown, now: number): number | undefined;
   /** The record types the portal's change feed names for it (live-notes 31). */
-  readonly feed?: readonly string[];
+  readonly changeFeed?: readonly string[];
   /** Read in a round of its own, before anything else due: what it says decides what else is (the change feed). */
   readonly leads?: boolean;
   /**
@@ -106,19 +106,19 @@ export interface RegisterDeclaration<S extends z.ZodType> extends Declared<z.out
   /** It lists a school year of records (or more): its answer may be as large as LIST_ANSWER_BYTES, not ANSWER_BYTES. */
   yearOfRecords?: true;
   /** The change feed's names for it; `true`: its name alone. */
-  feed?: true | readonly string[];
+  changeFeed?: true | readonly string[];
 }
 
 export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>): Resource<z.output<S>> {
-  const { endpoint, schema, queryKey, post, feed, yearOfRecords, name = endpoint, ...rest } = d;
+  const { endpoint, schema, queryKey, post, changeFeed, yearOfRecords, name = endpoint, ...rest } = d;
   const maxBytes = yearOfRecords ? LIST_ANSWER_BYTES : ANSWER_BYTES;
   const path = (key: string | undefined) => (key === undefined || queryKey ? endpoint : endpoint.replace(/<[a-z]+>/, encodeURIComponent(key)));
   return {
     // A refresh reads what a family hears of: a school year of records (not a lookup) and what the change feed names.
-    whenAsked: feed !== undefined || (yearOfRecords === true && rest.missAgeMs === undefined) ? 'read' : 'keep',
+    whenAsked: changeFeed !== undefined || (yearOfRecords === true && rest.missAgeMs === undefined) ? 'read' : 'keep',
     ...rest,
     name,
-    ...(feed === undefined ? {} : { feed: feed === true ? [name] : feed }),
+    ...(changeFeed === undefined ? {} : { changeFeed: changeFeed === true ? [name] : changeFeed }),
     host: 'register',
     endpoints: [endpoint],
     async read({ gateway }, key) {
@@ -144,7 +144,7 @@ export interface MessagingDeclaration<T> extends Declared<T> {
   read: (api: MessagesApi, key: string | undefined, portal: Portal) => Promise<T>;
   /** A 404 is the resource's refusal for this long (a mailbox this account has not). */
   absentForMs?: number;
-  feed?: readonly string[];
+  changeFeed?: readonly string[];
 }
 
 export function messagingResource<T>(d: MessagingDeclaration<T>): Resource<T> {

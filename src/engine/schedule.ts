@@ -39,7 +39,7 @@ export interface Schedule {
   readonly ahead?: Freshness;
   /**
    * Hours of a school day (`07:00-21:00`) in which its `lessons` age holds outside lessons too: the change
-   * feed's own (src/engine/resources/change-feed.ts), none else.
+   * change feed's own (src/engine/resources/change-feed.ts), none else.
    */
   readonly hours?: string;
   /**

@@ -9,7 +9,7 @@ import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';
 import type { Copies } from './resource.js';
 import type { Downloads } from '../portal/attachments/background.js';
-import type { FeedContents } from '../rules/calendar-feeds.js';
+import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { YearPart } from '../rules/year-records.js';
 
 /** What an event carries beside its type: the fields an automation reads. */
@@ -24,14 +24,14 @@ export type EventFields = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
 export interface FeatureOutputs {}
 
-/** A feature's inputs: the last output of each feature it names (none before that one's first good poll). */
+/** A feature's inputs: the last output of each feature it names (none before that one's first good pass). */
 export type Inputs = { readonly [N in keyof FeatureOutputs]?: FeatureOutputs[N] };
 
 export interface SourceContext {
   /** The copies of what the feature says it reads: it computes from them and never asks the portal. */
   cache: Copies;
   /**
-   * The last outputs of the features this one declares as inputs, by feature name (their polls ran
+   * The last outputs of the features this one declares as inputs, by feature name (their passes ran
    * earlier in the same cycle; a failed one leaves its previous output).
    */
   inputs: Inputs;
@@ -67,13 +67,13 @@ export interface SourceResult {
    * The child's calendar feeds (interface 6.5), which no entity can hold: published like states, but
    * only the web server keeps them.
    */
-  feeds?: FeedContents;
+  calendarFeeds?: CalendarFeedContents;
   /** The school year's records this computation holds (grades, attendance), published for the sinks that rebuild the year. */
   year?: YearPart;
 }
 
 export interface Source {
-  poll(ctx: SourceContext): Promise<SourceResult>;
+  compute(ctx: SourceContext): Promise<SourceResult>;
   /**
    * Its states before its first read, as honest unknowns in the entities' own shape: what a start's
    * first pass publishes for a feature kept for later (all it reads waits: Schedule.notAtStart) on a first run.
@@ -83,7 +83,7 @@ export interface Source {
   restate?(ctx: SourceContext): DeclaredStates | undefined;
   /**
    * The next instant after `now` at which restate would show something else (a lesson starts or
-   * ends); the runner then calls restate, without a poll. Null when nothing moves before the next poll.
+   * ends); the runner then calls restate, without a pass. Null when nothing moves before the next pass.
    */
   nextBoundary?(now: number): number | null;
 }

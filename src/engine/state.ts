@@ -1,4 +1,4 @@
-// What the poller hands to the bridge for one entity: its state (null is published as "None") and
+// What the pass runner hands to the bridge for one entity: its state (null is published as "None") and
 // optional attributes.
 
 export interface EntityState {
@@ -15,8 +15,13 @@ declare const fromDeclarations: unique symbol;
  */
 export type DeclaredStates = { readonly [key: string]: EntityState } & { readonly [fromDeclarations]: true };
 
-/** A new item for an event entity: the event type plus what the automation needs. */
+/**
+ * A new item for an event entity: the event type, whose it is (`child`: the child's id, `child_name`: the first
+ * name the board calls the child by, so that one automation serves every child), plus what the automation needs.
+ */
 export interface EventPayload {
   event_type: string;
+  child: string;
+  child_name: string;
   [key: string]: unknown;
 }

@@ -2,7 +2,7 @@
 // features whose outputs it reads (by name), the handlers of the commands its buttons send, and its
 // parts of the board, the dashboard and `check` (features/screens/parts.ts).
 import type { AccountConfig, Averaging } from '../config/schema.js';
-import type { FeedContents } from '../rules/calendar-feeds.js';
+import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { EntityDef } from './kit/entities.js';
 import type { DeclaredStates } from '../engine/state.js';
 import type { CommandRequest } from './kit/commands.js';
@@ -46,14 +46,14 @@ export interface FeatureAccess {
 
 /**
  * What a command handler may do with the account beside its own feature's state. A handler runs in the
- * account's queue, after whatever the account was doing and never at the same time as a poll, unless
+ * account's queue, after whatever the account was doing and never at the same time as a pass, unless
  * its command is `concurrent` (it only waits for the account: a refresh).
  */
 export interface CommandAccount {
   gateway: Gateway;
   /** The account's copies: what a command reads, it reads through their declarations (`cache.read(want)`). */
   cache: ResourceCache;
-  /** Publishes states computed outside a poll (by the feature's declarations, statesOf). */
+  /** Publishes states computed outside a pass (by the feature's declarations, statesOf). */
   publishStates(states: DeclaredStates): void;
   /** Reads everything a person's asking reads, now; resolves when done. */
   refresh(): Promise<void>;
@@ -72,17 +72,17 @@ export type FeatureCommand<S> = {
   handle(request: CommandRequest, account: CommandAccount, state: S): Promise<Record<string, unknown>>;
 }['handle'];
 
-/** A feature's per-account state: its computation (`poll`) and what it needs at start. */
+/** A feature's per-account state: its computation (`pass`) and what it needs at start. */
 export interface FeatureState extends Partial<Source> {
-  /** Restores what the feature keeps in data_dir, before the first poll. */
+  /** Restores what the feature keeps in data_dir, before the first pass. */
   prepare?(): Promise<void>;
   /**
-   * Entities that follow the data (one per subject): what the feature has now, after its last poll or
+   * Entities that follow the data (one per subject): what the feature has now, after its last pass or
    * as restored by prepare(). The child is announced again whenever their keys change.
    */
   dynamic?(): EntityDef[];
   /** Calendar feeds the last run served, restored by prepare(): published before the first read. */
-  restoredFeeds?(): FeedContents | undefined;
+  restoredCalendarFeeds?(): CalendarFeedContents | undefined;
 }
 
 export interface Feature<S extends FeatureState = FeatureState> {
@@ -110,7 +110,7 @@ export interface Feature<S extends FeatureState = FeatureState> {
   readonly everyPass?: true;
   /** It saves files while downloads are on: it computes at every pass then (a file asked for, one found saved). */
   readonly downloads?: true;
-  /** Features whose poll must run first in the same cycle, because this one reads their outputs. */
+  /** Features whose pass must run first in the same cycle, because this one reads their outputs. */
   readonly inputs?: readonly string[];
   /** Makes the feature's state for one account. */
   readonly create: (access: FeatureAccess) => S;

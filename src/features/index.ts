@@ -25,10 +25,11 @@ import { streaksFeature } from './streaks/streaks.js';
 import type { Feature } from './feature.js';
 import type { EntityDef } from './kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';
+import type { RolloverKinds } from '../once/rollover.js';
 
 export { sendButton } from './fixed-messages/buttons.js';
 
-/** Every feature, in the order their polls run when their inputs allow it. */
+/** Every feature, in the order their passes run when their inputs allow it. */
 export const FEATURES: readonly Feature[] = [
   lucky,
   messages,
@@ -67,6 +68,28 @@ export const ENTITIES: readonly EntityDef[] = FEATURES.flatMap((f) => f.entities
   .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
   .map(({ e }) => e);
 
+/**
+ * What a new school year resets, from the events that declare it (`rollover:`): the kinds whose ended year leaves
+ * their lists, those the new year brings in bulk, and the one event that tells it. The runner hands it to each
+ * child's event gate (once/gate.ts), which names no feature.
+ */
+export const ROLLOVER_KINDS: RolloverKinds = rolloverKinds(ENTITIES);
+
+function rolloverKinds(entities: readonly EntityDef[]): RolloverKinds {
+  const left: Record<string, string> = {};
+  const arrived: Record<string, string> = {};
+  const summaries: string[] = [];
+  for (const { key, rollover } of entities) {
+    if (rollover === undefined) continue;
+    if ('left' in rollover) left[key] = rollover.left;
+    else if ('arrived' in rollover) arrived[key] = rollover.arrived;
+    else summaries.push(key);
+  }
+  const [summary] = summaries;
+  if (summary === undefined || summaries.length > 1) throw new Error(`one event tells a new school year, not ${summaries.length}`);
+  return { left, arrived, summary };
+}
+
 /** What a child of this account announces: the catalogue, then the account's configured buttons. */
 export function accountEntities(account: AccountConfig, features: readonly Feature[] = FEATURES): EntityDef[] {
   const fixed = ENTITIES.filter((e) => features.some((f) => f.entities.includes(e)));
@@ -86,7 +109,7 @@ export function commandOwners(features: readonly Feature[] = FEATURES): Map<stri
 }
 
 /**
- * The features in the order their polls run: each after the features it names as inputs, otherwise
+ * The features in the order their passes run: each after the features it names as inputs, otherwise
  * in list order. A missing or circular input is a programming error.
  */
 export function runOrder(features: readonly Feature[] = FEATURES): Feature[] {

@@ -45,8 +45,8 @@ function line(res: Resource): string {
   const vouch = res.vouch ? `${res.vouch.by}: then ${[...new Set(ages(res, { signal: 'same' }))].join(' / ')}` : '';
   const name = res.note ? `\`${res.name}\` (${res.note})` : `\`${res.name}\``;
   const host = res.notAtStart ? `${res.host}, not at a start` : res.host;
-  const feed = (res.feed ?? []).map((type) => `\`${type}\``).join(', ');
-  return `| ${[name.replace(/\|/g, '\\|'), host, ...ages(res), vouch, ASKED[res.whenAsked], feed].join(' | ')} |`;
+  const changeFeed = (res.changeFeed ?? []).map((type) => `\`${type}\``).join(', ');
+  return `| ${[name.replace(/\|/g, '\\|'), host, ...ages(res), vouch, ASKED[res.whenAsked], changeFeed].join(' | ')} |`;
 }
 
 function planTable(resources: readonly Resource[]): string {

@@ -13,7 +13,7 @@ import * as calendar from '../engine/resources/calendar.js';
 import * as kindergarten from '../engine/resources/kindergarten.js';
 import * as lookups from '../engine/resources/lookups.js';
 import * as messaging from '../engine/resources/messaging.js';
-import * as feed from '../engine/resources/change-feed.js';
+import * as changeFeed from '../engine/resources/change-feed.js';
 import * as notes from './notes/resources.js';
 import * as attendance from './attendance/resources.js';
 import * as agenda from './agenda/resources.js';
@@ -45,5 +45,5 @@ export const RESOURCES: readonly Resource[] = [
   [kindergarten, kindergartenPlan],
   [lookups],
   [messaging, messageWrite],
-  [feed],
+  [changeFeed],
 ].flatMap((modules) => declaredIn(...modules));

@@ -37,7 +37,7 @@ const EN = {
     tutor: 'Class tutor',
     sentRead: 'read',
     sentUnread: 'not read yet',
-    /** The page lost the bridge (the stream and the polls fail): the data shown may be old. */
+    /** The page lost the bridge (the stream and the passes fail): the data shown may be old. */
     connectionLost: 'No connection to the bridge: what you see may be old.',
     /** The bridge has no child yet (first start, or every account still logging in). */
     noChildren: 'The bridge has not read the register yet.',
@@ -50,7 +50,7 @@ const EN = {
       'Add to Home Assistant: Remote Calendar; to a phone: subscribe by address. Each address opens only its own calendar (a key of its own, not the access token); still, keep it private.',
     copy: 'Copy',
     copied: 'Copied',
-    /** The `webcal://` link: a phone's calendar subscribes to the feed. */
+    /** The `webcal://` link: a phone's calendar subscribes to the calendar feed. */
     subscribe: 'Subscribe (webcal)',
     close: 'Close',
     /** The news box of the next school day's plan changes; the model adds the day ("Zmiany planu: jutro, czw. 19.11"). */

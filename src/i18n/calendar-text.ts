@@ -1,14 +1,17 @@
 // The calendar feeds' words in each language: the calendars' names, the agenda's kinds and the labels of the
 // descriptions (a changed lesson's title says its change in the timetable's words, lesson-words.ts).
-import type { FeedName } from '../rules/calendar-feeds.js';
+import type { CalendarFeedName } from '../rules/calendar-feeds.js';
 import type { Language } from '../config/language.js';
 import { AGENDA_WORDS } from './lesson-words.js';
 import type { GradePeriod } from '../rules/grades-standard.js';
 
 /** The English words: their type is every language's shape (CalendarText). */
 const EN = {
-  /** The second half of a calendar's name: "Ania – lekcje". */
-  feeds: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'free days' } satisfies Record<FeedName, string>,
+  /**
+   * The second half of a calendar's name: "Ania – lekcje". One name everywhere a family meets the calendar: the
+   * calendar feed's own name, the board's link and the calendar's entry in Home Assistant (homeassistant-text.ts takes these).
+   */
+  calendarFeeds: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'days off' } satisfies Record<CalendarFeedName, string>,
   lesson: 'Lesson',
   room: 'Room',
   teacher: 'Teacher',
@@ -31,7 +34,7 @@ const EN = {
 export type CalendarText = typeof EN;
 
 const PL: CalendarText = {
-  feeds: { lessons: 'lekcje', agenda: 'terminarz', 'free-days': 'dni wolne' },
+  calendarFeeds: { lessons: 'lekcje', agenda: 'wydarzenia', 'free-days': 'dni wolne' },
   lesson: 'Lekcja',
   room: 'Sala',
   teacher: 'Nauczyciel',
@@ -49,7 +52,7 @@ const PL: CalendarText = {
 };
 
 const UK: CalendarText = {
-  feeds: { lessons: 'уроки', agenda: 'розклад подій', 'free-days': 'вихідні дні' },
+  calendarFeeds: { lessons: 'уроки', agenda: 'події', 'free-days': 'вихідні дні' },
   lesson: 'Урок',
   room: 'Кабінет',
   teacher: 'Вчитель',

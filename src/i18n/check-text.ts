@@ -42,7 +42,7 @@ export type FamilyHelp = 'wrong_credentials' | 'service_down' | 'no_children';
 const en = {
   /** After `OK   <login>: `: the child, class, school and the id the config uses for the child. */
   account: (name: string, className: string, school: string, id: string) => `${name}, class ${className}, ${school} (child id: ${id})`,
-  /** The same for a kindergarten child (its plan of blocks found): a kindergarten, no class, as its device's model line says. */
+  /** The same for a kindergarten child (its kindergarten plan of blocks found): a kindergarten, no class, as its device's model line says. */
   kindergartenAccount: (name: string, school: string, id: string) => `${name}, kindergarten, ${school} (child id: ${id})`,
   schoolUnknown: 'school unknown',
   /** After `OK   familyN: `: the family portal's account and how many children it links. */
@@ -101,7 +101,7 @@ const en = {
   webOff: 'web server: off (http.port is 0)',
   /** The heading over the bare addresses (no token): how to see them with it. */
   webBare: 'web server (the addresses with the access token: dziennik2mqtt check --show-token):',
-  /** The heading over the addresses with the token and the feeds' keys. */
+  /** The heading over the addresses with the token and the calendar feeds' keys. */
   webWithToken: 'web server (the board with the access token, each calendar feed with a key that opens only that feed; keep them private):',
   tokenUnreadable: (dir: string, code: string) => `web server: cannot read or keep its access token in ${dir} (${code})`,
   traceWritten: (file: string) => `transcript written to ${file} (no password, cookie values or child data: fit to attach to a bug report)`,

@@ -1,14 +1,15 @@
 // The words of what the bridge makes in Home Assistant through its API (interface 15.4), in each language:
 // the names of each child's calendars and homework list, and `check`'s lines about them.
 import type { Language } from '../config/language.js';
-import type { FeedName } from '../rules/calendar-feeds.js';
+import type { CalendarFeedName } from '../rules/calendar-feeds.js';
+import { CALENDAR_TEXT } from './calendar-text.js';
 
-/** What the bridge makes for each child: a calendar per feed, and the homework list. */
-export type ListKind = FeedName | 'homework';
+/** What the bridge makes for each child: a calendar per calendar feed, and the homework list. */
+export type ListKind = CalendarFeedName | 'homework';
 
 const en = {
-  /** The second half of a list's name: "Zofia – lessons". */
-  lists: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'days off', homework: 'homework' } satisfies Record<ListKind, string>,
+  /** The second half of a list's name: "Zofia – lessons"; a calendar's as its calendar feed names itself (and the board links it). */
+  lists: { ...CALENDAR_TEXT.en.calendarFeeds, homework: 'homework' } satisfies Record<ListKind, string>,
   /** A homework item without a subject or a topic. */
   homework: 'Homework',
   /** How `check` tells an entry: to be made, made by the bridge, one of that name the bridge keeps, deleted by the family. */
@@ -51,7 +52,7 @@ export type EntryStatus = keyof HomeAssistantText['status'];
 export type HaFault = keyof HomeAssistantText['faults'];
 
 const pl: HomeAssistantText = {
-  lists: { lessons: 'lekcje', agenda: 'wydarzenia', 'free-days': 'dni wolne', homework: 'zadania domowe' },
+  lists: { ...CALENDAR_TEXT.pl.calendarFeeds, homework: 'zadania domowe' },
   homework: 'Zadanie domowe',
   status: { 'would make': 'do utworzenia', made: 'utworzony', kept: 'zachowany', 'removed by the family': 'usunięty przez rodzinę' },
   off: 'API Home Assistant: nieustawione (homeassistant: w konfiguracji), nic nie jest tam tworzone',
@@ -86,7 +87,7 @@ const pl: HomeAssistantText = {
 };
 
 const uk: HomeAssistantText = {
-  lists: { lessons: 'уроки', agenda: 'події', 'free-days': 'вихідні дні', homework: 'домашні завдання' },
+  lists: { ...CALENDAR_TEXT.uk.calendarFeeds, homework: 'домашні завдання' },
   homework: 'Домашнє завдання',
   status: { 'would make': 'буде створено', made: 'створено', kept: 'збережено', 'removed by the family': 'видалено родиною' },
   off: 'API Home Assistant: не налаштовано (homeassistant: у конфігурації), там нічого не створюється',

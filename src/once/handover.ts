@@ -4,7 +4,7 @@
 // that took the base topic over reads what its predecessor told. Only that predecessor is trusted: the
 // installation the replaced claim named, at that claim's fence or an earlier one (lease/claim.ts). A memory
 // anyone else wrote is neither adopted nor left standing by a running bridge. The MQTT sink does the telling
-// and the reading (mqtt/sink.ts).
+// and the reading (mqtt/told.ts).
 import type { LeaseRecord } from '../lease/lease.js';
 import { redactAndCut } from '../util/redact.js';
 import { parsedJson } from '../util/text.js';

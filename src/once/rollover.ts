@@ -17,10 +17,14 @@ import { addDays } from '../util/time.js';
 /** How long after the new year was first read its calendar arriving is the rollover's, not news. */
 export const ROLLOVER_DAYS = 7;
 
-/** Which event kinds a rollover empties (`left`) and which the new year brings in bulk (`arrived`), each by the summary's name for it. */
+/**
+ * Which event kinds a rollover empties (`left`) and which the new year brings in bulk (`arrived`), each by the
+ * summary's name for it, and the kind of the event that tells the new year (`summary`), as the features declare them.
+ */
 export interface RolloverKinds {
   left: Readonly<Record<string, string>>;
   arrived: Readonly<Record<string, string>>;
+  summary: string;
 }
 
 export const yearMemorySchema = z.object({

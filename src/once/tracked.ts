@@ -3,7 +3,7 @@
 // `<kind>_removed` once two distinct successful reads have gone without it (a hiccup is not a removal).
 import * as z from 'zod';
 
-/** What a kind's poll tells about its records beside the candidates (see SourceResult.tracked). */
+/** What a kind's pass tells about its records beside the candidates (see SourceResult.tracked). */
 export interface Tracking<F extends string = string> {
   /**
    * The payload fields an edit changes: compared, kept, and their old values sent as `previous` (F: the

@@ -1,39 +1,46 @@
 // The portal's change feed for one child (live-notes 28-32): a device registered once, the changes listed
 // for it, and their acknowledgement. Built on the child's gateway, so each request goes the road the data
 // reads go (the register road's cookie gateway, the family road's API host by bearer token, or whichever
-// of the two holds) and a dead session or token is renewed exactly as for a data read. The feed is a
+// of the two holds) and a dead session or token is renewed exactly as for a data read. The change feed is a
 // signal, not the truth (live-notes 32): a caller keeps a slow safety read of each list, and deletes a
 // change only once what it caused has been handled (live-notes 30).
-import { ConnectionError, DISABLED_CODE, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, UnexpectedResponseError } from './errors.js';
+import {
+  ConnectionError,
+  DISABLED_CODE,
+  ChangeFeedDeviceLostError,
+  ChangeFeedInvalidError,
+  ChangeFeedRefusedError,
+  UnexpectedResponseError,
+} from './errors.js';
 import type { Gateway } from './gateway.js';
 import { isDisabled, type JsonAnswer } from './http.js';
-import { CHANGE_ID, changeRegisterAnswer, pushChange, pushChangesAnswer, type FeedChange } from './schemas/change-feed.js';
+import { CHANGE_ID, changeRegisterAnswer, pushChange, pushChangesAnswer, type ChangeFeedChange } from './schemas/change-feed.js';
 
-export type { FeedChange } from './schemas/change-feed.js';
+export type { ChangeFeedChange } from './schemas/change-feed.js';
 
-/** The feed's two endpoints (live-notes 28-30): a device's registration, and its changes (read, and deleted by id). */
-export const FEED_ENDPOINTS = { register: 'ChangeRegister', changes: 'PushChanges' } as const;
-const { register: REGISTER, changes: CHANGES } = FEED_ENDPOINTS;
+/** The change feed's two endpoints (live-notes 28-30): a device's registration, and its changes (read, and deleted by id). */
+export const CHANGE_FEED_ENDPOINTS = { register: 'ChangeRegister', changes: 'PushChanges' } as const;
+const { register: REGISTER, changes: CHANGES } = CHANGE_FEED_ENDPOINTS;
 
 /** The app version a registration names; the notes' example (live-notes 28). */
-export const FEED_APP_VERSION = '6.1.5';
+export const CHANGE_FEED_APP_VERSION = '6.1.5';
 /** The most change ids one acknowledgement may name (live-notes 30). */
 const MAX_ACK_IDS = 30;
 /** A device or change id the client sends back: the portal's are numbers, given as numbers or strings. */
 
 export interface ChangeFeedOptions {
-  /** The child's gateway: its road is the feed's road. */
+  /** The child's gateway: its road is the change feed's road. */
   gateway: Gateway;
   /** The label errors name the child by (never a secret). */
   account: string;
-  /** What `appVersion` the registration names (default FEED_APP_VERSION). */
+  /** What `appVersion` the registration names (default CHANGE_FEED_APP_VERSION). */
   appVersion?: string;
 }
 
-/** What one read of the feed found. */
-export interface FeedRead {
+/** What one read of the change feed found. */
+export interface ChangeFeedRead {
   /** The changes listed, each once, in the portal's order. */
-  changes: FeedChange[];
+  changes: ChangeFeedChange[];
   /** ChangesTimestamp: the portal's time of the answer, in unix seconds. */
   timestamp?: number;
   /** Listed items the client could not read (no usable id): they cannot be acknowledged, the safety reads cover them. */
@@ -51,14 +58,14 @@ export class ChangeFeed {
    * UnexpectedResponseError for an answer without an id.
    */
   async register(): Promise<string> {
-    const body = { sendPush: 0, appVersion: this.options.appVersion ?? FEED_APP_VERSION };
+    const body = { sendPush: 0, appVersion: this.options.appVersion ?? CHANGE_FEED_APP_VERSION };
     const answer = await this.options.gateway.answer('POST', REGISTER, { body });
     const parsed = changeRegisterAnswer.safeParse(answer.json).data;
     this.maintenance(REGISTER, answer.status, parsed?.Status);
     const id = parsed?.ChangeRegister !== undefined && CHANGE_ID.test(parsed.ChangeRegister) ? parsed.ChangeRegister : undefined;
     if (parsed?.Code === 'DeviceRegistered') {
       if (id !== undefined) return id;
-      throw new FeedRefusedError(answer.status, `${REGISTER}: the portal has a device registered already and gives no id`, {
+      throw new ChangeFeedRefusedError(answer.status, `${REGISTER}: the portal has a device registered already and gives no id`, {
         account: this.options.account,
         code: parsed.Code,
       });
@@ -78,7 +85,7 @@ export class ChangeFeed {
    * FeedDeviceLostError (UnableToGetPushDevice), FeedInvalidError (FilterInvalidValue, another 400),
    * FeedRefusedError (403/404/405, a module switched off), ConnectionError, UnexpectedResponseError.
    */
-  async changes(device: string): Promise<FeedRead> {
+  async changes(device: string): Promise<ChangeFeedRead> {
     const answer = await this.options.gateway.answer('GET', CHANGES, { query: { pushDevice: device } });
     const parsed = pushChangesAnswer.safeParse(answer.json).data;
     this.judge(CHANGES, answer, parsed);
@@ -89,7 +96,7 @@ export class ChangeFeed {
         resource: CHANGES,
       });
     }
-    const changes = new Map<string, FeedChange>();
+    const changes = new Map<string, ChangeFeedChange>();
     let unreadable = 0;
     for (const item of parsed.Changes) {
       const change = pushChange.safeParse(item);
@@ -108,7 +115,9 @@ export class ChangeFeed {
   async acknowledge(device: string, ids: readonly string[]): Promise<void> {
     const unique = [...new Set(ids)];
     if (unique.some((id) => !CHANGE_ID.test(id))) {
-      throw new FeedInvalidError(0, `${CHANGES}: an acknowledgement names something that is not a change id`, { account: this.options.account });
+      throw new ChangeFeedInvalidError(0, `${CHANGES}: an acknowledgement names something that is not a change id`, {
+        account: this.options.account,
+      });
     }
     for (let at = 0; at < unique.length; at += MAX_ACK_IDS) {
       const batch = unique
@@ -126,11 +135,11 @@ export class ChangeFeed {
     this.maintenance(what, answer.status, parsed?.Status);
     // The Code decides whatever the status (the notes give UnableToGetPushDevice none).
     if (parsed?.Code === 'UnableToGetPushDevice')
-      throw new FeedDeviceLostError(`${what}: the portal does not know the device (UnableToGetPushDevice)`, { account });
+      throw new ChangeFeedDeviceLostError(`${what}: the portal does not know the device (UnableToGetPushDevice)`, { account });
     if (parsed?.Code === 'FilterInvalidValue')
-      throw new FeedInvalidError(answer.status, `${what}: FilterInvalidValue`, { account, code: parsed.Code });
+      throw new ChangeFeedInvalidError(answer.status, `${what}: FilterInvalidValue`, { account, code: parsed.Code });
     if (isSuccess(answer.status) && !isDisabled(parsed)) return;
-    if (answer.status === 400) throw new FeedInvalidError(400, `${what}: ${parsed?.Code ?? 'status 400'}`, { account, code: parsed?.Code });
+    if (answer.status === 400) throw new ChangeFeedInvalidError(400, `${what}: ${parsed?.Code ?? 'status 400'}`, { account, code: parsed?.Code });
     throw this.refused(what, answer, parsed?.Code ?? (isDisabled(parsed) ? DISABLED_CODE : undefined));
   }
 
@@ -140,11 +149,11 @@ export class ChangeFeed {
       throw new ConnectionError(`${what}: ${status} (the portal is in maintenance)`, { account: this.options.account, status });
   }
 
-  /** A 4xx (or a module switched off) refuses the feed on this road; anything else is not an answer the notes know. */
+  /** A 4xx (or a module switched off) refuses the change feed on this road; anything else is not an answer the notes know. */
   private refused(what: string, { status }: JsonAnswer, code: string | undefined): Error {
     const { account } = this.options;
     if ((status >= 400 && status < 500) || code === 'Disabled')
-      return new FeedRefusedError(status, `${what}: ${code ?? `status ${status}`}`, { account, code });
+      return new ChangeFeedRefusedError(status, `${what}: ${code ?? `status ${status}`}`, { account, code });
     return new UnexpectedResponseError(status, `${what}: ${code ?? `status ${status}`}`, { account, code, resource: what });
   }
 }

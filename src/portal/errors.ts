@@ -1,5 +1,5 @@
 // One error class per way a portal call can fail. Each has a literal name, the context a log line
-// needs (never a secret) and the cause. The poller maps them to the `problem` entity's reason.
+// needs (never a secret) and the cause. The pass runner maps them to the `problem` entity's reason.
 
 import { SWITCHED_OFF_CODES } from './schemas/common.js';
 import { redact } from '../util/redact.js';
@@ -147,7 +147,7 @@ export function unknownLoginPage(changed: LoginChangedError): ConnectionError {
 }
 
 /** A change feed request the portal answered with an error status (and its Code, when it said one). */
-abstract class FeedAnswerError extends PortalError {
+abstract class ChangeFeedAnswerError extends PortalError {
   readonly status: number;
   /** The portal's Code (InvalidRequest, AccessDeny, DeviceRegistered, FilterInvalidValue, ...), when it said one. */
   readonly code: string | undefined;
@@ -161,20 +161,20 @@ abstract class FeedAnswerError extends PortalError {
 
 /**
  * The change feed is not on this road (live-notes 28): a registration refused (400, 403 as without the
- * paid add-on, 404; `DeviceRegistered` without an id), or the feed's reads refused (403/404/405, 401
+ * paid add-on, 404; `DeviceRegistered` without an id), or the change feed's reads refused (403/404/405, 401
  * Insufficient scopes, a module switched off). Never a session problem.
  */
-export class FeedRefusedError extends FeedAnswerError {
+export class ChangeFeedRefusedError extends ChangeFeedAnswerError {
   readonly name = 'FeedRefusedError';
 }
 
-/** The portal does not know the feed's device (any more): `UnableToGetPushDevice` (live-notes 29). Register a new one. */
-export class FeedDeviceLostError extends PortalError {
+/** The portal does not know the change feed's device (any more): `UnableToGetPushDevice` (live-notes 29). Register a new one. */
+export class ChangeFeedDeviceLostError extends PortalError {
   readonly name = 'FeedDeviceLostError';
 }
 
-/** The portal refused a feed request's parameters: `FilterInvalidValue` (no usable pushDevice, live-notes 29) or another 400 (an acknowledgement it would not take). */
-export class FeedInvalidError extends FeedAnswerError {
+/** The portal refused a change feed request's parameters: `FilterInvalidValue` (no usable pushDevice, live-notes 29) or another 400 (an acknowledgement it would not take). */
+export class ChangeFeedInvalidError extends ChangeFeedAnswerError {
   readonly name = 'FeedInvalidError';
 }
 
@@ -208,7 +208,7 @@ export function portalMessageOf(error: unknown): string | undefined {
   return error instanceof PortalError ? error.portalMessage : undefined;
 }
 
-/** data_dir cannot be written (read-only, full): the bridge keeps polling, events wait. */
+/** data_dir cannot be written (read-only, full): the bridge keeps reading, events wait. */
 export class StorageError extends PortalError {
   readonly name = 'StorageError';
 

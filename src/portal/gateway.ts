@@ -77,7 +77,7 @@ export interface GatewayOptions {
   account: string;
   /** Called for every request sent to the portal (for counting). */
   onRequest?: (method: string, endpoint: string) => void;
-  /** The resources whose answer broke a poll (none: `check`, which runs once). */
+  /** The resources whose answer broke a pass (none: `check`, which runs once). */
   heavy?: HeavyAnswers;
   /** Told how each resource answered (the diagnostics' figures). */
   observer?: PortalObserver;

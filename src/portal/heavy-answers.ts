@@ -1,4 +1,4 @@
-// The portal resources whose answer broke a poll, per login, in data_dir/answers/<login>.json: one
+// The portal resources whose answer broke a pass, per login, in data_dir/answers/<login>.json: one
 // refused as too large, or one the process was still reading when it died (a large answer is marked
 // before it is parsed and cleared after). Under Docker or the watchdog a bridge that dies on an answer
 // starts again at once; without this memory it would ask for the same answer and die again, in a
@@ -12,7 +12,7 @@ import { HOUR } from '../util/duration.js';
 const MAX_HOLD_MS = 16 * HOUR;
 
 const entrySchema = z.object({
-  /** When the answer broke the poll (ms since the epoch). */
+  /** When the answer broke the pass (ms since the epoch). */
   at: z.number(),
   reason: z.enum(['too_large', 'unfinished']),
   /** How many breaks in a row. */

@@ -309,7 +309,7 @@ export function isLoginRedirect(res: HttpResponse, urls: Pick<PortalUrls, 'auth_
 /**
  * The body as JSON; undefined when it is empty or not JSON. Every portal answer the bridge reads
  * comes through here, so here every string loses its control characters (line feeds stay): a name
- * with CR LF must not add lines to a feed, a device name or a log.
+ * with CR LF must not add lines to a calendar feed, a device name or a log.
  */
 export function readJson(res: HttpResponse): unknown {
   if (res.body.length === 0) return undefined;

@@ -82,7 +82,7 @@ export class TwoRoads implements RoadHold {
    * The data road under the gateway: the register gateway, or the family account's API host while the
    * family road holds. Addresses are the register road's; a request on the family road is re-addressed.
    * The services beside the API (a kindergarten's plan) are those of the road that holds when they are
-   * asked: without them a child named by both a login entry and a family e-mail entry had no plan at all.
+   * asked: without them a child named by both a login entry and a family e-mail entry had no kindergarten plan at all.
    */
   dataRoad(session: PortalSession): DataRoad {
     const register = registerRoad(session, this.options.urls);

@@ -58,7 +58,7 @@ export class SessionStore {
     return this.file.load(onBroken);
   }
 
-  /** Written (durably) only when the session changed: after most polls it has not. */
+  /** Written (durably) only when the session changed: after most passes it has not. */
   save(state: PersistedSession): Promise<void> {
     return this.file.save(withoutMovingTimes(state));
   }
@@ -69,8 +69,8 @@ export class SessionStore {
  * tough-cookie's lastAccessed (the real time it last sent each cookie; expired cookies are sent anyway,
  * see HttpClient, and a restored cookie takes the time of its next request), and the Expires of a cookie
  * that has a Max-Age (Max-Age wins, by tough-cookie's expiryTime as by RFC 6265; the portal re-sends
- * oauth_token on every answer with an Expires ten minutes on). Either made every poll's jar differ from the
- * last, so the file was written after every poll.
+ * oauth_token on every answer with an Expires ten minutes on). Either made every pass's jar differ from the
+ * last, so the file was written after every pass.
  */
 function withoutMovingTimes(state: PersistedSession): PersistedSession {
   const cookies = state.cookies.cookies.map((cookie) => {

@@ -257,7 +257,7 @@ export class PortalSession {
     this.state = {};
   }
 
-  /** Saves the jar and state (after a poll cycle, and on stop). */
+  /** Saves the jar and state (after a pass, and on stop). */
   async persist(): Promise<void> {
     if (!this.options.store) return;
     await this.options.store.save({
@@ -305,7 +305,7 @@ export class PortalSession {
       if (pause) {
         this.pause = pause;
         const { reason, portal_message: words } = pause;
-        // Once per refusal: the pause keeps the next polls from logging in (and from logging it again).
+        // Once per refusal: the pause keeps the next passes from logging in (and from logging it again).
         const said =
           reason === 'login_changed' ? 'the portal answered the login in a way this version does not know' : 'the portal refused the login';
         const step = error instanceof LoginChangedError ? { step: error.loginStep, err: error.message } : {};

@@ -129,7 +129,7 @@ function justificationSummary(input: AttendanceInput) {
  */
 export type JustificationPayload = ReturnType<typeof decisionsOf>[number]['payload'];
 
-/** Every poll's results from one pass over the records: the semester, the absence events and the decided justifications. */
+/** Every pass's results from one pass over the records: the semester, the absence events and the decided justifications. */
 export function attendanceOf(input: AttendanceInput) {
   const all = marks(input);
   const lessons = byId(input.lessons);

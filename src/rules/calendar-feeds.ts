@@ -10,9 +10,9 @@ import type { FreeDay } from './schooldays.js';
 import type { TermGrade } from './term-grades.js';
 import type { GradePeriod } from './grades-standard.js';
 
-/** The feeds of one child (interface 6.5): `/calendar/<child>/<name>.ics`. */
-export const FEED_NAMES = ['lessons', 'agenda', 'free-days'] as const;
-export type FeedName = (typeof FEED_NAMES)[number];
+/** The calendar feeds of one child (interface 6.5): `/calendar/<child>/<name>.ics`. */
+export const CALENDAR_FEED_NAMES = ['lessons', 'agenda', 'free-days'] as const;
+export type CalendarFeedName = (typeof CALENDAR_FEED_NAMES)[number];
 
 /** When an entry happens: timed (Warsaw wall clock) when the hours are known, else whole days. */
 export type EntryTime =
@@ -48,28 +48,31 @@ export interface FreeDayEntry {
   lessons: { from: number; to: number | null } | null;
 }
 
-/** Every feed's entries of one child, each list in date order. */
-export interface FeedEntries {
+/** Every calendar feed's entries of one child, each list in date order. */
+export interface CalendarFeedEntries {
   lessons: LessonEntry[];
   agenda: AgendaEntry[];
   freeDays: FreeDayEntry[];
 }
 
-/** Which part of the entries each feed shows. */
-export const FEED_PARTS = { lessons: 'lessons', agenda: 'agenda', 'free-days': 'freeDays' } as const satisfies Record<FeedName, keyof FeedEntries>;
+/** Which part of the entries each calendar feed shows. */
+export const CALENDAR_FEED_PARTS = { lessons: 'lessons', agenda: 'agenda', 'free-days': 'freeDays' } as const satisfies Record<
+  CalendarFeedName,
+  keyof CalendarFeedEntries
+>;
 
-/** What one feed of a child shows, in no language: the feature publishes it, the web server renders it. */
-export interface FeedContent<K extends FeedName = FeedName> {
+/** What one calendar feed of a child shows, in no language: the feature publishes it, the web server renders it. */
+export interface CalendarFeedContent<K extends CalendarFeedName = CalendarFeedName> {
   /** The child's first name (its id before the identity is known), for the calendar's name. */
   child: string;
-  entries: FeedEntries[(typeof FEED_PARTS)[K]];
+  entries: CalendarFeedEntries[(typeof CALENDAR_FEED_PARTS)[K]];
 }
 
-/** Each feed's content, by feed name (what a poll of the feeds gives). */
-export type FeedContents = { [K in FeedName]?: FeedContent<K> };
+/** Each calendar feed's content, by calendar feed name (what a pass of the calendar feeds gives). */
+export type CalendarFeedContents = { [K in CalendarFeedName]?: CalendarFeedContent<K> };
 
-export interface FeedInput {
-  /** The child's id in topics: part of every UID, so that two children's feeds never share one. */
+export interface CalendarFeedInput {
+  /** The child's id in topics: part of every UID, so that two children's calendar feeds never share one. */
   child: string;
   /** This and next week's days as the timetable computed them (schoolDays). */
   days: readonly SchoolDay[];
@@ -132,7 +135,7 @@ function agendaTime(date: string, time: string | null, subject: string | null, d
 }
 
 /** The agenda's entries, the homework due dates and the term grades' days, by date. */
-export function agendaEntries(input: Omit<FeedInput, 'free' | 'slot'>): AgendaEntry[] {
+export function agendaEntries(input: Omit<CalendarFeedInput, 'free' | 'slot'>): AgendaEntry[] {
   const days = new Map(input.days.map((d) => [d.date, d]));
   // Homework is an entry of its due day, its topic the label.
   const homework = input.homework.flatMap((h) =>
@@ -170,7 +173,7 @@ export function agendaEntries(input: Omit<FeedInput, 'free' | 'slot'>): AgendaEn
   return sortedEntries([...entries, ...terms]);
 }
 
-/** Agenda entries in the feed's order: by day, then hour (a whole day first), then uid. */
+/** Agenda entries in the calendar feed's order: by day, then hour (a whole day first), then uid. */
 export function sortedEntries(entries: AgendaEntry[]): AgendaEntry[] {
   return entries.sort(
     (a, b) => textCompare(a.when.date, b.when.date) || textCompare(a.when.from ?? '', b.when.from ?? '') || textCompare(a.uid, b.uid),
@@ -191,7 +194,7 @@ export function freeDayEntries(free: readonly FreeDay[], child: string): FreeDay
     .sort((a, b) => textCompare(a.when.date, b.when.date) || textCompare(a.uid, b.uid));
 }
 
-export function feedEntries(input: FeedInput): FeedEntries {
+export function calendarFeedEntries(input: CalendarFeedInput): CalendarFeedEntries {
   return {
     lessons: lessonEntries(input.days, input.child, input.slot),
     agenda: agendaEntries(input),
@@ -200,13 +203,13 @@ export function feedEntries(input: FeedInput): FeedEntries {
 }
 
 /** The Mondays-to-Sundays of this and next week: the days the lessons feed covers. */
-export function feedDates(monday: string): string[] {
+export function calendarFeedDates(monday: string): string[] {
   return Array.from({ length: 14 }, (_, i) => addDays(monday, i));
 }
 
 /**
  * The lessons of a pass, with the kept lessons of the days it did not read (a day of `days` whose
- * lessons are unknown: next week, in a start's first pass), so that a feed never loses a week it had;
+ * lessons are unknown: next week, in a start's first pass), so that a calendar feed never loses a week it had;
  * while the extra classes are unread (`extraUnread`: their first read since the start failed), the kept ones of every day of `days`.
  */
 export function keepUncovered(

@@ -1,13 +1,13 @@
 // Extra classes (zajęcia dodatkowe, DZD; live-notes 42-46): not in the timetable, listed apart, each merged into
 // its day as a lesson of its own (`extra`), in start-time order: a lesson number only where it starts at one of
-// the plan's lesson hours, never a change of a regular lesson, a cancelled one (a status starting with CANCEL)
+// the timetable's lesson hours, never a change of a regular lesson, a cancelled one (a status starting with CANCEL)
 // a cancelled lesson, and one whose start and title the day already holds left out.
 import type { OtherActivity } from '../portal/schemas/timetable.js';
 import { dayOf, hhmm } from './portal-values.js';
 import { fold } from './order.js';
 import type { DayLesson } from './timetable.js';
 
-/** "Zieliński Tomasz" (surname first, as the list gives it) as the plan names a teacher: "Tomasz Zieliński". */
+/** "Zieliński Tomasz" (surname first, as the list gives it) as the timetable names a teacher: "Tomasz Zieliński". */
 function teacherOf(name: string | undefined): string | null {
   const [surname, ...rest] = (name ?? '').trim().split(/\s+/);
   return surname ? [...rest, surname].join(' ') : null;

@@ -13,7 +13,7 @@ export type GradeDetails = {
 };
 
 export interface GradeItem {
-  /** Unique across kinds and stable across polls: `<kind>:<id>`; the grade event's id. */
+  /** Unique across kinds and stable across passes: `<kind>:<id>`; the grade event's id. */
   key: string;
   kind: GradeKind;
   /** The grade as the register shows it ('5+', 'np', '9,5 pkt', a descriptive mark, a text). */

@@ -1,4 +1,4 @@
-// A kindergarten's plan (live-notes 34) read as a timetable: every day of the fortnight the plan covers is
+// A kindergarten's plan (live-notes 34) read as a timetable: every day of the fortnight the kindergarten plan covers is
 // known (a day without blocks is a day without lessons), and each block is a lesson without a number, its
 // activity's name in place of a subject, its room's name and its teachers; `Block` carries what a school's
 // lesson has not (every teacher, the portal's word for the block's kind).
@@ -24,7 +24,7 @@ export interface BlockNames {
   teacher(lid: string): string | null;
 }
 
-/** The blocks of the plan from `from` to `to` (both included) as the days of a timetable, in time order. */
+/** The blocks of the kindergarten plan from `from` to `to` (both included) as the days of a timetable, in time order. */
 export function kindergartenDays(entries: readonly KindergartenEntry[], names: BlockNames, from: string, to: string): TimetableDays {
   const days: TimetableDays = {};
   for (let d = from; d <= to; d = addDays(d, 1)) days[d] = [];

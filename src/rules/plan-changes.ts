@@ -1,4 +1,4 @@
-// Changes to the class plan: from the timetable (IsCanceled, IsSubstitutionClass and the Org* fields)
+// Changes to the class timetable: from the timetable (IsCanceled, IsSubstitutionClass and the Org* fields)
 // and from Calendars/Substitutions, merged so that one lesson (date and lesson number) counts once.
 // Tells a day's changes and the changes that are news.
 import type { Substitution, TimetableDays } from '../portal/schemas/timetable.js';

@@ -59,7 +59,7 @@ export interface GroupOut {
   moved_to?: SlotPlace;
   /** A lesson that moved into this slot from another day or hour: where it was. */
   moved_from?: SlotPlace;
-  /** An extra class (zajęcia dodatkowe, live-notes 42-46), not a lesson of the plan. */
+  /** An extra class (zajęcia dodatkowe, live-notes 42-46), not a lesson of the timetable. */
   extra?: true;
 }
 
@@ -71,7 +71,7 @@ export interface SchoolDay {
    * cancelled nor freed) and its change; undefined when the timetable does not cover the day.
    */
   lessons: ScheduledLesson[] | undefined;
-  /** Every change to the plan that touches the day, by lesson (a lesson moved away shows in its old slot). */
+  /** Every change to the timetable that touches the day, by lesson (a lesson moved away shows in its old slot). */
   changes: PlanChange[];
   /** The free day covering the whole date, if any. */
   freeDay: FreeDay | undefined;
@@ -135,7 +135,7 @@ function schoolDayReader(input: Omit<ScheduleInput, 'now'>): { cal: SchoolCalend
 }
 
 /**
- * A lesson's change as a parent reads it on every screen and in the feeds: the plan change of its slot, "shifted"
+ * A lesson's change as a parent reads it on every screen and in the calendar feeds: the plan change of its slot, "shifted"
  * for one that left its slot, or "cancelled" for one that does not take place for another reason (a free day).
  */
 export function lessonChange(l: ScheduledLesson): ChangeKind | null {

@@ -124,7 +124,7 @@ export type NextLesson<L extends PlannedLesson = PlannedLesson> = NonNullable<Re
 
 /**
  * The lesson of `date` going on at `time` (HH:MM) or the next one after it (all groups of a split slot), among the
- * day's lessons in start order (schedule.ts: the plan's and the extra classes); null when none is left.
+ * day's lessons in start order (schedule.ts: the timetable's and the extra classes); null when none is left.
  * A substitute lesson often has no room in the timetable; `roomOf` (from the plan changes) fills it in.
  */
 export function nextLesson<L extends PlannedLesson>(

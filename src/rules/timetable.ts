@@ -31,7 +31,7 @@ export interface DayLesson extends LessonSide {
   moved: LessonPlace | null;
   /** A kindergarten's block (rules/kindergarten.ts): every teacher, and the portal's word for its kind. */
   block?: BlockFacts;
-  /** An extra class (rules/extra-classes.ts), not a lesson of the plan. */
+  /** An extra class (rules/extra-classes.ts), not a lesson of the timetable. */
   extra?: true;
 }
 
@@ -146,7 +146,7 @@ export function bellTimes(days: TimetableDays): Map<number, { from: string; to: 
   return out;
 }
 
-/** The school's bells: its LessonsRange (live-notes 56) where it gives one, else the plan's most frequent hours (bellTimes). */
+/** The school's bells: its LessonsRange (live-notes 56) where it gives one, else the timetable's most frequent hours (bellTimes). */
 export function schoolBells(range: readonly Bell[] | undefined, days: TimetableDays): Bell[] {
   return range !== undefined && range.length > 0 ? [...range] : [...bellTimes(days)].map(([no, hours]) => ({ no, ...hours }));
 }

@@ -10,7 +10,7 @@ import type { SchoolDayTimes } from '../engine/moments.js';
 import type { Host } from '../engine/resource.js';
 import { warsawDate } from '../util/time.js';
 import { FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
-import type { FeedContents } from '../rules/calendar-feeds.js';
+import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
 import { AbsentModules } from '../features/kit/modules.js';
 import { AnsweredListsStore, RefusedModulesStore } from '../portal/login-records.js';
 import { KINDERGARTEN_SEARCH, sourceOf } from '../engine/resources/kindergarten.js';
@@ -49,7 +49,7 @@ export class AccountFeatures {
 
   /**
    * What the child is, from what its passes have learned (interface 16.2, live-notes 58), on either road: a
-   * kindergarten child once its plan is found; a pupil once its timetable or a kind of grade has answered; else a
+   * kindergarten child once its kindergarten plan is found; a pupil once its timetable or a kind of grade has answered; else a
    * kindergarten child when its Me names no class or its unit gives no grades; a pupil when its class is named (a
    * pupil whose school refuses its timetable and grades stays one: those lists leave its device after a day of
    * refusals, interface 12.2, as for any pupil); a kindergarten child when nothing tells but its timetable and grades
@@ -91,7 +91,7 @@ export class AccountFeatures {
     return [...accountEntities(this.access.account, features), ...this.running.flatMap((r) => r.state.dynamic?.() ?? [])];
   }
 
-  /** Today's lessons as the last timetable read gives them (the fetch plan's kind of moment); undefined when not known. */
+  /** Today's lessons as the last timetable read gives them (the planner's kind of moment); undefined when not known. */
   schoolDay(now: number): SchoolDayTimes | undefined {
     const date = warsawDate(now);
     const timetable = this.runs.outputs.get('timetable') as FeatureOutputs['timetable'] | undefined;
@@ -106,8 +106,8 @@ export class AccountFeatures {
   }
 
   /** The calendar feeds the last run served (restored by prepare), to publish before the first read. */
-  restoredFeeds(): FeedContents {
-    return Object.assign({}, ...this.running.map(({ state }) => state.restoredFeeds?.() ?? {})) as FeedContents;
+  restoredCalendarFeeds(): CalendarFeedContents {
+    return Object.assign({}, ...this.running.map(({ state }) => state.restoredCalendarFeeds?.() ?? {})) as CalendarFeedContents;
   }
 
   /** Resolves when the last states kept for a start's first pass, and the modules refused for a day, are written. */
@@ -122,7 +122,7 @@ export class AccountFeatures {
 
   /**
    * Runs a command with the state of the feature that declares it, through `queue` (the account's, so
-   * never at the same time as a poll) unless the feature declares it concurrent (it only waits for the
+   * never at the same time as a pass) unless the feature declares it concurrent (it only waits for the
    * account: a refresh).
    */
   command(request: CommandRequest, account: CommandAccount, queue: <T>(work: () => Promise<T>) => Promise<T>): Promise<Record<string, unknown>> {
@@ -134,7 +134,7 @@ export class AccountFeatures {
     return owner.concurrent?.includes(request.command) ? run() : queue(run);
   }
 
-  /** The earliest instant after `now` at which a feature's states move without a poll; null for none. */
+  /** The earliest instant after `now` at which a feature's states move without a pass; null for none. */
   nextBoundary(now: number): number | null {
     const times = this.running.map((r) => r.state.nextBoundary?.(now) ?? null).filter((t) => t !== null);
     return times.length > 0 ? Math.min(...times) : null;

@@ -5,34 +5,34 @@
 import { DEFAULT_GRADE_THRESHOLDS, type Averaging } from '../config/schema.js';
 import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
 import type { Feature, CommandAccount } from '../features/feature.js';
-import { FEATURES } from '../features/index.js';
+import { FEATURES, ROLLOVER_KINDS } from '../features/index.js';
 import { RESOURCES } from '../features/resources.js';
 import { AccountFigures, type FiguresSink } from '../features/status/figures.js';
 import type { Bus } from '../bus/bus.js';
 import type { Handover } from '../once/handover.js';
+import { EventGate } from '../once/gate.js';
 import type { Gateway } from '../portal/gateway.js';
-import type { PollPolicy } from '../engine/plan.js';
+import type { SchedulePolicy } from '../engine/plan.js';
 import type { Resource } from '../engine/resource.js';
 import type { Identity } from '../engine/identity.js';
 import type { CommandRequest } from '../features/kit/commands.js';
 import type { DeclaredStates } from '../engine/state.js';
 import type { ResourceCache } from '../engine/cache.js';
 import { SendGuard } from '../features/messaging/guard.js';
-import { ChildFeed } from '../engine/change-feed/child.js';
+import { ChildChangeFeed } from '../engine/change-feed/child.js';
 import { SessionStore } from '../portal/session-store.js';
 import { FiguresStore } from '../engine/figures-store.js';
-import { FeedDeviceStore } from '../engine/change-feed/device.js';
+import { ChangeFeedDeviceStore } from '../engine/change-feed/device.js';
 import { SerialQueue } from '../util/serial.js';
 import { hint } from '../util/text.js';
 import { IDENTITY } from '../engine/resources/school.js';
 import { PortalAccess, type PortalAccessOptions } from '../engine/resources/portal-access.js';
 import { AccountHealth, retryDelay } from './health.js';
-import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';
 import { AccountFeatures } from './account-features.js';
 import { AccountPlan } from './account-plan.js';
 import { AccountCoordinator, type PassParts } from './coordinator.js';
-import { AccountScheduler, type PollHooks } from './scheduler.js';
+import { AccountScheduler, type PassHooks } from './scheduler.js';
 import { RefreshGate } from './refresh-gate.js';
 import type { SchoolChild, SchoolReads } from '../engine/school-reads.js';
 
@@ -44,9 +44,9 @@ type Portal = Shared | 'account' | 'urls' | 'clock' | 'log' | 'timeoutMs' | 'dow
  * What an account runner is given: its account and portal (as the portal access takes them), its timing,
  * where it publishes, and the hooks an observer (the benchmark, a test) may attach.
  */
-export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> {
+export interface PassRunnerOptions extends Pick<PortalAccessOptions, Portal> {
   dataDir: string;
-  poll: PollPolicy;
+  schedule: SchedulePolicy;
   /** Where its passes publish. */
   bus: Bus;
   /** How a child's event memory is told on to a successor on the base topic, and read from a predecessor (the MQTT sink). */
@@ -58,9 +58,9 @@ export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> 
    * bench or a test says otherwise: the bench's naive and reference schedules are these transformed).
    */
   resources?: PortalAccessOptions['resources'];
-  /** Delay before the first poll (staggers accounts). */
+  /** Delay before the first pass (staggers accounts). */
   startDelayMs?: number;
-  hooks?: PollHooks;
+  hooks?: PassHooks;
   /** The language of the device's model line and of problem messages: the config's `language` (English when not given). */
   language?: Language;
   /** The config's messages_per_day: what the account may send in a day, every kind together. */
@@ -81,7 +81,7 @@ export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> 
  * portal, the send guard every send goes through, the child as the account knows it now and the account's
  * settings), the change feed and the one planner, handed the child's facts.
  */
-function accountParts(options: AccountPollerOptions): PassParts {
+function accountParts(options: PassRunnerOptions): PassParts {
   const { account, dataDir, clock, hooks, resources = RESOURCES } = options;
   const language = options.language ?? FALLBACK_LANGUAGE;
   const log = options.log.child({ account: account.id ?? account.login });
@@ -91,11 +91,13 @@ function accountParts(options: AccountPollerOptions): PassParts {
   const gate = new EventGate({
     dataDir,
     log,
+    child: () => ({ id: child.id, name: child.firstName }),
     fire: (kind, payload, id) => options.bus.event(child.id, { kind, payload, id }),
     memory: (id) => options.handover?.memory(id),
     tell: (memory) => options.handover?.tell(child.id, memory),
     told: (id) => options.handover?.told(id),
     onStorage: (error) => (health.storageError = error),
+    rollover: ROLLOVER_KINDS,
   });
   const access = new PortalAccess({
     ...options,
@@ -143,22 +145,22 @@ function accountParts(options: AccountPollerOptions): PassParts {
     clock,
     log,
   });
-  const feed = new ChildFeed({
+  const changeFeed = new ChildChangeFeed({
     gateway: access.gateway,
-    store: new FeedDeviceStore(dataDir, account.login),
+    store: new ChangeFeedDeviceStore(dataDir, account.login),
     road,
     resources,
-    onMissed: (res) => figures.feedMissed(res.name),
+    onMissed: (res) => figures.changeFeedMissed(res.name),
     clock,
     log,
   });
   // A command's lookup outside a pass asks the planner too.
-  const planner = new AccountPlan({ cache, policy: options.poll, lessons: (now) => features.schoolDay(now), watch: () => feed.watch() });
+  const planner = new AccountPlan({ cache, policy: options.schedule, lessons: (now) => features.schoolDay(now), watch: () => changeFeed.watch() });
   cache.plannedBy((w) => planner.when(w, clock.now()));
-  return { log, child, health, gate, figures, access, features, feed, planner };
+  return { log, child, health, gate, figures, access, features, changeFeed, planner };
 }
 
-export class AccountPoller implements CommandAccount {
+export class PassRunner implements CommandAccount {
   readonly gateway: Gateway;
   readonly cache: ResourceCache;
   readonly health: AccountHealth;
@@ -176,7 +178,7 @@ export class AccountPoller implements CommandAccount {
   private readonly schoolChild: SchoolChild;
   private leaveSchool: (() => void) | undefined;
 
-  constructor(private readonly options: AccountPollerOptions) {
+  constructor(private readonly options: PassRunnerOptions) {
     this.parts = accountParts(options);
     const { access, health, features, figures, log } = this.parts;
     const schoolChild = (this.schoolChild = {
@@ -199,7 +201,7 @@ export class AccountPoller implements CommandAccount {
       child: {
         pass: (waiting) => coordinator.pass(false, waiting),
         nextWake: (now, retryAt) => coordinator.nextWake(now, retryAt),
-        retryIn: (host, error, now) => retryDelay(health.host(host).failures, options.poll.intervalMs, error, now),
+        retryIn: (host, error, now) => retryDelay(health.host(host).failures, options.schedule.intervalMs, error, now),
         nextBoundary: (now) => features.nextBoundary(now),
         restate: (now) => {
           const states = features.restate(now);
@@ -208,7 +210,7 @@ export class AccountPoller implements CommandAccount {
         },
       },
     });
-    this.refreshes = new RefreshGate({ clock: options.clock, poll: (began) => this.passNow(true, began) });
+    this.refreshes = new RefreshGate({ clock: options.clock, pass: (began) => this.passNow(true, began) });
   }
 
   get id(): string {
@@ -230,12 +232,12 @@ export class AccountPoller implements CommandAccount {
 
   /** Restores what the last run saved and announces a child it has read before (before the bridge connects). */
   async prepare(): Promise<void> {
-    const { log, feed, child, gate } = this.parts;
+    const { log, changeFeed, child, gate } = this.parts;
     await this.parts.access.session.restore();
     await this.figures.restore((error) => log.warn({ err: error.message }, "diagnostics figures unreadable; the day's counts start afresh"));
-    await feed.load();
+    await changeFeed.load();
     // A last success "in the future" (saved under a clock that ran ahead) counts as now: the child stays
-    // available at most OFFLINE_AFTER_MS without a good poll, not until the clock catches up.
+    // available at most OFFLINE_AFTER_MS without a good pass, not until the clock catches up.
     const restored = await child.restore();
     this.health.restoredSuccessAt = restored === undefined ? undefined : Math.min(restored, this.options.clock.now());
     // The identity the last run read is the copy, as old as it is.
@@ -246,8 +248,8 @@ export class AccountPoller implements CommandAccount {
     // A child an earlier run has read is announced as it was then (a kindergarten child without what the
     // portal refuses her); one new to the bridge once its first pass has told what its account can fill.
     if (child.identity !== undefined) this.coordinator.announce();
-    // The feeds the last run served stand until the first read replaces them: never an empty calendar.
-    this.coordinator.feeds(this.features.restoredFeeds());
+    // The calendar feeds the last run served stand until the first read replaces them: never an empty calendar.
+    this.coordinator.calendarFeeds(this.features.restoredCalendarFeeds());
   }
 
   start(): void {
@@ -303,7 +305,7 @@ export class AccountPoller implements CommandAccount {
     await Promise.all([this.figures.written, this.features.saved()]);
   }
 
-  /** Runs a command of the child's features: in the account's queue, never during a poll (a refresh only waits for one). */
+  /** Runs a command of the child's features: in the account's queue, never during a pass (a refresh only waits for one). */
   command(request: CommandRequest): Promise<Record<string, unknown>> {
     return this.features.command(request, this, (work) => this.queue.enqueue(work));
   }

@@ -7,7 +7,7 @@ import type { ChildDevice } from '../features/kit/entities.js';
 import type { EntityDef } from '../features/kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
-import { errorText } from '../util/text.js';
+import { errorText, oneLine } from '../util/text.js';
 
 export interface AccountChildOptions {
   account: AccountConfig;
@@ -25,6 +25,15 @@ export class AccountChild {
 
   constructor(private readonly options: AccountChildOptions) {
     this.id = options.account.id ?? safeName(options.account.login).toLowerCase();
+  }
+
+  /**
+   * The first name the family calls the child by, as the board says it (the first word of the name the portal
+   * gives, or lists on the family road); the id until a name is known.
+   */
+  get firstName(): string {
+    const name = this.identity?.firstName || this.options.listedName?.() || '';
+    return oneLine(name).trim().split(/\s+/)[0] || this.id;
   }
 
   /** The identity the last run saved; returns when it was fetched. */

@@ -15,16 +15,16 @@ import type { CycleOutcome } from './feature-runs.js';
 import type { AccountFeatures } from './account-features.js';
 import type { AccountChild } from './child.js';
 import type { AccountHealth } from './health.js';
-import type { EventGate } from './event-gate.js';
+import type { EventGate } from '../once/gate.js';
 import type { PortalAccess, PortalAccessOptions } from '../engine/resources/portal-access.js';
 import { STATUS_ENTITIES } from '../features/status/status.js';
 import { statesOf } from '../features/kit/contract.js';
-import { planFacts } from '../features/timetable/kindergarten.js';
+import { kindergartenPlanFacts } from '../features/timetable/kindergarten.js';
 import { schoolYearFacts, type AccountFigures } from '../features/status/figures.js';
 import { KINDERGARTEN_SEARCH } from '../engine/resources/kindergarten.js';
-import { FEED_NAMES, type FeedContents } from '../rules/calendar-feeds.js';
+import { CALENDAR_FEED_NAMES, type CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { Bus } from '../bus/bus.js';
-import type { ChildFeed } from '../engine/change-feed/child.js';
+import type { ChildChangeFeed } from '../engine/change-feed/child.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 import { loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
@@ -37,10 +37,16 @@ export interface PassParts {
   gate: EventGate;
   figures: AccountFigures;
   features: AccountFeatures;
-  feed: ChildFeed;
+  changeFeed: ChildChangeFeed;
   planner: AccountPlan;
   log: Logger;
 }
+
+/**
+ * A read a pass makes: the resource, the planner's why as the diagnostics say it (`age: feed safety 8 h`), and
+ * whether the pass is a start's first (the bench's breakdown of what is read and why).
+ */
+export type ReadHook = (read: { resource: string; why: string; start: boolean }) => void;
 
 /** What a pass did: the hosts it read, and those it could not (and why). */
 export interface PassOutcome {
@@ -59,13 +65,14 @@ export class AccountCoordinator {
       bus: Bus;
       /** Where a read that answers for the child's whole school is told (engine/school-reads.ts). */
       school?: { read(res: Resource, value: unknown, at: number): void };
+      hooks?: { onRead?: ReadHook };
     },
     private readonly parts: PassParts,
   ) {}
 
   /** One pass; `waiting`: hosts whose last failure's backoff has not ended (nothing of theirs is read). */
   async pass(asked: boolean, waiting: ReadonlySet<Host>): Promise<PassOutcome> {
-    const { access, features, figures, health, log, feed } = this.parts;
+    const { access, features, figures, health, log, changeFeed } = this.parts;
     const { cache } = access;
     const { clock } = this.options;
     const started = clock.now();
@@ -77,19 +84,28 @@ export class AccountCoordinator {
     try {
       // A refresh reads who the child is: a failed read leaves the child read before, and only the register failed.
       const unread = new Set(waiting);
-      const identity = await this.identity(waiting, due).catch((error: unknown) => {
+      const identity = await this.identity(waiting, due, startPass).catch((error: unknown) => {
         hostFailed('register', error, unread, failed);
         return this.parts.child.identity;
       });
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const today = warsawDate(started);
-      // The feed's steps are the register's: none while it is not read.
-      const feedStep = (step: () => Promise<void>) => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, step));
-      // Watch, then list: the feed's device before the lists it covers (a start's first pass included).
-      await feedStep(() => feed.beforeReads(cache));
-      // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
-      const afterRound = () => feedStep(() => feed.afterRound(cache));
-      const read = await readDue(cache, () => due(this.wanted(identity, today)), unread, failed, afterRound, feed.readForAge.bind(feed));
+      // The change feed's steps are the register's: none while it is not read.
+      const changeFeedStep = (step: () => Promise<void>) => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, step));
+      // Watch, then list: the change feed's device before the lists it covers (a start's first pass included).
+      await changeFeedStep(() => changeFeed.beforeReads(cache));
+      // The change feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
+      const afterRound = () => changeFeedStep(() => changeFeed.afterRound(cache));
+      const onRead = (w: Due) => this.onRead(w, startPass);
+      const read = await readDue(
+        cache,
+        () => due(this.wanted(identity, today)),
+        unread,
+        failed,
+        afterRound,
+        changeFeed.readForAge.bind(changeFeed),
+        onRead,
+      );
       this.tellSchool(identity, today);
       // A host still down that this pass did not try (the night puts its retry off) is unread too: its features keep their states.
       for (const host of health.down()) if (!read.includes(host)) unread.add(host);
@@ -113,13 +129,13 @@ export class AccountCoordinator {
       figures.passed(now - started);
       for (const [host, error] of failed) this.fail([host], error);
       await this.publish(read, outcome, now);
-      // After the pass was published: what the feed named is acknowledged once handled (engine/change-feed/child.ts, sortChanges; the others come back).
+      // After the pass was published: what the change feed named is acknowledged once handled (engine/change-feed/child.ts, sortChanges; the others come back).
       const delivered = () => this.options.bus.delivered();
-      await feed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
-      figures.feed = feed.feedStatus();
+      await changeFeed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
+      figures.changeFeed = changeFeed.changeFeedStatus();
       // A copy none of the features names any more leaves the cache.
       cache.forget(this.planned(now));
-      figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH), features.kind());
+      figures.kindergartenPlan = kindergartenPlanFacts(cache.peek(KINDERGARTEN_SEARCH), features.kind());
       figures.schoolYear = schoolYearFacts(this.parts.child.identity);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
       // Everything the pass found is published and its figures are up to date: a sink may act on the batch.
@@ -174,21 +190,34 @@ export class AccountCoordinator {
     return [want(IDENTITY), ...(identity === undefined ? [] : this.wanted(identity, warsawDate(now)))];
   }
 
+  /** Tells the hooks of a read the pass makes (the bench's breakdown). */
+  private onRead(w: Due, start: boolean): void {
+    this.options.hooks?.onRead?.({ resource: w.res.name, why: whyOf(w.when), start });
+  }
+
   /** What the features read, and the change feed while the child has a device. */
   private wanted(identity: Identity, today: string): readonly Want[] {
     const wants = this.parts.features.runs.wants(identity, today);
-    const feed = this.parts.feed.want();
-    return feed === undefined ? wants : [...wants, feed];
+    const changeFeed = this.parts.changeFeed.want();
+    return changeFeed === undefined ? wants : [...wants, changeFeed];
   }
 
   /** The child, read first when its copy is due (every feature reads by it); undefined before the first. */
-  private async identity(waiting: ReadonlySet<Host>, due: (wants: readonly Want[]) => readonly Due[]): Promise<Identity | undefined> {
+  private async identity(
+    waiting: ReadonlySet<Host>,
+    due: (wants: readonly Want[]) => readonly Due[],
+    startPass: boolean,
+  ): Promise<Identity | undefined> {
     const { access, child, health, gate } = this.parts;
     // A command may have read it since the last pass (a message to the class tutor on a new morning): taken up as read.
     const kept = access.cache.peek(IDENTITY);
     const readMeanwhile = kept !== undefined && kept.fetchedAt > (child.identity?.fetchedAt ?? -Infinity);
-    if (!readMeanwhile && (waiting.has('register') || due([want(IDENTITY)]).length === 0)) return child.identity;
-    if (!readMeanwhile) await access.cache.read(want(IDENTITY));
+    if (!readMeanwhile) {
+      const [w] = waiting.has('register') ? [] : due([want(IDENTITY)]);
+      if (w === undefined) return child.identity;
+      this.onRead(w, startPass);
+      await access.cache.read(w);
+    }
     const before = child.id;
     await child.learned(access.cache.get(IDENTITY) as Identity, (error) => (health.storageError = error));
     if (before !== child.id) {
@@ -213,8 +242,8 @@ export class AccountCoordinator {
   }
 
   /** Calendar feeds: a pass's, or those the last run served (at a start). */
-  feeds(feeds: FeedContents): void {
-    publishFeeds(this.options.bus, this.parts.child.id, feeds);
+  calendarFeeds(calendarFeeds: CalendarFeedContents): void {
+    publishCalendarFeeds(this.options.bus, this.parts.child.id, calendarFeeds);
   }
 
   /** What a pass found, then `last_update`, `problem` and the availability that follow. */
@@ -227,12 +256,12 @@ export class AccountCoordinator {
     this.publishStatus(now, now);
   }
 
-  /** What the features found: the entities (new ones announced before their first states), the feeds, the year, the events. */
+  /** What the features found: the entities (new ones announced before their first states), the calendar feeds, the year, the events. */
   private async publishFound(outcome: CycleOutcome, time: { now: number; lastGood: number | undefined }): Promise<void> {
     // New entities are announced before their first states, so Home Assistant has them to update (a new child's first).
     if (outcome.entitiesChanged || !this.announced) this.announce();
     this.states(outcome.states);
-    this.feeds(outcome.feeds);
+    this.calendarFeeds(outcome.calendarFeeds);
     const identity = this.parts.child.identity;
     if (identity !== undefined && Object.keys(outcome.year).length > 0)
       this.options.bus.year(this.parts.child.id, { name: identity.firstName, begins: identity.schoolYearBegin, ...outcome.year });
@@ -265,7 +294,7 @@ export class AccountCoordinator {
     // A child on both roads: `problem` says which one it is read through.
     const road = access.roads?.road;
     if (road !== undefined) problem = { ...problem, attributes: { ...problem.attributes, road } };
-    // `since` is when the problem began, which the figures keep (through a restart too), not this poll.
+    // `since` is when the problem began, which the figures keep (through a restart too), not this pass.
     const since = figures.noteProblem(now, problem.state === 'ON' ? problem.attributes : undefined);
     if (since !== undefined) problem = { ...problem, attributes: { ...problem.attributes, since: isoWarsaw(since) } };
     this.states(statesOf(STATUS_ENTITIES, { figures: figures.view(now), problem, advised: advice !== undefined, updated }));
@@ -275,10 +304,10 @@ export class AccountCoordinator {
 }
 
 /** Publishes calendar feeds, as states are (the sinks that serve them keep them). */
-export function publishFeeds(bus: Bus, childId: string, feeds: FeedContents): void {
-  for (const name of FEED_NAMES) {
-    const content = feeds[name];
-    if (content !== undefined) bus.feed(childId, name, content);
+export function publishCalendarFeeds(bus: Bus, childId: string, calendarFeeds: CalendarFeedContents): void {
+  for (const name of CALENDAR_FEED_NAMES) {
+    const content = calendarFeeds[name];
+    if (content !== undefined) bus.calendarFeed(childId, name, content);
   }
 }
 
@@ -303,6 +332,7 @@ export async function readDue(
   failed: Map<Host, unknown>,
   afterRound?: () => Promise<void>,
   forAge?: (res: Resource, before: { value?: unknown; readAt?: number }, value: unknown) => void,
+  onRead?: (w: Due) => void,
 ): Promise<Host[]> {
   const read = new Set<Host>();
   for (let round = 0; round < ROUNDS; round++) {
@@ -314,7 +344,8 @@ export async function readDue(
     const readOne = async (w: Due): Promise<void> => {
       if (waiting.has(w.res.host)) return;
       read.add(w.res.host);
-      // A read for its age alone is told with what the copy held before (the feed's missed changes); no other read is.
+      onRead?.(w);
+      // A read for its age alone is told with what the copy held before (the change feed's missed changes); no other read is.
       const aged =
         forAge && w.why === 'age' ? { tell: forAge, before: { value: cache.peek(w.res, w.key), readAt: cache.readAt(w.res, w.key) } } : undefined;
       const told = () => aged?.tell(cache.declaration(w.res), aged.before, cache.peek(w.res, w.key));

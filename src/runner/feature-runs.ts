@@ -14,9 +14,9 @@ import type { Copies, Host, Resource, Want } from '../engine/resource.js';
 import type { EntityState } from '../engine/state.js';
 import type { SourceContext } from '../engine/source.js';
 import type { Identity } from '../engine/identity.js';
-import type { FeedContents } from '../rules/calendar-feeds.js';
+import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { YearPart } from '../rules/year-records.js';
-import type { EventBatch } from './event-gate.js';
+import type { EventBatch } from '../once/gate.js';
 import type { FeatureProblem } from './health.js';
 
 /** One feature's state for an account. */
@@ -29,7 +29,7 @@ export interface CycleOutcome {
   states: Record<string, EntityState>;
   events: EventBatch[];
   /** The calendar feeds the pass's computations made. */
-  feeds: FeedContents;
+  calendarFeeds: CalendarFeedContents;
   /** The school year's records the pass's computations held (none when none computed them). */
   year: YearPart;
   /** The last feature that answered in an unexpected way. */
@@ -92,7 +92,7 @@ export class FeatureRuns {
     return wants;
   }
 
-  /** Whether every feature reading `w` (as last decided) computed from the copy held now: the feed acknowledges a change only then. */
+  /** Whether every feature reading `w` (as last decided) computed from the copy held now: the change feed acknowledges a change only then. */
   computedFrom(w: Want): boolean {
     for (const [feature, { wants }] of this.decided) {
       if (wants.some((r) => r.res === w.res && r.key === w.key) && this.taken.get(feature.name)?.[0] !== copiesOf(wants, this.access.cache))
@@ -134,10 +134,10 @@ export class FeatureRuns {
    * computation retries) run every one.
    */
   async run(ctx: Omit<SourceContext, 'inputs' | 'cache'>, pass: { startPass: boolean; unread: ReadonlySet<Host> }): Promise<CycleOutcome> {
-    const outcome: CycleOutcome = { states: {}, events: [], feeds: {}, year: {} };
+    const outcome: CycleOutcome = { states: {}, events: [], calendarFeeds: {}, year: {} };
     const { cache } = this.access;
     for (const { feature, state } of this.running) {
-      if (!state.poll) continue;
+      if (!state.compute) continue;
       const wants = this.reads(feature, ctx.identity, ctx.today);
       if (wants.some((w) => pass.unread.has(w.res.host))) continue;
       const inputs = (feature.inputs ?? []).map((name) => this.outputs.get(name));
@@ -164,11 +164,11 @@ export class FeatureRuns {
       if (!moved) continue;
       this.taken.delete(feature.name);
       try {
-        const result = await state.poll(featureCtx());
+        const result = await state.compute(featureCtx());
         if ('output' in result) this.outputs.set(feature.name, result.output);
         Object.assign(outcome.states, result.states);
         if (keptForLater(wants) && result.states !== undefined) this.keep(feature.name, result.states);
-        Object.assign(outcome.feeds, result.feeds);
+        Object.assign(outcome.calendarFeeds, result.calendarFeeds);
         Object.assign(outcome.year, result.year);
         if (result.suspicious !== undefined) {
           outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };

@@ -12,7 +12,7 @@ import { DAY, MINUTE } from '../util/duration.js';
 
 /**
  * How long a child's entities keep their last good values on show, available, without a successful
- * poll, whatever the reason (a maintenance night, the network, a changed password, a captcha): a wall
+ * pass, whatever the reason (a maintenance night, the network, a changed password, a captcha): a wall
  * tablet should not blank for a fault `problem` already explains. After that the child goes offline;
  * `problem` and `last_update` stay readable (they follow the bridge's availability only).
  */
@@ -38,13 +38,13 @@ export class AccountHealth {
   storageError: unknown;
   /**
    * When the last run last fetched the child's identity, which only a working login does: after a
-   * restart it stands in for the last good poll (never later than it), so an outage that spans a
+   * restart it stands in for the last good pass (never later than it), so an outage that spans a
    * restart neither blanks the child at once nor keeps it available beyond OFFLINE_AFTER_MS.
    */
   restoredSuccessAt: number | undefined;
   /** The reason `problem` gave last, null while it is OFF. */
   reason: string | null = null;
-  /** Whether the child's entities are available; undefined before the first poll. */
+  /** Whether the child's entities are available; undefined before the first pass. */
   private isOnline: boolean | undefined;
   /** The `last_update` entity's time: the last successful pass of this run, of any host. */
   lastUpdate: number | undefined;
@@ -111,7 +111,7 @@ export class AccountHealth {
     return online;
   }
 
-  /** Whether the child's entities are available (see OFFLINE_AFTER_MS); false before any poll. */
+  /** Whether the child's entities are available (see OFFLINE_AFTER_MS); false before any pass. */
   get available(): boolean {
     return this.isOnline === true;
   }

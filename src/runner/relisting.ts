@@ -1,10 +1,10 @@
 // The `email` entries whose children could not be listed at start (the family portal down, a refused
-// login): each is asked again as a failed poll is, after 1, 2, 4 ... minutes, at most `interval`, and
+// login): each is asked again as a failed pass is, after 1, 2, 4 ... minutes, at most `interval`, and
 // not before a login pause ends (so one password POST per pause window at most). Its children are
 // handed to the bridge once listed, which starts reading them without a restart.
 import { retryDelay } from './health.js';
 import { problemReason } from '../portal/errors.js';
-import type { FamilyChild, UnlistedFamily } from './email-road.js';
+import type { FamilyChild, UnlistedFamily } from './family-road.js';
 import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
@@ -14,7 +14,7 @@ export interface FamilyRelistingOptions {
   intervalMs: number;
   clock: Clock;
   log: Logger;
-  /** Starts reading the children an entry listed (the bridge's pollers). */
+  /** Starts reading the children an entry listed (the bridge's pass runners). */
   read: (entry: UnlistedFamily, children: FamilyChild[]) => Promise<void>;
   /** Why the entry names no child yet (the bridge's own `problem`); `undefined` once it listed them. */
   problem?: (entry: UnlistedFamily, error: unknown) => void;
@@ -43,7 +43,7 @@ export class FamilyRelisting {
     this.timers.add(timer);
   }
 
-  /** Resolves when no entry is being listed again (a simulated day waits for it, as for a poll). */
+  /** Resolves when no entry is being listed again (a simulated day waits for it, as for a pass). */
   idle(): Promise<void> {
     return this.running;
   }

@@ -4,14 +4,15 @@
 // 1, 2, 4 ... minutes, at most poll.interval, or until a login pause ends; the other host is read
 // meanwhile. All it starts goes through the runner's queue, so it never overlaps a command.
 import type { Host } from '../engine/resource.js';
-import type { PassOutcome } from './coordinator.js';
+import type { PassOutcome, ReadHook } from './coordinator.js';
 import type { PortalAccessOptions } from '../engine/resources/portal-access.js';
 import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 
-/** What an observer (the benchmark, a test) may attach to an account's polling. */
-export interface PollHooks extends Pick<PortalAccessOptions, 'onRequest'> {
+/** What an observer (the benchmark, a test) may attach to an account's reading. */
+export interface PassHooks extends Pick<PortalAccessOptions, 'onRequest'> {
+  onRead?: ReadHook;
   /** A timed pass is about to start. */
   onCycleStart?: () => void;
   /** A timed pass ended: the hosts it read. */
@@ -38,7 +39,7 @@ export interface ScheduledChild {
 
 export interface SchedulerOptions {
   clock: Clock;
-  hooks?: PollHooks | undefined;
+  hooks?: PassHooks | undefined;
   log: Logger;
   /** The account's queue: every pass and restate the timer starts waits there for the command under way. */
   enqueue: (work: () => Promise<void>) => Promise<unknown>;
@@ -73,7 +74,7 @@ export class AccountScheduler {
   /** A pass outside the timer (a refresh, a command's read again) ended: the next one is planned anew. */
   passed(outcome: PassOutcome): void {
     if (this.stopped) return;
-    this.planAfter(outcome);
+    this.scheduleAfter(outcome);
     this.arm();
   }
 
@@ -124,11 +125,11 @@ export class AccountScheduler {
     try {
       outcome = await this.options.child.pass(waiting);
     } catch (error) {
-      // Nothing may end the polling loop: log it and try again later.
+      // Nothing may end the reading loop: log it and try again later.
       this.options.log.error({ err: errorText(error) }, 'poll cycle failed unexpectedly');
     } finally {
       hooks?.onCycle?.({ hosts: outcome.read });
-      this.planAfter(outcome);
+      this.scheduleAfter(outcome);
       // A host that waited out its backoff while this pass ran (a slow portal) is read at once.
       const after = clock.now();
       if ([...waiting].some((host) => (this.retryAt.get(host) ?? Infinity) <= after)) this.passAt = after;
@@ -136,7 +137,7 @@ export class AccountScheduler {
   }
 
   /** When the next pass is: the failed hosts' backoffs, else what the copies say; and the next lesson start or end. */
-  private planAfter(outcome: PassOutcome): void {
+  private scheduleAfter(outcome: PassOutcome): void {
     this.scheduleBoundary();
     const now = this.options.clock.now();
     for (const host of outcome.read) this.retryAt.delete(host);

@@ -94,7 +94,7 @@ export class ChildRecords {
   }
 
   /**
-   * A lesson of a split class's other group in a slot of the weekly plan (ISO weekday, lesson number):
+   * A lesson of a split class's other group in a slot of the weekly timetable (ISO weekday, lesson number):
    * listed in the timetable after the slot's own lessons, and, like every other group's lesson, never
    * among the child's attendance marks.
    */
@@ -131,7 +131,7 @@ export class ChildRecords {
     return `${today} ${time}`;
   }
 
-  /** Announces a change to the class plan now: one lesson cancelled or substituted (also a room change). */
+  /** Announces a change to the class timetable now: one lesson cancelled or substituted (also a room change). */
   addPlanChange(init: Omit<ChangeFixture, 'Id' | 'AddDate'>): ChangeFixture {
     const change: ChangeFixture = { Id: Math.max(90_000, ...this.data.changes.map((c) => c.Id)) + 1, AddDate: this.stamp(), ...init };
     this.data.changes.push(change);

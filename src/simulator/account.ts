@@ -1,8 +1,8 @@
 // One simulated login: the child's register (ChildRecords, account-records.ts; its changes named by the
-// change feed, feed-records.ts) with the login's password and LIDs, and the switches tests use to change
+// change feed, change-feed-records.ts) with the login's password and LIDs, and the switches tests use to change
 // how the portal answers it ("the password was changed", "module X answers 403", a raw body for an endpoint).
 import { createHash } from 'node:crypto';
-import { FeedRecords, type FeedEnv } from './feed-records.js';
+import { ChangeFeedRecords, type ChangeFeedEnv } from './change-feed-records.js';
 import { SimKindergarten } from './kindergarten.js';
 
 export interface SimAccountInit {
@@ -46,7 +46,7 @@ function uuidFrom(text: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export class SimAccount extends FeedRecords {
+export class SimAccount extends ChangeFeedRecords {
   readonly login: string;
   password: string;
   /** The parent's LID (Auth/TokenInfo.UserIdentifier). */
@@ -64,14 +64,14 @@ export class SimAccount extends FeedRecords {
    * The day the child's records were laid out on, for a test that lives through weeks: while set, the
    * fixtures' dates relative to today (today, weekday, monday) count from it, so that, as in a real
    * register, nothing moves by itself as the days pass (a grade of last Tuesday stays last Tuesday's);
-   * the clock, the plan and the school year go on. Undefined (the default): the demo always looks current.
+   * the clock, the timetable and the school year go on. Undefined (the default): the demo always looks current.
    * The messaging host's mailboxes are not held (their dates follow today; a message is known by its id).
    */
   recordsHeldOn: string | undefined;
-  /** A kindergarten child's plan, lookups and switches (a profile with a `kindergarten` part); undefined for a pupil. */
+  /** A kindergarten child's plan of blocks, lookups and switches (a profile with a `kindergarten` part); undefined for a pupil. */
   readonly kindergarten: SimKindergarten | undefined;
 
-  constructor(init: SimAccountInit, env: FeedEnv) {
+  constructor(init: SimAccountInit, env: ChangeFeedEnv) {
     super(init.profile ?? 'ania', env);
     this.login = init.login;
     this.password = init.password;

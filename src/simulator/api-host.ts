@@ -1,7 +1,7 @@
 // The API host of the family road (live-notes 24-26), served by the authorization host's address
 // (interface 9.1): `/3.0/<Resource>` and `/2.0/<Resource>` by a child's bearer token, with the same data
 // and shapes as the gateway; `POST /2.0/AutoLoginToken` for the one-time token that opens the child's
-// register web session; the change feed (feed-routes.ts, live-notes 28-30). A bearer never opens the
+// register web session; the change feed (change-feed-routes.ts, live-notes 28-30). A bearer never opens the
 // cookie gateway, and `Messages` answers 403 here.
 import { answers, type DataResult } from './answers.js';
 import { dataAnswer } from './gateway.js';

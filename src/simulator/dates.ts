@@ -35,7 +35,7 @@ export function addWeekdays(date: string, count: number): string {
   while (isoWeekday(d) > 5) d = addDays(d, 1);
   const step = count < 0 ? -1 : 1;
   // Five weekdays from a weekday are a calendar week: whole weeks in one move, the rest day by day
-  // (fixtures hold dates a semester back; every poll of a simulated day expands them).
+  // (fixtures hold dates a semester back; every pass of a simulated day expands them).
   d = addDays(d, step * 7 * Math.floor(Math.abs(count) / 5));
   for (let left = Math.abs(count) % 5; left > 0; ) {
     d = addDays(d, step);

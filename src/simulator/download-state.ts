@@ -6,7 +6,7 @@ import type { PortalSession } from './sessions.js';
 import type { SimUrls } from './types.js';
 
 /** How a newly issued key behaves: works, answers download_failed at once, or answers a non-JSON page. */
-export type KeyPlan = 'ok' | 'download_failed' | 'not_json';
+export type KeyOutcome = 'ok' | 'download_failed' | 'not_json';
 export type FileKind = 'homework' | 'school' | 'attachment';
 
 export interface SimFile {
@@ -20,7 +20,7 @@ export interface SimKey {
   kind: FileKind;
   id: string;
   file: SimFile;
-  plan: KeyPlan;
+  outcome: KeyOutcome;
   /** CSCheckKey answers not_downloaded_yet this many times, then ready. */
   wait: number;
   opened: boolean;
@@ -56,7 +56,7 @@ export class SimDownloads {
   readonly served: { kind: FileKind; id: string; login: string; name: string }[] = [];
   readonly keys = new Map<string, SimKey>();
   readonly links = new Map<string, SimLink>();
-  private plans: KeyPlan[] = [];
+  private outcomes: KeyOutcome[] = [];
   private redirect: string | undefined;
   private readonly expiring = new Set<string>();
   private readonly deadWebSids = new Set<string>();
@@ -65,8 +65,8 @@ export class SimDownloads {
   constructor(private readonly deps: SimDownloadsDeps) {}
 
   /** The next keys behave as listed, in order; keys after them work. */
-  nextKeys(...plans: KeyPlan[]): void {
-    this.plans.push(...plans);
+  nextKeys(...outcomes: KeyOutcome[]): void {
+    this.outcomes.push(...outcomes);
   }
 
   /** Homework and school downloads redirect to this URL instead of the sandbox (undefined: normal). */
@@ -108,7 +108,17 @@ export class SimDownloads {
   issueKey(login: string, kind: FileKind, id: string, file: SimFile): string {
     const key = randomBytes(16).toString('hex');
     this.keysIssued++;
-    this.keys.set(key, { login, kind, id, file, plan: this.plans.shift() ?? 'ok', wait: this.keyWait, opened: false, checks: 0, served: false });
+    this.keys.set(key, {
+      login,
+      kind,
+      id,
+      file,
+      outcome: this.outcomes.shift() ?? 'ok',
+      wait: this.keyWait,
+      opened: false,
+      checks: 0,
+      served: false,
+    });
     return `${this.deps.urls().sandbox_url}/index.php?action=CSTryToDownload&singleUseKey=${key}`;
   }
 

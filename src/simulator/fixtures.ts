@@ -97,7 +97,7 @@ export interface ChildFixture {
   /** Items of the newer partial grading (POST .../PartialGrades/Student/<lid>). */
   partialGrades: Record<string, unknown>[];
   resources: Record<string, unknown>;
-  /** A kindergarten child: its group, activities, rooms and weekly plan (kindergarten.ts). */
+  /** A kindergarten child: its group, activities, rooms and weekly kindergarten plan (kindergarten.ts). */
   kindergarten?: KindergartenFixture;
 }
 

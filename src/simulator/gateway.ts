@@ -1,5 +1,5 @@
 // The data gateway, {base_url}/gateway/api/2.0/<Endpoint>: cookie authentication by oauth_token, the
-// per-account overrides tests set, the change feed (feed-routes.ts), the fixed quirks of spec 4.7, then
+// per-account overrides tests set, the change feed (change-feed-routes.ts), the fixed quirks of spec 4.7, then
 // the data routes. Every answer is no-store, and a live session gets its oauth_token re-sent.
 import type { SimAccount } from './account.js';
 import { answers } from './answers.js';
@@ -9,7 +9,7 @@ import type { DataContext } from './data/context.js';
 import { resolve } from './data/routes.js';
 import { warsawNow } from './dates.js';
 import { expand } from './expand.js';
-import { feedAnswer } from './feed-routes.js';
+import { changeFeedAnswer } from './change-feed-routes.js';
 import { quirkFor } from './quirks.js';
 import { TOKEN_MAX_AGE } from './sessions.js';
 import type { PortalSession } from './sessions.js';
@@ -59,7 +59,7 @@ export function dataAnswer(world: World, call: Call, account: SimAccount, endpoi
   const override = account.overrides.get(endpoint);
   if (override !== undefined) return answers.ok(expand(override, ctx));
   const read = (list: string): unknown => resolve(list, { ...ctx, method: 'GET', query: new URLSearchParams(), body: '' }).body;
-  return feedAnswer(world, call, account, endpoint, api, read) ?? quirkFor(endpoint, api) ?? resolve(endpoint, ctx);
+  return changeFeedAnswer(world, call, account, endpoint, api, read) ?? quirkFor(endpoint, api) ?? resolve(endpoint, ctx);
 }
 
 /** A status set with setModuleStatus, for the endpoint itself or through a 'Prefix/*' entry. */

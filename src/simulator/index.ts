@@ -1,17 +1,17 @@
 // The fake portal: five hosts on loopback (portal, auth and the family road's API, messages, sandbox,
 // the family portal) that follow the portal interface spec and live-notes 21-32 (the change feed included:
-// `sim.account(login).feed`), with switches tests use to play failures. Used by the unit and integration
+// `sim.account(login).changeFeed`), with switches tests use to play failures. Used by the unit and integration
 // tests and by the `demo` command.
 import { SimAccount } from './account.js';
 import type { SimAccountInit } from './account.js';
 import { authHost } from './auth.js';
 import { warsawNow } from './dates.js';
-import { buildPlan, type Plan } from './data/plan.js';
+import { buildSchoolDays, type SchoolDays } from './data/school-days.js';
 import { SimDownloads } from './download-state.js';
 import { familyHost } from './family.js';
 import { SimFamilies, type SimFamilyInit } from './family-state.js';
 import { Faults, matches } from './faults.js';
-import { feedIds } from './feed-state.js';
+import { changeFeedIds } from './change-feed-state.js';
 import { Hosts } from './hosts.js';
 import { messagesHost } from './messages.js';
 import { SimMessaging } from './messaging-state.js';
@@ -28,13 +28,13 @@ export { SimAccount } from './account.js';
 export type { DemoMessage, LuckyForm, ModuleStatus, SimAccountInit } from './account.js';
 export { SimKindergarten, type BearerAt, type KindergartenFixture } from './kindergarten.js';
 export type { GradeInit, LessonMove, SimNotice } from './account-records.js';
-export type { AlreadyRegistered, SimChange, SimChangeKind, SimFeed } from './feed-state.js';
+export type { AlreadyRegistered, SimChange, SimChangeKind, SimChangeFeed } from './change-feed-state.js';
 export type { HostName, RequestMatch, SimRequest, SimUrls } from './types.js';
 export { SimMessaging } from './messaging-state.js';
 export { SimFamilies } from './family-state.js';
 export type { LinkState, SimFamilyInit, SynergiaAccountEntry } from './family-state.js';
 export type { NextSendAnswer, SentMessage, SimMessage, StaffFixture } from './messaging-state.js';
-export type { FileKind, KeyPlan, SimDownloads, SimFile } from './download-state.js';
+export type { FileKind, KeyOutcome, SimDownloads, SimFile } from './download-state.js';
 export { attachmentLinkReply } from './download-attachments.js';
 export { SimLife } from './life.js';
 export type { LifeOptions, LifeRound } from './life.js';
@@ -82,7 +82,7 @@ export const DEMO_ACCOUNTS: readonly SimAccountInit[] = [
       },
     ],
   },
-  // Four years old, in the school's kindergarten (live-notes 33-36): a plan of blocks, no grades, no timetable.
+  // Four years old, in the school's kindergarten (live-notes 33-36): a kindergarten plan of blocks, no grades, no timetable.
   { login: '5432167u', password: 'demo-zosia', profile: 'zosia' },
 ];
 
@@ -117,7 +117,7 @@ export class PortalSimulator {
   private loginCounts = new Map<string, number>();
   private seeded = false;
   /** The change feed's ids, one sequence for every account: another account's id is unknown to this one. */
-  private readonly feedIds = feedIds();
+  private readonly changeFeedIds = changeFeedIds();
 
   constructor(private readonly options: SimulatorOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -165,7 +165,10 @@ export class PortalSimulator {
   addAccount(init: SimAccountInit): SimAccount {
     this.seed();
     if (this.accounts.has(init.login)) throw new Error(`PortalSimulator: account ${init.login} exists`);
-    const account = new SimAccount(init, { clock: () => ({ today: this.today(), time: warsawNow(this.now()).time }), feedIds: this.feedIds });
+    const account = new SimAccount(init, {
+      clock: () => ({ today: this.today(), time: warsawNow(this.now()).time }),
+      changeFeedIds: this.changeFeedIds,
+    });
     this.accounts.set(init.login, account);
     return account;
   }
@@ -188,11 +191,11 @@ export class PortalSimulator {
   }
 
   /** An account's school calendar as its requests see it now: school days, lessons, announced changes. */
-  plan(login: string): Plan {
+  schoolDays(login: string): SchoolDays {
     const account = this.account(login);
     const now = this.now();
     const base = this.hosts.urls?.base_url ?? '';
-    return buildPlan({
+    return buildSchoolDays({
       account,
       today: this.today(),
       nowMs: now,

@@ -1,4 +1,4 @@
-// A kindergarten child (live-notes 33-36, 58): its plan and lookups on the kindergarten service,
+// A kindergarten child (live-notes 33-36, 58): its kindergarten plan and lookups on the kindergarten service,
 // `{base_url}/gateway/ms/kindergartens/...` with the register's cookie session (and, as the switch says,
 // the child's bearer token there or on the API host, `{api host}/ms/kindergartens/...`), the two lookups
 // of the API (`Auth/Users/Kindergarteners/<id>`, `Auth/Classrooms`), and the account as public clients
@@ -21,7 +21,7 @@ export interface KindergartenFixture {
   week: Record<string, [string, string, string, string, number[]][]>;
 }
 
-/** Which host takes the child's bearer token for the plan (the family road); the gateway path always takes the cookie. */
+/** Which host takes the child's bearer token for the kindergarten plan (the family road); the gateway path always takes the cookie. */
 export type BearerAt = 'gateway' | 'api' | 'both' | 'none';
 
 /**
@@ -81,11 +81,11 @@ export function kindergartenUnit(): Record<string, unknown> {
 
 /** The switches of a kindergarten child's account. */
 export class SimKindergarten {
-  /** The plan service answers `downStatus` (down), whatever else works. */
-  planDown = false;
+  /** The kindergarten plan service answers `downStatus` (down), whatever else works. */
+  kindergartenPlanDown = false;
   /** What the service answers while down: 503 (maintenance) by default, or a 500 (its own fault). */
   downStatus = 503;
-  /** Which host takes the child's bearer token for the plan: by default the API host's (live-notes 34 does not say). */
+  /** Which host takes the child's bearer token for the kindergarten plan: by default the API host's (live-notes 34 does not say). */
   bearerAt: BearerAt = 'api';
   /**
    * Where the child's identifier shows (live-notes 36): 'users' as for every child (Users/<UserId>.AccountId and
@@ -103,7 +103,7 @@ export class SimKindergarten {
     account.unitId = KINDERGARTEN_UNIT;
   }
 
-  /** The blocks of one day as the plan service lists them. */
+  /** The blocks of one day as the kindergarten plan service lists them. */
   entriesOn(date: string): Record<string, unknown>[] {
     const blocks = this.fixture.week[String(isoWeekday(date))] ?? [];
     return blocks.map(([startTime, endTime, activity, room, teachers]) => ({
@@ -146,17 +146,17 @@ export function kindergartenService(world: World, call: Call, account: SimAccoun
   }
   if (call.method !== 'GET') return reply(answers.methodNotAllowed(), account.login);
   const rest = SERVICE.exec(call.path)?.[1] ?? '';
-  if (kg?.planDown)
+  if (kg?.kindergartenPlanDown)
     return { status: kg.downStatus, headers: { 'Content-Type': 'text/html' }, body: `<h1>${kg.downStatus}</h1>`, login: account.login };
   return reply(serviceAnswer(world, call, account, rest), account.login);
 }
 
 function serviceAnswer(world: World, call: Call, account: SimAccount, rest: string): DataResult {
   const kg = account.kindergarten;
-  const plan = /^timetable\/kindergarteners\/([^/]+)$/.exec(rest);
-  if (plan) {
+  const kindergartenPlan = /^timetable\/kindergarteners\/([^/]+)$/.exec(rest);
+  if (kindergartenPlan) {
     // Another identifier (the parent's, a school child's) is not a kindergartener of this service.
-    if (!kg || decodeURIComponent(plan[1] ?? '') !== account.childLid) return answers.forbidden('Kindergartener not found');
+    if (!kg || decodeURIComponent(kindergartenPlan[1] ?? '') !== account.childLid) return answers.forbidden('Kindergartener not found');
     const from = call.query.get('dateFrom') ?? world.today();
     const to = call.query.get('dateTo') ?? from;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to) || to < from) return answers.badRequest('dateFrom, dateTo');

@@ -10,7 +10,7 @@ export interface LifeOptions {
   logins: readonly string[];
   /** Only setTimer is used; "now" is the simulator's own clock. */
   clock: Pick<Clock, 'setTimer'>;
-  /** Delay before the first round (default 60 s: after the bridge's first poll has primed its memory). */
+  /** Delay before the first round (default 60 s: after the bridge's first pass has primed its memory). */
   firstAfterMs?: number;
   /** Delay between rounds (default 3 minutes). */
   everyMs?: number;
@@ -53,7 +53,7 @@ const NOTICES: readonly { subject: string; content: string }[] = [
 /** Teachers who stand in (Monika Piotrowska, else Agnieszka Mazur), so a substitution names someone new. */
 const SUBSTITUTE_TEACHERS = [162015, 162011] as const;
 /** How far ahead a plan change may be put when the next school days are already full of them. */
-const PLAN_HORIZON_DAYS = 28;
+const PLAN_CHANGE_HORIZON_DAYS = 28;
 
 export class SimLife {
   private timer: Timer | undefined;
@@ -125,13 +125,13 @@ export class SimLife {
     turn: number,
   ): { date: string; lessonNo: number; kind: 'cancelled' | 'substitution'; subject: number } | undefined {
     const sim = this.options.simulator;
-    const plan = sim.plan(login);
-    const taken = new Set(plan.changes.map((c) => `${c.OrgDate}#${c.OrgLessonNo}`));
+    const schoolDays = sim.schoolDays(login);
+    const taken = new Set(schoolDays.changes.map((c) => `${c.OrgDate}#${c.OrgLessonNo}`));
     const kind = turn % 2 === 0 ? 'cancelled' : 'substitution';
-    for (let day = 1; day <= PLAN_HORIZON_DAYS; day++) {
+    for (let day = 1; day <= PLAN_CHANGE_HORIZON_DAYS; day++) {
       const date = addDays(sim.today(), day);
-      // Only the first lesson of a slot can change (split groups never do), as in the simulator's plan.
-      const free = plan.lessonsOn(date).find((l) => !taken.has(`${date}#${l.lessonNo}`) && !l.cancelled && !l.change);
+      // Only the first lesson of a slot can change (split groups never do), as in the simulator's timetable.
+      const free = schoolDays.lessonsOn(date).find((l) => !taken.has(`${date}#${l.lessonNo}`) && !l.cancelled && !l.change);
       if (!free) continue;
       const teacher = SUBSTITUTE_TEACHERS.find((t) => t !== free.teacher)!;
       sim

@@ -59,13 +59,13 @@ export function applyLiveQuirks(sim: PortalSimulator, logins: readonly string[],
 
 /** The next school day's first lesson moves a week on, after that day's last lesson. */
 function moveFirstLesson(sim: PortalSimulator, login: string): void {
-  const plan = sim.plan(login);
+  const schoolDays = sim.schoolDays(login);
   for (let date = addDays(sim.today(), 1), i = 0; i < 14; date = addDays(date, 1), i++) {
-    const lessons = plan.lessonsOn(date);
+    const lessons = schoolDays.lessonsOn(date);
     const first = lessons[0];
     if (!first) continue;
     const later = addDays(date, 7);
-    const last = Math.max(...plan.lessonsOn(later).map((l) => l.lessonNo), first.lessonNo);
+    const last = Math.max(...schoolDays.lessonsOn(later).map((l) => l.lessonNo), first.lessonNo);
     sim.account(login).moveLesson({ from: { date, lessonNo: first.lessonNo }, to: { date: later, lessonNo: last + 1 } });
     return;
   }

@@ -44,13 +44,13 @@ function indexPhp(world: World, call: Call): Reply {
     }
     case 'CSCheckKey': {
       if (call.method !== 'POST') return html(405, page('Błąd', '<p>405</p>'));
-      if (key?.plan === 'not_json') return html(200, page('Błąd', '<p>Wystąpił błąd. Spróbuj ponownie później.</p>'), { login: key.login });
-      if (!key || key.plan === 'download_failed' || !key.opened || key.served) return json(200, { status: 'download_failed' });
+      if (key?.outcome === 'not_json') return html(200, page('Błąd', '<p>Wystąpił błąd. Spróbuj ponownie później.</p>'), { login: key.login });
+      if (!key || key.outcome === 'download_failed' || !key.opened || key.served) return json(200, { status: 'download_failed' });
       key.checks++;
       return json(200, { status: key.checks <= key.wait ? 'not_downloaded_yet' : 'ready' }, { login: key.login });
     }
     case 'CSDownload': {
-      const ready = key && key.plan === 'ok' && key.opened && key.checks > key.wait && !key.served;
+      const ready = key && key.outcome === 'ok' && key.opened && key.checks > key.wait && !key.served;
       if (!key || !ready) return html(200, page('Pobieranie', '<p>Plik nie istnieje lub link do pobrania wygasł.</p>'));
       key.served = true;
       world.downloads.recordServed(key);

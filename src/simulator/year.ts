@@ -1,5 +1,5 @@
 // The school year as the simulated portal answers it for one child (live-notes 38-41). Classes, the
-// plan (timetable, attendance, the lucky number) and the lists all take the year from here:
+// school days (timetable, attendance, the lucky number) and the lists all take the year from here:
 // - the year of the simulated today, its dates as dates.ts lays them out (1 September, the last Friday
 //   of January, the last Friday of June); July and August belong to the year that ended;
 // - the school moves its children up `movesUpAfterDays` days after 1 September (0: on 1 September).

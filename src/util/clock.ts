@@ -1,4 +1,4 @@
-// The clock and timers every component takes as a dependency, so that a day of polling can run in a
+// The clock and timers every component takes as a dependency, so that a day of reading can run in a
 // test in seconds (a fake clock, src/bench/fake-clock.ts) while production uses the real one.
 
 export interface Timer {

@@ -17,7 +17,7 @@ export const partName = (): string => `.${randomBytes(8).toString('hex')}.part`;
 
 /**
  * `durable: false` skips both syncs, for a file nothing depends on after a power cut (the diagnostics'
- * figures, written after every poll): still never half-written, but not a disk flush every poll.
+ * figures, written after every pass): still never half-written, but not a disk flush every pass.
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: { durable?: boolean } = {}): Promise<void> {
   const durable = options.durable ?? true;
@@ -46,11 +46,11 @@ export function writeJson(path: string, value: unknown, options: { durable?: boo
 /**
  * A file rewritten only when what it holds changes: a save of the same text costs one stat (is the file
  * still the one this process wrote?) instead of a write, two disk flushes and a rename, which on a
- * Raspberry Pi's SD card is wear after every poll. A file removed or replaced meanwhile (a data_dir
+ * Raspberry Pi's SD card is wear after every pass. A file removed or replaced meanwhile (a data_dir
  * wiped while the bridge runs, a backup put back) is written again. Saves run one after another.
  */
 export class SteadyFile {
-  /** What was written last: its text's digest (the text itself would stay in memory, 40 KB for a child's feeds) and the file. */
+  /** What was written last: its text's digest (the text itself would stay in memory, 40 KB for a child's calendar feeds) and the file. */
   private written: { digest: string; file: FileMark } | undefined;
   private readonly writes = new SerialQueue();
 

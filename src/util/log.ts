@@ -136,7 +136,7 @@ export class LineFormatter implements DestinationStream {
   }
 }
 
-/** `2026-11-22 14:03:05 INFO  [ania] poll done tiers=["normal"] ms=850`: local time, the account or part in brackets. */
+/** `2026-11-22 14:03:05 INFO  [ania] pass done tiers=["normal"] ms=850`: local time, the account or part in brackets. */
 function textLine(entry: Record<string, unknown>): string {
   const level = LEVELS[String(entry.level)] ?? String(entry.level ?? '').toUpperCase();
   const who = entry.account ?? entry.part;

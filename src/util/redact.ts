@@ -3,7 +3,7 @@
 // (a token of letters alone is as secret as one with digits):
 // - the path segment after `/token/` (the portal's one-time token login, live-notes 26);
 // - the value of a query key named like a secret (token, key, code, state, password, session, the change
-//   feed's pushDevice...);
+//   change feed's pushDevice...);
 // - the user and password of a URL (`mqtt://user:pass@host`);
 // - every login and e-mail the config names or the portal listed, cut to a hint (`12…u`);
 // - every secret value the config holds that a position cannot tell (Home Assistant's token): masked whole.

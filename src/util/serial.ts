@@ -1,4 +1,4 @@
-// A queue that runs async work one piece at a time, in order: an account's polls and commands, the writes of a file.
+// A queue that runs async work one piece at a time, in order: an account's passes and commands, the writes of a file.
 /** What the chain keeps of a piece of work: that it is over, whatever its outcome. */
 const settled = (): void => undefined;
 

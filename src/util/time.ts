@@ -8,7 +8,7 @@ export function wallTime(ms: number) {
   const whole = Math.floor(ms / 1000) * 1000;
   const offsetMinutes = warsawOffsetMinutes(whole);
   // The wall clock is the instant moved by the offset, read as if it were UTC. Asked thousands of
-  // times a poll (the fetch plan walks the moments of the day): the day's name is built once a day,
+  // times a pass (the planner walks the moments of the day): the day's name is built once a day,
   // the time of day by arithmetic.
   const local = whole + offsetMinutes * 60_000;
   const day = Math.floor(local / DAY_MS);

@@ -1,6 +1,6 @@
 // The board's "Calendars" overlay in a real browser (Chromium) against the real bridge: each card lists
-// its child's three feed addresses, each with a key of its own (never the token), on the bridge's own port also when the board is
-// opened through Home Assistant's ingress, and each address is a feed a calendar app can read as it
+// its child's three calendar feed addresses, each with a key of its own (never the token), on the bridge's own port also when the board is
+// opened through Home Assistant's ingress, and each address is a calendar feed a calendar app can read as it
 // is. Closed, the overlay takes no room; open, it fits the tablet and the phone (screenshots).
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { bridgeWithBoard, closeProxy, ingressProxy, pageProblems, useBrowser, sk
 import { simulatedSchool } from '../helpers/school.js';
 
 const NOW = '2026-11-18T09:11:30+01:00';
-const FEEDS = ['lessons', 'agenda', 'free-days'];
+const CALENDAR_FEEDS = ['lessons', 'agenda', 'free-days'];
 
 const school = simulatedSchool(NOW);
 const browser = useBrowser();
@@ -41,12 +41,12 @@ const FITS_WINDOW = `(() => {
   return r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
 })()`;
 
-/** The child's three feed addresses on `origin`, each with a key of its own: a pattern per address. */
-const feedPatterns = (origin: string, child: string): RegExp[] =>
-  FEEDS.map((f) => new RegExp(`^${origin.replace(/[.]/g, '\\.')}/calendar/${child}/${f}\\.ics\\?key=[\\w-]{43}$`));
+/** The child's three calendar feed addresses on `origin`, each with a key of its own: a pattern per address. */
+const calendarFeedPatterns = (origin: string, child: string): RegExp[] =>
+  CALENDAR_FEEDS.map((f) => new RegExp(`^${origin.replace(/[.]/g, '\\.')}/calendar/${child}/${f}\\.ics\\?key=[\\w-]{43}$`));
 
 /** Each address matches its pattern, the keys differ, and none holds the token. */
-function expectFeeds(addresses: readonly string[], patterns: readonly RegExp[], token: string): void {
+function expectCalendarFeeds(addresses: readonly string[], patterns: readonly RegExp[], token: string): void {
   expect(addresses).toHaveLength(patterns.length);
   addresses.forEach((a, i) => expect(a).toMatch(patterns[i]!));
   expect(new Set(addresses.map((a) => a.split('?key=')[1])).size).toBe(addresses.length);
@@ -76,8 +76,8 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     const ania = await overlayOf(page);
     expect(ania.heading).toBe('Kalendarze: Ania');
     expect(ania.help).toContain('Remote Calendar');
-    expect(ania.titles).toEqual(['Ania – lekcje', 'Ania – terminarz', 'Ania – dni wolne']);
-    expectFeeds(ania.addresses, feedPatterns(`http://127.0.0.1:${port}`, 'ania'), token);
+    expect(ania.titles).toEqual(['Ania – lekcje', 'Ania – wydarzenia', 'Ania – dni wolne']);
+    expectCalendarFeeds(ania.addresses, calendarFeedPatterns(`http://127.0.0.1:${port}`, 'ania'), token);
     expect(ania.webcal).toEqual(ania.addresses.map((a) => a.replace('http://', 'webcal://')));
     expect(await page.evaluate(FITS_WINDOW)).toBe(true);
     await screenshot(page, 'board-calendars-1280x800.png');
@@ -85,11 +85,11 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     await screenshot(page, 'board-calendars-1280x800-dark.png');
     await page.emulateMedia({ colorScheme: 'light' });
 
-    // Each address is the feed itself, for an app that holds nothing but the address.
+    // Each address is the calendar feed itself, for an app that holds nothing but the address.
     for (const address of ania.addresses) {
-      const feed = await asCalendarApp(address);
-      expect(feed, address).toMatchObject({ status: 200, type: 'text/calendar; charset=utf-8' });
-      expect(feed.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
+      const calendarFeed = await asCalendarApp(address);
+      expect(calendarFeed, address).toMatchObject({ status: 200, type: 'text/calendar; charset=utf-8' });
+      expect(calendarFeed.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
     }
     expect((await asCalendarApp(ania.addresses[0]!.replace(/\?key=.*/, ''))).status).toBe(401);
 
@@ -105,9 +105,9 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     expect(await page.evaluate("document.activeElement.className + ' ' + document.activeElement.getAttribute('data-child')")).toBe('cal-open ania');
     expect(await page.evaluate(LAYOUT)).toEqual(before);
 
-    // Janek's card lists Janek's feeds; a click beside the box closes it.
+    // Janek's card lists Janek's calendar feeds; a click beside the box closes it.
     await page.locator('.child').nth(1).locator('.cal-open').click();
-    expectFeeds((await overlayOf(page)).addresses, feedPatterns(`http://127.0.0.1:${port}`, 'jan'), token);
+    expectCalendarFeeds((await overlayOf(page)).addresses, calendarFeedPatterns(`http://127.0.0.1:${port}`, 'jan'), token);
     await page.mouse.click(5, 5);
     expect(await page.locator('.cal-overlay').count()).toBe(0);
     expect(problems).toEqual([]);
@@ -124,7 +124,7 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     await page.waitForSelector('.child');
     await page.locator('.child').nth(1).locator('.cal-open').click();
     const jan = await overlayOf(page);
-    expect(jan.titles).toEqual(['Jan – lekcje', 'Jan – terminarz', 'Jan – dni wolne']);
+    expect(jan.titles).toEqual(['Jan – lekcje', 'Jan – wydarzenia', 'Jan – dni wolne']);
     expect(await page.evaluate(FITS_WINDOW)).toBe(true);
     expect(await page.evaluate('document.documentElement.scrollWidth - innerWidth')).toBe(0);
     await screenshot(page, 'board-calendars-390x844.png');
@@ -133,7 +133,7 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     await expect.poll(() => copy.textContent()).toBe('Skopiowano');
     // Copied the old way, from the selection, which stays on the address for a long press.
     expect(await page.evaluate('getSelection().toString()')).toBe(jan.addresses[2]);
-    expect(jan.addresses[2]).toMatch(feedPatterns(`http://127.0.0.1:${port}`, 'jan')[2]!);
+    expect(jan.addresses[2]).toMatch(calendarFeedPatterns(`http://127.0.0.1:${port}`, 'jan')[2]!);
     expect(jan.addresses[2]).not.toContain(token);
     await context.close();
   }, 60_000);
@@ -151,9 +151,9 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
       await page.waitForSelector('.child');
       await page.locator('.child').nth(0).locator('.cal-open').click();
       const { addresses } = await overlayOf(page);
-      expectFeeds(addresses, feedPatterns(`http://localhost:${port}`, 'ania'), token);
-      const feed = await asCalendarApp(addresses[0]!.replace('localhost', '127.0.0.1'));
-      expect(feed).toMatchObject({ status: 200, type: 'text/calendar; charset=utf-8' });
+      expectCalendarFeeds(addresses, calendarFeedPatterns(`http://localhost:${port}`, 'ania'), token);
+      const calendarFeed = await asCalendarApp(addresses[0]!.replace('localhost', '127.0.0.1'));
+      expect(calendarFeed).toMatchObject({ status: 200, type: 'text/calendar; charset=utf-8' });
       await context.close();
     } finally {
       await closeProxy(proxy);

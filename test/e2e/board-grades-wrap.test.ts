@@ -65,7 +65,7 @@ describe.skipIf(skip)("the board's grades box with three children", () => {
       account.addPlanChange({ kind: 'substitution', OrgDate: '2026-11-19', OrgLessonNo: 5, Teacher: 162001, Subject: 5022 });
     }
     const { h, port, token } = await bridgeWithChildren(school, children);
-    await h.pollUntil(() => children.slice(0, 2).every((c) => Number(h.state(c.id, 'plan_changes_tomorrow')) > 0), "tomorrow's changes read");
+    await h.runUntil(() => children.slice(0, 2).every((c) => Number(h.state(c.id, 'plan_changes_tomorrow')) > 0), "tomorrow's changes read");
     const { page, problems } = await boardAt(`http://127.0.0.1:${port}/?token=${token}`, 1280, 800);
     await screenshot(page, 'board-grades-1280x800-3.png');
     expect(await layoutProblems(page)).toEqual([]);

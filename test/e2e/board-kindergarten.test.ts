@@ -6,7 +6,7 @@
 // announcement and the message stand; no grade, homework or test box for the kindergarten child; no box
 // without content; no line cut. Then the "+N" of a short screen still opens whole. And the same with
 // the simulator's own preschool child (Zofia, demo login 5432167u) as the real bridge publishes her, at
-// the morning's second block and after her day. Screenshots under test/artifacts/.
+// the morning's second block and after her day, her calendars without an agenda one. Screenshots under test/artifacts/.
 import { describe, expect, it } from 'vitest';
 import { bridgeWithChildren, ANIA, useBoardPage, useBrowser, skipBrowser as skip, screenshot } from '../helpers/board-browser.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
@@ -188,6 +188,14 @@ describe.skipIf(skip)('the simulated preschool child beside a school child, as t
         expect(text, at).toContain('Biedronki: bal jesienny w piątek');
         expect(text, at).toContain('Dzień dyrektorski');
         for (const m of await openEveryMore(page)) expect(m.opened, `${at}: ${m.card}'s "${m.button}"`).toBe(m.shown + m.counted);
+        // Her calendars: her lessons and days off, no agenda calendar (her account has no agenda, interface 17.3).
+        if (width === 1280) {
+          await page.locator('.child').nth(1).locator('.cal-open').click();
+          const box = page.locator('.cal-box');
+          await box.waitFor();
+          expect(await box.locator('.cal-feed h3').allTextContents(), at).toEqual(['Zofia – lekcje', 'Zofia – dni wolne']);
+          await screenshot(page, `board-zofia-calendars-${time}.png`);
+        }
         expect(problems, at).toEqual([]);
       }
     },

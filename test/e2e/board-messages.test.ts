@@ -30,7 +30,7 @@ describe.skipIf(skip)('messages on the family board', () => {
       message_id: String(message.id),
       attachments: 1,
     });
-    await h.pollUntil(() => h.state('ania', 'opened_message') === TOPIC, 'the opened message');
+    await h.runUntil(() => h.state('ania', 'opened_message') === TOPIC, 'the opened message');
 
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
     const page = await context.newPage();

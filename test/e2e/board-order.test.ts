@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBoardPage, useBrowser, skipBrowser as skip, screenshot } from '../helpers/board-browser.js';
 import { layoutProblems } from '../helpers/board-layout.js';
 import { serveModel, type ModelServer } from '../helpers/board-serve.js';
-import { feedLinks } from '../../src/outputs/web/board-calendars.js';
+import { calendarFeedLinks } from '../../src/outputs/web/board-calendars.js';
 import { BOARD_TEXT } from '../../src/i18n/board-text.js';
 import type { BoardChild, BoardGrade, BoardLesson, BoardModel } from '../../src/outputs/web/board-model.js';
 import { NEWS_ORDER } from '../../src/outputs/web/browser/news-order.js';
@@ -136,7 +136,7 @@ function fullChild(id: string, name: string): BoardChild {
     },
     warning: null,
     updated: 'Aktualizacja: 09:11',
-    feeds: feedLinks(id, name, 'pl'),
+    calendarFeeds: calendarFeedLinks({ id, name, model: null, online: true, states: new Map(), changedAt: 0 }, name, 'pl'),
   };
 }
 
@@ -375,7 +375,7 @@ describe.skipIf(skip)('the news order at work', () => {
   });
 
   it('in portrait (cards of two columns) gives way in each column from its least news end', async () => {
-    const plan = ['the lessons still ahead', 'the line above the plan (the lesson on now or next)', 'the lessons already over'];
+    const dayBoxes = ['the lessons still ahead', 'the line above the plan (the lesson on now or next)', 'the lessons already over'];
     const side = [
       ...partsShown(
         {
@@ -398,7 +398,7 @@ describe.skipIf(skip)('the news order at work', () => {
         },
         model.children[0]!,
       ).keys(),
-    ].filter((what) => !plan.includes(what) && what !== 'the next school day in a sentence');
-    for (let height = 1280; height >= 1040; height -= 40) await expectGivenWay(800, height, [plan, side]);
+    ].filter((what) => !dayBoxes.includes(what) && what !== 'the next school day in a sentence');
+    for (let height = 1280; height >= 1040; height -= 40) await expectGivenWay(800, height, [dayBoxes, side]);
   }, 120_000);
 });

@@ -62,7 +62,7 @@ describe.skipIf(skip)('the whole day on the board', () => {
       secondSchool(school, children, false);
       news(children);
       const { h, port, token } = await bridgeWithChildren(school, children);
-      await h.pollUntil(
+      await h.runUntil(
         () => children.every((c) => Number(h.state(c.id, 'plan_changes_tomorrow')) > 0 && Number(h.state(c.id, 'unread_notices')) > 0),
         'the news read',
       );

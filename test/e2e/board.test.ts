@@ -91,7 +91,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     expect(english?.cls).toContain('now');
     // (The line above the plan says it too, but on a full card it gives way first: the list marks it.)
 
-    // The school cancels Ania's art lesson today; the next poll reads it; the page follows by itself.
+    // The school cancels Ania's art lesson today; the next pass reads it; the page follows by itself.
     // (Browser code as text: the project's TypeScript knows Node, not the DOM.)
     await page.evaluate('window.stayed = true');
     school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-18', OrgLessonNo: 5 });
@@ -106,7 +106,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     await context.close();
   }, 60_000);
 
-  it('falls back to polling api/board every minute when the event stream fails', async () => {
+  it('falls back to reading api/board every minute when the event stream fails', async () => {
     const { h, port, token } = await bridgeWithBoard();
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
     // A proxy that will not pass the stream on.
@@ -183,10 +183,10 @@ describe.skipIf(skip)('the family board in a browser', () => {
     // Janek's register number is 7; the school draws it for tomorrow.
     school.sim.account(JANEK.login).setLuckyNumber(7, '2026-11-19');
     await h.advanceMinutes(170);
-    // Then the portal goes down for Ania's account: her next poll fails.
+    // Then the portal goes down for Ania's account: her next pass fails.
     school.sim.failNext(1000, 503, { login: ANIA.login });
     await h.advanceMinutes(20);
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'the failed poll');
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'the failed pass');
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
@@ -260,7 +260,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
       await page.goto(`http://127.0.0.1:${port}/?token=${token}`, { waitUntil: 'load' });
       await page.waitForSelector('.child');
       // What the metrics read, waited for rather than slept on (500 ms at each size): both first paints and
-      // every request answered. A function, not a string: Playwright evals a string again at each poll, and the
+      // every request answered. A function, not a string: Playwright evals a string again at each pass, and the
       // board's CSP (no 'unsafe-eval') refuses that whenever the paints were not there at the first look.
       await page.waitForFunction(BOTH_PAINTS);
       await waitUntil(() => loading.size === 0, 'every request of the board answered', 10_000);

@@ -54,8 +54,8 @@ describe.concurrent('data_dir', () => {
     ['full', /ENOSPC/],
   ])('data_dir %s mid-life: every file stays whole, no temp file left, the error is logged with its cause', async ([how, code], ctx) => {
     const { w, fs } = await setup(ctx);
-    const h = await w.firstPoll({ dataDir: fs.path });
-    await h.app.pollers[0]!.idle(); // the poll's own saves are done
+    const h = await w.firstPass({ dataDir: fs.path });
+    await h.app.runners[0]!.idle(); // the pass's own saves are done
     const before = await files(fs.path);
     expect([...before.keys()].map((f) => f.slice(fs.path.length))).toEqual(
       expect.arrayContaining(['/sessions/1234567u.json', '/seen/ania.json', '/identity/1234567u.json']),
@@ -66,7 +66,7 @@ describe.concurrent('data_dir', () => {
     for (let i = 0; i < 300; i++) addGrade(w.sim);
     await h.advanceMinutes(25);
     await w.refresh();
-    await h.app.pollers[0]!.idle();
+    await h.app.runners[0]!.idle();
     const after = await files(fs.path);
     // Atomic writes: nothing half-written, no temp file, the last good versions still there.
     expect([...after.keys()]).toEqual([...before.keys()]);
@@ -77,16 +77,16 @@ describe.concurrent('data_dir', () => {
     await fixIt(fs, how);
   });
 
-  // When the event memory cannot be saved (data_dir read-only or full), polling must go on, problem
+  // When the event memory cannot be saved (data_dir read-only or full), reading must go on, problem
   // must say storage_error, and the grade found meanwhile must fire once the disk is writable again.
-  it.for<Breakage>(['read-only', 'full'])('data_dir %s mid-life: polling goes on and nothing is lost once it is writable', async (how, ctx) => {
+  it.for<Breakage>(['read-only', 'full'])('data_dir %s mid-life: reading goes on and nothing is lost once it is writable', async (how, ctx) => {
     const { w, fs } = await setup(ctx);
-    const h = await w.firstPoll({ dataDir: fs.path });
+    const h = await w.firstPass({ dataDir: fs.path });
     const grades = (): number => h.requestCounts(0).get('GET Grades') ?? 0;
     await breakIt(fs, how);
     w.addGrade();
     // At 09:10 on a school day the fetch plan reads Grades every few minutes while lessons are on:
-    // 12 minutes hold at least two reads, 20 minutes four (42 poll cycles in the former 70 minutes
+    // 12 minutes hold at least two reads, 20 minutes four (42 passes in the former 70 minutes
     // made these the slowest tests of the suite on a busy machine).
     await h.advanceMinutes(12);
     // Either the write failed and problem says so, or (a "full" tmpfs can still take a small file) the
@@ -95,32 +95,32 @@ describe.concurrent('data_dir', () => {
     await fixIt(fs, how);
     const before = grades();
     await h.advanceMinutes(20);
-    const polledAgain = grades() >= before + 2;
+    const passedAgain = grades() >= before + 2;
     table.record({
       fault: `data_dir ${how} mid-life`,
-      survived: told && polledAgain && h.state('ania', 'problem') === 'OFF',
+      survived: told && passedAgain && h.state('ania', 'problem') === 'OFF',
       lost: w.gradeEvents() === 0,
       sentTwice: w.gradeEvents() > 1,
       secretLeaked: (await h.leaks()).length > 0,
     });
   });
 
-  it('a data_dir that runs full and comes back: the next polls work (session and identity saves only)', async (ctx) => {
+  it('a data_dir that runs full and comes back: the next passes work (session and identity saves only)', async (ctx) => {
     const { w, fs } = await setup(ctx);
     // Without a new event nothing writes the event memory, so this path survives today. The school
     // files and the sent box are first read in the second normal cycle (never a start's first), and that
-    // first read remembers what is already there, a write of its own: a first sync, not an ordinary poll.
-    const h = await w.firstPoll({ dataDir: fs.path });
-    await h.pollUntil(() => h.state('ania', 'school_files') !== undefined, 'the second normal cycle (school files, sent box)', 20 * MIN);
+    // first read remembers what is already there, a write of its own: a first sync, not an ordinary pass.
+    const h = await w.firstPass({ dataDir: fs.path });
+    await h.runUntil(() => h.state('ania', 'school_files') !== undefined, 'the second normal cycle (school files, sent box)', 20 * MIN);
     const seen = join(fs.path, 'seen', 'ania.json');
     const memory = await readFile(seen, 'utf8');
     await fs.fill();
     const lastUpdate = h.state('ania', 'last_update');
-    await h.pollUntil(() => h.state('ania', 'last_update') !== lastUpdate, 'a poll on a full disk', 20 * MIN);
+    await h.runUntil(() => h.state('ania', 'last_update') !== lastUpdate, 'a pass on a full disk', 20 * MIN);
     expect(h.state('ania', 'problem')).toBe('OFF');
     expect(await readFile(seen, 'utf8')).toBe(memory);
     await fs.unfill();
     const end = await w.recover(() => undefined);
-    table.record({ fault: 'data_dir full during a poll without events', ...end, secretLeaked: (await h.leaks()).length > 0 });
+    table.record({ fault: 'data_dir full during a pass without events', ...end, secretLeaked: (await h.leaks()).length > 0 });
   });
 });

@@ -113,7 +113,7 @@ it('an event the last run left waiting, SIGKILLed while its PUBLISH is on its wa
   await left('seen/ania.json', {
     ids: { grade: ['g1', 'g2'] },
     records: {},
-    outbox: [{ kind: 'grade', id: 'e2', payload: { event_type: 'grade', id: 'g2' } }],
+    outbox: [{ kind: 'grade', id: 'e2', payload: { event_type: 'grade', child: 'ania', child_name: 'Ania', id: 'g2' } }],
   });
 
   const held = await start(proxy.url);

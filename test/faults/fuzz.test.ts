@@ -14,7 +14,7 @@ describe('command topics', () => {
 
   beforeAll(async () => {
     w = await PortalWorld.start();
-    await w.firstPoll({ accounts: [w.account({ messages: [...(ANIA.messages ?? [])] })] });
+    await w.firstPass({ accounts: [w.account({ messages: [...(ANIA.messages ?? [])] })] });
   });
 
   afterAll(async () => {
@@ -68,7 +68,7 @@ describe('command topics', () => {
   }
 
   /**
-   * A refresh press: one inside the minute after a forced poll waits for the poll when that minute is
+   * A refresh press: one inside the minute after a forced pass waits for the pass when that minute is
    * over, so the fake clock is moved a minute on when no result came. Answers the result and the
    * minutes it took.
    */
@@ -156,7 +156,7 @@ describe('command topics', () => {
     expect(w.sim.requests.slice(before).filter(changesPortal)).toEqual([]);
   });
 
-  it('refresh/set with any payload: at most one poll a minute, no POST that changes anything', async () => {
+  it('refresh/set with any payload: at most one pass a minute, no POST that changes anything', async () => {
     const grades = (): number => w.sim.count({ path: '/gateway/api/2.0/Grades' });
     let presses = 0;
     let minutes = 0;
@@ -170,11 +170,11 @@ describe('command topics', () => {
       if (answer.result.status === 'ok') presses++;
       minutes += answer.minutes;
     }
-    // One forced poll for the first press, then at most one for each minute the clock moved on
+    // One forced pass for the first press, then at most one for each minute the clock moved on
     // (test/security/refresh-flood.test.ts floods at once: there all join one).
     expect(presses).toBeGreaterThan(0);
     expect(grades() - before).toBeLessThanOrEqual(1 + minutes);
-    // A forced poll may read partial grades (a POST that reads); it never marks or sends anything.
+    // A forced pass may read partial grades (a POST that reads); it never marks or sends anything.
     expect(w.sim.requests.slice(requests).filter(changesPortal)).toEqual([]);
     expect(w.sim.messaging.sent).toEqual([]);
   });

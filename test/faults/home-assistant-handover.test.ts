@@ -1,4 +1,4 @@
-// Issue 90, interface 16.3: an entry that points at one of this bridge's feeds is the bridge's, whoever made
+// Issue 90, interface 16.3: an entry that points at one of this bridge's calendar feeds is the bridge's, whoever made
 // it; only what the family deleted stays deleted, and that goes with the base topic, not the installation.
 // Two real bridges (`node dist/main.js run`) with data folders of their own on one base topic, each with its
 // web server (the calendar feeds, the MCP server) on a port of its own, against the simulated school, the
@@ -11,9 +11,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { FEED_NAMES } from '../../src/rules/calendar-feeds.js';
+import { CALENDAR_FEED_NAMES } from '../../src/rules/calendar-feeds.js';
 import { PortalSimulator } from '../../src/simulator/index.js';
-import { feedUrl, loadOrCreateToken } from '../../src/outputs/web/token.js';
+import { calendarFeedUrl, loadOrCreateToken } from '../../src/outputs/web/token.js';
 import { BridgeProcess, ensureBuilt, writeConfig } from '../helpers/faults-process.js';
 import { ANIA } from '../helpers/faults-world.js';
 import { HomeAssistantModel } from '../helpers/home-assistant.js';
@@ -97,7 +97,7 @@ async function remembers(dataDir: string, publicUrl: string, entries: { made: st
 const titles = (ha: HomeAssistantModel) => ha.entries.map((e) => e.title).sort();
 
 describe.concurrent("Home Assistant's entries across a handover of the base topic", () => {
-  it("the successor of a SIGKILLed holder: every calendar at its own feed and answering, none twice, no flow left open, the family's deletion kept", async (ctx) => {
+  it("the successor of a SIGKILLed holder: every calendar at its own calendar feed and answering, none twice, no flow left open, the family's deletion kept", async (ctx) => {
     const w = await world(ctx);
     const a = await w.bridge('a');
     await waitUntil(() => w.ha.entries.length === 5, "A's calendars, homework list and Assist's entry", TAKEOVER_MS);
@@ -116,8 +116,8 @@ describe.concurrent("Home Assistant's entries across a handover of the base topi
     // Each made once, the deleted calendar not made again.
     expect(titles(w.ha)).toEqual(['Ania – dni wolne', 'Ania – lekcje', 'Ania – zadania domowe', 'dziennik2mqtt']);
     const calendars = w.ha.entriesOf('remote_calendar').map((e) => String(e.data.url));
-    const feeds = FEED_NAMES.filter((feed) => feed !== 'agenda');
-    const expected = await Promise.all(feeds.map(async (feed) => feedUrl(b.publicUrl, 'ania', feed, await token())));
+    const calendarFeeds = CALENDAR_FEED_NAMES.filter((calendarFeed) => calendarFeed !== 'agenda');
+    const expected = await Promise.all(calendarFeeds.map(async (calendarFeed) => calendarFeedUrl(b.publicUrl, 'ania', calendarFeed, await token())));
     expect(calendars.sort()).toEqual(expected.sort());
     // Every calendar answers, as Home Assistant reads it.
     for (const url of calendars) {

@@ -24,14 +24,14 @@ describe.concurrent('an event memory lost while the bridge was stopped', () => {
     it(`${how}: the grade made meanwhile fires once, nothing older fires, and the log says so`, async (ctx) => {
       const w = await worldFor(ctx);
       const dataDir = await tempDir();
-      const first = await w.firstPoll({ dataDir });
-      await first.advanceMinutes(25); // a second poll: the memory written
+      const first = await w.firstPass({ dataDir });
+      await first.advanceMinutes(25); // a second pass: the memory written
       await first.stop();
 
       await lose(join(dataDir, 'seen', 'ania.json'));
       w.addGrade();
       const h = await w.startApp({ dataDir });
-      await h.pollUntil(() => h.state('ania', 'newest_grade') === '3', 'the first poll after the start', 1 * MIN);
+      await h.runUntil(() => h.state('ania', 'newest_grade') === '3', 'the first pass after the start', 1 * MIN);
       await h.advanceMinutes(25);
 
       expect(w.gradeEvents()).toBe(1);

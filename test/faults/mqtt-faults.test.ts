@@ -1,5 +1,5 @@
 // The fault suite, broker side: a private Mosquitto (no persistence: it forgets every retained message)
-// is killed while the bridge runs and a poll finds a new grade, then started again. Discovery and
+// is killed while the bridge runs and a pass finds a new grade, then started again. Discovery and
 // states must come back, and the grade event raised during the outage must arrive exactly once. The
 // bridge reaches the broker through a proxy held shut until the test's own subscriber is back, so the
 // non-retained event cannot race past it (as in test/integration/bridge-restart.test.ts).
@@ -22,7 +22,7 @@ async function setup(ctx: TestContext): Promise<{ w: PortalWorld; broker: Privat
 describe.concurrent('broker', () => {
   it('Mosquitto killed and started again: discovery and states back, the event raised meanwhile delivered once', async (ctx) => {
     const { w, broker, proxy } = await setup(ctx);
-    const h = await w.firstPoll({ mqttUrl: proxy.url, recorderUrl: broker.url });
+    const h = await w.firstPass({ mqttUrl: proxy.url, recorderUrl: broker.url });
     const device = `${h.prefix}/device/${h.base}_ania/config`;
     await waitUntil(() => h.rec.last(device) !== undefined, 'the device config');
     const discovery = h.rec.last(device)!.text;
@@ -31,7 +31,7 @@ describe.concurrent('broker', () => {
     proxy.paused = true;
     await waitUntil(() => !h.mqtt().connected, 'the bridge to notice', 10_000);
     w.addGrade();
-    await h.advanceMinutes(20); // a normal poll runs while the broker is away
+    await h.advanceMinutes(20); // a normal pass runs while the broker is away
     expect(h.requestCounts(0).get('GET Grades')).toBeGreaterThanOrEqual(2);
     expect(w.gradeEvents()).toBe(0);
 
@@ -60,7 +60,7 @@ describe.concurrent('broker', () => {
     // recover() ends once the recorder has caught up with the bridge (a marker through its connection).
     const end = await w.recover(() => undefined);
     table.record({
-      fault: 'Mosquitto killed, a poll meanwhile, restarted',
+      fault: 'Mosquitto killed, a pass meanwhile, restarted',
       survived: end.survived && h.mqtt().connected,
       lost: end.lost,
       sentTwice: end.sentTwice,
@@ -70,7 +70,7 @@ describe.concurrent('broker', () => {
 
   it('the broker connection cut under the bridge (no goodbye): reconnects and republishes, nothing lost or repeated', async (ctx) => {
     const { w, broker, proxy } = await setup(ctx);
-    const h = await w.firstPoll({ mqttUrl: proxy.url, recorderUrl: broker.url });
+    const h = await w.firstPass({ mqttUrl: proxy.url, recorderUrl: broker.url });
     const before = h.rec.messages.length;
     proxy.paused = true;
     proxy.cut();
@@ -82,6 +82,6 @@ describe.concurrent('broker', () => {
     const republished = (): boolean => h.rec.messages.slice(before).some((m) => m.topic === `${h.base}/ania/availability`);
     await waitUntil(() => w.gradeEvents() === 1 && h.state('ania', 'newest_grade') === '3' && republished(), 'the event and the republish', 15_000);
     const end = await w.recover(() => undefined, 2 * MIN);
-    table.record({ fault: 'broker connection cut (TCP) for a poll', ...end, secretLeaked: (await h.leaks()).length > 0 });
+    table.record({ fault: 'broker connection cut (TCP) for a pass', ...end, secretLeaked: (await h.leaks()).length > 0 });
   });
 });

@@ -1,6 +1,6 @@
 // The fault suite, portal answers: the real bridge against the simulated portal and the real broker
 // while the portal answers badly (5xx, 429, timeouts, resets, slowness, HTML, truncated or drifted
-// JSON). Each test is one row of the fault table printed at the end: the bridge survived (a good poll
+// JSON). Each test is one row of the fault table printed at the end: the bridge survived (a good pass
 // after the fault), lost nothing (last good values kept during the fault, the change made during it
 // delivered afterwards), sent nothing twice, and leaked no secret in any MQTT payload or log line.
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,13 +23,13 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
     [429, 'portal 429 Too Many Requests for an hour'],
   ] as const)('%i on every portal page: service_down, last values kept, no login, recovers', async ([status, fault], ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     const before = w.snapshot();
     const logins = w.passwordPosts();
     const problems = w.problemCount();
     w.sim.failNext(100_000, status, { host: 'portal' });
     w.addGrade();
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
     await h.advanceMinutes(60);
     // The account's own failure says service_down, never a wrong password; so does the messages source,
     // whose bootstrap page is on the portal host too (a maintenance window is not "please report it").
@@ -45,16 +45,16 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
 
   it('503 on the login host while the session must be renewed: service_down, not wrong_credentials, no pause', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     const before = w.snapshot();
     w.sim.failNext(100_000, 503, { host: 'auth' });
     w.sim.expireSessions(w.login);
     w.addGrade();
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
     await h.advanceMinutes(30);
     expect(problemReasons(h, 0).account).toEqual(['service_down']);
     expect(w.snapshot()).toEqual(before);
-    // Maintenance pauses nothing: the next poll after it ends logs in (no hour of wrong-password pause).
+    // Maintenance pauses nothing: the next pass after it ends logs in (no hour of wrong-password pause).
     const end = await w.recover(() => clearSimFaults(w.sim), 20 * MIN);
     expect(w.sim.logins(w.login)).toBe(2);
     table.record({ fault: 'auth host 503 during a re-login', ...end, secretLeaked: (await h.leaks()).length > 0 });
@@ -63,13 +63,13 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   it('timeouts (answers slower than the client waits): service_down, no login, recovers', async (ctx) => {
     const w = await worldFor(ctx);
     // The App takes no timeout option; a dispatcher cuts every request after 1 s instead of 30 s.
-    const h = await w.firstPoll({ dispatcher: shortTimeoutDispatcher(1_000) });
+    const h = await w.firstPass({ dispatcher: shortTimeoutDispatcher(1_000) });
     const before = w.snapshot();
     const logins = w.passwordPosts();
     w.sim.setLatency(1_500, { host: 'portal', path: GATEWAY });
     w.addGrade();
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
-    await h.app.pollers[0]!.idle();
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
+    await h.app.runners[0]!.idle();
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'service_down' });
     expect(h.logs.matching(/timed out|UND_ERR_HEADERS_TIMEOUT/).length).toBeGreaterThan(0);
     expect(w.snapshot()).toEqual(before);
@@ -80,12 +80,12 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
 
   it('connection resets: service_down, no login, recovers', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     const before = w.snapshot();
     const logins = w.passwordPosts();
     w.tap.resetNext(100_000, { host: 'portal', path: GATEWAY });
     w.addGrade();
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
     await h.advanceMinutes(30);
     expect(w.tap.resetsDone).toBeGreaterThan(0);
     expect(problemReasons(h, 0).account).toEqual(['service_down']);
@@ -95,13 +95,13 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
     table.record({ fault: 'connection resets (TCP RST) on the gateway', ...end, secretLeaked: (await h.leaks()).length > 0 });
   });
 
-  it('a connection reset in the middle of a login: service_down, no pause, the next poll logs in', async (ctx) => {
+  it('a connection reset in the middle of a login: service_down, no pause, the next pass logs in', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     w.tap.resetNext(1, { host: 'auth', method: 'POST' });
     w.sim.expireSessions(w.login);
     w.addGrade();
-    // Minute by minute: the poll after the reset would log in again and clear the problem.
+    // Minute by minute: the pass after the reset would log in again and clear the problem.
     await h.advanceUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20);
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'service_down' });
     expect(w.tap.resetsDone).toBe(1);
@@ -113,7 +113,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
 
   it('latency spikes below the timeout: everything still works', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     w.sim.setLatency(250, { host: 'portal' });
     w.sim.setLatency(250, { host: 'messages' });
     w.addGrade();
@@ -133,17 +133,13 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
 
   it('HTML instead of JSON on Grades: unexpected_response for grades, grades kept, the rest updates', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     const before = w.snapshot();
     w.tap.bodyFault(100_000, 'html', { host: 'portal', path: '/gateway/api/2.0/Grades' });
     w.addGrade();
     w.sim.account(w.login).addNotice({ Subject: 'Zebranie', Content: 'Zebranie z rodzicami w czwartek.' });
-    // problem is published last in a poll, after the states and the event memory.
-    await h.pollUntil(
-      () => h.state('ania', 'unread_notices') === '4' && h.state('ania', 'problem') === 'ON',
-      'the other entities updating',
-      20 * MIN,
-    );
+    // problem is published last in a pass, after the states and the event memory.
+    await h.runUntil(() => h.state('ania', 'unread_notices') === '4' && h.state('ania', 'problem') === 'ON', 'the other entities updating', 20 * MIN);
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'unexpected_response', detail: 'source grades' });
     expect(h.state('ania', 'newest_grade')).toBe(before.newest_grade);
     expect(h.state('ania', 'average')).toBe(before.average);
@@ -153,17 +149,17 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
 
   it('truncated JSON on SchoolNotices: unexpected_response for notices, notices kept, the rest updates', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     const before = w.snapshot();
     w.tap.bodyFault(100_000, 'truncated', { host: 'portal', path: '/gateway/api/2.0/SchoolNotices' });
     w.sim.account(w.login).addNotice({ Subject: 'Zebranie', Content: 'Zebranie z rodzicami w czwartek.' });
     w.addGrade();
-    await h.pollUntil(() => h.state('ania', 'newest_grade') === '3' && h.state('ania', 'problem') === 'ON', 'the other entities updating', 20 * MIN);
+    await h.runUntil(() => h.state('ania', 'newest_grade') === '3' && h.state('ania', 'problem') === 'ON', 'the other entities updating', 20 * MIN);
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'unexpected_response', detail: 'source notices' });
     expect(h.state('ania', 'unread_notices')).toBe(before.unread_notices);
     w.tap.clear();
     const notices = (): number => h.rec.on(`${h.base}/ania/event/notice`).length;
-    await h.pollUntil(() => h.state('ania', 'unread_notices') === '4' && notices() > 0, 'the notice after the fault', 20 * MIN);
+    await h.runUntil(() => h.state('ania', 'unread_notices') === '4' && notices() > 0, 'the notice after the fault', 20 * MIN);
     const events = notices();
     await h.advanceMinutes(21);
     table.record({
@@ -177,7 +173,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
 
   it('drifted shape, new fields everywhere: read as before, no problem', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     await w.allRead();
     const before = w.snapshot();
     const grades = w.tap.lastServed('Grades') as { Grades: Record<string, unknown>[] };
@@ -196,7 +192,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
 
   it('drifted shape, strings for numbers: read as numbers, no problem', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     await w.allRead();
     const before = w.snapshot();
     const grades = w.tap.lastServed('Grades') as { Grades: Record<string, unknown>[] };
@@ -212,7 +208,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
 
   it('drifted shape, missing fields: unexpected_response names the source, last values kept, the rest updates', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     await w.allRead();
     const before = w.snapshot();
     // The lucky number's object is gone, and the grade list became an object.
@@ -233,7 +229,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   // Records that lost their fields pass the lenient schemas; the average becomes None and problem tells.
   it('drifted shape, every grade lost its Subject and Category: problem tells', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     const grades = w.tap.lastServed('Grades') as { Grades: Record<string, unknown>[] };
     w.sim.account(w.login).setResource('Grades', { Grades: grades.Grades.map(({ Subject: _s, Category: _c, ...rest }) => rest) });
     await w.refresh();
@@ -242,14 +238,14 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'unexpected_response', detail: 'source grades' });
   });
 
-  // A bug (see the report): a fast-tier poll that succeeds (messages, the lucky number already known)
+  // A bug (see the report): a fast-tier pass that succeeds (messages, the lucky number already known)
   // publishes problem OFF and resets the failure count while the normal tier is still failing, so during
   // a maintenance window `problem` flaps ON/OFF every few minutes and the normal tier's backoff never grows.
   it('503 on the data gateway for an hour: problem stays ON until the portal is back', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     w.sim.failNext(100_000, 503, { host: 'portal', path: GATEWAY });
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
     const from = h.rec.on(`${h.base}/ania/problem`).length;
     await h.advanceMinutes(60);
     expect(h.rec.texts(`${h.base}/ania/problem`).slice(from)).not.toContain('OFF');

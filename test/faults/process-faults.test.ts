@@ -1,5 +1,5 @@
 // The fault suite, process side: the bridge as a real process (`node dist/main.js run`, real clock)
-// killed with SIGKILL in the middle of a poll, in the middle of a send and just after an event reached
+// killed with SIGKILL in the middle of a pass, in the middle of a send and just after an event reached
 // the subscriber, then started again on the same data_dir. After the restart no event may repeat, no
 // message may go out twice, and the saved session must be reused without a new password login. An event the broker never accepted (the bridge
 // stopped or killed while the broker was away) fires once after both are back.
@@ -78,9 +78,9 @@ class ProcWorld {
     return this.rec.on(this.topic('event/grade')).map((m) => JSON.parse(m.text) as { id: string; grade: string });
   }
 
-  /** Waits until a bridge process has published a full poll after `from` messages. */
-  async fullPollAfter(from: number): Promise<void> {
-    await waitUntil(() => this.rec.messages.slice(from).some((m) => m.topic === this.topic('last_update')), 'a full poll', 15_000);
+  /** Waits until a bridge process has published a full pass after `from` messages. */
+  async fullPassAfter(from: number): Promise<void> {
+    await waitUntil(() => this.rec.messages.slice(from).some((m) => m.topic === this.topic('last_update')), 'a full pass', 15_000);
   }
 
   /**
@@ -118,41 +118,41 @@ describe.concurrent('the bridge process', () => {
     const { sim, tap, rec } = pw;
     const topic = (key: string): string => pw.topic(key);
     const events = (): { id: string; grade: string }[] => pw.events();
-    // Grade A comes with the first poll of a restarted bridge: a refresh would be its one forced poll
-    // of the minute, and the poll killed below must be a forced one.
+    // Grade A comes with the first pass of a restarted bridge: a refresh would be its one forced pass
+    // of the minute, and the pass killed below must be a forced one.
     const zero = await pw.bridge();
-    await pw.fullPollAfter(0);
+    await pw.fullPassAfter(0);
     expect(await zero.stop()).toBe(0);
     const gradeA = `grade:${addGrade(sim)}`;
     const restarted = rec.messages.length;
     const first = await pw.bridge();
-    await pw.fullPollAfter(restarted);
+    await pw.fullPassAfter(restarted);
     await waitUntil(() => events().some((e) => e.id === gradeA), 'the event of grade A', 10_000);
 
-    // Grade B is added, and the bridge is killed while the poll that would find it waits for Grades.
+    // Grade B is added, and the bridge is killed while the pass that would find it waits for Grades.
     const gradeB = `grade:${addGrade(sim)}`;
     sim.setLatency(5_000, { host: 'portal', path: '/gateway/api/2.0/Grades' });
     const asked = tap.arrived({ path: '/gateway/api/2.0/Grades' });
     await rec.publish(topic('refresh/set'), '');
-    await waitUntil(() => tap.arrived({ path: '/gateway/api/2.0/Grades' }) > asked, 'the poll to reach Grades', 10_000);
+    await waitUntil(() => tap.arrived({ path: '/gateway/api/2.0/Grades' }) > asked, 'the pass to reach Grades', 10_000);
     await first.kill();
     expect(events().some((e) => e.id === gradeB)).toBe(false);
     clearSimFaults(sim);
 
     const from = rec.messages.length;
     const second = await pw.bridge();
-    await pw.fullPollAfter(from);
+    await pw.fullPassAfter(from);
     await waitUntil(() => events().some((e) => e.id === gradeB), 'the event of grade B after the restart', 10_000);
     const results = rec.on(topic('refresh/result')).length;
     await rec.publish(topic('refresh/set'), '');
-    await waitUntil(() => rec.on(topic('refresh/result')).length > results, 'one more poll', 10_000);
+    await waitUntil(() => rec.on(topic('refresh/result')).length > results, 'one more pass', 10_000);
     // Stopped before counting, so a late duplicate or login cannot come after the count.
     expect(await second.stop()).toBe(0);
     await pw.caughtUpWithStoppedBridge();
     const ids = events().map((e) => e.id);
     expect(sim.logins(ANIA.login)).toBe(1);
     table.record({
-      fault: 'SIGKILL during a poll, restart',
+      fault: 'SIGKILL during a pass, restart',
       survived: rec.last(topic('problem'))?.text === 'OFF',
       lost: !ids.includes(gradeA) || !ids.includes(gradeB),
       sentTwice: ids.length !== new Set(ids).size,
@@ -164,7 +164,7 @@ describe.concurrent('the bridge process', () => {
     const pw = await ProcWorld.start(ctx);
     const { sim, rec } = pw;
     let bridge = await pw.bridge();
-    await pw.fullPollAfter(0);
+    await pw.fullPassAfter(0);
     // The bin keeps its MQTT session in data_dir (its events go through it), under the installation's id.
     const session = JSON.parse(readFileSync(join(pw.dir, 'data', 'mqtt-session.json'), 'utf8')) as Record<string, unknown>;
     expect(session).toMatchObject({ base_topic: pw.roots.base });
@@ -186,7 +186,7 @@ describe.concurrent('the bridge process', () => {
       await bridge.kill(true);
       const from = rec.messages.length;
       bridge = await pw.bridge();
-      await pw.fullPollAfter(from);
+      await pw.fullPassAfter(from);
     }
     expect(await bridge.stop()).toBe(0);
     await pw.caughtUpWithStoppedBridge();
@@ -211,14 +211,14 @@ describe.concurrent('the bridge process', () => {
       ctx.onTestFinished(() => proxy.stop());
       pw.mqttUrl = proxy.url;
       const first = await pw.bridge();
-      await pw.fullPollAfter(0);
+      await pw.fullPassAfter(0);
 
       // The pass that reads the new grade waits at Grades while the broker goes away.
       const grade = `grade:${addGrade(sim)}`;
       sim.setLatency(2_000, { host: 'portal', path: '/gateway/api/2.0/Grades' });
       const asked = tap.arrived({ path: '/gateway/api/2.0/Grades' });
       await rec.publish(pw.topic('refresh/set'), '');
-      await waitUntil(() => tap.arrived({ path: '/gateway/api/2.0/Grades' }) > asked, 'the poll to reach Grades', 10_000);
+      await waitUntil(() => tap.arrived({ path: '/gateway/api/2.0/Grades' }) > asked, 'the pass to reach Grades', 10_000);
       proxy.paused = true;
       proxy.cut();
       // The pass ends with the grade in the event memory: read, and taken for news.
@@ -234,12 +234,12 @@ describe.concurrent('the bridge process', () => {
       const second = await pw.bridge();
       await waitUntil(() => second.logged(/cannot connect to the MQTT broker/).length > 0, 'the restarted bridge to wait for the broker', 10_000);
       proxy.paused = false;
-      await pw.fullPollAfter(from);
+      await pw.fullPassAfter(from);
       await waitUntil(() => pw.events().some((e) => e.id === grade), 'the grade event after both are back', 10_000);
       // One more pass reads the grade again: no second event.
       const results = rec.on(pw.topic('refresh/result')).length;
       await rec.publish(pw.topic('refresh/set'), '');
-      await waitUntil(() => rec.on(pw.topic('refresh/result')).length > results, 'one more poll', 10_000);
+      await waitUntil(() => rec.on(pw.topic('refresh/result')).length > results, 'one more pass', 10_000);
       expect(await second.stop()).toBe(0);
       await pw.caughtUpWithStoppedBridge();
       const fired = pw.events().filter((e) => e.id === grade);
@@ -260,7 +260,7 @@ describe.concurrent('the bridge process', () => {
     const topic = (key: string): string => pw.topic(key);
     const messages = [...(ANIA.messages ?? [])];
     const first = await pw.bridge(messages);
-    await pw.fullPollAfter(0);
+    await pw.fullPassAfter(0);
     const send = { host: 'messages', method: 'POST', path: '/api/messages' } as const;
     sim.setLatency(2_000, send);
     await rec.publish(topic('send_message/set'), 'sick');
@@ -272,7 +272,7 @@ describe.concurrent('the bridge process', () => {
 
     const from = rec.messages.length;
     const second = await pw.bridge(messages);
-    await pw.fullPollAfter(from);
+    await pw.fullPassAfter(from);
     expect(second.logged(/cut off by a restart/)).toHaveLength(1);
     await rec.publish(topic('send_message/set'), JSON.stringify({ id: 'sick', transaction: 'after-restart' }));
     await waitUntil(() => rec.on(topic('send_message/result')).length === 1, 'the result of the second press', 10_000);

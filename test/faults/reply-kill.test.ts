@@ -71,7 +71,7 @@ it('SIGKILL mid-reply, then a restart: one message sent, the cut-off transaction
 
   const from = rec.messages.length;
   const second = start();
-  await waitUntil(() => rec.messages.slice(from).some((m) => m.topic === topic('last_update')), 'a full poll after the restart', 20_000);
+  await waitUntil(() => rec.messages.slice(from).some((m) => m.topic === topic('last_update')), 'a full pass after the restart', 20_000);
   expect(second.logged(/cut off by a restart/)).toHaveLength(1);
   // Spec 4.8: the sent box is read before anything is sent again; it shows the reply went out, so the
   // cut-off transaction is not sent again, and says so (this command sent nothing; it went earlier).

@@ -31,15 +31,15 @@ const NEWS: ((w: PortalWorld, n: number) => void)[] = [
 ];
 
 /**
- * Presses refresh without waiting for its poll: inside the minute after the last forced poll the bridge
+ * Presses refresh without waiting for its pass: inside the minute after the last forced pass the bridge
  * holds the press until the minute ends (a timer on the fake clock), and a press while one is held
- * joins it. Resolves once the bridge has taken it (its poll answered, or a forced poll is held).
+ * joins it. Resolves once the bridge has taken it (its pass answered, or a forced pass is held).
  */
 async function press(w: PortalWorld): Promise<void> {
   const h = w.h;
   const results = (): number => h.rec.on(`${h.base}/ania/refresh/result`).length;
-  // The refresh gate keeps its polls private; reading them is the only way to see a press was taken.
-  const gate = (): { next?: unknown; last?: unknown } => (h.app.pollers[0] as unknown as { refreshes: { next?: unknown; last?: unknown } }).refreshes;
+  // The refresh gate keeps its forced passes private; reading its fields is the only way to see a press was taken.
+  const gate = (): { next?: unknown; last?: unknown } => (h.app.runners[0] as unknown as { refreshes: { next?: unknown; last?: unknown } }).refreshes;
   const [n, last] = [results(), gate().last];
   await h.rec.publish(`${h.base}/ania/refresh/set`, '');
   await waitUntil(() => results() > n || gate().next !== undefined || gate().last !== last, 'the bridge to take the refresh', 10_000);
@@ -48,7 +48,7 @@ async function press(w: PortalWorld): Promise<void> {
 describe.concurrent('six minutes of rotating faults', () => {
   it('then quiet: every new grade, message and announcement fired once, problem OFF', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll({ poll: { interval: '5m', fast_interval: '1m' } });
+    const h = await w.firstPass({ poll: { interval: '5m', fast_interval: '1m' } });
     const events = (kind: string): number => h.rec.on(`${h.base}/ania/event/${kind}`).length;
     const before = { grade: events('grade'), message: events('message'), notice: events('notice') };
     const problems = w.problemCount();
@@ -83,9 +83,9 @@ describe.concurrent('six minutes of rotating faults', () => {
 
   it('a sent box that failed on a refresh is read again within poll.interval; problem stays ON until it is', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll({ poll: { interval: '5m', fast_interval: '1m' } });
+    const h = await w.firstPass({ poll: { interval: '5m', fast_interval: '1m' } });
     const sentLists = (): number => w.sim.count({ host: 'messages', path: '/api/outbox/messages' });
-    await h.pollUntil(() => sentLists() > 0, 'the sent box read at the second normal poll', 5 * MIN);
+    await h.runUntil(() => sentLists() > 0, 'the sent box read at the second normal pass', 5 * MIN);
     await h.advanceMinutes(1);
     w.sim.failNext(1, 503, { host: 'messages', path: '/api/outbox/messages' });
     await w.refresh();

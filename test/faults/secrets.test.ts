@@ -1,4 +1,4 @@
-// Security checks across a whole run of the bridge: the first poll, a refresh, a send, a forced
+// Security checks across a whole run of the bridge: the first pass, a refresh, a send, a forced
 // re-login, a messaging re-bootstrap, homework downloads, and a second child whose password is wrong.
 // Every log line (trace level), every MQTT payload and every command result is scanned for the
 // passwords, the MQTT password and every cookie value the simulated hosts issued (oauth_token among
@@ -48,7 +48,7 @@ it('a whole run: no secret in any log line, payload or result; data_dir private;
   const wrongPassword = strongPassword(); // Janek's config holds a password the portal does not accept
   w.sim.account(JANEK.login).password = strongPassword();
   const mqttAuth = { username: 'ha', password: strongPassword() };
-  const h = await w.firstPoll({
+  const h = await w.firstPass({
     accounts: [w.account({ messages: [...(ANIA.messages ?? [])], downloads: true }), { login: JANEK.login, password: wrongPassword, id: 'jan' }],
     mqttAuth,
   });

@@ -14,18 +14,18 @@ const UNREAD_COUNT = '/api/inbox/unreadMessagesCount';
 
 // Every test owns its world (simulator, clock, bridge): they run concurrently.
 describe.concurrent('sessions and modules', () => {
-  it('a session dying in the middle of a poll with many requests in flight: exactly one login', async (ctx) => {
+  it('a session dying in the middle of a pass with many requests in flight: exactly one login', async (ctx) => {
     const w = await worldFor(ctx);
-    // Slow answers during the first poll (lookups and identity are read together), so that the session
+    // Slow answers during the first pass (lookups and identity are read together), so that the session
     // can be killed while the simulator holds at least four gateway requests.
     w.sim.setLatency(150, { host: 'portal', path: GATEWAY });
     const h = await w.startApp();
-    await w.clock.advance(0); // fires the first poll's timer
+    await w.clock.advance(0); // fires the first pass's timer
     await waitUntil(() => w.tap.inFlight >= 4 && w.sim.logins(w.login) === 1, 'four requests in flight', 10_000);
     const inFlight = w.tap.inFlight;
     const dead = w.sim.requests.length;
     w.sim.expireSessions(w.login);
-    await w.untilFirstPoll();
+    await w.untilFirstPass();
     const deadAnswers = w.sim.requests.slice(dead).filter((r) => r.host === 'portal' && r.status === 401).length;
     expect(deadAnswers).toBeGreaterThanOrEqual(4); // every request in flight met the dead session...
     expect(w.sim.logins(w.login)).toBe(2); // ...and they shared one login
@@ -36,11 +36,11 @@ describe.concurrent('sessions and modules', () => {
 
   it('a captcha appearing mid-life: captcha_required, still available, at most one login per 30 minutes, back when cleared', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     const before = w.snapshot();
     w.sim.requireCaptcha(w.login, 'login');
     w.sim.expireSessions(w.login);
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'captcha_required' });
     expect(h.state('ania', 'availability')).toBe('online'); // last good values stay on show (6.3)
     const first = w.passwordPosts();
@@ -58,7 +58,7 @@ describe.concurrent('sessions and modules', () => {
 
   it('the password changed on the portal: one failed login, none for an hour, then one try', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     const before = w.snapshot();
     w.sim.account(w.login).password = 'changed-on-the-portal';
     w.sim.expireSessions(w.login);
@@ -80,7 +80,7 @@ describe.concurrent('sessions and modules', () => {
 
   it('the messaging session expiring every 3 minutes for an hour: counts keep coming, no password login', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     const logins = w.sim.logins(w.login);
     const okCounts = (): number => w.sim.requests.filter((r) => r.host === 'messages' && r.path === UNREAD_COUNT && r.status === 200).length;
     const counted = okCounts();
@@ -90,7 +90,7 @@ describe.concurrent('sessions and modules', () => {
       if (i === 10) w.sim.messaging.addMessage(w.login, { topic: 'Wycieczka', body: 'Proszę o zgodę.', from: 162002 });
       await h.advanceMinutes(3);
     }
-    expect(okCounts() - counted).toBeGreaterThanOrEqual(20); // one good count per fast poll
+    expect(okCounts() - counted).toBeGreaterThanOrEqual(20); // one good count per fast pass
     expect(h.state('ania', 'unread_messages')).toBe(String(unread + 1));
     expect(h.rec.on(`${h.base}/ania/event/message`)).toHaveLength(1);
     expect(w.sim.logins(w.login)).toBe(logins);
@@ -101,7 +101,7 @@ describe.concurrent('sessions and modules', () => {
 
   it('a refresh whose read of who the child is fails, the sessions dead: the new message comes all the same, by one login', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     const messages = (): number => h.rec.on(`${h.base}/ania/event/message`).length;
     const before = messages();
     // A refresh reads the identity first (issue 64); the portal's 503 answers it, and both sessions are dead.
@@ -121,14 +121,14 @@ describe.concurrent('sessions and modules', () => {
     const w = await worldFor(ctx);
     w.sim.messaging.setModuleAbsent(w.login, true);
     w.sim.account(w.login).setModuleStatus('EbiblioLendings', 403);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     expect(h.state('ania', 'unread_messages')).toBe('None');
     expect(h.state('ania', 'average')).toBe('4.87');
     expect(h.state('ania', 'problem')).toBe('OFF');
     const bootstraps = (): number => w.sim.count({ host: 'portal', path: '/wiadomosci3' });
     const first = bootstraps();
     await h.advanceMinutes(60);
-    // Asked again after 5 minutes for the first three answers, then hourly: not on every fast poll.
+    // Asked again after 5 minutes for the first three answers, then hourly: not on every fast pass.
     expect(bootstraps() - first).toBeLessThanOrEqual(4);
     expect(w.sim.logins(w.login)).toBe(1);
     const end = await w.recover(() => undefined);

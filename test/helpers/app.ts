@@ -1,7 +1,7 @@
 // Runs the real bridge (App) against a running simulator and a real broker, with a fake clock for
-// polling, and records everything it publishes.
+// reading, and records everything it publishes.
 import type { Feature } from '../../src/features/feature.js';
-import { DEMO_APP, DEMO_POLL } from '../../src/app/demo/demo.js';
+import { DEMO_APP, DEMO_INTERVALS } from '../../src/app/demo/demo.js';
 import type { Language } from '../../src/config/language.js';
 import { rm } from 'node:fs/promises';
 import { App } from '../../src/app/app.js';
@@ -15,7 +15,7 @@ import type { MqttClient } from 'mqtt';
 import { STALE_SCAN_MS, type MqttSink } from '../../src/outputs/mqtt/sink.js';
 import type { ReconnectPolicy } from '../../src/outputs/mqtt/client.js';
 import { settledOn, type FakeClock } from './clock.js';
-import type { PollHooks } from '../../src/runner/scheduler.js';
+import type { PassHooks } from '../../src/runner/scheduler.js';
 import type { PortalSimulator } from '../../src/simulator/index.js';
 
 export interface Harness {
@@ -27,9 +27,9 @@ export interface Harness {
   /** The last payload on <base>/<child>/<key>. */
   state(child: string, key: string): string | undefined;
   attributes(child: string, key: string): Record<string, unknown> | undefined;
-  /** Waits for running polls, fires timers due within advanceMs, then waits (real time) for check(). */
-  pollUntil(check: () => boolean, what: string, advanceMs?: number): Promise<void>;
-  /** Moves the clock minute by minute (every poll due on the way runs and finishes, its messages arrive). */
+  /** Waits for running passes, fires timers due within advanceMs, then waits (real time) for check(). */
+  runUntil(check: () => boolean, what: string, advanceMs?: number): Promise<void>;
+  /** Moves the clock minute by minute (every pass due on the way runs and finishes, its messages arrive). */
   advanceMinutes(minutes: number): Promise<void>;
   /** Moves the clock a minute at a time, as advanceMinutes does, until check() holds (at most maxMinutes). */
   advanceUntil(check: () => boolean, what: string, maxMinutes: number): Promise<void>;
@@ -77,7 +77,7 @@ export interface HarnessOptions {
   messagesPerDay?: number;
   /** The config's `grading` (default: the statute's thresholds). */
   grading?: { thresholds?: number[]; average?: 'weighted' | 'arithmetic' };
-  /** The config's `poll` (e.g. `{ interval: '5m', fast_interval: '1m' }`; default: the config's). */
+  /** The config's `poll` group (e.g. `{ interval: '5m', fast_interval: '1m' }`; default: the config's). */
   poll?: Record<string, string>;
   /** The web server (default off: tests in parallel would all want port 8099); take a port from freePort(). */
   http?: { port: number; bind?: string; metrics?: boolean };
@@ -89,7 +89,7 @@ export interface HarnessOptions {
   homeassistant?: { url: string; token: string; public_url?: string; statistics?: boolean; assist?: boolean };
   /** What the app is told by the Supervisor it runs under (its token, `ha_assist`, its address; the Supervisor's model). */
   supervisor?: AddonAnnouncement;
-  /** The bridge as `npm run demo` runs it: its polls (src/app/demo/demo.ts DEMO_POLL) and its school in lessons at every hour. */
+  /** The bridge as `npm run demo` runs it: its passes (src/app/demo/demo.ts DEMO_INTERVALS) and its school in lessons at every hour. */
   demo?: boolean;
 }
 
@@ -115,12 +115,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     'test',
     { env: {} },
   );
-  if (options.demo) config.poll = { ...DEMO_POLL };
+  if (options.demo) config.poll = { ...DEMO_INTERVALS };
   if (options.supervisor) config.supervisor = options.supervisor;
   const filters = [`${roots.base}/#`, `${roots.prefix}/#`];
   const rec = await Recorder.connect(filters, options.recorderUrl ?? mqttUrl);
   let counts: Map<string, number>[] = [];
-  const counter = (index: number): PollHooks => {
+  const counter = (index: number): PassHooks => {
     const count = new Map<string, number>();
     counts[index] = count;
     return { onRequest: (key) => count.set(key, (count.get(key) ?? 0) + 1) };
@@ -144,27 +144,27 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     });
   };
   let app = make();
-  // The bridge reads the broker's retained configs for STALE_SCAN_MS of the clock before the pollers
-  // start: the App starts that much before the test's moment, so that its first poll is at that moment.
+  // The bridge reads the broker's retained configs for STALE_SCAN_MS of the clock before the pass runners
+  // start: the App starts that much before the test's moment, so that its first pass is at that moment.
   options.clock.set(options.clock.now() - STALE_SCAN_MS);
   await settledOn(options.clock, app.start(), STALE_SCAN_MS);
-  // A poll that is still finishing schedules its next timer only when done: wait for it first.
+  // A pass that is still finishing schedules its next timer only when done: wait for it first.
   const idle = async (): Promise<unknown> => {
-    await Promise.all([app.listed(), ...app.pollers.map((p) => p.idle())]);
+    await Promise.all([app.listed(), ...app.runners.map((p) => p.idle())]);
     // What a pass published reaches Home Assistant's API after it (the keeper's look, queued by the pass).
     await app.supervisorAnnouncement?.idle();
     return app.homeAssistant?.idle();
   };
-  // After the polls finish, every message they published reaches the recorder before the test looks.
+  // After the passes finish, every message they published reaches the recorder before the test looks.
   const caughtUp = async (): Promise<void> => {
     await idle();
-    const client = (app as unknown as { mqtt: { client?: MqttClient } }).mqtt.client;
+    const client = (app as unknown as { mqtt: { connection: { client?: MqttClient } } }).mqtt.connection.client;
     // While the bridge is offline nothing of its can reach the recorder (it is sent on reconnect): no wait.
     if (client?.connected) await rec.caughtUpWith((topic, payload) => client.publishAsync(topic, payload, MARKER));
   };
   const advanceMinutes = async (minutes: number): Promise<void> => {
     // From timer to timer rather than minute by minute: only a timer starts anything, and each
-    // poll it starts finishes before the clock moves on (three simulated days stay quick).
+    // pass it starts finishes before the clock moves on (three simulated days stay quick).
     const target = options.clock.now() + minutes * 60_000;
     for (;;) {
       await idle();
@@ -185,7 +185,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     dataDir,
     state: (child, key) => rec.last(`${roots.base}/${child}/${key}`)?.text,
     attributes: (child, key) => rec.json(`${roots.base}/${child}/${key}/attributes`) as Record<string, unknown> | undefined,
-    async pollUntil(check, what, advanceMs = 0) {
+    async runUntil(check, what, advanceMs = 0) {
       await idle();
       await options.clock.advance(advanceMs);
       await waitUntil(check, what, 10_000);

@@ -23,9 +23,9 @@ export const LANGUAGES = ['pl', 'en', 'uk'] as const;
 export type States = Record<string, HaState>;
 /** What starts a run: a state change, a time trigger's moment, or the two moments a template trigger is rendered at. */
 export type Start = StateChange | string | { before: string; at: string };
-export type Outcome = Record<(typeof LANGUAGES)[number], { passed: boolean; text: string }>;
+export type Outcome = Record<(typeof LANGUAGES)[number], { passed: boolean; text: string; title?: string }>;
 
-/** In each language: whether the automation acts, and its texts (joined); every text must render. */
+/** In each language: whether the automation acts, its texts (joined) and its notification's title; every text must render. */
 export async function run(file: string, inputs: Record<string, unknown>, on: Start, states: States = {}): Promise<Outcome> {
   const out: Partial<Outcome> = {};
   for (const language of LANGUAGES) {
@@ -40,7 +40,9 @@ export async function run(file: string, inputs: Record<string, unknown>, on: Sta
     expect(result.errors, `${file} ${language}`).toEqual([]);
     const texts = result.passed ? await renderActionTemplates(automation, result.variables ?? {}, states, now) : [];
     for (const t of texts) expect(t.result, `${file} ${language} ${t.path}`).not.toHaveProperty('error');
-    out[language] = { passed: result.passed === true, text: texts.map((t) => ('value' in t.result ? String(t.result.value) : '')).join('\n') };
+    const shown = (t: (typeof texts)[number]) => ('value' in t.result ? String(t.result.value) : '');
+    const title = texts.find((t) => t.path.endsWith('.title'));
+    out[language] = { passed: result.passed === true, text: texts.map(shown).join('\n'), ...(title ? { title: shown(title) } : {}) };
   }
   return out as Outcome;
 }

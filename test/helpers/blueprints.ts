@@ -66,6 +66,13 @@ export interface HaState {
   entity_id: string;
   state: string;
   attributes: Record<string, unknown>;
+  /** The device Home Assistant's registry puts the entity on (a child's, for the bridge's entities). */
+  device?: HaDevice;
+}
+
+export interface HaDevice {
+  id: string;
+  name: string;
 }
 
 export interface StateChange {
@@ -94,7 +101,7 @@ export function stateTriggerFires(trigger: Record<string, unknown>, change: Stat
 export interface TemplateJob {
   template: string;
   variables: Record<string, unknown>;
-  states?: Record<string, { state: string; attributes: Record<string, unknown> }>;
+  states?: Record<string, { state: string; attributes: Record<string, unknown>; device?: HaDevice }>;
   /** Fail on an undefined name or attribute (Home Assistant only logs it; a test wants to know). */
   strict?: boolean;
   /** `native`: a variable's result as Home Assistant parses it (a list, dict, bool or number as itself). */

@@ -151,7 +151,7 @@ export interface Bridge {
 }
 
 /**
- * The bridge with Ania's and Janek's accounts and its web server, after both first polls; `downloads`
+ * The bridge with Ania's and Janek's accounts and its web server, after both first passes; `downloads`
  * saves the attachments of an opened message.
  */
 export function bridgeWithBoard(
@@ -172,7 +172,7 @@ export function bridgeWithBoard(
 /** A third child of the family: Ania's world under another name and login (the simulator's account for it is added by the test). */
 export const ZOSIA = { login: '5555555u', password: 'demo-zosia', profile: 'ania', firstName: 'Zosia', id: 'zosia' };
 
-/** The bridge with these children's accounts (in the simulator already) and its web server, after every first poll. */
+/** The bridge with these children's accounts (in the simulator already) and its web server, after every first pass. */
 export async function bridgeWithChildren(
   school: SimulatedSchool,
   children: ReadonlyArray<{ login: string; password: string; id: string }>,
@@ -187,9 +187,9 @@ export async function bridgeWithChildren(
     const device = h.rec.json(`${h.prefix}/device/${h.base}_${id}/config`) as { cmps?: Record<string, object> } | undefined;
     return Object.keys(device?.cmps?.lucky_number ?? {}).length > 1;
   };
-  await h.pollUntil(
+  await h.runUntil(
     () => children.every((c) => h.state(c.id, 'timetable_today') !== undefined && (h.state(c.id, 'lucky_number') !== undefined || !hasLucky(c.id))),
-    'every first poll',
+    'every first pass',
   );
   const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
   return { h, port, token };

@@ -14,14 +14,14 @@ export interface ModelServer {
 /** Serves `model` at `/` with the board's script and style; calendars offered with made-up keys. */
 export async function serveModel(model: BoardModel): Promise<ModelServer> {
   const { script, style } = boardAssets();
-  const keys = Object.fromEntries(model.children.flatMap((c) => c.feeds.map((f) => [f.path, 'k'])));
+  const keys = Object.fromEntries(model.children.flatMap((c) => c.calendarFeeds.map((f) => [f.path, 'k'])));
   const page = boardHtml({
     language: model.language,
     title: model.labels.title,
     script: script.file,
     style: style.file,
     data: JSON.stringify({ version: '1', model }),
-    feedAccess: JSON.stringify({ keys, port: 8099, ingress: false }),
+    calendarFeedAccess: JSON.stringify({ keys, port: 8099, ingress: false }),
   });
   const server: Server = createServer((req, res) => {
     const url = (req.url ?? '/').split('?')[0];

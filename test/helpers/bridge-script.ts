@@ -1,7 +1,7 @@
 // The bridge's MQTT side and one child's event memory as built code runs them, in a process of its own
 // that a test can SIGKILL: the data folder's lease, the Bridge with its kept session and claim, and the
 // EventGate, in the order the App takes them (the base topic first, then the memory, then the broker).
-// Grades are counted from a file the test bumps; a pass every 5 ms stands for the poller. It logs JSON
+// Grades are counted from a file the test bumps; a pass every 5 ms stands for the pass runner. It logs JSON
 // lines on stdout, and `ready` once its first pass read the grades.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -26,7 +26,7 @@ export async function bundleBridge(): Promise<{ file: string; remove: () => Prom
     stdin: {
       contents: [
         `export { MqttSink } from ${from('outputs/mqtt/sink.ts')};`,
-        `export { EventGate } from ${from('runner/event-gate.ts')};`,
+        `export { EventGate } from ${from('once/gate.ts')};`,
         `export { Lease } from ${from('lease/lease.ts')};`,
         `export { createLogger } from ${from('util/log.ts')};`,
       ].join('\n'),
@@ -66,7 +66,7 @@ function script(s: ScriptSettings): string {
     const bridge = new MqttSink({ mqtt: ${JSON.stringify(s.mqtt)}, version: 't', log, info: () => ({}), children: ['ania'], staleScanMs: 20,
       lease: { folder, other: (other) => log.warn({ other }, 'another bridge'), lost } });
     await bridge.acquire();
-    const gate = new EventGate({ dataDir, log, onStorage: () => {}, fire: (kind, payload, id) => bridge.carry('ania', { kind, payload, id }),
+    const gate = new EventGate({ child: () => ({ id: 'ania', name: 'Ania' }), dataDir, log, onStorage: () => {}, fire: (kind, payload, id) => bridge.carry('ania', { kind, payload, id }),
       memory: (id) => bridge.memory(id), tell: (memory) => bridge.tell('ania', memory), told: (id) => bridge.told(id) });
     await gate.load('ania');
     await bridge.start();

@@ -5,7 +5,7 @@ export { FakeClock } from '../../src/bench/fake-clock.js';
 
 /**
  * Waits for work that waits on the fake clock itself (the App's start: the MQTT bridge reads the
- * broker's retained device configs for STALE_SCAN_MS of the clock before the pollers start), moving
+ * broker's retained device configs for STALE_SCAN_MS of the clock before the pass runners start), moving
  * the clock to each timer due within `withinMs` (that wait) until the work is done, as real time would.
  */
 export async function settledOn<T>(clock: FakeClock, work: Promise<T>, withinMs: number): Promise<T> {

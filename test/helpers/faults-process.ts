@@ -142,7 +142,7 @@ export class BridgeProcess {
     this.child?.kill('SIGKILL');
     await this.exit;
     // The relaunched bridge (Node 20: a child of the bin) follows its launcher by itself, but only once
-    // its event loop notices the closed channel, which in the middle of a poll took over a second. A
+    // its event loop notices the closed channel, which in the middle of a pass took over a second. A
     // supervisor's SIGKILL takes the whole group at once; the restart a test starts next must not race
     // a bridge still holding the data_dir's lock.
     await waitUntil(() => bridges.every((pid) => !alive(pid)), 'the relaunched bridge to follow its launcher', 10_000);

@@ -63,32 +63,32 @@ export class PortalWorld {
     return { login: ANIA.login, password: this.password, id: 'ania', ...extra };
   }
 
-  /** Starts the bridge (its first poll starts with the next clock.advance). */
+  /** Starts the bridge (its first pass starts with the next clock.advance). */
   async startApp(options: StartOptions = {}): Promise<FaultApp> {
     this.app = await startFaultApp({ sim: this.sim, tap: this.tap, clock: this.clock, accounts: [this.account()], ...options });
     return this.app;
   }
 
-  /** Starts the bridge and waits for its first full poll (problem OFF). */
-  async firstPoll(options: StartOptions = {}): Promise<FaultApp> {
+  /** Starts the bridge and waits for its first full pass (problem OFF). */
+  async firstPass(options: StartOptions = {}): Promise<FaultApp> {
     const h = await this.startApp(options);
-    await this.untilFirstPoll();
+    await this.untilFirstPass();
     return h;
   }
 
-  async untilFirstPoll(): Promise<void> {
+  async untilFirstPass(): Promise<void> {
     const h = this.h;
-    // problem is the last state a poll publishes; unread_messages comes with the fast tier.
-    await h.pollUntil(
+    // problem is the last state a pass publishes; unread_messages comes with the fast tier.
+    await h.runUntil(
       () => ['last_update', 'lucky_number', 'unread_messages', 'problem'].every((k) => h.state('ania', k) !== undefined),
-      'the first full poll',
+      'the first full pass',
     );
     expect(h.state('ania', 'problem')).toBe('OFF');
   }
 
-  /** After the first poll, the second normal one: it reads the rows a start leaves for later (the library's lendings). */
+  /** After the first pass, the second normal one: it reads the rows a start leaves for later (the library's lendings). */
   async allRead(): Promise<void> {
-    await this.h.pollUntil(() => this.h.state('ania', 'library_due') !== 'None', 'the rows kept for later, read from the second poll', 5 * MIN);
+    await this.h.runUntil(() => this.h.state('ania', 'library_due') !== 'None', 'the rows kept for later, read from the second pass', 5 * MIN);
   }
 
   snapshot(): Record<string, string | undefined> {
@@ -122,13 +122,13 @@ export class PortalWorld {
     await h.rec.publish(`${h.base}/ania/refresh/set`, payload);
     await waitUntil(() => h.rec.on(topic).length > n, 'the refresh result', 10_000);
     // Its events too: at QoS 2 an event arrives a round trip after a result published behind it.
-    await h.pollUntil(() => true, "the refresh's events");
+    await h.runUntil(() => true, "the refresh's events");
     return JSON.parse(h.rec.on(topic)[n]!.text) as Record<string, unknown>;
   }
 
   /**
-   * The second half of most faults: clear it, then a poll must publish problem OFF and the grade added
-   * during the fault (one event); another 21 minutes of polling must not repeat it.
+   * The second half of most faults: clear it, then a pass must publish problem OFF and the grade added
+   * during the fault (one event); another 21 minutes of reading must not repeat it.
    */
   async recover(clear: () => void, advanceMs = 20 * MIN): Promise<Outcome> {
     const h = this.h;
@@ -138,7 +138,7 @@ export class PortalWorld {
     // Minute by minute: a pass still running when one long jump of the clock ended would plan its next after it.
     await h.advanceUntil(
       () => h.state('ania', 'problem') === 'OFF' && h.state('ania', 'last_update') !== lastUpdate && this.gradeEvents() >= 1,
-      'a good poll after the fault',
+      'a good pass after the fault',
       Math.ceil(advanceMs / MIN),
     );
     await h.advanceMinutes(21);

@@ -71,7 +71,7 @@ export function featurePasses(options: FeaturePassOptions): {
         return [...wants, ...signalReads(wants, copies)];
       };
       await readDue(cache, () => planner.of(reads(), options.clock.now(), { pass: { asked } }).due, new Set<Host>(), failed);
-      return await options.state.poll!({ cache, inputs: {}, identity, now, today: ctx.today, asked, log });
+      return await options.state.compute!({ cache, inputs: {}, identity, now, today: ctx.today, asked, log });
     } finally {
       cache.end();
     }

@@ -1,7 +1,7 @@
 // Vitest reporter: each test file's CPU and wall time, as test/helpers/file-times.ts measured them in its
 // worker, written to test/artifacts/file-times.tsv (the costliest CPU first) after every run; a run of
 // more than a handful of files also prints the ten costliest by CPU and the ten slowest by wall time.
-// docs/development.md ("How long the tests take") quotes them.
+// docs/development.md ("How long the tests take") says where to find them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';

@@ -3,7 +3,9 @@
 
 Home Assistant renders templates with Jinja2 in a sandbox; this does the same with the same library
 (Debian's python3-jinja2), plus the few Home Assistant functions the blueprints use: states(),
-state_attr(), is_state(), and for the dashboard's cards has_value(), strptime(), now() (the job's
+state_attr(), is_state(), the device registry's device_id(), device_entities() and device_attr() (a state's
+"device": {"id", "name"} stands for the registry: the entity's device), and for the dashboard's cards
+has_value(), strptime(), now() (the job's
 "now", an ISO time with its offset), timedelta, as_timestamp(), the timestamp_custom filter (in the
 job's "tz") and the search test. A condition's result is read as Home Assistant reads it
 (result_as_boolean).
@@ -69,8 +71,24 @@ def environment(strict: bool, tz: str) -> ImmutableSandboxedEnvironment:
     def has_value(entity_id):
         return state_of(entity_id) not in ("unknown", "unavailable", None)
 
+    def device_of(entity_id):
+        return (Job.states.get(entity_id) or {}).get("device")
+
+    def device_id(entity_id):
+        device = device_of(entity_id)
+        return None if device is None else device["id"]
+
+    def device_entities(device):
+        return [e for e, s in Job.states.items() if (s.get("device") or {}).get("id") == device]
+
+    def device_attr(device_or_entity, name):
+        # As Home Assistant's: a device id, or an entity id standing for its device.
+        owner = device_of(device_or_entity) or next((s["device"] for s in Job.states.values() if (s.get("device") or {}).get("id") == device_or_entity), None)
+        return None if owner is None else owner.get(name)
+
     env.globals.update(state_attr=state_attr, states=state_of, is_state=lambda e, s: state_of(e) == s, has_value=has_value, strptime=datetime.strptime)
     env.globals.update(now=current, timedelta=timedelta, as_timestamp=as_timestamp)
+    env.globals.update(device_id=device_id, device_entities=device_entities, device_attr=device_attr)
     env.filters["timestamp_custom"] = timestamp_custom
     env.tests["search"] = lambda value, pattern, ignorecase=False: re.search(pattern, str(value), re.IGNORECASE if ignorecase else 0) is not None
     ENVIRONMENTS[key] = env

@@ -80,7 +80,7 @@ function edgesBy(
 
 /**
  * Every cycle of folders, each as one closed path with the import that makes each step, e.g.
- * `features -> poller -> features (features/agenda/agenda.ts -> poller/source.ts; poller/account.ts -> features/index.ts)`.
+ * `features -> runner -> features (features/agenda/agenda.ts -> runner/account.ts; runner/account.ts -> features/index.ts)`.
  * One path per strongly connected group (Tarjan's algorithm), so a tangle of ten folders is one line.
  */
 export function folderCycles(edges: readonly FolderEdge[]): string[] {

@@ -59,7 +59,7 @@ export async function deviceComponents(h: Harness, child: string): Promise<{ con
 }
 
 /** Whether the change feed watches each child, by id, as the diagnostics say. */
-export async function feedWatching(h: Harness): Promise<Record<string, boolean | undefined>> {
+export async function changeFeedWatching(h: Harness): Promise<Record<string, boolean | undefined>> {
   const bundle = JSON.parse(await h.app.diagnostics()) as { children: { id: string; change_feed: { on: boolean } | null }[] };
   return Object.fromEntries(bundle.children.map((c) => [c.id, c.change_feed?.on]));
 }

@@ -33,7 +33,7 @@ export class Recorder {
   private readonly byTopic = new Map<string, Received[]>();
   /** Where markers go: outside the recorded filters, so they never show among the messages. */
   readonly markerTopic = `d2m_marker/${randomBytes(4).toString('hex')}`;
-  /** Who waits for each marker still on its way (its arrival wakes them at once, without polling). */
+  /** Who waits for each marker still on its way (its arrival wakes them at once, without checking again). */
   private readonly awaited = new Map<string, () => void>();
   private markerCount = 0;
 
@@ -98,7 +98,7 @@ export class Recorder {
     return last === undefined ? undefined : JSON.parse(last.text);
   }
 
-  /** Waits until check() holds, polling; fails with the message after timeoutMs. */
+  /** Waits until check() holds, checking again and again; fails with the message after timeoutMs. */
   async until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
     await waitUntil(check, what, timeoutMs);
   }
@@ -155,9 +155,9 @@ export async function retained(filters: string[], url = MQTT_URL, _settleMs?: nu
   return found;
 }
 
-/** The mqtt.js client inside a Bridge (a private member, reached by a cast); it must be connected. */
+/** The mqtt.js client inside a Bridge (its connection's, a private member reached by a cast); it must be connected. */
 function bridgeClient(bridge: object): MqttClient {
-  const client = (bridge as { client?: MqttClient }).client;
+  const client = (bridge as { connection?: { client?: MqttClient } }).connection?.client;
   if (!client?.connected) throw new Error('the bridge is not connected to the broker');
   return client;
 }

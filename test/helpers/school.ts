@@ -24,13 +24,13 @@ export class SimulatedSchool {
   }
 
   /**
-   * The bridge with Ania (the simulator's first account) alone, after its first polls have given each
+   * The bridge with Ania (the simulator's first account) alone, after its first passes have given each
    * of `keys` a state; `options` as for start() (e.g. the web server, for the calendar feeds; a logger).
    */
-  async polled(keys: readonly string[], options: Omit<HarnessOptions, 'sim' | 'clock' | 'accounts'> = {}): Promise<Harness> {
+  async firstPasses(keys: readonly string[], options: Omit<HarnessOptions, 'sim' | 'clock' | 'accounts'> = {}): Promise<Harness> {
     const ania = DEMO_ACCOUNTS[0]!;
     const h = await this.start({ ...options, accounts: [{ login: ania.login, password: ania.password }] });
-    await h.pollUntil(() => keys.every((key) => h.state('ania', key) !== undefined), `the first polls (${keys.join(', ')})`);
+    await h.runUntil(() => keys.every((key) => h.state('ania', key) !== undefined), `the first passes (${keys.join(', ')})`);
     return h;
   }
 

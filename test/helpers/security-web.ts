@@ -33,7 +33,7 @@ export class IdleSockets {
         return new Promise<void>((resolve) => {
           socket.once('connect', () => {
             // Every other one starts a request and stops in the middle of its headers.
-            if (i % 2 === 1) socket.write('GET /health HTTP/1.1\r\nHost: bridge\r\n');
+            if (i % 2 === 1) socket.write(`GET /health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
             resolve();
           });
           socket.once('close', () => resolve());
@@ -146,7 +146,8 @@ export class StalledReader {
       's.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 536)',
       `s.bind((${JSON.stringify(localAddress)}, 0))`,
       `s.connect(("127.0.0.1", ${port}))`,
-      `s.sendall(${JSON.stringify(`GET ${target} HTTP/1.1\r\nHost: bridge\r\n\r\n`)}.encode())`,
+      // The address a tablet opened: the bridge takes its own names only (17.1).
+      `s.sendall(${JSON.stringify(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`)}.encode())`,
       'print("sent", flush=True)',
       'sys.stdin.readline()',
       's.settimeout(10)',

@@ -2,8 +2,8 @@
 // dot-segment clean-up as fetch would do) and a WebData held in the test's hand.
 import type { Language } from '../../src/config/language.js';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { FeedName } from '../../src/rules/calendar-feeds.js';
-import type { ChildView, FeedSource, WebData } from '../../src/outputs/web/types.js';
+import type { CalendarFeedName } from '../../src/rules/calendar-feeds.js';
+import type { ChildView, CalendarFeedSource, WebData } from '../../src/outputs/web/types.js';
 import type { EntityState } from '../../src/engine/state.js';
 
 export interface Answer {
@@ -39,7 +39,7 @@ export class HandData implements WebData {
   connected = true;
   clock = Date.parse('2026-11-23T08:00:00Z');
   readonly views = new Map<string, ChildView>();
-  readonly feeds = new Map<string, FeedSource>();
+  readonly calendarFeeds = new Map<string, CalendarFeedSource>();
   private readonly listeners = new Set<() => void>();
 
   setChild(id: string, states: Record<string, EntityState> = {}, online = true): void {
@@ -56,8 +56,8 @@ export class HandData implements WebData {
     return () => this.listeners.delete(listener);
   }
 
-  feedSource(child: string, name: FeedName): FeedSource | undefined {
-    return this.feeds.get(`${child}/${name}`);
+  calendarFeedSource(child: string, name: CalendarFeedName): CalendarFeedSource | undefined {
+    return this.calendarFeeds.get(`${child}/${name}`);
   }
 
   healthy(): boolean {

@@ -1,4 +1,4 @@
-// The app's start script on a first install of a family on the e-mail road (issue 52, item 4): run.sh as
+// The app's start script on a first install of a family on the family road (issue 52, item 4): run.sh as
 // the container runs it, with the built bin behind `dziennik2mqtt` (reading a config file in place of the
 // Supervisor's options) and the config folder moved to a temporary one. The start-time `dashboard` knows
 // nobody yet; the bridge writes dashboard.yaml once the family portal has listed the children, without a

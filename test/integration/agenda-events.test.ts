@@ -11,13 +11,13 @@ const ANIA = DEMO_ACCOUNTS[0]!;
 const NOW = '2026-11-18T09:10:00+01:00';
 
 const school = simulatedSchool(NOW);
-const firstPoll = () => school.polled(['last_update', 'upcoming_tests', 'homework_due']);
+const firstPass = () => school.firstPasses(['last_update', 'upcoming_tests', 'homework_due']);
 const events = (h: Harness, kind: string): Record<string, unknown>[] =>
   h.rec.on(`${h.base}/ania/event/${kind}`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
 
 describe('agenda, test and homework events', () => {
   it('fire once per item, each of its own kind: a test, a trip, a meeting filed under "Inne", real homework', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const account = school.sim.account(ANIA.login);
     account.addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
     account.addAgendaEntry({ date: '2026-11-27', time: '08:00', category: 3, content: 'Wycieczka do Muzeum Narodowego w Krakowie.' });
@@ -34,6 +34,8 @@ describe('agenda, test and homework events', () => {
       // By date: the meeting is recognised by its content, though filed under "Inne".
       {
         event_type: 'agenda',
+        child: 'ania',
+        child_name: 'Ania',
         kind: 'meeting',
         date: '2026-11-26',
         until: null,
@@ -45,6 +47,8 @@ describe('agenda, test and homework events', () => {
       },
       {
         event_type: 'agenda',
+        child: 'ania',
+        child_name: 'Ania',
         kind: 'trip',
         date: '2026-11-27',
         until: null,
@@ -76,7 +80,7 @@ describe('agenda, test and homework events', () => {
   });
 
   it('announce a parent-teacher meeting set at the hour of a test, which hides only the same meeting', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const account = school.sim.account(ANIA.login);
     account.addTest({ date: '2026-11-25', content: 'Kartkówka: czasowniki.', subject: 5011, teacher: 162001 });
     account.addMeeting({ date: '2026-11-25', time: '08:55', topic: 'Konsultacje z wychowawczynią' });
@@ -84,7 +88,7 @@ describe('agenda, test and homework events', () => {
     account.addMeeting({ date: '2026-11-30', time: '17:00', topic: 'Zebranie z rodzicami klasy 4b' });
     account.addAgendaEntry({ date: '2026-11-30', time: '17:00', category: 4, content: 'Zebranie z rodzicami – wyniki semestru.' });
     await h.advanceMinutes(40);
-    await h.pollUntil(() => events(h, 'agenda').length >= 2, 'the meetings read');
+    await h.runUntil(() => events(h, 'agenda').length >= 2, 'the meetings read');
 
     expect(events(h, 'test').map((e) => e.date)).toEqual(['2026-11-25']);
     expect(events(h, 'agenda').map((e) => [e.kind, e.date, e.time, e.description])).toEqual([
@@ -94,7 +98,7 @@ describe('agenda, test and homework events', () => {
   });
 
   it("give a test entered with a lesson number and no hour its lesson's start, on the sensor and in the event (issue 80)", async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     // Lesson 3 rings at 09:50 (the school's LessonsRange); the teacher gave the lesson, not the hour.
     school.sim.account(ANIA.login).addTest({ date: '2026-11-24', content: 'Kartkówka: ułamki dziesiętne.', lessonNo: 3 });
     await h.advanceMinutes(40);

@@ -1,5 +1,5 @@
 // The real bridge against the simulated portal and the real broker: what a family sees in Home
-// Assistant after the first poll, and what its buttons do.
+// Assistant after the first pass, and what its buttons do.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { Harness } from '../helpers/app.js';
@@ -23,29 +23,29 @@ const TEST_CATEGORY = 301;
 const school = simulatedSchool(NOW);
 let h: Harness | undefined;
 
-async function firstPoll(
+async function firstPass(
   accounts: { login: string; password: string; messages?: unknown[] }[] = [{ login: ANIA.login, password: ANIA.password }],
 ): Promise<Harness> {
   h = await school.start({ accounts });
   const harness = h;
-  await harness.pollUntil(
+  await harness.runUntil(
     () => harness.state('ania', 'last_update') !== undefined && harness.state('ania', 'lucky_number') !== undefined,
-    'the first full poll',
+    'the first full pass',
   );
   return harness;
 }
 
-describe('first poll of a child', () => {
-  it('names the child and its modules on bridge/info once the poll has learned them', async () => {
-    const h = await firstPoll();
-    await h.pollUntil(() => true, 'the fast poll', 3 * 60_000);
+describe('first pass of a child', () => {
+  it('names the child and its modules on bridge/info once the pass has learned them', async () => {
+    const h = await firstPass();
+    await h.runUntil(() => true, 'the fast pass', 3 * 60_000);
     const info = JSON.parse(h.rec.last(`${h.base}/bridge/info`)?.text ?? '{}') as { children?: Record<string, unknown>[] };
     expect(info.children?.[0]).toMatchObject({ id: 'ania', name: 'Ania Kowalska', class: '4b', messages_module: true });
   });
 
   it('publishes every entity with the values the portal data gives', async () => {
     school.sim.account(ANIA.login).setLuckyNumber(12, '2026-11-18');
-    const h = await firstPoll();
+    const h = await firstPass();
     const states = Object.fromEntries(
       [
         'lucky_number',
@@ -93,7 +93,7 @@ describe('first poll of a child', () => {
       upcoming_tests: '3',
       homework_due: '1',
       newest_note: 'Proszę o podpisanie zgody na wyjście do kina.',
-      // Not read at a start: unknown on a first install until the second poll (below).
+      // Not read at a start: unknown on a first install until the second pass (below).
       library_due: 'None',
       last_update: '2026-11-18T09:10:00+01:00',
       problem: 'OFF',
@@ -159,7 +159,7 @@ describe('first poll of a child', () => {
   });
 
   it('announces the child as a Home Assistant device with every entity', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const config = h.rec.json(`${h.prefix}/device/${h.base}_ania/config`) as { dev: { name: string; model: string }; cmps: Record<string, unknown> };
     expect(config.dev).toMatchObject({ name: 'Ania Kowalska', model: 'Klasa 4b' });
     expect(Object.keys(config.cmps)).toEqual(
@@ -168,11 +168,11 @@ describe('first poll of a child', () => {
   });
 
   it('keeps two children apart', async () => {
-    const h = await firstPoll([
+    const h = await firstPass([
       { login: ANIA.login, password: ANIA.password },
       { login: JANEK.login, password: JANEK.password },
     ]);
-    await h.pollUntil(() => h.state('jan', 'last_update') !== undefined, 'the second child');
+    await h.runUntil(() => h.state('jan', 'last_update') !== undefined, 'the second child');
     expect(h.state('jan', 'lessons_end_today')).not.toBe(h.state('ania', 'lessons_end_today'));
     expect(h.state('jan', 'average')).toBe('None'); // first grade: partial grades only, no average
   });
@@ -180,11 +180,11 @@ describe('first poll of a child', () => {
 
 describe('events', () => {
   it('fires one grade event for a new grade, and none again after a restart', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const topic = `${h.base}/ania/event/grade`;
     expect(h.rec.on(topic)).toHaveLength(0); // the first run primes the memory
     school.sim.account(ANIA.login).addGrade({ subject: MATHS, category: TEST_CATEGORY, grade: '4+' });
-    await h.pollUntil(() => h.rec.on(topic).length === 1, 'the grade event', 20 * 60_000);
+    await h.runUntil(() => h.rec.on(topic).length === 1, 'the grade event', 20 * 60_000);
     expect(JSON.parse(h.rec.on(topic)[0]!.text)).toMatchObject({
       event_type: 'grade',
       grade: '4+',
@@ -192,8 +192,8 @@ describe('events', () => {
       category: 'Sprawdzian',
     });
     await h.restart();
-    // pollUntil returns once that poll has finished and its messages have reached the recorder.
-    await h.pollUntil(() => school.sim.count({ path: '/gateway/api/2.0/Grades' }) >= 3, 'a poll after the restart');
+    // runUntil returns once that pass has finished and its messages have reached the recorder.
+    await h.runUntil(() => school.sim.count({ path: '/gateway/api/2.0/Grades' }) >= 3, 'a pass after the restart');
     expect(h.rec.on(topic)).toHaveLength(1);
     expect(school.sim.logins(ANIA.login)).toBe(1); // the saved session was reused
   });
@@ -203,7 +203,7 @@ describe('messages', () => {
   const withSick = () => [{ login: ANIA.login, password: ANIA.password, messages: [...(ANIA.messages ?? [])] }];
 
   it('sends the configured message once per press, to the class tutor, and refuses a quick second press', async () => {
-    const h = await firstPoll(withSick());
+    const h = await firstPass(withSick());
     const results = `${h.base}/ania/send_message/result`;
     await h.rec.publish(`${h.base}/ania/send_message/set`, 'sick');
     await waitUntil(() => h.rec.on(results).length === 1, 'the first result');
@@ -221,7 +221,7 @@ describe('messages', () => {
   });
 
   it('answers an unknown message id with an error and sends nothing', async () => {
-    const h = await firstPoll(withSick());
+    const h = await firstPass(withSick());
     await h.rec.publish(`${h.base}/ania/send_message/set`, '../../Me');
     await waitUntil(() => h.rec.on(`${h.base}/ania/send_message/result`).length === 1, 'the result');
     expect(h.rec.json(`${h.base}/ania/send_message/result`)).toMatchObject({ status: 'error' });
@@ -229,18 +229,18 @@ describe('messages', () => {
   });
 
   it('shows unread messages and fires one message event per new message', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const events = `${h.base}/ania/event/message`;
     const before = Number(h.state('ania', 'unread_messages'));
     school.sim.messaging.addMessage(ANIA.login, { topic: 'Wycieczka do muzeum', body: 'Proszę o zgodę na wyjście w piątek.', from: 162002 });
-    await h.pollUntil(() => h.rec.on(events).length === 1, 'the message event', 3 * 60_000);
+    await h.runUntil(() => h.rec.on(events).length === 1, 'the message event', 3 * 60_000);
     expect(JSON.parse(h.rec.on(events)[0]!.text)).toMatchObject({ event_type: 'message', topic: 'Wycieczka do muzeum' });
     await waitUntil(
       () => h.state('ania', 'unread_messages') === String(before + 1) && h.state('ania', 'newest_message') === 'Wycieczka do muzeum',
       'one more unread, shown as the newest message',
     );
-    // The next fast poll has finished and all it published has reached the recorder.
-    await h.pollUntil(() => true, 'another fast poll', 3 * 60_000);
+    // The next fast pass has finished and all it published has reached the recorder.
+    await h.runUntil(() => true, 'another fast pass', 3 * 60_000);
     expect(h.rec.on(events)).toHaveLength(1);
   });
 });
@@ -252,7 +252,7 @@ describe('downloads', () => {
     h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, downloads: true }], http: { port } });
     const harness = h;
     const file = join(harness.dataDir, 'downloads', 'ania', 'homework', '771', 'karta_pracy_ulamki.pdf');
-    await harness.pollUntil(() => existsSync(file), 'the worksheet on disk');
+    await harness.runUntil(() => existsSync(file), 'the worksheet on disk');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     await harness.rec.publish(`${harness.base}/ania/refresh/set`, '');
     const url = '/files/ania/homework/771/karta_pracy_ulamki.pdf';
@@ -281,7 +281,7 @@ describe('downloads', () => {
 
 describe('commands', () => {
   it('marks every announcement read', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     await h.rec.publish(`${h.base}/ania/mark_notices_read/set`, 'all');
     await waitUntil(() => h.rec.on(`${h.base}/ania/mark_notices_read/result`).length > 0, 'the result');
     expect(h.rec.json(`${h.base}/ania/mark_notices_read/result`)).toEqual({ status: 'ok', marked: 3, already_read: 0 });
@@ -290,7 +290,7 @@ describe('commands', () => {
   });
 
   it('counts an already read announcement as done', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const id = school.sim.account(ANIA.login).notices.find((n) => !n.WasRead)!.Id;
     for (let i = 1; i <= 2; i++) {
       await h.rec.publish(`${h.base}/ania/mark_notices_read/set`, JSON.stringify({ id, transaction: `t${i}` }));
@@ -306,7 +306,7 @@ describe('commands', () => {
 
   // One bridge for the table: each bad payload changes nothing, so the next one meets the same bridge a fresh start would.
   it('answers each bad payload with an error and sends nothing to the portal', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const topic = `${h.base}/ania/mark_notices_read/result`;
     const readBefore = school.sim.account(ANIA.login).notices.filter((n) => n.WasRead).length;
     const payloads = ['../../Me', '1 OR 1=1', 'LID-NBOARD-NOTICE-unknown', '', '{"id": 5}'];
@@ -327,8 +327,8 @@ describe('commands', () => {
     }
   });
 
-  it('polls everything at once on refresh', async () => {
-    const h = await firstPoll();
+  it('passes everything at once on refresh', async () => {
+    const h = await firstPass();
     const before = school.sim.count({ path: '/gateway/api/2.0/Grades' });
     await h.rec.publish(`${h.base}/ania/refresh/set`, 'PRESS');
     await waitUntil(() => h.rec.on(`${h.base}/ania/refresh/result`).length > 0, 'the result');
@@ -341,7 +341,7 @@ describe('problems', () => {
   it('shows a wrong password on problem, goes offline, and does not hammer the login', async () => {
     h = await school.start({ accounts: [{ login: ANIA.login, password: 'wrong', id: 'ania' }] });
     const harness = h;
-    await harness.pollUntil(() => harness.state('ania', 'problem') === 'ON', 'problem ON');
+    await harness.runUntil(() => harness.state('ania', 'problem') === 'ON', 'problem ON');
     expect(harness.attributes('ania', 'problem')).toMatchObject({ reason: 'wrong_credentials' });
     expect(String(harness.attributes('ania', 'problem')?.message)).toContain('1234567u');
     await waitUntil(() => harness.state('ania', 'availability') === 'offline', 'offline');
@@ -354,9 +354,9 @@ describe('problems', () => {
   });
 
   it('keeps the last good data through a maintenance 503 and says service_down', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     school.sim.failNext(100, 503, { host: 'portal' });
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * 60_000);
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * 60_000);
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'service_down' });
     expect(h.state('ania', 'average')).toBe('4.87');
     expect(h.state('ania', 'availability')).toBe('online');
@@ -367,21 +367,21 @@ describe('problems', () => {
 /** Requests for one gateway resource so far (Timetables for every week counted together). */
 const reads = (endpoint: string): number =>
   school.sim.requests.filter((r) => r.host === 'portal' && r.path === `/gateway/api/2.0/${endpoint}`).length;
-/** Reads of this week's timetable (next week's for the calendar feeds has a row of its own, first read at the second poll). */
+/** Reads of this week's timetable (next week's for the calendar feeds has a row of its own, first read at the second pass). */
 const thisWeek = (): number =>
   school.sim.requests.filter((r) => r.host === 'portal' && r.path === '/gateway/api/2.0/Timetables' && r.query.includes('weekStart=2026-11-16'))
     .length;
 
-// The class calendar as a cheap signal: lists whose ids it vouches for are not read on every poll,
-// yet a new test or a new plan change still shows within one poll.
+// The class calendar as a cheap signal: lists whose ids it vouches for are not read on every pass,
+// yet a new test or a new plan change still shows within one pass.
 describe('class calendar signal', () => {
   it('skips the agenda, the timetable and the plan changes while their ids stay the same', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const before = { homeWorks: reads('HomeWorks'), timetables: thisWeek(), changes: reads('Calendars/Substitutions'), grades: reads('Grades') };
     await h.advanceMinutes(20);
-    // Polls did run: 09:10 on a Wednesday is during lessons, when Grades is news and read once
-    // school_interval has passed, never later (every 5 minutes: four polls in 20 minutes; before the
-    // fetch plan it was one 20-minute poll).
+    // Passes did run: 09:10 on a Wednesday is during lessons, when Grades is news and read once
+    // school_interval has passed, never later (every 5 minutes: four passes in 20 minutes; before the
+    // fetch plan it was one 20-minute pass).
     expect(reads('Grades')).toBe(before.grades + 4);
     expect(reads('HomeWorks')).toBe(before.homeWorks);
     expect(thisWeek()).toBe(before.timetables);
@@ -391,8 +391,8 @@ describe('class calendar signal', () => {
     expect(reads('HomeWorks')).toBe(before.homeWorks + 1);
   });
 
-  it('shows a new test at the next poll', async () => {
-    const h = await firstPoll();
+  it('shows a new test at the next pass', async () => {
+    const h = await firstPass();
     const tests = Number(h.state('ania', 'upcoming_tests'));
     await h.advanceMinutes(20);
     school.sim.account(ANIA.login).addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
@@ -400,8 +400,8 @@ describe('class calendar signal', () => {
     expect(h.state('ania', 'upcoming_tests')).toBe(String(tests + 1));
   });
 
-  it('shows a new plan change for tomorrow at the next poll', async () => {
-    const h = await firstPoll();
+  it('shows a new plan change for tomorrow at the next pass', async () => {
+    const h = await firstPass();
     const changes = Number(h.state('ania', 'plan_changes_tomorrow'));
     await h.advanceMinutes(20);
     school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-19', OrgLessonNo: 6 });
@@ -412,7 +412,7 @@ describe('class calendar signal', () => {
   });
 
   it('reads the agenda and the timetable on a refresh whatever the calendar says', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     await h.advanceMinutes(20);
     const before = { homeWorks: reads('HomeWorks'), timetables: reads('Timetables') };
     await h.rec.publish(`${h.base}/ania/refresh/set`, '');
@@ -421,17 +421,17 @@ describe('class calendar signal', () => {
     expect(reads('Timetables')).toBe(before.timetables + 1);
   });
 
-  it('reads the lists on every poll when the portal refuses the calendar', async () => {
+  it('reads the lists on every pass when the portal refuses the calendar', async () => {
     school.sim.account(ANIA.login).setModuleStatus('Calendars/*', 403);
-    const h = await firstPoll();
+    const h = await firstPass();
     const before = { homeWorks: reads('HomeWorks'), timetables: thisWeek(), grades: reads('Grades') };
     await h.advanceMinutes(20);
-    // Every poll that reads the grades (news, every school_interval during lessons: four in these 20
+    // Every pass that reads the grades (news, every school_interval during lessons: four in these 20
     // minutes) reads the agenda and the timetable too, as no calendar vouches for them.
-    const polls = reads('Grades') - before.grades;
-    expect(polls).toBe(4);
-    expect(reads('HomeWorks')).toBe(before.homeWorks + polls);
-    expect(thisWeek()).toBe(before.timetables + polls);
+    const passes = reads('Grades') - before.grades;
+    expect(passes).toBe(4);
+    expect(reads('HomeWorks')).toBe(before.homeWorks + passes);
+    expect(thisWeek()).toBe(before.timetables + passes);
     expect(h.state('ania', 'problem')).toBe('OFF');
   });
 });

@@ -41,7 +41,7 @@ describe.skipIf(skipWithoutJinja())("docs/automations.md's examples", () => {
   it('notify for the event they are written for, and never for another event type or a reconnect', async () => {
     // The bridge's own events: a grade and a message the simulated school adds, as in the demo.
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], demo: true });
-    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'last_update') !== undefined, 'the first pass');
     const life = new SimLife({ simulator: school.sim, logins: [ANIA.login], clock: school.clock, firstAfterMs: 60_000, everyMs: 60 * 60_000 });
     life.start();
     const fired = (kind: string): Record<string, unknown> | undefined => {

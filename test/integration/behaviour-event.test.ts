@@ -19,7 +19,7 @@ describe('a behaviour entry', () => {
   it('goes to behaviour and a behaviour_grade event, never to the grades', async () => {
     // Every tier every 20 minutes: the entry waits for its list's age (hours), however often the passes come,
     // and the default 3- and 5-minute passes of the 7 hours were most of this test's CPU.
-    const h = await school.polled(['last_update', 'newest_grade'], { poll: { fast_interval: '20m', school_interval: '20m' } });
+    const h = await school.firstPasses(['last_update', 'newest_grade'], { poll: { fast_interval: '20m', school_interval: '20m' } });
     const newest = { state: h.state('ania', 'newest_grade'), attributes: h.attributes('ania', 'newest_grade') };
 
     const account = school.sim.account(ANIA.login);
@@ -37,7 +37,7 @@ describe('a behaviour entry', () => {
     const before = reads('BehaviourGrades/Points');
     // Read with the other kinds of grade: hourly, every 6 hours while the school's list is empty (Ania's is).
     await h.advanceMinutes(7 * 60);
-    await h.pollUntil(() => reads('BehaviourGrades/Points') > before, 'the next read of the behaviour entries');
+    await h.runUntil(() => reads('BehaviourGrades/Points') > before, 'the next read of the behaviour entries');
     await h.advanceMinutes(2);
 
     expect(h.state('ania', 'behaviour')).toBe('bardzo dobre (propozycja)');

@@ -35,8 +35,8 @@ function aniasClass(): { name: string; tutor: string } {
 describe.skipIf(skipWithoutJinja())('a new school year', () => {
   it('is one school_year event, which the blueprint tells as one notification', async () => {
     // Every tier every 20 minutes: the new year is told from the identity's daily read, whatever the
-    // polls between (two simulated days at the default tiers: 21 s -> 11 s of CPU for the file alone).
-    const h = await school.polled(['last_update'], { poll: { fast_interval: '20m', school_interval: '20m' } });
+    // passes between (two simulated days at the default tiers: 21 s -> 11 s of CPU for the file alone).
+    const h = await school.firstPasses(['last_update'], { poll: { fast_interval: '20m', school_interval: '20m' } });
     // Into 1 September, past the next day's read of the child's identity.
     await h.advanceMinutes(25 * HOUR);
     expect(warsawDate(school.clock.now())).toBe('2026-09-01');
@@ -46,6 +46,8 @@ describe.skipIf(skipWithoutJinja())('a new school year', () => {
     expect(events).toEqual([
       {
         event_type: 'school_year',
+        child: 'ania',
+        child_name: 'Ania',
         class: name,
         tutor,
         begins: year.start,
@@ -65,7 +67,6 @@ describe.skipIf(skipWithoutJinja())('a new school year', () => {
     const automation = bind(loadBlueprint(BLUEPRINT), {
       school_year_event: 'event.ania_school_year',
       notify_device: '0123456789abcdef0123456789abcdef',
-      child_name: 'Ania',
     });
     const before: HaState = { entity_id: 'event.ania_school_year', state: 'unknown', attributes: {} };
     const after = eventEntityState('event.ania_school_year', events[0]!, '2026-09-01T08:00:00.000Z');
@@ -74,7 +75,8 @@ describe.skipIf(skipWithoutJinja())('a new school year', () => {
     const texts = (await renderActionTemplates(automation, run.variables ?? {})).map((t) =>
       'value' in t.result ? String(t.result.value) : t.result.error,
     );
-    expect(texts.join('\n')).toContain(`Ania, nowy rok szkolny: ${name}`);
+    // The child's name first, as the event gives it.
+    expect(texts[0]).toBe(`Ania: 🎒 nowy rok szkolny: ${name}`);
     expect(texts.join('\n')).toContain(`Wychowawca: ${tutor}. Rok: 01.09.2026 – 25.06.2027, I semestr do 29.01.2027.`);
     expect(texts.join('\n')).toContain(`Z dziennika zniknęły zeszłoroczne wpisy: oceny ${summary.left.grades}, nieobecności`);
     // In English, for a family that chose it.

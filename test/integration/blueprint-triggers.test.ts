@@ -50,13 +50,13 @@ async function demoEvents(): Promise<{ changes: Map<string, StateChange[]>; stat
     attachment: false,
     notifiedTeachers: [{ name: 'Anna Nowak' }],
   });
-  const h = await school.polled(['last_update', 'lucky_number', 'timetable_tomorrow']);
+  const h = await school.firstPasses(['last_update', 'lucky_number', 'timetable_tomorrow']);
   // Two rounds of demo life: a cancellation and a substitution on the next school day, and more.
   const life = new SimLife({ simulator: school.sim, logins: [ANIA.login], clock: school.clock, firstAfterMs: MINUTE, everyMs: 3 * MINUTE });
   life.start();
   account.addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
   // A change on Friday, which is not the next school day.
-  const friday = school.sim.plan(ANIA.login).lessonsOn('2026-11-20')[0]!;
+  const friday = school.sim.schoolDays(ANIA.login).lessonsOn('2026-11-20')[0]!;
   account.addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-20', OrgLessonNo: friday.lessonNo });
   account.setLuckyNumber(12, '2026-11-19');
   // A grade corrected in place, a test moved to another day and a quiz cancelled (interface 8.3).
@@ -78,7 +78,7 @@ async function demoEvents(): Promise<{ changes: Map<string, StateChange[]>; stat
     fileStatus: 'ready',
   });
   await command(h, 'ania', 'refresh', '');
-  await h.pollUntil(
+  await h.runUntil(
     () => ['justification', 'school_file'].every((kind) => h.rec.on(`${h.base}/ania/event/${kind}`).length > 0),
     'the decision and the file',
   );
@@ -113,10 +113,12 @@ describe('blueprints against the events of the real bridge', () => {
     const events = (kind: string): StateChange[] => changes.get(kind) ?? [];
     // The demo produced every kind, the plan changes on Thursday and on Friday.
     expect(KINDS.filter((k) => events(k).length === 0)).toEqual([]);
-    const planDates = events('plan_change').map((c) => c.to.attributes.date);
-    expect(planDates).toEqual(expect.arrayContaining(['2026-11-19', '2026-11-20']));
+    const planChangeDates = events('plan_change').map((c) => c.to.attributes.date);
+    expect(planChangeDates).toEqual(expect.arrayContaining(['2026-11-19', '2026-11-20']));
     expect(states['sensor.ania_timetable_tomorrow']?.attributes.date).toBe('2026-11-19');
     const all = KINDS.flatMap((k) => events(k));
+    // Each names its child: the id of its topics and the first name the board says.
+    expect(new Set(all.map((c) => `${String(c.to.attributes.child)} ${String(c.to.attributes.child_name)}`))).toEqual(new Set(['ania Ania']));
 
     /** Which of all the changes make the automation act, and the texts it would send for them. */
     const outcome = async (file: string, inputs: Record<string, unknown>) => {
@@ -141,30 +143,30 @@ describe('blueprints against the events of the real bridge', () => {
     expect(actedOn(await outcome('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: ['Astronomia'] }))).toEqual([]);
     // The corrected grade says what it was; with the switch off only new grades notify.
     const corrected = grades.find((r) => r.acted && r.change.to.attributes.event_type === 'grade_changed');
-    expect(corrected?.texts.join('\n')).toMatch(/Ocena zmieniona:\s+4 → 5- \(Język polski\)/);
+    expect(corrected?.texts.join('\n')).toMatch(/^Ania: Ocena zmieniona:\s+4 → 5- \(Język polski\)/);
     expect(actedOn(await outcome('new_grade.yaml', { grade_event: 'event.ania_grade', changes: false }))).toEqual(
       events('grade').filter((c) => c.to.attributes.event_type === 'grade'),
     );
     expect(actedOn(await outcome('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: [subject] })).length).toBeGreaterThan(0);
 
     // The lucky number: Thursday's is Ania's 12.
-    const lucky = await outcome('lucky_number.yaml', { lucky_event: 'event.ania_lucky', child_name: 'Ania' });
+    const lucky = await outcome('lucky_number.yaml', { lucky_event: 'event.ania_lucky' });
     expect(actedOn(lucky)).toEqual(events('lucky'));
-    expect(lucky.find((r) => r.acted)!.texts.join('\n')).toMatch(/Ania, 12 to Twój szczęśliwy numerek![\s\S]*W dniu 19\.11/);
+    expect(lucky.find((r) => r.acted)!.texts.join('\n')).toMatch(/^Ania: 🍀 12 to Twój szczęśliwy numerek![\s\S]*W dniu 19\.11/);
 
     // Tomorrow's plan: the Thursday changes, not Friday's; every one with the switch off.
-    const planInputs = { plan_change_event: 'event.ania_plan_change', timetable_tomorrow: 'sensor.ania_timetable_tomorrow' };
-    const plan = await outcome('plan_change_tomorrow.yaml', planInputs);
-    expect(actedOn(plan).map((c) => c.to.attributes.date)).toEqual(planDates.filter((d) => d === '2026-11-19'));
-    expect(actedOn(plan).map((c) => c.to.attributes.kind)).toEqual(expect.arrayContaining(['cancelled', 'substitution']));
-    const substitution = plan.find((r) => r.acted && r.change.to.attributes.kind === 'substitution')!;
+    const planChangeInputs = { plan_change_event: 'event.ania_plan_change', timetable_tomorrow: 'sensor.ania_timetable_tomorrow' };
+    const planChanges = await outcome('plan_change_tomorrow.yaml', planChangeInputs);
+    expect(actedOn(planChanges).map((c) => c.to.attributes.date)).toEqual(planChangeDates.filter((d) => d === '2026-11-19'));
+    expect(actedOn(planChanges).map((c) => c.to.attributes.kind)).toEqual(expect.arrayContaining(['cancelled', 'substitution']));
+    const substitution = planChanges.find((r) => r.acted && r.change.to.attributes.kind === 'substitution')!;
     expect(substitution.texts.join('\n')).toMatch(/zastępstwo[\s\S]*zamiast/);
-    expect(actedOn(await outcome('plan_change_tomorrow.yaml', { ...planInputs, only_next_school_day: false }))).toEqual(events('plan_change'));
+    expect(actedOn(await outcome('plan_change_tomorrow.yaml', { ...planChangeInputs, only_next_school_day: false }))).toEqual(events('plan_change'));
 
     // A new test; quizzes only leaves the Sprawdzian out.
     const tests = await outcome('new_test.yaml', { test_event: 'event.ania_test', language: 'en' });
     expect(actedOn(tests)).toEqual(events('test'));
-    expect(tests.find((r) => r.acted)!.texts.join('\n')).toMatch(/Test: Matematyka[\s\S]*24\.11 08:55: Sprawdzian: ułamki/);
+    expect(tests.find((r) => r.acted)!.texts.join('\n')).toMatch(/^Ania: Test: Matematyka[\s\S]*24\.11 08:55: Sprawdzian: ułamki/);
     // The moved test says from which day to which; the cancelled quiz says so; quizzes only: the quiz alone.
     const types = events('test').map((c) => c.to.attributes.event_type);
     expect(types).toEqual(expect.arrayContaining(['test', 'test_changed', 'test_removed']));
@@ -197,7 +199,9 @@ describe('blueprints against the events of the real bridge', () => {
     expect(events('justification').map((c) => [c.to.attributes.id, c.to.attributes.status])).toEqual([['5599', 'accepted']]);
     const justification = await outcome('justification.yaml', { justification_event: 'event.ania_justification' });
     expect(actedOn(justification)).toEqual(events('justification'));
-    expect(justification.find((r) => r.acted)!.texts.join('\n')).toMatch(/^✅ Usprawiedliwienie przyjęte\n16\.11: lekcja 2 \(\S+.*\), lekcja 3 /);
+    expect(justification.find((r) => r.acted)!.texts.join('\n')).toMatch(
+      /^Ania: ✅ Usprawiedliwienie przyjęte\n16\.11: lekcja 2 \(\S+.*\), lekcja 3 /,
+    );
     expect(actedOn(await outcome('justification.yaml', { justification_event: 'event.ania_justification', statuses: ['rejected'] }))).toEqual([]);
     // An announcement and a school file, each by its own blueprint.
     expect(actedOn(await outcome('new_notice.yaml', { notice_event: 'event.ania_notice' }))).toEqual(events('notice'));

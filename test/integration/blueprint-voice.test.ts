@@ -41,7 +41,7 @@ async function bridge(language: Language, luckyDay = '2026-11-18'): Promise<{ h:
   // A test on the next school day, so that "is there a test tomorrow" has something to say.
   school.sim.account(ANIA.login).addTest({ date: '2026-11-19', content: 'Sprawdzian: ułamki.' });
   const h = await school.start({ language, accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }] });
-  await h.pollUntil(() => KEYS.every((k) => h.state('ania', k) !== undefined) && h.state('ania', 'upcoming_tests') !== '0', 'the first polls');
+  await h.runUntil(() => KEYS.every((k) => h.state('ania', k) !== undefined) && h.state('ania', 'upcoming_tests') !== '0', 'the first passes');
   const states: Record<string, HaState> = {};
   for (const key of KEYS) {
     const id = ENTITY[key]!;

@@ -23,8 +23,8 @@ describe("the bridge's own problem", () => {
   it('is ON, retained and discovered, with the family road’s advice in Polish, for an e-mail entry with a wrong password', async () => {
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: 'wrong' }] as never, language: 'pl' });
     // The start's one listing is the pass: no child, and no minute more.
-    await h.pollUntil(() => problemOf(h) === 'ON', 'the bridge’s problem');
-    expect(h.app.pollers).toHaveLength(0);
+    await h.runUntil(() => problemOf(h) === 'ON', 'the bridge’s problem');
+    expect(h.app.runners).toHaveLength(0);
     const attributes = attributesOf(h);
     expect(attributes).toMatchObject({ reason: 'wrong_credentials', entry: 'ro…m' });
     expect(attributes?.message).toContain('Portal dla rodzin nie przyjął adresu e-mail lub hasła');
@@ -49,28 +49,28 @@ describe("the bridge's own problem", () => {
   it('says the family portal is down while it is, and goes OFF once the children are listed', async () => {
     school.sim.failNext(2, 503, { host: 'family' });
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never, language: 'en' });
-    await h.pollUntil(() => problemOf(h) === 'ON', 'the bridge’s problem');
+    await h.runUntil(() => problemOf(h) === 'ON', 'the bridge’s problem');
     expect(attributesOf(h)).toMatchObject({ reason: 'service_down', entry: 'ro…m' });
     expect(attributesOf(h)?.message).toContain('The family portal is not answering');
     await h.advanceUntil(() => problemOf(h) === 'OFF', 'the children listed', 10);
-    expect(h.app.pollers.map((p) => p.id).sort()).toEqual(['ania', 'jan']);
+    expect(h.app.runners.map((p) => p.id).sort()).toEqual(['ania', 'jan']);
     expect(attributesOf(h)).toEqual({ reason: null });
   });
 
   it('says no child is linked, and reads the child once the family links one', async () => {
     school.sim.families.add({ email: 'nowy.rodzic@example.com', password: 'haslo', logins: [] });
     const h = await school.start({ accounts: [{ email: 'nowy.rodzic@example.com', password: 'haslo' }] as never, language: 'en' });
-    await h.pollUntil(() => problemOf(h) === 'ON', 'the bridge’s problem');
+    await h.runUntil(() => problemOf(h) === 'ON', 'the bridge’s problem');
     expect(attributesOf(h)).toMatchObject({ reason: 'no_children', entry: 'no…m' });
     expect(attributesOf(h)?.message).toContain('The family portal lists no child for this e-mail');
     school.sim.families.family('nowy.rodzic@example.com')?.logins.push('1234567u');
     await h.advanceUntil(() => problemOf(h) === 'OFF', 'the child listed', 20);
-    expect(h.app.pollers.map((p) => p.id)).toEqual(['ania']);
+    expect(h.app.runners.map((p) => p.id)).toEqual(['ania']);
   });
 
   it('is OFF for a bridge whose entries all name their children', async () => {
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
-    await h.pollUntil(() => problemOf(h) === 'OFF', 'the bridge’s problem');
+    await h.runUntil(() => problemOf(h) === 'OFF', 'the bridge’s problem');
     expect(attributesOf(h)).toEqual({ reason: null });
   });
 });
@@ -83,11 +83,11 @@ describe('a device first named by its login', () => {
     const filters = [`${roots.base}/#`, `${roots.prefix}/#`];
     try {
       const first = await school.start({ accounts: [{ login: ania.login, password: 'wrong' }], roots, dataDir, mqttUrl: MQTT_URL });
-      await first.pollUntil(() => first.state(ania.login, 'problem') === 'ON', 'the login’s problem');
+      await first.runUntil(() => first.state(ania.login, 'problem') === 'ON', 'the login’s problem');
       await first.stop();
       // The password fixed in the config: the bridge starts again and names the child by its first name.
       const h = await school.start({ accounts: [{ login: ania.login, password: ania.password }], roots, dataDir, mqttUrl: MQTT_URL });
-      await h.pollUntil(() => h.state('ania', 'problem') === 'OFF', 'Ania named and read');
+      await h.runUntil(() => h.state('ania', 'problem') === 'OFF', 'Ania named and read');
       await brokerHasAllFrom(h.mqtt());
       const kept = await retained(filters);
       expect([...kept.keys()].filter((topic) => topic.includes(ania.login))).toEqual([]);
@@ -121,7 +121,7 @@ describe('a topic the broker refuses', () => {
     ctx.onTestFinished(() => broker.stop());
     const ania = DEMO_ACCOUNTS[0]!;
     const h = await school.start({ accounts: [{ login: ania.login, password: ania.password }], roots, mqttUrl: broker.url, language: 'en' });
-    await h.pollUntil(() => problemOf(h) === 'ON', 'the bridge’s problem');
+    await h.runUntil(() => problemOf(h) === 'ON', 'the bridge’s problem');
     expect(attributesOf(h)).toMatchObject({ reason: 'broker_refused', entry: `${roots.base}/bridge/health` });
     expect(attributesOf(h)?.message).toContain('The MQTT broker refused a topic the bridge publishes or listens to');
   });

@@ -21,7 +21,7 @@ beforeEach(async () => {
   await sim.start();
   logs = new LogSink();
   h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }], log: logs.logger('info') });
-  await h.pollUntil(() => h.state('ania', 'last_update') !== undefined && h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+  await h.runUntil(() => h.state('ania', 'last_update') !== undefined && h.state('ania', 'lucky_number') !== undefined, 'the first pass');
 });
 
 afterEach(async () => {
@@ -42,8 +42,8 @@ function infoLevel(): unknown {
   return (h.rec.json(`${h.base}/bridge/info`) as { log_level?: unknown } | undefined)?.log_level;
 }
 
-/** Lines the child's poller logged (`poll done` comes from a child logger made at start). */
-const pollsLogged = (): number => logs.matching(/"msg":"poll done"/).length;
+/** Lines the child's pass runner logged (`pass done` comes from a child logger made at start). */
+const passesLogged = (): number => logs.matching(/"msg":"poll done"/).length;
 
 describe('bridge requests', () => {
   it('health_check: every child with online and last_update, the transaction echoed', async () => {
@@ -55,7 +55,7 @@ describe('bridge requests', () => {
     expect(await request('health_check', 'anything')).toMatchObject({ status: 'ok', data: { healthy: true } });
   });
 
-  it('refresh: every child polls now, answered once the polls are done', async () => {
+  it('refresh: a pass of every child now, answered once the passes are done', async () => {
     const grades = (): number => sim.count({ path: '/gateway/api/2.0/Grades' });
     const before = grades();
     expect(await request('refresh', '{"transaction":42}')).toEqual({ status: 'ok', data: { children: ['ania'] }, transaction: 42 });
@@ -82,8 +82,8 @@ describe('bridge requests', () => {
   it('options: the log level changes at once for every logger, bridge/info says so', async () => {
     expect(infoLevel()).toBe('info');
     await request('refresh', '');
-    const polls = pollsLogged();
-    expect(polls).toBeGreaterThan(0);
+    const passes = passesLogged();
+    expect(passes).toBeGreaterThan(0);
 
     expect(await request('options', '{"log_level":"warn","transaction":"lv"}')).toEqual({
       status: 'ok',
@@ -91,14 +91,14 @@ describe('bridge requests', () => {
       transaction: 'lv',
     });
     await waitUntil(() => infoLevel() === 'warn', 'bridge/info with the new level');
-    await clock.advance(61_000); // a refresh within a minute of the last one joins it, without a poll
+    await clock.advance(61_000); // a refresh within a minute of the last one joins it, without a pass
     await request('refresh', '');
-    expect(pollsLogged()).toBe(polls); // the child's logger, made at start, follows the change
+    expect(passesLogged()).toBe(passes); // the child's logger, made at start, follows the change
 
     await request('options', '{"log_level":"info"}');
     await clock.advance(61_000);
     await request('refresh', '');
-    expect(pollsLogged()).toBe(polls + 1);
+    expect(passesLogged()).toBe(passes + 1);
   });
 
   it('bad payloads and unknown requests: an error answer, the transaction echoed, nothing changed', async () => {
@@ -124,7 +124,7 @@ describe('bridge requests', () => {
     await request('health_check', ''); // anything published before it has been handled
     expect(infoLevel()).toBe('info');
     expect(h.app.info().log_level).toBe('info');
-    // The poll settings as the bridge runs them, the news interval while lessons are on included.
+    // The pass settings as the bridge runs them, the news interval while lessons are on included.
     expect(h.rec.json(`${h.base}/bridge/info`)).toMatchObject({ config: { poll_interval: '20m', fast_interval: '3m', school_interval: '5m' } });
   });
 

@@ -44,7 +44,11 @@ it('republishes after a broker restart and delivers an event raised during the o
   await broker.kill();
   proxy.paused = true;
   await waitUntil(() => !bridge.connected, 'the bridge to notice');
-  void bridge.carry('ania', { kind: 'grade', id: 'e1', payload: { event_type: 'grade', subject: 'Matematyka', grade: '5' } });
+  void bridge.carry('ania', {
+    kind: 'grade',
+    id: 'e1',
+    payload: { event_type: 'grade', child: 'ania', child_name: 'Ania', subject: 'Matematyka', grade: '5' },
+  });
   bridge.state('ania', 'lucky_number', { state: '6' });
 
   await broker.start();
@@ -61,7 +65,9 @@ it('republishes after a broker restart and delivers an event raised during the o
 
   await r.until(() => r.on(event).length > 0 && r.last(lucky)?.text === '6', 'the event and the republish');
   await r.caughtUpWith(throughBridge(bridge)); // a second copy would arrive before this marker
-  expect(r.on(event).map((m) => JSON.parse(m.text))).toEqual([{ event_type: 'grade', subject: 'Matematyka', grade: '5' }]);
+  expect(r.on(event).map((m) => JSON.parse(m.text))).toEqual([
+    { event_type: 'grade', child: 'ania', child_name: 'Ania', subject: 'Matematyka', grade: '5' },
+  ]);
   expect(r.texts(lucky).filter((t) => t === '6')).toHaveLength(1);
 
   // The restarted broker had nothing retained: all of this is the bridge's republish.

@@ -87,7 +87,7 @@ async function birthsHandled(bridge: MqttSink, base: string): Promise<void> {
   } finally {
     await r.close();
   }
-  await waitUntil(() => (bridge as unknown as { birthTimer?: unknown }).birthTimer === undefined, 'a pending republish');
+  await waitUntil(() => (bridge as unknown as { states: { birthTimer?: unknown } }).states.birthTimer === undefined, 'a pending republish');
 }
 
 const ania = (entities: EntityDef[]): ChildDevice => ({ id: 'ania', name: 'Ania', model: 'Klasa 4b', entities });
@@ -162,10 +162,10 @@ describe('Bridge', () => {
       change: null,
       remark: null,
     };
-    // Published on the bus as a pass publishes it: the MQTT sink takes the state and no feed.
+    // Published on the bus as a pass publishes it: the MQTT sink takes the state and no calendar feed.
     const bus = new Bus(silentLogger());
     bus.carryWith(bridge);
-    bus.feed('ania', 'lessons', { child: 'Ania', entries: [lesson] });
+    bus.calendarFeed('ania', 'lessons', { child: 'Ania', entries: [lesson] });
     bus.state('ania', 'lucky_number', { state: '7' });
     await r.until(() => r.on(`${base}/ania/lucky_number`).length === 1, 'the state after the feed');
     await publishOnce(`${prefix}/status`, 'online');
@@ -306,11 +306,13 @@ describe('Bridge', () => {
     const { base, bridge } = setup();
     bridge.device(ania([entityByKey('grade')]));
     const r = await recorder([`${base}/ania/event/#`]);
-    void bridge.carry('ania', { kind: 'grade', id: 'e1', payload: { event_type: 'grade', grade: '4' } });
+    void bridge.carry('ania', { kind: 'grade', id: 'e1', payload: { event_type: 'grade', child: 'ania', child_name: 'Ania', grade: '4' } });
     await bridge.start();
     await r.until(() => r.messages.length === 1, 'the event');
     await r.caughtUpWith(throughBridge(bridge));
-    expect(r.messages).toEqual([{ topic: `${base}/ania/event/grade`, text: '{"event_type":"grade","grade":"4"}', retain: false }]);
+    expect(r.messages).toEqual([
+      { topic: `${base}/ania/event/grade`, text: '{"event_type":"grade","child":"ania","child_name":"Ania","grade":"4"}', retain: false },
+    ]);
   });
 
   it('at start removes children no longer configured and components a child no longer has', async () => {

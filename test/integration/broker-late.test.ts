@@ -1,5 +1,5 @@
 // A broker that is not there yet (the add-on starting before Mosquitto): the bridge keeps trying with a
-// short injected backoff, asks the portal nothing meanwhile, and comes online and polls once it appears.
+// short injected backoff, asks the portal nothing meanwhile, and comes online and reads once it appears.
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/app/app.js';
@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 describe('a broker that is not there yet', () => {
-  it('keeps retrying without giving up or polling, then comes online and polls when the broker starts', async () => {
+  it('keeps retrying without giving up or reading the portal, then comes online and reads when the broker starts', async () => {
     const clock = new FakeClock('2026-11-18T09:10:00+01:00');
     const sim = new PortalSimulator({ now: () => clock.now() });
     await sim.start();
@@ -56,7 +56,7 @@ describe('a broker that is not there yet', () => {
     );
     const attempts = (): string[] => logs.matching(/cannot connect to the MQTT broker/);
     await waitUntil(() => attempts().length >= 4, 'four connection attempts');
-    await clock.advance(60 * 60_000); // an hour of polling time passes: no poller may have started
+    await clock.advance(60 * 60_000); // an hour of reading time passes: no pass runner may have started
     expect(outcome).toBeUndefined();
     expect(sim.requests).toEqual([]);
     expect(attempts()[0]).toContain(broker.url);
@@ -68,10 +68,10 @@ describe('a broker that is not there yet', () => {
     expect(outcome).toBe('started');
     const rec = await Recorder.connect([`${base}/#`], broker.url);
     cleanups.push(() => rec.close());
-    await clock.advance(0); // the first poll's timer
+    await clock.advance(0); // the first pass's timer
     await waitUntil(() => rec.last(`${base}/ania/availability`)?.text === 'online', 'the child online');
     expect(rec.last(`${base}/bridge/state`)?.text).toBe('online');
-    expect(rec.last(`${base}/ania/average`)?.text).toBe('4.87'); // the first normal poll's values
+    expect(rec.last(`${base}/ania/average`)?.text).toBe('4.87'); // the first normal pass's values
     expect(sim.requests.length).toBeGreaterThan(0);
   });
 

@@ -1,6 +1,6 @@
 // A restart never shrinks what a family sees: the lessons feed a bridge served (both weeks) answers
 // whole after a restart, before and after the first read (which leaves next week for later); a first
-// start's feed answers 503 with Retry-After until the timetable was read, never an empty calendar that
+// start's calendar feed answers 503 with Retry-After until the timetable was read, never an empty calendar that
 // a calendar app would take for "every lesson is gone".
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { send } from '../helpers/web.js';
-import { parseFeed } from '../helpers/ics.js';
+import { parseCalendarFeed } from '../helpers/ics.js';
 import type { Harness } from '../helpers/app.js';
 
 // A Wednesday in the first semester, during the second lesson; next week starts on 2026-11-23.
@@ -21,7 +21,7 @@ async function lessons(h: Harness, port: number): Promise<{ status: number; retr
   const answer = await send(port, `/calendar/ania/lessons.ics?token=${token}`);
   if (answer.status !== 200)
     return { status: answer.status, retryAfter: answer.headers['retry-after'] as string | undefined, thisWeek: 0, nextWeek: 0 };
-  const starts = parseFeed(answer.body).events.map((e) => e.start);
+  const starts = parseCalendarFeed(answer.body).events.map((e) => e.start);
   const split = new Date(NEXT_WEEK).toISOString();
   return { status: 200, thisWeek: starts.filter((s) => s < split).length, nextWeek: starts.filter((s) => s >= split).length };
 }
@@ -29,7 +29,7 @@ async function lessons(h: Harness, port: number): Promise<{ status: number; retr
 describe('the calendar feeds across a restart', () => {
   it('answer with both weeks after a restart, before the first read and after it', async () => {
     const port = await freePort();
-    const h = await school.polled(['at_school'], { http: { port } });
+    const h = await school.firstPasses(['at_school'], { http: { port } });
     // The second normal pass reads next week's timetable.
     await h.advanceMinutes(5);
     const served = await lessons(h, port);
@@ -37,12 +37,12 @@ describe('the calendar feeds across a restart', () => {
     expect(served.thisWeek).toBeGreaterThan(5);
     expect(served.nextWeek).toBeGreaterThan(10);
 
-    // The timetable cannot be read after the restart: the feed is what the last run served.
+    // The timetable cannot be read after the restart: the calendar feed is what the last run served.
     school.sim.failNext(50, 503, { path: /\/Timetables$/ });
     await h.restart();
     expect(await lessons(h, port)).toEqual(served);
 
-    // The first good read after the restart leaves next week for later: the feed keeps it.
+    // The first good read after the restart leaves next week for later: the calendar feed keeps it.
     school.sim.clearFaults();
     await h.advanceMinutes(1);
     const after = await lessons(h, port);
@@ -53,7 +53,7 @@ describe('the calendar feeds across a restart', () => {
   it('answers 503 with Retry-After on a first start until the timetable was read', async () => {
     school.sim.failNext(50, 503, { path: /\/Timetables$/ });
     const port = await freePort();
-    const h = await school.polled(['last_update'], { http: { port } });
+    const h = await school.firstPasses(['last_update'], { http: { port } });
     expect(await lessons(h, port)).toMatchObject({ status: 503, retryAfter: '60' });
   });
 });

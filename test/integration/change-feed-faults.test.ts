@@ -1,8 +1,8 @@
-// Every way the change feed fails leaves the bridge polling as without it (live-notes 28-32): a refused
+// Every way the change feed fails leaves the bridge reading as without it (live-notes 28-32): a refused
 // registration (400, or 403 as behind the paid add-on) is tried again the next day, a device the portal
-// forgot is registered again once (twice forgotten: tomorrow), the feed in maintenance or failing is read
+// forgot is registered again once (twice forgotten: tomorrow), the change feed in maintenance or failing is read
 // again until it answers; meanwhile the lists are read at their own ages, the news still arrives, and
-// the diagnostics say per child why the feed is off.
+// the diagnostics say per child why the change feed is off.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
@@ -10,28 +10,28 @@ import type { Harness } from '../helpers/app.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const FAMILY = [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }];
-// A Wednesday in the first semester, during the second lesson: news every 5 minutes without the feed.
+// A Wednesday in the first semester, during the second lesson: news every 5 minutes without the change feed.
 const school = simulatedSchool('2026-11-18T09:10:00+01:00');
 
-interface FeedPart {
+interface ChangeFeedPart {
   on: boolean;
   why_not: string | null;
 }
 
 async function started(poll?: Record<string, string>): Promise<Harness> {
   const h = await school.start({ accounts: FAMILY as never, ...(poll ? { poll } : {}) });
-  await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'both children published');
+  await h.runUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'both children published');
   // The device is registered in the start's first pass, before the lists it covers (watch, then list).
   await h.advanceMinutes(5);
   return h;
 }
 
-async function feedOf(h: Harness, child = 'ania'): Promise<FeedPart | null> {
-  const bundle = JSON.parse(await h.app.diagnostics()) as { children: { id: string; change_feed: FeedPart | null }[] };
+async function changeFeedOf(h: Harness, child = 'ania'): Promise<ChangeFeedPart | null> {
+  const bundle = JSON.parse(await h.app.diagnostics()) as { children: { id: string; change_feed: ChangeFeedPart | null }[] };
   return bundle.children.find((c) => c.id === child)?.change_feed ?? null;
 }
 
-/** A grade added now reaches Home Assistant within the news age of lessons, by polling. */
+/** A grade added now reaches Home Assistant within the news age of lessons, by reading. */
 async function gradeArrives(h: Harness, grade: string): Promise<void> {
   school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade });
   await h.advanceUntil(() => h.state('ania', 'newest_grade') === grade, `grade ${grade}`, 5);
@@ -40,45 +40,45 @@ async function gradeArrives(h: Harness, grade: string): Promise<void> {
 const registrations = (): number => school.sim.count({ host: 'auth', path: '/3.0/ChangeRegister', login: ANIA.login });
 
 describe('the change feed failing', () => {
-  // Both refusals are one FeedRefusedError, and the bridge's retry a day later (child-feed.ts refuse(),
+  // Both refusals are one ChangeFeedRefusedError, and the bridge's retry a day later (engine/change-feed/child.ts refuse(),
   // which says "tried again tomorrow") does not look at the status: the simulated day that shows the
-  // retry runs once, for 400 (25 simulated hours of polls, proved it again for 403). The unread counters
+  // retry runs once, for 400 (25 simulated hours of passes, proved it again for 403). The unread counters
   // are read every 20 minutes (the retry is a day later however often they are; every 3 minutes they were
   // most of this test's CPU); the news still comes at the lessons' 5 minutes.
   it.each([400, 403] as const)(
-    'a registration refused with %i: polling as without it, tried again the next day',
+    'a registration refused with %i: reading as without it, tried again the next day',
     async (status) => {
-      school.sim.account(ANIA.login).feed.refuseRegistration(status);
+      school.sim.account(ANIA.login).changeFeed.refuseRegistration(status);
       const h = await started({ fast_interval: '20m' });
-      expect(await feedOf(h)).toMatchObject({
+      expect(await changeFeedOf(h)).toMatchObject({
         on: false,
         why_not: expect.stringMatching(/^refused on the family road \(.+\); tried again tomorrow$/) as unknown,
       });
-      expect(await feedOf(h, 'jan')).toMatchObject({ on: true });
+      expect(await changeFeedOf(h, 'jan')).toMatchObject({ on: true });
       await gradeArrives(h, '2');
       expect(registrations()).toBe(1);
       if (status === 403) return;
       await h.advanceMinutes(12 * 60);
       expect(registrations()).toBe(1);
-      school.sim.account(ANIA.login).feed.refuseRegistration(null);
+      school.sim.account(ANIA.login).changeFeed.refuseRegistration(null);
       await h.advanceMinutes(13 * 60);
       expect(registrations()).toBe(2);
-      expect(await feedOf(h)).toMatchObject({ on: true });
+      expect(await changeFeedOf(h)).toMatchObject({ on: true });
     },
     120_000,
   );
 
-  it('a device the portal forgot: registered again once; forgotten again, polling until the next day', async () => {
+  it('a device the portal forgot: registered again once; forgotten again, reading until the next day', async () => {
     const h = await started();
-    const feed = school.sim.account(ANIA.login).feed;
-    feed.forgetDevice(feed.deviceIds()[0]!);
+    const changeFeed = school.sim.account(ANIA.login).changeFeed;
+    changeFeed.forgetDevice(changeFeed.deviceIds()[0]!);
     await h.advanceMinutes(6);
     expect(registrations()).toBe(2);
-    expect(await feedOf(h)).toMatchObject({ on: true });
-    feed.forgetDevice(feed.deviceIds()[0]!);
+    expect(await changeFeedOf(h)).toMatchObject({ on: true });
+    changeFeed.forgetDevice(changeFeed.deviceIds()[0]!);
     await h.advanceMinutes(6);
     expect(registrations()).toBe(2);
-    expect(await feedOf(h)).toMatchObject({ on: false, why_not: expect.stringContaining('forgotten twice') as unknown });
+    expect(await changeFeedOf(h)).toMatchObject({ on: false, why_not: expect.stringContaining('forgotten twice') as unknown });
     await gradeArrives(h, '3');
   }, 120_000);
 
@@ -86,17 +86,17 @@ describe('the change feed failing', () => {
     ['in maintenance', 503],
     ['failing', 500],
   ] as const)(
-    'the feed %s: polling as without it until it answers, then on again',
+    'the feed %s: reading as without it until it answers, then on again',
     async (_what, status) => {
       const h = await started();
       school.sim.failNext(1000, status, { host: 'auth', path: '/3.0/PushChanges' });
       await h.advanceMinutes(6);
-      expect(await feedOf(h)).toMatchObject({ on: false, why_not: expect.stringContaining('not answering') as unknown });
+      expect(await changeFeedOf(h)).toMatchObject({ on: false, why_not: expect.stringContaining('not answering') as unknown });
       expect(h.state('ania', 'problem')).toBe('OFF');
       await gradeArrives(h, '4');
       school.sim.clearFaults();
       await h.advanceMinutes(6);
-      expect(await feedOf(h)).toMatchObject({ on: true, why_not: null });
+      expect(await changeFeedOf(h)).toMatchObject({ on: true, why_not: null });
     },
     120_000,
   );

@@ -1,6 +1,6 @@
 // The portal's change feed on the family road (live-notes 28-32), against the simulator and a real
-// broker: news at 17:00 within 5 minutes through the feed; a quiet hour in lessons costs the feed and the
-// counters, and no news list before its safety age; a change the feed never names still arrives, at the
+// broker: news at 17:00 within 5 minutes through the change feed; a quiet hour in lessons costs the change feed and the
+// counters, and no news list before its safety age; a change the change feed never names still arrives, at the
 // safety read, and is counted; a change is acknowledged only after what it caused was published, so a
 // failed read or a lost acknowledgement reads it again, and a restart publishes it once.
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import type { Harness } from '../helpers/app.js';
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 const FAMILY = [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }];
 const MINUTE = 60_000;
-// A Wednesday afternoon, after the lessons (news was read every 20 minutes then, before the feed).
+// A Wednesday afternoon, after the lessons (news was read every 20 minutes then, before the change feed).
 const school = simulatedSchool('2026-11-18T16:50:00+01:00');
 
 interface Bundle {
@@ -26,7 +26,7 @@ interface Bundle {
 
 async function started(accounts: unknown = FAMILY): Promise<Harness> {
   const h = await school.start({ accounts: accounts as never });
-  await h.pollUntil(
+  await h.runUntil(
     () => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'plan_changes_tomorrow') !== undefined),
     'both children published',
   );
@@ -41,8 +41,8 @@ async function bundle(h: Harness): Promise<Bundle> {
 
 /** The changes the simulated portal still lists for the child's devices (not acknowledged). */
 const pending = (login: string): number => {
-  const feed = school.sim.account(login).feed;
-  return feed.deviceIds().reduce((n, d) => n + feed.listed(d, '9999-12-31 23:59:59').length, 0);
+  const changeFeed = school.sim.account(login).changeFeed;
+  return changeFeed.deviceIds().reduce((n, d) => n + changeFeed.listed(d, '9999-12-31 23:59:59').length, 0);
 };
 
 describe('the change feed', () => {
@@ -56,8 +56,8 @@ describe('the change feed', () => {
     expect([pending(ANIA.login), pending(JANEK.login)]).toEqual([0, 0]);
   }, 90_000);
 
-  it('costs a quiet hour in lessons the feed and the counters, and no news list before its safety age', async () => {
-    // From before the lessons: every list read again once the feed watches (the calendar's three hours the longest).
+  it('costs a quiet hour in lessons the change feed and the counters, and no news list before its safety age', async () => {
+    // From before the lessons: every list read again once the change feed watches (the calendar's three hours the longest).
     await school.reopen('2026-11-18T07:40:00+01:00');
     const h = await started();
     await h.advanceMinutes(200);
@@ -96,17 +96,17 @@ describe('the change feed', () => {
       }
       expect(inHour(all(list)).length, list).toBeLessThanOrEqual(1);
     }
-    // The diagnostics say which age holds: the feed's safety age for a news list, the news age for the feed.
+    // The diagnostics say which age holds: the change feed's safety age for a news list, the news age for the change feed.
     const rows = (await bundle(h)).children[0]!.next_reads;
     const why = (row: string) => rows.find((r) => r.row === row || r.row.startsWith(`${row} (`))?.why;
     expect([why('Grades'), why('PushChanges')]).toEqual(['age: feed safety 8 h', 'age: lessons 5 min']);
-    // The presence marks a teacher enters as a lesson begins, which the feed names: the attendance list
+    // The presence marks a teacher enters as a lesson begins, which the change feed names: the attendance list
     // is read within 5 minutes after a lesson's start, and not otherwise.
-    const plan = school.sim.plan(ANIA.login);
-    const starts = plan
+    const schoolDays = school.sim.schoolDays(ANIA.login);
+    const starts = schoolDays
       .lessonsOn('2026-11-18')
       .filter((l) => !l.cancelled)
-      .map((l) => Date.parse(`2026-11-18T${plan.bell(l.lessonNo).from}:00+01:00`));
+      .map((l) => Date.parse(`2026-11-18T${schoolDays.bell(l.lessonNo).from}:00+01:00`));
     const attendance = inHour(all('Attendances'));
     expect(starts.filter((e) => e >= from && e < from + 55 * MINUTE).length).toBeGreaterThan(0);
     expect(attendance.length).toBeGreaterThan(0);
@@ -118,16 +118,16 @@ describe('the change feed', () => {
     expect(attendance.length).toBeLessThanOrEqual(starts.filter((e) => e >= from - 5 * MINUTE && e < from + 60 * MINUTE).length);
   }, 90_000);
 
-  it('brings a change the feed never named at the safety read, and counts it as feed_missed', async () => {
+  it('brings a change the change feed never named at the safety read, and counts it as feed_missed', async () => {
     const h = await started();
     const { change_feed } = (await bundle(h)).children[0]!;
     expect(change_feed?.on).toBe(true);
-    // The grades read again once the feed watches (what was read before it may hide what it never saw).
+    // The grades read again once the change feed watches (what was read before it may hide what it never saw).
     await h.advanceMinutes(25);
-    school.sim.account(ANIA.login).feed.loseNextChange();
+    school.sim.account(ANIA.login).changeFeed.loseNextChange();
     const added = school.clock.now();
     school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: '2' });
-    expect(school.sim.account(ANIA.login).feed.lost).toHaveLength(1);
+    expect(school.sim.account(ANIA.login).changeFeed.lost).toHaveLength(1);
     // Lost at 17:20: its list's safety read would come after 01:00, and the night reads nothing for its
     // age alone, so it comes with the next morning's first pass (06:00), not before the safety age. The
     // night passes from timer to timer (advanceMinutes; minute by minute it was most of this file's time).
@@ -147,7 +147,7 @@ describe('the change feed', () => {
     const from = school.sim.requests.length;
     school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: '2' });
     await h.advanceUntil(() => h.state('ania', 'newest_grade') === '2', 'the grade', 30);
-    // Acknowledged once the feed lists it again after the good read (the pass of the failed read keeps it).
+    // Acknowledged once the change feed lists it again after the good read (the pass of the failed read keeps it).
     await h.advanceUntil(() => pending(ANIA.login) === 0, 'the acknowledgement', 10);
     // In order: the failed read, the good one, and only then the acknowledgement.
     const ania = school.sim.requests.slice(from).filter((r) => r.login === ANIA.login);
@@ -174,7 +174,7 @@ describe('the change feed', () => {
     const account = school.sim.account(ANIA.login);
     const kept = account.addGrade({ subject: 5012, category: 301, grade: '5' });
     await h.advanceUntil(() => h.state('ania', 'newest_grade') === '5', 'the grade', 10);
-    account.feed.record([{ kind: 'Delete', type: 'Grades', recordId: String(kept.Id), addDate: '2026-11-18 16:00:00', extraData: null }]);
+    account.changeFeed.record([{ kind: 'Delete', type: 'Grades', recordId: String(kept.Id), addDate: '2026-11-18 16:00:00', extraData: null }]);
     await h.advanceMinutes(6);
     expect(h.state('ania', 'newest_grade')).toBe('5');
     const fired = firedEvents(h, 'grade');

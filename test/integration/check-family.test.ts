@@ -119,8 +119,8 @@ describe('check with an e-mail entry', () => {
     });
     expect(code).toBe(0);
     for (const child of ['ania', 'jan']) {
-      for (const feed of ['lessons', 'agenda', 'free-days'])
-        expect(text.match(new RegExp(`/calendar/${child}/${feed}\\.ics\\?key=`, 'g')), `${child} ${feed}`).toHaveLength(1);
+      for (const calendarFeed of ['lessons', 'agenda', 'free-days'])
+        expect(text.match(new RegExp(`/calendar/${child}/${calendarFeed}\\.ics\\?key=`, 'g')), `${child} ${calendarFeed}`).toHaveLength(1);
     }
   });
 

@@ -1,6 +1,7 @@
 // `check` on Home Assistant's API (interface 15.4): whether it answers the config's token, and each child's
 // calendars and homework list as the bridge keeps them: would make, made, kept, removed by the family; and
-// Assist's Model Context Protocol entry (16.4) likewise, with the tools it offers.
+// Assist's Model Context Protocol entry (16.4) likewise, with the tools it offers. Of a kindergarten child, only what
+// the bridge makes for her: her lessons and days off, no agenda calendar nor homework list (16.2).
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { buildConfig } from '../../src/config/load.js';
@@ -23,11 +24,12 @@ beforeEach(async () => {
 });
 afterEach(() => ha.stop());
 
-async function check(dataDir: string, port: number, homeassistant?: Record<string, string | boolean>) {
+/** `check` of the config's entries (`accounts`: login entries, or an e-mail one), in English. */
+async function check(dataDir: string, port: number, homeassistant?: Record<string, string | boolean>, accounts: object[] = [entry(ANIA)]) {
   const config = await buildConfig(
     {
       portal: school.sim.urls,
-      accounts: [{ login: ANIA.login, password: ANIA.password }],
+      accounts,
       data_dir: dataDir,
       http: { port },
       language: 'en',
@@ -41,6 +43,7 @@ async function check(dataDir: string, port: number, homeassistant?: Record<strin
   return { code, text };
 }
 
+const entry = ({ login, password }: { login: string; password: string }) => ({ login, password });
 const lines = (text: string) => text.split('\n').filter((l) => l.startsWith('     Ania – '));
 
 it('tells what it would make, what it made, what it keeps of the family and what the family removed', async () => {
@@ -85,6 +88,50 @@ it('tells what it would make, what it made, what it keeps of the family and what
     '     Ania – agenda: made',
     '     Ania – days off: removed by the family',
     '     Ania – homework: made',
+  ]);
+});
+
+it('lists of the kindergarten child only the calendars the bridge makes for her, as it then makes them', async () => {
+  const dataDir = await tempDir();
+  const port = await freePort();
+  const homeassistant = { url: ha.url, token: TOKEN, public_url: `http://127.0.0.1:${port}`, assist: false };
+  const family = [entry(ANIA), entry(DEMO_ACCOUNTS[2]!)];
+  const told = (text: string) => text.split('\n').filter((l) => / {5}(Ania|Zofia) – /.test(l));
+  expect(told((await check(dataDir, port, homeassistant, family)).text)).toEqual([
+    '     Ania – lessons: would make',
+    '     Ania – agenda: would make',
+    '     Ania – days off: would make',
+    '     Ania – homework: would make',
+    '     Zofia – lessons: would make',
+    '     Zofia – days off: would make',
+  ]);
+  const h = await school.start({
+    accounts: family.map(({ login, password }) => ({ login, password })),
+    dataDir,
+    http: { port },
+    homeassistant,
+    language: 'en',
+  });
+  await h.advanceUntil(() => ha.entries.length === 6, 'the calendars and the homework list made', 5);
+  await h.advanceMinutes(5);
+  await h.stop();
+  expect(ha.entries.map((e) => e.title).sort()).toEqual(
+    ['Ania – lessons', 'Ania – agenda', 'Ania – days off', 'Ania – homework', 'Zofia – lessons', 'Zofia – days off'].sort(),
+  );
+  expect(told((await check(dataDir, port, homeassistant, family)).text)).toEqual([
+    '     Ania – lessons: made',
+    '     Ania – agenda: made',
+    '     Ania – days off: made',
+    '     Ania – homework: made',
+    '     Zofia – lessons: made',
+    '     Zofia – days off: made',
+  ]);
+  // Read on the family road (an e-mail entry linking her alone), she is told the same.
+  const kowalscy = { email: 'kowalscy@example.com', password: 'demo-kowalscy' };
+  school.sim.families.add({ ...kowalscy, logins: [DEMO_ACCOUNTS[2]!.login] });
+  expect(told((await check(await tempDir(), port, homeassistant, [kowalscy])).text)).toEqual([
+    '     Zofia – lessons: would make',
+    '     Zofia – days off: would make',
   ]);
 });
 

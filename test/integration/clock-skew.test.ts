@@ -19,7 +19,7 @@ const ROADS = {
   family: { email: DEMO_FAMILY.email, password: DEMO_FAMILY.password },
 } as const;
 
-/** The bridge on `road`, its clock `aheadMs` ahead of the portal's (negative: behind), after its first polls. */
+/** The bridge on `road`, its clock `aheadMs` ahead of the portal's (negative: behind), after its first passes. */
 async function bridgeApart(
   ctx: TestContext,
   road: keyof typeof ROADS,
@@ -32,7 +32,7 @@ async function bridgeApart(
   const logs = new LogSink();
   const h = await startHarness({ sim, clock, accounts: [ROADS[road] as never], log: logs.logger('info') });
   ctx.onTestFinished(() => h.stop());
-  await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first polls');
+  await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first passes');
   return { h, logs, sim };
 }
 
@@ -45,7 +45,7 @@ describe.concurrent('a host clock off the portal’s', () => {
       it(`${road} road, ${said}: logs in and reads, never login_changed, the skew said once`, async (ctx) => {
         const { h, logs, sim } = await bridgeApart(ctx, road, aheadMs);
         expect(h.state('ania', 'problem')).toBe('OFF');
-        // Past the token's Max-Age and the session's refresh: the polls go on, on one login.
+        // Past the token's Max-Age and the session's refresh: the passes go on, on one login.
         await h.advanceMinutes(45);
         expect(h.state('ania', 'problem')).toBe('OFF');
         expect(h.attributes('ania', 'problem')?.reason ?? null).toBeNull();

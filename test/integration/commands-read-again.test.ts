@@ -13,7 +13,7 @@ const school = simulatedSchool('2026-11-18T23:10:00+01:00');
 describe('after a command', () => {
   it('reads the unread counters again at once after the bridge opened a message', async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
-    await h.pollUntil(() => h.state('ania', 'unread_messages') !== undefined && h.state('ania', 'newest_message') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'unread_messages') !== undefined && h.state('ania', 'newest_message') !== undefined, 'the first passes');
     await h.advanceMinutes(3);
     const unread = Number(h.state('ania', 'unread_messages'));
     expect(unread).toBeGreaterThan(0);
@@ -25,7 +25,7 @@ describe('after a command', () => {
 
   it('reads the sent box again at once after a reply went out', async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, write_messages: true }] });
-    await h.pollUntil(() => h.state('ania', 'newest_message') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'newest_message') !== undefined, 'the first passes');
     // The sent box is not read at a start's first pass: the second pass reads it.
     await h.advanceUntil(() => h.state('ania', 'sent_message') !== undefined, 'the sent box', 30);
     const message = school.sim.messaging.addMessage(ANIA.login, { topic: 'Zebranie', body: 'W czwartek.', from: 162002, noReply: 0 });

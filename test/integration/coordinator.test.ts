@@ -165,7 +165,7 @@ const JANEK_DAY = {
 describe('the coordinator', () => {
   it('reads a day of both children resource by resource as declared, and brings the news at the next look', async () => {
     const h = await school.start({ accounts: [ANIA, JANEK].map((c) => ({ login: c.login, password: c.password })) });
-    await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'the first polls');
+    await h.runUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'the first passes');
     const tests = Number(h.state('ania', 'upcoming_tests'));
     const unread = Number(h.state('jan', 'unread_messages'));
     await h.advanceMinutes(60);
@@ -189,18 +189,18 @@ describe('the coordinator', () => {
       reads: () => [want(CONFERENCES)],
       entities: [sensor('next_meeting', { en: 'Next meeting', pl: 'Najbliższe zebranie', uk: 'Найближчі збори' })],
       create: () => ({
-        poll: (ctx) => {
+        compute: (ctx) => {
           seen.push(ctx.cache.get(CONFERENCES)?.ParentTeacherConferences.length ?? -1);
           return Promise.resolve({});
         },
       }),
     });
-    // Both runs poll every tier every 20 minutes: the two are compared with each other, and the default 3- and
+    // Both runs pass every tier every 20 minutes: the two are compared with each other, and the default 3- and
     // 5-minute passes of their 12 hours were most of this test's CPU.
     const poll = { fast_interval: '20m', school_interval: '20m' };
     const sixHours = async (features: typeof FEATURES): Promise<number> => {
       const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], features, poll });
-      await h.pollUntil(() => h.state('ania', 'newest_grade') !== undefined, 'the first polls');
+      await h.runUntil(() => h.state('ania', 'newest_grade') !== undefined, 'the first passes');
       await h.advanceMinutes(6 * 60);
       return meetings();
     };

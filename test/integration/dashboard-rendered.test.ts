@@ -108,9 +108,9 @@ const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
 describe.skipIf(skipWithoutJinja())('the dashboard rendered against the published states (python3-jinja2)', () => {
   it('renders every card in every language, with the moved lesson on its new day', async () => {
     const ania = DEMO_ACCOUNTS[0]!;
-    const plan = school.sim.plan(ania.login);
-    const first = plan.lessonsOn('2026-11-24')[0]!;
-    const last = Math.max(...plan.lessonsOn('2026-11-26').map((l) => l.lessonNo));
+    const schoolDays = school.sim.schoolDays(ania.login);
+    const first = schoolDays.lessonsOn('2026-11-24')[0]!;
+    const last = Math.max(...schoolDays.lessonsOn('2026-11-26').map((l) => l.lessonNo));
     school.sim
       .account(ania.login)
       .moveLesson({ from: { date: '2026-11-24', lessonNo: first.lessonNo }, to: { date: '2026-11-26', lessonNo: last + 1 } });
@@ -121,7 +121,7 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
     school.sim.account(ania.login).addGrade({ subject: 5021, category: 301, grade: '1', date: '2026-11-19', addDate: '2026-11-19 10:00:00' });
     // And an np (unprepared), a mark that is no grade.
     school.sim.account(ania.login).addGrade({ subject: 5021, category: 301, grade: 'np', date: '2026-11-20', addDate: '2026-11-20 15:00:00' });
-    const h = await school.polled([
+    const h = await school.firstPasses([
       'timetable_today',
       'timetable_tomorrow',
       'newest_message',
@@ -156,7 +156,7 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
   }, 60_000);
 
   it("shows the bridge device's broker, uptime and memory and the child's figures in the Bridge view, each read from what the bridge published", async () => {
-    const h = await school.polled(['requests_today', 'logins_today', 'last_read', 'session_age']);
+    const h = await school.firstPasses(['requests_today', 'logins_today', 'last_read', 'session_age']);
     const states = haStates(h);
     const board = dashboard([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'pl', { baseTopic: h.base }) as { views: { path: string }[] };
     const view = board.views.find((v) => v.path === 'bridge');
@@ -179,7 +179,7 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
     };
     const figures = ['sensor.ania_logins_today', 'sensor.ania_requests_today', 'sensor.ania_last_read', 'sensor.ania_session_age'];
     expect(named).toEqual(expect.arrayContaining([...figures, ...Object.values(bridge)]));
-    // The child's figures have the states the bridge published: one login, the requests of the first polls.
+    // The child's figures have the states the bridge published: one login, the requests of the first passes.
     expect(states['sensor.ania_logins_today']?.state).toBe('1');
     expect(Number(states['sensor.ania_requests_today']?.state)).toBeGreaterThan(10);
     expect(states['sensor.ania_last_read']?.state).toMatch(/^2026-11-23T09:3\d/);

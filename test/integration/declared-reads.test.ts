@@ -22,7 +22,7 @@ const MESSAGING = RESOURCES.filter((r) => r.host === 'messaging').flatMap((r) =>
 
 /** The data read a request is, as the declarations would spell its endpoint; undefined for the session's own requests. */
 function dataRead(r: SimRequest): { endpoint: string; host: 'register' | 'messaging' } | undefined {
-  // The change feed's registration and acknowledgements are writes of the feed, not reads.
+  // The change feed's registration and acknowledgements are writes of the change feed, not reads.
   if (r.method === 'DELETE' || r.path.endsWith('/ChangeRegister')) return undefined;
   const gateway = /^\/gateway\/api\/2\.0\/(.+)$/.exec(r.path);
   if (r.host === 'portal' && gateway) return { endpoint: gateway[1]!, host: 'register' };
@@ -37,7 +37,7 @@ function dataRead(r: SimRequest): { endpoint: string; host: 'register' | 'messag
 describe('every read is a declared resource', () => {
   it('asks the portal for no data outside a declaration', async () => {
     const h = await school.start({ accounts: [ANIA, JANEK].map((c) => ({ login: c.login, password: c.password })) });
-    await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'the first polls');
+    await h.runUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'the first passes');
     await h.rec.publish(`${h.base}/ania/refresh/set`, '');
     await h.advanceMinutes(16 * 60);
     const reads = school.sim.requests.map(dataRead).filter((r) => r !== undefined);

@@ -1,5 +1,5 @@
 // Demo life: the simulator adds a grade, a message, a plan change and an announcement on its clock,
-// and the real bridge (real broker, fake clock) announces each as an event at its next polls.
+// and the real bridge (real broker, fake clock) announces each as an event at its next passes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PortalSimulator, DEMO_ACCOUNTS, SimLife, type LifeRound } from '../../src/simulator/index.js';
 import { FakeClock } from '../helpers/clock.js';
@@ -62,7 +62,7 @@ describe('demo life', () => {
     expect(change.date > '2026-11-18').toBe(true);
     expect(
       sim
-        .plan(ANIA.login)
+        .schoolDays(ANIA.login)
         .lessonsOn(change.date)
         .find((l) => l.lessonNo === change.lessonNo)?.cancelled,
     ).toBe(true);
@@ -88,9 +88,9 @@ describe('demo life', () => {
     async ({ account, child }) => {
       h = await startHarness({ sim, clock, accounts: [{ login: account.login, password: account.password }] });
       const harness = h;
-      await harness.pollUntil(() => harness.state(child, 'last_update') !== undefined, 'the first full poll');
+      await harness.runUntil(() => harness.state(child, 'last_update') !== undefined, 'the first full pass');
       const rounds: LifeRound[] = [];
-      // One round within the window: the first a minute from now, the next only after the normal poll.
+      // One round within the window: the first a minute from now, the next only after the normal pass.
       life = new SimLife({
         simulator: sim,
         logins: [account.login],
@@ -123,7 +123,7 @@ describe('demo life', () => {
   );
 
   // A parent tries the demo after the children are asleep: its school is in lessons at every hour, so the
-  // news comes within the banner's minutes (its first round after a minute, then the next polls: every 2
+  // news comes within the banner's minutes (its first round after a minute, then the next passes: every 2
   // minutes, every 30 s for messages), as at 10:00. With the night's ages the grade waited an hour.
   it.each(['2026-11-18T23:00:00+01:00', '2026-11-19T03:00:00+01:00'])(
     'fires its news within 5 minutes when started at %s',
@@ -131,7 +131,7 @@ describe('demo life', () => {
       clock.set(Date.parse(at));
       h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password }], demo: true });
       const harness = h;
-      await harness.pollUntil(() => harness.state('ania', 'last_update') !== undefined, 'the first full poll');
+      await harness.runUntil(() => harness.state('ania', 'last_update') !== undefined, 'the first full pass');
       const rounds: LifeRound[] = [];
       life = new SimLife({ simulator: sim, logins: [ANIA.login], clock, firstAfterMs: MINUTE, everyMs: 3 * MINUTE, onRound: (r) => rounds.push(r) });
       life.start();

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { runDiagnostics } from '../../src/app/commands/diagnostics.js';
 import { buildConfig } from '../../src/config/load.js';
-import { feedKey, metricsKey } from '../../src/outputs/web/token.js';
+import { calendarFeedKey, metricsKey } from '../../src/outputs/web/token.js';
 import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { send } from '../helpers/web.js';
@@ -61,9 +61,9 @@ async function startBridge(options: { metrics: boolean; id?: string }): Promise<
     http: { port, metrics: options.metrics },
     mqttAuth: MQTT_AUTH,
   });
-  await h.pollUntil(
+  await h.runUntil(
     () => h.state('ania', 'problem') === 'ON' && h.state('ania', 'newest_grade') !== undefined && h.state('ania', 'requests_today') !== undefined,
-    'the first polls',
+    'the first passes',
   );
   const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
   return { h, port, token };
@@ -91,8 +91,8 @@ describe('the diagnostics bundle', () => {
   it('holds every figure of the child and none of its secrets or data, on the web server and from the CLI', async () => {
     const { h, port, token } = await startBridge({ metrics: false });
     expect((await send(port, '/diagnostics')).status).toBe(401);
-    // A feed's key opens its feed only.
-    expect((await send(port, `/diagnostics?key=${feedKey(token, 'ania', 'lessons')}`)).status).toBe(401);
+    // A calendar feed's key opens its calendar feed only.
+    expect((await send(port, `/diagnostics?key=${calendarFeedKey(token, 'ania', 'lessons')}`)).status).toBe(401);
     const answer = await send(port, `/diagnostics?token=${token}`);
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -110,7 +110,7 @@ describe('the diagnostics bundle', () => {
       'test',
       { env: {} },
     );
-    // Beside the running bridge: what it saved after its last poll.
+    // Beside the running bridge: what it saved after its last pass.
     expect(await runDiagnostics({ config, out: { write: (t: string) => (cli += t) }, clock: school.clock })).toBe(0);
 
     const secrets = await forbidden(h, token);
@@ -176,7 +176,7 @@ describe('the diagnostics bundle', () => {
     school.sim.refuseLogin(ANIA.login, { message: 'Nieprawidłowy login i/lub hasło.', as: 'string' });
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
     // Before its first login the child is named by its login.
-    await h.pollUntil(() => h.state(ANIA.login, 'problem') === 'ON', 'the refused login');
+    await h.runUntil(() => h.state(ANIA.login, 'problem') === 'ON', 'the refused login');
     expect(h.state(ANIA.login, 'logins_today')).toBe('1');
     expect(h.attributes(ANIA.login, 'logins_today')).toEqual({ failed: 1, last_outcome: 'wrong_credentials' });
     await h.app.stop();
@@ -221,7 +221,7 @@ describe('/metrics', () => {
     // The child's id configured: every series is named by it, the first login's too.
     const { h, port, token } = await startBridge({ metrics: true, id: 'ania' });
     expect((await send(port, '/metrics')).status).toBe(401);
-    expect((await send(port, `/metrics?key=${feedKey(token, 'ania', 'lessons')}`)).status).toBe(401);
+    expect((await send(port, `/metrics?key=${calendarFeedKey(token, 'ania', 'lessons')}`)).status).toBe(401);
     const scrape = async (target: string, headers: Record<string, string> = {}) => {
       const answer = await send(port, target, { headers });
       expect(answer.status).toBe(200);
@@ -240,7 +240,7 @@ describe('/metrics', () => {
     expect(first.value('process_resident_memory_bytes')).toBeGreaterThan(10 * 1024 * 1024);
     expect(first.value('nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
 
-    // Polls later: the counter moved with the simulator's count of Grades requests.
+    // Passes later: the counter moved with the simulator's count of Grades requests.
     await h.advanceMinutes(60);
     const later = await scrape('/metrics', { authorization: `Bearer ${metricsKey(token)}` });
     expect(grades(later)).toBe(school.sim.count({ path: '/gateway/api/2.0/Grades' }));

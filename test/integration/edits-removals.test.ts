@@ -12,7 +12,7 @@ const ANIA = DEMO_ACCOUNTS[0]!;
 const NOW = '2026-11-18T09:10:00+01:00';
 
 const school = simulatedSchool(NOW);
-const firstPoll = () => school.polled(['last_update', 'newest_grade', 'upcoming_tests', 'absences_unexcused']);
+const firstPass = () => school.firstPasses(['last_update', 'newest_grade', 'upcoming_tests', 'absences_unexcused']);
 const reads = (endpoint: string): number => school.sim.count({ path: `/gateway/api/2.0/${endpoint}` });
 const events = (h: Harness, kind: string): Record<string, unknown>[] =>
   h.rec.on(`${h.base}/ania/event/${kind}`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
@@ -20,7 +20,7 @@ const ofType = (h: Harness, kind: string, type: string) => events(h, kind).filte
 
 describe('edits and removals', () => {
   it('a grade corrected in place fires grade_changed with the previous grade, once', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     school.sim.account(ANIA.login).editRecord('Grades', 210004, { Grade: '5-' });
     const before = reads('Grades');
     await h.advanceUntil(() => reads('Grades') > before, 'the next read of the grades', 20);
@@ -33,7 +33,7 @@ describe('edits and removals', () => {
   });
 
   it('a grade written with its comment fires once, the comment in its first event; a comment added later is grade_changed with previous', async () => {
-    const h = await firstPoll(); // the start read Grades/Comments: it is minutes old when the grade comes
+    const h = await firstPass(); // the start read Grades/Comments: it is minutes old when the grade comes
     const account = school.sim.account(ANIA.login);
     account.addGrade({ subject: 5012, category: 301, grade: '6', comment: 'Świetna praca!' });
     await h.advanceUntil(() => events(h, 'grade').length > 0, 'the grade event', 6);
@@ -54,7 +54,7 @@ describe('edits and removals', () => {
   });
 
   it('an id the lookup still lacks after the read made for it: the grade fires without it, the lookup not asked again for 10 minutes', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const categories = reads('Grades/Categories');
     const grades = reads('Grades');
     school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 999, grade: '2' });
@@ -69,7 +69,7 @@ describe('edits and removals', () => {
   });
 
   it('a test moved to another day fires test_changed with the previous date; a cancelled one test_removed after two reads', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const account = school.sim.account(ANIA.login);
     const tests = () => (h.attributes('ania', 'upcoming_tests')?.items ?? []) as { date: string; content: string }[];
     const fractions = tests().find((t) => t.content.startsWith('Sprawdzian: ułamki'));
@@ -78,7 +78,7 @@ describe('edits and removals', () => {
     account.editRecord('HomeWorks', 3301, { Date: '2026-11-27' });
     account.removeRecord('HomeWorks', 3302);
 
-    // The removal changes the class calendar's ids, so the agenda is read again at the next poll.
+    // The removal changes the class calendar's ids, so the agenda is read again at the next pass.
     const before = reads('HomeWorks');
     await h.advanceUntil(() => reads('HomeWorks') > before, 'the agenda read after the edit', 20);
     expect(tests().map((t) => t.content)).not.toContain(quiz!.content);
@@ -90,10 +90,12 @@ describe('edits and removals', () => {
     // A restart between the two reads keeps the first miss.
     await h.restart();
     const again = reads('HomeWorks');
-    await h.pollUntil(() => reads('HomeWorks') > again, 'the agenda read after the restart');
+    await h.runUntil(() => reads('HomeWorks') > again, 'the agenda read after the restart');
     expect(ofType(h, 'test', 'test_removed')).toEqual([
       {
         event_type: 'test_removed',
+        child: 'ania',
+        child_name: 'Ania',
         date: quiz!.date,
         time: '09:50',
         subject: 'Przyroda',
@@ -108,7 +110,7 @@ describe('edits and removals', () => {
   });
 
   it('an absence excused later fires absence_changed with its previous type and kind', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const unexcused = Number(h.state('ania', 'absences_unexcused'));
     school.sim.account(ANIA.login).setAttendanceType('t4100231', 3);
     const before = reads('Attendances');
@@ -121,7 +123,7 @@ describe('edits and removals', () => {
   });
 
   it('a portal hiccup that drops a grade for one read removes nothing; gone for two reads, it is removed', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const account = school.sim.account(ANIA.login);
     // One grade missing from one answer (more than 20 at once would be kept quiet anyway).
     const dropped = account.editRecord('Grades', 210004, {});
@@ -143,7 +145,15 @@ describe('edits and removals', () => {
     await h.advanceUntil(() => reads('Grades') > gone + 1, 'the second read without it', 20);
     await h.advanceMinutes(1);
     expect(events(h, 'grade')).toEqual([
-      { event_type: 'grade_removed', grade: '4', subject: 'Język polski', category: expect.any(String), date: expect.any(String) },
+      {
+        event_type: 'grade_removed',
+        child: 'ania',
+        child_name: 'Ania',
+        grade: '4',
+        subject: 'Język polski',
+        category: expect.any(String),
+        date: expect.any(String),
+      },
     ]);
   });
 });

@@ -46,9 +46,9 @@ function repeated(h: Harness): string[] {
 describe('a child on both roads', () => {
   it('is read on the register road, on the family road while its login is broken, and back within the hour, with no event twice', async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }, FAMILY] as never });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first passes');
     // One child, one device: the e-mail entry brings Jan beside her, never a second Ania.
-    expect(h.app.pollers.map((p) => p.id).sort()).toEqual(['ania', 'jan']);
+    expect(h.app.runners.map((p) => p.id).sort()).toEqual(['ania', 'jan']);
     expect(h.state('ania', 'problem')).toBe('OFF');
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: null, road: 'register' });
     const first = reads();
@@ -86,7 +86,7 @@ describe('a child on both roads', () => {
 
   it('stays on the family road across a restart, with one web session file, no event twice and no second family login', async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }, FAMILY] as never });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first passes');
     school.sim.refuseLogin(ANIA.login, { message: REGISTER_BROKEN_WORDS, as: 'object' });
     school.sim.expireSessions(ANIA.login);
     school.sim.account(ANIA.login).addGrade({ subject: MATHS, category: TEST_CATEGORY, grade: '4+' });
@@ -110,7 +110,7 @@ describe('a child on both roads', () => {
 
   it('leaves the family road when the hourly register login meets a wrong password: that is the family’s to fix', async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }, FAMILY] as never });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first passes');
     school.sim.refuseLogin(ANIA.login, { message: REGISTER_BROKEN_WORDS, as: 'object' });
     school.sim.expireSessions(ANIA.login);
     await h.advanceMinutes(20);
@@ -128,9 +128,9 @@ describe('a child on both roads', () => {
   it('stays on the register road after a wrong password: the problem says so, the family road does not read her', async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: 'wrong' }, FAMILY] as never });
     // Never read, she is published under her login (no name known).
-    const ania = h.app.pollers[0]!.id;
+    const ania = h.app.runners[0]!.id;
     expect(ania).toBe(ANIA.login);
-    await h.pollUntil(() => h.state(ania, 'problem') === 'ON' && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state(ania, 'problem') === 'ON' && h.state('jan', 'lucky_number') !== undefined, 'the first passes');
     expect(h.attributes(ania, 'problem')).toMatchObject({ reason: 'wrong_credentials', road: 'register' });
     await h.advanceMinutes(70);
     expect(h.attributes(ania, 'problem')).toMatchObject({ reason: 'wrong_credentials', road: 'register' });
@@ -143,13 +143,13 @@ describe('a child on both roads', () => {
     // brother Jan on the family road, where the change feed watches his lists.
     await school.reopen('2026-11-18T14:30:00+01:00');
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }, FAMILY] as never });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first passes');
     const jan = DEMO_ACCOUNTS[1]!.login;
     expect(school.sim.count({ host: 'auth', path: '/3.0/LuckyNumbers', login: jan })).toBe(1);
     expect(school.sim.count({ host: 'portal', path: /^\/gateway\//, login: jan })).toBe(0);
     const lucky = (child: string) => [h.state(child, 'lucky_number'), h.attributes(child, 'lucky_number')?.day];
     expect(lucky('jan')).toEqual(lucky('ania'));
-    // The feed names no change for a number that moves with the day: each child's own rule reads it again.
+    // The change feed names no change for a number that moves with the day: each child's own rule reads it again.
     await h.advanceUntil(() => lucky('ania')[1] === '2026-11-19', "Ania's number for Thursday", 120);
     await h.advanceMinutes(2);
     expect(lucky('jan')).toEqual(lucky('ania'));
@@ -164,7 +164,7 @@ describe('a child on both roads', () => {
   ])('shows the number $first read next on both roads within a minute, and $later asks the portal no more for it', async ({ first, later }) => {
     await school.reopen('2026-11-18T14:30:00+01:00');
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }, FAMILY] as never });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first passes');
     const login = { ania: ANIA.login, jan: DEMO_ACCOUNTS[1]!.login } as Record<string, string>;
     const luckyReads = (child: string) => school.sim.count({ path: /\/LuckyNumbers$/, login: login[child] });
     const lucky = (child: string) => [h.state(child, 'lucky_number'), h.attributes(child, 'lucky_number')?.day];

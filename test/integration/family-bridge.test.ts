@@ -22,30 +22,30 @@ function retained(h: Harness, child: string): Record<string, string> {
   return states;
 }
 
-/** What the two roads may differ in: when the poll ran, the diagnostic counters of requests, and whose event memory is told (two installations). */
+/** What the two roads may differ in: when the pass ran, the diagnostic counters of requests, and whose event memory is told (two installations). */
 const comparable = (states: Record<string, string>): Record<string, string> =>
   Object.fromEntries(
     Object.entries(states).filter(([key]) => !/^(last_update|requests_today|logins_today|last_read|session_age|event_memory)(\/|$)/.test(key)),
   );
 
-async function polled(accounts: { login?: string; email?: string; password: string }[]): Promise<Harness> {
+async function firstPasses(accounts: { login?: string; email?: string; password: string }[]): Promise<Harness> {
   const h = await school.start({ accounts: accounts as never });
-  await h.pollUntil(
+  await h.runUntil(
     () => CHILDREN.every((c) => h.state(c, 'last_update') !== undefined && h.state(c, 'lucky_number') !== undefined),
-    'the first polls of both children',
+    'the first passes of both children',
   );
-  await h.pollUntil(() => true, 'the fast poll', 3 * 60_000);
+  await h.runUntil(() => true, 'the fast pass', 3 * 60_000);
   return h;
 }
 
 describe('an e-mail entry', () => {
   it('brings both children with every entity and the states of the register road', async () => {
-    const register = await polled([ANIA, JANEK].map((c) => ({ login: c.login, password: c.password })));
+    const register = await firstPasses([ANIA, JANEK].map((c) => ({ login: c.login, password: c.password })));
     const viaRegister = Object.fromEntries(CHILDREN.map((c) => [c, comparable(retained(register, c))]));
     await register.stop();
     school.sim.resetCounts();
 
-    const family = await polled([{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }]);
+    const family = await firstPasses([{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }]);
     for (const child of CHILDREN) {
       const viaFamily = comparable(retained(family, child));
       expect(Object.keys(viaFamily).length, child).toBeGreaterThan(40);
@@ -58,7 +58,7 @@ describe('an e-mail entry', () => {
 
   it('names each child’s device by the name the family portal lists, from its first discovery on', async () => {
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
-    await h.pollUntil(() => CHILDREN.every((c) => h.state(c, 'last_update') !== undefined), 'the first polls');
+    await h.runUntil(() => CHILDREN.every((c) => h.state(c, 'last_update') !== undefined), 'the first passes');
     for (const [child, name, login] of [
       ['ania', 'Ania Kowalska', ANIA.login],
       ['jan', 'Jan Kowalski', JANEK.login],
@@ -75,16 +75,16 @@ describe('an e-mail entry', () => {
   it('shows a child whose link needs action as a problem with its reason and the portal’s state', async () => {
     school.sim.families.setLinkState(JANEK.login, 'requiring_an_action');
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
-    await h.pollUntil(() => h.state('jan', 'problem') === 'ON' && h.state('ania', 'last_update') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('jan', 'problem') === 'ON' && h.state('ania', 'last_update') !== undefined, 'the first passes');
     expect(h.attributes('jan', 'problem')).toMatchObject({ reason: 'link_needs_action', portal_message: 'requiring_an_action' });
     expect(h.state('ania', 'problem')).toBe('OFF');
   });
 
   it('keeps the family portal’s session across a restart: no second password login, and a wrong password posts once', async () => {
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
-    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'last_update') !== undefined, 'the first passes');
     await h.restart();
-    await h.pollUntil(() => h.state('jan', 'last_update') !== undefined, 'the polls after the restart');
+    await h.runUntil(() => h.state('jan', 'last_update') !== undefined, 'the passes after the restart');
     expect(school.sim.families.loginCount()).toBe(1);
     await h.stop();
 
@@ -99,7 +99,7 @@ describe('an e-mail entry', () => {
     // default 3- and 5-minute passes of two children were most of this test's CPU.
     const poll = { fast_interval: '20m', school_interval: '20m' };
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never, poll });
-    await h.pollUntil(() => CHILDREN.every((c) => h.state(c, 'unread_messages') !== undefined), 'the first polls');
+    await h.runUntil(() => CHILDREN.every((c) => h.state(c, 'unread_messages') !== undefined), 'the first passes');
     // Past the day of the register web sessions the first token logins opened (the simulator's 24 hours).
     await h.advanceMinutes(25 * 60);
     const before = CHILDREN.map((c) => Number(h.state(c, 'unread_messages')));

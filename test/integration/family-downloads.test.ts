@@ -36,12 +36,12 @@ describe('downloads on the family road', () => {
       http: { port },
     });
     const sheet = join(h.dataDir, 'downloads', 'ania', SHEET);
-    await h.pollUntil(() => h.state('ania', 'opened_message') !== undefined && existsSync(sheet), 'the first polls and the worksheet on disk');
+    await h.runUntil(() => h.state('ania', 'opened_message') !== undefined && existsSync(sheet), 'the first passes and the worksheet on disk');
     expect(await readFile(sheet, 'utf8')).toContain('karta_pracy_ulamki.pdf');
 
     const result = await command(h, 'ania', 'open_message', id, school.clock);
     expect(result).toEqual({ status: 'ok', message_id: id, mailbox: 'inbox', attachments: 1 });
-    await h.pollUntil(() => h.state('ania', 'opened_message') === 'Plan wycieczki', 'the opened message');
+    await h.runUntil(() => h.state('ania', 'opened_message') === 'Plan wycieczki', 'the opened message');
     const [saved] = h.attributes('ania', 'opened_message')!.attachments as { name: string; size: number; path: string; url: string }[];
     const expected = school.sim.downloads.file('attachment', ATTACHMENT.id, ATTACHMENT.filename).body;
     expect(saved).toMatchObject({ name: ATTACHMENT.filename, path: join(h.dataDir, 'downloads', 'ania', 'messages', id, ATTACHMENT.filename) });

@@ -1,6 +1,6 @@
 // The real bridge with an `email` entry whose family login fails at start, against the simulator and
 // the real broker on the fake clock: with the family portal down (503s) the children are listed again
-// after 1, 2, 4 ... minutes, as a failed poll is retried, and read once the portal answers, without a
+// after 1, 2, 4 ... minutes, as a failed pass is retried, and read once the portal answers, without a
 // restart; with a wrong password the login is posted once per pause window, never in between.
 import { describe, expect, it } from 'vitest';
 import { DEMO_FAMILY } from '../../src/simulator/index.js';
@@ -16,12 +16,12 @@ describe('an e-mail entry whose login fails at start', () => {
     school.sim.failNext(4, 503, { host: 'family' });
     const started = school.clock.now();
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
-    expect(h.app.pollers).toHaveLength(0);
+    expect(h.app.runners).toHaveLength(0);
     await h.advanceMinutes(20);
-    expect(h.app.pollers.map((p) => p.id).sort()).toEqual(['ania', 'jan']);
-    await h.pollUntil(
+    expect(h.app.runners.map((p) => p.id).sort()).toEqual(['ania', 'jan']);
+    await h.runUntil(
       () => ['ania', 'jan'].every((c) => h.state(c, 'lucky_number') !== undefined && h.state(c, 'problem') === 'OFF'),
-      'the first polls of both children',
+      'the first passes of both children',
     );
     // Each try met the maintenance page at the login form: no password went out until the portal was back.
     const forms = school.sim.requests.filter((r) => r.host === 'family' && r.path === '/konto-librus/login').map((r) => (r.at - started) / 60_000);
@@ -37,6 +37,6 @@ describe('an e-mail entry whose login fails at start', () => {
     expect(school.sim.count(POSTS)).toBe(2);
     await h.advanceMinutes(60);
     expect(school.sim.count(POSTS)).toBe(3);
-    expect(h.app.pollers).toHaveLength(0);
+    expect(h.app.runners).toHaveLength(0);
   });
 });

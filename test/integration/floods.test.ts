@@ -67,7 +67,7 @@ async function notification(
 
 describe('a flood on a running bridge', () => {
   it('25 grades at once fire one grade event with the count and the first ten; a phone gets one notification that says so', async () => {
-    const h = await school.polled(['last_update', 'newest_grade']);
+    const h = await school.firstPasses(['last_update', 'newest_grade']);
     expect(gradeEvents(h)).toEqual([]); // the first run primes the memory
     enterGrades(25);
     await nextGradesRead(h);
@@ -86,7 +86,7 @@ describe('a flood on a running bridge', () => {
     if (skipWithoutJinja()) return;
     const grade = await notification('new_grade.yaml', { grade_event: 'event.ania_grade' }, 'event.ania_grade', event);
     expect(grade.passed).toBe(true);
-    expect(grade.text).toMatch(/^Nowe oceny: 25$/m);
+    expect(grade.text).toMatch(/^Ania: Nowe oceny: 25$/m);
     expect(grade.text).toMatch(/^\d \([^)]+\)(, \d \([^)]+\)){9} i 15 więcej$/m);
     expect(grade.text).not.toMatch(/None|undefined/);
     expect(
@@ -98,10 +98,10 @@ describe('a flood on a running bridge', () => {
   }, 120_000);
 
   it('a flood at the first read after a start stays quiet; the next grade fires as usual', async () => {
-    const h = await school.polled(['last_update', 'newest_grade']);
+    const h = await school.firstPasses(['last_update', 'newest_grade']);
     enterGrades(25);
     await h.restart();
-    await h.pollUntil(() => reads('Grades') > 0 && h.state('ania', 'newest_grade') !== undefined, 'the first poll after the start');
+    await h.runUntil(() => reads('Grades') > 0 && h.state('ania', 'newest_grade') !== undefined, 'the first pass after the start');
     await nextGradesRead(h);
     expect(gradeEvents(h)).toEqual([]);
     enterGrades(1);
@@ -177,15 +177,15 @@ describe.skipIf(skipWithoutJinja())('a flood in the blueprints', () => {
         note: null,
       })),
     };
-    const plan = await notification(
+    const planChanges = await notification(
       'plan_change_tomorrow.yaml',
       { plan_change_event: 'event.ania_plan_change', timetable_tomorrow: tomorrow.entity_id },
       'event.ania_plan_change',
       changes,
       { [tomorrow.entity_id]: tomorrow },
     );
-    expect(plan.passed).toBe(true);
-    expect(plan.text).toMatch(/^Zmiany w planie: 30$/m);
-    expect(plan.text).toMatch(/19\.11 1\. Matematyka, 19\.11 2\. Matematyka/);
+    expect(planChanges.passed).toBe(true);
+    expect(planChanges.text).toMatch(/^Zmiany w planie: 30$/m);
+    expect(planChanges.text).toMatch(/19\.11 1\. Matematyka, 19\.11 2\. Matematyka/);
   });
 });

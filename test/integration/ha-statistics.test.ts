@@ -113,7 +113,7 @@ describe("the school year in Home Assistant's statistics", () => {
     // A restart: the same year, nothing imported again.
     const imported = ha.socket.imports.length;
     await h.restart();
-    await h.pollUntil(() => h.state('ania', 'average') !== undefined, 'the first pass after the restart');
+    await h.runUntil(() => h.state('ania', 'average') !== undefined, 'the first pass after the restart');
     await h.advanceMinutes(3);
     await h.app.homeAssistantStatistics?.idle();
     expect(ha.socket.imports.length).toBe(imported);
@@ -168,7 +168,7 @@ describe("the school year in Home Assistant's statistics", () => {
       homeassistant: { url: ha.url, token: TOKEN },
       log: createLogger('debug', { write: (l: string) => void lines.push(l) }),
     });
-    await h.pollUntil(() => h.state('ania', 'average') !== undefined, 'the first pass');
+    await h.runUntil(() => h.state('ania', 'average') !== undefined, 'the first pass');
     await h.advanceMinutes(2);
     expect(ha.socket.statistics.size).toBe(0);
     expect(JSON.parse(await h.app.diagnostics())).toMatchObject({ bridge: { home_assistant_statistics: { websocket: 'unreachable' } } });

@@ -3,8 +3,8 @@
 // Home Assistant's REST API (test/helpers/home-assistant.ts) connecting to the MCP server at the address it
 // is given as Home Assistant's MCP client does (initialize over Streamable HTTP) and titling the entry by
 // the server's name. The entry is made once, not again after a restart, never again once the family
-// deleted it, made again at a new address after `token --rotate`; the web token is in no log line and not
-// in what the bridge keeps in data_dir.
+// deleted it, made again at a new address after `token --rotate`, one the family made at the same address taken
+// as the bridge's (16.3's rule); the web token is in no log line and not in what the bridge keeps in data_dir.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -107,17 +107,18 @@ describe("Assist's Model Context Protocol entry", () => {
     expect(started('mcp')).toBe(0);
   });
 
-  it("keeps the family's own entry of the same address, and never deletes it", async () => {
+  it("takes the family's own entry of the same address as the bridge's: not made twice, not deleted, none held as the family's", async () => {
     const dataDir = await tempDir();
     const port = await freePort();
     mcp = new McpRecorder(`http://127.0.0.1:${port}`);
     await mcp.start();
     const token = (await loadOrCreateToken(dataDir)).value;
     ha.familyMakes('mcp', 'dziennik2mqtt', { url: `${mcp.url}/mcp?key=${encodeURIComponent(token)}` });
+    const theirs = ha.entriesOf('mcp')[0]?.entry_id;
     const { h } = await bridge({ dataDir, port });
     await h.advanceUntil(() => ha.entries.length === 5, 'every entry', 5);
     await h.advanceMinutes(20);
-    expect(ha.entriesOf('mcp')).toHaveLength(1);
-    expect(JSON.parse(await h.app.diagnostics()).bridge.home_assistant).toMatchObject({ made: 4, kept: 1 });
+    expect(ha.entriesOf('mcp').map((e) => e.entry_id)).toEqual([theirs]);
+    expect(JSON.parse(await h.app.diagnostics()).bridge.home_assistant).toMatchObject({ made: 5, kept: 0 });
   });
 });

@@ -1,19 +1,19 @@
 // Each child's calendars and homework list made and kept in Home Assistant through its API (interface
 // 15.4): the real bridge against the simulated school, a real broker and the model of Home Assistant's
-// REST API (test/helpers/home-assistant.ts), which validates each Remote Calendar by fetching its feed
+// REST API (test/helpers/home-assistant.ts), which validates each Remote Calendar by fetching its calendar feed
 // from the bridge's web server as Home Assistant does. Assist's MCP entry is home-assistant-assist.test.ts's.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { createLogger } from '../../src/util/log.js';
-import { feedKey, loadOrCreateToken, rotateToken } from '../../src/outputs/web/token.js';
-import { FEED_NAMES } from '../../src/rules/calendar-feeds.js';
+import { calendarFeedKey, loadOrCreateToken, rotateToken } from '../../src/outputs/web/token.js';
+import { CALENDAR_FEED_NAMES } from '../../src/rules/calendar-feeds.js';
 import { HomeAssistantModel } from '../helpers/home-assistant.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { freePort } from '../helpers/ports.js';
 import { tempDir } from '../helpers/temp.js';
-import { feedWatching } from '../helpers/kindergarten.js';
+import { changeFeedWatching } from '../helpers/kindergarten.js';
 import type { Harness, HarnessOptions } from '../helpers/app.js';
 
 const [ANIA, JAN, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!, DEMO_ACCOUNTS[2]!];
@@ -74,9 +74,9 @@ describe("Home Assistant's API", () => {
         ['jan', 'Jan'],
       ]
         .flatMap(([id, name]) =>
-          FEED_NAMES.map((feed) => [
-            `${name} – ${words[feed]}`,
-            `http://127.0.0.1:${port}/calendar/${id}/${feed}.ics?key=${feedKey(token, id as string, feed)}`,
+          CALENDAR_FEED_NAMES.map((calendarFeed) => [
+            `${name} – ${words[calendarFeed]}`,
+            `http://127.0.0.1:${port}/calendar/${id}/${calendarFeed}.ics?key=${calendarFeedKey(token, id as string, calendarFeed)}`,
           ]),
         )
         .sort(),
@@ -146,22 +146,24 @@ describe("Home Assistant's API", () => {
     expect(ha.list('Jan – zadania domowe')).toBeUndefined();
   });
 
-  it('makes a calendar again at its new address when the feeds get new keys (token --rotate)', async () => {
+  it('makes a calendar again at its new address when the calendar feeds get new keys (token --rotate)', async () => {
     const { h, port } = await bridge({ children: [ANIA] });
     const before = ha.entriesOf('remote_calendar').map((e) => e.entry_id);
     const token = await rotateToken(h.dataDir);
     await h.advanceUntil(() => ha.entriesOf('remote_calendar').every((e) => !before.includes(e.entry_id)), 'the calendars made again', 30);
     expect(ha.entriesOf('remote_calendar').map((e) => e.data.url)).toEqual(
-      FEED_NAMES.map((feed) => `http://127.0.0.1:${port}/calendar/ania/${feed}.ics?key=${feedKey(token, 'ania', feed)}`),
+      CALENDAR_FEED_NAMES.map(
+        (calendarFeed) => `http://127.0.0.1:${port}/calendar/ania/${calendarFeed}.ics?key=${calendarFeedKey(token, 'ania', calendarFeed)}`,
+      ),
     );
     expect(ha.entries.length).toBe(4);
   });
 
   it("asks Home Assistant to read the lessons calendar again within a minute of the pass that cancelled tomorrow's lesson", async () => {
     const { h } = await bridge({ children: [ANIA] });
-    const served = () => h.app.webData?.feedSource('ania', 'lessons')?.body.toString() ?? '';
+    const served = () => h.app.webData?.calendarFeedSource('ania', 'lessons')?.body.toString() ?? '';
     const reads = () => ha.calendar('Ania – lekcje')?.reads ?? [];
-    // The first passes fill the feed in (next week's lessons come after the first): each change is read.
+    // The first passes fill the calendar feed in (next week's lessons come after the first): each change is read.
     await h.advanceMinutes(30);
     await h.app.homeAssistant?.idle();
     const settled = reads().length;
@@ -192,7 +194,7 @@ describe("Home Assistant's API", () => {
     const family = { email: 'kowalscy@example.com', password: 'demo-kowalscy' };
     school.sim.families.add({ ...family, logins: [ANIA.login, ZOSIA.login] });
     const { h } = await bridge({ children: [], entries: 6, accounts: [family] as never });
-    expect(await feedWatching(h)).toEqual({ ania: true, zofia: true });
+    expect(await changeFeedWatching(h)).toEqual({ ania: true, zofia: true });
     await h.advanceMinutes(60);
     expect(ha.entries.map((e) => e.title).sort()).toEqual([
       'Ania – dni wolne',
@@ -231,7 +233,7 @@ describe("Home Assistant's API", () => {
       const log = createLogger('debug', { write: (chunk: string) => void lines.push(chunk) }, { format: 'json' });
       ha.outage = outage;
       const { h, port } = await bridge({ children: [ANIA], entries: 0, log });
-      await h.pollUntil(() => h.state('ania', 'homework_upcoming') !== undefined, 'the first pass on MQTT');
+      await h.runUntil(() => h.state('ania', 'homework_upcoming') !== undefined, 'the first pass on MQTT');
       const token = (await loadOrCreateToken(h.dataDir)).value;
       const board = await fetch(`http://127.0.0.1:${port}/?token=${token}`);
       expect(board.status).toBe(200);

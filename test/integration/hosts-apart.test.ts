@@ -13,7 +13,7 @@ describe('hosts, not tiers', () => {
   it('reads the messages on while the register API fails, the lucky number not known for the day yet', async () => {
     // Yesterday's number only: the lucky number is asked at every look until today's is known.
     school.sim.account(ANIA.login).setLuckyNumber(7, '2026-11-17');
-    const h = await school.polled(['unread_messages', 'lucky_number']);
+    const h = await school.firstPasses(['unread_messages', 'lucky_number']);
     // The register API resets every connection from now on.
     school.sim.failNext(100_000, 0, { host: 'portal', path: /^\/gateway\// });
     const unread = Number(h.state('ania', 'unread_messages'));

@@ -3,13 +3,13 @@
 // gateway path is tried (a 401 there is "not here", no token renewed for it), then the API host's, and the
 // host that answered is remembered. The school children are read as before. Named by her login entry and the
 // family's e-mail entry both (as in the demo), she has her plan at the first pass on either road.
-// About 6 s of CPU alone (9 s with the default tiers, see POLL): three tests walk hours of polls of two children, from timer to timer.
+// About 6 s of CPU alone (9 s with the default tiers, see POLL): three tests walk hours of passes of two children, from timer to timer.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
-import { expectOnlyWhatSheFills, feedWatching } from '../helpers/kindergarten.js';
+import { expectOnlyWhatSheFills, changeFeedWatching } from '../helpers/kindergarten.js';
 
 const ZOSIA = DEMO_ACCOUNTS[2]!;
 // A Wednesday, before the kindergarten opens.
@@ -18,20 +18,20 @@ const school = simulatedSchool('2026-11-18T07:30:00+01:00');
 const FAMILY = { email: 'kowalscy@example.com', password: 'demo-kowalscy' };
 const linked = () => school.sim.families.add({ ...FAMILY, logins: [DEMO_ACCOUNTS[0]!.login, ZOSIA.login] });
 /**
- * Every tier polled every 20 minutes, for the tests that walk hours to show what is never asked again or
+ * Every tier read every 20 minutes, for the tests that walk hours to show what is never asked again or
  * never listed: the plan's host, her lists and the family's logins do not depend on how often the
  * counters are read, and the default 3- and 5-minute passes of two children were most of the file's CPU.
  */
-const POLL = { fast_interval: '20m', school_interval: '20m' };
+const INTERVALS = { fast_interval: '20m', school_interval: '20m' };
 const lessons = (h: { attributes(c: string, k: string): Record<string, unknown> | undefined }, child: string) =>
   h.attributes(child, 'timetable_today')?.lessons as { subject: string; from: string; to: string }[] | undefined;
 
 describe('a kindergarten child on the family road', () => {
   it('is listed beside her sister, and her plan is read at the host that serves her token', async () => {
     linked();
-    const h = await school.start({ accounts: [FAMILY] as never, poll: POLL });
-    await h.pollUntil(() => lessons(h, 'zofia')?.length === 5 && lessons(h, 'ania') !== undefined, 'both children');
-    expect(h.app.pollers.map((p) => p.id).sort()).toEqual(['ania', 'zofia']);
+    const h = await school.start({ accounts: [FAMILY] as never, poll: INTERVALS });
+    await h.runUntil(() => lessons(h, 'zofia')?.length === 5 && lessons(h, 'ania') !== undefined, 'both children');
+    expect(h.app.runners.map((p) => p.id).sort()).toEqual(['ania', 'zofia']);
     expect(lessons(h, 'zofia')!.map((l) => `${l.from} ${l.subject}`)).toContain('08:30 rytmika');
     expect(h.state('zofia', 'problem')).toBe('OFF');
     const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
@@ -56,7 +56,7 @@ describe('a kindergarten child on the family road', () => {
     linked();
     const accounts = [...[DEMO_ACCOUNTS[0]!, ZOSIA].map((c) => ({ login: c.login, password: c.password })), FAMILY];
     const h = await school.start({ accounts: accounts as never });
-    await h.pollUntil(() => lessons(h, 'ania') !== undefined && h.state('zofia', 'timetable_today') !== undefined, 'the first pass');
+    await h.runUntil(() => lessons(h, 'ania') !== undefined && h.state('zofia', 'timetable_today') !== undefined, 'the first pass');
     // Read on the register road (her login works), her blocks found at its gateway path.
     expect(lessons(h, 'zofia')?.map((l) => `${l.from} ${l.subject}`)).toContain('08:30 rytmika');
     const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
@@ -67,7 +67,7 @@ describe('a kindergarten child on the family road', () => {
     linked();
     school.sim.refuseLogin(ZOSIA.login, { message: 'Serwis chwilowo niedostępny', as: 'object' });
     const h = await school.start({ accounts: [{ login: ZOSIA.login, password: ZOSIA.password }, FAMILY] as never });
-    await h.pollUntil(() => h.state('zofia', 'timetable_today') !== undefined, 'the first pass');
+    await h.runUntil(() => h.state('zofia', 'timetable_today') !== undefined, 'the first pass');
     expect(h.attributes('zofia', 'problem')).toMatchObject({ road: 'family' });
     expect(lessons(h, 'zofia')?.map((l) => `${l.from} ${l.subject}`)).toContain('08:30 rytmika');
     const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
@@ -78,8 +78,8 @@ describe('a kindergarten child on the family road', () => {
     linked();
     // live-notes 34: whether the family road reaches the plan service with her token is not shown; here it does not.
     school.sim.account(ZOSIA.login).kindergarten!.bearerAt = 'none';
-    const h = await school.start({ accounts: [FAMILY] as never, poll: POLL });
-    await h.pollUntil(() => h.state('zofia', 'problem') !== undefined && h.state('ania', 'average') !== undefined, 'the first pass');
+    const h = await school.start({ accounts: [FAMILY] as never, poll: INTERVALS });
+    await h.runUntil(() => h.state('zofia', 'problem') !== undefined && h.state('ania', 'average') !== undefined, 'the first pass');
     const configs = () =>
       h.rec
         .on(`${h.prefix}/device/${h.base}_zofia/config`)
@@ -98,9 +98,9 @@ describe('a kindergarten child on the family road', () => {
   it("declares none of the school's lists from her first discovery with the change feed watching; her sister keeps every component", async () => {
     // Her account answers as live-notes 58 says: the school's lists 403, Me without a class, her unit's grades off.
     linked();
-    const h = await school.start({ accounts: [FAMILY] as never, poll: POLL });
-    await h.pollUntil(() => h.state('zofia', 'problem') !== undefined && h.state('ania', 'average') !== undefined, 'the first pass');
-    expect(await feedWatching(h)).toEqual({ ania: true, zofia: true });
+    const h = await school.start({ accounts: [FAMILY] as never, poll: INTERVALS });
+    await h.runUntil(() => h.state('zofia', 'problem') !== undefined && h.state('ania', 'average') !== undefined, 'the first pass');
+    expect(await changeFeedWatching(h)).toEqual({ ania: true, zofia: true });
     await h.advanceMinutes(3 * 60);
     // From her first discovery to what the broker retains now: nothing a school list would fill; her sister, read on
     // the same road, keeps every such component.
@@ -112,8 +112,8 @@ describe('a kindergarten child on the family road', () => {
     // The portal's maintenance answers her first request for who she is, then her grades a pass later.
     school.sim.failNext(1, 503, { host: 'auth', path: '/3.0/Me', login: ZOSIA.login });
     school.sim.failNext(1, 503, { host: 'auth', path: '/3.0/Grades', login: ZOSIA.login });
-    const h = await school.start({ accounts: [FAMILY] as never, poll: POLL });
-    await h.pollUntil(() => h.state('zofia', 'problem') !== undefined && h.state('ania', 'average') !== undefined, 'the first pass');
+    const h = await school.start({ accounts: [FAMILY] as never, poll: INTERVALS });
+    await h.runUntil(() => h.state('zofia', 'problem') !== undefined && h.state('ania', 'average') !== undefined, 'the first pass');
     await h.advanceMinutes(60);
     const configs = h.rec
       .on(`${h.prefix}/device/${h.base}_zofia/config`)
@@ -129,8 +129,8 @@ describe('a kindergarten child on the family road', () => {
   it('remembers the register gateway path when that is where her token is served', async () => {
     linked();
     school.sim.account(ZOSIA.login).kindergarten!.bearerAt = 'gateway';
-    const h = await school.start({ accounts: [FAMILY] as never, poll: POLL });
-    await h.pollUntil(() => lessons(h, 'zofia')?.length === 5, 'her plan');
+    const h = await school.start({ accounts: [FAMILY] as never, poll: INTERVALS });
+    await h.runUntil(() => lessons(h, 'zofia')?.length === 5, 'her plan');
     const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
     expect(kept).toMatchObject({ state: 'found', host: 'gateway' });
     // The API host was asked only for the parent's identifier (which no host serves), never again.

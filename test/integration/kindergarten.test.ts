@@ -8,23 +8,23 @@
 // is announced then, without the grades, homework, lucky number and the rest the portal refuses a preschool child,
 // never with them, and with the model line "Przedszkole"; a school child refused a module once keeps its entities
 // (a module leaves a school child only after refusals a day apart).
-// One test walks a simulated night of polls every 20 minutes, from timer to timer (the file about 6.5 s of CPU alone).
+// One test walks a simulated night of passes every 20 minutes, from timer to timer (the file about 6.5 s of CPU alone).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
 import type { Harness } from '../helpers/app.js';
-import { expectOnlyWhatSheFills, feedWatching } from '../helpers/kindergarten.js';
+import { expectOnlyWhatSheFills, changeFeedWatching } from '../helpers/kindergarten.js';
 
 const [ANIA, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[2]!];
 // A Wednesday, before the kindergarten opens.
 const school = simulatedSchool('2026-11-18T07:30:00+01:00');
 const account = (c: { login: string; password: string }) => ({ login: c.login, password: c.password });
-const PLAN = /^\/gateway\/ms\/kindergartens\/timetable\/kindergarteners\//;
+const KINDERGARTEN_PLAN_PATH = /^\/gateway\/ms\/kindergartens\/timetable\/kindergarteners\//;
 
 /** What the diagnostics will say of her plan: the figures the bridge saved after its last pass. */
-async function planFigures(dataDir: string): Promise<Record<string, unknown> | undefined> {
+async function kindergartenPlanFigures(dataDir: string): Promise<Record<string, unknown> | undefined> {
   const text = await readFile(join(dataDir, 'figures', `${ZOSIA.login}.json`), 'utf8').catch(() => '{}');
   return (JSON.parse(text) as { plan?: Record<string, unknown> }).plan;
 }
@@ -34,7 +34,7 @@ type Block = { no: number | null; number?: null; from: string; to: string; subje
 describe('a kindergarten child on the register road', () => {
   it('finds her plan by her identifier, shows every block of the day, and asks Timetables no more', async () => {
     const h = await school.start({ accounts: [account(ZOSIA)], language: 'pl' });
-    await h.pollUntil(() => (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5, 'her plan');
+    await h.runUntil(() => (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5, 'her plan');
     const today = h.attributes('zofia', 'timetable_today') as { date: string; lessons: Block[] };
     expect(today.date).toBe('2026-11-18');
     expect(today.lessons.map((l) => `${l.from}-${l.to} ${l.subject}`)).toEqual([
@@ -62,35 +62,40 @@ describe('a kindergarten child on the register road', () => {
     const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
     expect(kept).toMatchObject({ state: 'found', place: 'Auth/UserInfo', host: 'gateway', lid: school.sim.account(ZOSIA.login).childLid });
     await h.advanceMinutes(1);
-    expect(await planFigures(h.dataDir)).toEqual({ account_kind: 'kindergarten', plan_source: { identifier: 'Auth/UserInfo', host: 'gateway' } });
-    // Timetables was refused once, and is asked no more through a day of polls.
+    expect(await kindergartenPlanFigures(h.dataDir)).toEqual({
+      account_kind: 'kindergarten',
+      plan_source: { identifier: 'Auth/UserInfo', host: 'gateway' },
+    });
+    // Timetables was refused once, and is asked no more through a day of passes.
     const timetables = () => school.sim.count({ path: /^\/gateway\/api\/2\.0\/Timetables$/, login: ZOSIA.login });
     expect(timetables()).toBe(1);
-    const plans = school.sim.count({ path: PLAN, login: ZOSIA.login });
+    const kindergartenPlanReads = school.sim.count({ path: KINDERGARTEN_PLAN_PATH, login: ZOSIA.login });
     // The search asked the plan service for each identifier (the parent's refused, hers with entries), and that answer
     // is the fortnight's plan shown: not asked for a third time at the start (a start at most 3 requests above a pupil's).
-    expect(school.sim.requests.filter((r) => PLAN.test(r.path) && r.login === ZOSIA.login).map((r) => r.status)).toEqual([403, 200]);
+    expect(school.sim.requests.filter((r) => KINDERGARTEN_PLAN_PATH.test(r.path) && r.login === ZOSIA.login).map((r) => r.status)).toEqual([
+      403, 200,
+    ]);
     await h.advanceMinutes(8 * 60);
     expect(timetables()).toBe(1);
     // A few reads of the plan by day (a kindergarten's plan changes rarely), each answered.
-    const later = school.sim.requests.filter((r) => PLAN.test(r.path) && r.login === ZOSIA.login).slice(plans);
+    const later = school.sim.requests.filter((r) => KINDERGARTEN_PLAN_PATH.test(r.path) && r.login === ZOSIA.login).slice(kindergartenPlanReads);
     expect(later.length).toBeGreaterThan(0);
     expect(later.length).toBeLessThanOrEqual(4);
     expect(later.every((r) => r.status === 200)).toBe(true);
 
     // A restart neither searches nor asks Timetables: the kept answer is read once.
-    const before = school.sim.count({ path: PLAN, login: ZOSIA.login });
+    const before = school.sim.count({ path: KINDERGARTEN_PLAN_PATH, login: ZOSIA.login });
     await h.restart();
     await h.advanceMinutes(2);
     expect(timetables()).toBe(1);
-    expect(school.sim.count({ path: PLAN, login: ZOSIA.login }) - before).toBeLessThanOrEqual(1);
+    expect(school.sim.count({ path: KINDERGARTEN_PLAN_PATH, login: ZOSIA.login }) - before).toBeLessThanOrEqual(1);
     expect((h.attributes('zofia', 'timetable_today')!.lessons as unknown[]).length).toBe(5);
   }, 60_000);
 
   it('looks in Me first when the identifier is there, and leaves the school child as she was', async () => {
     school.sim.account(ZOSIA.login).kindergarten!.identifierIn = 'me';
     const h = await school.start({ accounts: [account(ANIA), account(ZOSIA)] });
-    await h.pollUntil(
+    await h.runUntil(
       () =>
         (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5 &&
         h.state('ania', 'timetable_today') !== undefined,
@@ -99,7 +104,7 @@ describe('a kindergarten child on the register road', () => {
     const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
     expect(kept).toMatchObject({ state: 'found', place: 'Me' });
     // One plan request found her (her own identifier, the first tried), and its answer is the fortnight shown.
-    expect(school.sim.count({ path: PLAN, login: ZOSIA.login })).toBe(1);
+    expect(school.sim.count({ path: KINDERGARTEN_PLAN_PATH, login: ZOSIA.login })).toBe(1);
     // The school child: lessons with numbers, no kindergarten field, no kindergarten request.
     const ania = h.attributes('ania', 'timetable_today') as { lessons: Record<string, unknown>[] };
     expect(ania.lessons[0]!.no).toBe(1);
@@ -109,15 +114,15 @@ describe('a kindergarten child on the register road', () => {
 
   it('takes a plan service that is down for a failed search, tried again within minutes, not for "nothing found"', async () => {
     const kg = school.sim.account(ZOSIA.login).kindergarten!;
-    kg.planDown = true;
+    kg.kindergartenPlanDown = true;
     const h = await school.start({ accounts: [account(ZOSIA)] });
-    await h.pollUntil(() => h.state('zofia', 'problem') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('zofia', 'problem') !== undefined, 'the first pass');
     await h.advanceMinutes(1);
-    const tries = () => school.sim.count({ path: PLAN, login: ZOSIA.login });
+    const tries = () => school.sim.count({ path: KINDERGARTEN_PLAN_PATH, login: ZOSIA.login });
     const failed = tries();
     expect(failed).toBeGreaterThan(0);
     expect(h.state('zofia', 'problem')).toBe('OFF');
-    const figures = await planFigures(h.dataDir);
+    const figures = await kindergartenPlanFigures(h.dataDir);
     // Her Me names no class: a kindergarten child, her plan not found yet (interface 12.2's plan_search).
     expect(figures).toMatchObject({ account_kind: 'kindergarten', plan_search: { state: 'failed' } });
     const next = Date.parse((figures!.plan_search as { next: string }).next) - school.clock.now();
@@ -125,21 +130,21 @@ describe('a kindergarten child on the register road', () => {
     expect(next).toBeLessThanOrEqual(5 * 60_000);
     // Nothing kept for a failed search.
     await expect(readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')).rejects.toThrow();
-    kg.planDown = false;
+    kg.kindergartenPlanDown = false;
     await h.advanceUntil(() => (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5, 'her plan', 10);
     expect(tries()).toBeGreaterThan(failed);
   }, 60_000);
 
   it("tells her plan service's 500 as the service down, as a school list's 500, keeping her blocks", async () => {
     const h = await school.start({ accounts: [account(ZOSIA)] });
-    await h.pollUntil(() => h.state('zofia', 'timetable_today') === '5', 'her plan');
+    await h.runUntil(() => h.state('zofia', 'timetable_today') === '5', 'her plan');
     const kg = school.sim.account(ZOSIA.login).kindergarten!;
-    [kg.planDown, kg.downStatus] = [true, 500];
+    [kg.kindergartenPlanDown, kg.downStatus] = [true, 500];
     // A restart reads her plan afresh (where the last search found it): the service answers 500.
-    const plans = school.sim.count({ path: PLAN, login: ZOSIA.login });
+    const kindergartenPlanReads = school.sim.count({ path: KINDERGARTEN_PLAN_PATH, login: ZOSIA.login });
     await h.restart();
     await h.advanceMinutes(1);
-    expect(school.sim.count({ path: PLAN, login: ZOSIA.login })).toBeGreaterThan(plans);
+    expect(school.sim.count({ path: KINDERGARTEN_PLAN_PATH, login: ZOSIA.login })).toBeGreaterThan(kindergartenPlanReads);
     expect(h.state('zofia', 'problem')).toBe('ON');
     expect(h.attributes('zofia', 'problem')).toMatchObject({ reason: 'service_down' });
     expect(h.state('zofia', 'timetable_today')).toBe('5');
@@ -152,24 +157,24 @@ describe('a kindergarten child on the register road', () => {
     kg.fixture.week = {};
     // Every tier every 20 minutes: the search's next moment is its own, however often the passes come.
     const h = await school.start({ accounts: [account(ZOSIA)], poll: { fast_interval: '20m', school_interval: '20m' } });
-    await h.pollUntil(() => h.state('zofia', 'problem') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('zofia', 'problem') !== undefined, 'the first pass');
     await h.advanceMinutes(1);
     const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
     expect(kept).toMatchObject({ state: 'nothing' });
-    const figures = await planFigures(h.dataDir);
+    const figures = await kindergartenPlanFigures(h.dataDir);
     expect(figures).toMatchObject({
       account_kind: 'kindergarten',
       plan_search: { state: 'nothing', next: expect.stringMatching(/^2026-11-19T07:3/) as string },
     });
-    const tries = school.sim.count({ path: PLAN, login: ZOSIA.login });
+    const tries = school.sim.count({ path: KINDERGARTEN_PLAN_PATH, login: ZOSIA.login });
     await h.advanceMinutes(6 * 60);
-    expect(school.sim.count({ path: PLAN, login: ZOSIA.login })).toBe(tries);
+    expect(school.sim.count({ path: KINDERGARTEN_PLAN_PATH, login: ZOSIA.login })).toBe(tries);
     kg.fixture.week = week;
     // Not tried again before the moment it named, the night passed pass by pass (advanceMinutes jumps from
     // timer to timer: a thousand minute steps there were most of this file's time)...
     const next = Date.parse((figures!.plan_search as { next: string }).next);
     await h.advanceMinutes((next - school.clock.now()) / 60_000 - 5);
-    expect(school.sim.count({ path: PLAN, login: ZOSIA.login })).toBe(tries);
+    expect(school.sim.count({ path: KINDERGARTEN_PLAN_PATH, login: ZOSIA.login })).toBe(tries);
     // ...and that morning's search finds her.
     await h.advanceUntil(() => (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5, 'her plan', 60);
   }, 120_000);
@@ -191,7 +196,7 @@ const listed = (config: DeviceConfig) => Object.keys(config.cmps).filter((key) =
 describe("a kindergarten child's entities", () => {
   it('are from her first discovery on only those her account can fill; her sister keeps hers', async () => {
     const h = await school.start({ accounts: [account(ANIA), account(ZOSIA)], language: 'pl' });
-    await h.pollUntil(() => h.state('zofia', 'timetable_today') === '5' && h.state('ania', 'average') !== undefined, 'the first pass');
+    await h.runUntil(() => h.state('zofia', 'timetable_today') === '5' && h.state('ania', 'average') !== undefined, 'the first pass');
     const [first, ...later] = announcements(h, 'zofia');
     expect(first).toBeDefined();
     for (const config of [first!, ...later]) expect(listed(config).filter((key) => NEVER_FILLED.includes(key))).toEqual([]);
@@ -212,10 +217,10 @@ describe("a kindergarten child's entities", () => {
 
   it("declare none of the school's lists from her first discovery with the change feed watching on the register road", async () => {
     // Her school's gateway grants the change feed; her account answers as live-notes 58 says.
-    for (const c of [ANIA, ZOSIA]) school.sim.account(c.login).feed.gatewayGranted = true;
+    for (const c of [ANIA, ZOSIA]) school.sim.account(c.login).changeFeed.gatewayGranted = true;
     const h = await school.start({ accounts: [account(ANIA), account(ZOSIA)], poll: { fast_interval: '20m', school_interval: '20m' } });
-    await h.pollUntil(() => h.state('zofia', 'timetable_today') === '5' && h.state('ania', 'average') !== undefined, 'the first pass');
-    expect(await feedWatching(h)).toEqual({ ania: true, zofia: true });
+    await h.runUntil(() => h.state('zofia', 'timetable_today') === '5' && h.state('ania', 'average') !== undefined, 'the first pass');
+    expect(await changeFeedWatching(h)).toEqual({ ania: true, zofia: true });
     await h.advanceMinutes(3 * 60);
     await expectOnlyWhatSheFills(h, ['timetable_today', 'unread_messages', 'unread_notices', 'free_day']);
   }, 60_000);
@@ -235,7 +240,7 @@ describe("a kindergarten child's entities", () => {
   it('leave a school child only after refusals a day apart: one refusal keeps them', async () => {
     school.sim.account(ANIA.login).setModuleStatus('LuckyNumbers', 403);
     const h = await school.start({ accounts: [account(ANIA)] });
-    await h.pollUntil(() => h.state('ania', 'average') !== undefined, 'the first pass');
+    await h.runUntil(() => h.state('ania', 'average') !== undefined, 'the first pass');
     await h.advanceMinutes(60);
     const configs = announcements(h, 'ania');
     expect(configs.length).toBeGreaterThan(0);

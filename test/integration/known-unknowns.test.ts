@@ -19,7 +19,7 @@ describe('known unknowns', () => {
   it('absences read while Attendances/Types is refused are unknown (None), then counted once the types answer', async () => {
     const account = school.sim.account(ANIA.login);
     account.setModuleStatus('Attendances/Types', 403);
-    const h = await school.polled(['last_update', 'newest_grade']);
+    const h = await school.firstPasses(['last_update', 'newest_grade']);
     expect(reads('Attendances')).toBeGreaterThan(0);
     expect(h.state('ania', 'absences_unexcused')).toBe('None');
     expect(h.attributes('ania', 'absences_unexcused')).toEqual({});
@@ -28,13 +28,13 @@ describe('known unknowns', () => {
     // The types answer again at their next read (daily): the count is known and is no flood of events.
     account.setModuleStatus('Attendances/Types', null);
     await h.restart();
-    await h.pollUntil(() => h.state('ania', 'absences_unexcused') !== 'None', 'the absences counted');
+    await h.runUntil(() => h.state('ania', 'absences_unexcused') !== 'None', 'the absences counted');
     expect(Number(h.state('ania', 'absences_unexcused'))).toBeGreaterThan(0);
     expect(events(h, 'absence')).toEqual([]);
   });
 
   it('a text grade kept out of the grades view is not the newest grade and fires no grade event', async () => {
-    const h = await school.polled(['last_update', 'newest_grade']);
+    const h = await school.firstPasses(['last_update', 'newest_grade']);
     const newest = h.state('ania', 'newest_grade');
     const account = school.sim.account(ANIA.login);
     account.addRecord('BaseTextGrades', {
@@ -51,7 +51,7 @@ describe('known unknowns', () => {
     const before = reads('BaseTextGrades');
     // Text grades are read hourly.
     await h.advanceMinutes(70);
-    await h.pollUntil(() => reads('BaseTextGrades') > before, 'the next read of the text grades');
+    await h.runUntil(() => reads('BaseTextGrades') > before, 'the next read of the text grades');
     await h.advanceMinutes(5);
     expect(h.state('ania', 'newest_grade')).toBe(newest);
     expect(JSON.stringify(h.attributes('ania', 'newest_grade'))).not.toContain('nie do dziennika');
@@ -71,7 +71,7 @@ describe('known unknowns', () => {
     });
     const again = reads('BaseTextGrades');
     await h.advanceMinutes(70);
-    await h.pollUntil(() => reads('BaseTextGrades') > again, 'the read after');
+    await h.runUntil(() => reads('BaseTextGrades') > again, 'the read after');
     await h.advanceMinutes(5);
     expect(events(h, 'grade')).toEqual([
       expect.objectContaining({ event_type: 'grade', id: 'text:9903', kind: 'text', grade: 'Pracuje systematycznie' }),

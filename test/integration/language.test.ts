@@ -23,7 +23,7 @@ const school = simulatedSchool(NOW);
 let h: Harness | undefined;
 
 /** Ania logs in; Janek's parent typed a wrong password. Returns Ania's device config and Janek's problem. */
-async function firstPoll(language?: Language, http?: { port: number }): Promise<{ ania: DeviceConfig; problem: Record<string, unknown> }> {
+async function firstPass(language?: Language, http?: { port: number }): Promise<{ ania: DeviceConfig; problem: Record<string, unknown> }> {
   h = await school.start({
     language,
     ...(http ? { http } : {}),
@@ -34,20 +34,20 @@ async function firstPoll(language?: Language, http?: { port: number }): Promise<
   });
   const harness = h;
   const configTopic = `${harness.prefix}/device/${harness.base}_ania/config`;
-  await harness.pollUntil(
+  await harness.runUntil(
     () =>
       harness.state('ania', 'last_update') !== undefined &&
       harness.state('ania', 'briefing') !== undefined &&
       harness.state('janek', 'problem') === 'ON' &&
       (harness.rec.json(configTopic) as DeviceConfig | undefined)?.dev.model !== undefined,
-    'the first poll of both accounts',
+    'the first pass of both accounts',
   );
   return { ania: harness.rec.json(configTopic) as DeviceConfig, problem: harness.attributes('janek', 'problem') ?? {} };
 }
 
 describe('language', () => {
   it('is Polish by default: entity names, the class and the problem advice; ids stay English', async () => {
-    const { ania, problem } = await firstPoll();
+    const { ania, problem } = await firstPass();
     expect(ania.dev.model).toBe('Klasa 4b');
     expect(ania.cmps.lucky_number).toMatchObject({
       name: 'Szczęśliwy numerek',
@@ -63,7 +63,7 @@ describe('language', () => {
   });
 
   it('is English with language: en, with the very same ids', async () => {
-    const { ania, problem } = await firstPoll('en');
+    const { ania, problem } = await firstPass('en');
     expect(ania.dev.model).toBe('Class 4b');
     expect(ania.cmps.lucky_number).toMatchObject({
       name: 'Lucky number',
@@ -79,7 +79,7 @@ describe('language', () => {
 
   it("is Ukrainian with language: uk: names, the class, the problem, the briefing and the board; ids and the school's words stay", async () => {
     const port = await freePort();
-    const { ania, problem } = await firstPoll('uk', { port });
+    const { ania, problem } = await firstPass('uk', { port });
     expect(ania.dev.model).toBe('Клас 4b');
     expect(ania.cmps.lucky_number).toMatchObject({ name: 'Щасливий номер', default_entity_id: 'sensor.ania_lucky_number' });
     expect(ania.cmps.unread_messages?.name).toBe('Непрочитані повідомлення');

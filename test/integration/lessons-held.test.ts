@@ -9,10 +9,10 @@ const ANIA = DEMO_ACCOUNTS[0]!;
 const NOW = '2026-11-18T09:10:00+01:00';
 
 const school = simulatedSchool(NOW);
-const firstPoll = () => school.polled(['catch_up', 'next_test']);
+const firstPass = () => school.firstPasses(['catch_up', 'next_test']);
 
 it('publishes next_test, lesson_topics and catch_up from the lessons held', async () => {
-  const h = await firstPoll();
+  const h = await firstPass();
   // Tomorrow's nature quiz (filed under a generic category) in its lesson's hour; no earlier nature
   // test this year, so the revision list is the subject's last 20 lessons, newest first.
   expect(h.state('ania', 'next_test')).toBe('2026-11-19T09:50:00+01:00');
@@ -63,7 +63,7 @@ it('publishes next_test, lesson_topics and catch_up from the lessons held', asyn
 it('shows a lesson the Lessons list does not know, its huge topic cut to 255 characters in the state', async () => {
   const huge = 'Powtórzenie wiadomości z działu. '.repeat(160).slice(0, 5000);
   school.sim.account(ANIA.login).addRealization({ Lesson: { Id: 999_999 }, LessonNo: '3', Topic: huge });
-  const h = await firstPoll();
+  const h = await firstPass();
   const state = h.state('ania', 'lesson_topics') ?? '';
   expect(state).toHaveLength(255);
   expect(huge.startsWith(state.slice(0, 254))).toBe(true);
@@ -75,7 +75,7 @@ it('shows a lesson the Lessons list does not know, its huge topic cut to 255 cha
 
 it('keeps every attribute under 16 KB at the end of the school year', async () => {
   await school.reopen('2026-06-24T12:00:00+02:00');
-  const h = await firstPoll();
+  const h = await firstPass();
   for (const key of ['next_test', 'lesson_topics', 'catch_up']) {
     const message = h.rec.last(`${h.base}/ania/${key}/attributes`);
     expect(message, key).toBeDefined();
@@ -87,9 +87,9 @@ it('keeps every attribute under 16 KB at the end of the school year', async () =
 it('reads Lessons again for an unknown lesson of the last 14 days, not for an old one', async () => {
   const lessons = (): number => school.sim.count({ path: '/gateway/api/2.0/Lessons' });
   school.sim.account(ANIA.login).addRealization({ Lesson: { Id: 999_998 }, Date: '2026-10-01', LessonNo: '1', Topic: 'Stara lekcja' });
-  const h = await firstPoll();
+  const h = await firstPass();
   const first = lessons();
-  // Two hours of school-day polls: the daily list stays as read.
+  // Two hours of school-day passes: the daily list stays as read.
   await h.advanceMinutes(120);
   expect(lessons()).toBe(first);
   school.sim.account(ANIA.login).addRealization({ Lesson: { Id: 999_997 }, LessonNo: '4', Topic: 'Nowa lekcja' });

@@ -73,7 +73,7 @@ describe('the live login on the bridge', () => {
     const lines: string[] = [];
     const log = createLogger('info', { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) }, { format: 'json' });
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }], log });
-    await h.pollUntil(() => h.state('ania', 'newest_grade') !== undefined && h.state('ania', 'problem') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'newest_grade') !== undefined && h.state('ania', 'problem') !== undefined, 'the first passes');
 
     expect(loginRequests()).toEqual(SEQUENCES[name]);
     expect(school.sim.count({ host: 'auth', method: 'POST', path: '/OAuth/Authorization' })).toBe(1);
@@ -100,10 +100,10 @@ describe('the live login on the bridge', () => {
     const lines: string[] = [];
     const log = createLogger('info', { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) }, { format: 'json' });
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }], log });
-    await h.pollUntil(() => h.state('ania', 'problem') === 'OFF', 'problem OFF');
+    await h.runUntil(() => h.state('ania', 'problem') === 'OFF', 'problem OFF');
     school.sim.expireSessions(); // a dead session: a second login the same day meets the page again
     await h.advanceMinutes(30);
-    await h.pollUntil(() => school.sim.logins(ANIA.login) === 2, 'a second login');
+    await h.runUntil(() => school.sim.logins(ANIA.login) === 2, 'a second login');
     expect(h.attributes('ania', 'problem')).toMatchObject({ advice: 'password_change_advised' });
     expect(lines.filter((l) => l.includes('advises changing'))).toHaveLength(1);
   });

@@ -19,7 +19,7 @@ describe('a login that fails under login-2026', () => {
   it('keeps a wrong password wrong_credentials, with one POST per pause window', async () => {
     school.sim.setLoginSwitch('login-2026', true);
     const h = await school.start({ accounts: [{ login: ANIA.login, password: 'not-this-one', id: 'ania' }] });
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'wrong_credentials', portal_message: 'Nieprawidłowy login i/lub hasło.' });
     await h.advanceMinutes(55);
     expect(loginPosts()).toBe(1);
@@ -32,12 +32,12 @@ describe('a login that fails under login-2026', () => {
     school.sim.setLoginSwitch('login-2026', true);
     school.sim.refuseLogin(ANIA.login, { message: GENERIC, as: 'string' });
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }], language: 'en' });
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
     const attributes = h.attributes('ania', 'problem') ?? {};
     expect(attributes).toMatchObject({ reason: 'login_changed', portal_message: GENERIC });
     expect(String(attributes.message)).toMatch(/login has changed.*not a wrong password.*last good data.*Update.*check --trace/s);
 
-    // The logins that follow: one an hour, however often the bridge polls meanwhile.
+    // The logins that follow: one an hour, however often the bridge passes meanwhile.
     await h.advanceMinutes(59);
     expect(loginPosts()).toBe(1);
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'login_changed' });
@@ -51,7 +51,7 @@ describe('a login that fails under login-2026', () => {
 describe('an answer the login does not know', () => {
   it('is login_changed, keeps the last good data, and the next login an hour later recovers', async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }] });
-    await h.pollUntil(() => h.state('ania', 'newest_grade') !== undefined && h.state('ania', 'problem') === 'OFF', 'first polls');
+    await h.runUntil(() => h.state('ania', 'newest_grade') !== undefined && h.state('ania', 'problem') === 'OFF', 'first passes');
     const grade = h.state('ania', 'newest_grade');
 
     // The session dies, and the password POST answers an empty 404 (not JSON, no status).
@@ -59,7 +59,7 @@ describe('an answer the login does not know', () => {
     school.sim.failNext(1, 404, { host: 'auth', method: 'POST', path: '/OAuth/Authorization' });
     // Minute by minute until the refused login and no further: the hour's pause is counted from it.
     for (let minute = 0; minute < 25 && h.state('ania', 'problem') !== 'ON'; minute++) await h.advanceMinutes(1);
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'login_changed' });
     expect(h.state('ania', 'newest_grade')).toBe(grade);
     expect(loginPosts()).toBe(2);
@@ -67,7 +67,7 @@ describe('an answer the login does not know', () => {
     await h.advanceMinutes(40);
     expect(loginPosts()).toBe(2);
     await h.advanceMinutes(30);
-    await h.pollUntil(() => h.state('ania', 'problem') === 'OFF', 'problem OFF again');
+    await h.runUntil(() => h.state('ania', 'problem') === 'OFF', 'problem OFF again');
     expect(loginPosts()).toBe(3);
   });
 });
@@ -80,7 +80,7 @@ describe('a login page it does not know (interface 14.4)', () => {
     school.sim.failFor(60_000, 200, maintenance);
     const since = school.clock.now();
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }] });
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'service_down' });
     const minutes = await school.minutesUntil(h, since, () => h.state('ania', 'newest_grade') !== undefined && h.state('ania', 'problem') === 'OFF');
     expect(minutes).toBeLessThanOrEqual(5);
@@ -90,7 +90,7 @@ describe('a login page it does not know (interface 14.4)', () => {
 
   it('becomes login_changed, with its hour between logins, once the same page has lasted 30 minutes', async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }] });
-    await h.pollUntil(() => h.state('ania', 'problem') === 'OFF', 'first polls');
+    await h.runUntil(() => h.state('ania', 'problem') === 'OFF', 'first passes');
     school.sim.expireSessions();
     school.sim.failFor(3 * 60 * 60_000, 200, maintenance);
     const since = school.clock.now();
@@ -108,7 +108,7 @@ describe('check after a false wrong password (interface 14.4)', () => {
   it('ends the login pause it left, so that the next start reads at once', async () => {
     school.sim.refuseLogin(ANIA.login, { message: 'Nieprawidłowy login i/lub hasło.', as: 'string' });
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }] });
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'wrong_credentials' });
     const store = new SessionStore(h.dataDir, ANIA.login);
     expect((await store.load())?.pause).toMatchObject({ reason: 'wrong_credentials' });

@@ -10,7 +10,7 @@ const school = simulatedSchool('2026-11-18T09:10:00+01:00');
 
 describe('Sec-Fetch-Site on the login hops', () => {
   it('is the exact sequence a desktop browser sends', async () => {
-    const h = await school.polled(['last_update']);
+    const h = await school.firstPasses(['last_update']);
     const login = school.sim.requests.filter((r) => !r.path.startsWith('/gateway/') && r.path !== '/wiadomosci3' && r.host !== 'messages');
     expect(login.slice(0, 7).map((r) => `${r.host} ${r.method} ${r.path} ${r.fetchSite}`)).toEqual([
       'portal GET /loguj/portalRodzina same-site',

@@ -23,7 +23,7 @@ describe('a refused login on the bridge', () => {
     const lines: string[] = [];
     const log = createLogger('info', { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) }, { format: 'json' });
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }], log, language: 'pl' });
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'wrong_credentials', portal_message: LOCKED });
     expect(String(h.attributes('ania', 'problem')?.message)).toContain(`Portal odpowiedział: „${LOCKED}”`);
 
@@ -38,7 +38,7 @@ describe('a refused login on the bridge', () => {
 
   it('keeps the simulator’s wrong-password words ({message} items) on a wrong password', async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: 'not-this-one', id: 'ania' }] });
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'wrong_credentials', portal_message: 'Nieprawidłowy login i/lub hasło.' });
   });
 });

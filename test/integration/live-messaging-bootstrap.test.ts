@@ -11,7 +11,7 @@ const school = simulatedSchool('2026-11-18T09:10:00+01:00');
 describe('the messaging bootstrap', () => {
   it('follows a chain through the authorization host', async () => {
     school.sim.messaging.bootstrapRoute = 'auth';
-    const h = await school.polled(['unread_messages', 'problem']);
+    const h = await school.firstPasses(['unread_messages', 'problem']);
     expect(school.sim.count({ host: 'auth', method: 'GET', path: '/OAuth/Authorization/Messages' })).toBeGreaterThan(0);
     expect(school.sim.count({ host: 'messages', path: '/bootstrap' })).toBeGreaterThan(0);
     expect(h.state('ania', 'unread_messages')).toMatch(/^\d+$/);
@@ -21,8 +21,8 @@ describe('the messaging bootstrap', () => {
 
   it('never follows it to a host outside the four configured', async () => {
     school.sim.messaging.bootstrapRoute = 'outside';
-    const h = await school.polled(['problem', 'timetable_today']);
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
+    const h = await school.firstPasses(['problem', 'timetable_today']);
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'unexpected_response' });
     expect(school.sim.count({ host: 'messages' })).toBe(0);
     expect(h.state('ania', 'timetable_today')).toMatch(/^\d+$/);

@@ -3,7 +3,7 @@
 // the day it arrives shows it as shifted from its old slot, saying where from; the event and the lessons feed say so.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { parseFeed } from '../helpers/ics.js';
+import { parseCalendarFeed } from '../helpers/ics.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { freePort } from '../helpers/ports.js';
 
@@ -16,10 +16,10 @@ const school = simulatedSchool(NOW);
 const weekReads = (monday: string): number => school.sim.requests.filter((r) => r.path.endsWith('/Timetables') && r.query.includes(monday)).length;
 
 describe('a lesson moved elsewhere', () => {
-  it('is shifted on the day it leaves and on the day it arrives, in the event and in the feed', async () => {
-    // The web server on: it serves the lessons feed from what the polls published.
-    const h = await school.polled(['timetable_today', 'plan_changes_today'], { http: { port: await freePort() } });
-    // Moved after the first poll, which primes the event memory. Nothing in the class calendar says so,
+  it('is shifted on the day it leaves and on the day it arrives, in the event and in the calendar feed', async () => {
+    // The web server on: it serves the lessons feed from what the passes published.
+    const h = await school.firstPasses(['timetable_today', 'plan_changes_today'], { http: { port: await freePort() } });
+    // Moved after the first pass, which primes the event memory. Nothing in the class calendar says so,
     // so the week is read again within three hours.
     school.sim.account(ANIA.login).moveLesson(MOVE);
     await h.advanceMinutes(180);
@@ -56,7 +56,7 @@ describe('a lesson moved elsewhere', () => {
     expect(h.state('ania', 'problem')).toBe('OFF');
 
     // The lessons feed: the old slot says where it went.
-    const lessons = parseFeed(h.app.webData!.feedSource('ania', 'lessons', 'pl')!.body).events;
+    const lessons = parseCalendarFeed(h.app.webData!.calendarFeedSource('ania', 'lessons', 'pl')!.body).events;
     const left = lessons.find((e) => e.start === new Date('2026-11-19T09:50:00+01:00').toISOString())!;
     expect(left.summary).toBe('Matematyka (przeniesiona na czw. 26.11, lekcja 8)');
     expect(left.status).toBe('CANCELLED');
@@ -65,7 +65,7 @@ describe('a lesson moved elsewhere', () => {
     school.clock.set('2026-11-26T07:30:00+01:00');
     const before = weekReads('2026-11-23');
     await h.advanceMinutes(21);
-    await h.pollUntil(() => weekReads('2026-11-23') > before, 'the new week read');
+    await h.runUntil(() => weekReads('2026-11-23') > before, 'the new week read');
     const arrival = (h.attributes('ania', 'timetable_today') as { lessons: Record<string, unknown>[] }).lessons.find((l) => l.no === 8)!;
     // It says where it came from, as the slot it left said where it went, and so does the plan change.
     const from = 'przeniesiona z czw. 19.11, lekcja 3';
@@ -76,7 +76,7 @@ describe('a lesson moved elsewhere', () => {
       expect.objectContaining({ lesson_no: 8, kind: 'shifted', original_date: '2026-11-19', original_lesson_no: 3, words: from }),
     ]);
     expect(moved()).toHaveLength(1);
-    const arrived = parseFeed(h.app.webData!.feedSource('ania', 'lessons', 'pl')!.body).events.find(
+    const arrived = parseCalendarFeed(h.app.webData!.calendarFeedSource('ania', 'lessons', 'pl')!.body).events.find(
       (e) => e.start === new Date('2026-11-26T14:35:00+01:00').toISOString(),
     )!;
     // Where it came from, as timetable_*'s note says it on the screens.

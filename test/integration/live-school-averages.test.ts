@@ -13,7 +13,7 @@ const reads = (endpoint: string): number => school.sim.count({ path: `/gateway/a
 describe('Grades/Averages', () => {
   it('adds the school’s averages to average_<subject> and to average, read with the grades', async () => {
     school.sim.account(ANIA.login).setSchoolAverages({ [MATHS]: [4.29, 0, 4.26] });
-    const h = await school.polled(['last_update', 'average_matematyka']);
+    const h = await school.firstPasses(['last_update', 'average_matematyka']);
     const maths = h.attributes('ania', 'average_matematyka')!;
     expect(h.state('ania', 'average_matematyka')).toBe('4.62');
     expect(maths).toMatchObject({ school_semester1: 4.29, school_year: 4.26 });
@@ -35,7 +35,7 @@ describe('Grades/Averages', () => {
   });
 
   it('asks a school without averages (Status Disabled) once a day, problem OFF', async () => {
-    const h = await school.polled(['last_update', 'average_matematyka']);
+    const h = await school.firstPasses(['last_update', 'average_matematyka']);
     await h.advanceMinutes(3 * 60);
     expect(reads('Grades/Averages')).toBe(1);
     expect(reads('Grades')).toBeGreaterThan(5);

@@ -11,7 +11,7 @@ const reads = (endpoint: string): number => school.sim.count({ path: `/gateway/a
 describe('several units', () => {
   it('reads the kinds of grade the child’s own unit uses, not the first unit’s', async () => {
     school.sim.account(ANIA.login).schoolComplex = true;
-    const h = await school.polled(['last_update', 'average_informatyka']);
+    const h = await school.firstPasses(['last_update', 'average_informatyka']);
     expect(reads('Units')).toBe(1);
     expect(reads('PointGrades')).toBe(1);
     expect(reads('DescriptiveGrades')).toBe(1);
@@ -24,7 +24,7 @@ describe('several units', () => {
     const account = school.sim.account(ANIA.login);
     account.schoolComplex = true;
     account.unitId = 2; // the lyceum, which uses neither point nor descriptive grades
-    const h = await school.polled(['last_update', 'school']);
+    const h = await school.firstPasses(['last_update', 'school']);
     expect(reads('Units')).toBe(1);
     // The bells are the child's unit's LessonsRange, which has no lesson 0 (position 0 a placeholder), not the other school's.
     expect((h.attributes('ania', 'school') as { bells: unknown[] }).bells.slice(0, 2)).toEqual([

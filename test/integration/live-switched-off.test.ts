@@ -1,11 +1,11 @@
 // Schools that do not run a module (live-notes 8 and 9), against the real bridge and broker: the lucky
 // number in each "not in use" form, and any gateway module answering 200 {"Status":"Disabled"}. The
 // child stays quiet (problem OFF, one info line), the portal is asked once a day, a refresh asks at once.
-// Slow on purpose: about 8 s of CPU alone (12 s before its days were polled every 20 minutes, see POLL).
-// "Once a day" is only shown by a simulated day of polls, each a real HTTP exchange with the simulator and
+// Slow on purpose: about 8 s of CPU alone (12 s before its days were read every 20 minutes, see POLL).
+// "Once a day" is only shown by a simulated day of passes, each a real HTTP exchange with the simulator and
 // real MQTT messages, in three tests; the fake clock already skips every wait between them. A CPU profile
 // of the Notes test: a quarter is idle, waiting on the HTTP and MQTT round trips; the rest is the simulator
-// answering and the bridge polling, none of it one hot spot.
+// answering and the bridge reading, none of it one hot spot.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, type LuckyForm } from '../../src/simulator/index.js';
 import { rm } from 'node:fs/promises';
@@ -24,27 +24,27 @@ const school = simulatedSchool(NOW);
 const reads = (endpoint: string): number => school.sim.count({ path: `/gateway/api/2.0/${endpoint}` });
 
 /**
- * Every tier polled every 20 minutes, for the tests that walk a day to show "once a day": a module the
+ * Every tier read every 20 minutes, for the tests that walk a day to show "once a day": a module the
  * school does not run is asked again a day later however often the passes come (still some 50 by day,
  * each one a chance to ask too early), and the default 3- and 4-minute passes were most of their CPU.
  */
-const POLL = { fast_interval: '20m', school_interval: '20m' };
+const INTERVALS = { fast_interval: '20m', school_interval: '20m' };
 
-/** The bridge with Ania, its info lines kept, after the first polls. */
-async function start(keys: string[], poll?: typeof POLL): Promise<{ h: Harness; lines: string[] }> {
+/** The bridge with Ania, its info lines kept, after the first passes. */
+async function start(keys: string[], poll?: typeof INTERVALS): Promise<{ h: Harness; lines: string[] }> {
   const lines: string[] = [];
   const log = createLogger('info', { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) }, { format: 'json' });
   const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], log, ...(poll ? { poll } : {}) });
-  await h.pollUntil(() => keys.every((key) => h.state('ania', key) !== undefined), 'the first polls');
+  await h.runUntil(() => keys.every((key) => h.state('ania', key) !== undefined), 'the first passes');
   return { h, lines };
 }
 
-/** Presses refresh and waits for its result (sent once every tier has polled). */
+/** Presses refresh and waits for its result (sent once every tier has read). */
 const refresh = async (h: Harness): Promise<void> => {
   const results = `${h.base}/ania/refresh/result`;
   const before = h.rec.on(results).length;
   await h.rec.publish(`${h.base}/ania/refresh/set`, '');
-  await h.pollUntil(() => h.rec.on(results).length > before, 'the refresh result');
+  await h.runUntil(() => h.rec.on(results).length > before, 'the refresh result');
 };
 
 describe('a school without the lucky number', () => {
@@ -56,8 +56,8 @@ describe('a school without the lucky number', () => {
     'answers %s: None with in_use false, lucky_today None, problem OFF, asked once a day, at once on a refresh',
     async (form, line) => {
       school.sim.account(ANIA.login).setLuckyForm(form);
-      const { h, lines } = await start(['lucky_number', 'problem'], POLL);
-      await h.advanceMinutes(60); // three fast polls
+      const { h, lines } = await start(['lucky_number', 'problem'], INTERVALS);
+      await h.advanceMinutes(60); // three fast passes
       expect(h.state('ania', 'lucky_number')).toBe('None');
       expect(h.attributes('ania', 'lucky_number')).toMatchObject({ in_use: false, day: null });
       // A flag of a module the school does not run is unknown, never OFF (interface 12.2).
@@ -86,7 +86,7 @@ describe('a school without the lucky number', () => {
       expect(h.attributes('ania', 'lucky_number')).toMatchObject({ in_use: true });
     },
     90_000,
-  ); // a simulated day of polls
+  ); // a simulated day of passes
 
   it('reads the list form like the object form', async () => {
     const account = school.sim.account(ANIA.login);
@@ -112,7 +112,7 @@ describe('a school without the lucky number', () => {
 describe('a module the school switched off (200 Status Disabled)', () => {
   it('is asked once a day, shows its empty value and leaves problem OFF', async () => {
     school.sim.account(ANIA.login).setModuleStatus('Notes', 'disabled');
-    const { h, lines } = await start(['newest_note', 'problem'], POLL);
+    const { h, lines } = await start(['newest_note', 'problem'], INTERVALS);
     await h.advanceMinutes(3 * 60); // nine passes; Notes is read hourly otherwise
     expect(h.state('ania', 'newest_note')).toBe('None');
     expect(h.state('ania', 'problem')).toBe('OFF');
@@ -124,7 +124,7 @@ describe('a module the school switched off (200 Status Disabled)', () => {
     await h.advanceMinutes(22 * 60);
     expect(reads('Notes')).toBe(2);
     expect(h.state('ania', 'problem')).toBe('OFF');
-  }, 90_000); // a simulated day of polls
+  }, 90_000); // a simulated day of passes
 });
 
 describe('check, for a school without the lucky number', () => {

@@ -1,4 +1,4 @@
-// The log of a real run (first poll, then a dead session and a fresh login): every JSON line names
+// The log of a real run (first pass, then a dead session and a fresh login): every JSON line names
 // each key once, although the session logs `account` on a logger that already carries it.
 import { expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
@@ -35,7 +35,7 @@ function nextQuote(line: string, from: number): number {
 it('names every key once in each line of a run', async () => {
   const lines: string[] = [];
   const log = createLogger('debug', { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) }, { format: 'json' });
-  const h = await school.polled(['last_update'], { log });
+  const h = await school.firstPasses(['last_update'], { log });
   school.sim.expireSessions(ANIA.login);
   await h.advanceMinutes(21);
 
@@ -51,7 +51,7 @@ it('names a child by its id once its first pass read who it is, its login masked
   const lines: string[] = [];
   const log = createLogger('debug', { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) }, { format: 'json' });
   // The demo's login entry: no `id`, so the id comes from her first name.
-  const h = await school.polled(['last_update'], { log });
+  const h = await school.firstPasses(['last_update'], { log });
   const firstPass = lines.length;
   school.sim.expireSessions(ANIA.login);
   await h.advanceMinutes(21);
@@ -71,7 +71,7 @@ it("names an e-mail entry's child by its id once read, not by the family entry o
   school.sim.families.add({ ...family, logins: [ANIA.login] });
   // Her entry under `children:` gives no id: it comes from her first name.
   const h = await school.start({ accounts: [{ ...family, children: [{ login: ANIA.login }] }] as never, log });
-  await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'her first pass');
+  await h.runUntil(() => h.state('ania', 'last_update') !== undefined, 'her first pass');
   const firstPass = lines.length;
   await h.advanceMinutes(3 * 60);
   const later = lines.slice(firstPass).map((l) => JSON.parse(l) as Record<string, unknown>);

@@ -33,11 +33,11 @@ async function bridge(): Promise<{ h: Harness; port: number; token: string }> {
     http: { port },
     out: { write: () => true },
   });
-  await h.pollUntil(
+  await h.runUntil(
     () =>
       ['newest_grade', 'timetable_tomorrow', 'school', 'opened_message', 'last_update'].every((k) => h.state('ania', k) !== undefined) &&
       h.state('zofia', 'last_update') !== undefined,
-    'the first polls',
+    'the first passes',
   );
   const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
   return { h, port, token };
@@ -61,7 +61,7 @@ describe('the MCP server', () => {
     // Thursday's maths has a substitute teacher; its history lesson is cancelled (the simulator's own).
     school.sim.account(ANIA.login).addPlanChange({ kind: 'substitution', OrgDate: '2026-11-19', OrgLessonNo: 3, Teacher: 162011 });
     const { h, port, token } = await bridge();
-    await h.pollUntil(() => JSON.stringify(h.attributes('ania', 'timetable_tomorrow')).includes('Agnieszka Mazur'), 'the substitution read');
+    await h.runUntil(() => JSON.stringify(h.attributes('ania', 'timetable_tomorrow')).includes('Agnieszka Mazur'), 'the substitution read');
     const client = await connect(mcpUrl(`http://127.0.0.1:${port}`, token));
     expect(client.getServerVersion()?.name).toBe('dziennik2mqtt');
     expect(client.getServerCapabilities()?.tools).toBeDefined();
@@ -134,7 +134,7 @@ describe('the MCP server', () => {
     const { h, port, token } = await bridge();
     const tap = new SimTap(school.sim);
     const message = school.sim.messaging.addMessage(ANIA.login, { topic: 'Wycieczka do muzeum', body: 'Zbiórka o 8:00 przed szkołą.', from: 162002 });
-    await h.pollUntil(() => h.attributes('ania', 'newest_message')?.id === String(message.id), 'the new message listed', 3 * 60_000);
+    await h.runUntil(() => h.attributes('ania', 'newest_message')?.id === String(message.id), 'the new message listed', 3 * 60_000);
     expect(school.sim.messaging.findMessage(ANIA.login, message.id)?.readDate).toBeNull();
     const client = await connect(mcpUrl(`http://127.0.0.1:${port}`, token));
     expect((await call(client, 'get_messages', { child: 'ania' })).text).toContain(`id ${message.id}: `);
@@ -142,7 +142,7 @@ describe('the MCP server', () => {
     expect(opened.isError).toBe(false);
     expect(opened.text).toContain('Wycieczka do muzeum');
     expect(opened.text).toContain('Zbiórka o 8:00 przed szkołą.');
-    await h.pollUntil(() => h.state('ania', 'opened_message') === 'Wycieczka do muzeum', 'opened_message on the broker');
+    await h.runUntil(() => h.state('ania', 'opened_message') === 'Wycieczka do muzeum', 'opened_message on the broker');
     expect(school.sim.messaging.findMessage(ANIA.login, message.id)?.readDate).not.toBeNull();
 
     const preview = await call(client, 'send_message', {
@@ -213,10 +213,7 @@ describe('the MCP server', () => {
       const tools = await ha.mcpTools(entry!);
       expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES.filter((name) => name !== 'send_message'));
       expect(tools.find((t) => t.name === 'get_day')?.parameters).toMatchObject({ child: 'string', date: 'string' });
-      await h.pollUntil(
-        () => String(JSON.stringify(h.attributes('ania', 'timetable_tomorrow'))).includes('Agnieszka Mazur'),
-        'the substitution read',
-      );
+      await h.runUntil(() => String(JSON.stringify(h.attributes('ania', 'timetable_tomorrow'))).includes('Agnieszka Mazur'), 'the substitution read');
       const day = await ha.callMcpTool(entry!, 'get_day', { date: 'tomorrow' });
       expect(day).toMatch(/Historia.* — odwołana/);
       expect(day).toMatch(/Matematyka, nauczyciel: Agnieszka Mazur.* — zastępstwo/);

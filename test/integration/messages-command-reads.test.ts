@@ -19,7 +19,7 @@ describe.each([
   it('is opened, and a reply with its message_id answers it, not the message opened before', async () => {
     await school.open(now);
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, write_messages: true }] });
-    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined && h.state('ania', 'newest_message') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'last_update') !== undefined && h.state('ania', 'newest_message') !== undefined, 'the first passes');
     // The message opened (and answered) a minute before.
     const before = school.sim.messaging.addMessage(ANIA.login, { topic: 'Wycieczka', body: 'Zgoda do piątku.', from: 162002, noReply: 0 });
     expect(await command(h, 'ania', 'open_message', String(before.id))).toMatchObject({ status: 'ok', message_id: String(before.id) });
@@ -52,7 +52,7 @@ describe('a message id nobody listed', () => {
   it('is refused after one listing of each mailbox, and no mailbox is listed again for a minute', async () => {
     await school.open('2026-11-18T23:30:00+01:00');
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, write_messages: true }] });
-    await h.pollUntil(() => h.state('ania', 'newest_message') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'newest_message') !== undefined, 'the first passes');
     const lists = (): number => school.sim.count({ host: 'messages', path: /^\/api\/\w+\/messages$/ });
     const before = lists();
     expect(await command(h, 'ania', 'open_message', '999999999')).toMatchObject({ status: 'error' });

@@ -30,7 +30,7 @@ async function withMessage(options: { downloads: boolean; port?: number }): Prom
     accounts: [{ login: ANIA.login, password: ANIA.password, downloads: options.downloads }],
     ...(options.port === undefined ? {} : { http: { port: options.port } }),
   });
-  await h.pollUntil(() => h.state('ania', 'unread_messages') !== undefined && h.state('ania', 'opened_message') !== undefined, 'the first polls');
+  await h.runUntil(() => h.state('ania', 'unread_messages') !== undefined && h.state('ania', 'opened_message') !== undefined, 'the first passes');
   return { h, id: String(message.id) };
 }
 
@@ -47,7 +47,7 @@ describe('open_message', () => {
     expect(result).toEqual({ status: 'ok', message_id: id, mailbox: 'inbox', attachments: 1 });
     expect(readDate(id)).not.toBeNull();
 
-    await h.pollUntil(() => h.state('ania', 'opened_message') === TOPIC, 'the opened message');
+    await h.runUntil(() => h.state('ania', 'opened_message') === TOPIC, 'the opened message');
     const attributes = h.attributes('ania', 'opened_message')!;
     expect(attributes).toMatchObject({ message_id: id, mailbox: 'inbox', truncated: false, can_reply: true });
     expect(attributes.sender).toMatch(/Anna/);
@@ -82,14 +82,14 @@ describe('open_message', () => {
     }
   });
 
-  it('takes an opened message out of the unread list and the unread count together, without waiting for the next poll', async () => {
+  it('takes an opened message out of the unread list and the unread count together, without waiting for the next pass', async () => {
     const { h, id } = await withMessage({ downloads: false });
     const unreadIds = () => ((h.attributes('ania', 'newest_message')?.unread ?? []) as { id: string }[]).map((m) => m.id);
     const count = Number(h.state('ania', 'unread_messages'));
     expect(unreadIds()).toContain(id);
     await command(h, 'ania', 'open_message', id);
     // The clock stands still: only the pass the opening asks for at once (readAgain) can move them.
-    await h.pollUntil(
+    await h.runUntil(
       () => h.state('ania', 'opened_message') === TOPIC && Number(h.state('ania', 'unread_messages')) === count - 1,
       'the opened message',
     );
@@ -100,12 +100,12 @@ describe('open_message', () => {
   it('keeps the opened message across a restart', async () => {
     const { h, id } = await withMessage({ downloads: false });
     await command(h, 'ania', 'open_message', JSON.stringify({ id, transaction: 't1' }));
-    await h.pollUntil(() => h.state('ania', 'opened_message') === TOPIC, 'the opened message');
+    await h.runUntil(() => h.state('ania', 'opened_message') === TOPIC, 'the opened message');
     const before = h.attributes('ania', 'opened_message');
     const topic = `${h.base}/ania/opened_message`;
     const published = h.rec.on(topic).length;
     await h.restart();
-    await h.pollUntil(() => h.rec.on(topic).length > published, 'opened_message published by the new run');
+    await h.runUntil(() => h.rec.on(topic).length > published, 'opened_message published by the new run');
     expect(h.state('ania', 'opened_message')).toBe(TOPIC);
     expect(h.attributes('ania', 'opened_message')).toEqual(before);
   });
@@ -113,7 +113,7 @@ describe('open_message', () => {
   it('without downloads lists the attachment by name and saves nothing', async () => {
     const { h, id } = await withMessage({ downloads: false });
     expect(await command(h, 'ania', 'open_message', id)).toMatchObject({ status: 'ok', message_id: id });
-    await h.pollUntil(() => h.state('ania', 'opened_message') === TOPIC, 'the opened message');
+    await h.runUntil(() => h.state('ania', 'opened_message') === TOPIC, 'the opened message');
     expect(h.attributes('ania', 'opened_message')?.attachments).toEqual([{ name: ATTACHMENT.filename }]);
     expect(existsSync(join(h.dataDir, 'downloads'))).toBe(false);
     expect(school.sim.downloads.served).toHaveLength(0);

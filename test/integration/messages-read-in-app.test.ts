@@ -14,7 +14,7 @@ const school = simulatedSchool('2026-11-18T09:11:30+01:00');
 
 describe('a message read in the app before the bridge looked', () => {
   it('fires its message event once, with read: true, and becomes newest_message, within four hours by day', async () => {
-    const h = await school.polled(['unread_messages', 'newest_message']);
+    const h = await school.firstPasses(['unread_messages', 'newest_message']);
     const unread = h.state('ania', 'unread_messages');
     const added = school.sim.messaging.addMessage(ANIA.login, {
       topic: 'Wycieczka do muzeum',

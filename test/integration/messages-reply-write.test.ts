@@ -25,7 +25,7 @@ async function bridge(options: { write?: boolean; perDay?: number } = {}): Promi
     accounts: [{ login: ANIA.login, password: ANIA.password, write_messages: options.write ?? true }],
     ...(options.perDay === undefined ? {} : { messagesPerDay: options.perDay }),
   });
-  await h.pollUntil(() => h.state('ania', 'last_update') !== undefined && h.state('ania', 'opened_message') !== undefined, 'the first polls');
+  await h.runUntil(() => h.state('ania', 'last_update') !== undefined && h.state('ania', 'opened_message') !== undefined, 'the first passes');
   return { h, tap };
 }
 
@@ -37,7 +37,7 @@ async function opened(h: Harness, init: { from?: number | 'system'; noReply?: 0 
     from: init.from ?? 162002,
     noReply: init.noReply ?? 0,
   });
-  await h.pollUntil(() => h.attributes('ania', 'newest_message')?.id === String(message.id), 'the new message listed', 3 * 60_000);
+  await h.runUntil(() => h.attributes('ania', 'newest_message')?.id === String(message.id), 'the new message listed', 3 * 60_000);
   expect(await command(h, 'ania', 'open_message', String(message.id))).toMatchObject({ status: 'ok' });
   return message.id;
 }
@@ -95,7 +95,7 @@ describe('write', () => {
     });
 
     expect(await command(h, 'ania', 'recipient', 'Wychowawca – Anna Nowak')).toMatchObject({ status: 'ok' });
-    await h.pollUntil(() => h.state('ania', 'recipient') === 'Wychowawca – Anna Nowak', 'the recipient state');
+    await h.runUntil(() => h.state('ania', 'recipient') === 'Wychowawca – Anna Nowak', 'the recipient state');
     await school.clock.advance(11_000);
     expect(await command(h, 'ania', 'write', JSON.stringify({ text: 'Ania wróci po 12:00.' }))).toMatchObject({ sent: true });
     expect(school.sim.messaging.sent[1]).toMatchObject({ receivers: [ANNA], topic: 'Wiadomość – Ania', content: 'Ania wróci po 12:00.' });
@@ -107,7 +107,7 @@ describe('write', () => {
 
     // Both kept across a restart.
     await h.restart();
-    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the polls after the restart');
+    await h.runUntil(() => h.state('ania', 'last_update') !== undefined, 'the passes after the restart');
     expect(h.state('ania', 'recipient')).toBe('Wychowawca – Anna Nowak');
     expect(h.state('ania', 'message_topic')).toBe('Wyjście z lekcji');
     await school.clock.advance(11_000);

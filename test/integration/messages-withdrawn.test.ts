@@ -36,11 +36,11 @@ describe('a withdrawn message', () => {
     async () => {
       const port = await freePort();
       const h = await school.start({ accounts: [{ login: JANEK.login, password: JANEK.password }], http: { port } });
-      await h.pollUntil(() => h.state('jan', 'opened_message') !== undefined, 'the first polls');
+      await h.runUntil(() => h.state('jan', 'opened_message') !== undefined, 'the first passes');
 
       const result = await command(h, 'jan', 'open_message', WITHDRAWN.id, school.clock);
       expect(result).toMatchObject({ status: 'ok', message_id: WITHDRAWN.id, withdrawn: true });
-      await h.pollUntil(() => h.state('jan', 'opened_message') === WITHDRAWN.topic, 'the opened message');
+      await h.runUntil(() => h.state('jan', 'opened_message') === WITHDRAWN.topic, 'the opened message');
       expect(h.attributes('jan', 'opened_message')).toMatchObject({ message_id: WITHDRAWN.id, withdrawn: true });
 
       // The dashboard's Messages card, rendered as Home Assistant renders it from what the bridge published.
@@ -78,7 +78,7 @@ describe('attachments the school does not allow', () => {
     });
     school.sim.messaging.allowAttachments(ANIA.login, false);
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, downloads: true }] });
-    await h.pollUntil(() => h.state('ania', 'unread_messages') !== undefined && h.state('ania', 'opened_message') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'unread_messages') !== undefined && h.state('ania', 'opened_message') !== undefined, 'the first passes');
 
     const result = await command(h, 'ania', 'open_message', String(message.id), school.clock);
     expect(result).toEqual({
@@ -88,7 +88,7 @@ describe('attachments the school does not allow', () => {
       attachments: 1,
       attachments_not_saved: 'the school does not allow attachments for this account',
     });
-    await h.pollUntil(() => h.state('ania', 'opened_message') === 'Regulamin wycieczki', 'the opened message');
+    await h.runUntil(() => h.state('ania', 'opened_message') === 'Regulamin wycieczki', 'the opened message');
     expect(h.attributes('ania', 'opened_message')?.attachments).toEqual([{ name: attachment.filename }]);
     expect(school.sim.count({ host: 'messages', path: `/api/attachments/${attachment.id}/messages/${message.id}` })).toBe(0);
     expect(school.sim.downloads.served.filter((d) => d.kind === 'attachment')).toHaveLength(0);

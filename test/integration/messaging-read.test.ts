@@ -8,7 +8,7 @@ import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
 import { problemReason } from '../../src/portal/errors.js';
 import { messages, MessagesSource, WATCHED_MAILBOXES, type UnreadMessagesFacts } from '../../src/features/messages/messages.js';
-import { EventGate } from '../../src/runner/event-gate.js';
+import { EventGate } from '../../src/once/gate.js';
 import type { EventPayload } from '../../src/engine/state.js';
 import { tempDir, simulatorPerTest } from '../helpers/portal.js';
 import { messagingClient } from '../unit/features/messaging/sim-client.js';
@@ -29,7 +29,7 @@ function setup(account = ANIA, at: Moment = 'lessons') {
   // A pass as the coordinator makes one (a Wednesday at the default intervals): the counters and the
   // mailboxes the feature reads, what of them is due, then its computation.
   const { pass, failed } = featurePasses({ feature: messages, state: source, clock, gateway, messages: api, moment: at });
-  return { source, poll: pass, api, failed };
+  return { source, pass, api, failed };
 }
 
 const lists = (mailbox?: string) => sim.count({ host: 'messages', path: mailbox ? `/api/${mailbox}/messages` : /^\/api\/\w+\/messages$/ });
@@ -37,8 +37,8 @@ const counts = () => sim.count({ host: 'messages', path: '/api/inbox/unreadMessa
 
 describe('MessagesSource', () => {
   it('publishes the unread count with every counter, the newest inbox message and the unread ones listed', async () => {
-    const { source, poll } = setup();
-    const result = await poll();
+    const { source, pass } = setup();
+    const result = await pass();
     expect(source.moduleAvailable).toBe(true);
     const unread = result.states!.unread_messages!;
     expect(unread.state).toBe('1');
@@ -69,58 +69,59 @@ describe('MessagesSource', () => {
   });
 
   it('lists each watched mailbox once at first, then within the normal interval (outside lessons) only the one whose counter changed', async () => {
-    const { poll } = setup(ANIA, 'day');
-    await poll();
+    const { pass } = setup(ANIA, 'day');
+    await pass();
     expect(counts()).toBe(1);
     expect(lists()).toBe(6);
     for (let i = 0; i < 5; i++) {
       await clock.advance(3 * MIN);
-      await poll();
+      await pass();
     }
     expect(counts()).toBe(6);
     expect(lists()).toBe(6);
 
     sim.messaging.addMessage(ANIA.login, { from: 162001, topic: 'Wycieczka', body: 'Zgody na wycieczkę do piątku.' });
     await clock.advance(3 * MIN);
-    const result = await poll();
+    const result = await pass();
     expect(lists('inbox')).toBe(2);
     expect(lists()).toBe(7);
     expect(result.states?.unread_messages?.state).toBe('2');
     expect(result.states?.newest_message?.state).toBe('Wycieczka');
 
     await clock.advance(3 * MIN);
-    await poll();
+    await pass();
     expect(lists()).toBe(7);
-    await poll(true); // a user's refresh lists again
+    await pass(true); // a user's refresh lists again
     expect(lists()).toBe(13);
     // The inbox at most four hours old by day (a message read in the app leaves its counter as it was);
     // the other mailboxes still on their counter's word alone.
     await clock.advance(61 * MIN);
-    await poll();
+    await pass();
     expect([lists('inbox'), lists()]).toEqual([3, 13]);
     await clock.advance(180 * MIN);
-    await poll();
+    await pass();
     expect([lists('inbox'), lists()]).toEqual([4, 14]);
   });
 
   it('lists the inbox again after four hours while lessons are on, though its counter stays the same, and not before', async () => {
-    const { poll } = setup();
-    await poll();
+    const { pass } = setup();
+    await pass();
     for (let i = 0; i < 79; i++) {
       await clock.advance(3 * MIN);
-      await poll();
+      await pass();
     }
-    expect([lists('inbox'), lists()]).toEqual([1, 6]); // 237 minutes of 3-minute polls: the first list only
+    expect([lists('inbox'), lists()]).toEqual([1, 6]); // 237 minutes of 3-minute passes: the first list only
     await clock.advance(3 * MIN);
-    await poll();
+    await pass();
     expect([lists('inbox'), lists()]).toEqual([2, 7]); // four hours old: listed again
   });
 
   it('fires one message event per new message, never for the ones seen before', async () => {
-    const { poll } = setup();
+    const { pass } = setup();
     // Through the event gate, which remembers what fired and adds the event type.
     let fired: { id: string; payload: EventPayload }[] = [];
     const gate = new EventGate({
+      child: () => ({ id: 'ania', name: 'Ania' }),
       dataDir: await tempDir(),
       log: silentLogger(),
       fire: (_kind, payload) => void fired.push({ id: String(payload.id), payload }),
@@ -129,10 +130,10 @@ describe('MessagesSource', () => {
     await gate.load('ania');
     const fire = async () => {
       fired = [];
-      await gate.pass([['message', (await poll()).events?.message ?? []]]);
+      await gate.pass([['message', (await pass()).events?.message ?? []]]);
       return fired;
     };
-    expect(await fire()).toEqual([]); // the first poll only remembers
+    expect(await fire()).toEqual([]); // the first pass only remembers
     const added = sim.messaging.addMessage(ANIA.login, {
       from: 162002,
       topic: 'Kartkówka z geometrii',
@@ -145,6 +146,8 @@ describe('MessagesSource', () => {
         id: String(added.id),
         payload: {
           event_type: 'message',
+          child: 'ania',
+          child_name: 'Ania',
           id: String(added.id),
           mailbox: 'inbox',
           sender: 'Piotr Wiśniewski',
@@ -160,27 +163,27 @@ describe('MessagesSource', () => {
   });
 
   it('decodes a preview cut inside ą and inside ż without replacement marks', async () => {
-    const { poll } = setup();
-    await poll();
+    const { pass } = setup();
+    await pass();
     const bytes = sim.messaging.fixture.previewBytes;
     const one = sim.messaging.addMessage(ANIA.login, { topic: 'A', body: `${'a'.repeat(bytes - 1)}ąb` });
     const two = sim.messaging.addMessage(ANIA.login, { topic: 'B', body: `${'b'.repeat(bytes - 1)}żc`, sent: '2026-11-20 07:00:00' });
     await clock.advance(3 * MIN);
-    const events = (await poll()).events?.message ?? [];
+    const events = (await pass()).events?.message ?? [];
     const preview = (id: number) => events.find((e) => e.id === String(id))?.payload.preview;
     expect(preview(one.id)).toBe('a'.repeat(bytes - 1));
     expect(preview(two.id)).toBe('b'.repeat(bytes - 1));
   });
 
   it('accepts a bare-array mailbox and skips the mailboxes that answer 404', async () => {
-    const { poll } = setup(JANEK);
+    const { pass } = setup(JANEK);
     sim.messaging.addMessage(JANEK.login, { mailbox: 'notes', from: 162007, topic: 'Uwaga pozytywna', body: 'Pomoc koledze.' });
-    const result = await poll();
+    const result = await pass();
     expect(result.events?.message?.map((e) => e.payload.mailbox)).toContain('notes');
     expect(lists('alerts')).toBe(1);
     sim.messaging.addMessage(JANEK.login, { mailbox: 'inbox', topic: 'Nowa', body: 'treść' });
     await clock.advance(3 * MIN);
-    await poll(true);
+    await pass(true);
     expect(lists('alerts')).toBe(1);
     expect(lists('substitutions')).toBe(1);
     // A refresh lists every mailbox again except exactly the two that answered 404.
@@ -195,9 +198,9 @@ describe('MessagesSource', () => {
   });
 
   it('never marks a message read: listing is all it does', async () => {
-    const { poll } = setup();
+    const { pass } = setup();
     for (let i = 0; i < 3; i++) {
-      await poll(true);
+      await pass(true);
       await clock.advance(3 * MIN);
     }
     expect(sim.messaging.box(ANIA.login, 'inbox').find((m) => m.id === 8811240)?.readDate).toBeNull();
@@ -206,8 +209,8 @@ describe('MessagesSource', () => {
 
   it('shows both sensors as unknown when the school has no messages module', async () => {
     sim.messaging.setModuleAbsent(ANIA.login, true);
-    const { source, poll } = setup();
-    const result = await poll();
+    const { source, pass } = setup();
+    const result = await pass();
     expect(result.states).toEqual({ unread_messages: { state: null, attributes: {} }, newest_message: { state: null, attributes: {} } });
     expect(result.events).toBeUndefined();
     expect(source.moduleAvailable).toBe(false);
@@ -215,27 +218,27 @@ describe('MessagesSource', () => {
   });
 
   it("reads the unread counters at their row's age, not at every look; a refresh reads them at once", async () => {
-    const { poll } = setup();
-    await poll();
+    const { pass } = setup();
+    await pass();
     expect(counts()).toBe(1);
     // Another feature's look a minute later (a command, the normal tier) asks nothing of the messaging host.
     await clock.advance(1 * MIN);
-    await poll();
+    await pass();
     expect(counts()).toBe(1);
-    await poll(true);
+    await pass(true);
     expect(counts()).toBe(2);
     await clock.advance(3 * MIN);
-    await poll();
+    await pass();
     expect(counts()).toBe(3);
   });
 
   it('reports a messaging-host outage as that host down (service_down), the counters keeping their last values', async () => {
-    const { source, poll, failed } = setup();
-    await poll();
+    const { source, pass, failed } = setup();
+    await pass();
     sim.failNext(1, 503, { host: 'messages' });
     // The counters' next look (their row's age while lessons are on).
     await clock.advance(3 * MIN);
-    await poll();
+    await pass();
     // The host's failure, which the scheduler backs off (1, 2, 4 ... minutes), not one resource's retried at its age.
     expect([...failed.keys()]).toEqual(['messaging']);
     expect(problemReason(failed.get('messaging'))).toBe('service_down');

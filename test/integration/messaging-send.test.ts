@@ -145,7 +145,7 @@ describe('sending a fixed message', () => {
     expect(sim.count()).toBe(0);
   });
 
-  it('refuses before the first poll knows the child', async () => {
+  it('refuses before the first pass knows the child', async () => {
     const { sender } = await setup({ noIdentity: true });
     expect((await refusal(sender.send('sick'))).code).toBe('not_ready');
     expect(sim.count(POST)).toBe(0);

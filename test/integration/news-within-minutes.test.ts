@@ -1,7 +1,7 @@
 // News within five minutes while school is on (issue 31), against the real bridge at the default
 // schedule, the simulator's clock and a real broker: during a Wednesday lesson a new grade, a message,
 // an announcement, a test and a change to today's or the next school day's plan each reach MQTT as an event within 5 simulated
-// minutes, made just after a poll (the worst moment). And a start costs no more than the peer's.
+// minutes, made just after a pass (the worst moment). And a start costs no more than the peer's.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
@@ -25,7 +25,7 @@ async function minutesUntilEvent(h: Harness, kind: string, limit: number): Promi
 
 describe('news while school is on', () => {
   it('a new grade, message, announcement, test and plan change of today or tomorrow each reach MQTT within 5 minutes', async () => {
-    const h = await school.polled(KEYS);
+    const h = await school.firstPasses(KEYS);
     const account = school.sim.account(ANIA.login);
     // [what, the event kind that tells it, the change]
     const made: [string, string, () => void][] = [
@@ -51,7 +51,7 @@ describe('news while school is on', () => {
   }, 90_000);
 
   it('a first start (login and the whole snapshot) costs at most 61 requests and the change feed registration (the peer that publishes its figures: 54)', async () => {
-    await school.polled(KEYS);
+    await school.firstPasses(KEYS);
     // Every request the simulator saw: the login's steps, the messaging session and the snapshot (the extra classes
     // in it, issue 80), and the change feed's registration, tried before the lists it would cover (watch, then list).
     const registration = school.sim.requests.filter((r) => r.path.endsWith('/ChangeRegister'));

@@ -21,7 +21,7 @@ interface Planned {
 describe("the diagnostics' next reads", () => {
   it('name the row, when and why, soonest first', async () => {
     school.sim.messaging.setMissingMailboxes(ANIA.login, ['alerts']);
-    const h = await school.polled(['newest_grade', 'unread_messages']);
+    const h = await school.firstPasses(['newest_grade', 'unread_messages']);
     // Attendances fail from now on: its next read is a retry.
     school.sim.failNext(1000, 500, { path: '/gateway/api/2.0/Attendances' });
     await h.advanceMinutes(25);

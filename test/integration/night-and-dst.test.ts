@@ -24,10 +24,10 @@ function requestsAfter(school: SimulatedSchool, from: number) {
  * the Sunday against the Saturday, which hold at any day's cadence. The default 3-minute counters were most of the
  * file's CPU (25.7 s alone, 8.6 s so; run beside other work).
  */
-const POLL = { fast_interval: '20m', school_interval: '20m' };
+const INTERVALS = { fast_interval: '20m', school_interval: '20m' };
 
 async function started(school: SimulatedSchool): Promise<Harness> {
-  return school.polled(['newest_grade'], { poll: POLL });
+  return school.firstPasses(['newest_grade'], { poll: INTERVALS });
 }
 
 describe('a bridge started at midnight', () => {
@@ -49,8 +49,8 @@ describe('a bridge started at midnight', () => {
 describe('the days the clocks change', () => {
   /**
    * Requests per Warsaw day, from Friday 21:00 to Monday 06:00, the end of the night after the Sunday: the
-   * Sunday against the Saturday before it, each after a whole night. (Monday's morning of lessons, polled
-   * every 5 minutes, asserts nothing here: to noon it was a third of the weekend's polls.)
+   * Sunday against the Saturday before it, each after a whole night. (Monday's morning of lessons, read
+   * every 5 minutes, asserts nothing here: to noon it was a third of the weekend's passes.)
    */
   async function weekend(school: SimulatedSchool, monday: string) {
     const h = await started(school);

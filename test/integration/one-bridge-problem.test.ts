@@ -15,7 +15,7 @@ import { simulatedSchool } from '../helpers/school.js';
 const school = simulatedSchool('2026-11-18T09:10:00+01:00');
 
 it('a bridge whose client id another connection takes stops using it, says why, and shows it in Home Assistant', async (ctx) => {
-  const h = await school.polled(['lucky_number'], { reconnect: { firstMs: 100, maxMs: 400 } });
+  const h = await school.firstPasses(['lucky_number'], { reconnect: { firstMs: 100, maxMs: 400 } });
   const { id } = JSON.parse(await readFile(join(h.dataDir, 'installation.json'), 'utf8')) as { id: string };
   const clientId = `dziennik2mqtt_${id}`;
   // Another client given the bridge's id, which takes it back whenever it is thrown off (as a second bridge does).
@@ -40,7 +40,7 @@ it('a bridge whose client id another connection takes stops using it, says why, 
 });
 
 it("a stranger's retained claim on the base topic: the bridge runs on, and its problem names the other", async (ctx) => {
-  const h = await school.polled(['lucky_number']);
+  const h = await school.firstPasses(['lucky_number']);
   const stranger = await connectAsync(MQTT_URL, { reconnectPeriod: 0 });
   ctx.onTestFinished(() => stranger.endAsync(true));
   const claim = { id: 'feedf00d', place: 'x', run: 'stranger', host: 'elsewhere', pid: 4242, since: '2026-01-01T00:00:00.000Z', fence: 99, beat: 0 };
@@ -52,9 +52,9 @@ it("a stranger's retained claim on the base topic: the bridge runs on, and its p
   });
   // It runs on: its claim is said again, bridge/state stays online, and a press is answered.
   await waitUntil(() => (JSON.parse(h.rec.last(`${h.base}/bridge/claim`)?.text ?? '{}') as { id?: string }).id !== 'feedf00d', 'its claim again');
-  expect(h.app.pollers[0]?.id).toBe('ania');
-  const polls = h.rec.on(`${h.base}/ania/last_update`).length;
+  expect(h.app.runners[0]?.id).toBe('ania');
+  const passes = h.rec.on(`${h.base}/ania/last_update`).length;
   await h.rec.publish(`${h.base}/ania/refresh/set`, '');
-  await h.advanceUntil(() => h.rec.on(`${h.base}/ania/last_update`).length > polls, 'a poll after the press', 3);
+  await h.advanceUntil(() => h.rec.on(`${h.base}/ania/last_update`).length > passes, 'a pass after the press', 3);
   expect(h.rec.texts(`${h.base}/bridge/state`).every((state) => state === 'online')).toBe(true);
 });

@@ -1,5 +1,5 @@
 // Last good data through outages (interface 6.3): the real bridge, the simulator and the fake clock.
-// A child stays available with its last values for up to 3 days without a good poll, whatever the
+// A child stays available with its last values for up to 3 days without a good pass, whatever the
 // reason, `problem` saying why; then it goes offline while `problem` and `last_update` stay readable.
 import { describe, expect, it } from 'vitest';
 import { clearSimFaults } from '../helpers/faults-sim.js';
@@ -29,7 +29,7 @@ function expectOfflineButReadable(h: FaultApp, reason: string): void {
   expect(availabilityOf(h, 'average')).toEqual([`${h.base}/bridge/state`, `${h.base}/ania/availability`]);
 }
 
-/** The next good poll (retries come at most an hour apart) brings the child back. */
+/** The next good pass (retries come at most an hour apart) brings the child back. */
 async function backOnline(h: FaultApp): Promise<void> {
   await h.advanceMinutes(2 * 60);
   expect(h.state('ania', 'availability')).toBe('online');
@@ -37,24 +37,24 @@ async function backOnline(h: FaultApp): Promise<void> {
 }
 
 /**
- * Every tier polled every 20 minutes, as the normal one is: the 3 days count from the last good poll,
- * whatever the polls between, and the failed passes of the default 3-minute counters (each one a try of
+ * Every tier read every 20 minutes, as the normal one is: the 3 days count from the last good pass,
+ * whatever the passes between, and the failed passes of the default 3-minute counters (each one a try of
  * the portal, about a thousand in 3 days) were most of this file's CPU: 26 s -> 17 s of CPU alone. A failed
  * pass still comes at least every 20 minutes by day, each one a chance to go offline too early.
  */
-const POLL = { fast_interval: '20m', school_interval: '20m' };
+const INTERVALS = { fast_interval: '20m', school_interval: '20m' };
 
-async function firstGoodPoll(w: PortalWorld): Promise<FaultApp> {
-  const h = await w.firstPoll({ poll: POLL });
+async function firstGoodPass(w: PortalWorld): Promise<FaultApp> {
+  const h = await w.firstPass({ poll: INTERVALS });
   expect(h.state('ania', 'availability')).toBe('online');
   return h;
 }
 
-// Three simulated days each (every poll against the simulator): slow on a loaded machine.
+// Three simulated days each (every pass against the simulator): slow on a loaded machine.
 describe.concurrent('availability through outages', { timeout: 120_000 }, () => {
   it('a portal outage: every entity available with its last values for 3 days, then offline with problem and last_update readable', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await firstGoodPoll(w);
+    const h = await firstGoodPass(w);
     const before = w.snapshot();
     w.sim.failNext(1_000_000, 503, { host: 'portal' });
 
@@ -64,11 +64,11 @@ describe.concurrent('availability through outages', { timeout: 120_000 }, () => 
     expect(availabilityHistory(h)).not.toContain('offline');
     expect(w.snapshot()).toEqual(before);
 
-    // Still on show just before the 3 days are up (the last good poll was at the start).
+    // Still on show just before the 3 days are up (the last good pass was at the start).
     await h.advanceMinutes(72 * 60 - 5 * 60 - 30);
     expect(availabilityHistory(h)).not.toContain('offline');
 
-    // The next failed poll past 3 days takes the child offline (retries come at most an hour apart).
+    // The next failed pass past 3 days takes the child offline (retries come at most an hour apart).
     await h.advanceMinutes(2 * 60);
     expectOfflineButReadable(h, 'service_down');
     expect(w.snapshot()).toEqual(before); // the values are kept, only marked unavailable
@@ -79,12 +79,12 @@ describe.concurrent('availability through outages', { timeout: 120_000 }, () => 
 
   it('a wrong password: available with problem ON (wrong_credentials) until 3 days, then offline', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await firstGoodPoll(w);
+    const h = await firstGoodPass(w);
     const before = w.snapshot();
     w.sim.account(w.login).password = 'changed-on-the-portal';
     w.sim.expireSessions(w.login);
 
-    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
+    await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'wrong_credentials' });
     await h.advanceMinutes(5 * 60);
     expect(h.state('ania', 'availability')).toBe('online');
@@ -103,9 +103,9 @@ describe.concurrent('availability through outages', { timeout: 120_000 }, () => 
     await backOnline(h);
   });
 
-  it('a restart during an outage: still available with the last values, offline 3 days after the last good poll', async (ctx) => {
+  it('a restart during an outage: still available with the last values, offline 3 days after the last good pass', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await firstGoodPoll(w);
+    const h = await firstGoodPass(w);
     const before = w.snapshot();
     w.sim.failNext(1_000_000, 503, { host: 'portal' });
     await h.advanceMinutes(60);

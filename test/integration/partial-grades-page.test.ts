@@ -21,7 +21,7 @@ describe('partial grades past the first page', () => {
     account.partialPageLimit = 4;
     const sink = new LogSink();
     const h = await school.start({ accounts: [{ login: JANEK.login, password: JANEK.password, id: 'janek' }], log: sink.logger('info') });
-    await h.pollUntil(() => h.state('janek', 'newest_grade') !== undefined && h.state('janek', 'last_update') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('janek', 'newest_grade') !== undefined && h.state('janek', 'last_update') !== undefined, 'the first pass');
     const own = `${PARTIAL}/Student/${account.childLid}`;
     const posts = (): number => school.sim.count({ method: 'POST', path: own });
     expect(posts()).toBe(1);

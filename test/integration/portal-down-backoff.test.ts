@@ -1,7 +1,7 @@
 // A portal that is down is not asked in a loop: while it fails, both hosts back off 1, 2, 4 ... minutes to
 // poll.interval (20 minutes by default), together while the login fails, so the portal is tried about three
 // times an hour, not at every 3-minute look at the unread counters; a refresh still tries at once, and once
-// the portal is back the next good poll comes within poll.interval. The messaging host down alone backs
+// the portal is back the next good pass comes within poll.interval. The messaging host down alone backs
 // off the same way while the register is read on.
 import { describe, expect, it } from 'vitest';
 import { clearSimFaults } from '../helpers/faults-sim.js';
@@ -41,14 +41,14 @@ const loginPage = (r: Arrival): boolean => r.host === 'portal' && LOGIN_PAGE.tes
 /** The messaging host's reads: its own host, and the portal page that opens a messaging session. */
 const messaging = (r: Arrival): boolean => r.host === 'messages' || r.path.startsWith('/wiadomosci');
 
-/** Clears the faults; asserts the next good poll (problem OFF, a new last_update) comes within poll.interval. */
+/** Clears the faults; asserts the next good pass (problem OFF, a new last_update) comes within poll.interval. */
 async function backWithinInterval(h: FaultApp, w: PortalWorld): Promise<void> {
   clearSimFaults(w.sim);
   const back = w.clock.now();
   const lastUpdate = h.state('ania', 'last_update');
   await h.advanceUntil(
     () => h.state('ania', 'problem') === 'OFF' && h.state('ania', 'last_update') !== lastUpdate,
-    'a good poll after the portal is back',
+    'a good pass after the portal is back',
     INTERVAL_MIN + 1,
   );
   expect(w.clock.now() - back).toBeLessThanOrEqual(INTERVAL_MIN * MIN);
@@ -58,7 +58,7 @@ async function backWithinInterval(h: FaultApp, w: PortalWorld): Promise<void> {
 describe.concurrent('a portal that is down', { timeout: 180_000 }, () => {
   it(`every host answering 503 for ${HOURS} hours: tried about 3 times an hour, a refresh tries at once, back within poll.interval`, async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     w.sim.failNext(1_000_000_000, 503);
     const down = await watch(h, w, HOURS * 60);
     expect(h.state('ania', 'problem')).toBe('ON');
@@ -75,7 +75,7 @@ describe.concurrent('a portal that is down', { timeout: 180_000 }, () => {
 
   it(`the portal's pages 503 for ${HOURS} hours, the session gone: each host tries it about 3 times an hour`, async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     // The messages host answers, but a new messaging session is opened through the portal's login too.
     w.sim.expireSessions(w.login);
     w.sim.failNext(1_000_000_000, 503, { host: 'portal' });
@@ -94,7 +94,7 @@ describe.concurrent('a portal that is down', { timeout: 180_000 }, () => {
 
   it('the messaging host down alone: asked about 3 times an hour, the register read on meanwhile', async (ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     w.sim.failNext(1_000_000_000, 503, { host: 'messages' });
     const first = await watch(h, w, 60);
     // The register's reads go on: a new grade shows within poll.interval.

@@ -1,4 +1,4 @@
-// `problem`'s `since` (interface 6.3): when the problem began, the first failed poll of a run of
+// `problem`'s `since` (interface 6.3): when the problem began, the first failed pass of a run of
 // failures with the same reason, kept through the retries and through a restart of the bridge while the
 // problem lasts. The real bridge, the simulator, a real broker and the fake clock.
 import { expect, it } from 'vitest';
@@ -14,7 +14,7 @@ it('problem says since when the outage began, through its retries and a restart,
   timeout: 60_000,
 }, async (ctx) => {
   const w = await worldFor(ctx);
-  const h = await w.firstPoll();
+  const h = await w.firstPass();
   expect(h.state('ania', 'problem')).toBe('OFF');
 
   const began = w.clock.now();
@@ -24,7 +24,7 @@ it('problem says since when the outage began, through its retries and a restart,
   expect(first).toBeGreaterThanOrEqual(began);
   expect(first).toBeLessThanOrEqual(w.clock.now());
 
-  // Two hours of retries: each failed poll republishes problem, with the same beginning.
+  // Two hours of retries: each failed pass republishes problem, with the same beginning.
   await h.advanceMinutes(2 * 60);
   expect(h.state('ania', 'problem')).toBe('ON');
   expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'service_down' });

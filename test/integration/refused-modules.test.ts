@@ -71,7 +71,7 @@ function refuse(on: boolean): void {
 describe('a child whose modules the portal refuses', () => {
   it('shows no made-up value: the counts of refused lists and the flags of missing modules are None', async () => {
     refuse(true);
-    const h = await school.polled(['last_update', 'homework_due', 'upcoming_tests', 'grade_at_risk', 'lucky_today', 'unread_notices']);
+    const h = await school.firstPasses(['last_update', 'homework_due', 'upcoming_tests', 'grade_at_risk', 'lucky_today', 'unread_notices']);
     for (const key of [
       'homework_due',
       'upcoming_tests',
@@ -97,9 +97,9 @@ describe('a child whose modules the portal refuses', () => {
 describe('a module the portal refuses for a day', () => {
   it('leaves discovery (its components reduced to their platform, its states emptied), stays gone through a restart and comes back when it answers', async () => {
     refuse(true);
-    // Every tier every 20 minutes: a refusal lasts a day whatever the polls between, and a pass every 20
+    // Every tier every 20 minutes: a refusal lasts a day whatever the passes between, and a pass every 20
     // minutes still asks a refused list again if anything does (the file's CPU alone: 15 s -> 10 s).
-    const h = await school.polled(['last_update', 'homework_due', 'grade_at_risk'], { poll: { fast_interval: '20m', school_interval: '20m' } });
+    const h = await school.firstPasses(['last_update', 'homework_due', 'grade_at_risk'], { poll: { fast_interval: '20m', school_interval: '20m' } });
     // One refusal is not a day of them: everything is still announced.
     for (const [key] of GONE) expect([key, Object.keys(components(h)[key] ?? {}).length > 1]).toEqual([key, true]);
 
@@ -118,7 +118,7 @@ describe('a module the portal refuses for a day', () => {
     // A restart knows what the portal refuses: the first pass announces none of it again (Home Assistant
     // removed the components already, so the new run's config leaves them out).
     await h.restart();
-    await h.pollUntil(() => h.requestCounts(0).get('GET Grades') === 1, 'the first pass after the restart');
+    await h.runUntil(() => h.requestCounts(0).get('GET Grades') === 1, 'the first pass after the restart');
     await h.advanceMinutes(5);
     const restarted = components(h);
     for (const [key] of GONE) expect([key, restarted[key]?.unique_id]).toEqual([key, undefined]);
@@ -135,5 +135,5 @@ describe('a module the portal refuses for a day', () => {
     expect(h.state('ania', 'lucky_today')).toMatch(/^(ON|OFF)$/);
     expect(h.state('ania', 'newest_grade')).not.toMatch(/^(None)?$/);
     expect(h.state('ania', 'average')).toMatch(/^\d\.\d\d$/);
-  }, 240_000); // two simulated days of polls and a restart
+  }, 240_000); // two simulated days of passes and a restart
 });

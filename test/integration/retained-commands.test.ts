@@ -16,11 +16,11 @@ const REFUSED_REQUEST = { status: 'error', error: 'retained requests are not car
 
 const school = simulatedSchool('2026-11-18T09:10:00+01:00');
 
-/** The bridge with Ania and her fixed message `sick`, after its first poll; its log lines in `logs`. */
-async function polled(logs: LogSink, options: Omit<HarnessOptions, 'sim' | 'clock' | 'accounts'> = {}): Promise<Harness> {
+/** The bridge with Ania and her fixed message `sick`, after its first pass; its log lines in `logs`. */
+async function firstPasses(logs: LogSink, options: Omit<HarnessOptions, 'sim' | 'clock' | 'accounts'> = {}): Promise<Harness> {
   const accounts = [{ login: ANIA.login, password: ANIA.password, id: 'ania', messages: [...(ANIA.messages ?? [])] }];
   const h = await school.start({ accounts, log: logs.logger('info'), ...options });
-  await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first poll');
+  await h.runUntil(() => h.state('ania', 'last_update') !== undefined, 'the first pass');
   return h;
 }
 
@@ -42,7 +42,7 @@ const portalWrites = (): number => school.sim.requests.filter(changesPortal).len
 describe('a retained command (MQTT 5)', () => {
   it('published while the bridge runs: not sent, an error result, deleted from the broker, logged once', async () => {
     const logs = new LogSink();
-    const h = await polled(logs);
+    const h = await firstPasses(logs);
     const topic = `${h.base}/ania/send_message/set`;
     const results = `${h.base}/ania/send_message/result`;
     const writes = portalWrites();
@@ -56,7 +56,7 @@ describe('a retained command (MQTT 5)', () => {
     // The same press, not retained, goes out once; nothing was queued or sent for the retained one.
     await h.rec.publish(topic, 'sick');
     expect(await answers(h, results, 2)).toEqual([{ ...REFUSED, transaction: 'r1' }, expect.objectContaining({ status: 'ok', sent: true })]);
-    await h.pollUntil(() => true, 'the bridge done with both');
+    await h.runUntil(() => true, 'the bridge done with both');
     expect(h.rec.on(results)).toHaveLength(2);
     expect(school.sim.messaging.sent).toHaveLength(1);
     expect(portalWrites() - writes).toBe(1);
@@ -75,7 +75,7 @@ describe('a retained command (MQTT 5)', () => {
       await clearRetained([`${roots.base}/#`, `${roots.prefix}/#`]);
     });
     const logs = new LogSink();
-    const h = await polled(logs, { roots, mqttUrl: proxy.url, recorderUrl: MQTT_URL, reconnect: { firstMs: 200, maxMs: 200 } });
+    const h = await firstPasses(logs, { roots, mqttUrl: proxy.url, recorderUrl: MQTT_URL, reconnect: { firstMs: 200, maxMs: 200 } });
     const topic = `${h.base}/ania/mark_notices_read/set`;
     const unread = (): number => school.sim.account(ANIA.login).notices.filter((n) => !n.WasRead).length;
     const before = { unread: unread(), writes: portalWrites() };
@@ -89,15 +89,15 @@ describe('a retained command (MQTT 5)', () => {
 
     expect(await answers(h, `${h.base}/ania/mark_notices_read/result`)).toEqual([{ ...REFUSED, transaction: '7' }]);
     expect(await keptOnBroker(h, topic)).toBe(false);
-    await h.pollUntil(() => true, 'the bridge done');
+    await h.runUntil(() => true, 'the bridge done');
     expect(h.rec.on(`${h.base}/ania/mark_notices_read/result`)).toHaveLength(1);
     expect({ unread: unread(), writes: portalWrites() }).toEqual(before);
     expect(refusals(logs)).toHaveLength(1);
   });
 
-  it('a retained bridge request: refused with the transaction, no poll, deleted', async () => {
+  it('a retained bridge request: refused with the transaction, no pass, deleted', async () => {
     const logs = new LogSink();
-    const h = await polled(logs);
+    const h = await firstPasses(logs);
     const topic = `${h.base}/bridge/request/refresh`;
     const grades = (): number => school.reads('Grades');
     const before = grades();
@@ -105,7 +105,7 @@ describe('a retained command (MQTT 5)', () => {
     await h.rec.publish(topic, JSON.stringify({ transaction: 3 }), true);
     expect(await answers(h, `${h.base}/bridge/response/refresh`)).toEqual([{ ...REFUSED_REQUEST, transaction: 3 }]);
     expect(await keptOnBroker(h, topic)).toBe(false);
-    await h.pollUntil(() => true, 'the bridge done');
+    await h.runUntil(() => true, 'the bridge done');
     expect(grades()).toBe(before);
     expect(h.rec.on(`${h.base}/bridge/response/refresh`)).toHaveLength(1);
     expect(refusals(logs)).toEqual([expect.stringMatching(/"request":"refresh"/)]);
@@ -119,7 +119,7 @@ describe('a retained command (MQTT 3.1.1)', () => {
     await publishOnce(topic, 'sick', true);
     await publishOnce(`${roots.base}/bridge/request/health_check`, '{"transaction":"h"}', true);
     const logs = new LogSink();
-    const h = await polled(logs, { roots, mqttVersion: 4 });
+    const h = await firstPasses(logs, { roots, mqttVersion: 4 });
     const results = `${h.base}/ania/send_message/result`;
 
     expect(await answers(h, results)).toEqual([REFUSED]);

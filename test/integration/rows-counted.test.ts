@@ -1,5 +1,5 @@
 // Reads that used to decide on their own, now rows of the fetch plan, counted on the simulator over
-// hours of polls: the recipient list (write_messages) is read once a day even when the portal refuses
+// hours of passes: the recipient list (write_messages) is read once a day even when the portal refuses
 // it (a 403 counts as an empty list, which was read again at every normal pass), and a mailbox that
 // answered 404 is the row's refusal: not asked again before a day has passed, then asked again; the
 // class tutor the recipient list names comes from the Users lookup's copy (it read Users of its own).
@@ -15,13 +15,13 @@ const school = simulatedSchool('2026-11-18T09:10:00+01:00');
  * every 20 minutes by day (each one a chance to read too soon), and the default 3- and 5-minute passes
  * were most of their CPU.
  */
-const POLL = { fast_interval: '20m', school_interval: '20m' };
+const INTERVALS = { fast_interval: '20m', school_interval: '20m' };
 
 describe('rows of the fetch plan', () => {
   it('read an empty recipient list once a day, not at every pass', async () => {
     school.sim.failNext(1000, 403, { host: 'messages', path: /^\/api\/receivers\// });
-    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, write_messages: true }], poll: POLL });
-    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first poll');
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, write_messages: true }], poll: INTERVALS });
+    await h.runUntil(() => h.state('ania', 'last_update') !== undefined, 'the first pass');
     const reads = (): number => school.sim.count({ host: 'messages', path: /^\/api\/receivers\// });
     const first = reads();
     expect(first).toBeGreaterThanOrEqual(1);
@@ -33,7 +33,7 @@ describe('rows of the fetch plan', () => {
 
   it("take the class tutor of the recipient list from the Users lookup's copy, not a read of its own", async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, write_messages: true }] });
-    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'last_update') !== undefined, 'the first pass');
     expect(school.sim.count({ host: 'messages', path: /^\/api\/receivers\// })).toBeGreaterThanOrEqual(1);
     // The recipient list named the class tutor through the lookup the names of grades read as well: one read.
     expect(school.sim.count({ path: '/gateway/api/2.0/Users' })).toBe(1);
@@ -49,7 +49,7 @@ describe('rows of the fetch plan', () => {
       category: null,
     });
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
-    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'last_update') !== undefined, 'the first pass');
     const opens = () => school.sim.requests.filter((r) => r.host === 'messages' && r.path === `/api/outbox/messages/${id}`);
     // Not read yet: watched, opened again at its row's age.
     await h.advanceUntil(() => opens().length > 1, 'the sent message opened twice', 90);
@@ -63,8 +63,8 @@ describe('rows of the fetch plan', () => {
 
   it('leave a mailbox that answered 404 until its refusal ends, then ask it again', async () => {
     school.sim.messaging.setMissingMailboxes(ANIA.login, ['alerts']);
-    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], poll: POLL });
-    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first poll');
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], poll: INTERVALS });
+    await h.runUntil(() => h.state('ania', 'last_update') !== undefined, 'the first pass');
     const asked = (): number => school.sim.count({ host: 'messages', path: '/api/alerts/messages' });
     expect(asked()).toBe(1);
     await h.advanceMinutes(12 * 60);
@@ -78,7 +78,7 @@ describe('rows of the fetch plan', () => {
 describe('the grades a child gets', () => {
   it('are read at the news age while lessons are on when the child has them; an empty kind waits', async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
-    await h.pollUntil(() => h.state('ania', 'newest_grade') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'newest_grade') !== undefined, 'the first pass');
     const reads = (endpoint: string): number => school.reads(endpoint);
     const before = { point: reads('PointGrades'), text: reads('BaseTextGrades'), descriptive: reads('DescriptiveGrades') };
     // Ania's school gives her point and text grades; her descriptive list is empty.
@@ -94,7 +94,7 @@ describe("a first-grader's descriptive grades", () => {
     const JANEK = DEMO_ACCOUNTS[1]!;
     const account = school.sim.account(JANEK.login);
     const h = await school.start({ accounts: [{ login: JANEK.login, password: JANEK.password, id: 'janek' }] });
-    await h.pollUntil(() => h.state('janek', 'last_update') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('janek', 'last_update') !== undefined, 'the first pass');
     await h.advanceMinutes(10);
     const before = h.rec.on(`${h.base}/janek/event/grade`).length;
     account.addPartialGrade('5+');

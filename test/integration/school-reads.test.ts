@@ -25,7 +25,7 @@ async function bridge(options: { downloads?: boolean; poll?: Record<string, stri
     accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania', downloads: options.downloads ?? false, messages: [SICK] }],
     ...(options.poll ? { poll: options.poll } : {}),
   });
-  await h.pollUntil(() => h.state('ania', 'newest_grade') !== undefined, 'the first poll');
+  await h.runUntil(() => h.state('ania', 'newest_grade') !== undefined, 'the first pass');
   return h;
 }
 
@@ -33,12 +33,12 @@ const events = (h: Harness, kind: string) => h.rec.on(`${h.base}/ania/event/${ki
 const outboxOpens = () => school.sim.requests.filter((r) => r.host === 'messages' && /^\/api\/outbox\/messages\/\d+$/.test(r.path)).length;
 
 describe('school files (spec 2.8, 4.6)', () => {
-  // Twelve simulated hours of a school day: every tier polls every 20 minutes (the list's twice-a-day age does
+  // Twelve simulated hours of a school day: every tier passes every 20 minutes (the list's twice-a-day age does
   // not depend on them), as the default 3- and 5-minute passes were most of this test's CPU.
   it('lists the files newest first, saves them through single-use keys, and announces a new one', { timeout: 120_000 }, async () => {
     school.sim.downloads.schoolFilesByKey = true;
     const h = await bridge({ downloads: true, poll: { fast_interval: '20m', school_interval: '20m' } });
-    // Not in a start's first cycle: unknown on a first install until the next normal poll reads the list.
+    // Not in a start's first cycle: unknown on a first install until the next normal pass reads the list.
     expect(h.state('ania', 'school_files')).toBe('None');
     await h.advanceMinutes(21);
     expect(h.state('ania', 'school_files')).toBe('3');
@@ -47,7 +47,7 @@ describe('school files (spec 2.8, 4.6)', () => {
     expect(listed().map((f) => f.name)).toEqual(['Kalendarz roku szkolnego.pdf', 'Statut szkoły.pdf', 'Wyprawka – lista przyborów klasy 1–3.docx']);
     expect(listed()[0]!.date).toBe('2026-09-06');
 
-    // The downloads ran in the background through the sandbox's keys; a poll after they were saved shows where
+    // The downloads ran in the background through the sandbox's keys; a pass after they were saved shows where
     // they are (the next one, or the one after when the saving ends just after it on a busy machine).
     await h.advanceMinutes(20);
     expect(
@@ -76,7 +76,9 @@ describe('school files (spec 2.8, 4.6)', () => {
     expect(fetched() - before).toBe(1);
     expect(h.state('ania', 'school_files')).toBe('4');
     expect(listed()[0]!.name).toBe('Regulamin wycieczek.pdf');
-    expect(events(h, 'school_file')).toEqual([{ event_type: 'school_file', id: '34', name: 'Regulamin wycieczek.pdf', date: '2026-11-23' }]);
+    expect(events(h, 'school_file')).toEqual([
+      { event_type: 'school_file', child: 'ania', child_name: 'Ania', id: '34', name: 'Regulamin wycieczek.pdf', date: '2026-11-23' },
+    ]);
   });
 });
 
@@ -100,12 +102,12 @@ describe('read receipts of sent messages (spec 4.8)', () => {
     };
     expect(sent.read).toEqual([{ name: sent.to[0], read: false, read_at: null }]);
 
-    // While unread, it is opened (no side effect) at the normal interval, 20 minutes, not at the 4-minute polls of lessons.
+    // While unread, it is opened (no side effect) at the normal interval, 20 minutes, not at the 4-minute passes of lessons.
     const opens = outboxOpens();
     await h.advanceMinutes(40);
     expect(outboxOpens() - opens).toBe(2);
 
-    // The tutor reads it: the next poll says so, once.
+    // The tutor reads it: the next pass says so, once.
     await h.advanceMinutes(3);
     school.sim.messaging.readSent(ANIA.login, Number(sent.message_id));
     const readAt = isoWarsaw(Math.floor(school.clock.now() / 1000) * 1000);
@@ -168,7 +170,7 @@ describe('behaviour (spec 2.4)', () => {
       Comments: [],
     });
     const h = await bridge();
-    await h.pollUntil(() => h.state('ania', 'behaviour') !== undefined, 'behaviour');
+    await h.runUntil(() => h.state('ania', 'behaviour') !== undefined, 'behaviour');
     expect(h.state('ania', 'behaviour')).toBe('wzorowe (propozycja)');
     expect(h.attributes('ania', 'behaviour')).toMatchObject({
       grade: 'wzorowe',

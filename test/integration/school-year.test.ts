@@ -39,7 +39,7 @@ async function until(h: Harness, iso: string): Promise<void> {
 
 async function registerBridge(): Promise<Harness> {
   const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania', messages: [SICK] }] });
-  await h.pollUntil(() => model(h, 'ania') !== undefined && h.state('ania', 'newest_grade') !== undefined, 'the first poll');
+  await h.runUntil(() => model(h, 'ania') !== undefined && h.state('ania', 'newest_grade') !== undefined, 'the first pass');
   return h;
 }
 
@@ -76,7 +76,7 @@ describe('31 August into 1 September', () => {
 
   it('a message written to the class tutor on the first morning goes to the new one', { timeout: 120_000 }, async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania', write_messages: true }] });
-    await h.pollUntil(() => model(h, 'ania') !== undefined, 'the first poll');
+    await h.runUntil(() => model(h, 'ania') !== undefined, 'the first pass');
     await until(h, '2027-09-01T07:30:00+02:00');
     const payload = JSON.stringify({ to: 'class_tutor', topic: 'Nieobecność', text: 'Ania jest dziś chora.' });
     expect(await command(h, 'ania', 'write', payload, school.clock)).toMatchObject({ status: 'ok', sent: true });
@@ -85,7 +85,7 @@ describe('31 August into 1 September', () => {
 
   it('on the family road: both children are in their new classes from the first pass after 06:00', { timeout: 120_000 }, async () => {
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
-    await h.pollUntil(() => model(h, 'ania') !== undefined && model(h, 'jan') !== undefined, 'the first polls');
+    await h.runUntil(() => model(h, 'ania') !== undefined && model(h, 'jan') !== undefined, 'the first passes');
     expect([model(h, 'ania'), model(h, 'jan')]).toEqual(['Klasa 4b', 'Klasa 1a']);
     await until(h, '2027-09-01T06:05:00+02:00');
     expect([model(h, 'ania'), model(h, 'jan')]).toEqual(['Klasa 5b', 'Klasa 2a']);

@@ -1,5 +1,5 @@
-// The saved session on the disk (data_dir/sessions): written after a poll only when the session
-// changed. Before, the jar was written and flushed to the disk after every poll (some 470 times a day
+// The saved session on the disk (data_dir/sessions): written after a pass only when the session
+// changed. Before, the jar was written and flushed to the disk after every pass (some 470 times a day
 // per child at the defaults), though tough-cookie's access times were all that differed: wear on a
 // Raspberry Pi's SD card, and the most CPU of any write of the bridge.
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ describe('the saved session', () => {
     await session.persist();
     const first = await version(file);
     const text = await readFile(file, 'utf8');
-    for (let poll = 0; poll < 3; poll++) {
+    for (let pass = 0; pass < 3; pass++) {
       clock.set(clock.now() + 3 * MIN);
       await gateway.get('Me', meResponse);
       await session.persist();

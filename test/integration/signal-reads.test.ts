@@ -23,14 +23,14 @@ describe("a declaration's signal", () => {
       reads: () => [want(CONFERENCES)],
       entities: [sensor('meetings', { en: 'Meetings', pl: 'Zebrania', uk: 'Збори' })],
       create: () => ({
-        poll: (ctx) => {
+        compute: (ctx) => {
           seen = ctx.cache.get(CONFERENCES)?.ParentTeacherConferences.length;
           return Promise.resolve({});
         },
       }),
     });
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], features: [meetings] });
-    await h.pollUntil(() => seen !== undefined, 'the first poll');
+    await h.runUntil(() => seen !== undefined, 'the first pass');
     const before = seen!;
     await h.advanceMinutes(20);
     const added = school.clock.now();

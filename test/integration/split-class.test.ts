@@ -14,7 +14,7 @@ describe('a split class’s other group', () => {
   it('does not lengthen the child’s day: her last lesson ends it', async () => {
     // English of the other group (lesson 8404, shared with Ania's group on Mondays' 3rd slot), 7th on Wednesdays.
     school.sim.account(ANIA.login).addGroupLesson({ weekday: 3, lessonNo: 7, lesson: 8404, classroom: 303 });
-    const h = await school.polled(['lessons_end_today', 'timetable_today', 'absences_unexcused']);
+    const h = await school.firstPasses(['lessons_end_today', 'timetable_today', 'absences_unexcused']);
     await h.advanceMinutes(2);
 
     expect(h.state('ania', 'lessons_end_today')).toBe('2026-11-18T13:30:00+01:00');

@@ -22,7 +22,7 @@ describe('news right after a start', () => {
     'on the %s road, added %s minutes after the first publish, reaches MQTT within 5 minutes',
     async (road, after) => {
       const h = await school.start({ accounts: ROADS[road] as never });
-      await h.pollUntil(
+      await h.runUntil(
         () => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'plan_changes_tomorrow') !== undefined),
         'both children published',
       );

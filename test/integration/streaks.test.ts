@@ -41,7 +41,7 @@ describe('streaks and achievements', () => {
       http: { port },
       poll: { fast_interval: '20m', school_interval: '20m' },
     });
-    await h.pollUntil(() => h.state('jan', 'streaks') !== undefined && h.state('ania', 'streaks') !== undefined, 'the streaks of both');
+    await h.runUntil(() => h.state('jan', 'streaks') !== undefined && h.state('ania', 'streaks') !== undefined, 'the streaks of both');
     await h.advanceMinutes(40);
     expect(await badges(h, port, 'jan')).toEqual([]);
 
@@ -74,8 +74,10 @@ describe('streaks and achievements', () => {
     // A new 6, her tenth in a row: one event, good_grades 10 (her first 6 was true at the start: never fired).
     account.addGrade({ subject: 5012, category: 301, grade: '6' });
     await streakReaches(h, 10);
-    await h.pollUntil(() => firedEvents(h, 'achievement', 'ania').length > 0, 'the achievement event');
-    expect(firedEvents(h, 'achievement', 'ania')).toEqual([{ event_type: 'achievement', kind: 'good_grades', count: 10, date: '2026-11-18' }]);
+    await h.runUntil(() => firedEvents(h, 'achievement', 'ania').length > 0, 'the achievement event');
+    expect(firedEvents(h, 'achievement', 'ania')).toEqual([
+      { event_type: 'achievement', child: 'ania', child_name: 'Ania', kind: 'good_grades', count: 10, date: '2026-11-18' },
+    ]);
     expect(await badges(h, port, 'ania')).toEqual([{ look: 'badge', label: 'dobrych ocen z rzędu', value: '10', mark: 'Brawo!' }]);
 
     // The next passes: nothing fires again, for her or for Jan.

@@ -17,10 +17,10 @@ const TEST_CATEGORY = 301; // Sprawdzian, weight 3
 const school = simulatedSchool(NOW);
 let h: Harness | undefined;
 
-async function firstPoll(extra: Partial<HarnessOptions> = {}): Promise<Harness> {
+async function firstPass(extra: Partial<HarnessOptions> = {}): Promise<Harness> {
   h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], ...extra });
   const harness = h;
-  await harness.pollUntil(() => harness.state('ania', 'last_update') !== undefined, 'the first full poll');
+  await harness.runUntil(() => harness.state('ania', 'last_update') !== undefined, 'the first full pass');
   return harness;
 }
 
@@ -45,7 +45,7 @@ const SUBJECT_KEYS = [
 
 describe('average_<subject>', () => {
   it('publishes one sensor per graded subject with the same numbers as average', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const cmps = components(h);
     expect(Object.keys(cmps).filter((k) => k.startsWith('average_'))).toEqual(SUBJECT_KEYS);
     expect(cmps.average_jezyk_angielski).toMatchObject({ p: 'sensor', name: 'Średnia – Język angielski', state_class: 'measurement' });
@@ -116,7 +116,7 @@ describe('average_<subject>', () => {
   });
 
   it('gives a subject graded in points its percentage: a sensor in %, in average, and its grades as points over the maximum', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     // Technika has point grades only: 8 of 10 (Projekt, weight 2) and 15,5 of 20 (weight 1): 31.5 / 40.
     expect(components(h).average_technika).toMatchObject({
       p: 'sensor',
@@ -151,10 +151,10 @@ describe('average_<subject>', () => {
   });
 
   it('adds a subject with its first grade and says when it puts the grade at risk', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     school.sim.account(ANIA.login).addGrade({ subject: RELIGION, category: TEST_CATEGORY, grade: '1' });
     await h.advanceMinutes(20);
-    await h.pollUntil(() => h.state('ania', 'average_religia') !== undefined, 'the new subject');
+    await h.runUntil(() => h.state('ania', 'average_religia') !== undefined, 'the new subject');
     expect(components(h).average_religia).toMatchObject({ p: 'sensor', name: 'Średnia – Religia', state_class: 'measurement' });
     expect(h.state('ania', 'average_religia')).toBe('1.00');
     // 1 (3): (3 + g) / 4 reaches 1.75 with a 4; a 4- (3.75) makes 1.69.
@@ -164,12 +164,12 @@ describe('average_<subject>', () => {
   });
 
   it('removes the sensors of subjects with no grade left (a new school year)', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     // Every kind of grade leaves: a subject with a text grade alone keeps its sensor.
     for (const list of ['Grades', 'PointGrades', 'BaseTextGrades']) school.sim.account(ANIA.login).setResource(list, { Grades: [] });
     // The point grades are read hourly: the subjects graded in points go at that read.
     await h.advanceMinutes(90);
-    await h.pollUntil(() => SUBJECT_KEYS.every((k) => components(h)[k]?.name === undefined), 'the subjects removed');
+    await h.runUntil(() => SUBJECT_KEYS.every((k) => components(h)[k]?.name === undefined), 'the subjects removed');
     const cmps = components(h);
     // Kept reduced to their platform, which is how Home Assistant is told to delete them.
     for (const key of SUBJECT_KEYS) expect(cmps[key]).toEqual({ p: 'sensor' });
@@ -178,12 +178,12 @@ describe('average_<subject>', () => {
     expect(h.state('ania', 'grade_at_risk')).toBe('OFF');
   });
 
-  it('announces the subjects again at a restart, before the first poll, under the same keys', async () => {
-    const h = await firstPoll();
+  it('announces the subjects again at a restart, before the first pass, under the same keys', async () => {
+    const h = await firstPass();
     const topic = `${h.prefix}/device/${h.base}_ania/config`;
     const before = h.rec.on(topic).length;
     await h.restart();
-    await h.pollUntil(() => school.sim.count({ path: '/gateway/api/2.0/Grades' }) >= 2, 'a poll after the restart');
+    await h.runUntil(() => school.sim.count({ path: '/gateway/api/2.0/Grades' }) >= 2, 'a pass after the restart');
     const after = h.rec
       .on(topic)
       .slice(before)
@@ -197,7 +197,7 @@ describe('average_<subject>', () => {
   });
 
   it('takes grade_at_risk and needed_for_next from grading.thresholds', async () => {
-    const h = await firstPoll({ grading: { thresholds: [3.5, 4, 4.5, 5, 5.5] } });
+    const h = await firstPass({ grading: { thresholds: [3.5, 4, 4.5, 5, 5.5] } });
     expect(h.state('ania', 'grade_at_risk')).toBe('ON');
     expect(h.attributes('ania', 'grade_at_risk')).toEqual({ threshold: 3.5, subjects: [{ subject: 'Przyroda', average: 3.2 }] });
     // 2 (2), 4 (3): 16 / 5 = 3.2; (16 + g) / 6 reaches 3.5 with a 5.
@@ -205,7 +205,7 @@ describe('average_<subject>', () => {
   });
 
   it('counts a plain mean with grading.average: arithmetic', async () => {
-    const h = await firstPoll({ grading: { average: 'arithmetic' } });
+    const h = await firstPass({ grading: { average: 'arithmetic' } });
     // 2 (2) and 4 (3): 3.20 weighted, 3.00 plain, a 3 either way; the weights stay listed as the categories give them.
     expect(h.state('ania', 'average_przyroda')).toBe('3.00');
     expect(h.attributes('ania', 'average_przyroda')).toMatchObject({ forecast: '3', grades: [{ weight: 2 }, { weight: 3 }] });
@@ -230,7 +230,7 @@ describe('every kind of grade', () => {
     // age; one whose list is empty waits 6 hours), a second, commented, comes in the lesson.
     const account = school.sim.account(ANIA.login);
     account.addDescriptiveGrade({ mark: '4' });
-    const h = await school.polled(['newest_grade', 'average']);
+    const h = await school.firstPasses(['newest_grade', 'average']);
     const average = h.state('ania', 'average');
     const subjects = (h.attributes('ania', 'average') as { subjects: unknown[] }).subjects.length;
     account.addDescriptiveGrade({ mark: '5', comment: 'Chętnie pomaga kolegom w pracy zespołowej.' });
@@ -275,7 +275,7 @@ describe('every kind of grade', () => {
   });
 
   it('never tells a semester proposal as the newest grade: the commented grade before it stays, the proposal in proposals', async () => {
-    const h = await school.polled(['newest_grade']);
+    const h = await school.firstPasses(['newest_grade']);
     const account = school.sim.account(ANIA.login);
     account.addGrade({ subject: MATHS, category: TEST_CATEGORY, grade: '5', comment: 'Bardzo dobra praca klasowa.' });
     await h.advanceUntil(() => (h.attributes('ania', 'newest_grade') as Newest).comment === 'Bardzo dobra praca klasowa.', 'the commented grade', 20);
@@ -292,7 +292,7 @@ describe('every kind of grade', () => {
   });
 
   it('fires forecast_changed when a subject’s forecast moves, never at the first read', async () => {
-    const h = await school.polled(['average_matematyka']);
+    const h = await school.firstPasses(['average_matematyka']);
     const before = h.attributes('ania', 'average_matematyka') as { forecast: string };
     await h.advanceMinutes(10);
     expect(firedEvents(h, 'forecast_changed')).toEqual([]);
@@ -304,6 +304,8 @@ describe('every kind of grade', () => {
     expect(firedEvents(h, 'forecast_changed')).toEqual([
       {
         event_type: 'forecast_changed',
+        child: 'ania',
+        child_name: 'Ania',
         subject: 'Matematyka',
         previous: before.forecast,
         forecast: after.forecast,

@@ -22,7 +22,7 @@ describe('the terminal under language: pl', () => {
       language: 'pl',
       out: { write: (t: string) => printed.push(t) },
     });
-    await h.pollUntil(() => printed.join('').includes('calendar/'), 'the addresses');
+    await h.runUntil(() => printed.join('').includes('calendar/'), 'the addresses');
     const text = printed.join('');
     expect(text).toContain('serwer WWW dziennik2mqtt: tablica i kalendarze');
     expect(text).toContain('`dziennik2mqtt check --show-token` wypisuje je w tej postaci; nie udostępniaj ich');

@@ -37,7 +37,7 @@ describe('published timestamps', () => {
       ],
     });
     const keys = ['newest_grade', 'newest_notice', 'absences_unexcused', 'last_update'];
-    await h.pollUntil(() => ['ania', 'janek'].every((c) => keys.every((k) => h.state(c, k) !== undefined)), 'the first polls of both children');
+    await h.runUntil(() => ['ania', 'janek'].every((c) => keys.every((k) => h.state(c, k) !== undefined)), 'the first passes of both children');
     // News after the first read fires events, which carry the same fields; the later reads too (the
     // files, the sent box), so every entity has its state.
     account.addGrade({ subject: 5011, category: 1, grade: '4+' });

@@ -6,23 +6,23 @@ import type { Harness } from '../helpers/app.js';
 import { simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
-// A Wednesday during the second lesson; half a minute off the minute so that no poll (every 3 and 20
+// A Wednesday during the second lesson; half a minute off the minute so that no pass (every 3 and 20
 // minutes from the start) falls on a lesson boundary.
 const NOW = '2026-11-18T09:11:30+01:00';
 
 const school = simulatedSchool(NOW);
-const firstPoll = () => school.polled(['at_school', 'lucky_number']);
+const firstPass = () => school.firstPasses(['at_school', 'lucky_number']);
 
 /**
  * Moves the fake clock to a Warsaw wall time of the test's day, stopping at each timer on the way
- * and letting its work finish, so that every poll runs exactly when it is due.
+ * and letting its work finish, so that every pass runs exactly when it is due.
  */
 async function advanceTo(harness: Harness, time: string): Promise<void> {
   const target = Date.parse(`2026-11-18T${time}+01:00`);
   for (let next = school.clock.nextDueAt(); next !== undefined && next <= target; next = school.clock.nextDueAt()) {
-    await harness.pollUntil(() => true, 'a timer', next - school.clock.now());
+    await harness.runUntil(() => true, 'a timer', next - school.clock.now());
   }
-  await harness.pollUntil(() => true, time, target - school.clock.now());
+  await harness.runUntil(() => true, time, target - school.clock.now());
 }
 
 const lesson = (no: number, from: string, to: string, subject: string, teacher: string, room: string | null) => ({
@@ -48,7 +48,7 @@ const changed = (now: ReturnType<typeof lesson>, change: string, [subject, teach
 // A school day on the fake clock, CPU-bound: as the other simulated days, a timeout of its own (8-10 s with four files at once).
 describe("the day's lessons", { timeout: 60_000 }, () => {
   it("lists today's and the next school day's lessons with their changes, and the lesson in progress", async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     expect(h.state('ania', 'timetable_today')).toBe('6');
     expect(h.attributes('ania', 'timetable_today')).toEqual({
       date: '2026-11-18',
@@ -106,7 +106,7 @@ describe("the day's lessons", { timeout: 60_000 }, () => {
   });
 
   it('moves current_lesson, at_school and next_lesson at the lesson boundaries, from memory, with no portal request', async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     /** The states one second before and at a boundary, and the portal requests made in that second. */
     const across = async (time: string, keys: string[]) => {
       const [hh, mm] = time.split(':').map(Number) as [number, number];
@@ -117,7 +117,7 @@ describe("the day's lessons", { timeout: 60_000 }, () => {
       await advanceTo(h, `${time}:00`);
       return { was, now: keys.map((k) => h.state('ania', k)), requests: school.sim.requests.length - requests };
     };
-    // Polls run at 09:38:30, 09:41:30 (fast) and 09:51:30 (normal): the break starts at 09:40 all the same.
+    // Passes run at 09:38:30, 09:41:30 (fast) and 09:51:30 (normal): the break starts at 09:40 all the same.
     expect(await across('09:40', ['current_lesson', 'at_school'])).toEqual({ was: ['Język angielski', 'ON'], now: ['None', 'ON'], requests: 0 });
     expect(h.attributes('ania', 'current_lesson')).toEqual({ no: null, from: null, to: null, room: null, teacher: null, change: null, row: null });
     expect(await across('09:50', ['current_lesson'])).toEqual({ was: ['None'], now: ['Język polski'], requests: 0 });
@@ -130,7 +130,7 @@ describe("the day's lessons", { timeout: 60_000 }, () => {
       change: null,
       row: 2,
     });
-    // The last lesson ends at 13:30; the timetable's next poll is at 13:31:30. next_lesson moves on to Thursday's first.
+    // The last lesson ends at 13:30; the timetable's next pass is at 13:31:30. next_lesson moves on to Thursday's first.
     expect(await across('13:30', ['current_lesson', 'at_school', 'next_lesson'])).toEqual({
       was: ['Religia', 'ON', 'Religia'],
       now: ['None', 'OFF', 'Język polski'],
@@ -140,17 +140,19 @@ describe("the day's lessons", { timeout: 60_000 }, () => {
   });
 
   it("fires free_day once for a new free day of the child's class, none for the ones known at the first run", async () => {
-    const h = await firstPoll();
+    const h = await firstPass();
     const topic = `${h.base}/ania/event/free_day`;
     expect(h.rec.on(topic)).toHaveLength(0);
     const account = school.sim.account(ANIA.login);
     account.school.classFreeDays.push({ Id: 99, Class: 7104, Type: 5, DateFrom: '2026-12-07', DateTo: '2026-12-07', AddDate: account.stamp() });
     // Another class's free day is no news for Ania.
     account.school.classFreeDays.push({ Id: 98, Class: 7105, Type: 5, DateFrom: '2026-12-08', DateTo: '2026-12-08', AddDate: account.stamp() });
-    await h.pollUntil(() => h.rec.on(topic).length > 0, 'the free_day event', 20 * 60_000);
+    await h.runUntil(() => h.rec.on(topic).length > 0, 'the free_day event', 20 * 60_000);
     expect(h.rec.on(topic).map((m) => JSON.parse(m.text))).toEqual([
       {
         event_type: 'free_day',
+        child: 'ania',
+        child_name: 'Ania',
         name: 'Zajęcia skrócone',
         scope: 'class',
         from: '2026-12-07',

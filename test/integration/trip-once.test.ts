@@ -7,7 +7,7 @@ import { simulatedSchool } from '../helpers/school.js';
 const school = simulatedSchool('2026-11-18T09:10:00+01:00');
 
 it('lists the trip to the science centre once in upcoming_tests', async () => {
-  const h = await school.polled(['upcoming_tests']);
+  const h = await school.firstPasses(['upcoming_tests']);
   const other = (h.attributes('ania', 'upcoming_tests')?.other ?? []) as { kind: string; date: string; content: string | null }[];
   const trips = other.filter((i) => /Kopernik/.test(i.content ?? ''));
   expect(trips).toEqual([expect.objectContaining({ date: '2026-12-02', kind: 'trip' })]);

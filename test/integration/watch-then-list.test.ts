@@ -16,7 +16,7 @@ const school = simulatedSchool('2026-11-18T17:00:00+01:00');
 
 async function started(): Promise<Harness> {
   const h = await school.start({ accounts: FAMILY as never });
-  await h.pollUntil(
+  await h.runUntil(
     () => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'plan_changes_tomorrow') !== undefined),
     'both children published',
   );
@@ -43,26 +43,26 @@ describe('watch, then list', () => {
     const h = await started();
     await h.advanceMinutes(12);
     for (const login of [ANIA.login, JANEK.login])
-      for (const device of school.sim.account(login).feed.deviceIds()) school.sim.account(login).feed.forgetDevice(device);
+      for (const device of school.sim.account(login).changeFeed.deviceIds()) school.sim.account(login).changeFeed.forgetDevice(device);
     await h.advanceMinutes(1);
     expect(await school.newsMinutes(h, '2026-11-19')).toBeLessThanOrEqual(5);
     expect([registrations(ANIA.login), registrations(JANEK.login)]).toEqual([2, 2]);
   }, 90_000);
 
-  it('a device kept in data_dir needs no registration: a restart reads the feed and the lists in one pass', async () => {
+  it('a device kept in data_dir needs no registration: a restart reads the change feed and the lists in one pass', async () => {
     const h = await started();
     await h.advanceMinutes(6);
     const before = school.sim.requests.length;
     await h.restart();
-    await h.pollUntil(
+    await h.runUntil(
       () => school.sim.requests.slice(before).some((r) => r.login === ANIA.login && r.path === '/3.0/Grades'),
       'the first pass after the restart',
     );
     const after = school.sim.requests.slice(before).filter((r) => r.login === ANIA.login);
     expect(after.filter((r) => r.path === '/3.0/ChangeRegister')).toHaveLength(0);
-    const feed = after.findIndex((r) => r.path === '/3.0/PushChanges');
-    expect(feed).toBeGreaterThan(-1);
-    expect(feed).toBeLessThan(after.findIndex((r) => r.path === '/3.0/Grades'));
+    const changeFeed = after.findIndex((r) => r.path === '/3.0/PushChanges');
+    expect(changeFeed).toBeGreaterThan(-1);
+    expect(changeFeed).toBeLessThan(after.findIndex((r) => r.path === '/3.0/Grades'));
     await h.advanceMinutes(1);
     expect(await school.newsMinutes(h, '2026-11-19')).toBeLessThanOrEqual(5);
   }, 90_000);

@@ -1,5 +1,5 @@
 // The web server in the running bridge, against the simulator and the test broker: /health answers
-// from the start, nothing else without the token, and what a poll published is what the pages read.
+// from the start, nothing else without the token, and what a pass published is what the pages read.
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { send } from '../helpers/web.js';
 import { createLogger } from '../../src/util/log.js';
-import { parseFeed } from '../helpers/ics.js';
+import { parseCalendarFeed } from '../helpers/ics.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 const NOW = '2026-11-18T09:11:30+01:00';
@@ -17,11 +17,11 @@ const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.passwor
 const school = simulatedSchool(NOW);
 
 describe('the web server in the bridge', () => {
-  it('answers /health, refuses pages without the token, and reads what the polls published', async () => {
+  it('answers /health, refuses pages without the token, and reads what the passes published', async () => {
     const port = await freePort();
     const printed: string[] = [];
     const h = await school.start({ accounts, http: { port }, out: { write: (t: string) => printed.push(t) } });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first passes');
 
     const health = await send(port, '/health');
     expect(health.status).toBe(200);
@@ -36,9 +36,9 @@ describe('the web server in the bridge', () => {
     expect(text).toContain(`:${port}/\n`);
     expect(text).not.toContain(token);
     expect(text).toContain('check --show-token');
-    // The children's ids come with their first poll: their feeds are printed once both are known.
+    // The children's ids come with their first pass: their calendar feeds are printed once both are known.
     for (const child of ['ania', 'jan']) {
-      for (const feed of ['lessons', 'agenda', 'free-days']) expect(text).toContain(`/calendar/${child}/${feed}.ics\n`);
+      for (const calendarFeed of ['lessons', 'agenda', 'free-days']) expect(text).toContain(`/calendar/${child}/${calendarFeed}.ics\n`);
     }
     expect(text).not.toContain('<child>');
     expect(text.match(/calendar\/ania\/lessons/g)).toHaveLength(1);
@@ -57,22 +57,22 @@ describe('the web server in the bridge', () => {
   it("serves each child's calendar feeds with the token: iCalendar, ETag and 304, 404 for an unknown child or feed", async () => {
     const port = await freePort();
     const h = await school.start({ accounts, http: { port } });
-    await h.pollUntil(() => h.state('ania', 'timetable_today') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'timetable_today') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first passes');
     const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
     const lessons = await send(port, `/calendar/ania/lessons.ics?token=${token}`);
     expect(lessons.status).toBe(200);
     expect(lessons.headers['content-type']).toMatch(/^text\/calendar/);
     expect(lessons.headers['last-modified']).toBeDefined();
-    const calendar = parseFeed(lessons.body);
+    const calendar = parseCalendarFeed(lessons.body);
     expect(calendar.events.length).toBeGreaterThan(10);
     expect(calendar.events.some((e) => e.start.startsWith('2026-11-18') && e.summary.startsWith('Przyroda'))).toBe(true);
     const again = await send(port, `/calendar/ania/lessons.ics?token=${token}`, { headers: { 'if-none-match': lessons.headers.etag as string } });
     expect(again.status).toBe(304);
     expect(again.body).toBe('');
-    for (const feed of ['agenda', 'free-days']) {
-      const answer = await send(port, `/calendar/jan/${feed}.ics?token=${token}`);
-      expect(answer.status, feed).toBe(200);
-      expect(parseFeed(answer.body).name, feed).toMatch(/^Jan /);
+    for (const calendarFeed of ['agenda', 'free-days']) {
+      const answer = await send(port, `/calendar/jan/${calendarFeed}.ics?token=${token}`);
+      expect(answer.status, calendarFeed).toBe(200);
+      expect(parseCalendarFeed(answer.body).name, calendarFeed).toMatch(/^Jan /);
     }
     expect((await send(port, `/calendar/zosia/lessons.ics?token=${token}`)).status).toBe(404);
     expect((await send(port, `/calendar/ania/grades.ics?token=${token}`)).status).toBe(404);
@@ -86,7 +86,7 @@ describe('the web server in the bridge', () => {
     const port = await freePort();
     const printed: string[] = [];
     const h = await school.start({ accounts: [{ ...accounts[0]!, id: 'ania' }], http: { port }, out: { write: (t: string) => printed.push(t) } });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass');
     expect(printed.join('')).toMatch(/\/calendar\/ania\/agenda\.ics\n/);
     printed.length = 0;
     await h.restart();
@@ -104,7 +104,7 @@ describe('the web server in the bridge', () => {
     const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
     // The test plays the Supervisor's proxy from 127.0.0.1.
     const h = await school.start({ accounts: accounts.slice(0, 1), http: { port }, ingressAddress: '127.0.0.1', log });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass');
     const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
     expect((await send(port, '/no-such-page', { headers: { 'x-ingress-path': '/api/hassio_ingress/x1' } })).status).toBe(404);
     expect((await send(port, '/health')).status).toBe(200);
@@ -115,14 +115,14 @@ describe('the web server in the bridge', () => {
     expect(lines.join('\n')).toContain('web server listening');
   });
 
-  it('keeps polling when its port is taken', async () => {
+  it('keeps reading when its port is taken', async () => {
     const { createServer } = await import('node:net');
     const blocker = createServer();
     const port = await freePort();
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
     try {
       const h = await school.start({ accounts: accounts.slice(0, 1), http: { port } });
-      await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+      await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass');
       expect(h.app.web?.url).toBeUndefined();
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
@@ -131,7 +131,7 @@ describe('the web server in the bridge', () => {
 
   it('stays off with http.port 0', async () => {
     const h = await school.start({ accounts: accounts.slice(0, 1), http: { port: 0 } });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass');
     expect(h.app.web).toBeUndefined();
     expect(h.app.webData).toBeUndefined();
   });

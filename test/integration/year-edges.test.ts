@@ -77,7 +77,7 @@ describe.each(Object.entries(ROADS))('the year on the %s road', (_road, { accoun
     await school.open(START);
     for (const child of [ANIA, JAN]) school.sim.account(child.login).recordsHeldOn = START.slice(0, 10);
     h = await school.start({ accounts: accounts as never, poll: { interval: '60m', fast_interval: '60m' } });
-    await h.pollUntil(() => children.every((c) => h.state(c, 'average') !== undefined), 'the first polls');
+    await h.runUntil(() => children.every((c) => h.state(c, 'average') !== undefined), 'the first passes');
   }, 60_000);
   afterAll(() => school.close());
   beforeEach(() => {

@@ -81,7 +81,7 @@ describe.concurrent('answers under their cap, in Polish, against the bin (64 MB 
     });
     ctx.onTestFinished(() => bridge.stop());
     const { base } = bridge.roots;
-    await waitUntil(() => bridge.rec.last(`${base}/ania/last_update`) !== undefined || !bridge.process.running, 'the first poll', 60_000);
+    await waitUntil(() => bridge.rec.last(`${base}/ania/last_update`) !== undefined || !bridge.process.running, 'the first pass', 60_000);
     await waitUntil(() => lastAnswerBytes(bridge.sim, CATEGORIES) !== undefined, 'the categories asked', 30_000);
     expect(bridge.process.running).toBe(true);
     const sent = lastAnswerBytes(bridge.sim, CATEGORIES)!;
@@ -108,7 +108,7 @@ describe.concurrent('answers under their cap, in Polish, against the bin (64 MB 
     expect(bridge.process.logged(/heap out of memory/i)).toEqual([]);
     expect(await bridge.request('health_check', 'refused')).toMatchObject({ status: 'ok' });
 
-    // Docker or the watchdog restarts it at once: it polls again, but leaves SchoolNotices alone.
+    // Docker or the watchdog restarts it at once: it passes again, but leaves SchoolNotices alone.
     await bridge.process.kill();
     const from = bridge.sim.requests.length;
     const again = bridge.another();
@@ -117,7 +117,7 @@ describe.concurrent('answers under their cap, in Polish, against the bin (64 MB 
       'the second start',
       30_000,
     );
-    await waitUntil(() => bridge.sim.requests.slice(from).some((r) => r.path.endsWith('/Grades')) || !again.running, 'the second poll', 60_000);
+    await waitUntil(() => bridge.sim.requests.slice(from).some((r) => r.path.endsWith('/Grades')) || !again.running, 'the second pass', 60_000);
     await waitUntil(() => again.logged(/broke a poll of the last run/).length > 0, 'the hold logged', 30_000);
     expect(again.running).toBe(true);
     expect(bridge.sim.requests.slice(from).filter((r) => r.path === NOTICES)).toEqual([]);
@@ -131,7 +131,7 @@ describe.concurrent('answers under their cap, in Polish, against the bin (64 MB 
       await writeFile(join(dir, 'answers', `${ANIA.login}.json`), JSON.stringify(died));
     });
     ctx.onTestFinished(() => bridge.stop());
-    await waitUntil(() => bridge.sim.requests.some((r) => r.path.endsWith('/Grades')) || !bridge.process.running, 'the first poll', 120_000);
+    await waitUntil(() => bridge.sim.requests.some((r) => r.path.endsWith('/Grades')) || !bridge.process.running, 'the first pass', 120_000);
     await waitUntil(() => bridge.process.logged(/broke a poll of the last run/).length > 0, 'the hold logged', 30_000);
     expect(bridge.process.running).toBe(true);
     expect(bridge.sim.requests.filter((r) => r.path === NOTICES)).toEqual([]);

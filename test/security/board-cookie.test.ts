@@ -1,6 +1,6 @@
 // The board's cookie and the access token, against the running bridge and the bin: the cookie is
 // never the token (an HMAC of it) and cannot be used as one; `token --rotate` makes a new token that
-// the running bridge takes without a restart, so the old feed addresses, cookies and open streams stop
+// the running bridge takes without a restart, so the old calendar feed addresses, cookies and open streams stop
 // working; `check` shows the token only with --show-token. The old code put the raw token in the
 // cookie, knew no `token` command, and printed the token at every check.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,12 +23,12 @@ beforeAll(() => ensureBuilt(), 240_000);
 async function bridge() {
   const port = await freePort();
   const h = await school.start({ accounts, http: { port } });
-  await h.pollUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first poll');
+  await h.runUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first pass');
   const bin = await BinCommands.forBridge({ dir: await tempDir(), dataDir: h.dataDir, portal: school.sim.urls, accounts, port });
   return { h, port, bin };
 }
 
-const feed = (token: string): string => `/calendar/ania/lessons.ics?token=${encodeURIComponent(token)}`;
+const calendarFeed = (token: string): string => `/calendar/ania/lessons.ics?token=${encodeURIComponent(token)}`;
 
 describe("the board's cookie and the token", () => {
   it('sets a cookie that is not the token; token --rotate ends the old addresses, cookies and streams in the running bridge', async () => {
@@ -44,9 +44,9 @@ describe("the board's cookie and the token", () => {
     const value = cookie.slice(cookie.indexOf('=') + 1);
     expect(value).not.toContain(old);
     expect(old).not.toContain(value);
-    // The cookie opens the board, but is no token: a cookie read off a tablet gives no feed address.
+    // The cookie opens the board, but is no token: a cookie read off a tablet gives no calendar feed address.
     expect((await send(port, '/', { headers: { cookie } })).status).toBe(200);
-    expect((await send(port, feed(value))).status).toBe(401);
+    expect((await send(port, calendarFeed(value))).status).toBe(401);
     expect((await send(port, `/?token=${value}`)).status).toBe(401);
     const stream = await StreamReader.open('127.0.0.1', port, '/api/events', { cookie });
     expect(stream.status).toBe(200);
@@ -63,20 +63,20 @@ describe("the board's cookie and the token", () => {
     // With no request at all, the bridge notices within 30 s (its clock) and ends the stream let in by the old cookie.
     await school.clock.advance(30_000);
     await waitUntil(() => stream.ended, 'the old stream to end');
-    expect((await send(port, feed(old))).status).toBe(401);
+    expect((await send(port, calendarFeed(old))).status).toBe(401);
     expect((await send(port, `/?token=${old}`)).status).toBe(401);
     expect((await send(port, '/', { headers: { cookie } })).status).toBe(401);
     expect((await send(port, '/api/events', { headers: { cookie }, method: 'HEAD' })).status).toBe(401);
     // The new addresses work, and the board's new cookie differs from the old one.
-    const newFeed = await send(port, feed(fresh));
-    expect(newFeed.status).toBe(200);
-    expect(newFeed.body).toContain('BEGIN:VCALENDAR');
+    const newCalendarFeed = await send(port, calendarFeed(fresh));
+    expect(newCalendarFeed.status).toBe(200);
+    expect(newCalendarFeed.body).toContain('BEGIN:VCALENDAR');
     const reopened = await send(port, `/?token=${fresh}`);
     expect(reopened.status).toBe(200);
     const newCookie = String(reopened.headers['set-cookie']).split(';')[0]!;
     expect(newCookie).not.toBe(cookie);
     expect((await send(port, '/', { headers: { cookie: newCookie } })).status).toBe(200);
-    // The page lists the feeds with the keys of the token in force, never a token.
+    // The page lists the calendar feeds with the keys of the token in force, never a token.
     expect(reopened.body).toContain(freshKey);
     expect(reopened.body).not.toContain(fresh);
     expect(reopened.body).not.toContain(old);

@@ -64,7 +64,7 @@ describe('the Compose example broker and its ACL', () => {
       recorderUrl: as('homeassistant'),
       roots: { base: 'dziennik2mqtt', prefix: 'homeassistant' },
     });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll, as Home Assistant sees it');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass, as Home Assistant sees it');
     const kept = await retained(['homeassistant/device/+/config'], as('homeassistant'));
     expect([...kept.keys()].sort()).toEqual(['homeassistant/device/dziennik2mqtt_ania/config', 'homeassistant/device/dziennik2mqtt_bridge/config']);
     expect(h.rec.last('dziennik2mqtt/bridge/state')?.text).toBe('online');

@@ -1,6 +1,6 @@
 // Four LAN neighbours, 16 keep-alive connections each (each address's whole share, all 64 places
 // together), asking /health over them again and again: a fifth device (a family tablet, the app's
-// watchdog) still gets /health, the board and a feed answered, every time it asks. A newcomer takes
+// watchdog) still gets /health, the board and a calendar feed answered, every time it asks. A newcomer takes
 // the place of an idle connection of an address holding more. The old code refused the fifth device's
 // connection as long as the neighbours kept theirs alive (seen at 1, 12 and 20 s).
 import { Agent, request as httpRequest } from 'node:http';
@@ -72,10 +72,10 @@ afterEach(() => {
 });
 
 describe('busy neighbours', () => {
-  it('four addresses holding 16 keep-alive connections each leave /health, the board and the feeds to a fifth device', async () => {
+  it('four addresses holding 16 keep-alive connections each leave /health, the board and the calendar feeds to a fifth device', async () => {
     const port = await freePort();
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], http: { port } });
-    await h.pollUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first pass');
     const token = await tokenIn(h.dataDir);
     neighbours = NEIGHBOURS.map((address) => new Neighbour(address, port));
 
@@ -91,9 +91,9 @@ describe('busy neighbours', () => {
       const board = await getFrom(TABLET, port, `/?token=${token}`);
       expect(board.status, `round ${round}: the board`).toBe(200);
       expect(board.body).toContain('<html');
-      const feed = await getFrom(TABLET, port, `/calendar/ania/lessons.ics?token=${token}`);
-      expect(feed.status, `round ${round}: a feed`).toBe(200);
-      expect(feed.body).toContain('BEGIN:VCALENDAR');
+      const calendarFeed = await getFrom(TABLET, port, `/calendar/ania/lessons.ics?token=${token}`);
+      expect(calendarFeed.status, `round ${round}: a feed`).toBe(200);
+      expect(calendarFeed.body).toContain('BEGIN:VCALENDAR');
       await asking;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }

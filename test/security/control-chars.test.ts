@@ -25,25 +25,25 @@ describe('control characters in portal text', () => {
     child.lastName = LAST;
     const port = await freePort();
     w.app = await startFaultApp({ sim: w.sim, tap: w.tap, clock: w.clock, accounts: [w.account()], http: { port } });
-    await w.untilFirstPoll();
+    await w.untilFirstPass();
     const h = w.h;
     const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
 
-    for (const feed of ['lessons', 'agenda', 'free-days']) {
-      const answer = await send(port, `/calendar/ania/${feed}.ics?token=${token}`);
-      expect(answer.status, feed).toBe(200);
+    for (const calendarFeed of ['lessons', 'agenda', 'free-days']) {
+      const answer = await send(port, `/calendar/ania/${calendarFeed}.ics?token=${token}`);
+      expect(answer.status, calendarFeed).toBe(200);
       const lines = answer.body.split('\r\n');
       // Every line is a property or a folded continuation: nothing the name carried starts a line.
-      for (const line of lines.filter((l) => l !== '')) expect(line, `${feed}: ${JSON.stringify(line)}`).toMatch(/^([A-Z][A-Z0-9-]*[;:]| )/);
+      for (const line of lines.filter((l) => l !== '')) expect(line, `${calendarFeed}: ${JSON.stringify(line)}`).toMatch(/^([A-Z][A-Z0-9-]*[;:]| )/);
       expect(
         lines.filter((l) => l.startsWith('X-INJECTED') || l === 'END:VCALENDAR'),
-        feed,
+        calendarFeed,
       ).toEqual(['END:VCALENDAR']);
       expect(lines.filter((l) => l === 'BEGIN:VCALENDAR')).toHaveLength(1);
-      expect(answer.body.replace(/\r\n/g, ''), feed).not.toMatch(CONTROL);
+      expect(answer.body.replace(/\r\n/g, ''), calendarFeed).not.toMatch(CONTROL);
       expect(
         lines.find((l) => l.startsWith('X-WR-CALNAME:')),
-        feed,
+        calendarFeed,
       ).toContain(`X-WR-CALNAME:${CLEAN_FIRST} –`);
     }
 

@@ -1,6 +1,6 @@
 // The board's event streams of the running bridge under attack: at most 16 open at once (the 17th
-// gets 503 and its page polls), and a reader that stops reading while the states change poll after
-// poll is dropped once 256 KB wait for it in the bridge, with the bridge's memory watched. The old
+// gets 503 and its page fetches `api/board`), and a reader that stops reading while the states change pass after
+// pass is dropped once 256 KB wait for it in the bridge, with the bridge's memory watched. The old
 // code took any number of streams and kept every event for a reader that never read.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
@@ -21,7 +21,7 @@ describe('event streams', () => {
   it('takes 16 streams, refuses the 17th with 503, and takes one again when a place is free', async () => {
     const port = await freePort();
     const h = await school.start({ accounts: accounts.slice(0, 1), http: { port } });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass');
     const target = `/api/events?token=${await tokenIn(h.dataDir)}`;
     const readers: StreamReader[] = [];
     try {
@@ -32,7 +32,7 @@ describe('event streams', () => {
       const refused = await getFrom(device(16), port, target);
       expect(refused.status).toBe(503);
       expect(refused.headers['retry-after']).toBe('60');
-      // The page's other requests still work (it polls api/board instead).
+      // The page's other requests still work (it fetches `api/board` instead).
       expect((await getFrom(device(16), port, target.replace('events', 'board'))).status).toBe(200);
       // A board leaves: its place is free as soon as the bridge has seen the connection close.
       readers.pop()?.close();
@@ -54,7 +54,7 @@ describe('event streams', () => {
     for (const twin of twins) school.sim.addAccount(twin);
     const family = [...accounts, ...twins.map((t, i) => ({ login: t.login, password: t.password, id: `twin${i}` }))];
     const h = await school.start({ accounts: family, http: { port }, log });
-    await h.pollUntil(() => ['ania', 'jan', 'twin0', 'twin1'].every((c) => h.state(c, 'lucky_number') !== undefined), 'the first polls');
+    await h.runUntil(() => ['ania', 'jan', 'twin0', 'twin1'].every((c) => h.state(c, 'lucky_number') !== undefined), 'the first passes');
     const target = `/api/events?token=${await tokenIn(h.dataDir)}`;
     const rssBefore = process.memoryUsage().rss;
 
@@ -62,7 +62,7 @@ describe('event streams', () => {
     const live = await StreamReader.open(device(2), port, target);
     try {
       await waitUntil(() => live.events === 1, 'the live board to get the board');
-      // A school day, ten minutes at a time: every poll changes the board ("updated 10:40", the lesson
+      // A school day, ten minutes at a time: every pass changes the board ("updated 10:40", the lesson
       // now), so each step sends every reader an event of several KB.
       let steps = 0;
       let rssPeak = 0;
@@ -90,7 +90,7 @@ describe('event streams', () => {
       // carry their comments and the homework spans two weeks: measured, not assumed small.
       expect(backlog).toBeLessThan(MAX_STREAM_BUFFER + live.largestEvent + 64 * 1024);
       // The process's RSS is watched and said, not bounded: in this process it moves with four
-      // children's polls, the simulator and the test (40-55 MB over the run), far more than the backlog;
+      // children's passes, the simulator and the test (40-55 MB over the run), far more than the backlog;
       // the backlog above is what the stalled reader costs.
       console.log('stalled reader', { steps, sentToLive, bytes, backlog, largestEvent: live.largestEvent, rssGrowth: rssPeak - rssBefore });
       // The live board was never dropped, and gets the next change too.

@@ -2,7 +2,7 @@
 // bundle (the command's and /diagnostics), the log, the figures, the data folder and /metrics hold no
 // register login of either child, no e-mail, no password and no token, even tokens of letters alone
 // whose token login's connection was reset (so the path stood in an error); a fixed message is told by
-// its id and placeholders, never its text; the board's cookie and a feed's key do not open the bundle;
+// its id and placeholders, never its text; the board's cookie and a calendar feed's key do not open the bundle;
 // and a child whose link the portal lists as needing action shows `problem` while its data is still read.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
 import { runDiagnostics } from '../../src/app/commands/diagnostics.js';
 import { buildConfig } from '../../src/config/load.js';
 import { createLogger } from '../../src/util/log.js';
-import { cookieFor, feedKey } from '../../src/outputs/web/token.js';
+import { cookieFor, calendarFeedKey } from '../../src/outputs/web/token.js';
 import { BOARD_COOKIE } from '../../src/outputs/web/request.js';
 import { diagnosticsRoutes } from '../../src/outputs/web/diagnostics.js';
 import { freePort } from '../helpers/ports.js';
@@ -66,12 +66,12 @@ async function familyBridge(): Promise<Started> {
     ],
   };
   const h = await school.start({ accounts: [entry] as never, http: { port, metrics: true }, log });
-  await h.pollUntil(
+  await h.runUntil(
     () => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'requests_today') !== undefined),
-    'the first polls of both children',
+    'the first passes of both children',
   );
   // The fast pass: the messaging session, opened with the one-time token.
-  await h.pollUntil(() => school.sim.count({ path: /^\/loguj\/token\// }) >= 2, 'the token logins', 3 * 60_000);
+  await h.runUntil(() => school.sim.count({ path: /^\/loguj\/token\// }) >= 2, 'the token logins', 3 * 60_000);
   const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
   return { h, port, token, lines, fullName };
 }
@@ -153,13 +153,13 @@ describe('the family road’s bug report', () => {
     }
   });
 
-  it('opens /diagnostics with the token only: the board’s cookie and a feed’s key get 401', async () => {
+  it('opens /diagnostics with the token only: the board’s cookie and a calendar feed’s key get 401', async () => {
     const { port, token } = await familyBridge();
     const cookie = { cookie: `${BOARD_COOKIE}=${cookieFor(token)}` };
     // The cookie opens the board, not the bundle.
     expect((await send(port, '/', { headers: cookie })).status).toBe(200);
     expect((await send(port, '/diagnostics', { headers: cookie })).status).toBe(401);
-    expect((await send(port, `/diagnostics?key=${feedKey(token, 'ania', 'lessons')}`)).status).toBe(401);
+    expect((await send(port, `/diagnostics?key=${calendarFeedKey(token, 'ania', 'lessons')}`)).status).toBe(401);
     expect((await send(port, `/diagnostics?token=${token}`)).status).toBe(200);
     // Through ingress (the app's panel), as with the token.
     const [route] = diagnosticsRoutes({ bundle: () => Promise.resolve('{}') });
@@ -172,9 +172,9 @@ describe('a link the family must see to', () => {
   it('shows problem link_needs_action while the token still reads the child, leaves the other child alone, and ends by itself', async () => {
     school.sim.families.setLinkState(JANEK.login, 'requiring_an_action', { tokenBeside: true });
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
-    await h.pollUntil(
+    await h.runUntil(
       () => h.state('jan', 'problem') === 'ON' && h.state('jan', 'newest_grade') !== undefined && h.state('ania', 'last_update') !== undefined,
-      'the first polls',
+      'the first passes',
     );
     expect(h.attributes('jan', 'problem')).toMatchObject({ reason: 'link_needs_action', portal_message: 'requiring_an_action' });
     expect(String(h.attributes('jan', 'problem')?.message)).toMatch(/portal/i);

@@ -22,7 +22,7 @@ describe('/files and links in the downloads folder', () => {
     await symlink(media, join(dataDir, 'downloads'), 'dir');
     const port = await freePort();
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], http: { port }, dataDir });
-    await h.pollUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first pass');
     const token = await tokenIn(dataDir);
     const jars = await readdir(join(dataDir, 'sessions'));
     expect(jars.length).toBeGreaterThan(0);

@@ -22,7 +22,7 @@ describe('/health without the token', () => {
   it('says ok or down with counts and names no child; with the token or the cookie it names them', async () => {
     const port = await freePort();
     const h = await school.start({ accounts, http: { port } });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first passes');
     const token = await tokenIn(h.dataDir);
 
     const ok = await send(port, '/health');
@@ -36,7 +36,7 @@ describe('/health without the token', () => {
     // A wrong token is no token: the open answer.
     expect(JSON.parse((await send(port, '/health?token=guess')).body)).toEqual({ status: 'ok', children: 2, online: 2 });
 
-    // (degraded, a child offline after three days without a good poll: test/unit/outputs/web/server.test.ts)
+    // (degraded, a child offline after three days without a good pass: test/unit/outputs/web/server.test.ts)
 
     await h.mqtt().stop();
     const down = await send(port, '/health');

@@ -1,6 +1,6 @@
 // An 80 MB portal answer (issue 20, item 4): the bridge runs with a 64 MB heap, so a broken or hostile
 // server's endless answer must be refused while it streams in, at its cap (Grades: 4 MB), never held whole. That source
-// fails (problem names it), the rest of the poll goes on, and the next poll recovers.
+// fails (problem names it), the rest of the pass goes on, and the next pass recovers.
 import { afterAll, describe, expect, it } from 'vitest';
 import { FaultTable } from '../helpers/faults.js';
 import { MIN, worldFor, type PortalWorld } from '../helpers/faults-world.js';
@@ -25,18 +25,14 @@ describe.concurrent('a huge portal answer', () => {
     ['chunked, no length', false, 24 * MB],
     // Announced: refused from the headers, before the body is read.
     ['with its Content-Length', true, 8 * MB],
-  ])('80 MB on Grades (%s): refused at 4 MB, grades fail, the rest updates, the next poll recovers', async ([label, announceLength, most], ctx) => {
+  ])('80 MB on Grades (%s): refused at 4 MB, grades fail, the rest updates, the next pass recovers', async ([label, announceLength, most], ctx) => {
     const w = await worldFor(ctx);
-    const h = await w.firstPoll();
+    const h = await w.firstPass();
     const before = w.snapshot();
     const from = w.sim.requests.length;
     w.sim.answerHugeNext(1, 80 * MB, { host: 'portal', path: GRADES }, { announceLength });
     w.sim.account(w.login).addNotice({ Subject: 'Zebranie', Content: 'Zebranie z rodzicami w czwartek.' });
-    await h.pollUntil(
-      () => h.state('ania', 'unread_notices') === '4' && h.state('ania', 'problem') === 'ON',
-      'the other entities updating',
-      20 * MIN,
-    );
+    await h.runUntil(() => h.state('ania', 'unread_notices') === '4' && h.state('ania', 'problem') === 'ON', 'the other entities updating', 20 * MIN);
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'unexpected_response', detail: 'source grades' });
     expect(h.state('ania', 'average')).toBe(before.average);
     const sent = sentForGrades(w, from);

@@ -1,5 +1,5 @@
 // 70 idle sockets from one LAN address against the running bridge's web server: they take that
-// address's share of the connections and no more, so /health, the board and a feed still answer
+// address's share of the connections and no more, so /health, the board and a calendar feed still answer
 // another device; and the header timeout (10 s on the bridge's clock, here a fake one) closes the idle
 // ones, which gives the address its share back. On the old code the 70 took all 64 places for good.
 import { describe, expect, it } from 'vitest';
@@ -19,10 +19,10 @@ const ATTACKER = '127.0.0.1';
 const TABLET = '127.0.0.5';
 
 describe('idle sockets', () => {
-  it('70 idle sockets from one address leave /health, the board and the feeds to everyone else, and are closed by the header timeout', async () => {
+  it('70 idle sockets from one address leave /health, the board and the calendar feeds to everyone else, and are closed by the header timeout', async () => {
     const port = await freePort();
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], http: { port } });
-    await h.pollUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first poll');
+    await h.runUntil(() => h.state('ania', 'timetable_today') !== undefined, 'the first pass');
     const token = await tokenIn(h.dataDir);
 
     const idle = await IdleSockets.open(port, 70, ATTACKER);
@@ -34,9 +34,9 @@ describe('idle sockets', () => {
       const board = await getFrom(TABLET, port, `/?token=${token}`);
       expect(board.status).toBe(200);
       expect(board.body).toContain('<html');
-      const feed = await getFrom(TABLET, port, `/calendar/ania/lessons.ics?token=${token}`);
-      expect(feed.status).toBe(200);
-      expect(feed.body).toContain('BEGIN:VCALENDAR');
+      const calendarFeed = await getFrom(TABLET, port, `/calendar/ania/lessons.ics?token=${token}`);
+      expect(calendarFeed.status).toBe(200);
+      expect(calendarFeed.body).toContain('BEGIN:VCALENDAR');
       // The attacker's own address is full meanwhile.
       await expect(getFrom(ATTACKER, port, '/health')).rejects.toThrow();
 

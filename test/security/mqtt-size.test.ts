@@ -34,13 +34,13 @@ describe('huge MQTT messages', () => {
       async ({ base, prefix }) => {
         await publishOnce(`${prefix}/device/${base}_ghost/config`, hugeOwnConfig(base, 30 * MB), true);
       },
-      // What the test reads: the first poll, the answers and one of the 40 MB commands (the others decoded by the
+      // What the test reads: the first pass, the answers and one of the 40 MB commands (the others decoded by the
       // recorder too were most of the file's CPU).
       ({ base }) => [`${base}/ania/last_update`, `${base}/bridge/response/#`, `${base}/ania/send_message/set`],
     );
     ctx.onTestFinished(() => bridge.stop());
     const { base, prefix } = bridge.roots;
-    await waitUntil(() => bridge.rec.last(`${base}/ania/last_update`) !== undefined, 'the first poll', 30_000);
+    await waitUntil(() => bridge.rec.last(`${base}/ania/last_update`) !== undefined, 'the first pass', 30_000);
     expect(await bridge.request('health_check', 'before')).toMatchObject({ status: 'ok' });
     const pid = bridge.process.pid!;
     const peakBefore = await peakRssMB(pid);

@@ -29,7 +29,7 @@ describe.concurrent('one bridge per data folder', () => {
     const bridge = await ProcessBridge.start();
     ctx.onTestFinished(() => bridge.stop());
     const { base } = bridge.roots;
-    await waitUntil(() => bridge.rec.last(`${base}/ania/last_update`) !== undefined, 'the first poll', 60_000);
+    await waitUntil(() => bridge.rec.last(`${base}/ania/last_update`) !== undefined, 'the first pass', 60_000);
     const tree = (await processTree(bridge.process.pid!)).map((p) => p.pid);
 
     const started = Date.now();
@@ -60,8 +60,8 @@ describe.concurrent('one bridge per data folder', () => {
     const bridge = await ProcessBridge.start();
     ctx.onTestFinished(() => bridge.stop());
     const { base } = bridge.roots;
-    await waitUntil(() => bridge.rec.last(`${base}/ania/last_update`) !== undefined, 'the first poll', 60_000);
-    // News after the first poll fires an event at the next one (a refresh asks for it now).
+    await waitUntil(() => bridge.rec.last(`${base}/ania/last_update`) !== undefined, 'the first pass', 60_000);
+    // News after the first pass fires an event at the next one (a refresh asks for it now).
     bridge.sim.account(ANIA.login).addNotice({ Subject: 'Wycieczka do Krakowa', Content: 'Zbiórka o 7:30 przed szkołą.' });
     const events = (): string[] => bridge.rec.texts(`${base}/ania/event/notice`);
     await bridge.request('refresh', 'news');
@@ -78,16 +78,16 @@ describe.concurrent('one bridge per data folder', () => {
     // Started again as Docker does, in a new pid namespace (where this machine allows one): the dead
     // holder cannot be seen there, so its lock is watched for the grace and then taken over.
     await bridge.process.kill();
-    const polls = bridge.rec.on(`${base}/ania/last_update`).length;
+    const passes = bridge.rec.on(`${base}/ania/last_update`).length;
     const started = Date.now();
     const again = bridge.another(elsewhere);
-    await waitUntil(() => bridge.rec.on(`${base}/ania/last_update`).length > polls || !again.running, 'the restarted bridge polling', 60_000);
+    await waitUntil(() => bridge.rec.on(`${base}/ania/last_update`).length > passes || !again.running, 'the restarted bridge reading', 60_000);
     expect(again.running).toBe(true);
     expect(Date.now() - started).toBeLessThan(unshareRefused ? 30_000 : LEASE_TIMING.graceMs + 30_000);
     expect(again.logged(/in use by another/)).toEqual([]);
     expect(again.logged(/waiting to see whether it still runs/)).toHaveLength(unshareRefused ? 0 : 1);
     expect(again.logged(/taking its lock over/)).toHaveLength(1);
-    // The poll after the restart found the same notice: no second event.
+    // The pass after the restart found the same notice: no second event.
     await bridge.rec.caughtUpWith((topic, payload) => bridge.rec.publish(topic, payload));
     expect(events()).toHaveLength(1);
   }, 150_000);
@@ -96,7 +96,7 @@ describe.concurrent('one bridge per data folder', () => {
     const bridge = await ProcessBridge.start();
     ctx.onTestFinished(() => bridge.stop());
     const { base, prefix } = bridge.roots;
-    await waitUntil(() => bridge.rec.last(`${base}/ania/last_update`) !== undefined, 'the first poll', 60_000);
+    await waitUntil(() => bridge.rec.last(`${base}/ania/last_update`) !== undefined, 'the first pass', 60_000);
     const config = join(bridge.dir, 'second.yaml');
     const accounts = [{ login: ANIA.login, password: ANIA.password, id: 'ania' }];
     await writeConfig(config, {
@@ -133,10 +133,10 @@ describe.concurrent('one bridge per data folder', () => {
     expect(bridge.rec.last(`${base}/bridge/state`)?.text).toBe('online');
 
     // The first stops cleanly: the second takes over at once, and is the bridge from then on.
-    const polls = bridge.rec.on(`${base}/ania/last_update`).length;
+    const passes = bridge.rec.on(`${base}/ania/last_update`).length;
     expect(await bridge.process.stop()).toBe(0);
     await waitUntil(() => second.logged(/gave it up; taking it over/).length > 0, 'the second taking over', 15_000);
-    await waitUntil(() => bridge.rec.on(`${base}/ania/last_update`).length > polls, 'the second polling', 60_000);
+    await waitUntil(() => bridge.rec.on(`${base}/ania/last_update`).length > passes, 'the second reading', 60_000);
     expect(bridge.rec.last(`${base}/bridge/state`)?.text).toBe('online');
     expect(await bridge.request('health_check', 'after the first')).toMatchObject({ status: 'ok' });
   }, 150_000);

@@ -29,13 +29,13 @@ describe('the send flood and the daily cap', () => {
     const h = await school.start({
       accounts: [{ login: ANIA.login, password: ANIA.password, write_messages: true, messages: [...(ANIA.messages ?? [])] }],
       log,
-      // Every tier every 20 minutes: the cap counts sends by the Warsaw day, whatever the polls between,
-      // and the 15 simulated hours to the next day polled at the default tiers: 13.5 s -> 10 s of CPU alone.
+      // Every tier every 20 minutes: the cap counts sends by the Warsaw day, whatever the passes between,
+      // and the 15 simulated hours to the next day read at the default tiers: 13.5 s -> 10 s of CPU alone.
       poll: { fast_interval: '20m', school_interval: '20m' },
     });
-    await h.pollUntil(
+    await h.runUntil(
       () => h.state('ania', 'last_update') !== undefined && h.attributes('ania', 'newest_message')?.id === String(message.id),
-      'the first polls',
+      'the first passes',
     );
     expect(await command(h, 'ania', 'open_message', String(message.id))).toMatchObject({ status: 'ok' });
 
@@ -66,7 +66,7 @@ describe('the send flood and the daily cap', () => {
     await school.clock.advance(11_000);
     expect(await write(11)).toMatchObject({ status: 'error', sent: false, code: 'daily_limit' });
     await h.restart();
-    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the polls after the restart');
+    await h.runUntil(() => h.state('ania', 'last_update') !== undefined, 'the passes after the restart');
     await school.clock.advance(11_000);
     expect(await write(12)).toMatchObject({ sent: false, code: 'daily_limit' });
     expect(await command(h, 'ania', 'send_message', 'sick')).toMatchObject({ sent: false, code: 'daily_limit' });

@@ -36,8 +36,8 @@ describe('every data_dir file truncated, then a start', () => {
       startFaultApp({ sim: w.sim, tap: w.tap, clock: w.clock, accounts: [w.account({ downloads: true })], http: { port }, dataDir });
     const first = await start();
     w.app = first;
-    await w.untilFirstPoll();
-    await first.advanceMinutes(25); // a second poll: every memory written, downloads settled
+    await w.untilFirstPass();
+    await first.advanceMinutes(25); // a second pass: every memory written, downloads settled
     await first.stop();
 
     const kept = (await filesUnder(dataDir)).filter((f) => !f.startsWith('downloads/') || f.endsWith('.index.json'));
@@ -55,7 +55,7 @@ describe('every data_dir file truncated, then a start', () => {
 
     const h = await start();
     w.app = h;
-    await h.pollUntil(() => h.state('ania', 'newest_grade') === '3', 'the first poll after the start', 1 * MIN);
+    await h.runUntil(() => h.state('ania', 'newest_grade') === '3', 'the first pass after the start', 1 * MIN);
     await h.advanceMinutes(25);
 
     const after = await filesUnder(dataDir);

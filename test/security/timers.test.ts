@@ -1,7 +1,7 @@
 // Timers: the clock's own on Node's timers, the real bridge's on the fake clock. setTimeout turns a
 // delay over 2^31-1 ms into 1 ms, so a pause that ends years from now (a session file written while
 // the clock ran years ahead, or a clock set back since) would make the retry timer a tight loop,
-// polling and logging without end. Every delay is clamped, and a restored login pause is cut to what
+// reading and logging without end. Every delay is clamped, and a restored login pause is cut to what
 // its policy allows.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -49,7 +49,7 @@ describe('timers', () => {
     const dataDir = await tempDir();
     const options = { accounts: [{ login: ANIA.login, password: ANIA.password }], log: logs.logger('info'), dataDir };
     const first = await school.start(options);
-    await first.pollUntil(() => failures() >= 1, 'a pass to fail on the wrong password');
+    await first.runUntil(() => failures() >= 1, 'a pass to fail on the wrong password');
     await first.stop();
     const file = join(dataDir, 'sessions', `${ANIA.login}.json`);
     const saved = JSON.parse(await readFile(file, 'utf8')) as { pause: { reason: string; until: number } };
@@ -59,7 +59,7 @@ describe('timers', () => {
 
     const before = failures();
     const h = await school.start(options);
-    await h.pollUntil(() => failures() - before >= 1, 'a pass to meet the pause');
+    await h.runUntil(() => failures() - before >= 1, 'a pass to meet the pause');
     // One failed pass (both hosts: the login is theirs), then it waits out the pause: nothing runs in the hour's last minutes.
     expect(logs.matching(/"msg":"poll failed"/).at(-1)).toContain('"hosts":["register","messaging"]');
     school.sim.resetCounts();
@@ -76,9 +76,9 @@ describe('timers', () => {
     const school = new SimulatedSchool();
     await school.open('2026-11-18T09:10:00+01:00');
     ctx.onTestFinished(() => school.close());
-    // Every tier every 20 minutes: the 3 days count from the last good poll, whatever the polls between,
+    // Every tier every 20 minutes: the 3 days count from the last good pass, whatever the passes between,
     // and the default 3-minute counters' failed passes (about a thousand) were most of this test's CPU.
-    const h = await school.polled(['lucky_number', 'last_update'], { poll: { fast_interval: '20m', school_interval: '20m' } });
+    const h = await school.firstPasses(['lucky_number', 'last_update'], { poll: { fast_interval: '20m', school_interval: '20m' } });
     await h.app.stop();
     const file = join(h.dataDir, 'identity', `${ANIA.login}.json`);
     const saved = JSON.parse(await readFile(file, 'utf8')) as { fetchedAt: number };
@@ -89,7 +89,7 @@ describe('timers', () => {
     school.sim.resetCounts();
     school.sim.failNext(1_000_000, 503);
     await h.restart();
-    await h.pollUntil(() => school.sim.count({ path: '/gateway/api/2.0/Me' }) > 0, 'the identity to be asked for again');
+    await h.runUntil(() => school.sim.count({ path: '/gateway/api/2.0/Me' }) > 0, 'the identity to be asked for again');
     await h.advanceMinutes(3 * 24 * 60 + 60);
     expect(h.state('ania', 'availability')).toBe('offline');
   }, 60_000);

@@ -30,7 +30,7 @@ type Entries = {
   }[];
 };
 
-async function plan(browser: TinyBrowser, lid: string, from: string, to: string): Promise<{ status: number; body: Entries }> {
+async function kindergartenPlan(browser: TinyBrowser, lid: string, from: string, to: string): Promise<{ status: number; body: Entries }> {
   const res = await browser.get(`${sim.urls.base_url}/gateway/ms/kindergartens/timetable/kindergarteners/${lid}?dateFrom=${from}&dateTo=${to}`);
   const text = await res.text();
   return { status: res.status, body: (text.startsWith('{') ? JSON.parse(text) : {}) as Entries };
@@ -50,7 +50,7 @@ describe('the demo family’s kindergarten child', () => {
     expect((await gatewayGet(sim, browser, 'Grades')).status).toBe(403);
     expect((await gatewayGet(sim, browser, 'SchoolNotices')).status).toBe(200);
     const lid = sim.account(ZOSIA.login).childLid;
-    const week = await plan(browser, lid, '2026-11-16', '2026-11-22');
+    const week = await kindergartenPlan(browser, lid, '2026-11-16', '2026-11-22');
     expect(week.status).toBe(200);
     const wednesday = week.body.timetableEntries.filter((e) => e.date === '2026-11-18');
     expect(wednesday.map((e) => `${e.startTime}-${e.endTime}`)).toEqual(['08:00-08:30', '08:30-09:15', '09:30-11:00', '11:00-11:45', '11:45-12:30']);
@@ -60,7 +60,7 @@ describe('the demo family’s kindergarten child', () => {
     expect(new Set(week.body.timetableEntries.map((e) => e.date)).size).toBe(5);
     // The parent's identifier is no kindergartener.
     const parent = (await gatewayGet<{ UserIdentifier: string }>(sim, browser, 'Auth/TokenInfo')).body.UserIdentifier;
-    expect((await plan(browser, parent, '2026-11-16', '2026-11-22')).status).toBe(403);
+    expect((await kindergartenPlan(browser, parent, '2026-11-16', '2026-11-22')).status).toBe(403);
   });
 
   it('names the activities, the rooms and her group', async () => {
@@ -121,9 +121,9 @@ describe('the demo family’s kindergarten child', () => {
     const browser = await logIn(sim, ZOSIA.login, ZOSIA.password);
     const kg = sim.account(ZOSIA.login).kindergarten!;
     const lid = sim.account(ZOSIA.login).childLid;
-    kg.planDown = true;
-    expect((await plan(browser, lid, '2026-11-18', '2026-11-18')).status).toBe(503);
-    kg.planDown = false;
+    kg.kindergartenPlanDown = true;
+    expect((await kindergartenPlan(browser, lid, '2026-11-18', '2026-11-18')).status).toBe(503);
+    kg.kindergartenPlanDown = false;
     const token = await bearer();
     const path = `ms/kindergartens/timetable/kindergarteners/${lid}?dateFrom=2026-11-18&dateTo=2026-11-18`;
     const at = (url: string) => fetch(url, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);

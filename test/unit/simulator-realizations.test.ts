@@ -66,11 +66,11 @@ describe('Realizations', () => {
     const subjects = await subjectOfLesson();
     expect(list[0]?.Date).toBe('2026-09-01');
     expect(list.at(-1)).toMatchObject({ Date: TODAY, LessonNo: '5' });
-    const plan = sim.plan(ANIA.login);
+    const schoolDays = sim.schoolDays(ANIA.login);
     const expected: string[] = [];
     for (let d = '2026-09-01'; d <= TODAY; d = addWeekdays(d, 1)) {
       const slots = new Set(
-        plan
+        schoolDays
           .lessonsOn(d)
           .filter((l) => !l.cancelled && (d < TODAY || l.lessonNo <= 5))
           .map((l) => l.lessonNo),

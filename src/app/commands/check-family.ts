@@ -16,7 +16,7 @@ import { systemClock, type Clock } from '../../util/clock.js';
 import type { Config, FamilyAccountConfig } from '../../config/schema.js';
 import { FamilyAccount } from '../../portal/family.js';
 import type { LinkedChild } from '../../portal/family-login.js';
-import { familySessionName, loginKey } from '../../runner/email-road.js';
+import { familySessionName, loginKey } from '../../runner/family-road.js';
 import { saveLinkedChildren } from '../../runner/linked-children.js';
 import { SessionStore } from '../../portal/session-store.js';
 import type { Logger } from '../../util/log.js';
@@ -37,7 +37,7 @@ export async function checkFamily(
   options: { config: Config; out: { write(text: string): unknown }; log: Logger; clock?: Clock },
   register: RegisterResults,
   trace?: LoginTrace,
-): Promise<{ failed: number; children: { id: string; name: string }[] }> {
+): Promise<{ failed: number; children: { id: string; name: string; schoolwork: boolean }[] }> {
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
   const label = `family${n + 1}`;
@@ -62,7 +62,7 @@ export async function checkFamily(
     const children = await linkedChildren(family, entry, { config, clock, log, label });
     out.write(`OK   ${masked}: ${told.say.familyAccount(String(children.length))}\n`);
     let failed = 0;
-    const ids: { id: string; name: string }[] = [];
+    const ids: { id: string; name: string; schoolwork: boolean }[] = [];
     for (const child of children) {
       const id = entry.children?.find((c) => loginKey(c.login) === loginKey(child.login))?.id ?? childSlug(child.studentName.split(/\s+/)[0] ?? '');
       const read = await checkLinkedChild(child, id, register.get(loginKey(child.login)), {
@@ -74,7 +74,7 @@ export async function checkFamily(
         observe,
       });
       if (read === 'failed') failed++;
-      else if (read === 'read') ids.push({ id, name: child.studentName.split(/\s+/)[0] || child.login });
+      else if (read !== 'wrong_password') ids.push({ id, name: child.studentName.split(/\s+/)[0] || child.login, schoolwork: read.schoolwork });
     }
     trace?.outcome(failed === 0 ? 'logged in, listed the children and read each' : `logged in; ${failed} child(ren) failed`);
     return { failed, children: ids };
@@ -129,12 +129,13 @@ async function checkLinkedChild(
   id: string,
   ownLogin: 'ok' | ProblemReason | undefined,
   ctx: { config: Config; clock: Clock; log: Logger; family: FamilyAccount; told: Told; observe: (session: PortalSession) => void },
-): Promise<'read' | 'wrong_password' | 'failed'> {
+): Promise<{ schoolwork: boolean } | 'wrong_password' | 'failed'> {
   const { say, out } = ctx.told;
   const state = say.linkState(child.state);
   if (ownLogin === 'ok') {
+    // Its login entry's check told what it is.
     out.write(`OK   ${child.login}: ${say.linkedChild(child.studentName, state, id, say.road.register)}\n`);
-    return 'read';
+    return { schoolwork: true };
   }
   if (ownLogin === 'wrong_credentials') {
     out.write(`FAIL ${child.login}: ${say.linkedChildWrongPassword(child.studentName, id)}\n`);
@@ -150,10 +151,11 @@ async function checkLinkedChild(
   });
   ctx.observe(session);
   try {
-    await readMe(gateway);
+    const me = await readMe(gateway);
     const road = say.road[ownLogin === undefined ? 'family' : 'family-standing-in'];
     out.write(`OK   ${child.login}: ${say.linkedChild(child.studentName, state, id, road)}\n`);
-    return 'read';
+    // A Me that names no class is a kindergarten child's (live-notes 58): no agenda nor homework, as the bridge announces her.
+    return { schoolwork: me.Class !== undefined };
   } catch (error) {
     failLine(child.login, error, ctx.told);
     return 'failed';

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import type { Config } from '../../config/schema.js';
 import { HomeAssistantApi, HomeAssistantError, type HaEntry } from '../../outputs/homeassistant/client.js';
 import { peekMade, type Known } from '../../outputs/homeassistant/made.js';
-import { ASSIST_KEY, ASSIST_TITLE, assistEntry, MCP, statusOf, wantedEntries } from '../../outputs/homeassistant/plan.js';
+import { ASSIST_KEY, ASSIST_TITLE, assistEntry, MCP, statusOf, wantedEntries } from '../../outputs/homeassistant/steps.js';
 import { HOMEASSISTANT_TEXT } from '../../i18n/homeassistant-text.js';
-import { feedUrl, mcpUrl, TOKEN_FILE } from '../../outputs/web/token.js';
+import { calendarFeedUrl, mcpUrl, TOKEN_FILE } from '../../outputs/web/token.js';
 import { errorText } from '../../util/text.js';
-import type { FeedName } from '../../rules/calendar-feeds.js';
+import type { CalendarFeedName } from '../../rules/calendar-feeds.js';
 import { HaSocket, socketUrl } from '../../outputs/homeassistant/statistics/socket.js';
 import { peekStatistics } from '../../outputs/homeassistant/statistics/imported.js';
 import { TOOLS } from '../../outputs/mcp/tools.js';
@@ -20,7 +20,7 @@ import { TOOLS } from '../../outputs/mcp/tools.js';
 export async function checkHomeAssistant(
   config: Config,
   out: { write(text: string): unknown },
-  children: readonly { id: string; name: string }[],
+  children: readonly { id: string; name: string; schoolwork?: boolean }[],
 ): Promise<boolean> {
   const say = HOMEASSISTANT_TEXT[config.language];
   const ha = config.homeassistant;
@@ -36,14 +36,14 @@ export async function checkHomeAssistant(
     out.write(`\nFAIL ${say.fails(ha.url, `${say.faults[fault]} (${errorText(error)})`)}\n`);
     return false;
   }
-  // The feeds' keys as the running bridge gives them (the token the web server keeps); none yet before its first start.
+  // The calendar feeds' keys as the running bridge gives them (the token the web server keeps); none yet before its first start.
   const token = (await readFile(join(config.data_dir, TOKEN_FILE), 'utf8').catch(() => undefined))?.trim();
   const why = config.http.port === 0 ? say.webOff : ha.public_url === undefined ? say.noPublicUrl : undefined;
   const base = ha.public_url;
   const address =
     why !== undefined || base === undefined
       ? undefined
-      : (child: string, feed: FeedName) => (token === undefined ? '' : feedUrl(base, child, feed, token));
+      : (child: string, calendarFeed: CalendarFeedName) => (token === undefined ? '' : calendarFeedUrl(base, child, calendarFeed, token));
   const present = new Set(listed.map((e) => e.entry_id));
   const { entries } = await peekMade(config.data_dir);
   const lines = wantedEntries(children, config.language, address).map((want) => {

@@ -27,12 +27,13 @@ import { warsawDate, weekStart } from '../../util/time.js';
 import { knownNames } from '../../util/redact.js';
 import type { AccountConfig, Config } from '../../config/schema.js';
 import type { Language } from '../../config/language.js';
-import { loginKey } from '../../runner/email-road.js';
+import { loginKey } from '../../runner/family-road.js';
 import { checkFamily } from './check-family.js';
 import { checkHomeAssistant } from './check-homeassistant.js';
 import type { Logger } from '../../util/log.js';
 import { addressLine, formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from '../../outputs/web/token.js';
 import { ADDRESS_WORDS } from '../../i18n/address-words.js';
+import { offeredCalendarFeeds } from '../../features/calendar-feeds/calendar-feeds.js';
 
 /** The cookie that marks this machine as a known device to the portal (spec: persist it). */
 const DEVICE_COOKIE = 'DeviceCookie';
@@ -51,7 +52,8 @@ export interface CheckOptions {
 
 export async function runCheck(options: CheckOptions): Promise<number> {
   let failed = 0;
-  const children: { id: string; name: string }[] = [];
+  // Each child with whether its account has the agenda and homework (a kindergarten child's has not): Home Assistant's lines follow it.
+  const children: { id: string; name: string; schoolwork: boolean }[] = [];
   // How each login entry ended: an e-mail entry's child with a login entry of its own is told as the bridge reads it.
   const register = new Map<string, 'ok' | ProblemReason>();
   // Its errors and the --trace file cut every login and e-mail of the config to a hint.
@@ -62,7 +64,7 @@ export async function runCheck(options: CheckOptions): Promise<number> {
     const result = await checkAccount(account, options, trace);
     register.set(loginKey(account.login), result.ok ? 'ok' : result.reason);
     if (!result.ok) failed++;
-    if (result.id !== undefined) children.push({ id: result.id, name: result.name ?? result.id });
+    if (result.id !== undefined) children.push({ id: result.id, name: result.name ?? result.id, schoolwork: !result.kindergarten });
   }
   for (const [n, entry] of options.config.families.entries()) {
     trace?.account(options.config.accounts.length + n + 1);
@@ -73,8 +75,9 @@ export async function runCheck(options: CheckOptions): Promise<number> {
   // Where the bridge will publish and listen: the likeliest fault of a new install (interface 12.3).
   const broker = await checkBroker(options.config, options.out);
   const entries = options.config.accounts.length + options.config.families.length;
-  // A child both roads reach (a login entry, and an e-mail entry's list) is one child, with one board and one set of calendars.
-  const once = [...new Map(children.map((c) => [c.id, c])).values()];
+  // A child both roads reach (a login entry, and an e-mail entry's list) is one child, with one board and one set of
+  // calendars; a kindergarten child as either road found her.
+  const once = [...new Map(children.map((c) => [c.id, { ...c, schoolwork: children.every((o) => o.id !== c.id || o.schoolwork) }])).values()];
   const say = CHECK_TEXT[options.config.language];
   const last =
     failed > 0
@@ -84,8 +87,7 @@ export async function runCheck(options: CheckOptions): Promise<number> {
         : say.broker.accountsOnly(once.length, entries);
   options.out.write(`\n${last}\n`);
   if (trace && options.trace !== undefined) await writeTrace(options, options.trace, trace);
-  const ids = once.map((c) => c.id);
-  await printWebUrls(options, ids);
+  await printWebUrls(options, once);
   const ha = await checkHomeAssistant(options.config, options.out, once);
   return failed === 0 && broker && ha ? 0 : 1;
 }
@@ -96,7 +98,7 @@ export async function runCheck(options: CheckOptions): Promise<number> {
  * then reuses it; without, the bare addresses and the token is not touched: a check's output is often
  * pasted into a question, and the first start then still prints the full addresses.
  */
-async function printWebUrls(options: CheckOptions, ids: readonly string[]): Promise<void> {
+async function printWebUrls(options: CheckOptions, children: readonly { id: string; schoolwork: boolean }[]): Promise<void> {
   const { http, data_dir, language } = options.config;
   const say = CHECK_TEXT[language];
   const words = ADDRESS_WORDS[language];
@@ -107,7 +109,15 @@ async function printWebUrls(options: CheckOptions, ids: readonly string[]): Prom
   const lines = token
     ? [
         say.webWithToken,
-        ...formatWebUrls(webUrls(base, ids, token.value), language),
+        ...formatWebUrls(
+          webUrls(
+            base,
+            children.map((c) => c.id),
+            token.value,
+            (id) => offeredCalendarFeeds(children.find((c) => c.id === id)?.schoolwork ?? true),
+          ),
+          language,
+        ),
         ...(http.metrics ? [metricsLine(base, token.value, language)] : []),
       ]
     : [say.webBare, addressLine(words.board, `${base}/`, language)];
@@ -136,7 +146,10 @@ async function checkAccount(
   account: AccountConfig,
   options: CheckOptions,
   trace?: LoginTrace,
-): Promise<{ ok: true; id: string; name: string } | { ok: false; reason: ProblemReason; id?: string; name?: undefined }> {
+): Promise<
+  | { ok: true; id: string; name: string; kindergarten: boolean }
+  | { ok: false; reason: ProblemReason; id?: string; name?: undefined; kindergarten?: undefined }
+> {
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
   const say = CHECK_TEXT[config.language];
@@ -184,7 +197,7 @@ async function checkAccount(
       await store.save({ version: 1, cookies: await session.http.serialize(), loggedInAt });
     }
     trace?.outcome(session.advice === undefined ? 'logged in and read' : `logged in and read (advice: ${session.advice})`);
-    return { ok: true, id, name: me.firstName || id };
+    return { ok: true, id, name: me.firstName || id, kindergarten };
   } catch (error) {
     const reason = problemReason(error);
     const [what, advice] = say.help[reason];
@@ -214,7 +227,7 @@ export async function deviceOnlyJar(saved: PersistedSession): Promise<CookieJar>
  * active" Code, or null), each read through its declaration as the bridge reads it. An answer of a
  * shape the bridge does not expect still says the module answers (the bridge reports the shape).
  * Timetables refused, the kindergarten plan is searched for as the bridge searches: found, the child is
- * a kindergarten child and its plan of blocks stands in the timetable's place; a module refused to her (or
+ * a kindergarten child and its kindergarten plan of blocks stands in the timetable's place; a module refused to her (or
  * switched off) is one a kindergarten does not have (not an error), and the school's kinds of grades are not told.
  */
 async function probeModules(portal: Portal, child: Identity, language: Language): Promise<{ modules: [string, string][]; kindergarten: boolean }> {
@@ -241,11 +254,15 @@ async function probeModules(portal: Portal, child: Identity, language: Language)
   const results: [string, string][] = [];
   for (const { check: c } of FEATURES) if (c) results.push(await probe(c.name(language), c.read, undefined, (answer) => c.used?.(answer) ?? true));
   const timetable = await probe(say.module.timetable, TIMETABLE, weekStart(warsawDate(portal.clock.now())));
-  const plan = timetableRefused ? await KINDERGARTEN_SEARCH.read(portal, undefined) : undefined;
-  const kindergarten = plan?.state === 'found';
+  const kindergartenSearch = timetableRefused ? await KINDERGARTEN_SEARCH.read(portal, undefined) : undefined;
+  const kindergarten = kindergartenSearch?.state === 'found';
   // A search that could not finish says so; one that found nothing leaves the school's "not published yet".
   results.push(
-    kindergarten ? [say.module.kindergartenPlan, say.yes] : plan?.state === 'failed' ? [say.module.timetable, say.didNotAnswer] : timetable,
+    kindergarten
+      ? [say.module.kindergartenPlan, say.yes]
+      : kindergartenSearch?.state === 'failed'
+        ? [say.module.timetable, say.didNotAnswer]
+        : timetable,
   );
   if (kindergarten) return { modules: results.map(([name, answer]) => [name, lacking.has(name) ? say.notInKindergarten : answer]), kindergarten };
   const units = childUnit(await UNITS.read(portal, undefined).catch(() => undefined), child.unitId);

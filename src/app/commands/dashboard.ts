@@ -5,7 +5,7 @@
 // leave the device, so their boxes leave the dashboard) and whether the child is a kindergarten's (its
 // card then shows a kindergarten's day). So the dashboard can name nothing the bridge does not publish.
 import { AccountChild } from '../../runner/child.js';
-import { familySessionName, linkedAccounts, loginKey } from '../../runner/email-road.js';
+import { familySessionName, linkedAccounts, loginKey } from '../../runner/family-road.js';
 import { accountEntities } from '../../features/index.js';
 import { dashboardYaml, type DashboardChild, type DashboardLang } from '../../outputs/homeassistant/dashboard.js';
 import { loadLinkedChildren } from '../../runner/linked-children.js';

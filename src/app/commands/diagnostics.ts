@@ -9,7 +9,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactUrl } from '../../outputs/mqtt/client.js';
-import { FEED_FOLDER } from '../../engine/change-feed/device.js';
+import { CHANGE_FEED_FOLDER } from '../../engine/change-feed/device.js';
 import { FIGURES_FOLDER, FiguresStore, type SavedFigures } from '../../engine/figures-store.js';
 import { safeName } from '../../util/files.js';
 import { leaseFacts, peekLease } from '../../lease/lease.js';
@@ -44,7 +44,7 @@ export const LOGIN_FOLDERS = new Set([
   'seen',
   'feeds',
   'kindergarten',
-  FEED_FOLDER,
+  CHANGE_FEED_FOLDER,
 ]);
 /** A fixed message's placeholders (features/messaging/compose.ts): what the bundle says of its text. */
 const PLACEHOLDER = /\{(\w+)\}/g;
@@ -176,7 +176,7 @@ export function childPart(figures: SavedFigures, now: number): Record<string, un
             road: figures.change_feed.road,
             since: when(figures.change_feed.since),
             why_not: figures.change_feed.why ?? null,
-            // Changes are acknowledged once handled: what the feed lists that waits, and why (read failed, not computed, broker away).
+            // Changes are acknowledged once handled: what the change feed lists that waits, and why (read failed, not computed, broker away).
             last_read: when(figures.change_feed.lastRead),
             pending: figures.change_feed.pending ?? [],
             acknowledged: figures.change_feed.acknowledged ?? 0,
@@ -202,7 +202,7 @@ export interface BundleInput {
   source: 'running bridge' | 'saved by the bridge';
   /** The bridge's own figures (the running bridge's, or what its lock says). */
   bridge: Record<string, unknown>;
-  /** Per child the bridge reads (login entries first, then the family road's), its figures (undefined when no bridge has polled it yet). */
+  /** Per child the bridge reads (login entries first, then the family road's), its figures (undefined when no bridge has read it yet). */
   accounts: readonly (SavedFigures | undefined)[];
   /** Logins known beside the config's (the family road's children, by their saved files). */
   logins?: readonly string[];
@@ -237,7 +237,7 @@ export async function diagnosticsBundle(input: BundleInput): Promise<string> {
 export type DiagnosticsOptions = Pick<CheckOptions, 'config' | 'out' | 'clock'>;
 
 /**
- * `dziennik2mqtt diagnostics`: the bundle from what the bridge saved in data_dir (after each poll), so
+ * `dziennik2mqtt diagnostics`: the bundle from what the bridge saved in data_dir (after each pass), so
  * it runs beside a running bridge without disturbing it (no lock taken, nothing written or moved).
  */
 export async function runDiagnostics(options: DiagnosticsOptions): Promise<number> {

@@ -1,7 +1,7 @@
-// `token --rotate`: a new access token for the web server (and with it new keys for every feed), and
+// `token --rotate`: a new access token for the web server (and with it new keys for every calendar feed), and
 // the addresses that now hold them. A
 // running bridge needs no restart: it looks at the token file on every request (web/token.ts), so
-// from its next request on the old feed addresses and board cookies open nothing, and the event
+// from its next request on the old calendar feed addresses and board cookies open nothing, and the event
 // streams opened with them are ended.
 import { announcedChildren, type DashboardOptions } from './dashboard.js';
 import { formatWebUrls, metricsLine, rotateToken, webBaseUrl, webUrls } from '../../outputs/web/token.js';
@@ -32,7 +32,7 @@ export async function runTokenRotation(options: TokenRotationOptions): Promise<n
     const urls = webUrls(base, ids, token);
     lines.push(say.tokenOpenAgain, ...formatWebUrls(urls, language));
     if (http.metrics) lines.push(metricsLine(base, token, language));
-    if (unknown.length > 0) lines.push(say.tokenFeedsFollow(unknown.join(', ')));
+    if (unknown.length > 0) lines.push(say.tokenCalendarFeedsFollow(unknown.join(', ')));
   }
   options.out.write(`${lines.join('\n')}\n`);
   return 0;

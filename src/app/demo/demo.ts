@@ -42,8 +42,8 @@ export interface DemoOptions {
   configDir?: string;
 }
 
-/** Faster than a config file may poll (its floor spares the real portal): this portal is the simulator. */
-export const DEMO_POLL = { interval: 2 * 60_000, fast_interval: 30_000, school_interval: 60_000 };
+/** Faster than a config file may read (its floor spares the real portal): this portal is the simulator. */
+export const DEMO_INTERVALS = { interval: 2 * 60_000, fast_interval: 30_000, school_interval: 60_000 };
 /**
  * How the demo runs the real bridge: its school is in lessons at every hour, so that the news ages of
  * lessons apply day and night and it has no night (which reads nothing until 06:00: a parent trying it
@@ -74,7 +74,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const httpPort = options.httpPort ?? (await portOr(8099));
   const raw = demoConfig(simulator, { mqttUrl, base, discoveryPrefix, dataDir, httpPort, logLevel: options.logLevel });
   const config = await buildConfig(raw, 'demo', { env: {} });
-  config.poll = { ...DEMO_POLL };
+  config.poll = { ...DEMO_INTERVALS };
   const file = await writeDemoConfig(raw, options.configDir ?? process.cwd(), dataDir);
   const log = createLogger(config.log_level, process.stderr);
   const news = { first: options.life?.firstAfterMs ?? FIRST_NEWS_MS, every: options.life?.everyMs ?? NEWS_EVERY_MS };
@@ -128,8 +128,8 @@ async function startSchool(quirksOption: string | undefined): Promise<{ simulato
   }
   await simulator.start();
   // The demo's school grants the change feed on the register road too, so the demo shows it at work:
-  // its news reaches the bridge through the feed (the log says "change feed on").
-  for (const account of DEMO_ACCOUNTS) simulator.account(account.login).feed.gatewayGranted = true;
+  // its news reaches the bridge through the change feed (the log says "change feed on").
+  for (const account of DEMO_ACCOUNTS) simulator.account(account.login).changeFeed.gatewayGranted = true;
   const logins = DEMO_ACCOUNTS.map((a) => a.login);
   applyLiveQuirks(simulator, logins, quirks);
   return { simulator, logins };

@@ -1,62 +1,62 @@
-// One child's change feed (live-notes 28-32), a plug-in of the pass: what it wants read (the feed, while
+// One child's change feed (live-notes 28-32), a plug-in of the pass: what it wants read (the change feed, while
 // a device is registered), what it does before the reads (registers the device, watch then list), after
 // each round (the changes listed make what they name due) and after the pass was published (their
-// acknowledgement). Every way it fails leaves the lists at their own ages (polling as without it): a
+// acknowledgement). Every way it fails leaves the lists at their own ages (reading as without it): a
 // refused registration is tried again the next day, a forgotten device is registered again at once
-// (twice in a day: the next day), the feed down is read again until it answers.
-import { ChangeFeed, type FeedChange } from '../../portal/change-feed.js';
+// (twice in a day: the next day), the change feed down is read again until it answers.
+import { ChangeFeed, type ChangeFeedChange } from '../../portal/change-feed.js';
 import {
   ConnectionError,
-  FeedDeviceLostError,
-  FeedInvalidError,
-  FeedRefusedError,
+  ChangeFeedDeviceLostError,
+  ChangeFeedInvalidError,
+  ChangeFeedRefusedError,
   loginStepOf,
   UnexpectedResponseError,
 } from '../../portal/errors.js';
 import { want, type Resource, type Want } from '../resource.js';
 import { awakeAt } from '../moments.js';
 import type { Watch } from '../plan.js';
-import { CHANGES, FEED_SAFETY } from '../resources/change-feed.js';
+import { CHANGES, CHANGE_FEED_LOOKUP, CHANGE_FEED_SAFETY } from '../resources/change-feed.js';
 import { DAY, HOUR } from '../../util/duration.js';
 import type { ResourceCache } from '../cache.js';
 import type { Gateway } from '../../portal/gateway.js';
-import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from './device.js';
+import type { ChangeFeedDeviceStore, ChangeFeedRoad, SavedChangeFeedDevice } from './device.js';
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import type { SavedFigures } from '../figures-store.js';
 import { errorText } from '../../util/text.js';
 
-/** Whether a child's feed is on, since when, why not, and what it listed waits (the diagnostics say it). */
-export type FeedStatus = NonNullable<SavedFigures['change_feed']>;
+/** Whether a child's change feed is on, since when, why not, and what it listed waits (the diagnostics say it). */
+export type ChangeFeedStatus = NonNullable<SavedFigures['change_feed']>;
 
-export interface ChildFeedOptions {
+export interface ChildChangeFeedOptions {
   gateway: Gateway;
-  store: FeedDeviceStore;
+  store: ChangeFeedDeviceStore;
   /** The road the child is read through now (the device is the road's). */
-  road: () => FeedRoad;
-  /** Every declaration: a change's type names those whose `feed` lists it. */
+  road: () => ChangeFeedRoad;
+  /** Every declaration: a change's type names those whose `changeFeed` lists it. */
   resources: readonly Resource[];
-  /** A read for its age alone found a change the feed never named (live-notes 32). */
+  /** A read for its age alone found a change the change feed never named (live-notes 32). */
   onMissed?: (res: Resource) => void;
   clock: Clock;
   log: Logger;
 }
 
-export class ChildFeed {
-  private saved: SavedFeedDevice = { version: 1 };
+export class ChildChangeFeed {
+  private saved: SavedChangeFeedDevice = { version: 1 };
   /** What the diagnostics say (all but the road, which is asked when they ask). */
-  private status: Omit<FeedStatus, 'road'> = { on: false, why: 'not registered yet', pending: [], acknowledged: 0 };
-  /** When a forgotten device was registered again: lost again within a day, the feed is off until the next. */
+  private status: Omit<ChangeFeedStatus, 'road'> = { on: false, why: 'not registered yet', pending: [], acknowledged: 0 };
+  /** When a forgotten device was registered again: lost again within a day, the change feed is off until the next. */
   private registeredAgainAt = -Infinity;
   /** Not before then after a registration that could not reach the portal. */
   private retryAt = 0;
   /** Types no declaration names, each logged once. */
   private readonly unknown = new Set<string>();
   /** The pass under way: the changes taken (to acknowledge after it was published), and from which device. */
-  private taken: { changes: FeedChange[]; from: string | undefined } = { changes: [], from: undefined };
+  private taken: { changes: ChangeFeedChange[]; from: string | undefined } = { changes: [], from: undefined };
   private readonly client: ChangeFeed;
 
-  constructor(private readonly options: ChildFeedOptions) {
+  constructor(private readonly options: ChildChangeFeedOptions) {
     this.client = new ChangeFeed({ gateway: options.gateway, account: 'feed' });
   }
 
@@ -66,41 +66,41 @@ export class ChildFeed {
     )) ?? { version: 1 };
   }
 
-  /** The feed's copy to read, while a device of the child's road is registered. */
+  /** The change feed's copy to read, while a device of the child's road is registered. */
   want(): Want | undefined {
     const device = this.device();
     return device === undefined ? undefined : want(CHANGES, device);
   }
 
   /**
-   * While the feed is on: a list of the register it names (covers), read since it watches (its device's
-   * registration), is read for its age alone only at the safety age (the planner, plan.ts); a copy read
-   * before may hide a change the feed never saw, and keeps its own age.
+   * While the change feed is on: a list of the register it names (covers), read since it watches (its device's
+   * registration), is read for its age alone only at the safety age, a lookup only weekly (the planner,
+   * plan.ts); a copy read before may hide a change the change feed never saw, and keeps its own age.
    */
   watch(): Watch | undefined {
     const since = this.status.on ? this.saved.device?.registeredAt : undefined;
-    return since === undefined ? undefined : { since, safetyMs: FEED_SAFETY };
+    return since === undefined ? undefined : { since, safetyMs: CHANGE_FEED_SAFETY, lookupMs: CHANGE_FEED_LOOKUP };
   }
 
-  /** A list read for its age alone: one the feed vouched for that found a record come or gone found what the feed missed. */
+  /** A list read for its age alone: one the change feed vouched for that found a record come or gone found what the change feed missed. */
   readForAge(res: Resource, before: { value?: unknown; readAt?: number }, value: unknown): void {
     const since = this.watch()?.since;
     if (since === undefined || !covers(res) || before.value === undefined || (before.readAt ?? -Infinity) < since) return;
     if (recordsCameOrWent(before.value, value)) this.options.onMissed?.(res);
   }
 
-  feedStatus(): FeedStatus {
+  changeFeedStatus(): ChangeFeedStatus {
     return { ...this.status, road: this.options.road() };
   }
 
-  /** Before the pass reads anything the feed covers: a device for the child's road (watch, then list). */
+  /** Before the pass reads anything the change feed covers: a device for the child's road (watch, then list). */
   async beforeReads(cache: ResourceCache): Promise<void> {
     this.taken = { changes: [], from: undefined };
     await this.ensure(cache);
   }
 
   /**
-   * After a round of reads: the changes the feed listed in this pass make what they name due (read in
+   * After a round of reads: the changes the change feed listed in this pass make what they name due (read in
    * the next round). A device the portal forgot is registered again at once, and its lists read again.
    */
   async afterRound(cache: ResourceCache): Promise<void> {
@@ -167,11 +167,11 @@ export class ChildFeed {
       const id = await this.client.register();
       this.saved = { ...this.saved, device: { id, road, registeredAt: now } };
       this.options.log.info({ road }, 'change feed: a device is registered for the child; the portal now says what changed');
-      // The portal's feed names only what changed after the registration: every list it covers is read again.
+      // The portal's change feed names only what changed after the registration: every list it covers is read again.
       for (const res of this.options.resources.filter(covers)) cache.moved(res);
     } catch (error) {
       if (loginStepOf(error) !== undefined) throw error;
-      if (error instanceof FeedRefusedError) this.refuse(road, error);
+      if (error instanceof ChangeFeedRefusedError) this.refuse(road, error);
       else if (error instanceof ConnectionError || error instanceof UnexpectedResponseError) {
         this.retryAt = awakeAt(now + HOUR);
         this.off(`registration failed: ${error.message}`);
@@ -180,27 +180,27 @@ export class ChildFeed {
     await this.save();
   }
 
-  /** The declarations a change names (by their feed names). */
-  private named(change: FeedChange): Resource[] {
-    return this.options.resources.filter((r) => r.feed?.includes(change.type));
+  /** The declarations a change names (by their change feed names). */
+  private named(change: ChangeFeedChange): Resource[] {
+    return this.options.resources.filter((r) => r.changeFeed?.includes(change.type));
   }
 
   private device(): string | undefined {
     return this.saved.device?.road === this.options.road() ? this.saved.device.id : undefined;
   }
 
-  /** The feed's read failed: a forgotten device is registered again once; anything else leaves the lists at their own ages until it answers. */
+  /** The change feed's read failed: a forgotten device is registered again once; anything else leaves the lists at their own ages until it answers. */
   private failed(error: unknown, device: string): void {
     const cause = (error as { cause?: unknown }).cause ?? error;
     const now = this.options.clock.now();
-    if (cause instanceof FeedDeviceLostError || cause instanceof FeedInvalidError) {
+    if (cause instanceof ChangeFeedDeviceLostError || cause instanceof ChangeFeedInvalidError) {
       if (this.saved.device?.id === device) this.saved = { ...this.saved, device: undefined };
       if (now - this.registeredAgainAt < DAY) this.refuse(this.options.road());
       else {
         this.off('the portal forgot the device; registering it again');
         this.registeredAgainAt = now;
       }
-    } else if (cause instanceof FeedRefusedError) {
+    } else if (cause instanceof ChangeFeedRefusedError) {
       this.saved = { ...this.saved, device: undefined };
       this.refuse(this.options.road(), cause);
     } else {
@@ -211,7 +211,7 @@ export class ChildFeed {
   }
 
   /** Not registered again on `road` before tomorrow: the portal refused it (`error`), or forgot the device twice. */
-  private refuse(road: FeedRoad, error?: FeedRefusedError): void {
+  private refuse(road: ChangeFeedRoad, error?: ChangeFeedRefusedError): void {
     // Tomorrow, but never in the night: a registration is a request like any other.
     const until = awakeAt(this.options.clock.now() + DAY);
     this.saved = { ...this.saved, refused: { ...this.saved.refused, [road]: { until, status: error?.status ?? 0 } } };
@@ -231,17 +231,17 @@ export class ChildFeed {
   }
 }
 
-/** A list of the register the feed names: what it covers. */
+/** A list of the register the change feed names: what it covers. */
 export function covers(res: Resource): boolean {
-  return res.host === 'register' && (res.feed?.length ?? 0) > 0;
+  return res.host === 'register' && (res.changeFeed?.length ?? 0) > 0;
 }
 
-// Which of the changes the feed listed may be acknowledged after a pass, and why the others wait. A
+// Which of the changes the change feed listed may be acknowledged after a pass, and why the others wait. A
 // queue's consumer acknowledges a message once it is handled, not when it arrived: here a change is
 // handled once every list it names was read in the pass without a failure (or is refused: a module the
 // school lacks has nothing to read), every feature reading those lists computed from the copies read,
 // and the broker accepted every state and event the pass handed it. Anything less leaves the change
-// listed: the feed names it again, its lists are read again, and the event memory fires nothing twice.
+// listed: the change feed names it again, its lists are read again, and the event memory fires nothing twice.
 
 /** Why a listed change waits (the diagnostics' change_feed.pending). */
 export type WhyPending = 'read failed' | 'not computed' | 'broker away';
@@ -260,11 +260,15 @@ export interface HandledFacts {
 
 export type PendingChange = { type: string; why: WhyPending };
 
-/** The changes of a pass sorted, in the feed's order: those handled, and those that wait (and why). */
-export async function sortChanges(changes: readonly FeedChange[], named: (change: FeedChange) => readonly Resource[], facts: HandledFacts) {
+/** The changes of a pass sorted, in the change feed's order: those handled, and those that wait (and why). */
+export async function sortChanges(
+  changes: readonly ChangeFeedChange[],
+  named: (change: ChangeFeedChange) => readonly Resource[],
+  facts: HandledFacts,
+) {
   // Refused counts as read: a module the school lacks has nothing to read again.
   const readOk = (w: Want): boolean => facts.cache.refused(w.res, w.key) || facts.cache.readOkThisPass(w);
-  const whyPending = (change: FeedChange): WhyPending | undefined => {
+  const whyPending = (change: ChangeFeedChange): WhyPending | undefined => {
     const lists = new Set(named(change));
     const wants = facts.wanted.filter((w) => lists.has(w.res));
     if (!wants.every(readOk)) return 'read failed';
@@ -297,9 +301,9 @@ function recordIds(value: unknown): Set<string> | undefined {
 
 /**
  * Whether a record appeared in a list or went from it between two reads: what the change feed would have
- * named. A list without record ids (a plan, the lucky number) tells nothing here. An edit in place is
+ * named. A list without record ids (a timetable, the lucky number) tells nothing here. An edit in place is
  * not counted: it cannot be told apart from fields rewritten without a change a parent would call one
- * (the simulated school's dates move with the day), and a false count tells a family its feed is not to
+ * (the simulated school's dates move with the day), and a false count tells a family its change feed is not to
  * be trusted.
  */
 export function recordsCameOrWent(before: unknown, after: unknown): boolean {

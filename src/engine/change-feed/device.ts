@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { LoginFile } from '../../util/stored.js';
 
-export const FEED_FOLDER = 'change-feed';
+export const CHANGE_FEED_FOLDER = 'change-feed';
 
 /** The roads a child is read on (portal/roads.ts names them alike; the store sits below the portal). */
 const road = z.enum(['register', 'family']);
@@ -32,16 +32,16 @@ const savedSchema = z.object({
   refused: z.object({ register: refusal.optional(), family: refusal.optional() }).optional(),
 });
 
-export type SavedFeedDevice = z.infer<typeof savedSchema>;
-export type FeedRoad = z.infer<typeof road>;
+export type SavedChangeFeedDevice = z.infer<typeof savedSchema>;
+export type ChangeFeedRoad = z.infer<typeof road>;
 
-export class FeedDeviceStore extends LoginFile<typeof savedSchema> {
+export class ChangeFeedDeviceStore extends LoginFile<typeof savedSchema> {
   constructor(dataDir: string, login: string) {
-    super(dataDir, FEED_FOLDER, login, savedSchema);
+    super(dataDir, CHANGE_FEED_FOLDER, login, savedSchema);
   }
 
   /** Written durably, and only when it changed (most reads change nothing here); rejects an id that is none. */
-  override async save(state: SavedFeedDevice): Promise<void> {
+  override async save(state: SavedChangeFeedDevice): Promise<void> {
     await super.save(savedSchema.parse(state));
   }
 }

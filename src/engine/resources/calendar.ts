@@ -13,8 +13,8 @@ export const CALENDAR_IDS = registerResource({
   endpoint: 'Calendars/<id>',
   schema: calendarMonthResponse,
   fresh: NEWS,
-  // With the change feed on, the feed names what the ids would tell.
-  feed: ['HomeWorks', 'Calendars/Substitutions', 'ParentTeacherConferences', 'Calendars/SchoolFreeDays', 'Calendars/ClassFreeDays'],
+  // With the change feed on, it names what the ids would tell.
+  changeFeed: ['HomeWorks', 'Calendars/Substitutions', 'ParentTeacherConferences', 'Calendars/SchoolFreeDays', 'Calendars/ClassFreeDays'],
   note: 'the class calendar: ids only',
 });
 

@@ -40,25 +40,25 @@ const GRADE_KIND = {
 const grades = (r: { Grades: readonly unknown[] }) => r.Grades;
 
 /** A kind of grade besides the ordinary ones: a school year of them, at the news age while the child has some. */
-function kindOfGrade<S extends z.ZodType<{ Grades: readonly unknown[] }>>(endpoint: string, schema: S, feed: true | readonly string[] = true) {
-  return registerResource({ endpoint, schema, ...GRADE_KIND, list: grades, feed });
+function kindOfGrade<S extends z.ZodType<{ Grades: readonly unknown[] }>>(endpoint: string, schema: S, changeFeed: true | readonly string[] = true) {
+  return registerResource({ endpoint, schema, ...GRADE_KIND, list: grades, changeFeed });
 }
 
-// Declared in full: "when is Grades read next" is answered from this file, ages.ts, feed.ts and
+// Declared in full: "when is Grades read next" is answered from this file, ages.ts, change-feed.ts and
 // engine/plan.ts (docs/development.md's reader paragraph).
 export const GRADES = registerResource({
   endpoint: 'Grades',
   schema: gradesResponse,
   yearOfRecords: true,
   fresh: NEWS,
-  feed: true,
+  changeFeed: true,
 });
 /** The portal's own averages: they move with the grades. A school without them answers Disabled, a refusal for a day. */
 export const GRADE_AVERAGES = registerResource({
   endpoint: 'Grades/Averages',
   schema: schoolAveragesResponse,
   fresh: CORE,
-  feed: ['Grades'],
+  changeFeed: ['Grades'],
   note: "the portal's own averages",
 });
 export const POINT_GRADES = kindOfGrade('PointGrades', pointGradesResponse);
@@ -71,7 +71,7 @@ export const BEHAVIOUR_POINTS = registerResource({
   fresh: BY_THE_HOUR,
   whileEmptyMs: WHILE_EMPTY,
   list: grades,
-  feed: ['BehaviourGrades/Points', 'BehaviourGrades'],
+  changeFeed: ['BehaviourGrades/Points', 'BehaviourGrades'],
 });
 export const GRADING_SYSTEM = registerResource({
   endpoint: 'GradingSystem',
@@ -91,7 +91,7 @@ export const PARTIAL_GRADES = registerResource({
   ...GRADE_KIND,
   list: (r) => r.data,
   // Whether the change feed names the newer grading's partial grades is not known (live-notes 31 lists
-  // none of its names): they keep their own ages whether the feed is on or not.
+  // none of its names): they keep their own ages whether the change feed is on or not.
 });
 export const AUTH_SUBJECTS = daily('Auth/Subjects', authSubjectsResponse, 'only where partial grades are used');
 

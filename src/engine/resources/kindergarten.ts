@@ -1,10 +1,10 @@
-// Where a kindergarten child's plan comes from (live-notes 33-36): the identifier and the host that answered,
-// searched for only once the school's Timetables is refused. The plan itself and what names its references
+// Where a kindergarten child's plan of blocks comes from (live-notes 33-36): the identifier and the host that answered,
+// searched for only once the school's Timetables is refused. The kindergarten plan itself and what names its references
 // are the timetable feature's own (src/features/timetable/kindergarten-resources.ts).
 // The identifier (`LID-AUTH-USER-...`) is not in one known place, so the places are searched in the order
-// a public library does, and the right one is the one whose plan answers with entries, at the first host
+// a public library does, and the right one is the one whose kindergarten plan answers with entries, at the first host
 // of the road that serves it. A search that got every answer and found nothing is "nothing" (asked again
-// a day later); one that met the network, a 5xx or the plan service down is "failed" (asked again within
+// a day later); one that met the network, a 5xx or the kindergarten plan service down is "failed" (asked again within
 // minutes), never "nothing".
 import * as z from 'zod';
 import { ConnectionError, UnexpectedResponseError } from '../../portal/errors.js';
@@ -18,44 +18,44 @@ import { addDays, warsawDate, weekStart } from '../../util/time.js';
 import { DAY, MINUTE } from './ages.js';
 import { TOKEN_INFO, USER_INFO } from './grades.js';
 
-/** The identifier whose plan answered, where the search found it (a place of live-notes 36), and the host that answered. */
-export type PlanSource = { lid: string; place: string; host: ServiceHost };
+/** The identifier whose kindergarten plan answered, where the search found it (a place of live-notes 36), and the host that answered. */
+export type KindergartenPlanSource = { lid: string; place: string; host: ServiceHost };
 
-export type PlanSearch =
-  /** `plan`: the answer that found it (this fortnight's plan), which the plan's first read takes instead of asking again. */
-  | ({ state: 'found'; at: number; plan?: KindergartenPlan } & PlanSource)
+export type KindergartenPlanSearch =
+  /** `kindergartenPlan`: the answer that found it (this fortnight's kindergarten plan), which the kindergarten plan's first read takes instead of asking again. */
+  | ({ state: 'found'; at: number; kindergartenPlan?: KindergartenPlan } & KindergartenPlanSource)
   | { state: 'nothing'; at: number }
   /** `found`: what an earlier search found, still used while this one could not finish. */
-  | { state: 'failed'; at: number; why: string; found?: PlanSource };
+  | { state: 'failed'; at: number; why: string; found?: KindergartenPlanSource };
 
 /** A search that found nothing is not repeated for a day; a failed one within five minutes; a found one is checked weekly. */
 const SEARCH_AGAIN = { nothing: DAY, failed: 5 * MINUTE, found: 7 * DAY } as const;
 
 /** When the search is due again, from its last outcome. */
-export function searchAgainAt(search: PlanSearch): number {
+export function searchAgainAt(search: KindergartenPlanSearch): number {
   return search.at + SEARCH_AGAIN[search.state];
 }
 
-/** The source a plan is read from now: the one found, or the one an earlier search found while a later one failed. */
-export function sourceOf(search: PlanSearch | undefined): PlanSource | undefined {
+/** The source a kindergarten plan is read from now: the one found, or the one an earlier search found while a later one failed. */
+export function sourceOf(search: KindergartenPlanSearch | undefined): KindergartenPlanSource | undefined {
   if (search?.state === 'found') return { lid: search.lid, place: search.place, host: search.host };
   return search?.state === 'failed' ? search.found : undefined;
 }
 
-export const PLAN = 'ms/kindergartens/timetable/kindergarteners/<lid>';
-export const planPath = (lid: string) => PLAN.replace('<lid>', encodeURIComponent(lid));
+export const KINDERGARTEN_PLAN_ENDPOINT = 'ms/kindergartens/timetable/kindergarteners/<lid>';
+export const kindergartenPlanPath = (lid: string) => KINDERGARTEN_PLAN_ENDPOINT.replace('<lid>', encodeURIComponent(lid));
 
-/** The fortnight a plan copy covers: its Monday and the Sunday after next (one request for what the screens and feeds show). */
-export function planRange(monday: string): { dateFrom: string; dateTo: string } {
+/** The fortnight a kindergarten plan copy covers: its Monday and the Sunday after next (one request for what the screens and calendar feeds show). */
+export function kindergartenPlanRange(monday: string): { dateFrom: string; dateTo: string } {
   return { dateFrom: monday, dateTo: addDays(monday, 13) };
 }
 
 /**
- * Where the plan comes from: the places of live-notes 36 in order (Me.User, the rest of Me, Auth/TokenInfo,
- * Auth/UserInfo/<its id>, Users/<Me.Account.UserId>, Users/<Me.Account.Id>), each identifier's plan of this
- * fortnight tried at every host of the road. Its requests are the plan's and the identity's endpoints.
+ * Where the kindergarten plan comes from: the places of live-notes 36 in order (Me.User, the rest of Me, Auth/TokenInfo,
+ * Auth/UserInfo/<its id>, Users/<Me.Account.UserId>, Users/<Me.Account.Id>), each identifier's kindergarten plan of this
+ * fortnight tried at every host of the road. Its requests are the kindergarten plan's and the identity's endpoints.
  */
-export const KINDERGARTEN_SEARCH: Resource<PlanSearch> = {
+export const KINDERGARTEN_SEARCH: Resource<KindergartenPlanSearch> = {
   name: "the kindergarten plan's identifier",
   host: 'register',
   endpoints: [],
@@ -66,9 +66,9 @@ export const KINDERGARTEN_SEARCH: Resource<PlanSearch> = {
   settled: (value) => (value.state === 'failed' ? undefined : searchAgainAt(value)),
 };
 
-async function search(portal: Portal): Promise<PlanSearch> {
+async function search(portal: Portal): Promise<KindergartenPlanSearch> {
   const { gateway, copies, clock } = portal;
-  const range = planRange(weekStart(warsawDate(clock.now())));
+  const range = kindergartenPlanRange(weekStart(warsawDate(clock.now())));
   let me: Me | undefined;
   const tokenInfo = async () => copies.peek(TOKEN_INFO) ?? (await orNothing(() => gateway.get('Auth/TokenInfo', tokenInfoResponse)));
   // The places of live-notes 36, in order: each gives the answer to look through (undefined: nothing there).
@@ -92,25 +92,25 @@ async function search(portal: Portal): Promise<PlanSearch> {
   };
   const hosts = gateway.serviceHosts();
   const tried = new Set<string>();
-  let plan: KindergartenPlan | undefined;
-  /** Whether an identifier's plan answers with entries at a host (each pair is asked once); keeps the plan that did. */
+  let kindergartenPlan: KindergartenPlan | undefined;
+  /** Whether an identifier's kindergarten plan answers with entries at a host (each pair is asked once); keeps the kindergarten plan that did. */
   const answers = async (lid: string, host: ServiceHost): Promise<boolean> => {
     if (tried.has(`${host} ${lid}`)) return false;
     tried.add(`${host} ${lid}`);
-    const answer = await gateway.service(host, planPath(lid), range);
+    const answer = await gateway.service(host, kindergartenPlanPath(lid), range);
     if (answer.status < 200 || answer.status >= 300 || isDisabled(answer.json)) return false;
     const parsed = kindergartenPlanResponse.safeParse(answer.json);
-    if (parsed.success && parsed.data.timetableEntries.length > 0) plan = parsed.data;
-    return plan !== undefined;
+    if (parsed.success && parsed.data.timetableEntries.length > 0) kindergartenPlan = parsed.data;
+    return kindergartenPlan !== undefined;
   };
   // The last outcome's source is tried first (a remembered answer costs one request).
   const remembered = sourceOf(copies.peek(KINDERGARTEN_SEARCH));
   try {
-    // The answer that found the identifier is this fortnight's plan: kept for the plan's first read.
-    if (remembered && (await answers(remembered.lid, remembered.host))) return { state: 'found', at: clock.now(), ...remembered, plan };
+    // The answer that found the identifier is this fortnight's kindergarten plan: kept for the kindergarten plan's first read.
+    if (remembered && (await answers(remembered.lid, remembered.host))) return { state: 'found', at: clock.now(), ...remembered, kindergartenPlan };
     for (const [place, read] of Object.entries(places)) {
       for (const lid of lidsIn(await read())) {
-        for (const host of hosts) if (await answers(lid, host)) return { state: 'found', at: clock.now(), lid, place, host, plan };
+        for (const host of hosts) if (await answers(lid, host)) return { state: 'found', at: clock.now(), lid, place, host, kindergartenPlan };
       }
     }
     return { state: 'nothing', at: clock.now() };
@@ -151,7 +151,7 @@ async function orNothing<T>(read: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-/** A plan copy's key: the host and identifier that answered, and the Monday of its fortnight. */
-export function planKey(source: PlanSource, monday: string): string {
+/** A kindergarten plan copy's key: the host and identifier that answered, and the Monday of its fortnight. */
+export function kindergartenPlanKey(source: KindergartenPlanSource, monday: string): string {
   return `${source.host} ${source.lid} ${monday}`;
 }

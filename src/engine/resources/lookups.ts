@@ -1,8 +1,8 @@
 // The usual kinds of declaration: a school year of records a family hears of, a list read daily, and the
 // lookups: lists that name what records refer to by id (subjects, teachers, rooms, lessons, categories,
-// types, comments). A lookup is read once a day, and at once when a record names an id the copy lacks
-// (a new grade's comment, a new teacher: in the same pass, before the record's event fires); an id still
-// missing after that read is asked for again at most every 10 minutes.
+// types, comments). A lookup is read once a day (weekly while the change feed watches: CHANGE_FEED_LOOKUP), and at
+// once when a record names an id the copy lacks (a new grade's comment, a new teacher: in the same pass, before
+// the record's event fires); an id still missing after that read is asked for again at most every 10 minutes.
 import type { z } from 'zod';
 import { classroomsResponse, lessonsResponse, subjectsResponse, usersResponse, type User as LookupUser } from '../../portal/schemas/lookups.js';
 import { makeNames, type Names } from '../../rules/names.js';
@@ -13,7 +13,7 @@ import type { Freshness } from '../schedule.js';
 
 /** A school year of records a family hears of: the change feed names it by its endpoint, and a refresh reads it. */
 export function records<S extends z.ZodType>(endpoint: string, schema: S, fresh: Freshness): Resource<z.output<S>> {
-  return registerResource({ endpoint, schema, yearOfRecords: true, fresh, feed: true });
+  return registerResource({ endpoint, schema, yearOfRecords: true, fresh, changeFeed: true });
 }
 
 /** A list read once a day, whose last good copy serves while a read fails (an id, the unit, the lookups). */
@@ -41,7 +41,7 @@ export function lookupResource<S extends z.ZodType>(
     missAgeMs: onMiss,
     keepOnError: true,
     list: items,
-    note: `at once when a record names an id it lacks; an id still missing after that, again once ${after} old`,
+    note: `at once when a record names an id it lacks; an id still missing after that, again once ${after} old; weekly while the change feed watches`,
   });
 }
 

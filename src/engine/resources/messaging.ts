@@ -14,9 +14,9 @@ export const UNREAD = messagingResource({
   endpoints: ['/api/inbox/unreadMessagesCount'],
   read: (api) => api.unreadCounts(),
   fresh: AWAKE,
-  // Whether the feed carries the messaging module's messages is not known (live-notes 31): a change
-  // of `Messages` reads the counters at once, which keep their age whatever the feed says.
-  feed: ['Messages'],
+  // Whether the change feed carries the messaging module's messages is not known (live-notes 31): a change
+  // of `Messages` reads the counters at once, which keep their age whatever the change feed says.
+  changeFeed: ['Messages'],
 });
 
 /** A mailbox's list (the key's, or `mailbox`) vouched for by its unread counter, as old as `fresh` while it does; the counters are read for it. */

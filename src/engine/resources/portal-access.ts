@@ -23,7 +23,7 @@ export interface PortalAccessOptions
   account: AccountConfig;
   /** Told of every request, as "METHOD endpoint" with ids masked (an observer's counter). */
   onRequest?: (key: string) => void;
-  /** The declarations the copies are read by (AccountPollerOptions.resources). */
+  /** The declarations the copies are read by (PassRunnerOptions.resources). */
   resources?: readonly Resource[];
   /** The child as last read (the reads that name it: the recipient list's class tutor). */
   identity?: () => Identity | undefined;
@@ -140,7 +140,7 @@ export class PortalAccess {
   }
 }
 
-/** The answers that broke a poll of the last run, kept in data_dir: not asked again before their time. */
+/** The answers that broke a pass of the last run, kept in data_dir: not asked again before their time. */
 function heavyAnswers(dataDir: string, { account, clock, log }: PortalAccessOptions, label: string): HeavyAnswers {
   return new HeavyAnswers({
     dataDir,

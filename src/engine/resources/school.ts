@@ -41,5 +41,5 @@ export const HOMEWORKS = registerResource({
   fresh: NEWS,
   ...calendarSignal('HomeWorks', byDay(HOUR)),
   whenAsked: 'unvouched',
-  feed: true,
+  changeFeed: true,
 });

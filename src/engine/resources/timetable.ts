@@ -9,7 +9,7 @@ import { calendarSignal } from './calendar.js';
 
 /**
  * A week by its Monday (the key). A 403 on a week means "not published yet", not a dead session:
- * asked again within the hour. Ahead of need (next week for the feeds alone) once a day.
+ * asked again within the hour. Ahead of need (next week for the calendar feeds alone) once a day.
  */
 export const TIMETABLE = registerResource({
   endpoint: 'Timetables',
@@ -21,6 +21,6 @@ export const TIMETABLE = registerResource({
   whenAsked: 'unvouched',
   refusedForMs: HOUR,
   byPeriod: true,
-  feed: ['Timetables', 'Calendars/Substitutions'],
+  changeFeed: ['Timetables', 'Calendars/Substitutions'],
   note: 'this week; next week when the next school day falls in it, else once a day for the feeds',
 });

@@ -77,7 +77,7 @@ export const agenda = feature({
   entities: AGENDA_ENTITIES,
   board: agendaBoard,
   dashboard: agendaDashboard,
-  create: (access) => ({ poll: (ctx) => poll(ctx, access.childId) }),
+  create: (access) => ({ compute: (ctx) => compute(ctx, access.childId) }),
 });
 
 /** The web server's path of a saved homework file, from where it was saved. */
@@ -85,7 +85,7 @@ function savedHomeworkFile(path: string | undefined, child: string, fileId: stri
   return path === undefined ? undefined : savedFileUrl(child, ['homework', fileId, basename(path)]);
 }
 
-async function poll(ctx: SourceContext, childId: () => string): Promise<SourceResult> {
+async function compute(ctx: SourceContext, childId: () => string): Promise<SourceResult> {
   const answers = {
     homeWorks: ctx.cache.get(HOMEWORKS),
     assignments: ctx.cache.get(HOMEWORK_ASSIGNMENTS),

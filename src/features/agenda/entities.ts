@@ -101,6 +101,7 @@ export const homeworkEvent = eventEntity('homework', { en: 'Homework', pl: 'Zada
   tracked: true,
   payload: shape<TrackedPayload<AssignmentPayload, (typeof HOMEWORK_COMPARED)[number]>>(),
   module: [HOMEWORK_ASSIGNMENTS],
+  rollover: { left: 'homework' },
 });
 /** An agenda entry that is neither a test nor homework: a trip, a meeting, another entry (interface 9.2). */
 export const agendaEvent = eventEntity('agenda', { en: 'Agenda entry', pl: 'Wpis w terminarzu', uk: 'Запис у розкладі подій' }, 'mdi:calendar-star', {
@@ -112,4 +113,5 @@ export const testEvent = eventEntity('test', { en: 'New test', pl: 'Nowy sprawdz
   tracked: true,
   payload: shape<TrackedPayload<TestPayload, (typeof TEST_COMPARED)[number]>>(),
   module: [HOMEWORKS],
+  rollover: { left: 'tests' },
 });

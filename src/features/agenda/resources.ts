@@ -19,7 +19,7 @@ export const CONFERENCES = registerResource({
   fresh: byDay(RARE),
   ...calendarSignal('ParentTeacherConferences', byDay(DAILY)),
   keepOnError: true,
-  feed: true,
+  changeFeed: true,
 });
 /** Trips are entered weeks ahead: a few times a day. */
 export const TRIPS = registerResource({

@@ -99,6 +99,7 @@ export const absenceEvent = eventEntity('absence', { en: 'Absence', pl: 'Nieobec
   tracked: true,
   payload: shape<TrackedPayload<AbsencePayload, (typeof ABSENCE_COMPARED)[number]>>(),
   module: [ATTENDANCES],
+  rollover: { left: 'absences' },
 });
 
 /** An excuse the parent sent, decided by the school: once per decision, never for one already decided at the first read. */
@@ -161,10 +162,10 @@ export const attendance = feature({
       },
     ],
   },
-  create: (access) => ({ poll: (ctx: SourceContext) => poll(ctx, access.language) }),
+  create: (access) => ({ compute: (ctx: SourceContext) => compute(ctx, access.language) }),
 });
 
-async function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
+async function compute(ctx: SourceContext, language: Language): Promise<SourceResult> {
   const unknown = (): SourceResult => ({ states: statesOf(ATTENDANCE_ENTITIES, { view: null, language }) });
   const read = ctx.cache.get(ATTENDANCES);
   const marks = read?.Attendances;

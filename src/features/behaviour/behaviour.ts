@@ -60,10 +60,10 @@ export const behaviourFeature = feature({
       },
     ],
   },
-  create: (access) => ({ poll: (ctx) => poll(ctx, access.language) }),
+  create: (access) => ({ compute: (ctx) => compute(ctx, access.language) }),
 });
 
-function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
+function compute(ctx: SourceContext, language: Language): Promise<SourceResult> {
   const read = ctx.inputs.grades?.behaviour;
   // Refused: unknown, whatever an earlier read showed. Not read this time (grades failed): the last state stays.
   if (read === null) return Promise.resolve({ states: statesOf([behaviourEntity], { view: null, language }) });

@@ -55,10 +55,10 @@ export const briefingFeature = feature({
       },
     ],
   },
-  create: (access) => ({ poll: (ctx) => poll(ctx, access.language) }),
+  create: (access) => ({ compute: (ctx) => compute(ctx, access.language) }),
 });
 
-function poll(ctx: SourceContext, language: Language): Promise<SourceResult> {
+function compute(ctx: SourceContext, language: Language): Promise<SourceResult> {
   const timetable = ctx.inputs.timetable;
   // Before the timetable's first good read there is nothing to say (not "no lessons").
   if (timetable === undefined) return Promise.resolve({});

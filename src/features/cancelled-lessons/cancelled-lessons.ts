@@ -16,7 +16,7 @@ export type CancelledLessonsFacts = { lessons: { date: string; lesson_no: number
 export const cancelledLessonsWeek = sensor(
   'cancelled_lessons_week',
   { en: 'Cancelled lessons this week', pl: 'Odwołane lekcje w tym tygodniu', uk: 'Скасовані уроки цього тижня' },
-  // A kindergarten has no timetable (its plan of blocks stands in): the entity leaves her device, never a made-up 0.
+  // A kindergarten has no timetable (its kindergarten plan of blocks stands in): the entity leaves her device, never a made-up 0.
   {
     short: { en: 'Cancelled', pl: 'Odwołane', uk: 'Скасовані' },
     icon: 'mdi:calendar-remove',
@@ -31,13 +31,13 @@ export const cancelledLessons = feature({
   name: 'cancelled_lessons',
   inputs: ['timetable'],
   entities: [cancelledLessonsWeek],
-  create: (): Source => ({ poll: (ctx) => Promise.resolve(poll(ctx)) }),
+  create: (): Source => ({ compute: (ctx) => Promise.resolve(compute(ctx)) }),
   // On the board only when there are some: a count under the child's name, marked.
   board: (child) => boardCount(child, cancelledLessonsWeek, false),
   dashboard: { fact: { entity: cancelledLessonsWeek, icon: '🚫' } },
 });
 
-function poll(ctx: SourceContext): SourceResult {
+function compute(ctx: SourceContext): SourceResult {
   const timetable = ctx.inputs.timetable; // the timetable feature's output of this pass
   if (timetable === undefined) return {}; // before its first good read: keep what is published
   return { states: statesOf([cancelledLessonsWeek], timetable) };

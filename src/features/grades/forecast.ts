@@ -14,7 +14,7 @@ export type Trend = 'up' | 'down' | 'steady';
 const TREND_DAYS = 14;
 /** The change of an average that is a trend, not noise. */
 const TREND_STEP = 0.1;
-/** The most grades `to_next` offers: more is no plan a family makes. */
+/** The most grades `to_next` offers: more is nothing a family plans for. */
 const TO_NEXT_MAX = 3;
 
 /** The grade an average gives: 1 and one more for every threshold it reaches; null while nothing counts. */

@@ -36,7 +36,7 @@ import { gradeNumber, type StreakGrade } from '../streaks/rules.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 
 /**
- * What features naming grades as an input read: the formal behaviour grades as read this poll, with their
+ * What features naming grades as an input read: the formal behaviour grades as read this pass, with their
  * lookups; null while the portal refuses them (undefined: not read this time).
  */
 export interface GradesOutput {
@@ -62,6 +62,7 @@ export const gradeEvent = eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: '
   tracked: true,
   payload: shape<TrackedPayload<GradePayload, (typeof GRADE_COMPARED)[number]>>(),
   module: GRADE_LISTS,
+  rollover: { left: 'grades' },
 });
 
 /** A subject's forecast moved from one grade to another (interface 15.2); never at a first read. */
@@ -112,7 +113,7 @@ class GradesSource implements Source {
   }
 
   /** A pass: what the copies hold (read), what it means (derive), what is published (render). */
-  async poll(ctx: SourceContext): Promise<SourceResult> {
+  async compute(ctx: SourceContext): Promise<SourceResult> {
     const read = this.read(ctx);
     const derived = await this.derive(ctx, read);
     return this.render(ctx, read, derived);

@@ -36,7 +36,7 @@ export type PayloadOf<E> = E extends EntityDef<string, unknown, string, infer P>
 export type FiredPayload<E> = PayloadOf<E> | FloodPayload<PayloadOf<E>>;
 
 /**
- * A poll's event candidates by event kind, for some event entities: a kind no entity declares, or a
+ * A pass's event candidates by event kind, for some event entities: a kind no entity declares, or a
  * payload without its declared fields, fails to compile (`events: {...} satisfies Events<typeof freeDay>`).
  */
 export type Events<E extends EntityDef> = { [D in E as D['key']]?: NewsItem<PayloadOf<D>>[] };
@@ -57,7 +57,7 @@ export type ComparedOf<E> = PreviousKeys<PayloadOf<E>>;
 type PreviousKeys<P> = P extends { previous?: infer Q } ? keyof NonNullable<Q> & string : never;
 
 /**
- * What a poll says of some tracked event entities' records, by event kind: a field the payload's
+ * What a pass says of some tracked event entities' records, by event kind: a field the payload's
  * `previous` does not declare fails to compile (`tracked: {...} satisfies Tracked<typeof gradeEvent>`).
  */
 export type Tracked<E extends EntityDef> = { [D in E as D['key']]?: Tracking<ComparedOf<D>> };

@@ -56,6 +56,8 @@ export interface EntityDef<K extends string = string, A = unknown, S extends str
   input?: { key: string; template?: string };
   options?: readonly string[];
   maxLength?: number;
+  /** For an event: what a new school year does to its items (RolloverRole). */
+  rollover?: RolloverRole;
   /**
    * Its state and attributes from its feature's view of one pass (the declaration's `state:`, typed there by
    * `PublishedAs`); undefined leaves what was published, the view lacking what it is made from. Called only by
@@ -68,8 +70,16 @@ export interface EntityDef<K extends string = string, A = unknown, S extends str
   readonly fired?: { payload: P };
 }
 
+/**
+ * What a new school year does to an event's items (once/rollover.ts, counted into the school year's event): `left`,
+ * the ended year's records leave its list, counted under this name and never told; `arrived`, the new year's come
+ * in bulk in its first days, counted under this name and not told one by one; `summary`, this event is the one
+ * that tells the new year, carrying the counts.
+ */
+export type RolloverRole = { left: string } | { arrived: string } | { summary: true };
+
 /** What a declaration may say beside its key, platform and name; `attributes` may carry a Shape. */
-export type EntityOptions<A> = Partial<Omit<EntityDef, 'key' | 'platform' | 'name' | 'attributes' | 'state' | 'published' | 'fired'>> & {
+export type EntityOptions<A> = Partial<Omit<EntityDef, 'key' | 'platform' | 'name' | 'attributes' | 'state' | 'published' | 'fired' | 'rollover'>> & {
   attributes?: boolean | Shape<A>;
 };
 
@@ -134,13 +144,14 @@ export const text = withOptions<Required<Pick<EntityDef, 'icon' | 'input' | 'max
 /**
  * An event entity whose event type is its key; a tracked one (interface 8.3) also fires `<key>_changed`
  * for an edit of a known record and `<key>_removed` for one gone. It declares what each event carries
- * (`payload: shape<FreeDayPayload>()`), so that the poll that makes the events and every reader agree.
+ * (`payload: shape<FreeDayPayload>()`), so that the pass that makes the events and every reader agree, and
+ * what a new school year does to its items (`rollover: { left: 'grades' }`), which the event gate is handed.
  */
 export const eventEntity = <K extends string, P extends object>(
   key: K,
   name: Texts,
   icon: string,
-  options: { tracked?: boolean; payload: Shape<P>; module?: readonly Resource[] },
+  options: { tracked?: boolean; payload: Shape<P>; module?: readonly Resource[]; rollover?: RolloverRole },
 ): EntityDef<K, unknown, string, P, unknown> => ({
   key,
   platform: 'event',
@@ -148,6 +159,7 @@ export const eventEntity = <K extends string, P extends object>(
   icon,
   eventTypes: options.tracked ? [key, `${key}_changed`, `${key}_removed`] : [key],
   ...(options.module === undefined ? {} : { module: options.module }),
+  ...(options.rollover === undefined ? {} : { rollover: options.rollover }),
 });
 
 /** The entity id Home Assistant gives: discovery sets default_entity_id to <platform>.<child>_<key>. */

@@ -105,10 +105,10 @@ export const lessonsHeldFeature = feature({
       },
     ],
   },
-  create: () => ({ poll }),
+  create: () => ({ compute }),
 });
 
-/** A topic in a list is cut here: teachers paste whole lesson plans, and the list must stay readable. */
+/** A topic in a list is cut here: teachers paste whole lesson outlines, and the list must stay readable. */
 const TOPIC_MAX_IN_ATTRIBUTES = 300;
 
 /**
@@ -120,7 +120,7 @@ function recentLessonIds(copies: Copies, today: string): (string | undefined)[] 
   return (copies.peek(REALIZATIONS)?.Realizations ?? []).filter((r) => r.Date >= since).map((r) => r.Lesson);
 }
 
-async function poll(ctx: SourceContext): Promise<SourceResult> {
+async function compute(ctx: SourceContext): Promise<SourceResult> {
   const realizations = ctx.cache.get(REALIZATIONS)?.Realizations;
   const agenda = ctx.inputs.agenda;
   const timetable = ctx.inputs.timetable;

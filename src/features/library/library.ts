@@ -52,13 +52,13 @@ export const library = feature({
       },
     ],
   },
-  create: () => ({ poll, unknown }),
+  create: () => ({ compute, unknown }),
 });
 
 /** Nothing known of the lendings: what a start's first pass publishes on a first run. */
 const unknown = () => statesOf([libraryDue], null);
 
-function poll(ctx: SourceContext): Promise<SourceResult> {
+function compute(ctx: SourceContext): Promise<SourceResult> {
   const answer = ctx.cache.get(LIBRARY);
   return Promise.resolve({
     states: statesOf([libraryDue], answer ? libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin) : null),

@@ -98,7 +98,7 @@ class LuckySource implements Source {
   /** Whether the school runs the lucky number; undefined until the portal first answered (or refused). */
   private inUse: boolean | undefined;
 
-  poll(ctx: SourceContext): Promise<SourceResult> {
+  compute(ctx: SourceContext): Promise<SourceResult> {
     // Disabled and LuckyNumberIsNotActive are a remembered refusal (undefined); its declaration's own
     // rule (luckySettledUntil) says how long a read answers the question.
     const answer = ctx.cache.get(LUCKY);

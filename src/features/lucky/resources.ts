@@ -5,7 +5,7 @@ import { byDay, DAILY } from '../../engine/resources/ages.js';
 import { warsawDate } from '../../util/time.js';
 import { luckySettledUntil, pickLucky } from './rules.js';
 
-/** Asked only until today's or the next school day's number is known (its own rule, rules.ts). */
+/** Asked only until today's or the next school day's number is known (its own rule, rules.ts; with the change feed, engine/plan.ts). */
 export const LUCKY = registerResource({
   endpoint: 'LuckyNumbers',
   schema: luckyNumberResponse,
@@ -14,8 +14,8 @@ export const LUCKY = registerResource({
   whenAsked: 'read refused',
   refusedForMs: DAILY,
   settled: (read, now) => luckySettledUntil(pickLucky(read.entries, warsawDate(now)), now, read.inUse),
-  feed: true,
+  changeFeed: true,
   // The school's number, not the child's: one child's read is its school's other children's too.
   school: true,
-  note: "only until today's or the next school day's number is known, then hourly between 06:00 and 21:00; one child's read is every child's of its school",
+  note: "only until today's or the next school day's number is known, then hourly between 06:00 and 21:00 (with the change feed: when it names a new draw, and the morning after); one child's read is every child's of its school",
 });

@@ -16,8 +16,8 @@ export type LuckyShown = { number: number; day: string; mine: boolean };
 
 /**
  * How often a school that does not run the lucky number is asked again (a user's refresh asks at once):
- * a little under a day, so the daily look lands on the fast poll at or just before the same time the
- * next day. Exactly 24 hours only worked while fast polls ran every 3 minutes round the clock; since
+ * a little under a day, so the daily look lands on the fast pass at or just before the same time the
+ * next day. Exactly 24 hours only worked while fast passes ran every 3 minutes round the clock; since
  * they are sparse at night and restart at 06:00, their minutes shift and the look slipped past the day.
  */
 export const NOT_IN_USE_RECHECK_MS = 24 * 60 * 60_000 - 10 * 60_000;

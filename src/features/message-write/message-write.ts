@@ -98,7 +98,7 @@ class Writing implements FeatureState {
     return recipientSelect(this.kept.targets.map((t) => t.option));
   }
 
-  async poll(ctx: SourceContext): Promise<SourceResult> {
+  async compute(ctx: SourceContext): Promise<SourceResult> {
     if (!this.on) return {};
     try {
       const targets = ctx.cache.get(RECIPIENTS);

@@ -50,7 +50,7 @@ export class MessagesSource implements Source {
     return this.absent ? false : this.options.api.available;
   }
 
-  poll(ctx: SourceContext): Promise<SourceResult> {
+  compute(ctx: SourceContext): Promise<SourceResult> {
     // Without the module the counters are refused until the messaging client asks again (spec 5.4).
     if (ctx.cache.refused(UNREAD)) {
       this.absent = true;

@@ -14,7 +14,7 @@ export interface FixedMessageSenderOptions extends Pick<SendGuardOptions, 'accou
   messages: readonly FixedMessage[];
   /** For the class tutor's name and account: a user of the Users lookup, read through the table. */
   user: RecipientDeps['user'];
-  /** The child as last read; undefined before the first successful poll. */
+  /** The child as last read; undefined before the first successful pass. */
   identity: () => Identity | undefined;
   /** The account's send guard, shared with replies and written messages (one made here when not given). */
   sendGuard?: SendGuard;

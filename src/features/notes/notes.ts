@@ -29,6 +29,7 @@ export const newestNoteEntity = sensor(
 export const noteEvent = eventEntity('note', { en: 'Note', pl: 'Uwaga', uk: 'Зауваження' }, 'mdi:note-text', {
   payload: shape<NotePayload>(),
   module: [NOTES],
+  rollover: { left: 'notes' },
 });
 
 /** What features naming notes as an input read: the day of each negative note (spec 2.9), oldest first. */
@@ -57,10 +58,10 @@ export const notes = feature({
     ];
   },
   entities: [newestNoteEntity, noteEvent],
-  create: () => ({ poll }),
+  create: () => ({ compute }),
 });
 
-function poll(ctx: SourceContext): Promise<SourceResult> {
+function compute(ctx: SourceContext): Promise<SourceResult> {
   const notes = ctx.cache.get(NOTES)?.Notes;
   if (notes === undefined) return Promise.resolve({ states: statesOf([newestNoteEntity], null) });
   const input: NotesInput = { notes, categories: ctx.cache.get(NOTE_CATEGORIES)?.Categories, names: namesOf(ctx.cache) };

@@ -138,7 +138,7 @@ class NoticesSource implements Source {
 
   constructor(private readonly language: Language) {}
 
-  poll(ctx: SourceContext): Promise<SourceResult> {
+  compute(ctx: SourceContext): Promise<SourceResult> {
     // Refused, the announcements are unknown (never 0 unread); not read yet, the last ones stand.
     const notices = ctx.cache.get(NOTICES)?.SchoolNotices ?? (ctx.cache.refused(NOTICES) ? undefined : this.notices);
     this.notices = notices;

@@ -89,7 +89,7 @@ class OpenedMessages implements FeatureState {
   }
 
   // No request of its own: it keeps what the messages feature listed in the same cycle.
-  poll(ctx: SourceContext): Promise<SourceResult> {
+  compute(ctx: SourceContext): Promise<SourceResult> {
     this.listed = ctx.inputs.messages ?? this.listed;
     return Promise.resolve({ states: this.restate() });
   }

@@ -71,13 +71,13 @@ export const schoolFilesFeature = feature({
       },
     ],
   },
-  create: (access) => ({ poll: (ctx) => poll(ctx, access.childId), unknown }),
+  create: (access) => ({ compute: (ctx) => compute(ctx, access.childId), unknown }),
 });
 
 /** Nothing known of the files: what a start's first pass publishes on a first run. */
 const unknown = () => statesOf([schoolFilesEntity], null);
 
-function poll(ctx: SourceContext, childId: () => string): Promise<SourceResult> {
+function compute(ctx: SourceContext, childId: () => string): Promise<SourceResult> {
   const answer = ctx.cache.get(SCHOOL_FILES);
   if (answer === undefined) return Promise.resolve({ states: unknown() });
   const items = schoolFiles(answer.Data);

@@ -4,7 +4,7 @@
 // Its candidate's id is the year's first day, so the seen memory fires it once per year, across restarts
 // too, and never at a bridge's first read (a new install is not a new year).
 // The `school` sensor (interfaces 14.1, 15.2): the class with its school, address, head teacher, e-mail, phone, tutor,
-// the child's number, the year's dates and the bells (the timetable's: the school's LessonsRange, else the plan's
+// the child's number, the year's dates and the bells (the timetable's: the school's LessonsRange, else the timetable's
 // most frequent hours); from the identity and the timetable, no read of its own.
 import { lookup, USERS, userOf } from '../../engine/resources/lookups.js';
 import { eventEntity, sensor } from '../kit/entities.js';
@@ -32,6 +32,7 @@ export const schoolYearEvent = eventEntity(
   'mdi:school-outline',
   {
     payload: shape<SchoolYearPayload>(),
+    rollover: { summary: true },
   },
 );
 
@@ -82,7 +83,7 @@ export const schoolYear = feature({
       },
     ],
   },
-  create: () => ({ poll }),
+  create: () => ({ compute }),
 });
 
 /** The day part of a portal date ("2026-09-01" or "2026-09-01 00:00:00"). */
@@ -104,13 +105,14 @@ export function schoolYearEvents(identity: Identity, tutor: string | null): News
   return [{ id: `${schoolYearEvent.key}:${begins}`, payload: schoolYearFacts(identity, tutor, begins) }];
 }
 
-function poll(ctx: SourceContext): Promise<SourceResult> {
+function compute(ctx: SourceContext): Promise<SourceResult> {
   const { identity } = ctx;
   const user = identity.classTutorId === undefined ? undefined : userOf(ctx.cache, identity.classTutorId);
   const tutor = [user?.FirstName, user?.LastName].filter((part) => part?.trim()).join(' ') || null;
   const year = schoolYearEvents(identity, tutor);
   const timetable = ctx.inputs.timetable;
-  // A kindergarten child's group is read after a start's first pass: what was published stays until then.
+  // A kindergarten child's group is read in her first pass, beside her plan; while a read of it has failed, what was
+  // published stays (a state without her group would tell Home Assistant she has none).
   const waiting = identity.className === undefined && timetable?.kind === 'kindergarten' && timetable.group === undefined;
   return Promise.resolve<SourceResult>({
     ...(waiting ? {} : { states: statesOf([schoolEntity], { identity, tutor, year: year[0]?.payload, timetable }) }),

@@ -78,7 +78,7 @@ export interface BoardHeadline {
   change: ChangeKind | null;
 }
 
-/** One change of the next school day's plan, as a line of the news. */
+/** One change of the next school day's timetable, as a line of the news. */
 export interface BoardNextChange {
   /** "jutro", "pon. 23.11": the day, named on each line. */
   day: string;
@@ -210,7 +210,7 @@ export interface BoardBoxes {
   /** The briefing's short line (the next school day in a sentence); null before the first. */
   briefing: string | null;
   day: BoardDay | null;
-  /** The next school day's plan changes while the plan shows another day; null when there are none. */
+  /** The next school day's plan changes while the timetable shows another day; null when there are none. */
   nextChanges: BoardNextChanges | null;
   /** The unread announcements by their titles, newest first. */
   notices: BoardNotice[];

@@ -109,7 +109,7 @@ class SentMessages implements Source {
     return statesOf([sentMessageEntity], null);
   }
 
-  poll(ctx: SourceContext): Promise<SourceResult> {
+  compute(ctx: SourceContext): Promise<SourceResult> {
     // A school without the messages module: the sent box is refused until the client asks again.
     this.absent = ctx.cache.refused(SENT_BOX);
     if (this.absent) return Promise.resolve({ states: this.restate() });

@@ -67,7 +67,7 @@ export type RequestsFacts = { resources: Record<string, number>; bootstraps: num
 /** The password logins of the day that failed, and how the last one ended (`ok` or a problem reason). */
 export type LoginsFacts = { failed: number; last_outcome: string | null };
 
-/** Noisy diagnostics (a new state every poll): added switched off, as Home Assistant asks of such entities. */
+/** Noisy diagnostics (a new state every pass): added switched off, as Home Assistant asks of such entities. */
 const noisy = { ...diagnostic, enabledByDefault: false } as const;
 
 /** The runner's figures of the account (interface 9.2): they cost no portal request. */
@@ -122,7 +122,7 @@ export const sessionAge = sensor(
   },
 );
 
-/** The entities the runner itself publishes (the rest of a child's states come from feature polls). */
+/** The entities the runner itself publishes (the rest of a child's states come from feature passes). */
 export const lastUpdate = sensor(
   'last_update',
   { en: 'Last update', pl: 'Ostatnia aktualizacja', uk: 'Останнє оновлення' },

@@ -2,7 +2,7 @@
 // of the day per resource, the password logins and messaging bootstraps of the day, each resource's
 // last answer and last success, the session's age, the problems of the last 7 days and the last
 // login's transcript (with `check --trace`'s redaction). Told by the portal access (PortalObserver);
-// kept in data_dir after each poll (engine/figures-store.ts) so that `dziennik2mqtt diagnostics` beside
+// kept in data_dir after each pass (engine/figures-store.ts) so that `dziennik2mqtt diagnostics` beside
 // a running bridge reads them. A sink (the metrics) may be told the same events.
 import type { Logger } from '../../util/log.js';
 import { LoginTrace } from '../../portal/trace.js';
@@ -18,10 +18,10 @@ import type { Identity } from '../../engine/identity.js';
 export interface FiguresSink {
   answered(child: string, resource: string, status: string): void;
   loggedIn(child: string, outcome: string): void;
-  /** A poll of the account ran for `ms`. */
+  /** A pass of the account ran for `ms`. */
   passed(child: string, ms: number): void;
   /** A safety read found a change the change feed never named. */
-  feedMissed(child: string, resource: string): void;
+  changeFeedMissed(child: string, resource: string): void;
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
@@ -53,20 +53,20 @@ export class AccountFigures implements PortalObserver {
   /** The reads the scheduler planned after the last pass (set by the account's runner). */
   nextReads: NonNullable<SavedFigures['next_reads']> = [];
   /** The change feed as the last pass left it (set by the account's runner). */
-  feed: SavedFigures['change_feed'];
-  /** A school or a kindergarten, and where its plan comes from (set by the account's runner). */
-  plan: SavedFigures['plan'];
+  changeFeed: SavedFigures['change_feed'];
+  /** A school or a kindergarten, and where its kindergarten plan comes from (set by the account's runner). */
+  kindergartenPlan: SavedFigures['plan'];
 
   /** The school year as the identity last read gave it (set by the account's runner). */
   schoolYear: SchoolYearFigures;
 
-  /** The last write of the figures (writes run one after another, off the poll's path). */
+  /** The last write of the figures (writes run one after another, off the pass's path). */
   written: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: AccountFiguresOptions) {}
 
   /**
-   * Keeps the figures in data_dir, in the background: a poll never waits on the disk for them (it would
+   * Keeps the figures in data_dir, in the background: a pass never waits on the disk for them (it would
    * move its next timer), and one write follows another. A stop waits for the last.
    */
   save(): Promise<void> {
@@ -106,13 +106,13 @@ export class AccountFigures implements PortalObserver {
     this.kept.bootstraps++;
   }
 
-  /** A poll ran for `ms` (the metrics' histogram). */
+  /** A pass ran for `ms` (the metrics' histogram). */
   passed(ms: number): void {
     this.options.sink?.passed(this.options.child(), ms);
   }
 
   /**
-   * What `problem` says after a poll: a problem is noted with its time when it appears, or when its
+   * What `problem` says after a pass: a problem is noted with its time when it appears, or when its
    * reason, the portal's words or its resource change; the same one again only after it cleared.
    * Returns when the problem on now began (`problem`'s `since`), undefined while there is none.
    */
@@ -152,11 +152,11 @@ export class AccountFigures implements PortalObserver {
     };
   }
 
-  /** A safety read found a change the feed never named: counted, and said once per resource in the log. */
-  feedMissed(resource: string): void {
+  /** A safety read found a change the change feed never named: counted, and said once per resource in the log. */
+  changeFeedMissed(resource: string): void {
     const missed = (this.kept.feed_missed ??= {});
     missed[resource] = (missed[resource] ?? 0) + 1;
-    this.options.sink?.feedMissed(this.options.child(), resource);
+    this.options.sink?.changeFeedMissed(this.options.child(), resource);
     if (missed[resource] === 1)
       this.options.log.warn(
         { resource },
@@ -181,8 +181,8 @@ export class AccountFigures implements PortalObserver {
       problems: this.kept.problems.filter((p) => now - p.at < WEEK_MS),
       logged_in_at: this.options.sessionSince(),
       next_reads: this.nextReads.length === 0 ? undefined : this.nextReads,
-      change_feed: this.feed,
-      plan: this.plan,
+      change_feed: this.changeFeed,
+      plan: this.kindergartenPlan,
       school_year: this.schoolYear,
     };
   }
@@ -193,7 +193,7 @@ export class AccountFigures implements PortalObserver {
     if (!saved) return;
     const { day, requests, logins, failed_logins, bootstraps, reads, problems, problem_since, last_login, feed_missed } = saved;
     this.kept = { day, requests, logins, failed_logins, bootstraps, reads, problems, problem_since, last_login, feed_missed };
-    this.plan = saved.plan;
+    this.kindergartenPlan = saved.plan;
     this.schoolYear = saved.school_year;
     this.today();
   }

@@ -1,5 +1,5 @@
 // The status feature, present for every child: last_update and problem, the account's figures and the refresh
-// button, which polls every resource at once (entities.ts). Its screens: the board card's warning and last
+// button, which reads every resource at once (entities.ts). Its screens: the board card's warning and last
 // update, the problem over the family view's column, and the child's rows of the diagnostics view.
 import { feature } from '../feature.js';
 import { nightEndsAt } from '../../engine/moments.js';
@@ -80,7 +80,7 @@ export const status = feature({
   name: 'status',
   entities: STATUS_ENTITIES,
   create: () => ({}),
-  // A refresh inside the minute after the last forced poll waits for the minute to end; a message
+  // A refresh inside the minute after the last forced pass waits for the minute to end; a message
   // sent meanwhile must not wait behind it.
   concurrent: ['refresh'],
   commands: {

@@ -97,7 +97,7 @@ class StreaksSource implements Source {
 
   constructor(private readonly language: Language) {}
 
-  poll(ctx: SourceContext): Promise<SourceResult> {
+  compute(ctx: SourceContext): Promise<SourceResult> {
     const { grades, attendance, notes } = ctx.inputs;
     // A list not read this time leaves what was last known of it; one the portal refuses is none.
     if (grades?.ordinary !== undefined) this.known.grades = grades.ordinary;

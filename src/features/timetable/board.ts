@@ -78,8 +78,8 @@ function headlineOf(
 
 /**
  * The next school day's changed lessons (timetable_tomorrow), each with its change in words as the timetable said
- * it; none when that day is not after today or is the day the plan column shows already (after today's lessons),
- * where the changes stand in the plan itself.
+ * it; none when that day is not after today or is the day the timetable column shows already (after today's lessons),
+ * where the changes stand in the timetable itself.
  */
 function nextChangesOf(state: DayState | undefined, shownDate: string | null, clock: BoardMoment, text: BoardText): BoardNextChanges | null {
   const date = str(state?.attributes?.date);

@@ -67,7 +67,7 @@ export function joined(values: readonly (string | null | undefined)[]): string |
 }
 
 /**
- * A slot's change, as every screen and the feeds say it: "cancelled" only when every group is off; otherwise the
+ * A slot's change, as every screen and the calendar feeds say it: "cancelled" only when every group is off; otherwise the
  * first change of a group that takes place (a group's own cancellation shows in `groups`).
  */
 export function slotChange(lessons: readonly ScheduledLesson[]): ChangeKind | null {
@@ -102,7 +102,7 @@ export const nextLessonFacts = (next: NextLesson<ScheduledLesson>, day?: SchoolD
   substitution: next.lessons.some((l) => l.substitution),
   change: slotChange(next.lessons),
   row: rowOf(day, next.lessons[0]),
-  // An extra class (zajęcia dodatkowe), not a lesson of the plan.
+  // An extra class (zajęcia dodatkowe), not a lesson of the timetable.
   ...(next.lessons.some((l) => l.extra) ? { extra: true as const } : {}),
 });
 

@@ -37,7 +37,7 @@ export interface TimetableOutput {
   freeDays: FreeDay[];
   /** A school's timetable, or a kindergarten's plan of blocks (live-notes 33-36); a school's when not said. */
   kind?: AccountKind;
-  /** The extra classes are not known yet (their first read failed): the feeds keep those they had. */
+  /** The extra classes are not known yet (their first read failed): the calendar feeds keep those they had. */
   extraUnread?: true;
   /** A kindergarten child's group, once read; undefined for a school child. */
   group?: KindergartenGroup;
@@ -57,9 +57,9 @@ export type { NextLessonFacts, PlanChanges, SchoolDayFacts, TimetableView } from
  * The lists each kind of entity is made from (its module, interface 12.2): the day's lessons from the school's
  * timetable or a kindergarten's plan, the changes from the year's changes and the timetable, the free days.
  */
-const DAY_PLAN = [TIMETABLE, KINDERGARTEN_PLAN];
+const DAY_MODULES = [TIMETABLE, KINDERGARTEN_PLAN];
 const CHANGES = [SUBSTITUTIONS, TIMETABLE];
-const timestamp = { deviceClass: 'timestamp', attributes: false, module: DAY_PLAN } as const;
+const timestamp = { deviceClass: 'timestamp', attributes: false, module: DAY_MODULES } as const;
 
 export const planChangesToday = sensor(
   'plan_changes_today',
@@ -89,7 +89,7 @@ export const schoolDayToday = binary(
   {
     icon: 'mdi:school-outline',
     attributes: shape<SchoolDayFacts>(),
-    module: DAY_PLAN,
+    module: DAY_MODULES,
     state: ({ schedule }: TimetableView) => schoolDayOf(schedule.today),
   },
 );
@@ -99,7 +99,7 @@ export const schoolDayTomorrow = binary(
   {
     icon: 'mdi:school-outline',
     attributes: shape<SchoolDayFacts>(),
-    module: DAY_PLAN,
+    module: DAY_MODULES,
     // The calendar day after today (alarm automations), where every other *_tomorrow is the next school day.
     state: ({ schedule }: TimetableView) => schoolDayOf(schedule.tomorrow),
   },
@@ -130,7 +130,7 @@ export const nextLesson = sensor(
   {
     icon: 'mdi:clock-outline',
     attributes: shape<NextLessonFacts>(),
-    module: DAY_PLAN,
+    module: DAY_MODULES,
     state: ({ schedule }: TimetableView) => nextLessonOf(schedule.nextLesson, [schedule.today, schedule.next]),
   },
 );
@@ -141,6 +141,7 @@ export const planChange = eventEntity('plan_change', { en: 'Plan change', pl: 'Z
 export const freeDay = eventEntity('free_day', { en: 'Free day', pl: 'Dzień wolny', uk: 'Вихідний день' }, 'mdi:calendar-star', {
   payload: shape<FreeDayPayload>(),
   module: [SCHOOL_FREE_DAYS, CLASS_FREE_DAYS],
+  rollover: { arrived: 'free_days' },
 });
 export const timetableToday = sensor(
   'timetable_today',
@@ -149,7 +150,7 @@ export const timetableToday = sensor(
     icon: 'mdi:timetable',
     stateClass: 'measurement',
     attributes: shape<TimetableDay>(),
-    module: DAY_PLAN,
+    module: DAY_MODULES,
     state: ({ schedule, language }: TimetableView) => timetableOf(schedule.today, language),
   },
 );
@@ -160,7 +161,7 @@ export const timetableTomorrow = sensor(
     icon: 'mdi:timetable',
     stateClass: 'measurement',
     attributes: shape<TimetableDay>(),
-    module: DAY_PLAN,
+    module: DAY_MODULES,
     state: ({ schedule, language }: TimetableView) => timetableOf(schedule.next, language),
   },
 );
@@ -170,7 +171,7 @@ export const currentLesson = sensor(
   {
     icon: 'mdi:human-male-board',
     attributes: shape<CurrentLesson>(),
-    module: DAY_PLAN,
+    module: DAY_MODULES,
     state: ({ schedule, language }: TimetableView) => currentLessonOf(schedule.current, language, schedule.today),
   },
 );
@@ -180,8 +181,8 @@ export const atSchool = binary(
   {
     deviceClass: 'presence',
     icon: 'mdi:school',
-    module: DAY_PLAN,
-    // ON between the first lesson's start and the last lesson's end today. Without today's plan (refused, or not
+    module: DAY_MODULES,
+    // ON between the first lesson's start and the last lesson's end today. Without today's timetable (refused, or not
     // covering the day) whether the child is at school is unknown, never OFF.
     state: ({ schedule }: TimetableView) => (schedule.today.lessons === undefined ? { state: null } : onOff(schedule.atSchool)),
   },
@@ -208,7 +209,7 @@ export const TIMETABLE_ENTITIES = [
 
 /**
  * The timetable's states, as its declarations make them from the Schedule. "tomorrow" is the next school day, except for
- * school_day_tomorrow, the calendar day after today. `changesKnown`: the year's plan changes were read (false: the plan
+ * school_day_tomorrow, the calendar day after today. `changesKnown`: the year's plan changes were read (false: the timetable
  * change counts are unknown).
  */
 export function renderTimetable(schedule: Schedule, language: Language = FALLBACK_LANGUAGE, changesKnown = true) {

@@ -1,6 +1,6 @@
-// The portal resources only a kindergarten child's timetable reads (live-notes 33-36): the fortnight's plan
-// of blocks from the identifier the search found (src/engine/resources/kindergarten.ts, which the poller needs to
-// know whether the child has a plan at all), and what names its references: the activities (they play the
+// The portal resources only a kindergarten child's timetable reads (live-notes 33-36): the fortnight's kindergarten plan
+// of blocks from the identifier the search found (src/engine/resources/kindergarten.ts, which the pass runner needs to
+// know whether the child has a kindergarten plan at all), and what names its references: the activities (they play the
 // part of subjects) and the rooms; the teachers are in Users.
 import type { z } from 'zod';
 import { ConnectionError, DISABLED_CODE, UnexpectedResponseError } from '../../portal/errors.js';
@@ -16,38 +16,45 @@ import {
 } from '../../portal/schemas/kindergarten.js';
 import type { Resource } from '../../engine/resource.js';
 import { byDay, DAILY, DAY, HOUR, MINUTE, RARE } from '../../engine/resources/ages.js';
-import { KINDERGARTEN_SEARCH, PLAN, planKey, planPath, planRange, type PlanSearch } from '../../engine/resources/kindergarten.js';
+import {
+  KINDERGARTEN_SEARCH,
+  KINDERGARTEN_PLAN_ENDPOINT,
+  kindergartenPlanKey,
+  kindergartenPlanPath,
+  kindergartenPlanRange,
+  type KindergartenPlanSearch,
+} from '../../engine/resources/kindergarten.js';
 import { daily } from '../../engine/resources/lookups.js';
 import { warsawDate, weekStart } from '../../util/time.js';
 
-/** The plan the search's answer holds for this key, when it was had a moment ago (the same pass). */
-function foundPlan(search: PlanSearch | undefined, key: string, now: number): KindergartenPlan | undefined {
-  if (search?.state !== 'found' || search.plan === undefined || now - search.at > MINUTE) return undefined;
-  return planKey(search, weekStart(warsawDate(search.at))) === key ? search.plan : undefined;
+/** The kindergarten plan the search's answer holds for this key, when it was had a moment ago (the same pass). */
+function foundKindergartenPlan(search: KindergartenPlanSearch | undefined, key: string, now: number): KindergartenPlan | undefined {
+  if (search?.state !== 'found' || search.kindergartenPlan === undefined || now - search.at > MINUTE) return undefined;
+  return kindergartenPlanKey(search, weekStart(warsawDate(search.at))) === key ? search.kindergartenPlan : undefined;
 }
 
-/** This and next week's plan of blocks: a few times a day by day (a kindergarten's plan changes rarely). */
+/** This and next week's kindergarten plan of blocks: a few times a day by day (a kindergarten's plan changes rarely). */
 export const KINDERGARTEN_PLAN: Resource<KindergartenPlan> = {
   name: 'kindergarten plan',
   host: 'register',
-  endpoints: [PLAN],
+  endpoints: [KINDERGARTEN_PLAN_ENDPOINT],
   fresh: byDay(RARE),
   whenAsked: 'read',
   keepOnError: true,
   note: 'this and next week in one request, once the identifier is known',
   byPeriod: true,
   read: ({ gateway, copies, clock }, key) => {
-    const found = foundPlan(copies.peek(KINDERGARTEN_SEARCH), key ?? '', clock.now());
+    const found = foundKindergartenPlan(copies.peek(KINDERGARTEN_SEARCH), key ?? '', clock.now());
     if (found !== undefined) return Promise.resolve(found);
     const [host = 'gateway', lid = '', monday = ''] = (key ?? '').split(' ');
-    return serviceRead(gateway, host as ServiceHost, planPath(lid), kindergartenPlanResponse, planRange(monday));
+    return serviceRead(gateway, host as ServiceHost, kindergartenPlanPath(lid), kindergartenPlanResponse, kindergartenPlanRange(monday));
   },
   refusal: refusedFor(HOUR),
 };
 
 const ACTIVITIES = 'ms/kindergartens/activities-types';
 
-/** The activities, by the host the plan answered at. */
+/** The activities, by the host the kindergarten plan answered at. */
 export const KINDERGARTEN_ACTIVITIES: Resource<z.output<typeof activitiesTypesResponse>> = {
   name: ACTIVITIES,
   host: 'register',
@@ -63,15 +70,15 @@ const GROUP = 'ms/kindergartens/groups/<group>';
 
 /**
  * The child's group, which a kindergarten child has instead of a class (live-notes 35): its identifier from
- * Auth/Users/Kindergarteners/<lid>, then its name from the service at the host the plan answered at. Daily.
+ * Auth/Users/Kindergarteners/<lid>, then its name from the service at the host the kindergarten plan answered at. Daily.
  */
 export const KINDERGARTEN_GROUP: Resource<z.output<typeof kindergartenGroupResponse>> = {
   name: 'kindergarten group',
   host: 'register',
   endpoints: ['Auth/Users/Kindergarteners/<lid>', GROUP],
   fresh: byDay(DAILY),
-  // A start's requests are the dearest: the group is read at the next pass (its name stays published meanwhile).
-  notAtStart: true,
+  // Read at a start too: the `school` sensor names her group and waits for it, so a first install left it for the
+  // next pass announced the sensor without a state (two requests; her start stays within a pupil's).
   whenAsked: 'keep',
   keepOnError: true,
   note: 'Auth/Users/Kindergarteners/<lid> for its identifier, then ms/kindergartens/groups/<id> for its name',
@@ -83,7 +90,7 @@ export const KINDERGARTEN_GROUP: Resource<z.output<typeof kindergartenGroupRespo
   refusal: refusedFor(DAY),
 };
 
-/** The rooms by identifier (the plan's `classroomIdentifier`). */
+/** The rooms by identifier (the kindergarten plan's `classroomIdentifier`). */
 export const KINDERGARTEN_ROOMS = daily('Auth/Classrooms', authClassroomsResponse);
 
 /** A refusal (403, 404, Disabled) stands this long. */

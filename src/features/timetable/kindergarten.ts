@@ -1,5 +1,5 @@
 // The timetable of a kindergarten child (live-notes 33-36, interface 12.2): once the school's Timetables is
-// refused the plan's identifier is searched for; once found, the fortnight's plan of blocks and its names
+// refused the kindergarten plan's identifier is searched for; once found, the fortnight's kindergarten plan of blocks and its names
 // are read instead of the school's timetable, and read as a timetable (rules/kindergarten.ts). Where the
 // search stands is kept in data_dir, so that a restart neither searches again nor asks Timetables.
 import { LoginFile, peekStored } from '../../util/stored.js';
@@ -7,7 +7,14 @@ import * as z from 'zod';
 import { want, type Copies } from '../../engine/resource.js';
 import type { ResourceCache } from '../../engine/cache.js';
 import type { TimetableDays } from '../../portal/schemas/timetable.js';
-import { KINDERGARTEN_SEARCH, planKey, planRange, searchAgainAt, sourceOf, type PlanSearch } from '../../engine/resources/kindergarten.js';
+import {
+  KINDERGARTEN_SEARCH,
+  kindergartenPlanKey,
+  kindergartenPlanRange,
+  searchAgainAt,
+  sourceOf,
+  type KindergartenPlanSearch,
+} from '../../engine/resources/kindergarten.js';
 import { USERS } from '../../engine/resources/lookups.js';
 import { KINDERGARTEN_ACTIVITIES, KINDERGARTEN_GROUP, KINDERGARTEN_PLAN, KINDERGARTEN_ROOMS } from './kindergarten-resources.js';
 import { TIMETABLE } from '../../engine/resources/timetable.js';
@@ -21,8 +28,8 @@ import { isoWarsaw } from '../../util/time.js';
 export type AccountKind = 'school' | 'kindergarten';
 
 /**
- * What the timetable reads for a child whose Timetables is refused (`wants`; once known, where the plan
- * is read from, `source`, and the plan's own want); undefined for a school child.
+ * What the timetable reads for a child whose Timetables is refused (`wants`; once known, where the kindergarten plan
+ * is read from, `source`, and the kindergarten plan's own want); undefined for a school child.
  */
 export function kindergartenReads(copies: Copies, today: string) {
   const search = copies.peek(KINDERGARTEN_SEARCH);
@@ -30,13 +37,13 @@ export function kindergartenReads(copies: Copies, today: string) {
   if (search === undefined && !copies.refused(TIMETABLE, monday)) return undefined;
   const source = sourceOf(search);
   if (source === undefined) return { wants: [want(KINDERGARTEN_SEARCH)] };
-  const plan = want(KINDERGARTEN_PLAN, planKey(source, monday));
+  const kindergartenPlan = want(KINDERGARTEN_PLAN, kindergartenPlanKey(source, monday));
   return {
     source,
-    plan,
+    kindergartenPlan,
     wants: [
       want(KINDERGARTEN_SEARCH),
-      plan,
+      kindergartenPlan,
       want(KINDERGARTEN_ACTIVITIES, source.host),
       want(KINDERGARTEN_ROOMS),
       want(USERS),
@@ -65,19 +72,19 @@ export function kindergartenGroup(copies: Copies, reads: KindergartenReads): Kin
   };
 }
 
-/** The fortnight of blocks as timetable days; undefined before the plan's first answer. */
+/** The fortnight of blocks as timetable days; undefined before the kindergarten plan's first answer. */
 export function kindergartenTimetable(copies: Copies, reads: NonNullable<KindergartenReads>): TimetableDays | undefined {
-  if (reads.source === undefined || reads.plan?.key === undefined) return undefined;
-  const plan = copies.get(KINDERGARTEN_PLAN, reads.plan.key);
-  if (plan === undefined) return undefined;
+  if (reads.source === undefined || reads.kindergartenPlan?.key === undefined) return undefined;
+  const kindergartenPlan = copies.get(KINDERGARTEN_PLAN, reads.kindergartenPlan.key);
+  if (kindergartenPlan === undefined) return undefined;
   const activities = new Map((copies.get(KINDERGARTEN_ACTIVITIES, reads.source.host)?.activitiesTypes ?? []).map((a) => [a.identifier, a.name]));
   // A room by its name ("sala 1", "ogród przedszkolny"), as a kindergarten calls it and the screens show it whole
   // (a symbol such as "O" or "1" says nothing to a parent), else its symbol.
   const rooms = new Map((copies.get(KINDERGARTEN_ROOMS)?.data ?? []).map((r) => [r.identifier, r.name ?? r.symbol]));
   const teachers = makeNames({ users: copies.get(USERS)?.Users });
-  const { dateFrom, dateTo } = planRange(reads.plan.key.split(' ')[2] ?? '');
+  const { dateFrom, dateTo } = kindergartenPlanRange(reads.kindergartenPlan.key.split(' ')[2] ?? '');
   return kindergartenDays(
-    plan.timetableEntries,
+    kindergartenPlan.timetableEntries,
     {
       activity: (id) => (id === undefined ? null : (activities.get(id) ?? null)),
       room: (id) => (id === undefined ? null : (rooms.get(id) ?? null)),
@@ -89,11 +96,11 @@ export function kindergartenTimetable(copies: Copies, reads: NonNullable<Kinderg
 }
 
 /**
- * What the diagnostics say of the child's plan (interface 12.2), as the figures keep it: a school or a
- * kindergarten (`kind`, as the account's passes tell it; a school's while not known), where its plan comes from
+ * What the diagnostics say of the child's kindergarten plan (interface 12.2), as the figures keep it: a school or a
+ * kindergarten (`kind`, as the account's passes tell it; a school's while not known), where its kindergarten plan comes from
  * (the place the identifier was found in, the host that answered), or where its search stands.
  */
-export function planFacts(search: PlanSearch | undefined, kind: AccountKind | undefined): NonNullable<SavedFigures['plan']> {
+export function kindergartenPlanFacts(search: KindergartenPlanSearch | undefined, kind: AccountKind | undefined): NonNullable<SavedFigures['plan']> {
   const source = sourceOf(search);
   const account_kind = source !== undefined || kind === 'kindergarten' ? 'kindergarten' : 'school';
   if (search === undefined) return { account_kind };
@@ -112,7 +119,7 @@ const stored = z.union([
 ]);
 
 /** Where the last run's search stood (found or nothing; a failed search is not kept), in data_dir. */
-export class PlanSearchStore extends LoginFile<typeof stored> {
+export class KindergartenPlanSearchStore extends LoginFile<typeof stored> {
   constructor(dataDir: string, login: string) {
     super(dataDir, 'kindergarten', login, stored);
   }
@@ -124,10 +131,10 @@ export class PlanSearchStore extends LoginFile<typeof stored> {
   }
 
   /** Keeps a search that found something or nothing (written only when it changed); one that failed leaves the last kept. */
-  async keep(search: PlanSearch | undefined): Promise<void> {
+  async keep(search: KindergartenPlanSearch | undefined): Promise<void> {
     if (search === undefined || search.state === 'failed') return;
-    // Where it was found, not the plan that found it (the plan's own copy holds that).
-    const { plan: _plan, ...kept } = search.state === 'found' ? search : { ...search, plan: undefined };
+    // Where it was found, not the kindergarten plan that found it (the kindergarten plan's own copy holds that).
+    const { kindergartenPlan: _kindergartenPlan, ...kept } = search.state === 'found' ? search : { ...search, kindergartenPlan: undefined };
     await this.save(kept);
   }
 }

@@ -19,7 +19,7 @@ export const SUBSTITUTIONS = registerResource({
   ...calendarSignal('Substitutions', byDay(RARE)),
   whenAsked: 'unvouched',
   keepOnError: true,
-  feed: true,
+  changeFeed: true,
   note: "the whole year's changes; the timetable itself shows today's",
 });
 /** A list of free days, the whole year's: daily by day, or when the class calendar's free day ids move. */
@@ -30,7 +30,7 @@ function freeDays<S extends z.ZodType>(name: 'SchoolFreeDays' | 'ClassFreeDays',
     fresh: byDay(DAILY),
     ...calendarSignal(name, byDay(DAILY)),
     keepOnError: true,
-    feed: [`Calendars/${name}`],
+    changeFeed: [`Calendars/${name}`],
   });
 }
 export const SCHOOL_FREE_DAYS = freeDays('SchoolFreeDays', schoolFreeDaysResponse);
@@ -38,8 +38,8 @@ export const CLASS_FREE_DAYS = freeDays('ClassFreeDays', classFreeDaysResponse);
 export const FREE_DAY_TYPES = daily('Calendars/ClassFreeDays/Types', classFreeDayTypesResponse);
 /**
  * The extra classes (zajęcia dodatkowe, live-notes 42-46) of this and next week in one request, keyed by the Monday,
- * asked as the portal's web plan asks: once a day (a start's first pass too: the day a family sees first is whole),
- * or when the change feed names the timetable. A failed read leaves the last copy (none: the plan without them); a
+ * asked as the portal's web timetable asks: once a day (a start's first pass too: the day a family sees first is whole),
+ * or when the change feed names the timetable. A failed read leaves the last copy (none: the timetable without them); a
  * refusal is a school without the list.
  */
 export const EXTRA_CLASSES = registerResource({
@@ -49,6 +49,6 @@ export const EXTRA_CLASSES = registerResource({
   fresh: byDay(DAILY),
   keepOnError: true,
   byPeriod: true,
-  feed: ['Timetables'],
+  changeFeed: ['Timetables'],
   note: 'the extra classes of this and next week, in one request',
 });

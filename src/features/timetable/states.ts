@@ -48,11 +48,11 @@ export function planChangesOf(day: SchoolDay | null, changesKnown: boolean, lang
   return changesKnown ? withAttributes(changes.length, { date: day.date, changes }) : { state: null, attributes: { date: day.date, changes } };
 }
 
-/** ON with lessons of the plan (an extra class alone makes no school day), OFF without, unknown when the timetable does not cover the day. */
+/** ON with lessons of the timetable (an extra class alone makes no school day), OFF without, unknown when the timetable does not cover the day. */
 export function schoolDayOf(day: SchoolDay): PublishedAs<SchoolDayFacts, 'ON' | 'OFF'> {
-  const plan = day.lessons?.some((l) => l.takesPlace && !l.extra);
+  const hasLessons = day.lessons?.some((l) => l.takesPlace && !l.extra);
   return {
-    state: plan === undefined ? null : plan ? 'ON' : 'OFF',
+    state: hasLessons === undefined ? null : hasLessons ? 'ON' : 'OFF',
     attributes: { date: day.date, lessons: heldSlots(day), free_day: day.freeDay ? (day.freeDay.name ?? day.freeDay.scope) : null },
   };
 }

@@ -6,7 +6,7 @@
 import { mergeTimetables, schoolBells } from '../../rules/timetable.js';
 import { schedule, schoolDays, type Schedule, type ScheduleInput } from '../../rules/schedule.js';
 import { timetableWeeks, freeDays, freeDayEvents, type FreeDaysInput } from '../../rules/schooldays.js';
-import { feedDates } from '../../rules/calendar-feeds.js';
+import { calendarFeedDates } from '../../rules/calendar-feeds.js';
 import { addDays, weekStart } from '../../util/time.js';
 import { want, type Copies, type Want } from '../../engine/resource.js';
 import { TIMETABLE } from '../../engine/resources/timetable.js';
@@ -18,7 +18,7 @@ import { makeNames } from '../../rules/names.js';
 import type { Events } from '../kit/contract.js';
 import { feature } from '../feature.js';
 import type { Language } from '../../config/language.js';
-import { kindergartenGroup, kindergartenReads, kindergartenTimetable, PlanSearchStore } from './kindergarten.js';
+import { kindergartenGroup, kindergartenReads, kindergartenTimetable, KindergartenPlanSearchStore } from './kindergarten.js';
 import { KINDERGARTEN_SEARCH } from '../../engine/resources/kindergarten.js';
 import { freeDay, planChange, renderTimetable, TIMETABLE_ENTITIES, type TimetableOutput } from './entities.js';
 import { timetableBoard } from './board.js';
@@ -57,13 +57,13 @@ export const timetable = feature({
   entities: TIMETABLE_ENTITIES,
   board: timetableBoard,
   dashboard: timetableDashboard,
-  create: (access) => new TimetableSource(access.language, new PlanSearchStore(access.dataDir, access.account.login), access.cache),
+  create: (access) => new TimetableSource(access.language, new KindergartenPlanSearchStore(access.dataDir, access.account.login), access.cache),
 });
 
 class TimetableSource implements Source {
   constructor(
     private readonly language: Language,
-    private readonly searches: PlanSearchStore,
+    private readonly searches: KindergartenPlanSearchStore,
     private readonly cache: ResourceCache,
   ) {}
 
@@ -72,12 +72,12 @@ class TimetableSource implements Source {
     return this.searches.restore(this.cache);
   }
 
-  /** What the last poll read, so that a lesson boundary recomputes without asking the portal. */
+  /** What the last pass read, so that a lesson boundary recomputes without asking the portal. */
   private last: ScheduleInput | undefined;
   /** The lesson starts and ends still ahead today, as of the last computation. */
   private boundaries: number[] = [];
 
-  async poll(ctx: SourceContext): Promise<SourceResult> {
+  async compute(ctx: SourceContext): Promise<SourceResult> {
     const free = freeDaysOf(ctx.cache, ctx.identity.classId);
     const kindergarten = kindergartenReads(ctx.cache, ctx.today);
     await this.searches
@@ -91,8 +91,8 @@ class TimetableSource implements Source {
     const { weeks, ahead } = kindergarten?.source ? { weeks: [] } : timetableReads(ctx.cache, ctx.today, ctx.identity.classId);
     const freeList = freeDays(free);
     const days = blocks ?? mergeTimetables(...weeks.map((w) => ctx.cache.get(TIMETABLE, w.key)?.Timetable));
-    // Next week for the feeds: its last copy when this pass's read failed, none before it is read (a kindergarten's plan holds both weeks).
-    const feedDays = ahead === undefined ? days : mergeTimetables(days, ctx.cache.peek(TIMETABLE, ahead.key)?.Timetable);
+    // Next week for the calendar feeds: its last copy when this pass's read failed, none before it is read (a kindergarten's plan holds both weeks).
+    const calendarFeedDays = ahead === undefined ? days : mergeTimetables(days, ctx.cache.peek(TIMETABLE, ahead.key)?.Timetable);
     const [thisWeek] = timetableWeeks(ctx.today);
     const attended = ctx.inputs.attendance?.lessons;
     const input: ScheduleInput = {
@@ -110,7 +110,7 @@ class TimetableSource implements Source {
     const output: TimetableOutput = {
       days,
       nextSchoolDay: result.nextSchoolDay,
-      fortnight: schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string)),
+      fortnight: schoolDays({ ...input, days: calendarFeedDays }, calendarFeedDates(thisWeek as string)),
       freeDays: freeList,
       kind: kindergarten?.source ? 'kindergarten' : 'school',
       group: kindergartenGroup(ctx.cache, kindergarten),
@@ -124,7 +124,7 @@ class TimetableSource implements Source {
     return { states: renderTimetable(result, this.language, substitutions !== undefined), events, output };
   }
 
-  /** The states at ctx.now from what the last poll read (a lesson boundary); nothing before a poll. */
+  /** The states at ctx.now from what the last pass read (a lesson boundary); nothing before a pass. */
   restate(ctx: SourceContext): SourceResult['states'] {
     if (this.last === undefined) return undefined;
     return renderTimetable(this.schedule({ ...this.last, now: ctx.now }), this.language, this.last.substitutions !== undefined);

@@ -16,7 +16,7 @@ import { MINUTE } from '../../util/duration.js';
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import { LiveToken, loadOrCreateToken, mcpUrl } from '../web/token.js';
-import { keptUrl, MCP } from './plan.js';
+import { keptUrl, MCP } from './steps.js';
 import { faultText } from './client.js';
 import { LookLoop } from './look-loop.js';
 

@@ -53,7 +53,7 @@ export interface HomeAssistantApiOptions {
   /** Home Assistant's address (`http://supervisor/core` inside the app), without /api. */
   url: string;
   token: string;
-  /** Longer than a Remote Calendar's flow takes to fetch the feed it validates (30 s at most). */
+  /** Longer than a Remote Calendar's flow takes to fetch the calendar feed it validates (30 s at most). */
   timeoutMs?: number;
   /** Told of every call as it is made (the keeper counts them). */
   onCall?: () => void;
@@ -117,7 +117,7 @@ export class HomeAssistantApi {
     return states.find((s) => s.entity_id.startsWith(`${domain}.`) && s.attributes.friendly_name === name)?.entity_id;
   }
 
-  /** `homeassistant.update_entity`: the entity updates now (a Remote Calendar reads its feed again). */
+  /** `homeassistant.update_entity`: the entity updates now (a Remote Calendar reads its calendar feed again). */
   async updateEntity(entity: string): Promise<void> {
     await this.call('POST', 'services/homeassistant/update_entity', { entity_id: entity });
   }

@@ -7,23 +7,23 @@
 // told on retained by the holder, taken over by its successor (16.3), so every entry stays the bridge's and
 // none the family deleted is made again. It never stands in the way of the rest: a
 // refusal or an API that is away is a log line and a named reason in the diagnostics, tried again later;
-// MQTT, the feeds and the board go on.
+// MQTT, the calendar feeds and the board go on.
 import { createHash } from 'node:crypto';
 import type { Sink } from '../../bus/bus.js';
 import type { ChildDevice } from '../../features/kit/entities.js';
-import { homeworkUpcomingEntity, upcomingTestsEntity } from '../../features/agenda/entities.js';
+import { declaresAgenda } from '../../features/calendar-feeds/calendar-feeds.js';
 import type { HomeAssistantConfig } from '../../config/schema.js';
 import type { Language } from '../../config/language.js';
-import type { AgendaEntry, FeedContent, FeedName } from '../../rules/calendar-feeds.js';
+import type { AgendaEntry, CalendarFeedContent, CalendarFeedName } from '../../rules/calendar-feeds.js';
 import { HOMEASSISTANT_TEXT } from '../../i18n/homeassistant-text.js';
-import { feedUrl, LiveToken, loadOrCreateToken, mcpUrl } from '../web/token.js';
+import { calendarFeedUrl, LiveToken, loadOrCreateToken, mcpUrl } from '../web/token.js';
 import { MINUTE } from '../../util/duration.js';
 import { warsawDate } from '../../util/time.js';
 import { errorText } from '../../util/text.js';
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import { HomeAssistantApi, problemAfter, HomeAssistantError, type FlowOutcome, type HaItem } from './client.js';
-import { assistEntry, childOfKey, keptUrl, MCP, reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './plan.js';
+import { assistEntry, childOfKey, keptUrl, MCP, reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './steps.js';
 import { homeworkItems, needsLook, todoSteps, type Written } from './homework.js';
 import { MadeFile, madeStatus, takenOver, toldOn, type Known, type Made, type ToldEntries } from './made.js';
 import { LookLoop } from './look-loop.js';
@@ -34,15 +34,15 @@ export interface KeeperOptions {
   language: Language;
   clock: Clock;
   log: Logger;
-  /** Whether the web server serves the feeds now: a Remote Calendar's flow fetches its feed to validate it. */
-  feedsServed: () => boolean;
+  /** Whether the web server serves the calendar feeds now: a Remote Calendar's flow fetches its calendar feed to validate it. */
+  calendarFeedsServed: () => boolean;
   /** The ids of the children the bridge reads as far as known; `complete` once every child is (nothing is removed before). */
   children: () => { ids: string[]; complete: boolean };
   /** What was made and what the family deleted, told on with the base topic (the MQTT sink); none: kept in data_dir alone. */
   handover?: HomeAssistantHandover;
 }
 
-/** The base topic's side of what was made and deleted (mqtt/sink.ts): told on by its holder, read by its successor. */
+/** The base topic's side of what was made and deleted (mqtt/told.ts): told on by its holder, read by its successor. */
 export interface HomeAssistantHandover {
   /** After a handover from another installation: what it told (undefined when nothing); undefined when this bridge held the base topic last. */
   homeAssistantTold(): { told: unknown } | undefined;
@@ -55,14 +55,14 @@ export interface HomeAssistantHandover {
  * (Home Assistant answered other calls of the same look) a short wait, never doubled: it is there.
  */
 const RETRY = { first: MINUTE, longest: 30 * MINUTE, lost: 15_000 };
-/** A calendar is asked to read its feed again at most this often (Remote Calendar reads it once a day itself). */
+/** A calendar is asked to read its calendar feed again at most this often (Remote Calendar reads it once a day itself). */
 const READ_AGAIN = 5 * MINUTE;
 
 export class HomeAssistantKeeper extends LookLoop implements Sink {
   private readonly api: HomeAssistantApi;
   private readonly file: MadeFile;
   private made: Made = { entries: {}, homework: {} };
-  /** Each child's first name and agenda entries, as its feeds last carried them. */
+  /** Each child's first name and agenda entries, as its calendar feeds last carried them. */
   private readonly names = new Map<string, string>();
   private readonly agenda = new Map<string, readonly AgendaEntry[]>();
   /** Whether each child's device declares homework and an agenda (a kindergarten child's does not); nothing is made before it is known. */
@@ -76,7 +76,7 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
   private readonly calls = { day: '', today: 0 };
   /** What each calendar feed (`child/feed`) holds now, as a hash of the content the last pass published. */
   private readonly serving = new Map<string, string>();
-  /** When each calendar was last asked to read its feed again (this run), and the timer of the next ask. */
+  /** When each calendar was last asked to read its calendar feed again (this run), and the timer of the next ask. */
   private readonly askedAt = new Map<string, number>();
 
   constructor(private readonly options: KeeperOptions) {
@@ -94,8 +94,7 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
 
   /** A child's device as declared: whether it has homework and an agenda decides its list and agenda calendar. */
   device(child: ChildDevice): void {
-    const keys = new Set(child.entities.map((e) => e.key));
-    const schoolwork = keys.has(homeworkUpcomingEntity.key) || keys.has(upcomingTestsEntity.key);
+    const schoolwork = declaresAgenda(child.entities);
     if (this.schoolwork.get(child.id) === schoolwork) return;
     this.schoolwork.set(child.id, schoolwork);
     this.nudge();
@@ -106,19 +105,19 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
   }
 
   /** A sink of the bus: every calendar feed a pass publishes names the child and carries its homework and agenda. */
-  feed<K extends FeedName>(id: string, name: K, content: FeedContent<K>): void {
+  calendarFeed<K extends CalendarFeedName>(id: string, name: K, content: CalendarFeedContent<K>): void {
     this.names.set(id, content.child);
     if (name === 'agenda') this.agenda.set(id, content.entries as readonly AgendaEntry[]);
     const key = `${id}/${name}`;
     const hash = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 16);
     if (this.serving.get(key) === hash) return;
     this.serving.set(key, hash);
-    // A look after the feeds the pass publishes together (they come in one go): not waiting for the pass's end,
+    // A look after the calendar feeds the pass publishes together (they come in one go): not waiting for the pass's end,
     // which waits for the broker's acknowledgements.
     this.nudge();
   }
 
-  /** A child's pass published everything: a look (the homework list, a child come or gone; a changed feed was looked at already). */
+  /** A child's pass published everything: a look (the homework list, a child come or gone; a changed calendar feed was looked at already). */
   passed(): void {
     this.nudge();
   }
@@ -139,7 +138,7 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
       );
       await this.save();
     } else this.options.handover?.tellHomeAssistant(toldOn(this.made));
-    if (this.options.config.public_url !== undefined && this.options.feedsServed()) {
+    if (this.options.config.public_url !== undefined && this.options.calendarFeedsServed()) {
       this.token = await loadOrCreateToken(dataDir)
         .then(({ value }) => new LiveToken(dataDir, value))
         .catch(() => undefined);
@@ -180,12 +179,12 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
     const token = this.token?.current();
     const base = this.options.config.public_url;
     const urls =
-      base !== undefined && token !== undefined && this.options.feedsServed()
-        ? (child: string, feed: FeedName) => feedUrl(base, child, feed, token)
+      base !== undefined && token !== undefined && this.options.calendarFeedsServed()
+        ? (child: string, calendarFeed: CalendarFeedName) => calendarFeedUrl(base, child, calendarFeed, token)
         : undefined;
     const wanted = wantedEntries(named, this.options.language, urls);
     // Assist's entry: the MCP server at the address Home Assistant reaches the bridge by, its key the web token.
-    if (this.options.config.assist && base !== undefined && token !== undefined && this.options.feedsServed())
+    if (this.options.config.assist && base !== undefined && token !== undefined && this.options.calendarFeedsServed())
       wanted.push(assistEntry(mcpUrl(base, token)));
     // Home Assistant is asked only when something may have to be done: an entry wanted anew, a child gone.
     const leaving =
@@ -209,12 +208,21 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
           if (step.known.by === 'bridge' && !step.known.gone && step.known.entry !== null) await this.api.deleteEntry(step.known.entry);
           this.remember(step.key, undefined);
           this.options.log.info({ title: step.known.title }, 'its child is no longer read: removed from Home Assistant');
+        } else if (step.want.domain === MCP) {
+          // Its flow aborts on the address alone, so the new entry is made before the old one goes: a lost answer
+          // in between leaves the old one known and still there, never an entry taken for deleted by the family.
+          await this.make(step.want, false, step.do === 'remake' ? step.known : undefined);
         } else {
-          if (step.do === 'remake' && step.known.entry !== null) await this.api.deleteEntry(step.known.entry);
+          if (step.do === 'remake' && step.known.entry !== null) {
+            await this.api.deleteEntry(step.known.entry);
+            // Deleted by the bridge: a lost answer to the flow that follows must not find it missing and take it for the family's deletion.
+            this.remember(step.want.key, undefined);
+            await this.save();
+          }
           await this.make(step.want);
         }
       } catch (error) {
-        // A flow one entry fails (its feed not served yet) leaves the others to be made; an API that is away fails them all.
+        // A flow one entry fails (its calendar feed not served yet) leaves the others to be made; an API that is away fails them all.
         if (error instanceof HomeAssistantError && error.fault !== 'refused' && error.fault !== 'server_error') throw error;
         first ??= error;
       }
@@ -247,7 +255,7 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
       this.made.flows = { ...this.made.flows, [want.key]: id };
       await this.save();
     });
-    // A step answered with the form again (its feed could not be read) leaves the flow open: ended here.
+    // A step answered with the form again (its calendar feed could not be read) leaves the flow open: ended here.
     if ('errors' in outcome && flow !== undefined) await this.api.abortFlow(flow);
     delete this.made.flows?.[want.key];
     return outcome;
@@ -257,13 +265,16 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
    * One entry made through its integration's flow. One already there under its name is the bridge's whoever
    * made it (this bridge before a lost answer, a predecessor on the base topic, the family by hand): a list
    * is taken as it is; a calendar, whose address Home Assistant does not show, is made again at the
-   * feed's address and key. A calendar whose address alone is taken (named otherwise by the family) is theirs.
+   * calendar feed's address and key. A calendar whose address alone is taken (named otherwise by the family) is
+   * theirs. The MCP entry's flow aborts when an entry has its very address (this server, this key): that one is
+   * the bridge's, whoever made it; `replaces`, the MCP entry it was before (an old key, a predecessor's address),
+   * is deleted once the new one stands.
    */
-  private async make(want: Wanted, again = false): Promise<void> {
+  private async make(want: Wanted, again = false, replaces?: Known): Promise<void> {
     const outcome = await this.flow(want);
     const url = keptUrl(want);
     if ('made' in outcome) {
-      // Its flow has just read the feed: what it serves now is what Home Assistant holds.
+      // Its flow has just read the calendar feed: what it serves now is what Home Assistant holds.
       const read = this.serving.get(want.key);
       // Home Assistant titles an MCP entry by the server's name; the bridge keeps the title it was given.
       const title = want.domain === MCP ? outcome.made.title : want.title;
@@ -275,11 +286,14 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
         ...(url && read ? { read } : {}),
       });
       this.options.log.info({ title }, 'made in Home Assistant');
+      await this.replaced(replaces, outcome.made.entry_id);
     } else if ('aborted' in outcome && outcome.aborted === 'already_configured' && want.domain === MCP) {
-      // The MCP server's address is taken: an entry the family made by hand, kept as theirs.
-      const found = (await this.api.entries()).find((e) => e.domain === want.domain && e.title === want.title);
-      this.remember(want.key, { entry: found?.entry_id ?? null, title: found?.title ?? want.title, by: 'family' });
-      this.options.log.info({ title: want.title }, 'already in Home Assistant (made by the family): kept');
+      // Home Assistant shows no entry's address: the entry is the one of the server's name, the newer when the old is listed too.
+      const named = (await this.api.entries()).filter((e) => e.domain === MCP && e.title === want.title);
+      const found = named.length > 1 ? named.find((e) => e.entry_id !== replaces?.entry) : named[0];
+      this.remember(want.key, { entry: found?.entry_id ?? null, title: found?.title ?? want.title, by: 'bridge', ...(url ? { url } : {}) });
+      this.options.log.info({ title: want.title }, "already in Home Assistant at this bridge's address: taken as the bridge's");
+      await this.replaced(replaces, found?.entry_id);
     } else if ('aborted' in outcome && outcome.aborted === 'already_configured') {
       const found = (await this.api.entries()).find((e) => e.domain === want.domain && e.title === want.title);
       if (found !== undefined && want.url !== undefined && !again) {
@@ -299,8 +313,15 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
     }
   }
 
+  /** The MCP entry a new one stands in for, deleted (one deleted meanwhile is gone already). */
+  private async replaced(old: Known | undefined, current: string | undefined): Promise<void> {
+    if (old?.entry === undefined || old.entry === null || old.entry === current) return;
+    await this.api.deleteEntry(old.entry);
+    this.options.log.info({ title: old.title }, 'the entry it stands in for deleted from Home Assistant');
+  }
+
   /**
-   * Each calendar whose feed changed since Home Assistant last read it is asked to read it again
+   * Each calendar whose calendar feed changed since Home Assistant last read it is asked to read it again
    * (`homeassistant.update_entity` on its entity): at once after the pass, at most once in READ_AGAIN per
    * calendar (a later change waits for that, then one ask covers all of them).
    */

@@ -91,7 +91,7 @@ export abstract class LookLoop {
     await this.queue.idle();
   }
 
-  /** Resolves when no look is under way or queued (a test waits for it as for a poll). */
+  /** Resolves when no look is under way or queued (a test waits for it as for a pass). */
   idle(): Promise<void> {
     return this.queue.idle();
   }

@@ -2,7 +2,7 @@
 // family deleted stays deleted, and one made with an old address is made again), each homework item it
 // added (so that a ticked or deleted one is never added again), and the API's last fault (for
 // `dziennik2mqtt diagnostics`, which runs beside the bridge). What the bridge made and what the family
-// deleted go with the base topic too, not with this data folder alone: told on retained (mqtt/sink.ts),
+// deleted go with the base topic too, not with this data folder alone: told on retained (mqtt/told.ts),
 // they are what a bridge that takes the base topic over starts from, so that every entry stays the
 // bridge's and none the family deleted is made again.
 import { join } from 'node:path';
@@ -19,8 +19,8 @@ const gone = z.literal(true).optional();
 
 /**
  * What the bridge remembers of an entry: the entry's id (null when Home Assistant would not say: a
- * calendar of the feed's address the family had made under another name), who made it, the address it
- * was made with, its entity (found by its name), what a calendar's feed held when Home Assistant last
+ * calendar of the calendar feed's address the family had made under another name), who made it, the address it
+ * was made with, its entity (found by its name), what a calendar's calendar feed held when Home Assistant last
  * read it, and `gone` once the family deleted it.
  */
 const knownSchema = z.object({
@@ -29,7 +29,7 @@ const knownSchema = z.object({
   by: z.enum(['bridge', 'family']),
   url: z.string().optional(),
   entity: z.string().optional(),
-  /** A calendar's: the hash of its feed's content when Home Assistant last read it (made, or asked to read again). */
+  /** A calendar's: the hash of its calendar feed's content when Home Assistant last read it (made, or asked to read again). */
   read: z.string().optional(),
   gone,
 });
@@ -76,7 +76,7 @@ export class MadeFile {
 /**
  * What the bridge made and what the family deleted, as told on the broker for a successor: each entry the
  * bridge made by its key (its id, its title; `gone` once the family deleted it), each homework item the
- * family deleted by its child and uid (its due date). No address and no key: a calendar's address opens its feed.
+ * family deleted by its child and uid (its due date). No address and no key: a calendar's address opens its calendar feed.
  */
 const toldSchema = z.object({
   entries: z.record(z.string(), z.object({ entry: z.string().nullable(), title: z.string(), gone })),

@@ -4,7 +4,7 @@
 import type { EntityDef } from '../../features/kit/entities.js';
 import type { EntityState } from '../../engine/state.js';
 import type { Language } from '../../config/language.js';
-import type { FeedContent } from '../../rules/calendar-feeds.js';
+import type { CalendarFeedContent } from '../../rules/calendar-feeds.js';
 import type { ChildView } from '../web/types.js';
 import { MCP_TEXT, type McpText } from '../../i18n/mcp-text.js';
 import { BOARD_TEXT, type BoardText } from '../../i18n/board-text.js';
@@ -32,7 +32,7 @@ export interface Asked {
   /** The name the family calls the child by (the board's). */
   name: string;
   card: BoardChild;
-  freeDays: FeedContent<'free-days'> | undefined;
+  freeDays: CalendarFeedContent<'free-days'> | undefined;
   language: Language;
   now: number;
 }
@@ -546,7 +546,7 @@ export function openedText(child: ChildView, language: Language, now: number): s
 export function askedOf(
   child: ChildView,
   all: readonly ChildView[],
-  freeDays: FeedContent<'free-days'> | undefined,
+  freeDays: CalendarFeedContent<'free-days'> | undefined,
   language: Language,
   now: number,
 ): Asked {

@@ -1,8 +1,7 @@
-// Creating the mqtt.js client: options (last will, credentials only when given), the reconnect backoff,
-// the wait for the first connection, a time limit for shutdown steps, and what a failed attempt means
-// in one line with the broker URL made safe to log.
+// Creating the mqtt.js client: options (last will, credentials only when given, TLS as tls.ts reads it), the
+// reconnect backoff, the wait for the first connection, what a failed attempt means in one line with the
+// broker URL made safe to log, and how a takeover of the client id shows.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { connect, MqttClient, type IClientOptions } from 'mqtt';
 import type { MqttConfig } from '../../config/schema.js';
@@ -11,7 +10,8 @@ import type { Logger } from '../../util/log.js';
 import { MAX_PACKET_BYTES } from './sizes.js';
 import type { MqttSession } from '../../once/session.js';
 import { errorText } from '../../util/text.js';
-import { CHECK_TEXT, type BrokerFault, type CertificateFault } from '../../i18n/check-text.js';
+import { CHECK_TEXT, type BrokerFault } from '../../i18n/check-text.js';
+import { certificateFault, tlsOptions } from './tls.js';
 
 export interface ClientSettings {
   mqtt: MqttConfig;
@@ -276,39 +276,4 @@ export function watchTakeovers(client: MqttClient, taken: () => void): void {
     connectedAt = undefined;
     failed = false;
   });
-}
-
-// TLS to a broker of one's own (mqtt.ca, mqtt.cert, mqtt.key, mqtt.reject_unauthorized): the files'
-// contents for mqtt.js, which uses them for mqtts:// and wss:// only, and what a certificate error means.
-
-/** The TLS options of the config: the PEM files read now (the config's load checked they can be). */
-export function tlsOptions(mqtt: MqttConfig): Pick<IClientOptions, 'ca' | 'cert' | 'key' | 'rejectUnauthorized'> {
-  const pem = (key: 'ca' | 'cert' | 'key') => {
-    const file = mqtt[key];
-    return file === undefined ? {} : { [key]: readFileSync(file) };
-  };
-  return { ...pem('ca'), ...pem('cert'), ...pem('key'), rejectUnauthorized: mqtt.reject_unauthorized !== false };
-}
-
-/** Node's verification codes (OpenSSL's names) of a certificate no CA given vouches for. */
-const UNTRUSTED = new Set([
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_UNTRUSTED',
-  'CERT_SIGNATURE_FAILURE',
-]);
-
-/** The kind of certificate trouble a failed TLS connection had, if that was its trouble. */
-export function certificateFault(error: unknown): CertificateFault | undefined {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  if (typeof code !== 'string') return undefined;
-  if (UNTRUSTED.has(code)) return 'cert_untrusted';
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return 'cert_host';
-  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return 'cert_expired';
-  // The broker's TLS alert: it wants a client certificate, or does not trust the one given.
-  if (/^ERR_SSL_.*ALERT_(BAD_CERTIFICATE|CERTIFICATE_REQUIRED|UNKNOWN_CA|CERTIFICATE_UNKNOWN)$/.test(code)) return 'cert_refused';
-  return undefined;
 }

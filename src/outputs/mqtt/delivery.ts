@@ -1,5 +1,5 @@
 // The broker's answers to what the bridge handed it (a PUBACK, for events a PUBCOMP), counted in order,
-// so that "has the broker accepted everything handed so far?" can be waited for: the feed acknowledges a
+// so that "has the broker accepted everything handed so far?" can be waited for: the change feed acknowledges a
 // change only then (engine/change-feed/child.ts, sortChanges). A refusal, the connection closing or the bridge stopping
 // answers no. An event is answered on its own, once the broker acknowledged it (PUBCOMP; its event memory
 // keeps it until then, once/outbox.ts); one the kept session holds from an earlier run by the session.

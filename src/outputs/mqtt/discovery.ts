@@ -66,7 +66,7 @@ const BRIDGE_NAMES = {
  * The bridge's own device: its connection to the broker (`connection_state`, the last will's
  * online/offline), its log level (a select that sends the `options` bridge request), its version
  * (with bridge/info as attributes), and from bridge/health its uptime (the start, a timestamp: one
- * state per start) and its memory (RSS; a new state every poll, so off until a user turns it on); its
+ * state per start) and its memory (RSS; a new state every pass, so off until a user turns it on); its
  * `problem` (interface 12.3) for what no child's device can carry (app/bridge-problem.ts).
  */
 export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {

@@ -79,13 +79,13 @@ export class Topics {
     return `${this.base}/${child}/event/${kind}`;
   }
 
-  /** A child's event memory, retained (mqtt/sink.ts tellMemory): what a bridge taking the base topic over starts from. */
+  /** A child's event memory, retained (mqtt/told.ts tell): what a bridge taking the base topic over starts from. */
   eventMemory(child: string): string {
     return `${this.base}/${child}/event_memory`;
   }
 
   /**
-   * The entries the bridge made in Home Assistant and what the family deleted there, retained (mqtt/sink.ts
+   * The entries the bridge made in Home Assistant and what the family deleted there, retained (mqtt/told.ts
    * tellHomeAssistant): what a bridge taking the base topic over starts from, so that it makes none of it again.
    */
   get homeAssistant(): string {

@@ -5,20 +5,20 @@ import { BOARD_TEXT } from '../../i18n/board-text.js';
 import type { Language } from '../../config/language.js';
 import { FEATURES } from '../../features/index.js';
 import { type BoardBoxes, type ShownChild, shownChild } from '../../features/screens/parts.js';
-import { feedLinks } from './board-calendars.js';
+import { calendarFeedLinks } from './board-calendars.js';
 import type { ChildView } from './types.js';
 import { oneLine } from '../../util/text.js';
 
 export type * from '../../features/screens/parts.js';
 
-/** One child's card: its boxes, its id and name, the device's model line (`className`, e.g. "Klasa 4b") and its feeds. */
+/** One child's card: its boxes, its id and name, the device's model line (`className`, e.g. "Klasa 4b") and its calendar feeds. */
 export type BoardChild = ReturnType<typeof childBoard>;
 
 export type BoardModel = ReturnType<typeof boardModel>;
 
 /** The board for every child the bridge holds, at `now`. */
 export function boardModel(children: readonly ChildView[], language: Language, now: number) {
-  // Always in the same places: the bridge learns its children in whatever order their first polls end.
+  // Always in the same places: the bridge learns its children in whatever order their first passes end.
   const sorted = [...children].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const names = callNames(sorted);
   return { language, labels: BOARD_TEXT[language].labels, children: sorted.map((c, i) => childBoard(c, names[i] as string, language, now)) };
@@ -70,5 +70,5 @@ function boxesOf(shown: ShownChild): BoardBoxes {
 function childBoard(child: ChildView, name: string, language: Language, now: number) {
   const boxes = boxesOf(shownChild(child.states, language, now, child.online));
   // The child's calendar feeds, without the token (the page adds it and the host).
-  return { id: child.id, name, className: child.model, ...boxes, feeds: feedLinks(child.id, name, language) };
+  return { id: child.id, name, className: child.model, ...boxes, calendarFeeds: calendarFeedLinks(child, name, language) };
 }

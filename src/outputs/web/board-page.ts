@@ -13,17 +13,17 @@ export interface BoardPage {
   style: string;
   /** The model and its version, as JSON, for the script to draw. */
   data: string;
-  /** The feeds' access block (board-calendars.ts), when the cards offer their calendars. */
-  feedAccess?: string | undefined;
+  /** The calendar feeds' access block (board-calendars.ts), when the cards offer their calendars. */
+  calendarFeedAccess?: string | undefined;
   /** The words of the link to /diagnostics at the foot (the app's panel only: there it needs no token). */
   diagnostics?: string | undefined;
 }
 
 /** The page, in the bridge's language, with the model for the script to draw. */
-export function boardHtml({ language, title, script, style, data, feedAccess, diagnostics }: BoardPage): string {
+export function boardHtml({ language, title, script, style, data, calendarFeedAccess, diagnostics }: BoardPage): string {
   // "<" escaped so that no text from the register can close a data block.
   const safe = (json: string): string => json.replace(/</g, '\\u003c');
-  const access = feedAccess === undefined ? '' : `\n<script type="application/json" id="feed-access">${safe(feedAccess)}</script>`;
+  const access = calendarFeedAccess === undefined ? '' : `\n<script type="application/json" id="feed-access">${safe(calendarFeedAccess)}</script>`;
   const diagnosticsLink =
     diagnostics === undefined ? '' : `\n<p class="diagnostics"><a href="diagnostics" download>${escapeHtml(diagnostics)}</a></p>`;
   return htmlPage(

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { boardModel } from './board-model.js';
-import { feedAccessJson, type BoardFeedAccess } from './board-calendars.js';
+import { calendarFeedAccessJson, type BoardCalendarFeedAccess } from './board-calendars.js';
 import { boardHtml } from './board-page.js';
 import { BOARD_TEXT } from '../../i18n/board-text.js';
 import { boardAssets, type BoardAsset } from './board-bundle.js';
@@ -14,12 +14,12 @@ import type { Route, WebData, WebRequest, WebResponse } from './types.js';
 import { systemClock, type Clock, type Timer } from '../../util/clock.js';
 
 export interface BoardOptions {
-  /** A burst of state changes (a poll publishes dozens) becomes one event after this long. */
+  /** A burst of state changes (a pass publishes dozens) becomes one event after this long. */
   coalesceMs?: number;
   /** A comment this often keeps proxies from closing an idle stream; the model is re-read then too. */
   heartbeatMs?: number;
-  /** The token (for the feeds' keys) and port for the cards' feed addresses; without it the cards offer no calendars. */
-  feeds?: BoardFeedAccess | undefined;
+  /** The token (for the calendar feeds' keys) and port for the cards' calendar feed addresses; without it the cards offer no calendars. */
+  calendarFeeds?: BoardCalendarFeedAccess | undefined;
   /** The clock of the stream's timers: the bridge's (a test's fake one moves them). */
   clock?: Clock | undefined;
 }
@@ -50,18 +50,17 @@ export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] 
     (req) => {
       if (path(req) !== '') return undefined;
       const now = current(data);
-      const ids = data.children().map((c) => c.id);
       const body = boardHtml({
         language: data.language,
         title: now.model.labels.title,
         script: script.file,
         style: style.file,
         data: now.json,
-        feedAccess: options.feeds && feedAccessJson(options.feeds, req, ids),
+        calendarFeedAccess: options.calendarFeeds && calendarFeedAccessJson(options.calendarFeeds, req, data.children()),
         // In the app's panel (ingress) the diagnostics file opens without the token: linked at the foot.
         diagnostics: req.via === 'ingress' ? BOARD_TEXT[data.language].diagnostics : undefined,
       });
-      // It holds the feeds' keys and the family's data: for this browser only, never a shared cache.
+      // It holds the calendar feeds' keys and the family's data: for this browser only, never a shared cache.
       return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' }, body };
     },
     (req) => assets.get(path(req)),

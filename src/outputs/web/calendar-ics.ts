@@ -1,9 +1,10 @@
-// A feed's entries as iCalendar text (RFC 5545), written here: the few properties a school calendar
-// needs, TEXT escaped (3.3.11) and lines folded at 75 octets (3.1); the titles and descriptions follow
-// the bridge's language, and the times are Warsaw's wall clock with the zone's VTIMEZONE.
+// A calendar feed's entries as iCalendar text (RFC 5545), written here: the few properties a school calendar
+// needs, TEXT escaped (3.3.11) and every line folded at 75 octets and ended with CRLF (3.1); the titles and
+// descriptions follow the bridge's language, and the times are Warsaw's wall clock with the zone's VTIMEZONE,
+// which every calendar feed holds, an empty one too (3.6 asks a calendar for at least one component).
 import { CALENDAR_TEXT, type CalendarText } from '../../i18n/calendar-text.js';
 import type { Language } from '../../config/language.js';
-import type { AgendaEntry, EntryTime, FeedEntries, FeedName, FreeDayEntry, LessonEntry } from '../../rules/calendar-feeds.js';
+import type { AgendaEntry, EntryTime, CalendarFeedEntries, CalendarFeedName, FreeDayEntry, LessonEntry } from '../../rules/calendar-feeds.js';
 import { oneLine } from '../../util/text.js';
 import { agendaKind } from '../../rules/agenda.js';
 import { fold } from '../../rules/order.js';
@@ -11,13 +12,15 @@ import { noteOf } from '../../features/timetable/day.js';
 import { TIMETABLE_WORDS, type TimetableWords } from '../../i18n/lesson-words.js';
 import { addDays, basicUtc, TIME_ZONE } from '../../util/time.js';
 
-/** One VEVENT as a feed writes it. */
-interface FeedEvent {
+/** One VEVENT as a calendar feed writes it. */
+interface CalendarFeedEvent {
   uid: string;
   summary: string;
   description: string;
   location?: string | null;
   status?: 'CONFIRMED' | 'CANCELLED';
+  /** A day off takes no time: a phone's calendar does not show the family busy all day (TRANSP, RFC 5545 3.8.2.7). */
+  transparent?: true;
   when: EntryTime;
 }
 
@@ -25,7 +28,7 @@ const lines = (...parts: (string | null | false | undefined)[]): string => parts
 const labelled = (label: string, value: string | null): string | null => (value ? `${label}: ${value}` : null);
 
 /** A slot titled with its change in the timetable's words (noteOf), as every screen says it: "Fizyka (zastępstwo · zamiast: Matematyka)". */
-function lessonEvent(l: LessonEntry, t: CalendarText, words: TimetableWords): FeedEvent {
+function lessonEvent(l: LessonEntry, t: CalendarText, words: TimetableWords): CalendarFeedEvent {
   const note = noteOf(l, words);
   const subject = l.subject ?? l.original_subject ?? t.lesson;
   return {
@@ -69,12 +72,24 @@ function agendaTitleKind(a: AgendaEntry, t: CalendarText): string {
   return agendaKind(a.label, undefined) === a.kind && a.kind !== 'event' ? ruled : a.label;
 }
 
-/** Whether a text already begins with one of these words (case and diacritics aside): "Zebranie z rodzicami – informacja". */
-const beginsWith = (text: string, words: readonly (string | null)[]): boolean =>
-  words.some((w) => w !== null && w.trim() !== '' && fold(text).startsWith(fold(w.trim())));
+/**
+ * Whether a text already names one of these kinds, as whole words wherever they stand, case and Polish letters aside:
+ * "Zebranie z rodzicami – informacja", "Szkolny konkurs recytatorski" for "Konkurs". Only the word as written: an
+ * inflected form ("na wycieczkę" for "Wycieczka") is another word, and the title then says the kind.
+ */
+function names(text: string, kinds: readonly (string | null)[]): boolean {
+  const said = ` ${wordsOf(text).join(' ')} `;
+  return kinds.some((kind) => kind !== null && wordsOf(kind).length > 0 && said.includes(` ${wordsOf(kind).join(' ')} `));
+}
+
+/** A text's words, folded (fold: lower case, no diacritics), whatever stands between them. */
+const wordsOf = (text: string): string[] =>
+  fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
 
 /** A term grade, proposed or given, on its day: "Propozycja oceny śródrocznej: Historia 3", its teacher in the description. */
-function termGradeEvent(a: AgendaEntry, t: CalendarText): FeedEvent {
+function termGradeEvent(a: AgendaEntry, t: CalendarText): CalendarFeedEvent {
   const kind = a.period === undefined ? t.agenda.term_grade : t.termGrades[a.period];
   return {
     uid: a.uid,
@@ -84,13 +99,13 @@ function termGradeEvent(a: AgendaEntry, t: CalendarText): FeedEvent {
   };
 }
 
-function agendaEvent(a: AgendaEntry, t: CalendarText): FeedEvent {
+function agendaEvent(a: AgendaEntry, t: CalendarText): CalendarFeedEvent {
   if (a.kind === 'term_grade') return termGradeEvent(a, t);
   const kind = agendaTitleKind(a, t);
   // A test names its subject; a trip or a meeting has none, its text says what it is.
   const what = a.subject ?? (a.kind === 'trip' || a.kind === 'meeting' || a.kind === 'event' ? titleText(a.text) : null);
-  // A text that begins with its kind (or its category) is the title alone: the kind is never said twice.
-  const summary = what === null ? kind : a.subject === null && beginsWith(what, [kind, a.label]) ? what : `${kind}: ${what}`;
+  // A text that names its kind (or its category) is the title alone: the kind is never said twice.
+  const summary = what === null ? kind : a.subject === null && names(what, [kind, a.label]) ? what : `${kind}: ${what}`;
   return {
     uid: a.uid,
     summary,
@@ -99,21 +114,22 @@ function agendaEvent(a: AgendaEntry, t: CalendarText): FeedEvent {
   };
 }
 
-function freeDayEvent(f: FreeDayEntry, t: CalendarText): FeedEvent {
+function freeDayEvent(f: FreeDayEntry, t: CalendarText): CalendarFeedEvent {
   const name = f.name ?? t.freeDay;
   return {
     uid: f.uid,
     summary: f.lessons ? `${name} (${t.lessons(f.lessons.from, f.lessons.to)})` : name,
     description: t.scope[f.scope],
+    transparent: true,
     when: f.when,
   };
 }
 
-export interface FeedCalendar {
-  name: FeedName;
+export interface CalendarFeedDocument {
+  name: CalendarFeedName;
   /** The child's first name, for the calendar's name. */
   child: string;
-  entries: FeedEntries;
+  entries: CalendarFeedEntries;
   /** When the entries last changed: every event's DTSTAMP, so that the same entries give the same text. */
   changedAt: number;
   language: Language;
@@ -124,34 +140,43 @@ export function icalText(text: string): string {
   return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
 }
 
-/** The feed's iCalendar text: CRLF between lines, none after the last; the same entries give the same text. */
-export function feedText(feed: FeedCalendar): string {
-  const t = CALENDAR_TEXT[feed.language];
+/**
+ * How often a subscriber should read a calendar feed again (RFC 7986 REFRESH-INTERVAL, and Outlook's X-PUBLISHED-TTL):
+ * the school's lists change a few times a day. Home Assistant's own calendars are asked at once after a change (keeper.ts).
+ */
+const REFRESH = 'PT1H';
+
+/** The calendar feed's iCalendar text: every line CRLF-ended, the last one too; the same entries give the same text. */
+export function calendarFeedText(calendarFeed: CalendarFeedDocument): string {
+  const t = CALENDAR_TEXT[calendarFeed.language];
   const events =
-    feed.name === 'lessons'
-      ? feed.entries.lessons.map((l) => lessonEvent(l, t, TIMETABLE_WORDS[feed.language]))
-      : feed.name === 'agenda'
-        ? feed.entries.agenda.map((a) => agendaEvent(a, t))
-        : feed.entries.freeDays.map((f) => freeDayEvent(f, t));
-  const name = icalText(oneLine(`${feed.child} – ${t.feeds[feed.name]}`));
-  const stamp = `DTSTAMP:${basicUtc(feed.changedAt)}`;
+    calendarFeed.name === 'lessons'
+      ? calendarFeed.entries.lessons.map((l) => lessonEvent(l, t, TIMETABLE_WORDS[calendarFeed.language]))
+      : calendarFeed.name === 'agenda'
+        ? calendarFeed.entries.agenda.map((a) => agendaEvent(a, t))
+        : calendarFeed.entries.freeDays.map((f) => freeDayEvent(f, t));
+  const name = icalText(oneLine(`${calendarFeed.child} – ${t.calendarFeeds[calendarFeed.name]}`));
+  const stamp = `DTSTAMP:${basicUtc(calendarFeed.changedAt)}`;
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//dziennik2mqtt//calendar feeds//${feed.language.toUpperCase()}`,
+    `PRODID:-//dziennik2mqtt//calendar feeds//${calendarFeed.language.toUpperCase()}`,
     `NAME:${name}`,
     `X-WR-CALNAME:${name}`,
-    // Every event is in Warsaw's time: the zone's definition comes with them.
-    ...(events.length > 0 ? WARSAW : []),
-    ...events.flatMap((event) => eventLines(event, stamp)),
     `X-WR-TIMEZONE:${TIME_ZONE}`,
+    // The value type said: a parser that reads the property strictly refuses it without (RFC 7986 5.7).
+    `REFRESH-INTERVAL;VALUE=DURATION:${REFRESH}`,
+    `X-PUBLISHED-TTL:${REFRESH}`,
+    // Every event is in Warsaw's time: the zone's definition comes with them, and stands alone in a calendar feed without any.
+    ...WARSAW,
+    ...events.flatMap((event) => eventLines(event, stamp)),
     'END:VCALENDAR',
   ]
-    .map(foldLine)
-    .join('\r\n');
+    .map((line) => `${foldLine(line)}\r\n`)
+    .join('');
 }
 
-function eventLines(event: FeedEvent, stamp: string): string[] {
+function eventLines(event: CalendarFeedEvent, stamp: string): string[] {
   return [
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
@@ -162,6 +187,7 @@ function eventLines(event: FeedEvent, stamp: string): string[] {
     ...(event.location ? [`LOCATION:${icalText(event.location)}`] : []),
     `DESCRIPTION:${icalText(event.description)}`,
     ...(event.status ? [`STATUS:${event.status}`] : []),
+    ...(event.transparent ? ['TRANSP:TRANSPARENT'] : []),
     'END:VEVENT',
   ];
 }

@@ -2,7 +2,7 @@
 // (70 idle sockets from a LAN device) takes its own share and no more, and a few busy neighbours that
 // each fill their share cannot take every place either: when the server is full, a newcomer from an
 // address holding fewer connections takes the place of an idle one (kept alive between two requests,
-// or not yet sent a request) of the address holding the most. So /health, the board and the feeds
+// or not yet sent a request) of the address holding the most. So /health, the board and the calendar feeds
 // still answer everyone else, and the Supervisor's ingress proxy (all of Home Assistant's users
 // behind one address) keeps room of its own. A connection over a limit is closed at once, before it
 // can send anything; one that sends no request in time is closed too.

@@ -1,6 +1,6 @@
 // `/diagnostics` (interface 9.3): the running bridge's redacted bundle, with the token or through
 // ingress (the app's panel links it), never with the board's cookie (the wall tablet's, the least
-// trusted key of the house) nor a feed's or the metrics' key; and, with http.metrics on, `/metrics` in
+// trusted key of the house) nor a calendar feed's or the metrics' key; and, with http.metrics on, `/metrics` in
 // Prometheus' text format, which its own key (token.ts metricsKey) opens too. Both are made from the
 // bridge's memory: neither asks the portal anything.
 import type { Route, WebResponse } from './types.js';
@@ -21,7 +21,7 @@ export function diagnosticsRoutes(sources: DiagnosticsSources, language: Languag
   return [
     (req) => {
       if (req.segments.join('/') !== 'diagnostics') return undefined;
-      // Only the token or ingress: whoever passes the wall tablet holds its cookie, a calendar app a feed's key.
+      // Only the token or ingress: whoever passes the wall tablet holds its cookie, a calendar app a calendar feed's key.
       if (req.via !== 'query' && req.via !== 'ingress')
         return { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: DIAGNOSTICS_REFUSED[language] };
       return {

@@ -1,11 +1,12 @@
-// The built-in web server (interface 6.5) on Node's own http: lets in GET and HEAD with the token (or
-// through ingress), hands the decoded path to the routes, and adds what every answer needs: the
-// security headers, HEAD, conditional GET. It answers from memory only and never waits on the portal.
+// The built-in web server (interface 6.5) on Node's own http: refuses a Host that is none of the bridge's
+// names (17.1), lets in GET and HEAD with the token (or through ingress), hands the decoded path to the
+// routes, and adds what every answer needs: the security headers, HEAD, conditional GET. It answers from
+// memory only and never waits on the portal.
 // Its limits (interface 7.4): short header and request timeouts, connections per address
 // (connections.ts), and the number and backlog of event streams (streams.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Server as NetServer } from 'node:net';
-import { BOARD_COOKIE, decideAccess, ingressPathOf, isMcp, originAllowed, parseTarget } from './request.js';
+import { BOARD_COOKIE, bridgeNames, decideAccess, fromIngress, hostAllowed, ingressPathOf, isMcp, originAllowed, parseTarget } from './request.js';
 import { CONNECTION_LIMITS, closeSilent, limitConnections } from './connections.js';
 import { MAX_STREAMS, wasDropped } from './streams.js';
 import { cookieFor } from './token.js';
@@ -13,7 +14,7 @@ import { plain, SECURITY_HEADERS, send, sendFile } from './answers.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
 import type { Logger } from '../../util/log.js';
 import { systemClock, type Clock } from '../../util/clock.js';
-import { UNAUTHORIZED } from '../../i18n/web-text.js';
+import { FOREIGN_HOST, UNAUTHORIZED } from '../../i18n/web-text.js';
 import { errorText } from '../../util/text.js';
 
 export interface WebServerOptions {
@@ -34,6 +35,8 @@ export interface WebServerOptions {
   clock?: Clock;
   /** The MCP server at `/mcp` (interface 16.4): given the requests let in there, any method; none: 404. */
   mcp?: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The names a request's Host may give besides an IP address (request.ts bridgeNames); default localhost and this machine's. */
+  names?: ReadonlySet<string>;
 }
 
 /** The server as started: its address as bound (http://host:port), its port, endStreams() and close(). */
@@ -60,11 +63,12 @@ export async function startWebServer(options: WebServerOptions) {
     throw new RangeError(`web server port must be 1..65535 (0 turns the server off before this), got ${options.port}`);
   }
   const streams = new Set<ServerResponse>();
+  const names = options.names ?? bridgeNames([]);
   const timeouts = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: CHECK_INTERVAL_MS };
   const server = createServer(timeouts, (req, res) => {
     // Whatever goes wrong in one answer (a route's bad header value, say) must not reach the process.
     try {
-      handle(req, res, options, streams);
+      handle(req, res, options, streams, names);
     } catch (error) {
       options.log.warn({ path: pathOf(req), err: errorText(error) }, 'web answer failed');
       if (!res.headersSent) plain(res, 500, 'Internal error.\n');
@@ -109,10 +113,23 @@ function pathOf(req: IncomingMessage): string {
   return (req.url ?? '').split('?', 1)[0]?.slice(0, 200) ?? '';
 }
 
-function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOptions, streams: Set<ServerResponse>): void {
+function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: WebServerOptions,
+  streams: Set<ServerResponse>,
+  names: ReadonlySet<string>,
+): void {
   const logPath = pathOf(req);
   const method = req.method ?? '';
   const target = parseTarget(req.url ?? '/');
+  // Before anything else: a name that is not the bridge's may be a page of another site (DNS rebinding). Ingress
+  // carries the name Home Assistant is opened by, which the bridge cannot know; its proxy's address vouches for it.
+  const foreign = !fromIngress(req.socket.remoteAddress, options.ingressAddress) && !hostAllowed(req.headers.host, names);
+  if (foreign && !keyed(req, target, options)) {
+    options.log.debug({ path: logPath }, "web request by a name that is not the bridge's refused");
+    return plain(res, 403, FOREIGN_HOST[options.data.language], {}, method === 'HEAD');
+  }
   if (options.mcp && target.ok && isMcp(target.segments)) return mcpRequest(req, res, target, options, options.mcp);
   if (method !== 'GET' && method !== 'HEAD') {
     return plain(res, 405, 'Only GET and HEAD.\n', { Allow: 'GET, HEAD' });
@@ -121,15 +138,7 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   const parsed = parseTarget(req.url ?? '/');
   if (!parsed.ok) return plain(res, parsed.status, BAD_TARGET[parsed.status], {}, head);
   const token = typeof options.token === 'string' ? options.token : options.token();
-  const access = decideAccess({
-    segments: parsed.segments,
-    query: parsed.query,
-    cookieHeader: req.headers.cookie,
-    remoteAddress: req.socket.remoteAddress,
-    token,
-    ingressAddress: options.ingressAddress,
-    authorization: req.headers.authorization,
-  });
+  const access = accessOf(req, parsed, options, token);
   if (!access.allowed) {
     options.log.debug({ path: logPath }, 'web request without the access token');
     // In the family's language (a parent meets it on the tablet), the commands as they are.
@@ -165,6 +174,38 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
 }
 
 /**
+ * Whether a request by a name that is not the bridge's asks for a page or a calendar feed with a key of its own:
+ * the token in its address, the board's cookie, a calendar feed's or the metrics' key. A page of another site has
+ * none of them (a cookie goes by the name the browser thinks it is on), while a phone subscribed to a calendar feed
+ * and a tablet keep the name they were given: in the app the board's Calendars button gives Home Assistant's own
+ * (`homeassistant.local`), on a NAS its name, neither known here. The MCP server and `/health` take no such
+ * request.
+ */
+function keyed(req: IncomingMessage, target: ReturnType<typeof parseTarget>, options: WebServerOptions): boolean {
+  if (!target.ok || isMcp(target.segments) || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const access = accessOf(req, target, options);
+  return access.allowed && access.via !== 'open';
+}
+
+/** How a request is let in (request.ts decideAccess), from what it carries and the token in force. */
+function accessOf(
+  req: IncomingMessage,
+  target: { segments: string[]; query: URLSearchParams },
+  options: WebServerOptions,
+  token = typeof options.token === 'string' ? options.token : options.token(),
+) {
+  return decideAccess({
+    segments: target.segments,
+    query: target.query,
+    cookieHeader: req.headers.cookie,
+    remoteAddress: req.socket.remoteAddress,
+    token,
+    ingressAddress: options.ingressAddress,
+    authorization: req.headers.authorization,
+  });
+}
+
+/**
  * A request to `/mcp`: a foreign browser origin is refused (403) before anything else, then the token is asked
  * for (401, as `?key=` or a bearer token); what is let in goes to the MCP server whatever its method.
  */
@@ -179,15 +220,7 @@ function mcpRequest(
     options.log.debug({ path: '/mcp' }, 'MCP request from a foreign browser origin refused');
     return plain(res, 403, 'Forbidden: this origin may not call the MCP server.\n');
   }
-  const access = decideAccess({
-    segments: parsed.segments,
-    query: parsed.query,
-    cookieHeader: req.headers.cookie,
-    remoteAddress: req.socket.remoteAddress,
-    token: typeof options.token === 'string' ? options.token : options.token(),
-    ingressAddress: options.ingressAddress,
-    authorization: req.headers.authorization,
-  });
+  const access = accessOf(req, parsed, options);
   if (!access.allowed) {
     options.log.debug({ path: '/mcp' }, 'MCP request without the access token');
     return plain(res, 401, UNAUTHORIZED[options.data.language], { 'WWW-Authenticate': 'Bearer' });
@@ -211,7 +244,7 @@ function sendLater(
   );
 }
 
-/** The query without the token or a feed's key, under any name: a route cannot echo them into a page or a link. */
+/** The query without the token or a calendar feed's key, under any name: a route cannot echo them into a page or a link. */
 function withoutToken(query: URLSearchParams, token: string): URLSearchParams {
   return new URLSearchParams([...query].filter(([key, value]) => key !== 'token' && key !== 'key' && !key.includes(token) && !value.includes(token)));
 }
@@ -224,7 +257,7 @@ function openStream(
   headers: Record<string, string>,
   context: { head: boolean; streams: Set<ServerResponse>; log: Logger; logPath: string },
 ): void {
-  // The page polls instead when refused (EventSource gives up on a 503).
+  // The page fetches `api/board` instead when refused (EventSource gives up on a 503).
   if (!context.head && context.streams.size >= MAX_STREAMS) {
     // debug: whoever holds 16 streams open on purpose could otherwise fill the log with refusals.
     context.log.debug({ path: context.logPath, open: context.streams.size }, 'event stream refused: too many open');

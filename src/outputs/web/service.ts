@@ -4,11 +4,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatWebUrls, LiveToken, loadOrCreateToken, webBaseUrl, webUrls } from './token.js';
 import { startWebServer, type WebServer, type WebServerOptions } from './server.js';
 import { healthRoute } from './health.js';
-import { feedRoute } from './calendar-feeds.js';
+import { calendarFeedRoute } from './calendar-feeds.js';
 import { boardRoutes } from './board.js';
 import { fileRoute } from '../../portal/attachments/saved.js';
 import { diagnosticsRoutes, type DiagnosticsSources } from './diagnostics.js';
-import type { BoardFeedAccess } from './board-calendars.js';
+import type { BoardCalendarFeedAccess } from './board-calendars.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../../config/schema.js';
 import { systemClock, type Clock, type Timer } from '../../util/clock.js';
@@ -22,7 +22,7 @@ import { errorText } from '../../util/text.js';
 const TOKEN_CHECK_MS = 30_000;
 
 /** The server's own (its clock times the board's stream timers too), and what the service adds around it. */
-export interface WebServiceOptions extends Pick<WebServerOptions, 'data' | 'log' | 'ingressAddress' | 'clock'> {
+export interface WebServiceOptions extends Pick<WebServerOptions, 'data' | 'log' | 'ingressAddress' | 'clock' | 'names'> {
   http: HttpConfig;
   dataDir: string;
   /** Where the full URLs go on the first start: plain lines, never through the logger. */
@@ -36,16 +36,21 @@ export interface WebServiceOptions extends Pick<WebServerOptions, 'data' | 'log'
 }
 
 /**
- * Every route of the server, asked in this order; `feeds` lets the board list the feed addresses, and
+ * Every route of the server, asked in this order; `calendarFeeds` lets the board list the calendar feed addresses, and
  * `dataDir` serves the saved message attachments.
  */
 export function webRoutes(
   data: WebData,
-  options: { feeds?: BoardFeedAccess; clock?: Clock | undefined; dataDir?: string; diagnostics?: DiagnosticsSources | undefined } = {},
+  options: {
+    calendarFeeds?: BoardCalendarFeedAccess;
+    clock?: Clock | undefined;
+    dataDir?: string;
+    diagnostics?: DiagnosticsSources | undefined;
+  } = {},
 ): Route[] {
   return [
     healthRoute(data),
-    feedRoute(data),
+    calendarFeedRoute(data),
     ...(options.diagnostics === undefined ? [] : diagnosticsRoutes(options.diagnostics, data.language)),
     ...(options.dataDir === undefined ? [] : [fileRoute(data, options.dataDir)]),
     ...boardRoutes(data, options),
@@ -81,9 +86,9 @@ export class WebService {
       this.server = await startWebServer({
         port: http.port,
         host: http.bind,
-        // A getter: the board's page lists the feeds' keys of the token in force, after a rotation too.
+        // A getter: the board's page lists the calendar feeds' keys of the token in force, after a rotation too.
         routes: webRoutes(data, {
-          feeds: {
+          calendarFeeds: {
             get token() {
               return live.current();
             },
@@ -99,6 +104,7 @@ export class WebService {
         ingressAddress: this.options.ingressAddress,
         clock,
         ...(mcp ? { mcp } : {}),
+        ...(this.options.names ? { names: this.options.names } : {}),
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -126,11 +132,11 @@ export class WebService {
   }
 
   /**
-   * The addresses on the first start only, WITHOUT the token or the feeds' keys: stdout is the
+   * The addresses on the first start only, WITHOUT the token or the calendar feeds' keys: stdout is the
    * container's log, which people paste into bug reports. `check --show-token` gives them with it. A
-   * child's feeds are named by its id, which a child without a configured one gets from its first
-   * poll: until every id is known, the board's address goes out alone and the feeds follow once the
-   * polls have named every child.
+   * child's calendar feeds are named by its id, which a child without a configured one gets from its first
+   * pass: until every id is known, the board's address goes out alone and the calendar feeds follow once the
+   * passes have named every child.
    */
   private printOnce(base: string): void {
     const { out, childIds, data } = this.options;
@@ -144,12 +150,12 @@ export class WebService {
       write([...heading, ...formatWebUrls(urls(), data.language)]);
       return;
     }
-    write([...heading, ...formatWebUrls({ board: urls().board, feeds: [] }, data.language), say.feedsFollow]);
+    write([...heading, ...formatWebUrls({ board: urls().board, calendarFeeds: [] }, data.language), say.calendarFeedsFollow]);
     this.stopWaiting = data.onChange(() => {
       if (!known()) return;
       this.stopWaiting?.();
       this.stopWaiting = undefined;
-      write(['', say.feedsHeading, say.webHowTo, ...formatWebUrls(urls(), data.language).slice(1)]);
+      write(['', say.calendarFeedsHeading, say.webHowTo, ...formatWebUrls(urls(), data.language).slice(1)]);
     });
   }
 

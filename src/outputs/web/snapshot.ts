@@ -1,14 +1,15 @@
 // What the web server reads: a sink of the bus that keeps, per child, what was last published (the WebData
 // of src/outputs/web/types.ts): the states the board and the MCP server read, and the calendar feeds, which only
-// the web server serves. The pages, the feeds and the MCP server's tools answer from this snapshot only,
+// the web server serves. The pages, the calendar feeds and the MCP server's tools answer from this snapshot only,
 // so none of them costs a portal request.
 import type { Sink } from '../../bus/bus.js';
 import type { ChildDevice } from '../../features/kit/entities.js';
 import type { EntityState } from '../../engine/state.js';
 import type { Language } from '../../config/language.js';
-import type { FeedContent, FeedName } from '../../rules/calendar-feeds.js';
-import type { ChildView, FeedSource, WebData } from './types.js';
-import { FeedTexts, type KeptFeed } from './calendar-feeds.js';
+import type { CalendarFeedContent, CalendarFeedName } from '../../rules/calendar-feeds.js';
+import type { ChildView, CalendarFeedSource, WebData } from './types.js';
+import { CalendarFeedTexts, type KeptCalendarFeed } from './calendar-feeds.js';
+import { declaresAgenda, offeredCalendarFeeds } from '../../features/calendar-feeds/calendar-feeds.js';
 
 export interface WebSnapshotOptions {
   language: Language;
@@ -17,13 +18,13 @@ export interface WebSnapshotOptions {
   now: () => number;
 }
 
-/** A kept feed with its content's JSON, to tell a new content from the same one published again. */
-type KeptFeeds = { [K in FeedName]?: KeptFeed<K> & { json: string } };
+/** A kept calendar feed with its content's JSON, to tell a new content from the same one published again. */
+type KeptCalendarFeeds = { [K in CalendarFeedName]?: KeptCalendarFeed<K> & { json: string } };
 
 interface ChildSnapshot extends ChildView {
   states: Map<string, EntityState>;
-  /** The calendar feeds, which no page shows: their changes move no changedAt and tell no listener. */
-  feeds: KeptFeeds;
+  /** What the calendar feeds hold, which no page shows: their changes move no changedAt and tell no listener. */
+  calendarFeedContents: KeptCalendarFeeds;
 }
 
 export class WebSnapshot implements Sink, WebData {
@@ -33,7 +34,7 @@ export class WebSnapshot implements Sink, WebData {
   readonly now: () => number;
   private readonly snapshots = new Map<string, ChildSnapshot>();
   private readonly listeners = new Set<() => void>();
-  private readonly texts = new FeedTexts();
+  private readonly texts = new CalendarFeedTexts();
 
   constructor(private readonly options: WebSnapshotOptions) {
     this.language = options.language;
@@ -46,9 +47,11 @@ export class WebSnapshot implements Sink, WebData {
   device(child: ChildDevice): void {
     const kept = this.child(child.id);
     const model = child.model ?? null;
-    if (kept.name !== child.name || kept.model !== model) {
+    const offered = offeredCalendarFeeds(declaresAgenda(child.entities));
+    if (kept.name !== child.name || kept.model !== model || kept.calendarFeeds?.join() !== offered.join()) {
       kept.name = child.name;
       kept.model = model;
+      kept.calendarFeeds = offered;
       this.changed(kept);
     }
   }
@@ -76,19 +79,19 @@ export class WebSnapshot implements Sink, WebData {
     }
   }
 
-  /** Kept with the time it last changed (the feed's Last-Modified), which the same content published again keeps. */
-  feed<K extends FeedName>(childId: string, name: K, content: FeedContent<K>): void {
-    // Seen through its one name K: TypeScript cannot tell that writing KeptFeeds[K] needs only a KeptFeed<K>.
-    const feeds = this.child(childId).feeds as { [N in K]?: KeptFeed<K> & { json: string } };
+  /** Kept with the time it last changed (the calendar feed's Last-Modified), which the same content published again keeps. */
+  calendarFeed<K extends CalendarFeedName>(childId: string, name: K, content: CalendarFeedContent<K>): void {
+    // Seen through its one name K: TypeScript cannot tell that writing KeptCalendarFeeds[K] needs only a KeptCalendarFeed<K>.
+    const calendarFeeds = this.child(childId).calendarFeedContents as { [N in K]?: KeptCalendarFeed<K> & { json: string } };
     const json = JSON.stringify(content);
-    if (feeds[name]?.json !== json) feeds[name] = { content, changedAt: this.options.now(), json };
+    if (calendarFeeds[name]?.json !== json) calendarFeeds[name] = { content, changedAt: this.options.now(), json };
   }
 
   // --- WebData: read from the snapshot ---
 
   children(): readonly ChildView[] {
-    // The feeds stay behind: no page shows them.
-    return [...this.snapshots.values()].map(({ feeds: _, ...view }) => view);
+    // What the calendar feeds hold stays behind: no page shows it.
+    return [...this.snapshots.values()].map(({ calendarFeedContents: _, ...view }) => view);
   }
 
   onChange(listener: () => void): () => void {
@@ -99,24 +102,25 @@ export class WebSnapshot implements Sink, WebData {
   }
 
   /**
-   * Every account runs the feeds, so a known child has each of them: null until they were published
-   * (at a start, those the last run served), then what was published; undefined for an unknown child.
+   * Every account runs the calendar feeds, so a known child has each its device declares: null until they were
+   * published (at a start, those the last run served), then what was published; undefined for an unknown child or
+   * a calendar feed it does not have (a kindergarten child's agenda).
    */
-  feedSource(child: string, name: FeedName, language: Language = this.language): FeedSource | null | undefined {
+  calendarFeedSource(child: string, name: CalendarFeedName, language: Language = this.language): CalendarFeedSource | null | undefined {
     const kept = this.snapshots.get(child);
-    if (kept === undefined) return undefined;
-    return this.texts.source(kept.feeds[name], name, language);
+    if (kept === undefined || kept.calendarFeeds?.includes(name) === false) return undefined;
+    return this.texts.source(kept.calendarFeedContents[name], name, language);
   }
 
-  /** A child's feed as last published (undefined before then or for an unknown child). */
-  keptFeed<K extends FeedName>(child: string, name: K): KeptFeed<K> | undefined {
-    return this.snapshots.get(child)?.feeds[name];
+  /** A child's calendar feed as last published (undefined before then or for an unknown child). */
+  keptCalendarFeed<K extends CalendarFeedName>(child: string, name: K): KeptCalendarFeed<K> | undefined {
+    return this.snapshots.get(child)?.calendarFeedContents[name];
   }
 
   private child(id: string): ChildSnapshot {
     let kept = this.snapshots.get(id);
     if (!kept) {
-      kept = { id, name: null, model: null, online: false, states: new Map(), changedAt: 0, feeds: {} };
+      kept = { id, name: null, model: null, online: false, states: new Map(), changedAt: 0, calendarFeedContents: {} };
       this.snapshots.set(id, kept);
     }
     return kept;

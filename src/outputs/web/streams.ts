@@ -2,10 +2,10 @@
 // (a tablet asleep with its connection half-open, or someone holding streams open on purpose) must not
 // make the bridge keep every event for it. Once the kernel's socket buffers are full, what is written
 // waits in the bridge's memory: past MAX_STREAM_BUFFER the stream is dropped (its page falls back to
-// polling, and a live page reconnects).
+// reading, and a live page reconnects).
 import type { ServerResponse } from 'node:http';
 
-/** Open event streams at once; the next one is refused with 503 (the page then polls). */
+/** Open event streams at once; the next one is refused with 503 (the page then fetches `api/board`). */
 export const MAX_STREAMS = 16;
 
 /** Bytes a stream may have waiting in the bridge for its reader before it is dropped. */

@@ -1,5 +1,5 @@
 // The web server's access token (interface 6.1): made at first start, kept in data_dir (0600) and
-// reused after; compared in constant time. The keys derived from it (the board's cookie, each feed's
+// reused after; compared in constant time. The keys derived from it (the board's cookie, each calendar feed's
 // own key), and the URLs a person opens, with or without them. A running bridge sees the token as the file
 // holds it now (LiveToken): `dziennik2mqtt token --rotate` (another process) writes a new one, and the
 // server stops taking the old one without a restart.
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { writeFileAtomic } from '../../util/files.js';
 import { readStoredText } from '../../util/stored.js';
-import { FEED_NAMES, type FeedName } from '../../rules/calendar-feeds.js';
+import { CALENDAR_FEED_NAMES, type CalendarFeedName } from '../../rules/calendar-feeds.js';
 import { ADDRESS_WORDS } from '../../i18n/address-words.js';
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 
@@ -32,7 +32,7 @@ export async function loadOrCreateToken(dataDir: string, onBroken?: (error: Erro
 }
 
 /**
- * A new token in data_dir, in place of the old one (`dziennik2mqtt token --rotate`): the old feed
+ * A new token in data_dir, in place of the old one (`dziennik2mqtt token --rotate`): the old calendar feed
  * addresses and board cookies stop working, in a running bridge too (it reads the file again when it
  * changes, see LiveToken).
  */
@@ -51,12 +51,12 @@ export function cookieFor(token: string): string {
 }
 
 /**
- * The key of one calendar feed (`?key=`): an HMAC keyed by the token over the child and the feed, so
- * it opens that feed alone. A feed address synced to a phone's cloud then gives neither the board nor
- * another feed nor the token, and `token --rotate` renews every key with the token.
+ * The key of one calendar feed (`?key=`): an HMAC keyed by the token over the child and the calendar feed, so
+ * it opens that calendar feed alone. A calendar feed address synced to a phone's cloud then gives neither the board nor
+ * another calendar feed nor the token, and `token --rotate` renews every key with the token.
  */
-export function feedKey(token: string, child: string, feed: FeedName): string {
-  return createHmac('sha256', token).update(`dziennik2mqtt feed\0${child}\0${feed}`).digest('base64url');
+export function calendarFeedKey(token: string, child: string, calendarFeed: CalendarFeedName): string {
+  return createHmac('sha256', token).update(`dziennik2mqtt feed\0${child}\0${calendarFeed}`).digest('base64url');
 }
 
 /**
@@ -103,20 +103,25 @@ export function ownAddresses(): string[] {
 }
 
 /**
- * The board's and every child's feed URLs (per child, each feed's): with a token, the board's with
- * `?token=` and each feed's with its own `?key=`; without one, the bare addresses (what the start-up
- * lines and logs show).
+ * The board's and every child's calendar feed URLs (per child, each calendar feed it has: `calendarFeedsOf`, every one
+ * where its kind is not known): with a token, the board's with `?token=` and each calendar feed's with its own `?key=`;
+ * without one, the bare addresses (what the start-up lines and logs show).
  */
-export function webUrls(base: string, children: readonly string[], token?: string) {
+export function webUrls(
+  base: string,
+  children: readonly string[],
+  token?: string,
+  calendarFeedsOf: (child: string) => readonly CalendarFeedName[] = () => CALENDAR_FEED_NAMES,
+) {
   return {
     board: token === undefined ? `${base}/` : `${base}/?token=${encodeURIComponent(token)}`,
-    feeds: children.map((child) => ({ child, urls: FEED_NAMES.map((name) => feedUrl(base, child, name, token)) })),
+    calendarFeeds: children.map((child) => ({ child, urls: calendarFeedsOf(child).map((name) => calendarFeedUrl(base, child, name, token)) })),
   };
 }
 
 /** One calendar feed's address: with its own key when a token is given (Home Assistant's Remote Calendar takes it so). */
-export function feedUrl(base: string, child: string, name: FeedName, token?: string): string {
-  const key = token === undefined ? '' : `?key=${feedKey(token, child, name)}`;
+export function calendarFeedUrl(base: string, child: string, name: CalendarFeedName, token?: string): string {
+  const key = token === undefined ? '' : `?key=${calendarFeedKey(token, child, name)}`;
   return `${base}/calendar/${encodeURIComponent(child)}/${name}.ics${key}`;
 }
 
@@ -137,7 +142,7 @@ export function metricsLine(base: string, token: string, language: Language = FA
 export function formatWebUrls(urls: ReturnType<typeof webUrls>, language: Language = FALLBACK_LANGUAGE): string[] {
   return [
     addressLine(ADDRESS_WORDS[language].board, urls.board, language),
-    ...urls.feeds.flatMap(({ child, urls: list }) => list.map((url) => `  ${child}: ${inWords(url, language)}`)),
+    ...urls.calendarFeeds.flatMap(({ child, urls: list }) => list.map((url) => `  ${child}: ${inWords(url, language)}`)),
   ];
 }
 

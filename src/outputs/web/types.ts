@@ -3,7 +3,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { EntityState } from '../../engine/state.js';
 import type { Language } from '../../config/language.js';
-import type { FeedName } from '../../rules/calendar-feeds.js';
+import type { CalendarFeedName } from '../../rules/calendar-feeds.js';
 import type { AccessVia } from './request.js';
 
 /**
@@ -18,11 +18,11 @@ export interface WebRequest {
   headers: IncomingHttpHeaders;
   /** The path prefix Home Assistant's ingress serves us under (`X-Ingress-Path`), '' when direct. */
   ingressPath: string;
-  /** True when it came with the token, the cookie, a feed's key or through ingress; false for an open path (`/health`) without. */
+  /** True when it came with the token, the cookie, a calendar feed's key or through ingress; false for an open path (`/health`) without. */
   trusted: boolean;
   /**
    * How it was let in (request.ts decideAccess): only a page asked for with `?token=` or through
-   * ingress may show what opens more than itself (the feeds' keys); the cookie alone shows none.
+   * ingress may show what opens more than itself (the calendar feeds' keys); the cookie alone shows none.
    */
   via: AccessVia;
 }
@@ -57,6 +57,11 @@ export interface ChildView {
   states: ReadonlyMap<string, EntityState>;
   /** When any of the child's states last changed (ms since the epoch), 0 before the first. */
   changedAt: number;
+  /**
+   * The calendar feeds the child has, as its device declares them (calendarFeeds' offeredCalendarFeeds); all of them
+   * before the device is known.
+   */
+  calendarFeeds?: readonly CalendarFeedName[];
 }
 
 /** What the bridge gives the web server; everything is read from memory. */
@@ -65,16 +70,15 @@ export interface WebData {
   children(): readonly ChildView[];
   /** Called after any child's state changes (a burst of changes may call it many times). Returns an unsubscribe. */
   onChange(listener: () => void): () => void;
-  /** A child's calendar feed as the bridge holds it now; undefined for an unknown child. */
-  /** A child's feed; null while nothing is known yet (503), undefined for an unknown child (404). */
-  feedSource(child: string, name: FeedName): FeedSource | null | undefined;
+  /** A child's calendar feed; null while nothing is known yet (503), undefined for an unknown child or a calendar feed it does not have (404). */
+  calendarFeedSource(child: string, name: CalendarFeedName): CalendarFeedSource | null | undefined;
   /** True while the bridge is connected to the broker (`/health`). */
   healthy(): boolean;
   now(): number;
 }
 
-/** A feed's body and when its content last changed. */
-export interface FeedSource {
+/** A calendar feed's body and when its content last changed. */
+export interface CalendarFeedSource {
   /** The iCalendar text (RFC 5545), UTF-8. */
   body: Buffer;
   modifiedAt: number;

@@ -1,6 +1,6 @@
-// Downloads started by a poll but never awaited by it: a file can take two minutes (spec 4.6), which
-// must not hold up the account's polling. A finished file's path shows from the next computation on.
-// The attachments read from here: a poll asks for a file (this file), the downloader fetches it
+// Downloads started by a pass but never awaited by it: a file can take two minutes (spec 4.6), which
+// must not hold up the account's reading. A finished file's path shows from the next computation on.
+// The attachments read from here: a pass asks for a file (this file), the downloader fetches it
 // (downloader.ts, reading the portal's answers with answers.ts), and saved.ts places it under
 // data_dir/downloads/<child>/, names its /files/... path and serves it from the web server.
 import type { Downloader } from './downloader.js';

@@ -24,9 +24,9 @@ export const DEFAULT_DOWNLOAD_LIMITS = {
    * Delay before the second key check; each later check waits pollStepMs more, up to pollMaxMs: checks 5,
    * 6, ... 10, 10 s apart, so that 15 checks take about two minutes, as the web page waits.
    */
-  pollFirstMs: 5_000,
-  pollStepMs: 1_000,
-  pollMaxMs: 10_000,
+  checkFirstMs: 5_000,
+  checkStepMs: 1_000,
+  checkMaxMs: 10_000,
   /** Checks of one key before it is dropped for a fresh one (the web page gives up after 15). */
   checksPerKey: 15,
   /** Pause before asking for a fresh key: a key that failed at once works "a moment later". */
@@ -41,9 +41,9 @@ export const DEFAULT_DOWNLOAD_LIMITS = {
 export type DownloadLimits = typeof DEFAULT_DOWNLOAD_LIMITS;
 
 /** How long to wait before check number `check` (1-based) of a key or an attachment link. */
-export function pollDelay(check: number, limits: DownloadLimits): number {
+export function checkDelay(check: number, limits: DownloadLimits): number {
   if (check <= 1) return 0;
-  return Math.min(limits.pollMaxMs, limits.pollFirstMs + (check - 2) * limits.pollStepMs);
+  return Math.min(limits.checkMaxMs, limits.checkFirstMs + (check - 2) * limits.checkStepMs);
 }
 
 /**
@@ -188,7 +188,7 @@ export class Downloader {
       if (page.status >= 400) throw failure(call, page.status, `the download link answered ${page.status}`);
       const getUrl = attachmentGetUrl(link).toString();
       for (let attempt = 1; attempt <= this.limits.attachmentTries; attempt++) {
-        await this.pause(call, pollDelay(attempt, this.limits));
+        await this.pause(call, checkDelay(attempt, this.limits));
         const res = await this.send(call, { url: getUrl, headers: { referer: link.toString() }, toFile: call.toFile });
         if (isFile(res)) return res;
         if (res.status !== 200) throw failure(call, res.status, `/get answered ${res.status}`);
@@ -295,7 +295,7 @@ export class Downloader {
     if (opened.status >= 400) return { failed: `the waiting page answered ${opened.status}`, status: opened.status };
     const indexUrl = new URL(page.pathname, page.origin).toString();
     for (let check = 1; check <= this.limits.checksPerKey; check++) {
-      await this.pause(call, pollDelay(check, this.limits));
+      await this.pause(call, checkDelay(check, this.limits));
       const headers = {
         accept: 'application/json, text/javascript, */*; q=0.01',
         'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',

@@ -1,6 +1,6 @@
 // The change feed's answers (live-notes 28-29), read leniently: ids as numbers or strings, extraData
 // text or null, a resource's Type kept as the portal names it (live-notes 31), and the error fields
-// (Status, Code) the feed's answers carry beside or instead of their root key.
+// (Status, Code) the change feed's answers carry beside or instead of their root key.
 import * as z from 'zod';
 import { normId } from './common.js';
 import { num, text } from './fields.js';
@@ -12,7 +12,7 @@ export const CHANGE_ID = /^[\w-]{1,40}$/;
 /** How a record changed, by the lower-case Type the portal gives. */
 const KINDS: Readonly<Record<string, 'Add' | 'Edit' | 'Delete'>> = { add: 'Add', edit: 'Edit', delete: 'Delete' };
 
-/** The error fields of any of the feed's answers. */
+/** The error fields of any of the change feed's answers. */
 const errorFields = { Status: text, Code: text };
 
 /** POST ChangeRegister: `{"ChangeRegister": {"Id", "Url"}}`, perhaps with `"Code": "DeviceRegistered"` (live-notes 28). */
@@ -50,8 +50,8 @@ export const pushChange = z
     };
   });
 
-/** One change the feed names. */
-export type FeedChange = z.output<typeof pushChange>;
+/** One change the change feed names. */
+export type ChangeFeedChange = z.output<typeof pushChange>;
 
 /** GET PushChanges: `{"Changes": [...], "ChangesTimestamp": <unix seconds>}`; the list is read item by item. */
 export const pushChangesAnswer = z.looseObject({

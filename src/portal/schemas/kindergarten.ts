@@ -1,4 +1,4 @@
-// A kindergarten's own service (live-notes 34-35): the plan of a kindergartener as time blocks without
+// A kindergarten's own service (live-notes 34-35): the kindergarten plan of a kindergartener as time blocks without
 // lesson numbers, every reference an identifier string, and the lookups that name them.
 import * as z from 'zod';
 import { lenientList } from './common.js';
@@ -30,5 +30,5 @@ export type KindergartenPlan = z.output<typeof kindergartenPlanResponse>;
 
 /** Auth/Users/Kindergarteners/<lid>: the child's group (live-notes 35). */
 export const kindergartenerResponse = z.looseObject({ data: z.looseObject({ groupIdentifier: z.string() }) });
-/** ms/kindergartens/groups/<group id>: its name and its tutors (identifiers, as the plan's teachers). */
+/** ms/kindergartens/groups/<group id>: its name and its tutors (identifiers, as the kindergarten plan's teachers). */
 export const kindergartenGroupResponse = z.looseObject({ name: text, tutors: entry.shape.teachers });

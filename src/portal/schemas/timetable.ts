@@ -1,5 +1,5 @@
 // The timetable (spec 2.7): a week of days, each a list of period slots of lessons; the year's plan
-// changes under Calendars/Substitutions; the standing plan; and the lessons held.
+// changes under Calendars/Substitutions; the standing timetable; and the lessons held.
 import * as z from 'zod';
 import { numericId, lenientList } from './common.js';
 import { text, num, bool, refId, namedRef, objectList, lenient } from './fields.js';

@@ -1,4 +1,4 @@
-// Attendances, generated from the plan for the recent past so that every lesson held has a presence
+// Attendances, generated from the timetable for the recent past so that every lesson held has a presence
 // mark, as on a real account; the fixture adds the absences and lates. Realizations share heldLessons.
 import { answers } from '../answers.js';
 import type { DataResult } from '../answers.js';
@@ -6,8 +6,8 @@ import { addDays, semesterOf } from '../dates.js';
 import { ref } from '../expand.js';
 import { expandIn } from './context.js';
 import type { DataContext } from './context.js';
-import { buildPlan } from './plan.js';
-import type { Plan, PlannedLesson } from './plan.js';
+import { buildSchoolDays } from './school-days.js';
+import type { SchoolDays, PlannedLesson } from './school-days.js';
 
 /** How far back generated records reach (a real account holds the whole year; a month shows the shape). */
 const ATTENDANCE_DAYS = 35;
@@ -19,14 +19,14 @@ export interface HeldLesson {
 }
 
 /** Lessons already started, from `days` ago up to now. */
-export function heldLessons(ctx: DataContext, plan: Plan, days: number): HeldLesson[] {
+export function heldLessons(ctx: DataContext, schoolDays: SchoolDays, days: number): HeldLesson[] {
   const out: HeldLesson[] = [];
   let date = addDays(ctx.today, -days);
-  if (date < plan.year.start) date = plan.year.start;
+  if (date < schoolDays.year.start) date = schoolDays.year.start;
   for (; date <= ctx.today; date = addDays(date, 1)) {
-    for (const lesson of plan.lessonsOn(date)) {
+    for (const lesson of schoolDays.lessonsOn(date)) {
       if (lesson.cancelled) continue;
-      if (date === ctx.today && plan.bell(lesson.lessonNo).from > ctx.clock.slice(0, 5)) continue;
+      if (date === ctx.today && schoolDays.bell(lesson.lessonNo).from > ctx.clock.slice(0, 5)) continue;
       out.push({ date, lesson });
     }
   }
@@ -34,7 +34,7 @@ export function heldLessons(ctx: DataContext, plan: Plan, days: number): HeldLes
 }
 
 export function attendances(ctx: DataContext): DataResult {
-  const plan = buildPlan(ctx);
+  const schoolDays = buildSchoolDays(ctx);
   const { account } = ctx;
   const student = ref(ctx, 'Users', account.data.account.userId);
   const marks = expandIn<{ Id: number | string; Date: string; LessonNo: number; Type: number; AddedBy?: number }[]>(
@@ -49,7 +49,7 @@ export function attendances(ctx: DataContext): DataResult {
       Lesson: ref(ctx, 'Lessons', lessonId),
       Student: student,
       Date: date,
-      AddDate: `${date} ${plan.bell(lessonNo).to}:00`,
+      AddDate: `${date} ${schoolDays.bell(lessonNo).to}:00`,
       LessonNo: lessonNo,
       Semester: semesterOf(date),
       Type: ref(ctx, 'Attendances/Types', type),
@@ -57,18 +57,18 @@ export function attendances(ctx: DataContext): DataResult {
     });
   };
   const used = new Set<string>();
-  for (const { date, lesson } of heldLessons(ctx, plan, ATTENDANCE_DAYS)) {
+  for (const { date, lesson } of heldLessons(ctx, schoolDays, ATTENDANCE_DAYS)) {
     // A slot split into groups holds several lessons, but the child attends one of them, and never the other group's.
     if (used.has(`${date}/${lesson.lessonNo}`) || account.otherGroup.has(lesson.lessonId)) continue;
     const mark = marks.find((m) => m.Date === date && m.LessonNo === lesson.lessonNo);
     used.add(`${date}/${lesson.lessonNo}`);
-    const id = mark?.Id ?? 3_000_000 + plan.dayIndex(date) * 20 + lesson.lessonNo;
+    const id = mark?.Id ?? 3_000_000 + schoolDays.dayIndex(date) * 20 + lesson.lessonNo;
     record(id, date, lesson.lessonNo, mark?.Type ?? PRESENCE_TYPE, lesson, mark?.AddedBy);
   }
-  // Marks the plan does not cover (older ones, or on a lesson the plan lacks) are still listed.
+  // Marks the timetable does not cover (older ones, or on a lesson the timetable lacks) are still listed.
   for (const m of marks) {
     if (used.has(`${m.Date}/${m.LessonNo}`)) continue;
-    const lesson = plan.lessonsOn(m.Date).find((l) => l.lessonNo === m.LessonNo);
+    const lesson = schoolDays.lessonsOn(m.Date).find((l) => l.lessonNo === m.LessonNo);
     record(m.Id, m.Date, m.LessonNo, m.Type, lesson, m.AddedBy);
   }
   records.sort((a, b) => String(a.Date).localeCompare(String(b.Date)) || Number(a.LessonNo) - Number(b.LessonNo));

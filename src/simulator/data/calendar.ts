@@ -1,5 +1,5 @@
 // Free days, the class calendar index (Calendars, Calendars/Stats, Calendars/<id> month ids) and the
-// lucky number, which follows the school days of the plan.
+// lucky number, which follows the school days of the timetable.
 import { createHash } from 'node:crypto';
 import { answers } from '../answers.js';
 import type { DataResult } from '../answers.js';
@@ -8,8 +8,8 @@ import { ref } from '../expand.js';
 import type { FreeDayFixture } from '../fixtures.js';
 import { expandIn, hideFuture } from './context.js';
 import type { DataContext } from './context.js';
-import { buildPlan } from './plan.js';
-import type { Plan } from './plan.js';
+import { buildSchoolDays } from './school-days.js';
+import type { SchoolDays } from './school-days.js';
 
 /** From this Warsaw time on a school day, the lucky number shown is the next school day's. */
 const LUCKY_SWITCH = '15:00';
@@ -47,7 +47,7 @@ export function calendars(ctx: DataContext): DataResult {
 }
 
 export function calendarStats(ctx: DataContext): DataResult {
-  const year = buildPlan(ctx).year;
+  const year = buildSchoolDays(ctx).year;
   return answers.ok({ Stats: [{ Id: calendarId(ctx), MinDate: year.start, MaxDate: year.end }] });
 }
 
@@ -66,11 +66,11 @@ function listOf(ctx: DataContext, endpoint: string): Record<string, unknown>[] {
 /** Calendars/<id>?year=&month=: ids only, per kind, of one month (or of the whole year without them). */
 export function calendarMonth(ctx: DataContext): DataResult {
   if (ctx.params.id !== calendarId(ctx)) return answers.notFound();
-  const plan = buildPlan(ctx);
+  const schoolDays = buildSchoolDays(ctx);
   const year = ctx.query.get('year');
   const month = ctx.query.get('month');
-  let from = plan.year.start;
-  let to = plan.year.end;
+  let from = schoolDays.year.start;
+  let to = schoolDays.year.end;
   if (year !== null && month !== null) {
     const m = Number(month);
     if (!/^\d{4}$/.test(year) || !(m >= 1 && m <= 12)) return answers.badRequest('Invalid year or month');
@@ -85,7 +85,7 @@ export function calendarMonth(ctx: DataContext): DataResult {
   const calendar = {
     HomeWorks: inRange(byDate('HomeWorks'), 'HomeWorks'),
     Substitutions: inRange(
-      plan.changes.map((c) => ({ Id: c.Id, from: c.OrgDate, to: c.OrgDate })),
+      schoolDays.changes.map((c) => ({ Id: c.Id, from: c.OrgDate, to: c.OrgDate })),
       'Calendars/Substitutions',
     ),
     ParentTeacherConferences: inRange(byDate('ParentTeacherConferences'), 'ParentTeacherConferences'),
@@ -111,11 +111,11 @@ function monthUrl(ctx: DataContext, date: string): string {
 }
 
 /** The day whose number is shown: today until 15:00 on a school day, else the next school day. */
-function luckyDay(ctx: DataContext, plan: Plan): string {
-  if (plan.isSchoolDay(ctx.today) && ctx.clock.slice(0, 5) < LUCKY_SWITCH) return ctx.today;
-  for (let d = addDays(ctx.today, 1); d <= plan.year.end; d = addDays(d, 1)) if (plan.isSchoolDay(d)) return d;
+function luckyDay(ctx: DataContext, schoolDays: SchoolDays): string {
+  if (schoolDays.isSchoolDay(ctx.today) && ctx.clock.slice(0, 5) < LUCKY_SWITCH) return ctx.today;
+  for (let d = addDays(ctx.today, 1); d <= schoolDays.year.end; d = addDays(d, 1)) if (schoolDays.isSchoolDay(d)) return d;
   // After the last school day the last number stays.
-  for (let d = ctx.today; d >= plan.year.start; d = addDays(d, -1)) if (plan.isSchoolDay(d)) return d;
+  for (let d = ctx.today; d >= schoolDays.year.start; d = addDays(d, -1)) if (schoolDays.isSchoolDay(d)) return d;
   return ctx.today;
 }
 
@@ -136,9 +136,9 @@ export function luckyNumber(ctx: DataContext): DataResult {
   if (form === 'not_active') {
     return { status: 400, body: { Status: 'Error', Code: 'LuckyNumberIsNotActive', Message: 'Lucky number is not active.' } };
   }
-  const plan = buildPlan(ctx);
+  const schoolDays = buildSchoolDays(ctx);
   const override = ctx.account.lucky;
-  const day = override?.day ?? luckyDay(ctx, plan);
+  const day = override?.day ?? luckyDay(ctx, schoolDays);
   const entry = { LuckyNumber: override?.number ?? draw(day), LuckyNumberDay: day };
   if (form === 'list') return answers.ok({ LuckyNumbers: [entry], Url: `${ctx.api}/LuckyNumbers` });
   return answers.ok({ LuckyNumber: entry });

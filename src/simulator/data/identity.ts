@@ -6,7 +6,7 @@ import type { DataResult } from '../answers.js';
 import { ref } from '../expand.js';
 import type { DataContext } from './context.js';
 import { expandIn } from './context.js';
-import { buildPlan } from './plan.js';
+import { buildSchoolDays } from './school-days.js';
 import { kindergartenUnit } from '../kindergarten.js';
 
 function uuid(text: string): string {
@@ -81,7 +81,7 @@ export function user(ctx: DataContext): DataResult {
 function classBody(ctx: DataContext, id: number): Record<string, unknown> | undefined {
   const c = ctx.account.school.classes.find((k) => k.Id === id);
   if (!c) return undefined;
-  const year = buildPlan(ctx).year;
+  const year = buildSchoolDays(ctx).year;
   return {
     Id: c.Id,
     Number: c.Number,

@@ -7,7 +7,7 @@ import { ref } from '../expand.js';
 import { heldLessons } from './attendance.js';
 import { expandIn } from './context.js';
 import type { DataContext } from './context.js';
-import { buildPlan } from './plan.js';
+import { buildSchoolDays } from './school-days.js';
 
 /**
  * Agenda entries written in a lesson, which so becomes that lesson's topic: by category, or by the
@@ -36,7 +36,7 @@ function testsByDay(ctx: DataContext): Map<string, string> {
 }
 
 export function realizations(ctx: DataContext): DataResult {
-  const plan = buildPlan(ctx);
+  const schoolDays = buildSchoolDays(ctx);
   const topics = ctx.account.school.topics;
   const tests = testsByDay(ctx);
   // Topic n+1 follows topic n per subject; back-to-back lessons of a subject share a topic (a double
@@ -46,7 +46,7 @@ export function realizations(ctx: DataContext): DataResult {
   const usedSlots = new Set<string>();
   const usedTests = new Set<string>();
   const records: Record<string, unknown>[] = [];
-  for (const { date, lesson } of heldLessons(ctx, plan, plan.dayIndex(ctx.today))) {
+  for (const { date, lesson } of heldLessons(ctx, schoolDays, schoolDays.dayIndex(ctx.today))) {
     // A slot split into groups holds several lessons; the child attends the first (as in Attendances).
     const slot = `${date}/${lesson.lessonNo}`;
     if (usedSlots.has(slot)) continue;
@@ -64,7 +64,7 @@ export function realizations(ctx: DataContext): DataResult {
       topic = bank[(next.get(subject) ?? 0) % bank.length] ?? FALLBACK_TOPIC;
     }
     records.push({
-      Id: `t${5_000_000 + plan.dayIndex(date) * 20 + lesson.lessonNo}`,
+      Id: `t${5_000_000 + schoolDays.dayIndex(date) * 20 + lesson.lessonNo}`,
       Lesson: ref(ctx, 'Lessons', lesson.change?.lessonId ?? lesson.lessonId),
       LessonNo: String(lesson.lessonNo),
       Date: date,

@@ -1,12 +1,12 @@
-// Timetables (the week as held, with cancellations and substitutions), the standing plan
+// Timetables (the week as held, with cancellations and substitutions), the standing timetable
 // (TimetableEntries), the Lessons lookup and the plan-change list (Calendars/Substitutions).
 import { answers } from '../answers.js';
 import type { DataResult } from '../answers.js';
 import { addDays, isDate, isoWeekday, mondayOf } from '../dates.js';
 import { ref } from '../expand.js';
 import { expandIn, type DataContext } from './context.js';
-import { buildPlan, entryId } from './plan.js';
-import type { Plan, PlannedLesson } from './plan.js';
+import { buildSchoolDays, entryId } from './school-days.js';
+import type { SchoolDays, PlannedLesson } from './school-days.js';
 import type { ExtraClassFixture } from '../fixtures.js';
 
 /** Weeks are published this many days ahead of the current Monday; later ones answer 403. */
@@ -17,14 +17,14 @@ function sref(ctx: DataContext, kind: string, id: number): { Id: string; Url: st
   return ref(ctx, kind, String(id)) as { Id: string; Url: string };
 }
 
-function timetableLesson(ctx: DataContext, plan: Plan, date: string, l: PlannedLesson): Record<string, unknown> {
-  const hours = plan.bell(l.lessonNo);
+function timetableLesson(ctx: DataContext, schoolDays: SchoolDays, date: string, l: PlannedLesson): Record<string, unknown> {
+  const hours = schoolDays.bell(l.lessonNo);
   const classId = ctx.account.data.account.classId;
   const out: Record<string, unknown> = {
     Lesson: sref(ctx, 'Lessons', l.lessonId),
     Classroom: l.classroom === undefined ? undefined : sref(ctx, 'Classrooms', l.classroom),
-    DateFrom: plan.year.start,
-    DateTo: plan.year.end,
+    DateFrom: schoolDays.year.start,
+    DateTo: schoolDays.year.end,
     LessonNo: String(l.lessonNo),
     TimetableEntry: sref(ctx, 'TimetableEntries', l.entryId),
     DayNo: String(isoWeekday(date)),
@@ -58,17 +58,17 @@ function timetableLesson(ctx: DataContext, plan: Plan, date: string, l: PlannedL
   return out;
 }
 
-function day(ctx: DataContext, plan: Plan, date: string): unknown[][] {
+function day(ctx: DataContext, schoolDays: SchoolDays, date: string): unknown[][] {
   const moves = ctx.account.moves;
-  const length = Math.max(plan.slotCount, ...moves.filter((m) => m.to.date === date).map((m) => m.to.lessonNo + 1));
+  const length = Math.max(schoolDays.slotCount, ...moves.filter((m) => m.to.date === date).map((m) => m.to.lessonNo + 1));
   const slots: unknown[][] = Array.from({ length }, () => []);
-  for (const l of plan.lessonsOn(date)) slots[l.lessonNo]?.push(timetableLesson(ctx, plan, date, l));
+  for (const l of schoolDays.lessonsOn(date)) slots[l.lessonNo]?.push(timetableLesson(ctx, schoolDays, date, l));
   for (const move of moves) {
-    const moved = plan.lessonsOn(move.from.date).find((l) => l.lessonNo === move.from.lessonNo);
+    const moved = schoolDays.lessonsOn(move.from.date).find((l) => l.lessonNo === move.from.lessonNo);
     if (!moved) continue;
-    const lesson = timetableLesson(ctx, plan, move.from.date, moved);
-    const from = plan.bell(move.from.lessonNo);
-    const to = plan.bell(move.to.lessonNo);
+    const lesson = timetableLesson(ctx, schoolDays, move.from.date, moved);
+    const from = schoolDays.bell(move.from.lessonNo);
+    const to = schoolDays.bell(move.to.lessonNo);
     if (move.from.date === date) {
       // The slot it leaves: cancelled there, with where it goes.
       const left = slots[move.from.lessonNo]?.[0] as Record<string, unknown> | undefined;
@@ -112,10 +112,10 @@ export function timetables(ctx: DataContext): DataResult {
   const start = dayParam ?? ctx.query.get('weekStart') ?? mondayOf(ctx.today);
   if (!isDate(start)) return answers.badRequest('Invalid date');
   if (start > addDays(mondayOf(ctx.today), PUBLISHED_AHEAD_DAYS + 6)) return answers.forbidden();
-  const plan = buildPlan(ctx);
+  const schoolDays = buildSchoolDays(ctx);
   const days = dayParam === null ? 7 : 1;
   const timetable: Record<string, unknown[][]> = {};
-  for (let i = 0; i < days; i++) timetable[addDays(start, i)] = day(ctx, plan, addDays(start, i));
+  for (let i = 0; i < days; i++) timetable[addDays(start, i)] = day(ctx, schoolDays, addDays(start, i));
   return answers.ok({
     Timetable: timetable,
     Pages: {
@@ -125,16 +125,16 @@ export function timetables(ctx: DataContext): DataResult {
   });
 }
 
-/** The standing weekly plan; the first Monday slot also shows the older version it replaced. */
+/** The standing weekly timetable; the first Monday slot also shows the older version it replaced. */
 export function timetableEntries(ctx: DataContext): DataResult {
-  const plan = buildPlan(ctx);
+  const schoolDays = buildSchoolDays(ctx);
   const { account } = ctx;
   const entries: Record<string, unknown>[] = [];
   const room = (id: number | undefined): unknown => {
     const c = account.school.classrooms.find((r) => r.Id === id);
     return c ? { Id: c.Id, Symbol: c.Symbol, Name: c.Name, Url: `${ctx.api}/Classrooms/${c.Id}` } : null;
   };
-  const changedFrom = addDays(plan.year.start, 14);
+  const changedFrom = addDays(schoolDays.year.start, 14);
   for (const [weekday, slots] of Object.entries(account.data.week)) {
     slots.forEach((slot, lessonNo) =>
       slot.forEach((cell, index) => {
@@ -145,8 +145,8 @@ export function timetableEntries(ctx: DataContext): DataResult {
           Lesson: ref(ctx, 'Lessons', Number(lesson)),
           DayOfTheWeek: Number(weekday),
           LessonNo: String(lessonNo),
-          DateFrom: first ? changedFrom : plan.year.start,
-          DateTo: plan.year.end,
+          DateFrom: first ? changedFrom : schoolDays.year.start,
+          DateTo: schoolDays.year.end,
           Classroom: room(classroom === undefined ? undefined : Number(classroom)),
         };
         if (first) {
@@ -155,7 +155,7 @@ export function timetableEntries(ctx: DataContext): DataResult {
             ...row,
             Id: row.Id + 5,
             Lesson: ref(ctx, 'Lessons', Number(older)),
-            DateFrom: plan.year.start,
+            DateFrom: schoolDays.year.start,
             DateTo: addDays(changedFrom, -1),
           });
         }
@@ -169,7 +169,7 @@ export function timetableEntries(ctx: DataContext): DataResult {
 export function lessons(ctx: DataContext): DataResult {
   const { account } = ctx;
   // A substitute teaching another subject brings a lesson of their own, which Realizations point at.
-  const all = [...Object.entries(account.data.lessons).map(([id, l]) => ({ id: Number(id), ...l })), ...buildPlan(ctx).substituteLessons];
+  const all = [...Object.entries(account.data.lessons).map(([id, l]) => ({ id: Number(id), ...l })), ...buildSchoolDays(ctx).substituteLessons];
   const list = all.map((l) => ({
     Id: l.id,
     Teacher: ref(ctx, 'Users', l.teacher),
@@ -185,11 +185,11 @@ export function lessons(ctx: DataContext): DataResult {
 /** Every plan change of the school year; a cancelled lesson has only its Org* side. */
 export function substitutions(ctx: DataContext): DataResult {
   if (ctx.query.has('dateFrom') || ctx.query.has('dateTo')) return answers.badRequest('Invalid request params');
-  const plan = buildPlan(ctx);
+  const schoolDays = buildSchoolDays(ctx);
   const { account } = ctx;
   const symbol = (id: number | null | undefined): string | null => account.school.classrooms.find((r) => r.Id === id)?.Symbol ?? null;
   const week = account.data.week;
-  const list = plan.changes.map((c) => {
+  const list = schoolDays.changes.map((c) => {
     const cell = week[String(isoWeekday(c.OrgDate))]?.[c.OrgLessonNo]?.[0] ?? '0';
     const [lesson = '0', room] = cell.split('@');
     const info = account.data.lessons[lesson] ?? { subject: 0, teacher: 0 };
@@ -231,12 +231,12 @@ export function substitutions(ctx: DataContext): DataResult {
 export function otherActivities(ctx: DataContext): DataResult {
   const [from, to] = [ctx.query.get('dateFrom') ?? '', ctx.query.get('dateTo') ?? ''];
   if (!isDate(from) || !isDate(to)) return answers.badRequest('Invalid request params');
-  const plan = buildPlan(ctx);
+  const schoolDays = buildSchoolDays(ctx);
   const classes = expandIn<ExtraClassFixture[]>(ctx, ctx.account.data.extraClasses ?? []);
   const users = ctx.account.school.users;
   const data: Record<string, unknown>[] = [];
   for (let date = from, i = 0; date <= to && i < 62; date = addDays(date, 1), i++) {
-    if (!plan.isSchoolDay(date)) continue;
+    if (!schoolDays.isSchoolDay(date)) continue;
     for (const c of classes.filter((x) => x.weekday === isoWeekday(date))) {
       const teacher = users.find((u) => u.Id === c.teacher);
       data.push({

@@ -192,7 +192,7 @@ describe('hassio-addon web server', () => {
     expect(typeof addon.panel_title).toBe('string');
   });
 
-  it('maps the same port on the host for the feeds, described in both languages', async () => {
+  it('maps the same port on the host for the calendar feeds, described in both languages', async () => {
     const ports = addon.ports as Record<string, number>;
     const { ADDON_HTTP_PORT } = await import('../../../src/config/addon.js');
     expect(ports).toEqual({ [`${ADDON_HTTP_PORT}/tcp`]: ADDON_HTTP_PORT });

@@ -29,7 +29,10 @@ async function refusal(dataDir: string): Promise<UnreleasedDataError | undefined
   );
 }
 
+/** An event waiting as a development version left it (no id, its child unnamed). */
 const grade = { kind: 'grade', payload: { event_type: 'grade', id: 'g2' } };
+/** The same event as this version leaves it waiting: its id, its child named, its packet on its way. */
+const waiting = { kind: 'grade', id: 'e2', payload: { event_type: 'grade', child: 'ania', child_name: 'Ania', id: 'g2' } };
 const sent = { key: 'k', message: 'sick', kind: 'fixed', topic: 'Nieobecność', at: 1, state: 'sent' };
 
 describe('a data folder of a development version', () => {
@@ -87,7 +90,7 @@ describe('a data folder this version reads', () => {
       'seen/ania.json': {
         ids: { grade: ['grade:1', 'grade:2'], behaviour_grade: ['behaviour:1'] },
         records: { grade: { 'grade:1': { v: { grade: '5' } } } },
-        outbox: [{ ...grade, id: 'e2', packet: { id: 7, topic: 't', released: false } }],
+        outbox: [{ ...waiting, packet: { id: 7, topic: 't', released: false } }],
       },
       'seen/olek.json': {},
       'messages/1234567u-sent.json': { version: 2, entries: [sent] },

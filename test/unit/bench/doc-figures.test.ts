@@ -1,20 +1,26 @@
 // One source for every figure: each figure a page marks is the one `npm run bench` wrote to
 // docs/bench-figures.json (or the tree gives, the count of test files), so that a figure typed by hand,
 // or left behind by a new bench run, fails here until `npm run docs:figures` writes it again.
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   count,
   FIGURE_PAGES,
   FIGURES_FILE,
+  figuresWithRun,
   freshnessFigures,
   labelName,
   markedFigures,
   mergedFigures,
   treeFigures,
   withFigures,
+  RESULTS_FILE,
   type FiguresFile,
 } from '../../../src/bench/doc-figures.js';
+import { writeResults } from '../../../src/bench/results.js';
 
 const root = new URL('../../../', import.meta.url);
 const read = (path: string): string => readFileSync(new URL(path, root), 'utf8');
@@ -77,5 +83,35 @@ describe('doc-figures', () => {
       figures: { requests_defaults: '1,175', week_seconds: '73' },
       measured: { requests_defaults: '2026-11-24', week_seconds: '2026-11-20' },
     });
+  });
+});
+
+describe('a run of the bench', () => {
+  it('writes its results to bench-results.json alone: docs/ stays as it was', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'd2m-bench-results-'));
+    try {
+      const committed = '{"measured_at":"2026-11-20","figures":{"requests_defaults":"1,187"}}\n';
+      await mkdir(join(root, 'docs'));
+      await writeFile(join(root, FIGURES_FILE), committed);
+      const figures = { measured_at: '2026-11-24', figures: { requests_defaults: '1,175' } };
+      const path = await writeResults(root, { rows: [{ measure: 'm' }], runs: { defaults: { perDay: 1175 } }, figures });
+      expect(path).toBe(join(root, RESULTS_FILE));
+      expect((await readdir(root, { recursive: true })).sort()).toEqual([RESULTS_FILE, 'docs', FIGURES_FILE].sort());
+      expect(await readFile(join(root, FIGURES_FILE), 'utf8')).toBe(committed);
+      expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ rows: [{ measure: 'm' }], defaults: { perDay: 1175 }, figures });
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('is taken into docs/bench-figures.json by docs:figures, never an older one over newer figures', () => {
+    const file: FiguresFile = { measured_at: '2026-11-20', figures: { week_seconds: '73', requests_defaults: '1,187' } };
+    expect(figuresWithRun(file, { measured_at: '2026-11-24', figures: { requests_defaults: '1,175' } })).toEqual({
+      measured_at: '2026-11-24',
+      figures: { requests_defaults: '1,175', week_seconds: '73' },
+      measured: { requests_defaults: '2026-11-24', week_seconds: '2026-11-20' },
+    });
+    expect(figuresWithRun(file, { measured_at: '2026-11-19', figures: { requests_defaults: '1,300' } })).toBe(file);
+    expect(figuresWithRun(file, undefined)).toBe(file);
   });
 });

@@ -1,7 +1,7 @@
 // The blueprints under blueprints/automation/dziennik2mqtt/: each parses, uses only the inputs it
-// declares (and every one it declares), takes the child's entities by selector (event entities of the
-// MQTT integration), describes itself in Polish and English, and can be imported with the
-// my.home-assistant.io link the docs give. A blueprint that speaks several languages has the same words
+// declares (and every one it declares), takes the children's entities by selector (event entities of the
+// MQTT integration, as many children's as the family has: interface 17.2), describes itself in Polish and
+// English, and can be imported with the my.home-assistant.io link the docs give. A blueprint that speaks several languages has the same words
 // in each, and offers exactly those.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,11 +37,14 @@ const WITHOUT_EVENTS = [
   'weekly_summary.yaml',
 ];
 
+// The one event blueprint that serves one child: it fills that child's to-do list from that child's homework sensor.
+const ONE_CHILD = ['homework_todo.yaml'];
+
 const importLink = (sourceUrl: string): string =>
   `https://my.home-assistant.io/redirect/blueprint_import/?blueprint_url=${encodeURIComponent(sourceUrl)}`;
 
 describe('blueprints', () => {
-  it('are the thirty the docs promise', () => {
+  it('are the thirty-one the docs promise', () => {
     expect(FILES).toEqual([
       'absence.yaml',
       'achievement.yaml',
@@ -49,6 +52,7 @@ describe('blueprints', () => {
       'attendance_low.yaml',
       'average_drop.yaml',
       'catch_up.yaml',
+      'copy_to_calendar.yaml',
       'forecast_changed.yaml',
       'forecast_drop.yaml',
       'homework_todo.yaml',
@@ -98,13 +102,14 @@ describe('blueprints', () => {
       for (const lang of offered) expect(Object.keys(words[lang]!), lang).toEqual(Object.keys(words.pl!));
     });
 
-    it("takes the child's events by selector: event entities of the MQTT integration", () => {
+    it("takes the children's events by selector: event entities of the MQTT integration, as many as chosen", () => {
       const eventInputs = Object.entries(bp.blueprint.input).filter(([name]) => /event/.test(name));
       // The voice and the morning briefing start from a sentence or a time, not from an event.
       expect(eventInputs.length > 0).toBe(!WITHOUT_EVENTS.includes(file));
       if (eventInputs.length === 0) return;
       for (const [name, decl] of eventInputs) {
         expect(decl.selector, name).toMatchObject({ entity: { filter: [{ integration: 'mqtt', domain: 'event' }] } });
+        expect((decl.selector?.entity as { multiple?: boolean } | undefined)?.multiple === true, name).toBe(!ONE_CHILD.includes(file));
       }
       // The triggers listen to those inputs (a trigger of Home Assistant's own, its start, names no entity).
       const triggers = bp.triggers as { entity_id?: unknown }[];

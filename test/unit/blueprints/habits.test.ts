@@ -81,6 +81,46 @@ describe.skipIf(skipWithoutJinja())('the blueprints of the habits', () => {
     expect(passedIn(await run('revision.yaml', { ...inputs, days_before: 4 }, EVENING, states))).toEqual([]);
   });
 
+  it('names a topic taught over several lessons once (revision)', async () => {
+    const topic = (date: string, name: string) => ({ date, no: 3, subject: 'Język angielski', topic: name });
+    const states = statesOf(
+      sensor('sensor.ania_upcoming_tests', '1', {
+        items: [
+          {
+            kind: 'test',
+            date: '2026-11-20',
+            until: null,
+            time: null,
+            subject: 'Język angielski',
+            category: 'Sprawdzian',
+            content: null,
+            teacher: null,
+          },
+        ],
+      }),
+      sensor('sensor.ania_next_test', '2026-11-19T23:00:00+00:00', {
+        subject: 'Język angielski',
+        kind: 'test',
+        description: null,
+        // Newest first, as next_test lists them.
+        topics: [
+          topic('2026-11-18', 'Reading comprehension'),
+          topic('2026-11-17', 'Past simple'),
+          topic('2026-11-16', 'Reading comprehension'),
+          topic('2026-11-13', 'Reading comprehension'),
+          topic('2026-11-12', 'Vocabulary: food'),
+        ],
+      }),
+    );
+    const r = await run(
+      'revision.yaml',
+      { upcoming_tests: 'sensor.ania_upcoming_tests', next_test: 'sensor.ania_next_test', days_before: 2 },
+      EVENING,
+      states,
+    );
+    expect(r.en.text).toBe('Time to revise\nSprawdzian: Język angielski, Fri 20.11\nTo revise: Vocabulary: food; Past simple; Reading comprehension');
+  });
+
   it("tells when to leave before the day's first lesson and when to pick up by its end (leave_pickup)", async () => {
     const day = (start: string, end: string) =>
       statesOf(sensor('sensor.ania_lessons_start_today', start, {}), sensor('sensor.ania_lessons_end_today', end, {}));

@@ -133,11 +133,11 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
   it("the lucky number is the child's (lucky_number)", async () => {
     const r = await run(
       'lucky_number.yaml',
-      { lucky_event: 'event.ania_lucky', child_name: 'Ania' },
-      fired('event.ania_lucky', { event_type: 'lucky', day: '2026-11-19', number: 12, register_number: 12 }),
+      { lucky_event: ['event.ania_lucky'] },
+      fired('event.ania_lucky', { event_type: 'lucky', child: 'ania', child_name: 'Ania', day: '2026-11-19', number: 12, register_number: 12 }),
     );
-    expect(r.pl.text).toBe('🍀 Ania, 12 to Twój szczęśliwy numerek!\nW dniu 19.11 nikt Cię nie zapyta.');
-    expect(r.uk.text).toBe('🍀 Ania, 12 — твій щасливий номер!\n19.11 тебе ніхто не запитає.');
+    expect(r.pl.text).toBe('Ania: 🍀 12 to Twój szczęśliwy numerek!\nW dniu 19.11 nikt Cię nie zapyta.');
+    expect(r.uk.text).toBe('Ania: 🍀 12 — твій щасливий номер!\n19.11 тебе ніхто не запитає.');
   });
 
   it("tomorrow's tests, homework and free day, in the evening (tomorrow)", async () => {
@@ -249,9 +249,9 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
       }),
       sensor('sensor.ania_catch_up', '3', {
         lessons: [
-          { date: '2026-11-19', number: 2, subject: 'Matematyka', topic: 'Ułamki' },
-          { date: '2026-11-19', number: 3, subject: 'Historia', topic: null },
-          { date: '2026-11-10', number: 1, subject: 'Fizyka', topic: null },
+          { date: '2026-11-19', no: 2, subject: 'Matematyka', topic: 'Ułamki' },
+          { date: '2026-11-19', no: 3, subject: 'Historia', topic: null },
+          { date: '2026-11-10', no: 1, subject: 'Fizyka', topic: null },
         ],
       }),
       sensor('sensor.ania_absences_unexcused', '1'),
@@ -299,13 +299,13 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
       room: '12',
       original_room: '7',
     };
-    const plan = await run(
+    const planChange = await run(
       'plan_change_tomorrow.yaml',
       { plan_change_event: 'event.ania_plan_change', only_next_school_day: false, timetable_tomorrow: 'sensor.ania_timetable_tomorrow' },
       fired('event.ania_plan_change', change),
     );
-    expect(plan.en.text).toBe('19.11, 2. lesson: another room\nFizyka: room 12 instead of 7');
-    expect(plan.uk.text).toBe('19.11, 2. урок: інший кабінет\nFizyka: кабінет 12 замість 7');
+    expect(planChange.en.text).toBe('19.11, 2. lesson: another room\nFizyka: room 12 instead of 7');
+    expect(planChange.uk.text).toBe('19.11, 2. урок: інший кабінет\nFizyka: кабінет 12 замість 7');
     const year = {
       event_type: 'school_year',
       class: '5b',
@@ -317,6 +317,56 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
     };
     expect((await run('school_year.yaml', { school_year_event: 'event.ania_school_year' }, fired('event.ania_school_year', year))).uk.text).toBe(
       '🎒 новий навчальний рік: 5b\nКласний керівник: Anna Nowak. Рік: 01.09.2026 – 25.06.2027, I семестр до 29.01.2027.',
+    );
+  });
+
+  it('trips, meetings and other agenda entries, when chosen, in the same automation as the tests (new_test)', async () => {
+    const entry = (payload: Record<string, unknown>) =>
+      fired('event.ania_agenda', {
+        event_type: 'agenda',
+        child: 'ania',
+        child_name: 'Ania',
+        kind: 'trip',
+        date: '2026-11-27',
+        until: '2026-11-29',
+        time: '00:00',
+        subject: null,
+        category: 'Wycieczka',
+        description: 'Zielona szkoła w Zakopanem',
+        teacher: 'Anna Nowak',
+        ...payload,
+      });
+    const events = ['event.ania_test', 'event.ania_agenda'];
+    // Tests and quizzes by default: an agenda entry tells nothing.
+    expect(passedIn(await run('new_test.yaml', { test_event: events }, entry({})))).toEqual([]);
+    const chosen = { test_event: events, kinds: ['test', 'quiz', 'trip', 'meeting'] };
+    const trip = await run('new_test.yaml', chosen, entry({}));
+    expect(trip.pl.text).toBe('Ania: Wycieczka: Zielona szkoła w Zakopanem\n27.11–29.11 (Anna Nowak)');
+    expect(trip.en.title).toBe('Ania: Trip: Zielona szkoła w Zakopanem');
+    expect(trip.uk.title).toBe('Ania: Екскурсія: Zielona szkoła w Zakopanem');
+    const meeting = await run(
+      'new_test.yaml',
+      chosen,
+      entry({ kind: 'meeting', date: '2026-11-25', until: null, time: '17:00', description: 'Wywiadówka' }),
+    );
+    expect(meeting.pl.text).toBe('Ania: Zebranie z rodzicami: Wywiadówka\n25.11 17:00 (Anna Nowak)');
+    const moved = await run(
+      'new_test.yaml',
+      chosen,
+      entry({ event_type: 'agenda_changed', date: '2026-12-04', until: '2026-12-06', previous: { date: '2026-11-27' } }),
+    );
+    expect(moved.en.text).toBe('Ania: Trip changed: Zielona szkoła w Zakopanem\n27.11 → 04.12–06.12 (Anna Nowak)');
+    expect((await run('new_test.yaml', chosen, entry({ event_type: 'agenda_removed' }))).uk.title).toBe(
+      'Ania: Екскурсію скасовано: Zielona szkoła w Zakopanem',
+    );
+    expect(passedIn(await run('new_test.yaml', chosen, entry({ kind: 'event', description: 'Dzień postaci z bajek' })))).toEqual([]);
+    const flood = fired('event.ania_agenda', {
+      event_type: 'agenda',
+      count: 22,
+      entries: [entry({}).to.attributes, entry({ kind: 'meeting' }).to.attributes],
+    });
+    expect((await run('new_test.yaml', chosen, flood)).pl.text).toBe(
+      'Nowe wpisy w terminarzu: 22\nZielona szkoła w Zakopanem 27.11, Zielona szkoła w Zakopanem 27.11 i 20 więcej',
     );
   });
 

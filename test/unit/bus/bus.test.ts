@@ -13,7 +13,7 @@ function recorder(calls: string[]): Required<Sink> {
     availability: (id, online) => void calls.push(`availability ${id} ${online}`),
     state: (id, key, s) => void calls.push(`state ${id} ${key} ${s.state}`),
     event: (id, e) => void calls.push(`event ${id} ${e.kind}`),
-    feed: (id, name, content) => void calls.push(`feed ${id} ${name} ${content.entries.length}`),
+    calendarFeed: (id, name, content) => void calls.push(`calendarFeed ${id} ${name} ${content.entries.length}`),
     year: (id, records) => void calls.push(`year ${id} ${records.name}`),
     passed: (id) => void calls.push(`passed ${id}`),
   };
@@ -28,7 +28,7 @@ const agenda: AgendaEntry = {
   label: 'Sprawdzian',
   teacher: null,
 };
-const grade: BusEvent = { kind: 'grade', id: 'e1', payload: { event_type: 'grade', grade: '5' } };
+const grade: BusEvent = { kind: 'grade', id: 'e1', payload: { event_type: 'grade', child: 'ania', child_name: 'Ania', grade: '5' } };
 
 describe('the bus', () => {
   it('tells every sink everything, in the order published, each taking only its parts', () => {
@@ -42,7 +42,7 @@ describe('the bus', () => {
     bus.availability('ania', true);
     bus.state('ania', 'lucky_number', { state: '7' });
     expect(bus.event('ania', grade)).toBeUndefined();
-    bus.feed('ania', 'agenda', { child: 'Ania', entries: [agenda] });
+    bus.calendarFeed('ania', 'agenda', { child: 'Ania', entries: [agenda] });
     bus.passed('ania');
     bus.removed('ania');
     expect(calls).toEqual([
@@ -50,7 +50,7 @@ describe('the bus', () => {
       'availability ania true',
       'state ania lucky_number 7',
       'event ania grade',
-      'feed ania agenda 1',
+      'calendarFeed ania agenda 1',
       'passed ania',
       'removed ania',
     ]);

@@ -145,22 +145,22 @@ describe('log_format', () => {
   });
 });
 
-describe('polling floor', () => {
-  const withPoll = (poll: Record<string, string>) => problemsOf({ accounts: [{ login: 'a', password: 'b' }], poll });
+describe('reading floor', () => {
+  const withIntervals = (poll: Record<string, string>) => problemsOf({ accounts: [{ login: 'a', password: 'b' }], poll });
 
   it('refuses an interval under 5 minutes and a fast interval under 1 minute, naming the key', async () => {
-    expect(await withPoll({ interval: '1s', fast_interval: '30s' })).toEqual([
+    expect(await withIntervals({ interval: '1s', fast_interval: '30s' })).toEqual([
       "poll.interval: 1s is too often: at least 5m, to spare the portal and the family's account",
       "poll.fast_interval: 30s is too often: at least 1m, to spare the portal and the family's account",
     ]);
-    expect(await withPoll({ interval: '4m59s' })).toHaveLength(1);
-    expect(await withPoll({ school_interval: '1m' })).toEqual([
+    expect(await withIntervals({ interval: '4m59s' })).toHaveLength(1);
+    expect(await withIntervals({ school_interval: '1m' })).toEqual([
       "poll.school_interval: 1m is too often: at least 2m, to spare the portal and the family's account",
     ]);
   });
 
   it('accepts the floors themselves', async () => {
-    expect(await withPoll({ interval: '5m', fast_interval: '1m', school_interval: '2m' })).toEqual([]);
+    expect(await withIntervals({ interval: '5m', fast_interval: '1m', school_interval: '2m' })).toEqual([]);
   });
 });
 

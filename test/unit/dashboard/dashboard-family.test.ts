@@ -1,4 +1,4 @@
-// The dashboard of a family on the e-mail road (issue 52, item 4): `dashboard` names the children the
+// The dashboard of a family on the family road (issue 52, item 4): `dashboard` names the children the
 // bridge (or `check`) learned from the family portal, without a login of its own; the running bridge
 // with a dashboard file writes it when the children are first known, not only at start, and logs where.
 // The real bridge (App) against the simulator on a fake clock; what it would publish goes nowhere.
@@ -37,11 +37,11 @@ async function configWith(accounts: unknown[]): Promise<Config> {
 /** The bridge on the fake clock; `log` gets its lines as JSON. */
 const bridge = (config: Config, extra: { dashboardFile?: string; log?: string[] } = {}): Promise<App> => quietApp(config, clock, extra);
 
-/** Moves the clock minute by minute, each poll (and each listing again) due on the way run to its end. */
+/** Moves the clock minute by minute, each pass (and each listing again) due on the way run to its end. */
 async function minutes(app: App, count: number): Promise<void> {
   for (let m = 0; m <= count; m++) {
     await clock.advance(m === 0 ? 0 : 60_000);
-    await Promise.all([app.listed(), ...app.pollers.map((p) => p.idle())]);
+    await Promise.all([app.listed(), ...app.runners.map((p) => p.idle())]);
   }
 }
 
@@ -105,7 +105,7 @@ describe('the running bridge with a dashboard file', () => {
     const file = join(dataDir, 'dashboard.yaml');
     const log: string[] = [];
     const app = await bridge(await configWith([{ login: JANEK.login, password: JANEK.password }]), { dashboardFile: file, log });
-    // Its name (and so its id) comes with the first poll.
+    // Its name (and so its id) comes with the first pass.
     await expect(stat(file)).rejects.toThrow();
     await minutes(app, 30);
     await app.stop();

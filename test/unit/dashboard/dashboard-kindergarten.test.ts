@@ -34,12 +34,12 @@ function configWith(): Promise<Config> {
   return buildConfig({ portal: sim.urls, accounts, data_dir: dataDir, http: { port: 0 } }, 'test', { env: {} });
 }
 
-/** The bridge on the fake clock, run minute by minute (each poll due on the way run to its end), then stopped. */
+/** The bridge on the fake clock, run minute by minute (each pass due on the way run to its end), then stopped. */
 async function run(config: Config, count: number, extra: { dashboardFile?: string; log?: string[] } = {}): Promise<void> {
   const app = await quietApp(config, clock, extra);
   for (let m = 0; m <= count; m++) {
     await clock.advance(m === 0 ? 0 : 60_000);
-    await Promise.all(app.pollers.map((p) => p.idle()));
+    await Promise.all(app.runners.map((p) => p.idle()));
   }
   await app.stop();
 }

@@ -27,8 +27,8 @@ import { messagesView } from '../../../src/rules/messages.js';
 import { agendaKind, testEvents, upcomingTests, type AgendaItem } from '../../../src/rules/agenda.js';
 import { agendaEntries } from '../../../src/rules/calendar-feeds.js';
 import { boardModel } from '../../../src/outputs/web/board-model.js';
-import { feedText } from '../../../src/outputs/web/calendar-ics.js';
-import { parseFeed } from '../../helpers/ics.js';
+import { calendarFeedText } from '../../../src/outputs/web/calendar-ics.js';
+import { parseCalendarFeed } from '../../helpers/ics.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
 import type { EntityState } from '../../../src/engine/state.js';
@@ -83,6 +83,23 @@ async function family(states: HaStates): Promise<string> {
     .flatMap((s) => s.texts)
     .join('\n')
     .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
+}
+
+/** The child's dashboard view as Home Assistant shows it with these newest_grade and average states, as text. */
+async function gradesShown(
+  newest: { state: string | null; attributes: Record<string, unknown> },
+  average: { state: string | null; attributes: Record<string, unknown> },
+) {
+  const own = await shownView(
+    doc,
+    'ania',
+    {
+      'sensor.ania_newest_grade': { state: newest.state ?? 'unknown', attributes: newest.attributes },
+      'sensor.ania_average': { state: average.state ?? 'unknown', attributes: average.attributes },
+    },
+    NOW,
+  );
+  return own.flatMap((s) => s.texts).join('\n');
 }
 
 /** One child's board at NOW from its published states. */
@@ -239,16 +256,7 @@ describe('one view of a child on both screens', () => {
       const card = board({ newest_grade: { state: newest.state, attributes: newest.attributes } });
       expect(card.proposals).toHaveLength(14);
       expect(card.proposals.filter((p) => p.subject === 'Matematyka').map((p) => p.grade)).toEqual(['4']);
-      const own = await shownView(
-        doc,
-        'ania',
-        {
-          'sensor.ania_newest_grade': { state: newest.state ?? 'unknown', attributes: newest.attributes },
-          'sensor.ania_average': { state: average.state ?? 'unknown', attributes: average.attributes },
-        },
-        NOW,
-      );
-      const text = own.flatMap((s) => s.texts).join('\n');
+      const text = await gradesShown(newest, average);
       const label = `${DASHBOARD_TEXT.pl.proposal} ${DASHBOARD_TEXT.pl.semesterGrade}`;
       // Every subject's row says its proposal, maths' by its newest, once.
       expect(text.split(`${label}: **`)).toHaveLength(15);
@@ -270,8 +278,8 @@ describe('one view of a child on both screens', () => {
       expect(told?.proposals.map((p) => `${p.subject} ${p.grade}`)).toEqual(proposed);
       expect(BRIEFING_TEXT.pl(told).text).toContain(`Propozycje ocen: ${proposed.join(', ')}.`);
       // The agenda feed: each of the 14 on its day, titled with its subject and grade; maths once, by its 4.
-      const feed = parseFeed(
-        feedText({
+      const calendarFeed = parseCalendarFeed(
+        calendarFeedText({
           name: 'agenda',
           child: 'Ania',
           entries: { lessons: [], agenda: agendaEntries({ child: 'ania', days: [], agenda: [], homework: [], terms }), freeDays: [] },
@@ -279,10 +287,72 @@ describe('one view of a child on both screens', () => {
           language: 'pl',
         }),
       );
-      const titles = feed.events.map((e) => e.summary);
+      const titles = calendarFeed.events.map((e) => e.summary);
       expect(titles).toHaveLength(14);
       expect(titles.filter((t) => t.includes('Matematyka'))).toEqual(['Propozycja oceny śródrocznej: Matematyka 4']);
       for (const p of card.proposals) expect(titles).toContain(`Propozycja oceny śródrocznej: ${p.subject} ${p.grade}`);
+    },
+  );
+  it.skipIf(skipWithoutJinja())(
+    'prints a proposal of a subject without a numeric average on the board, the dashboard and in newest_grade alike, a descriptive grade once (python3-jinja2)',
+    async () => {
+      // Matematyka graded and proposed; Plastyka a descriptive subject (a descriptive grade, no grade on the scale) and
+      // Muzyka with no grade yet, each proposed all the same: no average to put a row of the table to.
+      const all = ['Matematyka', 'Plastyka', 'Muzyka'];
+      const names = makeNames({
+        subjects: subjectsResponse.parse({ Subjects: all.map((Name, i) => ({ Id: i + 1, Name })) }).Subjects,
+        users: [],
+        classrooms: [],
+      });
+      const record = (Id: number, Grade: string, Subject: number, extra: object = {}) => ({
+        Id,
+        Grade,
+        Subject: { Id: Subject },
+        Semester: 1,
+        Date: '2026-11-20',
+        AddDate: '2026-11-20 10:00:00',
+        ...extra,
+      });
+      const proposal = { IsSemesterProposition: true };
+      const list = gradesResponse.parse({
+        Grades: [record(100, '4', 1), record(200, '4', 1, proposal), record(201, '5', 2, proposal), record(202, '6', 3, proposal)],
+      }).Grades;
+      const described: GradeItem = {
+        key: 'descriptive:5',
+        kind: 'descriptive',
+        shown: 'Rysuje starannie i z pomysłem',
+        subject: 'Plastyka',
+        category: null,
+        weight: null,
+        teacher: 'Anna Wiśniewska',
+        date: '2026-11-21',
+        added: '2026-11-21 09:00:00',
+        comment: 'Brawo',
+        semester: 1,
+        details: {},
+      };
+      const items = [...gradeItems({ grades: list }, names, '2027-01-29'), described];
+      const terms = termGrades(items);
+      const value = averages({ grades: list, semester: 1, endFirstSemester: '2027-01-29', names, terms });
+      const average = renderAverage(value, [], { thresholds: DEFAULT_GRADE_THRESHOLDS, today: TODAY });
+      expect(average.attributes.subjects.map((s) => [s.subject, s.average])).toEqual([
+        ['Matematyka', 4],
+        ['Muzyka', null],
+        ['Plastyka', null],
+      ]);
+      const newest = renderNewestGrade(newestGrades(items, terms, 1), undefined, average.attributes.subjects);
+      const proposed = (newest.attributes.proposals ?? []).map((p) => `${p.subject} ${p.grade}`).sort();
+      expect(proposed).toEqual(['Matematyka 4', 'Muzyka 6', 'Plastyka 5']);
+      const card = board({ newest_grade: { state: newest.state, attributes: newest.attributes } });
+      expect(card.proposals.map((p) => `${p.subject} ${p.grade}`).sort()).toEqual(proposed);
+      const text = await gradesShown(newest, average);
+      const label = `${DASHBOARD_TEXT.pl.proposal} ${DASHBOARD_TEXT.pl.semesterGrade}`;
+      for (const p of card.proposals) expect(text).toContain(`| ${p.subject}<br><small>${label}: **${p.grade}**`);
+      expect(text.split(`${label}: **`)).toHaveLength(4);
+      // The descriptive grade stands once, whole under its heading, not again among the newest grades.
+      expect(text.split('Rysuje starannie i z pomysłem')).toHaveLength(2);
+      expect(text).toContain(`#### ${DASHBOARD_TEXT.pl.describedGrades}\n- **Plastyka**: Rysuje starannie i z pomysłem`);
+      expect(text).toContain(`#### ${DASHBOARD_TEXT.pl.newestGrades}\n- **4** Matematyka`);
     },
   );
   it.skipIf(skipWithoutJinja())(
@@ -298,8 +368,8 @@ describe('one view of a child on both screens', () => {
         { ...test('agenda:15', '2026-11-30', '', 'Inne', 'Dzień otwarty szkoły'), subject: null },
       ];
       expect(entries.map((e) => e.kind)).toEqual(['test', 'quiz', 'trip', 'meeting', 'meeting']);
-      const feed = parseFeed(
-        feedText({
+      const calendarFeed = parseCalendarFeed(
+        calendarFeedText({
           name: 'agenda',
           child: 'Ania',
           entries: { lessons: [], agenda: agendaEntries({ child: 'ania', days: [], agenda: entries, homework: [] }), freeDays: [] },
@@ -307,7 +377,7 @@ describe('one view of a child on both screens', () => {
           language: 'pl',
         }),
       );
-      const titles = feed.events.map((e) => e.summary);
+      const titles = calendarFeed.events.map((e) => e.summary);
       expect(titles).toEqual([
         'Sprawdzian: Matematyka',
         'Kartkówka: Przyroda',
@@ -318,7 +388,7 @@ describe('one view of a child on both screens', () => {
       const published = renderUpcomingTests(upcomingTests(entries, TODAY));
       const own = await shownView(doc, 'ania', { 'sensor.ania_upcoming_tests': { state: '2', attributes: published.attributes } }, NOW);
       const text = own.flatMap((s) => s.texts).join('\n');
-      // The dashboard's kind of each: a test's word beside its subject, another entry's category in bold; the feed's title says the same.
+      // The dashboard's kind of each: a test's word beside its subject, another entry's category in bold; the calendar feed's title says the same.
       expect(text).toContain('**Matematyka** <small>sprawdzian</small>: Ułamki');
       expect(text).toContain('**Przyroda** <small>kartkówka</small>: Rośliny');
       for (const [category, content] of [

@@ -45,7 +45,7 @@ const ANIA = {
 };
 const LUKASZ = { login: '7654321u', password: 'y' };
 
-/** What the bridge learned about both children on an earlier run (so that its start announces them, before any poll). */
+/** What the bridge learned about both children on an earlier run (so that its start announces them, before any pass). */
 async function rememberLukasz(): Promise<void> {
   await mkdir(join(dataDir, 'identity'), { recursive: true });
   await writeFile(

@@ -1,16 +1,172 @@
 // docs/development.md keeps the project's words, one meaning each, between its glossary markers: a term is
 // a bold word followed by a colon or by its meaning in parentheses. A term defined twice, in the glossary or
-// again elsewhere on the page, fails here, naming it.
+// again elsewhere on the page, fails here, naming it. The code must say what the page says: an identifier in
+// src/ named with a word the glossary retired ("feed" alone, "poll", the "e-mail road", "plan" in another
+// sense than the planner's) fails too, naming its file, line and name.
 import { readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { tsFiles } from '../../helpers/import-graph.js';
 
 const PAGE = readFileSync(new URL('../../../docs/development.md', import.meta.url), 'utf8');
 const glossary = /<!-- glossary:start -->([\s\S]*?)<!-- glossary:end -->/.exec(PAGE)?.[1] ?? '';
 const rest = PAGE.replace(glossary, '');
+const SRC = fileURLToPath(new URL('../../../src/', import.meta.url));
 
 /** The terms a text defines: `**term**:` or `**term** (...)`, lower-cased. */
 function defined(text: string): string[] {
   return [...text.matchAll(/\*\*([^*]+)\*\*\s*(?::|\()/g)].map((m) => m[1]!.trim().toLowerCase());
+}
+
+/** An identifier's words, lower-cased: `ChildChangeFeed` is child, change, feed; `FEED_NAMES` is feed, names. */
+function wordsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_$]+/)
+    .filter((word) => word !== '')
+    .map((word) => word.toLowerCase());
+}
+
+/**
+ * The files whose `plan` is the planner's own: what engine/plan.ts returns, the child's facts that
+ * runner/account-plan.ts hands it, and docs/polling.md's table of it (features/plan-table.ts). The names
+ * they export keep that meaning wherever they are used.
+ */
+const PLANNER_FILES = ['engine/plan.ts', 'runner/account-plan.ts', 'features/plan-table.ts'];
+
+/** The names a file exports (a function, a class, an interface, a type, a constant). */
+function exportedNames(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  return source.statements.flatMap((statement) => {
+    if (!ts.canHaveModifiers(statement) || !ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return [];
+    if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.map((d) => d.name.getText(source));
+    const name = (statement as ts.DeclarationStatement).name;
+    return name === undefined ? [] : [name.getText(source)];
+  });
+}
+
+const PLANNER_NAMES = new Set(PLANNER_FILES.flatMap((file) => exportedNames(`${SRC}${file}`)));
+
+/** Where an identifier stands: its file (relative to src/, with slashes), and what is written just before it. */
+interface Site {
+  file: string;
+  /** The text of the expression a property is read from (`config` in `config.poll`), if any. */
+  object?: string;
+}
+
+/**
+ * The names a user or a file sees, which the public interface fixes: they keep their words, each for its
+ * reason, where it holds.
+ */
+const ALLOWED: { name: string; where: (site: Site) => boolean; why: string }[] = [
+  {
+    name: 'feeds',
+    where: (site) => site.file === 'features/calendar-feeds/kept-calendar-feeds.ts',
+    why: 'the key of data_dir/feeds/<login>.json, where the calendar feeds last served are kept for a restart',
+  },
+  { name: 'feed_missed', where: () => true, why: "the diagnostics' per-child count of the changes the change feed missed (interface 11.1)" },
+  ...[
+    'feed_lost_change_minutes',
+    'feed_safety_hours',
+    'feed_worst_gap_seconds',
+    'fresh_feed_allday_worst',
+    'requests_feed_family',
+    'requests_feed_reference',
+    'requests_feed_register',
+    'requests_polling_allday',
+    'fresh_polling_allday_worst',
+  ].map((name) => ({
+    name,
+    where: (site: Site) => site.file.startsWith('bench/'),
+    why: "a bench figure's key in docs/bench-figures.json, which the pages print",
+  })),
+  {
+    name: 'poll_interval',
+    where: () => true,
+    why: "the app's option (hassio-addon/config.yaml, DOCS.md) and its name in bridge/info's config summary (interface 3)",
+  },
+  {
+    name: 'poll',
+    where: (site) => site.file.startsWith('config/') || site.file.startsWith('bench/') || /(^|\.)config$/.test(site.object ?? ''),
+    why: "the config's `poll:` group (interval, fast_interval ...): its schema, the bench's options that pass it on, and `config.poll`",
+  },
+  {
+    name: 'pref_disable_polling',
+    where: (site) => site.file.startsWith('bench/'),
+    why: "a field of Home Assistant's own config entry, in the bench's model of it",
+  },
+  { name: 'plan_search', where: () => true, why: "a kindergarten's `plan_search` in the diagnostics (interface 12.2)" },
+  { name: 'plan_source', where: () => true, why: "a kindergarten's `plan_source` in the diagnostics (interface 12.2)" },
+  {
+    name: 'plan',
+    where: (site) =>
+      ['engine/figures-store.ts', 'features/status/figures.ts', 'app/commands/diagnostics.ts', 'app/commands/dashboard.ts'].includes(site.file),
+    why: "the key of data_dir's figures file that holds a kindergarten's plan_search and plan_source, which earlier runs wrote",
+  },
+];
+
+/** Why a name uses a retired word, or undefined when it uses none (the allowed names aside). */
+function retiredWord(name: string): string | undefined {
+  const words = wordsOf(name);
+  const at = (i: number) => words[i] ?? '';
+  for (const [i, word] of words.entries()) {
+    if ((word === 'feed' || word === 'feeds') && at(i - 1) !== 'change' && at(i - 1) !== 'calendar')
+      return '"feed" alone: a change feed (changeFeed) or a calendar feed (calendarFeed)';
+    if (/^poll(s|ed|er|ers|ing)?$/.test(word)) return '"poll": a pass (PassRunner, Source.compute), a read or a schedule';
+    if (word === 'email' && at(i + 1) === 'road') return 'the "e-mail road": the family road (familyRoad)';
+    if ((word === 'plan' || word === 'plans') && !/^changes?$/.test(at(i + 1)) && at(i - 1) !== 'kindergarten' && !PLANNER_NAMES.has(name))
+      return '"plan" is what the planner returns: a kindergarten plan, a plan change, a timetable or steps are named so';
+  }
+  return undefined;
+}
+
+interface Finding {
+  at: string;
+  name: string;
+  why: string;
+}
+
+/** Every identifier of src/ named with a retired word, as `file:line`. */
+function retiredInSrc(): Finding[] {
+  const found: Finding[] = [];
+  for (const path of tsFiles(SRC)) {
+    const text = readFileSync(path, 'utf8');
+    // Only a file that holds one of the words anywhere is parsed (about 160 of 400).
+    if (!/feed|poll|email_?road|plan/i.test(text)) continue;
+    const file = relative(SRC, path).split(sep).join('/');
+    const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+    const planner = PLANNER_FILES.includes(file);
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) {
+        const name = node.text;
+        const why = retiredWord(name);
+        const parent = node.parent;
+        const object =
+          parent !== undefined && ts.isPropertyAccessExpression(parent) && parent.name === node ? parent.expression.getText(source) : undefined;
+        const site: Site = object === undefined ? { file } : { file, object };
+        const allowed = ALLOWED.some((a) => a.name === name && a.where(site)) || (planner && why?.startsWith('"plan"') === true);
+        if (why !== undefined && !allowed)
+          found.push({ at: `src/${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`, name, why });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+/** Every file of src/ whose name holds a retired word (`runner/email-road.ts`), the planner's own files aside. */
+function retiredFileNames(): string[] {
+  return tsFiles(SRC)
+    .map((path) => relative(SRC, path).split(sep).join('/'))
+    .filter((file) => !PLANNER_FILES.includes(file))
+    .flatMap((file) => {
+      const why = retiredWord(file.replace(/^.*\//, '').replace(/\.ts$/, '').replace(/-/g, '_'));
+      return why === undefined ? [] : [`src/${file}: ${why}`];
+    });
 }
 
 describe('the glossary in docs/development.md', () => {
@@ -46,5 +202,57 @@ describe('the glossary in docs/development.md', () => {
     const terms = defined(glossary);
     expect(terms.filter((term, i) => terms.indexOf(term) !== i)).toEqual([]);
     expect(defined(rest).filter((term) => terms.includes(term))).toEqual([]);
+  });
+
+  it('names the words the code retired with the word the code uses instead', () => {
+    expect(glossary).toContain('**family road**');
+    expect(glossary).not.toMatch(/e-mail\s+road/);
+    for (const name of ['PassRunner', 'Source.compute', 'changeFeed', 'calendarFeed', 'kindergartenPlan', 'planChange'])
+      expect(glossary, name).toContain(`\`${name}`);
+  });
+});
+
+describe('the words of the code', () => {
+  it('tells a retired word from the words that replaced it', () => {
+    const retired = [
+      'feed',
+      'feeds',
+      'FEED_NAMES',
+      'ChildFeed',
+      'feedUrl',
+      'AccountPoller',
+      'poll',
+      'pollers',
+      'startPolling',
+      'emailRoad',
+      'EMAIL_ROAD',
+      'buildPlan',
+      'PlanSearch',
+    ];
+    const kept = [
+      'changeFeed',
+      'ChildChangeFeed',
+      'CALENDAR_FEED_NAMES',
+      'calendarFeedUrl',
+      'PassRunner',
+      'compute',
+      'familyRoad',
+      'planChanges',
+      'PLAN_CHANGE_HORIZON_DAYS',
+      'kindergartenPlanKey',
+      'AccountPlan',
+      'planner',
+      'planned',
+    ];
+    expect(retired.filter((name) => retiredWord(name) === undefined)).toEqual([]);
+    expect(kept.filter((name) => retiredWord(name) !== undefined)).toEqual([]);
+  });
+
+  it('names nothing in src/ with a retired word, but the published names the interface fixes', () => {
+    expect(retiredInSrc().map((f) => `${f.at} ${f.name}: ${f.why}`)).toEqual([]);
+  });
+
+  it('names no file of src/ with a retired word', () => {
+    expect(retiredFileNames()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-// Every relative link in README.md and docs/*.md resolves: the file is there and the #anchor is a
-// heading of that page as GitHub spells anchors.
+// Every relative link in README.md, CONTRIBUTING.md, the app's DOCS.md and docs/*.md resolves: the file is there and the #anchor is
+// a heading of that page as GitHub spells anchors.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,12 +10,14 @@ import { tempDir } from '../../helpers/temp.js';
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const PAGES = [
   'README.md',
+  'CONTRIBUTING.md',
+  'hassio-addon/DOCS.md',
   ...readdirSync(join(REPO, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
 ];
 
-describe('links in the README and docs/', () => {
+describe("links in the README, CONTRIBUTING.md, the app's DOCS.md and docs/", () => {
   it('all resolve, files and anchors', () => {
     expect(PAGES.length).toBeGreaterThan(5);
     expect(brokenLinks(REPO, PAGES)).toEqual([]);

@@ -1,7 +1,7 @@
-// The download limits: two slots per process handed out in order, the 5-10 s poll delays, and the
+// The download limits: two slots per process handed out in order, the 5-10 s pass delays, and the
 // deadline that rejects on the injected clock even while work is still running.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DOWNLOAD_LIMITS, DownloadSlots, pollDelay } from '../../../src/portal/attachments/downloader.js';
+import { DEFAULT_DOWNLOAD_LIMITS, DownloadSlots, checkDelay } from '../../../src/portal/attachments/downloader.js';
 import { withDeadline } from '../../../src/util/clock.js';
 import { ConnectionError } from '../../../src/portal/errors.js';
 import { FakeClock } from '../../helpers/clock.js';
@@ -53,7 +53,7 @@ describe('DownloadSlots', () => {
 
 describe('pollDelay', () => {
   it('checks at once, then every 5 to 10 s, about two minutes over 15 checks', () => {
-    const delays = Array.from({ length: 15 }, (_, i) => pollDelay(i + 1, DEFAULT_DOWNLOAD_LIMITS));
+    const delays = Array.from({ length: 15 }, (_, i) => checkDelay(i + 1, DEFAULT_DOWNLOAD_LIMITS));
     expect(delays[0]).toBe(0);
     for (const d of delays.slice(1)) {
       expect(d).toBeGreaterThanOrEqual(5_000);

@@ -14,7 +14,7 @@ import { INBOX, MAILBOX, UNREAD } from '../../../src/engine/resources/messaging.
 import { warsawInstant } from '../../../src/util/time.js';
 import { next, whyOf } from '../../../src/engine/plan.js';
 import { isSchoolDay, momentOf, nightEndsAt, nextMomentAt, type SchoolDayTimes } from '../../../src/engine/moments.js';
-import { FEED_HOURS } from '../../../src/engine/resources/change-feed.js';
+import { CHANGE_FEED_HOURS } from '../../../src/engine/resources/change-feed.js';
 import { type Known, type Moment, type Schedule } from '../../../src/engine/schedule.js';
 
 const MIN = 60_000;
@@ -52,9 +52,9 @@ describe("the kind of moment, from the child's own day", () => {
   });
 
   it("names the change feed's hours too when asked (07:00 and 21:00 of a school day), not on a weekend", () => {
-    expect(nextMomentAt(at(WEDNESDAY, '06:40'), day, FEED_HOURS)).toBe(at(WEDNESDAY, '07:00'));
-    expect(nextMomentAt(at(WEDNESDAY, '19:00'), day, FEED_HOURS)).toBe(at(WEDNESDAY, '21:00'));
-    expect(nextMomentAt(at('2026-11-21', '12:00'), undefined, FEED_HOURS)).toBe(at('2026-11-21', '22:00'));
+    expect(nextMomentAt(at(WEDNESDAY, '06:40'), day, CHANGE_FEED_HOURS)).toBe(at(WEDNESDAY, '07:00'));
+    expect(nextMomentAt(at(WEDNESDAY, '19:00'), day, CHANGE_FEED_HOURS)).toBe(at(WEDNESDAY, '21:00'));
+    expect(nextMomentAt(at('2026-11-21', '12:00'), undefined, CHANGE_FEED_HOURS)).toBe(at('2026-11-21', '22:00'));
   });
 
   it.each([

@@ -1,4 +1,4 @@
-// The list of features: what is derived from it (catalogue, command owners) and the order polls run in.
+// The list of features: what is derived from it (catalogue, command owners) and the order passes run in.
 import { describe, expect, it } from 'vitest';
 import { accountEntities, commandOwners, ENTITIES, FEATURES, runOrder } from '../../../src/features/index.js';
 import { feature, type Feature } from '../../../src/features/feature.js';

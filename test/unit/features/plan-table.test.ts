@@ -13,7 +13,7 @@ const PAGE = readFileSync(new URL(`../../../${PLAN_PAGE}`, import.meta.url), 'ut
 /** The grades read every 2 minutes at every moment, as a careless change would make it. */
 const changed = RESOURCES.map((r) => (r === GRADES ? { ...r, fresh: always(120_000) } : r));
 
-describe("docs/polling.md's schedule", () => {
+describe("docs/reading.md's schedule", () => {
   it('is the schedule as the resources declare it', () => {
     expect(planTableProblems(PAGE)).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { EventGate } from '../../../src/runner/event-gate.js';
+import { EventGate } from '../../../src/once/gate.js';
 import type { EventPayload } from '../../../src/engine/state.js';
 import { silentLogger } from '../../../src/util/log.js';
 
@@ -31,7 +31,7 @@ class Broker {
 }
 
 async function gate(broker: Broker): Promise<EventGate> {
-  const g = new EventGate({ dataDir, log: silentLogger(), fire: broker.fire, onStorage: () => {} });
+  const g = new EventGate({ child: () => ({ id: 'ania', name: 'Ania' }), dataDir, log: silentLogger(), fire: broker.fire, onStorage: () => {} });
   gates.push(g);
   await g.load('ania');
   return g;
@@ -131,7 +131,14 @@ it("carries an event on its way to the child's new id (its name became known), a
 it('a bridge taking over from another starts from the memory that one told: nothing it announced again, news since once, its unsent events sent', async () => {
   const told: unknown[] = [];
   const first = new Broker();
-  const a = new EventGate({ dataDir: join(dataDir, 'a'), log: silentLogger(), fire: first.fire, onStorage: () => {}, tell: (m) => told.push(m) });
+  const a = new EventGate({
+    child: () => ({ id: 'ania', name: 'Ania' }),
+    dataDir: join(dataDir, 'a'),
+    log: silentLogger(),
+    fire: first.fire,
+    onStorage: () => {},
+    tell: (m) => told.push(m),
+  });
   gates.push(a);
   await a.load('ania');
   await a.pass([['grade', [grade(1)]]]);
@@ -147,7 +154,13 @@ it('a bridge taking over from another starts from the memory that one told: noth
     const folder = join(dataDir, memory);
     if (memory === 'older') {
       // It ran before, knowing grade 1 only, and was stopped with an event of its own unsent.
-      const before = new EventGate({ dataDir: folder, log: silentLogger(), fire: () => Promise.resolve(false), onStorage: () => {} });
+      const before = new EventGate({
+        child: () => ({ id: 'ania', name: 'Ania' }),
+        dataDir: folder,
+        log: silentLogger(),
+        fire: () => Promise.resolve(false),
+        onStorage: () => {},
+      });
       await before.load('ania');
       await before.pass([['grade', [grade(1)]]]);
       await before.pass([['note', [{ id: 'note:1', payload: { id: 'note:1' } }]]]);
@@ -162,7 +175,14 @@ it('a bridge taking over from another starts from the memory that one told: noth
       ]);
       await before.save();
     }
-    const b = new EventGate({ dataDir: folder, log: silentLogger(), fire: broker.fire, onStorage: () => {}, told: () => last });
+    const b = new EventGate({
+      child: () => ({ id: 'ania', name: 'Ania' }),
+      dataDir: folder,
+      log: silentLogger(),
+      fire: broker.fire,
+      onStorage: () => {},
+      told: () => last,
+    });
     gates.push(b);
     await b.load('ania');
     await b.pass([['grade', [grade(1), grade(2), grade(3), grade(4)]]]);

@@ -5,10 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventGate, type EventBatch } from '../../../src/runner/event-gate.js';
+import { EventGate, type EventBatch } from '../../../src/once/gate.js';
 import type { EventPayload } from '../../../src/engine/state.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { schoolYearEvents } from '../../../src/features/school-year/school-year.js';
+import { ROLLOVER_KINDS } from '../../../src/features/index.js';
 import type { Identity } from '../../../src/engine/identity.js';
 
 let dataDir: string;
@@ -25,7 +26,15 @@ afterEach(async () => {
 });
 
 async function gate(): Promise<EventGate> {
-  const g = new EventGate({ dataDir, log: silentLogger(), fire: (_kind, payload) => void fired.push(payload), onStorage: () => {} });
+  const g = new EventGate({
+    child: () => ({ id: 'ania', name: 'Ania' }),
+    dataDir,
+    log: silentLogger(),
+    fire: (_kind, payload) => void fired.push(payload),
+    onStorage: () => {},
+    // As the runner hands it over: the kinds the features' declarations say a new school year resets.
+    rollover: ROLLOVER_KINDS,
+  });
   gates.push(g);
   await g.load('ania');
   return g;
@@ -104,6 +113,8 @@ describe('a new school year', () => {
     expect(fired).toEqual([
       {
         event_type: 'school_year',
+        child: 'ania',
+        child_name: 'Ania',
         class: '8b',
         tutor: 'Anna Nowak',
         begins: '2027-09-01',

@@ -10,7 +10,7 @@ import type { MqttClient, Packet } from 'mqtt';
 import { describe, expect, it, vi } from 'vitest';
 import { SeenStore } from '../../../src/once/memory.js';
 import { MqttSession } from '../../../src/once/session.js';
-import { EventGate } from '../../../src/runner/event-gate.js';
+import { EventGate } from '../../../src/once/gate.js';
 import * as files from '../../../src/util/files.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { tempDir } from '../../helpers/temp.js';
@@ -203,7 +203,14 @@ describe('the MQTT session in data_dir', () => {
       await del(session, id);
       return true;
     };
-    const gate = new EventGate({ dataDir: dir, log: silentLogger(), fire: broker, memory: (id) => session.memoryOf(id), onStorage: () => {} });
+    const gate = new EventGate({
+      child: () => ({ id: 'ania', name: 'Ania' }),
+      dataDir: dir,
+      log: silentLogger(),
+      fire: broker,
+      memory: (id) => session.memoryOf(id),
+      onStorage: () => {},
+    });
     await gate.load('ania');
     const grade = (n: number) => ({ id: `g${n}`, payload: { id: `g${n}` } });
     await gate.pass([['grade', [grade(1)]]]);

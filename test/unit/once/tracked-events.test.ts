@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventGate } from '../../../src/runner/event-gate.js';
+import { EventGate } from '../../../src/once/gate.js';
 import type { EventPayload } from '../../../src/engine/state.js';
 import type { Tracking } from '../../../src/once/tracked.js';
 import { silentLogger } from '../../../src/util/log.js';
@@ -13,6 +13,8 @@ import { FLOOD_BYTES, floodPayload } from '../../../src/once/flood.js';
 
 let dataDir: string;
 let fired: EventPayload[];
+/** Whose every event is: the gate's child (interface 17.2). */
+const ANIA = { child: 'ania', child_name: 'Ania' };
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'tracked-'));
@@ -26,7 +28,13 @@ afterEach(async () => {
 });
 
 async function gate(): Promise<EventGate> {
-  const g = new EventGate({ dataDir, log: silentLogger(), fire: (_kind, payload) => void fired.push(payload), onStorage: () => {} });
+  const g = new EventGate({
+    child: () => ({ id: ANIA.child, name: ANIA.child_name }),
+    dataDir,
+    log: silentLogger(),
+    fire: (_kind, payload) => void fired.push(payload),
+    onStorage: () => {},
+  });
   gates.push(g);
   await g.load('ania');
   return g;
@@ -56,7 +64,7 @@ describe('a tracked kind', () => {
     await g.pass([['grade', [grade(1, '4'), grade(2, '5')], tracking('r1')]]);
     expect(fired).toEqual([]); // the first read primes
     await g.pass([['grade', [grade(1, '5'), grade(2, '5', { teacher: 'someone else' })], tracking('r2')]]);
-    expect(fired).toEqual([{ event_type: 'grade_changed', ...grade(1, '5').payload, previous: { grade: '4' } }]);
+    expect(fired).toEqual([{ event_type: 'grade_changed', ...ANIA, ...grade(1, '5').payload, previous: { grade: '4' } }]);
     await g.pass([['grade', [grade(1, '5'), grade(2, '5')], tracking('r3')]]);
     expect(fired).toHaveLength(1);
   });
@@ -77,7 +85,7 @@ describe('a tracked kind', () => {
     expect(fired.map((f) => f.event_type)).toEqual(['grade']);
     const later = [grade(1, '4', { comment: 'Brawo' }), grade(2, '5', { comment: 'Świetna praca!' })];
     await g.pass([['grade', later, comments('r3')]]);
-    expect(fired.slice(1)).toEqual([{ event_type: 'grade_changed', ...later[1]!.payload, previous: { comment: null } }]);
+    expect(fired.slice(1)).toEqual([{ event_type: 'grade_changed', ...ANIA, ...later[1]!.payload, previous: { comment: null } }]);
     await g.pass([['grade', [grade(1, '4', { comment: null }), grade(2, '5', { comment: null })], comments('r4')]]);
     expect(fired).toHaveLength(2); // gone unknown again: no edit, the comment kept
   });
@@ -90,7 +98,7 @@ describe('a tracked kind', () => {
     await g.pass([['grade', [grade(1, '4')], tracking(undefined)]]); // the list was not read
     expect(fired).toEqual([]);
     await g.pass([['grade', [grade(1, '4')], tracking('r3')]]);
-    expect(fired).toEqual([{ event_type: 'grade_removed', grade: '5', subject: 'Matematyka', category: 'Sprawdzian', date: '2026-11-18' }]);
+    expect(fired).toEqual([{ event_type: 'grade_removed', ...ANIA, grade: '5', subject: 'Matematyka', category: 'Sprawdzian', date: '2026-11-18' }]);
     await g.pass([['grade', [grade(1, '4')], tracking('r4')]]);
     expect(fired).toHaveLength(1);
   });
@@ -125,7 +133,7 @@ describe('a tracked kind', () => {
     ]);
   });
 
-  it('more than 20 removals at once (a new school year) are forgotten without events at the first read after a start or after a day without a good poll', async () => {
+  it('more than 20 removals at once (a new school year) are forgotten without events at the first read after a start or after a day without a good pass', async () => {
     const many = Array.from({ length: 25 }, (_, i) => grade(i + 1, '5'));
     const g = await gate();
     await g.pass([['grade', many, tracking('r1')]]);
@@ -134,7 +142,7 @@ describe('a tracked kind', () => {
     const again = await gate();
     await again.pass([['grade', [], tracking('r3')]]);
     expect(fired).toEqual([]);
-    // Polls after more than a day without a good one: their floods (new items, then removals) are old news.
+    // Passes after more than a day without a good one: their floods (new items, then removals) are old news.
     const afterOutage = { now: Date.parse('2026-11-20T10:00:00Z'), lastGood: Date.parse('2026-11-19T09:00:00Z') };
     const other = Array.from({ length: 25 }, (_, i) => grade(i + 100, '5'));
     await again.pass([['grade', other, tracking('r4')]], afterOutage);
@@ -168,6 +176,7 @@ describe('a flood of new items', () => {
     expect(fired).toEqual([
       {
         event_type: 'grade',
+        ...ANIA,
         count: 30,
         entries: many(200)
           .slice(0, 10)

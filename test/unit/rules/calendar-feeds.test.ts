@@ -5,7 +5,7 @@ import { substitutionsResponse, timetablesResponse } from '../../../src/portal/s
 import { schoolFreeDaysResponse, classFreeDaysResponse } from '../../../src/portal/schemas/calendar.js';
 import { schoolDays } from '../../../src/rules/schedule.js';
 import { freeDays } from '../../../src/rules/schooldays.js';
-import { agendaEntries, feedDates, feedEntries, freeDayEntries, lessonEntries } from '../../../src/rules/calendar-feeds.js';
+import { agendaEntries, calendarFeedDates, calendarFeedEntries, freeDayEntries, lessonEntries } from '../../../src/rules/calendar-feeds.js';
 import type { AgendaItem } from '../../../src/rules/agenda.js';
 import type { HomeworkItem } from '../../../src/rules/homework.js';
 import { BELL, lessonAt, names } from './fixtures.js';
@@ -39,7 +39,7 @@ function timetable(tuesdayGroup2: Record<string, unknown> = {}) {
 
 const noFree = { schoolFreeDays: [], classFreeDays: [], classId: '7' };
 const days = (tt = timetable(), substitutions = substitutionsResponse.parse({ Substitutions: [] }).Substitutions) =>
-  schoolDays({ days: tt, substitutions, free: noFree, names }, feedDates(MONDAY));
+  schoolDays({ days: tt, substitutions, free: noFree, names }, calendarFeedDates(MONDAY));
 
 describe('lessons feed entries', () => {
   it('keeps a cancelled lesson, marked, and shows a substitution with what was planned', () => {
@@ -80,8 +80,8 @@ describe('lessons feed entries', () => {
   });
 
   it('covers Monday to Sunday of this and next week', () => {
-    expect(feedDates(MONDAY)).toHaveLength(14);
-    expect(feedDates(MONDAY).at(-1)).toBe('2026-03-22');
+    expect(calendarFeedDates(MONDAY)).toHaveLength(14);
+    expect(calendarFeedDates(MONDAY).at(-1)).toBe('2026-03-22');
   });
 });
 
@@ -154,7 +154,7 @@ describe('agenda feed entries', () => {
   });
 });
 
-describe('free days feed entries', () => {
+describe('free days calendar feed entries', () => {
   it("spans a free day of several days, whole days, the class's only for its own class", () => {
     const free = freeDays({
       schoolFreeDays: schoolFreeDaysResponse.parse({
@@ -186,8 +186,8 @@ describe('free days feed entries', () => {
     ]);
   });
 
-  it('makes every feed empty, not broken, for a child with nothing known', () => {
-    expect(feedEntries({ child: 'ania', days: [], agenda: [], homework: [], free: [], slot: slotFacts })).toEqual({
+  it('makes every calendar feed empty, not broken, for a child with nothing known', () => {
+    expect(calendarFeedEntries({ child: 'ania', days: [], agenda: [], homework: [], free: [], slot: slotFacts })).toEqual({
       lessons: [],
       agenda: [],
       freeDays: [],

@@ -15,7 +15,7 @@ import { renderNewestGrade } from '../../../src/features/grades/newest.js';
 import { behaviourEvents } from '../../../src/rules/behaviour.js';
 import { pointShown } from '../../../src/rules/grades-standard.js';
 import { categories, grades, names } from './fixtures.js';
-import { EventGate } from '../../../src/runner/event-gate.js';
+import { EventGate } from '../../../src/once/gate.js';
 import type { EventFields } from '../../../src/engine/source.js';
 import type { NewsItem } from '../../../src/rules/news.js';
 import { silentLogger } from '../../../src/util/log.js';
@@ -366,7 +366,13 @@ async function throughGate(kind: string, items: NewsItem<EventFields>[]): Promis
   const dataDir = await mkdtemp(join(tmpdir(), 'grades-events-'));
   try {
     const fired: EventFields[] = [];
-    const gate = new EventGate({ dataDir, log: silentLogger(), fire: (_kind, payload) => void fired.push(payload), onStorage: () => {} });
+    const gate = new EventGate({
+      child: () => ({ id: 'ania', name: 'Ania' }),
+      dataDir,
+      log: silentLogger(),
+      fire: (_kind, payload) => void fired.push(payload),
+      onStorage: () => {},
+    });
     await gate.load('child');
     await gate.pass([[kind, []]]);
     await gate.pass([[kind, items]]);

@@ -56,8 +56,8 @@ describe("a child's kind, from its first pass", () => {
   it('is a kindergarten child when its timetable and grades are refused, and once its plan is found', async () => {
     expect((await child(CHILD, { refused: [TIMETABLE, GRADES] })).kind()).toBe('kindergarten');
     expect((await child(CHILD, { refused: [TIMETABLE] })).kind()).toBeUndefined();
-    const plan = { state: 'found', at: T0, lid: 'LID-AUTH-USER-1', place: 'Me', host: 'api' };
-    expect((await child(CHILD, { copies: new Map([[KINDERGARTEN_SEARCH, plan]]) })).kind()).toBe('kindergarten');
+    const found = { state: 'found', at: T0, lid: 'LID-AUTH-USER-1', place: 'Me', host: 'api' };
+    expect((await child(CHILD, { copies: new Map([[KINDERGARTEN_SEARCH, found]]) })).kind()).toBe('kindergarten');
   });
 
   it('is a pupil once a kind of grade answers, even with no class in its Me, or when its class is named', async () => {

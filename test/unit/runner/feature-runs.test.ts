@@ -35,7 +35,7 @@ async function setup(extra: Feature[] = []) {
     reads: () => [want(NOTES)],
     entities: [],
     create: () => ({
-      poll: (ctx: SourceContext) => {
+      compute: (ctx: SourceContext) => {
         runs.notes++;
         return Promise.resolve({ output: ctx.cache.get(NOTES) });
       },
@@ -47,7 +47,7 @@ async function setup(extra: Feature[] = []) {
     inputs: ['notes'],
     entities: [],
     create: () => ({
-      poll: (ctx: SourceContext) => {
+      compute: (ctx: SourceContext) => {
         runs.summary++;
         ctx.cache.get(TYPES);
         return Promise.resolve({});
@@ -99,7 +99,7 @@ describe('which features a pass runs', () => {
       name: 'notes-again',
       reads: () => [want(NOTES)],
       entities: [],
-      create: () => ({ poll: (ctx: SourceContext) => (meetings++, ctx.cache.get(NOTES), Promise.resolve({})) }),
+      create: () => ({ compute: (ctx: SourceContext) => (meetings++, ctx.cache.get(NOTES), Promise.resolve({})) }),
     };
     const { clock, pass, asked, features, identity } = await setup([second]);
     expect(features.runs.wants(identity, '2026-11-18').filter((w) => w.res === NOTES)).toHaveLength(1);
@@ -117,7 +117,7 @@ describe('which features a pass runs', () => {
       name: 'sly',
       reads: () => [want(NOTES)],
       entities: [],
-      create: () => ({ poll: (ctx: SourceContext) => Promise.resolve({ output: ctx.cache.get(TYPES) }) }),
+      create: () => ({ compute: (ctx: SourceContext) => Promise.resolve({ output: ctx.cache.get(TYPES) }) }),
     };
     const { pass } = await setup([sly]);
     await expect(pass()).rejects.toThrow('feature sly reads Notes/Types without saying so');

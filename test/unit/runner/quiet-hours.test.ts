@@ -4,7 +4,7 @@
 // the default 3 minutes: 3 hours of 20 reads become 3 hours of 1).
 import { describe, expect, it } from 'vitest';
 import { next } from '../../../src/engine/plan.js';
-import { planClock, type PollPolicy } from '../../../src/engine/plan.js';
+import { planClock, type SchedulePolicy } from '../../../src/engine/plan.js';
 import { UNREAD } from '../../../src/engine/resources/messaging.js';
 
 const MINUTE = 60_000;
@@ -13,7 +13,7 @@ const DAY = { date: '2026-11-18', start: '2026-11-18T08:00:00+01:00', end: '2026
 
 /** How often the counters are read in a day, looking every minute as the scheduler would. */
 function countersRead(quietHours: string | undefined): number {
-  const policy: PollPolicy = {
+  const policy: SchedulePolicy = {
     intervalMs: 20 * MINUTE,
     fastIntervalMs: 3 * MINUTE,
     schoolIntervalMs: 4 * MINUTE,

@@ -1,11 +1,11 @@
-// The refresh gate on its own, on the injected clock: a press is answered only by a poll that began
-// after it; inside the minute after a forced poll began, presses wait for one more poll when the
-// minute is over, and a flood still costs at most one forced poll a minute.
+// The refresh gate on its own, on the injected clock: a press is answered only by a pass that began
+// after it; inside the minute after a forced pass began, presses wait for one more pass when the
+// minute is over, and a flood still costs at most one forced pass a minute.
 import { describe, expect, it } from 'vitest';
-import { FORCED_POLL_GAP_MS, RefreshGate } from '../../../src/runner/refresh-gate.js';
+import { FORCED_PASS_GAP_MS, RefreshGate } from '../../../src/runner/refresh-gate.js';
 import { FakeClock } from '../../helpers/clock.js';
 
-/** A gate whose polls begin at once and finish when the test says (finish()). */
+/** A gate whose passes begin at once and finish when the test says (finish()). */
 function gate() {
   const clock = new FakeClock('2026-11-18T09:10:00+01:00');
   const began: number[] = [];
@@ -14,7 +14,7 @@ function gate() {
   let queued = false;
   const g = new RefreshGate({
     clock,
-    poll: (begin) =>
+    pass: (begin) =>
       new Promise<void>((resolve) => {
         finish = resolve;
         start = () => {
@@ -29,7 +29,7 @@ function gate() {
     clock,
     began,
     finish: () => finish(),
-    /** Polls wait in the account's queue until begin() is called. */
+    /** Passes wait in the account's queue until begin() is called. */
     queue: () => (queued = true),
     begin: () => start(),
   };
@@ -42,41 +42,41 @@ const answered = (promise: Promise<void>): (() => boolean) => {
 };
 
 describe('RefreshGate', () => {
-  it('a press after a poll finished, inside its minute, runs one more poll when the minute is over', async () => {
+  it('a press after a pass finished, inside its minute, runs one more pass when the minute is over', async () => {
     const t = gate();
     const first = t.gate.request();
     t.finish();
     await first;
     await t.clock.advance(20_000);
-    // The message arrived after that poll: this press must not be answered by it.
+    // The message arrived after that pass: this press must not be answered by it.
     const late = answered(t.gate.request());
     await t.clock.advance(10_000);
-    const later = answered(t.gate.request()); // joins the same waiting poll
+    const later = answered(t.gate.request()); // joins the same waiting pass
     await Promise.resolve();
     expect(late()).toBe(false);
     expect(t.began).toHaveLength(1);
-    await t.clock.advance(FORCED_POLL_GAP_MS - 30_000 - 1);
+    await t.clock.advance(FORCED_PASS_GAP_MS - 30_000 - 1);
     expect(t.began).toHaveLength(1);
     await t.clock.advance(1);
-    expect(t.began).toEqual([t.began[0], t.began[0]! + FORCED_POLL_GAP_MS]);
+    expect(t.began).toEqual([t.began[0], t.began[0]! + FORCED_PASS_GAP_MS]);
     t.finish();
     await t.clock.advance(0);
     expect(late()).toBe(true);
     expect(later()).toBe(true);
   });
 
-  it('a press while a poll is reading waits for the next one; a press while one waits in the queue joins it', async () => {
+  it('a press while a pass is reading waits for the next one; a press while one waits in the queue joins it', async () => {
     const t = gate();
     t.queue();
     const first = answered(t.gate.request());
-    const joined = answered(t.gate.request()); // the poll has not begun: it will read after this press
+    const joined = answered(t.gate.request()); // the pass has not begun: it will read after this press
     t.begin();
     expect(t.began).toHaveLength(1);
-    const during = answered(t.gate.request()); // the poll is reading: it may have read the inbox already
+    const during = answered(t.gate.request()); // the pass is reading: it may have read the inbox already
     t.finish();
     await t.clock.advance(0);
     expect([first(), joined(), during()]).toEqual([true, true, false]);
-    await t.clock.advance(FORCED_POLL_GAP_MS);
+    await t.clock.advance(FORCED_PASS_GAP_MS);
     t.begin();
     t.finish();
     await t.clock.advance(0);
@@ -84,7 +84,7 @@ describe('RefreshGate', () => {
     expect(t.began).toHaveLength(2);
   });
 
-  it('a flood of presses costs at most one forced poll a minute', async () => {
+  it('a flood of presses costs at most one forced pass a minute', async () => {
     const t = gate();
     const starts: number[] = [];
     for (let second = 0; second < 300; second++) {
@@ -96,20 +96,20 @@ describe('RefreshGate', () => {
       await t.clock.advance(1000);
     }
     expect(starts).toHaveLength(5);
-    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(FORCED_POLL_GAP_MS);
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(FORCED_PASS_GAP_MS);
   });
 
-  it('a press a minute or more after the last poll began polls at once', async () => {
+  it('a press a minute or more after the last pass began gets one at once', async () => {
     const t = gate();
     const first = t.gate.request();
     t.finish();
     await first;
-    await t.clock.advance(FORCED_POLL_GAP_MS);
+    await t.clock.advance(FORCED_PASS_GAP_MS);
     void t.gate.request();
     expect(t.began).toHaveLength(2);
   });
 
-  it('a clock set back after a poll does not shut the gate until it catches up', async () => {
+  it('a clock set back after a pass does not shut the gate until it catches up', async () => {
     const t = gate();
     const first = t.gate.request();
     t.finish();
@@ -121,7 +121,7 @@ describe('RefreshGate', () => {
     await again;
   });
 
-  it('stopping answers the presses that wait for the minute, without a poll', async () => {
+  it('stopping answers the presses that wait for the minute, without a pass', async () => {
     const t = gate();
     const first = t.gate.request();
     t.finish();
@@ -130,7 +130,7 @@ describe('RefreshGate', () => {
     t.gate.cancel();
     await t.clock.advance(0);
     expect(waiting()).toBe(true);
-    await t.clock.advance(FORCED_POLL_GAP_MS);
+    await t.clock.advance(FORCED_PASS_GAP_MS);
     expect(t.began).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 // The family board's script, bundled for the browser by esbuild (scripts/bundle.mjs) and served as
 // `board.<hash>.js` (the page's CSP allows no inline script). It draws the board model the page
-// carries, then keeps it current from `api/events` (server-sent events), polling `api/board` every
+// carries, then keeps it current from `api/events` (server-sent events), fetching `api/board` every
 // minute while the stream is down.
 // The style sheets, bundled by esbuild into board.css in this order: the board's, then the overlay's.
 import './board.css';
@@ -15,7 +15,7 @@ import { fit } from './fit.js';
 /** What `api/board`, the event stream and the page's data block carry: the server's model and its version. */
 type Versioned = Omit<ServerVersioned, 'json'>;
 
-const POLL_MS = 60000;
+const FETCH_EVERY_MS = 60000;
 const board = byId('board');
 const status = byId('status');
 // Until the first model arrives (the page always carries one), the English fallbacks below speak.
@@ -56,7 +56,7 @@ function noAccess(): void {
   showStatus(labels.noAccess || 'No access (401)');
 }
 
-function poll(): void {
+function fetchBoard(): void {
   fetch(url('api/board'), { credentials: 'same-origin', cache: 'no-cache' })
     .then((r) => {
       if (r.status === 401) return noAccess();
@@ -76,8 +76,8 @@ function listen(): void {
     showStatus('');
   });
   source.addEventListener('error', () => {
-    // A closed stream (refused, or the browser gave up) is not retried: polling takes over.
-    if (source.readyState === EventSource.CLOSED) poll();
+    // A closed stream (refused, or the browser gave up) is not retried: fetching `api/board` takes over.
+    if (source.readyState === EventSource.CLOSED) fetchBoard();
   });
 }
 
@@ -90,12 +90,12 @@ window.addEventListener('resize', () => {
   }, 200);
 });
 
-// While the stream is not open the board polls, and says so when the bridge stays out of reach.
+// While the stream is not open the board fetches `api/board` itself, and says so when the bridge stays out of reach.
 setInterval(() => {
   if (stream && stream.readyState === EventSource.OPEN) return;
-  poll();
-  if (Date.now() - lastContact > 2 * POLL_MS) showStatus(labels.connectionLost);
-}, POLL_MS);
+  fetchBoard();
+  if (Date.now() - lastContact > 2 * FETCH_EVERY_MS) showStatus(labels.connectionLost);
+}, FETCH_EVERY_MS);
 
 closeDialogOnEscape();
 const first = dataBlock<Versioned>('board-data');

@@ -1,35 +1,35 @@
-// The card's "Calendars" control and its overlay: the child's three feed addresses, each to copy or
-// to open as `webcal://`. The page carries the access block (each feed's own key, port, ingress) only
+// The card's "Calendars" control and its overlay: the child's three calendar feed addresses, each to copy or
+// to open as `webcal://`. The page carries the access block (each calendar feed's own key, port, ingress) only
 // when the cards offer calendars and it was opened with the token or through ingress
 // (src/outputs/web/board-calendars.ts). The overlay is the page's dialog (dom.ts).
 import type { BoardLabels } from '../../../i18n/board-text.js';
 import type { BoardChild } from '../board-model.js';
 import { dataBlock, el, openDialog } from './dom.js';
 
-interface FeedAccess {
-  /** Each feed's path (`calendar/ania/lessons.ics`) to its key, which opens that feed alone. */
+interface CalendarFeedAccess {
+  /** Each calendar feed's path (`calendar/ania/lessons.ics`) to its key, which opens that calendar feed alone. */
   keys: Record<string, string>;
   port: number;
   ingress: boolean;
 }
 
-let access: FeedAccess | null | undefined;
+let access: CalendarFeedAccess | null | undefined;
 
-function feedAccess(): FeedAccess | null {
-  if (access === undefined) access = dataBlock<FeedAccess>('feed-access');
+function calendarFeedAccess(): CalendarFeedAccess | null {
+  if (access === undefined) access = dataBlock<CalendarFeedAccess>('feed-access');
   return access;
 }
 
-// A calendar app cannot log in to Home Assistant: through ingress the feeds go to the bridge's own
+// A calendar app cannot log in to Home Assistant: through ingress the calendar feeds go to the bridge's own
 // port on the same host (the add-on maps it); opened directly, the page's own address is the bridge.
-function feedBase(a: FeedAccess): string {
+function calendarFeedBase(a: CalendarFeedAccess): string {
   return a.ingress ? 'http://' + location.hostname + ':' + a.port + '/' : new URL('.', location.href).href;
 }
 
-/** A card's control; null without the access block or feeds. */
+/** A card's control; null without the access block or calendar feeds. */
 export function calendarsButton(c: BoardChild, labels: BoardLabels): HTMLElement | null {
-  const a = feedAccess();
-  if (!a || !c.feeds || !c.feeds.length) return null;
+  const a = calendarFeedAccess();
+  if (!a || !c.calendarFeeds || !c.calendarFeeds.length) return null;
   const b = el('button', 'cal-open', labels.calendars);
   b.type = 'button';
   b.setAttribute('data-child', c.id);
@@ -38,9 +38,9 @@ export function calendarsButton(c: BoardChild, labels: BoardLabels): HTMLElement
   return b;
 }
 
-function openCalendars(c: BoardChild, a: FeedAccess, labels: BoardLabels): void {
-  const base = feedBase(a);
-  const rows = c.feeds
+function openCalendars(c: BoardChild, a: CalendarFeedAccess, labels: BoardLabels): void {
+  const base = calendarFeedBase(a);
+  const rows = c.calendarFeeds
     .filter((f) => a.keys[f.path] !== undefined)
     .map((f) => {
       const address = base + f.path + '?key=' + encodeURIComponent(a.keys[f.path]!);

@@ -1,5 +1,5 @@
 // One child's card, drawn from the board model (src/outputs/web/board-model.ts, whose types these are): the
-// name and the unread counts, the features' facts, a warning, the news (messages, grades), the plan of the
+// name and the unread counts, the features' facts, a warning, the news (messages, grades), the timetable of the
 // day with its headline, what lies ahead (boxes.ts) and the footer (calendars, last update).
 import type { BoardLabels } from '../../../i18n/board-text.js';
 import type { BoardChild, BoardDay, BoardFact, BoardHeadline, BoardLesson } from '../board-model.js';
@@ -61,15 +61,15 @@ export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
       el('div', 'who', [
         el('h2', null, c.name),
         el('div', 'who-line', [c.className ? el('span', 'class', c.className) : null, ...c.facts.filter((f) => f.look === 'count').map(pill)]),
-        // The next school day in a sentence, at most two lines; the plan below says it in full.
+        // The next school day in a sentence, at most two lines; the timetable below says it in full.
         c.briefing ? el('p', 'briefing', c.briefing) : null,
       ]),
       ...c.facts.filter((f) => f.look === 'badge').map(badge),
     ]),
     w ? el('p', 'warning warning-' + w.kind, [el('b', null, w.text), w.detail ? el('span', 'detail', w.detail) : null]) : null,
-    // What changed stands above what stays (news-order.ts): the messages and grades, then the plan.
+    // What changed stands above what stays (news-order.ts): the messages and grades, then the timetable.
     el('div', 'news', [messages, noticesBox(c.notices, labels), gradesBox(c, labels)]),
-    // The next school day's changes head the plan: news as the order ranks them, and in a card of two columns
+    // The next school day's changes head the timetable: news as the order ranks them, and in a card of two columns
     // beside the lessons still ahead, which give way for them.
     el('div', 'plan', [nextChangesBox(c.nextChanges, labels), headline(c.headline), day(c.day)]),
     el('div', 'info', [testsBox(c, labels), agendaBox(c, labels), homeworkBox(c, labels), schoolBox(c, labels)]),

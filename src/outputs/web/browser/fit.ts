@@ -66,7 +66,7 @@ function over(box: Element | null): boolean {
 
 /**
  * Whether taking an element away could make room: anything, while the card itself is too long; else only
- * what stands in the column that is (the plan, or the news and the lists below them, which .info ends).
+ * what stands in the column that is (the timetable, or the news and the lists below them, which .info ends).
  */
 function couldHelp(card: HTMLElement, el: Element): boolean {
   if (over(card)) return true;

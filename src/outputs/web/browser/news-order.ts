@@ -11,7 +11,7 @@ export interface NewsPart {
   first?: number;
   /** Which end gives way first: the last (the oldest of a list, the default), or the first (lessons over). */
   from?: 'first' | 'last';
-  /** Never gives way: the day's changes and the lesson on now are the plan itself. */
+  /** Never gives way: the day's changes and the lesson on now are the timetable itself. */
   stays?: true;
 }
 

@@ -10,7 +10,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Resource } from '../../../../src/engine/resource.js';
 
-const FEED_TYPES = [
+const CHANGE_FEED_TYPES = [
   'Grades',
   'PointGrades',
   'DescriptiveGrades',
@@ -79,6 +79,6 @@ describe('the resources, declared once', () => {
   });
 
   it("names only the change feed's own types (live-notes 31)", () => {
-    expect(RESOURCES.flatMap((r) => r.feed ?? []).filter((type) => !FEED_TYPES.includes(type))).toEqual([]);
+    expect(RESOURCES.flatMap((r) => r.changeFeed ?? []).filter((type) => !CHANGE_FEED_TYPES.includes(type))).toEqual([]);
   });
 });

@@ -9,14 +9,14 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../../../src/features/resources.js';
-import { FEED_ENDPOINTS } from '../../../../src/portal/change-feed.js';
+import { CHANGE_FEED_ENDPOINTS } from '../../../../src/portal/change-feed.js';
 
 const SRC = join(import.meta.dirname, '../../../../src');
 const ASIDE = ['engine/resources/', 'simulator/', 'bench/', 'i18n/'];
 /** At most this many endpoint strings outside the declarations. */
 const MOST = 8;
 
-const ENDPOINTS = [...RESOURCES.filter((r) => r.host === 'register').flatMap((r) => r.endpoints), ...Object.values(FEED_ENDPOINTS)];
+const ENDPOINTS = [...RESOURCES.filter((r) => r.host === 'register').flatMap((r) => r.endpoints), ...Object.values(CHANGE_FEED_ENDPOINTS)];
 const EXACT = new Set(ENDPOINTS.map((e) => e.replace(/\/<[a-z]+>.*$/, '')));
 /** The part before the key of a keyed endpoint (`Users/` of `Users/<id>`). */
 const KEYED = ENDPOINTS.filter((e) => e.includes('<')).map((e) => e.slice(0, e.indexOf('<')));

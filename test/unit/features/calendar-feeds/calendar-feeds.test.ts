@@ -1,6 +1,6 @@
 // The calendar feeds feature: its entries follow the timetable's and the agenda's outputs, and once
-// published (as the account runner does) their changedAt (the feeds' Last-Modified) moves only when the
-// content does. That a feed's text is made again only then is test/unit/outputs/web/calendar-feeds.test.ts's.
+// published (as the account runner does) their changedAt (the calendar feeds' Last-Modified) moves only when the
+// content does. That a calendar feed's text is made again only then is test/unit/outputs/web/calendar-feeds.test.ts's.
 import { describe, expect, it } from 'vitest';
 import { calendarFeeds } from '../../../../src/features/calendar-feeds/calendar-feeds.js';
 import type { FeatureAccess } from '../../../../src/features/feature.js';
@@ -13,8 +13,8 @@ import type { freeDay } from '../../../../src/features/timetable/entities.js';
 import { freeDayEvents } from '../../../../src/rules/schooldays.js';
 import type { Identity } from '../../../../src/engine/identity.js';
 import type { CalendarFeedsState } from '../../../../src/features/calendar-feeds/calendar-feeds.js';
-import type { FeedName } from '../../../../src/rules/calendar-feeds.js';
-import { publishFeeds } from '../../../../src/runner/coordinator.js';
+import type { CalendarFeedName } from '../../../../src/rules/calendar-feeds.js';
+import { publishCalendarFeeds } from '../../../../src/runner/coordinator.js';
 import { WebSnapshot } from '../../../../src/outputs/web/snapshot.js';
 import { Bus } from '../../../../src/bus/bus.js';
 import { silentLogger } from '../../../../src/util/log.js';
@@ -44,29 +44,29 @@ const agenda = (content: string): AgendaOutput => ({ tests: [], items: [test(con
 
 const ctx = (now: number, inputs: Inputs) => ({ now, inputs }) as unknown as SourceContext;
 
-/** The feature's polls published on the bus as the account runner publishes them, into the web server's snapshot. */
+/** The feature's passes published on the bus as the account runner publishes them, into the web server's snapshot. */
 function published(state: CalendarFeedsState) {
   let now = 0;
   const memory = new WebSnapshot({ language: 'pl', healthy: () => true, now: () => now });
   const bus = new Bus(silentLogger());
   bus.subscribe(memory);
   return {
-    poll: async (at: number, inputs: Inputs) => {
+    compute: async (at: number, inputs: Inputs) => {
       now = at;
-      publishFeeds(bus, 'ania', (await state.poll(ctx(at, inputs))).feeds ?? {});
+      publishCalendarFeeds(bus, 'ania', (await state.compute(ctx(at, inputs))).calendarFeeds ?? {});
     },
-    content: (name: FeedName) => memory.keptFeed('ania', name),
+    content: (name: CalendarFeedName) => memory.keptCalendarFeed('ania', name),
   };
 }
 
 describe('calendar feeds feature', () => {
-  it('keeps changedAt while the content stands and moves it when it changes, feed by feed', async () => {
+  it('keeps changedAt while the content stands and moves it when it changes, calendar feed by calendar feed', async () => {
     const state = published(calendarFeeds.create(access()));
     expect(state.content('agenda')).toBeUndefined();
-    await state.poll(1000, { timetable, agenda: agenda('Ułamki') });
-    await state.poll(2000, { timetable, agenda: agenda('Ułamki') });
+    await state.compute(1000, { timetable, agenda: agenda('Ułamki') });
+    await state.compute(2000, { timetable, agenda: agenda('Ułamki') });
     expect(state.content('agenda')?.changedAt).toBe(1000);
-    await state.poll(3000, { timetable, agenda: agenda('Ułamki i procenty') });
+    await state.compute(3000, { timetable, agenda: agenda('Ułamki i procenty') });
     expect(state.content('agenda')?.changedAt).toBe(3000);
     expect(state.content('free-days')?.changedAt).toBe(1000);
     expect(state.content('agenda')?.content.entries).toEqual([
@@ -77,15 +77,15 @@ describe('calendar feeds feature', () => {
   it('reads its inputs by the names and types their features declare', async () => {
     const state = calendarFeeds.create(access());
     // @ts-expect-error -- misspelled: the timetable's output is named `timetable`
-    const result = await state.poll(ctx(1000, { timetabel: timetable, agenda: agenda('Ułamki') }));
-    expect(result.feeds?.lessons).toBeUndefined();
+    const result = await state.compute(ctx(1000, { timetabel: timetable, agenda: agenda('Ułamki') }));
+    expect(result.calendarFeeds?.lessons).toBeUndefined();
     const weeks = (inputs: Inputs) => inputs.timetable?.fortnight.length;
     expect(weeks({ timetable })).toBe(0);
     // @ts-expect-error -- no feature publishes an output named `timetabel`
     expect(((inputs: Inputs) => inputs.timetabel)({ timetable })).toBeUndefined();
   });
 
-  it("knows the free days' event, which the free-days feed mirrors, by the kind and fields the timetable declares", () => {
+  it("knows the free days' event, which the free-days calendar feed mirrors, by the kind and fields the timetable declares", () => {
     const events: Events<typeof freeDay> = { free_day: freeDayEvents(timetable.freeDays, '2026-11-23') };
     expect(events.free_day?.[0]?.payload).toMatchObject({ name: 'Ferie zimowe', from: '2027-02-15', lessons_from: null });
     // @ts-expect-error -- misspelled: the event is free_day
@@ -95,16 +95,16 @@ describe('calendar feeds feature', () => {
     expect(events.free_day?.[0]?.payload.lesons_from).toBeUndefined();
   });
 
-  it("shows nothing before the timetable's first poll rather than an empty week", async () => {
+  it("shows nothing before the timetable's first pass rather than an empty week", async () => {
     const state = calendarFeeds.create(access());
-    const result = await state.poll(ctx(1000, { agenda: agenda('Ułamki') }));
-    expect(result.feeds?.lessons).toBeUndefined();
+    const result = await state.compute(ctx(1000, { agenda: agenda('Ułamki') }));
+    expect(result.calendarFeeds?.lessons).toBeUndefined();
   });
 
   it("names UIDs after the configured child id, and each calendar after the child's first name", async () => {
     const state = calendarFeeds.create(access('ania2'));
-    const { feeds } = await state.poll(ctx(1000, { timetable, agenda: agenda('Ułamki') }));
-    expect(feeds?.['free-days']?.entries[0]?.uid).toBe('free-school-4.ania2@dziennik2mqtt');
-    expect(feeds?.lessons?.child).toBe('Ania');
+    const { calendarFeeds: served } = await state.compute(ctx(1000, { timetable, agenda: agenda('Ułamki') }));
+    expect(served?.['free-days']?.entries[0]?.uid).toBe('free-school-4.ania2@dziennik2mqtt');
+    expect(served?.lessons?.child).toBe('Ania');
   });
 });

@@ -261,7 +261,7 @@ describe('SubjectEntities', () => {
     );
     expect(entities.entities().map((e) => e.key)).toEqual(['average_jezyk_polski_2', 'average_matematyka']);
 
-    // A restart: the keys come back from data_dir, the same subjects announced before any poll.
+    // A restart: the keys come back from data_dir, the same subjects announced before any pass.
     const again = new SubjectEntities({ dataDir, login: 'rodzic', log: silentLogger() });
     await again.load();
     expect(again.entities().map((e) => e.key)).toEqual(['average_jezyk_polski_2', 'average_matematyka']);
@@ -332,7 +332,7 @@ describe('dynamic entities in the framework', () => {
       entities: [],
       create: () => ({
         dynamic: () => keys.map((k) => sensor(`dyn_${k}`, { en: k, pl: k, uk: k })),
-        poll: async () => ({}),
+        compute: async () => ({}),
       }),
     });
     const account = { login: 'x', downloads: false, write_messages: false, messages: [] };

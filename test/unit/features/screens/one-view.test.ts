@@ -11,12 +11,12 @@ import { otherActivitiesResponse, substitutionsResponse, timetablesResponse } fr
 import { classroomsResponse } from '../../../../src/portal/schemas/lookups.js';
 import { makeNames } from '../../../../src/rules/names.js';
 import { schedule, schoolDays } from '../../../../src/rules/schedule.js';
-import { feedDates, lessonEntries } from '../../../../src/rules/calendar-feeds.js';
+import { calendarFeedDates, lessonEntries } from '../../../../src/rules/calendar-feeds.js';
 import { renderTimetable } from '../../../../src/features/timetable/timetable.js';
 import { slotFacts } from '../../../../src/features/timetable/day.js';
 import { briefingAt, renderBriefing } from '../../../../src/features/briefing/briefing.js';
 import { boardModel, type BoardChild, type BoardLesson } from '../../../../src/outputs/web/board-model.js';
-import { feedText } from '../../../../src/outputs/web/calendar-ics.js';
+import { calendarFeedText } from '../../../../src/outputs/web/calendar-ics.js';
 import { dashboardYaml } from '../../../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../../src/features/index.js';
 import type { EntityState } from '../../../../src/engine/state.js';
@@ -34,7 +34,7 @@ import { renderLucky } from '../../../../src/features/lucky/lucky.js';
 import { skipWithoutJinja } from '../../../helpers/blueprints.js';
 import { shownView, type HaStates } from '../../../helpers/dashboard-shown.js';
 import { entityByKey } from '../../../helpers/entities.js';
-import { parseFeed } from '../../../helpers/ics.js';
+import { parseCalendarFeed } from '../../../helpers/ics.js';
 import { BELL, classrooms, lessonAt, subjects, users } from '../../rules/fixtures.js';
 
 const lesson = lessonAt(BELL);
@@ -99,7 +99,7 @@ const grade = (key: string, shown: string, added: string, period?: string): Grad
   details: period ? { period } : {},
 });
 const GRADES = [grade('grade:1', '4', `${MONDAY} 10:00:00`), grade('grade:2', '3', `${TUESDAY} 07:00:00`, 'semester_proposal')];
-const fortnight = schoolDays(input, feedDates(MONDAY));
+const fortnight = schoolDays(input, calendarFeedDates(MONDAY));
 
 /** The child's states at a Warsaw moment, as the features publish them; the lucky number as the portal gave it, her register number beside. */
 function statesAt(date: string, time: string, lucky?: { number: number; day: string; registerNumber: string }): Map<string, EntityState> {
@@ -125,11 +125,11 @@ interface Screens {
   dashboard: string;
   briefing: string;
   /** The lessons feed's events of a day, as a calendar app reads them. */
-  feed: (date: string) => ReturnType<typeof parseFeed>['events'];
+  calendarFeed: (date: string) => ReturnType<typeof parseCalendarFeed>['events'];
 }
 
-const feed = parseFeed(
-  feedText({
+const calendarFeed = parseCalendarFeed(
+  calendarFeedText({
     name: 'lessons',
     child: 'Ania',
     entries: { lessons: lessonEntries(fortnight, 'ania', slotFacts), agenda: [], freeDays: [] },
@@ -165,7 +165,7 @@ async function screensAt(date: string, time: string, withDashboard = true, lucky
       .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
   }
   const briefing = states.get('briefing')!.state!;
-  return { states, board, dashboard, briefing, feed: (day) => feed.events.filter((e) => e.uid.includes(`-${day}-`)) };
+  return { states, board, dashboard, briefing, calendarFeed: (day) => calendarFeed.events.filter((e) => e.uid.includes(`-${day}-`)) };
 }
 
 /** A lesson's line on the dashboard's day, as plan.jinja prints a slot (by its number, or its hours without one). */
@@ -201,10 +201,10 @@ describe('one view of a child on every screen', () => {
       for (const l of lessons) expect(lines, dashboardLine(l)).toContain(dashboardLine(l));
       expect(at.dashboard).not.toContain('<del>');
       // The lessons feed titles each slot with the same words; what the board says takes place is confirmed there.
-      const events = at.feed(TUESDAY);
+      const events = at.calendarFeed(TUESDAY);
       expect(events.map((e) => e.summary)).toEqual(lessons.map((l) => (l.note === null ? l.subject : `${l.subject} (${l.note})`)));
       expect(events.map((e) => e.status)).toEqual(lessons.map(() => 'CONFIRMED'));
-      // The briefing counts the lessons that take place, as the timetable and the feed do, and says the changes in the same words.
+      // The briefing counts the lessons that take place, as the timetable and the calendar feed do, and says the changes in the same words.
       const changed = lessons.filter((l) => l.change !== null).map((l) => `${l.subject} (${l.note})`);
       // Then this morning's proposal, as the board stands it apart.
       const proposed = at.board.proposals.map((p) => `${p.subject} ${p.grade}`);
@@ -284,8 +284,8 @@ describe('one view of a child on every screen', () => {
       expect(at.briefing).toContain('Propozycje ocen: Historia 3.');
       expect(at.briefing.match(/Historia/g)).toHaveLength(1);
       // The agenda feed: the proposal on its day, titled by its kind with its subject and grade, once; the grade is no entry.
-      const agenda = parseFeed(
-        feedText({
+      const agenda = parseCalendarFeed(
+        calendarFeedText({
           name: 'agenda',
           child: 'Ania',
           entries: {

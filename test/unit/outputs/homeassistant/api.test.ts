@@ -1,6 +1,6 @@
 // The bridge's client of Home Assistant's REST API against the model of it, and the model held to what
 // Home Assistant's source does: a token or 401, a flow's step refusing an unknown field, Remote Calendar
-// fetching the feed it is given, the to-do services' fields and errors.
+// fetching the calendar feed it is given, the to-do services' fields and errors.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,23 +11,23 @@ const TOKEN = 'model-token-Kp2x9Qm4Rt7w';
 const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nEND:VCALENDAR\r\n';
 
 let ha: HomeAssistantModel;
-let feeds: Server;
-let feedBase = '';
-/** What the feed server answers at /<status>.ics: that status, an iCalendar with 200 (`/text.ics`: a page that is none). */
+let calendarFeeds: Server;
+let calendarFeedBase = '';
+/** What the calendar feed server answers at /<status>.ics: that status, an iCalendar with 200 (`/text.ics`: a page that is none). */
 beforeAll(async () => {
-  feeds = createServer((req, res) => {
+  calendarFeeds = createServer((req, res) => {
     const status = Number(/\/(\d+)\.ics/.exec(req.url ?? '')?.[1] ?? 200);
     res.writeHead(status, { 'content-type': 'text/calendar' });
     res.end(req.url?.startsWith('/text') ? '<html>not a calendar</html>' : ICS);
   });
-  await new Promise<void>((resolve) => feeds.listen(0, '127.0.0.1', resolve));
-  feedBase = `http://127.0.0.1:${(feeds.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => calendarFeeds.listen(0, '127.0.0.1', resolve));
+  calendarFeedBase = `http://127.0.0.1:${(calendarFeeds.address() as AddressInfo).port}`;
   ha = new HomeAssistantModel(TOKEN);
   await ha.start();
 });
 afterAll(async () => {
   await ha.stop();
-  await new Promise((resolve) => feeds.close(resolve));
+  await new Promise((resolve) => calendarFeeds.close(resolve));
 });
 beforeEach(() => {
   ha.outage = undefined;
@@ -50,18 +50,18 @@ describe("Home Assistant's API", () => {
     expect(((await fault(api().entries())) as unknown[])[0]).toBe('unreachable');
   });
 
-  it('makes a Remote Calendar only of a feed it could fetch and read, once per name and address, and refuses a field it does not ask for', async () => {
+  it('makes a Remote Calendar only of a calendar feed it could fetch and read, once per name and address, and refuses a field it does not ask for', async () => {
     const make = (name: string, url: string) => api().makeEntry('remote_calendar', { calendar_name: name, url });
-    expect(await make('A', `${feedBase}/503.ics`)).toEqual({ errors: 'cannot_connect' });
-    expect(await make('A', `${feedBase}/403.ics`)).toEqual({ errors: 'forbidden' });
-    expect(await make('A', `${feedBase}/text.ics`)).toEqual({ errors: 'invalid_ics_file' });
+    expect(await make('A', `${calendarFeedBase}/503.ics`)).toEqual({ errors: 'cannot_connect' });
+    expect(await make('A', `${calendarFeedBase}/403.ics`)).toEqual({ errors: 'forbidden' });
+    expect(await make('A', `${calendarFeedBase}/text.ics`)).toEqual({ errors: 'invalid_ics_file' });
     expect(await make('A', 'http://127.0.0.1:1/none.ics')).toEqual({ errors: 'cannot_connect' });
     expect(ha.entries).toEqual([]);
-    const made = await make('Zofia – lekcje', `${feedBase}/200.ics`);
+    const made = await make('Zofia – lekcje', `${calendarFeedBase}/200.ics`);
     expect(made).toMatchObject({ made: { domain: 'remote_calendar', title: 'Zofia – lekcje' } });
-    expect(await make('Zofia – lekcje', `${feedBase}/200.ics?other`)).toEqual({ aborted: 'already_configured' });
-    expect(await make('Another name', `${feedBase}/200.ics`)).toEqual({ aborted: 'already_configured' });
-    const refused = await fault(api().makeEntry('remote_calendar', { calendar_name: 'B', url: `${feedBase}/200.ics`, colour: 'red' }));
+    expect(await make('Zofia – lekcje', `${calendarFeedBase}/200.ics?other`)).toEqual({ aborted: 'already_configured' });
+    expect(await make('Another name', `${calendarFeedBase}/200.ics`)).toEqual({ aborted: 'already_configured' });
+    const refused = await fault(api().makeEntry('remote_calendar', { calendar_name: 'B', url: `${calendarFeedBase}/200.ics`, colour: 'red' }));
     expect(refused).toEqual(['refused', 400, expect.stringContaining("User input malformed: extra keys not allowed @ data['colour']")]);
     // The entries list never shows an entry's data (its address): the bridge remembers what it made.
     expect(Object.keys((await api().entries())[0] ?? {})).not.toContain('data');

@@ -4,7 +4,7 @@
 // a notification unanswered, an unknown method refused.
 import { describe, expect, it } from 'vitest';
 import { TOOLS } from '../../../../src/outputs/mcp/tools.js';
-import { McpServer, NEWEST_PROTOCOL_VERSION } from '../../../../src/outputs/mcp/server.js';
+import { McpServer, NEWEST_HANDSHAKE_VERSION } from '../../../../src/outputs/mcp/server.js';
 import { silentLogger } from '../../../../src/util/log.js';
 import type { ChildView } from '../../../../src/outputs/web/types.js';
 import { TOOL_NAMES } from '../../../helpers/mcp-tools.js';
@@ -53,7 +53,7 @@ describe('the MCP server', () => {
     expect(await init('2025-06-18')).toMatchObject({
       result: { protocolVersion: '2025-06-18', serverInfo: { name: 'dziennik2mqtt', version: '1.2.3' }, capabilities: { tools: {} } },
     });
-    expect(await init('2030-01-01')).toMatchObject({ result: { protocolVersion: NEWEST_PROTOCOL_VERSION } });
+    expect(await init('2030-01-01')).toMatchObject({ result: { protocolVersion: NEWEST_HANDSHAKE_VERSION } });
     expect(await server().answer({ jsonrpc: '2.0', method: 'notifications/initialized' })).toBeUndefined();
     expect(await server().answer({ jsonrpc: '2.0', id: 2, method: 'resources/list' })).toMatchObject({ error: { code: -32601 } });
   });

@@ -637,9 +637,9 @@ describe('the board of one child', () => {
       school: { name: null, behaviour: null, attendance: null, bySubject: [], tutor: null, sent: null, files: [] },
       warning: { kind: 'waiting', text: 'Czekam na pierwszy odczyt dziennika.', detail: null },
       updated: null,
-      feeds: [
+      calendarFeeds: [
         { title: 'jan – lekcje', path: 'calendar/jan/lessons.ics' },
-        { title: 'jan – terminarz', path: 'calendar/jan/agenda.ics' },
+        { title: 'jan – wydarzenia', path: 'calendar/jan/agenda.ics' },
         { title: 'jan – dni wolne', path: 'calendar/jan/free-days.ics' },
       ],
     });
@@ -647,17 +647,23 @@ describe('the board of one child', () => {
 
   it("lists each child's three feeds under its id (never the token), named as the calendars name themselves", () => {
     const model = boardModel([child({}, { id: 'ania', name: 'Ania Kowalska' }), child({}, { id: 'jan_2', name: 'Jan Kowalski' })], 'en', at('09:12'));
-    expect(model.children.map((c) => c.feeds)).toEqual([
+    expect(model.children.map((c) => c.calendarFeeds)).toEqual([
       [
         { title: 'Ania – lessons', path: 'calendar/ania/lessons.ics' },
         { title: 'Ania – agenda', path: 'calendar/ania/agenda.ics' },
-        { title: 'Ania – free days', path: 'calendar/ania/free-days.ics' },
+        { title: 'Ania – days off', path: 'calendar/ania/free-days.ics' },
       ],
       [
         { title: 'Jan – lessons', path: 'calendar/jan_2/lessons.ics' },
         { title: 'Jan – agenda', path: 'calendar/jan_2/agenda.ics' },
-        { title: 'Jan – free days', path: 'calendar/jan_2/free-days.ics' },
+        { title: 'Jan – days off', path: 'calendar/jan_2/free-days.ics' },
       ],
+    ]);
+    // A kindergarten child's device declares no agenda: her card links no agenda calendar, which would be refused.
+    const zosia = child({}, { id: 'zofia', name: 'Zofia Kowalska', calendarFeeds: ['lessons', 'free-days'] });
+    expect(boardModel([zosia], 'pl', at('09:12')).children[0]?.calendarFeeds).toEqual([
+      { title: 'Zofia – lekcje', path: 'calendar/zofia/lessons.ics' },
+      { title: 'Zofia – dni wolne', path: 'calendar/zofia/free-days.ics' },
     ]);
   });
 

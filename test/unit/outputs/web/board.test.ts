@@ -9,8 +9,8 @@ import { boardAssets } from '../../../../src/outputs/web/board-bundle.js';
 const { script: boardScript, style: boardStyle } = boardAssets();
 import { FakeClock } from '../../../helpers/clock.js';
 import { webRoutes } from '../../../../src/outputs/web/service.js';
-import { feedKey } from '../../../../src/outputs/web/token.js';
-import { FEED_NAMES } from '../../../../src/rules/calendar-feeds.js';
+import { calendarFeedKey } from '../../../../src/outputs/web/token.js';
+import { CALENDAR_FEED_NAMES } from '../../../../src/rules/calendar-feeds.js';
 import type { EntityState } from '../../../../src/engine/state.js';
 import type { ChildView, Route, WebData, WebRequest } from '../../../../src/outputs/web/types.js';
 
@@ -25,7 +25,7 @@ class FakeData implements WebData {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
-  feedSource = () => undefined;
+  calendarFeedSource = () => undefined;
   healthy = () => true;
   now = () => NOW;
   change(kids: ChildView[]): void {
@@ -139,7 +139,7 @@ describe('the board routes', () => {
 
 describe("the cards' calendar addresses", () => {
   const TOKEN = 'tok_9Qx-2fQ7wKq1LmZp8RtYvB3nC6dE0aHs';
-  const feeds = { token: TOKEN, port: 8099 };
+  const calendarFeeds = { token: TOKEN, port: 8099 };
   const twoKids = () => {
     const data = new FakeData();
     data.kids = [kid('ania', 'Ania Kowalska', '13'), kid('jan', 'Jan Kowalski', '7')];
@@ -153,46 +153,46 @@ describe("the cards' calendar addresses", () => {
     return JSON.parse(html.slice(from, html.indexOf('</script>', from)));
   };
 
-  /** What the page should hold: each feed's own key, derived from the token. */
+  /** What the page should hold: each calendar feed's own key, derived from the token. */
   const keysOf = (children: string[]) =>
-    Object.fromEntries(children.flatMap((c) => FEED_NAMES.map((f) => [`calendar/${c}/${f}.ics`, feedKey(TOKEN, c, f)])));
+    Object.fromEntries(children.flatMap((c) => CALENDAR_FEED_NAMES.map((f) => [`calendar/${c}/${f}.ics`, calendarFeedKey(TOKEN, c, f)])));
 
-  it("puts each feed's own key (never the token) and the bridge port in the page, and each child its three feed paths", () => {
-    const html = String(answer(boardRoutes(twoKids(), { feeds }), '/')?.body);
+  it("puts each calendar feed's own key (never the token) and the bridge port in the page, and each child its three calendar feed paths", () => {
+    const html = String(answer(boardRoutes(twoKids(), { calendarFeeds }), '/')?.body);
     const access = block(html, 'feed-access');
     expect(access).toEqual({ keys: keysOf(['ania', 'jan']), port: 8099, ingress: false });
     expect(new Set(Object.values(access.keys)).size).toBe(6);
     const model = block(html, 'board-data').model;
-    expect(model.children.map((c: { feeds: Array<{ path: string }> }) => c.feeds.map((f) => f.path))).toEqual([
+    expect(model.children.map((c: { calendarFeeds: Array<{ path: string }> }) => c.calendarFeeds.map((f) => f.path))).toEqual([
       ['calendar/ania/lessons.ics', 'calendar/ania/agenda.ics', 'calendar/ania/free-days.ics'],
       ['calendar/jan/lessons.ics', 'calendar/jan/agenda.ics', 'calendar/jan/free-days.ics'],
     ]);
-    expect(model.children[0].feeds[0].title).toBe('Ania – lekcje');
+    expect(model.children[0].calendarFeeds[0].title).toBe('Ania – lekcje');
     // The keys are in the access block only, not among the model's paths; the token nowhere.
-    expect(html.split(feedKey(TOKEN, 'ania', 'lessons'))).toHaveLength(2);
+    expect(html.split(calendarFeedKey(TOKEN, 'ania', 'lessons'))).toHaveLength(2);
     expect(html).not.toContain(TOKEN);
   });
 
-  it('tells the page it came through ingress, where the feeds need the bridge port instead of the page address', () => {
-    const page = answer(boardRoutes(twoKids(), { feeds }), '/', {}, '/api/hassio_ingress/x7Kq2');
+  it('tells the page it came through ingress, where the calendar feeds need the bridge port instead of the page address', () => {
+    const page = answer(boardRoutes(twoKids(), { calendarFeeds }), '/', {}, '/api/hassio_ingress/x7Kq2');
     expect(block(String(page?.body), 'feed-access')).toEqual({ keys: keysOf(['ania', 'jan']), port: 8099, ingress: true });
   });
 
-  it('gives a page let in by the cookie alone no feed key (a cookie read off a tablet opens no feed)', () => {
-    const html = String(answer(boardRoutes(twoKids(), { feeds }), '/', {}, '', 'cookie')?.body);
+  it('gives a page let in by the cookie alone no calendar feed key (a cookie read off a tablet opens no calendar feed)', () => {
+    const html = String(answer(boardRoutes(twoKids(), { calendarFeeds }), '/', {}, '', 'cookie')?.body);
     expect(block(html, 'feed-access')).toBeUndefined();
     expect(block(html, 'board-data').model.children).toHaveLength(2);
     expect(html).not.toContain(TOKEN);
-    expect(html).not.toContain(feedKey(TOKEN, 'ania', 'lessons'));
+    expect(html).not.toContain(calendarFeedKey(TOKEN, 'ania', 'lessons'));
   });
 
   it('keeps the page out of shared caches, since it holds the keys', () => {
-    expect(answer(boardRoutes(twoKids(), { feeds }), '/')?.headers?.['Cache-Control']).toBe('private, no-cache');
+    expect(answer(boardRoutes(twoKids(), { calendarFeeds }), '/')?.headers?.['Cache-Control']).toBe('private, no-cache');
   });
 
   it('never puts the token or a key in the JSON, the script, the style sheet or /health', () => {
-    const routes = webRoutes(twoKids(), { feeds });
-    const key = feedKey(TOKEN, 'jan', 'agenda');
+    const routes = webRoutes(twoKids(), { calendarFeeds });
+    const key = calendarFeedKey(TOKEN, 'jan', 'agenda');
     expect(String(answer(routes, '/')?.body)).toContain(key);
     for (const path of ['/', '/api/board', `/${boardScript.file}`, `/${boardStyle.file}`, '/health']) {
       const res = answer(routes, path);
@@ -262,7 +262,7 @@ describe('the event stream', () => {
     expect(stream.events()[0].model.children.map((c: { name: string }) => c.name)).toEqual(['Ania']);
     expect(data.listeners.size).toBe(1);
 
-    // A poll publishing many states: nothing until the burst is over, then one event, with the last of them.
+    // A pass publishing many states: nothing until the burst is over, then one event, with the last of them.
     for (const lucky of ['1', '2', '3', '21']) data.change([kid('ania', 'Ania', lucky), kid('jan', 'Janek', lucky)]);
     await clock.advance(49);
     expect(clock.nextDueAt()).toBe(NOW + 50);
@@ -284,21 +284,21 @@ describe('the event stream', () => {
     await until(() => data.listeners.size === 0, 'the listener removed');
   });
 
-  it("never carries a feed's key, though the page of the same routes does", async () => {
+  it("never carries a calendar feed's key, though the page of the same routes does", async () => {
     const token = 'tok_9Qx-2fQ7wKq1LmZp8RtYvB3nC6dE0aHs';
     const data = new FakeData();
     const clock = new FakeClock(NOW);
-    const routes = boardRoutes(data, { coalesceMs: 20, heartbeatMs: 60_000, feeds: { token, port: 8099 }, clock });
+    const routes = boardRoutes(data, { coalesceMs: 20, heartbeatMs: 60_000, calendarFeeds: { token, port: 8099 }, clock });
     const port = await serve(routes);
     const stream = await open(port);
     await until(() => stream.events().length === 1, 'the first event');
     data.change([kid('ania', 'Ania', '2')]);
     await clock.advance(20);
     await until(() => stream.events().length === 2, 'the first event and a change');
-    expect(stream.events()[1].model.children[0].feeds).toHaveLength(3);
+    expect(stream.events()[1].model.children[0].calendarFeeds).toHaveLength(3);
     expect(stream.text()).not.toContain(token);
-    expect(stream.text()).not.toContain(feedKey(token, 'ania', 'lessons'));
-    expect(String(answer(routes, '/')?.body)).toContain(feedKey(token, 'ania', 'lessons'));
+    expect(stream.text()).not.toContain(calendarFeedKey(token, 'ania', 'lessons'));
+    expect(String(answer(routes, '/')?.body)).toContain(calendarFeedKey(token, 'ania', 'lessons'));
     stream.res.destroy();
   });
 

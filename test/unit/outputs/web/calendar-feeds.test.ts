@@ -1,18 +1,18 @@
-// The feed route: `/calendar/<child>/<name>.ics` answered from what the bridge holds; an unknown child
-// or feed is 404, other paths are left to the other routes. A feed's text is made again only when the
+// The calendar feed route: `/calendar/<child>/<name>.ics` answered from what the bridge holds; an unknown child
+// or calendar feed is 404, other paths are left to the other routes. A calendar feed's text is made again only when the
 // content the memory keeps changed.
 import { describe, expect, it } from 'vitest';
-import { FeedTexts, feedRoute } from '../../../../src/outputs/web/calendar-feeds.js';
+import { CalendarFeedTexts, calendarFeedRoute } from '../../../../src/outputs/web/calendar-feeds.js';
 import { WebSnapshot } from '../../../../src/outputs/web/snapshot.js';
-import type { FeedName } from '../../../../src/rules/calendar-feeds.js';
+import type { CalendarFeedName } from '../../../../src/rules/calendar-feeds.js';
 import type { WebData, WebRequest } from '../../../../src/outputs/web/types.js';
 
-const asked: [string, FeedName][] = [];
+const asked: [string, CalendarFeedName][] = [];
 const data: WebData = {
   language: 'pl',
   children: () => [],
   onChange: () => () => undefined,
-  feedSource: (child, name) => {
+  calendarFeedSource: (child, name) => {
     asked.push([child, name]);
     return child === 'ania' ? { body: Buffer.from(`BEGIN:VCALENDAR ${name}`), modifiedAt: 1_700_000_000_000 } : undefined;
   },
@@ -22,11 +22,11 @@ const data: WebData = {
 
 const get = (...segments: string[]) => {
   const request: WebRequest = { method: 'GET', segments, query: new URLSearchParams(), headers: {}, ingressPath: '', trusted: true, via: 'query' };
-  return feedRoute(data)(request);
+  return calendarFeedRoute(data)(request);
 };
 
-describe('feed route', () => {
-  it('answers each feed of a known child as text/calendar with its Last-Modified', () => {
+describe('calendar feed route', () => {
+  it('answers each calendar feed of a known child as text/calendar with its Last-Modified', () => {
     expect(get('calendar', 'ania', 'free-days.ics')).toEqual({
       status: 200,
       headers: { 'content-type': 'text/calendar; charset=utf-8' },
@@ -37,7 +37,7 @@ describe('feed route', () => {
     expect(get('calendar', 'ania', 'agenda.ics')?.body?.toString()).toBe('BEGIN:VCALENDAR agenda');
   });
 
-  it('is 404 for an unknown child, an unknown feed or a path of another shape, without asking for a feed', () => {
+  it('is 404 for an unknown child, an unknown calendar feed or a path of another shape, without asking for a calendar feed', () => {
     asked.length = 0;
     for (const segments of [
       ['calendar', 'ania', 'grades.ics'],
@@ -58,12 +58,12 @@ describe('feed route', () => {
   });
 });
 
-describe('feed texts', () => {
-  it("makes a feed's text again only when its content changed, once per language", () => {
+describe('calendar feed texts', () => {
+  it("makes a calendar feed's text again only when its content changed, once per language", () => {
     let now = 1000;
     const memory = new WebSnapshot({ language: 'pl', healthy: () => true, now: () => now });
     const publish = (text: string) =>
-      memory.feed('ania', 'agenda', {
+      memory.calendarFeed('ania', 'agenda', {
         child: 'Ania',
         entries: [
           {
@@ -78,8 +78,8 @@ describe('feed texts', () => {
         ],
       });
     let made = 0;
-    const texts = new FeedTexts((feed) => `text ${++made} ${feed.language} ${feed.entries.agenda[0]?.text}`);
-    const text = (language: 'pl' | 'en' = 'pl') => texts.source(memory.keptFeed('ania', 'agenda'), 'agenda', language)!.body.toString();
+    const texts = new CalendarFeedTexts((calendarFeed) => `text ${++made} ${calendarFeed.language} ${calendarFeed.entries.agenda[0]?.text}`);
+    const text = (language: 'pl' | 'en' = 'pl') => texts.source(memory.keptCalendarFeed('ania', 'agenda'), 'agenda', language)!.body.toString();
     publish('Ułamki');
     expect(text()).toBe('text 1 pl Ułamki');
     expect(text()).toBe('text 1 pl Ułamki');
@@ -90,6 +90,6 @@ describe('feed texts', () => {
     now = 3000;
     publish('Procenty');
     expect(text()).toBe('text 3 pl Procenty');
-    expect(texts.source(memory.keptFeed('ania', 'agenda'), 'agenda', 'pl')!.modifiedAt).toBe(3000);
+    expect(texts.source(memory.keptCalendarFeed('ania', 'agenda'), 'agenda', 'pl')!.modifiedAt).toBe(3000);
   });
 });

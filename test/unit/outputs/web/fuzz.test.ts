@@ -92,15 +92,22 @@ describe('the web server under random paths and queries', () => {
   beforeAll(async () => {
     const data = new HandData();
     data.setChild('ania', { lucky_number: { state: '17' } });
-    // Stand-ins for the board and the feeds: they show the child's data to whoever gets through.
+    // Stand-ins for the board and the calendar feeds: they show the child's data to whoever gets through.
     const board: Route = (req) =>
       req.segments.length === 0 ? { status: 200, body: `${SECRET_DATA} ${[...req.query.values()].join(' ')}` } : undefined;
-    const feed: Route = (req) =>
+    const calendarFeed: Route = (req) =>
       req.segments[0] === 'calendar' && req.segments[1] === 'ania' && req.segments.length === 3
         ? { status: 200, body: `BEGIN:VCALENDAR ${SECRET_DATA}` }
         : undefined;
     const log = createLogger('debug', { write: (line: string) => void logLines.push(line) });
-    server = await startWebServer({ port: await freePort(), host: '127.0.0.1', routes: [healthRoute(data), feed, board], data, token: TOKEN, log });
+    server = await startWebServer({
+      port: await freePort(),
+      host: '127.0.0.1',
+      routes: [healthRoute(data), calendarFeed, board],
+      data,
+      token: TOKEN,
+      log,
+    });
   });
 
   afterAll(async () => {

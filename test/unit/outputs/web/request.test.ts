@@ -1,11 +1,13 @@
 // The web server's gate, decided before any route: which paths are refused (traversal, bad encoding,
 // too long), which connections count as Home Assistant's ingress, and who needs the token.
 import { describe, expect, it } from 'vitest';
-import { cookieFor, feedKey } from '../../../../src/outputs/web/token.js';
+import { cookieFor, calendarFeedKey } from '../../../../src/outputs/web/token.js';
 import {
+  bridgeNames,
   cookieValue,
   decideAccess,
   fromIngress,
+  hostAllowed,
   ingressPathOf,
   parseTarget,
   SUPERVISOR_INGRESS_ADDRESS,
@@ -17,9 +19,9 @@ const TOKEN = 'Zq3mC8Jx0vL6bT2nR9pW4kY7hD1sF5gA_-abcdefgh';
 describe('parseTarget', () => {
   it('splits and decodes the path, keeps the query, and takes / as no segment', () => {
     expect(parseTarget('/')).toMatchObject({ ok: true, segments: [] });
-    const feed = parseTarget('/calendar/ania/lessons.ics?token=abc&x=1');
-    expect(feed).toMatchObject({ ok: true, segments: ['calendar', 'ania', 'lessons.ics'] });
-    expect(feed.ok && feed.query.get('x')).toBe('1');
+    const calendarFeed = parseTarget('/calendar/ania/lessons.ics?token=abc&x=1');
+    expect(calendarFeed).toMatchObject({ ok: true, segments: ['calendar', 'ania', 'lessons.ics'] });
+    expect(calendarFeed.ok && calendarFeed.query.get('x')).toBe('1');
     expect(parseTarget('/calendar/zo%C5%9Bka/')).toMatchObject({ ok: true, segments: ['calendar', 'zośka'] });
   });
 
@@ -45,6 +47,43 @@ describe('parseTarget', () => {
     expect(parseTarget('/%zz')).toEqual({ ok: false, status: 400 });
     expect(parseTarget('http://elsewhere/')).toEqual({ ok: false, status: 400 });
     expect(parseTarget(`/?q=${'a'.repeat(2100)}`)).toEqual({ ok: false, status: 414 });
+  });
+});
+
+describe("the bridge's own names", () => {
+  it('are localhost, the machine and its .local, and the name of each address the bridge is reached by; an address is no name', () => {
+    expect([
+      ...bridgeNames(['https://School.Example.org/', 'http://192.168.1.20:8099', 'http://[::1]:8099', undefined, 'not an address'], 'NAS'),
+    ]).toEqual(['localhost', 'nas', 'nas.local', 'school.example.org']);
+  });
+
+  it('take a Host by its name or any IP address, the port aside; no other', () => {
+    const names = bridgeNames([], 'nas');
+    for (const host of [
+      undefined,
+      'localhost',
+      'localhost:8099',
+      'NAS.local',
+      'nas.',
+      '10.0.0.7',
+      '10.0.0.7:1',
+      '[::1]:8099',
+      '[fe80::1]',
+      '[::ffff:10.0.0.7]',
+    ])
+      expect(hostAllowed(host, names), String(host)).toBe(true);
+    for (const host of [
+      '',
+      'evil.example',
+      'evil.example:8099',
+      'nas.evil.example',
+      'localhost.evil.example',
+      '[evil]:80',
+      '10.0.0.7.nip.io',
+      '[::1',
+      'nas:8099:1',
+    ])
+      expect(hostAllowed(host, names), host).toBe(false);
   });
 });
 
@@ -102,8 +141,17 @@ describe('decideAccess', () => {
     expect(ask({ cookieHeader: `other_token=${TOKEN}` })).toEqual({ allowed: false });
   });
 
-  it('lets a feed in with its own key, and nothing else with that key', () => {
-    const key = feedKey(TOKEN, 'ania', 'lessons');
+  it('lets the MCP server in with the token as ?key= or a bearer token, never as ?token= nor by the cookie', () => {
+    const mcp = ['mcp'];
+    expect(ask({ segments: mcp, query: new URLSearchParams({ key: TOKEN }) })).toEqual({ allowed: true, via: 'key' });
+    expect(ask({ segments: mcp, authorization: `Bearer ${TOKEN}` })).toEqual({ allowed: true, via: 'key' });
+    expect(ask({ segments: mcp, query: new URLSearchParams({ token: TOKEN }) })).toEqual({ allowed: false });
+    expect(ask({ segments: mcp, cookieHeader: `dziennik2mqtt_board=${cookieFor(TOKEN)}` })).toEqual({ allowed: false });
+    expect(ask({ segments: mcp, query: new URLSearchParams({ key: TOKEN.slice(1) }) })).toEqual({ allowed: false });
+  });
+
+  it('lets a calendar feed in with its own key, and nothing else with that key', () => {
+    const key = calendarFeedKey(TOKEN, 'ania', 'lessons');
     const withKey = new URLSearchParams({ key });
     expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: withKey })).toEqual({ allowed: true, via: 'key' });
     for (const segments of [
@@ -118,9 +166,12 @@ describe('decideAccess', () => {
     }
     expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: new URLSearchParams({ token: key }) })).toEqual({ allowed: false });
     expect(
-      ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: new URLSearchParams({ key: feedKey('another token', 'ania', 'lessons') }) }),
+      ask({
+        segments: ['calendar', 'ania', 'lessons.ics'],
+        query: new URLSearchParams({ key: calendarFeedKey('another token', 'ania', 'lessons') }),
+      }),
     ).toEqual({ allowed: false });
-    // The token still opens every feed (the board's master key).
+    // The token still opens every calendar feed (the board's master key).
     expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: new URLSearchParams({ token: TOKEN }) })).toEqual({
       allowed: true,
       via: 'query',

@@ -1,7 +1,12 @@
 // The web server on a real port: what every answer carries (security headers, HEAD, conditional GET),
-// what it refuses (methods, paths, a missing token), and that the token never reaches a log line.
+// what it refuses (a Host that is not the bridge's, methods, paths, a missing token), and that the token
+// never reaches a log line.
+import { connect } from 'node:net';
+import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWebServer, type WebServer } from '../../../../src/outputs/web/server.js';
+import { bridgeNames } from '../../../../src/outputs/web/request.js';
+import { calendarFeedKey } from '../../../../src/outputs/web/token.js';
 import { healthRoute } from '../../../../src/outputs/web/health.js';
 import { createLogger } from '../../../../src/util/log.js';
 import { freePort } from '../../../helpers/ports.js';
@@ -101,7 +106,7 @@ describe('the web server', () => {
     const port = await start();
     const first = await send(port, withToken('/'));
     const cookie = String(first.headers['set-cookie']);
-    // Never the token itself: its HMAC, which opens the board but cannot be turned into a feed address.
+    // Never the token itself: its HMAC, which opens the board but cannot be turned into a calendar feed address.
     expect(cookie).toMatch(/^dziennik2mqtt_board=[A-Za-z0-9_-]{43};/);
     expect(cookie).not.toContain(TOKEN);
     expect(cookie).toMatch(/HttpOnly/);
@@ -263,6 +268,74 @@ describe('the web server', () => {
     });
     expect((await send(port, withToken('/bad'))).status).toBe(500);
     expect((await send(port, '/health')).status).toBe(200);
+  });
+
+  it("refuses a Host that is none of the bridge's names with 403 before anything else, in the family's language, but a page or calendar feed asked with its key", async () => {
+    const data = new HandData();
+    data.language = 'pl';
+    data.setChild('ania');
+    const names = bridgeNames(['http://dziennik2mqtt.example.lan:8099', 'http://a0d7b954-dziennik2mqtt:8099']);
+    const port = await start(data, { names, mcp: (_req, res) => void res.end('the MCP server') });
+    const by = (host: string, target: string, more: Parameters<typeof send>[2] = {}) =>
+      send(port, target, { ...more, headers: { ...more.headers, host } });
+    const cookie = String((await send(port, withToken('/'))).headers['set-cookie']).split(';')[0] as string;
+    // A page whose site's name was made to point at this machine (DNS rebinding): without a key of its own, any path, any method.
+    for (const host of [
+      'evil.example.com',
+      `evil.example.com:${port}`,
+      'localhost.evil.example',
+      'dziennik2mqtt.example.lan.evil.example',
+      '[evil]',
+      'a0d7b954-dziennik2mqtt.evil',
+    ]) {
+      for (const target of ['/', '/health', '/nothing-here', '/calendar/../x', '/?token=wrong', '/mcp', `/mcp?key=${TOKEN}`]) {
+        const answer = await by(host, target);
+        expect(answer.status, `${host} ${target}`).toBe(403);
+        expect(answer.body).toMatch(/^Ten adres nie jest własnym adresem dziennik2mqtt/);
+      }
+      // The MCP server takes no request by a foreign name, its token or not; nor does anything but GET and HEAD.
+      expect((await by(host, '/mcp', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } })).status, host).toBe(403);
+      expect((await by(host, withToken('/'), { method: 'POST' })).status, host).toBe(403);
+    }
+    // A tablet or a phone by a name the bridge cannot know (Home Assistant's, a NAS's), with the token or the board's cookie.
+    expect((await by('homeassistant.local:8099', withToken('/'))).status).toBe(200);
+    expect((await by('nas.local:8099', '/', { headers: { cookie } })).status).toBe(200);
+    // A calendar feed by its own key passes the name (this server has no calendar feed route: 404, not 403); a wrong key does not.
+    expect((await by('homeassistant.local:8099', `/calendar/ania/lessons.ics?key=${calendarFeedKey(TOKEN, 'ania', 'lessons')}`)).status).toBe(404);
+    expect((await by('homeassistant.local:8099', `/calendar/ania/lessons.ics?key=${calendarFeedKey(TOKEN, 'ania', 'agenda')}`)).status).toBe(403);
+    // Its own names: localhost, this machine's (and its .local), public_url's, the app's; any IP address (Docker publishes
+    // the port at the host's own, which the bridge cannot list), IPv6 in brackets; upper case and a trailing dot are the same name.
+    const own = hostname().toLowerCase();
+    for (const host of [
+      `127.0.0.1:${port}`,
+      '192.168.1.20:8099',
+      `[::1]:${port}`,
+      `localhost:${port}`,
+      'LOCALHOST',
+      own,
+      `${own}.local:8099`,
+      'dziennik2mqtt.example.lan:8099',
+      'dziennik2mqtt.example.lan.',
+      'a0d7b954-dziennik2mqtt:8099',
+    ]) {
+      expect((await by(host, withToken('/'))).status, host).toBe(200);
+      expect((await by(host, '/health')).status, host).toBe(200);
+      expect((await by(host, '/mcp', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } })).body, host).toBe('the MCP server');
+    }
+  });
+
+  it('takes a request without a Host (no browser sends one) and the ingress proxy by whatever name Home Assistant is opened', async () => {
+    const port = await start(new HandData(), { ingressAddress: '127.0.0.1' });
+    const viaIngress = await send(port, '/', { headers: { host: 'homeassistant.example.org:8123', 'x-ingress-path': '/api/hassio_ingress/abc123' } });
+    expect(viaIngress.status).toBe(200);
+    const old = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end('GET /health HTTP/1.0\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => void (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(old).toMatch(/^HTTP\/1\.1 200 /);
   });
 
   it('refuses port 0, which in the config means off', async () => {

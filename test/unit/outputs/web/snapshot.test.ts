@@ -1,10 +1,11 @@
 // The web server's snapshot of what the bridge published (a sink of the bus, test/unit/bus/bus.test.ts): the
 // pages see each child's name, class, availability and last states, with when they last changed, and
-// the feed route each child's calendar feeds as last published.
+// the calendar feed route each child's calendar feeds as last published.
 import { describe, expect, it } from 'vitest';
 import { WebSnapshot } from '../../../../src/outputs/web/snapshot.js';
-import type { AgendaEntry, FeedContent, LessonEntry } from '../../../../src/rules/calendar-feeds.js';
-import { parseFeed } from '../../../helpers/ics.js';
+import type { AgendaEntry, CalendarFeedContent, LessonEntry } from '../../../../src/rules/calendar-feeds.js';
+import { parseCalendarFeed } from '../../../helpers/ics.js';
+import { upcomingTestsEntity } from '../../../../src/features/agenda/entities.js';
 
 function memory() {
   let now = 1_000;
@@ -74,39 +75,54 @@ describe('WebSnapshot', () => {
     expect(heard).toBe(2);
   });
 
-  it('serves the feeds as last published, Last-Modified moving only when the content does, and tells no page', () => {
+  it('serves the calendar feeds as last published, Last-Modified moving only when the content does, and tells no page', () => {
     const { m, tick } = memory();
-    m.device({ id: 'ania', name: 'Ania Kowalska', entities: [] });
+    // Her device declares the agenda: she has each calendar feed.
+    m.device({ id: 'ania', name: 'Ania Kowalska', entities: [upcomingTestsEntity] });
     let calls = 0;
     m.onChange(() => calls++);
-    // Before the first poll of the feeds: nothing (the route answers 503), never an empty calendar.
-    expect(m.feedSource('ania', 'lessons')).toBeNull();
+    // Before the first pass of the calendar feeds: nothing (the route answers 503), never an empty calendar.
+    expect(m.calendarFeedSource('ania', 'lessons')).toBeNull();
 
     tick(60_000);
-    m.feed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
-    const first = m.feedSource('ania', 'lessons')!;
+    m.calendarFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
+    const first = m.calendarFeedSource('ania', 'lessons')!;
     expect(first.modifiedAt).toBe(61_000);
-    expect(parseFeed(first.body).events.map((e) => [e.summary, e.start])).toEqual([['Matematyka', '2026-11-18T07:55:00.000Z']]);
-    expect(parseFeed(m.feedSource('ania', 'lessons', 'en')!.body).name).toBe('Ania – lessons');
-    // The other feeds are still unknown; an unknown child has none.
-    expect(m.feedSource('ania', 'agenda')).toBeNull();
-    expect(m.feedSource('zosia', 'lessons')).toBeUndefined();
+    expect(parseCalendarFeed(first.body).events.map((e) => [e.summary, e.start])).toEqual([['Matematyka', '2026-11-18T07:55:00.000Z']]);
+    expect(parseCalendarFeed(m.calendarFeedSource('ania', 'lessons', 'en')!.body).name).toBe('Ania – lessons');
+    // The other calendar feeds are still unknown; an unknown child has none.
+    expect(m.calendarFeedSource('ania', 'agenda')).toBeNull();
+    expect(m.calendarFeedSource('zosia', 'lessons')).toBeUndefined();
 
     tick(60_000);
-    m.feed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
-    expect(m.feedSource('ania', 'lessons')).toEqual(first);
-    m.feed('ania', 'lessons', { child: 'Ania', entries: [lesson('Fizyka')] });
-    expect(m.feedSource('ania', 'lessons')?.modifiedAt).toBe(121_000);
-    expect(parseFeed(m.feedSource('ania', 'lessons')!.body).events[0]?.summary).toBe('Fizyka');
-    expect(m.keptFeed('ania', 'lessons')?.content.entries[0]?.subject).toBe('Fizyka');
-    // No page shows a feed.
+    m.calendarFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
+    expect(m.calendarFeedSource('ania', 'lessons')).toEqual(first);
+    m.calendarFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Fizyka')] });
+    expect(m.calendarFeedSource('ania', 'lessons')?.modifiedAt).toBe(121_000);
+    expect(parseCalendarFeed(m.calendarFeedSource('ania', 'lessons')!.body).events[0]?.summary).toBe('Fizyka');
+    expect(m.keptCalendarFeed('ania', 'lessons')?.content.entries[0]?.subject).toBe('Fizyka');
+    // No page shows a calendar feed.
     expect(calls).toBe(0);
-    expect(m.children()[0]).not.toHaveProperty('feeds');
+    expect(m.children()[0]).not.toHaveProperty('calendarFeedContents');
     m.removed('ania');
-    expect(m.feedSource('ania', 'lessons')).toBeUndefined();
+    expect(m.calendarFeedSource('ania', 'lessons')).toBeUndefined();
   });
 
-  it('takes a feed only by a name and with entries the feeds declare', () => {
+  it("serves no agenda calendar feed of a child whose device declares no agenda (a kindergarten child's), and says so to the board", () => {
+    const { m } = memory();
+    m.device({ id: 'zofia', name: 'Zofia Kowalska', entities: [] });
+    m.calendarFeed('zofia', 'agenda', { child: 'Zofia', entries: [] });
+    m.calendarFeed('zofia', 'lessons', { child: 'Zofia', entries: [lesson('rytmika')] });
+    expect(m.calendarFeedSource('zofia', 'agenda')).toBeUndefined();
+    expect(m.calendarFeedSource('zofia', 'lessons')).not.toBeNull();
+    expect(m.children()[0]?.calendarFeeds).toEqual(['lessons', 'free-days']);
+    // Her device declaring the agenda after all (a pupil after all): the calendar feed is served.
+    m.device({ id: 'zofia', name: 'Zofia Kowalska', entities: [upcomingTestsEntity] });
+    expect(m.calendarFeedSource('zofia', 'agenda')).not.toBeUndefined();
+    expect(m.children()[0]?.calendarFeeds).toEqual(['lessons', 'agenda', 'free-days']);
+  });
+
+  it('takes a calendar feed only by a name and with entries the calendar feeds declare', () => {
     const { m } = memory();
     const agenda: AgendaEntry = {
       uid: 'agenda-7.ania@dziennik2mqtt',
@@ -117,17 +133,17 @@ describe('WebSnapshot', () => {
       label: null,
       teacher: null,
     };
-    // @ts-expect-error -- misspelled: the feed is `lessons`
-    m.feed('ania', 'lesson', { child: 'Ania', entries: [lesson('Matematyka')] });
+    // @ts-expect-error -- misspelled: the calendar feed is `lessons`
+    m.calendarFeed('ania', 'lesson', { child: 'Ania', entries: [lesson('Matematyka')] });
     // @ts-expect-error -- an agenda entry is no lesson
-    m.feed('ania', 'lessons', { child: 'Ania', entries: [agenda] });
-    const content: FeedContent<'lessons'> = { child: 'Ania', entries: [lesson('Matematyka')] };
+    m.calendarFeed('ania', 'lessons', { child: 'Ania', entries: [agenda] });
+    const content: CalendarFeedContent<'lessons'> = { child: 'Ania', entries: [lesson('Matematyka')] };
     // @ts-expect-error -- misspelled: the lesson's field is `subject`
     expect(content.entries[0]?.subjcet).toBeUndefined();
-    m.feed('ania', 'agenda', { child: 'Ania', entries: [agenda] });
-    // @ts-expect-error -- misspelled: the kept feed's entries are under `content`
-    expect(m.keptFeed('ania', 'agenda')?.entries).toBeUndefined();
-    expect(m.keptFeed('ania', 'agenda')?.content.entries[0]?.kind).toBe('test');
+    m.calendarFeed('ania', 'agenda', { child: 'Ania', entries: [agenda] });
+    // @ts-expect-error -- misspelled: the kept calendar feed's entries are under `content`
+    expect(m.keptCalendarFeed('ania', 'agenda')?.entries).toBeUndefined();
+    expect(m.keptCalendarFeed('ania', 'agenda')?.content.entries[0]?.kind).toBe('test');
   });
 
   it('reports health and time from the bridge', () => {

@@ -3,7 +3,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { feedKey, loadOrCreateToken, tokenMatches, webBaseUrl, webUrls, TOKEN_FILE } from '../../../../src/outputs/web/token.js';
+import { calendarFeedKey, loadOrCreateToken, tokenMatches, webBaseUrl, webUrls, TOKEN_FILE } from '../../../../src/outputs/web/token.js';
 import { tempDir } from '../../../helpers/temp.js';
 
 describe('the access token', () => {
@@ -46,22 +46,22 @@ describe('the access token', () => {
     expect(tokenMatches(undefined, token)).toBe(false);
   });
 
-  it('builds the board and every feed URL, with the token only when given', () => {
+  it('builds the board and every calendar feed URL, with the token only when given', () => {
     const withToken = webUrls('http://192.168.1.5:8099', ['ania', 'bartek'], 'T0K');
     expect(withToken.board).toBe('http://192.168.1.5:8099/?token=T0K');
-    // Each feed with a key of its own: never the token, a different one per child and feed.
-    expect(withToken.feeds[1]?.urls).toEqual([
-      `http://192.168.1.5:8099/calendar/bartek/lessons.ics?key=${feedKey('T0K', 'bartek', 'lessons')}`,
-      `http://192.168.1.5:8099/calendar/bartek/agenda.ics?key=${feedKey('T0K', 'bartek', 'agenda')}`,
-      `http://192.168.1.5:8099/calendar/bartek/free-days.ics?key=${feedKey('T0K', 'bartek', 'free-days')}`,
+    // Each calendar feed with a key of its own: never the token, a different one per child and calendar feed.
+    expect(withToken.calendarFeeds[1]?.urls).toEqual([
+      `http://192.168.1.5:8099/calendar/bartek/lessons.ics?key=${calendarFeedKey('T0K', 'bartek', 'lessons')}`,
+      `http://192.168.1.5:8099/calendar/bartek/agenda.ics?key=${calendarFeedKey('T0K', 'bartek', 'agenda')}`,
+      `http://192.168.1.5:8099/calendar/bartek/free-days.ics?key=${calendarFeedKey('T0K', 'bartek', 'free-days')}`,
     ]);
-    const keys = withToken.feeds.flatMap((f) => f.urls.map((u) => u.split('?key=')[1]));
+    const keys = withToken.calendarFeeds.flatMap((f) => f.urls.map((u) => u.split('?key=')[1]));
     expect(new Set(keys).size).toBe(6);
     for (const key of keys) expect(key).toMatch(/^[\w-]{43}$/);
     expect(keys.some((k) => k?.includes('T0K'))).toBe(false);
     // A new token, new keys.
-    expect(feedKey('T0K2', 'bartek', 'lessons')).not.toBe(feedKey('T0K', 'bartek', 'lessons'));
-    expect(webUrls('http://h:1', ['ania']).feeds[0]?.urls[0]).toBe('http://h:1/calendar/ania/lessons.ics');
+    expect(calendarFeedKey('T0K2', 'bartek', 'lessons')).not.toBe(calendarFeedKey('T0K', 'bartek', 'lessons'));
+    expect(webUrls('http://h:1', ['ania']).calendarFeeds[0]?.urls[0]).toBe('http://h:1/calendar/ania/lessons.ics');
   });
 });
 

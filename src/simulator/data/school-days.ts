@@ -30,7 +30,7 @@ export interface SubstituteLesson {
   teacher: number;
 }
 
-export interface Plan {
+export interface SchoolDays {
   year: SchoolYear;
   /** Number of slots of every timetable day (LessonNo 0 up to the last lesson of the week). */
   slotCount: number;
@@ -53,7 +53,7 @@ export function entryId(weekday: number, lessonNo: number, index: number): numbe
   return 600_000 + weekday * 1000 + lessonNo * 10 + index;
 }
 
-export function buildPlan(ctx: DataContext): Plan {
+export function buildSchoolDays(ctx: DataContext): SchoolDays {
   const { account } = ctx;
   const year = account.year.settle(ctx.today);
   const now = nowStamp(ctx);

@@ -1,13 +1,13 @@
 // What the bridge wants in Home Assistant and what it does about it: the entries' names and steps, and a
 // homework list's steps, as tables.
 import { describe, expect, it } from 'vitest';
-import { reconcile, statusOf, wantedEntries } from '../../../../src/outputs/homeassistant/plan.js';
+import { assistEntry, keptUrl, reconcile, statusOf, wantedEntries } from '../../../../src/outputs/homeassistant/steps.js';
 import { homeworkItems, needsLook, todoSteps } from '../../../../src/outputs/homeassistant/homework.js';
 import type { KeptItem, Known } from '../../../../src/outputs/homeassistant/made.js';
 import type { AgendaEntry } from '../../../../src/rules/calendar-feeds.js';
 import { homeworkUpcoming } from '../../../../src/rules/homework.js';
 
-const url = (child: string, feed: string) => `http://bridge:8099/calendar/${child}/${feed}.ics?key=k1`;
+const url = (child: string, calendarFeed: string) => `http://bridge:8099/calendar/${child}/${calendarFeed}.ics?key=k1`;
 
 describe('the entries', () => {
   it("names each child's three calendars and homework list in the family's language", () => {
@@ -52,6 +52,15 @@ describe('the entries', () => {
     ],
   ] as const)('%s', (_what, known, present, status) => {
     expect(statusOf(lessons, known, present)).toBe(status);
+  });
+
+  it("takes Assist's entry at the server's address as the bridge's, whoever made it: it follows the key", () => {
+    const assist = assistEntry('http://bridge:8099/mcp?key=new-token');
+    // Held as the family's by a bridge before this rule (its flow's answer lost): the bridge's now, made again at the key in use.
+    expect(statusOf(assist, made('e9', { by: 'family' }), new Set(['e9']))).toBe('would make');
+    expect(statusOf(assist, made('e9', { url: keptUrl(assistEntry('http://bridge:8099/mcp?key=old-token')) }), new Set(['e9']))).toBe('would make');
+    expect(statusOf(assist, made('e9', { url: keptUrl(assist) }), new Set(['e9']))).toBe('made');
+    expect(statusOf(assist, made('e9', { url: keptUrl(assist) }), new Set<string>())).toBe('removed by the family');
   });
 
   it('makes what is missing, makes again what points elsewhere, remembers deletions, removes only once every child is known', () => {

@@ -1,34 +1,37 @@
-// The event gate: of the new-item candidates a poll found, only those the child's seen memory does not
-// hold yet fire, and only after the memory saying so, with the events in its outbox, is on disk; for a
+// The event gate: published once, its part (the rule is memory.ts's, at the top of this folder): an item is
+// remembered as fired only in the write of the child's memory that puts its event in the outbox, and no
+// event goes before that write is on disk; a write that fails fires nothing and puts the memory back as it
+// was, so that the items fire at a later pass. What goes out then is the outbox's to deliver (outbox.ts).
+//
+// Of the new-item candidates a pass found, only those the child's seen memory does not hold yet fire; for a
 // tracked kind also the edits and removals of records already known (`<kind>_changed`, `<kind>_removed`).
-// A flood of one event type fires once, with its count and first items (once/flood.ts), except where it
-// is old news. An event stays in the outbox until it was taken (once/outbox.ts; with the MQTT session,
-// once/session.ts, the memory is the session's, which writes each packet into it). Each memory saved is
-// told on (mqtt/sink.ts tell), as is the memory loaded at a start, and a bridge that takes the base topic over
-// from another installation starts from what that one told (once/handover.ts: that one alone): nothing it
-// announced is announced again, nothing since is lost.
+// A flood of one event type fires once, with its count and first items (flood.ts), except where it is old
+// news. A new school year is one event (rollover.ts): which kinds it resets the runner hands over, from the
+// features' declarations; the gate names no feature. An event stays in the outbox until it was taken (with
+// the MQTT session, session.ts, the memory is the session's, which writes each packet into it). Each memory
+// saved is told on (the MQTT output's told records), as is the memory loaded at a start, and a bridge that
+// takes the base topic over from another installation starts from what that one told (handover.ts: that one
+// alone): nothing it announced is announced again, nothing since is lost.
 import { randomUUID } from 'node:crypto';
-import { SeenStore } from '../once/memory.js';
-import type { NewsItem } from '../rules/news.js';
-import type { Tracking } from '../once/tracked.js';
-import { FLOOD_LIMIT, floodPayload } from '../once/flood.js';
-import type { EventFields } from '../engine/source.js';
+import { SeenStore } from './memory.js';
+import type { Tracking } from './tracked.js';
+import { FLOOD_LIMIT, floodPayload } from './flood.js';
+import { EventOutbox, type OutboxEntry } from './outbox.js';
+import { Rollover, type RolloverKinds } from './rollover.js';
 import type { Logger } from '../util/log.js';
-import { EventOutbox, type OutboxEntry } from '../once/outbox.js';
-import type { EventPayload } from '../engine/state.js';
 import { errorText } from '../util/text.js';
 import { DAY } from '../util/duration.js';
-import { Rollover, type RolloverKinds } from '../once/rollover.js';
-import { schoolYearEvent } from '../features/school-year/school-year.js';
-import { gradeEvent } from '../features/grades/grades.js';
-import { absenceEvent } from '../features/attendance/attendance.js';
-import { noteEvent } from '../features/notes/notes.js';
-import { homeworkEvent, testEvent } from '../features/agenda/agenda.js';
-import { freeDay } from '../features/timetable/entities.js';
 
-export type EventBatch = [kind: string, items: NewsItem<EventFields>[], tracking?: Tracking];
+/** A candidate for an event (rules/news.ts NewsItem): its id in the memory and the fields its event carries. */
+type Candidate = { id: string; payload: Record<string, unknown> };
 
-/** The day of a pass and the school year the child's identity shows: what a rollover is told by (once/rollover.ts). */
+/** An event as the gate sends it: its event type and the fields an automation reads (the bus's EventPayload). */
+export type GateEvent = { event_type: string; child: string; child_name: string } & Record<string, unknown>;
+
+/** One kind's candidates of a pass, and for a tracked kind what its records are compared by. */
+export type EventBatch = [kind: string, items: Candidate[], tracking?: Tracking];
+
+/** The day of a pass and the school year the child's identity shows: what a rollover is told by (rollover.ts). */
 export interface YearView {
   /** Today in Warsaw (YYYY-MM-DD). */
   today: string;
@@ -36,27 +39,23 @@ export interface YearView {
   begin: string | undefined;
 }
 
-/** What a school year's rollover empties and brings, by the names of the school_year event's summary. */
-const ROLLOVER_KINDS: RolloverKinds = {
-  left: {
-    [gradeEvent.key]: 'grades',
-    [absenceEvent.key]: 'absences',
-    [noteEvent.key]: 'notes',
-    [homeworkEvent.key]: 'homework',
-    [testEvent.key]: 'tests',
-  },
-  arrived: { [freeDay.key]: 'free_days' },
-};
-const SCHOOL_YEAR = schoolYearEvent.key;
-
-/** A poll after this long without a good one (an outage of a day) tells a flood as old news: remembered, not fired. */
+/** A pass after this long without a good one (an outage of a day) tells a flood as old news: remembered, not fired. */
 export const LONG_OUTAGE_MS = DAY;
+
+/** Whose events a gate fires: every event names its child by both (interface 17.2). */
+export interface EventChild {
+  id: string;
+  /** The first name, as the board says it. */
+  name: string;
+}
 
 export interface EventGateOptions {
   dataDir: string;
   log: Logger;
+  /** The child as it stands at a pass: written into each event's payload, where it waits in the outbox as it goes. */
+  child: () => EventChild;
   /** Sends an event: the promise says whether it was taken (nothing: taken at once). `id`: its id in the memory. */
-  fire: (kind: string, payload: EventPayload, id: string) => Promise<boolean> | void;
+  fire: (kind: string, payload: GateEvent, id: string) => Promise<boolean> | void;
   /** A child's memory as the MQTT session keeps it (its events' packets are written into it); none: the gate's own. */
   memory?: (childId: string) => SeenStore | undefined;
   /** Told the memory as saved; and what the base topic's holder before this bridge told of a child's, if another installation. */
@@ -64,6 +63,11 @@ export interface EventGateOptions {
   told?: (childId: string) => unknown;
   /** Told whether data_dir could be written (undefined: it could; else the error). */
   onStorage: (error: unknown) => void;
+  /**
+   * The kinds a new school year resets, and the event that tells it, as the features declare them
+   * (features/index.ts ROLLOVER_KINDS); none: no pass is told apart as a new year's.
+   */
+  rollover?: RolloverKinds;
 }
 
 export class EventGate {
@@ -74,7 +78,7 @@ export class EventGate {
 
   constructor(private readonly options: EventGateOptions) {
     this.outbox = new EventOutbox(
-      (entry) => options.fire(entry.kind, entry.payload as EventPayload, entry.id),
+      (entry) => options.fire(entry.kind, entry.payload as GateEvent, entry.id),
       (entries) => {
         // Gone already when the session's PUBCOMP took them out (nothing to write then).
         this.seen?.accepted(entries);
@@ -146,8 +150,8 @@ export class EventGate {
   }
 
   /**
-   * Fires what the batches hold that is news. `time`: now, and the last good poll of its hosts before it
-   * (undefined: none this run); without it no poll counts as after an outage. `year`: the day and the
+   * Fires what the batches hold that is news. `time`: now, and the last good pass of its hosts before it
+   * (undefined: none this run); without it no pass counts as after an outage. `year`: the day and the
    * school year shown, by which a rollover's bulk is counted into the school_year event instead of told.
    */
   async pass(batches: readonly EventBatch[], time?: { now: number; lastGood: number | undefined }, year?: YearView): Promise<void> {
@@ -157,22 +161,27 @@ export class EventGate {
     const undo = seen.checkpoint();
     const afterOutage = time?.lastGood !== undefined && time.now - time.lastGood > LONG_OUTAGE_MS;
     const entries: OutboxEntry[] = [];
-    // The events of one event type: each payload on its own, or a flood's one event.
-    const post = (kind: string, type: string, items: readonly { payload: EventFields }[]): void => {
+    const child = this.options.child();
+    // The events of one event type: each payload on its own, or a flood's one event; each names its child, so
+    // that one automation serves a family. The outbox keeps the payload as published: a resend is the same bytes.
+    const post = (kind: string, type: string, items: readonly { payload: Record<string, unknown> }[]): void => {
       const payloads = items.map((item) => item.payload);
       const events = payloads.length > FLOOD_LIMIT ? [floodPayload(payloads)] : payloads;
-      entries.push(...events.map((payload) => ({ kind, id: randomUUID(), payload: { event_type: type, ...payload } })));
+      const named = { event_type: type, child: child.id, child_name: child.name };
+      entries.push(...events.map((payload) => ({ kind, id: randomUUID(), payload: { ...named, ...payload } })));
     };
-    const rollover = year === undefined ? undefined : new Rollover(seen.year, year.today, year.begin, ROLLOVER_KINDS);
+    const kinds = this.options.rollover;
+    const rollover = year === undefined || kinds === undefined ? undefined : new Rollover(seen.year, year.today, year.begin, kinds);
     // The school year's own event comes last, so that it counts what the pass's lists brought.
-    const ordered = [...batches].sort((a, b) => Number(a[0] === SCHOOL_YEAR) - Number(b[0] === SCHOOL_YEAR));
+    const summary = kinds?.summary;
+    const ordered = [...batches].sort((a, b) => Number(a[0] === summary) - Number(b[0] === summary));
     for (const [kind, items, tracking] of ordered) {
       const quietFloods = afterOutage || !this.read.has(kind);
       const payloads = items.map((item) => item.payload);
       rollover?.held(kind, payloads);
       // The kind is the event entity's event type for a new item; an edit or removal adds its suffix.
       const fresh = seen.take(kind, items, quietFloods).filter((item) => rollover?.quietNew(kind, item.payload) !== true);
-      post(kind, kind, kind === SCHOOL_YEAR && rollover ? fresh.map((item) => ({ payload: { ...item.payload, summary: rollover.told() } })) : fresh);
+      post(kind, kind, kind === summary && rollover ? fresh.map((item) => ({ payload: { ...item.payload, summary: rollover.told() } })) : fresh);
       if (!tracking) continue;
       const happened = seen.track(kind, items, tracking, quietFloods).filter((h) => rollover?.quietChange(h.change, h.payload) !== true);
       for (const change of ['changed', 'removed'] as const) {

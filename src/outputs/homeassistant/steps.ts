@@ -4,7 +4,8 @@
 // bridge remembers making and the entries Home Assistant lists now. Pure: the keeper acts on it, `check`
 // tells it.
 import { createHash } from 'node:crypto';
-import { FEED_NAMES } from '../../rules/calendar-feeds.js';
+import type { CalendarFeedName } from '../../rules/calendar-feeds.js';
+import { offeredCalendarFeeds } from '../../features/calendar-feeds/calendar-feeds.js';
 import { HOMEASSISTANT_TEXT, type EntryStatus, type ListKind } from '../../i18n/homeassistant-text.js';
 import type { Language } from '../../config/language.js';
 import type { Known } from './made.js';
@@ -20,7 +21,7 @@ export const ASSIST_TITLE = 'dziennik2mqtt';
 
 /**
  * One entry the bridge wants: a child's (its key `<child>/<kind>`) or the bridge's own (the MCP entry, no
- * child); `url` for a calendar (its feed with its key) and for the MCP entry (the server with the token).
+ * child); `url` for a calendar (its calendar feed with its key) and for the MCP entry (the server with the token).
  */
 export interface Wanted {
   key: string;
@@ -37,7 +38,7 @@ export function assistEntry(url: string): Wanted {
 }
 
 /**
- * The address as the bridge remembers it in data_dir: a calendar's as it is (its key opens that feed alone);
+ * The address as the bridge remembers it in data_dir: a calendar's as it is (its key opens that calendar feed alone);
  * the MCP entry's with its key (the web token itself) replaced by a digest, so the file never holds the token.
  */
 export function keptUrl(want: Pick<Wanted, 'domain' | 'url'>): string | undefined {
@@ -62,20 +63,20 @@ export function childOfKey(key: string): string | undefined {
 export function wantedEntries(
   children: readonly { id: string; name: string; schoolwork?: boolean }[],
   language: Language,
-  feedUrl: ((child: string, feed: (typeof FEED_NAMES)[number]) => string) | undefined,
+  calendarFeedUrl: ((child: string, calendarFeed: CalendarFeedName) => string) | undefined,
 ): Wanted[] {
   const words = HOMEASSISTANT_TEXT[language].lists;
   return children.flatMap(({ id, name, schoolwork = true }) => [
-    ...(feedUrl === undefined
+    ...(calendarFeedUrl === undefined
       ? []
-      : FEED_NAMES.filter((feed) => schoolwork || feed !== 'agenda').map(
-          (feed): Wanted => ({
-            key: `${id}/${feed}`,
+      : offeredCalendarFeeds(schoolwork).map(
+          (calendarFeed): Wanted => ({
+            key: `${id}/${calendarFeed}`,
             child: id,
-            kind: feed,
+            kind: calendarFeed,
             domain: REMOTE_CALENDAR,
-            title: `${name} – ${words[feed]}`,
-            url: feedUrl(id, feed),
+            title: `${name} – ${words[calendarFeed]}`,
+            url: calendarFeedUrl(id, calendarFeed),
           }),
         )),
     ...(schoolwork
@@ -123,9 +124,8 @@ export function reconcile(
 export function statusOf(want: Wanted, known: Known | undefined, present: ReadonlySet<string>): EntryStatus {
   if (known === undefined) return 'would make';
   if (known.gone || (known.entry !== null && !present.has(known.entry))) return 'removed by the family';
-  // One the family made under another name at the feed's address: Home Assistant does not say which, so it stays theirs;
-  // so does an MCP entry they made at the server's address by hand (it holds their choices, never made again here).
-  if (known.by === 'family' && (known.entry === null || want.domain === MCP)) return 'kept';
-  // Any other is the bridge's, whoever made it: a calendar follows the feed's address and key.
+  // One the family made under another name at the calendar feed's address: Home Assistant does not say which, so it stays theirs.
+  if (known.by === 'family' && known.entry === null) return 'kept';
+  // Any other is the bridge's, whoever made it: a calendar follows the calendar feed's address and key, the MCP entry the server's.
   return want.url !== undefined && known.url !== keptUrl(want) ? 'would make' : 'made';
 }

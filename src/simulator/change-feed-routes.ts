@@ -4,7 +4,7 @@
 // give no status, the portal's usual one is used: 400 with a Code, as FilterInvalidValue has.
 import type { SimAccount } from './account.js';
 import { answers, type DataResult } from './answers.js';
-import type { SimChange } from './feed-state.js';
+import type { SimChange } from './change-feed-state.js';
 import type { Call } from './types.js';
 import type { World } from './world.js';
 
@@ -13,8 +13,8 @@ export const MAX_DELETE_IDS = 30;
 
 const DELETE_PATH = /^PushChanges\/([^/]+)$/;
 
-/** The feed's answer to a request, or undefined when it is not one of the feed's routes. */
-export function feedAnswer(
+/** The change feed's answer to a request, or undefined when it is not one of the change feed's routes. */
+export function changeFeedAnswer(
   world: World,
   call: Call,
   account: SimAccount,
@@ -32,28 +32,28 @@ export function feedAnswer(
           ? remove(deleting[1] ?? '')
           : undefined;
   if (!route) return undefined;
-  // The gateway refuses a request it can read, unless a test granted the feed there (live-notes 28).
-  const refused = call.host === 'portal' && !account.feed.gatewayGranted;
-  // What the clock revealed since the last look is named before the feed answers (feed-records.ts).
+  // The gateway refuses a request it can read, unless a test granted the change feed there (live-notes 28).
+  const refused = call.host === 'portal' && !account.changeFeed.gatewayGranted;
+  // What the clock revealed since the last look is named before the change feed answers (change-feed-records.ts).
   if (!refused) account.reveal(read);
   return route({ world, call, account, api, refused });
 }
 
-interface FeedCall {
+interface ChangeFeedCall {
   world: World;
   call: Call;
   account: SimAccount;
   /** The address resources' Urls start with (the API host's, or the gateway's). */
   api: string;
-  /** The road does not serve the feed: a well-formed request is answered 403. */
+  /** The road does not serve the change feed: a well-formed request is answered 403. */
   refused: boolean;
 }
 
-function register({ call, account, api, refused }: FeedCall): DataResult {
+function register({ call, account, api, refused }: ChangeFeedCall): DataResult {
   const body = registration(call.body);
   if (!body) return answers.invalidRequest();
   if (refused) return answers.forbidden();
-  const result = account.feed.register(body.sendPush);
+  const result = account.changeFeed.register(body.sendPush);
   if ('refused' in result) return result.refused === 403 ? answers.forbidden() : answers.invalidRequest();
   if ('already' in result) {
     if (result.already === undefined) return answers.deviceRegistered();
@@ -62,27 +62,27 @@ function register({ call, account, api, refused }: FeedCall): DataResult {
   return answers.ok({ ChangeRegister: device(api, result.device) });
 }
 
-function list({ world, call, account, api, refused }: FeedCall): DataResult {
+function list({ world, call, account, api, refused }: ChangeFeedCall): DataResult {
   const id = pushDevice(call);
   if (id === undefined) return answers.filterInvalid();
   if (refused) return answers.forbidden();
-  if (!account.feed.knows(id)) return answers.unknownPushDevice();
+  if (!account.changeFeed.knows(id)) return answers.unknownPushDevice();
   return answers.ok({
-    Changes: account.feed.listed(id, account.stamp()).map((change) => shown(change, api)),
+    Changes: account.changeFeed.listed(id, account.stamp()).map((change) => shown(change, api)),
     ChangesTimestamp: Math.floor(world.now() / 1000),
   });
 }
 
-function remove(ids: string): (feed: FeedCall) => DataResult {
+function remove(ids: string): (changeFeed: ChangeFeedCall) => DataResult {
   return ({ call, account, refused }) => {
     const id = pushDevice(call);
     if (id === undefined) return answers.filterInvalid();
     if (refused) return answers.forbidden();
-    if (!account.feed.knows(id)) return answers.unknownPushDevice();
+    if (!account.changeFeed.knows(id)) return answers.unknownPushDevice();
     const parts = ids.split(',').map((part) => safeDecode(part));
     if (parts.some((part) => !/^\d+$/.test(part))) return answers.badRequest('[212] Invalid request params');
     if (parts.length > MAX_DELETE_IDS) return answers.badRequest(`Too many ids: at most ${MAX_DELETE_IDS}`);
-    account.feed.remove(id, parts.map(Number));
+    account.changeFeed.remove(id, parts.map(Number));
     return { status: 204 };
   };
 }

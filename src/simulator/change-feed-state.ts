@@ -1,6 +1,6 @@
 // One account's change feed as the simulated portal keeps it (live-notes 28-32): the devices registered for
 // the account, each with the changes listed for it until they are deleted, and the switches tests flip
-// (a refused registration, a forgotten device, a lost change, the cookie gateway granting the feed).
+// (a refused registration, a forgotten device, a lost change, the cookie gateway granting the change feed).
 // Written from the notes alone: nothing here is shared with the client's change feed.
 
 /** How a record changed, as PushChanges names it. */
@@ -19,7 +19,7 @@ export interface SimChange {
   extraData: string | null;
 }
 
-/** A record change as the register makes it, before the feed gives it an id per device. */
+/** A record change as the register makes it, before the change feed gives it an id per device. */
 export type SimChangeInit = Omit<SimChange, 'id'>;
 
 /** How a registration of an account that already has a live device is answered; undefined: a new device. */
@@ -29,26 +29,26 @@ export type AlreadyRegistered = 'with-id' | 'without-id';
 export type Registration = { device: number } | { refused: 400 | 403 } | { already: number | undefined };
 
 /** The simulator's counters, shared by every account so that ids never repeat across accounts. */
-export interface FeedIds {
+export interface ChangeFeedIds {
   device(): number;
   change(): number;
 }
 
-export class SimFeed {
+export class SimChangeFeed {
   /**
-   * The cookie gateway (the register road) serves the feed as the API host does. Off (the default), it
-   * refuses it: no public client shows the feed there (live-notes 28).
+   * The cookie gateway (the register road) serves the change feed as the API host does. Off (the default), it
+   * refuses it: no public client shows the change feed there (live-notes 28).
    */
   gatewayGranted = false;
   /** How a second registration is answered (live-notes 28's `DeviceRegistered`); undefined: each one makes a new device. */
   alreadyRegistered: AlreadyRegistered | undefined;
-  /** Record changes the feed lost (see loseNextChange), oldest first, for a test to look for. */
+  /** Record changes the change feed lost (see loseNextChange), oldest first, for a test to look for. */
   readonly lost: SimChangeInit[][] = [];
   private refusal: 400 | 403 | undefined;
   private losing = 0;
   private readonly devices = new Map<number, SimChange[]>();
 
-  constructor(private readonly ids: FeedIds) {}
+  constructor(private readonly ids: ChangeFeedIds) {}
 
   // ---- what the portal does ----
 
@@ -85,7 +85,7 @@ export class SimFeed {
   }
 
   /**
-   * One change of the register (several feed entries when it touches several records, such as a moved
+   * One change of the register (several change feed entries when it touches several records, such as a moved
    * lesson's two days), listed for every device registered now: a device sees only what came after it.
    * One a test does not make (`losable: false`) never counts against loseNextChange.
    */
@@ -111,7 +111,7 @@ export class SimFeed {
     this.devices.delete(device);
   }
 
-  /** The next `count` record changes never reach the feed (live-notes 32: changes can go missing). */
+  /** The next `count` record changes never reach the change feed (live-notes 32: changes can go missing). */
   loseNextChange(count = 1): void {
     this.losing += count;
   }
@@ -123,7 +123,7 @@ export class SimFeed {
 }
 
 /** Device and change ids of the change feed, as large as the portal's look. */
-export function feedIds(): FeedIds {
+export function changeFeedIds(): ChangeFeedIds {
   let device = 4_180_000;
   let change = 27_500_000;
   return { device: () => ++device, change: () => ++change };
