@@ -25,6 +25,7 @@ import { knownNames } from '../util/redact.js';
 import { CommandError } from '../features/kit/commands.js';
 import { errorText } from '../util/text.js';
 import { BridgeProblems } from './bridge-problem.js';
+import { refuseUnreleasedData } from './unreleased-data.js';
 import type { Logger } from '../util/log.js';
 import type { HomeAssistantKeeper } from '../outputs/homeassistant/keeper.js';
 import type { HomeAssistantStatistics } from '../outputs/homeassistant/statistics/statistics.js';
@@ -152,6 +153,8 @@ export class App {
   /** The parts, in the order they start: each may use what those before it made. */
   private parts(): Part[] {
     return [
+      // Before anything is written there: a folder of a development version is refused as it is.
+      { name: 'data folder', start: () => refuseUnreleasedData(this.options.config.data_dir) },
       { name: 'lease', start: () => this.takeLease(), stop: () => this.lease?.release() },
       // A second bridge on this base topic reads nothing, not even which children an e-mail entry has: it waits here.
       // Its stop ends the wait for the broker (a SIGTERM before the broker was ever reached).

@@ -311,7 +311,7 @@ export async function loadAddonConfig(options: AddonLoadOptions = {}): Promise<C
 /**
  * Downloads are written under data_dir/downloads; inside the add-on that folder is a link to
  * /media/dziennik2mqtt, so that Home Assistant's media browser (and a dashboard) can show the files
- * while the cookie jars stay private in /data. A real folder left by an earlier version is kept.
+ * while the cookie jars stay private in /data. Whatever is already there under that name (a folder, a link) is kept.
  */
 export async function linkDownloads(config: Config, mediaDir = ADDON_MEDIA_DIR): Promise<void> {
   if (!config.accounts.some((a) => a.downloads)) return;

@@ -11,7 +11,7 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
 import { removeLeftoverTemps, syncFolder, writeFileAtomic, writeJson, writeSynced } from '../util/files.js';
-import { peekStored, readStored } from '../util/stored.js';
+import { readStored } from '../util/stored.js';
 import { monotonicClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { parsedJson } from '../util/text.js';
@@ -193,7 +193,7 @@ export class Lease {
 
 const identitySchema = z.object({ id: z.string().regex(/^[0-9a-f]{8}$/), place: z.string(), host: z.string(), path: z.string() });
 
-/** The installation's identity, kept (an older version's MQTT client id, or new); found elsewhere (moved, copied) still kept: a copy takes its own in claim.ts. */
+/** The installation's identity, kept (or new); found elsewhere (moved, copied) still kept: a copy takes its own in claim.ts. */
 async function identity(dataDir: string, log: Logger): Promise<{ id: string; place: string }> {
   const path = resolve(dataDir);
   const folder = await stat(path, { bigint: true });
@@ -202,8 +202,7 @@ async function identity(dataDir: string, log: Logger): Promise<{ id: string; pla
     onBroken: (error) => log.warn({ err: error.message }, 'the installation identity unreadable; a new one is made'),
   });
   if (saved?.place === place) return { id: saved.id, place };
-  const older = await peekStored(join(dataDir, 'mqtt-session.json'), z.object({ client_id: z.string() }));
-  const id = saved?.id ?? /^dziennik2mqtt_([0-9a-f]{8})$/.exec(older?.client_id ?? '')?.[1] ?? randomBytes(4).toString('hex');
+  const id = saved?.id ?? randomBytes(4).toString('hex');
   if (saved)
     log.info({ id, was: `${saved.path} on ${saved.host}` }, 'data_dir was moved, copied or restored since its identity was made: it keeps it');
   await saveIdentity(dataDir, { id, place });

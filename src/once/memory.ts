@@ -33,10 +33,10 @@ const idsSchema = z.record(z.string(), z.array(z.string()));
  * What the file holds: the ids fired by kind, the tracked kinds' records, the events not delivered yet (each
  * with its packet while on its way) and the school year the lists were read in with what its rollover moved (rollover.ts).
  */
-const memorySchema = z.object({ ids: idsSchema, records: trackedSchema, outbox: outboxSchema.default([]), year: yearMemorySchema.optional() });
+const memorySchema = z.object({ ids: idsSchema, records: trackedSchema, outbox: outboxSchema, year: yearMemorySchema.optional() });
 type Memory = z.output<typeof memorySchema>;
-/** Since the tracked kinds: the ids and the records (and since the outbox, the events waiting); the older file held the ids alone. */
-const fileSchema = z.union([memorySchema, idsSchema.transform((ids): Memory => ({ ids, records: {}, outbox: [], year: undefined }))]);
+/** The file, or `{}` (a hand or a tool emptied it): a memory of nothing, which its last good copy stands in for. */
+const fileSchema = z.union([memorySchema, z.strictObject({}).transform((): Memory => ({ ids: {}, records: {}, outbox: [], year: undefined }))]);
 
 export class SeenStore {
   /** Where the memory is kept (one file per child): two stores of one path are one memory. */
@@ -190,7 +190,7 @@ export class SeenStore {
     return this.memory.outbox.filter((entry) => entry.packet !== undefined) as Array<OutboxEntry & { packet: EventPacket }>;
   }
 
-  /** An event's PUBLISH about to go under a packet id (or, from an older session, its PUBREL): false when no entry is that event. */
+  /** An event's PUBLISH about to go under a packet id: false when no entry is that event. */
   sent(event: string, packet: EventPacket): boolean {
     return this.outboxWhere(
       (entry) => entry.id === event,

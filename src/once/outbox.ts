@@ -4,7 +4,6 @@
 // packet id, the topic it went to and whether its PUBREL went; the PUBCOMP removes the entry. An event never
 // taken is sent after a restart, once; one refused or not sent (the broker's ACL, a stop before the broker
 // came back) is sent again at the next pass. Each has an id, by which the session finds its entry.
-import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 
 /** An event's packet on its way: its MQTT packet id, the topic it went to, and whether its PUBREL went (then only that is sent again). */
@@ -13,8 +12,7 @@ const packetSchema = z.object({ id: z.int().min(1).max(0xffff), topic: z.string(
 export const outboxSchema = z.array(
   z.object({
     kind: z.string(),
-    // Entries of older versions have no id: they were never handed to a session.
-    id: z.string().default(() => randomUUID()),
+    id: z.string(),
     payload: z.record(z.string(), z.unknown()),
     packet: packetSchema.optional(),
   }),

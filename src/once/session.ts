@@ -8,8 +8,7 @@
 // PUBREC of 0x80 or more (the broker's ACL) returns the entry to waiting, sent again at the next pass or
 // start. The rest mqtt.js stores (retained states at QoS 1) is kept in memory. mqtt-session.json keeps what
 // is not about events: the base topic and discovery prefix last published under (retained.ts clears what an
-// earlier one left); an older version's events found there (its packets and `handed` ids) go into the
-// memories once (upgrade).
+// earlier one left).
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import * as z from 'zod';
@@ -24,31 +23,15 @@ import type { EventPacket, OutboxEntry } from './outbox.js';
 /** How long the broker keeps the session while the bridge is away (MQTT 5; 3.1.1's clean: false keeps it as the broker says). */
 const SESSION_EXPIRY_S = 7 * 24 * 3600;
 
-/** An event's packet as an older version kept it here, with its event's id. */
-const olderPacketSchema = z.object({
-  id: z.int().min(1).max(0xffff),
-  event: z.string(),
-  topic: z.string(),
-  payload: z.string(),
-  released: z.boolean(),
-});
-/**
- * What the file holds. Before the memories held their events' packets an older version kept them here, with
- * `handed`: the events on their way or delivered whose memory was not yet written without them.
- */
-const fileSchema = z.object({
-  base_topic: z.string().optional(),
-  discovery_prefix: z.string().optional(),
-  packets: z.array(olderPacketSchema).default([]),
-  handed: z.array(z.string()).default([]),
-});
+/** What the file holds: the base topic and discovery prefix last published under. */
+const fileSchema = z.object({ base_topic: z.string().optional(), discovery_prefix: z.string().optional() });
 type SessionFile = z.infer<typeof fileSchema>;
 type OnItsWay = OutboxEntry & { packet: EventPacket };
 
 export class MqttSession implements IStore {
   /** The children's event memories by file: those holding an event on its way at open, and each one an event gate took since. */
   private readonly memories = new Map<string, SeenStore>();
-  /** Everything else mqtt.js stores (retained states at QoS 1, an older version's packets no memory holds), in memory. */
+  /** Everything else mqtt.js stores (retained states at QoS 1), in memory. */
   private readonly others = new Map<number, Packet>();
   /** Events being published, by topic and payload, until mqtt.js stores their PUBLISH. */
   private coming: Array<{ key: string; event: string }> = [];
@@ -74,54 +57,11 @@ export class MqttSession implements IStore {
         log.warn({ err: error.message }, 'the MQTT session unreadable; a new one starts (the base topic it last published under is forgotten)'),
     });
     const session = new MqttSession(dataDir, path, { base_topic: file?.base_topic, discovery_prefix: file?.discovery_prefix });
-    const older = file !== undefined && (file.packets.length > 0 || file.handed.length > 0) ? file : undefined;
-    // An older version's events may be in any memory's outbox: every one with an outbox is read then.
-    for (const memory of await memoriesHolding(dataDir, (entry) => older !== undefined || entry.packet !== undefined))
-      session.memories.set(memory.path, memory);
-    // The older file is written without its events only once the memories hold them.
-    const upgraded = older !== undefined && (await session.upgrade(older, log));
-    if (!file || upgraded)
-      await session.persist().catch((error: unknown) => log.warn({ err: errorText(error) }, 'cannot write the MQTT session in data_dir'));
+    for (const memory of await memoriesHolding(dataDir, (entry) => entry.packet !== undefined)) session.memories.set(memory.path, memory);
+    if (!file) await session.persist().catch((error: unknown) => log.warn({ err: errorText(error) }, 'cannot write the MQTT session in data_dir'));
     const onTheirWay = session.onTheirWay().size + session.others.size;
     if (onTheirWay > 0) log.info({ events: onTheirWay }, 'events on their way to the broker at the last stop: sent again (once)');
     return session;
-  }
-
-  /**
-   * An older version's events, moved into their memories: each packet into its event's entry, and an event
-   * handed without a packet (delivered, its memory not yet written without it) out of the outbox. A packet
-   * whose event no memory holds by its id goes to the entry of the same kind and payload waiting without one
-   * (an older version's entry had no id of its own: it got a new one at each read), else it is sent again all
-   * the same, from here. True once the memories are written.
-   */
-  private async upgrade({ packets, handed }: SessionFile, log: Logger): Promise<boolean> {
-    const memories = [...this.memories.values()];
-    for (const { id, event, topic, payload, released } of packets) {
-      const packet = { id, topic, released };
-      // Every memory holding it (a child's old name and new one, when a kill came between their writes).
-      if (memories.filter((memory) => memory.sent(event, packet)).length > 0) continue;
-      const same = (entry: OutboxEntry): boolean =>
-        !entry.packet && topic.endsWith(`/event/${entry.kind}`) && JSON.stringify(entry.payload) === payload;
-      if (memories.filter((memory) => memory.waiting().some((entry) => same(entry) && memory.sent(entry.id, packet))).length > 0) continue;
-      this.others.set(
-        id,
-        released ? { cmd: 'pubrel', messageId: id } : { cmd: 'publish', topic, payload, qos: 2, retain: false, dup: true, messageId: id },
-      );
-    }
-    const sent = new Set(packets.map((packet) => packet.event));
-    const delivered = handed.filter((event) => !sent.has(event)).map((id) => ({ id }));
-    for (const memory of memories) memory.accepted(delivered);
-    try {
-      await Promise.all(memories.map((memory) => memory.save()));
-    } catch (error) {
-      log.warn({ err: errorText(error) }, 'cannot write the event memories in data_dir: the MQTT session of an older version is kept as it is');
-      return false;
-    }
-    log.info(
-      { events: packets.length, delivered: delivered.length },
-      "the MQTT session of an older version: its events moved into their children's event memories",
-    );
-    return true;
   }
 
   /** The client's options with the kept session: the installation's client id, clean: false, this store, its expiry (MQTT 5). */
@@ -308,7 +248,7 @@ export class MqttSession implements IStore {
     return writes;
   }
 
-  /** Writes the file: the base topic and discovery prefix (an older version's events are never written back). */
+  /** Writes the file: the base topic and discovery prefix. */
   private persist(): Promise<void> {
     const write = this.writing.then(() => writeJson(this.path, this.place));
     this.writing = write.catch(() => undefined);

@@ -1,14 +1,15 @@
 // One account's HTTP client: undici requests with that account's own cookie jar, per-request
-// timeouts, and network failures turned into ConnectionError. It never follows redirects by itself:
+// timeouts, and network failures turned into ConnectionError. undici is used by its package's public API
+// alone (request, Agent), so that a fix of it comes with its next release and no change here
+// (test/unit/layout/undici-public.test.ts holds it). It never follows redirects by itself:
 // the login flow and the download rules decide which Location may be followed. Then what the portal
 // client makes of an answer: server trouble (5xx, 429), a redirect to the login (a dead session), a
 // closed module (Insufficient scopes, Disabled), the body as JSON with every string's control
 // characters gone, and the origin and path of an address.
-import type { Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { CookieJar, type Cookie, type SerializedCookieJar } from 'tough-cookie';
 import { announcedLength, readCapped, streamToFile } from './body.js';
 import { ConnectionError, StorageError, UnexpectedResponseError } from './errors.js';
-import { request as undiciRequest } from './undici-request.js';
 import type { Clock } from '../util/clock.js';
 import { stripControls } from '../util/text.js';
 import type { PortalUrls } from '../config/schema.js';
@@ -22,6 +23,20 @@ const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (
  * text costs about four times its size in the 64 MB heap.
  */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Connections to one address at once. Unbounded, undici's pool adds a client whenever all of its own are
+ * busy and keeps it for good: a simulated month grew one address's pool from 60 to 83. Every child's reads
+ * of a pass share the portal's address; those over the bound wait for a free connection (their timeout
+ * runs meanwhile), as a browser's do over its six.
+ */
+export const CONNECTIONS_PER_ADDRESS = 12;
+/** A connection made longer ago than this leaves its pool at the next request (keep-alive closes an idle one in seconds). */
+const CLIENT_TTL_MS = 5 * 60_000;
+
+/** The bridge's own Agent (not the global one Node's fetch shares), made at the first request of a client given none. */
+let portalAgent: Agent | undefined;
+const sharedAgent = (): Agent => (portalAgent ??= new Agent({ connections: CONNECTIONS_PER_ADDRESS, clientTtl: CLIENT_TTL_MS }));
 
 export interface HttpRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -69,6 +84,7 @@ export interface HttpResponse {
 export interface HttpClientOptions {
   account: string;
   clock: Clock;
+  /** Where the requests go (a test's own Agent); the bridge's bounded Agent when not given. */
   dispatcher?: Dispatcher;
   timeoutMs?: number;
   /** The portal's time, shared by the bridge's clients (its own when not given): cookies are kept by it. */
@@ -131,11 +147,11 @@ export class HttpClient {
     let file: HttpResponse['file'];
     let portalNow: Date;
     try {
-      res = await undiciRequest(req.url, {
+      res = await request(req.url, {
         method: req.method ?? 'GET',
         headers,
         body: req.body,
-        dispatcher: this.options.dispatcher,
+        dispatcher: this.options.dispatcher ?? sharedAgent(),
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         signal: req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
@@ -192,14 +208,8 @@ export class HttpClient {
     return this.jar.getCookies(url, { expire: false });
   }
 
-  /**
-   * Replaces the jar (with one restored from data_dir). A cookie dead when it was set may be in a jar an
-   * older version saved (it kept them and skipped them when sending): it leaves the jar now.
-   */
-  async useJar(jar: CookieJar): Promise<void> {
-    for (const cookie of await jar.store.getAllCookies()) {
-      if (cookie.creation instanceof Date && deadOnArrival(cookie, cookie.creation)) await removeCookie(jar, cookie);
-    }
+  /** Replaces the jar (with one restored from data_dir). */
+  useJar(jar: CookieJar): void {
     this.jar = jar;
   }
 

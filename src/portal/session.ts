@@ -168,7 +168,7 @@ export class PortalSession {
     if (!saved) return;
     const jar = await CookieJar.deserialize(saved.cookies as never).catch(() => undefined);
     if (!jar) return;
-    await this.http.useJar(jar);
+    this.http.useJar(jar);
     // Times from the future were saved under a clock that ran ahead (or this one was set back): taken
     // as now, so a refresh pause lasts at most its policy from here.
     const now = this.options.clock.now();

@@ -2,7 +2,6 @@
 // one new-item candidate per grade (the grades feature renders these for Home Assistant).
 import type { NewsItem } from './news.js';
 import { newestFirst, type GradeDetails, type GradeItem } from './grade-item.js';
-import { behaviourKey } from './behaviour.js';
 import { descriptiveGradeItems, partialGradeItems } from './grades-descriptive.js';
 import { hiddenTextGrade, pointGradeItems, standardGradeItems, textGradeItems, textGradeKey, type GradeSources } from './grades-standard.js';
 import type { Names } from './names.js';
@@ -79,9 +78,9 @@ export function gradeEvents(items: readonly GradeItem[]): NewsItem<GradePayload>
 
 /**
  * The keys of records the lists hold that are no grade a parent is shown (a text grade kept out of the
- * grades view, a behaviour entry, which earlier versions took for a grade): a memory that knew them as
- * grades forgets them quietly, with no `grade_removed`.
+ * grades view): a memory that knew them as grades (the school hid one since) forgets them quietly, with no
+ * `grade_removed`.
  */
 export function notGradeKeys(src: GradeSources): string[] {
-  return [...(src.textGrades ?? []).filter(hiddenTextGrade).map(textGradeKey), ...(src.behaviourPoints ?? []).map(behaviourKey)];
+  return (src.textGrades ?? []).filter(hiddenTextGrade).map(textGradeKey);
 }

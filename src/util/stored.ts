@@ -1,7 +1,8 @@
 // Reading what the bridge kept in data_dir: every file goes through a schema. One that is cut short,
-// is not JSON or does not fit (a crash of an old version, a disk error, a hand edit) is moved aside as
-// <name>.broken-<time> for a person to look at, and its part starts as on a first run; the bridge starts.
-// Moving it aside also means it is reported once, not at every start.
+// is not JSON or does not fit (a crash, a disk error, a hand edit) is moved aside as <name>.broken-<time>
+// for a person to look at, and its part starts as on a first run; the bridge starts. Moving it aside also
+// means it is reported once, not at every start. (A file in a form only a development version wrote never
+// gets here: the bridge refuses such a folder at start, app/unreleased-data.ts.)
 import { readFile, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { safeName, SteadyFile, syncFolder } from './files.js';

@@ -1,9 +1,7 @@
-// What the running bridge keeps in memory for the life of the process: its portal requests go
-// through undici's request() alone (not undici's whole index with fetch, WebSocket and the mocks), and
-// its MQTT client keeps no table of 65,536 prebuilt packet numbers (about 6 MB of heap). Each check
-// runs the built code in a fresh node, as the bin runs it, so nothing another test loaded counts.
+// What the running bridge keeps in memory for the life of the process: its MQTT client keeps no table
+// of 65,536 prebuilt packet numbers (about 6 MB of heap). The check runs the built code in a fresh node,
+// as the bin runs it, so nothing another test loaded counts.
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -26,28 +24,6 @@ async function inFreshNode(body: string): Promise<Record<string, unknown>> {
 const dist = (path: string): string => JSON.stringify(pathToFileURL(join(REPO, 'dist', path)).href);
 
 describe('what the bridge keeps loaded', () => {
-  it('sends portal requests, cookies and all, without loading undici as a whole', async () => {
-    const server = createServer((req, res) => {
-      res.setHeader('set-cookie', 'DZIENNIKSID=abc; Path=/');
-      res.end(JSON.stringify({ path: req.url, cookie: req.headers.cookie ?? null }));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    try {
-      const out = await inFreshNode(`
-        const { HttpClient } = await import(${dist('portal/http.js')});
-        const http = new HttpClient({ account: 'a', clock: { now: () => Date.now() } });
-        await http.send({ url: '${url}/first' });
-        const second = await http.send({ url: '${url}/api/2.0/Me?x=1', method: 'POST', body: '{}' });
-        const loaded = Object.keys(require.cache).map((p) => p.replaceAll('\\\\', '/'));
-        console.log(JSON.stringify({ status: second.status, answer: JSON.parse(second.text()), undiciIndex: loaded.some((p) => p.endsWith('/undici/index.js')), fetch: loaded.some((p) => p.includes('/undici/lib/web/fetch/')) }));
-      `);
-      expect(out).toEqual({ status: 200, answer: { path: '/api/2.0/Me?x=1', cookie: 'DZIENNIKSID=abc' }, undiciIndex: false, fetch: false });
-    } finally {
-      server.close();
-    }
-  });
-
   it('publishes without building the MQTT packet-number table', async () => {
     const { base } = uniqueRoots();
     const out = await inFreshNode(`

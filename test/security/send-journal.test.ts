@@ -66,7 +66,17 @@ describe('the send journal', () => {
     const dir = await dataDir(ctx);
     await mkdir(join(dir, 'messages'), { recursive: true });
     const yearAhead = START + 365 * 24 * 60 * 60_000;
-    const future = { key: 'f1', message: 'sick', kind: 'fixed', at: yearAhead, state: 'sent', recipient: 'Anna Nowak', to: 'T-1', digest: 'x' };
+    const future = {
+      key: 'f1',
+      message: 'sick',
+      kind: 'fixed',
+      topic: 'Nieobecność',
+      at: yearAhead,
+      state: 'sent',
+      recipient: 'Anna Nowak',
+      to: 'T-1',
+      digest: 'x',
+    };
     await writeFile(join(dir, 'messages', `${LOGIN}-sent.json`), JSON.stringify({ version: 2, entries: [future] }));
     const clock = new FakeClock(START);
     const logs = new LogSink();

@@ -162,7 +162,7 @@ async function checkAccount(
   // Its log lines name the account as the bridge's do (the portal's parts log on the logger they are given).
   const access = new PortalAccess({ account, urls: config.portal, clock, log: log.child({ account: account.id ?? account.login }) });
   const { session, gateway, messaging } = access;
-  if (saved) await session.http.useJar(await deviceOnlyJar(saved));
+  if (saved) session.http.useJar(await deviceOnlyJar(saved));
   const unobserve = trace ? session.http.observe((exchange) => trace.record(exchange)) : undefined;
   try {
     const loggedInAt = clock.now();

@@ -319,6 +319,5 @@ function sameSend(item: SentItem, entry: JournalEntry): boolean {
   if (!m) return false;
   const at = warsawInstant(m[1]!, m[2]!);
   if (Math.abs(at - entry.at) > SENT_BOX_WINDOW_MS) return false;
-  // An entry of an older journal has no topic: its receiver's name is the next best thing.
-  return entry.topic !== undefined ? item.topic.trim() === entry.topic.trim() : item.to !== undefined && entry.recipient?.includes(item.to) === true;
+  return item.topic.trim() === entry.topic.trim();
 }

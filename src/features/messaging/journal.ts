@@ -14,8 +14,8 @@ const entrySchema = z.object({
   key: z.string(),
   /** What was sent: the configured message id of a fixed message, else the kind. */
   message: z.string(),
-  /** Entries of the first journal version were all fixed messages. */
-  kind: z.enum(SEND_KINDS).default('fixed'),
+  /** A configured fixed message, a reply, or a new message written to a teacher. */
+  kind: z.enum(SEND_KINDS),
   /** When the send was accepted (ms since the epoch). */
   at: z.number(),
   state: z.enum(['pending', 'sent', 'refused', 'unknown']),
@@ -27,7 +27,7 @@ const entrySchema = z.object({
   digest: z.string().optional(),
   portal_message_id: z.string().optional(),
   /** The topic as sent (not secret: the log names it too); finds the message in the sent box. */
-  topic: z.string().optional(),
+  topic: z.string(),
   /** Set when an unknown outcome was settled by reading the sent box (spec 4.8). */
   checked: z.literal('sent_box').optional(),
   transaction: z.string().optional(),

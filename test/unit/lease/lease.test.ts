@@ -5,14 +5,14 @@
 // with a higher fencing number. The wall clock jumping an hour either way changes neither: the old lock
 // measured its grace with Date.now(), took a live bridge's lock 0.5 s after a +1 h jump, and waited an hour
 // for a dead one after a -1 h jump. A holder whose lock was taken while it stalled is told so. The identity
-// stays with its folder across restarts and moves, and an older version's client id is kept.
+// stays with its folder across restarts and moves.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi, type TestContext } from 'vitest';
-import { DataDirInUseError, IDENTITY_FILE, Lease, LEASE_TIMING, LOCK_FILE, peekLease, pidNamespace } from '../../../src/lease/lease.js';
+import { DataDirInUseError, Lease, LEASE_TIMING, LOCK_FILE, peekLease, pidNamespace } from '../../../src/lease/lease.js';
 import { createLogger, silentLogger } from '../../../src/util/log.js';
 import { FakeClock, settledOn } from '../../helpers/clock.js';
 import { tempDir } from '../../helpers/temp.js';
@@ -173,7 +173,7 @@ describe.runIf(process.platform === 'linux')('the data folder lease', () => {
     });
   });
 
-  it('the identity stays with its folder: across starts, moved or copied (until a bridge runs with it elsewhere), and from an older version', async () => {
+  it('the identity stays with its folder: across starts, moved or copied (until a bridge runs with it elsewhere)', async () => {
     const dataDir = await tempDir();
     const { log, lines } = logged();
     const first = await Lease.take(dataDir, log);
@@ -196,14 +196,6 @@ describe.runIf(process.platform === 'linux')('the data folder lease', () => {
     expect(copied.record.id).not.toBe(id);
     await copied.release();
     expect((await Lease.take(copy, log)).record.id).toBe(copied.record.id);
-
-    // An older version kept its client id in the MQTT session: the installation keeps it.
-    const older = await tempDir();
-    await writeFile(join(older, 'mqtt-session.json'), JSON.stringify({ client_id: 'dziennik2mqtt_0badcafe', packets: [] }));
-    const upgraded = await Lease.take(older, silentLogger());
-    expect(upgraded.clientId).toBe('dziennik2mqtt_0badcafe');
-    expect(JSON.parse(await readFile(join(older, IDENTITY_FILE), 'utf8'))).toMatchObject({ id: '0badcafe' });
-    await upgraded.release();
   });
 });
 

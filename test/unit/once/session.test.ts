@@ -3,7 +3,6 @@
 // so a new process resends exactly that (a PUBLISH marked DUP, or the PUBREL) under the same packet id and
 // never gives that id to a new packet; its PUBCOMP takes the entry out of the outbox in the same write.
 // Delivered means acknowledged: the broker's refusal (PUBREC 0x87, its ACL) returns the event to waiting.
-// An older version's mqtt-session.json (its packets and `handed` ids) is honoured once.
 import { EventEmitter } from 'node:events';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -187,55 +186,6 @@ describe('the MQTT session in data_dir', () => {
     const old = JSON.parse(await readFile(join(dir, 'seen', '1234567u.json'), 'utf8')) as { outbox: unknown[] };
     expect(old.outbox).toEqual([]);
     expect(await stream(await open(dir))).toEqual([]);
-  });
-
-  it("an older version's session (packets and handed ids in mqtt-session.json) is honoured once: each event resent as it stood, none twice", async () => {
-    const dir = await tempDir();
-    // e1 on its way, e2 released, e3 delivered (its memory not yet written without it), e4 never handed, and
-    // g5's event on its way from an entry of a version before ids (given a new one at each read).
-    await waiting(dir, 'e1', 'e2', 'e3', 'e4');
-    const memory = JSON.parse(await readFile(join(dir, 'seen', 'ania.json'), 'utf8')) as { outbox: unknown[] };
-    memory.outbox.push({ kind: 'grade', payload: { id: 'g5' } });
-    await writeFile(join(dir, 'seen', 'ania.json'), JSON.stringify(memory));
-    const older = {
-      base_topic: 'b',
-      discovery_prefix: 'h',
-      packets: [
-        { id: 11, event: 'e1', topic: TOPIC, payload: '{"id":"g1"}', released: false },
-        { id: 12, event: 'e2', topic: TOPIC, payload: '{"id":"g2"}', released: true },
-        { id: 14, event: 'an-id-read-once', topic: TOPIC, payload: '{"id":"g5"}', released: false },
-        // An event no memory holds (a memory lost meanwhile): sent again all the same.
-        { id: 13, event: 'elsewhere', topic: 'b/zofia/event/grade', payload: '{"id":"n1"}', released: false },
-      ],
-      handed: ['e1', 'e2', 'e3', 'elsewhere'],
-    };
-    await writeFile(join(dir, 'mqtt-session.json'), JSON.stringify(older));
-    const session = await open(dir);
-    const g5 = { cmd: 'publish', topic: TOPIC, payload: '{"id":"g5"}', qos: 2, retain: false, dup: true, messageId: 14 };
-    expect(await stream(session)).toEqual([
-      { cmd: 'publish', topic: TOPIC, payload: '{"id":"g1"}', qos: 2, retain: false, dup: true, messageId: 11 },
-      { cmd: 'pubrel', messageId: 12 },
-      g5,
-      { cmd: 'publish', topic: 'b/zofia/event/grade', payload: '{"id":"n1"}', qos: 2, retain: false, dup: true, messageId: 13 },
-    ]);
-    expect(await outbox(dir)).toEqual([
-      { kind: 'grade', id: 'e1', payload: { id: 'g1' }, packet: { id: 11, topic: TOPIC, released: false } },
-      { kind: 'grade', id: 'e2', payload: { id: 'g2' }, packet: { id: 12, topic: TOPIC, released: true } },
-      { kind: 'grade', id: 'e4', payload: { id: 'g4' } },
-      { kind: 'grade', id: expect.any(String), payload: { id: 'g5' }, packet: { id: 14, topic: TOPIC, released: false } },
-    ]);
-    expect(session.outcome('e1')).toBeDefined();
-    expect(session.outcome('e4')).toBeUndefined();
-    expect(session.published).toEqual({ base: 'b', prefix: 'h' });
-    expect(JSON.parse(await readFile(join(dir, 'mqtt-session.json'), 'utf8'))).toEqual({ base_topic: 'b', discovery_prefix: 'h' });
-    expect(new Set(Array.from({ length: 0xffff }, () => session.allocate())).has(13)).toBe(false);
-
-    // Once: the next start resends what the memory holds, and no more.
-    expect(await stream(await open(dir))).toEqual([
-      { cmd: 'publish', topic: TOPIC, payload: '{"id":"g1"}', qos: 2, retain: false, dup: true, messageId: 11 },
-      { cmd: 'pubrel', messageId: 12 },
-      g5,
-    ]);
   });
 
   it("one event costs four synced writes, all of its child's memory: the pass's, its PUBLISH's, its PUBREL's and its PUBCOMP's", async () => {

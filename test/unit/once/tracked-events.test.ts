@@ -1,7 +1,7 @@
 // The event gate over the seen memory for a tracked kind: an edit fires `<kind>_changed` with the
 // previous values, a record gone from two distinct reads fires `<kind>_removed`, and all of it holds
 // across a restart (a new gate on the same data_dir).
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -161,17 +161,6 @@ describe('a tracked kind', () => {
     expect(fired[0]).toMatchObject({ event_type: 'grade_removed', count: 25 });
     expect(fired[0]!.entries).toHaveLength(10);
     expect((fired[0]!.entries as unknown[])[0]).toEqual({ grade: '5', subject: 'Matematyka', category: 'Sprawdzian', date: '2026-11-18' });
-  });
-
-  it('reads the memory an older version wrote (ids alone) and starts tracking quietly', async () => {
-    await mkdir(join(dataDir, 'seen'), { recursive: true });
-    await writeFile(join(dataDir, 'seen', 'ania.json'), JSON.stringify({ grade: ['grade:1'] }));
-    const g = await gate();
-    await g.pass([['grade', [grade(1, '4'), grade(2, '5')], tracking('r1')]]);
-    expect(fired).toEqual([{ event_type: 'grade', ...ANIA, ...grade(2, '5').payload }]);
-    const saved = JSON.parse(await readFile(join(dataDir, 'seen', 'ania.json'), 'utf8')) as { ids: unknown; records: unknown };
-    expect(saved.ids).toEqual({ grade: ['grade:1', 'grade:2'] });
-    expect(Object.keys(saved.records as object)).toEqual(['grade']);
   });
 });
 
