@@ -292,12 +292,16 @@ export class App {
       const { WebSnapshot } = await import('../outputs/web/snapshot.js');
       this.snapshot = new WebSnapshot({ language: config.language, healthy: () => this.mqtt?.connected ?? true, now: () => this.clock.now() });
       this.bus.subscribe(this.snapshot);
-      // The MCP server answers from the same snapshot (interface 16.4), loaded with the web server only.
-      const [{ WebService }, { mcpHandler }, { bridgeNames }] = await Promise.all([
+      // The MCP server answers from the same snapshot and the features' facts for Assist (interface 17.1), loaded with the web server only.
+      const [{ WebService }, { mcpHandler }, { AssistFacts }, { bridgeNames }] = await Promise.all([
         import('../outputs/web/service.js'),
         import('../outputs/mcp/http.js'),
+        import('../outputs/mcp/facts.js'),
         import('../outputs/web/request.js'),
       ]);
+      const facts = new AssistFacts();
+      this.bus.subscribe(facts);
+      const snapshot = this.snapshot;
       this.webService = new WebService({
         http: config.http,
         dataDir: config.data_dir,
@@ -312,7 +316,12 @@ export class App {
         clock: this.clock,
         diagnostics: { bundle: () => this.diagnostics(), metrics: this.metrics && (() => (this.metrics as Metrics).text()) },
         mcp: mcpHandler({
-          source: this.snapshot,
+          source: {
+            language: snapshot.language,
+            now: () => snapshot.now(),
+            children: () => snapshot.children(),
+            facts: (child) => facts.of(child),
+          },
           actions: { command: (child, command, payload) => this.childCommand(child, command, payload), writes: (child) => this.writes(child) },
           version: this.options.version,
           clock: this.clock,

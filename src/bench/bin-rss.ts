@@ -104,11 +104,14 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
   }
 }
 
-/** The MCP server's read tools, every one for every child, each call timed from its session's start to its answer. */
+/**
+ * The MCP server's read tools, every one for every child and for all of them at once (`child` left out, the widest
+ * answer: every child's, a week of days, four months of messages), each call timed from its session's start to its answer.
+ */
 async function askEveryTool(port: number, tokenFile: string, children: readonly string[]): Promise<NonNullable<BinRss['mcp']>> {
   const token = (await readFile(tokenFile, 'utf8')).trim();
   const { TOOLS } = await import('../outputs/mcp/tools.js');
-  const read = TOOLS.filter((tool) => tool.readOnly).map((tool) => tool.name);
+  const read = TOOLS.filter((tool) => tool.readOnly);
   const post = async (body: unknown, session?: string): Promise<Response> =>
     fetch(`http://127.0.0.1:${port}/mcp`, {
       method: 'POST',
@@ -121,8 +124,15 @@ async function askEveryTool(port: number, tokenFile: string, children: readonly 
       body: JSON.stringify(body),
     });
   const result = { calls: 0, slowestMs: 0, failed: 0 };
-  for (const child of children) {
-    for (const name of read) {
+  // Each child alone, then every child at once with the most days the tool takes.
+  const widest = (tool: (typeof read)[number]) => {
+    const days = (tool.inputSchema.properties as { days?: { maximum?: number } }).days?.maximum;
+    return days === undefined ? {} : { days };
+  };
+  for (const child of [...children, undefined]) {
+    for (const tool of read) {
+      const name = tool.name;
+      const args = child === undefined ? widest(tool) : { child };
       const started = performance.now();
       const init = await post({
         jsonrpc: '2.0',
@@ -133,7 +143,7 @@ async function askEveryTool(port: number, tokenFile: string, children: readonly 
       const session = init.headers.get('mcp-session-id') ?? undefined;
       await init.text();
       await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
-      const answer = await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: { child } } }, session);
+      const answer = await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args } }, session);
       const text = await answer.text();
       result.slowestMs = Math.max(result.slowestMs, performance.now() - started);
       result.calls++;

@@ -391,7 +391,7 @@ async function main(): Promise<void> {
   }
   const mcp = web.mcp ?? { calls: 0, slowestMs: Number.NaN, failed: 0 };
   rows.push({
-    measure: `an MCP read tool as Home Assistant calls it, slowest of ${mcp.calls} (every tool, every child; ms)`,
+    measure: `an MCP read tool as Home Assistant calls it, slowest of ${mcp.calls} (every tool, each child and all at once; ms)`,
     value: `${mcp.slowestMs.toFixed(0)}${mcp.failed > 0 ? ` (${mcp.failed} failed)` : ''}`,
     target: '<= 200',
     ok: mcp.calls > 0 && mcp.failed === 0 && mcp.slowestMs <= 200,

@@ -1,5 +1,5 @@
 // The bus: the one path for what a pass publishes. A child's runner tells it each thing once (a device
-// declared, a state, a calendar feed, availability, an event, the pass's end); every output is a sink
+// declared, a state, a calendar feed, what the features keep for Assist, availability, an event, the pass's end); every output is a sink
 // that subscribes and takes what it needs: MQTT with its discovery, the web server's snapshot of what the
 // board, the calendar feeds and the MCP server read, Home Assistant's API and its statistics, the dashboard file. Adding an
 // output is one file that subscribes; none wraps another.
@@ -13,6 +13,7 @@ import type { ChildDevice } from '../features/kit/entities.js';
 import type { EntityState, EventPayload } from '../engine/state.js';
 import type { CalendarFeedContent, CalendarFeedName } from '../rules/calendar-feeds.js';
 import type { YearRecords } from '../rules/year-records.js';
+import type { AskFacts } from '../engine/source.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 
@@ -36,6 +37,8 @@ export interface Sink {
   calendarFeed?<K extends CalendarFeedName>(childId: string, name: K, content: CalendarFeedContent<K>): void;
   /** The school year's records a pass computed from (grades, attendance): a sink that rebuilds the year day by day. */
   year?(childId: string, records: YearRecords): void;
+  /** What the features that computed kept for Assist, by feature name (SourceResult.ask): the MCP server answers from it. */
+  askFacts?(childId: string, facts: AskFacts): void;
   /** An event, as it goes to its carrier. */
   event?(childId: string, event: BusEvent): void;
   /** A child's pass has published everything it found: the moment to act on a batch of changes. */
@@ -94,6 +97,10 @@ export class Bus {
 
   year(childId: string, records: YearRecords): void {
     this.tell('year', (sink) => sink.year?.(childId, records));
+  }
+
+  askFacts(childId: string, facts: AskFacts): void {
+    this.tell('askFacts', (sink) => sink.askFacts?.(childId, facts));
   }
 
   passed(childId: string): void {

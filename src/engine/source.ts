@@ -70,7 +70,15 @@ export interface SourceResult {
   calendarFeeds?: CalendarFeedContents;
   /** The school year's records this computation holds (grades, attendance), published for the sinks that rebuild the year. */
   year?: YearPart;
+  /**
+   * What the feature keeps for Assist of this pass's view (its `ask` part reads it: features/screens/ask.ts), typed
+   * where it is made (`… satisfies TimetableAsk`); none: what it kept stands.
+   */
+  ask?: unknown;
 }
+
+/** What the features kept for Assist in a pass, by feature name (SourceResult.ask). */
+export type AskFacts = Readonly<Record<string, unknown>>;
 
 export interface Source {
   compute(ctx: SourceContext): Promise<SourceResult>;

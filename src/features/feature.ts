@@ -1,6 +1,6 @@
 // What a feature declares in one place: its entities, what it reads and how it computes, the other
 // features whose outputs it reads (by name), the handlers of the commands its buttons send, and its
-// parts of the board, the dashboard and `check` (features/screens/parts.ts).
+// parts of the board, the dashboard and `check` (features/screens/parts.ts) and Assist's (features/screens/ask.ts).
 import type { AccountConfig, Averaging } from '../config/schema.js';
 import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { EntityDef } from './kit/entities.js';
@@ -13,11 +13,12 @@ import type { MessagesApi } from '../portal/messaging-api.js';
 import type { SendGuard } from './messaging/guard.js';
 import type { Downloads } from '../portal/attachments/background.js';
 import type { Identity } from '../engine/identity.js';
-import type { Source } from '../engine/source.js';
+import type { AskFacts, Source } from '../engine/source.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Language } from '../config/language.js';
 import type { BoardPart, CheckProbe, DashboardPart } from './screens/parts.js';
+import type { AskPart } from './screens/ask.js';
 
 /** What one account gives its features when it makes their per-account state. */
 export interface FeatureAccess {
@@ -53,8 +54,11 @@ export interface CommandAccount {
   gateway: Gateway;
   /** The account's copies: what a command reads, it reads through their declarations (`cache.read(want)`). */
   cache: ResourceCache;
-  /** Publishes states computed outside a pass (by the feature's declarations, statesOf). */
-  publishStates(states: DeclaredStates): void;
+  /**
+   * Publishes states computed outside a pass (by the feature's declarations, statesOf), with what the feature keeps
+   * for Assist when that moved too (`ask`, by feature name: SourceResult.ask).
+   */
+  publishStates(states: DeclaredStates, ask?: AskFacts): void;
   /** Reads everything a person's asking reads, now; resolves when done. */
   refresh(): Promise<void>;
   /**
@@ -126,6 +130,8 @@ export interface Feature<S extends FeatureState = FeatureState> {
   readonly dashboard?: DashboardPart;
   /** Its line among `check`'s modules. */
   readonly check?: CheckProbe;
+  /** What Assist may ask of it (interface 17.1), from the facts its computation keeps for Assist (SourceResult.ask). */
+  readonly ask?: AskPart<unknown>;
 }
 
 /** Declares a feature (infers its state type from `create`). */

@@ -33,11 +33,16 @@ function summary(n: Notice) {
   };
 }
 
+/** Every announcement, newest first, as a parent reads it. */
+export function noticeSummaries(notices: readonly Notice[]): NoticeSummary[] {
+  return sortNotices(notices).map(summary);
+}
+
 /** The unread announcements (`unread`), newest first, and the newest of all. */
 export type NoticesView = ReturnType<typeof noticesView>;
 
 export function noticesView(notices: readonly Notice[]) {
-  const sorted = sortNotices(notices).map(summary);
+  const sorted = noticeSummaries(notices);
   return { unread: sorted.filter((n) => !n.read), newest: sorted[0] ?? null };
 }
 

@@ -43,6 +43,11 @@ function view(item: SentItem, input: SentInput) {
   };
 }
 
+/** Every sent message, newest first, as a family reads it. */
+export function sentViews(input: SentInput): SentView[] {
+  return sortMessages(input.list).map((item) => view(item, input));
+}
+
 /** The newest sent message, or null when the child's account has sent none. */
 export function newestSent(input: SentInput): SentView | null {
   const newest = sortMessages(input.list)[0];

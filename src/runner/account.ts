@@ -17,6 +17,7 @@ import type { Resource } from '../engine/resource.js';
 import type { Identity } from '../engine/identity.js';
 import type { CommandRequest } from '../features/kit/commands.js';
 import type { DeclaredStates } from '../engine/state.js';
+import type { AskFacts } from '../engine/source.js';
 import type { ResourceCache } from '../engine/cache.js';
 import { SendGuard } from '../features/messaging/guard.js';
 import { ChildChangeFeed } from '../engine/change-feed/child.js';
@@ -226,8 +227,9 @@ export class PassRunner implements CommandAccount {
     return this.options.account.login;
   }
 
-  publishStates(states: DeclaredStates): void {
+  publishStates(states: DeclaredStates, ask?: AskFacts): void {
     this.coordinator.states(states);
+    if (ask !== undefined) this.coordinator.askFacts(ask);
   }
 
   /** Restores what the last run saved and announces a child it has read before (before the bridge connects). */

@@ -24,6 +24,7 @@ import { schoolYearFacts, type AccountFigures } from '../features/status/figures
 import { KINDERGARTEN_SEARCH } from '../engine/resources/kindergarten.js';
 import { CALENDAR_FEED_NAMES, type CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { Bus } from '../bus/bus.js';
+import type { AskFacts } from '../engine/source.js';
 import type { ChildChangeFeed } from '../engine/change-feed/child.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
@@ -241,6 +242,11 @@ export class AccountCoordinator {
     for (const [key, state] of Object.entries(states)) this.options.bus.state(this.parts.child.id, key, state);
   }
 
+  /** What the features kept for Assist (a pass's, or a command's), for the sinks that answer it. */
+  askFacts(facts: AskFacts): void {
+    if (Object.keys(facts).length > 0) this.options.bus.askFacts(this.parts.child.id, facts);
+  }
+
   /** Calendar feeds: a pass's, or those the last run served (at a start). */
   calendarFeeds(calendarFeeds: CalendarFeedContents): void {
     publishCalendarFeeds(this.options.bus, this.parts.child.id, calendarFeeds);
@@ -262,6 +268,7 @@ export class AccountCoordinator {
     if (outcome.entitiesChanged || !this.announced) this.announce();
     this.states(outcome.states);
     this.calendarFeeds(outcome.calendarFeeds);
+    this.askFacts(outcome.ask);
     const identity = this.parts.child.identity;
     if (identity !== undefined && Object.keys(outcome.year).length > 0)
       this.options.bus.year(this.parts.child.id, { name: identity.firstName, begins: identity.schoolYearBegin, ...outcome.year });

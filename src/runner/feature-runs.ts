@@ -32,6 +32,8 @@ export interface CycleOutcome {
   calendarFeeds: CalendarFeedContents;
   /** The school year's records the pass's computations held (none when none computed them). */
   year: YearPart;
+  /** What the features that computed kept for Assist, by feature name. */
+  ask: Record<string, unknown>;
   /** The last feature that answered in an unexpected way. */
   problem?: FeatureProblem;
   /** Set when the features' dynamic entities changed: the child must be announced again. */
@@ -134,7 +136,7 @@ export class FeatureRuns {
    * computation retries) run every one.
    */
   async run(ctx: Omit<SourceContext, 'inputs' | 'cache'>, pass: { startPass: boolean; unread: ReadonlySet<Host> }): Promise<CycleOutcome> {
-    const outcome: CycleOutcome = { states: {}, events: [], calendarFeeds: {}, year: {} };
+    const outcome: CycleOutcome = { states: {}, events: [], calendarFeeds: {}, year: {}, ask: {} };
     const { cache } = this.access;
     for (const { feature, state } of this.running) {
       if (!state.compute) continue;
@@ -170,6 +172,7 @@ export class FeatureRuns {
         if (keptForLater(wants) && result.states !== undefined) this.keep(feature.name, result.states);
         Object.assign(outcome.calendarFeeds, result.calendarFeeds);
         Object.assign(outcome.year, result.year);
+        if (result.ask !== undefined) outcome.ask[feature.name] = result.ask;
         if (result.suspicious !== undefined) {
           outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };
           ctx.log.warn({ source: feature.name, err: result.suspicious }, 'source answered in an unexpected way');

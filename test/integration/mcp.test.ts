@@ -107,11 +107,16 @@ describe('the MCP server', () => {
     // No tool made a request to the portal.
     expect(school.sim.count()).toBe(before);
 
-    // Two children: which one is asked; an unknown one is told, as a tool error naming those there are.
-    const which = await call(client, 'get_day');
-    expect(which).toMatchObject({ isError: true });
-    expect(which.text).toMatch(/Ania \(ania\)/);
-    expect((await call(client, 'get_day', { child: 'Kasia' })).text).toMatch(/"Kasia"/);
+    // Two children and none named: each answers under their name (interface 17.1); an unknown one is told, as a tool
+    // error naming those there are; each description names the family's children.
+    const both = await call(client, 'get_day');
+    expect(both.isError).toBe(false);
+    expect(both.text).toMatch(/^Ania \(ania\) — Dziś, środa 18\.11/);
+    expect(both.text).toMatch(/\n\nZofia \(zofia\) — Dziś, środa 18\.11/);
+    const unknown = await call(client, 'get_day', { child: 'Kasia' });
+    expect(unknown).toMatchObject({ isError: true });
+    expect(unknown.text).toMatch(/"Kasia".*Ania \(ania\), Zofia \(zofia\)/);
+    for (const tool of tools) expect(tool.description, tool.name).toContain("The family's children: Ania (ania), Zofia (zofia).");
     await client.close();
   });
 

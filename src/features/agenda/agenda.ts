@@ -23,6 +23,7 @@ import {
 } from './entities.js';
 import { agendaBoard } from './board.js';
 import { agendaDashboard } from './dashboard.js';
+import { agendaAsk, type AgendaAsk } from './ask.js';
 
 export * from './entities.js';
 import { savedFileUrl } from '../../portal/attachments/saved.js';
@@ -77,6 +78,7 @@ export const agenda = feature({
   entities: AGENDA_ENTITIES,
   board: agendaBoard,
   dashboard: agendaDashboard,
+  ask: agendaAsk,
   create: (access) => ({ compute: (ctx) => compute(ctx, access.childId) }),
 });
 
@@ -134,6 +136,11 @@ async function compute(ctx: SourceContext, childId: () => string): Promise<Sourc
     } satisfies Events<typeof homeworkEvent | typeof testEvent | typeof agendaEvent>,
     tracked: agendaTracking(answers, agenda, homework),
     output: { tests: agenda.filter(isTest), items: agenda, homework } satisfies AgendaOutput,
+    ask: {
+      ...(homeWorks === undefined && ctx.cache.refused(HOMEWORKS) ? {} : { items: homeWorks === undefined ? null : agenda }),
+      // A kindergarten's account is refused the homework: none to tell, rather than an unknown forever.
+      ...(ctx.cache.refused(HOMEWORK_ASSIGNMENTS) ? {} : { homework: assignments === undefined ? null : homework }),
+    } satisfies AgendaAsk,
   };
 }
 

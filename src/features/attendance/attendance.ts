@@ -26,6 +26,7 @@ import { shape, statesOf, type Events, type PublishedAs, type Tracked, type Trac
 import { readMark } from '../../engine/reads.js';
 import { dayOf } from '../../rules/portal-values.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
+import { attendanceAsk, type AttendanceAsk } from './ask.js';
 
 /** What features naming attendance as an input read: every absence (excused or not, lates left out), newest first. */
 export interface AttendanceOutput {
@@ -133,6 +134,7 @@ export const attendance = feature({
     ];
   },
   entities: ATTENDANCE_ENTITIES,
+  ask: attendanceAsk,
   // The semester's attendance in the school's box, with each subject's, the lowest first.
   board: ({ state, text }) => {
     const share = state(attendanceShare);
@@ -166,7 +168,10 @@ export const attendance = feature({
 });
 
 async function compute(ctx: SourceContext, language: Language): Promise<SourceResult> {
-  const unknown = (): SourceResult => ({ states: statesOf(ATTENDANCE_ENTITIES, { view: null, language }) });
+  const unknown = (): SourceResult => ({
+    states: statesOf(ATTENDANCE_ENTITIES, { view: null, language }),
+    ask: { semester: null, justificationsKnown: false } satisfies AttendanceAsk,
+  });
   const read = ctx.cache.get(ATTENDANCES);
   const marks = read?.Attendances;
   if (marks === undefined) return unknown();
@@ -202,6 +207,7 @@ async function compute(ctx: SourceContext, language: Language): Promise<SourceRe
       },
     } satisfies Tracked<typeof absenceEvent>,
     year: { attendance: input },
+    ask: { semester, justificationsKnown: justifications !== undefined } satisfies AttendanceAsk,
     output: {
       absences: events
         .map((e) => e.payload)

@@ -13,6 +13,7 @@ import { shape, statesOf, type Events, type PublishedAs, type Worded } from '../
 import type { Language } from '../../config/language.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 import { BEHAVIOUR_POINTS } from '../../engine/resources/grades.js';
+import { behaviourAsk, type BehaviourAsk } from './ask.js';
 
 /** One formal grade as published: the school rule's mark without its category. */
 export type BehaviourMarkFacts = Omit<BehaviourMark, 'category'>;
@@ -45,6 +46,7 @@ export const behaviourFeature = feature({
   name: 'behaviour',
   inputs: ['grades'],
   entities: [behaviourEntity, behaviourEvent],
+  ask: behaviourAsk,
   board: ({ state }) => ({ school: { behaviour: str(state(behaviourEntity)?.state) } }),
   dashboard: {
     // The newest formal behaviour grade (or a points school's points), with the semester's and the year's; no box before there is one.
@@ -66,11 +68,17 @@ export const behaviourFeature = feature({
 function compute(ctx: SourceContext, language: Language): Promise<SourceResult> {
   const read = ctx.inputs.grades?.behaviour;
   // Refused: unknown, whatever an earlier read showed. Not read this time (grades failed): the last state stays.
-  if (read === null) return Promise.resolve({ states: statesOf([behaviourEntity], { view: null, language }) });
+  if (read === null)
+    return Promise.resolve({
+      states: statesOf([behaviourEntity], { view: null, language }),
+      ask: { view: null, absent: true } satisfies BehaviourAsk,
+    });
   if (read === undefined) return Promise.resolve({});
   const input = { ...read, today: ctx.today, endFirstSemester: ctx.identity.semester1End };
+  const view = behaviourRule(input);
   return Promise.resolve({
-    states: statesOf([behaviourEntity], { view: behaviourRule(input), language }),
+    states: statesOf([behaviourEntity], { view, language }),
+    ask: { view } satisfies BehaviourAsk,
     events: { behaviour_grade: behaviourEvents(input) } satisfies Events<typeof behaviourEvent>,
   });
 }

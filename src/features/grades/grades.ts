@@ -14,6 +14,7 @@ import { lookup, nameLookups, namesOf } from '../../engine/resources/lookups.js'
 import { eventEntity } from '../kit/entities.js';
 import { gradesBoard } from './board.js';
 import { gradesDashboard } from './dashboard.js';
+import { gradesAsk, type GradesAsk } from './ask.js';
 import { feature, type FeatureAccess } from '../feature.js';
 import { shape, statesOf, type Events, type Tracked, type TrackedPayload } from '../kit/contract.js';
 import {
@@ -91,6 +92,7 @@ export const grades = feature({
   entities: GRADES_ENTITIES,
   board: gradesBoard,
   dashboard: gradesDashboard,
+  ask: gradesAsk,
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
   create: (access) => new GradesSource(access),
 });
@@ -249,6 +251,13 @@ class GradesSource implements Source {
           listed: notGradeKeys(sources),
         },
       } satisfies Tracked<typeof gradeEvent>,
+      ask: {
+        items: grades === undefined ? null : items,
+        terms,
+        averaged: view.averaged,
+        semester: semester.semester,
+        ...(grades === undefined && c.refused(R.GRADES) ? { absent: true as const } : {}),
+      } satisfies GradesAsk,
     };
   }
 }

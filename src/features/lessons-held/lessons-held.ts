@@ -25,6 +25,7 @@ import { ifKnown, markdown } from '../screens/cards.js';
 import { keyed } from '../screens/templates.js';
 import { shape, statesOf, type PublishedAs } from '../kit/contract.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
+import { lessonsHeldAsk, type LessonsHeldAsk } from './ask.js';
 // Also brings attendance's declaration of its output into every program that compiles this file (the board's browser check too).
 import type { AttendanceOutput } from '../attendance/attendance.js';
 
@@ -87,6 +88,7 @@ export const lessonsHeldFeature = feature({
   reads: ({ copies, today }) => [want(REALIZATIONS), lookup(copies, LESSONS, recentLessonIds(copies, today)), ...nameLookups(copies)],
   inputs: ['agenda', 'attendance', 'timetable'],
   entities: LESSONS_HELD_ENTITIES,
+  ask: lessonsHeldAsk,
   dashboard: {
     // What to revise before the next test, the lessons missed lately with their topics, the latest topics.
     child: [
@@ -125,18 +127,24 @@ async function compute(ctx: SourceContext): Promise<SourceResult> {
   const agenda = ctx.inputs.agenda;
   const timetable = ctx.inputs.timetable;
   const attendance: AttendanceOutput | undefined = ctx.inputs.attendance;
-  if (realizations === undefined) return { states: statesOf(LESSONS_HELD_ENTITIES, { recent: null }) };
+  if (realizations === undefined)
+    return { states: statesOf(LESSONS_HELD_ENTITIES, { recent: null }), ask: { recent: null } satisfies LessonsHeldAsk };
   const lookupNames = namesOf(ctx.cache);
   const held = lessonsHeld({ realizations, lessons: ctx.cache.get(LESSONS)?.Lessons, names: lookupNames });
   const { date, time } = wallTime(ctx.now);
   const view: LessonsHeldView = { recent: recentLessons(held, ctx.today) };
+  const ask: LessonsHeldAsk = { recent: view.recent };
   if (agenda !== undefined) {
+    // Each test ahead with its own revision list, as next_test gives the first one's.
+    ask.revise = agenda.tests
+      .flatMap((t) => nextTest([t], held, { date, time: time.slice(0, 5) }) ?? [])
+      .map((n) => ({ test: n.test, topics: n.topics }));
     const next = nextTest(agenda.tests, held, { date, time: time.slice(0, 5) });
     const hour = next && testHour(next.test, timetable?.days, (l) => lookupNames.subject(l.Subject?.id, l.Subject) ?? l.Subject?.name ?? null);
     view.next = { test: next, hour: hour ?? null };
   }
-  if (attendance !== undefined) view.missed = catchUp(attendance.absences, held, ctx.today);
-  return { states: statesOf(LESSONS_HELD_ENTITIES, view) };
+  if (attendance !== undefined) view.missed = ask.missed = catchUp(attendance.absences, held, ctx.today);
+  return { states: statesOf(LESSONS_HELD_ENTITIES, view), ask };
 }
 
 /** A topic for a list: one line, at most 300 characters with an ellipsis. */

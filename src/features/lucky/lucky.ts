@@ -23,6 +23,7 @@ import { onOff } from '../kit/render.js';
 import { feature } from '../feature.js';
 import { shape, statesOf, type AttributeName, type Events } from '../kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
+import { luckyAsk, type LuckyAsk } from './ask.js';
 
 /**
  * The attributes of lucky_number: the day its number is for, the child's register number, whether the number is the
@@ -60,6 +61,7 @@ export const lucky = feature({
   name: 'lucky',
   reads: () => [want(LUCKY)],
   entities: [luckyNumber, luckyToday, luckyEvent],
+  ask: luckyAsk,
   create: () => new LuckySource(),
   // The number on the child's card, with its day when it is not today's, highlighted when it is the child's.
   board: ({ state, language, clock, text }) => {
@@ -112,6 +114,7 @@ class LuckySource implements Source {
       states: renderLucky(today),
       events: { lucky: luckyEvents(today) } satisfies Events<typeof luckyEvent>,
       output: luckyShown(today) satisfies LuckyOutput,
+      ask: today satisfies LuckyAsk,
     });
   }
 

@@ -18,6 +18,7 @@ import { RECIPIENTS } from './resources.js';
 import { sent } from '../sent-message/sent-message.js';
 import { lookup, USERS } from '../../engine/resources/lookups.js';
 import { errorText } from '../../util/text.js';
+import { writeAsk, type WriteAsk } from './ask.js';
 
 /** The longest topic (Home Assistant's text entity's default maximum too). */
 const MAX_TOPIC_CHARS = 255;
@@ -110,7 +111,7 @@ class Writing implements FeatureState {
     } catch (error) {
       ctx.log.warn({ err: errorText(error) }, 'the recipients could not be read; keeping the last list');
     }
-    return { states: this.states() };
+    return { states: this.states(), ask: { targets: this.kept.targets_at > 0 ? this.kept.targets : null } satisfies WriteAsk };
   }
 
   restate(): SourceResult['states'] {
@@ -180,6 +181,7 @@ class Writing implements FeatureState {
 export const messageWrite = feature({
   name: 'message-write',
   entities: [],
+  ask: writeAsk,
   // The class tutor's name in the list comes from the Users lookup: the list is read once it is held.
   reads: ({ account, copies, identity }) =>
     account.write_messages

@@ -14,6 +14,7 @@ import { statesOf, type Events } from '../kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 import type { ListedMessages } from '../messaging/opened.js';
 import type { Language } from '../../config/language.js';
+import { messagesAsk, type MessagesAsk } from './ask.js';
 
 /** Mailboxes whose new messages become events (trash and the archives never hold new ones). */
 export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
@@ -33,6 +34,7 @@ export const messages = feature({
   create: (access) => new MessagesSource({ api: access.messages, language: access.language }),
   board: messagesBoard,
   dashboard: messagesDashboard,
+  ask: messagesAsk,
 });
 
 export class MessagesSource implements Source {
@@ -56,7 +58,7 @@ export class MessagesSource implements Source {
       this.absent = true;
       this.counts = undefined;
       this.listed.clear();
-      return Promise.resolve({ states: renderMessages(null, this.options.language), output: [] });
+      return Promise.resolve({ states: renderMessages(null, this.options.language), output: [], ask: { absent: true } satisfies MessagesAsk });
     }
     const counts = ctx.cache.get(UNREAD);
     // Not read yet (a pass that could not reach the messaging host): nothing new to say.
@@ -70,11 +72,13 @@ export class MessagesSource implements Source {
       if (list !== undefined) listed.set(mailbox, list.items);
     }
     this.listed = listed;
+    const output: ListedMessages = [...listed].map(([mailbox, items]) => ({ mailbox, items }));
     return Promise.resolve({
       states: this.restate(),
       events: { message: [...listed].flatMap(([mailbox, items]) => messageEvents(mailbox, items)) } satisfies Events<typeof messageEvent>,
       // The messages the portal listed, by mailbox (what open_message accepts).
-      output: [...listed].map(([mailbox, items]) => ({ mailbox, items })),
+      output,
+      ask: { listed: output } satisfies MessagesAsk,
     });
   }
 

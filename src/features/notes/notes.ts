@@ -10,6 +10,7 @@ import { shape, statesOf, type Events, type PublishedAs } from '../kit/contract.
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 import type { Note } from '../../portal/schemas/notes.js';
 import { dayOf } from '../../rules/portal-values.js';
+import { notesAsk, type NotesAsk } from './ask.js';
 
 /** The attributes of newest_note: the note's fields (none before the first note) and how many notes there are. */
 export type NewestNoteFacts = Partial<NoteFacts> & { count: number };
@@ -58,16 +59,20 @@ export const notes = feature({
     ];
   },
   entities: [newestNoteEntity, noteEvent],
+  ask: notesAsk,
   create: () => ({ compute }),
 });
 
 function compute(ctx: SourceContext): Promise<SourceResult> {
   const notes = ctx.cache.get(NOTES)?.Notes;
-  if (notes === undefined) return Promise.resolve({ states: statesOf([newestNoteEntity], null) });
+  if (notes === undefined) return Promise.resolve({ states: statesOf([newestNoteEntity], null), ask: { notes: null } satisfies NotesAsk });
   const input: NotesInput = { notes, categories: ctx.cache.get(NOTE_CATEGORIES)?.Categories, names: namesOf(ctx.cache) };
+  const events = noteEvents(input);
   return Promise.resolve({
     states: statesOf([newestNoteEntity], newestNote(input)),
-    events: { note: noteEvents(input) } satisfies Events<typeof noteEvent>,
+    events: { note: events } satisfies Events<typeof noteEvent>,
+    // Every note, newest first: the events' own payloads.
+    ask: { notes: events.map((e) => e.payload) } satisfies NotesAsk,
     output: { negative: negativeNoteDays(notes) } satisfies NotesOutput,
   });
 }

@@ -3,7 +3,7 @@
 import type { Language } from '../../config/language.js';
 import { UNTITLED } from '../../i18n/school-words.js';
 import type { Notice } from '../../portal/schemas/notices.js';
-import { cut, noticeEvents, noticesView, type NoticePayload, type NoticesView } from '../../rules/notices.js';
+import { cut, noticeEvents, noticeSummaries, noticesView, type NoticePayload, type NoticesView } from '../../rules/notices.js';
 import { UnexpectedResponseError } from '../../portal/errors.js';
 import type { Gateway } from '../../portal/gateway.js';
 import type { ResourceCache } from '../../engine/cache.js';
@@ -20,6 +20,7 @@ import { markdown } from '../screens/cards.js';
 import { keyed } from '../screens/templates.js';
 import { shape, statesOf, type Events, type Worded } from '../kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
+import { noticesAsk, type NoticesAsk } from './ask.js';
 
 /** Unread announcements listed in unread_notices' attributes. */
 const NEWEST_IN_ATTRIBUTES = 5;
@@ -95,13 +96,17 @@ function noticesBoard(child: Parameters<BoardPart>[0]): ReturnType<BoardPart> {
   return { ...boardCount(child, unreadNotices, true, text.labels.notices), notices };
 }
 
+/** The feature's name: what it keeps for Assist goes by it. */
+const NOTICES_FEATURE = 'notices';
+
 export const notices = feature({
-  name: 'notices',
+  name: NOTICES_FEATURE,
   reads: () => [want(NOTICES)],
   entities: [unreadNotices, newestNotice, markNoticesReadButton, noticeEvent],
   create: (access) => new NoticesSource(access.language),
   commands: { mark_notices_read: markNoticesRead },
   board: noticesBoard,
+  ask: noticesAsk,
   dashboard: {
     fact: { entity: unreadNotices, icon: '📌' },
     // The newest notice of the school, in the child's messages.
@@ -129,7 +134,7 @@ async function markNoticesRead(req: CommandRequest, account: CommandAccount, sou
   if (wanted !== 'all' && ids.length === 0) throw new CommandError('unknown announcement id (send "all" or an id from newest_notice/unread_notices)');
   const marked = await source.markRead(account.gateway, ids);
   const states = source.states();
-  if (states !== undefined) account.publishStates(states);
+  if (states !== undefined) account.publishStates(states, { [NOTICES_FEATURE]: source.asked() });
   return { marked, already_read: ids.length - marked };
 }
 
@@ -142,9 +147,11 @@ class NoticesSource implements Source {
     // Refused, the announcements are unknown (never 0 unread); not read yet, the last ones stand.
     const notices = ctx.cache.get(NOTICES)?.SchoolNotices ?? (ctx.cache.refused(NOTICES) ? undefined : this.notices);
     this.notices = notices;
-    if (notices === undefined) return Promise.resolve({ states: renderNotices(null, this.language) });
+    if (notices === undefined) return Promise.resolve({ states: renderNotices(null, this.language), ask: { notices: null } satisfies NoticesAsk });
+    const view = noticesView(notices);
     return Promise.resolve({
-      states: renderNotices(noticesView(notices), this.language),
+      states: renderNotices(view, this.language),
+      ask: { notices: noticeSummaries(notices) } satisfies NoticesAsk,
       events: { notice: noticeEvents(notices) } satisfies Events<typeof noticeEvent>,
     });
   }
@@ -173,6 +180,11 @@ class NoticesSource implements Source {
       if (notice) notice.WasRead = true;
     }
     return marked;
+  }
+
+  /** What Assist is told, from memory (after marking read). */
+  asked(): NoticesAsk {
+    return { notices: this.notices ? noticeSummaries(this.notices) : null };
   }
 
   /** States recomputed from memory (after marking read, without a new request). */

@@ -20,6 +20,7 @@ import type { SourceContext, SourceResult } from '../../engine/source.js';
 import type { DeclaredStates } from '../../engine/state.js';
 import { errorText } from '../../util/text.js';
 import { UNTITLED } from '../../i18n/school-words.js';
+import { openedAsk, type OpenedAsk } from './ask.js';
 
 /** The attributes of opened_message; `withdrawn`: the sender withdrew it (the portal says so only when it is opened). */
 const openedFacts = ({ topic: _topic, sender_id: _senderId, attachments, ...record }: OpenedRecord) => ({
@@ -91,7 +92,12 @@ class OpenedMessages implements FeatureState {
   // No request of its own: it keeps what the messages feature listed in the same cycle.
   compute(ctx: SourceContext): Promise<SourceResult> {
     this.listed = ctx.inputs.messages ?? this.listed;
-    return Promise.resolve({ states: this.restate() });
+    return Promise.resolve({ states: this.restate(), ask: this.asked() });
+  }
+
+  /** What Assist is told: the message opened last. */
+  asked(): OpenedAsk {
+    return { record: this.record };
   }
 
   restate(): DeclaredStates {
@@ -198,13 +204,17 @@ class OpenedMessages implements FeatureState {
 
   private async keep(record: OpenedRecord, account: CommandAccount): Promise<void> {
     this.record = record;
-    account.publishStates(this.restate());
+    account.publishStates(this.restate(), { [OPENED_FEATURE]: this.asked() });
     await this.file.save(record).catch((error: Error) => this.access.log.warn({ err: error.message }, 'could not keep the opened message'));
   }
 }
 
+/** The feature's name: what it keeps for Assist goes by it. */
+const OPENED_FEATURE = 'opened-message';
+
 export const openedMessage = feature({
-  name: 'opened-message',
+  name: OPENED_FEATURE,
+  ask: openedAsk,
   inputs: ['messages'],
   entities: [openedMessageEntity, openMessageButton],
   configured: (account) => (account.write_messages ? [REPLY_NOTIFY] : []),

@@ -16,6 +16,7 @@ import { savedFiles } from '../screens/shown.js';
 import { shape, statesOf, type Events, type PublishedAs } from '../kit/contract.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
 import { savedFileUrl } from '../../portal/attachments/saved.js';
+import { schoolFilesAsk, type SchoolFilesAsk } from './ask.js';
 
 /** How many of the newest files are listed and (with downloads) saved. */
 const LISTED = 10;
@@ -57,6 +58,7 @@ export const schoolFilesFeature = feature({
   downloads: true,
   reads: () => [want(SCHOOL_FILES)],
   entities: [schoolFilesEntity, schoolFileEvent],
+  ask: schoolFilesAsk,
   // The school's newest files in the school's box (a saved one is a link).
   board: ({ state }) => ({ school: { files: savedFiles(state(schoolFilesEntity)?.attributes?.files, 'school').slice(0, SHOWN_FILES) } }),
   dashboard: {
@@ -79,12 +81,17 @@ const unknown = () => statesOf([schoolFilesEntity], null);
 
 function compute(ctx: SourceContext, childId: () => string): Promise<SourceResult> {
   const answer = ctx.cache.get(SCHOOL_FILES);
-  if (answer === undefined) return Promise.resolve({ states: unknown() });
+  if (answer === undefined)
+    return Promise.resolve({
+      states: unknown(),
+      ask: { files: null, ...(ctx.cache.refused(SCHOOL_FILES) ? { absent: true as const } : {}) } satisfies SchoolFilesAsk,
+    });
   const items = schoolFiles(answer.Data);
   const saved = saveInBackground(ctx, items.slice(0, LISTED));
   return Promise.resolve({
     states: statesOf([schoolFilesEntity], { items, saved, child: childId() }),
     events: { school_file: schoolFileEvents(items) } satisfies Events<typeof schoolFileEvent>,
+    ask: { files: items } satisfies SchoolFilesAsk,
   });
 }
 

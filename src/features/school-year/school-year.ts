@@ -19,6 +19,7 @@ import type { RolloverSummary } from '../../once/rollover.js';
 import type { Identity } from '../../engine/identity.js';
 import type { NewsItem } from '../../rules/news.js';
 import type { SourceContext, SourceResult } from '../../engine/source.js';
+import { schoolAsk, type SchoolAsk } from './ask.js';
 
 /** What the child's identity says of the new year (schoolYearFacts). */
 export type SchoolYearFacts = ReturnType<typeof schoolYearFacts>;
@@ -63,6 +64,7 @@ export const schoolYear = feature({
   // The tutor's name: a new tutor's id the copy lacks has it read again (at most every 10 minutes).
   reads: ({ identity, copies }) => [lookup(copies, USERS, [identity.classTutorId])],
   entities: [schoolEntity, schoolYearEvent],
+  ask: schoolAsk,
   // The school's name heads its box on the board, the class tutor in it.
   board: ({ state }) => {
     const school = state(schoolEntity)?.attributes;
@@ -117,6 +119,8 @@ function compute(ctx: SourceContext): Promise<SourceResult> {
   return Promise.resolve<SourceResult>({
     ...(waiting ? {} : { states: statesOf([schoolEntity], { identity, tutor, year: year[0]?.payload, timetable }) }),
     events: { [schoolYearEvent.key]: year },
+    // Assist tells what the identity says at once, a kindergarten's group while it waits too.
+    ask: { identity, tutor, year: year[0]?.payload, group: timetable?.group } satisfies SchoolAsk,
   });
 }
 

@@ -3,7 +3,16 @@
 // sends (which moves it); a message of the last 7 days that someone has not read yet is opened (no
 // side effect) at the normal interval (the reference's freshness, not the news of lessons) until all
 // have. Once every receiver has read, nothing is asked but the sent box.
-import { newestSent, readEvents, readKey, watched, type MessageReadPayload, type SentInput, type SentView } from '../../rules/sent-messages.js';
+import {
+  newestSent,
+  readEvents,
+  readKey,
+  sentViews,
+  watched,
+  type MessageReadPayload,
+  type SentInput,
+  type SentView,
+} from '../../rules/sent-messages.js';
 import { sortMessages } from '../../rules/messages.js';
 import { eventEntity, sensor } from '../kit/entities.js';
 import { stateText, withAttributes } from '../kit/render.js';
@@ -18,6 +27,7 @@ import { shape, statesOf, type Events, type PublishedAs } from '../kit/contract.
 import type { SentItem, SentMessageDetails } from '../../portal/schemas/sent-box.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 import type { DeclaredStates } from '../../engine/state.js';
+import { sentAsk, type SentAsk } from './ask.js';
 
 /** Messages opened at once at most (the newest watched ones first). */
 const OPENED_AT_ONCE = 3;
@@ -56,6 +66,7 @@ export const sentMessageFeature = feature({
   name: 'sent-message',
   reads: ({ copies, today }) => [want(SENT_BOX), ...opened(copies, today)],
   entities: [sentMessageEntity, messageReadEvent],
+  ask: sentAsk,
   // The newest sent message in the school's box: read by every receiver, or not yet.
   board: ({ state }) => {
     const sentState = state(sentMessageEntity);
@@ -112,7 +123,7 @@ class SentMessages implements Source {
   compute(ctx: SourceContext): Promise<SourceResult> {
     // A school without the messages module: the sent box is refused until the client asks again.
     this.absent = ctx.cache.refused(SENT_BOX);
-    if (this.absent) return Promise.resolve({ states: this.restate() });
+    if (this.absent) return Promise.resolve({ states: this.restate(), ask: { sent: null, absent: true } satisfies SentAsk });
     // A failed read of the box or of a watched message is this feature's failure (it keeps its last states).
     ctx.cache.get(SENT_BOX);
     const box = sentBox(ctx.cache);
@@ -126,7 +137,11 @@ class SentMessages implements Source {
         if (r.read && !this.seenRead.has(key)) this.seenRead.set(key, isoWarsaw(ctx.now));
       }
     }
-    return Promise.resolve({ states: this.restate(), events: { message_read: readEvents(this.input()) } satisfies Events<typeof messageReadEvent> });
+    return Promise.resolve({
+      states: this.restate(),
+      events: { message_read: readEvents(this.input()) } satisfies Events<typeof messageReadEvent>,
+      ask: { sent: sentViews(this.input()) } satisfies SentAsk,
+    });
   }
 
   private input(): SentInput {

@@ -23,6 +23,7 @@ import type { ShownChild, BoardPart, Card } from '../screens/parts.js';
 import type { ChildEntities } from '../screens/child-entities.js';
 import type { DashboardText } from '../../i18n/dashboard-text.js';
 import { textCompare } from '../../rules/order.js';
+import { streaksAsk, type StreaksAsk } from './ask.js';
 
 /**
  * The attributes of streaks. A run the account cannot have is left out (a kindergarten has no grades,
@@ -62,6 +63,7 @@ export const streaksFeature = feature({
   // A run of school days moves with the day, not only with the lists.
   everyPass: true,
   entities: [streaksEntity, achievementEvent],
+  ask: streaksAsk,
   board: (child) => streaksBoard(child),
   dashboard: {
     // The runs and the year's achievements: a school child's under the grades while its streak has a value; a
@@ -121,6 +123,7 @@ class StreaksSource implements Source {
     });
     return Promise.resolve({
       states: statesOf([streaksEntity], value),
+      ask: { daysWithoutNegativeNote: value.daysWithoutNegativeNote } satisfies StreaksAsk,
       events: { achievement: achievementEvents(value, start) } satisfies Events<typeof achievementEvent>,
     });
   }

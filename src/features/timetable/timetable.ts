@@ -23,6 +23,7 @@ import { KINDERGARTEN_SEARCH } from '../../engine/resources/kindergarten.js';
 import { freeDay, planChange, renderTimetable, TIMETABLE_ENTITIES, type TimetableOutput } from './entities.js';
 import { timetableBoard } from './board.js';
 import { timetableDashboard } from './dashboard.js';
+import { timetableAsk, type TimetableAsk } from './ask.js';
 
 export { renderTimetable } from './entities.js';
 import type { ResourceCache } from '../../engine/cache.js';
@@ -57,6 +58,7 @@ export const timetable = feature({
   entities: TIMETABLE_ENTITIES,
   board: timetableBoard,
   dashboard: timetableDashboard,
+  ask: timetableAsk,
   create: (access) => new TimetableSource(access.language, new KindergartenPlanSearchStore(access.dataDir, access.account.login), access.cache),
 });
 
@@ -121,7 +123,13 @@ class TimetableSource implements Source {
     const events = { [planChange.key]: result.events, [freeDay.key]: freeDayEvents(freeList, ctx.today) } satisfies Events<
       typeof planChange | typeof freeDay
     >;
-    return { states: renderTimetable(result, this.language, substitutions !== undefined), events, output };
+    const ask = {
+      fortnight: output.fortnight,
+      freeDays: free.schoolFreeDays === undefined && free.classFreeDays === undefined ? null : freeList,
+      bells: output.bells,
+      nextSchoolDay: output.nextSchoolDay,
+    } satisfies TimetableAsk;
+    return { states: renderTimetable(result, this.language, substitutions !== undefined), events, output, ask };
   }
 
   /** The states at ctx.now from what the last pass read (a lesson boundary); nothing before a pass. */

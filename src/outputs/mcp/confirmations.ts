@@ -8,10 +8,11 @@ export const CONFIRM_VALID_MS = 5 * 60_000;
 /** More previews waiting than a conversation makes: the oldest is dropped first. */
 const MAX_WAITING = 32;
 
-/** The message a preview showed: to whom, from whose account, its subject and text. */
+/** The message a preview showed: to whom (the recipient list's option, and the person's name), from whose account, its subject and text. */
 export interface Draft {
   child: string;
   to: string;
+  person: string;
   subject: string;
   text: string;
 }

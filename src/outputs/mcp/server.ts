@@ -1,36 +1,17 @@
 // The Model Context Protocol server (interface 16.4, 17.1): JSON-RPC 2.0 messages as Streamable HTTP carries them
-// (http.ts), answered from what the bridge holds. It speaks the handshake revisions 2025-03-26 to 2025-11-25
-// (initialize first) and the stateless 2026-07-28 (no handshake: each request names its version and the client's
-// capabilities in `_meta`, and `server/discover` tells what the server speaks), offers the tools capability only,
-// keeps no session (each POST stands alone: Home Assistant opens a new one per call) and never opens a stream.
-// Its own few methods rather than the official SDK: the SDK cost the bridge 15.6 MB of memory for four methods
-// (docs/ask-the-register.md has the figures).
-import type { Language } from '../../config/language.js';
-import type { ChildView } from '../web/types.js';
-import type { KeptCalendarFeed } from '../web/calendar-feeds.js';
+// (http.ts), answered from what the bridge holds (the tools' dispatch: calls.ts). It speaks the handshake revisions
+// 2025-03-26 to 2025-11-25 (initialize first) and the stateless 2026-07-28 (no handshake: each request names its
+// version and the client's capabilities in `_meta`, and `server/discover` tells what the server speaks), offers the
+// tools capability only, keeps no session (each POST stands alone: Home Assistant opens a new one per call) and
+// never opens a stream. Its own few methods rather than the official SDK: the SDK cost the bridge 15.6 MB of
+// memory for four methods (docs/ask-the-register.md says why that matters here).
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
-import { errorText, oneLine } from '../../util/text.js';
-import { MCP_TEXT } from '../../i18n/mcp-text.js';
-import { listedTool, OPEN_COMMAND, TOOLS, type ToolDef, type ToolProperty } from './tools.js';
-import {
-  askedOf,
-  dateAsked,
-  getAttendance,
-  getBehaviour,
-  getDay,
-  getGrades,
-  getLessonTopics,
-  getMessages,
-  getSchool,
-  getUpcoming,
-  loose,
-  openedText,
-  ToolRefusal,
-  type ToolAnswer,
-} from './answers.js';
-import { clockAt } from '../../features/screens/shown.js';
-import { Confirmations } from './confirmations.js';
+import { oneLine } from '../../util/text.js';
+import { ToolCalls, type McpActions, type McpSource } from './calls.js';
+import { QUOTED } from './children.js';
+
+export type { McpActions, McpSource } from './calls.js';
 
 /** The revisions opened by `initialize`, oldest first; the newest answers a client that asks for one we do not know. */
 export const HANDSHAKE_VERSIONS = ['2025-03-26', '2025-06-18', '2025-11-25'] as const;
@@ -40,22 +21,6 @@ export const STATELESS_VERSION = '2026-07-28';
 /** Every revision the server speaks, as `server/discover` and an unsupported version's refusal list them. */
 export const PROTOCOL_VERSIONS: readonly string[] = [...HANDSHAKE_VERSIONS, STATELESS_VERSION];
 export const SERVER_NAME = 'dziennik2mqtt';
-
-/** What the tools read: the web server's snapshot (web/snapshot.ts), never the portal. */
-export interface McpSource {
-  language: Language;
-  now(): number;
-  children(): readonly ChildView[];
-  keptCalendarFeed?(child: string, name: 'free-days'): KeptCalendarFeed<'free-days'> | undefined;
-}
-
-/** What the two tools that act do, through the same path as the command topics (the child's account queue). */
-export interface McpActions {
-  /** Runs one of a child's commands (`open_message`, `write`) as its topic would; rejects with the refusal. */
-  command(child: string, command: string, payload: string): Promise<Record<string, unknown>>;
-  /** Whether the config lets this child's account write to teachers (`write_messages: true`). */
-  writes(child: string): boolean;
-}
 
 export interface McpServerOptions {
   source: McpSource;
@@ -103,8 +68,6 @@ export const UNSUPPORTED_VERSION = -32022;
 
 /** A batch (2025-03-26 only) holds at most this many messages; each is answered in a turn of the event loop of its own. */
 export const MAX_BATCH = 50;
-/** What an error or a refusal quotes of what it was given, at most: a 100 KB argument is not sent back whole. */
-const QUOTED = 40;
 
 /** The `_meta` keys of 2026-07-28's envelope. */
 const META = {
@@ -125,15 +88,11 @@ const INSTRUCTIONS =
   "A Polish school register (Librus Synergia) as this family's bridge read it. Ask about a child by id or first name: lessons, grades, tests, homework, attendance, behaviour, school, messages. Answers are in the family's language.";
 
 export class McpServer {
-  private readonly confirmations: Confirmations;
+  /** The tools as they run: their list, their arguments, the children and the answers (calls.ts). */
+  private readonly calls: ToolCalls;
 
   constructor(private readonly options: McpServerOptions) {
-    this.confirmations = new Confirmations(options.clock);
-  }
-
-  /** The tools as tools/list gives them now: send_message only when some child may write. */
-  tools(): ToolDef[] {
-    return TOOLS.filter((t) => t.name !== 'send_message' || this.writingOn());
+    this.calls = new ToolCalls(options);
   }
 
   /**
@@ -192,7 +151,7 @@ export class McpServer {
       case 'server/discover':
         return success(id, this.discover());
       case 'tools/list':
-        return success(id, { tools: this.tools().map(listedTool) });
+        return success(id, { tools: this.calls.listed() });
       case 'tools/call':
         return this.call(id, params);
       default:
@@ -215,7 +174,7 @@ export class McpServer {
     if (typeof named === 'string' && declared.name !== named) return failure(id, HEADER_MISMATCH, `Mcp-Name is not the request's ${NAMED[method]}`);
     let reply: Reply;
     if (method === 'server/discover') reply = success(id, this.discover());
-    else if (method === 'tools/list') reply = success(id, { tools: this.tools().map(listedTool), ttlMs: TOOLS_TTL_MS, cacheScope: 'private' });
+    else if (method === 'tools/list') reply = success(id, { tools: this.calls.listed(), ttlMs: TOOLS_TTL_MS, cacheScope: 'private' });
     else if (method === 'tools/call') reply = await this.call(id, params);
     else return failure(id, METHOD_NOT_FOUND, `unknown method ${quoted(method)}`);
     if (!('result' in reply)) return reply;
@@ -250,144 +209,17 @@ export class McpServer {
 
   private async call(id: Id, params: Record<string, unknown>): Promise<Reply> {
     const name = params.name;
-    const tool = this.tools().find((t) => t.name === name);
+    const tool = this.calls.tools().find((t) => t.name === name);
     if (tool === undefined) return failure(id, INVALID_PARAMS, `unknown tool ${typeof name === 'string' ? quoted(name) : ''}`);
     const args =
       typeof params.arguments === 'object' && params.arguments !== null && !Array.isArray(params.arguments)
         ? (params.arguments as Record<string, unknown>)
         : {};
-    let answer: ToolAnswer;
-    try {
-      answer = await this.run(tool.name, checked(tool, args));
-    } catch (error) {
-      if (error instanceof ToolRefusal) answer = { text: quotingAtMost(error.message, args), isError: true };
-      else {
-        this.options.log.warn({ tool: tool.name, err: errorText(error) }, 'MCP tool failed');
-        answer = { text: MCP_TEXT[this.options.source.language].failed, isError: true };
-      }
-    }
-    return success(id, { content: [{ type: 'text', text: answer.text }], ...(answer.isError ? { isError: true } : {}) });
+    const answer = await this.calls.call(tool, args);
+    // A refusal quotes what it was given (an unknown child, subject or recipient): never more than its beginning.
+    const text = answer.isError ? quotingAtMost(answer.text, args) : answer.text;
+    return success(id, { content: [{ type: 'text', text }], ...(answer.isError ? { isError: true } : {}) });
   }
-
-  private run(name: string, args: Args): Promise<ToolAnswer> | ToolAnswer {
-    if (name === OPEN_COMMAND.key) return this.open(args);
-    if (name === 'send_message') return this.send(args);
-    const asked = this.asked(args.child);
-    switch (name) {
-      case 'get_day':
-        return getDay(asked, dateAsked(args.date, asked.child, clockAt(asked.now), MCP_TEXT[asked.language]));
-      case 'get_grades':
-        return getGrades(asked, args.subject);
-      case 'get_upcoming':
-        return getUpcoming(asked, args.days);
-      case 'get_lesson_topics':
-        return getLessonTopics(asked, args.subject, args.days);
-      case 'get_attendance':
-        return getAttendance(asked);
-      case 'get_behaviour':
-        return getBehaviour(asked);
-      case 'get_school':
-        return getSchool(asked);
-      case 'get_messages':
-        return getMessages(asked);
-      default:
-        throw new ToolRefusal(`unknown tool ${name}`);
-    }
-  }
-
-  /** The child a call names (its id, first or full name), or the only one; a refusal names those there are. */
-  private child(given: string | undefined): ChildView {
-    const { source } = this.options;
-    const w = MCP_TEXT[source.language];
-    const children = source.children();
-    if (children.length === 0) throw new ToolRefusal(w.noChildren);
-    const named = (c: ChildView): string => c.name ?? c.id;
-    const names = children.map((c) => `${named(c).split(/\s+/)[0] ?? c.id} (${c.id})`);
-    if (given === undefined || given.trim() === '') {
-      if (children.length === 1) return children[0] as ChildView;
-      throw new ToolRefusal(w.whichChild(names));
-    }
-    const wanted = loose(given);
-    const found =
-      children.find((c) => loose(c.id) === wanted) ??
-      children.find((c) => loose(named(c)) === wanted) ??
-      children.filter((c) => loose(named(c).split(/\s+/)[0] ?? '') === wanted).at(0);
-    if (found === undefined) throw new ToolRefusal(w.noSuchChild(given, names));
-    return found;
-  }
-
-  private asked(given: string | undefined) {
-    const { source } = this.options;
-    const child = this.child(given);
-    return askedOf(child, source.children(), source.keptCalendarFeed?.(child.id, 'free-days')?.content, source.language, source.now());
-  }
-
-  private async open(args: Args): Promise<ToolAnswer> {
-    const { source, actions } = this.options;
-    const w = MCP_TEXT[source.language];
-    const child = this.child(args.child);
-    const id = (args.id ?? '').trim();
-    if (actions === undefined) throw new ToolRefusal(w.notOpened('-'));
-    try {
-      await actions.command(child.id, OPEN_COMMAND.key, id === '' ? OPEN_COMMAND.payload : id);
-    } catch (error) {
-      throw new ToolRefusal(w.notOpened(errorText(error)));
-    }
-    // The command published opened_message before it answered: the snapshot holds the message now.
-    const now = source.children().find((c) => c.id === child.id) ?? child;
-    return { text: openedText(now, source.language, source.now()) };
-  }
-
-  private async send(args: Args): Promise<ToolAnswer> {
-    const { source, actions } = this.options;
-    const w = MCP_TEXT[source.language];
-    const confirm = args.confirm?.trim();
-    if (confirm) {
-      const draft = this.confirmations.take(confirm);
-      if (draft === undefined) throw new ToolRefusal(w.badConfirm);
-      if (actions === undefined || !actions.writes(draft.child)) throw new ToolRefusal(w.writeOff(draft.child));
-      try {
-        await actions.command(draft.child, 'write', JSON.stringify({ to: draft.to, topic: draft.subject, text: draft.text }));
-      } catch (error) {
-        throw new ToolRefusal(w.notSent(errorText(error).replace(/^not sent: /, '')));
-      }
-      this.options.log.info({ child: draft.child }, 'MCP: a message was sent after its confirmation');
-      return { text: w.sent(draft.to, draft.subject) };
-    }
-    const child = this.child(args.child);
-    const name = (child.name ?? child.id).split(/\s+/)[0] ?? child.id;
-    if (actions === undefined || !actions.writes(child.id)) throw new ToolRefusal(w.writeOff(name));
-    const [to, subject, text] = [args.to?.trim(), args.subject?.trim(), args.text?.trim()];
-    if (!to || !subject || !text) throw new ToolRefusal(w.sendMissing);
-    const code = this.confirmations.issue({ child: child.id, to, subject, text });
-    return { text: `${w.preview(name, to, subject, code)}\n\n${text}` };
-  }
-
-  private writingOn(): boolean {
-    const { actions, source } = this.options;
-    return actions !== undefined && source.children().some((c) => actions.writes(c.id));
-  }
-}
-
-/** The arguments as the schemas say, each checked: a wrong type is a refusal naming it. */
-type Args = { child?: string; date?: string; subject?: string; days?: number; id?: string; to?: string; text?: string; confirm?: string };
-
-function checked(tool: ToolDef, args: Record<string, unknown>): Args {
-  const out: Record<string, unknown> = {};
-  for (const [key, property] of Object.entries(tool.inputSchema.properties) as [string, ToolProperty][]) {
-    const value = args[key];
-    if (value === undefined || value === null) continue;
-    if (property.type === 'integer') {
-      const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isInteger(n)) throw new ToolRefusal(`"${key}" must be a whole number.`);
-      out[key] = n;
-    } else if (property.type === 'string') {
-      if (typeof value !== 'string' && typeof value !== 'number') throw new ToolRefusal(`"${key}" must be text.`);
-      out[key] = String(value);
-    } else if (typeof value === 'boolean') out[key] = value;
-  }
-  for (const key of tool.inputSchema.required ?? []) if (out[key] === undefined) throw new ToolRefusal(`"${key}" is required.`);
-  return out as Args;
 }
 
 function success(id: Id, result: unknown): Reply {

@@ -15,6 +15,7 @@ function recorder(calls: string[]): Required<Sink> {
     event: (id, e) => void calls.push(`event ${id} ${e.kind}`),
     calendarFeed: (id, name, content) => void calls.push(`calendarFeed ${id} ${name} ${content.entries.length}`),
     year: (id, records) => void calls.push(`year ${id} ${records.name}`),
+    askFacts: (id, facts) => void calls.push(`askFacts ${id} ${Object.keys(facts).join(' ')}`),
     passed: (id) => void calls.push(`passed ${id}`),
   };
 }
@@ -43,6 +44,7 @@ describe('the bus', () => {
     bus.state('ania', 'lucky_number', { state: '7' });
     expect(bus.event('ania', grade)).toBeUndefined();
     bus.calendarFeed('ania', 'agenda', { child: 'Ania', entries: [agenda] });
+    bus.askFacts('ania', { lucky: { number: 7 } });
     bus.passed('ania');
     bus.removed('ania');
     expect(calls).toEqual([
@@ -51,6 +53,7 @@ describe('the bus', () => {
       'state ania lucky_number 7',
       'event ania grade',
       'calendarFeed ania agenda 1',
+      'askFacts ania lucky',
       'passed ania',
       'removed ania',
     ]);

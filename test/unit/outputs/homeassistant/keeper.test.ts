@@ -336,7 +336,7 @@ async function bridgeServer(dataDir: string): Promise<WebServer> {
     token: () => token.current(),
     log: silentLogger(),
     mcp: mcpHandler({
-      source: { language: 'en', now: () => data.clock, children: () => data.children() },
+      source: { language: 'en', now: () => data.clock, children: () => data.children(), facts: () => new Map() },
       version: '1.0.0',
       clock: { now: () => 0 },
       log: silentLogger(),

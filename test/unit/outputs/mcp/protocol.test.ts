@@ -27,7 +27,7 @@ afterEach(async () => {
 
 function options(data: HandData) {
   return {
-    source: { language: data.language, now: () => data.clock, children: () => data.children() },
+    source: { language: data.language, now: () => data.clock, children: () => data.children(), facts: () => new Map() },
     version: '1.2.3',
     clock: { now: () => 0 },
     log: silentLogger(),

@@ -1,0 +1,61 @@
+// What Assist asks of the lessons held (interface 17.1): the topics of the last days, what to catch up after an
+// absence, and what to revise before each test ahead. From the feature's own view of the year's lessons held.
+import type { LessonHeld, MissedLesson } from '../../rules/realizations.js';
+import type { AgendaItem } from '../../rules/agenda.js';
+import { ASK_TEXT } from '../../i18n/ask-text.js';
+import { BOARD_TEXT } from '../../i18n/board-text.js';
+import { addDays } from '../../util/time.js';
+import { dayShort, spaced } from '../screens/shown.js';
+import { joinedFacts, loose, type AskContext, type AskPart, type Told } from '../screens/ask.js';
+
+/** What a pass keeps for Assist of the lessons held: null while Realizations is unknown; none before the agenda or absences are. */
+export interface LessonsHeldAsk {
+  /** The last 14 days' lessons held, newest first. */
+  recent: readonly LessonHeld[] | null;
+  /** The lessons missed in the last 14 days, with what was taught. */
+  missed?: readonly MissedLesson[];
+  /** Each test or quiz ahead with the topics of its subject to revise. */
+  revise?: readonly { test: AgendaItem; topics: readonly LessonHeld[] }[];
+}
+
+function line(l: LessonHeld, c: AskContext): string {
+  const text = BOARD_TEXT[c.language];
+  const place = joinedFacts([`${dayShort(l.date, c.clock, text)} (${l.date})`, l.no === null ? null : `${l.no}.`, l.subject], ' ');
+  return `${place}: ${spaced(l.topic) ?? ASK_TEXT[c.language].lessonsHeld.noTopic}`;
+}
+
+function topics(facts: LessonsHeldAsk, asked: { subject: string | null; days: number }, c: AskContext): Told[] {
+  const w = ASK_TEXT[c.language].lessonsHeld;
+  const since = addDays(c.clock.today, 1 - asked.days);
+  const wanted = asked.subject === null ? null : loose(asked.subject);
+  const keep = (l: LessonHeld): boolean => l.date >= since && (wanted === null || loose(l.subject ?? '').startsWith(wanted));
+  return [
+    { title: w.topics, lines: facts.recent?.filter(keep).map((l) => line(l, c)) ?? null },
+    { title: w.catchUp, lines: facts.missed?.filter(keep).map((l) => line(l, c)) ?? null },
+  ];
+}
+
+/** After an absence, what was taught in the lessons missed. */
+function attendance(facts: LessonsHeldAsk, _asked: { days: number | null }, c: AskContext): Told[] {
+  return [{ title: ASK_TEXT[c.language].lessonsHeld.catchUp, lines: facts.missed?.map((l) => line(l, c)) ?? null }];
+}
+
+function upcoming(facts: LessonsHeldAsk, until: string, c: AskContext): Told[] {
+  const text = BOARD_TEXT[c.language];
+  const ahead = facts.revise?.filter((r) => r.test.date <= until);
+  return [
+    {
+      title: ASK_TEXT[c.language].lessonsHeld.revise,
+      lines:
+        facts.recent === null
+          ? null
+          : (ahead?.map((r) => {
+              const what = joinedFacts([r.test.subject, r.test.category]);
+              const topics = r.topics.flatMap((t) => spaced(t.topic) ?? []).join('; ');
+              return `${joinedFacts([`${dayShort(r.test.date, c.clock, text)} (${r.test.date})`, what], ' ')}: ${topics || ASK_TEXT[c.language].common.unknown}`;
+            }) ?? null),
+    },
+  ];
+}
+
+export const lessonsHeldAsk: AskPart<LessonsHeldAsk> = { unknown: { recent: null }, topics, attendance, upcoming };

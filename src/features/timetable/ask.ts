@@ -1,0 +1,126 @@
+// What Assist asks of the timetable (interface 17.1): any day of the two weeks the lessons calendar feed holds (this
+// school week and the next, with their changes), a day off by its name, the plan changes and days off ahead, the
+// bells and who teaches each subject. From the timetable's own view, the days it computed for the calendar feed.
+import type { SchoolDay } from '../../rules/schedule.js';
+import type { FreeDay } from '../../rules/schooldays.js';
+import type { Bell } from '../../portal/schemas/identity.js';
+import { ASK_TEXT } from '../../i18n/ask-text.js';
+import { BOARD_TEXT } from '../../i18n/board-text.js';
+import { TIMETABLE_WORDS } from '../../i18n/lesson-words.js';
+import { plCompare } from '../../rules/order.js';
+import { changeWords, timetableOf } from './day.js';
+import { dayShort } from '../screens/shown.js';
+import { joinedFacts, type AskContext, type AskPart, type Told } from '../screens/ask.js';
+
+/** What a pass keeps for Assist of the timetable's view: the fortnight's days, the free days, the bells, the next school day. */
+export interface TimetableAsk {
+  /** This and next week, Monday to Sunday (TimetableOutput.fortnight): a day's `lessons` undefined where the plan is not read. */
+  fortnight: readonly SchoolDay[];
+  /** Null while neither list of free days was read. */
+  freeDays: readonly FreeDay[] | null;
+  bells: readonly Bell[];
+  nextSchoolDay: string | null;
+}
+
+/** The free days (whole or some lessons) that touch `date`. */
+const freeOn = (free: readonly FreeDay[], date: string): FreeDay[] => free.filter((f) => f.from <= date && f.to >= date);
+
+function freeLine(f: FreeDay, c: AskContext): string {
+  const w = ASK_TEXT[c.language].timetable;
+  return joinedFacts([f.name ?? w.dayOff, f.lessons && w.lessonsFree(f.lessons.from, f.lessons.to)]);
+}
+
+/** The day's lessons as timetable_today lists them, one line each: "3. 09:50–10:35 Matematyka, nauczyciel: …, s. 12 — zastępstwo". */
+function lessonLines(day: SchoolDay, c: AskContext): string[] {
+  const w = ASK_TEXT[c.language];
+  const text = BOARD_TEXT[c.language];
+  return timetableOf(day, c.language).attributes.lessons.map((l) => {
+    const place = joinedFacts([l.no === null ? null : `${l.no}.`, l.from && l.to && `${l.from}–${l.to}`], ' ');
+    const teachers = l.teachers?.join(', ') ?? l.teacher;
+    const what = joinedFacts([l.subject, teachers && `${w.common.teacher}: ${teachers}`, l.room && text.room(l.room)]);
+    return `${joinedFacts([place, what], ' ')}${l.note ? ` — ${l.note}` : ''}`;
+  });
+}
+
+function day(facts: TimetableAsk, date: string, c: AskContext): Told[] {
+  const w = ASK_TEXT[c.language].timetable;
+  const held = facts.fortnight.find((d) => d.date === date);
+  const free = freeOn(facts.freeDays ?? [], date);
+  const off = free.length > 0 ? [{ title: w.daysOff, lines: free.map((f) => freeLine(f, c)) }] : [];
+  if (held === undefined || held.lessons === undefined) {
+    const span = days(facts);
+    const line = span === null ? null : [w.notHeld(date, span.first, span.last)];
+    return [{ title: w.lessons, lines: line }, ...off];
+  }
+  const span = timetableOf(held, c.language).attributes.hours;
+  const title = span === null ? w.lessons : `${w.lessons} ${w.hours(span.from, span.to)}`;
+  // A day off names itself: its name instead of an empty list of lessons.
+  const empty = held.freeDay !== undefined ? (held.freeDay.name ?? w.dayOff) : BOARD_TEXT[c.language].noLessons;
+  return [{ title, lines: lessonLines(held, c), empty }, ...off];
+}
+
+/** The days whose lessons the view holds: the first and the last of them, and the next school day. */
+function days(facts: TimetableAsk): { first: string; last: string; next: string | null } | null {
+  const read = facts.fortnight.filter((d) => d.lessons !== undefined);
+  const [first, last] = [read[0], read.at(-1)];
+  return first === undefined || last === undefined ? null : { first: first.date, last: last.date, next: facts.nextSchoolDay };
+}
+
+function upcoming(facts: TimetableAsk, until: string, c: AskContext): Told[] {
+  const w = ASK_TEXT[c.language].timetable;
+  const text = BOARD_TEXT[c.language];
+  const words = TIMETABLE_WORDS[c.language];
+  const ahead = facts.fortnight.filter((d) => d.date >= c.clock.today && d.date <= until);
+  const changes = ahead.flatMap((d) =>
+    d.changes.map((ch) => {
+      const slot = joinedFacts([ch.lesson_no === null ? null : `${ch.lesson_no}.`, ch.hours], ' ');
+      const what = ch.original_subject ?? ch.subject;
+      return `${dayShort(d.date, c.clock, text)} (${d.date}): ${joinedFacts([joinedFacts([slot, what], ' '), changeWords(ch, d.date, words)], ' — ')}`;
+    }),
+  );
+  const free = facts.freeDays
+    ?.filter((f) => f.from <= until && f.to >= c.clock.today)
+    .map((f) => `${f.from === f.to ? f.from : `${f.from} – ${f.to}`}: ${freeLine(f, c)}`);
+  // The plan is held to the fortnight's end: a change beyond it is not known to be none.
+  const span = days(facts);
+  const heldToEnd = span !== null && span.last >= until;
+  return [
+    { title: w.planChanges, lines: span === null ? null : [...changes, ...(heldToEnd ? [] : [w.heldUntil(span.last)])] },
+    { title: w.daysOff, lines: free ?? null },
+  ];
+}
+
+function school(facts: TimetableAsk, c: AskContext): Told[] {
+  const w = ASK_TEXT[c.language].timetable;
+  // Who teaches each subject, as the plan says (a substitute aside).
+  const teachers = new Map<string, Set<string>>();
+  for (const d of facts.fortnight)
+    for (const l of d.lessons ?? [])
+      if (l.change === null && !l.extra && !l.block && l.subject !== null && l.teacher !== null)
+        teachers.set(l.subject, (teachers.get(l.subject) ?? new Set()).add(l.teacher));
+  const span = days(facts);
+  // A kindergarten's plan of blocks has no subjects to name teachers of.
+  const blocks = span !== null && facts.fortnight.every((d) => (d.lessons ?? []).every((l) => l.block !== undefined));
+  return [
+    ...(facts.bells.length > 0 ? [{ title: w.bells, lines: [facts.bells.map((b) => `${b.no}. ${b.from}–${b.to}`).join('; ')] }] : []),
+    ...(blocks
+      ? []
+      : [
+          {
+            title: w.teachers,
+            lines:
+              span === null
+                ? null
+                : [...teachers].sort(([a], [b]) => plCompare(a, b)).map(([subject, names]) => `${subject}: ${[...names].join(', ')}`),
+          },
+        ]),
+  ];
+}
+
+export const timetableAsk: AskPart<TimetableAsk> = {
+  unknown: { fortnight: [], freeDays: null, bells: [], nextSchoolDay: null },
+  day,
+  days,
+  upcoming,
+  school,
+};
