@@ -7,8 +7,8 @@
 // Events are the one thing with an answer. An event is delivered when its receiver acknowledged it
 // (interface 14.4: at its PUBCOMP); the sink that carries events there (MQTT) says so, and the bus passes
 // its answer back to the event's outbox (once/). Without a carrier (a test, the bench) an event is
-// delivered once every sink was told: no answer to wait for. `delivered()` asks the same of everything handed so far: the change
-// change feed acknowledges what a pass handled only then.
+// delivered once every sink was told: no answer to wait for. `delivered()` asks the same of everything handed so
+// far: the change feed acknowledges what a pass handled only then.
 import type { ChildDevice } from '../features/kit/entities.js';
 import type { EntityState, EventPayload } from '../engine/state.js';
 import type { CalendarFeedContent, CalendarFeedName } from '../rules/calendar-feeds.js';
