@@ -41,7 +41,15 @@ describe('the sensor', () => {
       yearStart: '2026-09-01',
       today: '2026-11-18',
     });
-    expect(renderStreaks(s)).toEqual({ state: null, attributes: { days_without_absence: 2, achievements: [] } });
+    // Its progress: the runs of days and the months it has, nothing of grades.
+    expect(renderStreaks(s)).toEqual({
+      state: null,
+      attributes: {
+        days_without_absence: 2,
+        achievements: [],
+        progress: { no_absence: { count: 2, next: 7 }, full_month: { count: 0, next: 1 } },
+      },
+    });
   });
 });
 
@@ -56,6 +64,10 @@ describe.skipIf(skipWithoutJinja())("the child view's card", () => {
       days_without_negative_note: 31,
       achievements: [
         { kind: 'good_grades', count: 10, date: '2026-11-18' },
+        { kind: 'subject_star', count: 1, date: '2026-11-17', subject: 'Fizyka' },
+        { kind: 'praise', count: 3, date: '2026-11-16' },
+        { kind: 'semester_without_one', count: 1, date: '2026-11-13' },
+        { kind: 'honours', count: 1, date: '2026-11-12' },
         { kind: 'first_six', count: 1, date: '2026-10-22' },
       ],
     };
@@ -72,6 +84,10 @@ describe.skipIf(skipWithoutJinja())("the child view's card", () => {
         '',
         '**Osiągnięcia w tym roku szkolnym**',
         '- 🏆 śr. 18.11: 10 dobrych ocen z rzędu',
+        '- 🏆 wt. 17.11: Gwiazda przedmiotu: Fizyka',
+        '- 🏆 pon. 16.11: Pochwały: 3',
+        '- 🏆 pt. 13.11: Semestr bez jedynki: I',
+        '- 🏆 czw. 12.11: Świadectwo z paskiem w prognozie',
         '- 🏆 czw. 22.10: Pierwsza szóstka',
       ].join('\n'),
     });
