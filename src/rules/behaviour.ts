@@ -87,7 +87,8 @@ export function behaviourMarks(input: BehaviourInput): BehaviourMark[] {
 const marksOf = (entries: ReturnType<typeof readEntries>): BehaviourMark[] => entries.flatMap((e) => (e.mark === null ? [] : [e.mark]));
 
 /** A grade of "wzorowe" (exemplary), by its short form or its words. */
-export const isExemplary = (mark: Pick<BehaviourMark, 'grade' | 'short'>): boolean => fold(mark.short ?? '') === 'wz' || /^wzorow/.test(fold(mark.grade));
+export const isExemplary = (mark: Pick<BehaviourMark, 'grade' | 'short'>): boolean =>
+  fold(mark.short ?? '') === 'wz' || /^wzorow/.test(fold(mark.grade));
 
 /** A grade of "bardzo dobre" (very good) or better: what honours asks of the behaviour. */
 export const atLeastVeryGood = (mark: Pick<BehaviourMark, 'grade' | 'short'>): boolean =>

@@ -1,7 +1,14 @@
 // The behaviour feature: the formal behaviour grade (spec 2.4) -> behaviour and a
 // behaviour_grade event per new entry. It asks the portal nothing of its own: the grades feature reads
 // BehaviourGrades/Points hourly with its lookups and hands them over as its output.
-import { behaviour as behaviourRule, behaviourEvents, behaviourMarks, type Behaviour, type BehaviourMark, type BehaviourPayload } from '../../rules/behaviour.js';
+import {
+  behaviour as behaviourRule,
+  behaviourEvents,
+  behaviourMarks,
+  type Behaviour,
+  type BehaviourMark,
+  type BehaviourPayload,
+} from '../../rules/behaviour.js';
 import { eventEntity, sensor } from '../kit/entities.js';
 import { stateText, withAttributes } from '../kit/render.js';
 import { BEHAVIOUR_WORDS } from '../../i18n/school-words.js';

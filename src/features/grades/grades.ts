@@ -276,7 +276,13 @@ function streakGrades(items: readonly GradeItem[]): StreakGrade[] {
   );
   // The items are the newest first (newestFirst): the other way round, the oldest first.
   return counted
-    .map((i) => ({ shown: i.shown, date: i.date, key: i.key, subject: i.subject, ...(typeof i.details.improves === 'string' && { improves: i.details.improves }) }))
+    .map((i) => ({
+      shown: i.shown,
+      date: i.date,
+      key: i.key,
+      subject: i.subject,
+      ...(typeof i.details.improves === 'string' && { improves: i.details.improves }),
+    }))
     .reverse();
 }
 

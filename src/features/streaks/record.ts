@@ -82,6 +82,8 @@ export class AchievementRecord {
   /** Writes what changed (a write that fails is told, and tried again at the next pass). */
   save(): Promise<void> {
     if (this.record === undefined) return Promise.resolve();
-    return this.file.save(this.record).catch((error: Error) => this.log.warn({ err: error.message }, 'cannot write the achievements record in data_dir'));
+    return this.file
+      .save(this.record)
+      .catch((error: Error) => this.log.warn({ err: error.message }, 'cannot write the achievements record in data_dir'));
   }
 }

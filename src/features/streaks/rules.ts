@@ -318,7 +318,8 @@ export function streaks(input: StreaksInput): Streaks {
     daysWithoutAbsence = dayRun('no_absence', schoolDays, inYear(input.absenceDays), unlocks);
     progress.no_absence = unlocks.progress('no_absence', daysWithoutAbsence);
     progress.full_month = fullMonths(schoolDays, inYear(input.absenceDays), input.today, unlocks);
-    if (input.lateDays !== undefined) progress.punctual = unlocks.progress('punctual', dayRun('punctual', schoolDays, inYear(input.lateDays), unlocks));
+    if (input.lateDays !== undefined)
+      progress.punctual = unlocks.progress('punctual', dayRun('punctual', schoolDays, inYear(input.lateDays), unlocks));
     if (input.negativeNoteDays !== null) {
       daysWithoutNegativeNote = dayRun('no_negative_note', schoolDays, inYear(input.negativeNoteDays), unlocks);
       progress.no_negative_note = unlocks.progress('no_negative_note', daysWithoutNegativeNote);

@@ -99,15 +99,10 @@ export const streaksFeature = feature({
 });
 
 const streaksCard = (e: ChildEntities, t: DashboardText): Card =>
-  markdown(
-    e,
-    t,
-    'features/streaks/streaks',
-    {
-      ...keyed(streaksEntity, 'good_grades', 'days_without_absence', 'days_without_negative_note', 'achievements'),
-      shown: { list: ACHIEVEMENT_KINDS.map((kind) => ({ kind, how: ACHIEVEMENT_SHOWN[kind] })) },
-    },
-  );
+  markdown(e, t, 'features/streaks/streaks', {
+    ...keyed(streaksEntity, 'good_grades', 'days_without_absence', 'days_without_negative_note', 'achievements'),
+    shown: { list: ACHIEVEMENT_KINDS.map((kind) => ({ kind, how: ACHIEVEMENT_SHOWN[kind] })) },
+  });
 
 /** What the runs are computed from; each undefined until first known, null where the account has none. */
 interface Known {
