@@ -20,20 +20,7 @@ import type { Inputs, SourceContext } from '../../src/engine/source.js';
 import type { Identity } from '../../src/engine/identity.js';
 import type { Copies } from '../../src/engine/resource.js';
 import type { BehaviourMark } from '../../src/rules/behaviour.js';
-import type { StreakGrade } from '../../src/features/streaks/rules.js';
-
-const NEW_KINDS = [
-  'sixes',
-  'subject_star',
-  'honours',
-  'comeback',
-  'semester_without_one',
-  'full_month',
-  'punctual',
-  'praise',
-  'exemplary_behaviour',
-  'lucky',
-] as const;
+import { ACHIEVEMENT_KINDS, type StreakGrade } from '../../src/features/streaks/rules.js';
 
 /** One school year as the portal would hold it, each record on its day. */
 interface Year {
@@ -130,6 +117,9 @@ const SECOND_FIRES = {
   exemplary_behaviour: { count: 1, date: '2028-06-01' },
   semester_without_one: { count: 2, date: '2028-06-23' },
 };
+
+/** The kinds beside 16.3's four, each with its day above. */
+const NEW_KINDS = Object.keys(SECOND_FIRES);
 
 /** What the features the streaks read hand over on a day: the records dated up to it. */
 function inputsOn(y: Year, today: string): Inputs {
@@ -241,7 +231,8 @@ describe('the achievements of a school year', () => {
     expect((bridge.attributes().progress as Record<string, unknown>).lucky).toEqual({ count: 1, next: 3 });
     expect(bridge.attributes().achievements).toContainEqual({ kind: 'subject_star', count: 1, date: '2027-11-15', subject: 'Fizyka' });
 
-    const news = fired.filter((e) => (NEW_KINDS as readonly string[]).includes(e.kind as string));
+    expect(ACHIEVEMENT_KINDS.filter((k) => NEW_KINDS.includes(k))).toHaveLength(10);
+    const news = fired.filter((e) => NEW_KINDS.includes(e.kind as string));
     expect(news.map((e) => e.kind).sort()).toEqual([...NEW_KINDS].sort());
     for (const e of news) {
       const { event_type, child, child_name, kind, ...rest } = e;

@@ -10,25 +10,13 @@ import { streaks, type StreakGrade, type StreaksInput, type Unlocked } from '../
 import { AchievementRecord } from '../../../../src/features/streaks/record.js';
 import { refuseUnreleasedData } from '../../../../src/app/unreleased-data.js';
 import { silentLogger } from '../../../../src/util/log.js';
+import { grades, input, YEAR } from './inputs.js';
 
-const YEAR = '2026-09-01';
-const input = (over: Partial<StreaksInput> = {}): StreaksInput => ({
-  grades: [],
-  markedDays: [],
-  absenceDays: [],
-  negativeNoteDays: [],
-  yearStart: YEAR,
-  today: '2026-11-27',
-  ...over,
-});
 const of = (i: StreaksInput, kind: string) =>
   streaks(i)
     .achievements.filter((a) => a.kind === kind)
     .map((a) => `${a.count} ${a.date}${a.subject === undefined ? '' : ` ${a.subject}`}`);
 const progress = (i: StreaksInput, kind: string) => (streaks(i).progress as Record<string, unknown>)[kind];
-
-/** The grades in order, each on its own day of November. */
-const grades = (...shown: string[]): StreakGrade[] => shown.map((s, i) => ({ shown: s, date: `2026-11-${String(i + 1).padStart(2, '0')}` }));
 
 /** The school days (Monday to Friday) from `from` to `to`. */
 function weekdays(from: string, to: string): string[] {
