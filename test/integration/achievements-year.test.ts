@@ -200,7 +200,10 @@ describe('the achievements of a school year', () => {
     bridge = await start(dataDir, fired);
     await bridge.pass(FIRST, '2027-02-10');
     const progress = bridge.attributes().progress as Record<string, { count: number }>;
-    const listed = (bridge.attributes().achievements as { kind: string }[]).map((a) => a.kind);
+    const first = bridge.attributes().achievements as { kind: string; announced: boolean }[];
+    const listed = first.map((a) => a.kind);
+    // Listed as never announced: the board celebrates none of them.
+    expect(first.filter((a) => a.announced)).toEqual([]);
     for (const kind of NEW_KINDS) {
       expect(listed, `${kind} is listed at the first start`).toContain(kind);
       expect(progress[kind]!.count, `${kind}'s progress`).toBeGreaterThan(0);
@@ -229,7 +232,13 @@ describe('the achievements of a school year', () => {
     await bridge.gate.save();
     // What only the record kept across the restarts: the day the lucky number was hers, the star's own day.
     expect((bridge.attributes().progress as Record<string, unknown>).lucky).toEqual({ count: 1, next: 3 });
-    expect(bridge.attributes().achievements).toContainEqual({ kind: 'subject_star', count: 1, date: '2027-11-15', subject: 'Fizyka' });
+    expect(bridge.attributes().achievements).toContainEqual({
+      kind: 'subject_star',
+      count: 1,
+      date: '2027-11-15',
+      subject: 'Fizyka',
+      announced: true,
+    });
 
     expect(ACHIEVEMENT_KINDS.filter((k) => NEW_KINDS.includes(k))).toHaveLength(10);
     const news = fired.filter((e) => NEW_KINDS.includes(e.kind as string));

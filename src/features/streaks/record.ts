@@ -64,9 +64,10 @@ export class AchievementRecord {
 
   /**
    * Takes this pass's achievements: those of a kind read the first time (of `ready`) are remembered as already
-   * true, those of a state that may pass are kept. Returns the ones that may fire.
+   * true, those of a state that may pass are kept. Returns them all, those already true marked `quiet`, and the
+   * ones that may fire (`news`).
    */
-  take(year: string, achievements: readonly Unlocked[], ready: readonly AchievementKind[]): Unlocked[] {
+  take(year: string, achievements: readonly Unlocked[], ready: readonly AchievementKind[]): { listed: Unlocked[]; news: Unlocked[] } {
     const r = this.of(year);
     const fresh = ready.filter((k) => !r.kinds.includes(k));
     if (fresh.length > 0) {
@@ -74,9 +75,10 @@ export class AchievementRecord {
       const already = achievements.filter((a) => fresh.includes(a.kind)).map((a) => achievementId(a, year));
       r.quiet = [...new Set([...r.quiet, ...already])];
     }
-    r.kept = achievements.filter((a) => KEPT_KINDS.includes(a.kind));
+    r.kept = achievements.filter((a) => KEPT_KINDS.includes(a.kind)).map(({ quiet: _, ...a }) => a);
     const quiet = new Set(r.quiet);
-    return achievements.filter((a) => ready.includes(a.kind) && !quiet.has(achievementId(a, year)));
+    const listed = achievements.map(({ quiet: _, ...a }): Unlocked => (quiet.has(achievementId(a, year)) ? { ...a, quiet: true } : a));
+    return { listed, news: listed.filter((a) => ready.includes(a.kind) && a.quiet !== true) };
   }
 
   /** Writes what changed (a write that fails is told, and tried again at the next pass). */

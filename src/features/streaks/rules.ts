@@ -77,8 +77,11 @@ export type Achievement = {
   subject?: string;
 };
 
-/** An achievement and what it is of (`ref`: its count, or its thing: a subject, a grade's key, a month), which its event id names. */
-export type Unlocked = Achievement & { ref: string };
+/**
+ * An achievement and what it is of (`ref`: its count, or its thing: a subject, a grade's key, a month), which its
+ * event id names; `quiet` once known to have been true already when the bridge first read its kind (record.ts).
+ */
+export type Unlocked = Achievement & { ref: string; quiet?: true };
 
 /** A grade as the streak reads it, in the order the grades feature hands them (oldest first). */
 export interface StreakGrade {
@@ -345,7 +348,7 @@ export function achievementEvents(list: readonly Unlocked[], yearStart: string):
   return list.map((a) => ({ id: achievementId(a, yearStart), payload: shownAchievement(a) }));
 }
 
-/** An achievement as it is published: its ref left out. */
-export function shownAchievement({ ref: _, ...a }: Unlocked): Achievement {
+/** An achievement as an event publishes it: what it is of left out. */
+export function shownAchievement({ ref: _, quiet: __, ...a }: Unlocked): Achievement {
   return a;
 }

@@ -44,16 +44,20 @@ import { streaksAsk, type StreaksAsk } from './ask.js';
 
 /**
  * The attributes of streaks. A run the account cannot have is left out (a kindergarten has no grades,
- * so no `good_grades`); `achievements` are this school year's, the newest first; `progress`, each kind the
+ * so no `good_grades`); `achievements` are this school year's, the newest first (`announced` false for one already
+ * true when the bridge first read its kind); `progress`, each kind the
  * account has: its count now and the count of its next achievement.
  */
 export type StreaksFacts = {
   good_grades?: number;
   days_without_absence?: number;
   days_without_negative_note?: number;
-  achievements: Achievement[];
+  achievements: ListedAchievement[];
   progress: Partial<Record<AchievementKind, Progress>>;
 };
+
+/** One of this year's achievements as the sensor lists it: `announced` false for one already true when the bridge first read its kind (never an event). */
+export type ListedAchievement = Achievement & { announced: boolean };
 
 export const streaksEntity = sensor(
   'streaks',
@@ -168,10 +172,10 @@ class StreaksSource implements Source {
     });
     // Every kind is read with the three lists, but exemplary behaviour only once the behaviour grades were read.
     const ready = ACHIEVEMENT_KINDS.filter((k) => k !== 'exemplary_behaviour' || known.conduct !== undefined);
-    const news = this.record.take(start, value.achievements, ready);
+    const { listed, news } = this.record.take(start, value.achievements, ready);
     await this.record.save();
     return {
-      states: statesOf([streaksEntity], value),
+      states: statesOf([streaksEntity], { ...value, achievements: listed }),
       ask: { daysWithoutNegativeNote: value.daysWithoutNegativeNote } satisfies StreaksAsk,
       events: { achievement: achievementEvents(news, start) } satisfies Events<typeof achievementEvent>,
     };
@@ -184,7 +188,7 @@ export function renderStreaks(s: Streaks): PublishedAs<StreaksFacts> {
     ...(s.goodGrades === null ? {} : { good_grades: s.goodGrades }),
     ...(s.daysWithoutAbsence === null ? {} : { days_without_absence: s.daysWithoutAbsence }),
     ...(s.daysWithoutNegativeNote === null ? {} : { days_without_negative_note: s.daysWithoutNegativeNote }),
-    achievements: s.achievements.map(shownAchievement).reverse(),
+    achievements: s.achievements.map((a) => ({ ...shownAchievement(a), announced: a.quiet !== true })).reverse(),
     progress: s.progress,
   };
   return withAttributes(s.goodGrades, facts);
@@ -228,13 +232,14 @@ export function achievementWords(a: Pick<Achievement, 'kind' | 'count' | 'subjec
   }
 }
 
-/** The newest achievement of the last BADGE_DAYS days as a badge beside the child's name (of one day, the greatest). */
+/** The newest achievement announced in the last BADGE_DAYS days as a badge beside the child's name (of one day, the greatest). */
 const streaksBoard: BoardPart = ({ state, language, clock }: ShownChild) => {
   const since = addDays(clock.today, 1 - BADGE_DAYS);
   const recent = list(state(streaksEntity)?.attributes?.achievements).flatMap((a) => {
     const [kind, count, date, subject] = [str(a.kind), num(a.count), str(a.date), str(a.subject)];
     const known = ACHIEVEMENT_KINDS.find((k) => k === kind);
-    return known === undefined || count === null || date === null || date < since || date > clock.today
+    // One already true when the bridge first read its kind was never told: no badge celebrates it.
+    return known === undefined || count === null || date === null || date < since || date > clock.today || a.announced === false
       ? []
       : [{ kind: known, count, date, ...(subject === null ? {} : { subject }) }];
   });

@@ -185,15 +185,23 @@ describe('the record beside the event memory', () => {
     const record = new AchievementRecord(dataDir, 'ania@example.com', silentLogger());
     await record.load();
     // Praise is not ready yet (say its list is unknown): it is not read, so nothing of it is primed.
-    expect(record.take(YEAR, [star, six], ['subject_star', 'sixes'])).toEqual([]);
-    expect(record.take(YEAR, [star, six, praise], ['subject_star', 'sixes', 'praise'])).toEqual([]);
+    expect(record.take(YEAR, [star, six], ['subject_star', 'sixes'])).toEqual({
+      listed: [
+        { ...star, quiet: true },
+        { ...six, quiet: true },
+      ],
+      news: [],
+    });
+    expect(record.take(YEAR, [star, six, praise], ['subject_star', 'sixes', 'praise']).news).toEqual([]);
     const ten: Unlocked = { kind: 'sixes', count: 10, date: '2026-11-20', ref: '10' };
-    expect(record.take(YEAR, [star, six, praise, ten], ['subject_star', 'sixes', 'praise'])).toEqual([ten]);
+    const taken = record.take(YEAR, [star, six, praise, ten], ['subject_star', 'sixes', 'praise']);
+    expect(taken.news).toEqual([ten]);
+    expect(taken.listed.map((a) => a.quiet === true)).toEqual([true, true, true, false]);
     await record.save();
     const again = new AchievementRecord(dataDir, 'ania@example.com', silentLogger());
     await again.load();
     expect(again.of(YEAR).kept).toEqual([star]);
-    expect(again.take(YEAR, [star, six, praise, ten], ['subject_star', 'sixes', 'praise'])).toEqual([ten]);
+    expect(again.take(YEAR, [star, six, praise, ten], ['subject_star', 'sixes', 'praise']).news).toEqual([ten]);
     // The data folder is one a release reads.
     await expect(refuseUnreleasedData(dataDir)).resolves.toBeUndefined();
   });
@@ -207,6 +215,6 @@ describe('the record beside the event memory', () => {
     const next = '2027-09-01';
     const newStar = { ...star, date: '2027-10-01' };
     expect(record.of(next)).toEqual({ year: next, kinds: ['subject_star'], quiet: [], kept: [], lucky: [] });
-    expect(record.take(next, [newStar], ['subject_star'])).toEqual([newStar]);
+    expect(record.take(next, [newStar], ['subject_star']).news).toEqual([newStar]);
   });
 });

@@ -27,6 +27,15 @@ describe('the board', () => {
     expect(board({ achievements: [{ kind: 'no_absence', count: 30, date: '2026-11-12' }] })?.facts?.[0]?.value).toBe('30');
     expect(board({ achievements: [{ kind: 'no_absence', count: 30, date: '2026-11-11' }] })).toBeNull();
     expect(board({ achievements: [{ kind: 'not_a_kind', count: 3, date: '2026-11-18' }] })).toBeNull();
+    // Already true when the bridge first read its kind: never told, so no badge celebrates it.
+    expect(board({ achievements: [{ kind: 'sixes', count: 5, date: '2026-11-17', announced: false }] })).toBeNull();
+    expect(board({ achievements: [{ kind: 'sixes', count: 5, date: '2026-11-17', announced: true }] })?.facts?.[0]).toEqual({
+      look: 'badge',
+      label: 'szóstek w tym roku szkolnym',
+      value: '5',
+      mark: 'Brawo!',
+    });
+    expect(board({ achievements: [{ kind: 'subject_star', count: 1, date: '2026-11-17', subject: 'Fizyka' }] })?.facts?.[0]?.value).toBe('Fizyka');
     expect(board({})).toBeNull();
   });
 });
