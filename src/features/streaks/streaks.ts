@@ -163,7 +163,8 @@ class StreaksSource implements Source {
       subjects: known.standing?.subjects,
       honours: known.standing?.honours,
       conduct: known.conduct,
-      luckyDays: record.lucky,
+      // A school without the lucky number shows none: no progress toward it.
+      luckyDays: lucky !== undefined || record.lucky.length > 0 ? record.lucky : undefined,
       semester1End: ctx.identity.semester1End,
       yearEnd: ctx.identity.schoolYearEnd,
       kept: record.kept,
