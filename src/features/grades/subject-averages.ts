@@ -133,10 +133,9 @@ function subjectAverageEntity(slug: string, name: string | null, id: string, poi
   );
 }
 
-/** The keys' slugs of the per-subject averages among a child's entities (those of the 1-6 scale, not percentages), in their order. */
-export function subjectAverageSlugs(entities: readonly EntityDef[]): string[] {
-  const prefix = 'average_';
-  return entities.flatMap((e) => (e.key.startsWith(prefix) && e.unit !== '%' ? [e.key.slice(prefix.length)] : []));
+/** The keys of the per-subject averages among a child's entities (those of the 1-6 scale, not percentages), in their order. */
+export function subjectAverageKeys(entities: readonly EntityDef[]): string[] {
+  return entities.flatMap((e) => (e.key.startsWith('average_') && e.unit !== '%' ? [e.key] : []));
 }
 
 /** How the tables of docs/entities.md list the per-subject sensors. */

@@ -11,7 +11,7 @@ import { markdownText } from '../../features/screens/templates.js';
 import { ChildEntities, type DashboardChild } from '../../features/screens/child-entities.js';
 import type { Block, Card, ChildSection, DashboardPlace, FamilySlot } from '../../features/screens/parts.js';
 import { bridgeEntityIds } from '../mqtt/discovery.js';
-import { yearGraph } from './statistics/graph.js';
+import { yearGraph } from './year-graph.js';
 
 export type { Card } from '../../features/screens/parts.js';
 export type { DashboardChild } from '../../features/screens/child-entities.js';
