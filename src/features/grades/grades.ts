@@ -32,6 +32,7 @@ import { average, renderAverage } from './average.js';
 import { GRADE_LISTS, newestGrade } from './newest.js';
 import { childUnit, type UnitSettings } from '../../portal/schemas/identity.js';
 import type { Identity } from '../../engine/identity.js';
+import { silentLogger } from '../../util/log.js';
 import { gradeNumber, type StreakGrade } from '../streaks/rules.js';
 
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
@@ -96,6 +97,7 @@ export const grades = feature({
   dashboard: gradesDashboard,
   ask: gradesAsk,
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
+  savedEntities: (dataDir, login) => new SubjectEntities({ dataDir, login, log: silentLogger() }).saved(),
   create: (access) => new GradesSource(access),
 });
 
