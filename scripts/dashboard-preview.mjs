@@ -1,8 +1,10 @@
 // Shows the generated dashboard as a parent would see it: runs the real bridge (App from dist/) against
-// the simulator at a chosen time, captures what it retains on the local Mosquitto, writes the dashboard
-// YAML and hands all three to ../shared/tools/render-dashboard.py, which screenshots each view.
+// the simulator at a chosen time, with Home Assistant's API and its statistics on as a family has them by
+// default (the bench's model of Home Assistant; --no-statistics: MQTT alone), captures what it retains on the
+// local Mosquitto and the school year it imported, writes the dashboard YAML and hands them to
+// ../shared/tools/render-dashboard.py, which screenshots each view.
 // Usage: node scripts/dashboard-preview.mjs [--at 2026-11-23T09:30:00+01:00] [--lang pl|en|uk] [--out DIR] [--board-url URL]
-//        [--renderer PATH] [--no-screenshot] [--full-page]
+//        [--renderer PATH] [--no-screenshot] [--full-page] [--no-statistics]
 //        [--set ENTITY=STATE]... [--set-attr ENTITY:ATTR=JSON]... [--name SUFFIX of the output folder]   (needs dist/ built and a broker at MQTT_URL or 127.0.0.1:1883)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { dashboardYaml } from '../dist/outputs/homeassistant/dashboard.js';
 import { createLogger } from '../dist/util/log.js';
 import { STALE_SCAN_MS } from '../dist/outputs/mqtt/sink.js';
 import { chromiumPath } from '../dist/bench/chromium.js';
+import { HomeAssistantModel } from '../dist/bench/home-assistant.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -42,6 +45,7 @@ const { values: args } = parseArgs({
     renderer: { type: 'string', default: findRenderer() },
     'no-screenshot': { type: 'boolean', default: false },
     'full-page': { type: 'boolean', default: false },
+    'no-statistics': { type: 'boolean', default: false },
     // Passed on to the renderer: a state or attribute the simulator does not give at that time.
     set: { type: 'string', multiple: true, default: [] },
     'set-attr': { type: 'string', multiple: true, default: [] },
@@ -154,8 +158,21 @@ async function startOnClock(app, clock) {
   await started;
 }
 
+/** The statistics Home Assistant holds, as the renderer reads them: by id, the name and each day's row. */
+function statisticsJson(ha) {
+  return Object.fromEntries(
+    [...ha.socket.statistics].map(([id, s]) => [
+      id,
+      { name: s.metadata.name, rows: [...s.rows.values()].map((r) => ({ start: r.start / 1000, mean: r.mean })) },
+    ]),
+  );
+}
+
 async function main() {
   const clock = new FakeClock(args.at);
+  const statistics = !args['no-statistics'];
+  const ha = statistics ? new HomeAssistantModel('preview-token') : undefined;
+  await ha?.start();
   const simulator = new PortalSimulator({ now: () => clock.now() });
   await simulator.start();
   const dataDir = await mkdtemp(join(tmpdir(), 'd2m-preview-'));
@@ -170,6 +187,8 @@ async function main() {
       log_level: 'error',
       // The dashboard needs no web server (and 8099 may be a running bridge's or demo's).
       http: { port: 0 },
+      // Home Assistant's API as the bench models it: the school year imported into its statistics.
+      ...(ha ? { homeassistant: { url: ha.url, token: 'preview-token', assist: false } } : {}),
     },
     'preview',
     { env: {} },
@@ -189,6 +208,12 @@ async function main() {
     }
     await openMessages(clock, config);
     await Promise.all(app.runners.map((p) => p.idle()));
+    // The year imported after the passes (the import waits on the fake clock): each child's statistics there.
+    for (let n = 0; ha && n < 100 && new Set([...ha.socket.statistics.keys()].map((id) => id.split('_')[0])).size < DEMO_ACCOUNTS.length; n++) {
+      await clock.advance(1_000);
+      await delay(20);
+    }
+    await app.homeAssistantStatistics?.idle();
     topics = await retained();
     // Captured while the bridge is online: stopping it marks every entity unavailable.
     const shown = topics;
@@ -197,9 +222,15 @@ async function main() {
     await app.stop();
     topics = await retained();
     await mkdir(out, { recursive: true });
-    const files = { dashboard: join(out, 'dashboard.yaml'), states: join(out, 'states.txt'), discovery: join(out, 'discovery.txt') };
+    const files = {
+      dashboard: join(out, 'dashboard.yaml'),
+      states: join(out, 'states.txt'),
+      discovery: join(out, 'discovery.txt'),
+      statistics: join(out, 'statistics.json'),
+    };
     const { children } = await announcedChildren(config);
-    await writeFile(files.dashboard, dashboardYaml(children, args.lang, { boardUrl: args['board-url'], baseTopic: BASE }));
+    await writeFile(files.dashboard, dashboardYaml(children, args.lang, { boardUrl: args['board-url'], baseTopic: BASE, statistics }));
+    if (ha) await writeFile(files.statistics, `${JSON.stringify(statisticsJson(ha), null, 1)}\n`);
     await writeFile(files.states, capture(shown, BASE));
     await writeFile(files.discovery, capture(shown, DISCOVERY));
     if (!existsSync(args.renderer)) throw new Error(`no renderer at ${args.renderer} (--renderer PATH)`);
@@ -218,6 +249,7 @@ async function main() {
         shownAt,
         ...(args['no-screenshot'] ? [] : ['--screenshot', '--chromium', chromiumPath()]),
         ...(args['full-page'] ? ['--full-page'] : []),
+        ...(ha ? ['--statistics', files.statistics] : []),
         ...args.set.flatMap((s) => ['--set', s]),
         ...args['set-attr'].flatMap((s) => ['--set-attr', s]),
       ],
@@ -227,6 +259,7 @@ async function main() {
   } finally {
     await clear(topics.keys());
     await simulator.stop();
+    await ha?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

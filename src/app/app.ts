@@ -348,7 +348,6 @@ export class App {
       this.statistics = new HomeAssistantStatistics({
         config: config.homeassistant,
         dataDir: config.data_dir,
-        language: config.language,
         clock: this.clock,
         log: log.child({ part: 'statistics' }),
       });

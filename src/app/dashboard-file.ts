@@ -2,7 +2,7 @@
 // /config/dashboard.yaml): written again whenever the children it can name change (a child's name
 // learned at its first pass, an e-mail entry's children listed), so a first install gets its dashboard
 // without a restart, and whenever what it shows of a child changes (a kindergarten found, a module the
-// portal refuses gone from the device). It holds what `dziennik2mqtt dashboard` would print at that moment.
+// portal refuses gone from the device, a subject graded for the first time). It holds what `dziennik2mqtt dashboard` would print at that moment.
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { announcedChildren, boardUrlFor, makeDashboard, type DashboardOptions, type LiveChild } from './commands/dashboard.js';
 import type { PassRunner } from '../runner/account.js';
@@ -41,9 +41,10 @@ export class DashboardFile {
       id,
       login: runner.loginName,
       absent: runner.features.absent,
+      dynamic: runner.features.dynamic(),
       kind: runner.figures.kindergartenPlan?.account_kind,
     }));
-    const shown = children.map((c) => `${c.id ?? ''} ${c.kind ?? ''} ${c.absent.known()}`).join('\n');
+    const shown = children.map((c) => `${c.id ?? ''} ${c.kind ?? ''} ${c.absent.known()} ${c.dynamic.map((e) => e.key).join(',')}`).join('\n');
     const live = (account: AccountConfig): LiveChild | undefined => children.find((c) => loginKey(c.login) === loginKey(account.login));
     const next = this.writing.then(async () => {
       if (shown === this.madeFor) return;

@@ -12,7 +12,7 @@
 import type { ChildDevice } from '../features/kit/entities.js';
 import type { EntityState, EventPayload } from '../engine/state.js';
 import type { CalendarFeedContent, CalendarFeedName } from '../rules/calendar-feeds.js';
-import type { YearRecords } from '../rules/year-records.js';
+import type { YearSeries } from '../engine/series.js';
 import type { AskFacts } from '../engine/source.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
@@ -22,6 +22,12 @@ export interface BusEvent {
   kind: string;
   id: string;
   payload: EventPayload;
+}
+
+/** A child's figures of the school year from one pass: the child's first name and each computing feature's series, by the feature's name. */
+export interface ChildYear {
+  name: string;
+  series: Readonly<Record<string, YearSeries>>;
 }
 
 /** What a subscriber takes; every part is optional, and each is called in the order the pass published. */
@@ -35,8 +41,8 @@ export interface Sink {
   state?(childId: string, key: string, state: EntityState): void;
   /** A calendar feed's content as the pass made it (too big for an entity: the web server serves it). */
   calendarFeed?<K extends CalendarFeedName>(childId: string, name: K, content: CalendarFeedContent<K>): void;
-  /** The school year's records a pass computed from (grades, attendance): a sink that rebuilds the year day by day. */
-  year?(childId: string, records: YearRecords): void;
+  /** The figures of the school year the pass's features computed, day by day: a sink that keeps the year writes them. */
+  year?(childId: string, year: ChildYear): void;
   /** What the features that computed kept for Assist, by feature name (SourceResult.ask): the MCP server answers from it. */
   askFacts?(childId: string, facts: AskFacts): void;
   /** An event, as it goes to its carrier. */
@@ -95,8 +101,8 @@ export class Bus {
     this.tell('calendar feed', (sink) => sink.calendarFeed?.(childId, name, content));
   }
 
-  year(childId: string, records: YearRecords): void {
-    this.tell('year', (sink) => sink.year?.(childId, records));
+  year(childId: string, year: ChildYear): void {
+    this.tell('year', (sink) => sink.year?.(childId, year));
   }
 
   askFacts(childId: string, facts: AskFacts): void {

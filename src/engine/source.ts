@@ -10,7 +10,7 @@ import type { Logger } from '../util/log.js';
 import type { Copies } from './resource.js';
 import type { Downloads } from '../portal/attachments/background.js';
 import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
-import type { YearPart } from '../rules/year-records.js';
+import type { YearSeries } from './series.js';
 
 /** What an event carries beside its type: the fields an automation reads. */
 export type EventFields = Record<string, unknown>;
@@ -68,8 +68,8 @@ export interface SourceResult {
    * only the web server keeps them.
    */
   calendarFeeds?: CalendarFeedContents;
-  /** The school year's records this computation holds (grades, attendance), published for the sinks that rebuild the year. */
-  year?: YearPart;
+  /** Its figures of the school year day by day (the averages, the attendance), for the sinks that keep the year. */
+  year?: YearSeries;
   /**
    * What the feature keeps for Assist of this pass's view (its `ask` part reads it: features/screens/ask.ts), typed
    * where it is made (`… satisfies TimetableAsk`); none: what it kept stands.

@@ -100,6 +100,8 @@ export interface Feature<S extends FeatureState = FeatureState> {
    * standing for all, e.g. `average_<subject>`.
    */
   readonly dynamicExamples?: readonly EntityDef[];
+  /** Its entities that follow the data as the last run saved them in data_dir, read without moving anything (`dashboard`). */
+  readonly savedEntities?: (dataDir: string, login: string) => Promise<EntityDef[]>;
   /**
    * The copies it computes from, now: static for most, from the date, the child and the copies held
    * where it depends on them (next week's timetable, the kinds of grade the school uses, a lookup that

@@ -44,6 +44,7 @@ export const EN_DASHBOARD = {
   noTestsAhead: 'No tests in the next 14 days.',
   grades: 'Grades',
   yearGraph: 'Averages over the school year',
+  yearAttendance: 'Attendance over the school year',
   newestGrades: 'Newest grades',
   noGrades: 'No grades yet.',
   /** The heading over the semester's descriptive and text grades, each with its comment. */

@@ -35,6 +35,7 @@ export const UK_DASHBOARD: DashboardText = {
   noTestsAhead: 'Контрольних протягом 14 днів немає.',
   grades: 'Оцінки',
   yearGraph: 'Середні бали за навчальний рік',
+  yearAttendance: 'Відвідуваність за навчальний рік',
   newestGrades: 'Останні оцінки',
   noGrades: 'Оцінок ще немає.',
   describedGrades: 'Описові оцінки',

@@ -41,6 +41,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     noTestsAhead: 'Brak sprawdzianów w ciągu 14 dni.',
     grades: 'Oceny',
     yearGraph: 'Średnie w roku szkolnym',
+    yearAttendance: 'Frekwencja w roku szkolnym',
     newestGrades: 'Najnowsze oceny',
     noGrades: 'Jeszcze bez ocen.',
     describedGrades: 'Oceny opisowe',

@@ -85,10 +85,15 @@ export class AccountFeatures {
     return all.filter((e) => this.absent.declares(e, pupil));
   }
 
-  /** Every entity the child may have now: the features' fixed ones, then those that follow the data (in feature order). */
+  /** Every entity the child may have now: the features' fixed ones, then those that follow the data. */
   private all(): EntityDef[] {
     const features = this.running.map((r) => r.feature);
-    return [...accountEntities(this.access.account, features), ...this.running.flatMap((r) => r.state.dynamic?.() ?? [])];
+    return [...accountEntities(this.access.account, features), ...this.dynamic()];
+  }
+
+  /** The entities that follow the data (one per subject), as the features have them now, in feature order. */
+  dynamic(): EntityDef[] {
+    return this.running.flatMap((r) => r.state.dynamic?.() ?? []);
   }
 
   /** Today's lessons as the last timetable read gives them (the planner's kind of moment); undefined when not known. */

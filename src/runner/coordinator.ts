@@ -271,7 +271,7 @@ export class AccountCoordinator {
     this.askFacts(outcome.ask);
     const identity = this.parts.child.identity;
     if (identity !== undefined && Object.keys(outcome.year).length > 0)
-      this.options.bus.year(this.parts.child.id, { name: identity.firstName, begins: identity.schoolYearBegin, ...outcome.year });
+      this.options.bus.year(this.parts.child.id, { name: identity.firstName, series: outcome.year });
     await this.parts.gate.pass(outcome.events, time, { today: warsawDate(time.now), begin: identity?.schoolYearBegin });
   }
 

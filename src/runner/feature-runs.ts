@@ -15,7 +15,7 @@ import type { EntityState } from '../engine/state.js';
 import type { SourceContext } from '../engine/source.js';
 import type { Identity } from '../engine/identity.js';
 import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
-import type { YearPart } from '../rules/year-records.js';
+import type { YearSeries } from '../engine/series.js';
 import type { EventBatch } from '../once/gate.js';
 import type { FeatureProblem } from './health.js';
 
@@ -30,8 +30,8 @@ export interface CycleOutcome {
   events: EventBatch[];
   /** The calendar feeds the pass's computations made. */
   calendarFeeds: CalendarFeedContents;
-  /** The school year's records the pass's computations held (none when none computed them). */
-  year: YearPart;
+  /** The figures of the school year of the pass's computations, by feature name (none when none computed them). */
+  year: Record<string, YearSeries>;
   /** What the features that computed kept for Assist, by feature name. */
   ask: Record<string, unknown>;
   /** The last feature that answered in an unexpected way. */
@@ -171,7 +171,7 @@ export class FeatureRuns {
         Object.assign(outcome.states, result.states);
         if (keptForLater(wants) && result.states !== undefined) this.keep(feature.name, result.states);
         Object.assign(outcome.calendarFeeds, result.calendarFeeds);
-        Object.assign(outcome.year, result.year);
+        if (result.year !== undefined) outcome.year[feature.name] = result.year;
         if (result.ask !== undefined) outcome.ask[feature.name] = result.ask;
         if (result.suspicious !== undefined) {
           outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };

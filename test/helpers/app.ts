@@ -6,7 +6,7 @@ import type { Language } from '../../src/config/language.js';
 import { rm } from 'node:fs/promises';
 import { App } from '../../src/app/app.js';
 import { buildConfig } from '../../src/config/load.js';
-import type { AddonAnnouncement } from '../../src/config/schema.js';
+import type { AddonAnnouncement, Config } from '../../src/config/schema.js';
 import { silentLogger, type Logger } from '../../src/util/log.js';
 import { MARKER, MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from './mqtt.js';
 import { tempDir } from './portal.js';
@@ -24,6 +24,8 @@ export interface Harness {
   base: string;
   prefix: string;
   dataDir: string;
+  /** The config the bridge runs with (what `dashboard` reads too). */
+  config: Config;
   /** The last payload on <base>/<child>/<key>. */
   state(child: string, key: string): string | undefined;
   attributes(child: string, key: string): Record<string, unknown> | undefined;
@@ -89,6 +91,8 @@ export interface HarnessOptions {
   homeassistant?: { url: string; token: string; public_url?: string; statistics?: boolean; assist?: boolean };
   /** What the app is told by the Supervisor it runs under (its token, `ha_assist`, its address; the Supervisor's model). */
   supervisor?: AddonAnnouncement;
+  /** `run --dashboard-file FILE`: the dashboard the bridge keeps current there. */
+  dashboardFile?: string;
   /** The bridge as `npm run demo` runs it: its passes (src/app/demo/demo.ts DEMO_INTERVALS) and its school in lessons at every hour. */
   demo?: boolean;
 }
@@ -139,6 +143,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       protocolVersion: options.mqttVersion,
       reconnect: options.reconnect,
       out: options.out ?? { write: () => true },
+      ...(options.dashboardFile ? { dashboardFile: { file: options.dashboardFile } } : {}),
       ...(options.demo ? DEMO_APP : {}),
       ...(options.features ? { features: options.features } : {}),
     });
@@ -183,6 +188,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     base: roots.base,
     prefix: roots.prefix,
     dataDir,
+    config,
     state: (child, key) => rec.last(`${roots.base}/${child}/${key}`)?.text,
     attributes: (child, key) => rec.json(`${roots.base}/${child}/${key}/attributes`) as Record<string, unknown> | undefined,
     async runUntil(check, what, advanceMs = 0) {

@@ -2,14 +2,21 @@
 // school, a real broker and the model of Home Assistant's WebSocket (src/bench/home-assistant-socket.ts,
 // strict as core's recorder/import_statistics is). Each child's statistics imported once after the first
 // pass, today's row the sensor's own state, nothing again at a restart, a new grade today's row only, a
-// back-dated one from its day on, a WebSocket away then back imported once, the token in no log line.
+// back-dated one from its day on, a WebSocket away then back imported once, the token in no log line; the
+// dashboard's graphs of the year (interface 17.2) naming exactly the statistics imported.
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { createLogger } from '../../src/util/log.js';
 import { addDays, warsawDate } from '../../src/util/time.js';
 import { HomeAssistantModel } from '../helpers/home-assistant.js';
 import { simulatedSchool } from '../helpers/school.js';
-import type { Harness } from '../helpers/app.js';
+import type { Harness, HarnessOptions } from '../helpers/app.js';
+import { runDashboard } from '../../src/app/commands/dashboard.js';
+import { waitUntil } from '../helpers/mqtt.js';
+import { tempDir } from '../helpers/temp.js';
 
 const [ANIA, JAN] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 const NOW = '2026-11-18T09:11:30+01:00';
@@ -29,8 +36,9 @@ afterEach(() => ha.stop());
 const login = ({ login: l, password }: { login: string; password: string }) => ({ login: l, password });
 
 /** The bridge with the children given, after its first passes reached Home Assistant's statistics. */
-async function bridge(children = [ANIA, JAN]): Promise<Harness> {
+async function bridge(children = [ANIA, JAN], options: Partial<HarnessOptions> = {}): Promise<Harness> {
   const h = await school.start({
+    ...options,
     accounts: children.map(login),
     homeassistant: { url: ha.url, token: TOKEN },
     log: createLogger('debug', { write: (l: string) => void lines.push(l) }),
@@ -40,6 +48,26 @@ async function bridge(children = [ANIA, JAN]): Promise<Harness> {
   await h.advanceUntil(() => wanted.every((id) => ha.socket.statistics.has(id)), "each child's statistics imported", 5);
   await h.app.homeAssistantStatistics?.idle();
   return h;
+}
+
+type Node = Record<string, unknown>;
+function objects(value: unknown): Node[] {
+  if (Array.isArray(value)) return value.flatMap(objects);
+  if (value === null || typeof value !== 'object') return [];
+  return [value as Node, ...Object.values(value).flatMap(objects)];
+}
+
+/** Each child view's statistics graphs, by the view's path: the statistic ids of each, in order. */
+function graphsOf(yaml: string): Record<string, string[][]> {
+  const views = (parse(yaml, { version: '1.1' }) as { views: Node[] }).views;
+  return Object.fromEntries(
+    views.map((v) => [
+      v.path,
+      objects(v.sections)
+        .filter((n) => n.type === 'statistics-graph')
+        .map((n) => n.entities as string[]),
+    ]),
+  );
 }
 
 /** The figure of a statistic's row for a day (its start at the day's local midnight). */
@@ -179,5 +207,39 @@ describe("the school year in Home Assistant's statistics", () => {
     const status = h.app.homeAssistantStatistics?.status();
     expect(status).toMatchObject({ websocket: 'ok', statistics: idsOf('ania').length });
     expect(status?.rows_written).toBe(ha.socket.imports.reduce((sum, i) => sum + i.rows, 0));
+  });
+
+  it('the dashboard graphs the statistics the bridge imported, in the file it writes and in `dashboard`', async () => {
+    const dir = await tempDir('d2m-dashboard-year-');
+    const written = join(dir, 'dashboard.yaml');
+    const h = await school.start({
+      accounts: [ANIA, JAN].map(({ login, password }) => ({ login, password })),
+      homeassistant: { url: ha.url, token: TOKEN },
+      dashboardFile: written,
+    });
+    await h.advanceUntil(
+      () => ha.socket.statistics.has('dziennik2mqtt:ania_average') && ha.socket.statistics.has('dziennik2mqtt:jan_attendance'),
+      'the statistics',
+      5,
+    );
+    await h.app.homeAssistantStatistics?.idle();
+    const imported = (prefix: string) => [...ha.socket.statistics.keys()].filter((id) => id.startsWith(prefix)).sort();
+    const averages = imported('dziennik2mqtt:ania_average');
+    expect(averages.length).toBeGreaterThan(3);
+
+    await waitUntil(async () => (await readFile(written, 'utf8').catch(() => '')).includes('statistics-graph'), 'the dashboard file', 10_000);
+    let printed = '';
+    expect(await runDashboard({ config: h.config, container: false, out: { write: (t) => (printed += t) }, err: { write: () => true } })).toBe(0);
+
+    for (const yaml of [await readFile(written, 'utf8'), printed]) {
+      const graphs = graphsOf(yaml);
+      // Ania: her overall average and each subject's, then her attendance: every one a statistic Home Assistant holds.
+      expect(graphs.ania?.map((ids) => [...ids].sort())).toEqual([averages, ['dziennik2mqtt:ania_attendance']]);
+      expect(graphs.ania?.[0]?.[0]).toBe('dziennik2mqtt:ania_average');
+      // Jan's descriptive grades give no average to graph (that card waits for one); his attendance is graphed.
+      expect(graphs.jan?.at(-1)).toEqual(['dziennik2mqtt:jan_attendance']);
+      expect(imported('dziennik2mqtt:jan_attendance')).toEqual(['dziennik2mqtt:jan_attendance']);
+    }
+    await rm(dir, { recursive: true, force: true });
   });
 });

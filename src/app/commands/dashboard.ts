@@ -2,11 +2,13 @@
 // entities are what the bridge itself would announce: the features' entities for each account and what the
 // bridge (or `check`) saved in data_dir (read only, no login): each child's identity, and the children the
 // family portal listed for an `email` entry, the modules the portal refuses each child (their entities
-// leave the device, so their boxes leave the dashboard) and whether the child is a kindergarten's (its
+// leave the device, so their boxes leave the dashboard), the entities that follow the data (each subject's
+// average, which the school year's graph names) and whether the child is a kindergarten's (its
 // card then shows a kindergarten's day). So the dashboard can name nothing the bridge does not publish.
 import { AccountChild } from '../../runner/child.js';
 import { familySessionName, linkedAccounts, loginKey } from '../../runner/family-road.js';
-import { accountEntities } from '../../features/index.js';
+import { accountEntities, FEATURES } from '../../features/index.js';
+import type { EntityDef } from '../../features/kit/entities.js';
 import { dashboardYaml, type DashboardChild, type DashboardLang } from '../../outputs/homeassistant/dashboard.js';
 import { loadLinkedChildren } from '../../runner/linked-children.js';
 import { AbsentModules } from '../../features/kit/modules.js';
@@ -99,9 +101,13 @@ export async function boardUrlFor(options: Pick<DashboardOptions, 'config' | 'ad
 /** The children announcedChildren finds, and the logins and e-mail entries it cannot name yet. */
 export type Announced = Awaited<ReturnType<typeof announcedChildren>>;
 
-/** What the dashboard takes of a child beyond its identity: the entities its device declares (AbsentModules.declares), its kind. */
+/**
+ * What the dashboard takes of a child beyond its identity: the entities its device declares (AbsentModules.declares),
+ * those that follow the data (a subject's average), its kind.
+ */
 export interface LiveChild {
   absent: Pick<AbsentModules, 'declares'>;
+  dynamic: readonly EntityDef[];
   kind: AccountKind | undefined;
 }
 
@@ -115,7 +121,8 @@ async function savedChild(dataDir: string, login: string): Promise<LiveChild> {
     new AnsweredListsStore(dataDir, login),
   );
   await absent.load();
-  return { absent, kind };
+  const dynamic = (await Promise.all(FEATURES.map((f) => f.savedEntities?.(dataDir, login) ?? []))).flat();
+  return { absent, dynamic, kind };
 }
 
 /**
@@ -140,8 +147,8 @@ export async function announcedChildren(config: Config, live?: (account: Account
     // The entities the device declares (not those of the modules refused for a day; a kindergarten child's only
     // once their lists have answered) and the kind of account: as the running bridge knows them, else as the
     // last run saved them.
-    const { absent, kind } = live?.(account) ?? (await savedChild(config.data_dir, account.login));
-    const announced = accountEntities(account).filter((e) => absent.declares(e, kind !== 'kindergarten'));
+    const { absent, dynamic, kind } = live?.(account) ?? (await savedChild(config.data_dir, account.login));
+    const announced = [...accountEntities(account), ...dynamic].filter((e) => absent.declares(e, kind !== 'kindergarten'));
     const device = child.device(announced, kind === 'kindergarten');
     const name = child.identity?.firstName || listedName || (account.id ? account.id.charAt(0).toUpperCase() + account.id.slice(1) : device.name);
     children.push({ id: device.id, name, entities: device.entities, ...(kind ? { kind } : {}) });

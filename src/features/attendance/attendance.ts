@@ -2,6 +2,7 @@
 // lessons daily (again when a mark names one they do not know); the justifications a few times a day.
 import {
   attendanceOf,
+  type AttendanceInput,
   type AbsencePayload,
   type JustificationPayload,
   type JustificationStatus,
@@ -9,7 +10,9 @@ import {
 } from '../../rules/attendance.js';
 import type { Language } from '../../config/language.js';
 import { JUSTIFICATION_WORDS } from '../../i18n/school-words.js';
-import { semesterOf } from '../../rules/semester.js';
+import { semesterOf, type Semester } from '../../rules/semester.js';
+import { dayByDay, recordDay, type YearSpan } from '../../rules/year-days.js';
+import { yearSeries, type DaySeries } from '../../engine/series.js';
 import type { MissedMark } from '../../rules/realizations.js';
 import { want } from '../../engine/resource.js';
 import { ATTENDANCES } from '../../engine/resources/school.js';
@@ -208,7 +211,9 @@ async function compute(ctx: SourceContext, language: Language): Promise<SourceRe
         reads: { 'absence:': types !== undefined && types.length > 0 ? readMark(read) : undefined },
       },
     } satisfies Tracked<typeof absenceEvent>,
-    year: { attendance: input },
+    year: yearSeries(() =>
+      attendanceYear(input, { begins: ctx.identity.schoolYearBegin, endFirstSemester: ctx.identity.semester1End, today: ctx.today }, language),
+    ),
     ask: { semester, justificationsKnown: justifications !== undefined } satisfies AttendanceAsk,
     output: {
       absences: events
@@ -220,6 +225,23 @@ async function compute(ctx: SourceContext, language: Language): Promise<SourceRe
       lates: events.flatMap((e) => (e.payload.kind === 'late' && e.payload.date !== null ? [e.payload.date] : [])),
     } satisfies AttendanceOutput,
   };
+}
+
+/** What a family calls the attendance's figure of the year, beside the child's name ("Zofia – frekwencja"). */
+const YEAR_WORDS: Record<Language, string> = { pl: 'frekwencja', en: 'attendance', uk: 'відвідуваність' };
+
+/**
+ * The attendance of the school year day by day (interface 16.3's statistics): the sensor's rule, the semester's
+ * share of lessons present, on the marks dated up to each day, in that day's semester.
+ */
+export function attendanceYear(input: Omit<AttendanceInput, 'semester'>, span: YearSpan, language: Language): DaySeries[] {
+  const dayOfMark = recordDay(span.today);
+  const days: Record<string, number> = {};
+  const rule = (day: string, semester: Semester) =>
+    attendanceOf({ ...input, attendances: input.attendances.filter((m) => dayOfMark(m) <= day), justifications: [], semester }).semester
+      .attendancePercent;
+  for (const { day, figure } of dayByDay(new Set(input.attendances.map(dayOfMark)), span, rule)) if (figure !== null) days[day] = figure;
+  return Object.keys(days).length === 0 ? [] : [{ key: attendanceShare.key, label: YEAR_WORDS[language], unit: '%', days }];
 }
 
 /** absences_unexcused: unexcused absences this semester; the rest as attributes. */

@@ -32,9 +32,12 @@ import { average, renderAverage } from './average.js';
 import { GRADE_LISTS, newestGrade } from './newest.js';
 import { childUnit, type UnitSettings } from '../../portal/schemas/identity.js';
 import type { Identity } from '../../engine/identity.js';
+import { silentLogger } from '../../util/log.js';
 import { gradeNumber, type StarSubject, type StreakGrade } from '../streaks/rules.js';
 
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
+import { yearSeries, type YearSeries } from '../../engine/series.js';
+import { averagesYear, type AveragesYearInput } from './year.js';
 
 /**
  * What features naming grades as an input read: the formal behaviour grades as read this pass, with their
@@ -96,6 +99,7 @@ export const grades = feature({
   dashboard: gradesDashboard,
   ask: gradesAsk,
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
+  savedEntities: (dataDir, login) => new SubjectEntities({ dataDir, login, log: silentLogger() }).saved(),
   create: (access) => new GradesSource(access),
 });
 
@@ -206,7 +210,14 @@ class GradesSource implements Source {
     return { items, terms, lost, averageInput, semester, grading, conduct, forecasts };
   }
 
-  /** What a pass publishes: the states its declarations make of the view, the events, the year's records, the output for others. */
+  /** The year's averages day by day, by the sensors' rule, worked out only when a sink asks for them. */
+  private year(ctx: SourceContext, input: AveragesYearInput['input']): YearSeries {
+    const span = { begins: ctx.identity.schoolYearBegin, endFirstSemester: ctx.identity.semester1End, today: ctx.today };
+    const slugs = this.subjects.slugs();
+    return yearSeries(() => averagesYear({ input, slugs }, span, this.access.language));
+  }
+
+  /** What a pass publishes: the states its declarations make of the view, the events, the year's averages, the output for others. */
   private render(
     ctx: SourceContext,
     { lists, partialRead, sources, behaviour, names }: ReturnType<GradesSource['read']>,
@@ -231,8 +242,8 @@ class GradesSource implements Source {
         grade: gradeEvents(items),
         forecast_changed: forecasts.map((payload) => ({ id: `${forecastChanged.key}:${payload.subject}:${ctx.now}`, payload })),
       } satisfies Events<typeof gradeEvent | typeof forecastChanged>,
-      // The year's records once the grades were read (a list not read leaves the last ones standing).
-      ...(grades === undefined || lost ? {} : { year: { grades: { input: averageInput, slugs: this.subjects.slugs() } } }),
+      // The year's averages day by day once the grades were read (a list not read leaves the last ones standing).
+      ...(grades === undefined || lost ? {} : { year: this.year(ctx, averageInput) }),
       output: {
         behaviour:
           behaviourPoints === undefined ? (c.refused(R.BEHAVIOUR_POINTS) ? null : undefined) : { grades: behaviourPoints, ...behaviour, names },

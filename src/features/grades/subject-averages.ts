@@ -5,7 +5,7 @@ import { emptySubject, neededForNext, type Averages, type PointPercentage, type 
 import { assignSlugs } from '../../rules/subject-slugs.js';
 import { textCompare } from '../../rules/order.js';
 import * as z from 'zod';
-import { LoginFile } from '../../util/stored.js';
+import { LoginFile, peekStored } from '../../util/stored.js';
 import { binary, sensor, type EntityDef } from '../kit/entities.js';
 import { onOff, withAttributes } from '../kit/render.js';
 import { shape, type PublishedAs } from '../kit/contract.js';
@@ -133,10 +133,9 @@ function subjectAverageEntity(slug: string, name: string | null, id: string, poi
   );
 }
 
-/** The keys' slugs of the per-subject averages among a child's entities (those of the 1-6 scale, not percentages), in their order. */
-export function subjectAverageSlugs(entities: readonly EntityDef[]): string[] {
-  const prefix = 'average_';
-  return entities.flatMap((e) => (e.key.startsWith(prefix) && e.unit !== '%' ? [e.key.slice(prefix.length)] : []));
+/** The keys of the per-subject averages among a child's entities (those of the 1-6 scale, not percentages), in their order. */
+export function subjectAverageKeys(entities: readonly EntityDef[]): string[] {
+  return entities.flatMap((e) => (e.key.startsWith('average_') && e.unit !== '%' ? [e.key] : []));
 }
 
 /** How the tables of docs/entities.md list the per-subject sensors. */
@@ -171,7 +170,16 @@ export class SubjectEntities {
   }
 
   async load(): Promise<void> {
-    const saved = await this.file.load((error) => this.options.log.warn({ err: error.message }, 'subject keys unreadable; made again'));
+    this.adopt(await this.file.load((error) => this.options.log.warn({ err: error.message }, 'subject keys unreadable; made again')));
+  }
+
+  /** The entities of the subjects as the last run saved them, read without moving anything (the `dashboard` command). */
+  async saved(): Promise<EntityDef[]> {
+    this.adopt(await peekStored(this.file.path, memorySchema));
+    return this.entities();
+  }
+
+  private adopt(saved: Memory | undefined): void {
     // Spread: a subject id such as __proto__ stays a plain key.
     const subjects: Memory['subjects'] = { ...saved?.subjects };
     const present = (saved?.present ?? []).filter((id) => Object.hasOwn(subjects, id));

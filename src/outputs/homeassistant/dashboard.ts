@@ -11,7 +11,7 @@ import { markdownText } from '../../features/screens/templates.js';
 import { ChildEntities, type DashboardChild } from '../../features/screens/child-entities.js';
 import type { Block, Card, ChildSection, DashboardPlace, FamilySlot } from '../../features/screens/parts.js';
 import { bridgeEntityIds } from '../mqtt/discovery.js';
-import { yearGraph } from './statistics/graph.js';
+import { attendanceGraph, averagesGraph } from './year-graph.js';
 
 export type { Card } from '../../features/screens/parts.js';
 export type { DashboardChild } from '../../features/screens/child-entities.js';
@@ -150,8 +150,9 @@ function boardLink(url: string, t: DashboardText): Card {
 function childView(e: ChildEntities, t: DashboardText, at: DashboardPlace, statistics: boolean): Card | undefined {
   const sections = CHILD_SECTIONS.map((name) => {
     const blocks = PARTS.flatMap((p) => (p.child ?? []).filter((c) => c.section === name).map((c) => c.block));
-    // The year's averages graphed under the grades, from Home Assistant's statistics.
-    if (name === 'grades' && statistics) blocks.push((child) => yearGraph(child, t.yearGraph));
+    // The year from Home Assistant's statistics, first in its section: the averages over the grades, the attendance over the notes.
+    if (name === 'grades' && statistics) blocks.unshift((child) => averagesGraph(child, t.yearGraph));
+    if (name === 'notesAbsences' && statistics) blocks.unshift((child) => attendanceGraph(child, t.yearAttendance));
     return blocksSection(name === 'school' ? t.school.heading : t[name], blocks, e, t, at);
   });
   return view(e.child.name, e.child.id, sections, 4);

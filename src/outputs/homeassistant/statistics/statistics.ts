@@ -1,14 +1,12 @@
 // The school year in Home Assistant's long-term statistics (interface 16.3): a sink of the bus that takes
-// each child's year records as a pass publishes them and, once the pass is over, imports through Home
+// each child's figures of the year as a pass's features publish them and, once the pass is over, imports through Home
 // Assistant's WebSocket (`recorder/import_statistics`, external statistics of source dziennik2mqtt) the rows
 // of the days whose figure is not yet there as it stands now: the whole year after the first pass that has
 // the grades, then only the days that moved (a back-dated grade rewrites from its day on), nothing after a
 // restart. What was imported is kept in data_dir. A WebSocket that is away is a log line, a named fault in
 // the diagnostics and a retry later; MQTT and everything else go on.
-import type { Sink } from '../../../bus/bus.js';
+import type { ChildYear, Sink } from '../../../bus/bus.js';
 import type { HomeAssistantConfig } from '../../../config/schema.js';
-import type { Language } from '../../../config/language.js';
-import type { YearRecords } from '../../../rules/year-records.js';
 import { MINUTE } from '../../../util/duration.js';
 import { isoAt, warsawDate } from '../../../util/time.js';
 import { errorText } from '../../../util/text.js';
@@ -23,7 +21,6 @@ import { yearStatistics, type StatisticMetadata, type YearStatistic } from './ye
 export interface StatisticsOptions {
   config: HomeAssistantConfig;
   dataDir: string;
-  language: Language;
   clock: Clock;
   log: Logger;
   /** Each wait on the WebSocket (connecting, authenticating, a command); 30 s by default. */
@@ -60,9 +57,9 @@ export function importsOf(statistics: readonly YearStatistic[], imported: Statis
 export class HomeAssistantStatistics extends LookLoop implements Sink {
   private readonly file: StatisticsFile;
   private imported: StatisticsImported = { statistics: {} };
-  /** Each child's records as the passes last published them (grades and attendance may come in different passes). */
-  private readonly records = new Map<string, YearRecords>();
-  /** The children whose records came since their last import. */
+  /** Each child's series as the passes last published them (each feature's may come in a different pass). */
+  private readonly years = new Map<string, ChildYear>();
+  /** The children whose series came since their last import. */
   private readonly moved = new Set<string>();
   private readonly counts = { rows: 0, calls: 0, day: '', callsToday: 0 };
 
@@ -72,9 +69,9 @@ export class HomeAssistantStatistics extends LookLoop implements Sink {
     this.file = new StatisticsFile(options.dataDir);
   }
 
-  /** A sink of the bus: the year's records of a child, as a pass computed them. */
-  year(childId: string, records: YearRecords): void {
-    this.records.set(childId, { ...this.records.get(childId), ...records });
+  /** A sink of the bus: a child's figures of the year, as a pass's features computed them. */
+  year(childId: string, year: ChildYear): void {
+    this.years.set(childId, { name: year.name, series: { ...this.years.get(childId)?.series, ...year.series } });
     this.moved.add(childId);
   }
 
@@ -84,7 +81,7 @@ export class HomeAssistantStatistics extends LookLoop implements Sink {
   }
 
   removed(childId: string): void {
-    this.records.delete(childId);
+    this.years.delete(childId);
     this.moved.delete(childId);
   }
 
@@ -117,11 +114,10 @@ export class HomeAssistantStatistics extends LookLoop implements Sink {
   }
 
   protected async look(signal: AbortSignal): Promise<void> {
-    const today = warsawDate(this.options.clock.now());
     const children = [...this.moved];
     const imports = children.flatMap((child) => {
-      const records = this.records.get(child);
-      return records ? importsOf(yearStatistics(child, records, today, this.options.language), this.imported) : [];
+      const year = this.years.get(child);
+      return year ? importsOf(yearStatistics(child, year), this.imported) : [];
     });
     if (imports.length > 0) await this.send(imports, signal);
     for (const child of children) this.moved.delete(child);

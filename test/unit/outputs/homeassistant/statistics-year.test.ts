@@ -1,11 +1,17 @@
-// The school year day by day (src/outputs/homeassistant/statistics/year.ts): each figure as it stood at the end of
-// each day, worked out by hand here from a few grades and marks (weights, a semester's turn, a back-dated
-// grade), and what is imported again when a day moved.
+// The school year day by day: each figure as the grades and attendance features compute it (their series,
+// src/features/grades/year.ts and attendanceYear) and as Home Assistant's statistics get it
+// (src/outputs/homeassistant/statistics/year.ts), as it stood at the end of each day, worked out by hand
+// here from a few grades and marks (weights, a semester's turn, a back-dated grade), and what is imported
+// again when a day moved.
 import { describe, expect, it } from 'vitest';
-import { yearStatistics } from '../../../../src/outputs/homeassistant/statistics/year.js';
+import { yearStatistics as statisticsOf } from '../../../../src/outputs/homeassistant/statistics/year.js';
 import { importsOf } from '../../../../src/outputs/homeassistant/statistics/statistics.js';
 import { keptDays } from '../../../../src/outputs/homeassistant/statistics/imported.js';
-import type { YearRecords } from '../../../../src/rules/year-records.js';
+import { averagesYear, type AveragesYearInput } from '../../../../src/features/grades/year.js';
+import { attendanceYear } from '../../../../src/features/attendance/attendance.js';
+import { yearSeries } from '../../../../src/engine/series.js';
+import type { AttendanceInput } from '../../../../src/rules/attendance.js';
+import type { Language } from '../../../../src/config/language.js';
 import type { Grade } from '../../../../src/portal/schemas/grades.js';
 import type { Attendance } from '../../../../src/portal/schemas/attendance.js';
 import type { Names } from '../../../../src/rules/names.js';
@@ -21,9 +27,15 @@ const grade = (Id: string, Subject: string, value: string, Date: string, Categor
   ({ Id, Subject, Grade: value, Date, Category, Comments: [] }) as unknown as Grade;
 const mark = (Id: string, Date: string, Type: string): Attendance => ({ Id, Date, Type }) as Attendance;
 
+/** What the two features hold of a child's year: the grades and what averages them, the marks and their types. */
+interface YearRecords {
+  begins: string;
+  grades: AveragesYearInput;
+  attendance: Omit<AttendanceInput, 'semester'>;
+}
+
 function records(grades: Grade[], marks: Attendance[] = []): YearRecords {
   return {
-    name: 'Zofia',
     begins: '2026-09-01',
     grades: {
       input: {
@@ -47,6 +59,18 @@ function records(grades: Grade[], marks: Attendance[] = []): YearRecords {
       endFirstSemester: '2027-01-24',
     },
   };
+}
+
+/** Zofia's statistics up to `today`, from the series the grades and attendance features publish. */
+function yearStatistics(child: string, r: YearRecords, today: string, language: Language) {
+  const span = (endFirstSemester: string | undefined) => ({ begins: r.begins, endFirstSemester, today });
+  return statisticsOf(child, {
+    name: 'Zofia',
+    series: {
+      grades: yearSeries(() => averagesYear(r.grades, span(r.grades.input.endFirstSemester), language)),
+      attendance: yearSeries(() => attendanceYear(r.attendance, span(r.attendance.endFirstSemester), language)),
+    },
+  });
 }
 
 const byId = (list: ReturnType<typeof yearStatistics>) => Object.fromEntries(list.map((s) => [s.metadata.statistic_id, s]));
