@@ -136,12 +136,7 @@ export const EN_DASHBOARD = {
     noAbsence: 'School days without an absence',
     noNegativeNote: 'School days without a negative note',
     achievements: 'Achievements this school year',
-    kinds: {
-      first_six: FEATURE_TEXT.en.streaks.firstSix,
-      good_grades: FEATURE_TEXT.en.streaks.goodGrades,
-      no_absence: FEATURE_TEXT.en.streaks.noAbsence,
-      no_negative_note: FEATURE_TEXT.en.streaks.noNegativeNote,
-    },
+    kinds: FEATURE_TEXT.en.streaks.kinds,
   },
   tests: 'Tests',
   events: 'Trips, meetings and events',

@@ -113,12 +113,7 @@ export const UK_DASHBOARD: DashboardText = {
     noAbsence: 'Навчальні дні без пропусків',
     noNegativeNote: 'Навчальні дні без негативних зауважень',
     achievements: 'Досягнення цього навчального року',
-    kinds: {
-      first_six: FEATURE_TEXT.uk.streaks.firstSix,
-      good_grades: FEATURE_TEXT.uk.streaks.goodGrades,
-      no_absence: FEATURE_TEXT.uk.streaks.noAbsence,
-      no_negative_note: FEATURE_TEXT.uk.streaks.noNegativeNote,
-    },
+    kinds: FEATURE_TEXT.uk.streaks.kinds,
   },
   tests: 'Контрольні',
   events: 'Екскурсії, збори та події',

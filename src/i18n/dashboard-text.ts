@@ -118,12 +118,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
       noAbsence: 'Dni szkolne bez nieobecności',
       noNegativeNote: 'Dni szkolne bez negatywnej uwagi',
       achievements: 'Osiągnięcia w tym roku szkolnym',
-      kinds: {
-        first_six: FEATURE_TEXT.pl.streaks.firstSix,
-        good_grades: FEATURE_TEXT.pl.streaks.goodGrades,
-        no_absence: FEATURE_TEXT.pl.streaks.noAbsence,
-        no_negative_note: FEATURE_TEXT.pl.streaks.noNegativeNote,
-      },
+      kinds: FEATURE_TEXT.pl.streaks.kinds,
     },
     tests: 'Sprawdziany',
     events: 'Wycieczki, zebrania i wydarzenia',

@@ -13,11 +13,26 @@ const EN = {
     yoursNamed: (name: string) => `Lucky number: it's you, ${name}!`,
   },
   streaks: {
-    /** An achievement as words beside its count ("10 good grades in a row"); the first 6 by itself. */
-    firstSix: 'First 6',
-    goodGrades: 'good grades in a row',
-    noAbsence: 'school days without an absence',
-    noNegativeNote: 'school days without a negative note',
+    /**
+     * Each achievement's words (streaks.ts ACHIEVEMENT_SHOWN says how its value goes with them): after its count
+     * ("10 good grades in a row"), before its count, subject or semester ("Praise: 3"), or alone ("First 6").
+     */
+    kinds: {
+      first_six: 'First 6',
+      good_grades: 'good grades in a row',
+      no_absence: 'school days without an absence',
+      no_negative_note: 'school days without a negative note',
+      sixes: 'sixes this school year',
+      subject_star: 'Subject star',
+      honours: 'Honours on the forecast',
+      comeback: 'A 1 or 2 made good',
+      semester_without_one: 'Semester without a 1',
+      full_month: 'Whole months without an absence',
+      punctual: 'school days without being late',
+      praise: 'Praise',
+      exemplary_behaviour: 'Exemplary behaviour',
+      lucky: 'Days with the lucky number',
+    },
     /** Under an achievement's badge on the board. */
     bravo: 'Well done!',
   },
@@ -27,22 +42,46 @@ export const FEATURE_TEXT: Record<Language, typeof EN> = {
   en: EN,
   pl: {
     lucky: { yours: 'To Ty!', forDay: (day) => `na ${day}`, yoursNamed: (name) => `Szczęśliwy numerek: to Ty, ${name}!` },
-    // Every count of an achievement (5, 10, 20; 7, 30, 90) takes the genitive plural.
+    // Every count an achievement's words follow (5, 10, 20, 25; 7, 30, 90) takes the genitive plural.
     streaks: {
-      firstSix: 'Pierwsza szóstka',
-      goodGrades: 'dobrych ocen z rzędu',
-      noAbsence: 'dni szkolnych bez nieobecności',
-      noNegativeNote: 'dni szkolnych bez negatywnej uwagi',
+      kinds: {
+        first_six: 'Pierwsza szóstka',
+        good_grades: 'dobrych ocen z rzędu',
+        no_absence: 'dni szkolnych bez nieobecności',
+        no_negative_note: 'dni szkolnych bez negatywnej uwagi',
+        sixes: 'szóstek w tym roku szkolnym',
+        subject_star: 'Gwiazda przedmiotu',
+        honours: 'Świadectwo z paskiem w prognozie',
+        comeback: 'Jedynka lub dwójka poprawiona',
+        semester_without_one: 'Semestr bez jedynki',
+        full_month: 'Całe miesiące bez nieobecności',
+        punctual: 'dni szkolnych bez spóźnienia',
+        praise: 'Pochwały',
+        exemplary_behaviour: 'Wzorowe zachowanie',
+        lucky: 'Dni ze szczęśliwym numerkiem',
+      },
       bravo: 'Brawo!',
     },
   },
   uk: {
     lucky: { yours: 'Це ти!', forDay: (day) => `на ${day}`, yoursNamed: (name) => `Щасливий номер: це ти, ${name}!` },
     streaks: {
-      firstSix: 'Перша шістка',
-      goodGrades: 'хороших оцінок поспіль',
-      noAbsence: 'навчальних днів без пропусків',
-      noNegativeNote: 'навчальних днів без негативних зауважень',
+      kinds: {
+        first_six: 'Перша шістка',
+        good_grades: 'хороших оцінок поспіль',
+        no_absence: 'навчальних днів без пропусків',
+        no_negative_note: 'навчальних днів без негативних зауважень',
+        sixes: 'шісток цього навчального року',
+        subject_star: 'Зірка предмета',
+        honours: 'Свідоцтво з відзнакою в прогнозі',
+        comeback: 'Виправлена одиниця чи двійка',
+        semester_without_one: 'Семестр без одиниці',
+        full_month: 'Цілі місяці без пропусків',
+        punctual: 'навчальних днів без запізнень',
+        praise: 'Похвали',
+        exemplary_behaviour: 'Зразкова поведінка',
+        lucky: 'Дні зі щасливим номером',
+      },
       bravo: 'Браво!',
     },
   },

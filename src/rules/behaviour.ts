@@ -79,11 +79,26 @@ function readEntries(input: BehaviourInput): { entry: BehaviourGrade; facts: Ent
 
 export type Behaviour = ReturnType<typeof behaviour>;
 
+/** Every classic grade and proposal of the lists, newest first (none at a points school). */
+export function behaviourMarks(input: BehaviourInput): BehaviourMark[] {
+  return marksOf(readEntries(input));
+}
+
+const marksOf = (entries: ReturnType<typeof readEntries>): BehaviourMark[] => entries.flatMap((e) => (e.mark === null ? [] : [e.mark]));
+
+/** A grade of "wzorowe" (exemplary), by its short form or its words. */
+export const isExemplary = (mark: Pick<BehaviourMark, 'grade' | 'short'>): boolean =>
+  fold(mark.short ?? '') === 'wz' || /^wzorow/.test(fold(mark.grade));
+
+/** A grade of "bardzo dobre" (very good) or better: what honours asks of the behaviour. */
+export const atLeastVeryGood = (mark: Pick<BehaviourMark, 'grade' | 'short'>): boolean =>
+  isExemplary(mark) || fold(mark.short ?? '') === 'bdb' || /^bardzo dobr/.test(fold(mark.grade));
+
 export function behaviour(input: BehaviourInput) {
   const currentSemester = recordSemester(undefined, input.today, input.endFirstSemester) ?? 1;
   const entries = readEntries(input);
   const pointsEntries = entries.filter((e) => e.entry.Value !== undefined);
-  const marks = entries.flatMap((e) => (e.mark === null ? [] : [e.mark]));
+  const marks = marksOf(entries);
   const find = (period: BehaviourMark['period'], proposal: boolean): BehaviourMark | null =>
     marks.find(
       (m) => m.period === period && m.proposal === proposal && (period === 'final' || m.semester === null || m.semester === currentSemester),

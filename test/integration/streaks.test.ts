@@ -1,6 +1,6 @@
 // Streaks and achievements (interface 16.3) through the real bridge, the simulated portal and the real broker:
 // the first pass only records what is already true (Ania's first 6 of October, her five good grades in a
-// row, Jan's seven school days without an absence), then a new 6 that makes Ania's tenth good grade in a row
+// row and her fifth 6 of the year, Jan's seven school days without an absence), then a new 6 that makes Ania's tenth good grade in a row
 // fires exactly one `achievement` event, her streak counts it, the board shows its badge beside her name, and
 // nothing fires again at the next passes.
 import { readFile } from 'node:fs/promises';
@@ -51,8 +51,8 @@ describe('streaks and achievements', () => {
     expect(ania.good_grades).toBe(6);
     expect(ania.achievements).toEqual(
       expect.arrayContaining([
-        { kind: 'first_six', count: 1, date: '2026-10-22' },
-        { kind: 'good_grades', count: 5, date: '2026-10-27' },
+        { kind: 'first_six', count: 1, date: '2026-10-22', announced: false },
+        { kind: 'good_grades', count: 5, date: '2026-10-27', announced: false },
       ]),
     );
     const jan = h.attributes('jan', 'streaks') as { achievements: { kind: string }[] };
@@ -62,8 +62,13 @@ describe('streaks and achievements', () => {
     const device = h.rec.json(`${h.prefix}/device/${h.base}_ania/config`) as { cmps: Record<string, Record<string, unknown>> };
     expect(device.cmps.achievement).toMatchObject({ p: 'event', event_types: ['achievement'], default_entity_id: 'event.ania_achievement' });
     expect(device.cmps.streaks).toMatchObject({ p: 'sensor', default_entity_id: 'sensor.ania_streaks' });
-    // Nothing unlocked in the last 7 days: no badge beside her name.
+    // Her fifth 6 of the year (of six) came in the last 7 days: listed as never announced, so no badge beside her
+    // name celebrates it; her progress counts it.
+    const sixes = ania.achievements.find((a) => a.kind === 'sixes');
+    expect(sixes).toMatchObject({ count: 5, announced: false });
+    expect(sixes!.date >= '2026-11-12').toBe(true);
     expect(await badges(h, port, 'ania')).toEqual([]);
+    expect((h.attributes('ania', 'streaks') as { progress: Record<string, unknown> }).progress.sixes).toEqual({ count: 6, next: 10 });
 
     // Three more good grades, the ninth in a row: no count reached, nothing fires.
     const account = school.sim.account(ANIA.login);

@@ -38,6 +38,8 @@ export interface AttendanceOutput {
   lessons: string[];
   /** Every day with a mark of the child's (present, absent or late), oldest first: the school days the register recorded. */
   days: string[];
+  /** The days of the lates (the streaks' punctual). */
+  lates: string[];
 }
 
 declare module '../../engine/source.js' {
@@ -220,6 +222,7 @@ async function compute(ctx: SourceContext, language: Language): Promise<SourceRe
         .map((p) => ({ date: p.date, lessonNo: p.lesson_no, subject: p.subject })),
       lessons: [...new Set(marks.map((m) => m.Lesson).filter((id) => id !== undefined))],
       days: [...new Set(marks.map((m) => dayOf(m.Date)).filter((d) => d !== undefined))].sort(),
+      lates: events.flatMap((e) => (e.payload.kind === 'late' && e.payload.date !== null ? [e.payload.date] : [])),
     } satisfies AttendanceOutput,
   };
 }

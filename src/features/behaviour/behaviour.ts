@@ -1,7 +1,14 @@
 // The behaviour feature: the formal behaviour grade (spec 2.4) -> behaviour and a
 // behaviour_grade event per new entry. It asks the portal nothing of its own: the grades feature reads
 // BehaviourGrades/Points hourly with its lookups and hands them over as its output.
-import { behaviour as behaviourRule, behaviourEvents, type Behaviour, type BehaviourMark, type BehaviourPayload } from '../../rules/behaviour.js';
+import {
+  behaviour as behaviourRule,
+  behaviourEvents,
+  behaviourMarks,
+  type Behaviour,
+  type BehaviourMark,
+  type BehaviourPayload,
+} from '../../rules/behaviour.js';
 import { eventEntity, sensor } from '../kit/entities.js';
 import { stateText, withAttributes } from '../kit/render.js';
 import { BEHAVIOUR_WORDS } from '../../i18n/school-words.js';
@@ -42,6 +49,15 @@ export const behaviourEvent = eventEntity(
   { payload: shape<BehaviourPayload>(), module: [BEHAVIOUR_POINTS] },
 );
 
+/** What the streaks read: the year's classic grades and proposals, newest first; null while the portal refuses them. */
+export type BehaviourOutput = null | { marks: BehaviourMark[] };
+
+declare module '../../engine/source.js' {
+  interface FeatureOutputs {
+    behaviour: BehaviourOutput;
+  }
+}
+
 export const behaviourFeature = feature({
   name: 'behaviour',
   inputs: ['grades'],
@@ -72,6 +88,7 @@ function compute(ctx: SourceContext, language: Language): Promise<SourceResult> 
     return Promise.resolve({
       states: statesOf([behaviourEntity], { view: null, language }),
       ask: { view: null, absent: true } satisfies BehaviourAsk,
+      output: null satisfies BehaviourOutput,
     });
   if (read === undefined) return Promise.resolve({});
   const input = { ...read, today: ctx.today, endFirstSemester: ctx.identity.semester1End };
@@ -80,6 +97,7 @@ function compute(ctx: SourceContext, language: Language): Promise<SourceResult> 
     states: statesOf([behaviourEntity], { view, language }),
     ask: { view } satisfies BehaviourAsk,
     events: { behaviour_grade: behaviourEvents(input) } satisfies Events<typeof behaviourEvent>,
+    output: { marks: behaviourMarks(input) } satisfies BehaviourOutput,
   });
 }
 

@@ -3,8 +3,7 @@
 // a grade; and the report card the forecasts make (their mean, honours, the subjects at risk). Pure: the
 // averages' figures and the day in, what `average` and `average_<subject>` publish out.
 import { nextThreshold, reaches, type SubjectAverage, round2 } from '../../rules/averages.js';
-import type { Behaviour } from '../../rules/behaviour.js';
-import { fold } from '../../rules/order.js';
+import { atLeastVeryGood, type Behaviour } from '../../rules/behaviour.js';
 import { addDays } from '../../util/time.js';
 
 /** Where a subject's average heads: against its value 14 days earlier, by 0.1 or more. */
@@ -73,7 +72,7 @@ export function reportCard(subjects: readonly { subject: string; forecast: strin
   const forecasts = subjects.flatMap((s) => (s.forecast === null ? [] : [Number(s.forecast)]));
   const mean = forecasts.length === 0 ? null : round2(forecasts.reduce((a, b) => a + b, 0) / forecasts.length);
   const mark = conduct && (conduct.final ?? conduct.finalProposal ?? conduct.semester ?? conduct.semesterProposal);
-  const good = mark ? ['wz', 'bdb'].includes(fold(mark.short ?? '')) || /^(wzorow|bardzo dobr)/.test(fold(mark.grade)) : null;
+  const good = mark ? atLeastVeryGood(mark) : null;
   return {
     // The mean of the subjects' forecasts, 2 decimals; null while no subject has one.
     forecast_average: mean,

@@ -5,7 +5,7 @@
 // (src/engine/resources/grades.ts). The school rules answer domain values; this renders them.
 import type { GradeItem } from '../../rules/grade-item.js';
 import { gradeEvents, gradeItems, newestGrades, notGradeKeys, type GradePayload, type GradeSources } from '../../rules/grades.js';
-import { averages, gradeScale } from '../../rules/averages.js';
+import { averages, gradeScale, type Averages } from '../../rules/averages.js';
 import { termGrades, type TermGrade } from '../../rules/term-grades.js';
 import { semesterOf } from '../../rules/semester.js';
 import { want, type Copies, type Resource, type Want } from '../../engine/resource.js';
@@ -33,7 +33,7 @@ import { GRADE_LISTS, newestGrade } from './newest.js';
 import { childUnit, type UnitSettings } from '../../portal/schemas/identity.js';
 import type { Identity } from '../../engine/identity.js';
 import { silentLogger } from '../../util/log.js';
-import { gradeNumber, type StreakGrade } from '../streaks/rules.js';
+import { gradeNumber, type StarSubject, type StreakGrade } from '../streaks/rules.js';
 
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 import { yearSeries, type YearSeries } from '../../engine/series.js';
@@ -50,6 +50,8 @@ export interface GradesOutput {
    * grades (a kindergarten), undefined when they were not read this time.
    */
   ordinary?: null | StreakGrade[];
+  /** Each subject's average this semester and the forecast report card's honours, read with `ordinary` (the streaks' stars and honours). */
+  standing?: { subjects: StarSubject[]; honours: boolean | null };
   /** The year's term grades, proposed and given: the one list (termGrades) the briefing and the calendar feeds print too. */
   terms?: readonly TermGrade[];
 }
@@ -246,6 +248,7 @@ class GradesSource implements Source {
         behaviour:
           behaviourPoints === undefined ? (c.refused(R.BEHAVIOUR_POINTS) ? null : undefined) : { grades: behaviourPoints, ...behaviour, names },
         ordinary: grades === undefined ? (c.refused(R.GRADES) ? null : undefined) : streakGrades(items),
+        ...(grades === undefined ? {} : { standing: { subjects: starSubjects(semester), honours: view.averaged.attributes.honours ?? null } }),
         terms,
       } satisfies GradesOutput,
       tracked: {
@@ -283,8 +286,20 @@ function streakGrades(items: readonly GradeItem[]): StreakGrade[] {
     (i) => (i.kind === 'grade' || i.kind === 'descriptive') && i.details.period === undefined && gradeNumber(i.shown) !== null,
   );
   // The items are the newest first (newestFirst): the other way round, the oldest first.
-  return counted.map((i) => ({ shown: i.shown, date: i.date })).reverse();
+  return counted
+    .map((i) => ({
+      shown: i.shown,
+      date: i.date,
+      key: i.key,
+      subject: i.subject,
+      ...(typeof i.details.improves === 'string' && { improves: i.details.improves }),
+    }))
+    .reverse();
 }
+
+/** Each subject's average this semester as its sensor shows it, and the grades it is made of. */
+const starSubjects = (semester: Averages): StarSubject[] =>
+  semester.subjects.map((s) => ({ id: s.subjectId, subject: s.subject ?? s.subjectId, average: s.average, count: s.count }));
 
 /** A list's grades as its copy holds them (undefined: not read, or not asked for). */
 type Listed = readonly { Category?: string; Comments?: string | string[]; Subject?: string; AddedBy?: string; Skill?: string }[] | undefined;

@@ -36,6 +36,8 @@ export const noteEvent = eventEntity('note', { en: 'Note', pl: 'Uwaga', uk: 'Ð—Ð
 /** What features naming notes as an input read: the day of each negative note (spec 2.9), oldest first. */
 export interface NotesOutput {
   negative: string[];
+  /** The days of the positive notes, oldest first (the streaks' praise). */
+  positive: string[];
 }
 
 declare module '../../engine/source.js' {
@@ -73,12 +75,12 @@ function compute(ctx: SourceContext): Promise<SourceResult> {
     events: { note: events } satisfies Events<typeof noteEvent>,
     // Every note, newest first: the events' own payloads.
     ask: { notes: events.map((e) => e.payload) } satisfies NotesAsk,
-    output: { negative: negativeNoteDays(notes) } satisfies NotesOutput,
+    output: { negative: noteDays(notes, 'negative'), positive: noteDays(notes, 'positive') } satisfies NotesOutput,
   });
 }
 
-function negativeNoteDays(notes: readonly Note[]): string[] {
-  const days = notes.filter((n) => noteKind(n.Positive) === 'negative').map((n) => dayOf(n.Date) ?? dayOf(n.AddDate));
+function noteDays(notes: readonly Note[], kind: 'negative' | 'positive'): string[] {
+  const days = notes.filter((n) => noteKind(n.Positive) === kind).map((n) => dayOf(n.Date) ?? dayOf(n.AddDate));
   return days.filter((d) => d !== undefined).sort();
 }
 

@@ -1,9 +1,25 @@
-// The streaks feature (interface 16.3): the good-grades streak, the school days without an absence and
-// without a negative note -> streaks, and an achievement event the first time this school year a run reaches
-// one of its counts (rules.ts). It asks the portal nothing: it reads what the grades, attendance and notes
-// features computed from their own reads. Its screens: a badge on the board's card for an achievement of
-// the last 7 days, and the runs and the year's achievements in the child's own dashboard view.
-import { ACHIEVEMENT_KINDS, achievementEvents, streaks as streaksOf, type Achievement, type AchievementPayload, type Streaks } from './rules.js';
+// The streaks feature (interfaces 16.3 and 17.2): the good-grades streak, the school days without an absence and
+// without a negative note -> streaks, with each achievement kind's progress, and an achievement event the first
+// time this school year a count is reached or a thing won (rules.ts). It asks the portal nothing: it reads what
+// the grades, attendance, notes, behaviour and lucky features computed from their own reads, and keeps in
+// data_dir what those do not give back (record.ts). Its screens: a badge on the board's card for an achievement
+// of the last 7 days, and the runs and the year's achievements in the child's own dashboard view.
+import {
+  ACHIEVEMENT_KINDS,
+  achievementEvents,
+  shownAchievement,
+  streaks as streaksOf,
+  type Achievement,
+  type AchievementKind,
+  type AchievementPayload,
+  type Progress,
+  type StarSubject,
+  type StreakConduct,
+  type StreakGrade,
+  type Streaks,
+} from './rules.js';
+import { AchievementRecord } from './record.js';
+import { isExemplary } from '../../rules/behaviour.js';
 import { yearStart } from '../../once/rollover.js';
 import { ATTENDANCES } from '../../engine/resources/school.js';
 import { NOTES } from '../notes/resources.js';
@@ -19,6 +35,7 @@ import { FEATURE_TEXT } from '../../i18n/feature-text.js';
 import { addDays } from '../../util/time.js';
 import type { Language } from '../../config/language.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
+import type { FeatureAccess } from '../feature.js';
 import type { ShownChild, BoardPart, Card } from '../screens/parts.js';
 import type { ChildEntities } from '../screens/child-entities.js';
 import type { DashboardText } from '../../i18n/dashboard-text.js';
@@ -27,14 +44,20 @@ import { streaksAsk, type StreaksAsk } from './ask.js';
 
 /**
  * The attributes of streaks. A run the account cannot have is left out (a kindergarten has no grades,
- * so no `good_grades`); `achievements` are this school year's, the newest first.
+ * so no `good_grades`); `achievements` are this school year's, the newest first (`announced` false for one already
+ * true when the bridge first read its kind); `progress`, each kind the
+ * account has: its count now and the count of its next achievement.
  */
 export type StreaksFacts = {
   good_grades?: number;
   days_without_absence?: number;
   days_without_negative_note?: number;
-  achievements: Achievement[];
+  achievements: ListedAchievement[];
+  progress: Partial<Record<AchievementKind, Progress>>;
 };
+
+/** One of this year's achievements as the sensor lists it: `announced` false for one already true when the bridge first read its kind (never an event). */
+export type ListedAchievement = Achievement & { announced: boolean };
 
 export const streaksEntity = sensor(
   'streaks',
@@ -59,7 +82,7 @@ export const BADGE_DAYS = 7;
 
 export const streaksFeature = feature({
   name: 'streaks',
-  inputs: ['grades', 'attendance', 'notes'],
+  inputs: ['grades', 'attendance', 'notes', 'behaviour', 'lucky'],
   // A run of school days moves with the day, not only with the lists.
   everyPass: true,
   entities: [streaksEntity, achievementEvent],
@@ -76,56 +99,87 @@ export const streaksFeature = feature({
       },
     ],
   },
-  create: (access) => new StreaksSource(access.language),
+  create: (access) => new StreaksSource(access),
 });
 
 const streaksCard = (e: ChildEntities, t: DashboardText): Card =>
-  markdown(
-    e,
-    t,
-    'features/streaks/streaks',
-    keyed(streaksEntity, 'good_grades', 'days_without_absence', 'days_without_negative_note', 'achievements'),
-  );
+  markdown(e, t, 'features/streaks/streaks', {
+    ...keyed(streaksEntity, 'good_grades', 'days_without_absence', 'days_without_negative_note', 'achievements'),
+    shown: { list: ACHIEVEMENT_KINDS.map((kind) => ({ kind, how: ACHIEVEMENT_SHOWN[kind] })) },
+  });
 
 /** What the runs are computed from; each undefined until first known, null where the account has none. */
 interface Known {
-  grades?: Parameters<typeof streaksOf>[0]['grades'];
-  attendance?: { days: readonly string[]; absences: readonly string[] } | null;
-  notes?: readonly string[] | null;
+  grades?: readonly StreakGrade[] | null;
+  standing?: { subjects: StarSubject[]; honours: boolean | null };
+  attendance?: { days: readonly string[]; absences: readonly string[]; lates: readonly string[] } | null;
+  notes?: { negative: readonly string[]; positive: readonly string[] } | null;
+  conduct?: readonly StreakConduct[] | null;
 }
 
 class StreaksSource implements Source {
   private readonly known: Known = {};
+  private readonly record: AchievementRecord;
 
-  constructor(private readonly language: Language) {}
+  constructor(access: Pick<FeatureAccess, 'dataDir' | 'account' | 'log'>) {
+    this.record = new AchievementRecord(access.dataDir, access.account.login, access.log);
+  }
 
-  compute(ctx: SourceContext): Promise<SourceResult> {
-    const { grades, attendance, notes } = ctx.inputs;
+  prepare(): Promise<void> {
+    return this.record.load();
+  }
+
+  async compute(ctx: SourceContext): Promise<SourceResult> {
+    const { grades, attendance, notes, behaviour, lucky } = ctx.inputs;
+    const known = this.known;
     // A list not read this time leaves what was last known of it; one the portal refuses is none.
-    if (grades?.ordinary !== undefined) this.known.grades = grades.ordinary;
+    if (grades?.ordinary !== undefined) known.grades = grades.ordinary;
+    if (grades?.standing !== undefined) known.standing = grades.standing;
     if (attendance !== undefined)
-      this.known.attendance = { days: attendance.days, absences: attendance.absences.flatMap((a) => (a.date === null ? [] : [a.date])) };
-    else if (ctx.cache.refused(ATTENDANCES)) this.known.attendance = null;
-    if (notes !== undefined) this.known.notes = notes.negative;
-    else if (ctx.cache.refused(NOTES)) this.known.notes = null;
-    const { grades: g, attendance: a, notes: n } = this.known;
+      known.attendance = {
+        days: attendance.days,
+        absences: attendance.absences.flatMap((a) => (a.date === null ? [] : [a.date])),
+        lates: attendance.lates,
+      };
+    else if (ctx.cache.refused(ATTENDANCES)) known.attendance = null;
+    if (notes !== undefined) known.notes = notes;
+    else if (ctx.cache.refused(NOTES)) known.notes = null;
+    if (behaviour !== undefined) known.conduct = behaviour && behaviour.marks.map((m) => ({ exemplary: isExemplary(m), date: m.date }));
+    const { grades: g, attendance: a, notes: n } = known;
     // Until each list is known, a run would be counted short and an achievement already true would look
-    // new: nothing is computed, and the memory of the events is not primed with half the truth.
-    if (g === undefined || a === undefined || n === undefined) return Promise.resolve({});
+    // new: nothing is computed, and neither the record nor the memory of the events is primed with half the truth.
+    if (g === undefined || a === undefined || n === undefined) return {};
     const start = yearStart(ctx.today, ctx.identity.schoolYearBegin);
+    // The lucky number is the child's on its day (one shown a day early counts from that day on).
+    if (lucky?.mine === true) this.record.luckyOn(start, lucky.day);
+    const record = this.record.of(start);
     const value = streaksOf({
       grades: g,
       markedDays: a?.days ?? null,
       absenceDays: a?.absences ?? [],
-      negativeNoteDays: n,
+      lateDays: a?.lates,
+      negativeNoteDays: n?.negative ?? null,
+      positiveNoteDays: n?.positive ?? null,
+      subjects: known.standing?.subjects,
+      honours: known.standing?.honours,
+      conduct: known.conduct,
+      // A school without the lucky number shows none: no progress toward it.
+      luckyDays: lucky !== undefined || record.lucky.length > 0 ? record.lucky : undefined,
+      semester1End: ctx.identity.semester1End,
+      yearEnd: ctx.identity.schoolYearEnd,
+      kept: record.kept,
       yearStart: start,
       today: ctx.today,
     });
-    return Promise.resolve({
-      states: statesOf([streaksEntity], value),
+    // Every kind is read with the three lists, but exemplary behaviour only once the behaviour grades were read.
+    const ready = ACHIEVEMENT_KINDS.filter((k) => k !== 'exemplary_behaviour' || known.conduct !== undefined);
+    const { listed, news } = this.record.take(start, value.achievements, ready);
+    await this.record.save();
+    return {
+      states: statesOf([streaksEntity], { ...value, achievements: listed }),
       ask: { daysWithoutNegativeNote: value.daysWithoutNegativeNote } satisfies StreaksAsk,
-      events: { achievement: achievementEvents(value, start) } satisfies Events<typeof achievementEvent>,
-    });
+      events: { achievement: achievementEvents(news, start) } satisfies Events<typeof achievementEvent>,
+    };
   }
 }
 
@@ -135,33 +189,60 @@ export function renderStreaks(s: Streaks): PublishedAs<StreaksFacts> {
     ...(s.goodGrades === null ? {} : { good_grades: s.goodGrades }),
     ...(s.daysWithoutAbsence === null ? {} : { days_without_absence: s.daysWithoutAbsence }),
     ...(s.daysWithoutNegativeNote === null ? {} : { days_without_negative_note: s.daysWithoutNegativeNote }),
-    achievements: [...s.achievements].reverse(),
+    achievements: s.achievements.map((a) => ({ ...shownAchievement(a), announced: a.quiet !== true })).reverse(),
+    progress: s.progress,
   };
   return withAttributes(s.goodGrades, facts);
 }
 
-/** An achievement in words: "10 dobrych ocen z rzędu", "Pierwsza szóstka". */
-export function achievementWords(a: Pick<Achievement, 'kind' | 'count'>, language: Language): { label: string; value: string } {
-  const words = FEATURE_TEXT[language].streaks;
-  switch (a.kind) {
-    case 'first_six':
-      return { label: words.firstSix, value: '6' };
-    case 'good_grades':
-      return { label: words.goodGrades, value: String(a.count) };
-    case 'no_absence':
-      return { label: words.noAbsence, value: String(a.count) };
-    case 'no_negative_note':
-      return { label: words.noNegativeNote, value: String(a.count) };
+/**
+ * How an achievement's value goes with its words (FEATURE_TEXT's streaks.kinds): its count after them ("10 dobrych
+ * ocen z rzędu"), a count, its subject or its semester before them ("Pochwały: 3", "Gwiazda przedmiotu: Fizyka"), or
+ * the words alone ("Pierwsza szóstka"). The dashboard's list reads the same table.
+ */
+export const ACHIEVEMENT_SHOWN: Readonly<Record<AchievementKind, 'count' | 'after' | 'subject' | 'semester' | 'alone'>> = {
+  first_six: 'alone',
+  good_grades: 'count',
+  no_absence: 'count',
+  no_negative_note: 'count',
+  sixes: 'count',
+  subject_star: 'subject',
+  honours: 'alone',
+  comeback: 'subject',
+  semester_without_one: 'semester',
+  full_month: 'after',
+  punctual: 'count',
+  praise: 'after',
+  exemplary_behaviour: 'alone',
+  lucky: 'after',
+};
+
+/** An achievement in words, as the board's badge shows it: "10" beside "dobrych ocen z rzędu", "Fizyka" beside "Gwiazda przedmiotu". */
+export function achievementWords(a: Pick<Achievement, 'kind' | 'count' | 'subject'>, language: Language): { label: string; value: string } {
+  const label = FEATURE_TEXT[language].streaks.kinds[a.kind];
+  switch (ACHIEVEMENT_SHOWN[a.kind]) {
+    case 'count':
+    case 'after':
+      return { label, value: String(a.count) };
+    case 'subject':
+      return { label, value: a.subject ?? '' };
+    case 'semester':
+      return { label, value: 'I'.repeat(a.count) };
+    case 'alone':
+      return { label, value: a.kind === 'first_six' ? '6' : '★' };
   }
 }
 
-/** The newest achievement of the last BADGE_DAYS days as a badge beside the child's name (of one day, the greatest). */
+/** The newest achievement announced in the last BADGE_DAYS days as a badge beside the child's name (of one day, the greatest). */
 const streaksBoard: BoardPart = ({ state, language, clock }: ShownChild) => {
   const since = addDays(clock.today, 1 - BADGE_DAYS);
   const recent = list(state(streaksEntity)?.attributes?.achievements).flatMap((a) => {
-    const [kind, count, date] = [str(a.kind), num(a.count), str(a.date)];
+    const [kind, count, date, subject] = [str(a.kind), num(a.count), str(a.date), str(a.subject)];
     const known = ACHIEVEMENT_KINDS.find((k) => k === kind);
-    return known === undefined || count === null || date === null || date < since || date > clock.today ? [] : [{ kind: known, count, date }];
+    // One already true when the bridge first read its kind was never told: no badge celebrates it.
+    return known === undefined || count === null || date === null || date < since || date > clock.today || a.announced === false
+      ? []
+      : [{ kind: known, count, date, ...(subject === null ? {} : { subject }) }];
   });
   const newest = recent.sort((x, y) => textCompare(y.date, x.date) || y.count - x.count)[0];
   if (newest === undefined) return null;

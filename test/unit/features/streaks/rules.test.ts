@@ -3,26 +3,11 @@
 // event memory fires each once a school year and nothing at a first read.
 import { describe, expect, it } from 'vitest';
 import { achievementEvents, gradeNumber, streaks, type StreakGrade, type StreaksInput } from '../../../../src/features/streaks/rules.js';
+import { grades, input } from './inputs.js';
 import { SeenStore } from '../../../../src/once/memory.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const YEAR = '2026-09-01';
-const TODAY = '2026-11-27';
-
-/** The grades in order, each on its own day of November. */
-const grades = (...shown: string[]): StreakGrade[] => shown.map((s, i) => ({ shown: s, date: `2026-11-${String(i + 1).padStart(2, '0')}` }));
-
-const input = (over: Partial<StreaksInput> = {}): StreaksInput => ({
-  grades: [],
-  markedDays: [],
-  absenceDays: [],
-  negativeNoteDays: [],
-  yearStart: YEAR,
-  today: TODAY,
-  ...over,
-});
 
 /** The school days (Monday to Friday) from `from` on, `n` of them. */
 function weekdays(from: string, n: number): string[] {
@@ -148,7 +133,7 @@ describe('the achievements', () => {
 describe('the achievement events', () => {
   const memory = () => new SeenStore(mkdtempSync(join(tmpdir(), 'streaks-')), 'zofia');
   const fired = (seen: SeenStore, i: StreaksInput) =>
-    seen.take('achievement', achievementEvents(streaks(i), i.yearStart)).map((e) => `${e.payload.kind} ${e.payload.count}`);
+    seen.take('achievement', achievementEvents(streaks(i).achievements, i.yearStart)).map((e) => `${e.payload.kind} ${e.payload.count}`);
 
   it('fire nothing at the first read, then each once', () => {
     const seen = memory();

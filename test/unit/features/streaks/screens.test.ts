@@ -27,6 +27,15 @@ describe('the board', () => {
     expect(board({ achievements: [{ kind: 'no_absence', count: 30, date: '2026-11-12' }] })?.facts?.[0]?.value).toBe('30');
     expect(board({ achievements: [{ kind: 'no_absence', count: 30, date: '2026-11-11' }] })).toBeNull();
     expect(board({ achievements: [{ kind: 'not_a_kind', count: 3, date: '2026-11-18' }] })).toBeNull();
+    // Already true when the bridge first read its kind: never told, so no badge celebrates it.
+    expect(board({ achievements: [{ kind: 'sixes', count: 5, date: '2026-11-17', announced: false }] })).toBeNull();
+    expect(board({ achievements: [{ kind: 'sixes', count: 5, date: '2026-11-17', announced: true }] })?.facts?.[0]).toEqual({
+      look: 'badge',
+      label: 'szóstek w tym roku szkolnym',
+      value: '5',
+      mark: 'Brawo!',
+    });
+    expect(board({ achievements: [{ kind: 'subject_star', count: 1, date: '2026-11-17', subject: 'Fizyka' }] })?.facts?.[0]?.value).toBe('Fizyka');
     expect(board({})).toBeNull();
   });
 });
@@ -41,7 +50,15 @@ describe('the sensor', () => {
       yearStart: '2026-09-01',
       today: '2026-11-18',
     });
-    expect(renderStreaks(s)).toEqual({ state: null, attributes: { days_without_absence: 2, achievements: [] } });
+    // Its progress: the runs of days and the months it has, nothing of grades.
+    expect(renderStreaks(s)).toEqual({
+      state: null,
+      attributes: {
+        days_without_absence: 2,
+        achievements: [],
+        progress: { no_absence: { count: 2, next: 7 }, full_month: { count: 0, next: 1 } },
+      },
+    });
   });
 });
 
@@ -56,6 +73,10 @@ describe.skipIf(skipWithoutJinja())("the child view's card", () => {
       days_without_negative_note: 31,
       achievements: [
         { kind: 'good_grades', count: 10, date: '2026-11-18' },
+        { kind: 'subject_star', count: 1, date: '2026-11-17', subject: 'Fizyka' },
+        { kind: 'praise', count: 3, date: '2026-11-16' },
+        { kind: 'semester_without_one', count: 1, date: '2026-11-13' },
+        { kind: 'honours', count: 1, date: '2026-11-12' },
         { kind: 'first_six', count: 1, date: '2026-10-22' },
       ],
     };
@@ -72,6 +93,10 @@ describe.skipIf(skipWithoutJinja())("the child view's card", () => {
         '',
         '**Osiągnięcia w tym roku szkolnym**',
         '- 🏆 śr. 18.11: 10 dobrych ocen z rzędu',
+        '- 🏆 wt. 17.11: Gwiazda przedmiotu: Fizyka',
+        '- 🏆 pon. 16.11: Pochwały: 3',
+        '- 🏆 pt. 13.11: Semestr bez jedynki: I',
+        '- 🏆 czw. 12.11: Świadectwo z paskiem w prognozie',
         '- 🏆 czw. 22.10: Pierwsza szóstka',
       ].join('\n'),
     });
