@@ -12,7 +12,7 @@
 //   its day (a note on a Saturday: from Monday on).
 // - A comeback is a grade the portal marks as the correction of a 1 or a 2 (1-, 2+ ...) that is a 4 or more.
 // - A semester without a 1: once it has ended (the first on the portal's end of the first semester, the second
-//   on its end of the school year) with at least one grade and no 1 among its grades.
+//   on its end of the school year), from 18:00 of its last day, with at least one grade and no 1 among its grades.
 // - A full month: a calendar month that has ended, with at least one school day and no absence on any.
 // - A subject star: a subject's average this semester of 5.0 or more (as shown, 2 decimals) on at least 5
 //   grades; honours: the forecast report card's (an average of 4.75 and behaviour at least very good);
@@ -139,7 +139,16 @@ export interface StreaksInput {
   /** The first day of the school year running. */
   yearStart: string;
   today: string;
+  /** The time of day now (HH:MM, Warsaw); a semester's last day ends it from SEMESTER_CLOSES. Midnight when not given. */
+  time?: string;
 }
+
+/**
+ * From this hour a semester's last day counts as its end: its lessons are over and the day's grades in, so the
+ * family hears of a semester without a 1 that evening, not the morning after (for the school year's second, a
+ * holiday).
+ */
+export const SEMESTER_CLOSES = '18:00';
 
 /** How far a kind is: its count now and the count of its next achievement (null: none to come this year, or each thing counts alone). */
 export type Progress = { count: number; next: number | null };
@@ -226,8 +235,9 @@ function gradeKinds(grades: readonly StreakGrade[], input: StreaksInput, unlocks
     if (s.from === undefined || s.to === undefined || input.today < s.from) continue;
     const own = counted.filter((g) => g.date >= (s.from as string) && g.date <= (s.to as string));
     const clean = own.every((g) => g.n !== 1);
-    if (input.today > s.to && own.length > 0 && clean) unlocks.win({ kind: 'semester_without_one', count: s.no, date: s.to, ref: String(s.no) });
-    if (input.today <= s.to && clean) running = s.no;
+    const ended = input.today > s.to || (input.today === s.to && (input.time ?? '00:00') >= SEMESTER_CLOSES);
+    if (ended && own.length > 0 && clean) unlocks.win({ kind: 'semester_without_one', count: s.no, date: s.to, ref: String(s.no) });
+    if (!ended && clean) running = s.no;
   }
   progress.first_six = unlocks.progress('first_six', Math.min(sixes, 1));
   progress.good_grades = unlocks.progress('good_grades', run);

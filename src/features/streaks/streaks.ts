@@ -32,7 +32,7 @@ import { ifKnown, markdown, whileOn } from '../screens/cards.js';
 import { keyed } from '../screens/templates.js';
 import { list, num, str } from '../screens/shown.js';
 import { FEATURE_TEXT } from '../../i18n/feature-text.js';
-import { addDays } from '../../util/time.js';
+import { addDays, warsawTimeOfDay } from '../../util/time.js';
 import type { Language } from '../../config/language.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 import type { FeatureAccess } from '../feature.js';
@@ -170,6 +170,7 @@ class StreaksSource implements Source {
       kept: record.kept,
       yearStart: start,
       today: ctx.today,
+      time: warsawTimeOfDay(ctx.now),
     });
     // Every kind is read with the three lists, but exemplary behaviour only once the behaviour grades were read.
     const ready = ACHIEVEMENT_KINDS.filter((k) => k !== 'exemplary_behaviour' || known.conduct !== undefined);

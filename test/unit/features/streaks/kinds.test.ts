@@ -89,12 +89,15 @@ describe('a comeback', () => {
 describe('a semester without a 1', () => {
   const ends = { semester1End: '2027-01-24', yearEnd: '2027-06-25' };
 
-  it('comes when the semester has ended with grades and no 1, dated its last day', () => {
+  it('comes when the semester has ended (from 18:00 of its last day) with grades and no 1, dated its last day', () => {
     const first = [
       { shown: '2', date: '2026-10-01' },
       { shown: '5', date: '2027-01-20' },
     ];
     expect(of(input({ grades: first, ...ends, today: '2027-01-24' }), 'semester_without_one')).toEqual([]);
+    // Its last day's evening ends it: the family hears of it that day.
+    expect(of(input({ grades: first, ...ends, today: '2027-01-24', time: '17:59' }), 'semester_without_one')).toEqual([]);
+    expect(of(input({ grades: first, ...ends, today: '2027-01-24', time: '18:00' }), 'semester_without_one')).toEqual(['1 2027-01-24']);
     expect(of(input({ grades: first, ...ends, today: '2027-01-25' }), 'semester_without_one')).toEqual(['1 2027-01-24']);
     expect(progress(input({ grades: first, ...ends, today: '2027-01-25' }), 'semester_without_one')).toEqual({ count: 1, next: 2 });
     // A 1 in it (1+ too): none, and none to come this semester.
