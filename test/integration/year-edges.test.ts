@@ -51,23 +51,24 @@ const SUMMER = {
 };
 const SCHOOL_DAY = Object.keys(SUMMER);
 
-/** The events the bridge fired since message `from` of the recorder, as "child/kind event_type". */
-function eventsSince(h: Harness, from: number): string[] {
+/** The events the bridge fired since message `from` of the recorder: "child/kind" and the payload. */
+function firedSince(h: Harness, from: number): { event: string; payload: Record<string, unknown> }[] {
   return h.rec.messages
     .slice(from)
     .filter((m) => m.topic.startsWith(`${h.base}/`) && m.topic.includes('/event/'))
-    .map((m) => `${m.topic.slice(h.base.length + 1).replace('/event/', '/')} ${String((JSON.parse(m.text) as { event_type?: unknown }).event_type)}`);
+    .map((m) => ({ event: m.topic.slice(h.base.length + 1).replace('/event/', '/'), payload: JSON.parse(m.text) as Record<string, unknown> }));
+}
+
+/** The events the bridge fired since message `from`, as "child/kind event_type". */
+function eventsSince(h: Harness, from: number): string[] {
+  return firedSince(h, from).map(({ event, payload }) => `${event} ${String(payload.event_type)}`);
 }
 
 /** The achievements the bridge fired since message `from`, as "child kind date", in order. */
 function achievementsSince(h: Harness, from: number): string[] {
-  return h.rec.messages
-    .slice(from)
-    .filter((m) => m.topic.startsWith(`${h.base}/`) && m.topic.endsWith('/event/achievement'))
-    .map((m) => {
-      const payload = JSON.parse(m.text) as { child?: string; kind?: string; date?: string };
-      return `${payload.child} ${payload.kind} ${payload.date}`;
-    });
+  return firedSince(h, from).flatMap(({ event, payload }) =>
+    event.endsWith('/achievement') ? [`${String(payload.child)} ${String(payload.kind)} ${String(payload.date)}`] : [],
+  );
 }
 
 /** What the tests read of an average_<subject>'s attributes. */
