@@ -5,7 +5,8 @@
 // back through a schema (stored.ts). A temporary file a crash left behind is removed at the next start
 // (removeLeftoverTemps).
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { SerialQueue } from './serial.js';
 
@@ -17,26 +18,50 @@ export const partName = (): string => `.${randomBytes(8).toString('hex')}.part`;
 
 /**
  * `durable: false` skips both syncs, for a file nothing depends on after a power cut (the diagnostics'
- * figures, written after every pass): still never half-written, but not a disk flush every pass.
+ * figures, written after every pass): still never half-written, but not a disk flush every pass. Such a
+ * write is made in one go, synchronously: a small file that is never flushed costs the disk's cache a few
+ * microseconds, and the asynchronous calls cost the pass ten times that in their own bookkeeping (an
+ * `fs.promises` call took 15 us of CPU against 1.4 for the same synchronous one on this project's machine).
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: { durable?: boolean } = {}): Promise<void> {
-  const durable = options.durable ?? true;
   const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  const writeTemp = () => (durable ? writeSynced(temp, data) : writeFile(temp, data, { flag: 'wx', mode: 0o600 }));
+  if (options.durable === false) return writeAtOnce(path, temp, data);
   try {
     // The folder is made only when it is missing (the first write, or a data_dir wiped while the
     // bridge runs), not asked for at every write: most writes find it there.
-    await writeTemp().catch(async (error: NodeJS.ErrnoException) => {
+    await writeSynced(temp, data).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
       await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      await writeTemp();
+      await writeSynced(temp, data);
     });
     await rename(temp, path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  if (durable) await syncFolder(dirname(path));
+  await syncFolder(dirname(path));
+}
+
+/** writeFileAtomic without the syncs: the temporary file written and renamed at once. */
+function writeAtOnce(path: string, temp: string, data: string | Uint8Array): void {
+  const writeTemp = () => writeFileSync(temp, data, { flag: 'wx', mode: 0o600 });
+  try {
+    try {
+      writeTemp();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      writeTemp();
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // Never written, or gone already.
+    }
+    throw error;
+  }
 }
 
 export function writeJson(path: string, value: unknown, options: { durable?: boolean } = {}): Promise<void> {
@@ -65,10 +90,10 @@ export class SteadyFile {
 
   private async writeNow(text: string): Promise<void> {
     const digest = createHash('sha256').update(text).digest('base64');
-    if (this.written?.digest === digest && sameMark(this.written.file, await markOf(this.path))) return;
+    if (this.written?.digest === digest && sameMark(this.written.file, markOf(this.path))) return;
     this.written = undefined;
     await writeFileAtomic(this.path, text, this.options);
-    const file = await markOf(this.path);
+    const file = markOf(this.path);
     if (file) this.written = { digest, file };
   }
 }
@@ -80,8 +105,9 @@ interface FileMark {
   mtimeMs: number;
 }
 
-async function markOf(path: string): Promise<FileMark | undefined> {
-  const s = await stat(path).catch(() => undefined);
+/** The file's mark, or undefined where there is none (synchronous: one stat, a pass's cheapest call, as writeAtOnce says). */
+function markOf(path: string): FileMark | undefined {
+  const s = statSync(path, { throwIfNoEntry: false });
   return s && { ino: s.ino, size: s.size, mtimeMs: s.mtimeMs };
 }
 
