@@ -19,6 +19,8 @@ export interface ChangeFeedRow {
 }
 
 const MONDAY = '2026-11-16T00:00:00+01:00';
+/** The running day's start: the Sunday before, so that Monday and Tuesday are a running bridge's days. */
+const SUNDAY_NOON = '2026-11-15T12:00:00+01:00';
 const at = (day: number, hhmm: string): number => Date.parse(`2026-11-${16 + day}T${hhmm}:00+01:00`);
 /** The targets (shared/design/performance.md: the thirteenth round's with the change feed, the seventh's at the reference's freshness). */
 const CHANGE_FEED_PER_DAY = 620;
@@ -87,10 +89,20 @@ export function worstChangeFeedGap(reads: readonly number[]): number {
   return worst / 1000;
 }
 
+/**
+ * Two school days of one child, from a fresh start at 00:00 on the Monday (the figures' yardstick since the seventh
+ * round), or `running`: started the Sunday before at noon and counted from Monday's 00:00, as a bridge that was
+ * already running has them (its start's first pass and login the day before).
+ */
 async function day(
   options: Omit<SimulationOptions, 'children' | 'start' | 'days'>,
+  running = false,
 ): Promise<{ perDay: number; worst: Worst; changeFeedOn: number; missed: number; changeFeedGap: number; breakdown: Breakdown }> {
-  const r = await simulate({ children: 1, start: MONDAY, days: 2, ...options });
+  const r = await simulate({
+    children: 1,
+    ...(running ? { start: SUNDAY_NOON, days: 2.5, countFrom: Date.parse(MONDAY) } : { start: MONDAY, days: 2 }),
+    ...options,
+  });
   return {
     perDay: perChildPerDay(r.counts, 1, 2),
     worst: worstByKind(r.freshness),
@@ -99,6 +111,24 @@ async function day(
     changeFeedGap: worstChangeFeedGap(r.changeFeedReads[0] ?? []),
     breakdown: beyondFloor({ reads: r.reads, requests: r.requests, total: r.counts.total }, 2),
   };
+}
+
+/** A running day's line: its requests, the floor, and what is beyond it by kind of reason (beyond-floor.ts's whys). */
+function runningLine(perDay: number, breakdown: Breakdown): string {
+  const kinds: [string, (why: string) => boolean][] = [
+    ['safety reads', (why) => why.startsWith('safety read')],
+    ['lists the feed does not name, at their own ages', (why) => why.startsWith('the change feed does not name it')],
+    ["the portal's sessions", (why) => why.startsWith("the portal's sessions")],
+  ];
+  const of = (match: (why: string) => boolean) => sumOf(breakdown.beyond.filter((s) => match(s.why ?? '')));
+  const other = sumOf(breakdown.beyond) - kinds.reduce((a, [, match]) => a + of(match), 0);
+  const parts = [...kinds.map(([what, match]) => `${what} ${of(match).toFixed(1)}`), `the rest ${other.toFixed(1)}`];
+  return `A running day (the family road, its start the day before, the same news): ${perDay.toFixed(1)} requests: the floor ${sumOf(breakdown.floor).toFixed(1)}, ${parts.join(', ')}`;
+}
+
+/** The requests of some shares, per child per day. */
+function sumOf(list: readonly Share[]): number {
+  return list.reduce((a, s) => a + s.perDay, 0);
 }
 
 /**
@@ -113,13 +143,12 @@ function breakdownLines(family: Breakdown, register: Breakdown): string[] {
   const width = Math.max(...[...floor, ...beyond].map((s) => s.what.length));
   const line = (what: string, f: number, r: number, why = '') =>
     `  ${what.padEnd(width)} | ${f.toFixed(1).padStart(6)} / ${r.toFixed(1).padEnd(6)}${why ? ` | ${why}` : ''}`;
-  const sum = (list: readonly Share[]) => list.reduce((a, s) => a + s.perDay, 0);
   return [
     'With the change feed: requests per child per day, family road / register road (granted): the floor, then each request beyond it and why',
     ...floor.map((s) => line(s.what, value(family.floor, s.what), value(register.floor, s.what))),
-    line('the floor, in all', sum(family.floor), sum(register.floor)),
+    line('the floor, in all', sumOf(family.floor), sumOf(register.floor)),
     ...beyond.map((s) => line(s.what, value(family.beyond, s.what), value(register.beyond, s.what), s.why)),
-    line('beyond the floor, in all', sum(family.beyond), sum(register.beyond)),
+    line('beyond the floor, in all', sumOf(family.beyond), sumOf(register.beyond)),
     line('every request', family.total, register.total),
   ];
 }
@@ -133,6 +162,8 @@ export async function changeFeedRuns(
   const family = await day({ road: 'family', injections: allDay() });
   log('... on the register road, its gateway granting the feed...');
   const granted = await day({ changeFeedGranted: true, injections: allDay() });
+  log('... on the family road as a running bridge has the two days (started the Sunday before)...');
+  const running = await day({ road: 'family', injections: allDay() }, true);
   log('... on the register road without the feed (as before it)...');
   const scheduled = await day({ injections: allDay() });
   log("... with the feed at the reference's freshness...");
@@ -217,6 +248,7 @@ export async function changeFeedRuns(
     requests_feed_family: count(family.perDay),
     requests_feed_register: count(granted.perDay),
     requests_feed_reference: count(reference.perDay),
+    requests_change_feed_running: count(running.perDay),
     requests_polling_allday: count(scheduled.perDay),
     fresh_feed_allday_worst: minutes(
       worstOf(family.worst) === null || worstOf(granted.worst) === null ? null : Math.max(worstOf(family.worst)!, worstOf(granted.worst)!),
@@ -227,11 +259,11 @@ export async function changeFeedRuns(
     feed_safety_hours: decimal(SAFETY_MINUTES / 60, 0),
   };
   for (const [kind, f] of scheduled.worst) figures[`fresh_polling_allday_${labelName(kind)}_worst`] = minutes(f.worst);
-  const json = { family, granted, scheduled, reference, lost: { delayMs: lostMs, missed: lost.changeFeed.missed } };
+  const json = { family, granted, running, scheduled, reference, lost: { delayMs: lostMs, missed: lost.changeFeed.missed } };
   return {
     rows,
     figures,
-    breakdown: breakdownLines(family.breakdown, granted.breakdown),
+    breakdown: [...breakdownLines(family.breakdown, granted.breakdown), runningLine(running.perDay, running.breakdown)],
     json: JSON.parse(JSON.stringify(json, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v))) as Record<string, unknown>,
   };
 }

@@ -117,6 +117,8 @@ export interface SimulationOptions {
   onSpanEnd?: (index: number, recorder: RecordingSink) => Promise<void>;
   /** Home Assistant's API on (the model of its REST API), with the web server its calendars fetch the calendar feeds from. */
   homeAssistant?: boolean;
+  /** Count from this moment on (ms): the counts, reads and requests before it are left out (a running day, its start before it). */
+  countFrom?: number;
 }
 
 export interface CountsAnswer {
@@ -236,14 +238,21 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   };
   const daily: SimulationResult['daily'] = [];
   const startedAt = clock.now();
+  let before: CountsAnswer | undefined;
   while (clock.now() < end) {
+    if (options.countFrom !== undefined && before === undefined && clock.now() >= options.countFrom) {
+      before = await sim.ask<CountsAnswer>({ type: 'counts' });
+      reads.clear();
+      for (const key of Object.keys(requests)) delete requests[key];
+    }
     const day = Math.floor((clock.now() - startedAt) / 86_400_000);
     if (day > daily.length) {
       const m = memoryNow();
       daily.push({ day: daily.length + 1, rssMB: m.rss / 1048576, heapMB: m.heapUsed / 1048576 });
     }
     const nextInjection = injections[0]?.at ?? Number.POSITIVE_INFINITY;
-    const target = Math.min(clock.nextDueAt() ?? end, end, nextInjection);
+    const countAt = before === undefined && options.countFrom !== undefined && options.countFrom > clock.now() ? options.countFrom : end;
+    const target = Math.min(clock.nextDueAt() ?? end, end, nextInjection, countAt);
     await sim.ask({ type: 'time', now: Math.max(target, clock.now()) });
     await clock.advance(Math.max(0, target - clock.now()));
     while (injections[0] !== undefined && injections[0].at <= clock.now()) {
@@ -263,7 +272,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       }
     }
   }
-  const counts = await sim.ask<CountsAnswer>({ type: 'counts' });
+  const counts = countsSince(await sim.ask<CountsAnswer>({ type: 'counts' }), before);
   const saved = app.runners.map((p) => p.figures.snapshot());
   const changeFeed = {
     on: saved.filter((f) => f.change_feed?.on === true).length,
@@ -296,6 +305,19 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     nightReads,
     ...(ha ? { homeAssistant: haCalls(ha) } : {}),
   };
+}
+
+/** The counts made after `before` was taken (all of them without it). */
+export function countsSince(now: CountsAnswer, before: CountsAnswer | undefined): CountsAnswer {
+  if (before === undefined) return now;
+  const byLogin: CountsAnswer['byLogin'] = {};
+  for (const [login, paths] of Object.entries(now.byLogin))
+    for (const [path, n] of Object.entries(paths)) {
+      const made = n - (before.byLogin[login]?.[path] ?? 0);
+      if (made > 0) (byLogin[login] ??= {})[path] = made;
+    }
+  const logins = Object.fromEntries(Object.entries(now.logins).map(([login, n]) => [login, n - (before.logins[login] ?? 0)]));
+  return { byLogin, logins, bytes: now.bytes - before.bytes, total: now.total - before.total };
 }
 
 /** The model's calls by method and path, an entry's or a flow's id left out. */
