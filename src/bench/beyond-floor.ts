@@ -8,11 +8,15 @@ import { RESOURCES } from '../features/resources.js';
 import { covers } from '../engine/change-feed/child.js';
 import type { ReadCount } from './simulate.js';
 
-/** A share of the day: what, per child per day, and (beyond the floor) why it is still made. */
+/** Why a request beyond the floor is made, in a word: the running day's line sums the shares by it. */
+export type Kind = 'start' | 'safety' | 'unnamed' | 'sessions' | 'other';
+
+/** A share of the day: what, per child per day, and (beyond the floor) why it is still made and its kind. */
 export interface Share {
   what: string;
   perDay: number;
   why?: string;
+  kind?: Kind;
 }
 
 export interface Breakdown {
@@ -60,7 +64,7 @@ export function beyondFloor(run: CountedRun, days: number): Breakdown {
   for (const r of after.filter((read) => !counted.has(read))) {
     const why = r.why.replace(/; night: at .*$/, '');
     const key = `${r.resource}\u0000${why}`;
-    const entry = byWhy.get(key) ?? { share: { what: `${r.resource}: ${why}`, perDay: 0, why: reason(why, named(r.resource)) }, reads: [] };
+    const entry = byWhy.get(key) ?? { share: { what: `${r.resource}: ${why}`, perDay: 0, ...reason(why, named(r.resource)) }, reads: [] };
     entry.reads.push(r);
     byWhy.set(key, entry);
   }
@@ -72,12 +76,14 @@ export function beyondFloor(run: CountedRun, days: number): Breakdown {
       what: "the start's first pass: every copy once",
       perDay: cost(start) / days,
       why: 'what a family sees at once after a start (the bench starts on its first day)',
+      kind: 'start',
     },
     ...reasons.sort((a, b) => rank(a.why) - rank(b.why) || b.perDay - a.perDay || a.what.localeCompare(b.what)),
     {
       what: 'logins, token refreshes, the change feed registration',
       perDay: others / days,
       why: "the portal's sessions: requests no copy's read makes",
+      kind: 'sessions',
     },
   ];
   return { floor, beyond, total: run.total / days };
@@ -95,25 +101,37 @@ function requestsOf(resource: string, requests: Readonly<Record<string, number>>
 }
 
 /** Why a read beyond the floor is still made, by the planner's why, in the order the breakdown lists them. */
-const REASONS: readonly { when: (why: string, named: boolean) => boolean; why: string }[] = [
+const REASONS: readonly { when: (why: string, named: boolean) => boolean; why: string; kind: Kind }[] = [
   {
     when: (why) => why.startsWith('age: feed safety'),
     why: 'safety read: the change feed is a signal, not the truth (live-notes 32); a change it lost comes within the safety age',
+    kind: 'safety',
   },
-  { when: (why, named) => why.startsWith('age: ') && !named, why: 'the change feed does not name it (live-notes 31): read at its own age' },
+  {
+    when: (why, named) => why.startsWith('age: ') && !named,
+    why: 'the change feed does not name it (live-notes 31): read at its own age',
+    kind: 'unnamed',
+  },
   {
     when: (why) => why.startsWith('age: change feed lookup'),
     why: 'a renamed teacher, subject or category keeps its id, and the change feed names no lookup',
+    kind: 'other',
   },
-  { when: (why) => why.startsWith('age: '), why: 'the change feed names it, but its own age is longer than the safety age: its own look' },
-  { when: (why) => why === 'new day', why: "a copy of the day: who the child is, the class's lists of the day" },
-  { when: (why) => why === 'missing', why: 'a record named an id the lookup lacked: read before its event fires' },
-  { when: (why) => why === 'no copy', why: 'wanted for the first time (a new week, a list a start left for later)' },
-  { when: (why) => why === 'failed', why: 'its last read failed' },
+  {
+    when: (why) => why.startsWith('age: '),
+    why: 'the change feed names it, but its own age is longer than the safety age: its own look',
+    kind: 'other',
+  },
+  { when: (why) => why === 'new day', why: "a copy of the day: who the child is, the class's lists of the day", kind: 'other' },
+  { when: (why) => why === 'missing', why: 'a record named an id the lookup lacked: read before its event fires', kind: 'other' },
+  { when: (why) => why === 'no copy', why: 'wanted for the first time (a new week, a list a start left for later)', kind: 'other' },
+  { when: (why) => why === 'failed', why: 'its last read failed', kind: 'other' },
 ];
 
-function reason(why: string, named: boolean): string {
-  return REASONS.find((r) => r.when(why, named))?.why ?? why;
+/** Why a read is still made, and its kind (the planner's why itself, of kind other, where no reason knows it). */
+function reason(why: string, named: boolean): { why: string; kind: Kind } {
+  const known = REASONS.find((r) => r.when(why, named));
+  return known ? { why: known.why, kind: known.kind } : { why, kind: 'other' };
 }
 
 /** Where a reason stands in the breakdown (one the list does not know last). */

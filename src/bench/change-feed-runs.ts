@@ -8,7 +8,7 @@ import { count, decimal, labelName } from './doc-figures.js';
 import { CHANGE_FEED_SAFETY } from '../engine/resources/change-feed.js';
 import { wallTime } from '../util/time.js';
 import { MINUTE } from '../util/duration.js';
-import { beyondFloor, type Breakdown, type Share } from './beyond-floor.js';
+import { beyondFloor, type Breakdown, type Kind, type Share } from './beyond-floor.js';
 
 /** A row of the bench's table. */
 export interface ChangeFeedRow {
@@ -113,16 +113,15 @@ async function day(
   };
 }
 
-/** A running day's line: its requests, the floor, and what is beyond it by kind of reason (beyond-floor.ts's whys). */
+/** A running day's line: its requests, the floor, and what is beyond it by kind (beyond-floor.ts). */
 function runningLine(perDay: number, breakdown: Breakdown): string {
-  const kinds: [string, (why: string) => boolean][] = [
-    ['safety reads', (why) => why.startsWith('safety read')],
-    ['lists the feed does not name, at their own ages', (why) => why.startsWith('the change feed does not name it')],
-    ["the portal's sessions", (why) => why.startsWith("the portal's sessions")],
+  const of = (kind: Kind) => sumOf(breakdown.beyond.filter((s) => s.kind === kind));
+  const parts = [
+    `safety reads ${of('safety').toFixed(1)}`,
+    `lists the feed does not name, at their own ages ${of('unnamed').toFixed(1)}`,
+    `the portal's sessions ${of('sessions').toFixed(1)}`,
+    `the rest ${(of('start') + of('other')).toFixed(1)}`,
   ];
-  const of = (match: (why: string) => boolean) => sumOf(breakdown.beyond.filter((s) => match(s.why ?? '')));
-  const other = sumOf(breakdown.beyond) - kinds.reduce((a, [, match]) => a + of(match), 0);
-  const parts = [...kinds.map(([what, match]) => `${what} ${of(match).toFixed(1)}`), `the rest ${other.toFixed(1)}`];
   return `A running day (the family road, its start the day before, the same news): ${perDay.toFixed(1)} requests: the floor ${sumOf(breakdown.floor).toFixed(1)}, ${parts.join(', ')}`;
 }
 

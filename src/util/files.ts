@@ -5,7 +5,7 @@
 // back through a schema (stored.ts). A temporary file a crash left behind is removed at the next start
 // (removeLeftoverTemps).
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { renameSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { SerialQueue } from './serial.js';
@@ -19,48 +19,39 @@ export const partName = (): string => `.${randomBytes(8).toString('hex')}.part`;
 /**
  * `durable: false` skips both syncs, for a file nothing depends on after a power cut (the diagnostics'
  * figures, written after every pass): still never half-written, but not a disk flush every pass. Such a
- * write is made in one go, synchronously: a small file that is never flushed costs the disk's cache a few
+ * write and its rename are made synchronously: a small file that is never flushed costs the disk's cache a few
  * microseconds, and the asynchronous calls cost the pass ten times that in their own bookkeeping (an
  * `fs.promises` call took 15 us of CPU against 1.4 for the same synchronous one on this project's machine).
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: { durable?: boolean } = {}): Promise<void> {
+  const durable = options.durable ?? true;
   const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  if (options.durable === false) return writeAtOnce(path, temp, data);
   try {
-    // The folder is made only when it is missing (the first write, or a data_dir wiped while the
-    // bridge runs), not asked for at every write: most writes find it there.
-    await writeSynced(temp, data).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      await writeSynced(temp, data);
-    });
-    await rename(temp, path);
+    if (durable) {
+      await inFolder(path, () => writeSynced(temp, data));
+      await rename(temp, path);
+    } else {
+      await inFolder(path, () => writeFileSync(temp, data, { flag: 'wx', mode: 0o600 }));
+      renameSync(temp, path);
+    }
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  await syncFolder(dirname(path));
+  if (durable) await syncFolder(dirname(path));
 }
 
-/** writeFileAtomic without the syncs: the temporary file written and renamed at once. */
-function writeAtOnce(path: string, temp: string, data: string | Uint8Array): void {
-  const writeTemp = () => writeFileSync(temp, data, { flag: 'wx', mode: 0o600 });
+/**
+ * Runs a write of a new file next to `path`; its folder is made only when it is missing (the first write, or a
+ * data_dir wiped while the bridge runs), and the write tried once more, not asked for at every write.
+ */
+async function inFolder(path: string, write: () => unknown): Promise<void> {
   try {
-    try {
-      writeTemp();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      writeTemp();
-    }
-    renameSync(temp, path);
+    await write();
   } catch (error) {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // Never written, or gone already.
-    }
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    await write();
   }
 }
 

@@ -55,6 +55,8 @@ describe("the bench's breakdown of the change feed's day", () => {
     ]);
     expect(b.beyond.find((s) => s.what.startsWith('Grades'))?.why).toMatch(/^safety read: the change feed is a signal, not the truth/);
     expect(b.beyond.find((s) => s.what.startsWith('Realizations'))?.why).toMatch(/^the change feed does not name it/);
+    // The running day's line sums them by kind.
+    expect(b.beyond.map((s) => s.kind)).toEqual(['start', 'safety', 'unnamed', 'other', 'sessions']);
     const sum = [...b.floor, ...b.beyond].reduce((a, s) => a + s.perDay, 0);
     expect(sum).toBe(b.total);
     expect(b.total).toBe(asked + 5);
