@@ -3,6 +3,8 @@
 import { access, constants, readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { fileURLToPath } from 'node:url';
+import { readHome } from '../../../src/util/home.js';
 import { bridgeDiscovery, childDiscovery } from '../../../src/outputs/mqtt/discovery.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { LANGUAGES } from '../../../src/config/language.js';
@@ -347,10 +349,10 @@ describe('hassio-addon files', () => {
     expect(addon.homeassistant).toBe(needed.sort((a, b) => key(a).localeCompare(key(b))).at(-1));
   });
 
-  it('is in a repository Home Assistant can add', async () => {
-    const repo = await readYaml(new URL('repository.yaml', root));
-    for (const key of ['name', 'url', 'maintainer']) expect(typeof repo[key], key).toBe('string');
-    expect(repo.url).toBe(addon.url);
+  it("names the project's home and the image its release publishes, as package.json's repository makes them", () => {
+    const home = readHome(fileURLToPath(root));
+    expect(addon.url).toBe(home.url);
+    expect(addon.image).toBe(home.image);
   });
 });
 
