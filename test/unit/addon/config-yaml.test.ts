@@ -267,17 +267,6 @@ describe('hassio-addon files', () => {
     expect(await readFile(new URL('run.sh', addonDir), 'utf8')).toContain('exec dziennik2mqtt run --addon');
   });
 
-  it('is published by a release workflow for both arches under the name config.yaml gives', async () => {
-    const workflow = await readFile(new URL('.github/workflows/release.yaml', root), 'utf8');
-    const parsed = parse(workflow) as { on: { push: { tags: string[] } } };
-    expect(parsed.on.push.tags).toEqual(['v*']);
-    expect(workflow).toContain('target: addon');
-    expect(workflow).toContain('${{ needs.check.outputs.image }}-${{ matrix.arch }}:${{ needs.check.outputs.version }}');
-    expect(workflow).toContain('image=ghcr.io/${GITHUB_REPOSITORY_OWNER,,}/dziennik2mqtt-addon');
-    expect(workflow).toMatch(/arch: aarch64\s+platform: linux\/arm64/);
-    expect(workflow).toMatch(/arch: amd64\s+platform: linux\/amd64/);
-  });
-
   it('has one AppArmor profile that allows its folders and the network, and no more than the bridge needs', async () => {
     const profile = await readFile(new URL('apparmor.txt', addonDir), 'utf8');
     // The Supervisor's rule: exactly one line starting with "profile NAME" (it renames that profile).
