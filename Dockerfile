@@ -14,8 +14,8 @@ WORKDIR /src
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY scripts/bundle.mjs ./scripts/
-# The bench (src/bench) is the developers' measuring tool, never shipped (package.json's files leave it out too).
-RUN npm ci --no-audit --no-fund && rm -rf dist/bench
+# The bench (src/bench) is the developers' measuring tool and src/release the release's, never shipped (package.json's files leave them out too).
+RUN npm ci --no-audit --no-fund && rm -rf dist/bench dist/release
 
 # What both images run: the production dependencies and the compiled code, nothing else.
 FROM node:26-alpine AS runtime

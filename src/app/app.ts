@@ -26,6 +26,7 @@ import { CommandError } from '../features/kit/commands.js';
 import { errorText } from '../util/text.js';
 import { BridgeProblems } from './bridge-problem.js';
 import { refuseUnreleasedData } from './unreleased-data.js';
+import { releaseCheckPart } from './release-check.js';
 import type { Logger } from '../util/log.js';
 import type { HomeAssistantKeeper } from '../outputs/homeassistant/keeper.js';
 import type { HomeAssistantStatistics } from '../outputs/homeassistant/statistics/statistics.js';
@@ -66,6 +67,8 @@ export interface AppOptions
    * and again whenever the children it can name change; `addon`: the board is the app's panel.
    */
   dashboardFile?: { file: string; addon?: boolean };
+  /** The release feed the update entity reads (default: package.json's repository's, util/home.ts); a test gives a local one. */
+  releases?: string;
 }
 
 /** A part of the running bridge: started in turn by App.start(), stopped in the reverse order by App.stop(). */
@@ -169,6 +172,7 @@ export class App {
       // Under the Supervisor: the MCP server announced (or withdrawn) once the web server serves.
       { name: 'Supervisor', start: () => this.announcement?.start(), stop: () => this.announcement?.stop(), abandonable: true },
       { name: 'MQTT', start: () => this.startOutput(), stop: () => this.output?.stop() },
+      releaseCheckPart(this.options, this.clock, () => this.mqtt),
       {
         name: 'passes',
         start: () => this.startPasses(),
@@ -237,6 +241,7 @@ export class App {
       version: this.options.version,
       log: log.child({ part: 'mqtt' }),
       language: config.language,
+      update: config.supervisor === undefined,
       reconnect: this.options.reconnect,
       protocolVersion: this.options.protocolVersion,
       info: () => this.info(),

@@ -188,6 +188,8 @@ export const configSchema = z
       .prefault({}),
     http,
     homeassistant,
+    /** Once a day the project's release feed, for the update entity's newest release (interface 18.3); false: never read. */
+    updates: z.boolean({ error: 'true or false' }).default(true),
     /** Every message a child's account sends counts: fixed ones, replies and written ones (interface 7.1). */
     messages_per_day: z
       .number({ error: 'a whole number of messages, 0 to 100' })

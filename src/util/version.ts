@@ -14,5 +14,6 @@ export function packageRoot(from: string): string {
   }
 }
 
-const file = join(packageRoot(dirname(fileURLToPath(import.meta.url))), 'package.json');
-export const VERSION: string = (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+/** The running package's root folder. */
+export const PACKAGE_ROOT = packageRoot(dirname(fileURLToPath(import.meta.url)));
+export const VERSION: string = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;

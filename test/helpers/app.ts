@@ -95,6 +95,10 @@ export interface HarnessOptions {
   dashboardFile?: string;
   /** The bridge as `npm run demo` runs it: its passes (src/app/demo/demo.ts DEMO_INTERVALS) and its school in lessons at every hour. */
   demo?: boolean;
+  /** The version the bridge says it runs (default `0.0.0-test`). */
+  version?: string;
+  /** The config's `updates` and the release feed it reads (default: off, as no test but the update entity's reads one). */
+  updates?: { on?: boolean; releases?: string };
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -115,6 +119,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       ...(options.messagesPerDay === undefined ? {} : { messages_per_day: options.messagesPerDay }),
       http: { bind: '127.0.0.1', ...(options.http ?? { port: 0 }) },
       ...(options.homeassistant ? { homeassistant: options.homeassistant } : {}),
+      updates: options.updates?.on ?? false,
     },
     'test',
     { env: {} },
@@ -133,7 +138,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     counts = [];
     return new App({
       config,
-      version: '0.0.0-test',
+      version: options.version ?? '0.0.0-test',
+      ...(options.updates?.releases ? { releases: options.updates.releases } : {}),
       log: options.log ?? silentLogger(),
       clock: options.clock,
       staggerMs: 0,

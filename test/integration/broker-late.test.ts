@@ -41,6 +41,8 @@ describe('a broker that is not there yet', () => {
         accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }],
         data_dir: dataDir,
         http: { port: 0 },
+        // No release feed from a test (update-entity.test.ts reads a local one).
+        updates: false,
       },
       'test',
       { env: {} },

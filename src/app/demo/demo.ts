@@ -153,6 +153,8 @@ function demoConfig(
     data_dir: at.dataDir,
     log_level: at.logLevel ?? 'warn',
     http: { port: at.httpPort, bind: '0.0.0.0' },
+    // The demo reaches nothing beyond this machine: its update entity shows the running version only.
+    updates: false,
   };
 }
 

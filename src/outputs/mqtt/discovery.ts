@@ -16,6 +16,11 @@ export interface DiscoveryContext {
   supportUrl?: string;
   /** The language of entity names (config `language`); English when not given. Ids never follow it. */
   language?: Language;
+  /**
+   * Whether the bridge's device has its update entity (interface 18.3); false in the app, whose update is the
+   * Supervisor's: the component is then withdrawn (one left from a Docker install on the same broker goes).
+   */
+  update?: boolean;
 }
 
 export interface DiscoveryMessage {
@@ -60,6 +65,7 @@ const BRIDGE_NAMES = {
   uptime: { en: 'Uptime', pl: 'Czas działania', uk: 'Час роботи' },
   memory: { en: 'Memory', pl: 'Pamięć', uk: "Пам'ять" },
   problem: { en: 'Problem', pl: 'Problem', uk: 'Проблема' },
+  update: { en: 'Update', pl: 'Aktualizacja', uk: 'Оновлення' },
 } as const;
 
 /**
@@ -67,7 +73,8 @@ const BRIDGE_NAMES = {
  * online/offline), its log level (a select that sends the `options` bridge request), its version
  * (with bridge/info as attributes), and from bridge/health its uptime (the start, a timestamp: one
  * state per start) and its memory (RSS; a new state every pass, so off until a user turns it on); its
- * `problem` (interface 12.3) for what no child's device can carry (app/bridge-problem.ts).
+ * `problem` (interface 12.3) for what no child's device can carry (app/bridge-problem.ts); its `update` (18.3), the
+ * running version and the newest release as bridge/update says them (app/release-check.ts).
  */
 export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
   const topics = new Topics(ctx.baseTopic, ctx.discoveryPrefix);
@@ -148,13 +155,25 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           suggested_display_precision: 1,
           enabled_by_default: false,
         }),
+        // Home Assistant compares the two versions, offers the newer one and links its release notes.
+        update:
+          ctx.update === false
+            ? { p: 'update' }
+            : entity('update', 'update', ids.update, {
+                title: ORIGIN_NAME,
+                entity_category: 'config',
+                availability: [{ topic: topics.bridgeState }],
+                state_topic: topics.bridgeUpdate,
+              }),
       },
     },
   };
 }
 
 /** The entity ids of the bridge device's entities (its discovery sets them; the dashboard's Bridge view shows them). */
-export function bridgeEntityIds(baseTopic: string): Record<'connection' | 'logLevel' | 'version' | 'uptime' | 'memory' | 'problem', string> {
+export function bridgeEntityIds(
+  baseTopic: string,
+): Record<'connection' | 'logLevel' | 'version' | 'uptime' | 'memory' | 'problem' | 'update', string> {
   // Entity ids allow only [a-z0-9_]; the base topic may also hold capitals and '-'.
   const prefix = `${slug(baseTopic)}_${BRIDGE_DEVICE}`;
   return {
@@ -164,6 +183,8 @@ export function bridgeEntityIds(baseTopic: string): Record<'connection' | 'logLe
     uptime: `sensor.${prefix}_uptime`,
     memory: `sensor.${prefix}_memory`,
     problem: `binary_sensor.${prefix}_problem`,
+    // The bridge's own software, named as the bridge is: update.dziennik2mqtt.
+    update: `update.${slug(baseTopic)}`,
   };
 }
 

@@ -26,7 +26,7 @@ import { clearMovedBase, readRetainedDevices } from './retained.js';
 import { Inbox } from './inbox.js';
 import { Deliveries } from './delivery.js';
 import { BrokerConnection, RETAINED, type ConnectionOptions } from './connection.js';
-import { RetainedStates, type BridgeHealth } from './states.js';
+import { RetainedStates, type BridgeHealth, type Release } from './states.js';
 import { EventCarrier } from './carrier.js';
 import { ToldRecords } from './told.js';
 import type { Language } from '../../config/language.js';
@@ -47,6 +47,8 @@ export interface MqttSinkOptions extends ConnectionOptions {
    */
   children?: readonly string[] | 'every';
   supportUrl?: string;
+  /** Whether the bridge's device has its update entity (discovery.ts); false in the app (the Supervisor's update). */
+  update?: boolean;
   /** The language of entity names in discovery: the config's `language` (English when not given). */
   language?: Language;
   clock?: Clock;
@@ -78,6 +80,7 @@ export class MqttSink implements Sink, Carrier, Handover {
       version: options.version,
       supportUrl: options.supportUrl,
       language: options.language,
+      update: options.update,
     };
     const { log } = options;
     const clock = options.clock ?? systemClock;
@@ -232,6 +235,11 @@ export class MqttSink implements Sink, Carrier, Handover {
   /** The bridge's own `problem` (retained, sent when it changed). */
   setProblem(problem: EntityState): void {
     this.states.setProblem(problem);
+  }
+
+  /** The newest release the project's feed names: bridge/update, which the update entity reads (retained, sent when it changed). */
+  setRelease(release: Release): void {
+    this.states.setRelease(release);
   }
 
   /** An event at QoS 2: true once the broker acknowledged it (carrier.ts). */

@@ -27,6 +27,12 @@ export interface BridgeHealth {
   clock_skew_s?: number;
 }
 
+/** The newest release the project's feed names (app/release-check.ts): its version and the page of its notes. */
+export interface Release {
+  version: string;
+  url: string | undefined;
+}
+
 export interface RetainedStatesOptions {
   topics: Topics;
   ctx: DiscoveryContext;
@@ -52,6 +58,8 @@ export class RetainedStates {
   readonly devices: ChildDevices;
   /** Home Assistant's birth heard: everything retained goes again when it fires. */
   private birthTimer: Timer | undefined;
+  /** The newest release known, for the update entity (none before the feed answered, or with `updates: false`). */
+  private release: Release | undefined;
 
   constructor(private readonly options: RetainedStatesOptions) {
     this.devices = new ChildDevices({
@@ -127,16 +135,35 @@ export class RetainedStates {
     this.setState(this.options.topics.bridgeProblem, problem);
   }
 
+  /** The newest release the feed names: the update entity offers it when it is newer than the running version. */
+  setRelease(release: Release): void {
+    this.release = release;
+    this.setUpdate();
+    this.sync();
+  }
+
+  /**
+   * bridge/update (retained): the running version, and the newest release with its notes' page, null while none is
+   * known (Home Assistant then shows the running version alone, and forgets one it was told before).
+   */
+  private setUpdate(): void {
+    if (this.options.ctx.update === false) return;
+    const { release } = this;
+    const state = { installed_version: this.options.version, latest_version: release?.version ?? null, release_url: release?.url ?? null };
+    this.mirror.set(this.options.topics.bridgeUpdate, JSON.stringify(state));
+  }
+
   private setInfo(): void {
     this.mirror.set(this.options.topics.bridgeInfo, JSON.stringify({ version: this.options.version, ...this.options.info() }));
   }
 
-  /** Started: the bridge online, its device and bridge/info (sent with the first sync). */
+  /** Started: the bridge online, its device, bridge/info and its update's state (sent with the first sync). */
   online(): void {
     this.mirror.set(this.options.topics.bridgeState, 'online');
     const bridge = bridgeDiscovery(this.options.ctx);
     this.mirror.set(bridge.topic, JSON.stringify(bridge.payload));
     this.setInfo();
+    this.setUpdate();
   }
 
   /** Sends what the broker lacks; while offline nothing, as everything goes again on reconnect. */

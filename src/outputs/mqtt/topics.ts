@@ -28,6 +28,11 @@ export class Topics {
     return `${this.base}/bridge/problem`;
   }
 
+  /** The update entity's state (interface 18.3): the running version and the newest release, when one is known. */
+  get bridgeUpdate(): string {
+    return `${this.base}/bridge/update`;
+  }
+
   /** Who holds this base topic on the broker (the lease's claim, retained, renewed: lease/claim.ts), and where a bridge waiting for it knocks. */
   get bridgeClaim(): string {
     return `${this.base}/bridge/claim`;

@@ -3,6 +3,8 @@
 import { access, constants, readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { fileURLToPath } from 'node:url';
+import { readHome } from '../../../src/util/home.js';
 import { bridgeDiscovery, childDiscovery } from '../../../src/outputs/mqtt/discovery.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { LANGUAGES } from '../../../src/config/language.js';
@@ -265,17 +267,6 @@ describe('hassio-addon files', () => {
     expect(await readFile(new URL('run.sh', addonDir), 'utf8')).toContain('exec dziennik2mqtt run --addon');
   });
 
-  it('is published by a release workflow for both arches under the name config.yaml gives', async () => {
-    const workflow = await readFile(new URL('.github/workflows/release.yaml', root), 'utf8');
-    const parsed = parse(workflow) as { on: { push: { tags: string[] } } };
-    expect(parsed.on.push.tags).toEqual(['v*']);
-    expect(workflow).toContain('target: addon');
-    expect(workflow).toContain('${{ needs.check.outputs.image }}-${{ matrix.arch }}:${{ needs.check.outputs.version }}');
-    expect(workflow).toContain('image=ghcr.io/${GITHUB_REPOSITORY_OWNER,,}/dziennik2mqtt-addon');
-    expect(workflow).toMatch(/arch: aarch64\s+platform: linux\/arm64/);
-    expect(workflow).toMatch(/arch: amd64\s+platform: linux\/amd64/);
-  });
-
   it('has one AppArmor profile that allows its folders and the network, and no more than the bridge needs', async () => {
     const profile = await readFile(new URL('apparmor.txt', addonDir), 'utf8');
     // The Supervisor's rule: exactly one line starting with "profile NAME" (it renames that profile).
@@ -347,10 +338,10 @@ describe('hassio-addon files', () => {
     expect(addon.homeassistant).toBe(needed.sort((a, b) => key(a).localeCompare(key(b))).at(-1));
   });
 
-  it('is in a repository Home Assistant can add', async () => {
-    const repo = await readYaml(new URL('repository.yaml', root));
-    for (const key of ['name', 'url', 'maintainer']) expect(typeof repo[key], key).toBe('string');
-    expect(repo.url).toBe(addon.url);
+  it("names the project's home and the image its release publishes, as package.json's repository makes them", () => {
+    const home = readHome(fileURLToPath(root));
+    expect(addon.url).toBe(home.url);
+    expect(addon.image).toBe(home.image);
   });
 });
 

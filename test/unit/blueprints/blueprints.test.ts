@@ -7,16 +7,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import type { InputRef } from '../../helpers/blueprints.js';
 import { loadBlueprint, usedInputs } from '../../helpers/blueprints.js';
+import { readHome } from '../../../src/util/home.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const FOLDER = 'blueprints/automation/dziennik2mqtt';
 const FILES = readdirSync(join(REPO, FOLDER))
   .filter((f) => f.endsWith('.yaml'))
   .sort();
-const repoUrl = (parse(readFileSync(join(REPO, 'repository.yaml'), 'utf8')) as { url: string }).url;
+const repoUrl = readHome(REPO).url;
 const automationsPage = readFileSync(join(REPO, 'docs/automations.md'), 'utf8');
 
 // These start from a sentence, a time or a sensor's change, not from an event.

@@ -29,13 +29,13 @@ describe('the Dockerfile', () => {
     expect(check).not.toContain('curl');
   });
 
-  it('ships the bridge, not the bench: neither the npm package nor the image holds dist/bench', () => {
+  it('ships the bridge, not the bench nor the release tooling: neither the npm package nor the image holds dist/bench or dist/release', () => {
     const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' })) as [
       { files: { path: string }[] },
     ];
     const paths = pack.files.map((f) => f.path);
     expect(paths).toContain('dist/main.js');
-    expect(paths.filter((p) => p.startsWith('dist/bench/'))).toEqual([]);
-    expect(dockerfile).toMatch(/^RUN npm ci .*&& rm -rf dist\/bench$/m);
+    expect(paths.filter((p) => p.startsWith('dist/bench/') || p.startsWith('dist/release/'))).toEqual([]);
+    expect(dockerfile).toMatch(/^RUN npm ci .*&& rm -rf dist\/bench dist\/release$/m);
   });
 });

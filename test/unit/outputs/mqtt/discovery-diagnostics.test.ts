@@ -24,7 +24,9 @@ const BINARY_CLASSES = ['problem', 'connectivity', 'presence'];
 /** What Home Assistant refuses (or logs as an error) in a discovered sensor or binary sensor. */
 function haProblems(c: Record<string, unknown>): string[] {
   const problems: string[] = [];
-  if (c.entity_category !== undefined && c.entity_category !== 'diagnostic' && !(c.entity_category === 'config' && c.p === 'select')) {
+  // A sensor may not be a config entity (sensor/__init__.py refuses it); a select or an update may (an update is one by default).
+  const configAllowed = c.p === 'select' || c.p === 'update';
+  if (c.entity_category !== undefined && c.entity_category !== 'diagnostic' && !(c.entity_category === 'config' && configAllowed)) {
     problems.push(`entity_category ${String(c.entity_category)} is not for a ${String(c.p)}`);
   }
   if (c.enabled_by_default !== undefined && typeof c.enabled_by_default !== 'boolean') problems.push('enabled_by_default must be true or false');

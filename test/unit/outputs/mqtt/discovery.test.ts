@@ -231,7 +231,7 @@ describe('language', () => {
 });
 
 describe('bridgeDiscovery', () => {
-  it('describes the bridge device with its connection state, log level select, version, problem, uptime and memory', () => {
+  it('describes the bridge device with its connection state, log level select, version, problem, uptime, memory and update', () => {
     expect(bridgeDiscovery({ ...ctx, baseTopic: 'Dziennik-2' })).toEqual({
       topic: 'homeassistant/device/Dziennik-2_bridge/config',
       payload: {
@@ -320,9 +320,24 @@ describe('bridgeDiscovery', () => {
             state_topic: 'Dziennik-2/bridge/health',
             value_template: '{{ value_json.memory_mb }}',
           },
+          update: {
+            p: 'update',
+            unique_id: 'Dziennik-2_bridge_update',
+            default_entity_id: 'update.dziennik_2',
+            name: 'Update',
+            title: 'dziennik2mqtt',
+            entity_category: 'config',
+            availability: [{ topic: 'Dziennik-2/bridge/state' }],
+            state_topic: 'Dziennik-2/bridge/update',
+          },
         },
       },
     });
+  });
+
+  it("withdraws the update entity in the app, whose update is the Supervisor's", () => {
+    const cmps = bridgeDiscovery({ ...ctx, update: false }).payload.cmps as Record<string, unknown>;
+    expect(cmps.update).toEqual({ p: 'update' });
   });
 
   it('names the bridge entities in the configured language (English when none is given)', () => {

@@ -1,0 +1,147 @@
+// The newest release for the bridge's update entity (interface 18.3): the project's release feed (util/home.ts),
+// read at most once a day, with nothing sent but the request itself (no header of ours, no cookie, no query, no
+// body: the feed's host learns no version, no install and nothing of a family). When it was read and what it named
+// are kept in data_dir/release.json, so a restart neither reads again within the day nor forgets what was found.
+// Off with `updates: false`, and in the app, whose update the Supervisor offers (its entity is not announced).
+import { join } from 'node:path';
+import { request } from 'undici';
+import * as z from 'zod';
+import type { Config } from '../config/schema.js';
+import type { Release } from '../outputs/mqtt/states.js';
+import type { Clock, Timer } from '../util/clock.js';
+import { writeJson } from '../util/files.js';
+import { PROJECT_HOME } from '../util/home.js';
+import type { Logger } from '../util/log.js';
+import { readStored } from '../util/stored.js';
+import { errorText } from '../util/text.js';
+import { newestRelease } from './release-atom.js';
+
+/** How often the feed is read at most. */
+export const RELEASE_CHECK_MS = 24 * 60 * 60_000;
+/**
+ * How long after the start the first read waits: not in the start's own burst of requests, and never from a bridge
+ * that stops again at once (a wrong config, a crash), however often it is started.
+ */
+export const FIRST_READ_MS = 10 * 60_000;
+/** The file in data_dir that keeps the last read. */
+export const RELEASE_FILE = 'release.json';
+/** The most of the feed read: GitHub's holds its last ten releases' notes, a few tens of KB. */
+const MAX_RELEASES_BYTES = 1024 * 1024;
+const TIMEOUT_MS = 30_000;
+
+const keptSchema = z.object({
+  checked_at: z.iso.datetime(),
+  latest: z.object({ version: z.string(), url: z.string().optional() }).nullable(),
+});
+
+export interface ReleaseCheckOptions {
+  /** The release feed's address. */
+  address: string;
+  dataDir: string;
+  clock: Clock;
+  log: Logger;
+  /** The newest release found (or kept from the last read). */
+  found: (release: Release) => void;
+}
+
+export class ReleaseCheck {
+  private timer: Timer | undefined;
+  private readonly abort = new AbortController();
+
+  constructor(private readonly options: ReleaseCheckOptions) {}
+
+  /** Tells what the last read found, and reads the feed a day after it (FIRST_READ_MS after the start at the soonest). */
+  async start(): Promise<void> {
+    const { clock, log } = this.options;
+    const kept = await readStored(this.path, keptSchema, { onBroken: (error) => log.warn(error.message) });
+    if (kept?.latest) this.options.found({ version: kept.latest.version, url: kept.latest.url });
+    const since = kept === undefined ? RELEASE_CHECK_MS : clock.now() - Date.parse(kept.checked_at);
+    this.later(Math.min(RELEASE_CHECK_MS, Math.max(FIRST_READ_MS, RELEASE_CHECK_MS - since)));
+  }
+
+  stop(): void {
+    this.timer?.cancel();
+    this.abort.abort();
+  }
+
+  private get path(): string {
+    return join(this.options.dataDir, RELEASE_FILE);
+  }
+
+  private later(ms: number): void {
+    this.timer = this.options.clock.setTimer(() => void this.read(), ms);
+  }
+
+  /** One read of the feed; whatever it answers, the next comes a day later. */
+  private async read(): Promise<void> {
+    const { clock, log } = this.options;
+    const checkedAt = new Date(clock.now()).toISOString();
+    let latest: Release | undefined;
+    try {
+      latest = newestRelease(await this.fetchReleases());
+      if (latest) this.options.found(latest);
+      log.info({ latest: latest?.version ?? 'none' }, 'the release feed read');
+    } catch (error) {
+      if (this.abort.signal.aborted) return;
+      log.info({ err: errorText(error) }, 'the release feed could not be read; it is asked again in a day');
+    }
+    if (this.abort.signal.aborted) return;
+    await writeJson(this.path, { checked_at: checkedAt, latest: latest ?? null }).catch((error: unknown) =>
+      log.warn({ err: errorText(error) }, `could not keep ${RELEASE_FILE}`),
+    );
+    this.later(RELEASE_CHECK_MS);
+  }
+
+  /** The feed's text: a GET with no header of ours, refused past MAX_RELEASES_BYTES. */
+  private async fetchReleases(): Promise<string> {
+    const response = await request(this.options.address, {
+      method: 'GET',
+      signal: this.abort.signal,
+      headersTimeout: TIMEOUT_MS,
+      bodyTimeout: TIMEOUT_MS,
+    });
+    if (response.statusCode !== 200) {
+      await response.body.dump();
+      throw new Error(`HTTP ${response.statusCode}`);
+    }
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      if (bytes > MAX_RELEASES_BYTES) {
+        response.body.destroy();
+        throw new Error(`more than ${MAX_RELEASES_BYTES} bytes`);
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+}
+
+/**
+ * What the App runs: the check when the config asks for it, the bridge is not the app (which the Supervisor updates)
+ * and it has its MQTT sink, where the update entity is (not the bench's or a test's output of its own); `releases` is
+ * the feed's address (package.json's, util/home.ts, unless a test gives a local one).
+ */
+export function releaseCheckPart(
+  app: { config: Config; log: Logger; releases?: string },
+  clock: Clock,
+  sink: () => { setRelease(release: Release): void } | undefined,
+): { name: string; start(): Promise<void>; stop(): void; abandonable: true } {
+  const { config, log } = app;
+  let check: ReleaseCheck | undefined;
+  const start = async (): Promise<void> => {
+    const mqtt = sink();
+    if (!config.updates || config.supervisor !== undefined || mqtt === undefined) return;
+    const address = app.releases ?? PROJECT_HOME.releases;
+    check = new ReleaseCheck({
+      address,
+      dataDir: config.data_dir,
+      clock,
+      log: log.child({ part: 'release check' }),
+      found: (r) => mqtt.setRelease(r),
+    });
+    await check.start();
+  };
+  return { name: 'release check', start, stop: () => check?.stop(), abandonable: true };
+}
