@@ -6,7 +6,7 @@
 import type { Sink } from '../bus/bus.js';
 import type { Config } from '../config/schema.js';
 import type { FiguresSink } from '../features/status/figures.js';
-import type { HomeAssistantHandover } from './homeassistant/keeper.js';
+import type { HomeAssistantHandover } from './homeassistant/made.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
