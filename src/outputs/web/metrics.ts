@@ -30,7 +30,7 @@ export class Metrics implements FiguresSink {
   );
   private readonly passes = new Histogram({
     name: 'dziennik2mqtt_poll_duration_seconds',
-    help: "A poll's duration by child",
+    help: "A pass's duration by child",
     labelNames: ['child'],
     buckets: PASS_BUCKETS,
     registers: [this.registry],
