@@ -4,7 +4,7 @@
 // and under the Supervisor the MCP server announced or withdrawn (`ha_assist`). Each is a look loop (look-loop.ts)
 // that subscribes to the bus.
 import type { Sink } from '../../bus/bus.js';
-import type { Output, OutputKind } from '../output.js';
+import type { Output, OutputBridge, OutputKind } from '../output.js';
 import { WEB } from '../web/output.js';
 import type { LookLoop } from './look-loop.js';
 import type { HomeAssistantKeeper } from './keeper.js';
@@ -17,6 +17,11 @@ export interface LoopOutput<T extends LookLoop> extends Output {
   idle(): Promise<void>;
 }
 
+/** What each of them is made with: the data folder, the clock, a log of its own. */
+function kept({ config, clock, log }: OutputBridge, part: string) {
+  return { dataDir: config.data_dir, clock, log: log.child({ part }) };
+}
+
 function looping<T extends LookLoop & Sink>(loop: T, status?: () => Record<string, unknown>): LoopOutput<T> {
   return { loop, sink: loop, start: () => loop.start(), stop: () => loop.stop(), idle: () => loop.idle(), ...(status ? { status } : {}) };
 }
@@ -25,14 +30,13 @@ export const HOME_ASSISTANT: OutputKind<LoopOutput<HomeAssistantKeeper>> = {
   name: 'Home Assistant',
   runs: ({ config }) => config.homeassistant !== undefined,
   abandonable: true,
-  make: async ({ config, clock, log, children, handover: toldOn }, made) => {
+  make: async (bridge, made) => {
+    const { config, children, handover: toldOn } = bridge;
     const { HomeAssistantKeeper } = await import('./keeper.js');
     const keeper = new HomeAssistantKeeper({
+      ...kept(bridge, 'homeassistant'),
       config: config.homeassistant as NonNullable<typeof config.homeassistant>,
-      dataDir: config.data_dir,
       language: config.language,
-      clock,
-      log: log.child({ part: 'homeassistant' }),
       handover: toldOn(),
       calendarFeedsServed: () => made.of(WEB)?.url !== undefined,
       // Nothing is removed before every child is known (none waits for its first name or its family's list).
@@ -49,14 +53,10 @@ export const HOME_ASSISTANT_STATISTICS: OutputKind<LoopOutput<HomeAssistantStati
   name: "Home Assistant's statistics",
   runs: ({ config }) => config.homeassistant?.statistics === true,
   abandonable: true,
-  make: async ({ config, clock, log }) => {
+  make: async (bridge) => {
     const { HomeAssistantStatistics } = await import('./statistics/statistics.js');
-    const statistics = new HomeAssistantStatistics({
-      config: config.homeassistant as NonNullable<typeof config.homeassistant>,
-      dataDir: config.data_dir,
-      clock,
-      log: log.child({ part: 'statistics' }),
-    });
+    const config = bridge.config.homeassistant as NonNullable<typeof bridge.config.homeassistant>;
+    const statistics = new HomeAssistantStatistics({ ...kept(bridge, 'statistics'), config });
     return looping(statistics, () => ({ home_assistant_statistics: statistics.status() }));
   },
 };
@@ -65,15 +65,10 @@ export const SUPERVISOR_ANNOUNCEMENT: OutputKind<LoopOutput<SupervisorAnnounceme
   name: 'Supervisor',
   runs: ({ config }) => config.supervisor !== undefined && config.http.port !== 0,
   abandonable: true,
-  make: async ({ config, clock, log }, made) => {
+  make: async (bridge, made) => {
     const { SupervisorAnnouncement } = await import('./announcement.js');
-    const announcement = new SupervisorAnnouncement({
-      supervisor: config.supervisor as NonNullable<typeof config.supervisor>,
-      dataDir: config.data_dir,
-      clock,
-      log: log.child({ part: 'supervisor' }),
-      served: () => made.of(WEB)?.url !== undefined,
-    });
+    const supervisor = bridge.config.supervisor as NonNullable<typeof bridge.config.supervisor>;
+    const announcement = new SupervisorAnnouncement({ ...kept(bridge, 'supervisor'), supervisor, served: () => made.of(WEB)?.url !== undefined });
     return looping(announcement);
   },
 };
