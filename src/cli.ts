@@ -57,7 +57,7 @@ Options:
                    else http://<this machine>:<http.port>/)
   --dashboard-file FILE
                    run: write what \`dashboard\` prints to FILE at start, and again whenever the
-                   children it can name change (a child's name learned at its first poll); the
+                   children it can name change (a child's name learned at its first pass); the
                    log says where
   --show-token     check: also print the board's and the feeds' addresses with the access token
   --trace FILE     check: write each login's requests to FILE for a bug report (paths, statuses,

@@ -1,7 +1,7 @@
 // The running bridge: a list of parts started in turn and stopped in the reverse order (the lease of the
-// data folder, the base topic, the children, the outputs subscribed to the bus, the pass runners, the web server,
-// Home Assistant's API and its statistics, MQTT, the passes), one pass runner per child the config names (on its
-// road) publishing on the bus, and the commands that connect them. Built by main.ts (and by the demo and the tests) from a
+// data folder, the base topic, the children, the outputs subscribed to the bus, the pass runners, each output the
+// config turns on (outputs.ts), MQTT, the passes), one pass runner per child the config names (on its road)
+// publishing on the bus, and the commands that connect them. Built by main.ts (and by the demo and the tests) from a
 // validated config.
 import { MqttSink, type MqttSinkOptions } from '../outputs/mqtt/sink.js';
 import { Bus, type Carrier, type Sink } from '../bus/bus.js';
@@ -16,10 +16,8 @@ import { SchoolReads } from '../engine/school-reads.js';
 import { PortalTime } from '../portal/portal-time.js';
 import { Lease, leaseFacts } from '../lease/lease.js';
 import { systemClock, withDeadline, type Clock } from '../util/clock.js';
-import type { WebSnapshot } from '../outputs/web/snapshot.js';
-import type { WebService } from '../outputs/web/service.js';
-import type { Metrics } from './metrics.js';
-import type { DashboardFile } from './dashboard-file.js';
+import type { Output, OutputKind } from '../outputs/output.js';
+import { Outputs, type AppBridge } from './outputs.js';
 import { bridgeHealth, bridgeInfo, registerBridgeRequests, registerChildCommands } from './bridge-info.js';
 import { knownNames } from '../util/redact.js';
 import { CommandError } from '../features/kit/commands.js';
@@ -28,9 +26,6 @@ import { BridgeProblems } from './bridge-problem.js';
 import { refuseUnreleasedData } from './unreleased-data.js';
 import { releaseCheckPart } from './release-check.js';
 import type { Logger } from '../util/log.js';
-import type { HomeAssistantKeeper } from '../outputs/homeassistant/keeper.js';
-import type { HomeAssistantStatistics } from '../outputs/homeassistant/statistics/statistics.js';
-import type { SupervisorAnnouncement } from '../outputs/homeassistant/announcement.js';
 
 /**
  * What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the
@@ -108,8 +103,8 @@ export class App {
   private mqtt: MqttSink | undefined;
   /** What the MQTT sink is, or the output a test gave instead. */
   private output: NonNullable<AppOptions['output']> | undefined;
-  private webService: WebService | undefined;
-  private snapshot: WebSnapshot | undefined;
+  /** The outputs beside MQTT that the config turns on (app/outputs.ts), made in order, each a part. */
+  private readonly outputs: Outputs;
   /** What every child shares to reach the portal: the dispatcher, two downloads at once (spec 8), the portal's clock. */
   private readonly portal: Pick<AppOptions, 'dispatcher'> & { slots: DownloadSlots; portalTime: PortalTime };
   /** Every child by its school: what one child reads for its whole school (the lucky number), the others take. */
@@ -120,16 +115,6 @@ export class App {
   private lease: Lease | undefined;
   /** When start() began (the bridge device's uptime). */
   private startedAt = 0;
-  /** With http.metrics on: the metrics /metrics serves. */
-  private metrics: Metrics | undefined;
-  /** With a dashboard file (`run --dashboard-file`): kept current as the children become known. */
-  private dashboardFile: DashboardFile | undefined;
-  /** With `homeassistant:` (the app's `ha_entities`): each child's calendars and homework list kept in Home Assistant. */
-  private keeper: HomeAssistantKeeper | undefined;
-  /** With `homeassistant.statistics` (the app's `ha_statistics`): the school year imported into Home Assistant's statistics. */
-  private statistics: HomeAssistantStatistics | undefined;
-  /** Under the Supervisor (the app): the MCP server announced to Home Assistant, or withdrawn (`ha_assist`). */
-  private announcement: SupervisorAnnouncement | undefined;
   /** The `email` entries whose children are not listed yet: until they are, no child counts as removed. */
   private readonly unlisted = new Set<UnlistedFamily>();
   /**
@@ -151,6 +136,7 @@ export class App {
       problem: (entry, error) => this.problems.family(entry.email, error),
     });
     this.problems = new BridgeProblems({ language: options.config.language, clock: this.clock, publish: (state) => this.mqtt?.setProblem(state) });
+    this.outputs = new Outputs(this.outputBridge());
   }
 
   /** The parts, in the order they start: each may use what those before it made. */
@@ -163,14 +149,15 @@ export class App {
       // Its stop ends the wait for the broker (a SIGTERM before the broker was ever reached).
       { name: 'base topic', start: () => this.mqtt?.acquire(), stop: () => this.mqtt?.stop() },
       { name: 'children', start: () => this.readChildren(), stop: () => this.relisting.stop() },
-      { name: 'outputs', start: () => this.subscribeOutputs(), stop: () => this.dashboardFile?.idle() },
+      { name: 'outputs', start: () => this.subscribeOutputs() },
       { name: 'pass runners', start: () => this.prepareRunners() },
       // Before the broker is reached: /health then says 503 and the board shows what was restored.
-      { name: 'web server', start: () => this.webService?.start(), stop: () => this.webService?.stop(), abandonable: true },
-      { name: 'Home Assistant', start: () => this.keeper?.start(), stop: () => this.keeper?.stop(), abandonable: true },
-      { name: "Home Assistant's statistics", start: () => this.statistics?.start(), stop: () => this.statistics?.stop(), abandonable: true },
-      // Under the Supervisor: the MCP server announced (or withdrawn) once the web server serves.
-      { name: 'Supervisor', start: () => this.announcement?.start(), stop: () => this.announcement?.stop(), abandonable: true },
+      ...this.outputs.running.map((kind) => ({
+        name: kind.name,
+        start: () => this.outputs.of(kind)?.start?.(),
+        stop: () => this.outputs.of(kind)?.stop?.(),
+        ...(kind.abandonable ? { abandonable: kind.abandonable } : {}),
+      })),
       { name: 'MQTT', start: () => this.startOutput(), stop: () => this.output?.stop() },
       releaseCheckPart(this.options, this.clock, () => this.mqtt),
       {
@@ -277,105 +264,36 @@ export class App {
     this.problems.publish();
   }
 
-  /**
-   * Every output subscribes to the bus: MQTT (the carrier of events), and as the config asks, the web
-   * server's snapshot (loaded only then: a bridge without the web server never loads it, nor the writer of
-   * its calendar feeds), Home Assistant's API, the dashboard file; the metrics count what MQTT was handed.
-   */
+  /** Every output subscribes to the bus: MQTT (the carrier of events) or the output a test gave, then the list's (outputs.ts). */
   private async subscribeOutputs(): Promise<void> {
-    const { config, log } = this.options;
     const output = this.output;
     if (output) {
       if (output.carry && output.delivered) this.bus.carryWith(output as Sink & Carrier);
       else this.bus.subscribe(output);
     }
-    if (config.http.metrics && config.http.port !== 0) {
-      const { Metrics } = await import('./metrics.js');
-      this.metrics = new Metrics({ mqttPublishes: () => this.mqtt?.publishes ?? 0 });
-    }
-    if (config.http.port !== 0) {
-      const { WebSnapshot } = await import('../outputs/web/snapshot.js');
-      this.snapshot = new WebSnapshot({ language: config.language, healthy: () => this.mqtt?.connected ?? true, now: () => this.clock.now() });
-      this.bus.subscribe(this.snapshot);
-      // The MCP server answers from the same snapshot and the features' facts for Assist (interface 17.1), loaded with the web server only.
-      const [{ WebService }, { mcpHandler }, { AssistFacts }, { bridgeNames }] = await Promise.all([
-        import('../outputs/web/service.js'),
-        import('../outputs/mcp/http.js'),
-        import('../outputs/mcp/facts.js'),
-        import('../outputs/web/request.js'),
-      ]);
-      const facts = new AssistFacts();
-      this.bus.subscribe(facts);
-      const snapshot = this.snapshot;
-      this.webService = new WebService({
-        http: config.http,
-        dataDir: config.data_dir,
-        data: this.snapshot,
-        log: log.child({ part: 'web' }),
-        out: this.options.out ?? process.stdout,
-        // Before the first identity an id is the login, not yet the one the calendar feeds will have.
-        childIds: () => this.runners.map((_, i) => this.knownId(i)),
-        ingressAddress: this.options.ingressAddress,
-        // Home Assistant reaches the bridge by public_url (the app's: its host name on the Supervisor's network).
-        names: bridgeNames([config.homeassistant?.public_url, config.supervisor?.publicUrl]),
-        clock: this.clock,
-        diagnostics: { bundle: () => this.diagnostics(), metrics: this.metrics && (() => (this.metrics as Metrics).text()) },
-        mcp: mcpHandler({
-          source: {
-            language: snapshot.language,
-            now: () => snapshot.now(),
-            children: () => snapshot.children(),
-            facts: (child) => facts.of(child),
-          },
-          actions: { command: (child, command, payload) => this.childCommand(child, command, payload), writes: (child) => this.writes(child) },
-          version: this.options.version,
-          clock: this.clock,
-          log: log.child({ part: 'mcp' }),
-        }),
-      });
-    }
-    if (config.homeassistant) {
-      const { HomeAssistantKeeper } = await import('../outputs/homeassistant/keeper.js');
-      this.keeper = new HomeAssistantKeeper({
-        config: config.homeassistant,
-        dataDir: config.data_dir,
-        language: config.language,
-        clock: this.clock,
-        log: log.child({ part: 'homeassistant' }),
-        calendarFeedsServed: () => this.webService?.url !== undefined,
-        children: () => this.childIds(),
-        ...(this.mqtt ? { handover: this.mqtt } : {}),
-      });
-      this.bus.subscribe(this.keeper);
-    }
-    if (config.homeassistant?.statistics) {
-      const { HomeAssistantStatistics } = await import('../outputs/homeassistant/statistics/statistics.js');
-      this.statistics = new HomeAssistantStatistics({
-        config: config.homeassistant,
-        dataDir: config.data_dir,
-        clock: this.clock,
-        log: log.child({ part: 'statistics' }),
-      });
-      this.bus.subscribe(this.statistics);
-    }
-    if (config.supervisor && config.http.port !== 0) {
-      const { SupervisorAnnouncement } = await import('../outputs/homeassistant/announcement.js');
-      this.announcement = new SupervisorAnnouncement({
-        supervisor: config.supervisor,
-        dataDir: config.data_dir,
-        clock: this.clock,
-        log: log.child({ part: 'supervisor' }),
-        served: () => this.webService?.url !== undefined,
-      });
-      this.bus.subscribe(this.announcement);
-    }
-    if (this.options.dashboardFile) {
-      const { DashboardFile } = await import('./dashboard-file.js');
-      this.dashboardFile = new DashboardFile({ ...this.options.dashboardFile, config, log });
-      // A pass may change what it shows: a first pass learns the child's name and kind, a module comes or goes.
-      const update = (): void => void this.updateDashboard();
-      this.bus.subscribe({ passed: update, removed: update });
-    }
+    await this.outputs.make(this.bus);
+  }
+
+  /** What the outputs are lent of the running bridge (outputs/output.ts). */
+  private outputBridge(): AppBridge {
+    const { config, version, log, out, ingressAddress, dashboardFile } = this.options;
+    return {
+      config,
+      version,
+      log,
+      clock: this.clock,
+      out: out ?? process.stdout,
+      ingressAddress,
+      dashboardFile,
+      children: () => ({ ids: this.runners.map((_, i) => this.knownId(i)), listed: this.unlisted.size === 0 }),
+      known: () => this.runners.map((runner, i) => ({ id: this.knownId(i), runner })),
+      command: (child, command, payload) => this.childCommand(child, command, payload),
+      writes: (child) => this.writes(child),
+      diagnostics: () => this.diagnostics(),
+      broker: { connected: () => this.mqtt?.connected ?? true, publishes: () => this.mqtt?.publishes ?? 0 },
+      // The MQTT sink is made with the lease (after this), before any output.
+      handover: () => this.mqtt,
+    };
   }
 
   /** One pass runner per child, each with what it kept from the last run published (its states, its calendar feeds). */
@@ -383,7 +301,7 @@ export class App {
     this.children.forEach((child, index) => this.runners.push(this.runnerOf(child, index, index * (this.options.staggerMs ?? 5_000))));
     for (const runner of this.runners) await runner.prepare();
     // The dashboard as the pass runners know the children now (what the last run learned of each).
-    await this.updateDashboard();
+    await this.outputs.childrenChanged();
     if (this.mqtt) {
       registerChildCommands(this.mqtt, (child) => this.runner(child));
       registerBridgeRequests(this.mqtt, { runners: this.runners, log: this.options.log, onLevelChange: () => this.mqtt?.publishInfo() });
@@ -425,7 +343,7 @@ export class App {
       schools: this.schools,
       startDelayMs,
       hooks: this.options.hooks?.(index),
-      figuresSink: this.metrics,
+      figuresSink: this.outputs.figures(),
       downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
       language: config.language,
       thresholds: config.grading.thresholds,
@@ -452,33 +370,12 @@ export class App {
       'the family portal listed its children; reading them now',
     );
     this.mqtt?.publishInfo();
-    void this.updateDashboard();
+    void this.outputs.childrenChanged();
   }
 
-  /** The dashboard file made again if what it shows of the children changed (dashboard-file.ts): as the pass runners know it now. */
-  private updateDashboard(): Promise<void> {
-    return this.dashboardFile?.update(this.runners.map((runner, i) => ({ id: this.knownId(i), runner }))) ?? Promise.resolve();
-  }
-
-  /** The children's ids as far as known, and whether every child is (none waits for its first name or its family's list). */
-  private childIds(): { ids: string[]; complete: boolean } {
-    const ids = this.runners.map((_, i) => this.knownId(i));
-    return { ids: ids.filter((id) => id !== undefined), complete: this.unlisted.size === 0 && ids.every((id) => id !== undefined) };
-  }
-
-  /** What keeps the children's calendars and homework lists in Home Assistant (a test waits for it as for a pass). */
-  get homeAssistant(): HomeAssistantKeeper | undefined {
-    return this.keeper;
-  }
-
-  /** What imports the school year into Home Assistant's statistics (a test waits for it as for a pass). */
-  get homeAssistantStatistics(): HomeAssistantStatistics | undefined {
-    return this.statistics;
-  }
-
-  /** What tells the Supervisor of the MCP server, under it (a test waits for it as for a pass). */
-  get supervisorAnnouncement(): SupervisorAnnouncement | undefined {
-    return this.announcement;
+  /** An output the config turned on, as its kind makes it (a test waits for one as for a pass; the demo asks the web server's address). */
+  outputOf<T extends Output>(kind: OutputKind<T>): T | undefined {
+    return this.outputs.of(kind);
   }
 
   private knownId(index: number): string | undefined {
@@ -495,16 +392,6 @@ export class App {
     return this.options.clock ?? systemClock;
   }
 
-  /** The running web server, if http.port is not 0 and it could listen. */
-  get web(): { url: string | undefined } | undefined {
-    return this.webService;
-  }
-
-  /** What the web server's pages and calendar feeds read (undefined with http.port 0). */
-  get webData(): WebSnapshot | undefined {
-    return this.snapshot;
-  }
-
   /** The diagnostics bundle of the running bridge (/diagnostics): its figures from memory. */
   async diagnostics(): Promise<string> {
     const { config } = this.options;
@@ -514,10 +401,9 @@ export class App {
       pid: process.pid,
       ...this.health(),
       broker_connected: this.mqtt?.connected ?? null,
-      metrics: this.metrics !== undefined,
+      metrics: this.outputs.figures() !== undefined,
       lease: this.lease && leaseFacts(this.lease.record),
-      ...(this.keeper ? { home_assistant: this.keeper.status() } : {}),
-      ...(this.statistics ? { home_assistant_statistics: this.statistics.status() } : {}),
+      ...this.outputs.status(),
     };
     const accounts = this.runners.map((p) => p.figures.snapshot());
     return diagnosticsBundle({ config, now: this.clock.now(), source: 'running bridge', bridge, accounts });

@@ -14,6 +14,7 @@ import { freeTcpPort } from './free-port.js';
 import { realWorld } from './real-world.js';
 import { benchLogin } from './accounts.js';
 import { chromiumPath } from './chromium.js';
+import { WEB } from '../outputs/web/output.js';
 
 const CHROMIUM = chromiumPath();
 
@@ -50,7 +51,7 @@ export async function boardPaint(loads = 5): Promise<BoardPaint | undefined> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
   try {
-    const published = () => (app.webData?.children() ?? []).filter((c) => c.states.has('timetable_today')).length === 2;
+    const published = () => (app.outputOf(WEB)?.snapshot?.children() ?? []).filter((c) => c.states.has('timetable_today')).length === 2;
     for (let waited = 0; !published(); waited += 100) {
       if (waited > 60_000) throw new Error('board bench: the children were not published within a minute');
       await new Promise((resolve) => setTimeout(resolve, 100));

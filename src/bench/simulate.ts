@@ -18,6 +18,7 @@ import type { EntityState, EventPayload } from '../engine/state.js';
 import type { Resource } from '../engine/resource.js';
 import { HomeAssistantModel } from './home-assistant.js';
 import { freeTcpPort } from './free-port.js';
+import { HOME_ASSISTANT } from '../outputs/homeassistant/output.js';
 
 type Untagged<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -234,7 +235,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const injected: { injection: Injection; at: number }[] = [];
   const idle = async () => {
     await Promise.all(app.runners.map((p) => p.idle()));
-    await app.homeAssistant?.idle();
+    await app.outputOf(HOME_ASSISTANT)?.idle();
   };
   const daily: SimulationResult['daily'] = [];
   const startedAt = clock.now();

@@ -2,7 +2,7 @@
 // declared, a state, a calendar feed, what the features keep for Assist, availability, an event, the pass's end); every output is a sink
 // that subscribes and takes what it needs: MQTT with its discovery, the web server's snapshot of what the
 // board, the calendar feeds and the MCP server read, Home Assistant's API and its statistics, the dashboard file. Adding an
-// output is one file that subscribes; none wraps another.
+// output is a folder that declares it and a line in the list (src/app/outputs.ts); none wraps another.
 //
 // Events are the one thing with an answer. An event is delivered when its receiver acknowledged it
 // (interface 14.4: at its PUBCOMP); the sink that carries events there (MQTT) says so, and the bus passes

@@ -154,7 +154,7 @@ export function messagingResource<T>(d: MessagingDeclaration<T>): Resource<T> {
     name: `messaging ${d.endpoints[0]?.replace(/^\/api\//, '')}`,
     ...rest,
     host: 'messaging',
-    // The host down, a dead session or a failed login is the messaging host's (runner/coordinator.ts, readDue): the pass stops
+    // The host down, a dead session or a failed login is the messaging host's (runner/pass-reads.ts, readDue): the pass stops
     // reading it and it backs off as the register does, so a portal that is down is not asked every
     // fast_interval; the register's reads go on meanwhile.
     read: (portal, key) => read(portal.messages, key, portal),

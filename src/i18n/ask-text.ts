@@ -11,6 +11,9 @@ const EN = {
     none: 'none',
     teacher: 'teacher',
   },
+  cancelled: {
+    week: 'Cancelled lessons this week',
+  },
   timetable: {
     lessons: 'Lessons',
     hours: (from: string, to: string) => `from ${from} to ${to}`,
@@ -131,6 +134,7 @@ export type AskText = typeof EN;
 export const ASK_TEXT: Record<Language, AskText> = {
   en: EN,
   pl: {
+    cancelled: { week: 'Odwołane lekcje w tym tygodniu' },
     common: { unknown: 'jeszcze nie wiadomo', none: 'brak', teacher: 'nauczyciel' },
     timetable: {
       lessons: 'Lekcje',
@@ -246,6 +250,7 @@ export const ASK_TEXT: Record<Language, AskText> = {
     },
   },
   uk: {
+    cancelled: { week: 'Скасовані уроки цього тижня' },
     common: { unknown: 'ще невідомо', none: 'немає', teacher: 'вчитель' },
     timetable: {
       lessons: 'Уроки',

@@ -32,7 +32,7 @@ const en = {
   news: (every: string, first: string): [string, string, string, string] => [
     `every ${every} the simulated school adds a grade, a message, a plan change`,
     `and an announcement for one child (the first in ${first}); the bridge fires`,
-    'its events (grade, message, notice, plan_change) at its next polls, at any hour:',
+    'its events (grade, message, notice, plan_change) at its next passes, at any hour:',
     "the demo's school is in lessons day and night",
   ],
   minutes: (m: number) => `${m} minute${m === 1 ? '' : 's'}`,

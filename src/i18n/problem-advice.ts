@@ -21,17 +21,17 @@ const ADVICE: Record<ProblemReason, Texts> = {
     uk: 'Портал вимагає ввести код з картинки (captcha). Увійдіть один раз через браузер з тієї самої мережі (це знімає вимогу); міст зачекає 30 хвилин перед наступною спробою.',
   },
   link_needs_action: {
-    en: 'The family portal lists this child, but its link needs your action there (portal_message says the portal’s state). Sign in to the family portal in a web browser and finish what it asks; the bridge reads the child again at the next poll.',
+    en: 'The family portal lists this child, but its link needs your action there (portal_message says the portal’s state). Sign in to the family portal in a web browser and finish what it asks; the bridge reads the child again at the next pass.',
     pl: 'Portal dla rodzin pokazuje to dziecko, ale jego powiązanie wymaga tam Twojego działania (portal_message podaje stan w portalu). Zaloguj się do portalu dla rodzin w przeglądarce i dokończ to, o co prosi; mostek odczyta dziecko ponownie przy następnym odczycie.',
     uk: 'Сімейний портал показує цю дитину, але її зв’язок потребує там ваших дій (portal_message називає стан у порталі). Увійдіть до сімейного порталу в браузері й завершіть те, що він просить; міст прочитає дитину знову під час наступного читання.',
   },
   service_down: {
-    en: 'The portal is not answering (daily maintenance or a network problem). The last good data is kept; the bridge tries again at the next poll.',
+    en: 'The portal is not answering (daily maintenance or a network problem). The last good data is kept; the bridge tries again at the next pass.',
     pl: 'Portal nie odpowiada (codzienna przerwa techniczna albo problem z siecią). Ostatnie poprawne dane zostają; mostek spróbuje ponownie przy następnym odczycie.',
     uk: 'Портал не відповідає (щоденна технічна перерва або проблема з мережею). Останні правильні дані зберігаються; міст спробує знову під час наступного читання.',
   },
   session_expired: {
-    en: 'The portal ended the session and did not accept a fresh one. The bridge tries again at the next poll.',
+    en: 'The portal ended the session and did not accept a fresh one. The bridge tries again at the next pass.',
     pl: 'Portal zakończył sesję i nie przyjął nowej. Mostek spróbuje ponownie przy następnym odczycie.',
     uk: 'Портал завершив сесію і не прийняв нову. Міст спробує знову під час наступного читання.',
   },
@@ -41,7 +41,7 @@ const ADVICE: Record<ProblemReason, Texts> = {
     uk: 'Частина порталу відповіла так, що міст її не розуміє. Інші дані й далі оновлюються.',
   },
   storage_error: {
-    en: 'The bridge cannot write its files in data_dir (the disk is full or read-only). It keeps polling; new events wait until it can write again.',
+    en: 'The bridge cannot write its files in data_dir (the disk is full or read-only). It keeps reading; new events wait until it can write again.',
     pl: 'Mostek nie może zapisać swoich plików w data_dir (dysk jest pełny albo tylko do odczytu). Dalej odczytuje dane; nowe zdarzenia poczekają, aż zapis znów będzie możliwy.',
     uk: 'Міст не може записати свої файли в data_dir (диск заповнений або лише для читання). Він і далі читає дані; нові події чекатимуть, доки запис знову стане можливим.',
   },
@@ -76,7 +76,7 @@ const BRIDGE_ADVICE: Partial<Record<BridgeProblemReason, Texts>> = {
     uk: 'Сімейний портал не відповідає (щоденна технічна перерва або проблема з мережею), тож міст ще не знає дітей цього запису email:. Він запитає знову через 1, 2, 4 ... хвилини й почне їх читати, щойно портал їх назве.',
   },
   no_children: {
-    en: 'The family portal lists no child for this e-mail. Sign in to the family portal in a web browser and link your child’s register account there; the bridge asks again every poll interval and reads the child once it is linked.',
+    en: 'The family portal lists no child for this e-mail. Sign in to the family portal in a web browser and link your child’s register account there; the bridge asks again at each pass and reads the child once it is linked.',
     pl: 'Portal dla rodzin nie pokazuje żadnego dziecka dla tego adresu e-mail. Zaloguj się do portalu dla rodzin w przeglądarce i podłącz tam konto dziecka w dzienniku; mostek pyta ponownie co interwał odczytu i zacznie odczytywać dziecko, gdy tylko zostanie podłączone.',
     uk: 'Сімейний портал не показує жодної дитини для цього e-mail. Увійдіть до сімейного порталу в браузері й під’єднайте там обліковий запис дитини в журналі; міст запитує знову кожен інтервал читання й почне читати дитину, щойно її буде під’єднано.',
   },

@@ -7,7 +7,7 @@ const en = {
   webHeading: 'dziennik2mqtt web server: the board and the calendar feeds',
   webHowTo:
     '(they open with the access token, the feeds each with a key of its own: `dziennik2mqtt check --show-token` prints them so; keep those private):',
-  calendarFeedsFollow: "  (the calendar feeds follow once every child's first poll has named it)",
+  calendarFeedsFollow: "  (the calendar feeds follow once every child's first pass has named it)",
   calendarFeedsHeading: 'dziennik2mqtt calendar feeds',
   tokenNotWritten: (dir: string, code: string) => `token: cannot write a new access token into ${dir} (${code}); the old one stays in force`,
   tokenMade: 'New access token made. The old addresses and board cookies no longer open anything (a running bridge too, from its next request).',

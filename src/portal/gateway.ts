@@ -95,7 +95,7 @@ export class Gateway {
     const { heavy, account } = this.options;
     const until = await heavy?.heldUntil(endpoint);
     if (until !== undefined) {
-      throw new UnexpectedResponseError(0, `${endpoint}: not asked before ${new Date(until).toISOString()}, its answer broke an earlier poll`, {
+      throw new UnexpectedResponseError(0, `${endpoint}: not asked before ${new Date(until).toISOString()}, its answer broke an earlier pass`, {
         account,
         code: 'TooLarge',
         resource: endpoint,

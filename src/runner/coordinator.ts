@@ -6,7 +6,6 @@
 import { HOSTS, want, type Host, type Resource, type Want } from '../engine/resource.js';
 import { IDENTITY } from '../engine/resources/school.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
-import type { ResourceCache } from '../engine/cache.js';
 import { whyOf } from '../engine/plan.js';
 import type { AccountPlan, Due } from './account-plan.js';
 import type { Identity } from '../engine/identity.js';
@@ -20,15 +19,15 @@ import type { PortalAccess, PortalAccessOptions } from '../engine/resources/port
 import { STATUS_ENTITIES } from '../features/status/status.js';
 import { statesOf } from '../features/kit/contract.js';
 import { kindergartenPlanFacts } from '../features/timetable/kindergarten.js';
+import { hostFailed, hostStep, readDue } from './pass-reads.js';
 import { schoolYearFacts, type AccountFigures } from '../features/status/figures.js';
-import { KINDERGARTEN_SEARCH } from '../engine/resources/kindergarten.js';
 import { CALENDAR_FEED_NAMES, type CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { Bus } from '../bus/bus.js';
 import type { AskFacts } from '../engine/source.js';
 import type { ChildChangeFeed } from '../engine/change-feed/child.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
-import { loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
+import { loginStepOf } from '../portal/errors.js';
 
 /** The account's parts a pass works with, built in order by the runner (account.ts). */
 export interface PassParts {
@@ -48,6 +47,18 @@ export interface PassParts {
  * whether the pass is a start's first (the bench's breakdown of what is read and why).
  */
 export type ReadHook = (read: { resource: string; why: string; start: boolean }) => void;
+
+/** One pass under way: what it was asked, when it began, the hosts it leaves unread and the failures it met. */
+interface PassUnderWay {
+  asked: boolean;
+  /** A start's first pass: not asked, and the register not read since the start (what a start leaves for later waits). */
+  start: boolean;
+  started: number;
+  today: string;
+  /** Hosts nothing more is read of: backing off since an earlier pass, or failed in this one. */
+  unread: Set<Host>;
+  failed: Map<Host, unknown>;
+}
 
 /** What a pass did: the hosts it read, and those it could not (and why). */
 export interface PassOutcome {
@@ -73,80 +84,130 @@ export class AccountCoordinator {
 
   /** One pass; `waiting`: hosts whose last failure's backoff has not ended (nothing of theirs is read). */
   async pass(asked: boolean, waiting: ReadonlySet<Host>): Promise<PassOutcome> {
-    const { access, features, figures, health, log, changeFeed } = this.parts;
-    const { cache } = access;
-    const { clock } = this.options;
-    const started = clock.now();
-    const startPass = !asked && !this.registerRead;
-    const failed = new Map<Host, unknown>();
-    // What is due now, as the planner says for this pass (a refresh, a start's first).
-    const due = (wants: readonly Want[]) => this.parts.planner.of(wants, clock.now(), { pass: { asked, start: startPass } }).due;
+    const pass = this.begin(asked, waiting);
+    const { cache } = this.parts.access;
     cache.begin();
     try {
-      // A refresh reads who the child is: a failed read leaves the child read before, and only the register failed.
-      const unread = new Set(waiting);
-      const identity = await this.identity(waiting, due, startPass).catch((error: unknown) => {
-        hostFailed('register', error, unread, failed);
-        return this.parts.child.identity;
-      });
-      if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
-      const today = warsawDate(started);
-      // The change feed's steps are the register's: none while it is not read.
-      const changeFeedStep = (step: () => Promise<void>) => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, step));
-      // Watch, then list: the change feed's device before the lists it covers (a start's first pass included).
-      await changeFeedStep(() => changeFeed.beforeReads(cache));
-      // The change feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
-      const afterRound = () => changeFeedStep(() => changeFeed.afterRound(cache));
-      const onRead = (w: Due) => this.onRead(w, startPass);
-      const read = await readDue(
-        cache,
-        () => due(this.wanted(identity, today)),
-        unread,
-        failed,
-        afterRound,
-        changeFeed.readForAge.bind(changeFeed),
-        onRead,
-      );
-      this.tellSchool(identity, today);
-      // A host still down that this pass did not try (the night puts its retry off) is unread too: its features keep their states.
-      for (const host of health.down()) if (!read.includes(host)) unread.add(host);
-      // A login that failed is both hosts' (one session logs them in): a host down meanwhile backs off with it, so
-      // that the two retry in one pass, and the login page is asked once a retry.
-      const login = [...failed.values()].find((error) => loginStepOf(error) !== undefined);
-      if (login !== undefined) for (const host of health.down()) if (!read.includes(host) && !failed.has(host)) failed.set(host, login);
-      const downloads = access.downloads(this.parts.child.id);
+      const identity = await this.identify(pass);
+      if (identity === undefined) return this.failedAll(pass.failed.get('register') ?? new Error('the child is not known yet'));
+      const read = await this.read(pass, identity);
       let outcome: CycleOutcome;
       try {
-        outcome = await features.compute({ identity, now: started, today, asked, log, ...(downloads ? { downloads } : {}) }, { startPass, unread });
+        outcome = await this.compute(pass, identity);
       } catch (error) {
         // A computation met what is not its own failure (a dead session): the child could not be read.
         return this.failedAll(error);
       }
-      // On the family road, a link the portal says needs action is a problem even while its token works.
-      const link = await this.options.family?.linkProblem(this.options.account.login);
-      if (link !== undefined) outcome.problem = { error: link, feature: 'family portal' };
-      if (read.includes('register')) this.registerRead = true;
       const now = this.options.clock.now();
-      figures.passed(now - started);
-      for (const [host, error] of failed) this.fail([host], error);
-      await this.publish(read, outcome, now);
-      // After the pass was published: what the change feed named is acknowledged once handled (engine/change-feed/child.ts, sortChanges; the others come back).
-      const delivered = () => this.options.bus.delivered();
-      await changeFeed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
-      figures.changeFeed = changeFeed.changeFeedStatus();
+      await this.publishPass(pass, read, outcome, now);
+      await this.acknowledge(identity, pass.today);
       // A copy none of the features names any more leaves the cache.
       cache.forget(this.planned(now));
-      figures.kindergartenPlan = kindergartenPlanFacts(cache.peek(KINDERGARTEN_SEARCH), features.kind());
-      figures.schoolYear = schoolYearFacts(this.parts.child.identity);
-      log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
-      // Everything the pass found is published and its figures are up to date: a sink may act on the batch.
-      this.options.bus.passed(this.parts.child.id);
-      await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
+      this.keepFigures();
+      await this.ended(pass, read, outcome, now);
       // The figures are saved with the planner's rows, when the scheduler asks for the next wake (nextWake).
-      return { read, failed };
+      return { read, failed: pass.failed };
     } finally {
       cache.end();
     }
+  }
+
+  private begin(asked: boolean, waiting: ReadonlySet<Host>): PassUnderWay {
+    const started = this.options.clock.now();
+    return { asked, start: !asked && !this.registerRead, started, today: warsawDate(started), unread: new Set(waiting), failed: new Map() };
+  }
+
+  /** What is due now, as the planner says for this pass (a refresh, a start's first). */
+  private due(pass: PassUnderWay, wants: readonly Want[]): readonly Due[] {
+    return this.parts.planner.of(wants, this.options.clock.now(), { pass: { asked: pass.asked, start: pass.start } }).due;
+  }
+
+  /** Who the child is; a failed read leaves the child read before (undefined before the first), and only the register failed. */
+  private identify(pass: PassUnderWay): Promise<Identity | undefined> {
+    return this.identity(pass).catch((error: unknown) => {
+      hostFailed('register', error, pass.unread, pass.failed);
+      return this.parts.child.identity;
+    });
+  }
+
+  /**
+   * What is due, read in rounds, the change feed's steps around them (they are the register's: none while it is
+   * unread); what answers for the whole school told to its other children. Answers the hosts read.
+   */
+  private async read(pass: PassUnderWay, identity: Identity): Promise<Host[]> {
+    const { access, changeFeed } = this.parts;
+    const { cache } = access;
+    const { unread, failed } = pass;
+    const changeFeedStep = (step: () => Promise<void>) => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, step));
+    // Watch, then list: the change feed's device before the lists it covers (a start's first pass included).
+    await changeFeedStep(() => changeFeed.beforeReads(cache));
+    // The change feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
+    const read = await readDue(
+      cache,
+      () => this.due(pass, this.wanted(identity, pass.today)),
+      unread,
+      failed,
+      () => changeFeedStep(() => changeFeed.afterRound(cache)),
+      changeFeed.readForAge.bind(changeFeed),
+      (w) => this.onRead(w, pass.start),
+    );
+    this.tellSchool(identity, pass.today);
+    this.unreadStill(pass, read);
+    return read;
+  }
+
+  /**
+   * A host still down that this pass did not try (the night puts its retry off) is unread too: its features keep their
+   * states. A login that failed is both hosts' (one session logs them in): a host down meanwhile backs off with it, so
+   * that the two retry in one pass, and the login page is asked once a retry.
+   */
+  private unreadStill({ unread, failed }: PassUnderWay, read: readonly Host[]): void {
+    const down = this.parts.health.down().filter((host) => !read.includes(host));
+    for (const host of down) unread.add(host);
+    const login = [...failed.values()].find((error) => loginStepOf(error) !== undefined);
+    if (login !== undefined) for (const host of down) if (!failed.has(host)) failed.set(host, login);
+  }
+
+  /** The features whose copies moved compute; on the family road, a link the portal says needs action is a problem even while its token works. */
+  private async compute(pass: PassUnderWay, identity: Identity): Promise<CycleOutcome> {
+    const { access, child, features, log } = this.parts;
+    const downloads = access.downloads(child.id);
+    const context = { identity, now: pass.started, today: pass.today, asked: pass.asked, log, ...(downloads ? { downloads } : {}) };
+    const outcome = await features.compute(context, { startPass: pass.start, unread: pass.unread });
+    const link = await this.options.family?.linkProblem(this.options.account.login);
+    if (link !== undefined) outcome.problem = { error: link, feature: 'family portal' };
+    return outcome;
+  }
+
+  /** The pass's failures told, then what it found published with `last_update`, `problem` and the availability. */
+  private async publishPass(pass: PassUnderWay, read: readonly Host[], outcome: CycleOutcome, now: number): Promise<void> {
+    if (read.includes('register')) this.registerRead = true;
+    this.parts.figures.passed(now - pass.started);
+    for (const [host, error] of pass.failed) this.fail([host], error);
+    await this.publish(read, outcome, now);
+  }
+
+  /** After the pass was published: what the change feed named is acknowledged once handled (engine/change-feed/child.ts, sortChanges; the others come back). */
+  private acknowledge(identity: Identity, today: string): Promise<void> {
+    const { access, changeFeed, features } = this.parts;
+    const delivered = () => this.options.bus.delivered();
+    return changeFeed.afterPublish(access.cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
+  }
+
+  /** The figures the diagnostics show of the pass: the change feed's, the kindergarten plan's, the school year's. */
+  private keepFigures(): void {
+    const { access, changeFeed, child, features, figures } = this.parts;
+    figures.changeFeed = changeFeed.changeFeedStatus();
+    figures.kindergartenPlan = kindergartenPlanFacts(access.cache, features.kind());
+    figures.schoolYear = schoolYearFacts(child.identity);
+  }
+
+  /** The pass's last log line; everything it found is published and its figures are up to date: a sink may act on the batch. */
+  private async ended(pass: PassUnderWay, read: readonly Host[], outcome: CycleOutcome, now: number): Promise<void> {
+    const { access, child, log } = this.parts;
+    log.info({ read, ms: now - pass.started, entities: Object.keys(outcome.states).length }, 'pass done');
+    this.options.bus.passed(child.id);
+    await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
   }
 
   /**
@@ -204,19 +265,15 @@ export class AccountCoordinator {
   }
 
   /** The child, read first when its copy is due (every feature reads by it); undefined before the first. */
-  private async identity(
-    waiting: ReadonlySet<Host>,
-    due: (wants: readonly Want[]) => readonly Due[],
-    startPass: boolean,
-  ): Promise<Identity | undefined> {
+  private async identity(pass: PassUnderWay): Promise<Identity | undefined> {
     const { access, child, health, gate } = this.parts;
     // A command may have read it since the last pass (a message to the class tutor on a new morning): taken up as read.
     const kept = access.cache.peek(IDENTITY);
     const readMeanwhile = kept !== undefined && kept.fetchedAt > (child.identity?.fetchedAt ?? -Infinity);
     if (!readMeanwhile) {
-      const [w] = waiting.has('register') ? [] : due([want(IDENTITY)]);
+      const [w] = pass.unread.has('register') ? [] : this.due(pass, [want(IDENTITY)]);
       if (w === undefined) return child.identity;
-      this.onRead(w, startPass);
+      this.onRead(w, pass.start);
       await access.cache.read(w);
     }
     const before = child.id;
@@ -285,7 +342,7 @@ export class AccountCoordinator {
 
   /** A host the pass could not read (or the child at all): `problem` says why, and the child may go offline. */
   private fail(hosts: Host[], error: unknown): void {
-    this.parts.log.warn({ err: errorText(error), hosts }, 'poll failed');
+    this.parts.log.warn({ err: errorText(error), hosts }, 'pass failed');
     this.parts.health.failed(hosts, error);
     this.publishStatus(this.options.clock.now());
   }
@@ -316,83 +373,4 @@ export function publishCalendarFeeds(bus: Bus, childId: string, calendarFeeds: C
     const content = calendarFeeds[name];
     if (content !== undefined) bus.calendarFeed(childId, name, content);
   }
-}
-
-// A pass's reads, in rounds: what the planner says is due read (the register's copies at once, the
-// messaging host's one after another), again while a read makes another due; a host's failure stops its
-// reads for the pass, one resource's own failure is its copy's.
-
-/** Reads that a read makes known (the calendar's id, then its ids, then the lists they vouch for) take a round each. */
-const ROUNDS = 8;
-
-/**
- * Reads what the planner says is due (`dueNow`, asked again each round), round after round: a read can
- * make another known (a lookup that lacks an id) or move a signal. A copy that leads (the change feed)
- * has a round of its own first, then the signals (no vouch of their own). A host's failure (a dead
- * session, the portal down) stops its reads for this pass (`failed`). A good read for its age alone is
- * told to `forAge`. Answers the hosts read without such a failure.
- */
-export async function readDue(
-  cache: ResourceCache,
-  dueNow: () => readonly Due[],
-  waiting: Set<Host>,
-  failed: Map<Host, unknown>,
-  afterRound?: () => Promise<void>,
-  forAge?: (res: Resource, before: { value?: unknown; readAt?: number }, value: unknown) => void,
-  onRead?: (w: Due) => void,
-): Promise<Host[]> {
-  const read = new Set<Host>();
-  for (let round = 0; round < ROUNDS; round++) {
-    const due = dueNow().filter((w) => !waiting.has(w.res.host));
-    if (due.length === 0) break;
-    const leads = due.filter((w) => w.res.leads === true);
-    const signals = due.filter((w) => w.res.vouch === undefined);
-    const batch = leads.length > 0 ? leads : signals.length > 0 ? signals : due;
-    const readOne = async (w: Due): Promise<void> => {
-      if (waiting.has(w.res.host)) return;
-      read.add(w.res.host);
-      onRead?.(w);
-      // A read for its age alone is told with what the copy held before (the change feed's missed changes); no other read is.
-      const aged =
-        forAge && w.why === 'age' ? { tell: forAge, before: { value: cache.peek(w.res, w.key), readAt: cache.readAt(w.res, w.key) } } : undefined;
-      const told = () => aged?.tell(cache.declaration(w.res), aged.before, cache.peek(w.res, w.key));
-      await hostStep(w.res.host, waiting, failed, () => cache.read(w).then(told, hostFailuresOnly));
-    };
-    // The register's copies at once; the messaging host's one after another, so that a messaging
-    // session that expired costs one bootstrap and one request again, not one for each read in flight.
-    const messaging = batch.filter((w) => w.res.host === 'messaging');
-    await Promise.all([
-      ...batch.filter((w) => w.res.host !== 'messaging').map(readOne),
-      messaging.reduce((before, w) => before.then(() => readOne(w)), Promise.resolve()),
-    ]);
-    await afterRound?.();
-  }
-  return [...read].filter((host) => !failed.has(host));
-}
-
-/**
- * Passes on only a host's failure: one resource's own (an unexpected answer, engine/resource.ts's
- * ownFailure) is its copy's, kept by the cache, and the pass goes on.
- */
-function hostFailuresOnly(error: unknown): void {
-  if (!(error instanceof UnexpectedResponseError)) throw error;
-}
-
-/** A step of the pass on one host: a failure that is not one resource's stops the host's reads for this pass. */
-async function hostStep(host: Host, waiting: Set<Host>, failed: Map<Host, unknown>, step: () => Promise<void>): Promise<void> {
-  try {
-    await step();
-  } catch (error) {
-    hostFailed(host, error, waiting, failed);
-  }
-}
-
-/**
- * A host failed: nothing more of it is read in this pass. A login that failed stops both hosts' reads (one
- * session logs both in), so that the other does not ask the login page again straight after.
- */
-function hostFailed(host: Host, error: unknown, waiting: Set<Host>, failed: Map<Host, unknown>): void {
-  failed.set(host, error);
-  waiting.add(host);
-  if (loginStepOf(error) !== undefined) for (const other of HOSTS) waiting.add(other);
 }

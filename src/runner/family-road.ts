@@ -68,7 +68,7 @@ export async function familyChildren(entries: readonly FamilyAccountConfig[], op
       // Without a list the bridge cannot know the children; `children:` in the config names them ahead.
       options.log.warn(
         { account: label, reason: problemReason(error), err: errorText(error) },
-        'the family portal’s children could not be listed; asked again as a failed poll is, and read once listed',
+        'the family portal’s children could not be listed; asked again as a failed pass is, and read once listed',
       );
       found.unlisted.push({ family, email: entry.email, error, list });
     }

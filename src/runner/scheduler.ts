@@ -126,7 +126,7 @@ export class AccountScheduler {
       outcome = await this.options.child.pass(waiting);
     } catch (error) {
       // Nothing may end the reading loop: log it and try again later.
-      this.options.log.error({ err: errorText(error) }, 'poll cycle failed unexpectedly');
+      this.options.log.error({ err: errorText(error) }, 'pass failed unexpectedly');
     } finally {
       hooks?.onCycle?.({ hosts: outcome.read });
       this.scheduleAfter(outcome);

@@ -17,6 +17,7 @@ import type { ReconnectPolicy } from '../../src/outputs/mqtt/client.js';
 import { settledOn, type FakeClock } from './clock.js';
 import type { PassHooks } from '../../src/runner/scheduler.js';
 import type { PortalSimulator } from '../../src/simulator/index.js';
+import { HOME_ASSISTANT, SUPERVISOR_ANNOUNCEMENT } from '../../src/outputs/homeassistant/output.js';
 
 export interface Harness {
   readonly app: App;
@@ -163,8 +164,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const idle = async (): Promise<unknown> => {
     await Promise.all([app.listed(), ...app.runners.map((p) => p.idle())]);
     // What a pass published reaches Home Assistant's API after it (the keeper's look, queued by the pass).
-    await app.supervisorAnnouncement?.idle();
-    return app.homeAssistant?.idle();
+    await app.outputOf(SUPERVISOR_ANNOUNCEMENT)?.idle();
+    return app.outputOf(HOME_ASSISTANT)?.idle();
   };
   // After the passes finish, every message they published reaches the recorder before the test looks.
   const caughtUp = async (): Promise<void> => {

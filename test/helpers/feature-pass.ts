@@ -1,9 +1,9 @@
 // One feature's pass outside a running bridge, as the coordinator makes one: the copies its reads say
-// (and what their signals are read from) read when due (runner/coordinator.ts's readDue, in rounds),
+// (and what their signals are read from) read when due (runner/pass-reads.ts's readDue, in rounds),
 // then its computation. For the tests that drive a feature against the simulator without the whole bridge.
 import { ResourceCache } from '../../src/engine/cache.js';
 import { AccountPlan } from '../../src/runner/account-plan.js';
-import { readDue } from '../../src/runner/coordinator.js';
+import { readDue } from '../../src/runner/pass-reads.js';
 import { silentLogger } from '../../src/util/log.js';
 import { warsawDate } from '../../src/util/time.js';
 import type { Feature, FeatureState } from '../../src/features/feature.js';

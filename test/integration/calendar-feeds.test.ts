@@ -9,6 +9,7 @@ import type { Harness } from '../helpers/app.js';
 import { parseCalendarFeed } from '../helpers/ics.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { freePort } from '../helpers/ports.js';
+import { WEB } from '../../src/outputs/web/output.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // A Wednesday during the second lesson, half a minute off the minute (see timetable-day.test.ts).
@@ -25,7 +26,7 @@ const firstPass = async (poll?: Record<string, string>) => {
 };
 
 function calendarFeed(h: Harness, name: CalendarFeedName, language: Language = 'pl') {
-  const source = h.app.webData?.calendarFeedSource('ania', name, language);
+  const source = h.app.outputOf(WEB)?.snapshot?.calendarFeedSource('ania', name, language);
   if (source === undefined || source === null) throw new Error('the web server serves no calendar feeds of ania');
   return { ...source, calendar: parseCalendarFeed(source.body) };
 }

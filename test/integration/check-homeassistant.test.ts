@@ -12,6 +12,7 @@ import { simulatedSchool } from '../helpers/school.js';
 import { freePort } from '../helpers/ports.js';
 import { tempDir } from '../helpers/temp.js';
 import { McpRecorder } from '../helpers/mcp-recorder.js';
+import { HOME_ASSISTANT_STATISTICS } from '../../src/outputs/homeassistant/output.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const school = simulatedSchool('2026-11-18T09:11:30+01:00');
@@ -76,7 +77,7 @@ it('tells what it would make, what it made, what it keeps of the family and what
   });
   await h.advanceUntil(() => ha.entries.length === 4, 'the calendars made', 5);
   await h.advanceUntil(() => ha.socket.statistics.has('dziennik2mqtt:ania_average'), 'the year imported', 5);
-  await h.app.homeAssistantStatistics?.idle();
+  await h.app.outputOf(HOME_ASSISTANT_STATISTICS)?.idle();
   await h.stop();
   const rows = [...ha.socket.statistics.keys()].reduce((sum, id) => sum + ha.socket.rowsOf(id).size, 0);
   expect((await check(dataDir, port, homeassistant)).text).toContain(

@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { parseCalendarFeed } from '../helpers/ics.js';
 import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
+import { WEB } from '../../src/outputs/web/output.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 const PATH = 'Timetables/OtherActivitiesRegister';
@@ -40,7 +41,7 @@ describe('extra classes', () => {
     expect(h.state('ania', 'lessons_end_today')).toBe('2026-11-24T14:25:00+01:00');
     expect(h.attributes('ania', 'timetable_today')?.hours).toEqual({ from: '08:00', to: '14:25' });
     // Next week's timetable, read ahead of need for the calendar feed after the start's first pass.
-    const events = () => parseCalendarFeed(h.app.webData!.calendarFeedSource('ania', 'lessons', 'pl')!.body).events;
+    const events = () => parseCalendarFeed(h.app.outputOf(WEB)!.snapshot.calendarFeedSource('ania', 'lessons', 'pl')!.body).events;
     await h.runUntil(() => events().some((e) => e.start.startsWith('2026-12-01')), "next week's lessons in the feed", 30 * 60_000);
     const calendarFeed = events();
     const club = calendarFeed.filter((e) => e.summary === 'Koło matematyczne (zajęcia dodatkowe)');

@@ -17,6 +17,7 @@ import type { Harness, HarnessOptions } from '../helpers/app.js';
 import { runDashboard } from '../../src/app/commands/dashboard.js';
 import { waitUntil } from '../helpers/mqtt.js';
 import { tempDir } from '../helpers/temp.js';
+import { HOME_ASSISTANT_STATISTICS } from '../../src/outputs/homeassistant/output.js';
 
 const [ANIA, JAN] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 const NOW = '2026-11-18T09:11:30+01:00';
@@ -46,7 +47,7 @@ async function bridge(children = [ANIA, JAN], options: Partial<HarnessOptions> =
   // Ania has grades; Jan, in the first class, descriptive grades only: his attendance alone.
   const wanted = ['dziennik2mqtt:ania_average', ...(children.includes(JAN) ? ['dziennik2mqtt:jan_attendance'] : [])];
   await h.advanceUntil(() => wanted.every((id) => ha.socket.statistics.has(id)), "each child's statistics imported", 5);
-  await h.app.homeAssistantStatistics?.idle();
+  await h.app.outputOf(HOME_ASSISTANT_STATISTICS)?.idle();
   return h;
 }
 
@@ -143,7 +144,7 @@ describe("the school year in Home Assistant's statistics", () => {
     await h.restart();
     await h.runUntil(() => h.state('ania', 'average') !== undefined, 'the first pass after the restart');
     await h.advanceMinutes(3);
-    await h.app.homeAssistantStatistics?.idle();
+    await h.app.outputOf(HOME_ASSISTANT_STATISTICS)?.idle();
     expect(ha.socket.imports.length).toBe(imported);
     const logged = lines.join('\n');
     const pieces = Array.from({ length: TOKEN.length - 11 }, (_, i) => TOKEN.slice(i, i + 12));
@@ -160,7 +161,7 @@ describe("the school year in Home Assistant's statistics", () => {
     school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: '1' });
     await h.advanceUntil(() => h.state('ania', 'average') !== average, 'the new grade on the sensor', 60);
     await h.advanceUntil(() => ha.socket.imports.length > before, 'the new grade imported', 5);
-    await h.app.homeAssistantStatistics?.idle();
+    await h.app.outputOf(HOME_ASSISTANT_STATISTICS)?.idle();
     const today = ha.socket.imports.slice(before);
     // Only today's row, of the overall average and the subject's.
     expect(today.map((i) => [i.statistic_id, i.rows]).sort()).toEqual([
@@ -178,7 +179,7 @@ describe("the school year in Home Assistant's statistics", () => {
     school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: '6', date: day });
     await h.advanceUntil(() => h.state('ania', 'average_matematyka') !== mathsState, 'the back-dated grade on the sensor', 60);
     await h.advanceUntil(() => ha.socket.received.length > sent + 2, 'the back-dated grade imported', 5);
-    await h.app.homeAssistantStatistics?.idle();
+    await h.app.outputOf(HOME_ASSISTANT_STATISTICS)?.idle();
     const rewritten = ha.socket.received
       .slice(sent)
       .filter((m) => m.type === 'recorder/import_statistics' && (m.metadata as { statistic_id: string }).statistic_id === maths)
@@ -202,9 +203,9 @@ describe("the school year in Home Assistant's statistics", () => {
     expect(JSON.parse(await h.app.diagnostics())).toMatchObject({ bridge: { home_assistant_statistics: { websocket: 'unreachable' } } });
     ha.socket.outage = undefined;
     await h.advanceUntil(() => ha.socket.statistics.has('dziennik2mqtt:ania_average'), 'imported once back', 40);
-    await h.app.homeAssistantStatistics?.idle();
+    await h.app.outputOf(HOME_ASSISTANT_STATISTICS)?.idle();
     for (const id of idsOf('ania')) expect(ha.socket.imports.filter((i) => i.statistic_id === id)).toHaveLength(1);
-    const status = h.app.homeAssistantStatistics?.status();
+    const status = h.app.outputOf(HOME_ASSISTANT_STATISTICS)?.loop.status();
     expect(status).toMatchObject({ websocket: 'ok', statistics: idsOf('ania').length });
     expect(status?.rows_written).toBe(ha.socket.imports.reduce((sum, i) => sum + i.rows, 0));
   });
@@ -222,7 +223,7 @@ describe("the school year in Home Assistant's statistics", () => {
       'the statistics',
       5,
     );
-    await h.app.homeAssistantStatistics?.idle();
+    await h.app.outputOf(HOME_ASSISTANT_STATISTICS)?.idle();
     const imported = (prefix: string) => [...ha.socket.statistics.keys()].filter((id) => id.startsWith(prefix)).sort();
     const averages = imported('dziennik2mqtt:ania_average');
     expect(averages.length).toBeGreaterThan(3);

@@ -15,6 +15,8 @@ import { freePort } from '../helpers/ports.js';
 import { tempDir } from '../helpers/temp.js';
 import { changeFeedWatching } from '../helpers/kindergarten.js';
 import type { Harness, HarnessOptions } from '../helpers/app.js';
+import { HOME_ASSISTANT } from '../../src/outputs/homeassistant/output.js';
+import { WEB } from '../../src/outputs/web/output.js';
 
 const [ANIA, JAN, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!, DEMO_ACCOUNTS[2]!];
 // A Wednesday during the second lesson: Ania's homework is due Thursday (4402) and Friday (4401); 4403 was due Tuesday.
@@ -161,16 +163,16 @@ describe("Home Assistant's API", () => {
 
   it("asks Home Assistant to read the lessons calendar again within a minute of the pass that cancelled tomorrow's lesson", async () => {
     const { h } = await bridge({ children: [ANIA] });
-    const served = () => h.app.webData?.calendarFeedSource('ania', 'lessons')?.body.toString() ?? '';
+    const served = () => h.app.outputOf(WEB)?.snapshot?.calendarFeedSource('ania', 'lessons')?.body.toString() ?? '';
     const reads = () => ha.calendar('Ania – lekcje')?.reads ?? [];
     // The first passes fill the calendar feed in (next week's lessons come after the first): each change is read.
     await h.advanceMinutes(30);
-    await h.app.homeAssistant?.idle();
+    await h.app.outputOf(HOME_ASSISTANT)?.idle();
     const settled = reads().length;
     expect(reads().every((r) => r.status === 200)).toBe(true);
     // Nothing changes: nothing asked.
     await h.advanceMinutes(20);
-    await h.app.homeAssistant?.idle();
+    await h.app.outputOf(HOME_ASSISTANT)?.idle();
     expect(reads()).toHaveLength(settled);
     // The week has cancelled lessons already: the new one is one more.
     const cancelled = (body: string) => body.replace(/\r\n[ \t]/g, '').split('(odwołana)').length - 1;
@@ -178,7 +180,7 @@ describe("Home Assistant's API", () => {
     school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-19', OrgLessonNo: 6 });
     await h.advanceUntil(() => cancelled(served()) > before, 'the cancellation in the feed', 30);
     await h.advanceMinutes(1);
-    await h.app.homeAssistant?.idle();
+    await h.app.outputOf(HOME_ASSISTANT)?.idle();
     expect(reads()).toHaveLength(settled + 1);
     expect(reads().at(-1)?.status).toBe(200);
     expect(cancelled(reads().at(-1)?.body ?? '')).toBe(before + 1);

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { parseCalendarFeed } from '../helpers/ics.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { freePort } from '../helpers/ports.js';
+import { WEB } from '../../src/outputs/web/output.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // Thursday morning before lessons; Thursday's lesson 3 (Matematyka) moves to next Thursday, lesson 8.
@@ -56,7 +57,7 @@ describe('a lesson moved elsewhere', () => {
     expect(h.state('ania', 'problem')).toBe('OFF');
 
     // The lessons feed: the old slot says where it went.
-    const lessons = parseCalendarFeed(h.app.webData!.calendarFeedSource('ania', 'lessons', 'pl')!.body).events;
+    const lessons = parseCalendarFeed(h.app.outputOf(WEB)!.snapshot.calendarFeedSource('ania', 'lessons', 'pl')!.body).events;
     const left = lessons.find((e) => e.start === new Date('2026-11-19T09:50:00+01:00').toISOString())!;
     expect(left.summary).toBe('Matematyka (przeniesiona na czw. 26.11, lekcja 8)');
     expect(left.status).toBe('CANCELLED');
@@ -76,7 +77,7 @@ describe('a lesson moved elsewhere', () => {
       expect.objectContaining({ lesson_no: 8, kind: 'shifted', original_date: '2026-11-19', original_lesson_no: 3, words: from }),
     ]);
     expect(moved()).toHaveLength(1);
-    const arrived = parseCalendarFeed(h.app.webData!.calendarFeedSource('ania', 'lessons', 'pl')!.body).events.find(
+    const arrived = parseCalendarFeed(h.app.outputOf(WEB)!.snapshot.calendarFeedSource('ania', 'lessons', 'pl')!.body).events.find(
       (e) => e.start === new Date('2026-11-26T14:35:00+01:00').toISOString(),
     )!;
     // Where it came from, as timetable_*'s note says it on the screens.

@@ -9,6 +9,7 @@ import { simulatedSchool } from '../helpers/school.js';
 import { send } from '../helpers/web.js';
 import { createLogger } from '../../src/util/log.js';
 import { parseCalendarFeed } from '../helpers/ics.js';
+import { WEB } from '../../src/outputs/web/output.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 const NOW = '2026-11-18T09:11:30+01:00';
@@ -43,7 +44,7 @@ describe('the web server in the bridge', () => {
     expect(text).not.toContain('<child>');
     expect(text.match(/calendar\/ania\/lessons/g)).toHaveLength(1);
 
-    const data = h.app.webData;
+    const data = h.app.outputOf(WEB)?.snapshot;
     const ania = data?.children().find((c) => c.id === 'ania');
     expect(ania?.states.get('lucky_number')?.state).toBe(h.state('ania', 'lucky_number'));
     expect(ania?.states.get('timetable_today')?.state).toBe('6');
@@ -123,7 +124,7 @@ describe('the web server in the bridge', () => {
     try {
       const h = await school.start({ accounts: accounts.slice(0, 1), http: { port } });
       await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass');
-      expect(h.app.web?.url).toBeUndefined();
+      expect(h.app.outputOf(WEB)?.url).toBeUndefined();
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
     }
@@ -132,7 +133,7 @@ describe('the web server in the bridge', () => {
   it('stays off with http.port 0', async () => {
     const h = await school.start({ accounts: accounts.slice(0, 1), http: { port: 0 } });
     await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass');
-    expect(h.app.web).toBeUndefined();
-    expect(h.app.webData).toBeUndefined();
+    expect(h.app.outputOf(WEB)).toBeUndefined();
+    expect(h.app.outputOf(WEB)?.snapshot).toBeUndefined();
   });
 });

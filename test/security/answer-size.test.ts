@@ -118,10 +118,10 @@ describe.concurrent('answers under their cap, in Polish, against the bin (64 MB 
       30_000,
     );
     await waitUntil(() => bridge.sim.requests.slice(from).some((r) => r.path.endsWith('/Grades')) || !again.running, 'the second pass', 60_000);
-    await waitUntil(() => again.logged(/broke a poll of the last run/).length > 0, 'the hold logged', 30_000);
+    await waitUntil(() => again.logged(/broke a pass of the last run/).length > 0, 'the hold logged', 30_000);
     expect(again.running).toBe(true);
     expect(bridge.sim.requests.slice(from).filter((r) => r.path === NOTICES)).toEqual([]);
-    expect(again.logged(/broke a poll of the last run/).join('\n')).toContain('SchoolNotices');
+    expect(again.logged(/broke a pass of the last run/).join('\n')).toContain('SchoolNotices');
   }, 150_000);
 
   it('an answer the last run died reading (marked, never cleared) is not asked at the next start', async (ctx) => {
@@ -132,9 +132,9 @@ describe.concurrent('answers under their cap, in Polish, against the bin (64 MB 
     });
     ctx.onTestFinished(() => bridge.stop());
     await waitUntil(() => bridge.sim.requests.some((r) => r.path.endsWith('/Grades')) || !bridge.process.running, 'the first pass', 120_000);
-    await waitUntil(() => bridge.process.logged(/broke a poll of the last run/).length > 0, 'the hold logged', 30_000);
+    await waitUntil(() => bridge.process.logged(/broke a pass of the last run/).length > 0, 'the hold logged', 30_000);
     expect(bridge.process.running).toBe(true);
     expect(bridge.sim.requests.filter((r) => r.path === NOTICES)).toEqual([]);
-    expect(bridge.process.logged(/broke a poll of the last run/).join('\n')).toMatch(/SchoolNotices.*unfinished/);
+    expect(bridge.process.logged(/broke a pass of the last run/).join('\n')).toMatch(/SchoolNotices.*unfinished/);
   }, 180_000);
 });

@@ -220,7 +220,7 @@ export async function diagnosticsBundle(input: BundleInput): Promise<string> {
     bridge: input.bridge,
     config: redactConfig(config),
     children: input.accounts.map((figures, i) =>
-      figures === undefined ? { account: i, figures: null, note: 'no poll saved yet for this account' } : { account: i, ...childPart(figures, now) },
+      figures === undefined ? { account: i, figures: null, note: 'no pass saved yet for this account' } : { account: i, ...childPart(figures, now) },
     ),
     data_dir: await dataFolderFiles(config),
   };

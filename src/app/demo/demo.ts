@@ -20,6 +20,7 @@ import { createLogger } from '../../util/log.js';
 import { VERSION } from '../../util/version.js';
 import { errorText } from '../../util/text.js';
 import { bannerLine, bannerMore, DEMO_TEXT, type DemoText } from '../../i18n/demo-text.js';
+import { WEB } from '../../outputs/web/output.js';
 
 type Out = { write(text: string): unknown };
 
@@ -98,7 +99,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const watcher = await watch(mqttUrl, base, out);
   try {
     await app.start();
-    if (token !== undefined && app.web?.url !== undefined) out.write(boardLines(httpPort, token, say));
+    if (token !== undefined && app.outputOf(WEB)?.url !== undefined) out.write(boardLines(httpPort, token, say));
     life.start();
     await options.untilStopped;
     out.write(`\n${say.stopping}\n`);

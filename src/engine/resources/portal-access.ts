@@ -149,8 +149,8 @@ function heavyAnswers(dataDir: string, { account, clock, log }: PortalAccessOpti
     onHeld: (endpoint, entry, until) =>
       log.warn(
         { account: label, resource: endpoint, reason: entry.reason, at: new Date(entry.at).toISOString(), until: new Date(until).toISOString() },
-        'an answer of this resource broke a poll of the last run; not asked again before the time given',
+        'an answer of this resource broke a pass of the last run; not asked again before the time given',
       ),
-    onBroken: (error) => log.warn({ err: error.message }, 'the memory of answers that broke a poll is unreadable; starting a new one'),
+    onBroken: (error) => log.warn({ err: error.message }, 'the memory of answers that broke a pass is unreadable; starting a new one'),
   });
 }

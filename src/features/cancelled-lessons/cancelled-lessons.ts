@@ -1,5 +1,6 @@
 // The cancelled lessons feature: how many lessons of this school week the school cancelled, from the
-// timetable the bridge already reads (no request of its own); a count on the board, a fact on the dashboard.
+// timetable the bridge already reads (no request of its own); a count on the board, a fact on the dashboard, and
+// each of them in Assist's answer to what is ahead (get_upcoming).
 import { sensor } from '../kit/entities.js';
 import { shape, statesOf, type PublishedAs } from '../kit/contract.js';
 import { withAttributes } from '../kit/render.js';
@@ -9,9 +10,25 @@ import { SUBSTITUTIONS } from '../timetable/resources.js';
 import { TIMETABLE } from '../../engine/resources/timetable.js';
 import { feature } from '../feature.js';
 import { boardCount } from '../screens/parts.js';
+import type { AskContext, AskPart, Told } from '../screens/ask.js';
+import { dayShort } from '../screens/shown.js';
+import { ASK_TEXT } from '../../i18n/ask-text.js';
+import { BOARD_TEXT } from '../../i18n/board-text.js';
 
-/** The attributes of cancelled_lessons_week: each cancelled lesson's day, number and subject. */
-export type CancelledLessonsFacts = { lessons: { date: string; lesson_no: number | null; subject: string | null }[] };
+/** A cancelled lesson: its day, number and subject. */
+export interface CancelledLesson {
+  date: string;
+  lesson_no: number | null;
+  subject: string | null;
+}
+
+/** The attributes of cancelled_lessons_week: each cancelled lesson of the week. */
+export type CancelledLessonsFacts = { lessons: CancelledLesson[] };
+
+/** What a pass keeps for Assist: the week's cancelled lessons; null while the timetable does not cover the week. */
+export interface CancelledLessonsAsk {
+  lessons: readonly CancelledLesson[] | null;
+}
 
 export const cancelledLessonsWeek = sensor(
   'cancelled_lessons_week',
@@ -35,18 +52,32 @@ export const cancelledLessons = feature({
   // On the board only when there are some: a count under the child's name, marked.
   board: (child) => boardCount(child, cancelledLessonsWeek, false),
   dashboard: { fact: { entity: cancelledLessonsWeek, icon: '🚫' } },
+  ask: { unknown: { lessons: null }, upcoming } satisfies AskPart<CancelledLessonsAsk>,
 });
 
 function compute(ctx: SourceContext): SourceResult {
   const timetable = ctx.inputs.timetable; // the timetable feature's output of this pass
   if (timetable === undefined) return {}; // before its first good read: keep what is published
-  return { states: statesOf([cancelledLessonsWeek], timetable) };
+  return { states: statesOf([cancelledLessonsWeek], timetable), ask: { lessons: cancelledThisWeek(timetable) } satisfies CancelledLessonsAsk };
 }
 
-/** This week's cancelled lessons (Monday to Sunday); unknown, never 0, for a week the timetable does not cover or a kindergarten's plan. */
-export function renderCancelledLessons(timetable: Pick<TimetableOutput, 'fortnight' | 'kind'>): PublishedAs<CancelledLessonsFacts> {
+/** get_upcoming: the week's cancelled lessons, each by its day, number and subject ("wt. 24.11 (2026-11-24): 3. Matematyka"). */
+function upcoming(facts: CancelledLessonsAsk, _until: string, c: AskContext): Told[] {
+  const line = (l: CancelledLesson) =>
+    `${dayShort(l.date, c.clock, BOARD_TEXT[c.language])} (${l.date}): ${[l.lesson_no === null ? null : `${l.lesson_no}.`, l.subject].filter((p) => p !== null).join(' ')}`;
+  return [{ title: ASK_TEXT[c.language].cancelled.week, lines: facts.lessons && facts.lessons.map(line) }];
+}
+
+/** This week's cancelled lessons (Monday to Sunday); null, never none, for a week the timetable does not cover or a kindergarten's plan. */
+export function cancelledThisWeek(timetable: Pick<TimetableOutput, 'fortnight' | 'kind'>): CancelledLesson[] | null {
   const week = timetable.fortnight.slice(0, 7);
-  if (timetable.kind === 'kindergarten' || week.every((day) => day.lessons === undefined)) return { state: null, attributes: {} };
+  if (timetable.kind === 'kindergarten' || week.every((day) => day.lessons === undefined)) return null;
   const cancelled = week.flatMap((day) => day.changes.filter((change) => change.kind === 'cancelled'));
-  return withAttributes(cancelled.length, { lessons: cancelled.map(({ date, lesson_no, subject }) => ({ date, lesson_no, subject })) });
+  return cancelled.map(({ date, lesson_no, subject }) => ({ date, lesson_no, subject }));
+}
+
+/** The count of this week's cancelled lessons; unknown, never 0, where the week is not known. */
+export function renderCancelledLessons(timetable: Pick<TimetableOutput, 'fortnight' | 'kind'>): PublishedAs<CancelledLessonsFacts> {
+  const lessons = cancelledThisWeek(timetable);
+  return lessons === null ? { state: null, attributes: {} } : withAttributes(lessons.length, { lessons });
 }

@@ -5,7 +5,7 @@
 import type { GradeItem } from '../../rules/grade-item.js';
 import type { TermGrade } from '../../rules/term-grades.js';
 import type { Semester } from '../../rules/semester.js';
-import type { renderAverage } from './average.js';
+import type { renderAverage, SubjectFigures } from './average.js';
 import { ASK_TEXT } from '../../i18n/ask-text.js';
 import { BOARD_TEXT } from '../../i18n/board-text.js';
 import { addDays } from '../../util/time.js';
@@ -49,23 +49,21 @@ function gradeLine(g: GradeItem, all: readonly GradeItem[], c: AskContext, withS
   ]);
 }
 
-type SubjectFigures = NonNullable<GradesAsk['averaged']>['attributes']['subjects'][number];
-
 /** A subject's figures: its average (unknown said so), the forecast, what the next grade needs, its term grades. */
 function figures(s: SubjectFigures, terms: readonly TermGrade[], c: AskContext): string {
   const w = ASK_TEXT[c.language];
   const g = w.grades;
   const average = s.average === null ? w.common.unknown : String(s.average);
   const next =
-    'needed_for_next' in s && s.needed_for_next != null && s.next_threshold != null
+    s.needed_for_next != null && s.next_threshold != null
       ? g.needed(s.needed_for_next, s.next_threshold)
-      : 'next_threshold' in s && s.next_threshold === null && s.average !== null
+      : s.next_threshold === null && s.average !== null
         ? g.atTop
         : null;
   return joinedFacts([
     `${g.average}: ${average}`,
-    'percent' in s && s.percent != null ? `${s.percent}%` : null,
-    'forecast' in s && s.forecast != null ? `${g.forecast}: ${s.forecast}` : null,
+    s.percent != null ? `${s.percent}%` : null,
+    s.forecast != null ? `${g.forecast}: ${s.forecast}` : null,
     next,
     ...termsOf(terms, s.subject, c),
   ]);

@@ -59,8 +59,7 @@ export function renderAverage(
       ...(percent === undefined ? {} : { percent }),
       ...s.periods,
       ...previousSemester(s.previous),
-      ...(next &&
-        grading && { next_threshold: next.threshold, needed_for_next: next.grade, ...subjectForecast(s, grading.thresholds, grading.today) }),
+      ...(next && grading && gradingFigures(next, subjectForecast(s, grading.thresholds, grading.today))),
     };
   });
   return withAttributes(value.overall === null ? null : round2(value.overall).toFixed(2), {
@@ -74,6 +73,30 @@ export function renderAverage(
       )),
     ...(value.points && { points: value.points.map((p) => ({ subject: p.subject ?? p.subjectId, percent: p.percent, count: p.count })) }),
   });
+}
+
+/**
+ * What Assist's grades part and newest_grade read of a subject of `average`: each published only where the subject has
+ * it (a percentage where it has point grades; with the grading thresholds, the next one, what it needs, the forecast).
+ */
+export interface SubjectFigures {
+  subject: string;
+  average: number | null;
+  percent?: number | null;
+  /** Null at the top of the scale. */
+  next_threshold?: number | null;
+  needed_for_next?: string | null;
+  forecast?: string | null;
+}
+
+/** A subject's figures by the grading thresholds: the next threshold and what it needs, the forecast, its trend and what lifts it. */
+function gradingFigures(next: ReturnType<typeof neededForNext>, ahead: ReturnType<typeof subjectForecast>) {
+  const figures: Required<Pick<SubjectFigures, 'next_threshold' | 'needed_for_next' | 'forecast'>> = {
+    next_threshold: next.threshold,
+    needed_for_next: next.grade,
+    forecast: ahead.forecast,
+  };
+  return { ...figures, trend: ahead.trend, to_next: ahead.to_next };
 }
 
 /**

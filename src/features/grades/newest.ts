@@ -10,6 +10,7 @@ import type { GradeItem } from '../../rules/grade-item.js';
 import { gradeFields, markOf, type GradeFields, type NewestGrades } from '../../rules/grades.js';
 import { markName } from '../../i18n/school-words.js';
 import { listedText } from './subject-averages.js';
+import type { SubjectFigures } from './average.js';
 import { DESCRIPTIVE_GRADES, GRADES, POINT_GRADES, TEXT_GRADES } from '../../engine/resources/grades.js';
 
 /** Every kind of grade the newest grade and the grade events come from: the grades' module. */
@@ -62,7 +63,7 @@ export type GradeWording = { language: Language; scale: GradeScale };
 export type NewestView = {
   newest: NewestGrades;
   wording: GradeWording;
-  averaged: { attributes: { subjects: readonly { subject: string; forecast?: string | null }[] } };
+  averaged: { attributes: { subjects: readonly Pick<SubjectFigures, 'subject' | 'forecast'>[] } };
 };
 
 export const newestGrade = sensor(
@@ -86,7 +87,7 @@ export const newestGrade = sensor(
 export function renderNewestGrade(
   { newest, recent, proposals, described }: NewestGrades,
   wording: GradeWording = { language: 'pl', scale: DEFAULT_SCALE },
-  subjects: readonly { subject: string; forecast?: string | null }[] = [],
+  subjects: readonly Pick<SubjectFigures, 'subject' | 'forecast'>[] = [],
 ): PublishedAs<NewestGradeFacts> {
   if (newest === undefined) return { state: null, attributes: { recent: [] } };
   const named = (item: GradeItem): { mark_name?: string } => {

@@ -162,7 +162,7 @@ class Writing implements FeatureState {
 
   private target(to: string | undefined): WriteTarget {
     if (this.kept.targets.length === 0)
-      throw new MessageNotSentError(false, 'not_ready', 'not sent: the recipients are not known yet; try again after the first poll');
+      throw new MessageNotSentError(false, 'not_ready', 'not sent: the recipients are not known yet; try again after the first pass');
     if (to !== undefined) return pickTarget(to.trim(), this.kept.targets);
     const chosen = this.kept.targets.find((t) => t.option === this.kept.choice);
     if (!chosen) throw new MessageNotSentError(false, 'recipient_unknown', 'not sent: no recipient is selected; choose one or give "to"');

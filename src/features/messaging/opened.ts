@@ -59,7 +59,7 @@ export interface ListedRef {
  * inbox message when none is unread); anything else must be an id the portal listed.
  */
 export function findListed(arg: string, listed: ListedMessages | undefined): ListedRef {
-  if (listed === undefined) throw new CommandError('the messages are not listed yet; try again after the first poll');
+  if (listed === undefined) throw new CommandError('the messages are not listed yet; try again after the first pass');
   const wanted = arg.trim();
   if (wanted === '') throw new CommandError('give "newest" or a message id from the lists');
   if (wanted === 'newest') {

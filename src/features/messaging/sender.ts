@@ -46,7 +46,7 @@ export class FixedMessageSender {
     return this.guard.send({ kind: 'fixed', label: message.id, transaction }, async () => {
       const { api, user, clock } = this.options;
       const identity = this.options.identity();
-      if (!identity) throw notSent('not_ready', 'the child is not known yet; try again after the first poll');
+      if (!identity) throw notSent('not_ready', 'the child is not known yet; try again after the first pass');
       const composed = composeMessage(message, identity, clock.now());
       if (composed.missing.length > 0) throw notSent('not_ready', `no value yet for ${composed.missing.map((p) => `{${p}}`).join(', ')}`);
       const recipient = await resolveRecipient(message.to, { api, user, identity });

@@ -179,7 +179,18 @@ export function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
 export type TimetableDay = { date: string | null; hours: { from: string; to: string } | null; lessons: SlotOut[]; kindergarten?: true };
 
 /** The attributes of current_lesson: the slot in progress (all null outside lessons). */
-export type CurrentLesson = ReturnType<typeof currentLessonOf>['attributes'];
+export interface CurrentLesson {
+  no: number | null;
+  from: string | null;
+  to: string | null;
+  room: string | null;
+  teacher: string | null;
+  change: ChangeKind | null;
+  /** Its place in today's lessons as timetable_today lists them (from 0). */
+  row: number | null;
+  /** An extra class (zajęcia dodatkowe): published only then. */
+  extra?: true;
+}
 
 /**
  * timetable_today / timetable_tomorrow: the periods that take place (a split slot counts once) and
@@ -205,7 +216,11 @@ export function timetableOf(day: SchoolDay | null, language: Language): { state:
  * timetable_today lists them (from 0), the one answer to "which of the day's lessons is on" that the board and the
  * dashboard mark (null outside lessons).
  */
-export function currentLessonOf(slot: readonly ScheduledLesson[], language: Language, today?: SchoolDay) {
+export function currentLessonOf(
+  slot: readonly ScheduledLesson[],
+  language: Language,
+  today?: SchoolDay,
+): { state: string | null; attributes: CurrentLesson } {
   const first = slot[0];
   if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null, row: null } };
   const groups = slot.map(groupOf);

@@ -100,7 +100,8 @@ export function kindergartenTimetable(copies: Copies, reads: NonNullable<Kinderg
  * kindergarten (`kind`, as the account's passes tell it; a school's while not known), where its kindergarten plan comes from
  * (the place the identifier was found in, the host that answered), or where its search stands.
  */
-export function kindergartenPlanFacts(search: KindergartenPlanSearch | undefined, kind: AccountKind | undefined): NonNullable<SavedFigures['plan']> {
+export function kindergartenPlanFacts(copies: Pick<Copies, 'peek'>, kind: AccountKind | undefined): NonNullable<SavedFigures['plan']> {
+  const search = copies.peek(KINDERGARTEN_SEARCH);
   const source = sourceOf(search);
   const account_kind = source !== undefined || kind === 'kindergarten' ? 'kindergarten' : 'school';
   if (search === undefined) return { account_kind };

@@ -49,6 +49,15 @@ const statesAnswer = z.array(z.looseObject({ entity_id: z.string(), attributes: 
 /** What a config flow ended with: the entry made, or why not (an abort's reason, the form's errors). */
 export type FlowOutcome = { made: HaEntry } | { aborted: string } | { errors: string };
 
+/** A flow that neither made its entry nor found it made: refused, with Home Assistant's reason. */
+export function flowRefused(
+  { domain, title }: { domain: string; title: string },
+  outcome: Exclude<FlowOutcome, { made: HaEntry }>,
+): HomeAssistantError {
+  const why = 'aborted' in outcome ? outcome.aborted : outcome.errors;
+  return new HomeAssistantError('refused', undefined, `${domain} refused to make "${title}": ${why}`);
+}
+
 export interface HomeAssistantApiOptions {
   /** Home Assistant's address (`http://supervisor/core` inside the app), without /api. */
   url: string;

@@ -84,6 +84,14 @@ const toldSchema = z.object({
 });
 export type ToldEntries = z.output<typeof toldSchema>;
 
+/** The base topic's side of what was made and deleted (mqtt/told.ts): told on by its holder, read by its successor. */
+export interface HomeAssistantHandover {
+  /** After a handover from another installation: what it told (undefined when nothing); undefined when this bridge held the base topic last. */
+  homeAssistantTold(): { told: unknown } | undefined;
+  /** What was made and deleted now, told on for a successor; undefined when nothing. */
+  tellHomeAssistant(told: ToldEntries | undefined): void;
+}
+
 /** What is told on of the bridge's entries (the family's own are theirs to keep) and of the items deleted; undefined when nothing. */
 export function toldOn(made: Made): ToldEntries | undefined {
   const entries = Object.fromEntries(

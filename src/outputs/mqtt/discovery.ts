@@ -77,27 +77,7 @@ const BRIDGE_NAMES = {
  * running version and the newest release as bridge/update says them (app/release-check.ts).
  */
 export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
-  const topics = new Topics(ctx.baseTopic, ctx.discoveryPrefix);
-  const deviceId = topics.deviceId(BRIDGE_DEVICE);
-  const language = ctx.language ?? FALLBACK_LANGUAGE;
-  const ids = bridgeEntityIds(ctx.baseTopic);
-  /** One of the bridge's entities: its platform, ids and name, then what it reads. */
-  const entity = (key: Exclude<keyof typeof BRIDGE_NAMES, 'model'>, p: string, id: string, rest: Record<string, unknown>) => ({
-    p,
-    unique_id: `${deviceId}_${key}`,
-    default_entity_id: id,
-    name: BRIDGE_NAMES[key][language],
-    ...rest,
-  });
-  // A diagnostic sensor of the bridge that reads one field of bridge/health.
-  const healthSensor = (key: 'uptime' | 'memory', field: string, kind: Record<string, unknown>): Record<string, unknown> =>
-    entity(key, 'sensor', ids[key], {
-      ...kind,
-      entity_category: 'diagnostic',
-      availability: [{ topic: topics.bridgeState }],
-      state_topic: topics.bridgeHealth,
-      value_template: `{{ value_json.${field} }}`,
-    });
+  const { topics, deviceId, language, ids, entity, healthSensor } = bridgeEntities(ctx);
   return {
     topic: topics.deviceConfig(BRIDGE_DEVICE),
     payload: {
@@ -168,6 +148,31 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
       },
     },
   };
+}
+
+/** How each of the bridge's entities is declared: its platform, ids and name, then what it reads. */
+function bridgeEntities(ctx: DiscoveryContext) {
+  const topics = new Topics(ctx.baseTopic, ctx.discoveryPrefix);
+  const deviceId = topics.deviceId(BRIDGE_DEVICE);
+  const language = ctx.language ?? FALLBACK_LANGUAGE;
+  const ids = bridgeEntityIds(ctx.baseTopic);
+  const entity = (key: Exclude<keyof typeof BRIDGE_NAMES, 'model'>, p: string, id: string, rest: Record<string, unknown>) => ({
+    p,
+    unique_id: `${deviceId}_${key}`,
+    default_entity_id: id,
+    name: BRIDGE_NAMES[key][language],
+    ...rest,
+  });
+  // A diagnostic sensor of the bridge that reads one field of bridge/health.
+  const healthSensor = (key: 'uptime' | 'memory', field: string, kind: Record<string, unknown>): Record<string, unknown> =>
+    entity(key, 'sensor', ids[key], {
+      ...kind,
+      entity_category: 'diagnostic',
+      availability: [{ topic: topics.bridgeState }],
+      state_topic: topics.bridgeHealth,
+      value_template: `{{ value_json.${field} }}`,
+    });
+  return { topics, deviceId, language, ids, entity, healthSensor };
 }
 
 /** The entity ids of the bridge device's entities (its discovery sets them; the dashboard's Bridge view shows them). */

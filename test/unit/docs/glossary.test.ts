@@ -2,7 +2,8 @@
 // a bold word followed by a colon or by its meaning in parentheses. A term defined twice, in the glossary or
 // again elsewhere on the page, fails here, naming it. The code must say what the page says: an identifier in
 // src/ named with a word the glossary retired ("feed" alone, "poll", the "e-mail road", "plan" in another
-// sense than the planner's) fails too, naming its file, line and name.
+// sense than the planner's) fails too, naming its file, line and name; so does a string of the product (a log line,
+// an error, a word a parent reads) that says "poll", the config's and the metrics' published names aside.
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,6 +170,34 @@ function retiredFileNames(): string[] {
     });
 }
 
+/**
+ * The names a string may spell with "poll", each published: the config's `poll:` group and its keys, the app's
+ * `poll_interval`, the metric `dziennik2mqtt_poll_duration_seconds` a Prometheus dashboard reads, and the page
+ * docs/polling.md, to which the text links.
+ */
+const PUBLISHED_POLL = /\bpoll(\.(interval|fast_interval|school_interval|quiet_hours)\b|_interval\b|_duration_seconds\b|:)|polling\.md/g;
+
+/** Every string of the product (src/, the simulator and the bench aside) that says "poll", as `file:line text`. */
+function pollInStrings(): string[] {
+  const found: string[] = [];
+  for (const path of tsFiles(SRC)) {
+    const file = relative(SRC, path).split(sep).join('/');
+    const text = readFileSync(path, 'utf8');
+    if (/^(simulator|bench)\//.test(file) || !/poll/i.test(text)) continue;
+    const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) {
+        const said = node.text.replace(PUBLISHED_POLL, '');
+        if (/\bpoll(s|ed|er|ers|ing)?\b/i.test(said))
+          found.push(`src/${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} ${node.text}`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
 describe('the glossary in docs/development.md', () => {
   it('defines the words of the style guide, the planner and the bus', () => {
     const terms = defined(glossary);
@@ -250,6 +279,13 @@ describe('the words of the code', () => {
 
   it('names nothing in src/ with a retired word, but the published names the interface fixes', () => {
     expect(retiredInSrc().map((f) => `${f.at} ${f.name}: ${f.why}`)).toEqual([]);
+  });
+
+  it('says "pass" or "read" in every string a person reads, never "poll" (the published names aside)', () => {
+    expect(pollInStrings()).toEqual([]);
+    // The check reads strings: it finds one, and leaves the published names.
+    expect('the bridge tries again at the next poll'.replace(PUBLISHED_POLL, '')).toMatch(/\bpoll\b/);
+    expect('set poll.interval or poll_interval; see docs/polling.md'.replace(PUBLISHED_POLL, '')).not.toMatch(/\bpoll/);
   });
 
   it('names no file of src/ with a retired word', () => {

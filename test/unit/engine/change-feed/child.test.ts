@@ -9,7 +9,7 @@ import { ChildChangeFeed } from '../../../../src/engine/change-feed/child.js';
 import { ResourceCache } from '../../../../src/engine/cache.js';
 import { want, type Resource, type Want } from '../../../../src/engine/resource.js';
 import { AccountPlan } from '../../../../src/runner/account-plan.js';
-import { readDue } from '../../../../src/runner/coordinator.js';
+import { readDue } from '../../../../src/runner/pass-reads.js';
 import type { Watch } from '../../../../src/engine/plan.js';
 import { GRADE_COMMENTS, GRADES } from '../../../../src/engine/resources/grades.js';
 import { lookup } from '../../../../src/engine/resources/lookups.js';

@@ -2,7 +2,9 @@
 // timetable does not cover it or the child is in a kindergarten), and its parts of the board and the dashboard.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { cancelledLessons, renderCancelledLessons } from '../../../../src/features/cancelled-lessons/cancelled-lessons.js';
+import { cancelledLessons, cancelledThisWeek, renderCancelledLessons } from '../../../../src/features/cancelled-lessons/cancelled-lessons.js';
+import { McpServer } from '../../../../src/outputs/mcp/server.js';
+import { silentLogger } from '../../../../src/util/log.js';
 import { ENTITIES } from '../../../../src/features/index.js';
 import type { EntityState } from '../../../../src/engine/state.js';
 import { shownChild } from '../../../../src/features/screens/parts.js';
@@ -80,5 +82,33 @@ describe('cancelled lessons feature', () => {
       );
     expect(await texts('2')).toContain('🚫 Odwołane lekcje w tym tygodniu: **2**');
     expect((await texts('unknown')).join('\n')).not.toContain('Odwołane');
+  });
+
+  it("tells Assist the week's cancelled lessons when asked what is ahead, and says so while the week is not known", async () => {
+    const now = warsawInstant(MONDAY, '10:00');
+    const upcoming = async (weeks: SchoolDay[]) => {
+      const facts = new Map([['cancelled_lessons', { lessons: cancelledThisWeek({ fortnight: weeks }) }]]);
+      const child = { id: 'ania', name: 'Ania Kowalska', model: null, online: true, states: new Map(), changedAt: now };
+      const server = new McpServer({
+        source: { language: 'pl', now: () => now, children: () => [child], facts: () => facts },
+        version: '1.0.0',
+        clock: { now: () => now },
+        log: silentLogger(),
+      });
+      const reply = (await server.answer({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_upcoming', arguments: { days: 7 } },
+      })) as {
+        result: { content: { text: string }[] };
+      };
+      return reply.result.content[0]?.text ?? '';
+    };
+    const told = await upcoming(fortnight([change('2026-11-24', 3, 'Matematyka', 'cancelled'), change('2026-11-25', 2, 'Historia', 'substitution')]));
+    expect(told).toContain('Odwołane lekcje w tym tygodniu');
+    expect(told).toContain('jutro (2026-11-24): 3. Matematyka');
+    expect(told).not.toContain('2. Historia');
+    expect(await upcoming(fortnight([], true))).toMatch(/Odwołane lekcje w tym tygodniu\W+jeszcze nie wiadomo/);
   });
 });

@@ -2,9 +2,10 @@
 // prom-client on a registry of their own: portal requests by child, resource (ids masked) and status,
 // password logins by outcome, a pass's duration as a histogram, MQTT publishes, and the process's RSS
 // and heap. Fed by the account runners' figures (FiguresSink) and read from the MQTT bridge when
-// scraped; App loads this module only when the option is on, so a bridge without it never loads prom-client.
+// scraped; the web server's output (output.ts) loads this module only when the option is on, so a bridge without it
+// never loads prom-client.
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { FiguresSink } from '../features/status/figures.js';
+import type { FiguresSink } from '../../features/status/figures.js';
 
 /** A pass's duration in seconds: a fast tier takes well under a second, a start's first pass can take a minute. */
 const PASS_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 40, 80, 160];
@@ -29,7 +30,7 @@ export class Metrics implements FiguresSink {
   );
   private readonly passes = new Histogram({
     name: 'dziennik2mqtt_poll_duration_seconds',
-    help: "A poll's duration by child",
+    help: "A pass's duration by child",
     labelNames: ['child'],
     buckets: PASS_BUCKETS,
     registers: [this.registry],
