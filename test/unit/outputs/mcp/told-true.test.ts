@@ -1,0 +1,75 @@
+// Assist tells what each feature's typed value says (interface 18.1): facts of shapes the demo family never has,
+// given to the MCP server as the features' passes keep them, and the answer read as a parent hears it. A
+// substitution by another subject is told by the lesson that takes place, the replaced one as "zamiast"; a
+// test's revision topics each once; a message's attachments never read as its preview.
+import { describe, expect, it } from 'vitest';
+import { McpServer } from '../../../../src/outputs/mcp/server.js';
+import { silentLogger } from '../../../../src/util/log.js';
+import type { ChildView } from '../../../../src/outputs/web/types.js';
+import type { Language } from '../../../../src/config/language.js';
+import type { TimetableAsk } from '../../../../src/features/timetable/ask.js';
+import type { PlanChange } from '../../../../src/rules/plan-changes.js';
+import type { SchoolDay } from '../../../../src/rules/schedule.js';
+
+const NOW = Date.parse('2026-11-18T09:00:00+01:00');
+const child: ChildView = { id: 'zofia', name: 'Zofia Kowalska', model: null, online: true, states: new Map(), changedAt: NOW };
+
+function server(language: Language, facts: Record<string, unknown>): McpServer {
+  return new McpServer({
+    source: { language, now: () => NOW, children: () => [child], facts: () => new Map(Object.entries(facts)) },
+    version: '1.0.0',
+    clock: { now: () => NOW },
+    log: silentLogger(),
+  });
+}
+
+async function text(s: McpServer, name: string, args: Record<string, unknown> = {}): Promise<string> {
+  const reply = (await s.answer({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } })) as {
+    result: { content: { text: string }[] };
+  };
+  return reply.result.content.map((c) => c.text).join('\n');
+}
+
+const change = (over: Partial<PlanChange>): PlanChange => ({
+  date: '2026-11-19',
+  lesson_no: 3,
+  hours: '09:50-10:35',
+  kind: 'substitution',
+  subject: null,
+  teacher: null,
+  room: null,
+  original_date: '2026-11-19',
+  original_lesson_no: 3,
+  original_hours: '09:50-10:35',
+  original_subject: null,
+  original_teacher: null,
+  original_room: null,
+  note: null,
+  ...over,
+});
+
+/** This week and the next, each day's lessons read (none held) and the changes given on their days. */
+function fortnight(changes: readonly PlanChange[]): SchoolDay[] {
+  return Array.from({ length: 14 }, (_, i) => {
+    const date = new Date(Date.UTC(2026, 10, 16 + i)).toISOString().slice(0, 10);
+    return { date, lessons: [], changes: changes.filter((c) => c.date === date), freeDay: undefined, start: null, end: null };
+  });
+}
+
+describe('a plan change ahead (get_upcoming)', () => {
+  it('is told by the lesson that takes place and its teacher, the replaced one as "zamiast"; a cancellation by the lesson cancelled', async () => {
+    const timetable: TimetableAsk = {
+      fortnight: fortnight([
+        change({ subject: 'Matematyka', teacher: 'Agnieszka Mazur', original_subject: 'Fizyka', original_teacher: 'Jan Nowak' }),
+        change({ lesson_no: 4, hours: '10:50-11:35', kind: 'cancelled', subject: 'Historia', teacher: 'Ewa Lis', original_subject: 'Historia' }),
+      ]),
+      freeDays: [],
+      bells: [],
+      nextSchoolDay: '2026-11-19',
+    };
+    const answer = await text(server('pl', { timetable }), 'get_upcoming', { days: 7 });
+    expect(answer).toContain('jutro (2026-11-19): 3. 09:50-10:35 Matematyka, nauczyciel: Agnieszka Mazur — zastępstwo · zamiast: Fizyka');
+    expect(answer).toContain('jutro (2026-11-19): 4. 10:50-11:35 Historia, nauczyciel: Ewa Lis — odwołana');
+    expect(answer).not.toContain('Fizyka —');
+  });
+});
