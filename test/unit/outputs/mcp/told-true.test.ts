@@ -10,6 +10,9 @@ import type { Language } from '../../../../src/config/language.js';
 import type { TimetableAsk } from '../../../../src/features/timetable/ask.js';
 import type { PlanChange } from '../../../../src/rules/plan-changes.js';
 import type { SchoolDay } from '../../../../src/rules/schedule.js';
+import type { LessonsHeldAsk } from '../../../../src/features/lessons-held/ask.js';
+import type { AgendaItem } from '../../../../src/rules/agenda.js';
+import { nextTest, type LessonHeld } from '../../../../src/rules/realizations.js';
 
 const NOW = Date.parse('2026-11-18T09:00:00+01:00');
 const child: ChildView = { id: 'zofia', name: 'Zofia Kowalska', model: null, online: true, states: new Map(), changedAt: NOW };
@@ -71,5 +74,31 @@ describe('a plan change ahead (get_upcoming)', () => {
     expect(answer).toContain('jutro (2026-11-19): 3. 09:50-10:35 Matematyka, nauczyciel: Agnieszka Mazur — zastępstwo · zamiast: Fizyka');
     expect(answer).toContain('jutro (2026-11-19): 4. 10:50-11:35 Historia, nauczyciel: Ewa Lis — odwołana');
     expect(answer).not.toContain('Fizyka —');
+  });
+});
+
+describe("a test's revision topics (get_upcoming)", () => {
+  it('are each told once, however many lessons taught one (the newest first)', async () => {
+    const test: AgendaItem = {
+      key: 'agenda:1',
+      kind: 'test',
+      date: '2026-11-23',
+      until: null,
+      time: '08:55',
+      subject: 'Przyroda',
+      category: 'Sprawdzian',
+      content: null,
+      teacher: null,
+    };
+    const held: LessonHeld[] = ['Las', 'Rośliny', 'Las', 'Las', 'Pogoda', 'Rośliny'].map((topic, i) => ({
+      date: `2026-11-${String(17 - i).padStart(2, '0')}`,
+      no: 2,
+      subject: 'Przyroda',
+      topic,
+    }));
+    const next = nextTest([test], held, { date: '2026-11-18', time: '09:00' });
+    const lessonsHeld: LessonsHeldAsk = { recent: held, revise: next === null ? [] : [{ test: next.test, topics: next.topics }] };
+    const answer = await text(server('pl', { lessons_held: lessonsHeld }), 'get_upcoming', { days: 7 });
+    expect(answer).toMatch(/: pon\. 23\.11 \(2026-11-23\) Przyroda, Sprawdzian: Las; Rośliny; Pogoda$/m);
   });
 });
