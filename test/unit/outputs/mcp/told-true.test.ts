@@ -13,6 +13,8 @@ import type { SchoolDay } from '../../../../src/rules/schedule.js';
 import type { LessonsHeldAsk } from '../../../../src/features/lessons-held/ask.js';
 import type { AgendaItem } from '../../../../src/rules/agenda.js';
 import { nextTest, type LessonHeld } from '../../../../src/rules/realizations.js';
+import type { MessagesAsk } from '../../../../src/features/messages/ask.js';
+import type { OpenedAsk } from '../../../../src/features/opened-message/ask.js';
 
 const NOW = Date.parse('2026-11-18T09:00:00+01:00');
 const child: ChildView = { id: 'zofia', name: 'Zofia Kowalska', model: null, online: true, states: new Map(), changedAt: NOW };
@@ -100,5 +102,38 @@ describe("a test's revision topics (get_upcoming)", () => {
     const lessonsHeld: LessonsHeldAsk = { recent: held, revise: next === null ? [] : [{ test: next.test, topics: next.topics }] };
     const answer = await text(server('pl', { lessons_held: lessonsHeld }), 'get_upcoming', { days: 7 });
     expect(answer).toMatch(/: pon\. 23\.11 \(2026-11-23\) Przyroda, Sprawdzian: Las; Rośliny; Pogoda$/m);
+  });
+});
+
+describe("a message's attachments (get_messages)", () => {
+  const preview = Buffer.from('<p>Szanowni Państwo, w załączniku plan wycieczki.</p>').toString('base64');
+  const item = { id: '77', sender: 'Anna Nowak', topic: 'Wycieczka', content: preview, sendDate: '2026-11-17 10:00:00', read: false };
+  const record: OpenedAsk['record'] = {
+    message_id: '77',
+    mailbox: 'inbox',
+    topic: 'Wycieczka',
+    sender: 'Anna Nowak',
+    sender_id: '5',
+    date: '2026-11-17T10:00:00+01:00',
+    text: 'Szanowni Państwo, w załączniku plan wycieczki.',
+    truncated: false,
+    can_reply: true,
+    withdrawn: false,
+    attachments: [
+      { id: 'a', name: 'plan.pdf' },
+      { id: 'b', name: 'zgoda.docx' },
+    ],
+  };
+
+  it("are named by their files' names once the message was opened, and never read as its preview", async () => {
+    const messages: MessagesAsk = { listed: [{ mailbox: 'inbox', items: [{ ...item, hasAttachments: true }] }] };
+    const answer = await text(server('pl', { messages, 'opened-message': { record } }), 'get_messages');
+    expect(answer).not.toMatch(/załączniki: Szanowni/);
+    expect(answer).toMatch(
+      /id 77: .*"Wycieczka": Szanowni Państwo, w załączniku plan wycieczki\. — z załącznikami \(ich nazwy poda otwarcie wiadomości\)$/m,
+    );
+    expect(answer).toMatch(/Ostatnio otwarta: id 77, "Wycieczka", .*, załączniki: plan\.pdf, zgoda\.docx$/m);
+    const en = await text(server('en', { messages, 'opened-message': { record } }), 'get_messages');
+    expect(en).toMatch(/Opened last: id 77, "Wycieczka", .*, attachments: plan\.pdf, zgoda\.docx$/m);
   });
 });
