@@ -25,6 +25,12 @@ export interface GradesAsk {
   absent?: true;
 }
 
+/**
+ * A grade of the lists, not a term grade nor its proposal (`period`): those stand under the term grades, each named by
+ * its kind ("proponowana śródroczna: 6"), never among the grades as one more.
+ */
+const plain = (i: GradeItem): boolean => i.details.period === undefined;
+
 /** The newest grades told when neither a subject nor days are asked. */
 const NEWEST = 10;
 
@@ -91,7 +97,7 @@ function grades(facts: GradesAsk, asked: GradesAsked, c: AskContext): Told[] {
       throw new AskRefusal(g.noSubject(asked.subject, names));
     }
     const own = (items ?? []).filter(
-      (i) => i.subject === subject && (since === null ? i.semester === facts.semester || i.details.period !== undefined : (i.date ?? '') >= since),
+      (i) => plain(i) && i.subject === subject && (since === null ? i.semester === facts.semester : (i.date ?? '') >= since),
     );
     const figured = subjects.find((s) => s.subject === subject);
     return [
@@ -106,11 +112,7 @@ function grades(facts: GradesAsk, asked: GradesAsked, c: AskContext): Told[] {
     ];
   }
   const shown =
-    items === null
-      ? null
-      : since === null
-        ? items.filter((i) => i.details.period === undefined).slice(0, NEWEST)
-        : items.filter((i) => (i.date ?? '') >= since);
+    items === null ? null : since === null ? items.filter(plain).slice(0, NEWEST) : items.filter((i) => plain(i) && (i.date ?? '') >= since);
   const overall = facts.averaged?.state ?? null;
   return [
     {

@@ -59,6 +59,24 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
     );
   });
 
+  it('a proposed term grade as a proposal, never as a new grade, and a term grade by its kind (new_grade)', async () => {
+    const inputs = { grade_event: 'event.ania_grade' };
+    const proposal = (period: string) =>
+      run('new_grade.yaml', inputs, fired('event.ania_grade', { ...GRADE, grade: '6', subject: 'Historia', weight: null, category: null, period }));
+    const semester = await proposal('semester_proposal');
+    expect(semester.pl.title).toBe('Propozycja oceny śródrocznej: 6 (Historia)');
+    expect(semester.en.title).toBe('Proposed semester grade: 6 (Historia)');
+    expect(semester.uk.title).toBe('Запропонована семестрова оцінка: 6 (Historia)');
+    expect((await proposal('final_proposal')).pl.title).toBe('Propozycja oceny rocznej: 6 (Historia)');
+    expect((await proposal('final')).en.title).toBe('End-of-year grade: 6 (Historia)');
+    for (const language of LANGUAGES) expect(semester[language].title, language).not.toMatch(/Nowa ocena|New grade|Нова оцінка/);
+    // In a flood (a term's proposals entered at once), each entry a proposal says so.
+    const flood = { event_type: 'grade', count: 25, entries: [{ ...GRADE, grade: '5', period: 'semester_proposal' }, GRADE] };
+    expect((await run('new_grade.yaml', inputs, fired('event.ania_grade', flood))).pl.text).toMatch(
+      /^Nowe oceny: 25\n5 \(Matematyka, propozycja oceny śródrocznej\), 2\+ \(Matematyka\) i 23 więcej$/,
+    );
+  });
+
   it('an unexcused absence, and the kinds chosen (absence)', async () => {
     const absence = (payload: Record<string, unknown>) =>
       fired('event.ania_absence', {

@@ -15,6 +15,9 @@ import type { AgendaItem } from '../../../../src/rules/agenda.js';
 import { nextTest, type LessonHeld } from '../../../../src/rules/realizations.js';
 import type { MessagesAsk } from '../../../../src/features/messages/ask.js';
 import type { OpenedAsk } from '../../../../src/features/opened-message/ask.js';
+import type { GradesAsk } from '../../../../src/features/grades/ask.js';
+import type { GradeItem } from '../../../../src/rules/grade-item.js';
+import { termGrades } from '../../../../src/rules/term-grades.js';
 
 const NOW = Date.parse('2026-11-18T09:00:00+01:00');
 const child: ChildView = { id: 'zofia', name: 'Zofia Kowalska', model: null, online: true, states: new Map(), changedAt: NOW };
@@ -135,5 +138,40 @@ describe("a message's attachments (get_messages)", () => {
     expect(answer).toMatch(/Ostatnio otwarta: id 77, "Wycieczka", .*, załączniki: plan\.pdf, zgoda\.docx$/m);
     const en = await text(server('en', { messages, 'opened-message': { record } }), 'get_messages');
     expect(en).toMatch(/Opened last: id 77, "Wycieczka", .*, attachments: plan\.pdf, zgoda\.docx$/m);
+  });
+});
+
+describe('a proposed term grade (get_grades)', () => {
+  const grade = (over: Partial<GradeItem>): GradeItem => ({
+    key: 'grade:1',
+    kind: 'grade',
+    shown: '4',
+    subjectId: '7',
+    subject: 'Historia',
+    category: 'Sprawdzian',
+    weight: 3,
+    teacher: 'Ewa Lis',
+    date: '2026-11-16',
+    added: '2026-11-16 10:00:00',
+    comment: null,
+    semester: 1,
+    details: {},
+    ...over,
+  });
+  const items = [
+    grade({ key: 'grade:2', shown: '6', date: '2026-11-17', added: '2026-11-17 10:00:00', details: { period: 'semester_proposal' } }),
+    grade({}),
+  ];
+  const grades: GradesAsk = { items, terms: termGrades(items), averaged: null, semester: 1 };
+
+  it('is never listed as an ordinary grade: it is told as a proposal, in each language', async () => {
+    for (const args of [{ subject: 'Historia' }, { days: 7 }, {}]) {
+      const pl = await text(server('pl', { grades }), 'get_grades', args);
+      expect(pl, JSON.stringify(args)).not.toMatch(/Historia, 6, kategoria|^- [^\n]*\b6, kategoria: Sprawdzian/m);
+      expect(pl, JSON.stringify(args)).toMatch(/proponowana śródroczna: 6/);
+      expect(pl, JSON.stringify(args)).toMatch(/\b4, kategoria: Sprawdzian, waga: 3/);
+    }
+    expect(await text(server('en', { grades }), 'get_grades', { days: 7 })).toMatch(/proposed semester grade: 6/);
+    expect(await text(server('uk', { grades }), 'get_grades', { days: 7 })).toMatch(/запропонована семестрова: 6/);
   });
 });
