@@ -11,7 +11,10 @@ import type { TimetableAsk } from '../../../../src/features/timetable/ask.js';
 import type { PlanChange } from '../../../../src/rules/plan-changes.js';
 import type { SchoolDay } from '../../../../src/rules/schedule.js';
 import type { LessonsHeldAsk } from '../../../../src/features/lessons-held/ask.js';
-import type { AgendaItem } from '../../../../src/rules/agenda.js';
+import { agendaItems, type AgendaItem } from '../../../../src/rules/agenda.js';
+import type { AgendaAsk } from '../../../../src/features/agenda/ask.js';
+import { homeWorkCategoriesResponse, homeWorksResponse } from '../../../../src/portal/schemas/agenda.js';
+import { makeNames } from '../../../../src/rules/names.js';
 import { nextTest, type LessonHeld } from '../../../../src/rules/realizations.js';
 import type { MessagesAsk } from '../../../../src/features/messages/ask.js';
 import type { OpenedAsk } from '../../../../src/features/opened-message/ask.js';
@@ -173,5 +176,30 @@ describe('a proposed term grade (get_grades)', () => {
     }
     expect(await text(server('en', { grades }), 'get_grades', { days: 7 })).toMatch(/proposed semester grade: 6/);
     expect(await text(server('uk', { grades }), 'get_grades', { days: 7 })).toMatch(/запропонована семестрова: 6/);
+  });
+});
+
+describe('an agenda entry the bridge cannot classify (get_upcoming, get_day)', () => {
+  // The school's own categories: an open day filed as "Inne", and a meeting filed as one.
+  const categories = homeWorkCategoriesResponse.parse({
+    Categories: [
+      { Id: 5, Name: 'Inne' },
+      { Id: 4, Name: 'Zebranie z rodzicami' },
+    ],
+  }).Categories;
+  const homeWorks = homeWorksResponse.parse({
+    HomeWorks: [
+      { Id: 15, Category: { Id: 5 }, Date: '2026-11-21', TimeFrom: '10:00:00', Content: 'Dzień otwarty szkoły' },
+      { Id: 16, Category: { Id: 4 }, Date: '2026-11-23', TimeFrom: '17:30:00', Content: 'Zebranie z rodzicami klasy 4b' },
+    ],
+  }).HomeWorks;
+  const agenda: AgendaAsk = { items: agendaItems({ homeWorks, homeWorkCategories: categories, names: makeNames() }), homework: [] };
+
+  it("is told by the category the school gave it, never guessed as a parents' meeting", async () => {
+    const pl = await text(server('pl', { agenda }), 'get_upcoming', { days: 7 });
+    expect(pl).toMatch(/\(2026-11-21\): Inne 10:00 — Dzień otwarty szkoły$/m);
+    expect(pl).not.toMatch(/zebranie[^\n]*Dzień otwarty/);
+    expect(pl).toMatch(/\(2026-11-23\): zebranie 17:30 — Zebranie z rodzicami klasy 4b — Zebranie z rodzicami$/m);
+    expect(await text(server('en', { agenda }), 'get_day', { date: '2026-11-21' })).toMatch(/: Inne 10:00 — Dzień otwarty szkoły$/m);
   });
 });
