@@ -46,7 +46,7 @@ const EN = {
     overall: 'Average of all subjects',
     average: 'average',
     forecast: 'heading for',
-    needed: (grade: string, threshold: number) => `a ${grade} lifts it to ${threshold}`,
+    needed: (grade: string, threshold: string) => `a ${grade} lifts it to ${threshold}`,
     atTop: 'at the top grade',
     category: 'category',
     weight: 'weight',

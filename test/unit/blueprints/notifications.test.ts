@@ -26,6 +26,11 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
     const twoPlus = await run('new_grade.yaml', low, grade({}));
     expect(passedIn(twoPlus)).toEqual(LANGUAGES);
     expect(twoPlus.uk.text).toMatch(/^Нова оцінка: 2\+ \(Matematyka\)\nSprawdzian, вага 3 – Piotr Wiśniewski$/);
+    // A weight in the family's numbers: 1,5 in Polish and Ukrainian, 1.5 in English.
+    const light = await run('new_grade.yaml', low, grade({ weight: 1.5 }));
+    expect(light.pl.text).toMatch(/^Nowa ocena: 2\+ \(Matematyka\)\nSprawdzian, waga 1,5 – Piotr Wiśniewski$/);
+    expect(light.uk.text).toMatch(/вага 1,5 –/);
+    expect(light.en.text).toMatch(/weight 1\.5 –/);
     for (const g of ['3', '3-', 'np', '+', '9,5/10 pkt']) expect(passedIn(await run('new_grade.yaml', low, grade({ grade: g }))), g).toEqual([]);
     // Every grade and mark by default.
     expect((await run('new_grade.yaml', { grade_event: 'event.ania_grade' }, grade({ grade: 'np' }))).pl.passed).toBe(true);

@@ -203,3 +203,45 @@ describe('an agenda entry the bridge cannot classify (get_upcoming, get_day)', (
     expect(await text(server('en', { agenda }), 'get_day', { date: '2026-11-21' })).toMatch(/: Inne 10:00 — Dzień otwarty szkoły$/m);
   });
 });
+
+describe('a number in an answer (get_grades)', () => {
+  const averaged = {
+    state: '3.33',
+    attributes: {
+      semester: 1,
+      subjects: [{ subject: 'Matematyka', average: 3.33, count: 3, percent: 78.8, forecast: '3', next_threshold: 3.75, needed_for_next: '5' }],
+    },
+  } as unknown as GradesAsk['averaged'];
+  const items: GradeItem[] = [
+    {
+      key: 'grade:1',
+      kind: 'grade',
+      shown: '3',
+      subjectId: '1',
+      subject: 'Matematyka',
+      category: 'Praca domowa',
+      weight: 1.5,
+      teacher: null,
+      date: '2026-11-16',
+      added: '2026-11-16 10:00:00',
+      comment: null,
+      semester: 1,
+      details: {},
+    },
+  ];
+  const grades: GradesAsk = { items, terms: [], averaged, semester: 1 };
+
+  it("is written with the family language's decimal mark: a comma in Polish and Ukrainian, a point in English", async () => {
+    const pl = await text(server('pl', { grades }), 'get_grades');
+    expect(pl).toContain('Średnia ze wszystkich przedmiotów: 3,33');
+    expect(pl).toContain('Matematyka: średnia: 3,33, 78,8%, prognoza: 3, 5 podniesie ją do 3,75');
+    expect(pl).toContain('waga: 1,5');
+    expect(pl).not.toMatch(/3\.33|1\.5|3\.75|78\.8/);
+    const uk = await text(server('uk', { grades }), 'get_grades');
+    expect(uk).toContain('3,33');
+    expect(uk).not.toMatch(/3\.33|1\.5|3\.75|78\.8/);
+    const en = await text(server('en', { grades }), 'get_grades');
+    expect(en).toContain('average: 3.33, 78.8%');
+    expect(en).toContain('weight: 1.5');
+  });
+});
