@@ -1,7 +1,8 @@
 // Assist against the running bridge on the simulator (interface 18.1), for what the one simulated family reads only
 // in part: a kindergarten child's account, which cannot have attendance, notes, a streak, lessons held, a register
 // number or a class's school year, has them left out of every answer rather than said "not known yet" (which is for
-// what the bridge will know after a read); the answers ask the portal nothing.
+// what the bridge will know after a read); the answers ask the portal nothing. After a restart the sent messages,
+// which a start's first pass leaves for the next, are known from that first pass on, as the last run knew them.
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -60,5 +61,25 @@ describe("Assist on a kindergarten child's account", () => {
     expect(ania).toMatch(/^Frekwencja w tym semestrze: obecność: \d/m);
     expect(await call(url, 'get_school', { child: 'ania' })).toMatch(/^Rok szkolny: od 2026-09-01/m);
     expect(school.sim.count()).toBe(before);
+  });
+});
+
+describe('Assist after a restart', () => {
+  it("knows the sent messages from the start's first pass, as the last run knew them", async () => {
+    const port = await freePort();
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], http: { port }, out: { write: () => true } });
+    await h.runUntil(() => h.state('ania', 'last_update') !== undefined, 'the first pass');
+    await h.advanceUntil(() => h.state('ania', 'sent_message') === 'Wcześniejsze wyjście ze szkoły', 'the sent box read', 10);
+    const sent = /^Wysłane wiadomości: .*"Wcześniejsze wyjście ze szkoły"/m;
+    const url = mcpUrl(`http://127.0.0.1:${port}`, (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim());
+    expect(await call(url, 'get_messages', { child: 'ania', days: 30 })).toMatch(sent);
+    await h.restart();
+    await h.runUntil(() => h.state('ania', 'last_update') !== undefined, "the restart's first pass");
+    // The start's first pass left the sent box for the next (its read waits): Assist tells what the last run knew.
+    const sentBox = school.sim.count({ path: '/api/outbox/messages' });
+    const answer = await call(url, 'get_messages', { child: 'ania', days: 30 });
+    expect(answer).toMatch(sent);
+    expect(answer).not.toContain(`Wysłane wiadomości: ${UNKNOWN}`);
+    expect(school.sim.count({ path: '/api/outbox/messages' })).toBe(sentBox);
   });
 });
