@@ -25,9 +25,13 @@ export interface CancelledLesson {
 /** The attributes of cancelled_lessons_week: each cancelled lesson of the week. */
 export type CancelledLessonsFacts = { lessons: CancelledLesson[] };
 
-/** What a pass keeps for Assist: the week's cancelled lessons; null while the timetable does not cover the week. */
+/**
+ * What a pass keeps for Assist: the week's cancelled lessons, null while the timetable does not cover the week;
+ * `absent` for a kindergarten, whose plan of blocks has no lessons to cancel (left out, never "not known yet").
+ */
 export interface CancelledLessonsAsk {
   lessons: readonly CancelledLesson[] | null;
+  absent: boolean;
 }
 
 export const cancelledLessonsWeek = sensor(
@@ -52,17 +56,21 @@ export const cancelledLessons = feature({
   // On the board only when there are some: a count under the child's name, marked.
   board: (child) => boardCount(child, cancelledLessonsWeek, false),
   dashboard: { fact: { entity: cancelledLessonsWeek, icon: '🚫' } },
-  ask: { unknown: { lessons: null }, upcoming } satisfies AskPart<CancelledLessonsAsk>,
+  ask: { unknown: { lessons: null, absent: false }, upcoming } satisfies AskPart<CancelledLessonsAsk>,
 });
 
 function compute(ctx: SourceContext): SourceResult {
   const timetable = ctx.inputs.timetable; // the timetable feature's output of this pass
   if (timetable === undefined) return {}; // before its first good read: keep what is published
-  return { states: statesOf([cancelledLessonsWeek], timetable), ask: { lessons: cancelledThisWeek(timetable) } satisfies CancelledLessonsAsk };
+  return {
+    states: statesOf([cancelledLessonsWeek], timetable),
+    ask: { lessons: cancelledThisWeek(timetable), absent: timetable.kind === 'kindergarten' } satisfies CancelledLessonsAsk,
+  };
 }
 
 /** get_upcoming: the week's cancelled lessons, each by its day, number and subject ("wt. 24.11 (2026-11-24): 3. Matematyka"). */
 function upcoming(facts: CancelledLessonsAsk, _until: string, c: AskContext): Told[] {
+  if (facts.absent) return [];
   const line = (l: CancelledLesson) =>
     `${dayShort(l.date, c.clock, BOARD_TEXT[c.language])} (${l.date}): ${[l.lesson_no === null ? null : `${l.lesson_no}.`, l.subject].filter((p) => p !== null).join(' ')}`;
   return [{ title: ASK_TEXT[c.language].cancelled.week, lines: facts.lessons && facts.lessons.map(line) }];

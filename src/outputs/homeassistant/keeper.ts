@@ -20,7 +20,7 @@ import { warsawDate } from '../../util/time.js';
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import { HomeAssistantApi, problemAfter } from './client.js';
-import { wantedEntries, type Wanted } from './steps.js';
+import { familyNamed, wantedEntries, type Wanted } from './steps.js';
 import { MadeFile, madeStatus, type HomeAssistantHandover } from './made.js';
 import { LookLoop } from './look-loop.js';
 import { Kept } from './kept.js';
@@ -59,6 +59,8 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
   /** Whether each child's device declares homework and an agenda (a kindergarten child's does not); nothing is made before it is known. */
   private readonly schoolwork = new Map<string, boolean>();
   private token: LiveToken | undefined;
+  /** The first look at the entries, from which Assist's entry waits for the family's names (steps.ts, familyNamed). */
+  private firstLook: number | undefined;
   /** Answers Home Assistant gave, and how many there were when the look under way began. */
   private answers = 0;
   private answersBefore = 0;
@@ -142,7 +144,7 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
   protected async look(): Promise<void> {
     this.answersBefore = this.answers;
     const children = this.options.children();
-    await this.entries.keep(this.wanted(children.ids), children);
+    await this.entries.keep(this.wanted(children), children);
     this.lookIn(await this.readAgain.ask(this.options.clock.now()));
     const { language, clock } = this.options;
     await keepTodoLists(this.kept, this.agenda, {
@@ -154,8 +156,8 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
   }
 
   /** The entries wanted: each named child's calendars and list (those its device declares), and Assist's. */
-  private wanted(ids: readonly string[]): Wanted[] {
-    const named = ids.flatMap((id) => {
+  private wanted(children: { ids: readonly string[]; complete: boolean }): Wanted[] {
+    const named = children.ids.flatMap((id) => {
       const [name, schoolwork] = [this.names.get(id), this.schoolwork.get(id)];
       return name === undefined || schoolwork === undefined ? [] : [{ id, name, schoolwork }];
     });
@@ -166,7 +168,9 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
       base !== undefined && token !== undefined
         ? (child: string, calendarFeed: CalendarFeedName) => calendarFeedUrl(base, child, calendarFeed, token)
         : undefined;
-    return [...wantedEntries(named, this.options.language, urls), ...assistWanted(this.options.config, token)];
+    // Assist's entry waits until every child is named: Home Assistant lists the tools, which name them, as it sets it up.
+    const family = familyNamed(children, named.length, this.options.clock.now() - (this.firstLook ??= this.options.clock.now()));
+    return [...wantedEntries(named, this.options.language, urls), ...(family ? assistWanted(this.options.config, token) : [])];
   }
 
   private async recovered(): Promise<void> {

@@ -84,10 +84,10 @@ describe('cancelled lessons feature', () => {
     expect((await texts('unknown')).join('\n')).not.toContain('Odwołane');
   });
 
-  it("tells Assist the week's cancelled lessons when asked what is ahead, and says so while the week is not known", async () => {
+  it("tells Assist the week's cancelled lessons when asked what is ahead, says so while the week is not known, and leaves them out for a kindergarten", async () => {
     const now = warsawInstant(MONDAY, '10:00');
-    const upcoming = async (weeks: SchoolDay[]) => {
-      const facts = new Map([['cancelled_lessons', { lessons: cancelledThisWeek({ fortnight: weeks }) }]]);
+    const upcoming = async (weeks: SchoolDay[], kind?: 'kindergarten') => {
+      const facts = new Map([['cancelled_lessons', { lessons: cancelledThisWeek({ fortnight: weeks, kind }), absent: kind === 'kindergarten' }]]);
       const child = { id: 'ania', name: 'Ania Kowalska', model: null, online: true, states: new Map(), changedAt: now };
       const server = new McpServer({
         source: { language: 'pl', now: () => now, children: () => [child], facts: () => facts },
@@ -110,5 +110,6 @@ describe('cancelled lessons feature', () => {
     expect(told).toContain('jutro (2026-11-24): 3. Matematyka');
     expect(told).not.toContain('2. Historia');
     expect(await upcoming(fortnight([], true))).toMatch(/Odwołane lekcje w tym tygodniu\W+jeszcze nie wiadomo/);
+    expect(await upcoming(fortnight([]), 'kindergarten')).not.toContain('Odwołane');
   });
 });
