@@ -138,7 +138,7 @@ export class AccountCoordinator {
       cache.forget(this.planned(now));
       figures.kindergartenPlan = kindergartenPlanFacts(cache.peek(KINDERGARTEN_SEARCH), features.kind());
       figures.schoolYear = schoolYearFacts(this.parts.child.identity);
-      log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
+      log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'pass done');
       // Everything the pass found is published and its figures are up to date: a sink may act on the batch.
       this.options.bus.passed(this.parts.child.id);
       await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
@@ -285,7 +285,7 @@ export class AccountCoordinator {
 
   /** A host the pass could not read (or the child at all): `problem` says why, and the child may go offline. */
   private fail(hosts: Host[], error: unknown): void {
-    this.parts.log.warn({ err: errorText(error), hosts }, 'poll failed');
+    this.parts.log.warn({ err: errorText(error), hosts }, 'pass failed');
     this.parts.health.failed(hosts, error);
     this.publishStatus(this.options.clock.now());
   }

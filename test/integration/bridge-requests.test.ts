@@ -43,7 +43,7 @@ function infoLevel(): unknown {
 }
 
 /** Lines the child's pass runner logged (`pass done` comes from a child logger made at start). */
-const passesLogged = (): number => logs.matching(/"msg":"poll done"/).length;
+const passesLogged = (): number => logs.matching(/"msg":"pass done"/).length;
 
 describe('bridge requests', () => {
   it('health_check: every child with online and last_update, the transaction echoed', async () => {

@@ -75,7 +75,7 @@ it("names an e-mail entry's child by its id once read, not by the family entry o
   const firstPass = lines.length;
   await h.advanceMinutes(3 * 60);
   const later = lines.slice(firstPass).map((l) => JSON.parse(l) as Record<string, unknown>);
-  const hers = later.filter((l) => l.msg === 'poll done' || String(l.msg).startsWith('messaging '));
+  const hers = later.filter((l) => l.msg === 'pass done' || String(l.msg).startsWith('messaging '));
   expect(hers.length).toBeGreaterThan(1);
   for (const line of hers) expect(line).toMatchObject({ account: 'ania', login: '12…u' });
   expect(later.filter((l) => l.account === '12…u')).toEqual([]);

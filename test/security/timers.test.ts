@@ -43,7 +43,7 @@ describe('timers', () => {
     ctx.onTestFinished(() => school.close());
     school.sim.account(ANIA.login).password = 'changed by the parent';
     const logs = new LogSink();
-    const failures = (): number => logs.matching(/"msg":"poll failed"/).length;
+    const failures = (): number => logs.matching(/"msg":"pass failed"/).length;
 
     // A wrong password pauses logins for an hour; the pause is saved with the session.
     const dataDir = await tempDir();
@@ -61,7 +61,7 @@ describe('timers', () => {
     const h = await school.start(options);
     await h.runUntil(() => failures() - before >= 1, 'a pass to meet the pause');
     // One failed pass (both hosts: the login is theirs), then it waits out the pause: nothing runs in the hour's last minutes.
-    expect(logs.matching(/"msg":"poll failed"/).at(-1)).toContain('"hosts":["register","messaging"]');
+    expect(logs.matching(/"msg":"pass failed"/).at(-1)).toContain('"hosts":["register","messaging"]');
     school.sim.resetCounts();
     await h.advanceMinutes(59);
     expect(failures() - before).toBe(1);
