@@ -16,7 +16,7 @@
 // takes the base topic over from another installation starts from what that one told (handover.ts: that one
 // alone): nothing it announced is announced again, nothing since is lost.
 import { randomUUID } from 'node:crypto';
-import { READ_STEP, SeenStore, type Taken } from './memory.js';
+import { READ_STEP, SeenStore, type KnownItems, type Taken } from './memory.js';
 import type { Tracking } from './tracked.js';
 import { FLOOD_LIMIT, floodPayload } from './flood.js';
 import { EventOutbox, type OutboxEntry } from './outbox.js';
@@ -26,7 +26,7 @@ import { errorText } from '../util/text.js';
 import { DAY, HOUR } from '../util/duration.js';
 
 /** A candidate for an event (rules/news.ts NewsItem): its id in the memory and the fields its event carries. */
-type Candidate = { id: string; payload: Record<string, unknown> };
+type Candidate = { id: string; payload: Record<string, unknown>; quiet?: true };
 
 /** An event as the gate sends it: its event type and the fields an automation reads (the bus's EventPayload). */
 export type GateEvent = { event_type: string; child: string; child_name: string } & Record<string, unknown>;
@@ -145,6 +145,11 @@ export class EventGate {
   /** Writes the memory if it changed; told on once written (seen.onSaved), before any event of it goes. */
   private async written(): Promise<boolean> {
     return (await this.seen?.save()) === true;
+  }
+
+  /** What the memory holds of a kind: the ids it told and those it remembered as already true; undefined before its first read. */
+  known(kind: string): KnownItems | undefined {
+    return this.seen?.known(kind);
   }
 
   /** Events handed on and not taken yet, and those waiting to be sent again. */

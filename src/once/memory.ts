@@ -34,6 +34,14 @@ const MAX_IDS = 5000;
  */
 export const READ_STEP = HOUR;
 
+/** What the memory holds of a kind: the ids it told (or took as old news), and those a feature said were already true (NewsItem quiet). */
+export interface KnownItems {
+  told: ReadonlySet<string>;
+  quiet: ReadonlySet<string>;
+  /** Whether a bridge that keeps the two apart wrote the memory (false: an earlier version's, which kept no `quiet`). */
+  apart: boolean;
+}
+
 /** What one kind's read gave: the items to tell, and those remembered without an event (a first read, old news). */
 export interface Taken<I> {
   news: I[];
@@ -55,6 +63,8 @@ const memorySchema = z.object({
   outbox: outboxSchema,
   year: yearMemorySchema.optional(),
   read: z.number().optional(),
+  /** By kind, the ids remembered as already true when their kind was first read (NewsItem quiet): never told. */
+  quiet: idsSchema.optional(),
 });
 type Memory = z.output<typeof memorySchema>;
 /** A memory of nothing, new each time (its lists are filled in place). */
@@ -149,16 +159,37 @@ export class SeenStore {
    * remembered and nothing fires; so too a flood (more than FLOOD_LIMIT new at once) when it is old news
    * (`quietFloods`: the bridge was away longer than the horizon, see gate.ts): those are `quiet`.
    */
-  take<I extends { id: string }>(kind: string, items: readonly I[], quietFloods: boolean): Taken<I> {
+  take<I extends { id: string; quiet?: true }>(kind: string, items: readonly I[], quietFloods: boolean): Taken<I> {
     const known = this.memory.ids[kind];
     const knownSet = new Set(known ?? []);
+    this.alreadyTrue(kind, items);
     const fresh = items.filter((i) => !knownSet.has(i.id));
     if (fresh.length === 0 && known !== undefined) return { news: [], quiet: [] };
     const ids = [...(known ?? []), ...fresh.map((i) => i.id)];
     this.memory.ids[kind] = ids.length > MAX_IDS ? ids.slice(ids.length - MAX_IDS) : ids;
     this.changes++;
-    if (known === undefined || (quietFloods && fresh.length > FLOOD_LIMIT)) return { news: [], quiet: fresh };
-    return { news: fresh, quiet: [] };
+    // What the feature says was already true is remembered, never told, nor counted as the gate's old news.
+    const told = fresh.filter((i) => i.quiet !== true);
+    if (known === undefined || (quietFloods && told.length > FLOOD_LIMIT)) return { news: [], quiet: told };
+    return { news: told, quiet: [] };
+  }
+
+  /** The items a feature says were already true when their kind was first read, kept apart (what a lost record of its is rebuilt from). */
+  private alreadyTrue(kind: string, items: readonly { id: string; quiet?: true }[]): void {
+    const kept = this.memory.quiet?.[kind] ?? [];
+    const keptSet = new Set(kept);
+    const added = items.filter((i) => i.quiet === true && !keptSet.has(i.id)).map((i) => i.id);
+    if (added.length === 0) return;
+    this.memory.quiet = { ...this.memory.quiet, [kind]: [...kept, ...added].slice(-MAX_IDS) };
+    this.changes++;
+  }
+
+  /** What the memory holds of a kind (gate.ts known); undefined before its first read. */
+  known(kind: string): KnownItems | undefined {
+    const ids = this.memory.ids[kind];
+    if (ids === undefined) return undefined;
+    const quiet = new Set(this.memory.quiet?.[kind] ?? []);
+    return { told: new Set(ids.filter((id) => !quiet.has(id))), quiet, apart: this.memory.read !== undefined || this.memory.quiet !== undefined };
   }
 
   /**
@@ -190,8 +221,8 @@ export class SeenStore {
    * posted since goes: an entry delivered meanwhile stays gone, one sent meanwhile keeps its packet.
    */
   checkpoint(): () => void {
-    const { ids, records, outbox, year, read } = this.memory;
-    const copy = { ids: { ...ids }, records: { ...records }, year, read };
+    const { ids, records, outbox, year, read, quiet } = this.memory;
+    const copy = { ids: { ...ids }, records: { ...records }, year, read, quiet };
     const before = new Set(outbox.map((entry) => entry.id));
     return () => {
       this.memory = { ...copy, outbox: this.memory.outbox.filter((entry) => before.has(entry.id)) };
@@ -285,8 +316,11 @@ export class SeenStore {
     for (const [kind, list] of Object.entries(other.ids)) ids[kind] = [...new Set([...(ids[kind] ?? []), ...list])].slice(-MAX_IDS);
     const outbox = other.outbox.map(({ packet: _, ...entry }) => entry);
     const read = Math.max(this.memory.read ?? -Infinity, other.read ?? -Infinity);
+    const quiet = { ...this.memory.quiet };
+    for (const [kind, list] of Object.entries(other.quiet ?? {})) quiet[kind] = [...new Set([...(quiet[kind] ?? []), ...list])].slice(-MAX_IDS);
     this.memory = {
       ids,
+      quiet,
       records: { ...this.memory.records, ...other.records },
       outbox,
       year: other.year ?? this.memory.year,
