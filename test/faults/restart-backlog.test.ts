@@ -2,15 +2,12 @@
 // bridge stopped, 21 grades given, started again: the first read after the start tells them as a running
 // bridge would, one flood event with the count (never nothing, as a first read after a start once did), and
 // logs it; then the same with 40. A pass after that tells nothing more: each grade once.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PortalSimulator } from '../../src/simulator/index.js';
 import { FaultTable, leakedSecrets } from '../helpers/faults.js';
-import { BridgeProcess, ensureBuilt, writeConfig } from '../helpers/faults-process.js';
-import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
-import { ANIA, addGrade, strongPassword } from '../helpers/faults-world.js';
+import { BridgeProcess, ensureBuilt, processWorld, writeConfig } from '../helpers/faults-process.js';
+import { MQTT_URL, waitUntil } from '../helpers/mqtt.js';
+import { ANIA, addGrade } from '../helpers/faults-world.js';
 
 const table = new FaultTable('Fault table: a backlog at a restart');
 afterAll(() => table.print());
@@ -22,22 +19,8 @@ beforeAll(async () => {
 type Told = { id: string } | { count: number; entries: { id: string }[] };
 
 it('stopped while 21, then 40 grades are given: each start tells them in one flood event with the count, and logs it', async (ctx) => {
-  const sim = new PortalSimulator();
-  await sim.start();
-  const password = strongPassword();
-  sim.account(ANIA.login).password = password;
-  const dir = await mkdtemp(join(tmpdir(), 'd2m-backlog-'));
-  const roots = uniqueRoots();
+  const { sim, password, dir, roots, rec, processes } = await processWorld(ctx, 'backlog');
   const topic = (key: string): string => `${roots.base}/ania/${key}`;
-  const rec = await Recorder.connect([`${roots.base}/#`]);
-  const processes: BridgeProcess[] = [];
-  ctx.onTestFinished(async () => {
-    for (const p of processes) await p.kill();
-    await rec.close();
-    await clearRetained([`${roots.base}/#`, `${roots.prefix}/#`]);
-    await sim.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
   const config = join(dir, 'config.yaml');
   await writeConfig(config, {
     mqttUrl: MQTT_URL,
