@@ -139,7 +139,7 @@ export class KnownNames {
 
   /** The text with every secret masked in whichever form it stands, then every known name cut to its hint (the longest first). */
   cut(text: string): string {
-    text = this.masked(text);
+    text = this.secretsMasked(text);
     if (this.names.size === 0) return text;
     this.pattern ??= new RegExp(
       [...this.names]
@@ -152,7 +152,7 @@ export class KnownNames {
   }
 
   /** The text with each secret's forms masked: a short form where it stands whole, a long one wherever FRAGMENT of it stand; a cookie whole. */
-  private masked(text: string): string {
+  secretsMasked(text: string): string {
     const ranges: [number, number][] = [];
     const whole = (form: string): void => {
       for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) ranges.push([at, at + form.length]);
@@ -186,6 +186,14 @@ export function redact(text: string, names: KnownNames = knownNames): string {
 export function redactAndCut(text: string, max: number, names: KnownNames = knownNames): string {
   const masked = redact(text, names);
   return masked.length <= max ? masked : `${masked.slice(0, max - 1)}…`;
+}
+
+/**
+ * A text made of what the school wrote (an Assist answer) with every secret the bridge holds masked, and nothing
+ * else touched: no login is cut, no address's query is, there being none of the bridge's own in it.
+ */
+export function maskSecrets(text: string, names: KnownNames = knownNames): string {
+  return names.secretsMasked(text);
 }
 
 /** A path with the segment after `/token/` masked (the transcript's addresses). */

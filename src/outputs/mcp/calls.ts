@@ -7,6 +7,7 @@ import type { ChildView } from '../web/types.js';
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import { errorText } from '../../util/text.js';
+import { maskSecrets } from '../../util/redact.js';
 import { MCP_TEXT, type McpText } from '../../i18n/mcp-text.js';
 import { AskRefusal } from '../../features/screens/ask.js';
 import { boardModel } from '../web/board-model.js';
@@ -86,7 +87,8 @@ export class ToolCalls {
     const w = MCP_TEXT[this.options.source.language];
     try {
       const answer = await this.run(tool.name, checked(tool, args, w));
-      return { ...answer, text: capped(answer.text, w) };
+      // What the school wrote is data: a secret the bridge holds, had it come back in it, goes masked (interface 18.4).
+      return { ...answer, text: capped(maskSecrets(answer.text), w) };
     } catch (error) {
       if (error instanceof AskRefusal) return { text: error.message, isError: true };
       this.options.log.warn({ tool: tool.name, err: errorText(error) }, 'MCP tool failed');

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { McpServer } from '../../../../src/outputs/mcp/server.js';
 import { ANSWER_MAX_CHARS } from '../../../../src/outputs/mcp/answers.js';
 import { silentLogger } from '../../../../src/util/log.js';
+import { knownNames } from '../../../../src/util/redact.js';
 import { addDays } from '../../../../src/util/time.js';
 import { MessageNotSentError } from '../../../../src/features/messaging/errors.js';
 import type { ChildView } from '../../../../src/outputs/web/types.js';
@@ -125,6 +126,23 @@ describe('get_day', () => {
   });
 });
 
+/** The message opened last, as the feature keeps it for Assist, with `text` as its body. */
+const opened = (text: string): OpenedAsk => ({
+  record: {
+    message_id: '77',
+    mailbox: 'inbox',
+    topic: 'Regulamin',
+    sender: 'Anna Nowak',
+    sender_id: '12',
+    date: '2026-11-17T10:00:00',
+    text,
+    truncated: false,
+    can_reply: true,
+    withdrawn: false,
+    attachments: [],
+  },
+});
+
 describe('an answer', () => {
   it('past 24,000 characters is cut at a line and ends with how to ask for less', async () => {
     const notices: NoticesAsk = {
@@ -146,21 +164,6 @@ describe('an answer', () => {
   });
 
   const CUT_LINE = '\nTu odpowiedź jest ucięta: o resztę zapytaj o mniej dni, jedno dziecko albo jeden przedmiot.';
-  const opened = (text: string): OpenedAsk => ({
-    record: {
-      message_id: '77',
-      mailbox: 'inbox',
-      topic: 'Regulamin',
-      sender: 'Anna Nowak',
-      sender_id: '12',
-      date: '2026-11-17T10:00:00',
-      text,
-      truncated: false,
-      can_reply: true,
-      withdrawn: false,
-      attachments: [],
-    },
-  });
 
   it("of open_message past 24,000 characters is cut as every tool's, its beginning kept", async () => {
     const text = Array.from({ length: 1500 }, (_, i) => `Punkt ${i + 1}. Uczeń przestrzega zasad.`).join('\n');
@@ -215,6 +218,18 @@ describe('an answer', () => {
     expect(answer.text).toContain('"Zebranie": Zebranie w czwartek.');
     expect(answer.text).toContain('"Regulamin Regulamin');
     expect(answer.text.endsWith(`…${CUT_LINE}`)).toBe(true);
+  });
+});
+
+describe('an answer holding a secret the bridge holds', () => {
+  it('has it masked, as written and percent-encoded (the school quoting back what it was sent)', async () => {
+    const password = `Hasło/${Date.now()}-kot "zielony"`;
+    knownNames.secret(password);
+    const text = `Twoje hasło to ${password}, w adresie: ${encodeURIComponent(password)}.`;
+    const { call } = bridge({ 'opened-message': opened(text) });
+    const answer = await call('open_message', { id: '77' });
+    expect(answer.text).toContain('Twoje hasło to …, w adresie: ….');
+    expect(answer.text).not.toContain(password.slice(0, 12));
   });
 });
 
