@@ -171,13 +171,13 @@ export class EventGate {
     if (batches.length === 0) return this.outbox.send(seen.waiting());
     const undo = seen.checkpoint();
     const entries: OutboxEntry[] = [];
-    const remembered: Remembered = { first: {}, old: {} };
+    const remembered: Remembered = { first: {}, old: {}, floods: [] };
     const child = this.options.child();
     // The events of one event type: each payload on its own, or a flood's one event; each names its child, so
     // that one automation serves a family. The outbox keeps the payload as published: a resend is the same bytes.
     const post = (kind: string, type: string, items: readonly { payload: Record<string, unknown> }[]): void => {
       const payloads = items.map((item) => item.payload);
-      if (payloads.length > FLOOD_LIMIT) this.options.log.info({ event: type, count: payloads.length }, 'flood: told as one event with its count');
+      if (payloads.length > FLOOD_LIMIT) remembered.floods.push({ event: type, count: payloads.length });
       const events = payloads.length > FLOOD_LIMIT ? [floodPayload(payloads)] : payloads;
       const named = { event_type: type, child: child.id, child_name: child.name };
       entries.push(...events.map((payload) => ({ kind, id: randomUUID(), payload: { ...named, ...payload } })));
@@ -221,9 +221,10 @@ export class EventGate {
     this.outbox.send(seen.waiting());
   }
 
-  /** One log line for what a pass remembered without events: the kinds read for the first time, and what is older than the horizon. */
+  /** Once the pass's events are kept: a line for each flood told, one for the kinds read for the first time, one for what is older than the horizon. */
   private tellRemembered(remembered: Remembered, awayMs: number | undefined): void {
     const { log } = this.options;
+    for (const flood of remembered.floods) log.info(flood, 'flood: told as one event with its count');
     if (Object.keys(remembered.first).length > 0)
       log.info(
         { remembered: remembered.first },
@@ -237,10 +238,11 @@ export class EventGate {
   }
 }
 
-/** What a pass remembered without events, by event type: at a kind's first read, and as old news past the horizon. */
+/** What a pass remembered without events, by event type (at a kind's first read, and as old news past the horizon), and the floods it told. */
 interface Remembered {
   first: Record<string, number>;
   old: Record<string, number>;
+  floods: { event: string; count: number }[];
 }
 
 /** Counts into `remembered` what a take() or track() remembered quietly, by the event type each would have had, and hands on the news. */
