@@ -37,8 +37,10 @@ async function main(argv: readonly string[]): Promise<number> {
       }
       case 'check': {
         const { config } = await loadConfig(args, false);
-        const { runCheck } = await import('./app/commands/check.js');
+        const { runCheck, refusedDataDir } = await import('./app/commands/check.js');
         const { checkLogger } = await import('./app/commands/check-log.js');
+        // A folder `run` refuses gets nothing written into it, check's own log neither.
+        if (await refusedDataDir(config, process.stdout)) return 1;
         return await runCheck({
           config,
           out: process.stdout,

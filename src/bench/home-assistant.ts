@@ -74,6 +74,12 @@ export class HomeAssistantModel {
   /** The handler of every config flow started, in order. */
   readonly flowsStarted: string[] = [];
   outage: Outage;
+  /**
+   * Words Home Assistant puts in its refusals, given the request (`METHOD path body`): a flow's step then answers its
+   * form again with them as the error, a service call a 400 with them as its message (an integration that quotes
+   * what it was given, a proxy that echoes). Unset: it answers as Home Assistant does.
+   */
+  says: ((request: string) => string) | undefined;
   /** An answer lost on its way back: the request is done as asked, then the connection dropped (a proxy restarting). */
   loses: ((method: string, path: string) => boolean) | undefined;
   private readonly flows = new Map<string, { handler: string; step: string }>();
@@ -214,6 +220,8 @@ export class HomeAssistantModel {
     const url = new URL(req.url ?? '/', 'http://model');
     const path = url.pathname;
     const method = req.method ?? 'GET';
+    const quoted = this.quoting(method, req.url ?? '/', body);
+    if (quoted !== undefined) return quoted;
     if (method === 'GET' && path === '/api/') return new Answer(200, { message: 'API running.' });
     if (method === 'GET' && path === '/api/config/config_entries/entry') {
       const domain = url.searchParams.get('domain');
@@ -240,6 +248,16 @@ export class HomeAssistantModel {
     if (method === 'POST' && service)
       return await this.callService(service[1] as string, service[2] as string, url.searchParams.has('return_response'), body);
     return new Answer(404, '404: Not Found');
+  }
+
+  /** A refusal in the words `says` gives (none unset, or for a call that is no flow's step nor a service). */
+  private quoting(method: string, path: string, body: string): Answer | undefined {
+    if (this.says === undefined || method !== 'POST') return undefined;
+    const words = this.says(`${method} ${path} ${body}`);
+    const flow = /^\/api\/config\/config_entries\/flow\/([^/?]+)$/.exec(path)?.[1];
+    const step = flow === undefined ? undefined : this.flows.get(flow);
+    if (flow !== undefined && step !== undefined) return new Answer(200, formJson(flow, step.handler, step.step, { base: words }));
+    return path.startsWith('/api/services/') ? new Answer(400, { message: words }) : undefined;
   }
 
   // helpers/data_entry_flow.py FlowManagerIndexView / FlowManagerResourceView, components/config/config_entries.py.

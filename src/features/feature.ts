@@ -1,6 +1,7 @@
 // What a feature declares in one place: its entities, what it reads and how it computes, the other
 // features whose outputs it reads (by name), the handlers of the commands its buttons send, and its
 // parts of the board, the dashboard and `check` (features/screens/parts.ts) and Assist's (features/screens/ask.ts).
+import type { KnownItems } from '../once/memory.js';
 import type { AccountConfig, Averaging } from '../config/schema.js';
 import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { EntityDef } from './kit/entities.js';
@@ -43,6 +44,8 @@ export interface FeatureAccess {
   averaging: Averaging;
   clock: Clock;
   log: Logger;
+  /** What the child's event memory holds of an event kind (the gate's): what a feature's own record, lost, is rebuilt from. */
+  events?: { known(kind: string): KnownItems | undefined };
 }
 
 /**

@@ -98,6 +98,10 @@ const en = {
   /** The last line when all work: the children the bridge will read (each once) and the config's entries they come from. */
   allWork: (children: number, accounts: number) => `All accounts work: ${enFamily(children, accounts)}.`,
   someFailed: (failed: string, total: string) => `${failed} of ${total} account(s) failed.`,
+  /** data_dir in a form only a development version wrote (app/unreleased-data.ts): what `run` refuses, `check` refuses too. */
+  unreleasedData: (dir: string, files: string) =>
+    `FAIL data_dir ${dir} was written by a development version of dziennik2mqtt, before its first release, and this version does not read it (${files}). ` +
+    'Nothing in it was changed and nothing was checked. To start afresh, move the folder away (or rename it) and run check again.',
   webOff: 'web server: off (http.port is 0)',
   /** The heading over the bare addresses (no token): how to see them with it. */
   webBare: 'web server (the addresses with the access token: dziennik2mqtt check --show-token):',
@@ -241,6 +245,9 @@ const pl: CheckText = {
   },
   allWork: (children, accounts) => `Wszystkie konta działają: ${plFamily(children, accounts)}.`,
   someFailed: (failed, total) => `Konta z błędem: ${failed} z ${total}.`,
+  unreleasedData: (dir, files) =>
+    `FAIL data_dir ${dir} zapisała wersja rozwojowa dziennik2mqtt sprzed pierwszego wydania; ta wersja jej nie odczytuje (${files}). ` +
+    'Niczego w nim nie zmieniono i niczego nie sprawdzono. Aby zacząć od nowa, przenieś folder w inne miejsce (albo zmień jego nazwę) i uruchom check ponownie.',
   webOff: 'serwer WWW: wyłączony (http.port wynosi 0)',
   webBare: 'serwer WWW (adresy z tokenem dostępu: dziennik2mqtt check --show-token):',
   webWithToken: 'serwer WWW (tablica z tokenem dostępu, każdy kalendarz z kluczem, który otwiera tylko ten kalendarz; nie udostępniaj ich):',
@@ -372,6 +379,9 @@ const uk: CheckText = {
   },
   allWork: (children, accounts) => `Усі облікові записи працюють: ${ukFamily(children, accounts)}.`,
   someFailed: (failed, total) => `Облікових записів з помилкою: ${failed} з ${total}.`,
+  unreleasedData: (dir, files) =>
+    `FAIL data_dir ${dir} записала розробницька версія dziennik2mqtt до першого випуску; ця версія її не читає (${files}). ` +
+    'У ній нічого не змінено й нічого не перевірено. Щоб почати заново, перемістіть теку (або перейменуйте її) і знову запустіть check.',
   webOff: 'вебсервер: вимкнено (http.port дорівнює 0)',
   webBare: 'вебсервер (адреси з токеном доступу: dziennik2mqtt check --show-token):',
   webWithToken: 'вебсервер (дошка з токеном доступу, кожен календар із ключем, який відкриває лише цей календар; не показуйте їх нікому):',

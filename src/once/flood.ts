@@ -1,7 +1,7 @@
-// A flood: more new items (or edits, or removals) of one kind at once than a teacher makes by hand. On a
-// running bridge it is news, told as one event with its count and the first items (interface 9.2); at the
-// first read of a kind after a start, or after a long outage, it is most likely old news (a restored
-// backup, a new school year, a week of the portal's own history) and is remembered without events.
+// A flood: more new items (or edits, or removals) of one kind at once than a teacher makes by hand. It is
+// news, told as one event with its count and the first items (interface 9.2), on a running bridge and at the
+// first read after a start alike (interface 18.4); only what came while the bridge was away longer than the
+// horizon (gate.ts: a restored backup, a long outage) is old news, remembered without events.
 
 /** More than this at once of one kind is a flood. */
 export const FLOOD_LIMIT = 20;

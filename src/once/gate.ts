@@ -5,25 +5,28 @@
 //
 // Of the new-item candidates a pass found, only those the child's seen memory does not hold yet fire; for a
 // tracked kind also the edits and removals of records already known (`<kind>_changed`, `<kind>_removed`).
-// A flood of one event type fires once, with its count and first items (flood.ts), except where it is old
-// news. A new school year is one event (rollover.ts): which kinds it resets the runner hands over, from the
+// A flood of one event type fires once, with its count and first items (flood.ts), the same on a running
+// bridge and at the first read after a start: a backlog that came while the bridge was stopped is told. Only
+// what came while the bridge was away longer than the horizon (a restored backup, a new school year, a first
+// install) is old news, remembered without events, with one log line saying how many of which kind.
+// A new school year is one event (rollover.ts): which kinds it resets the runner hands over, from the
 // features' declarations; the gate names no feature. An event stays in the outbox until it was taken (with
 // the MQTT session, session.ts, the memory is the session's, which writes each packet into it). Each memory
 // saved is told on (the MQTT output's told records), as is the memory loaded at a start, and a bridge that
 // takes the base topic over from another installation starts from what that one told (handover.ts: that one
 // alone): nothing it announced is announced again, nothing since is lost.
 import { randomUUID } from 'node:crypto';
-import { SeenStore } from './memory.js';
+import { READ_STEP, SeenStore, type KnownItems, type Taken } from './memory.js';
 import type { Tracking } from './tracked.js';
 import { FLOOD_LIMIT, floodPayload } from './flood.js';
 import { EventOutbox, type OutboxEntry } from './outbox.js';
 import { Rollover, type RolloverKinds } from './rollover.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
-import { DAY } from '../util/duration.js';
+import { DAY, HOUR } from '../util/duration.js';
 
 /** A candidate for an event (rules/news.ts NewsItem): its id in the memory and the fields its event carries. */
-type Candidate = { id: string; payload: Record<string, unknown> };
+type Candidate = { id: string; payload: Record<string, unknown>; quiet?: true };
 
 /** An event as the gate sends it: its event type and the fields an automation reads (the bus's EventPayload). */
 export type GateEvent = { event_type: string; child: string; child_name: string } & Record<string, unknown>;
@@ -39,7 +42,10 @@ export interface YearView {
   begin: string | undefined;
 }
 
-/** A pass after this long without a good one (an outage of a day) tells a flood as old news: remembered, not fired. */
+/**
+ * The flood rule's horizon: a flood of what came while the bridge was away longer than this (stopped, or its host
+ * unreachable) is old news, remembered, not fired; anything shorter, a restart, a day's outage, is told.
+ */
 export const LONG_OUTAGE_MS = DAY;
 
 /** Whose events a gate fires: every event names its child by both (interface 17.2). */
@@ -72,8 +78,6 @@ export interface EventGateOptions {
 
 export class EventGate {
   private seen: SeenStore | undefined;
-  /** The kinds read since the memory was loaded: the first read of a kind after a start tells no flood. */
-  private readonly read = new Set<string>();
   private readonly outbox: EventOutbox;
 
   constructor(private readonly options: EventGateOptions) {
@@ -89,7 +93,6 @@ export class EventGate {
 
   /** Loads the memory of a child id (again when the id changes), and sends what its outbox holds: events the broker never accepted. */
   async load(childId: string): Promise<void> {
-    this.read.clear();
     const before = this.seen;
     const seen = this.options.memory?.(childId) ?? new SeenStore(this.options.dataDir, childId);
     this.seen = seen;
@@ -144,6 +147,11 @@ export class EventGate {
     return (await this.seen?.save()) === true;
   }
 
+  /** What the memory holds of a kind: the ids it told and those it remembered as already true; undefined before its first read. */
+  known(kind: string): KnownItems | undefined {
+    return this.seen?.known(kind);
+  }
+
   /** Events handed on and not taken yet, and those waiting to be sent again. */
   get unsent(): number {
     return this.seen?.waiting().length ?? 0;
@@ -151,21 +159,25 @@ export class EventGate {
 
   /**
    * Fires what the batches hold that is news. `time`: now, and the last good pass of its hosts before it
-   * (undefined: none this run); without it no pass counts as after an outage. `year`: the day and the
+   * (undefined: none this run); without it the bridge is never taken to have been away. `year`: the day and the
    * school year shown, by which a rollover's bulk is counted into the school_year event instead of told.
    */
   async pass(batches: readonly EventBatch[], time?: { now: number; lastGood: number | undefined }, year?: YearView): Promise<void> {
     const seen = this.seen;
     if (!seen) return;
+    const away = time === undefined ? undefined : awayFor(time, seen.lastRead);
+    const quietFloods = away?.long === true;
+    if (time !== undefined) seen.readAt(time.now);
     if (batches.length === 0) return this.outbox.send(seen.waiting());
     const undo = seen.checkpoint();
-    const afterOutage = time?.lastGood !== undefined && time.now - time.lastGood > LONG_OUTAGE_MS;
     const entries: OutboxEntry[] = [];
+    const remembered: Remembered = { first: {}, old: {}, floods: [] };
     const child = this.options.child();
     // The events of one event type: each payload on its own, or a flood's one event; each names its child, so
     // that one automation serves a family. The outbox keeps the payload as published: a resend is the same bytes.
     const post = (kind: string, type: string, items: readonly { payload: Record<string, unknown> }[]): void => {
       const payloads = items.map((item) => item.payload);
+      if (payloads.length > FLOOD_LIMIT) remembered.floods.push({ event: type, count: payloads.length });
       const events = payloads.length > FLOOD_LIMIT ? [floodPayload(payloads)] : payloads;
       const named = { event_type: type, child: child.id, child_name: child.name };
       entries.push(...events.map((payload) => ({ kind, id: randomUUID(), payload: { ...named, ...payload } })));
@@ -176,14 +188,16 @@ export class EventGate {
     const summary = kinds?.summary;
     const ordered = [...batches].sort((a, b) => Number(a[0] === summary) - Number(b[0] === summary));
     for (const [kind, items, tracking] of ordered) {
-      const quietFloods = afterOutage || !this.read.has(kind);
       const payloads = items.map((item) => item.payload);
       rollover?.held(kind, payloads);
+      const count = counting(remembered, seen.knows(kind));
       // The kind is the event entity's event type for a new item; an edit or removal adds its suffix.
-      const fresh = seen.take(kind, items, quietFloods).filter((item) => rollover?.quietNew(kind, item.payload) !== true);
+      const fresh = count(seen.take(kind, items, quietFloods), () => kind).filter((item) => rollover?.quietNew(kind, item.payload) !== true);
       post(kind, kind, kind === summary && rollover ? fresh.map((item) => ({ payload: { ...item.payload, summary: rollover.told() } })) : fresh);
       if (!tracking) continue;
-      const happened = seen.track(kind, items, tracking, quietFloods).filter((h) => rollover?.quietChange(h.change, h.payload) !== true);
+      const happened = count(seen.track(kind, items, tracking, quietFloods), (h) => `${kind}_${h.change}`).filter(
+        (h) => rollover?.quietChange(h.change, h.payload) !== true,
+      );
       for (const change of ['changed', 'removed'] as const) {
         const changes = happened.filter((h) => h.change === change);
         post(kind, `${kind}_${change}`, changes);
@@ -202,8 +216,51 @@ export class EventGate {
       this.options.log.error({ err: errorText(error) }, 'cannot write the event memory in data_dir; events wait');
       return;
     }
-    for (const [kind] of batches) this.read.add(kind);
+    this.tellRemembered(remembered, away?.ms);
     // The new events, and any whose send failed before (the bridge stopped while the broker was away).
     this.outbox.send(seen.waiting());
   }
+
+  /** Once the pass's events are kept: a line for each flood told, one for the kinds read for the first time, one for what is older than the horizon. */
+  private tellRemembered(remembered: Remembered, awayMs: number | undefined): void {
+    const { log } = this.options;
+    for (const flood of remembered.floods) log.info(flood, 'flood: told as one event with its count');
+    if (Object.keys(remembered.first).length > 0)
+      log.info(
+        { remembered: remembered.first },
+        'first read of these kinds: what they hold is remembered without events (a first start, or a memory started afresh)',
+      );
+    if (Object.keys(remembered.old).length > 0)
+      log.info(
+        { remembered: remembered.old, away_h: Math.round((awayMs ?? 0) / HOUR) },
+        'back after more than a day: what came meanwhile is remembered without events (old news)',
+      );
+  }
+}
+
+/** What a pass remembered without events, by event type (at a kind's first read, and as old news past the horizon), and the floods it told. */
+interface Remembered {
+  first: Record<string, number>;
+  old: Record<string, number>;
+  floods: { event: string; count: number }[];
+}
+
+/** Counts into `remembered` what a take() or track() remembered quietly, by the event type each would have had, and hands on the news. */
+function counting(remembered: Remembered, known: boolean) {
+  const counts = known ? remembered.old : remembered.first;
+  return <I>(taken: Taken<I>, type: (item: I) => string): I[] => {
+    for (const item of taken.quiet) counts[type(item)] = (counts[type(item)] ?? 0) + 1;
+    return taken.news;
+  };
+}
+
+/**
+ * How long the bridge was away (ms), and whether longer than the horizon: since its last read of the child's lists
+ * (kept READ_STEP early at most: a stop shorter than the horizon is never taken for a longer one), or since the last
+ * good pass of the hosts it read now (a running bridge whose portal was down).
+ */
+function awayFor(time: { now: number; lastGood: number | undefined }, lastRead: number | undefined): { ms: number; long: boolean } {
+  const sinceRead = lastRead === undefined ? 0 : time.now - lastRead;
+  const sinceGood = time.lastGood === undefined ? 0 : time.now - time.lastGood;
+  return { ms: Math.max(sinceRead, sinceGood), long: Math.max(sinceRead - READ_STEP, sinceGood) > LONG_OUTAGE_MS };
 }

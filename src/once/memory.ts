@@ -11,7 +11,9 @@
 // acknowledged yet (outbox.ts), written with the ids in one atomic write: never remembered as fired
 // without being kept to send. Each save also leaves a last good copy beside it (<child>.last-good.json):
 // a memory deleted, emptied or garbled while the bridge was stopped is taken from it, so that what came
-// meanwhile still fires once and nothing older does (a memory started afresh fires nothing at all).
+// meanwhile still fires once and nothing older does (a memory started afresh fires nothing at all). It also
+// keeps when the bridge last read the child's lists (`read`, to READ_STEP), by which the gate tells a backlog
+// that came while the bridge was briefly away (news) from one older than the flood rule's horizon (gate.ts).
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
@@ -22,8 +24,29 @@ import { FLOOD_LIMIT } from './flood.js';
 import { outboxSchema, type EventPacket, type OutboxEntry } from './outbox.js';
 import { yearMemorySchema, type YearMemory } from './rollover.js';
 import { SerialQueue } from '../util/serial.js';
+import { HOUR } from '../util/duration.js';
 /** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
 const MAX_IDS = 5000;
+
+/**
+ * How stale the kept time of the last read may be: it is written when it moved by this much (or with any other
+ * change), so that a quiet day costs a write an hour, not one a pass. A time read back is at most this much early.
+ */
+export const READ_STEP = HOUR;
+
+/** What the memory holds of a kind: the ids it told (or took as old news), and those a feature said were already true (NewsItem quiet). */
+export interface KnownItems {
+  told: ReadonlySet<string>;
+  quiet: ReadonlySet<string>;
+  /** Whether a bridge that keeps the two apart wrote the memory (false: an earlier version's, which kept no `quiet`). */
+  apart: boolean;
+}
+
+/** What one kind's read gave: the items to tell, and those remembered without an event (a first read, old news). */
+export interface Taken<I> {
+  news: I[];
+  quiet: I[];
+}
 
 /** Why the memory was taken from its last good copy: its file was gone, held nothing, or could not be read. */
 export type LostMemory = 'missing' | 'empty' | 'unreadable';
@@ -31,18 +54,29 @@ export type LostMemory = 'missing' | 'empty' | 'unreadable';
 const idsSchema = z.record(z.string(), z.array(z.string()));
 /**
  * What the file holds: the ids fired by kind, the tracked kinds' records, the events not delivered yet (each
- * with its packet while on its way) and the school year the lists were read in with what its rollover moved (rollover.ts).
+ * with its packet while on its way), the school year the lists were read in with what its rollover moved
+ * (rollover.ts), and when the lists were last read (ms; none in a memory an earlier version wrote).
  */
-const memorySchema = z.object({ ids: idsSchema, records: trackedSchema, outbox: outboxSchema, year: yearMemorySchema.optional() });
+const memorySchema = z.object({
+  ids: idsSchema,
+  records: trackedSchema,
+  outbox: outboxSchema,
+  year: yearMemorySchema.optional(),
+  read: z.number().optional(),
+  /** By kind, the ids remembered as already true when their kind was first read (NewsItem quiet): never told. */
+  quiet: idsSchema.optional(),
+});
 type Memory = z.output<typeof memorySchema>;
+/** A memory of nothing, new each time (its lists are filled in place). */
+const empty = (): Memory => ({ ids: {}, records: {}, outbox: [], year: undefined });
 /** The file, or `{}` (a hand or a tool emptied it): a memory of nothing, which its last good copy stands in for. */
-const fileSchema = z.union([memorySchema, z.strictObject({}).transform((): Memory => ({ ids: {}, records: {}, outbox: [], year: undefined }))]);
+const fileSchema = z.union([memorySchema, z.strictObject({}).transform(empty)]);
 
 export class SeenStore {
   /** Where the memory is kept (one file per child): two stores of one path are one memory. */
   readonly path: string;
   private readonly copyPath: string;
-  private memory: Memory = { ids: {}, records: {}, outbox: [], year: undefined };
+  private memory: Memory = empty();
   /** Bumped by every change: a save that began before one leaves the memory dirty. */
   private changes = 0;
   private saved = 0;
@@ -103,29 +137,72 @@ export class SeenStore {
     return (await peekStored(this.copyPath, fileSchema)) ?? saved;
   }
 
+  /** Whether a kind was read before (its first read tells nothing: what it shows then is old news). */
+  knows(kind: string): boolean {
+    return this.memory.ids[kind] !== undefined;
+  }
+
+  /** When the lists were last read (READ_STEP early at most), as kept; undefined before a first read or in an earlier version's memory. */
+  get lastRead(): number | undefined {
+    return this.memory.read;
+  }
+
+  /** The lists read at `now`: kept at once, written with the next change or once it moved by READ_STEP (or went back). */
+  readAt(now: number): void {
+    const kept = this.memory.read;
+    this.memory.read = now;
+    if (kept === undefined || now - kept >= READ_STEP || now < kept) this.changes++;
+  }
+
   /**
-   * Returns the items to fire for a kind and remembers them. The first time a kind is seen everything
-   * is remembered and nothing fires; so too a flood (more than FLOOD_LIMIT new at once) unless told
-   * it is news (`quietFloods` false: a running bridge, see flood.ts), when all of them are returned.
+   * Remembers a kind's items, and returns those to fire. The first time a kind is seen everything is
+   * remembered and nothing fires; so too a flood (more than FLOOD_LIMIT new at once) when it is old news
+   * (`quietFloods`: the bridge was away longer than the horizon, see gate.ts): those are `quiet`.
    */
-  take<I extends { id: string }>(kind: string, items: readonly I[], quietFloods = true): I[] {
+  take<I extends { id: string; quiet?: true }>(kind: string, items: readonly I[], quietFloods: boolean): Taken<I> {
     const known = this.memory.ids[kind];
     const knownSet = new Set(known ?? []);
+    this.alreadyTrue(kind, items);
     const fresh = items.filter((i) => !knownSet.has(i.id));
-    if (fresh.length === 0 && known !== undefined) return [];
+    if (fresh.length === 0 && known !== undefined) return { news: [], quiet: [] };
     const ids = [...(known ?? []), ...fresh.map((i) => i.id)];
     this.memory.ids[kind] = ids.length > MAX_IDS ? ids.slice(ids.length - MAX_IDS) : ids;
     this.changes++;
-    if (known === undefined || (quietFloods && fresh.length > FLOOD_LIMIT)) return [];
-    return fresh;
+    // What the feature says was already true is remembered, never told, nor counted as the gate's old news.
+    const told = fresh.filter((i) => i.quiet !== true);
+    if (known === undefined || (quietFloods && told.length > FLOOD_LIMIT)) return { news: [], quiet: told };
+    return { news: told, quiet: [] };
+  }
+
+  /** The items a feature says were already true when their kind was first read, kept apart (what a lost record of its is rebuilt from). */
+  private alreadyTrue(kind: string, items: readonly { id: string; quiet?: true }[]): void {
+    const kept = this.memory.quiet?.[kind] ?? [];
+    const keptSet = new Set(kept);
+    const added = items.filter((i) => i.quiet === true && !keptSet.has(i.id)).map((i) => i.id);
+    if (added.length === 0) return;
+    this.memory.quiet = { ...this.memory.quiet, [kind]: [...kept, ...added].slice(-MAX_IDS) };
+    this.changes++;
+  }
+
+  /** What the memory holds of a kind (gate.ts known); undefined before its first read. */
+  known(kind: string): KnownItems | undefined {
+    const ids = this.memory.ids[kind];
+    if (ids === undefined) return undefined;
+    const quiet = new Set(this.memory.quiet?.[kind] ?? []);
+    return { told: new Set(ids.filter((id) => !quiet.has(id))), quiet, apart: this.memory.read !== undefined || this.memory.quiet !== undefined };
   }
 
   /**
    * The edits and removals of a tracked kind's records since the last read (call after take() with
    * the same items). The first read of a kind is remembered without announcing; so is a flood of
-   * them (more than FLOOD_LIMIT at once) unless `quietFloods` is false, as for take().
+   * them (more than FLOOD_LIMIT at once) when `quietFloods`, as for take().
    */
-  track(kind: string, items: readonly { id: string; payload: Record<string, unknown> }[], tracking: Tracking, quietFloods = true): Happening[] {
+  track(
+    kind: string,
+    items: readonly { id: string; payload: Record<string, unknown> }[],
+    tracking: Tracking,
+    quietFloods: boolean,
+  ): Taken<Happening> {
     const before = this.memory.records[kind];
     // A copy: the checkpoint keeps the kind's old records object as it was.
     const records = structuredClone(before ?? {});
@@ -134,8 +211,8 @@ export class SeenStore {
       this.memory.records[kind] = records;
       this.changes++;
     }
-    if (before === undefined || (quietFloods && happened.length > FLOOD_LIMIT)) return [];
-    return happened;
+    if (before === undefined || (quietFloods && happened.length > FLOOD_LIMIT)) return { news: [], quiet: happened };
+    return { news: happened, quiet: [] };
   }
 
   /**
@@ -144,8 +221,8 @@ export class SeenStore {
    * posted since goes: an entry delivered meanwhile stays gone, one sent meanwhile keeps its packet.
    */
   checkpoint(): () => void {
-    const { ids, records, outbox, year } = this.memory;
-    const copy = { ids: { ...ids }, records: { ...records }, year };
+    const { ids, records, outbox, year, read, quiet } = this.memory;
+    const copy = { ids: { ...ids }, records: { ...records }, year, read, quiet };
     const before = new Set(outbox.map((entry) => entry.id));
     return () => {
       this.memory = { ...copy, outbox: this.memory.outbox.filter((entry) => before.has(entry.id)) };
@@ -238,7 +315,17 @@ export class SeenStore {
     const ids = { ...this.memory.ids };
     for (const [kind, list] of Object.entries(other.ids)) ids[kind] = [...new Set([...(ids[kind] ?? []), ...list])].slice(-MAX_IDS);
     const outbox = other.outbox.map(({ packet: _, ...entry }) => entry);
-    this.memory = { ids, records: { ...this.memory.records, ...other.records }, outbox, year: other.year ?? this.memory.year };
+    const read = Math.max(this.memory.read ?? -Infinity, other.read ?? -Infinity);
+    const quiet = { ...this.memory.quiet };
+    for (const [kind, list] of Object.entries(other.quiet ?? {})) quiet[kind] = [...new Set([...(quiet[kind] ?? []), ...list])].slice(-MAX_IDS);
+    this.memory = {
+      ids,
+      quiet,
+      records: { ...this.memory.records, ...other.records },
+      outbox,
+      year: other.year ?? this.memory.year,
+      ...(Number.isFinite(read) ? { read } : {}),
+    };
     this.changes++;
     return true;
   }

@@ -26,7 +26,8 @@ abstract class PortalError extends Error {
     this.account = context.account;
     // Without its query: a query may hold a key or a token.
     this.url = context.url === undefined ? undefined : redact(context.url.replace(/\?.*/s, ''));
-    this.portalMessage = context.portalMessage;
+    // The portal's words are shown (problem, check) and kept (a login's pause): masked as any text from outside.
+    this.portalMessage = context.portalMessage === undefined ? undefined : redact(context.portalMessage);
   }
 }
 

@@ -53,7 +53,7 @@ export class FamilyAccount {
       knownNames.add(child.login);
       this.states.set(child.login, child.state);
       if (child.studentName.trim() !== '') this.names.set(child.login.trim().toLowerCase(), child.studentName.trim());
-      if (child.accessToken !== '') this.tokens.set(child.login, child.accessToken);
+      if (child.accessToken !== '') this.tokens.set(child.login, masked(child.accessToken));
       else this.tokens.delete(child.login);
     }
     return children;
@@ -100,7 +100,7 @@ export class FamilyAccount {
     const child = await freshChild(this.session, this.options.urls, this.options.account, login);
     this.states.set(login, child.state);
     if (child.accessToken === '') this.tokens.delete(login);
-    else this.tokens.set(login, child.accessToken);
+    else this.tokens.set(login, masked(child.accessToken));
     return this.tokens.get(login);
   }
 
@@ -204,4 +204,10 @@ export class FamilyAccount {
 /** Public clients keep no lifetime of their own on this road: the portal's 401 says when to log in again (live-notes 25). */
 export function untimed(policy: SessionPolicy = DEFAULT_SESSION_POLICY): SessionPolicy {
   return { ...policy, lifetimeMs: Infinity, refreshAfterMs: Infinity };
+}
+
+/** A child's bearer token, masked wherever it would stand from now on (a log line, an error, a bundle). */
+function masked(token: string): string {
+  knownNames.secret(token);
+  return token;
 }

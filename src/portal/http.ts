@@ -12,6 +12,7 @@ import { announcedLength, readCapped, streamToFile } from './body.js';
 import { ConnectionError, StorageError, UnexpectedResponseError } from './errors.js';
 import type { Clock } from '../util/clock.js';
 import { stripControls } from '../util/text.js';
+import { knownNames } from '../util/redact.js';
 import type { PortalUrls } from '../config/schema.js';
 import { PortalTime } from './portal-time.js';
 
@@ -211,6 +212,8 @@ export class HttpClient {
   /** Replaces the jar (with one restored from data_dir). */
   useJar(jar: CookieJar): void {
     this.jar = jar;
+    // Its cookies are masked wherever they would stand, as those set from now on are.
+    for (const cookie of jar.serializeSync()?.cookies ?? []) knownNames.cookie(typeof cookie.value === 'string' ? cookie.value : undefined);
   }
 
   serialize(): Promise<SerializedCookieJar> {
@@ -222,6 +225,7 @@ export class HttpClient {
     if (!header) return;
     for (const line of Array.isArray(header) ? header : [header]) {
       const cookie = await this.jar.setCookie(line, url, { now: at, ignoreError: true });
+      knownNames.cookie(cookie?.value);
       // RFC 6265 5.3: a cookie already expired when it comes replaces the one of its name and is gone
       // too, which is how a server deletes one. tough-cookie stores it anyway (it expires cookies when
       // asked for them, and the bridge asks without expiring: see exchange()), so it is taken out here.

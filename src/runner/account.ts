@@ -145,6 +145,7 @@ function accountParts(options: PassRunnerOptions): PassParts {
     averaging: options.averaging ?? 'weighted',
     clock,
     log,
+    events: { known: (kind) => gate.known(kind) },
   });
   const changeFeed = new ChildChangeFeed({
     gateway: access.gateway,

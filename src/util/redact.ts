@@ -1,25 +1,82 @@
 // One redaction for everything that may end up in a public bug report: a log line, an error's message,
-// the login transcript, the diagnostics bundle. It masks by position, never by what a value looks like
-// (a token of letters alone is as secret as one with digits):
+// the login transcript, the diagnostics bundle, what is kept of another's answer. It masks by position,
+// never by what a value looks like (a token of letters alone is as secret as one with digits):
 // - the path segment after `/token/` (the portal's one-time token login, live-notes 26);
 // - the value of a query key named like a secret (token, key, code, state, password, session, the change
-//   change feed's pushDevice...);
+//   feed's pushDevice...), its `?`, `&` and `=` as written or percent-encoded (an address quoted in another's answer);
+// - whatever follows `Bearer`;
 // - the user and password of a URL (`mqtt://user:pass@host`);
 // - every login and e-mail the config names or the portal listed, cut to a hint (`12…u`);
-// - every secret value the config holds that a position cannot tell (Home Assistant's token): masked whole.
+// and by value, every secret the bridge holds (interface 18.4: the portal's and the broker's passwords, Home
+// Assistant's token, the web token and each key made from it, the cookies the portal set): masked wherever it
+// stands, as written, percent-encoded, JSON-escaped; of a long one, any run of FRAGMENT of its characters too
+// (another's answer cut in the middle of it), so that no part long enough to guess from is left.
 import { hint } from './text.js';
 
-/** A query key whose value opens something or names a session: its value goes, whatever it holds. */
-const SECRET_QUERY = /([?&;](?:[\w.-]*?(?:token|key|secret|passw(?:or)?d|pass|code|state|session|sid|auth|device)[\w.-]*)=)[^&#\s"'<>\\]*/gi;
+/** A query key whose value opens something or names a session: its value goes, whatever it holds (`%26` ends it as `&` does). */
+const SECRET_QUERY =
+  /((?:[?&;]|%3F|%26|%3B)(?:[\w.-]*?(?:token|key|secret|passw(?:or)?d|pass|code|state|session|sid|auth|device)[\w.-]*)(?:=|%3D))(?:(?!%26|%23)[^&#\s"'<>\\])*/gi;
 /** The one-time token of the portal's token login, in a path: `/loguj/token/<T>/przenies/...`. */
 const TOKEN_SEGMENT = /(\/token\/)[^/?#\s"'<>\\]+/gi;
 /** A URL's credentials: `scheme://user:password@`. */
 const URL_CREDENTIALS = /([a-z][a-z0-9+.-]*:\/\/)[^/@\s"'<>\\]+@/gi;
+/** A bearer token, whosever it is, as a header or a text quotes it (`Bearer x`, `Bearer%20x`, `Bearer+x`). */
+const BEARER = /(\bBearer(?:\s+|%20|\+))[^\s"'<>\\,;&]+/gi;
+
+/** A run of this many characters of a secret is masked wherever it stands; a secret this long or longer is searched for in parts. */
+export const FRAGMENT = 12;
+/** The parts a long secret is searched by: GRAM characters at every STEP, so that any run of FRAGMENT holds one whole. */
+const GRAM = 8;
+const STEP = FRAGMENT - GRAM + 1;
+/** The cookies the portal set, masked as the other secrets: the newest this many (a session's cookies change all day). */
+const COOKIES_KEPT = 256;
+
+/** The forms a secret may stand in: as written, percent-encoded (as a form, as Python quotes a path, either case), JSON-escaped (also as ASCII, `\/`). */
+function formsOf(value: string): string[] {
+  const percent = encodeURIComponent(value);
+  const json = JSON.stringify(value).slice(1, -1);
+  const forms = [value, percent, percent.replace(/%20/g, '+'), percent.replace(/%2F/g, '/'), json, json.replaceAll('/', '\\/')];
+  forms.push(json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  for (const form of [...forms]) if (/%[0-9A-F]{2}/.test(form)) forms.push(form.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()));
+  return [...new Set(forms)];
+}
+
+/** Where in `text` runs of FRAGMENT or more characters of `form` stand: [start, end) each. */
+function fragmentsOf(text: string, form: string): [number, number][] {
+  const found: [number, number][] = [];
+  for (let i = 0; i + GRAM <= form.length; i += STEP) {
+    const gram = form.slice(i, i + GRAM);
+    for (let at = text.indexOf(gram); at >= 0; at = text.indexOf(gram, at + 1)) {
+      let [start, from] = [at, i];
+      while (start > 0 && from > 0 && text[start - 1] === form[from - 1]) [start, from] = [start - 1, from - 1];
+      let [end, to] = [at + GRAM, i + GRAM];
+      while (end < text.length && to < form.length && text[end] === form[to]) [end, to] = [end + 1, to + 1];
+      if (end - start >= FRAGMENT) found.push([start, end]);
+    }
+  }
+  return found;
+}
+
+/** `text` with each range replaced by `…` (overlapping and touching ranges as one). */
+function masked(text: string, ranges: [number, number][]): string {
+  if (ranges.length === 0) return text;
+  const sorted = ranges.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let done = 0;
+  for (const [start, end] of sorted) {
+    if (end <= done) continue;
+    out += `${text.slice(done, Math.max(start, done))}${start >= done ? '…' : ''}`;
+    done = end;
+  }
+  return out + text.slice(done);
+}
 
 /** The logins and e-mails to cut to a hint: the config's, and those the family portal listed. */
 export class KnownNames {
   private readonly names = new Set<string>();
-  private readonly secrets = new Set<string>();
+  /** Each secret's forms, by the secret: searched in parts when long, replaced whole when short. */
+  private readonly secrets = new Map<string, string[]>();
+  private readonly cookies = new Map<string, string[]>();
   private pattern: RegExp | undefined;
 
   /** Adds names (empty ones are ignored); each is matched without regard to case. */
@@ -31,9 +88,18 @@ export class KnownNames {
     }
   }
 
-  /** A secret value (a token), masked whole wherever it stands. */
+  /** A secret value (a password, a token, a key), masked wherever it stands, in any of its forms; one under 8 characters is not. */
   secret(value: string | undefined): void {
-    if (value !== undefined && value.trim().length >= 8) this.secrets.add(value.trim());
+    const key = value?.trim();
+    if (key !== undefined && key.length >= 8 && !this.secrets.has(key)) this.secrets.set(key, formsOf(key));
+  }
+
+  /** A cookie's value the portal set: masked whole in each of its forms, the newest COOKIES_KEPT of them. */
+  cookie(value: string | undefined): void {
+    const key = value?.trim();
+    if (key === undefined || key.length < 8 || this.cookies.has(key) || this.secrets.has(key)) return;
+    this.cookies.set(key, formsOf(key));
+    if (this.cookies.size > COOKIES_KEPT) this.cookies.delete(this.cookies.keys().next().value as string);
   }
 
   /** The names, to hand on to another set. */
@@ -41,22 +107,39 @@ export class KnownNames {
     return [...this.names];
   }
 
-  /** Every login and e-mail of a config: login entries, e-mail entries and the children they list. */
+  /** Another set with this one's names and secrets, to which more may be added without changing this one. */
+  copy(): KnownNames {
+    const other = new KnownNames();
+    other.add(...this.names);
+    for (const [secret, forms] of this.secrets) other.secrets.set(secret, forms);
+    for (const [cookie, forms] of this.cookies) other.cookies.set(cookie, forms);
+    return other;
+  }
+
+  /** Every login and e-mail of a config cut to a hint, and every secret it holds masked: passwords, tokens. */
   addConfig(config: {
-    accounts: readonly { login: string }[];
-    families?: readonly { email: string; children?: readonly { login: string }[] | undefined }[];
+    accounts: readonly { login: string; password?: string }[];
+    families?: readonly { email: string; password?: string; children?: readonly { login: string }[] | undefined }[];
+    mqtt?: { password?: string | undefined } | undefined;
     homeassistant?: { token?: string | undefined } | undefined;
     supervisor?: { token: string } | undefined;
   }): void {
-    for (const account of config.accounts) this.add(account.login);
-    for (const family of config.families ?? []) this.add(family.email, ...(family.children ?? []).map((c) => c.login));
+    for (const account of config.accounts) {
+      this.add(account.login);
+      this.secret(account.password);
+    }
+    for (const family of config.families ?? []) {
+      this.add(family.email, ...(family.children ?? []).map((c) => c.login));
+      this.secret(family.password);
+    }
+    this.secret(config.mqtt?.password);
     this.secret(config.homeassistant?.token);
     this.secret(config.supervisor?.token);
   }
 
-  /** The text with every known name cut to its hint (longest names first, so an e-mail's login part is not cut alone). */
+  /** The text with every secret masked in whichever form it stands, then every known name cut to its hint (the longest first). */
   cut(text: string): string {
-    for (const secret of this.secrets) text = text.replaceAll(secret, '…');
+    text = this.secretsMasked(text);
     if (this.names.size === 0) return text;
     this.pattern ??= new RegExp(
       [...this.names]
@@ -67,6 +150,22 @@ export class KnownNames {
     );
     return text.replace(this.pattern, (found) => hint(found));
   }
+
+  /** The text with each secret's forms masked: a short form where it stands whole, a long one wherever FRAGMENT of it stand; a cookie whole. */
+  secretsMasked(text: string): string {
+    const ranges: [number, number][] = [];
+    const whole = (form: string): void => {
+      for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) ranges.push([at, at + form.length]);
+    };
+    for (const forms of this.secrets.values())
+      for (const form of forms) {
+        if (form.length >= FRAGMENT) ranges.push(...fragmentsOf(text, form));
+        else whole(form);
+      }
+    // A cookie lives an hour or a session, and there are many: whole, not in parts.
+    for (const forms of this.cookies.values()) for (const form of forms) whole(form);
+    return masked(text, ranges);
+  }
 }
 
 /** The names of this process: what the bridge's config names and the family portal listed. */
@@ -74,8 +173,9 @@ export const knownNames = new KnownNames();
 
 /** The text with the secrets found by position masked, and the known names cut to a hint. */
 export function redact(text: string, names: KnownNames = knownNames): string {
-  const masked = text.replace(TOKEN_SEGMENT, '$1…').replace(SECRET_QUERY, '$1…').replace(URL_CREDENTIALS, '$1…@');
-  return names.cut(masked);
+  // The secrets by value first: a position's rule may leave a part of one (a key cut short before its `&`).
+  const byValue = names.cut(text);
+  return byValue.replace(TOKEN_SEGMENT, '$1…').replace(SECRET_QUERY, '$1…').replace(BEARER, '$1…').replace(URL_CREDENTIALS, '$1…@');
 }
 
 /**
@@ -86,6 +186,14 @@ export function redact(text: string, names: KnownNames = knownNames): string {
 export function redactAndCut(text: string, max: number, names: KnownNames = knownNames): string {
   const masked = redact(text, names);
   return masked.length <= max ? masked : `${masked.slice(0, max - 1)}…`;
+}
+
+/**
+ * A text made of what the school wrote (an Assist answer) with every secret the bridge holds masked, and nothing
+ * else touched: no login is cut, no address's query is, there being none of the bridge's own in it.
+ */
+export function maskSecrets(text: string, names: KnownNames = knownNames): string {
+  return names.secretsMasked(text);
 }
 
 /** A path with the segment after `/token/` masked (the transcript's addresses). */

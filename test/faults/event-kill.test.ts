@@ -4,7 +4,9 @@
 // against the real Mosquitto: SIGKILLed again and again, now 0-21 ms after a new grade appears (the event in
 // the memory, in the session, on the wire), now 0-8 ms after the subscriber got it (the PUBCOMP on its
 // way), then started again on the same data_dir (its lease and its claim taken over at once). And an event
-// left waiting by the last run, killed while its PUBLISH is on its way, reaches the subscriber once.
+// left waiting by the last run, killed while its PUBLISH is on its way, reaches the subscriber once. And
+// (interface 18.4) grades given throughout a loop of kills, a few at a time while it runs and up to 40 at once
+// while it is stopped: each is told once, alone or in a flood event's count, never twice, never swallowed.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -60,6 +62,9 @@ async function world(ctx: TestContext) {
     },
     /** The grade events the subscriber got, by grade id, in order. */
     ids: (): string[] => rec.texts(events).map((text) => (JSON.parse(text) as { id: string }).id),
+    /** The grade events the subscriber got, each a grade or a flood (its count, and the first grades it names). */
+    told: (): ({ id: string } | { count: number; entries: { id: string }[] })[] =>
+      rec.texts(events).map((text) => JSON.parse(text) as { id: string } | { count: number; entries: { id: string }[] }),
     /** A file of the data folder, as the last run left it. */
     left: async (file: string, json: unknown): Promise<void> => {
       await mkdir(dirname(join(dir, 'data', file)), { recursive: true });
@@ -125,3 +130,41 @@ it('an event the last run left waiting, SIGKILLed while its PUBLISH is on its wa
   await rec.caughtUp();
   expect(ids()).toEqual(['g2']);
 }, 60_000);
+
+it('grades given throughout a loop of 24 kills, up to 40 while it is stopped: each told once, alone or in a flood count', async (ctx) => {
+  const { rec, grades, start, told } = await world(ctx);
+  /** How many grades the events tell (a flood by its count), and the ids they name. */
+  const tally = () => {
+    const named = told().flatMap((e) => ('count' in e ? e.entries.map((x) => x.id) : [e.id]));
+    return { count: told().reduce((sum, e) => sum + ('count' in e ? e.count : 1), 0), named };
+  };
+  // The first pass remembers g1 without an event (a first run); each grade after it is news.
+  let given = 1;
+  await grades(given);
+  let bridge = await start();
+  let floods = 0;
+  for (let kill = 1; kill <= 24; kill++) {
+    // A few while it runs, the kill 0-21 ms later (some read and told, some in the memory, some not read yet).
+    given += 1 + (kill % 3);
+    await grades(given);
+    await sleep((kill * 7) % 22);
+    await bridge.kill();
+    // While it is stopped: now and then more than a flood's 20, else a grade or none.
+    const stopped = kill % 4 === 0 ? [21, 40, 25][(kill / 4) % 3]! : kill % 2;
+    if (stopped > 20) floods++;
+    given += stopped;
+    await grades(given);
+    bridge = await start();
+  }
+  expect(floods).toBe(6);
+  const all = given - 1;
+  await waitUntil(() => tally().count >= all, `events telling all ${all} grades`, 20_000);
+  await bridge.kill('SIGTERM');
+  await rec.caughtUp();
+  const { count, named } = tally();
+  // Every grade told once: the events count each one (none twice) and name none twice; a flood event came for each backlog.
+  expect(count).toBe(all);
+  expect(new Set(named).size).toBe(named.length);
+  expect(named.every((id) => Number(id.slice(1)) >= 2 && Number(id.slice(1)) <= given)).toBe(true);
+  expect(told().filter((e) => 'count' in e).length).toBeGreaterThanOrEqual(6);
+}, 180_000);

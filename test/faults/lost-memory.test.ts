@@ -1,16 +1,29 @@
 // A lost event memory (issue 64, point 7): seen/<child>.json deleted, emptied, `{}` or garbled while the
 // bridge was stopped. A memory started afresh fires nothing (no flood of old events), so the grade made
 // meanwhile was swallowed without a word. Now the memory comes back from its last good copy: the grade
-// fires once, nothing older fires, and the log says what happened to the memory.
-import { rm, writeFile } from 'node:fs/promises';
+// fires once, nothing older fires, and the log says what happened to the memory. And (interface 18.4) every
+// other file the bridge keeps beside the event memory cut short while it was stopped (the achievements record, the
+// figures, the session, the identity, the kept states, the subject keys, the MQTT session, ...): nothing repeated,
+// nothing lost, the grade made meanwhile fires once.
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { FaultTable } from '../helpers/faults.js';
 import { MIN, worldFor } from '../helpers/faults-world.js';
 import { tempDir } from '../helpers/temp.js';
 
 const table = new FaultTable('Fault table: event memory lost while stopped');
 afterAll(() => table.print());
+
+/** A bridge on a data folder of its own, stopped after two passes (its event memory written). */
+async function stoppedAfterTwoPasses(ctx: TestContext) {
+  const w = await worldFor(ctx);
+  const dataDir = await tempDir();
+  const first = await w.firstPass({ dataDir });
+  await first.advanceMinutes(25);
+  await first.stop();
+  return { w, dataDir };
+}
 
 const LOSSES: [string, string, (path: string) => Promise<void>][] = [
   ['deleted', 'missing', (path) => rm(path)],
@@ -22,11 +35,7 @@ const LOSSES: [string, string, (path: string) => Promise<void>][] = [
 describe.concurrent('an event memory lost while the bridge was stopped', () => {
   for (const [how, why, lose] of LOSSES) {
     it(`${how}: the grade made meanwhile fires once, nothing older fires, and the log says so`, async (ctx) => {
-      const w = await worldFor(ctx);
-      const dataDir = await tempDir();
-      const first = await w.firstPass({ dataDir });
-      await first.advanceMinutes(25); // a second pass: the memory written
-      await first.stop();
+      const { w, dataDir } = await stoppedAfterTwoPasses(ctx);
 
       await lose(join(dataDir, 'seen', 'ania.json'));
       w.addGrade();
@@ -51,4 +60,31 @@ describe.concurrent('an event memory lost while the bridge was stopped', () => {
       });
     }, 60_000);
   }
+
+  it('every other file beside it cut short: the grade made meanwhile fires once, nothing older fires', async (ctx) => {
+    const { w, dataDir } = await stoppedAfterTwoPasses(ctx);
+
+    // Each JSON file of the folder but the event memory and its copy, cut in half (a disk error, a partial restore).
+    const files = (await readdir(dataDir, { recursive: true })).filter((f) => f.endsWith('.json') && !f.startsWith('seen'));
+    expect(files.length).toBeGreaterThan(8);
+    for (const file of files) {
+      const text = await readFile(join(dataDir, file), 'utf8');
+      await writeFile(join(dataDir, file), text.slice(0, Math.floor(text.length / 2)));
+    }
+    w.addGrade();
+    const h = await w.startApp({ dataDir });
+    await h.runUntil(() => h.state('ania', 'newest_grade') === '3', 'the first pass after the start', 1 * MIN);
+    await h.advanceMinutes(25);
+
+    expect(w.gradeEvents()).toBe(1);
+    const events = h.rec.messages.filter((m) => m.topic.includes('/event/'));
+    expect(events.map((m) => m.topic)).toEqual([`${h.base}/ania/event/grade`]);
+    table.record({
+      fault: `${files.length} files beside the event memory cut short while stopped`,
+      survived: h.state('ania', 'problem') === 'OFF',
+      lost: w.gradeEvents() === 0,
+      sentTwice: events.length > 1,
+      secretLeaked: (await h.leaks()).length > 0,
+    });
+  }, 60_000);
 });

@@ -2,37 +2,20 @@
 // its POST /messages/reply is held at the portal, then started again on the same data_dir. The
 // reply reaches the teacher once; the same transaction after the restart answers sent: null (its
 // outcome is unknown), and the same text again is refused: nothing goes out a second time.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { PortalSimulator } from '../../src/simulator/index.js';
 import { SimTap, clearSimFaults } from '../helpers/faults-sim.js';
-import { BridgeProcess, ensureBuilt, writeConfig } from '../helpers/faults-process.js';
-import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
-import { ANIA, strongPassword } from '../helpers/faults-world.js';
+import { BridgeProcess, ensureBuilt, processWorld, writeConfig } from '../helpers/faults-process.js';
+import { MQTT_URL, waitUntil } from '../helpers/mqtt.js';
+import { ANIA } from '../helpers/faults-world.js';
 
 beforeAll(async () => {
   await ensureBuilt();
 }, 180_000);
 
 it('SIGKILL mid-reply, then a restart: one message sent, the cut-off transaction found in the sent box and not sent again', async (ctx) => {
-  const sim = new PortalSimulator();
+  const { sim, password, dir, roots, rec, processes } = await processWorld(ctx, 'reply-kill');
   const tap = new SimTap(sim);
-  await sim.start();
-  const dir = await mkdtemp(join(tmpdir(), 'd2m-reply-kill-'));
-  const roots = uniqueRoots();
-  const rec = await Recorder.connect([`${roots.base}/#`, `${roots.prefix}/#`]);
-  const processes: BridgeProcess[] = [];
-  ctx.onTestFinished(async () => {
-    for (const p of processes) await p.kill();
-    await rec.close();
-    await clearRetained([`${roots.base}/#`, `${roots.prefix}/#`]);
-    await sim.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
-  const password = strongPassword();
-  sim.account(ANIA.login).password = password;
   const original = sim.messaging.addMessage(ANIA.login, { topic: 'Zebranie', body: 'Zapraszam na zebranie.', from: 162001 });
   const config = join(dir, 'config.yaml');
   await writeConfig(config, {

@@ -1,7 +1,8 @@
 // The bridge's MQTT side and one child's event memory as built code runs them, in a process of its own
 // that a test can SIGKILL: the data folder's lease, the Bridge with its kept session and claim, and the
 // EventGate, in the order the App takes them (the base topic first, then the memory, then the broker).
-// Grades are counted from a file the test bumps; a pass every 5 ms stands for the pass runner. It logs JSON
+// Grades are counted from a file the test bumps; a pass every 5 ms stands for the pass runner (with its time
+// and the run's last good pass, as the coordinator hands them to the gate). It logs JSON
 // lines on stdout, and `ready` once its first pass read the grades.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -71,9 +72,13 @@ function script(s: ScriptSettings): string {
     await gate.load('ania');
     await bridge.start();
     process.on('SIGTERM', () => void gate.save().then(() => bridge.stop()).then(() => folder.release()).then(() => process.exit(0)));
-    const pass = () => {
+    // Each pass with its time and the last good one of this run before it, as the coordinator gives them.
+    let lastGood;
+    const pass = async () => {
       const count = Number(readFileSync(${JSON.stringify(s.countFile)}, 'utf8'));
-      return gate.pass([['grade', Array.from({ length: count }, (_, i) => ({ id: 'g' + (i + 1), payload: { id: 'g' + (i + 1) } }))]]);
+      const now = Date.now();
+      await gate.pass([['grade', Array.from({ length: count }, (_, i) => ({ id: 'g' + (i + 1), payload: { id: 'g' + (i + 1) } }))]], { now, lastGood });
+      lastGood = now;
     };
     // Ready once a pass has read the grades: the test's next write of the count file must not race the first
     // run's first pass (read half-written, an empty list and then g1 with g2 as news; read after it, g2 no news).

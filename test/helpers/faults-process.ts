@@ -2,12 +2,15 @@
 // --config FILE` as a child process (real clock), killed with SIGKILL or stopped with SIGTERM, its
 // stdout and stderr kept line by line.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import type { TestContext } from 'vitest';
 import { stringify } from 'yaml';
-import type { SimUrls } from '../../src/simulator/index.js';
-import { waitUntil } from './mqtt.js';
+import { PortalSimulator, type SimUrls } from '../../src/simulator/index.js';
+import { Recorder, clearRetained, uniqueRoots, waitUntil } from './mqtt.js';
+import { ANIA, strongPassword } from './faults-world.js';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 const MAIN = join(REPO, 'dist', 'main.js');
@@ -85,6 +88,29 @@ export async function writeConfig(path: string, config: ProcessConfig): Promise<
     ...(config.homeassistant ? { homeassistant: config.homeassistant } : {}),
   });
   await writeFile(path, yaml, { mode: 0o600 });
+}
+
+/**
+ * One process test's world: a simulator started (Ania's password one no fixture holds), a temporary folder, the
+ * test's topics and a recorder of them, and the list of bridge processes it starts; all gone when the test ends.
+ */
+export async function processWorld(ctx: TestContext, name: string) {
+  const sim = new PortalSimulator();
+  await sim.start();
+  const password = strongPassword();
+  sim.account(ANIA.login).password = password;
+  const dir = await mkdtemp(join(tmpdir(), `d2m-${name}-`));
+  const roots = uniqueRoots();
+  const rec = await Recorder.connect([`${roots.base}/#`, `${roots.prefix}/#`]);
+  const processes: BridgeProcess[] = [];
+  ctx.onTestFinished(async () => {
+    for (const p of processes) await p.kill();
+    await rec.close();
+    await clearRetained([`${roots.base}/#`, `${roots.prefix}/#`]);
+    await sim.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return { sim, password, dir, roots, rec, processes };
 }
 
 export class BridgeProcess {

@@ -47,6 +47,8 @@ export class SimTap {
   /** The last body each path answered with status 200 (host:path -> body). */
   private readonly bodies = new Map<string, string>();
   private bodyRules: Rule<BodyFault>[] = [];
+  /** What every answer's body becomes (a portal whose words quote what it holds); unset, the simulator's own. */
+  rewrite: ((body: string, target: { host: HostName; method: string; path: string }) => string) | undefined;
   private resetRules: Rule<'reset'>[] = [];
 
   constructor(sim: PortalSimulator) {
@@ -67,7 +69,11 @@ export class SimTap {
           this.requestLog.push({ host, method: call.method, path: call.path, body: call.body });
           const rule = this.take(this.bodyRules, { host, method: call.method, path: call.path });
           if (rule === 'html') return { status: 200, headers: { 'Content-Type': 'text/html; charset=UTF-8' }, body: LOGIN_PAGE };
-          const reply = await inner.handle(call);
+          const answered = await inner.handle(call);
+          const reply =
+            this.rewrite && answered.body
+              ? { ...answered, body: this.rewrite(answered.body, { host, method: call.method, path: call.path }) }
+              : answered;
           this.remember(host, reply);
           if (reply.status === 200 && reply.body) this.bodies.set(`${host}:${call.path}`, reply.body);
           if (rule === 'truncated' && reply.body) return { ...reply, body: reply.body.slice(0, Math.floor(reply.body.length / 2)) };

@@ -26,7 +26,9 @@ export interface Outcome {
   sentTwice: boolean;
 }
 
-export type StartOptions = Partial<Pick<FaultAppOptions, 'accounts' | 'dispatcher' | 'mqttUrl' | 'recorderUrl' | 'dataDir' | 'mqttAuth' | 'poll'>>;
+export type StartOptions = Partial<
+  Pick<FaultAppOptions, 'accounts' | 'dispatcher' | 'mqttUrl' | 'recorderUrl' | 'dataDir' | 'mqttAuth' | 'poll' | 'http' | 'homeassistant'>
+>;
 
 export class PortalWorld {
   app: FaultApp | undefined;

@@ -76,6 +76,26 @@ export function leakedSecrets(texts: Iterable<string>, secrets: Iterable<Secret>
   return [...found];
 }
 
+/** A run of this many characters of a secret in an output counts as a leak, as the whole does (interface 18.4). */
+export const SECRET_PART = 12;
+
+/**
+ * Names of the secrets of which any SECRET_PART characters in a row (the whole, for a shorter one) stand in any
+ * of the texts, in any of the forms a secret is planted in: as written, percent-encoded, JSON-escaped.
+ */
+export function leakedParts(texts: Iterable<string>, secrets: Iterable<Secret>): string[] {
+  const found = new Set<string>();
+  const all = [...texts];
+  for (const s of secrets) {
+    const forms = new Set([s.value, encodeURIComponent(s.value), JSON.stringify(s.value).slice(1, -1)]);
+    const parts = [...forms].flatMap((form) =>
+      form.length <= SECRET_PART ? [form] : Array.from({ length: form.length - SECRET_PART + 1 }, (_, i) => form.slice(i, i + SECRET_PART)),
+    );
+    if (all.some((text) => parts.some((part) => text.includes(part)))) found.add(s.name);
+  }
+  return [...found];
+}
+
 /** Every cookie value kept in the session files of a data_dir (data_dir/sessions/*.json). */
 export async function savedCookieValues(dataDir: string): Promise<Secret[]> {
   const dir = join(dataDir, 'sessions');

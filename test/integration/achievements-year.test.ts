@@ -6,15 +6,18 @@
 //   after, nor after a restart; the sensor lists them with their progress.
 // - 2027/28: every kind comes true once on its day (each day is a pass): each fires exactly once, on its day, and
 //   nothing again across two restarts, which keep what only the record knows (the lucky day, a star's day).
+// - 2027/28 again, its record cut while the bridge is stopped (interface 18.4): the subject star won meanwhile is
+//   announced once at the restart, and the achievements announced before stay announced (the board keeps their badges).
 // The lists are what the portal would show on each day: every record dated up to it.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { streaksFeature } from '../../src/features/streaks/streaks.js';
 import { EventGate, type GateEvent } from '../../src/once/gate.js';
 import { addDays } from '../../src/util/time.js';
-import { silentLogger } from '../../src/util/log.js';
+import { silentLogger, type Logger } from '../../src/util/log.js';
+import { LogSink } from '../helpers/faults.js';
 import type { FeatureAccess } from '../../src/features/feature.js';
 import type { Inputs, SourceContext } from '../../src/engine/source.js';
 import type { Identity } from '../../src/engine/identity.js';
@@ -153,11 +156,7 @@ const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
 /** A bridge's start on a data folder: the streaks feature prepared and the child's event gate loaded. */
-async function start(dataDir: string, fired: GateEvent[]) {
-  const log = silentLogger();
-  const access = { dataDir, account: { login: 'ania@example.com' }, log } as unknown as FeatureAccess;
-  const state = streaksFeature.create(access) as ReturnType<typeof streaksFeature.create> & { prepare(): Promise<void> };
-  await state.prepare();
+async function start(dataDir: string, fired: GateEvent[], log: Logger = silentLogger()) {
   const gate = new EventGate({
     child: () => ({ id: 'ania', name: 'Ania' }),
     dataDir,
@@ -165,6 +164,15 @@ async function start(dataDir: string, fired: GateEvent[]) {
     fire: (_kind, payload) => void fired.push(payload),
     onStorage: () => {},
   });
+  // As the runner gives it: the child's event memory as the gate holds it.
+  const access = {
+    dataDir,
+    account: { login: 'ania@example.com' },
+    log,
+    events: { known: (kind: string) => gate.known(kind) },
+  } as unknown as FeatureAccess;
+  const state = streaksFeature.create(access) as ReturnType<typeof streaksFeature.create> & { prepare(): Promise<void> };
+  await state.prepare();
   await gate.load('ania');
   let attributes: Record<string, unknown> = {};
   /** One pass on a day of a year: the streaks computed, their events through the gate. */
@@ -251,5 +259,43 @@ describe('the achievements of a school year', () => {
     // 16.3's kinds of the year fired once each too (the first 6, the runs of days).
     const ids = fired.map((e) => `${e.kind as string}:${e.count as number}:${(e.subject as string | undefined) ?? ''}`);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('a record cut while the bridge is stopped: the star won meanwhile is announced once, those announced before stay announced', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'achievements-cut-'));
+    dirs.push(dataDir);
+    const fired: GateEvent[] = [];
+    let bridge = await start(dataDir, fired);
+    // A first start on the year's first day, then a pass a day until a Friday in November.
+    for (let d = '2027-09-01'; d <= '2027-11-12'; d = addDays(d, 1)) await bridge.pass(SECOND, d);
+    await bridge.gate.save();
+    const before = fired.map((e) => e.kind);
+    expect(before).toEqual(expect.arrayContaining(['punctual', 'comeback', 'praise', 'full_month']));
+    const announced = (bridge.attributes().achievements as { kind: string; count: number; announced: boolean }[]).filter((a) => a.announced);
+    expect(announced.map((a) => `${a.kind} ${a.count}`).sort()).toEqual(fired.map((e) => `${e.kind as string} ${e.count as number}`).sort());
+
+    // Stopped over the weekend; the record cut short (a disk error); the star comes true on Monday the 15th.
+    const folder = join(dataDir, 'achievements');
+    const [file] = await readdir(folder);
+    const text = await readFile(join(folder, file!), 'utf8');
+    await writeFile(join(folder, file!), text.slice(0, Math.floor(text.length / 2)));
+    const logs = new LogSink();
+    bridge = await start(dataDir, fired, logs.logger('info'));
+    await bridge.pass(SECOND, '2027-11-15');
+    await bridge.pass(SECOND, '2027-11-16');
+    await bridge.gate.save();
+    bridge = await start(dataDir, fired);
+    await bridge.pass(SECOND, '2027-11-17');
+
+    const after = fired.slice(before.length);
+    expect(after.map((e) => [e.kind, e.subject])).toEqual([['subject_star', 'Fizyka']]);
+    const listed = bridge.attributes().achievements as { kind: string; announced: boolean }[];
+    for (const a of announced)
+      expect(
+        listed.find((l) => l.kind === a.kind && l.announced),
+        `${a.kind} stays announced`,
+      ).toBeDefined();
+    expect(listed.find((l) => l.kind === 'subject_star')?.announced).toBe(true);
+    expect(logs.matching(/achievements record rebuilt from the event memory/)).toEqual([expect.stringContaining('"lost":"unreadable"')]);
   });
 });

@@ -1,7 +1,8 @@
 // A bulk change is news (issue 36, item 2), through the real bridge, the simulated portal and the real
 // broker: 25 grades entered at once on a running bridge fire one `grade` event with `count` and the first
-// entries, which the blueprints turn into one sensible notification; a flood at the first read after a
-// start is remembered quietly, and what comes after it fires as usual.
+// entries, which the blueprints turn into one sensible notification. The same at the first read after a
+// start (interface 18.4): a flood given while the bridge was stopped is told; only one older than a day is
+// remembered quietly, with a log line, and what comes after it fires as usual.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,8 @@ import {
 } from '../helpers/blueprints.js';
 import type { Harness } from '../helpers/app.js';
 import { simulatedSchool } from '../helpers/school.js';
+import { LogSink } from '../helpers/faults.js';
+import { DAY } from '../../src/util/duration.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // A Wednesday in the first semester, during the second lesson.
@@ -97,13 +100,31 @@ describe('a flood on a running bridge', () => {
     ).toBe(false);
   }, 120_000);
 
-  it('a flood at the first read after a start stays quiet; the next grade fires as usual', async () => {
-    const h = await school.firstPasses(['last_update', 'newest_grade']);
+  it('25 grades given while the bridge was stopped ten minutes are one event with the count at the first read after the start, and a log line', async () => {
+    const logs = new LogSink();
+    const h = await school.firstPasses(['last_update', 'newest_grade'], { log: logs.logger('info') });
+    await h.app.stop();
     enterGrades(25);
+    await h.advanceMinutes(10);
+    await h.restart();
+    await h.runUntil(() => reads('Grades') > 0 && h.state('ania', 'newest_grade') !== undefined, 'the first pass after the start');
+    await nextGradesRead(h);
+    expect(gradeEvents(h).map((f) => f.event)).toEqual([expect.objectContaining({ event_type: 'grade', count: 25 })]);
+    expect(logs.matching(/"msg":"flood: told as one event with its count"/)).toEqual([expect.stringContaining('"event":"grade","count":25')]);
+  }, 120_000);
+
+  it('a flood older than a day (the bridge stopped two days) is remembered quietly with a log line; the next grade fires as usual', async () => {
+    const logs = new LogSink();
+    const h = await school.firstPasses(['last_update', 'newest_grade'], { log: logs.logger('info') });
+    enterGrades(25);
+    // Stopped for two days (as a backup restored from two days ago would be).
+    await h.app.stop();
+    school.clock.set(school.clock.now() + 2 * DAY);
     await h.restart();
     await h.runUntil(() => reads('Grades') > 0 && h.state('ania', 'newest_grade') !== undefined, 'the first pass after the start');
     await nextGradesRead(h);
     expect(gradeEvents(h)).toEqual([]);
+    expect(logs.matching(/back after more than a day/)).toEqual([expect.stringMatching(/"remembered":\{"grade":25\b.*"away_h":4[89]/)]);
     enterGrades(1);
     await nextGradesRead(h);
     expect(gradeEvents(h).map((f) => f.event)).toEqual([expect.objectContaining({ event_type: 'grade', kind: 'grade' })]);

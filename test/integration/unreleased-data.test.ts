@@ -2,12 +2,14 @@
 // memory without ids): it refuses to start as it refuses a data_dir it cannot make, with exit 1 and one
 // error line that names the folder, each file and what to do, before it asks the portal or the broker
 // anything, and leaves every file as it found it (no lock, no identity, nothing moved aside or rewritten).
+// `check` on the same folder refuses it the same way (interface 18.4): exit 1, the folder and its files named,
+// nothing asked, nothing written into it.
 import { readdir, readFile, stat, mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { PortalSimulator } from '../../src/simulator/index.js';
 import { ANIA } from '../helpers/faults-world.js';
-import { BridgeProcess, ensureBuilt, writeConfig } from '../helpers/faults-process.js';
+import { BridgeProcess, ensureBuilt, runBin, writeConfig } from '../helpers/faults-process.js';
 import { MQTT_URL, uniqueRoots } from '../helpers/mqtt.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -23,10 +25,8 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
   return files;
 }
 
-it("a development version's data folder: exit 1 naming the folder and its files, nothing asked, nothing changed", async (ctx) => {
-  const sim = new PortalSimulator();
-  await sim.start();
-  ctx.onTestFinished(() => sim.stop());
+/** A data folder as a development version left it (an event on its way kept in the MQTT session, another waiting without an id), and a config of it. */
+async function developmentFolder(sim: PortalSimulator): Promise<{ dataDir: string; config: string }> {
   const dir = await tempDir();
   const dataDir = join(dir, 'data');
   const { base, prefix } = uniqueRoots();
@@ -46,8 +46,6 @@ it("a development version's data folder: exit 1 naming the folder and its files,
     join(dataDir, 'seen', 'ania.json'),
     JSON.stringify({ ids: { grade: ['g1', 'g2'] }, records: {}, outbox: [{ kind: 'grade', payload }] }),
   );
-  const before = await snapshot(dataDir);
-
   const config = join(dir, 'config.yaml');
   await writeConfig(config, {
     mqttUrl: MQTT_URL,
@@ -56,7 +54,18 @@ it("a development version's data folder: exit 1 naming the folder and its files,
     portal: sim.urls,
     accounts: [{ login: ANIA.login, password: 'x-Password-1', id: 'ania' }],
     dataDir,
+    // Not listened on (the bin stops first): a port, so that `check --show-token` would make the token.
+    http: { port: 8787 },
   });
+  return { dataDir, config };
+}
+
+it("a development version's data folder: exit 1 naming the folder and its files, nothing asked, nothing changed", async (ctx) => {
+  const sim = new PortalSimulator();
+  await sim.start();
+  ctx.onTestFinished(() => sim.stop());
+  const { dataDir, config } = await developmentFolder(sim);
+  const before = await snapshot(dataDir);
   const bridge = new BridgeProcess(config);
   bridge.start();
   ctx.onTestFinished(() => bridge.kill());
@@ -70,6 +79,24 @@ it("a development version's data folder: exit 1 naming the folder and its files,
   expect(line.err).toContain('mqtt-session.json (the MQTT session holds events on their way or the client id)');
   expect(line.err).toContain('seen/ania.json (an event waiting without an id)');
   expect(line.err).toContain('move the folder away');
+  expect(await snapshot(dataDir)).toEqual(before);
+  expect(sim.requests).toEqual([]);
+}, 30_000);
+
+it("check on a development version's data folder: refused as run refuses it, exit 1, nothing asked, nothing written", async (ctx) => {
+  const sim = new PortalSimulator();
+  await sim.start();
+  ctx.onTestFinished(() => sim.stop());
+  const { dataDir, config } = await developmentFolder(sim);
+  const before = await snapshot(dataDir);
+  const outcome = await runBin(['check', '--config', config, '--show-token']);
+  expect(outcome.code).toBe(1);
+  // In the family's language (the config's default, Polish).
+  expect(outcome.stdout).toContain(`FAIL data_dir ${dataDir} zapisała wersja rozwojowa dziennik2mqtt sprzed pierwszego wydania`);
+  expect(outcome.stdout).toContain('(mqtt-session.json, seen/ania.json)');
+  expect(outcome.stdout).toContain('przenieś folder w inne miejsce');
+  expect(outcome.stdout).not.toMatch(/^OK /m);
+  // No session, identity or token written into it, nothing moved aside.
   expect(await snapshot(dataDir)).toEqual(before);
   expect(sim.requests).toEqual([]);
 }, 30_000);

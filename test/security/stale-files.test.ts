@@ -123,7 +123,7 @@ describe('readStored', () => {
     const seen = new SeenStore(dir, 'ania');
     await seen.load();
     const items = Array.from({ length: 5 }, (_, i) => ({ id: `grade:${i}`, payload: i }));
-    expect(seen.take('grade', items)).toEqual([]);
-    expect(seen.take('grade', [...items, { id: 'grade:new', payload: 9 }])).toEqual([{ id: 'grade:new', payload: 9 }]);
+    expect(seen.take('grade', items, false).news).toEqual([]);
+    expect(seen.take('grade', [...items, { id: 'grade:new', payload: 9 }], false).news).toEqual([{ id: 'grade:new', payload: 9 }]);
   });
 });

@@ -25,6 +25,7 @@ import { childUnit } from '../../portal/schemas/identity.js';
 import { systemClock, type Clock } from '../../util/clock.js';
 import { warsawDate, weekStart } from '../../util/time.js';
 import { knownNames } from '../../util/redact.js';
+import { refuseUnreleasedData, UnreleasedDataError } from '../unreleased-data.js';
 import type { AccountConfig, Config } from '../../config/schema.js';
 import type { Language } from '../../config/language.js';
 import { loginKey } from '../../runner/family-road.js';
@@ -50,7 +51,25 @@ export interface CheckOptions {
   trace?: string;
 }
 
+/**
+ * Whether data_dir is a folder `run` refuses (a development version's: app/unreleased-data.ts), said in the family's
+ * language: `check` then asks nothing and writes nothing into it, its own log neither (main.ts asks before opening it).
+ */
+export async function refusedDataDir(config: Pick<Config, 'data_dir' | 'language'>, out: CheckOptions['out']): Promise<boolean> {
+  const refusal = await refuseUnreleasedData(config.data_dir).then(
+    () => undefined,
+    (error: unknown) => {
+      if (error instanceof UnreleasedDataError) return error;
+      throw error;
+    },
+  );
+  if (refusal === undefined) return false;
+  out.write(`${CHECK_TEXT[config.language].unreleasedData(refusal.dataDir, refusal.found.map((f) => f.file).join(', '))}\n`);
+  return true;
+}
+
 export async function runCheck(options: CheckOptions): Promise<number> {
+  if (await refusedDataDir(options.config, options.out)) return 1;
   let failed = 0;
   // Each child with whether its account has the agenda and homework (a kindergarten child's has not): Home Assistant's lines follow it.
   const children: { id: string; name: string; schoolwork: boolean }[] = [];

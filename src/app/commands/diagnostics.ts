@@ -15,7 +15,9 @@ import { safeName } from '../../util/files.js';
 import { leaseFacts, peekLease } from '../../lease/lease.js';
 import { isoWarsaw } from '../../util/time.js';
 import { hint } from '../../util/text.js';
-import { KnownNames, knownNames, redact } from '../../util/redact.js';
+import { knownNames, redact } from '../../util/redact.js';
+import { calendarFeedKey, peekToken } from '../../outputs/web/token.js';
+import { CALENDAR_FEED_NAMES } from '../../rules/calendar-feeds.js';
 import { VERSION } from '../../util/version.js';
 import { systemClock } from '../../util/clock.js';
 import type { CheckOptions } from './check.js';
@@ -226,12 +228,24 @@ export async function diagnosticsBundle(input: BundleInput): Promise<string> {
     data_dir: await dataFolderFiles(config),
   };
   // A login stands in a file's name (sessions/<login>.json) and is a child's id until its name is known:
-  // the whole text passes the one redaction, with the config's names, the portal's listed ones and the
-  // logins the saved figures were written under.
-  const names = new KnownNames();
+  // the whole text passes the one redaction, with the config's names and secrets, the portal's listed ones,
+  // the logins the saved figures were written under, and the web token with every key made from it (what
+  // another's answer quoted may be kept in a file the bundle shows: homeassistant.json's last problem).
+  maskWebKeys(
+    config.data_dir,
+    input.accounts.flatMap((figures) => figures?.child ?? []),
+  );
+  const names = knownNames.copy();
   names.addConfig(config);
-  names.add(...knownNames.list(), ...(input.logins ?? []));
+  names.add(...(input.logins ?? []));
   return redact(`${JSON.stringify(bundle, null, 2)}\n`, names);
+}
+
+/** The web token in data_dir (read, never made) and its keys, each child's calendar feeds' among them, masked from now on. */
+function maskWebKeys(dataDir: string, children: readonly string[]): void {
+  const token = peekToken(dataDir);
+  if (token === undefined) return;
+  for (const child of children) for (const name of CALENDAR_FEED_NAMES) calendarFeedKey(token, child, name);
 }
 
 /** As `check` is run, as far as the bundle reads it. */

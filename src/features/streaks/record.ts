@@ -5,12 +5,17 @@
 // - the achievements of a state that may pass (a subject star, honours, exemplary behaviour) with the day each
 //   was first seen (`kept`), so that it stays this year's, on its day, whatever the lists show later;
 // - the days the lucky number was the child's (`lucky`): the portal shows only the next one.
-// A new school year keeps `kinds` and forgets the rest. Losing the file fires nothing: every kind is then read
-// afresh, and what it shows is remembered as already true.
+// A new school year keeps `kinds` and forgets the rest. Losing the file (a disk error, a hand edit, a partial
+// restore) neither repeats nor loses an event (interface 18.4): where the child's event memory knows the
+// achievements, the record is rebuilt from it, what it told staying told and what it remembered as already
+// true staying so, every kind taken as read; so what became true since is told, once. Only with neither (a
+// first start) is what every kind shows remembered as already true. What the memory does not hold is lost:
+// the lucky days, and the day a star was first seen (it is dated the day of the rebuild).
 import * as z from 'zod';
 import { ACHIEVEMENT_KINDS, achievementId, KEPT_KINDS, type AchievementKind, type Unlocked } from './rules.js';
 import { LoginFile } from '../../util/stored.js';
 import type { Logger } from '../../util/log.js';
+import type { KnownItems } from '../../once/memory.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const unlockedSchema = z.object({
@@ -35,6 +40,8 @@ export const ACHIEVEMENTS_FOLDER = 'achievements';
 
 export class AchievementRecord {
   private record: YearRecord | undefined;
+  /** Why the file gave nothing at the start, until the first pass rebuilt it or found it a first start. */
+  private lost: 'missing' | 'unreadable' | undefined;
   private readonly file: LoginFile<typeof achievementRecordSchema>;
 
   constructor(
@@ -46,7 +53,31 @@ export class AchievementRecord {
   }
 
   async load(): Promise<void> {
-    this.record = await this.file.load((error) => this.log.warn({ err: error.message }, 'achievements record unreadable; every kind is read afresh'));
+    let broken = false;
+    this.record = await this.file.load((error) => {
+      broken = true;
+      this.log.warn({ err: error.message }, 'achievements record unreadable; it is rebuilt from the event memory at the first pass');
+    });
+    this.lost = this.record !== undefined ? undefined : broken ? 'unreadable' : 'missing';
+  }
+
+  /**
+   * At the first pass after a start without a record: rebuilt for the school year beginning `year` from what the
+   * event memory holds of the achievements (`memory`). Not on a first start (the memory holds none), nor when the
+   * file is merely missing beside a memory an earlier version wrote: that version kept no record (an update).
+   */
+  rebuild(year: string, memory: KnownItems | undefined): void {
+    const lost = this.lost;
+    this.lost = undefined;
+    if (lost === undefined || memory === undefined || (lost === 'missing' && !memory.apart)) return;
+    const ofYear = (ids: ReadonlySet<string>) => [...ids].filter((id) => id.startsWith(`achievement:${year}:`));
+    const told = ofYear(memory.told);
+    const quiet = ofYear(memory.quiet);
+    this.record = { year, kinds: [...ACHIEVEMENT_KINDS], quiet, kept: [], lucky: [] };
+    this.log.warn(
+      { lost, told: told.length, already_true: quiet.length },
+      'achievements record rebuilt from the event memory: what it told stays told, what became true since is told once',
+    );
   }
 
   /** The record of the school year beginning `year` (a new year keeps only which kinds were read). */

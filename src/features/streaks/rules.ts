@@ -353,9 +353,12 @@ export type AchievementPayload = Achievement;
 /** An achievement's id in the event memory: the school year, the kind and its count or thing. */
 export const achievementId = (a: Unlocked, yearStart: string): string => `achievement:${yearStart}:${a.kind}:${a.ref}`;
 
-/** One candidate per achievement, its id naming the school year: each fires once a year. */
+/**
+ * One candidate per achievement, its id naming the school year: each fires once a year. One already true when its
+ * kind was first read goes as `quiet`: the event memory keeps it as such, never tells it (record.ts rebuilds from it).
+ */
 export function achievementEvents(list: readonly Unlocked[], yearStart: string): NewsItem<AchievementPayload>[] {
-  return list.map((a) => ({ id: achievementId(a, yearStart), payload: shownAchievement(a) }));
+  return list.map((a) => ({ id: achievementId(a, yearStart), payload: shownAchievement(a), ...(a.quiet === true ? { quiet: true as const } : {}) }));
 }
 
 /** An achievement as an event publishes it: what it is of left out. */

@@ -121,7 +121,7 @@ class StreaksSource implements Source {
   private readonly known: Known = {};
   private readonly record: AchievementRecord;
 
-  constructor(access: Pick<FeatureAccess, 'dataDir' | 'account' | 'log'>) {
+  constructor(private readonly access: Pick<FeatureAccess, 'dataDir' | 'account' | 'log' | 'events'>) {
     this.record = new AchievementRecord(access.dataDir, access.account.login, access.log);
   }
 
@@ -152,6 +152,8 @@ class StreaksSource implements Source {
     // new: nothing is computed, and neither the record nor the memory of the events is primed with half the truth.
     if (g === undefined || a === undefined || n === undefined) return noNotes === undefined ? {} : { ask: noNotes };
     const start = yearStart(ctx.today, ctx.identity.schoolYearBegin);
+    // A record lost while the bridge was stopped: rebuilt from the event memory, before anything is taken as already true.
+    this.record.rebuild(start, this.access.events?.known(achievementEvent.key));
     // The lucky number is the child's on its day (one shown a day early counts from that day on).
     if (lucky?.mine === true) this.record.luckyOn(start, lucky.day);
     const record = this.record.of(start);
@@ -176,12 +178,18 @@ class StreaksSource implements Source {
     });
     // Every kind is read with the three lists, but exemplary behaviour only once the behaviour grades were read.
     const ready = ACHIEVEMENT_KINDS.filter((k) => k !== 'exemplary_behaviour' || known.conduct !== undefined);
-    const { listed, news } = this.record.take(start, value.achievements, ready);
+    const { listed } = this.record.take(start, value.achievements, ready);
     await this.record.save();
     return {
       states: statesOf([streaksEntity], { ...value, achievements: listed }),
       ask: noNotes ?? ({ daysWithoutNegativeNote: value.daysWithoutNegativeNote } satisfies StreaksAsk),
-      events: { achievement: achievementEvents(news, start) } satisfies Events<typeof achievementEvent>,
+      // Every one of a kind read, those already true as such: the event memory tells the rest once, and keeps both apart.
+      events: {
+        achievement: achievementEvents(
+          listed.filter((a) => ready.includes(a.kind)),
+          start,
+        ),
+      } satisfies Events<typeof achievementEvent>,
     };
   }
 }

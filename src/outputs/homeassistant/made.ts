@@ -5,6 +5,7 @@
 // deleted go with the base topic too, not with this data folder alone: told on retained (mqtt/told.ts),
 // they are what a bridge that takes the base topic over starts from, so that every entry stays the
 // bridge's and none the family deleted is made again.
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { peekStored, readStored } from '../../util/stored.js';
@@ -57,6 +58,22 @@ const madeSchema = z.object({
 /** What the file holds, its problem's fault one the keeper names. */
 export type Made = Omit<z.output<typeof madeSchema>, 'version' | 'problem'> & { problem?: { fault: HaFault; since: number; message: string } };
 
+/**
+ * An address as the bridge keeps it: its `key` (the web token of the MCP entry, a calendar feed's own key) replaced
+ * by a digest, so that no file holds a key (interface 18.4) and an address made with another key still compares unequal.
+ */
+export function keptAddress(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  const key = parsed.searchParams.get('key');
+  if (key === null || key.startsWith(DIGEST)) return url;
+  parsed.searchParams.set('key', `${DIGEST}${createHash('sha256').update(key).digest('hex').slice(0, 16)}`);
+  return parsed.toString();
+}
+
+/** What a kept address's key digest begins with. */
+const DIGEST = 'sha256:';
+
 export class MadeFile {
   private readonly file: SteadyFile;
 
@@ -64,8 +81,14 @@ export class MadeFile {
     this.file = new SteadyFile(join(dataDir, MADE_FILE), { durable: true });
   }
 
+  /** What the file holds; an address an earlier version kept with its key comes back with the key's digest (written so at the next save). */
   async load(onBroken?: (error: Error) => void): Promise<Made> {
-    return ((await readStored(this.file.path, madeSchema, { onBroken })) as Made | undefined) ?? { entries: {}, homework: {} };
+    const made = ((await readStored(this.file.path, madeSchema, { onBroken })) as Made | undefined) ?? { entries: {}, homework: {} };
+    const entries = Object.entries(made.entries).map(([key, known]): [string, Known] => [
+      key,
+      known.url === undefined ? known : { ...known, url: keptAddress(known.url) },
+    ]);
+    return { ...made, entries: Object.fromEntries(entries) };
   }
 
   save(made: Made): Promise<void> {

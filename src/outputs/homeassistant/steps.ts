@@ -3,12 +3,11 @@
 // entry that lets Assist ask the register (16.4). What to do about each, from what is wanted, what the
 // bridge remembers making and the entries Home Assistant lists now. Pure: the keeper acts on it, `check`
 // tells it.
-import { createHash } from 'node:crypto';
 import type { CalendarFeedName } from '../../rules/calendar-feeds.js';
 import { offeredCalendarFeeds } from '../../features/calendar-feeds/calendar-feeds.js';
 import { HOMEASSISTANT_TEXT, type EntryStatus, type ListKind } from '../../i18n/homeassistant-text.js';
 import type { Language } from '../../config/language.js';
-import type { Known } from './made.js';
+import { keptAddress, type Known } from './made.js';
 import { MINUTE } from '../../util/duration.js';
 
 export const REMOTE_CALENDAR = 'remote_calendar';
@@ -51,16 +50,9 @@ export function familyNamed(children: { ids: readonly string[]; complete: boolea
   return (children.complete && named >= children.ids.length) || waited >= FAMILY_WAIT;
 }
 
-/**
- * The address as the bridge remembers it in data_dir: a calendar's as it is (its key opens that calendar feed alone);
- * the MCP entry's with its key (the web token itself) replaced by a digest, so the file never holds the token.
- */
+/** The address as the bridge remembers it in data_dir: its key (the web token, a calendar feed's key) replaced by a digest (made.ts keptAddress). */
 export function keptUrl(want: Pick<Wanted, 'domain' | 'url'>): string | undefined {
-  if (want.domain !== MCP || want.url === undefined) return want.url;
-  const url = new URL(want.url);
-  const key = url.searchParams.get('key');
-  if (key !== null) url.searchParams.set('key', `sha256:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`);
-  return url.toString();
+  return want.url === undefined ? undefined : keptAddress(want.url);
 }
 
 /** The child a remembered key belongs to (`<child>/<kind>`); undefined for the bridge's own entry. */
@@ -141,5 +133,5 @@ export function statusOf(want: Wanted, known: Known | undefined, present: Readon
   // One the family made under another name at the calendar feed's address: Home Assistant does not say which, so it stays theirs.
   if (known.by === 'family' && known.entry === null) return 'kept';
   // Any other is the bridge's, whoever made it: a calendar follows the calendar feed's address and key, the MCP entry the server's.
-  return want.url !== undefined && known.url !== keptUrl(want) ? 'would make' : 'made';
+  return want.url !== undefined && (known.url === undefined || keptAddress(known.url) !== keptUrl(want)) ? 'would make' : 'made';
 }

@@ -172,12 +172,26 @@ export function recipientOf(asked: Asked, to: string) {
   return each(asked, (part, facts) => (part.recipient === undefined ? undefined : part.recipient(facts, to)))[0] ?? null;
 }
 
-/** Several children's answers one under the other, cut at ANSWER_MAX_CHARS with a last line saying how to ask for less. */
-export function joinedAnswers(texts: readonly string[], w: McpText): string {
-  const whole = texts.join('\n\n');
-  if (whole.length <= ANSWER_MAX_CHARS) return whole;
+/** Several children's answers one under the other. */
+export function joinedAnswers(texts: readonly string[]): string {
+  return texts.join('\n\n');
+}
+
+/** A line at most this long is told whole or left out at the cut; a longer one (a pasted document, a message on one line) is cut to the room left. */
+const LINE_KEPT_WHOLE = 500;
+
+/**
+ * Every answer of every tool, open_message's too (interface 18.4): one past ANSWER_MAX_CHARS is cut, with a last line
+ * saying how to ask for less. It is cut at a line's end, so that no fact is told half; but a line too long to be a fact
+ * is cut itself, so that one over-long line never empties the answer.
+ */
+export function capped(text: string, w: McpText): string {
+  if (text.length <= ANSWER_MAX_CHARS) return text;
   const room = ANSWER_MAX_CHARS - w.cut.length - 2;
-  // Cut at a line's end, so no fact is told half.
-  const end = whole.lastIndexOf('\n', room);
-  return `${whole.slice(0, end > 0 ? end : room)}\n${w.cut}`;
+  // The line the cap falls in: from after the newline before it to the newline after it.
+  const start = text.lastIndexOf('\n', room) + 1;
+  const next = text.indexOf('\n', room);
+  const long = (next < 0 ? text.length : next) - start > LINE_KEPT_WHOLE;
+  const kept = long || start === 0 ? `${text.slice(0, room - 1)}…` : text.slice(0, start - 1);
+  return `${kept}\n${w.cut}`;
 }

@@ -7,11 +7,23 @@ import type { ChildView } from '../web/types.js';
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import { errorText } from '../../util/text.js';
+import { maskSecrets } from '../../util/redact.js';
 import { MCP_TEXT, type McpText } from '../../i18n/mcp-text.js';
 import { AskRefusal } from '../../features/screens/ask.js';
 import { boardModel } from '../web/board-model.js';
 import { listedTool, OPEN_COMMAND, TOOLS, type ToolDef, type ToolProperty } from './tools.js';
-import { getDay, getOther, getUpcoming, joinedAnswers, openedText, recipientOf, type Asked, type Question, type ToolAnswer } from './answers.js';
+import {
+  capped,
+  getDay,
+  getOther,
+  getUpcoming,
+  joinedAnswers,
+  openedText,
+  recipientOf,
+  type Asked,
+  type Question,
+  type ToolAnswer,
+} from './answers.js';
 import { childrenNamed, firstName, oneChild, QUOTED } from './children.js';
 import { Confirmations } from './confirmations.js';
 
@@ -70,11 +82,13 @@ export class ToolCalls {
     return this.tools().map((t) => listedTool(t, names));
   }
 
-  /** A call's answer; a refusal a person can act on as a tool error, any other failure logged. */
+  /** A call's answer, capped as every one is; a refusal a person can act on as a tool error (the server cuts what it quotes), any other failure logged. */
   async call(tool: ToolDef, args: Record<string, unknown>): Promise<ToolAnswer> {
     const w = MCP_TEXT[this.options.source.language];
     try {
-      return await this.run(tool.name, checked(tool, args, w));
+      const answer = await this.run(tool.name, checked(tool, args, w));
+      // What the school wrote is data: a secret the bridge holds, had it come back in it, goes masked (interface 18.4).
+      return { ...answer, text: capped(maskSecrets(answer.text), w) };
     } catch (error) {
       if (error instanceof AskRefusal) return { text: error.message, isError: true };
       this.options.log.warn({ tool: tool.name, err: errorText(error) }, 'MCP tool failed');
@@ -95,7 +109,7 @@ export class ToolCalls {
       return getOther(tool, MCP_TEXT[language].titles[tool], asked, args, language, now);
     };
     const texts = this.asked(childrenNamed(args.child, this.children(), MCP_TEXT[language])).map(answer);
-    return { text: joinedAnswers(texts, MCP_TEXT[language]) };
+    return { text: joinedAnswers(texts) };
   }
 
   /** The children in the board's order, whatever order their first passes ended in. */

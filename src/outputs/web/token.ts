@@ -2,7 +2,8 @@
 // reused after; compared in constant time. The keys derived from it (the board's cookie, each calendar feed's
 // own key), and the URLs a person opens, with or without them. A running bridge sees the token as the file
 // holds it now (LiveToken): `dziennik2mqtt token --rotate` (another process) writes a new one, and the
-// server stops taking the old one without a restart.
+// server stops taking the old one without a restart. The token and every key made from it are masked wherever
+// they would stand (util/redact.ts), from the moment the bridge holds or makes one.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { writeFileAtomic } from '../../util/files.js';
 import { readStoredText } from '../../util/stored.js';
+import { knownNames } from '../../util/redact.js';
 import { CALENDAR_FEED_NAMES, type CalendarFeedName } from '../../rules/calendar-feeds.js';
 import { ADDRESS_WORDS } from '../../i18n/address-words.js';
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
@@ -27,7 +29,7 @@ export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,256}$/;
  */
 export async function loadOrCreateToken(dataDir: string, onBroken?: (error: Error) => void): Promise<{ value: string; created: boolean }> {
   const existing = await readStoredText(join(dataDir, TOKEN_FILE), z.string().regex(TOKEN_SHAPE), { onBroken });
-  if (existing !== undefined) return { value: existing, created: false };
+  if (existing !== undefined) return { value: maskedToken(existing), created: false };
   return { value: await rotateToken(dataDir), created: true };
 }
 
@@ -37,9 +39,33 @@ export async function loadOrCreateToken(dataDir: string, onBroken?: (error: Erro
  * changes, see LiveToken).
  */
 export async function rotateToken(dataDir: string): Promise<string> {
-  const value = randomBytes(32).toString('base64url');
+  const value = maskedToken(randomBytes(32).toString('base64url'));
   await writeFileAtomic(join(dataDir, TOKEN_FILE), `${value}\n`);
   return value;
+}
+
+/** The token in data_dir as it stands, read only (the diagnostics: nothing made, nothing moved aside), masked from now on; undefined when there is none. */
+export function peekToken(dataDir: string): string | undefined {
+  try {
+    const text = readFileSync(join(dataDir, TOKEN_FILE), 'utf8').trim();
+    return TOKEN_SHAPE.test(text) ? maskedToken(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A token, and the keys made from it that name no child (the board's cookie, the metrics' key), masked wherever they would stand; the token handed back. */
+function maskedToken(token: string): string {
+  knownNames.secret(token);
+  cookieFor(token);
+  metricsKey(token);
+  return token;
+}
+
+/** A key made from the token, masked wherever it would stand from now on; handed back. */
+function maskedKey(key: string): string {
+  knownNames.secret(key);
+  return key;
 }
 
 /**
@@ -47,7 +73,7 @@ export async function rotateToken(dataDir: string): Promise<string> {
  * cannot be turned back into the token, and it stops working when the token is rotated.
  */
 export function cookieFor(token: string): string {
-  return createHmac('sha256', token).update('dziennik2mqtt board cookie').digest('base64url');
+  return maskedKey(createHmac('sha256', token).update('dziennik2mqtt board cookie').digest('base64url'));
 }
 
 /**
@@ -56,7 +82,7 @@ export function cookieFor(token: string): string {
  * another calendar feed nor the token, and `token --rotate` renews every key with the token.
  */
 export function calendarFeedKey(token: string, child: string, calendarFeed: CalendarFeedName): string {
-  return createHmac('sha256', token).update(`dziennik2mqtt feed\0${child}\0${calendarFeed}`).digest('base64url');
+  return maskedKey(createHmac('sha256', token).update(`dziennik2mqtt feed\0${child}\0${calendarFeed}`).digest('base64url'));
 }
 
 /**
@@ -64,7 +90,7 @@ export function calendarFeedKey(token: string, child: string, calendarFeed: Cale
  * scrape config holds a key that opens the metrics alone; `token --rotate` renews it.
  */
 export function metricsKey(token: string): string {
-  return createHmac('sha256', token).update('dziennik2mqtt metrics').digest('base64url');
+  return maskedKey(createHmac('sha256', token).update('dziennik2mqtt metrics').digest('base64url'));
 }
 
 /**
@@ -189,7 +215,7 @@ export class LiveToken {
       return this.value;
     }
     if (!TOKEN_SHAPE.test(text) || text === this.value) return this.value;
-    this.value = text;
+    this.value = maskedToken(text);
     for (const listener of this.listeners) listener();
     return this.value;
   }

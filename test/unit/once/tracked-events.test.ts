@@ -1,6 +1,8 @@
 // The event gate over the seen memory for a tracked kind: an edit fires `<kind>_changed` with the
 // previous values, a record gone from two distinct reads fires `<kind>_removed`, and all of it holds
-// across a restart (a new gate on the same data_dir).
+// across a restart (a new gate on the same data_dir). A flood is told as one event the same on a running
+// bridge and after a restart (interface 18.4); only what came while the bridge was away longer than a day is
+// remembered without events, and a log line says how many of which kind.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,17 +10,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventGate } from '../../../src/once/gate.js';
 import type { EventPayload } from '../../../src/engine/state.js';
 import type { Tracking } from '../../../src/once/tracked.js';
-import { silentLogger } from '../../../src/util/log.js';
 import { FLOOD_BYTES, floodPayload } from '../../../src/once/flood.js';
+import { LogSink } from '../../helpers/faults.js';
 
 let dataDir: string;
 let fired: EventPayload[];
+let logs: LogSink;
 /** Whose every event is: the gate's child (interface 17.2). */
 const ANIA = { child: 'ania', child_name: 'Ania' };
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'tracked-'));
   fired = [];
+  logs = new LogSink();
 });
 /** Every gate a test made: their last writes finish before the folder is removed. */
 const gates: EventGate[] = [];
@@ -31,7 +35,7 @@ async function gate(): Promise<EventGate> {
   const g = new EventGate({
     child: () => ({ id: ANIA.child, name: ANIA.child_name }),
     dataDir,
-    log: silentLogger(),
+    log: logs.logger('info'),
     fire: (_kind, payload) => void fired.push(payload),
     onStorage: () => {},
   });
@@ -52,6 +56,11 @@ const grade = (id: number, value: string, extra: Record<string, unknown> = {}) =
     ...extra,
   },
 });
+/** A pass's time as the coordinator gives it: on 18.11.2026 at `hhmm` UTC (`days` later), its hosts read a pass before. */
+const at = (hhmm: string, days = 0) => {
+  const now = Date.parse(`2026-11-${18 + days}T${hhmm}:00Z`);
+  return { now, lastGood: undefined };
+};
 const tracking = (read: string | undefined, listed?: string[]): Tracking => ({
   fields: ['grade', 'subject', 'category', 'date'],
   reads: { 'grade:': read },
@@ -133,21 +142,38 @@ describe('a tracked kind', () => {
     ]);
   });
 
-  it('more than 20 removals at once (a new school year) are forgotten without events at the first read after a start or after a day without a good pass', async () => {
+  it('more than 20 removals at once after a restart are one grade_removed event with the count, as on a running bridge', async () => {
     const many = Array.from({ length: 25 }, (_, i) => grade(i + 1, '5'));
     const g = await gate();
-    await g.pass([['grade', many, tracking('r1')]]);
-    await g.pass([['grade', [], tracking('r2')]]);
-    // A restart before the second read: its first read tells no flood.
+    await g.pass([['grade', many, tracking('r1')]], at('09:00'));
+    await g.pass([['grade', [], tracking('r2')]], at('09:05'));
+    // Stopped for five minutes before the second read that misses them.
     const again = await gate();
-    await again.pass([['grade', [], tracking('r3')]]);
-    expect(fired).toEqual([]);
-    // Passes after more than a day without a good one: their floods (new items, then removals) are old news.
-    const afterOutage = { now: Date.parse('2026-11-20T10:00:00Z'), lastGood: Date.parse('2026-11-19T09:00:00Z') };
+    await again.pass([['grade', [], tracking('r3')]], at('09:10'));
+    expect(fired).toHaveLength(1);
+    expect(fired[0]).toMatchObject({ event_type: 'grade_removed', count: 25 });
+    expect(logs.matching(/"msg":"flood: told as one event with its count"/)).toEqual([expect.stringContaining('"event":"grade_removed","count":25')]);
+  });
+
+  it('more than 20 new items or removals while the bridge was away longer than a day are old news: no event, one log line with the count', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => grade(i + 1, '5'));
+    const g = await gate();
+    await g.pass([['grade', many, tracking('r1')]], at('09:00'));
+    await g.pass([['grade', [], tracking('r2')]], at('09:05'));
+    // A backup of the day before restored: the bridge reads again two days later.
+    const restored = await gate();
     const other = Array.from({ length: 25 }, (_, i) => grade(i + 100, '5'));
-    await again.pass([['grade', other, tracking('r4')]], afterOutage);
-    await again.pass([['grade', [], tracking('r5')]], afterOutage);
-    await again.pass([['grade', [], tracking('r6')]], afterOutage);
+    await restored.pass([['grade', other, tracking('r3')]], at('09:05', 2));
+    expect(fired).toEqual([]);
+    expect(logs.matching(/back after more than a day/)).toEqual([
+      expect.stringContaining('"remembered":{"grade":25,"grade_removed":25},"away_h":48'),
+    ]);
+    // A running bridge's portal down for a day: its floods (new items, then removals) are old news too.
+    const afterOutage = { now: Date.parse('2026-11-23T10:00:00Z'), lastGood: Date.parse('2026-11-22T09:00:00Z') };
+    const third = Array.from({ length: 25 }, (_, i) => grade(i + 200, '5'));
+    await restored.pass([['grade', third, tracking('r4')]], afterOutage);
+    await restored.pass([['grade', [], tracking('r5')]], afterOutage);
+    await restored.pass([['grade', [], tracking('r6')]], afterOutage);
     expect(fired).toEqual([]);
   });
 
@@ -165,26 +191,42 @@ describe('a tracked kind', () => {
 });
 
 describe('a flood of new items', () => {
-  it('on a running bridge is one event of its kind with the count and the first ten; at the first read after a start nothing fires', async () => {
-    const many = (from: number) => Array.from({ length: 30 }, (_, i) => grade(from + i, '5'));
-    const g = await gate();
-    await g.pass([['grade', [grade(1, '4')]]]);
-    const restarted = await gate();
-    await restarted.pass([['grade', [grade(1, '4'), ...many(100)]]]);
-    expect(fired).toEqual([]);
-    await restarted.pass([['grade', [grade(1, '4'), ...many(100), ...many(200)]]]);
-    expect(fired).toEqual([
-      {
-        event_type: 'grade',
-        ...ANIA,
-        count: 30,
-        entries: many(200)
-          .slice(0, 10)
-          .map((i) => i.payload),
-      },
-    ]);
+  const many = (from: number) => Array.from({ length: 30 }, (_, i) => grade(from + i, '5'));
+  const flood = (from: number) => ({
+    event_type: 'grade',
+    ...ANIA,
+    count: 30,
+    entries: many(from)
+      .slice(0, 10)
+      .map((i) => i.payload),
   });
 
+  it('on a running bridge and at the first read after a restart is one event of its kind with the count and the first ten', async () => {
+    const g = await gate();
+    await g.pass([['grade', [grade(1, '4')]]], at('09:00'));
+    expect(logs.matching(/first read of these kinds/)).toEqual([expect.stringContaining('"remembered":{"grade":1}')]);
+    // 30 grades given while the bridge was stopped for ten minutes.
+    const restarted = await gate();
+    await restarted.pass([['grade', [grade(1, '4'), ...many(100)]]], at('09:10'));
+    expect(fired).toEqual([flood(100)]);
+    await restarted.pass([['grade', [grade(1, '4'), ...many(100), ...many(200)]]], at('09:15'));
+    expect(fired).toEqual([flood(100), flood(200)]);
+    expect(logs.matching(/"msg":"flood: told as one event with its count"/)).toHaveLength(2);
+    expect(logs.matching(/back after more than a day/)).toEqual([]);
+  });
+
+  it('is told after a stop of almost a day, though the time of the last read is kept only hourly', async () => {
+    const g = await gate();
+    await g.pass([['grade', [grade(1, '4')]]], at('09:00'));
+    // Passes every few minutes for 50 minutes: the memory has nothing new to write, nor a read an hour later.
+    for (const minute of ['10', '20', '30', '40', '50']) await g.pass([['grade', [grade(1, '4')]]], at(`09:${minute}`));
+    const restarted = await gate();
+    await restarted.pass([['grade', [grade(1, '4'), ...many(100)]]], at('09:45', 1));
+    expect(fired).toEqual([flood(100)]);
+  });
+});
+
+describe('a flood', () => {
   it('keeps its payload under 8 KB: fewer entries when they are long', () => {
     const long = Array.from({ length: 25 }, (_, i) => ({ id: String(i), preview: 'x'.repeat(2000) }));
     const flood = floodPayload(long);

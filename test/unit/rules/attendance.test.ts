@@ -236,10 +236,11 @@ describe('justification decisions', () => {
       seen.take(
         'justification',
         decided([{ id: 5, postDate: '2026-03-07 07:00:00', justificationStatus: status, dateFrom: '2026-03-06', dateTo: '2026-03-06' }]),
-      );
+        false,
+      ).news;
     const other = { id: 4, postDate: '2026-03-01 07:00:00', justificationStatus: 'accept', dateFrom: '2026-03-02', dateTo: '2026-03-02' };
     // The first read: one decided long ago is remembered, not fired.
-    expect(seen.take('justification', decided([other]))).toEqual([]);
+    expect(seen.take('justification', decided([other]), false).news).toEqual([]);
     expect(take('pending')).toEqual([]);
     expect(take('accept').map((d) => d.payload.status)).toEqual(['accepted']);
     expect(take('accept')).toEqual([]);

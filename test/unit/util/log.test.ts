@@ -35,8 +35,8 @@ afterEach(() => {
 describe('text lines', () => {
   it('show local time, the level, the child in brackets, the message and the rest once', () => {
     const { log, lines } = logger('text');
-    log.child({ account: 'ania' }).info({ account: 'ania', requests: 12, tier: 'normal' }, 'poll done');
-    expect(lines).toEqual(['2026-11-22 14:03:05 INFO  [ania] poll done requests=12 tier=normal']);
+    log.child({ account: 'ania' }).info({ account: 'ania', requests: 12, tier: 'normal' }, 'pass done');
+    expect(lines).toEqual(['2026-11-22 14:03:05 INFO  [ania] pass done requests=12 tier=normal']);
   });
 
   it('quote a value with spaces and give an error by its message', () => {
@@ -85,7 +85,7 @@ describe('errors', () => {
 
   it.each(['text', 'json'] as const)('carry no stack at info level (%s)', (format) => {
     const { log, lines } = logger(format);
-    log.warn({ err: failure() }, 'poll failed');
+    log.warn({ err: failure() }, 'pass failed');
     log.error(failure());
     expect(lines).toHaveLength(2);
     for (const line of lines) {
@@ -96,7 +96,7 @@ describe('errors', () => {
 
   it('carry the stack at debug level, for whoever is debugging', () => {
     const { log, lines } = logger('json', 'debug');
-    log.warn({ err: failure() }, 'poll failed');
+    log.warn({ err: failure() }, 'pass failed');
     expect((JSON.parse(lines[0] as string) as { err: { stack: string } }).err.stack).toMatch(/log\.test\.ts/);
   });
 });

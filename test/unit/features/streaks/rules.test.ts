@@ -133,7 +133,7 @@ describe('the achievements', () => {
 describe('the achievement events', () => {
   const memory = () => new SeenStore(mkdtempSync(join(tmpdir(), 'streaks-')), 'zofia');
   const fired = (seen: SeenStore, i: StreaksInput) =>
-    seen.take('achievement', achievementEvents(streaks(i).achievements, i.yearStart)).map((e) => `${e.payload.kind} ${e.payload.count}`);
+    seen.take('achievement', achievementEvents(streaks(i).achievements, i.yearStart), false).news.map((e) => `${e.payload.kind} ${e.payload.count}`);
 
   it('fire nothing at the first read, then each once', () => {
     const seen = memory();

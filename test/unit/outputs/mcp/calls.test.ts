@@ -1,12 +1,13 @@
 // The tools as they run (interface 17.1): send_message resolves its recipient to a person before a preview and a code
 // exist (an unknown one is refused with whom the account may write to, and no code is made), names the teacher in the
 // preview and sends once; get_day reaches any day the bridge holds, names a day off, and says until when it knows a day
-// past them; an answer past 24,000 characters ends with how to ask for less; a refusal quotes at most 40 characters
-// of a 100 KB argument.
+// past them; an answer past 24,000 characters ends with how to ask for less (open_message's too, and one over-long line
+// is cut, never the answer emptied); a refusal quotes at most 40 characters of a 100 KB argument.
 import { describe, expect, it } from 'vitest';
 import { McpServer } from '../../../../src/outputs/mcp/server.js';
 import { ANSWER_MAX_CHARS } from '../../../../src/outputs/mcp/answers.js';
 import { silentLogger } from '../../../../src/util/log.js';
+import { knownNames } from '../../../../src/util/redact.js';
 import { addDays } from '../../../../src/util/time.js';
 import { MessageNotSentError } from '../../../../src/features/messaging/errors.js';
 import type { ChildView } from '../../../../src/outputs/web/types.js';
@@ -15,6 +16,7 @@ import type { WriteAsk } from '../../../../src/features/message-write/ask.js';
 import type { TimetableAsk } from '../../../../src/features/timetable/ask.js';
 import type { NoticesAsk } from '../../../../src/features/notices/ask.js';
 import type { GradesAsk } from '../../../../src/features/grades/ask.js';
+import type { OpenedAsk } from '../../../../src/features/opened-message/ask.js';
 
 const NOW = Date.parse('2026-11-18T09:00:00+01:00');
 const child: ChildView = { id: 'ania', name: 'Ania Kowalska', model: null, online: true, states: new Map(), changedAt: NOW };
@@ -124,6 +126,23 @@ describe('get_day', () => {
   });
 });
 
+/** The message opened last, as the feature keeps it for Assist, with `text` as its body. */
+const opened = (text: string): OpenedAsk => ({
+  record: {
+    message_id: '77',
+    mailbox: 'inbox',
+    topic: 'Regulamin',
+    sender: 'Anna Nowak',
+    sender_id: '12',
+    date: '2026-11-17T10:00:00',
+    text,
+    truncated: false,
+    can_reply: true,
+    withdrawn: false,
+    attachments: [],
+  },
+});
+
 describe('an answer', () => {
   it('past 24,000 characters is cut at a line and ends with how to ask for less', async () => {
     const notices: NoticesAsk = {
@@ -142,6 +161,75 @@ describe('an answer', () => {
     const answer = await call('get_messages', {});
     expect(answer.text.length).toBeLessThanOrEqual(ANSWER_MAX_CHARS);
     expect(answer.text.endsWith('\nTu odpowiedź jest ucięta: o resztę zapytaj o mniej dni, jedno dziecko albo jeden przedmiot.')).toBe(true);
+  });
+
+  const CUT_LINE = '\nTu odpowiedź jest ucięta: o resztę zapytaj o mniej dni, jedno dziecko albo jeden przedmiot.';
+
+  it("of open_message past 24,000 characters is cut as every tool's, its beginning kept", async () => {
+    const text = Array.from({ length: 1500 }, (_, i) => `Punkt ${i + 1}. Uczeń przestrzega zasad.`).join('\n');
+    expect(text.length).toBeGreaterThan(40_000);
+    const { call } = bridge({ 'opened-message': opened(text) });
+    const answer = await call('open_message', { id: '77' });
+    expect(answer.isError).toBe(false);
+    expect(answer.text.length).toBeLessThanOrEqual(ANSWER_MAX_CHARS);
+    expect(answer.text).toContain('Punkt 1. Uczeń przestrzega zasad.\nPunkt 2.');
+    // Cut at a line's end: the last point told is told whole.
+    expect(answer.text).toMatch(/\nPunkt \d+\. Uczeń przestrzega zasad\.\nTu odpowiedź jest ucięta: [^\n]+$/);
+  });
+
+  it('whose one line is longer than the cap keeps that line, cut, and never ends empty', async () => {
+    const { call } = bridge({ 'opened-message': opened('Zasady '.repeat(7_000)) });
+    const answer = await call('open_message', { id: '77' });
+    expect(answer.text.length).toBeLessThanOrEqual(ANSWER_MAX_CHARS);
+    expect(answer.text).toMatch(/^Wiadomość id 77/);
+    expect(answer.text.endsWith(`…${CUT_LINE}`)).toBe(true);
+    // The message's text fills the answer: not its heading alone.
+    expect(answer.text.split('Zasady').length - 1).toBeGreaterThan(3_000);
+  });
+
+  it('of get_messages with one announcement on a line past the cap keeps the list, the long line cut', async () => {
+    const notices: NoticesAsk = {
+      notices: [
+        {
+          id: '1',
+          subject: 'Zebranie',
+          content: 'Zebranie w czwartek.',
+          day: '2026-11-17',
+          created: null,
+          startDate: null,
+          endDate: null,
+          read: false,
+        },
+        {
+          id: '2',
+          subject: 'Regulamin '.repeat(3_000),
+          content: 'Tekst.',
+          day: '2026-11-16',
+          created: null,
+          startDate: null,
+          endDate: null,
+          read: false,
+        },
+      ],
+    };
+    const { call } = bridge({ notices });
+    const answer = await call('get_messages', {});
+    expect(answer.text.length).toBeLessThanOrEqual(ANSWER_MAX_CHARS);
+    expect(answer.text).toContain('"Zebranie": Zebranie w czwartek.');
+    expect(answer.text).toContain('"Regulamin Regulamin');
+    expect(answer.text.endsWith(`…${CUT_LINE}`)).toBe(true);
+  });
+});
+
+describe('an answer holding a secret the bridge holds', () => {
+  it('has it masked, as written and percent-encoded (the school quoting back what it was sent)', async () => {
+    const password = `Hasło/${Date.now()}-kot "zielony"`;
+    knownNames.secret(password);
+    const text = `Twoje hasło to ${password}, w adresie: ${encodeURIComponent(password)}.`;
+    const { call } = bridge({ 'opened-message': opened(text) });
+    const answer = await call('open_message', { id: '77' });
+    expect(answer.text).toContain('Twoje hasło to …, w adresie: ….');
+    expect(answer.text).not.toContain(password.slice(0, 12));
   });
 });
 
