@@ -322,7 +322,11 @@ export class App {
             children: () => snapshot.children(),
             facts: (child) => facts.of(child),
           },
-          actions: { command: (child, command, payload) => this.childCommand(child, command, payload), writes: (child) => this.writes(child) },
+          actions: {
+            command: (child, command, payload) => this.childCommand(child, command, payload),
+            writes: (child) => this.writes(child),
+            reach: (child, wants) => this.runner(child)?.reach(wants) ?? Promise.resolve({ read: 0, left: 0 }),
+          },
           version: this.options.version,
           clock: this.clock,
           log: log.child({ part: 'mcp' }),

@@ -160,6 +160,7 @@ function withPass(known: Known | undefined, pass: Pick<Known, 'asked' | 'startPa
     startPass: pass.startPass,
     missing: known?.missing,
     ahead: known?.ahead,
+    onDemand: known?.onDemand,
   };
   return copy;
 }
@@ -251,6 +252,8 @@ function dueBy(schedule: Schedule, known: Known, clock: PlanClock, changeFeed: C
   const retry = known.failedAt === undefined ? now : Math.max(now, known.failedAt + Math.min(own, clock.intervals.normal));
   const soon = (why: Why): When => ({ at: now, by: why === 'asked' ? now : retry, why });
   const later = (at: number, why: Why): When => ({ at, by: at, why });
+  // A copy a person asked for on demand is read when they ask again (engine/on-demand.ts), never by a pass.
+  if (known.onDemand) return later(Infinity, 'on demand');
   const asked = known.asked === 'refresh' ? schedule.whenAsked : undefined;
   if (asked === 'read refused') return soon('asked');
   // What can wait (a list the declaration says so of, a copy wanted ahead of need only): a start's first

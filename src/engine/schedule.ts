@@ -97,10 +97,12 @@ export interface Known {
   missing?: 'new' | 'asked';
   /** It is wanted ahead of need only (Schedule.ahead). */
   ahead?: boolean;
+  /** It is read only when a person asks for it (Want.onDemand): never by a pass. */
+  onDemand?: boolean;
 }
 
 /** Why a copy is read when it is (the diagnostics' `why`; each is defined in docs/development.md's glossary). */
-export type Why = 'asked' | 'no copy' | 'signal' | 'failed' | 'missing' | 'age' | 'new day' | 'refused' | 'settled' | 'after start';
+export type Why = 'asked' | 'no copy' | 'signal' | 'failed' | 'missing' | 'age' | 'new day' | 'refused' | 'settled' | 'after start' | 'on demand';
 
 /**
  * When a copy is read: from `at` on (at or before the clock: now), by `by` at the latest (the scheduler's

@@ -24,6 +24,8 @@ import { freeDay, planChange, renderTimetable, TIMETABLE_ENTITIES, type Timetabl
 import { timetableBoard } from './board.js';
 import { timetableDashboard } from './dashboard.js';
 import { timetableAsk, type TimetableAsk } from './ask.js';
+import { askedDays, askedWeeks, type SchoolYearSpan } from './asked-weeks.js';
+import type { Identity } from '../../engine/identity.js';
 
 export { renderTimetable } from './entities.js';
 import type { ResourceCache } from '../../engine/cache.js';
@@ -31,12 +33,13 @@ import type { Source, SourceContext, SourceResult } from '../../engine/source.js
 
 export const timetable = feature({
   name: 'timetable',
-  reads: ({ copies, today, identity }) => {
+  reads: ({ copies, today, identity, onDemand }) => {
     // A kindergarten's plan, once found, stands in for the school's timetable and its changes.
     const kindergarten = kindergartenReads(copies, today);
     if (kindergarten?.source) return [...FREE_DAY_WANTS, ...kindergarten.wants];
     const { weeks, ahead } = timetableReads(copies, today, identity.classId);
-    const read = [...weeks, ...(ahead === undefined ? [] : [ahead])];
+    // The weeks a person asked Assist about (read on demand, never by a pass) are computed from too.
+    const read = [...weeks, ...(ahead === undefined ? [] : [ahead]), ...askedWeeks(onDemand)];
     const lessons = read.flatMap((w) => Object.values(copies.peek(TIMETABLE, w.key)?.Timetable ?? {}).flat(2));
     return [
       ...FREE_DAY_WANTS,
@@ -123,11 +126,16 @@ class TimetableSource implements Source {
     const events = { [planChange.key]: result.events, [freeDay.key]: freeDayEvents(freeList, ctx.today) } satisfies Events<
       typeof planChange | typeof freeDay
     >;
+    const asked = askedDays(ctx.cache, kindergarten?.source ? [] : askedWeeks(ctx.onDemand ?? []), input);
     const ask = {
       fortnight: output.fortnight,
       freeDays: free.schoolFreeDays === undefined && free.classFreeDays === undefined ? null : freeList,
       bells: output.bells,
       nextSchoolDay: output.nextSchoolDay,
+      asked: asked.days,
+      unpublished: asked.unpublished,
+      year: yearOf(ctx.identity),
+      kind: output.kind ?? 'school',
     } satisfies TimetableAsk;
     return { states: renderTimetable(result, this.language, substitutions !== undefined), events, output, ask };
   }
@@ -176,4 +184,10 @@ function timetableReads(copies: Copies, today: string, classId: string | undefin
     weeks: mondays.map((monday) => want(TIMETABLE, monday)),
     ...(mondays.includes(nextWeek) ? {} : { ahead: want(TIMETABLE, nextWeek, { ahead: true }) }),
   };
+}
+
+/** The school year's span as the child's identity gives it; null while either end is unknown. */
+function yearOf(identity: Identity): SchoolYearSpan | null {
+  const { schoolYearBegin: from, schoolYearEnd: to } = identity;
+  return from === undefined || to === undefined ? null : { from: from.slice(0, 10), to: to.slice(0, 10) };
 }
