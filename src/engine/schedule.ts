@@ -38,6 +38,11 @@ export interface Schedule {
   /** Ages of a copy wanted ahead of need (next week's timetable for the calendar feeds). */
   readonly ahead?: Freshness;
   /**
+   * A copy wanted ahead of need is read in a start's first pass too, not left for the next (next week's timetable:
+   * Assist, the calendars and the board know next week from the first pass, interface 18.2).
+   */
+  readonly aheadAtStart?: true;
+  /**
    * Hours of a school day (`07:00-21:00`) in which its `lessons` age holds outside lessons too: the change
    * change feed's own (src/engine/resources/change-feed.ts), none else.
    */

@@ -10,7 +10,7 @@ import { mcpUrl } from '../../src/outputs/web/token.js';
 import { addDays } from '../../src/util/time.js';
 import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
-import { answers, ask, hasSdk } from '../helpers/assist.js';
+import { ask, hasSdk, type AssistAnswer } from '../helpers/assist.js';
 
 const NOW = '2027-03-17T18:30:00+01:00';
 const TODAY = '2027-03-17';
@@ -43,7 +43,7 @@ describe.skipIf(!hasSdk() && !process.env.CI)('Assist reaches the school year fr
       { tool: 'get_upcoming', arguments: { child: 'Ania', days: 60, subject: 'hist' } },
       { tool: 'get_lesson_topics', arguments: { child: 'Ania', date: sixWeeksAgo } },
     ]);
-    const [year, recent, history, topics] = told as Awaited<ReturnType<typeof answers>>;
+    const [year, recent, history, topics] = told as AssistAnswer[];
     // The tools say their reach.
     const tools = listed as Array<{ name: string; description: string }>;
     expect(tools.find((t) => t.name === 'get_upcoming')?.description).toContain('up to 60 days');

@@ -180,9 +180,11 @@ function timetableReads(copies: Copies, today: string, classId: string | undefin
   const partial = mergeTimetables(copies.get(TIMETABLE, thisWeek)?.Timetable);
   const mondays = timetableWeeks(today, { days: partial, names: namesOf(copies), free: freeDays(freeDaysOf(copies, classId)) });
   const nextWeek = addDays(thisWeek, 7);
+  // Next week ahead of need once this week's answered: an account the portal refuses the timetable (a kindergarten's) asks once.
+  const answered = copies.peek(TIMETABLE, thisWeek) !== undefined;
   return {
     weeks: mondays.map((monday) => want(TIMETABLE, monday)),
-    ...(mondays.includes(nextWeek) ? {} : { ahead: want(TIMETABLE, nextWeek, { ahead: true }) }),
+    ...(mondays.includes(nextWeek) || !answered ? {} : { ahead: want(TIMETABLE, nextWeek, { ahead: true }) }),
   };
 }
 
