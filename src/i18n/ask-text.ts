@@ -125,6 +125,8 @@ const EN = {
     attachments: 'attachments',
     withdrawn: 'withdrawn by the sender',
     untitled: '(no subject)',
+    archive: 'Messages of past school years (the archive)',
+    archiveSent: 'Sent in past school years (the archive)',
   },
 };
 
@@ -247,6 +249,8 @@ export const ASK_TEXT: Record<Language, AskText> = {
       attachments: 'załączniki',
       withdrawn: 'wycofana przez nadawcę',
       untitled: '(bez tematu)',
+      archive: 'Wiadomości z minionych lat szkolnych (archiwum)',
+      archiveSent: 'Wysłane w minionych latach szkolnych (archiwum)',
     },
   },
   uk: {
@@ -364,6 +368,8 @@ export const ASK_TEXT: Record<Language, AskText> = {
       attachments: 'вкладення',
       withdrawn: 'відкликане відправником',
       untitled: '(без теми)',
+      archive: 'Повідомлення минулих навчальних років (архів)',
+      archiveSent: 'Надіслані в минулих навчальних роках (архів)',
     },
   },
 };

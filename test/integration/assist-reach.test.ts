@@ -72,6 +72,30 @@ describe.skipIf(!hasSdk() && !process.env.CI)('Assist asks the school for a week
     expect(summer?.text).toMatch(/2026-08-14 wypada poza rokiem szkolnym \(od 2026-09-01 do 2027-06-\d\d\): wtedy nie ma lekcji\./);
   }, 120_000);
 
+  it("tells a past school year's messages from the school's archive, asked once", async () => {
+    const { url } = await bridge();
+    const archived = (): number => school.sim.count({ path: /^\/api\/archive\// });
+    const [archive, again, thisYear] = await answers(url, [
+      { tool: 'get_messages', arguments: { child: 'Ania', archive: true } },
+      { tool: 'get_messages', arguments: { child: 'Ania', archive: true } },
+      { tool: 'get_messages', arguments: { child: 'Ania' } },
+    ]);
+    // Last school year's messages (its May, its March and October), received and sent, read from the archive then.
+    expect(archive?.text).toMatch(/^Ania \(ania\) — Wiadomości\nOdczytane ze szkoły przed chwilą\.\n/);
+    expect(archive?.text).toMatch(
+      /Wiadomości z minionych lat szkolnych \(archiwum\):\n- \S+ \d\d\.06 \(2026-06-\d\d\), od Anna Nowak, "Zakończenie roku szkolnego": Szanowni Państwo,/,
+    );
+    expect(archive?.text).toContain('od Piotr Wiśniewski, "Konkurs Kangur — wyniki"');
+    expect(archive?.text).toMatch(
+      /Wysłane w minionych latach szkolnych \(archiwum\): \S+ \d\d\.05 \(2026-05-\d\d\), do Anna Nowak, "Nieobecność na wycieczce"/,
+    );
+    expect(archived()).toBe(2);
+    // Asked again: from the copies kept, no request; this year's messages hold none of the archive's.
+    expect(again?.text).toBe(archive?.text.replace('\nOdczytane ze szkoły przed chwilą.', ''));
+    expect(archived()).toBe(2);
+    expect(thisYear?.text).not.toContain('Konkurs Kangur');
+  }, 120_000);
+
   it('holds a loop of 100 questions to the hour’s budget, and says when the school can be asked again', async () => {
     const { url } = await bridge();
     // A Wednesday of each week of the school year the bridge does not hold, over and over: 100 questions.
