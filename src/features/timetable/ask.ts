@@ -12,6 +12,7 @@ import { changeWords, timetableOf } from './day.js';
 import { dayShort } from '../screens/shown.js';
 import { joinedFacts, ofSubject, type AskContext, type AskPart, type ReachAsked, type Told, type UpcomingAsked } from '../screens/ask.js';
 import { weeksToReach, type SchoolYearSpan } from './asked-weeks.js';
+import { standingLine, type StandingOut } from './standing.js';
 import type { AccountKind } from './kindergarten.js';
 import type { Want } from '../../engine/resource.js';
 import { weekStart } from '../../util/time.js';
@@ -32,6 +33,8 @@ export interface TimetableAsk {
   year?: SchoolYearSpan | null;
   /** A kindergarten's plan holds its own weeks: nothing is read on demand for it. */
   kind?: AccountKind;
+  /** This and next week against the standing plan (standing.ts); null while the plan is not read; none for a kindergarten. */
+  standing?: readonly StandingOut[] | null;
 }
 
 /** The free days (whole or some lessons) that touch `date`. */
@@ -80,7 +83,14 @@ function day(facts: TimetableAsk, date: string, c: AskContext): Told[] {
   const title = span === null ? w.lessons : `${w.lessons} ${w.hours(span.from, span.to)}`;
   // A day off names itself: its name instead of an empty list of lessons.
   const empty = held.freeDay !== undefined ? (held.freeDay.name ?? w.dayOff) : BOARD_TEXT[c.language].noLessons;
-  return [{ title, lines: lessonLines(held, c), empty }, ...off];
+  return [{ title, lines: lessonLines(held, c), empty }, ...standingOn(facts, date, c), ...off];
+}
+
+/** How the day differs from the standing plan, as every screen says it (standing.ts): this and next week's days only. */
+function standingOn(facts: TimetableAsk, date: string, c: AskContext): Told[] {
+  if (facts.standing === undefined || !facts.fortnight.some((d) => d.date === date && d.lessons !== undefined)) return [];
+  const title = TIMETABLE_WORDS[c.language].standing.heading;
+  return [{ title, lines: facts.standing === null ? null : facts.standing.filter((d) => d.date === date).map(standingLine) }];
 }
 
 /** The days whose lessons the view holds: the first and the last of them, and the next school day. */

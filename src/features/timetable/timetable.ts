@@ -25,6 +25,7 @@ import { timetableBoard } from './board.js';
 import { timetableDashboard } from './dashboard.js';
 import { timetableAsk, type TimetableAsk } from './ask.js';
 import { askedDays, askedWeeks, type SchoolYearSpan } from './asked-weeks.js';
+import { standingOf, standingWants, type StandingOut } from './standing.js';
 import type { Identity } from '../../engine/identity.js';
 
 export { renderTimetable } from './entities.js';
@@ -54,6 +55,8 @@ export const timetable = feature({
         classrooms: lessons.map((l) => l.Classroom?.id),
       }),
       ...(kindergarten?.wants ?? []),
+      // The standing weekly plan, which this and next week are told against.
+      ...standingWants(copies),
     ];
   },
   // The child's attendance marks tell a split class's own group from the other one.
@@ -122,6 +125,7 @@ class TimetableSource implements Source {
       bells: kindergarten?.source ? [] : schoolBells(unitBells?.length ? unitBells : ctx.identity.bells, days),
       ...(extraUnread ? { extraUnread } : {}),
     };
+    this.standing = kindergarten?.source ? undefined : standingOf(ctx.cache, output.fortnight, input.names, this.language);
     // Keyed by the declarations: the keys are spelled where they are declared (entities.ts).
     const events = { [planChange.key]: result.events, [freeDay.key]: freeDayEvents(freeList, ctx.today) } satisfies Events<
       typeof planChange | typeof freeDay
@@ -136,14 +140,18 @@ class TimetableSource implements Source {
       unpublished: asked.unpublished,
       year: yearOf(ctx.identity),
       kind: output.kind ?? 'school',
+      standing: this.standing ?? null,
     } satisfies TimetableAsk;
-    return { states: renderTimetable(result, this.language, substitutions !== undefined), events, output, ask };
+    return { states: renderTimetable(result, this.language, substitutions !== undefined, this.standing), events, output, ask };
   }
+
+  /** This and next week against the standing plan, as the last computation found (a kindergarten's plan has none). */
+  private standing: StandingOut[] | null | undefined;
 
   /** The states at ctx.now from what the last pass read (a lesson boundary); nothing before a pass. */
   restate(ctx: SourceContext): SourceResult['states'] {
     if (this.last === undefined) return undefined;
-    return renderTimetable(this.schedule({ ...this.last, now: ctx.now }), this.language, this.last.substitutions !== undefined);
+    return renderTimetable(this.schedule({ ...this.last, now: ctx.now }), this.language, this.last.substitutions !== undefined, this.standing);
   }
 
   /** The next instant after `now` at which a lesson of today starts or ends; null when none is left. */
