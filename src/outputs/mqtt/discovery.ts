@@ -60,6 +60,8 @@ const BRIDGE_NAMES = {
   uptime: { en: 'Uptime', pl: 'Czas działania', uk: 'Час роботи' },
   memory: { en: 'Memory', pl: 'Pamięć', uk: "Пам'ять" },
   problem: { en: 'Problem', pl: 'Problem', uk: 'Проблема' },
+  summary_now: { en: 'Weekly summary now', pl: 'Podsumowanie tygodnia teraz', uk: 'Підсумок тижня зараз' },
+  summary_requested: { en: 'Weekly summary asked for', pl: 'Prośba o podsumowanie tygodnia', uk: 'Запит на підсумок тижня' },
 } as const;
 
 /**
@@ -139,6 +141,19 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           payload_on: 'ON',
           payload_off: 'OFF',
         }),
+        // The weekly summary on demand (interface 18.2): the button asks the bridge, which fires the event the AI summary blueprint answers.
+        summary_now: entity('summary_now', 'button', ids.summaryNow, {
+          icon: 'mdi:text-box-check-outline',
+          availability: [{ topic: topics.bridgeState }],
+          command_topic: topics.bridgeRequest('summary'),
+          payload_press: '{}',
+        }),
+        summary_requested: entity('summary_requested', 'event', ids.summaryRequested, {
+          icon: 'mdi:text-box-check-outline',
+          availability: [{ topic: topics.bridgeState }],
+          state_topic: topics.bridgeEvent('summary_requested'),
+          event_types: ['summary_requested'],
+        }),
         uptime: healthSensor('uptime', 'started_at', { device_class: 'timestamp' }),
         memory: healthSensor('memory', 'memory_mb', {
           icon: 'mdi:memory',
@@ -154,10 +169,15 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
 }
 
 /** The entity ids of the bridge device's entities (its discovery sets them; the dashboard's Bridge view shows them). */
-export function bridgeEntityIds(baseTopic: string): Record<'connection' | 'logLevel' | 'version' | 'uptime' | 'memory' | 'problem', string> {
+export function bridgeEntityIds(
+  baseTopic: string,
+): Record<'connection' | 'logLevel' | 'version' | 'uptime' | 'memory' | 'problem' | 'summaryNow' | 'summaryRequested', string> {
   // Entity ids allow only [a-z0-9_]; the base topic may also hold capitals and '-'.
   const prefix = `${slug(baseTopic)}_${BRIDGE_DEVICE}`;
   return {
+    // One per bridge, named for the family's base topic: button.dziennik2mqtt_summary_now (interface 18.2).
+    summaryNow: `button.${slug(baseTopic)}_summary_now`,
+    summaryRequested: `event.${slug(baseTopic)}_summary_requested`,
     connection: `binary_sensor.${prefix}_connection_state`,
     logLevel: `select.${prefix}_log_level`,
     version: `sensor.${prefix}_version`,
