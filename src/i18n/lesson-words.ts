@@ -104,7 +104,7 @@ const ROOM_WORDS: Readonly<Record<Language, { room: string; was: string }>> = {
 /** How a day differs from the standing weekly plan (rules/standing-timetable.ts), as every screen says it: the English shape. */
 const STANDING_EN = {
   heading: 'Different from the standing plan',
-  missing: (was: string) => `${was}: not held (in the standing plan)`,
+  missing: (was: string) => `no lesson: ${was} (in the standing plan)`,
   added: (now: string) => `an extra lesson: ${now}`,
   subject: (was: string, now: string) => `${now} instead of ${was}`,
   teacher: (was: string, now: string) => `taught by ${now} instead of ${was}`,
@@ -123,7 +123,7 @@ export const TIMETABLE_WORDS: Readonly<Record<Language, TimetableWords>> = {
     unnamed: 'Lekcja',
     standing: {
       heading: 'Inaczej niż w stałym planie',
-      missing: (was) => `${was}: nie ma jej (w stałym planie jest)`,
+      missing: (was) => `brak lekcji: ${was} (jest w stałym planie)`,
       added: (now) => `dodatkowa lekcja: ${now}`,
       subject: (was, now) => `${now} zamiast ${was}`,
       teacher: (was, now) => `uczy ${now} zamiast ${was}`,
@@ -138,7 +138,7 @@ export const TIMETABLE_WORDS: Readonly<Record<Language, TimetableWords>> = {
     unnamed: 'Урок',
     standing: {
       heading: 'Не так, як у сталому розкладі',
-      missing: (was) => `${was}: не буде (у сталому розкладі є)`,
+      missing: (was) => `немає уроку: ${was} (є в сталому розкладі)`,
       added: (now) => `додатковий урок: ${now}`,
       subject: (was, now) => `${now} замість ${was}`,
       teacher: (was, now) => `веде ${now} замість ${was}`,

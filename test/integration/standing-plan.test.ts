@@ -66,7 +66,7 @@ describe.skipIf(skipWithoutJinja() || (!hasSdk() && !process.env.CI))('next week
     const [room, missing, , added] = next as [Difference, Difference, Difference, Difference];
     expect([room.was, room.now]).toEqual(['22', 's.gim.']);
     expect(room.words).toBe(`sala ${room.now} zamiast ${room.was}`);
-    expect(missing.words).toBe('Język angielski: nie ma jej (w stałym planie jest)');
+    expect(missing.words).toBe('brak lekcji: Język angielski (jest w stałym planie)');
     expect(added.words).toBe('dodatkowa lekcja: Język angielski');
     const lines = [`pon. 23.11: 2. ${room.words}`, `wt. 24.11: 4. ${missing.words}`, `pt. 27.11: 6. ${added.words}`];
 

@@ -27,7 +27,7 @@ export function standingWants(copies: Copies): Want[] {
   ];
 }
 
-/** The difference in the family's words: "sala 214 zamiast 105", "Matematyka: nie ma jej (w stałym planie jest)". */
+/** The difference in the family's words: "sala 214 zamiast 105", "brak lekcji: Matematyka (jest w stałym planie)". */
 export function standingWords(d: StandingDifference, language: Language): string {
   const w = TIMETABLE_WORDS[language].standing;
   const [was, now] = [d.was ?? '', d.now ?? ''];

@@ -172,11 +172,11 @@ export function nextChangesBox(n: BoardNextChanges | null, labels: BoardLabels):
   return box('next-changes', n.title, items, '', labels.planChanges);
 }
 
-/** This and next week against the standing plan: each difference under its short day; no box without one. */
-export function standingBox(s: BoardStanding | null): HTMLElement | null {
+/** This and next week against the standing plan: each difference under its short day; no box without one; short in the footer. */
+export function standingBox(s: BoardStanding | null, labels: BoardLabels): HTMLElement | null {
   if (!s) return null;
   const items = s.items.map((d) => el('li', 'item standing', [el('span', 'when', d.day), ' ' + d.line]));
-  return box('standing', s.title, items, '');
+  return box('standing', s.title, items, '', labels.standing);
 }
 
 /** The unread announcements by their titles, newest first; no box without one. */

@@ -71,8 +71,9 @@ export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
     el('div', 'news', [messages, noticesBox(c.notices, labels), gradesBox(c, labels)]),
     // The next school day's changes head the timetable: news as the order ranks them, and in a card of two columns
     // beside the lessons still ahead, which give way for them.
-    el('div', 'plan', [nextChangesBox(c.nextChanges, labels), headline(c.headline), day(c.day)]),
-    el('div', 'info', [standingBox(c.standing), testsBox(c, labels), agendaBox(c, labels), homeworkBox(c, labels), schoolBox(c, labels)]),
+    // Under the day, how this and next week differ from the standing plan: the timetable's column, giving way in it.
+    el('div', 'plan', [nextChangesBox(c.nextChanges, labels), headline(c.headline), day(c.day), standingBox(c.standing, labels)]),
+    el('div', 'info', [testsBox(c, labels), agendaBox(c, labels), homeworkBox(c, labels), schoolBox(c, labels)]),
     footer(c, labels),
   ]);
 }
