@@ -260,6 +260,8 @@ export async function changeFeedRuns(
     requests_feed_register: count(granted.perDay),
     requests_feed_reference: count(reference.perDay),
     requests_change_feed_running: count(running.perDay),
+    // The running day whose Monday has a parent's ten questions to Assist (two days counted: the questions' cost whole on their day).
+    requests_change_feed_running_questions: count(running.perDay + (asking.perDay - running.perDay) * 2),
     requests_polling_allday: count(scheduled.perDay),
     fresh_feed_allday_worst: minutes(
       worstOf(family.worst) === null || worstOf(granted.worst) === null ? null : Math.max(worstOf(family.worst)!, worstOf(granted.worst)!),
