@@ -289,6 +289,7 @@ export class App {
       known: () => this.runners.map((runner, i) => ({ id: this.knownId(i), runner })),
       command: (child, command, payload) => this.childCommand(child, command, payload),
       writes: (child) => this.writes(child),
+      reach: (child, wants) => this.runner(child)?.reach(wants) ?? Promise.resolve({ read: 0, left: 0 }),
       diagnostics: () => this.diagnostics(),
       broker: { connected: () => this.mqtt?.connected ?? true, publishes: () => this.mqtt?.publishes ?? 0 },
       // The MQTT sink is made with the lease (after this), before any output.

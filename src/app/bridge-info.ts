@@ -133,6 +133,15 @@ export function registerBridgeRequests(bridge: MqttSink, options: BridgeRequests
     return Promise.resolve({ log_level: level, restart_required: false });
   });
 
+  // The weekly summary on demand (interface 18.2): the button's press fires summary_requested, naming the children.
+  bridge.onRequest('summary', async ({ fields }) => {
+    if (Object.keys(fields).length > 0) throw new CommandError('summary takes no fields');
+    const children = runners.map((p) => p.id);
+    const failed = await bridge.bridgeEvent('summary_requested', { children });
+    if (failed !== undefined) throw new CommandError('the broker did not take the event; press again');
+    return { children };
+  });
+
   // Answered when every child's pass is done, so the answer means the states are fresh.
   bridge.onRequest('refresh', async () => {
     await Promise.all(runners.map((p) => p.refresh()));

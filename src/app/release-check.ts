@@ -72,10 +72,11 @@ export class ReleaseCheck {
     this.timer = this.options.clock.setTimer(() => void this.read(), ms);
   }
 
-  /** One read of the feed; whatever it answers, the next comes a day later. */
+  /** One read of the feed; whatever it answers, the next comes a day after this one began. */
   private async read(): Promise<void> {
     const { clock, log } = this.options;
-    const checkedAt = new Date(clock.now()).toISOString();
+    const began = clock.now();
+    const checkedAt = new Date(began).toISOString();
     let latest: Release | undefined;
     try {
       latest = newestRelease(await this.fetchReleases());
@@ -89,7 +90,8 @@ export class ReleaseCheck {
     await writeJson(this.path, { checked_at: checkedAt, latest: latest ?? null }).catch((error: unknown) =>
       log.warn({ err: errorText(error) }, `could not keep ${RELEASE_FILE}`),
     );
-    this.later(RELEASE_CHECK_MS);
+    // From when the read began, not when its answer came: a slow answer does not push the next read later.
+    this.later(Math.max(0, RELEASE_CHECK_MS - (clock.now() - began)));
   }
 
   /** The feed's text: a GET with no header of ours, refused past MAX_RELEASES_BYTES. */

@@ -9,6 +9,7 @@ import { CHANGE_FEED_SAFETY } from '../engine/resources/change-feed.js';
 import { wallTime } from '../util/time.js';
 import { MINUTE } from '../util/duration.js';
 import { beyondFloor, type Breakdown, type Kind, type Share } from './beyond-floor.js';
+import { TEN_QUESTIONS } from './questions.js';
 
 /** A row of the bench's table. */
 export interface ChangeFeedRow {
@@ -125,6 +126,15 @@ function runningLine(perDay: number, breakdown: Breakdown): string {
   return `A running day (the family road, its start the day before, the same news): ${perDay.toFixed(1)} requests: the floor ${sumOf(breakdown.floor).toFixed(1)}, ${parts.join(', ')}`;
 }
 
+/**
+ * The running day beside the same days with a parent's ten questions to Assist on the first of them (two days counted:
+ * what the questions cost falls on their day whole): what the questions cost the school.
+ */
+function questionsLine(quiet: number, asking: number): string {
+  const more = (asking - quiet) * 2;
+  return `A running day with a parent's ten questions to Assist (three read from the school: two weeks, the archive): ${(quiet + more).toFixed(1)} requests, ${more.toFixed(1)} more than without (at most 3 a question, 20 an hour)`;
+}
+
 /** The requests of some shares, per child per day. */
 function sumOf(list: readonly Share[]): number {
   return list.reduce((a, s) => a + s.perDay, 0);
@@ -163,6 +173,8 @@ export async function changeFeedRuns(
   const granted = await day({ changeFeedGranted: true, injections: allDay() });
   log('... on the family road as a running bridge has the two days (started the Sunday before)...');
   const running = await day({ road: 'family', injections: allDay() }, true);
+  log("... the same running day with a parent's ten questions to Assist (interface 18.2)...");
+  const asking = await day({ road: 'family', injections: allDay(), questions: TEN_QUESTIONS }, true);
   log('... on the register road without the feed (as before it)...');
   const scheduled = await day({ injections: allDay() });
   log("... with the feed at the reference's freshness...");
@@ -248,6 +260,8 @@ export async function changeFeedRuns(
     requests_feed_register: count(granted.perDay),
     requests_feed_reference: count(reference.perDay),
     requests_change_feed_running: count(running.perDay),
+    // The running day whose Monday has a parent's ten questions to Assist (two days counted: the questions' cost whole on their day).
+    requests_change_feed_running_questions: count(running.perDay + (asking.perDay - running.perDay) * 2),
     requests_polling_allday: count(scheduled.perDay),
     fresh_feed_allday_worst: minutes(
       worstOf(family.worst) === null || worstOf(granted.worst) === null ? null : Math.max(worstOf(family.worst)!, worstOf(granted.worst)!),
@@ -258,11 +272,15 @@ export async function changeFeedRuns(
     feed_safety_hours: decimal(SAFETY_MINUTES / 60, 0),
   };
   for (const [kind, f] of scheduled.worst) figures[`fresh_polling_allday_${labelName(kind)}_worst`] = minutes(f.worst);
-  const json = { family, granted, running, scheduled, reference, lost: { delayMs: lostMs, missed: lost.changeFeed.missed } };
+  const json = { family, granted, running, asking, scheduled, reference, lost: { delayMs: lostMs, missed: lost.changeFeed.missed } };
   return {
     rows,
     figures,
-    breakdown: [...breakdownLines(family.breakdown, granted.breakdown), runningLine(running.perDay, running.breakdown)],
+    breakdown: [
+      ...breakdownLines(family.breakdown, granted.breakdown),
+      runningLine(running.perDay, running.breakdown),
+      questionsLine(running.perDay, asking.perDay),
+    ],
     json: JSON.parse(JSON.stringify(json, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v))) as Record<string, unknown>,
   };
 }

@@ -1,5 +1,6 @@
 // A simulated stretch of days: the real bridge (App) reading the simulated portal (in a child
 // process) with a fake clock that jumps from one timer to the next, so a day runs in seconds.
+import { askAssist, type AssistQuestion } from './questions.js';
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -120,6 +121,8 @@ export interface SimulationOptions {
   homeAssistant?: boolean;
   /** Count from this moment on (ms): the counts, reads and requests before it are left out (a running day, its start before it). */
   countFrom?: number;
+  /** A parent's questions to Assist at their moments, through the MCP server (the web server on): questions.ts. */
+  questions?: readonly AssistQuestion[];
 }
 
 export interface CountsAnswer {
@@ -176,7 +179,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const dataDir = await mkdtemp(join(tmpdir(), 'd2m-bench-'));
   const ha = options.homeAssistant ? new HomeAssistantModel('bench-home-assistant-token') : undefined;
   await ha?.start();
-  const httpPort = ha ? await freeTcpPort() : 0;
+  const httpPort = ha || options.questions ? await freeTcpPort() : 0;
   const config = await buildConfig(
     {
       mqtt: { url: 'mqtt://127.0.0.1:1' },
@@ -232,6 +235,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   let span = 0;
   let end = spans.length > 0 ? Date.parse(spans[0]!.to) : clock.now() + options.days * 86_400_000;
   const injections = [...(options.injections ?? [])].sort((a, b) => a.at - b.at);
+  const questions = [...(options.questions ?? [])].sort((a, b) => a.at - b.at);
   const injected: { injection: Injection; at: number }[] = [];
   const idle = async () => {
     await Promise.all(app.runners.map((p) => p.idle()));
@@ -251,7 +255,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       const m = memoryNow();
       daily.push({ day: daily.length + 1, rssMB: m.rss / 1048576, heapMB: m.heapUsed / 1048576 });
     }
-    const nextInjection = injections[0]?.at ?? Number.POSITIVE_INFINITY;
+    const nextInjection = Math.min(injections[0]?.at ?? Number.POSITIVE_INFINITY, questions[0]?.at ?? Number.POSITIVE_INFINITY);
     const countAt = before === undefined && options.countFrom !== undefined && options.countFrom > clock.now() ? options.countFrom : end;
     const target = Math.min(clock.nextDueAt() ?? end, end, nextInjection, countAt);
     await sim.ask({ type: 'time', now: Math.max(target, clock.now()) });
@@ -261,6 +265,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       await sim.ask(injection.request);
       injected.push({ injection, at: clock.now() });
     }
+    while (questions[0] !== undefined && questions[0].at <= clock.now()) await askAssist(httpPort, dataDir, questions.shift()!);
     await idle();
     if (clock.now() >= end && span < spans.length) {
       await options.onSpanEnd?.(span, recorder);

@@ -138,6 +138,7 @@ export class ResourceCache {
       settledUntil: copy?.settledUntil,
       missing: w.missing?.length ? (w.missing.some((id) => copy?.lacked?.has(id) !== true) ? 'new' : 'asked') : undefined,
       ahead: w.ahead,
+      onDemand: w.onDemand,
     };
   }
 

@@ -160,6 +160,7 @@ function withPass(known: Known | undefined, pass: Pick<Known, 'asked' | 'startPa
     startPass: pass.startPass,
     missing: known?.missing,
     ahead: known?.ahead,
+    onDemand: known?.onDemand,
   };
   return copy;
 }
@@ -251,11 +252,14 @@ function dueBy(schedule: Schedule, known: Known, clock: PlanClock, changeFeed: C
   const retry = known.failedAt === undefined ? now : Math.max(now, known.failedAt + Math.min(own, clock.intervals.normal));
   const soon = (why: Why): When => ({ at: now, by: why === 'asked' ? now : retry, why });
   const later = (at: number, why: Why): When => ({ at, by: at, why });
+  // A copy a person asked for on demand is read when they ask again (engine/on-demand.ts), never by a pass.
+  if (known.onDemand) return later(Infinity, 'on demand');
   const asked = known.asked === 'refresh' ? schedule.whenAsked : undefined;
   if (asked === 'read refused') return soon('asked');
-  // What can wait (a list the declaration says so of, a copy wanted ahead of need only): a start's first
-  // pass leaves it for the next, and until its first read it rides along with a pass, making none of its own.
-  const canWait = schedule.notAtStart === true || known.ahead === true;
+  // What can wait (a list the declaration says so of, a copy wanted ahead of need only, unless its declaration reads
+  // that at a start): a start's first pass leaves it for the next, and until its first read it rides along with a
+  // pass, making none of its own.
+  const canWait = schedule.notAtStart === true || (known.ahead === true && schedule.aheadAtStart !== true);
   if (known.startPass && canWait) return later(Infinity, 'after start');
   if (known.refusedUntil !== undefined && now < known.refusedUntil) return later(known.refusedUntil, 'refused');
   // Never read, but the bridge itself changed it (a reply sent before the sent box's first read): read now, as a read copy would be.

@@ -83,6 +83,11 @@ export interface Want {
   readonly missing?: readonly string[];
   /** Wanted ahead of need only (Schedule.ahead). */
   readonly ahead?: boolean;
+  /**
+   * Read only when a person asks for it (Assist, engine/on-demand.ts): a pass never reads it, and the cache keeps it
+   * while a feature names it.
+   */
+  readonly onDemand?: boolean;
 }
 
 export function want(res: Resource, key?: string, more: Omit<Want, 'res' | 'key'> = {}): Want {

@@ -38,6 +38,11 @@ export interface Schedule {
   /** Ages of a copy wanted ahead of need (next week's timetable for the calendar feeds). */
   readonly ahead?: Freshness;
   /**
+   * A copy wanted ahead of need is read in a start's first pass too, not left for the next (next week's timetable:
+   * Assist, the calendars and the board know next week from the first pass, interface 18.2).
+   */
+  readonly aheadAtStart?: true;
+  /**
    * Hours of a school day (`07:00-21:00`) in which its `lessons` age holds outside lessons too: the change
    * change feed's own (src/engine/resources/change-feed.ts), none else.
    */
@@ -97,10 +102,12 @@ export interface Known {
   missing?: 'new' | 'asked';
   /** It is wanted ahead of need only (Schedule.ahead). */
   ahead?: boolean;
+  /** It is read only when a person asks for it (Want.onDemand): never by a pass. */
+  onDemand?: boolean;
 }
 
 /** Why a copy is read when it is (the diagnostics' `why`; each is defined in docs/development.md's glossary). */
-export type Why = 'asked' | 'no copy' | 'signal' | 'failed' | 'missing' | 'age' | 'new day' | 'refused' | 'settled' | 'after start';
+export type Why = 'asked' | 'no copy' | 'signal' | 'failed' | 'missing' | 'age' | 'new day' | 'refused' | 'settled' | 'after start' | 'on demand';
 
 /**
  * When a copy is read: from `at` on (at or before the clock: now), by `by` at the latest (the scheduler's

@@ -7,7 +7,7 @@ import type { NewsItem } from '../rules/news.js';
 import type { Tracking } from '../once/tracked.js';
 import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';
-import type { Copies } from './resource.js';
+import type { Copies, Want } from './resource.js';
 import type { Downloads } from '../portal/attachments/background.js';
 import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
 import type { YearSeries } from './series.js';
@@ -43,6 +43,8 @@ export interface SourceContext {
   asked: boolean;
   /** Present when the account has downloads on. */
   downloads?: Downloads;
+  /** The copies read on demand that it names among its reads (ReadsContext.onDemand): a person asked for them. */
+  onDemand?: readonly Want[];
   log: Logger;
 }
 

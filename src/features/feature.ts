@@ -152,6 +152,11 @@ export interface ReadsContext {
   account: AccountConfig;
   /** Today's date in Warsaw (YYYY-MM-DD). */
   today: string;
+  /**
+   * The copies a person asked for on demand (Assist, engine/on-demand.ts), each marked `onDemand`: a feature names
+   * those of its own resources among its reads to compute from them; no pass reads them.
+   */
+  onDemand: readonly Want[];
 }
 
 /**

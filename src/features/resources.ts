@@ -24,6 +24,7 @@ import * as lucky from './lucky/resources.js';
 import * as timetableFeature from './timetable/resources.js';
 import * as kindergartenPlan from './timetable/kindergarten-resources.js';
 import * as messageWrite from './message-write/resources.js';
+import * as messagesFeature from './messages/resources.js';
 import { plCompare } from '../rules/order.js';
 
 /** The declarations some modules export (their other exports are helpers), by name: a module's own order is not kept the same everywhere. */
@@ -44,6 +45,6 @@ export const RESOURCES: readonly Resource[] = [
   [calendar],
   [kindergarten, kindergartenPlan],
   [lookups],
-  [messaging, messageWrite],
+  [messaging, messageWrite, messagesFeature],
   [changeFeed],
 ].flatMap((modules) => declaredIn(...modules));

@@ -23,6 +23,8 @@ const EN = {
     notHeld: (date: string, first: string, last: string) =>
       `The bridge holds the lessons from ${first} to ${last}, not of ${date}: ask for a day in between.`,
     heldUntil: (last: string) => `(the bridge holds the plan until ${last}; later changes are not known yet)`,
+    outsideYear: (date: string, from: string, to: string) => `${date} is outside the school year (${from} to ${to}): no lessons then.`,
+    unpublished: (date: string) => `The school has not published the plan of the week of ${date} yet.`,
     planChanges: 'Plan changes',
     bells: 'Bells',
     teachers: "Teachers of the child's subjects",
@@ -127,6 +129,8 @@ const EN = {
     withAttachments: 'with attachments (opening the message names them)',
     withdrawn: 'withdrawn by the sender',
     untitled: '(no subject)',
+    archive: 'Messages of past school years (the archive)',
+    archiveSent: 'Sent in past school years (the archive)',
   },
 };
 
@@ -145,6 +149,8 @@ export const ASK_TEXT: Record<Language, AskText> = {
       lessonsFree: (from, to) => `bez lekcji ${from}–${to}`,
       notHeld: (date, first, last) => `Mostek ma lekcje od ${first} do ${last}, nie na ${date}: zapytaj o dzień w tym zakresie.`,
       heldUntil: (last) => `(mostek zna plan do ${last}; późniejszych zmian jeszcze nie zna)`,
+      outsideYear: (date, from, to) => `${date} wypada poza rokiem szkolnym (od ${from} do ${to}): wtedy nie ma lekcji.`,
+      unpublished: (date) => `Szkoła nie opublikowała jeszcze planu na tydzień z dniem ${date}.`,
       planChanges: 'Zmiany w planie',
       bells: 'Dzwonki',
       teachers: 'Nauczyciele przedmiotów dziecka',
@@ -249,6 +255,8 @@ export const ASK_TEXT: Record<Language, AskText> = {
       withAttachments: 'z załącznikami (ich nazwy poda otwarcie wiadomości)',
       withdrawn: 'wycofana przez nadawcę',
       untitled: '(bez tematu)',
+      archive: 'Wiadomości z minionych lat szkolnych (archiwum)',
+      archiveSent: 'Wysłane w minionych latach szkolnych (archiwum)',
     },
   },
   uk: {
@@ -262,6 +270,8 @@ export const ASK_TEXT: Record<Language, AskText> = {
       lessonsFree: (from, to) => `без уроків ${from}–${to}`,
       notHeld: (date, first, last) => `Міст має уроки з ${first} до ${last}, не на ${date}: запитайте про день у цьому проміжку.`,
       heldUntil: (last) => `(міст знає розклад до ${last}; пізніші зміни ще невідомі)`,
+      outsideYear: (date, from, to) => `${date} поза навчальним роком (з ${from} до ${to}): уроків тоді немає.`,
+      unpublished: (date) => `Школа ще не опублікувала розклад на тиждень, що містить ${date}.`,
       planChanges: 'Зміни в розкладі',
       bells: 'Дзвінки',
       teachers: 'Вчителі предметів дитини',
@@ -366,6 +376,8 @@ export const ASK_TEXT: Record<Language, AskText> = {
       withAttachments: 'з вкладеннями (їхні назви буде видно, коли відкрити повідомлення)',
       withdrawn: 'відкликане відправником',
       untitled: '(без теми)',
+      archive: 'Повідомлення минулих навчальних років (архів)',
+      archiveSent: 'Надіслані в минулих навчальних роках (архів)',
     },
   },
 };

@@ -55,6 +55,8 @@ const EN = {
     close: 'Close',
     /** The news box of the next school day's plan changes; the model adds the day ("Zmiany planu: jutro, czw. 19.11"). */
     planChanges: 'Plan changes',
+    /** The box of how this and next week differ from the standing plan, as the footer names it when it gave way whole. */
+    standing: 'Standing plan',
     /** Before an unread announcement's title, which stands among the news without a heading of its own. */
     unreadNotice: 'announcement',
   },
@@ -129,6 +131,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       subscribe: 'Subskrybuj (webcal)',
       close: 'Zamknij',
       planChanges: 'Zmiany planu',
+      standing: 'Stały plan',
       unreadNotice: 'ogłoszenie',
     },
     weekdays: WEEKDAYS.pl.long,
@@ -187,6 +190,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       subscribe: 'Підписатися (webcal)',
       close: 'Закрити',
       planChanges: 'Зміни розкладу',
+      standing: 'Сталий розклад',
       unreadNotice: 'оголошення',
     },
     weekdays: WEEKDAYS.uk.long,

@@ -35,6 +35,8 @@ export const EN_DASHBOARD = {
   lessons: 'Lessons',
   room: 'room',
   changes: 'Changes',
+  /** How this and next week differ from the standing weekly plan (the board's and Assist's words too). */
+  standing: 'Different from the standing plan',
   noChanges: 'No plan changes.',
   /** What an agenda entry is, for one that names no subject (src/i18n/lesson-words.ts). */
   agendaKinds: AGENDA_WORDS.en,

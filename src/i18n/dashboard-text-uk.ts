@@ -27,6 +27,7 @@ export const UK_DASHBOARD: DashboardText = {
   lessons: 'Уроки',
   room: 'каб.',
   changes: 'Зміни',
+  standing: 'Не так, як у сталому розкладі',
   noChanges: 'Розклад без змін.',
   agendaKinds: AGENDA_WORDS.uk,
   homework: 'Домашні завдання',

@@ -33,6 +33,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     lessons: 'Lekcje',
     room: 'sala',
     changes: 'Zmiany',
+    standing: 'Inaczej niż w stałym planie',
     noChanges: 'Bez zmian w planie.',
     agendaKinds: AGENDA_WORDS.pl,
     homework: 'Zadania domowe',

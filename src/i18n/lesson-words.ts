@@ -101,12 +101,49 @@ const ROOM_WORDS: Readonly<Record<Language, { room: string; was: string }>> = {
   uk: { room: 'каб.', was: 'було:' },
 };
 
-const EN = { ...lessonWords('en'), instead: (what: string) => `instead of ${what}`, unnamed: 'Lesson' };
+/** How a day differs from the standing weekly plan (rules/standing-timetable.ts), as every screen says it: the English shape. */
+const STANDING_EN = {
+  heading: 'Different from the standing plan',
+  missing: (was: string) => `no lesson: ${was} (in the standing plan)`,
+  added: (now: string) => `an extra lesson: ${now}`,
+  subject: (was: string, now: string) => `${now} instead of ${was}`,
+  teacher: (was: string, now: string) => `taught by ${now} instead of ${was}`,
+  room: (was: string, now: string) => `room ${now} instead of ${was}`,
+  noLessons: (lessons: string, dayOff: string | null) => `no lessons${dayOff === null ? '' : ` (${dayOff})`}; the standing plan has ${lessons}`,
+};
+
+const EN = { ...lessonWords('en'), instead: (what: string) => `instead of ${what}`, unnamed: 'Lesson', standing: STANDING_EN };
 
 export type TimetableWords = typeof EN;
 
 export const TIMETABLE_WORDS: Readonly<Record<Language, TimetableWords>> = {
-  pl: { ...lessonWords('pl'), instead: (what) => `zamiast: ${what}`, unnamed: 'Lekcja' },
+  pl: {
+    ...lessonWords('pl'),
+    instead: (what) => `zamiast: ${what}`,
+    unnamed: 'Lekcja',
+    standing: {
+      heading: 'Inaczej niż w stałym planie',
+      missing: (was) => `brak lekcji: ${was} (jest w stałym planie)`,
+      added: (now) => `dodatkowa lekcja: ${now}`,
+      subject: (was, now) => `${now} zamiast ${was}`,
+      teacher: (was, now) => `uczy ${now} zamiast ${was}`,
+      room: (was, now) => `sala ${now} zamiast ${was}`,
+      noLessons: (lessons, dayOff) => `bez lekcji${dayOff === null ? '' : ` (${dayOff})`}; w stałym planie lekcji: ${lessons}`,
+    },
+  },
   en: EN,
-  uk: { ...lessonWords('uk'), instead: (what) => `замість: ${what}`, unnamed: 'Урок' },
+  uk: {
+    ...lessonWords('uk'),
+    instead: (what) => `замість: ${what}`,
+    unnamed: 'Урок',
+    standing: {
+      heading: 'Не так, як у сталому розкладі',
+      missing: (was) => `немає уроку: ${was} (є в сталому розкладі)`,
+      added: (now) => `додатковий урок: ${now}`,
+      subject: (was, now) => `${now} замість ${was}`,
+      teacher: (was, now) => `веде ${now} замість ${was}`,
+      room: (was, now) => `кабінет ${now} замість ${was}`,
+      noLessons: (lessons, dayOff) => `без уроків${dayOff === null ? '' : ` (${dayOff})`}; у сталому розкладі уроків: ${lessons}`,
+    },
+  },
 };

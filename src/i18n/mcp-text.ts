@@ -24,6 +24,12 @@ const EN = {
   none: 'none',
   cut: 'The answer is cut here: ask for fewer days, one child or one subject for the rest.',
   failed: 'The answer could not be made; the bridge logged why.',
+  /** Asking the school for what the bridge did not hold (interface 18.2). */
+  readNow: 'Read from the school just now.',
+  reachSpent: (perHour: number, at: string) =>
+    `Not asked of the school: for a child's questions the bridge asks it at most ${perHour} times an hour, and can again from ${at}. What the bridge holds:`,
+  reachFailed: 'The school could not be asked just now; what the bridge holds:',
+  reachLeft: (weeks: number) => `${weeks} more not read: ask for fewer days.`,
   writeOff: (name: string) => `Writing messages is off for ${name}: the config's write_messages is not true.`,
   sendMissing: 'To write, give "to", "subject" and "text"; to send, give "confirm" with the code of a preview.',
   recipientsNotRead: (name: string) =>
@@ -69,6 +75,11 @@ export const MCP_TEXT: Record<Language, McpText> = {
     none: 'brak',
     cut: 'Tu odpowiedź jest ucięta: o resztę zapytaj o mniej dni, jedno dziecko albo jeden przedmiot.',
     failed: 'Nie udało się przygotować odpowiedzi; mostek zapisał przyczynę w logu.',
+    readNow: 'Odczytane ze szkoły przed chwilą.',
+    reachSpent: (perHour, at) =>
+      `Nie zapytano szkoły: o pytania dotyczące dziecka mostek pyta ją najwyżej ${perHour} razy na godzinę, znów może od ${at}. Co mostek ma:`,
+    reachFailed: 'Nie udało się teraz zapytać szkoły; co mostek ma:',
+    reachLeft: (weeks) => `Nie odczytano jeszcze ${weeks}: zapytaj o mniej dni.`,
     writeOff: (name) => `Pisanie wiadomości jest wyłączone dla: ${name} (write_messages w konfiguracji nie jest true).`,
     sendMissing: 'Aby napisać, podaj "to", "subject" i "text"; aby wysłać, podaj "confirm" z kodem podglądu.',
     recipientsNotRead: (name) =>
@@ -115,6 +126,11 @@ export const MCP_TEXT: Record<Language, McpText> = {
     none: 'немає',
     cut: 'Тут відповідь обрізано: про решту запитайте про менше днів, одну дитину або один предмет.',
     failed: 'Не вдалося підготувати відповідь; міст записав причину в журнал.',
+    readNow: 'Щойно прочитано зі школи.',
+    reachSpent: (perHour, at) =>
+      `Школу не запитано: щодо питань про дитину міст запитує її щонайбільше ${perHour} разів на годину, знову зможе з ${at}. Що міст має:`,
+    reachFailed: 'Зараз не вдалося запитати школу; що міст має:',
+    reachLeft: (weeks) => `Ще ${weeks} не прочитано: запитайте про менше днів.`,
     writeOff: (name) => `Написання повідомлень вимкнено для: ${name} (write_messages у конфігурації не true).`,
     sendMissing: 'Щоб написати, вкажіть "to", "subject" і "text"; щоб надіслати, вкажіть "confirm" з кодом попереднього перегляду.',
     recipientsNotRead: (name) =>

@@ -9,6 +9,8 @@ import type { FiguresSink } from '../features/status/figures.js';
 import type { HomeAssistantHandover } from './homeassistant/made.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import type { Want } from '../engine/resource.js';
+import type { OnDemandOutcome } from '../engine/on-demand.js';
 
 /** What the running bridge lends its outputs. */
 export interface OutputBridge {
@@ -29,6 +31,8 @@ export interface OutputBridge {
   command(child: string, command: string, payload: string): Promise<Record<string, unknown>>;
   /** Whether the config lets a child's account write to teachers (write_messages). */
   writes(child: string): boolean;
+  /** Reads what a person asked for that the bridge does not hold, in the child's queue (engine/on-demand.ts). */
+  reach(child: string, wants: readonly Want[]): Promise<OnDemandOutcome>;
   /** The diagnostics bundle of the running bridge. */
   diagnostics(): Promise<string>;
   /** The broker's side: whether it is connected (true without one) and how many messages were handed to it. */

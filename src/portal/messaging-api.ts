@@ -74,6 +74,16 @@ export class MessagesApi {
     return this.read(`/api/${mailbox}/messages/${id}`, fullMessageResponse);
   }
 
+  /** The past school years' received messages (spec 4.8: GET /archive/inbox/messages; listing marks nothing read). */
+  archivedList() {
+    return this.read('/api/archive/inbox/messages', messageListResponse);
+  }
+
+  /** The past school years' sent messages (spec 4.8: GET /archive/outbox/messages). */
+  archivedSentList() {
+    return this.read('/api/archive/outbox/messages', outboxListResponse);
+  }
+
   /** The newest `limit` sent messages (the outbox list names the first receiver only). */
   sentList(limit = 10) {
     return this.read('/api/outbox/messages', outboxListResponse, { limit: String(limit) });

@@ -7,7 +7,7 @@ import type { CommandAccount, Feature, FeatureAccess, FeatureState } from '../fe
 import type { CommandRequest } from '../features/kit/commands.js';
 import type { FeatureOutputs, SourceContext } from '../engine/source.js';
 import type { SchoolDayTimes } from '../engine/moments.js';
-import type { Host } from '../engine/resource.js';
+import type { Host, Want } from '../engine/resource.js';
 import { warsawDate } from '../util/time.js';
 import { FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
 import type { CalendarFeedContents } from '../rules/calendar-feeds.js';
@@ -35,9 +35,11 @@ export class AccountFeatures {
   constructor(
     features: readonly Feature[],
     private readonly access: FeatureAccess,
+    /** The copies a person asked for on demand, kept (engine/on-demand.ts). */
+    onDemand?: () => readonly Want[],
   ) {
     this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
-    this.runs = new FeatureRuns(this.running, access);
+    this.runs = new FeatureRuns(this.running, access, onDemand);
     const { dataDir, account } = access;
     this.absent = new AbsentModules(
       new RefusedModulesStore(dataDir, account.login),

@@ -13,7 +13,8 @@ import type { Handover } from '../once/handover.js';
 import { EventGate } from '../once/gate.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { SchedulePolicy } from '../engine/plan.js';
-import type { Resource } from '../engine/resource.js';
+import type { Resource, Want } from '../engine/resource.js';
+import { OnDemandReads, type OnDemandOutcome } from '../engine/on-demand.js';
 import type { Identity } from '../engine/identity.js';
 import type { CommandRequest } from '../features/kit/commands.js';
 import type { DeclaredStates } from '../engine/state.js';
@@ -30,6 +31,7 @@ import { IDENTITY } from '../engine/resources/school.js';
 import { PortalAccess, type PortalAccessOptions } from '../engine/resources/portal-access.js';
 import { AccountHealth, retryDelay } from './health.js';
 import { AccountChild } from './child.js';
+import type { Logger } from '../util/log.js';
 import { AccountFeatures } from './account-features.js';
 import { AccountPlan } from './account-plan.js';
 import { AccountCoordinator, type PassParts } from './coordinator.js';
@@ -82,24 +84,14 @@ export interface PassRunnerOptions extends Pick<PortalAccessOptions, Portal> {
  * portal, the send guard every send goes through, the child as the account knows it now and the account's
  * settings), the change feed and the one planner, handed the child's facts.
  */
-function accountParts(options: PassRunnerOptions): PassParts {
+function accountParts(options: PassRunnerOptions): PassParts & { onDemand: OnDemandReads } {
   const { account, dataDir, clock, hooks, resources = RESOURCES } = options;
   const language = options.language ?? FALLBACK_LANGUAGE;
   const log = options.log.child({ account: account.id ?? account.login });
   const family = options.family ?? options.alsoFamily;
   const child = new AccountChild({ account, dataDir, log, language, listedName: () => family?.studentName(account.login) });
   const health = new AccountHealth(language);
-  const gate = new EventGate({
-    dataDir,
-    log,
-    child: () => ({ id: child.id, name: child.firstName }),
-    fire: (kind, payload, id) => options.bus.event(child.id, { kind, payload, id }),
-    memory: (id) => options.handover?.memory(id),
-    tell: (memory) => options.handover?.tell(child.id, memory),
-    told: (id) => options.handover?.told(id),
-    onStorage: (error) => (health.storageError = error),
-    rollover: ROLLOVER_KINDS,
-  });
+  const gate = eventGate(options, child, health, log);
   const access = new PortalAccess({
     ...options,
     log,
@@ -123,30 +115,36 @@ function accountParts(options: PassRunnerOptions): PassParts {
   });
   access.observe(figures);
   const { messages, cache } = access;
-  const features = new AccountFeatures(options.features ?? FEATURES, {
-    account,
-    cache,
-    messages,
-    sendGuard: new SendGuard({
-      account: account.login,
-      child: () => child.id,
-      api: messages,
+  // What a person asks for that the bridge does not hold, read then and kept beside the other copies.
+  const onDemand = new OnDemandReads(cache, clock);
+  const features = new AccountFeatures(
+    options.features ?? FEATURES,
+    {
+      account,
+      cache,
+      messages,
+      sendGuard: new SendGuard({
+        account: account.login,
+        child: () => child.id,
+        api: messages,
+        dataDir,
+        clock,
+        log,
+        messagesPerDay: options.messagesPerDay,
+      }),
+      downloads: () => access.downloads(child.id),
+      identity: () => child.identity,
+      childId: () => child.id,
+      language,
       dataDir,
+      thresholds: options.thresholds ?? DEFAULT_GRADE_THRESHOLDS,
+      averaging: options.averaging ?? 'weighted',
       clock,
       log,
-      messagesPerDay: options.messagesPerDay,
-    }),
-    downloads: () => access.downloads(child.id),
-    identity: () => child.identity,
-    childId: () => child.id,
-    language,
-    dataDir,
-    thresholds: options.thresholds ?? DEFAULT_GRADE_THRESHOLDS,
-    averaging: options.averaging ?? 'weighted',
-    clock,
-    log,
-    events: { known: (kind) => gate.known(kind) },
-  });
+      events: { known: (kind) => gate.known(kind) },
+    },
+    () => onDemand.wants(),
+  );
   const changeFeed = new ChildChangeFeed({
     gateway: access.gateway,
     store: new ChangeFeedDeviceStore(dataDir, account.login),
@@ -159,7 +157,22 @@ function accountParts(options: PassRunnerOptions): PassParts {
   // A command's lookup outside a pass asks the planner too.
   const planner = new AccountPlan({ cache, policy: options.schedule, lessons: (now) => features.schoolDay(now), watch: () => changeFeed.watch() });
   cache.plannedBy((w) => planner.when(w, clock.now()));
-  return { log, child, health, gate, figures, access, features, changeFeed, planner };
+  return { log, child, health, gate, figures, access, features, changeFeed, planner, onDemand };
+}
+
+/** The child's event gate: what its features find is told once, through the bus, remembered with the handover. */
+function eventGate(options: PassRunnerOptions, child: AccountChild, health: AccountHealth, log: Logger): EventGate {
+  return new EventGate({
+    dataDir: options.dataDir,
+    log,
+    child: () => ({ id: child.id, name: child.firstName }),
+    fire: (kind, payload, id) => options.bus.event(child.id, { kind, payload, id }),
+    memory: (id) => options.handover?.memory(id),
+    tell: (memory) => options.handover?.tell(child.id, memory),
+    told: (id) => options.handover?.told(id),
+    onStorage: (error) => (health.storageError = error),
+    rollover: ROLLOVER_KINDS,
+  });
 }
 
 export class PassRunner implements CommandAccount {
@@ -169,8 +182,8 @@ export class PassRunner implements CommandAccount {
   readonly features: AccountFeatures;
   /** The account's figures for the diagnostics and its diagnostic entities. */
   readonly figures: AccountFigures;
-  /** The child, its event gate, the change feed (accountParts). */
-  private readonly parts: PassParts;
+  /** The child, its event gate, the change feed, what a person asked for on demand (accountParts). */
+  private readonly parts: PassParts & { onDemand: OnDemandReads };
   /** The pass, and what it publishes. */
   private readonly coordinator: AccountCoordinator;
   private readonly scheduler: AccountScheduler;
@@ -306,6 +319,20 @@ export class PassRunner implements CommandAccount {
     await this.queue.idle();
     // The figures' and the kept states' last writes too: they run beside the queue, not in it.
     await Promise.all([this.figures.written, this.features.saved()]);
+  }
+
+  /**
+   * Reads what a person asked for that the bridge does not hold (Assist: a week of the school year, a past year's
+   * mailbox; engine/on-demand.ts), in the account's queue; the features that name it compute and publish at once.
+   */
+  reach(wants: readonly Want[]): Promise<OnDemandOutcome> {
+    return this.queue.enqueue(async () => {
+      const { onDemand } = this.parts;
+      const kept = onDemand.wants();
+      const outcome = await onDemand.read(wants);
+      if (outcome.read > 0 || onDemand.wants() !== kept) await this.coordinator.computed();
+      return outcome;
+    });
   }
 
   /** Runs a command of the child's features: in the account's queue, never during a pass (a refresh only waits for one). */

@@ -217,14 +217,24 @@ export class AccountCoordinator {
    * the child did not take it (it is not news to the child, or not the child's to have).
    */
   async told(res: Resource, value: unknown, at: number): Promise<boolean> {
-    const { access, child, features, health, log } = this.parts;
+    const { access, child } = this.parts;
+    if (child.identity === undefined || !access.cache.take(res, value, at)) return false;
+    await this.computed();
+    return true;
+  }
+
+  /**
+   * The features whose copies moved outside a pass (told by another child of the school, or read because a person
+   * asked: runner/account.ts, reach) compute, and what they found is published at once; `last_update` stays.
+   */
+  async computed(): Promise<void> {
+    const { child, features, health, log } = this.parts;
     const identity = child.identity;
-    if (identity === undefined || !access.cache.take(res, value, at)) return false;
+    if (identity === undefined) return;
     const now = this.options.clock.now();
     const outcome = await features.compute({ identity, now, today: warsawDate(now), asked: false, log }, { startPass: false, unread: new Set() });
     await this.publishFound(outcome, { now, lastGood: health.lastSucceeded(['register']) });
     this.options.bus.passed(child.id);
-    return true;
   }
 
   /** What this pass read that answers for the child's whole school is told to its other children (engine/school-reads.ts). */

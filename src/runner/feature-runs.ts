@@ -49,7 +49,10 @@ type Taken = readonly [copies: string, today: string, identity: unknown, ...inpu
 
 export class FeatureRuns {
   /** Each feature's reads as last decided: from which day and child, whether the copies still answer as they did, the answer. */
-  private readonly decided = new Map<Feature, { today: string; identity: Identity; same: (() => boolean)[]; wants: readonly Want[] }>();
+  private readonly decided = new Map<
+    Feature,
+    { today: string; identity: Identity; onDemand: readonly Want[]; same: (() => boolean)[]; wants: readonly Want[] }
+  >();
   /** The last merge of the features' reads (wants): from which decisions and signal reads, and the answer. */
   private merged: { each: readonly (readonly Want[])[]; signals: readonly Want[]; wants: readonly Want[] } | undefined;
   private readonly taken = new Map<string, Taken>();
@@ -66,6 +69,8 @@ export class FeatureRuns {
   constructor(
     private readonly running: readonly Running[],
     private readonly access: Pick<FeatureAccess, 'account' | 'cache' | 'dataDir' | 'log'>,
+    /** The copies a person asked for on demand, kept (engine/on-demand.ts): the same list until one comes or goes. */
+    private readonly onDemand: () => readonly Want[] = () => NONE,
   ) {
     this.store = new KeptStatesStore(access.dataDir, access.account.login);
     this.asked = new KeptAskedFacts(access.dataDir, access.account.login, access.log);
@@ -118,7 +123,8 @@ export class FeatureRuns {
     if (!feature.reads) return NONE;
     const { cache, account } = this.access;
     const last = this.decided.get(feature);
-    if (last?.today === today && last.identity === identity && last.same.every((same) => same())) return last.wants;
+    const onDemand = this.onDemand();
+    if (last?.today === today && last.identity === identity && last.onDemand === onDemand && last.same.every((same) => same())) return last.wants;
     // Each question asked of the copies (their last good values, whatever this pass met), kept with its answer.
     const same: (() => boolean)[] = [];
     const asking =
@@ -135,8 +141,8 @@ export class FeatureRuns {
       refused: asking((res, key) => cache.refused(res, key)),
       readAt: asking((res, key) => cache.readAt(res, key)),
     };
-    const wants = feature.reads({ identity, today, account, copies });
-    this.decided.set(feature, { today, identity, same, wants });
+    const wants = feature.reads({ identity, today, account, copies, onDemand });
+    this.decided.set(feature, { today, identity, onDemand, same, wants });
     return wants;
   }
 
@@ -157,6 +163,7 @@ export class FeatureRuns {
       const featureCtx = (): SourceContext => ({
         ...ctx,
         cache: view(cache, feature.name, wants),
+        onDemand: wants.filter((w) => w.onDemand === true),
         inputs: Object.fromEntries((feature.inputs ?? []).map((name, i) => [name, inputs[i]])),
       });
       if (pass.startPass && keptForLater(wants)) {
@@ -227,19 +234,27 @@ export function signalReads(wants: readonly Want[], copies: Copies): Want[] {
   });
 }
 
-/** One copy two readers want: a lookup lacks the ids either reader names; a copy any reader needs now is not ahead of need. */
+/** One copy two readers want: a lookup lacks the ids either reader names; a copy any reader needs now is neither ahead of need nor on demand. */
 function both(a: Want, b: Want): Want {
   const missing = a.missing === undefined || b.missing === undefined ? (a.missing ?? b.missing) : [...new Set([...a.missing, ...b.missing])];
   const ahead = a.ahead === true && b.ahead === true;
+  const onDemand = a.onDemand === true && b.onDemand === true;
   // Spelt out rather than spread: wants come in many shapes, and a spread of them was a third of this merge's CPU.
-  return b.key === undefined ? { res: b.res, missing, ahead } : { res: b.res, key: b.key, missing, ahead };
+  return b.key === undefined ? { res: b.res, missing, ahead, onDemand } : { res: b.res, key: b.key, missing, ahead, onDemand };
 }
 
 /** Whether two lists name the same copies, in the same order, wanted alike. */
 function sameWants(a: readonly Want[], b: readonly Want[]): boolean {
   return (
     a.length === b.length &&
-    a.every((w, i) => w.res === b[i]!.res && w.key === b[i]!.key && String(w.missing) === String(b[i]!.missing) && w.ahead === b[i]!.ahead)
+    a.every(
+      (w, i) =>
+        w.res === b[i]!.res &&
+        w.key === b[i]!.key &&
+        String(w.missing) === String(b[i]!.missing) &&
+        w.ahead === b[i]!.ahead &&
+        w.onDemand === b[i]!.onDemand,
+    )
   );
 }
 

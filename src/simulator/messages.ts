@@ -99,10 +99,7 @@ function mailboxRoute(world: World, call: Call, account: SimAccount): Reply {
   const m = world.messaging;
   const login = account.login;
   const limit = Math.max(1, Math.min(100, Number(call.query.get('limit') ?? 50) || 50));
-  if (archive) {
-    if (idText !== undefined) return notFound();
-    return json(200, { data: [], total: 0, archivingInProgress: false });
-  }
+  if (archive) return archiveRoute(world, login, name, idText);
   if (name === 'outbox') {
     if (idText === undefined) {
       const all = outboxItems(world, m.outbox(login));
@@ -124,6 +121,26 @@ function mailboxRoute(world: World, call: Call, account: SimAccount): Reply {
   const items = listItems(world, messages).slice(0, limit);
   if (mailbox === BARE_ARRAY_MAILBOX) return json(200, items);
   return json(200, { data: items, total: messages.length });
+}
+
+/**
+ * The archive of past school years (spec 2.10, 4.8): archive/inbox's list and its messages (the inbox's shape), the
+ * archived sent list; the other mailboxes' archives list nothing here. Every list adds archivingInProgress.
+ */
+function archiveRoute(world: World, login: string, name: string, idText: string | undefined): Reply {
+  const archived = world.messaging.archive(login);
+  if (name === 'outbox') {
+    if (idText !== undefined) return notFound();
+    const items = outboxItems(world, archived.outbox);
+    return json(200, { data: items, total: items.length, archivingInProgress: false });
+  }
+  if (!(MAILBOX_NAMES as readonly string[]).includes(name)) return notFound();
+  const box = name === 'inbox' ? archived.inbox : [];
+  if (idText !== undefined) {
+    const found = box.find((x) => x.id === Number(idText));
+    return found ? json(200, fullMessage(world, found)) : notFound();
+  }
+  return json(200, { data: listItems(world, box), total: box.length, archivingInProgress: false });
 }
 
 /** POST /messages and /messages/reply: checks the body as the portal would and records the message. */

@@ -6,7 +6,16 @@ import { warsawNow } from './dates.js';
 import { loadFixture } from './fixtures.js';
 import type { SimAccount } from './account.js';
 import { MAILBOX_NAMES } from './messaging-types.js';
-import type { SimMailboxName, StaffFixture, MessagingFixture, SimMessage, SentMessage, NextSendAnswer, MessageFixture } from './messaging-types.js';
+import type {
+  SimMailboxName,
+  StaffFixture,
+  MessagingFixture,
+  SimMessage,
+  SentMessage,
+  NextSendAnswer,
+  MessageFixture,
+  OutboxFixture,
+} from './messaging-types.js';
 import { MINUTE } from '../util/duration.js';
 
 export { MAILBOX_NAMES } from './messaging-types.js';
@@ -18,6 +27,8 @@ const TICKET_LIFETIME_MS = 2 * MINUTE;
 interface Mailboxes {
   boxes: Map<SimMailboxName, SimMessage[]>;
   outbox: SentMessage[];
+  /** Past school years' messages, received and sent (the archive mailboxes). */
+  archive: { inbox: SimMessage[]; outbox: SentMessage[] };
 }
 
 export interface MessagingEnv {
@@ -182,6 +193,11 @@ export class SimMessaging {
     return this.state(login).outbox;
   }
 
+  /** The archive of past school years: its received messages (`inbox`) and sent ones (`outbox`). */
+  archive(login: string): { inbox: SimMessage[]; outbox: SentMessage[] } {
+    return this.state(login).archive;
+  }
+
   /** Finds a received message of the login in any mailbox. */
   findMessage(login: string, id: number): SimMessage | undefined {
     for (const box of this.state(login).boxes.values()) {
@@ -242,7 +258,7 @@ export class SimMessaging {
     let state = this.mailboxes.get(login);
     if (state) return state;
     const profile = this.profile(login);
-    state = { boxes: new Map(), outbox: [] };
+    state = { boxes: new Map(), outbox: [], archive: { inbox: [], outbox: [] } };
     for (const [name, list] of Object.entries(profile?.mailboxes ?? {})) {
       if ((MAILBOX_NAMES as readonly string[]).includes(name))
         state.boxes.set(
@@ -250,21 +266,25 @@ export class SimMessaging {
           list.map((m) => this.toMessage(m)),
         );
     }
-    for (const o of profile?.outbox ?? []) {
-      state.outbox.push({
-        id: o.id,
-        login,
-        receivers: o.to.map((u) => this.staffByUser(u)?.accountId ?? String(u)),
-        topic: o.topic,
-        content: o.body,
-        category: 'normal',
-        sent: o.sent,
-        // A receiver in the fixture's readBy read it when it arrived.
-        readAt: Object.fromEntries((o.readBy ?? []).map((u) => [this.staffByUser(u)?.accountId ?? String(u), o.sent])),
-      });
-    }
+    for (const o of profile?.outbox ?? []) state.outbox.push(this.toSent(login, o));
+    state.archive.inbox = (profile?.archive?.inbox ?? []).map((m) => this.toMessage(m));
+    state.archive.outbox = (profile?.archive?.outbox ?? []).map((o) => this.toSent(login, o));
     this.mailboxes.set(login, state);
     return state;
+  }
+
+  private toSent(login: string, o: OutboxFixture): SentMessage {
+    return {
+      id: o.id,
+      login,
+      receivers: o.to.map((u) => this.staffByUser(u)?.accountId ?? String(u)),
+      topic: o.topic,
+      content: o.body,
+      category: 'normal',
+      sent: o.sent,
+      // A receiver in the fixture's readBy read it when it arrived.
+      readAt: Object.fromEntries((o.readBy ?? []).map((u) => [this.staffByUser(u)?.accountId ?? String(u), o.sent])),
+    };
   }
 
   private toMessage(m: MessageFixture): SimMessage {

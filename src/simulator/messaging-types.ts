@@ -40,7 +40,16 @@ export interface MessagingFixture {
   types: { id: string; name: string }[];
   staff: StaffFixture[];
   system: { senderId: string; firstName: string; lastName: string; groupId: number };
-  profiles: Record<string, { missingMailboxes: string[]; mailboxes: Record<string, MessageFixture[]>; outbox: OutboxFixture[] }>;
+  profiles: Record<
+    string,
+    {
+      missingMailboxes: string[];
+      mailboxes: Record<string, MessageFixture[]>;
+      outbox: OutboxFixture[];
+      /** Past school years' messages (spec 2.10, 4.8; live-notes 40: they move to an archive folder): received, and sent. */
+      archive?: { inbox?: MessageFixture[]; outbox?: OutboxFixture[] };
+    }
+  >;
 }
 
 /** A received message; `sent` may hold a fixture date token, expanded when served. */

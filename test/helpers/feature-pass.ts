@@ -58,7 +58,7 @@ export function featurePasses(options: FeaturePassOptions): {
     failed.clear();
     cache.begin();
     try {
-      const ctx = { identity, now, today: warsawDate(now), startPass: false, account };
+      const ctx = { identity, now, today: warsawDate(now), startPass: false, account, onDemand: [] };
       const copies = {
         get: cache.peek.bind(cache),
         peek: cache.peek.bind(cache),

@@ -4,10 +4,8 @@
 // the kindergarten). "What does Zofia have on <day>" answers that day's activities for every school day of this and
 // next week; a plan change next week is told on its day; with no child every child answers under their name; the
 // names a family uses ("Zosia", "Jaś", "Janek", a unique beginning) find their child; no call asks the portal.
-import { execFileSync, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { mcpUrl } from '../../src/outputs/web/token.js';
@@ -15,41 +13,12 @@ import { addDays, dayOfWeek } from '../../src/util/time.js';
 import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { send } from '../helpers/web.js';
+import { ask, hasSdk, type AssistAnswer as Answer, type AssistCall as Call } from '../helpers/assist.js';
 
 const [ANIA, JANEK, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!, DEMO_ACCOUNTS[2]!];
 const NOW = '2026-11-18T09:11:30+01:00';
 const TODAY = '2026-11-18';
 const school = simulatedSchool(NOW);
-const CLIENT = fileURLToPath(new URL('../helpers/assist-client.py', import.meta.url));
-
-/** Whether python3 has the MCP SDK (`pip install mcp`; .ci/run installs it): skipped only outside CI without it. */
-function hasSdk(): boolean {
-  try {
-    execFileSync('python3', ['-c', 'import mcp.client.streamable_http'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-type Call = { tool: string; arguments?: Record<string, unknown> } | { list: true };
-type Answer = { text: string; is_error: boolean };
-
-/** The calls, each in a session of its own, as Home Assistant's integration makes them. */
-function ask(url: string, calls: readonly Call[]): Promise<unknown[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('python3', [CLIENT, url], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(JSON.parse(out) as unknown[]) : reject(new Error(`assist-client exited ${code}: ${err.slice(-2000)}`)),
-    );
-    child.stdin.end(JSON.stringify(calls));
-  });
-}
 
 /** The school days (Monday to Friday) from today to next week's Friday. */
 function schoolDays(): string[] {

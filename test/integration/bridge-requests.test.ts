@@ -128,6 +128,30 @@ describe('bridge requests', () => {
     expect(h.rec.json(`${h.base}/bridge/info`)).toMatchObject({ config: { poll_interval: '20m', fast_interval: '3m', school_interval: '5m' } });
   });
 
+  it('summary: the button fires summary_requested once, naming the children, for the AI summary blueprint', async () => {
+    const config = h.rec.json(`${h.prefix}/device/${h.base}_bridge/config`) as { cmps: Record<string, Record<string, unknown>> };
+    // One per bridge: button.<base>_summary_now, "Podsumowanie tygodnia teraz" in Polish, pressing the summary request.
+    expect(config.cmps.summary_now).toMatchObject({
+      p: 'button',
+      default_entity_id: `button.${h.base}_summary_now`,
+      command_topic: `${h.base}/bridge/request/summary`,
+      payload_press: '{}',
+    });
+    expect(config.cmps.summary_requested).toMatchObject({
+      p: 'event',
+      default_entity_id: `event.${h.base}_summary_requested`,
+      state_topic: `${h.base}/bridge/event/summary_requested`,
+      event_types: ['summary_requested'],
+    });
+    const events = `${h.base}/bridge/event/summary_requested`;
+    expect(await request('summary', '{}')).toEqual({ status: 'ok', data: { children: ['ania'] } });
+    await waitUntil(() => h.rec.on(events).length > 0, 'the event', 10_000);
+    expect(h.rec.on(events).map((m) => JSON.parse(m.text) as unknown)).toEqual([{ event_type: 'summary_requested', children: ['ania'] }]);
+    // A field it does not take: an error answer, and no event.
+    expect(await request('summary', '{"children":["x"]}')).toMatchObject({ status: 'error' });
+    expect(h.rec.on(events)).toHaveLength(1);
+  });
+
   it('the bridge device has a connectivity sensor and a log level select that drives the options request', async () => {
     const config = h.rec.json(`${h.prefix}/device/${h.base}_bridge/config`) as { cmps: Record<string, Record<string, unknown>> };
     expect(config.cmps.connection_state).toMatchObject({

@@ -270,7 +270,8 @@ export async function sortChanges(
   const readOk = (w: Want): boolean => facts.cache.refused(w.res, w.key) || facts.cache.readOkThisPass(w);
   const whyPending = (change: ChangeFeedChange): WhyPending | undefined => {
     const lists = new Set(named(change));
-    const wants = facts.wanted.filter((w) => lists.has(w.res));
+    // A copy a person asked for on demand is read when they ask again (engine/on-demand.ts): no pass waits for it.
+    const wants = facts.wanted.filter((w) => lists.has(w.res) && w.onDemand !== true);
     if (!wants.every(readOk)) return 'read failed';
     if (!wants.every(facts.computed)) return 'not computed';
     // A change naming nothing the child reads published nothing: it waits for no broker.

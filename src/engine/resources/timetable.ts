@@ -9,7 +9,8 @@ import { calendarSignal } from './calendar.js';
 
 /**
  * A week by its Monday (the key). A 403 on a week means "not published yet", not a dead session:
- * asked again within the hour. Ahead of need (next week for the calendar feeds alone) once a day.
+ * asked again within the hour. Ahead of need (next week for the calendar feeds, Assist and the board) once a
+ * day, and in a start's first pass: next week's plan is known from then on.
  */
 export const TIMETABLE = registerResource({
   endpoint: 'Timetables',
@@ -18,6 +19,7 @@ export const TIMETABLE = registerResource({
   fresh: NEWS,
   ...calendarSignal('Substitutions', byDay(RARE)),
   ahead: byDay(DAILY),
+  aheadAtStart: true,
   whenAsked: 'unvouched',
   refusedForMs: HOUR,
   byPeriod: true,

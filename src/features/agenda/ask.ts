@@ -5,7 +5,7 @@ import type { HomeworkItem } from '../../rules/homework.js';
 import { ASK_TEXT } from '../../i18n/ask-text.js';
 import { BOARD_TEXT } from '../../i18n/board-text.js';
 import { dayShort, spaced } from '../screens/shown.js';
-import { joinedFacts, type AskContext, type AskPart, type Told } from '../screens/ask.js';
+import { joinedFacts, ofSubject, type AskContext, type AskPart, type Told, type UpcomingAsked } from '../screens/ask.js';
 
 /** What a pass keeps for Assist of the agenda's view: null while a list is not read; none of a list the account has not. */
 export interface AgendaAsk {
@@ -68,14 +68,14 @@ function day(facts: AgendaAsk, date: string, c: AskContext): Told[] {
   ];
 }
 
-function upcoming(facts: AgendaAsk, until: string, c: AskContext): Told[] {
+function upcoming(facts: AgendaAsk, { until, subject }: UpcomingAsked, c: AskContext): Told[] {
   const w = ASK_TEXT[c.language].agenda;
   const text = BOARD_TEXT[c.language];
   const when = (from: string, to: string | null): string =>
     to !== null && to !== from
       ? `${dayShort(from, c.clock, text)} – ${dayShort(to, c.clock, text)} (${from} – ${to})`
       : `${dayShort(from, c.clock, text)} (${from})`;
-  const ahead = facts.items?.filter((e) => e.date <= until && (e.until ?? e.date) >= c.clock.today);
+  const ahead = facts.items?.filter((e) => e.date <= until && (e.until ?? e.date) >= c.clock.today && ofSubject(subject, e.subject));
   const homework =
     facts.homework === undefined
       ? []
@@ -84,7 +84,7 @@ function upcoming(facts: AgendaAsk, until: string, c: AskContext): Told[] {
             title: w.homework,
             lines:
               facts.homework
-                ?.filter((h) => h.due !== null && h.due >= c.clock.today && h.due <= until)
+                ?.filter((h) => h.due !== null && h.due >= c.clock.today && h.due <= until && ofSubject(subject, h.subject))
                 .map((h) => `${when(h.due as string, null)}: ${homeworkLine(h, c)}`) ?? null,
           },
         ];

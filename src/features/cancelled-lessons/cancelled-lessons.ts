@@ -10,7 +10,7 @@ import { SUBSTITUTIONS } from '../timetable/resources.js';
 import { TIMETABLE } from '../../engine/resources/timetable.js';
 import { feature } from '../feature.js';
 import { boardCount } from '../screens/parts.js';
-import type { AskContext, AskPart, Told } from '../screens/ask.js';
+import { ofSubject, type AskContext, type AskPart, type Told, type UpcomingAsked } from '../screens/ask.js';
 import { dayShort } from '../screens/shown.js';
 import { ASK_TEXT } from '../../i18n/ask-text.js';
 import { BOARD_TEXT } from '../../i18n/board-text.js';
@@ -68,12 +68,14 @@ function compute(ctx: SourceContext): SourceResult {
   };
 }
 
-/** get_upcoming: the week's cancelled lessons, each by its day, number and subject ("wt. 24.11 (2026-11-24): 3. Matematyka"). */
-function upcoming(facts: CancelledLessonsAsk, _until: string, c: AskContext): Told[] {
+/** get_upcoming: the week's cancelled lessons (of the subject asked, if one is), each by its day, number and subject ("wt. 24.11 (2026-11-24): 3. Matematyka"). */
+function upcoming(facts: CancelledLessonsAsk, { subject }: UpcomingAsked, c: AskContext): Told[] {
   if (facts.absent) return [];
   const line = (l: CancelledLesson) =>
     `${dayShort(l.date, c.clock, BOARD_TEXT[c.language])} (${l.date}): ${[l.lesson_no === null ? null : `${l.lesson_no}.`, l.subject].filter((p) => p !== null).join(' ')}`;
-  return [{ title: ASK_TEXT[c.language].cancelled.week, lines: facts.lessons && facts.lessons.map(line) }];
+  return [
+    { title: ASK_TEXT[c.language].cancelled.week, lines: facts.lessons && facts.lessons.filter((l) => ofSubject(subject, l.subject)).map(line) },
+  ];
 }
 
 /** This week's cancelled lessons (Monday to Sunday); null, never none, for a week the timetable does not cover or a kindergarten's plan. */

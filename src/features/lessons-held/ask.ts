@@ -6,12 +6,14 @@ import { ASK_TEXT } from '../../i18n/ask-text.js';
 import { BOARD_TEXT } from '../../i18n/board-text.js';
 import { addDays } from '../../util/time.js';
 import { dayShort, spaced } from '../screens/shown.js';
-import { joinedFacts, loose, type AskContext, type AskPart, type Told } from '../screens/ask.js';
+import { joinedFacts, ofSubject, type AskContext, type AskPart, type TopicsAsked, type Told, type UpcomingAsked } from '../screens/ask.js';
 
 /** What a pass keeps for Assist of the lessons held: null while Realizations is unknown; none before the agenda or absences are. */
 export interface LessonsHeldAsk {
   /** The last 14 days' lessons held, newest first. */
   recent: readonly LessonHeld[] | null;
+  /** The school year's lessons held, newest first (get_lesson_topics of a date, or up to 60 days back). */
+  held?: readonly LessonHeld[];
   /** The lessons missed in the last 14 days, with what was taught. */
   missed?: readonly MissedLesson[];
   /** Each test or quiz ahead with the topics of its subject to revise. */
@@ -26,14 +28,15 @@ function line(l: LessonHeld, c: AskContext): string {
   return `${place}: ${spaced(l.topic) ?? ASK_TEXT[c.language].lessonsHeld.noTopic}`;
 }
 
-function topics(facts: LessonsHeldAsk, asked: { subject: string | null; days: number }, c: AskContext): Told[] {
+function topics(facts: LessonsHeldAsk, asked: TopicsAsked, c: AskContext): Told[] {
   if (facts.absent) return [];
   const w = ASK_TEXT[c.language].lessonsHeld;
   const since = addDays(c.clock.today, 1 - asked.days);
-  const wanted = asked.subject === null ? null : loose(asked.subject);
-  const keep = (l: LessonHeld): boolean => l.date >= since && (wanted === null || loose(l.subject ?? '').startsWith(wanted));
+  const when = (l: LessonHeld): boolean => (asked.date === null ? l.date >= since && l.date <= c.clock.today : l.date === asked.date);
+  const keep = (l: LessonHeld): boolean => when(l) && ofSubject(asked.subject, l.subject);
+  const held = facts.recent === null ? null : (facts.held ?? facts.recent);
   return [
-    { title: w.topics, lines: facts.recent?.filter(keep).map((l) => line(l, c)) ?? null },
+    { title: w.topics, lines: held?.filter(keep).map((l) => line(l, c)) ?? null },
     { title: w.catchUp, lines: facts.missed?.filter(keep).map((l) => line(l, c)) ?? null },
   ];
 }
@@ -44,10 +47,10 @@ function attendance(facts: LessonsHeldAsk, _asked: { days: number | null }, c: A
   return [{ title: ASK_TEXT[c.language].lessonsHeld.catchUp, lines: facts.missed?.map((l) => line(l, c)) ?? null }];
 }
 
-function upcoming(facts: LessonsHeldAsk, until: string, c: AskContext): Told[] {
+function upcoming(facts: LessonsHeldAsk, { until, subject }: UpcomingAsked, c: AskContext): Told[] {
   if (facts.absent) return [];
   const text = BOARD_TEXT[c.language];
-  const ahead = facts.revise?.filter((r) => r.test.date <= until);
+  const ahead = facts.revise?.filter((r) => r.test.date <= until && ofSubject(subject, r.test.subject));
   return [
     {
       title: ASK_TEXT[c.language].lessonsHeld.revise,

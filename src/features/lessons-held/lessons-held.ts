@@ -136,7 +136,7 @@ async function compute(ctx: SourceContext): Promise<SourceResult> {
   const held = lessonsHeld({ realizations, lessons: ctx.cache.get(LESSONS)?.Lessons, names: lookupNames });
   const { date, time } = wallTime(ctx.now);
   const view: LessonsHeldView = { recent: recentLessons(held, ctx.today) };
-  const ask: LessonsHeldAsk = { recent: view.recent };
+  const ask: LessonsHeldAsk = { recent: view.recent, held };
   if (agenda !== undefined) {
     // Each test ahead with its own revision list, as next_test gives the first one's.
     ask.revise = agenda.tests

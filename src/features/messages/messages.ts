@@ -15,6 +15,11 @@ import type { Source, SourceContext, SourceResult } from '../../engine/source.js
 import type { ListedMessages } from '../messaging/opened.js';
 import type { Language } from '../../config/language.js';
 import { messagesAsk, type MessagesAsk } from './ask.js';
+import { ARCHIVED_INBOX, ARCHIVED_SENT } from './resources.js';
+import type { Resource } from '../../engine/resource.js';
+
+/** The archive's lists of past school years (spec 4.8), read on demand. */
+const ARCHIVES: readonly Resource[] = [ARCHIVED_INBOX, ARCHIVED_SENT];
 
 /** Mailboxes whose new messages become events (trash and the archives never hold new ones). */
 export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
@@ -29,7 +34,8 @@ declare module '../../engine/source.js' {
 
 export const messages = feature({
   name: 'messages',
-  reads: () => [want(UNREAD), ...WATCHED_MAILBOXES.map(mailboxWant)],
+  // The archive of past school years too, once a person asked Assist for it (read on demand, never by a pass).
+  reads: ({ onDemand }) => [want(UNREAD), ...WATCHED_MAILBOXES.map(mailboxWant), ...onDemand.filter((w) => ARCHIVES.includes(w.res))],
   entities: [unreadMessages, newestMessage, messageEvent],
   create: (access) => new MessagesSource({ api: access.messages, language: access.language }),
   board: messagesBoard,
@@ -78,7 +84,7 @@ export class MessagesSource implements Source {
       events: { message: [...listed].flatMap(([mailbox, items]) => messageEvents(mailbox, items)) } satisfies Events<typeof messageEvent>,
       // The messages the portal listed, by mailbox (what open_message accepts).
       output,
-      ask: { listed: output } satisfies MessagesAsk,
+      ask: { listed: output, ...archiveOf(ctx) } satisfies MessagesAsk,
     });
   }
 
@@ -88,6 +94,12 @@ export class MessagesSource implements Source {
     if (!this.counts) return undefined;
     return renderMessages(messagesView(this.counts, this.listed.get('inbox') ?? []), this.options.language);
   }
+}
+
+/** The archive's lists a person asked for (ctx.onDemand): each as the portal listed it, null where its read failed. */
+function archiveOf(ctx: SourceContext): Pick<Extract<MessagesAsk, { listed: unknown }>, 'archive'> {
+  if (!ctx.onDemand?.some((w) => ARCHIVES.includes(w.res))) return {};
+  return { archive: { received: ctx.cache.peek(ARCHIVED_INBOX)?.items ?? null, sent: ctx.cache.peek(ARCHIVED_SENT) ?? null } };
 }
 
 /**

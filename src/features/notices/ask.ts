@@ -6,7 +6,7 @@ import { ASK_TEXT } from '../../i18n/ask-text.js';
 import { BOARD_TEXT } from '../../i18n/board-text.js';
 import { addDays } from '../../util/time.js';
 import { dayShort, spaced } from '../screens/shown.js';
-import { joinedFacts, type AskContext, type AskPart, type Told } from '../screens/ask.js';
+import { joinedFacts, type AskContext, type AskPart, type MessagesAsked, type Told } from '../screens/ask.js';
 
 /** What a pass keeps for Assist of the announcements: every one, newest first; null while they are not known. */
 export type NoticesAsk = { notices: readonly NoticeSummary[] | null };
@@ -14,7 +14,9 @@ export type NoticesAsk = { notices: readonly NoticeSummary[] | null };
 /** An announcement's text as told: the whole of a usual one, a pasted document cut. */
 const TEXT_MAX = 2000;
 
-function messages(facts: NoticesAsk, asked: { days: number }, c: AskContext): Told[] {
+function messages(facts: NoticesAsk, asked: MessagesAsked, c: AskContext): Told[] {
+  // The archive keeps messages, not announcements.
+  if (asked.archive) return [];
   const w = ASK_TEXT[c.language].messages;
   const text = BOARD_TEXT[c.language];
   const since = addDays(c.clock.today, 1 - asked.days);

@@ -4,7 +4,7 @@ import type { OpenedRecord } from '../messaging/opened.js';
 import { ASK_TEXT } from '../../i18n/ask-text.js';
 import { BOARD_TEXT } from '../../i18n/board-text.js';
 import { dayShort } from '../screens/shown.js';
-import { joinedFacts, type AskContext, type AskPart, type Told } from '../screens/ask.js';
+import { joinedFacts, type AskContext, type AskPart, type MessagesAsked, type Told } from '../screens/ask.js';
 
 /** What the feature keeps for Assist: the message opened last (none before the first). */
 export type OpenedAsk = { record: OpenedRecord | undefined };
@@ -26,9 +26,11 @@ function files(r: OpenedRecord, c: AskContext): string | null {
   return r.attachments.length === 0 ? null : `${ASK_TEXT[c.language].messages.attachments}: ${r.attachments.map((a) => a.name).join(', ')}`;
 }
 
-function messages(facts: OpenedAsk, _asked: { days: number }, c: AskContext): Told[] {
+function messages(facts: OpenedAsk, asked: MessagesAsked, c: AskContext): Told[] {
   const r = facts.record;
-  return r === undefined ? [] : [{ title: ASK_TEXT[c.language].messages.opened, lines: [joinedFacts([heading(r, c), files(r, c)])] }];
+  return r === undefined || asked.archive
+    ? []
+    : [{ title: ASK_TEXT[c.language].messages.opened, lines: [joinedFacts([heading(r, c), files(r, c)])] }];
 }
 
 function opened(facts: OpenedAsk, c: AskContext): string | null {

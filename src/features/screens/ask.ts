@@ -5,6 +5,7 @@
 // none; a feature's part reads its facts as its own type, so renaming a field it reads fails the typecheck there.
 // The facts are the view's own objects, never a copy: a part keeps only what its answers need.
 import type { Language } from '../../config/language.js';
+import type { Want } from '../../engine/resource.js';
 import type { BoardMoment } from './shown.js';
 
 /** Who and when Assist asks for: the child as the family calls it, the family's language, the moment. */
@@ -39,6 +40,28 @@ export interface GradesAsked {
   days: number | null;
 }
 
+/** The question of get_messages: the last `days` days, or the past school years' archive. */
+export interface MessagesAsked {
+  days: number;
+  archive: boolean;
+}
+
+/** The question of get_lesson_topics: a subject's name or beginning (null: all), one date, else the last `days` days. */
+export interface TopicsAsked {
+  subject: string | null;
+  date: string | null;
+  days: number;
+}
+
+/** The question of get_upcoming: until which day (inclusive), and a subject's name or beginning (null: every subject). */
+export interface UpcomingAsked {
+  until: string;
+  subject: string | null;
+}
+
+/** A question whose answer may need what the bridge does not hold (interface 18.2): get_day's dates, get_messages' archive. */
+export type ReachAsked = { tool: 'day'; dates: readonly string[] } | { tool: 'messages'; archive: boolean };
+
 /**
  * A feature's part of Assist's answers (F: what its pass keeps for Assist). Each question a part answers is a
  * function of its facts; a question it cannot answer from them (an unknown subject) throws AskRefusal.
@@ -50,25 +73,30 @@ export interface AskPart<F> {
   day?(facts: F, date: string, c: AskContext): readonly Told[];
   /** The lessons' days it holds (the first and the last) and the next school day: get_day's reach. */
   days?(facts: F): { first: string; last: string; next: string | null } | null;
-  /** get_upcoming: what is ahead from today to `until` (inclusive). */
-  upcoming?(facts: F, until: string, c: AskContext): readonly Told[];
+  /** get_upcoming: what is ahead from today to `until` (inclusive), of one subject or all. */
+  upcoming?(facts: F, asked: UpcomingAsked, c: AskContext): readonly Told[];
   grades?(facts: F, asked: GradesAsked, c: AskContext): readonly Told[];
-  /** get_lesson_topics: the topics of the last `days` days, of a subject or all. */
-  topics?(facts: F, asked: { subject: string | null; days: number }, c: AskContext): readonly Told[];
+  /** get_lesson_topics: the topics of one date, or of the last `days` days, of a subject or all. */
+  topics?(facts: F, asked: TopicsAsked, c: AskContext): readonly Told[];
   /** get_attendance: the semester's, and the absences of the last `days` days (null: the part's default). */
   attendance?(facts: F, asked: { days: number | null }, c: AskContext): readonly Told[];
   behaviour?(facts: F, c: AskContext): readonly Told[];
   school?(facts: F, c: AskContext): readonly Told[];
-  /** get_messages: the messages of the last `days` days. */
-  messages?(facts: F, asked: { days: number }, c: AskContext): readonly Told[];
+  /** get_messages: the messages of the last `days` days, or (`archive`) of past school years. */
+  messages?(facts: F, asked: MessagesAsked, c: AskContext): readonly Told[];
   /** open_message: the message opened last, whole; null when none is. */
   opened?(facts: F, c: AskContext): string | null;
   /** send_message: whom `to` names among those the child's account may write to (by the write command's own rule). */
   recipient?(facts: F, to: string): Recipient;
+  /**
+   * The copies a question needs that its facts do not hold (a week of the school year, a past year's mailbox), each
+   * `onDemand`: read from the portal then (engine/on-demand.ts), the feature computes from them and answers.
+   */
+  reach?(facts: F, asked: ReachAsked): readonly Want[];
 }
 
 /** The questions a part may answer, by name. */
-export type AskQuestion = Exclude<keyof AskPart<unknown>, 'unknown' | 'days' | 'opened' | 'recipient'>;
+export type AskQuestion = Exclude<keyof AskPart<unknown>, 'unknown' | 'days' | 'opened' | 'recipient' | 'reach'>;
 
 /** A question the facts cannot answer as asked, in words a parent (through the model) can act on. */
 export class AskRefusal extends Error {
@@ -95,6 +123,11 @@ export function named<T>(given: string, items: readonly T[], name: (item: T) => 
   const starting = items.filter((i) => loose(name(i)).startsWith(wanted));
   if (starting.length > 0) return starting[0];
   return items.find((i) => loose(name(i)).includes(wanted));
+}
+
+/** Whether a fact of `subject` is among those asked for: every one when none is asked, else a subject the asked name begins. */
+export function ofSubject(asked: string | null, subject: string | null | undefined): boolean {
+  return asked === null || loose(subject ?? '').startsWith(loose(asked));
 }
 
 /** The facts of a line, without the unknown ones, joined: "Matematyka, s. 12". */

@@ -98,6 +98,14 @@ export interface BoardNextChanges {
   items: BoardNextChange[];
 }
 
+/** This and next week against the standing weekly plan (interface 18.2), each difference under its day. */
+export interface BoardStanding {
+  /** "Inaczej niż w stałym planie". */
+  title: string;
+  /** "wt. 24.11", and the difference as every screen says it: "3. sala 214 zamiast 105". */
+  items: { day: string; line: string }[];
+}
+
 /** An unread announcement by its title. */
 export interface BoardNotice {
   title: string;
@@ -212,6 +220,8 @@ export interface BoardBoxes {
   day: BoardDay | null;
   /** The next school day's plan changes while the timetable shows another day; null when there are none. */
   nextChanges: BoardNextChanges | null;
+  /** How this and next week differ from the standing plan; null (no box) when they do not, or it is not known. */
+  standing: BoardStanding | null;
   /** The unread announcements by their titles, newest first. */
   notices: BoardNotice[];
   /** Null (no box) when the homework list has no state: never answered, or refused for this child (a kindergarten). */

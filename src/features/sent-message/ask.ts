@@ -5,13 +5,14 @@ import { ASK_TEXT } from '../../i18n/ask-text.js';
 import { BOARD_TEXT } from '../../i18n/board-text.js';
 import { addDays } from '../../util/time.js';
 import { dayShort } from '../screens/shown.js';
-import { joinedFacts, type AskContext, type AskPart, type Told } from '../screens/ask.js';
+import { joinedFacts, type AskContext, type AskPart, type MessagesAsked, type Told } from '../screens/ask.js';
 
 /** What a pass keeps for Assist of the sent box: every sent message, newest first; null while not read; absent without the module. */
 export type SentAsk = { sent: readonly SentView[] | null; absent?: true };
 
-function messages(facts: SentAsk, asked: { days: number }, c: AskContext): Told[] {
-  if (facts.absent) return [];
+function messages(facts: SentAsk, asked: MessagesAsked, c: AskContext): Told[] {
+  // The past years' sent messages are the messages' part, read from the archive.
+  if (facts.absent || asked.archive) return [];
   const w = ASK_TEXT[c.language].messages;
   const text = BOARD_TEXT[c.language];
   const since = addDays(c.clock.today, 1 - asked.days);

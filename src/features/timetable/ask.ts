@@ -10,7 +10,12 @@ import { TIMETABLE_WORDS } from '../../i18n/lesson-words.js';
 import { plCompare } from '../../rules/order.js';
 import { changeWords, timetableOf } from './day.js';
 import { dayShort } from '../screens/shown.js';
-import { joinedFacts, type AskContext, type AskPart, type Told } from '../screens/ask.js';
+import { joinedFacts, ofSubject, type AskContext, type AskPart, type ReachAsked, type Told, type UpcomingAsked } from '../screens/ask.js';
+import { weeksToReach, type SchoolYearSpan } from './asked-weeks.js';
+import { standingLine, type StandingOut } from './standing.js';
+import type { AccountKind } from './kindergarten.js';
+import type { Want } from '../../engine/resource.js';
+import { weekStart } from '../../util/time.js';
 
 /** What a pass keeps for Assist of the timetable's view: the fortnight's days, the free days, the bells, the next school day. */
 export interface TimetableAsk {
@@ -20,6 +25,16 @@ export interface TimetableAsk {
   freeDays: readonly FreeDay[] | null;
   bells: readonly Bell[];
   nextSchoolDay: string | null;
+  /** The days of the weeks a person asked about, read on demand (asked-weeks.ts); none before. */
+  asked?: readonly SchoolDay[];
+  /** The Mondays of asked weeks the portal has not published yet. */
+  unpublished?: readonly string[];
+  /** The school year's span (get_day reaches any school day of it); null while not known. */
+  year?: SchoolYearSpan | null;
+  /** A kindergarten's plan holds its own weeks: nothing is read on demand for it. */
+  kind?: AccountKind;
+  /** This and next week against the standing plan (standing.ts); null while the plan is not read; none for a kindergarten. */
+  standing?: readonly StandingOut[] | null;
 }
 
 /** The free days (whole or some lessons) that touch `date`. */
@@ -42,21 +57,40 @@ function lessonLines(day: SchoolDay, c: AskContext): string[] {
   });
 }
 
+/** The day as the bridge holds it: of this and next week, or of a week read on demand. */
+function heldDay(facts: TimetableAsk, date: string): SchoolDay | undefined {
+  const held = facts.fortnight.find((d) => d.date === date && d.lessons !== undefined);
+  return held ?? facts.asked?.find((d) => d.date === date && d.lessons !== undefined);
+}
+
+/** Why a day's lessons are not held: outside the school year, a week the school has not published, else until when the bridge knows. */
+function notHeld(facts: TimetableAsk, date: string, c: AskContext): string[] | null {
+  const w = ASK_TEXT[c.language].timetable;
+  const year = facts.year;
+  if (facts.kind !== 'kindergarten' && year && (date < year.from || date > year.to)) return [w.outsideYear(date, year.from, year.to)];
+  if (facts.unpublished?.includes(weekStart(date))) return [w.unpublished(date)];
+  const span = days(facts);
+  return span === null ? null : [w.notHeld(date, span.first, span.last)];
+}
+
 function day(facts: TimetableAsk, date: string, c: AskContext): Told[] {
   const w = ASK_TEXT[c.language].timetable;
-  const held = facts.fortnight.find((d) => d.date === date);
+  const held = heldDay(facts, date);
   const free = freeOn(facts.freeDays ?? [], date);
   const off = free.length > 0 ? [{ title: w.daysOff, lines: free.map((f) => freeLine(f, c)) }] : [];
-  if (held === undefined || held.lessons === undefined) {
-    const span = days(facts);
-    const line = span === null ? null : [w.notHeld(date, span.first, span.last)];
-    return [{ title: w.lessons, lines: line }, ...off];
-  }
+  if (held === undefined || held.lessons === undefined) return [{ title: w.lessons, lines: notHeld(facts, date, c) }, ...off];
   const span = timetableOf(held, c.language).attributes.hours;
   const title = span === null ? w.lessons : `${w.lessons} ${w.hours(span.from, span.to)}`;
   // A day off names itself: its name instead of an empty list of lessons.
   const empty = held.freeDay !== undefined ? (held.freeDay.name ?? w.dayOff) : BOARD_TEXT[c.language].noLessons;
-  return [{ title, lines: lessonLines(held, c), empty }, ...off];
+  return [{ title, lines: lessonLines(held, c), empty }, ...standingOn(facts, date, c), ...off];
+}
+
+/** How the day differs from the standing plan, as every screen says it (standing.ts): this and next week's days only. */
+function standingOn(facts: TimetableAsk, date: string, c: AskContext): Told[] {
+  if (facts.standing === undefined || !facts.fortnight.some((d) => d.date === date && d.lessons !== undefined)) return [];
+  const title = TIMETABLE_WORDS[c.language].standing.heading;
+  return [{ title, lines: facts.standing === null ? null : facts.standing.filter((d) => d.date === date).map(standingLine) }];
 }
 
 /** The days whose lessons the view holds: the first and the last of them, and the next school day. */
@@ -72,19 +106,21 @@ function blocksOnly(facts: TimetableAsk): boolean {
   return held.length > 0 && held.every((l) => l.block !== undefined);
 }
 
-function upcoming(facts: TimetableAsk, until: string, c: AskContext): Told[] {
+function upcoming(facts: TimetableAsk, { until, subject }: UpcomingAsked, c: AskContext): Told[] {
   const w = ASK_TEXT[c.language].timetable;
   const text = BOARD_TEXT[c.language];
   const words = TIMETABLE_WORDS[c.language];
   const ahead = facts.fortnight.filter((d) => d.date >= c.clock.today && d.date <= until);
   const changes = ahead.flatMap((d) =>
-    d.changes.map((ch) => {
-      const slot = joinedFacts([ch.lesson_no === null ? null : `${ch.lesson_no}.`, ch.hours], ' ');
-      // What takes place (for a cancellation, what was cancelled) with its teacher, as the day's lessons say it; the
-      // change's words name what it replaced ("zamiast: Fizyka").
-      const what = joinedFacts([ch.subject ?? ch.original_subject, ch.teacher && `${ASK_TEXT[c.language].common.teacher}: ${ch.teacher}`]);
-      return `${dayShort(d.date, c.clock, text)} (${d.date}): ${joinedFacts([joinedFacts([slot, what], ' '), changeWords(ch, d.date, words)], ' — ')}`;
-    }),
+    d.changes
+      .filter((ch) => ofSubject(subject, ch.original_subject ?? ch.subject) || ofSubject(subject, ch.subject))
+      .map((ch) => {
+        const slot = joinedFacts([ch.lesson_no === null ? null : `${ch.lesson_no}.`, ch.hours], ' ');
+        // What takes place (for a cancellation, what was cancelled) with its teacher, as the day's lessons say it; the
+        // change's words name what it replaced ("zamiast: Fizyka").
+        const what = joinedFacts([ch.subject ?? ch.original_subject, ch.teacher && `${ASK_TEXT[c.language].common.teacher}: ${ch.teacher}`]);
+        return `${dayShort(d.date, c.clock, text)} (${d.date}): ${joinedFacts([joinedFacts([slot, what], ' '), changeWords(ch, d.date, words)], ' — ')}`;
+      }),
   );
   const free = facts.freeDays
     ?.filter((f) => f.from <= until && f.to >= c.clock.today)
@@ -128,10 +164,18 @@ function school(facts: TimetableAsk, c: AskContext): Told[] {
   ];
 }
 
+/** get_day's dates the bridge does not hold: their weeks, read on demand within the school year (a school's, not a kindergarten's). */
+function reach(facts: TimetableAsk, asked: ReachAsked): Want[] {
+  if (asked.tool !== 'day' || facts.kind === 'kindergarten') return [];
+  const known = [...facts.fortnight, ...(facts.asked ?? [])];
+  return weeksToReach(asked.dates, known, facts.year ?? null);
+}
+
 export const timetableAsk: AskPart<TimetableAsk> = {
   unknown: { fortnight: [], freeDays: null, bells: [], nextSchoolDay: null },
   day,
   days,
   upcoming,
   school,
+  reach,
 };

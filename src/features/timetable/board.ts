@@ -6,7 +6,18 @@ import type { ItemOf, Received } from '../kit/contract.js';
 import type { ChangeKind } from '../../rules/plan-changes.js';
 import { currentLesson, nextLesson, timetableToday, timetableTomorrow } from './entities.js';
 import { dayShown } from './day.js';
-import type { BoardDay, BoardHeadline, BoardLesson, BoardNextChange, BoardNextChanges, BoardPart, ShownChild } from '../screens/parts.js';
+import type {
+  BoardDay,
+  BoardHeadline,
+  BoardLesson,
+  BoardNextChange,
+  BoardNextChanges,
+  BoardPart,
+  BoardStanding,
+  ShownChild,
+} from '../screens/parts.js';
+import { TIMETABLE_WORDS } from '../../i18n/lesson-words.js';
+import { standingLine } from './standing.js';
 import { addDays } from '../../util/time.js';
 import { dayShort, dayTitle, list, num, part, str, weekday, type BoardMoment } from '../screens/shown.js';
 
@@ -97,7 +108,17 @@ function nextChangesOf(state: DayState | undefined, shownDate: string | null, cl
   return { date, title: `${text.labels.planChanges}: ${named}`, items };
 }
 
-/** The timetable's boxes: the day shown, its headline, and the next school day's changes beside another day. */
+/** This and next week's differences from the standing plan (timetable_today's `standing_differences`), today's and later. */
+function standingOf(state: DayState | undefined, { clock, text, language }: ShownChild): BoardStanding | null {
+  const items = list(state?.attributes?.standing_differences ?? undefined).flatMap((d) => {
+    const [date, words] = [str(d.date), str(d.words)];
+    if (date === null || words === null || date < clock.today) return [];
+    return [{ day: dayShort(date, clock, text), line: standingLine({ no: num(d.no), words }) }];
+  });
+  return items.length === 0 ? null : { title: TIMETABLE_WORDS[language].standing.heading, items };
+}
+
+/** The timetable's boxes: the day shown, its headline, the next school day's changes beside another day, the weeks against the standing plan. */
 export const timetableBoard: BoardPart = (child) => {
   const { state, clock, text } = child;
   const [current, next] = [state(currentLesson), state(nextLesson)];
@@ -107,5 +128,6 @@ export const timetableBoard: BoardPart = (child) => {
     day,
     headline: headlineOf(current, next, day, clock, text),
     nextChanges: nextChangesOf(state(timetableTomorrow), day?.date ?? null, clock, text),
+    standing: standingOf(state(timetableToday), child),
   };
 };

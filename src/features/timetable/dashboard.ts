@@ -60,6 +60,12 @@ const nextDay: Block = (e, t, { base }) => {
   );
 };
 
+/** This and next week against the standing plan (timetable_today's `standing_differences`), a school child's. */
+const standing: Block = (e, t) => {
+  if (!e.has(timetableToday) || e.preschool) return undefined;
+  return markdown(e, t, 'features/timetable/standing', { timetable: reads(timetableToday, 'standing_differences') }, {}, [PARTS[0]!]);
+};
+
 /** A kindergarten child's own view starts with its day (the blocks by their hours, today and the next day). */
 const preschoolOnly =
   (block: Block): Block =>
@@ -70,6 +76,7 @@ export const timetableDashboard: DashboardPart = {
   family: [
     { at: 'day', block: today },
     { at: 'day', block: nextDay },
+    { at: 'day', block: standing },
   ],
   child: [
     { section: 'activities', block: preschoolOnly(today) },

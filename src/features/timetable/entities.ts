@@ -14,6 +14,7 @@ import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 import type { PlanChangePayload } from '../../rules/plan-changes.js';
 import type { Schedule } from '../../rules/schedule.js';
 import { currentLessonOf, timetableOf, type CurrentLesson, type TimetableDay } from './day.js';
+import type { StandingOut } from './standing.js';
 import {
   nextLessonOf,
   planChangesOf,
@@ -149,9 +150,13 @@ export const timetableToday = sensor(
   {
     icon: 'mdi:timetable',
     stateClass: 'measurement',
-    attributes: shape<TimetableDay>(),
+    attributes: shape<TimetableDay & { standing_differences?: StandingOut[] | null }>(),
     module: DAY_MODULES,
-    state: ({ schedule, language }: TimetableView) => timetableOf(schedule.today, language),
+    // With this and next week's differences from the standing plan (interface 18.2), a school's only.
+    state: ({ schedule, language, standing }: TimetableView) => {
+      const day = timetableOf(schedule.today, language);
+      return standing === undefined ? day : { ...day, attributes: { ...day.attributes, standing_differences: standing } };
+    },
   },
 );
 export const timetableTomorrow = sensor(
@@ -212,6 +217,6 @@ export const TIMETABLE_ENTITIES = [
  * school_day_tomorrow, the calendar day after today. `changesKnown`: the year's plan changes were read (false: the timetable
  * change counts are unknown).
  */
-export function renderTimetable(schedule: Schedule, language: Language = FALLBACK_LANGUAGE, changesKnown = true) {
-  return statesOf(TIMETABLE_ENTITIES, { schedule, language, changesKnown });
+export function renderTimetable(schedule: Schedule, language: Language = FALLBACK_LANGUAGE, changesKnown = true, standing?: StandingOut[] | null) {
+  return statesOf(TIMETABLE_ENTITIES, { schedule, language, changesKnown, ...(standing === undefined ? {} : { standing }) });
 }

@@ -2,11 +2,11 @@
 // kinds, the extra classes (the week's timetable itself, TIMETABLE, is probed by `check` too: src/engine/resources/timetable.ts). A plan
 // change of today or the next school day is news; it is a new entry under Substitutions, so while the class
 // calendar lists the same ids the year's list stands.
-import { otherActivitiesResponse, substitutionsResponse } from '../../portal/schemas/timetable.js';
+import { otherActivitiesResponse, substitutionsResponse, timetableEntriesResponse } from '../../portal/schemas/timetable.js';
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../../portal/schemas/calendar.js';
 import type { z } from 'zod';
 import { registerResource, type Resource } from '../../engine/resource.js';
-import { BY_THE_HOUR, byDay, DAILY, RARE } from '../../engine/resources/ages.js';
+import { BY_THE_HOUR, byDay, DAILY, DAY, MINUTE, RARE } from '../../engine/resources/ages.js';
 import { calendarSignal } from '../../engine/resources/calendar.js';
 import { daily } from '../../engine/resources/lookups.js';
 import { addDays } from '../../util/time.js';
@@ -51,4 +51,17 @@ export const EXTRA_CLASSES = registerResource({
   byPeriod: true,
   changeFeed: ['Timetables'],
   note: 'the extra classes of this and next week, in one request',
+});
+/**
+ * The standing weekly plan (TimetableEntries), which this and next week are told against (interface 18.2): it changes
+ * with a new semester's plan, so a week old at most, never in a start's first pass, and kept when a read fails.
+ */
+export const TIMETABLE_ENTRIES = registerResource({
+  endpoint: 'TimetableEntries',
+  schema: timetableEntriesResponse,
+  fresh: byDay(7 * DAY - 10 * MINUTE),
+  keepOnError: true,
+  notAtStart: true,
+  whenAsked: 'keep',
+  note: 'the standing weekly plan, which this and next week are told against',
 });

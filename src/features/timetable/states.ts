@@ -1,6 +1,7 @@
 // The timetable feature's view and the states its declarations (entities.ts) make of it: the Schedule computed
 // once, rendered as the plan changes of today and the next school day, whether each is a school day and the next
 // lesson (the day's lessons and the lesson in progress in day.ts).
+import type { StandingOut } from './standing.js';
 import type { Language } from '../../config/language.js';
 import type { PublishedAs } from '../kit/entities.js';
 import { withAttributes } from '../kit/render.js';
@@ -18,6 +19,8 @@ export interface TimetableView {
   schedule: Schedule;
   language: Language;
   changesKnown: boolean;
+  /** This and next week against the standing plan (standing.ts); null while the plan is not read, none for a kindergarten. */
+  standing?: StandingOut[] | null;
 }
 
 /**

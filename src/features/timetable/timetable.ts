@@ -24,6 +24,9 @@ import { freeDay, planChange, renderTimetable, TIMETABLE_ENTITIES, type Timetabl
 import { timetableBoard } from './board.js';
 import { timetableDashboard } from './dashboard.js';
 import { timetableAsk, type TimetableAsk } from './ask.js';
+import { askedDays, askedWeeks, type SchoolYearSpan } from './asked-weeks.js';
+import { standingOf, standingWants, type StandingOut } from './standing.js';
+import type { Identity } from '../../engine/identity.js';
 
 export { renderTimetable } from './entities.js';
 import type { ResourceCache } from '../../engine/cache.js';
@@ -31,12 +34,13 @@ import type { Source, SourceContext, SourceResult } from '../../engine/source.js
 
 export const timetable = feature({
   name: 'timetable',
-  reads: ({ copies, today, identity }) => {
+  reads: ({ copies, today, identity, onDemand }) => {
     // A kindergarten's plan, once found, stands in for the school's timetable and its changes.
     const kindergarten = kindergartenReads(copies, today);
     if (kindergarten?.source) return [...FREE_DAY_WANTS, ...kindergarten.wants];
     const { weeks, ahead } = timetableReads(copies, today, identity.classId);
-    const read = [...weeks, ...(ahead === undefined ? [] : [ahead])];
+    // The weeks a person asked Assist about (read on demand, never by a pass) are computed from too.
+    const read = [...weeks, ...(ahead === undefined ? [] : [ahead]), ...askedWeeks(onDemand)];
     const lessons = read.flatMap((w) => Object.values(copies.peek(TIMETABLE, w.key)?.Timetable ?? {}).flat(2));
     return [
       ...FREE_DAY_WANTS,
@@ -51,6 +55,8 @@ export const timetable = feature({
         classrooms: lessons.map((l) => l.Classroom?.id),
       }),
       ...(kindergarten?.wants ?? []),
+      // The standing weekly plan, which this and next week are told against.
+      ...standingWants(copies),
     ];
   },
   // The child's attendance marks tell a split class's own group from the other one.
@@ -119,23 +125,33 @@ class TimetableSource implements Source {
       bells: kindergarten?.source ? [] : schoolBells(unitBells?.length ? unitBells : ctx.identity.bells, days),
       ...(extraUnread ? { extraUnread } : {}),
     };
+    this.standing = kindergarten?.source ? undefined : standingOf(ctx.cache, output.fortnight, input.names, this.language);
     // Keyed by the declarations: the keys are spelled where they are declared (entities.ts).
     const events = { [planChange.key]: result.events, [freeDay.key]: freeDayEvents(freeList, ctx.today) } satisfies Events<
       typeof planChange | typeof freeDay
     >;
+    const asked = askedDays(ctx.cache, kindergarten?.source ? [] : askedWeeks(ctx.onDemand ?? []), input);
     const ask = {
       fortnight: output.fortnight,
       freeDays: free.schoolFreeDays === undefined && free.classFreeDays === undefined ? null : freeList,
       bells: output.bells,
       nextSchoolDay: output.nextSchoolDay,
+      asked: asked.days,
+      unpublished: asked.unpublished,
+      year: yearOf(ctx.identity),
+      kind: output.kind ?? 'school',
+      standing: this.standing ?? null,
     } satisfies TimetableAsk;
-    return { states: renderTimetable(result, this.language, substitutions !== undefined), events, output, ask };
+    return { states: renderTimetable(result, this.language, substitutions !== undefined, this.standing), events, output, ask };
   }
+
+  /** This and next week against the standing plan, as the last computation found (a kindergarten's plan has none). */
+  private standing: StandingOut[] | null | undefined;
 
   /** The states at ctx.now from what the last pass read (a lesson boundary); nothing before a pass. */
   restate(ctx: SourceContext): SourceResult['states'] {
     if (this.last === undefined) return undefined;
-    return renderTimetable(this.schedule({ ...this.last, now: ctx.now }), this.language, this.last.substitutions !== undefined);
+    return renderTimetable(this.schedule({ ...this.last, now: ctx.now }), this.language, this.last.substitutions !== undefined, this.standing);
   }
 
   /** The next instant after `now` at which a lesson of today starts or ends; null when none is left. */
@@ -172,8 +188,16 @@ function timetableReads(copies: Copies, today: string, classId: string | undefin
   const partial = mergeTimetables(copies.get(TIMETABLE, thisWeek)?.Timetable);
   const mondays = timetableWeeks(today, { days: partial, names: namesOf(copies), free: freeDays(freeDaysOf(copies, classId)) });
   const nextWeek = addDays(thisWeek, 7);
+  // Next week ahead of need once this week's answered: an account the portal refuses the timetable (a kindergarten's) asks once.
+  const answered = copies.peek(TIMETABLE, thisWeek) !== undefined;
   return {
     weeks: mondays.map((monday) => want(TIMETABLE, monday)),
-    ...(mondays.includes(nextWeek) ? {} : { ahead: want(TIMETABLE, nextWeek, { ahead: true }) }),
+    ...(mondays.includes(nextWeek) || !answered ? {} : { ahead: want(TIMETABLE, nextWeek, { ahead: true }) }),
   };
+}
+
+/** The school year's span as the child's identity gives it; null while either end is unknown. */
+function yearOf(identity: Identity): SchoolYearSpan | null {
+  const { schoolYearBegin: from, schoolYearEnd: to } = identity;
+  return from === undefined || to === undefined ? null : { from: from.slice(0, 10), to: to.slice(0, 10) };
 }

@@ -8,13 +8,14 @@ import type { ChildView } from '../web/types.js';
 import type { Feature } from '../../features/feature.js';
 import type { BoardWarning } from '../../features/screens/parts.js';
 import { FEATURES } from '../../features/index.js';
-import { AskRefusal, loose, type AskContext, type AskPart, type AskQuestion, type Told } from '../../features/screens/ask.js';
+import { AskRefusal, loose, type AskContext, type AskPart, type AskQuestion, type ReachAsked, type Told } from '../../features/screens/ask.js';
 import { clockAt, dayTitle } from '../../features/screens/shown.js';
 import { MCP_TEXT, type McpText } from '../../i18n/mcp-text.js';
 import { BOARD_TEXT } from '../../i18n/board-text.js';
 import { WEEKDAYS } from '../../i18n/lesson-words.js';
 import { addDays, dayOfWeek } from '../../util/time.js';
-import { DAY_DAYS_MAX, MESSAGE_DAYS, TOPIC_DAYS_MAX, UPCOMING_DAYS_MAX } from './tools.js';
+import { DAY_DAYS_MAX, MESSAGE_DAYS, TOPIC_DAYS, TOPIC_DAYS_MAX, UPCOMING_DAYS_MAX } from './tools.js';
+import type { Want } from '../../engine/resource.js';
 
 /** The longest answer: a model's context is not flooded, a longer one ends with how to ask for less. */
 export const ANSWER_MAX_CHARS = 24_000;
@@ -25,6 +26,8 @@ export interface Asked {
   name: string;
   warning: BoardWarning | null;
   facts: ReadonlyMap<string, unknown>;
+  /** What asking the school for this question did (read just now, the hour's limit reached), said under the heading. */
+  note?: string;
 }
 
 /** What a read tool was asked, its arguments as the schemas say. */
@@ -32,6 +35,7 @@ export interface Question {
   date?: string;
   days?: number;
   subject?: string;
+  archive?: boolean;
 }
 
 /** A tool's answer: its text, and whether it is a refusal (an MCP tool error). */
@@ -70,7 +74,11 @@ function sections(list: readonly Told[], w: McpText): string[] {
 
 function heading(asked: Asked, title: string): string[] {
   const warning = asked.warning;
-  return [`${asked.name} (${asked.child.id}) — ${title}`, ...(warning === null ? [] : [[warning.text, warning.detail].filter(Boolean).join(' ')])];
+  return [
+    `${asked.name} (${asked.child.id}) — ${title}`,
+    ...(warning === null ? [] : [[warning.text, warning.detail].filter(Boolean).join(' ')]),
+    ...(asked.note === undefined ? [] : [asked.note]),
+  ];
 }
 
 /** A read tool's text for one child: its heading, then each part's sections (or that the child's account keeps none). */
@@ -85,8 +93,11 @@ export function contextOf(asked: Asked, language: Language, now: number): AskCon
 
 // --- the dates get_day is asked ---
 
-/** The date `given` names: today, tomorrow (the next school day, as the timetable tells it), a weekday's next, or YYYY-MM-DD. */
-export function dateAsked(given: string | undefined, asked: Asked, c: AskContext, w: McpText): string {
+/**
+ * The date `given` names: today, tomorrow (the next school day, as the timetable tells it), a weekday (its next, or
+ * its last when `toward` is back), or YYYY-MM-DD.
+ */
+export function dateAsked(given: string | undefined, asked: Asked, c: AskContext, w: McpText, toward: 'ahead' | 'back' = 'ahead'): string {
   const value = loose(given ?? 'today');
   const today = c.clock.today;
   if (value === 'today' || value === '') return today;
@@ -95,20 +106,29 @@ export function dateAsked(given: string | undefined, asked: Asked, c: AskContext
   // A weekday in any of the family's languages: its next one (today's when it is today).
   for (const names of Object.values(WEEKDAYS)) {
     const index = names.long.findIndex((d) => loose(d) === value);
-    if (index >= 0) return addDays(today, (index + 1 - dayOfWeek(today) + 7) % 7);
+    if (index >= 0) return addDays(today, toward === 'ahead' ? (index + 1 - dayOfWeek(today) + 7) % 7 : -((dayOfWeek(today) - index - 1 + 7) % 7));
   }
   throw new AskRefusal(w.badDate(given?.slice(0, 40) ?? ''));
 }
 
 // --- the read tools ---
 
+/** The dates get_day is asked for: from the date it names, `days` of them. */
+export function dayDates(asked: Asked, q: Question, language: Language, now: number): string[] {
+  const first = dateAsked(q.date, asked, contextOf(asked, language, now), MCP_TEXT[language]);
+  const count = Math.min(Math.max(q.days ?? 1, 1), DAY_DAYS_MAX);
+  return Array.from({ length: count }, (_, i) => addDays(first, i));
+}
+
+/** What the question needs that the child's facts do not hold: each part's copies to read on demand (interface 18.2). */
+export function reachOf(asked: Asked, question: ReachAsked): Want[] {
+  return each(asked, (part, facts) => part.reach?.(facts, question)).flat();
+}
+
 export function getDay(asked: Asked, q: Question, language: Language, now: number): string {
   const c = contextOf(asked, language, now);
   const w = MCP_TEXT[language];
-  const first = dateAsked(q.date, asked, c, w);
-  const count = Math.min(Math.max(q.days ?? 1, 1), DAY_DAYS_MAX);
-  const dates = Array.from({ length: count }, (_, i) => addDays(first, i));
-  return dates
+  return dayDates(asked, q, language, now)
     .map((date) =>
       answered(
         asked,
@@ -124,10 +144,11 @@ export function getUpcoming(asked: Asked, q: Question, language: Language, now: 
   const c = contextOf(asked, language, now);
   const span = Math.min(Math.max(q.days ?? 14, 1), UPCOMING_DAYS_MAX);
   const until = addDays(c.clock.today, span);
+  const subject = q.subject?.trim() || null;
   return answered(
     asked,
-    `${c.clock.today} – ${until}`,
-    told(asked, (part, facts) => part.upcoming?.(facts, until, c)),
+    `${c.clock.today} – ${until}${subject === null ? '' : ` (${subject})`}`,
+    told(asked, (part, facts) => part.upcoming?.(facts, { until, subject }, c)),
     MCP_TEXT[language],
   );
 }
@@ -142,12 +163,17 @@ export function getOther(
   now: number,
 ): string {
   const c = contextOf(asked, language, now);
+  const topicDate = tool === 'topics' && q.date !== undefined ? dateAsked(q.date, asked, c, MCP_TEXT[language], 'back') : null;
   const ask = (part: AskPart<unknown>, facts: unknown): readonly Told[] | undefined => {
     switch (tool) {
       case 'grades':
         return part.grades?.(facts, { subject: q.subject?.trim() || null, days: q.days ?? null }, c);
       case 'topics':
-        return part.topics?.(facts, { subject: q.subject?.trim() || null, days: Math.min(Math.max(q.days ?? TOPIC_DAYS_MAX, 1), TOPIC_DAYS_MAX) }, c);
+        return part.topics?.(
+          facts,
+          { subject: q.subject?.trim() || null, date: topicDate, days: Math.min(Math.max(q.days ?? TOPIC_DAYS, 1), TOPIC_DAYS_MAX) },
+          c,
+        );
       case 'attendance':
         return part.attendance?.(facts, { days: q.days ?? null }, c);
       case 'behaviour':
@@ -155,7 +181,7 @@ export function getOther(
       case 'school':
         return part.school?.(facts, c);
       case 'messages':
-        return part.messages?.(facts, { days: q.days ?? MESSAGE_DAYS }, c);
+        return part.messages?.(facts, { days: q.days ?? MESSAGE_DAYS, archive: q.archive === true }, c);
     }
   };
   return answered(asked, title, told(asked, ask), MCP_TEXT[language]);

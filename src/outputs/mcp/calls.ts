@@ -14,16 +14,22 @@ import { boardModel } from '../web/board-model.js';
 import { listedTool, OPEN_COMMAND, TOOLS, type ToolDef, type ToolProperty } from './tools.js';
 import {
   capped,
+  dayDates,
   getDay,
   getOther,
   getUpcoming,
   joinedAnswers,
   openedText,
+  reachOf,
   recipientOf,
   type Asked,
   type Question,
   type ToolAnswer,
 } from './answers.js';
+import type { Want } from '../../engine/resource.js';
+import { ON_DEMAND_LIMITS, type OnDemandOutcome } from '../../engine/on-demand.js';
+import type { ReachAsked } from '../../features/screens/ask.js';
+import { wallTime } from '../../util/time.js';
 import { childrenNamed, firstName, oneChild, QUOTED } from './children.js';
 import { Confirmations } from './confirmations.js';
 
@@ -36,10 +42,16 @@ export interface McpSource {
   facts(child: string): ReadonlyMap<string, unknown>;
 }
 
-/** What the two tools that act do, through the same path as the command topics (the child's account queue). */
+/** What the two tools that act do, through the same path as the command topics (the child's account queue), and the reads a question needs. */
 export interface McpActions {
   /** Runs one of a child's commands (`open_message`, `write`) as its topic would; rejects with the refusal. */
   command(child: string, command: string, payload: string): Promise<Record<string, unknown>>;
+  /**
+   * Reads on demand, in the child's queue, what a question needs that the bridge does not hold (interface 18.2: a week of
+   * the school year, a past year's mailbox); the features compute from it before it resolves. None: the read tools
+   * answer from what the bridge holds.
+   */
+  reach?(child: string, wants: readonly Want[]): Promise<OnDemandOutcome>;
   /** Whether the config lets this child's account write to teachers (`write_messages: true`). */
   writes(child: string): boolean;
 }
@@ -54,6 +66,12 @@ export interface ToolCallsOptions {
 
 /** The arguments as the schemas say, each checked: a wrong type is a refusal naming it. */
 type Args = Question & { child?: string; id?: string; to?: string; text?: string; confirm?: string };
+
+/** The read tools whose question may need what the bridge does not hold, and what of it they ask (interface 18.2). */
+const REACHING: Record<string, (asked: Asked, q: Question, language: Language, now: number) => ReachAsked | undefined> = {
+  get_day: (asked, q, language, now) => ({ tool: 'day', dates: dayDates(asked, q, language, now) }),
+  get_messages: (_asked, q) => (q.archive === true ? { tool: 'messages', archive: true } : undefined),
+};
 
 /** The heading each read tool's answer has, besides get_day's (the date) and get_upcoming's (the span). */
 const OTHERS = {
@@ -108,8 +126,32 @@ export class ToolCalls {
       if (tool === undefined) throw new AskRefusal(`unknown tool ${name}`);
       return getOther(tool, MCP_TEXT[language].titles[tool], asked, args, language, now);
     };
-    const texts = this.asked(childrenNamed(args.child, this.children(), MCP_TEXT[language])).map(answer);
-    return { text: joinedAnswers(texts) };
+    const asked = await this.reached(this.asked(childrenNamed(args.child, this.children(), MCP_TEXT[language])), name, args);
+    return { text: joinedAnswers(asked.map(answer)) };
+  }
+
+  /**
+   * Each child as the question finds it once what it needs that the bridge did not hold is read (interface 18.2): its
+   * facts anew, with a note that the school was asked just now, or when it can be asked again. One child after another:
+   * each reads in its own queue.
+   */
+  private async reached(asked: readonly Asked[], tool: string, args: Args): Promise<Asked[]> {
+    const { actions, source } = this.options;
+    const question = REACHING[tool];
+    if (actions?.reach === undefined || question === undefined) return [...asked];
+    const out: Asked[] = [];
+    for (const one of asked) {
+      const reach = question(one, args, source.language, source.now());
+      const wants = reach === undefined ? [] : reachOf(one, reach);
+      if (wants.length === 0) {
+        out.push(one);
+        continue;
+      }
+      const outcome = await actions.reach(one.child.id, wants);
+      const note = reachNote(outcome, MCP_TEXT[source.language]);
+      out.push({ ...one, facts: source.facts(one.child.id), ...(note === undefined ? {} : { note }) });
+    }
+    return out;
   }
 
   /** The children in the board's order, whatever order their first passes ended in. */
@@ -183,6 +225,17 @@ export class ToolCalls {
     const { actions, source } = this.options;
     return actions !== undefined && source.children().some((c) => actions.writes(c.id));
   }
+}
+
+/** What asking the school did, said under the answer's heading: read just now, the hour's limit reached (until when), a read that failed. */
+function reachNote(outcome: OnDemandOutcome, w: McpText): string | undefined {
+  if (outcome.until !== undefined) return w.reachSpent(ON_DEMAND_LIMITS.perHour, wallTime(outcome.until).time.slice(0, 5));
+  const lines = [
+    ...(outcome.read > 0 && outcome.failed === undefined ? [w.readNow] : []),
+    ...(outcome.failed === undefined ? [] : [w.reachFailed]),
+    ...(outcome.left > 0 ? [w.reachLeft(outcome.left)] : []),
+  ];
+  return lines.length === 0 ? undefined : lines.join(' ');
 }
 
 /** Why the send guard refused, in the family's words (its code; any other: the bridge logged it). */

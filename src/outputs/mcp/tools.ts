@@ -30,11 +30,15 @@ const CHILD: ToolProperty = {
 
 /** get_day's `days`: a school week and a weekend. */
 export const DAY_DAYS_MAX = 7;
-/** How far get_upcoming looks at most; the answer says until when the bridge knows. */
-export const UPCOMING_DAYS_MAX = 31;
-export const TOPIC_DAYS_MAX = 14;
-/** How far back get_messages and get_grades look at most (the year's grades: ask by subject). */
+/** How far get_upcoming looks at most (interface 18.2); the answer says until when the bridge knows the plan's changes. */
+export const UPCOMING_DAYS_MAX = 60;
+/** get_lesson_topics: the default days back, and the most (interface 18.2). */
+export const TOPIC_DAYS = 14;
+export const TOPIC_DAYS_MAX = 60;
+/** How far back get_messages and get_attendance look at most. */
 export const BACK_DAYS_MAX = 120;
+/** get_grades: up to the whole school year (interface 18.2). */
+export const YEAR_DAYS_MAX = 366;
 /** get_messages' default. */
 export const MESSAGE_DAYS = 14;
 
@@ -45,7 +49,7 @@ export const TOOLS = [
   {
     name: 'get_day',
     description:
-      "A child's school day, or several days from it: the lessons with their times, teachers, rooms and changes (cancelled lessons, substitutions, room changes, moved lessons), when lessons start and end, homework due, tests, trips and days off. Any day of this school week and the next; a day off says so. Use for 'what does Zofia have on Thursday?'.",
+      "A child's school day, or several days from it: the lessons with their times, teachers, rooms and changes (cancelled lessons, substitutions, room changes, moved lessons), how the week differs from the standing weekly plan, when lessons start and end, homework due, tests, trips and days off. Any school day of the school year: a week beyond this and the next is read from the school when asked (the answer says so). A day off says so. Use for 'what does Zofia have on Thursday?' or 'what did she have on 14 October?'.",
     inputSchema: {
       type: 'object',
       properties: {
@@ -69,7 +73,12 @@ export const TOOLS = [
       properties: {
         child: CHILD,
         subject: { type: 'string', description: "A subject's name or its beginning, e.g. 'matematyka': every grade of it this semester." },
-        days: { type: 'integer', description: 'Only the grades of the last days, 1 to 120.', minimum: 1, maximum: BACK_DAYS_MAX },
+        days: {
+          type: 'integer',
+          description: 'Only the grades of the last days, 1 to 366 (the whole school year).',
+          minimum: 1,
+          maximum: YEAR_DAYS_MAX,
+        },
       },
     },
     readOnly: true,
@@ -77,12 +86,13 @@ export const TOOLS = [
   {
     name: 'get_upcoming',
     description:
-      'What is ahead for a child, up to the furthest day the bridge knows: tests and quizzes with the topics to revise, homework to hand in, school trips, parent-teacher meetings and other events, days off and plan changes.',
+      'What is ahead for a child, up to 60 days: tests and quizzes with the topics to revise, homework to hand in, school trips, parent-teacher meetings and other events, days off and plan changes. With subject: only what is of that subject.',
     inputSchema: {
       type: 'object',
       properties: {
         child: CHILD,
-        days: { type: 'integer', description: 'How many days ahead, 1 to 31. Default 14.', minimum: 1, maximum: UPCOMING_DAYS_MAX },
+        days: { type: 'integer', description: 'How many days ahead, 1 to 60. Default 14.', minimum: 1, maximum: UPCOMING_DAYS_MAX },
+        subject: { type: 'string', description: "A subject's name or its beginning, e.g. 'fizyka'; leave out for every subject." },
       },
     },
     readOnly: true,
@@ -90,13 +100,14 @@ export const TOOLS = [
   {
     name: 'get_lesson_topics',
     description:
-      "The topics of a child's recent lessons, by subject, and the lessons missed through absence with what was taught in them (what to catch up), over the last days (at most 14).",
+      "The topics of a child's lessons, by subject, and the lessons missed through absence with what was taught in them (what to catch up): of one date, or over the last days (at most 60).",
     inputSchema: {
       type: 'object',
       properties: {
         child: CHILD,
         subject: { type: 'string', description: "A subject's name or its beginning; leave out for all subjects." },
-        days: { type: 'integer', description: 'How many days back, 1 to 14. Default 14.', minimum: 1, maximum: TOPIC_DAYS_MAX },
+        date: { type: 'string', description: 'One day as YYYY-MM-DD (or today, a weekday: its last one) instead of days back.' },
+        days: { type: 'integer', description: 'How many days back, 1 to 60. Default 14.', minimum: 1, maximum: TOPIC_DAYS_MAX },
       },
     },
     readOnly: true,
@@ -131,12 +142,13 @@ export const TOOLS = [
   {
     name: 'get_messages',
     description:
-      "A child's messages of the last days as the bridge listed them, read and unread (id, sender, subject, date, a preview), the messages the child's account sent and whether each was read, and the announcements with their text. To read a message whole, use open_message with its id.",
+      "A child's messages of the last days as the bridge listed them, read and unread (id, sender, subject, date, a preview), the messages the child's account sent and whether each was read, and the announcements with their text. With archive: the messages of past school years, read from the school's archive when asked. To read a message whole, use open_message with its id.",
     inputSchema: {
       type: 'object',
       properties: {
         child: CHILD,
         days: { type: 'integer', description: 'How many days back, 1 to 120. Default 14.', minimum: 1, maximum: BACK_DAYS_MAX },
+        archive: { type: 'boolean', description: "True: the past school years' messages (the archive), received and sent, instead of this year's." },
       },
     },
     readOnly: true,

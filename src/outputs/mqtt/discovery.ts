@@ -66,6 +66,8 @@ const BRIDGE_NAMES = {
   memory: { en: 'Memory', pl: 'Pamięć', uk: "Пам'ять" },
   problem: { en: 'Problem', pl: 'Problem', uk: 'Проблема' },
   update: { en: 'Update', pl: 'Aktualizacja', uk: 'Оновлення' },
+  summary_now: { en: 'Weekly summary now', pl: 'Podsumowanie tygodnia teraz', uk: 'Підсумок тижня зараз' },
+  summary_requested: { en: 'Weekly summary asked for', pl: 'Prośba o podsumowanie tygodnia', uk: 'Запит на підсумок тижня' },
 } as const;
 
 /**
@@ -77,7 +79,8 @@ const BRIDGE_NAMES = {
  * running version and the newest release as bridge/update says them (app/release-check.ts).
  */
 export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
-  const { topics, deviceId, language, ids, entity, healthSensor } = bridgeEntities(ctx);
+  const parts = bridgeEntities(ctx);
+  const { topics, deviceId, language, ids, entity, healthSensor } = parts;
   return {
     topic: topics.deviceConfig(BRIDGE_DEVICE),
     payload: {
@@ -126,6 +129,7 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           payload_on: 'ON',
           payload_off: 'OFF',
         }),
+        ...summaryComponents(parts),
         uptime: healthSensor('uptime', 'started_at', { device_class: 'timestamp' }),
         memory: healthSensor('memory', 'memory_mb', {
           icon: 'mdi:memory',
@@ -135,19 +139,40 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           suggested_display_precision: 1,
           enabled_by_default: false,
         }),
-        // Home Assistant compares the two versions, offers the newer one and links its release notes.
-        update:
-          ctx.update === false
-            ? { p: 'update' }
-            : entity('update', 'update', ids.update, {
-                title: ORIGIN_NAME,
-                entity_category: 'config',
-                availability: [{ topic: topics.bridgeState }],
-                state_topic: topics.bridgeUpdate,
-              }),
+        update: updateComponent(ctx, parts),
       },
     },
   };
+}
+
+/** The weekly summary on demand (interface 18.2): the button asks the bridge, which fires the event the AI summary blueprint answers. */
+function summaryComponents({ topics, ids, entity }: ReturnType<typeof bridgeEntities>): Record<string, unknown> {
+  return {
+    summary_now: entity('summary_now', 'button', ids.summaryNow, {
+      icon: 'mdi:text-box-check-outline',
+      availability: [{ topic: topics.bridgeState }],
+      command_topic: topics.bridgeRequest('summary'),
+      payload_press: '{}',
+    }),
+    summary_requested: entity('summary_requested', 'event', ids.summaryRequested, {
+      icon: 'mdi:text-box-check-outline',
+      availability: [{ topic: topics.bridgeState }],
+      state_topic: topics.bridgeEvent('summary_requested'),
+      event_types: ['summary_requested'],
+    }),
+  };
+}
+
+/** Home Assistant compares the two versions, offers the newer one and links its release notes; none in the app (the Supervisor's is the one). */
+function updateComponent(ctx: DiscoveryContext, { topics, ids, entity }: ReturnType<typeof bridgeEntities>): Record<string, unknown> {
+  return ctx.update === false
+    ? { p: 'update' }
+    : entity('update', 'update', ids.update, {
+        title: ORIGIN_NAME,
+        entity_category: 'config',
+        availability: [{ topic: topics.bridgeState }],
+        state_topic: topics.bridgeUpdate,
+      });
 }
 
 /** How each of the bridge's entities is declared: its platform, ids and name, then what it reads. */
@@ -178,10 +203,13 @@ function bridgeEntities(ctx: DiscoveryContext) {
 /** The entity ids of the bridge device's entities (its discovery sets them; the dashboard's Bridge view shows them). */
 export function bridgeEntityIds(
   baseTopic: string,
-): Record<'connection' | 'logLevel' | 'version' | 'uptime' | 'memory' | 'problem' | 'update', string> {
+): Record<'connection' | 'logLevel' | 'version' | 'uptime' | 'memory' | 'problem' | 'update' | 'summaryNow' | 'summaryRequested', string> {
   // Entity ids allow only [a-z0-9_]; the base topic may also hold capitals and '-'.
   const prefix = `${slug(baseTopic)}_${BRIDGE_DEVICE}`;
   return {
+    // One per bridge, named for the family's base topic: button.dziennik2mqtt_summary_now (interface 18.2).
+    summaryNow: `button.${slug(baseTopic)}_summary_now`,
+    summaryRequested: `event.${slug(baseTopic)}_summary_requested`,
     connection: `binary_sensor.${prefix}_connection_state`,
     logLevel: `select.${prefix}_log_level`,
     version: `sensor.${prefix}_version`,

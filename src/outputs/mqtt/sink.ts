@@ -242,6 +242,11 @@ export class MqttSink implements Sink, Carrier, Handover {
     this.states.setRelease(release);
   }
 
+  /** A bridge event (`<base>/bridge/event/<kind>`, QoS 2, not retained): a press answered, once; an error when not taken. */
+  bridgeEvent(kind: string, payload: Record<string, unknown>): Promise<Error | undefined> {
+    return this.deliveries.publish(this.topics.bridgeEvent(kind), JSON.stringify({ event_type: kind, ...payload }), { qos: 2, retain: false });
+  }
+
   /** An event at QoS 2: true once the broker acknowledged it (carrier.ts). */
   carry(childId: string, event: BusEvent): Promise<boolean> {
     return this.carrier.carry(childId, event);

@@ -33,6 +33,11 @@ export class Topics {
     return `${this.base}/bridge/update`;
   }
 
+  /** A bridge event (not retained, QoS 2): `summary_requested`, which the weekly summary button fires (interface 18.2). */
+  bridgeEvent(kind: string): string {
+    return `${this.base}/bridge/event/${kind}`;
+  }
+
   /** Who holds this base topic on the broker (the lease's claim, retained, renewed: lease/claim.ts), and where a bridge waiting for it knocks. */
   get bridgeClaim(): string {
     return `${this.base}/bridge/claim`;

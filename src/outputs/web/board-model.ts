@@ -42,6 +42,7 @@ const EMPTY: BoardBoxes = {
   briefing: null,
   day: null,
   nextChanges: null,
+  standing: null,
   notices: [],
   homework: null,
   tests: null,

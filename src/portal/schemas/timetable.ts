@@ -65,6 +65,23 @@ const substitution = z.looseObject({
 });
 export const substitutionsResponse = z.looseObject({ Substitutions: lenientList(substitution) });
 
+/**
+ * The standing weekly plan (spec 2.7, TimetableEntries): a lesson (Lesson.Id: its subject and teacher through the Lessons
+ * lookup) on a weekday (1 is Monday) at a lesson number, in a room, valid from DateFrom to DateTo; a slot whose plan
+ * changed lists its old and new versions both.
+ */
+const timetableEntry = z.looseObject({
+  Id: numericId,
+  Lesson: refId,
+  DayOfTheWeek: num,
+  LessonNo: num,
+  DateFrom: text,
+  DateTo: text,
+  Classroom: namedRef,
+});
+export const timetableEntriesResponse = z.looseObject({ TimetableEntries: lenientList(timetableEntry) });
+export type TimetableEntry = z.output<typeof timetableEntry>;
+
 /** A lesson as read; every field may be missing, so a lesson made elsewhere (a kindergarten's block) names only its own. */
 export type TimetableLesson = Partial<z.output<typeof timetableLesson>>;
 export type TimetableDays = Record<string, TimetableLesson[][]>;

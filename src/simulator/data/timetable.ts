@@ -9,8 +9,8 @@ import { buildSchoolDays, entryId } from './school-days.js';
 import type { SchoolDays, PlannedLesson } from './school-days.js';
 import type { ExtraClassFixture } from '../fixtures.js';
 
-/** Weeks are published this many days ahead of the current Monday; later ones answer 403. */
-const PUBLISHED_AHEAD_DAYS = 14;
+/** Weeks are published this many days ahead of the current Monday (three weeks: a parent may ask about one); later ones answer 403. */
+const PUBLISHED_AHEAD_DAYS = 21;
 
 /** Ids inside Timetables lessons are strings (spec 2.1). */
 function sref(ctx: DataContext, kind: string, id: number): { Id: string; Url: string } {

@@ -8,7 +8,16 @@
 // Jinja2; the AI's answer (the `summary` response) is the test's.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bind, loadBlueprint, renderActionTemplates, runAt, skipWithoutJinja, type HaDevice, type HaState } from '../../helpers/blueprints.js';
+import {
+  bind,
+  loadBlueprint,
+  renderActionTemplates,
+  runAt,
+  runTriggerSide,
+  skipWithoutJinja,
+  type HaDevice,
+  type HaState,
+} from '../../helpers/blueprints.js';
 import { LANGUAGES, sensor, statesOf, type States } from '../../helpers/blueprint-run.js';
 
 const FILE = fileURLToPath(new URL('../../../blueprints/automation/dziennik2mqtt/weekly_ai_summary.yaml', import.meta.url));
@@ -114,12 +123,26 @@ interface Sent {
   message?: string;
 }
 
-/** In each language: whether it acts, what the AI is asked (its call's data), and the notification given the AI's answer. */
-async function week(at: string, inputs: Record<string, unknown>, states: States): Promise<Record<string, Sent>> {
+/** The bridge's "Weekly summary now" button pressed at `at`: its event entity's new state, naming the children asked for. */
+const press = (at: string, children: readonly string[]) => ({
+  from: { entity_id: 'event.dziennik2mqtt_summary_requested', state: '2026-11-16T10:00:00.000+00:00', attributes: {} },
+  to: {
+    entity_id: 'event.dziennik2mqtt_summary_requested',
+    state: new Date(at).toISOString(),
+    attributes: { event_type: 'summary_requested', children },
+  },
+});
+
+/**
+ * In each language: whether it acts, what the AI is asked (its call's data), and the notification given the AI's
+ * answer; at its time on its weekday, or (`pressed`) at the press of the bridge's button for those children.
+ */
+async function week(at: string, inputs: Record<string, unknown>, states: States, pressed?: readonly string[]): Promise<Record<string, Sent>> {
   const out: Record<string, Sent> = {};
   for (const language of LANGUAGES) {
     const automation = bind(loadBlueprint(FILE), { ...BASE, ...inputs, language });
-    const result = await runAt(automation, at, states);
+    const result = pressed === undefined ? await runAt(automation, at, states) : await runTriggerSide(automation, press(at, pressed), states, at);
+    expect(result.triggered, language).toBe(true);
     expect(result.errors, language).toEqual([]);
     if (!result.passed) {
       out[language] = { passed: false };
@@ -228,6 +251,46 @@ describe.skipIf(skipWithoutJinja())('the week written by your AI (weekly_ai_summ
     const friday = await week(FRIDAY, inputsOf('ania'), quiet);
     expect(friday.en?.call?.instructions).toMatch(/\nAnia:\nThis week's grades: none\nLessons missed: none\nNext week's tests: none$/);
     expect((await week('2026-11-19T15:00:00+01:00', inputsOf('ania'), statesOf(...aniasWeek()))).pl?.passed).toBe(false);
+  });
+
+  it("answers the bridge's button at once with one ai_task call, to the parent or to the pupil, a holiday week too", async () => {
+    // Wednesday: not the summary's weekday; Ania's week a holiday (no lesson held since Monday).
+    const wednesday = '2026-11-18T18:20:00+01:00';
+    const states = statesOf(...aniasWeek(), ...stasWeek(), topics('ania', ANIA, true), topics('stas', STAS, true));
+    expect((await runAt(bind(loadBlueprint(FILE), { ...BASE, ...inputsOf('ania', 'stas') }), wednesday, states)).passed).toBe(false);
+    const parent = await week(wednesday, inputsOf('ania', 'stas'), states, ['ania']);
+    for (const language of LANGUAGES) {
+      expect(parent[language]?.passed, language).toBe(true);
+      expect(parent[language]?.call?.action).toBe('ai_task.generate_data');
+    }
+    // Only the child the button names, addressed to the parent.
+    expect(parent.pl?.title).toBe('Ania, tydzień w szkole');
+    expect(parent.pl?.call?.instructions).toMatch(/^Napisz po polsku krótkie .*dla rodzica/);
+    expect(parent.pl?.call?.instructions).not.toContain('Staś');
+    // The pupil: the task in the second person, in every language; every child when the button names none.
+    const pupil = await week(wednesday, { ...inputsOf('ania', 'stas'), audience: 'pupil' }, states, []);
+    expect(pupil.pl?.call?.instructions).toMatch(/^Napisz po polsku .*skierowane do ucznia, w drugiej osobie/);
+    expect(pupil.en?.call?.instructions).toMatch(/^Write in English .*addressed to the pupil, in the second person/);
+    expect(pupil.uk?.call?.instructions).toMatch(/^Напиши українською .*звернене до учня, у другій особі/);
+    expect(pupil.pl?.title).toBe('Ania i Staś, tydzień w szkole');
+  });
+
+  it("sends none of the messages' text unless chosen", async () => {
+    const message = on(
+      ANIA,
+      sensor('sensor.ania_newest_message', 'Zebranie z rodzicami w czwartek', { sender: 'Anna Nowak', preview: 'Zapraszam na zebranie o 17:00' }),
+    );
+    const states = statesOf(...aniasWeek(), message);
+    const inputs = { ...inputsOf('ania'), newest_message: ['sensor.ania_newest_message'] };
+    const off = await week(FRIDAY, inputs, states);
+    for (const language of LANGUAGES) {
+      expect(off[language]?.call?.instructions, language).not.toContain('Zebranie z rodzicami w czwartek');
+      expect(off[language]?.call?.instructions, language).not.toContain('Zapraszam');
+    }
+    const chosen = await week(FRIDAY, { ...inputs, include_messages: true }, states);
+    expect(chosen.pl?.call?.instructions).toContain(
+      'Najnowsza wiadomość ze szkoły: Zebranie z rodzicami w czwartek (Anna Nowak): Zapraszam na zebranie o 17:00',
+    );
   });
 
   it('runs as saved for one child, each entity a text (its old child_name input left unread)', async () => {

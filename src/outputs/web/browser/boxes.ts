@@ -3,7 +3,7 @@
 // Every item a short screen may leave out is an `li.item` (a message `.msg`, a grade `.grade`), as the
 // news order (news-order.ts) names them; a box that says there is nothing is `.box.none`.
 import type { BoardLabels } from '../../../i18n/board-text.js';
-import type { BoardChild, BoardMessage, BoardMessages, BoardNextChanges, BoardNotice } from '../board-model.js';
+import type { BoardChild, BoardMessage, BoardMessages, BoardNextChanges, BoardNotice, BoardStanding } from '../board-model.js';
 import { el, pageUrl } from './dom.js';
 
 /** A box with its heading; `name` is what the card's footer calls it when all its items gave way (left-out.ts). */
@@ -170,6 +170,13 @@ export function nextChangesBox(n: BoardNextChanges | null, labels: BoardLabels):
   );
   // Named in the footer by its short name when all of it gave way; opened, it says the day again.
   return box('next-changes', n.title, items, '', labels.planChanges);
+}
+
+/** This and next week against the standing plan: each difference under its short day; no box without one; short in the footer. */
+export function standingBox(s: BoardStanding | null, labels: BoardLabels): HTMLElement | null {
+  if (!s) return null;
+  const items = s.items.map((d) => el('li', 'item standing', [el('span', 'when', d.day), ' ' + d.line]));
+  return box('standing', s.title, items, '', labels.standing);
 }
 
 /** The unread announcements by their titles, newest first; no box without one. */

@@ -3,7 +3,7 @@
 // day with its headline, what lies ahead (boxes.ts) and the footer (calendars, last update).
 import type { BoardLabels } from '../../../i18n/board-text.js';
 import type { BoardChild, BoardDay, BoardFact, BoardHeadline, BoardLesson } from '../board-model.js';
-import { agendaBox, gradesBox, homeworkBox, messagesBox, nextChangesBox, noticesBox, schoolBox, testsBox } from './boxes.js';
+import { agendaBox, gradesBox, homeworkBox, messagesBox, nextChangesBox, noticesBox, schoolBox, standingBox, testsBox } from './boxes.js';
 import { calendarsButton } from './calendars.js';
 import { el } from './dom.js';
 
@@ -71,7 +71,8 @@ export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
     el('div', 'news', [messages, noticesBox(c.notices, labels), gradesBox(c, labels)]),
     // The next school day's changes head the timetable: news as the order ranks them, and in a card of two columns
     // beside the lessons still ahead, which give way for them.
-    el('div', 'plan', [nextChangesBox(c.nextChanges, labels), headline(c.headline), day(c.day)]),
+    // Under the day, how this and next week differ from the standing plan: the timetable's column, giving way in it.
+    el('div', 'plan', [nextChangesBox(c.nextChanges, labels), headline(c.headline), day(c.day), standingBox(c.standing, labels)]),
     el('div', 'info', [testsBox(c, labels), agendaBox(c, labels), homeworkBox(c, labels), schoolBox(c, labels)]),
     footer(c, labels),
   ]);

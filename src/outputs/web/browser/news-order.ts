@@ -35,6 +35,7 @@ export const NEWS_ORDER: readonly NewsPart[] = [
   { what: 'the other tests', items: '.tests li.item' },
   { what: 'the other homework', items: '.homework li.item' },
   { what: 'the other trips and meetings', items: '.agenda li.item' },
+  { what: 'how this and next week differ from the standing plan', items: '.standing li.item' },
   { what: 'the other unread announcements', items: '.notice' },
   { what: 'older grades', items: '.grade' },
   { what: 'the line above the plan (the lesson on now or next)', items: '.headline' },

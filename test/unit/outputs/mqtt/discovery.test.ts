@@ -293,6 +293,27 @@ describe('bridgeDiscovery', () => {
             payload_on: 'ON',
             payload_off: 'OFF',
           },
+          // The weekly summary on demand (interface 18.2): one button per bridge, named for its base topic.
+          summary_now: {
+            p: 'button',
+            unique_id: 'Dziennik-2_bridge_summary_now',
+            default_entity_id: 'button.dziennik_2_summary_now',
+            name: 'Weekly summary now',
+            icon: 'mdi:text-box-check-outline',
+            availability: [{ topic: 'Dziennik-2/bridge/state' }],
+            command_topic: 'Dziennik-2/bridge/request/summary',
+            payload_press: '{}',
+          },
+          summary_requested: {
+            p: 'event',
+            unique_id: 'Dziennik-2_bridge_summary_requested',
+            default_entity_id: 'event.dziennik_2_summary_requested',
+            name: 'Weekly summary asked for',
+            icon: 'mdi:text-box-check-outline',
+            availability: [{ topic: 'Dziennik-2/bridge/state' }],
+            state_topic: 'Dziennik-2/bridge/event/summary_requested',
+            event_types: ['summary_requested'],
+          },
           uptime: {
             p: 'sensor',
             unique_id: 'Dziennik-2_bridge_uptime',

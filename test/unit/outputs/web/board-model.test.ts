@@ -638,6 +638,7 @@ describe('the board of one child', () => {
       day: null,
       // No list has answered: no box says there is nothing.
       nextChanges: null,
+      standing: null,
       notices: [],
       homework: null,
       tests: null,

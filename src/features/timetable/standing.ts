@@ -1,0 +1,62 @@
+// This and next week against the standing weekly plan (interface 18.2): what the timetable reads for it (the plan's
+// entries, and the lessons they name), the differences computed once per pass (rules/standing-timetable.ts) with each one
+// in the family's words, and the lines every screen tells them by: timetable_today's `standing_differences`, the board,
+// the dashboard (which prints `words`) and Assist's get_day say one difference alike.
+import type { Language } from '../../config/language.js';
+import { want, type Copies, type Want } from '../../engine/resource.js';
+import { LESSONS, lookup } from '../../engine/resources/lookups.js';
+import { TIMETABLE_WORDS } from '../../i18n/lesson-words.js';
+import type { Names } from '../../rules/names.js';
+import type { SchoolDay } from '../../rules/schedule.js';
+import { standingDifferences, standingSlots, type StandingDifference } from '../../rules/standing-timetable.js';
+import { TIMETABLE_ENTRIES } from './resources.js';
+
+/** A difference as published (timetable_today's `standing_differences`): its facts, and `words`, what every screen prints. */
+export type StandingOut = StandingDifference & { words: string };
+
+/** The standing plan, and the lessons its entries name that the Lessons lookup lacks. */
+export function standingWants(copies: Copies): Want[] {
+  const entries = copies.peek(TIMETABLE_ENTRIES)?.TimetableEntries ?? [];
+  return [
+    want(TIMETABLE_ENTRIES),
+    lookup(
+      copies,
+      LESSONS,
+      entries.map((e) => e.Lesson),
+    ),
+  ];
+}
+
+/** The difference in the family's words: "sala 214 zamiast 105", "brak lekcji: Matematyka (jest w stałym planie)". */
+export function standingWords(d: StandingDifference, language: Language): string {
+  const w = TIMETABLE_WORDS[language].standing;
+  const [was, now] = [d.was ?? '', d.now ?? ''];
+  switch (d.kind) {
+    case 'missing':
+      return w.missing(was);
+    case 'added':
+      return w.added(now);
+    case 'subject':
+      return w.subject(was, now);
+    case 'teacher':
+      return w.teacher(was, now);
+    case 'room':
+      return w.room(was, now);
+    case 'no_lessons':
+      return w.noLessons(was, d.now);
+  }
+}
+
+/** How `days` (this and next week) differ from the standing plan; null while the plan is not read. */
+export function standingOf(copies: Copies, days: readonly SchoolDay[], names: Names, language: Language): StandingOut[] | null {
+  const entries = copies.peek(TIMETABLE_ENTRIES)?.TimetableEntries;
+  if (entries === undefined) return null;
+  const lessons = new Map((copies.peek(LESSONS)?.Lessons ?? []).map((l) => [String(l.Id), { Subject: l.Subject, Teacher: l.Teacher }]));
+  const differences = standingDifferences(days, (date) => standingSlots(entries, lessons, names, date));
+  return differences.map((d) => ({ ...d, words: standingWords(d, language) }));
+}
+
+/** A difference's line under its day's heading: "3. sala 214 zamiast 105" (a whole day: its words alone). */
+export function standingLine(d: { no: number | null; words: string }): string {
+  return d.no === null ? d.words : `${d.no}. ${d.words}`;
+}

@@ -1,0 +1,40 @@
+// Home Assistant's MCP integration as a test drives it (test/helpers/assist-client.py: the official MCP Python SDK, a
+// Streamable HTTP client and a session of its own per listing and per call), and whether python3 has that SDK.
+import { execFileSync, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const CLIENT = fileURLToPath(new URL('./assist-client.py', import.meta.url));
+
+/** Whether python3 has the MCP SDK (`pip install mcp`; .ci/run installs it): a test is skipped only outside CI without it. */
+export function hasSdk(): boolean {
+  try {
+    execFileSync('python3', ['-c', 'import mcp.client.streamable_http'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type AssistCall = { tool: string; arguments?: Record<string, unknown> } | { list: true };
+export type AssistAnswer = { text: string; is_error: boolean };
+
+/** The calls, each in a session of its own, as Home Assistant's integration makes them. */
+export function ask(url: string, calls: readonly AssistCall[]): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('python3', [CLIENT, url], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as unknown[]) : reject(new Error(`assist-client exited ${code}: ${err.slice(-2000)}`)),
+    );
+    child.stdin.end(JSON.stringify(calls));
+  });
+}
+
+/** The tools' answers to calls that list nothing. */
+export async function answers(url: string, calls: readonly AssistCall[]): Promise<AssistAnswer[]> {
+  return (await ask(url, calls)) as AssistAnswer[];
+}
