@@ -41,7 +41,7 @@ export async function checkFamily(
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
   const label = `family${n + 1}`;
-  const family = new FamilyAccount({
+  const familyRoad = new FamilyAccount({
     account: label,
     email: entry.email,
     password: entry.password ?? '',
@@ -54,12 +54,12 @@ export async function checkFamily(
   const observe = (session: PortalSession): void => {
     if (trace) stops.push(session.http.observe((exchange) => trace.record(exchange)));
   };
-  observe(family.session);
+  observe(familyRoad.session);
   const told: Told = { say: CHECK_TEXT[config.language], out, language: config.language, trace };
   // The entry is named as the diagnostics name it: its e-mail masked (a check's output is often pasted into a question).
   const masked = hint(entry.email.trim());
   try {
-    const children = await linkedChildren(family, entry, { config, clock, log, label });
+    const children = await linkedChildren(familyRoad, entry, { config, clock, log, label });
     out.write(`OK   ${masked}: ${told.say.familyAccount(String(children.length))}\n`);
     let failed = 0;
     const ids: { id: string; name: string; schoolwork: boolean }[] = [];
@@ -69,7 +69,7 @@ export async function checkFamily(
         config,
         clock,
         log,
-        family,
+        familyRoad,
         told,
         observe,
       });
@@ -99,16 +99,16 @@ interface Told {
  * children linked to the e-mail, kept as the bridge keeps them; those the entry names, when it names some.
  */
 async function linkedChildren(
-  family: FamilyAccount,
+  familyRoad: FamilyAccount,
   entry: FamilyAccountConfig,
   { config, clock, log, label }: { config: Config; clock: Clock; log: Logger; label: string },
 ): Promise<LinkedChild[]> {
   const loggedInAt = clock.now();
-  await family.session.forceLogin();
+  await familyRoad.session.forceLogin();
   await new SessionStore(config.data_dir, familySessionName(entry.email))
     .noteCheckedLogin(loggedInAt)
     .catch((error: unknown) => log.warn({ err: errorText(error) }, 'cannot note the login in data_dir'));
-  const listed = await family.children();
+  const listed = await familyRoad.children();
   // Kept as the bridge keeps it, so that `dashboard` names these children right after a check.
   await saveLinkedChildren(config.data_dir, familySessionName(entry.email), listed).catch((error: unknown) =>
     log.warn({ err: errorText(error) }, 'cannot keep the list of linked children in data_dir'),
@@ -128,7 +128,7 @@ async function checkLinkedChild(
   child: LinkedChild,
   id: string,
   ownLogin: 'ok' | ProblemReason | undefined,
-  ctx: { config: Config; clock: Clock; log: Logger; family: FamilyAccount; told: Told; observe: (session: PortalSession) => void },
+  ctx: { config: Config; clock: Clock; log: Logger; familyRoad: FamilyAccount; told: Told; observe: (session: PortalSession) => void },
 ): Promise<{ schoolwork: boolean } | 'wrong_password' | 'failed'> {
   const { say, out } = ctx.told;
   const state = say.linkState(child.state);
@@ -147,7 +147,7 @@ async function checkLinkedChild(
     urls: ctx.config.portal,
     clock: ctx.clock,
     log: ctx.log.child({ account: id }),
-    family: ctx.family,
+    familyRoad: ctx.familyRoad,
   });
   ctx.observe(session);
   try {
