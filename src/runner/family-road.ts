@@ -45,20 +45,23 @@ export interface UnlistedFamily {
   list(): Promise<FamilyChild[]>;
 }
 
+/** An `email` entry's family road, which logs and errors name by the entry's place (`family1`), never by the e-mail. */
+export function familyRoadOf(entry: FamilyAccountConfig, index: number, options: Omit<FamilyAccountOptions, 'account' | 'email' | 'password'>) {
+  const label = `family${index + 1}`;
+  return new FamilyAccount({
+    ...options,
+    account: label,
+    email: entry.email,
+    password: entry.password ?? '',
+    log: options.log.child({ account: label }),
+  });
+}
+
 /** Every family entry's children, in the order of the config (then of the portal's list). */
 export async function familyChildren(entries: readonly FamilyAccountConfig[], options: FamilyChildrenOptions): Promise<FamilyEntries> {
   const found: FamilyEntries = { children: [], unlisted: [] };
   for (const [i, entry] of entries.entries()) {
-    // Logs and errors name the entry by its place, never by the e-mail.
-    const label = `family${i + 1}`;
-    const familyRoad = new FamilyAccount({
-      account: label,
-      email: entry.email,
-      password: entry.password ?? '',
-      ...options,
-      log: options.log.child({ account: label }),
-      store: new SessionStore(options.dataDir, familySessionName(entry.email)),
-    });
+    const familyRoad = familyRoadOf(entry, i, { ...options, store: new SessionStore(options.dataDir, familySessionName(entry.email)) });
     // A restart reuses the portal's session, and keeps a pause after a refused login.
     await familyRoad.session.restore();
     const list = () => listChildren(entry, familyRoad, options);
@@ -67,7 +70,7 @@ export async function familyChildren(entries: readonly FamilyAccountConfig[], op
     } catch (error) {
       // Without a list the bridge cannot know the children; `children:` in the config names them ahead.
       options.log.warn(
-        { account: label, reason: problemReason(error), err: errorText(error) },
+        { account: familyRoad.label, reason: problemReason(error), err: errorText(error) },
         'the family portal’s children could not be listed; asked again as a failed pass is, and read once listed',
       );
       found.unlisted.push({ familyRoad, email: entry.email, error, list });

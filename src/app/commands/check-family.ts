@@ -14,9 +14,9 @@ import { childSlug } from '../../engine/identity.js';
 import { readMe } from '../../engine/resources/identity.js';
 import { systemClock, type Clock } from '../../util/clock.js';
 import type { Config, FamilyAccountConfig } from '../../config/schema.js';
-import { FamilyAccount } from '../../portal/family.js';
+import type { FamilyAccount } from '../../portal/family.js';
 import type { LinkedChild } from '../../portal/family-login.js';
-import { familySessionName, loginKey } from '../../runner/family-road.js';
+import { familyRoadOf, familySessionName, loginKey } from '../../runner/family-road.js';
 import { saveLinkedChildren } from '../../runner/linked-children.js';
 import { SessionStore } from '../../portal/session-store.js';
 import type { Logger } from '../../util/log.js';
@@ -40,15 +40,7 @@ export async function checkFamily(
 ): Promise<{ failed: number; children: { id: string; name: string; schoolwork: boolean }[] }> {
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
-  const label = `family${n + 1}`;
-  const familyRoad = new FamilyAccount({
-    account: label,
-    email: entry.email,
-    password: entry.password ?? '',
-    urls: config.portal,
-    clock,
-    log: log.child({ account: label }),
-  });
+  const familyRoad = familyRoadOf(entry, n, { urls: config.portal, clock, log });
   const stops: (() => void)[] = [];
   // Every session of the check is in the transcript (`--trace`): the family portal's, then each child's.
   const observe = (session: PortalSession): void => {
@@ -59,7 +51,7 @@ export async function checkFamily(
   // The entry is named as the diagnostics name it: its e-mail masked (a check's output is often pasted into a question).
   const masked = hint(entry.email.trim());
   try {
-    const children = await linkedChildren(familyRoad, entry, { config, clock, log, label });
+    const children = await linkedChildren(familyRoad, entry, { config, clock, log });
     out.write(`OK   ${masked}: ${told.say.familyAccount(String(children.length))}\n`);
     let failed = 0;
     const ids: { id: string; name: string; schoolwork: boolean }[] = [];
@@ -101,7 +93,7 @@ interface Told {
 async function linkedChildren(
   familyRoad: FamilyAccount,
   entry: FamilyAccountConfig,
-  { config, clock, log, label }: { config: Config; clock: Clock; log: Logger; label: string },
+  { config, clock, log }: { config: Config; clock: Clock; log: Logger },
 ): Promise<LinkedChild[]> {
   const loggedInAt = clock.now();
   await familyRoad.session.forceLogin();
@@ -115,7 +107,7 @@ async function linkedChildren(
   );
   const wanted = entry.children?.map((c) => loginKey(c.login));
   const children = wanted === undefined ? listed : listed.filter((c) => wanted.includes(loginKey(c.login)));
-  if (listed.length === 0) throw new NoChildrenError(label);
+  if (listed.length === 0) throw new NoChildrenError(familyRoad.label);
   return children;
 }
 
