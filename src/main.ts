@@ -3,11 +3,11 @@
 // exits the process.
 import type { CliArgs } from './cli.js';
 import type { Config } from './config/schema.js';
-import { withMemoryFlags } from './app/launch.js';
+import { withV8Flags } from './app/launch.js';
 import { errorText } from './util/text.js';
 
 // First the memory settings (launch.ts), so the code below is loaded only by the process that runs.
-await withMemoryFlags();
+await withV8Flags();
 (await import('./app/lean-runtime.js')).withLeanRuntime();
 const { ConfigError, loadConfigFile } = await import('./config/load.js');
 const { configPath, parseArgs, USAGE, useAddonOptions } = await import('./cli.js');

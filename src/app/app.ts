@@ -133,7 +133,7 @@ export class App {
       clock: this.clock,
       log: options.log,
       read: (entry, listed) => this.readListed(entry, listed),
-      problem: (entry, error) => this.problems.family(entry.email, error),
+      problem: (entry, error) => this.problems.familyRoad(entry.email, error),
     });
     this.problems = new BridgeProblems({ language: options.config.language, clock: this.clock, publish: (state) => this.mqtt?.setProblem(state) });
     this.outputs = new Outputs(this.outputBridge());
@@ -321,12 +321,12 @@ export class App {
   }
 
   /** One child's pass runner, on its road, as the config sets it up. */
-  private runnerOf({ account, family, alsoFamily }: ReadChild, index: number, startDelayMs: number): PassRunner {
+  private runnerOf({ account, familyRoad, alsoFamilyRoad }: ReadChild, index: number, startDelayMs: number): PassRunner {
     const { config, log } = this.options;
     return new PassRunner({
       account,
-      ...(family ? { family } : {}),
-      ...(alsoFamily ? { alsoFamily } : {}),
+      ...(familyRoad ? { familyRoad } : {}),
+      ...(alsoFamilyRoad ? { alsoFamilyRoad } : {}),
       urls: config.portal,
       dataDir: config.data_dir,
       schedule: {
@@ -367,7 +367,7 @@ export class App {
     if (this.stopped) return;
     for (const runner of added) runner.start();
     this.options.log.info(
-      { account: entry.family.label, children: added.map((p) => p.id) },
+      { account: entry.familyRoad.label, children: added.map((p) => p.id) },
       'the family portal listed its children; reading them now',
     );
     this.mqtt?.publishInfo();
@@ -447,20 +447,20 @@ export class App {
 // behind it when an `email` entry lists the child too), then the children only an `email` entry brings.
 
 /** A child the bridge reads, with its road. */
-type ReadChild = Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] };
+type ReadChild = Pick<FamilyChild, 'account'> & { familyRoad?: FamilyChild['familyRoad']; alsoFamilyRoad?: FamilyChild['familyRoad'] };
 
 /** The children of the config, and the `email` entries whose children could not be listed yet. */
 async function readChildren(config: Config, options: Omit<FamilyChildrenOptions, 'dataDir' | 'urls' | 'registerLogins'>) {
-  const { children: family, unlisted } = await familyChildren(config.families, {
+  const { children: listed, unlisted } = await familyChildren(config.families, {
     ...options,
     dataDir: config.data_dir,
     urls: config.portal,
     registerLogins: new Set(config.accounts.map((a) => loginKey(a.login))),
   });
-  const behind = new Map(family.filter((c) => c.alsoRegister).map((c) => [loginKey(c.account.login), c.family]));
+  const behind = new Map(listed.filter((c) => c.alsoRegister).map((c) => [loginKey(c.account.login), c.familyRoad]));
   const children: ReadChild[] = [
-    ...config.accounts.map((account) => ({ account, alsoFamily: behind.get(loginKey(account.login)) })),
-    ...family.filter((c) => !c.alsoRegister),
+    ...config.accounts.map((account) => ({ account, alsoFamilyRoad: behind.get(loginKey(account.login)) })),
+    ...listed.filter((c) => !c.alsoRegister),
   ];
   return { children, unlisted };
 }

@@ -61,37 +61,37 @@ export function registerChildCommands(bridge: MqttSink, runnerOf: (child: string
 }
 
 /**
- * bridge/health: when the bridge started (ISO time), its memory in MB to a tenth, and how far this machine's
+ * bridge/health: when the bridge started (ISO time), its RSS and heap in MB to a tenth, and how far this machine's
  * clock is off the portal's in seconds when it is over a minute (`clock_skew_s`, positive: ahead).
  */
 export function bridgeHealth(startedAt: number, portalTime?: PortalTime): BridgeHealth {
   const mb = (bytes: number): number => Math.round(bytes / 104_857.6) / 10;
-  const memory = memoryNow();
+  const size = rssAndHeap();
   const skew = portalTime?.skewSeconds;
   return {
     started_at: isoWarsaw(startedAt),
-    memory_mb: mb(memory.rss),
-    heap_mb: mb(memory.heapUsed),
+    memory_mb: mb(size.rss),
+    heap_mb: mb(size.heapUsed),
     ...(skew === undefined ? {} : { clock_skew_s: skew }),
   };
 }
 
-/** How old the memory figures may be, in real time: passes minutes apart read it afresh each time. */
-const MEMORY_READ_EVERY_MS = 5_000;
-let lastMemory: { at: number; rss: number; heapUsed: number } | undefined;
+/** How old the RSS and heap figures may be, in real time: passes minutes apart read it afresh each time. */
+const RSS_READ_EVERY_MS = 5_000;
+let lastReading: { at: number; rss: number; heapUsed: number } | undefined;
 
 /**
- * The process's memory, read again only when the last reading is 5 s old (real time, not the bridge's
+ * The process's RSS and heap, read again only when the last reading is 5 s old (real time, not the bridge's
  * clock). Each reading opens /proc/self/stat; bridge/health is made at the end of every pass, which on a
  * clock run fast (the tests' simulated days, thousands of passes) made it 1% of the test suite's CPU.
  */
-function memoryNow(): { rss: number; heapUsed: number } {
+function rssAndHeap(): { rss: number; heapUsed: number } {
   const at = performance.now();
-  if (lastMemory === undefined || at - lastMemory.at >= MEMORY_READ_EVERY_MS) {
+  if (lastReading === undefined || at - lastReading.at >= RSS_READ_EVERY_MS) {
     const { rss, heapUsed } = process.memoryUsage();
-    lastMemory = { at, rss, heapUsed };
+    lastReading = { at, rss, heapUsed };
   }
-  return lastMemory;
+  return lastReading;
 }
 
 export interface BridgeRequestsOptions {

@@ -38,7 +38,7 @@ export class BridgeProblems {
   constructor(private readonly options: BridgeProblemsOptions) {}
 
   /** An `email` entry could not name its children (the error of its login or list); `undefined`: it did. */
-  family(email: string, error: unknown): void {
+  familyRoad(email: string, error: unknown): void {
     const key = `family:${email.trim().toLowerCase()}`;
     if (error === undefined) return this.close(key);
     const reason = error instanceof NoChildrenError ? 'no_children' : problemReason(error);

@@ -1,4 +1,4 @@
-// The V8 memory settings belong to the program, not to whoever starts it: when `run` or `demo` starts
+// The V8 settings (the heap's sizes, the compilers) belong to the program, not to whoever starts it: when `run` or `demo` starts
 // without them, the bin starts itself again with them, before anything heavy is loaded.
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
@@ -12,7 +12,7 @@ import { constants } from 'node:os';
  * Node 26 and 5-8 MB less on Node 20, whose compilers would touch more of the node binary and
  * keep their code; a pass costs about 10% more CPU, well inside its budget.
  */
-export const MEMORY_FLAGS: readonly string[] = [
+export const V8_FLAGS: readonly string[] = [
   '--max-semi-space-size=1',
   '--max-old-space-size=64',
   '--v8-pool-size=1',
@@ -42,10 +42,10 @@ export interface LaunchContext {
   script: string;
 }
 
-/** The memory flags this process was not started with; a flag the user set (here or in NODE_OPTIONS) wins. */
-export function missingMemoryFlags(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
+/** The V8 flags this process was not started with; a flag the user set (here or in NODE_OPTIONS) wins. */
+export function missingV8Flags(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
   const given = new Set([...execArgv, ...(nodeOptions ?? '').split(/\s+/)].map(flagName));
-  return MEMORY_FLAGS.filter((flag) => !given.has(flagName(flag)));
+  return V8_FLAGS.filter((flag) => !given.has(flagName(flag)));
 }
 
 /** The node arguments of the relaunch, or undefined when this process is the one to run the command. */
@@ -53,7 +53,7 @@ export function relaunchArgs(context: LaunchContext): string[] | undefined {
   if (context.env[RELAUNCHED_ENV] !== undefined) return undefined;
   const command = context.argv[0] === undefined || context.argv[0].startsWith('-') ? 'run' : context.argv[0];
   if (!LONG_RUNNING.has(command) || context.argv.some((a) => a === '--help' || a === '--version')) return undefined;
-  const missing = missingMemoryFlags(context.execArgv, context.env.NODE_OPTIONS);
+  const missing = missingV8Flags(context.execArgv, context.env.NODE_OPTIONS);
   if (missing.length === 0) return undefined;
   return [...missing, ...context.execArgv, context.script, ...context.argv];
 }
@@ -64,7 +64,7 @@ export function relaunchArgs(context: LaunchContext): string[] | undefined {
  * child process with the terminal, the signals forwarded and its exit code passed on; it never
  * resolves then.
  */
-export async function withMemoryFlags(context: LaunchContext = currentProcess()): Promise<void> {
+export async function withV8Flags(context: LaunchContext = currentProcess()): Promise<void> {
   if (context.env[RELAUNCHED_ENV] !== undefined) followLauncher();
   const args = relaunchArgs(context);
   if (args === undefined) return;
@@ -80,7 +80,7 @@ export async function withMemoryFlags(context: LaunchContext = currentProcess())
   for (const signal of FORWARDED) process.on(signal, () => child.kill(signal));
   const code = await new Promise<number>((resolve) => {
     child.once('error', (error) => {
-      process.stderr.write(`dziennik2mqtt: could not start node again with its memory settings: ${error.message}\n`);
+      process.stderr.write(`dziennik2mqtt: could not start node again with its V8 settings: ${error.message}\n`);
       resolve(1);
     });
     child.once('exit', (exitCode, signal) => resolve(exitCode ?? 128 + (signal ? constants.signals[signal] : 0)));

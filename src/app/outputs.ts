@@ -33,6 +33,11 @@ const DASHBOARD_FILE: OutputKind<Output, AppBridge> = {
   },
 };
 
+// The MQTT sink is not an entry here, though it is an output: it is made with the lease and holds the base topic
+// before the children are read (the App's `base topic` part), it is the bus's carrier of events rather than a
+// subscriber, the child commands and bridge requests register on it once the pass runners are made, a test or the
+// bench replaces it whole, and its stop comes after the passes' with a budget of its own. As an entry each of those
+// would be a hook of OutputKind that only it uses: more said than the few lines of app.ts that name it.
 export const OUTPUTS: readonly OutputKind<Output, AppBridge>[] = [
   WEB,
   MCP_SERVER,

@@ -50,13 +50,13 @@ const FORMS: readonly { folder: string; name: RegExp; what: (json: Json) => stri
   {
     folder: 'seen',
     name: /\.json$/,
-    what: (memory) => {
-      if (!('ids' in memory))
-        return Object.keys(memory).length > 0 && Object.values(memory).every(Array.isArray) ? 'an event memory of ids alone' : undefined;
-      if (!('outbox' in memory)) return 'an event memory without its outbox';
-      const outbox = Array.isArray(memory.outbox) ? memory.outbox : [];
+    what: (seen) => {
+      if (!('ids' in seen))
+        return Object.keys(seen).length > 0 && Object.values(seen).every(Array.isArray) ? 'an event memory of ids alone' : undefined;
+      if (!('outbox' in seen)) return 'an event memory without its outbox';
+      const outbox = Array.isArray(seen.outbox) ? seen.outbox : [];
       if (outbox.some((entry) => isObject(entry) && !('id' in entry))) return 'an event waiting without an id';
-      const grades = isObject(memory.records) && isObject(memory.records.grade) ? Object.keys(memory.records.grade) : [];
+      const grades = isObject(seen.records) && isObject(seen.records.grade) ? Object.keys(seen.records.grade) : [];
       return grades.some((key) => key.startsWith('behaviour:')) ? 'behaviour entries remembered as grades' : undefined;
     },
   },

@@ -2,7 +2,7 @@
 // flags as the bin. The floor the bin's RSS is measured against.
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { MEMORY_FLAGS } from '../app/launch.js';
+import { V8_FLAGS } from '../app/launch.js';
 
 /** After the program says it is ready: lazy work at start (compiling, the first collections) settles. */
 const SETTLE_MS = 1_500;
@@ -27,7 +27,7 @@ export async function nodeFloor(execPath: string, root: string): Promise<NodeFlo
 const READY = "process.stdout.write('ready\\n'); setInterval(() => {}, 1000);";
 
 async function idleRss(execPath: string, cwd: string, program: string): Promise<number> {
-  const child = spawn(execPath, [...MEMORY_FLAGS, '--input-type=module', '-e', program], { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(execPath, [...V8_FLAGS, '--input-type=module', '-e', program], { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
   try {
     await new Promise((resolve, reject) => {
       child.stdout.once('data', resolve);

@@ -252,7 +252,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     }
     const day = Math.floor((clock.now() - startedAt) / 86_400_000);
     if (day > daily.length) {
-      const m = memoryNow();
+      const m = rssAndHeap();
       daily.push({ day: daily.length + 1, rssMB: m.rss / 1048576, heapMB: m.heapUsed / 1048576 });
     }
     const nextInjection = Math.min(injections[0]?.at ?? Number.POSITIVE_INFINITY, questions[0]?.at ?? Number.POSITIVE_INFINITY);
@@ -284,8 +284,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     on: saved.filter((f) => f.change_feed?.on === true).length,
     missed: saved.reduce((n, f) => n + Object.values(f.feed_missed ?? {}).reduce((a, b) => a + b, 0), 0),
   };
-  const memory = memoryNow();
-  daily.push({ day: daily.length + 1, rssMB: memory.rss / 1048576, heapMB: memory.heapUsed / 1048576 });
+  const size = rssAndHeap();
+  daily.push({ day: daily.length + 1, rssMB: size.rss / 1048576, heapMB: size.heapUsed / 1048576 });
   await app.stop();
   await ha?.stop();
   await sim.ask({ type: 'stop' });
@@ -299,8 +299,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     counts,
     cycles,
     recorder,
-    rssBytes: memory.rss,
-    heapBytes: memory.heapUsed,
+    rssBytes: size.rss,
+    heapBytes: size.heapUsed,
     freshness,
     realMs: Date.now() - began,
     daily,
@@ -353,7 +353,7 @@ function accountsOf(options: SimulationOptions): Record<string, unknown>[] {
  * RSS as it is (what the machine pays), and the live heap after a full collection when the process
  * runs with --expose-gc (as the bench's fresh processes do), so that heap growth means a leak.
  */
-function memoryNow(): { rss: number; heapUsed: number } {
+function rssAndHeap(): { rss: number; heapUsed: number } {
   const rss = process.memoryUsage().rss;
   (globalThis as { gc?: () => void }).gc?.();
   return { rss, heapUsed: process.memoryUsage().heapUsed };

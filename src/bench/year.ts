@@ -58,7 +58,7 @@ function warsaw(wall: string): string {
 }
 
 /** The median of five readings of the heap and RSS, each after a settle (real time) and a full collection. */
-async function memorySample(): Promise<{ heapMB: number; rssMB: number }> {
+async function rssAndHeap(): Promise<{ heapMB: number; rssMB: number }> {
   const heap: number[] = [];
   const rss: number[] = [];
   for (let n = 0; n < 5; n++) {
@@ -99,7 +99,7 @@ export async function year(changeFeed: boolean): Promise<YearResult> {
       for (const [kind, n] of recorder.eventsByKind) if (n !== (before.get(kind) ?? 0)) events[kind] = n - (before.get(kind) ?? 0);
       before = new Map(recorder.eventsByKind);
       const stretch = STRETCHES[index]!;
-      months.push({ month: stretch.month, stretch: stretch.stretch, ...(await memorySample()), events, nightReads });
+      months.push({ month: stretch.month, stretch: stretch.stretch, ...(await rssAndHeap()), events, nightReads });
       nightReads = 0;
     },
   });

@@ -228,7 +228,7 @@ export class EventGate {
     if (Object.keys(remembered.first).length > 0)
       log.info(
         { remembered: remembered.first },
-        'first read of these kinds: what they hold is remembered without events (a first start, or a memory started afresh)',
+        'first read of these kinds: what they hold is remembered without events (a first start, or an event memory started afresh)',
       );
     if (Object.keys(remembered.old).length > 0)
       log.info(

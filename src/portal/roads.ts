@@ -19,7 +19,7 @@ export const REGISTER_RETRY_MS = 60 * 60_000;
 
 /** The register session's own (`account`: the label logs and errors name the child by), and the family account behind it. */
 export interface TwoRoadsOptions extends Pick<PortalSessionOptions, 'login' | 'password' | 'urls' | 'account' | 'clock' | 'log'> {
-  family: FamilyAccount;
+  familyRoad: FamilyAccount;
 }
 
 export class TwoRoads implements RoadHold {
@@ -52,9 +52,9 @@ export class TwoRoads implements RoadHold {
    * a register login that fails but for a wrong password opens the session through the family road.
    */
   readonly signIn = async (http: HttpClient): Promise<LoginOutcome> => {
-    const { family, login, password, urls, account, clock, log } = this.options;
+    const { familyRoad, login, password, urls, account, clock, log } = this.options;
     const now = clock.now();
-    if (this.current === 'family' && now < this.retryAt) return family.webSignIn(login)(http);
+    if (this.current === 'family' && now < this.retryAt) return familyRoad.webSignIn(login)(http);
     try {
       const outcome = await passwordLogin({ http, urls, account, login, password, now: () => clock.now() });
       if (this.current === 'family') log.info('the register login works again; this child is read on the register road');
@@ -74,7 +74,7 @@ export class TwoRoads implements RoadHold {
       }
       this.current = 'family';
       this.retryAt = now + REGISTER_RETRY_MS;
-      return family.webSignIn(login)(http);
+      return familyRoad.webSignIn(login)(http);
     }
   };
 
@@ -86,14 +86,14 @@ export class TwoRoads implements RoadHold {
    */
   dataRoad(session: PortalSession): DataRoad {
     const register = registerRoad(session, this.options.urls);
-    const family = this.options.family.dataRoad(this.options.login, session.http, this.options.log);
+    const familyData = this.options.familyRoad.dataRoad(this.options.login, session.http, this.options.log);
     const prefix = register.url('');
-    const viaFamily: DataRoad['send'] = (request) => family.send({ ...request, url: family.url(request.url.slice(prefix.length)) });
+    const viaFamily: DataRoad['send'] = (request) => familyData.send({ ...request, url: familyData.url(request.url.slice(prefix.length)) });
     const current = () => this.current;
     return {
       url: (endpoint) => register.url(endpoint),
       get services() {
-        return current() === 'family' ? family.services : register.services;
+        return current() === 'family' ? familyData.services : register.services;
       },
       send: async (request) => {
         await this.retryRegister(session);

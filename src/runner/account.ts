@@ -41,7 +41,7 @@ import type { SchoolChild, SchoolReads } from '../engine/school-reads.js';
 
 /** What every child shares to reach the portal (app/app.ts), beside its own account and road. */
 type Shared = 'dispatcher' | 'portalTime' | 'slots';
-type Portal = Shared | 'account' | 'urls' | 'clock' | 'log' | 'timeoutMs' | 'downloadMaxBytes' | 'family' | 'alsoFamily';
+type Portal = Shared | 'account' | 'urls' | 'clock' | 'log' | 'timeoutMs' | 'downloadMaxBytes' | 'familyRoad' | 'alsoFamilyRoad';
 
 /**
  * What an account runner is given: its account and portal (as the portal access takes them), its timing,
@@ -88,8 +88,8 @@ function accountParts(options: PassRunnerOptions): PassParts & { onDemand: OnDem
   const { account, dataDir, clock, hooks, resources = RESOURCES } = options;
   const language = options.language ?? FALLBACK_LANGUAGE;
   const log = options.log.child({ account: account.id ?? account.login });
-  const family = options.family ?? options.alsoFamily;
-  const child = new AccountChild({ account, dataDir, log, language, listedName: () => family?.studentName(account.login) });
+  const familyRoad = options.familyRoad ?? options.alsoFamilyRoad;
+  const child = new AccountChild({ account, dataDir, log, language, listedName: () => familyRoad?.studentName(account.login) });
   const health = new AccountHealth(language);
   const gate = eventGate(options, child, health, log);
   const access = new PortalAccess({
@@ -100,7 +100,7 @@ function accountParts(options: PassRunnerOptions): PassParts & { onDemand: OnDem
     resources,
     identity: () => child.identity,
   });
-  const road = (): 'family' | 'register' => access.roads?.road ?? (options.family ? 'family' : 'register');
+  const road = (): 'family' | 'register' => access.roads?.road ?? (options.familyRoad ? 'family' : 'register');
   // The figures show the portal's session and road, and hear of each of its answers and logins.
   const figures = new AccountFigures({
     clock,

@@ -73,7 +73,7 @@ export class AccountCoordinator {
   private announced = false;
 
   constructor(
-    private readonly options: Pick<PortalAccessOptions, 'account' | 'clock' | 'family'> & {
+    private readonly options: Pick<PortalAccessOptions, 'account' | 'clock' | 'familyRoad'> & {
       bus: Bus;
       /** Where a read that answers for the child's whole school is told (engine/school-reads.ts). */
       school?: { read(res: Resource, value: unknown, at: number): void };
@@ -174,7 +174,7 @@ export class AccountCoordinator {
     const downloads = access.downloads(child.id);
     const context = { identity, now: pass.started, today: pass.today, asked: pass.asked, log, ...(downloads ? { downloads } : {}) };
     const outcome = await features.compute(context, { startPass: pass.start, unread: pass.unread });
-    const link = await this.options.family?.linkProblem(this.options.account.login);
+    const link = await this.options.familyRoad?.linkProblem(this.options.account.login);
     if (link !== undefined) outcome.problem = { error: link, feature: 'family portal' };
     return outcome;
   }

@@ -23,7 +23,7 @@ export interface FamilyChildrenOptions extends Pick<FamilyAccountOptions, 'urls'
 
 export interface FamilyChild {
   account: AccountConfig;
-  family: FamilyAccount;
+  familyRoad: FamilyAccount;
   /** The child has a `login` entry of its own: the register road reads it, this family road stands behind. */
   alsoRegister: boolean;
 }
@@ -36,7 +36,7 @@ export interface FamilyEntries {
 
 /** An `email` entry whose login or list failed at start: the bridge asks again (relisting.ts) until it lists them. */
 export interface UnlistedFamily {
-  family: FamilyAccount;
+  familyRoad: FamilyAccount;
   /** The entry's e-mail: the bridge's own `problem` names the entry by it, masked. */
   email: string;
   /** Why the first listing failed (a login pause says when to ask again). */
@@ -45,48 +45,51 @@ export interface UnlistedFamily {
   list(): Promise<FamilyChild[]>;
 }
 
+/** An `email` entry's family road, which logs and errors name by the entry's place (`family1`), never by the e-mail. */
+export function familyRoadOf(entry: FamilyAccountConfig, index: number, options: Omit<FamilyAccountOptions, 'account' | 'email' | 'password'>) {
+  const label = `family${index + 1}`;
+  return new FamilyAccount({
+    ...options,
+    account: label,
+    email: entry.email,
+    password: entry.password ?? '',
+    log: options.log.child({ account: label }),
+  });
+}
+
 /** Every family entry's children, in the order of the config (then of the portal's list). */
 export async function familyChildren(entries: readonly FamilyAccountConfig[], options: FamilyChildrenOptions): Promise<FamilyEntries> {
   const found: FamilyEntries = { children: [], unlisted: [] };
   for (const [i, entry] of entries.entries()) {
-    // Logs and errors name the entry by its place, never by the e-mail.
-    const label = `family${i + 1}`;
-    const family = new FamilyAccount({
-      account: label,
-      email: entry.email,
-      password: entry.password ?? '',
-      ...options,
-      log: options.log.child({ account: label }),
-      store: new SessionStore(options.dataDir, familySessionName(entry.email)),
-    });
+    const familyRoad = familyRoadOf(entry, i, { ...options, store: new SessionStore(options.dataDir, familySessionName(entry.email)) });
     // A restart reuses the portal's session, and keeps a pause after a refused login.
-    await family.session.restore();
-    const list = () => listChildren(entry, family, options);
+    await familyRoad.session.restore();
+    const list = () => listChildren(entry, familyRoad, options);
     try {
       found.children.push(...(await list()));
     } catch (error) {
       // Without a list the bridge cannot know the children; `children:` in the config names them ahead.
       options.log.warn(
-        { account: label, reason: problemReason(error), err: errorText(error) },
+        { account: familyRoad.label, reason: problemReason(error), err: errorText(error) },
         'the family portal’s children could not be listed; asked again as a failed pass is, and read once listed',
       );
-      found.unlisted.push({ family, email: entry.email, error, list });
+      found.unlisted.push({ familyRoad, email: entry.email, error, list });
     }
   }
   return found;
 }
 
 /** An entry's children: those its `children` names, else those the portal links now (throws as the login or the list fails). */
-async function listChildren(entry: FamilyAccountConfig, family: FamilyAccount, options: FamilyChildrenOptions): Promise<FamilyChild[]> {
-  const linked = entry.children ? [] : await family.children();
+async function listChildren(entry: FamilyAccountConfig, familyRoad: FamilyAccount, options: FamilyChildrenOptions): Promise<FamilyChild[]> {
+  const linked = entry.children ? [] : await familyRoad.children();
   if (!entry.children) {
     // Nobody linked yet: asked again as a failed listing is, and the bridge's own `problem` says so meanwhile.
-    if (linked.length === 0) throw new NoChildrenError(family.label);
+    if (linked.length === 0) throw new NoChildrenError(familyRoad.label);
     // Kept for `dashboard`, which names these children without logging in; a failed write costs only that.
     await saveLinkedChildren(options.dataDir, familySessionName(entry.email), linked).then(
       () => options.storage?.(undefined),
       (error: unknown) => {
-        options.log.warn({ account: family.label, err: errorText(error) }, 'cannot keep the list of linked children in data_dir');
+        options.log.warn({ account: familyRoad.label, err: errorText(error) }, 'cannot keep the list of linked children in data_dir');
         options.storage?.(error);
       },
     );
@@ -95,10 +98,10 @@ async function listChildren(entry: FamilyAccountConfig, family: FamilyAccount, o
     const alsoRegister = options.registerLogins.has(loginKey(account.login));
     if (alsoRegister)
       options.log.info(
-        { account: family.label, child: account.id },
+        { account: familyRoad.label, child: account.id },
         'this child has a login entry of its own: it is read on the register road, and on this family road while its register login fails',
       );
-    return { account, family, alsoRegister };
+    return { account, familyRoad, alsoRegister };
   });
 }
 

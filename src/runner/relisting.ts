@@ -35,7 +35,7 @@ export class FamilyRelisting {
     const timer = clock.setTimer(() => {
       this.timers.delete(timer);
       const running = this.again(entry, failures).catch((error: unknown) =>
-        log.warn({ account: entry.family.label, err: errorText(error) }, 'the family portal’s children could not be started'),
+        log.warn({ account: entry.familyRoad.label, err: errorText(error) }, 'the family portal’s children could not be started'),
       );
       // Two entries may be listing at once: a stop waits for both.
       this.running = this.running.then(() => running);
@@ -63,7 +63,7 @@ export class FamilyRelisting {
     } catch (error) {
       if (this.stopped) return;
       this.options.log.info(
-        { account: entry.family.label, reason: problemReason(error), failures: failures + 1 },
+        { account: entry.familyRoad.label, reason: problemReason(error), failures: failures + 1 },
         'the family portal’s children could not be listed yet; asking again later',
       );
       this.later(entry, failures + 1, error);

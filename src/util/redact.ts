@@ -128,9 +128,9 @@ export class KnownNames {
       this.add(account.login);
       this.secret(account.password);
     }
-    for (const family of config.families ?? []) {
-      this.add(family.email, ...(family.children ?? []).map((c) => c.login));
-      this.secret(family.password);
+    for (const entry of config.families ?? []) {
+      this.add(entry.email, ...(entry.children ?? []).map((c) => c.login));
+      this.secret(entry.password);
     }
     this.secret(config.mqtt?.password);
     this.secret(config.homeassistant?.token);

@@ -36,7 +36,8 @@ function familyRoad(): { family: FamilyAccount; access: (login: string, childLog
   });
   return {
     family,
-    access: (login, childLog = log) => new PortalAccess({ account: account(login), urls: sim.urls, clock, log: childLog, family, timeoutMs: 5_000 }),
+    access: (login, childLog = log) =>
+      new PortalAccess({ account: account(login), urls: sim.urls, clock, log: childLog, familyRoad: family, timeoutMs: 5_000 }),
   };
 }
 

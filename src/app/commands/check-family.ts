@@ -14,9 +14,9 @@ import { childSlug } from '../../engine/identity.js';
 import { readMe } from '../../engine/resources/identity.js';
 import { systemClock, type Clock } from '../../util/clock.js';
 import type { Config, FamilyAccountConfig } from '../../config/schema.js';
-import { FamilyAccount } from '../../portal/family.js';
+import type { FamilyAccount } from '../../portal/family.js';
 import type { LinkedChild } from '../../portal/family-login.js';
-import { familySessionName, loginKey } from '../../runner/family-road.js';
+import { familyRoadOf, familySessionName, loginKey } from '../../runner/family-road.js';
 import { saveLinkedChildren } from '../../runner/linked-children.js';
 import { SessionStore } from '../../portal/session-store.js';
 import type { Logger } from '../../util/log.js';
@@ -40,26 +40,18 @@ export async function checkFamily(
 ): Promise<{ failed: number; children: { id: string; name: string; schoolwork: boolean }[] }> {
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
-  const label = `family${n + 1}`;
-  const family = new FamilyAccount({
-    account: label,
-    email: entry.email,
-    password: entry.password ?? '',
-    urls: config.portal,
-    clock,
-    log: log.child({ account: label }),
-  });
+  const familyRoad = familyRoadOf(entry, n, { urls: config.portal, clock, log });
   const stops: (() => void)[] = [];
   // Every session of the check is in the transcript (`--trace`): the family portal's, then each child's.
   const observe = (session: PortalSession): void => {
     if (trace) stops.push(session.http.observe((exchange) => trace.record(exchange)));
   };
-  observe(family.session);
+  observe(familyRoad.session);
   const told: Told = { say: CHECK_TEXT[config.language], out, language: config.language, trace };
   // The entry is named as the diagnostics name it: its e-mail masked (a check's output is often pasted into a question).
   const masked = hint(entry.email.trim());
   try {
-    const children = await linkedChildren(family, entry, { config, clock, log, label });
+    const children = await linkedChildren(familyRoad, entry, { config, clock, log });
     out.write(`OK   ${masked}: ${told.say.familyAccount(String(children.length))}\n`);
     let failed = 0;
     const ids: { id: string; name: string; schoolwork: boolean }[] = [];
@@ -69,7 +61,7 @@ export async function checkFamily(
         config,
         clock,
         log,
-        family,
+        familyRoad,
         told,
         observe,
       });
@@ -99,23 +91,23 @@ interface Told {
  * children linked to the e-mail, kept as the bridge keeps them; those the entry names, when it names some.
  */
 async function linkedChildren(
-  family: FamilyAccount,
+  familyRoad: FamilyAccount,
   entry: FamilyAccountConfig,
-  { config, clock, log, label }: { config: Config; clock: Clock; log: Logger; label: string },
+  { config, clock, log }: { config: Config; clock: Clock; log: Logger },
 ): Promise<LinkedChild[]> {
   const loggedInAt = clock.now();
-  await family.session.forceLogin();
+  await familyRoad.session.forceLogin();
   await new SessionStore(config.data_dir, familySessionName(entry.email))
     .noteCheckedLogin(loggedInAt)
     .catch((error: unknown) => log.warn({ err: errorText(error) }, 'cannot note the login in data_dir'));
-  const listed = await family.children();
+  const listed = await familyRoad.children();
   // Kept as the bridge keeps it, so that `dashboard` names these children right after a check.
   await saveLinkedChildren(config.data_dir, familySessionName(entry.email), listed).catch((error: unknown) =>
     log.warn({ err: errorText(error) }, 'cannot keep the list of linked children in data_dir'),
   );
   const wanted = entry.children?.map((c) => loginKey(c.login));
   const children = wanted === undefined ? listed : listed.filter((c) => wanted.includes(loginKey(c.login)));
-  if (listed.length === 0) throw new NoChildrenError(label);
+  if (listed.length === 0) throw new NoChildrenError(familyRoad.label);
   return children;
 }
 
@@ -128,7 +120,7 @@ async function checkLinkedChild(
   child: LinkedChild,
   id: string,
   ownLogin: 'ok' | ProblemReason | undefined,
-  ctx: { config: Config; clock: Clock; log: Logger; family: FamilyAccount; told: Told; observe: (session: PortalSession) => void },
+  ctx: { config: Config; clock: Clock; log: Logger; familyRoad: FamilyAccount; told: Told; observe: (session: PortalSession) => void },
 ): Promise<{ schoolwork: boolean } | 'wrong_password' | 'failed'> {
   const { say, out } = ctx.told;
   const state = say.linkState(child.state);
@@ -147,7 +139,7 @@ async function checkLinkedChild(
     urls: ctx.config.portal,
     clock: ctx.clock,
     log: ctx.log.child({ account: id }),
-    family: ctx.family,
+    familyRoad: ctx.familyRoad,
   });
   ctx.observe(session);
   try {

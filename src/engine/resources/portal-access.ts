@@ -36,12 +36,12 @@ export interface PortalAccessOptions
    * The family road (live-notes 21-27): the child's data by bearer token through this family account,
    * its web session (messages, downloads) opened with a one-time token. Without it, the register road.
    */
-  family?: FamilyAccount;
+  familyRoad?: FamilyAccount;
   /**
    * A register child that an `email` entry lists too: the family account whose road reads it while its
    * register login fails for any reason but a wrong password (roads.ts).
    */
-  alsoFamily?: FamilyAccount;
+  alsoFamilyRoad?: FamilyAccount;
 }
 
 export class PortalAccess {
@@ -62,10 +62,10 @@ export class PortalAccess {
   private downloadState: (Downloads & { child: string }) | undefined;
 
   constructor(private readonly options: PortalAccessOptions) {
-    const { account, urls, clock, log, onRequest, family, alsoFamily, timeoutMs } = options;
+    const { account, urls, clock, log, onRequest, familyRoad, alsoFamilyRoad, timeoutMs } = options;
     const label = account.id ?? account.login;
     const password = account.password ?? '';
-    const roads = alsoFamily && new TwoRoads({ family: alsoFamily, login: account.login, password, urls, account: label, clock, log });
+    const roads = alsoFamilyRoad && new TwoRoads({ familyRoad: alsoFamilyRoad, login: account.login, password, urls, account: label, clock, log });
     this.roads = roads;
     this.session = new PortalSession({
       ...options,
@@ -77,13 +77,13 @@ export class PortalAccess {
       // Untimed, nothing saw it die: the data go by bearer token, and /wiadomosci3 answers a dead session's
       // "Brak dostępu", which reads as a school without messages, from the first day's end until a restart.
       policy: options.policy,
-      signIn: roads?.signIn ?? family?.webSignIn(account.login),
+      signIn: roads?.signIn ?? familyRoad?.webSignIn(account.login),
       road: roads,
       observer: this.observers,
     });
     this.gateway = new Gateway({
       session: this.session,
-      road: roads?.dataRoad(this.session) ?? family?.dataRoad(account.login, this.session.http, log),
+      road: roads?.dataRoad(this.session) ?? familyRoad?.dataRoad(account.login, this.session.http, log),
       urls,
       account: label,
       onRequest: onRequest && ((method, endpoint) => onRequest(`${method} ${maskedEndpoint(endpoint)}`)),
@@ -151,6 +151,6 @@ function heavyAnswers(dataDir: string, { account, clock, log }: PortalAccessOpti
         { account: label, resource: endpoint, reason: entry.reason, at: new Date(entry.at).toISOString(), until: new Date(until).toISOString() },
         'an answer of this resource broke a pass of the last run; not asked again before the time given',
       ),
-    onBroken: (error) => log.warn({ err: error.message }, 'the memory of answers that broke a pass is unreadable; starting a new one'),
+    onBroken: (error) => log.warn({ err: error.message }, 'the record of answers that broke a pass is unreadable; starting a new one'),
   });
 }

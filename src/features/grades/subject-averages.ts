@@ -145,7 +145,7 @@ export const SUBJECT_AVERAGE_EXAMPLE: EntityDef = sensor(
   { icon: 'mdi:chart-line', stateClass: 'measurement' },
 );
 
-const memorySchema = z.object({
+const subjectsSchema = z.object({
   /** Every subject ever given a key, by subject id: its key never moves. */
   subjects: z.record(z.string(), z.object({ slug: z.string().regex(/^[a-z0-9_]+$/), name: z.string().nullable() })),
   /** The subjects graded this school year as last seen: the entities announced. */
@@ -155,18 +155,18 @@ const memorySchema = z.object({
   /** Each subject's forecast as last read (null: none), by subject id: what `forecast_changed` compares; absent before it was. */
   forecasts: z.record(z.string(), z.string().nullable()).default({}),
 });
-type Memory = z.output<typeof memorySchema>;
+type KeptSubjects = z.output<typeof subjectsSchema>;
 
 /** What a `forecast_changed` event carries (interface 15.2): the subject, its forecast before and now, its average now. */
 export type ForecastChangedPayload = { subject: string; previous: string; forecast: string; average: number };
 
 /** The per-subject entities of one child: which subjects, under which keys, kept in data_dir. */
 export class SubjectEntities {
-  private memory: Memory = { subjects: {}, present: [], points: [], forecasts: {} };
-  private readonly file: LoginFile<typeof memorySchema>;
+  private kept: KeptSubjects = { subjects: {}, present: [], points: [], forecasts: {} };
+  private readonly file: LoginFile<typeof subjectsSchema>;
 
   constructor(private readonly options: { dataDir: string; login: string; log: Logger }) {
-    this.file = new LoginFile(options.dataDir, 'subjects', options.login, memorySchema);
+    this.file = new LoginFile(options.dataDir, 'subjects', options.login, subjectsSchema);
   }
 
   async load(): Promise<void> {
@@ -175,15 +175,15 @@ export class SubjectEntities {
 
   /** The entities of the subjects as the last run saved them, read without moving anything (the `dashboard` command). */
   async saved(): Promise<EntityDef[]> {
-    this.adopt(await peekStored(this.file.path, memorySchema));
+    this.adopt(await peekStored(this.file.path, subjectsSchema));
     return this.entities();
   }
 
-  private adopt(saved: Memory | undefined): void {
+  private adopt(saved: KeptSubjects | undefined): void {
     // Spread: a subject id such as __proto__ stays a plain key.
-    const subjects: Memory['subjects'] = { ...saved?.subjects };
+    const subjects: KeptSubjects['subjects'] = { ...saved?.subjects };
     const present = (saved?.present ?? []).filter((id) => Object.hasOwn(subjects, id));
-    this.memory = { subjects, present, points: (saved?.points ?? []).filter((id) => present.includes(id)), forecasts: { ...saved?.forecasts } };
+    this.kept = { subjects, present, points: (saved?.points ?? []).filter((id) => present.includes(id)), forecasts: { ...saved?.forecasts } };
   }
 
   /**
@@ -194,18 +194,18 @@ export class SubjectEntities {
   async update(year: Averages['year'], graded: Averages['subjects'], thresholds: readonly number[]): Promise<ForecastChangedPayload[]> {
     const forecasts = Object.fromEntries(graded.map((s) => [s.subjectId, forecastGrade(s.average, thresholds)]));
     const changed = graded.flatMap((s): ForecastChangedPayload[] => {
-      const [previous, forecast] = [this.memory.forecasts[s.subjectId], forecasts[s.subjectId]];
+      const [previous, forecast] = [this.kept.forecasts[s.subjectId], forecasts[s.subjectId]];
       if (previous == null || forecast == null || previous === forecast || s.average === null) return [];
       return [{ subject: s.subject ?? s.subjectId, previous, forecast, average: round2(s.average) }];
     });
-    const remembered = Object.fromEntries(Object.entries(this.memory.subjects).map(([id, r]) => [id, r.slug]));
+    const remembered = Object.fromEntries(Object.entries(this.kept.subjects).map(([id, r]) => [id, r.slug]));
     const slugs = assignSlugs(
       year.map((s) => ({ id: s.subjectId, name: s.subject })),
       remembered,
     );
-    const subjects = { ...this.memory.subjects };
+    const subjects = { ...this.kept.subjects };
     for (const s of year) subjects[s.subjectId] = { slug: slugs.get(s.subjectId) as string, name: s.subject };
-    const next: Memory = {
+    const next: KeptSubjects = {
       subjects,
       present: year.map((s) => s.subjectId).sort(),
       points: year
@@ -214,15 +214,15 @@ export class SubjectEntities {
         .sort(),
       forecasts,
     };
-    if (JSON.stringify(next) === JSON.stringify(this.memory)) return changed;
-    this.memory = next;
+    if (JSON.stringify(next) === JSON.stringify(this.kept)) return changed;
+    this.kept = next;
     await this.file.save(next).catch((error: Error) => this.options.log.warn({ err: error.message }, 'cannot write the subject keys in data_dir'));
     return changed;
   }
 
   /** Each subject's key by its id, as its sensor has it (`average_<slug>`): every subject given one. */
   slugs(): Record<string, string> {
-    return Object.fromEntries(Object.entries(this.memory.subjects).map(([id, r]) => [id, r.slug]));
+    return Object.fromEntries(Object.entries(this.kept.subjects).map(([id, r]) => [id, r.slug]));
   }
 
   /** The entities of the subjects present, in subject-name order: each makes its state of the semester's averages (SubjectsView). */
@@ -231,10 +231,10 @@ export class SubjectEntities {
   }
 
   private present(): { id: string; slug: string; name: string | null; points: boolean }[] {
-    return this.memory.present
+    return this.kept.present
       .flatMap((id) => {
-        const r = this.memory.subjects[id];
-        return r ? [{ id, ...r, points: this.memory.points.includes(id) }] : [];
+        const r = this.kept.subjects[id];
+        return r ? [{ id, ...r, points: this.kept.points.includes(id) }] : [];
       })
       .sort((a, b) => textCompare(a.slug, b.slug));
   }

@@ -99,20 +99,19 @@ export class HomeAssistantApi {
   }
 
   /** Aborts a flow left in progress; false when none is under that id (it finished, or was aborted). */
-  async abortFlow(flowId: string): Promise<boolean> {
-    try {
-      await this.call('DELETE', `config/config_entries/flow/${encodeURIComponent(flowId)}`);
-      return true;
-    } catch (error) {
-      if (error instanceof HomeAssistantError && error.status === 404) return false;
-      throw error;
-    }
+  abortFlow(flowId: string): Promise<boolean> {
+    return this.delete(`config/config_entries/flow/${encodeURIComponent(flowId)}`);
   }
 
   /** Deletes an entry; false when Home Assistant has none of that id (already deleted). */
-  async deleteEntry(entryId: string): Promise<boolean> {
+  deleteEntry(entryId: string): Promise<boolean> {
+    return this.delete(`config/config_entries/entry/${encodeURIComponent(entryId)}`);
+  }
+
+  /** A DELETE; false when Home Assistant has nothing at that path (404). */
+  private async delete(path: string): Promise<boolean> {
     try {
-      await this.call('DELETE', `config/config_entries/entry/${encodeURIComponent(entryId)}`);
+      await this.call('DELETE', path);
       return true;
     } catch (error) {
       if (error instanceof HomeAssistantError && error.status === 404) return false;

@@ -47,13 +47,13 @@ export class Metrics implements FiguresSink {
         this.inc(sources.mqttPublishes());
       },
     });
-    // The process's memory, read when scraped.
-    const memory: [name: string, help: string, read: () => number][] = [
-      ['process_resident_memory_bytes', 'Resident memory size in bytes (RSS)', () => process.memoryUsage.rss()],
+    // The process's RSS and heap, read when scraped.
+    const sizes: [name: string, help: string, read: () => number][] = [
+      ['process_resident_memory_bytes', 'Resident set size (RSS), in bytes', () => process.memoryUsage.rss()],
       ['nodejs_heap_size_used_bytes', 'V8 heap in use, in bytes', () => process.memoryUsage().heapUsed],
       ['nodejs_heap_size_total_bytes', 'V8 heap allocated, in bytes', () => process.memoryUsage().heapTotal],
     ];
-    for (const [name, help, read] of memory) {
+    for (const [name, help, read] of sizes) {
       new Gauge({
         name,
         help,

@@ -1,6 +1,6 @@
 // When the bin starts itself again with its memory flags, and with which: a flag the user gave wins.
 import { describe, expect, it } from 'vitest';
-import { missingMemoryFlags, relaunchArgs, type LaunchContext } from '../../../src/app/launch.js';
+import { missingV8Flags, relaunchArgs, type LaunchContext } from '../../../src/app/launch.js';
 
 const COMPILERS = ['--no-opt', '--no-maglev', '--no-sparkplug', '--liftoff-only', '--optimize-for-size'];
 const ALL = ['--max-semi-space-size=1', '--max-old-space-size=64', '--v8-pool-size=1', ...COMPILERS];
@@ -11,13 +11,13 @@ function context(argv: string[], more: Partial<LaunchContext> = {}): LaunchConte
 
 describe('the memory flags', () => {
   it('are all missing from a plain start', () => {
-    expect(missingMemoryFlags([], undefined)).toEqual(ALL);
+    expect(missingV8Flags([], undefined)).toEqual(ALL);
   });
 
   it('leave out what the user set on the command line or in NODE_OPTIONS, in either spelling', () => {
-    expect(missingMemoryFlags(['--max_old_space_size=256'], '--v8-pool-size=4')).toEqual(['--max-semi-space-size=1', ...COMPILERS]);
+    expect(missingV8Flags(['--max_old_space_size=256'], '--v8-pool-size=4')).toEqual(['--max-semi-space-size=1', ...COMPILERS]);
     expect(
-      missingMemoryFlags(
+      missingV8Flags(
         [],
         ' --max-semi-space-size=8   --max-old-space-size=100 --v8-pool-size=2 --opt --maglev --sparkplug --no-liftoff-only --optimize_for_size',
       ),
@@ -25,7 +25,7 @@ describe('the memory flags', () => {
   });
 
   it("take a compiler the user turned on (--opt, --maglev) as the user's choice", () => {
-    expect(missingMemoryFlags(['--maglev'], '--opt')).toEqual([
+    expect(missingV8Flags(['--maglev'], '--opt')).toEqual([
       '--max-semi-space-size=1',
       '--max-old-space-size=64',
       '--v8-pool-size=1',

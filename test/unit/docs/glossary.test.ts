@@ -130,24 +130,73 @@ interface Finding {
   why: string;
 }
 
+/**
+ * Why a name says "memory" in another sense than the event memory, or undefined. A file in src/once/, or one
+ * that imports from it, speaks of the event memory and may call it "memory" alone; anywhere else the word stands
+ * only after "event" (`eventMemory`), and the process's memory is its RSS or heap.
+ */
+function otherMemory(name: string, site: Site & { once: boolean }): string | undefined {
+  const words = wordsOf(name);
+  const alone = words.some((word, i) => /^memor(y|ies)$/.test(word) && words[i - 1] !== 'event');
+  if (!alone || site.once || MEMORY_SENSOR.some((a) => a.name === name && a.where(site))) return undefined;
+  return '"memory" is the event memory (eventMemory); the process\'s is its RSS or heap, another store is named for what it holds';
+}
+
+/** The bridge device's published sensor of the process's RSS (its key `memory`, its field `memory_mb`, interface 12), and Node's `process.memoryUsage`. */
+const MEMORY_SENSOR: { name: string; where: (site: Site) => boolean }[] = [
+  { name: 'memory_mb', where: () => true },
+  { name: 'memoryUsage', where: () => true },
+  {
+    name: 'memory',
+    where: (site) =>
+      ['outputs/mqtt/discovery.ts', 'outputs/homeassistant/dashboard.ts'].includes(site.file) || site.file.startsWith('i18n/dashboard-text'),
+  },
+];
+
+/** Whether a file speaks of the event memory: it is in src/once/ or imports from there. */
+const speaksOfEventMemory = (file: string, source: ts.SourceFile): boolean =>
+  file.startsWith('once/') ||
+  source.statements.some((s) => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && /(^|\/)once\//.test(s.moduleSpecifier.text));
+
+/**
+ * Why a declaration's name says "family" alone for the family road, or undefined: a field, parameter or variable
+ * named `family` (or `alsoFamily`, `families`) that holds the family portal's account (`FamilyAccount`) names the
+ * household for a login. The household keeps the word (the family board, what the family deleted), and so does
+ * the diagnostics' published `families`, the config's e-mail entries.
+ */
+function familyForTheRoad(node: ts.Node, source: ts.SourceFile): string | undefined {
+  const declaration = ts.isPropertySignature(node) || ts.isPropertyDeclaration(node) || ts.isParameter(node) || ts.isVariableDeclaration(node);
+  if (!declaration || !ts.isIdentifier(node.name) || !/^famil(y|ies)$/.test(wordsOf(node.name.text).at(-1) ?? '')) return undefined;
+  const holds = `${node.type?.getText(source) ?? ''} ${ts.isPropertySignature(node) ? '' : (node.initializer?.getText(source) ?? '')}`;
+  return /\bFamilyAccount\b/.test(holds) ? '"family" is the household: the family portal\'s account is the family road (familyRoad)' : undefined;
+}
+
 /** Every identifier of src/ named with a retired word, as `file:line`. */
 function retiredInSrc(): Finding[] {
   const found: Finding[] = [];
   for (const path of tsFiles(SRC)) {
     const text = readFileSync(path, 'utf8');
     // Only a file that holds one of the words anywhere is parsed (about 160 of 400).
-    if (!/feed|poll|email_?road|plan/i.test(text)) continue;
+    if (!/feed|poll|email_?road|plan|memor|family/i.test(text)) continue;
     const file = relative(SRC, path).split(sep).join('/');
     const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
     const planner = PLANNER_FILES.includes(file);
+    const once = speaksOfEventMemory(file, source);
     const visit = (node: ts.Node): void => {
+      const road = familyForTheRoad(node, source);
+      if (road !== undefined)
+        found.push({
+          at: `src/${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`,
+          name: (node as ts.NamedDeclaration).name!.getText(source),
+          why: road,
+        });
       if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) {
         const name = node.text;
-        const why = retiredWord(name);
         const parent = node.parent;
         const object =
           parent !== undefined && ts.isPropertyAccessExpression(parent) && parent.name === node ? parent.expression.getText(source) : undefined;
         const site: Site = object === undefined ? { file } : { file, object };
+        const why = retiredWord(name) ?? (file.startsWith('simulator/') ? undefined : otherMemory(name, { ...site, once }));
         const allowed = ALLOWED.some((a) => a.name === name && a.where(site)) || (planner && why?.startsWith('"plan"') === true);
         if (why !== undefined && !allowed)
           found.push({ at: `src/${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`, name, why });
@@ -235,7 +284,6 @@ describe('the glossary in docs/development.md', () => {
 
   it('names the words the code retired with the word the code uses instead', () => {
     expect(glossary).toContain('**family road**');
-    expect(glossary).not.toMatch(/e-mail\s+road/);
     for (const name of ['PassRunner', 'Source.compute', 'changeFeed', 'calendarFeed', 'kindergartenPlan', 'planChange'])
       expect(glossary, name).toContain(`\`${name}`);
   });
@@ -275,6 +323,26 @@ describe('the words of the code', () => {
     ];
     expect(retired.filter((name) => retiredWord(name) === undefined)).toEqual([]);
     expect(kept.filter((name) => retiredWord(name) !== undefined)).toEqual([]);
+  });
+
+  it("tells the process's memory from the event memory, and the family road from the household", () => {
+    const away = { file: 'app/bridge-info.ts', once: false };
+    expect(['memoryNow', 'MEMORY_FLAGS', 'memory'].filter((name) => otherMemory(name, away) === undefined)).toEqual([]);
+    expect(['rssAndHeap', 'eventMemory', 'memory_mb', 'memoryUsage'].filter((name) => otherMemory(name, away) !== undefined)).toEqual([]);
+    expect(otherMemory('memory', { file: 'once/session.ts', once: true })).toBeUndefined();
+    const source = ts.createSourceFile(
+      'roads.ts',
+      'interface A { family?: FamilyAccount; familyRoad?: FamilyAccount; families: FamilyAccountConfig[] } const alsoFamily = new FamilyAccount(o);',
+      ts.ScriptTarget.Latest,
+      true,
+    );
+    const found: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (familyForTheRoad(node, source) !== undefined) found.push((node as ts.NamedDeclaration).name!.getText(source));
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    expect(found).toEqual(['family', 'alsoFamily']);
   });
 
   it('names nothing in src/ with a retired word, but the published names the interface fixes', () => {

@@ -46,7 +46,7 @@ function familyChangeFeed(login = ANIA.login, observer?: PortalObserver): Change
     urls: sim.urls,
     clock,
     log: silentLogger(),
-    family: family(),
+    familyRoad: family(),
     timeoutMs: 5_000,
   });
   if (observer) access.observe(observer);
@@ -306,7 +306,7 @@ describe('the change feed on the register road (cookie gateway)', () => {
       urls: sim.urls,
       clock,
       log: silentLogger(),
-      alsoFamily: family(),
+      alsoFamilyRoad: family(),
       timeoutMs: 5_000,
     });
     const changeFeed = new ChangeFeed({ gateway: access.gateway, account: ANIA.login });

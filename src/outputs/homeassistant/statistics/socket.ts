@@ -4,22 +4,16 @@
 // `{id, type: result, success, result | error: {code, message}}`. The frames are undici's WebSocket; every
 // wait has a deadline, and `close()` (or the stop's signal) abandons whatever is in flight.
 import { WebSocket } from 'undici';
-import { HomeAssistantError } from '../client.js';
+import { HomeAssistantError, type HomeAssistantApiOptions } from '../client.js';
 import type { HaFault } from '../../../i18n/homeassistant-text.js';
 import { redactAndCut } from '../../../util/redact.js';
 import { errorText, parsedJson } from '../../../util/text.js';
 
-export interface HaSocketOptions {
-  /** The WebSocket's address (ws:// or wss://). */
-  url: string;
-  token: string;
-  /** How long connecting, authenticating and each command may take. */
-  timeoutMs?: number;
-  /** Told of every command as it is sent (the statistics count them). */
-  onCall?: () => void;
-  /** Aborted at the bridge's stop: the connection is closed, whatever waits on it fails at once. */
-  signal?: AbortSignal;
-}
+/**
+ * As the REST API's (client.ts), but `url` is the WebSocket's address (ws:// or wss://), `timeoutMs` bounds connecting,
+ * authenticating and each command, `onCall` is told of every command sent, and the signal closes the connection.
+ */
+export type HaSocketOptions = Pick<HomeAssistantApiOptions, 'url' | 'token' | 'timeoutMs' | 'onCall' | 'signal'>;
 
 /** Home Assistant's own words in a refusal, the token masked before anything is cut. */
 export function saidByHomeAssistant(text: string, token: string): string {
