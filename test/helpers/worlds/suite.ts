@@ -93,12 +93,13 @@ export class Worlds {
       endOnFailure: options.shrink === false,
       reporter: (details) => {
         if (!details.failed) return;
+        const found = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
         const replay = `WORLDS_SEED=${details.seed} WORLDS_PATH=${details.counterexamplePath} npx vitest run test/unit/worlds/worlds.test.ts -t "${property.name}"`;
         throw new WorldFailure(
           property,
           details.seed,
           details.counterexamplePath ?? '',
-          `${fc.defaultReportMessage(details) ?? ''}\nReplay this world alone: ${replay}`,
+          `${found}\n\n${fc.defaultReportMessage(details) ?? ''}\nReplay this world alone: ${replay}`,
         );
       },
     });

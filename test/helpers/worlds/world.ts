@@ -128,7 +128,7 @@ const CONTENTS = [
 ];
 const NAMES = ['Zofia', 'Jan', 'Łucja', 'Staś', 'Ola', 'Mikołaj', 'Żaneta', 'Ignacy'];
 const TITLES = ['Koło szachowe', 'Chór', 'Zajęcia wyrównawcze', 'Basen'];
-const FREE_NAMES = ['Dzień dyrektorski', 'Rekolekcje', 'Egzamin ósmoklasisty'];
+const FREE_NAMES = ['Dzień sportu', 'Rekolekcje', 'Egzamin ósmoklasisty'];
 /** The lists a school may keep from a child's account (spec 3: 403, 404). */
 const REFUSABLE = [
   'Attendances',
