@@ -34,7 +34,8 @@ export interface AgendaItem {
  * 'Kartkówka', 'kartkowki' and 'sprawdzianu' all count.
  */
 const TEST = /(^|[^a-z])(sprawdzian|kartkowk|klasowk|praca klasowa|test|quiz|egzamin)/;
-const MEETING = /(^|[^a-z])(zebrani|wywiadowk|konsultacj|spotkanie z rodzicami|dzien otwart)/;
+// An open day (dzień otwarty) is the school's own event, not a parents' meeting: its entry is told by its category.
+const MEETING = /(^|[^a-z])(zebrani|wywiadowk|konsultacj|spotkanie z rodzicami)/;
 const TRIP = /(^|[^a-z])(wycieczk|wyjazd|wyjscie|zielona szkola)/;
 /** Of the tests, the short unannounced-size ones: a kartkówka or a quiz. */
 const QUIZ = /(^|[^a-z])(kartkowk|quiz)/;
@@ -56,6 +57,13 @@ function kindNamed(text: string): AgendaKind | undefined {
 export function agendaKind(category: string | undefined, content: string | undefined): AgendaKind {
   return kindNamed(fold(category)) ?? kindNamed(fold(content)) ?? 'event';
 }
+
+/**
+ * What an entry is called where its kind is said, when the school's words must say it: the category the school filed
+ * an entry under that no kind names (`event`, "Inne"), never a kind guessed for it; null for a kind the bridge names
+ * (a test, a quiz, a meeting, a trip: the family's word for it) and for an entry filed under no category.
+ */
+export const schoolCategory = (e: { kind: AgendaKind; category: string | null }): string | null => (e.kind === 'event' ? e.category : null);
 
 /** A test or a quiz, as against a meeting, a trip or another entry. */
 export const isTest = <T extends { kind: AgendaKind }>(i: T): i is T & { kind: TestKind } => i.kind === 'test' || i.kind === 'quiz';

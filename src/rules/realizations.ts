@@ -3,7 +3,7 @@
 import type { Realization } from '../portal/schemas/realizations.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
 import { addDays } from '../util/time.js';
-import { byId, hhmm } from './portal-values.js';
+import { byId, collapse, hhmm } from './portal-values.js';
 import { sameSubject, textCompare } from './order.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { agendaKind, isTest, type AgendaItem } from './agenda.js';
@@ -68,11 +68,17 @@ export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld
       .map((l) => l.date),
   ];
   const previous = before.reduce<string | null>((latest, d) => (latest === null || d > latest ? d : latest), null);
-  const topics = held.filter(
+  const taught = held.filter(
     (l) => sameSubject(l.subject, test.subject) && l.date < test.date && (previous === null || l.date > previous) && l.topic !== null,
   );
+  // A topic taught over several lessons (or taught again) is one to revise: its newest lesson stands for it.
+  const topics = taught.filter((l, i) => taught.findIndex((o) => sameTopic(o.topic, l.topic)) === i);
   return { test, topics: previous === null ? topics.slice(0, REVISION_MAX_LESSONS) : topics };
 }
+
+/** Two topics as a parent reads them: the same words, spacing and case aside. */
+const sameTopic = (a: string | null, b: string | null): boolean =>
+  collapse(a ?? undefined)?.toLowerCase() === collapse(b ?? undefined)?.toLowerCase();
 
 /**
  * When a test starts: the agenda's hour, else the hour of the first lesson of its subject that day

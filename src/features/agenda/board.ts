@@ -3,6 +3,7 @@
 // few), and apart from them the trips, meetings and other agenda entries (a trip is no test: it stands under
 // its own heading). Read leniently from the published states, like the rest.
 import type { Received } from '../kit/contract.js';
+import { schoolCategory } from '../../rules/agenda.js';
 import { homeworkUpcomingEntity, upcomingTestsEntity } from './entities.js';
 import type { BoardText } from '../../i18n/board-text.js';
 import type { BoardAgendaEntry, BoardHomework, BoardPart, BoardTest } from '../screens/parts.js';
@@ -53,7 +54,13 @@ function agendaOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, cl
       const days = until !== null && until > date;
       const day = days ? `${dayShort(date, clock, text)} – ${dayShort(until, clock, text)}` : dayShort(date, clock, text);
       const when = days || time === null || time === '00:00' ? day : `${day} ${time}`;
-      return [{ when, kind: text.agendaKinds[kind], text: spaced(str(o.content) ?? str(o.category)) }];
+      return [
+        {
+          when,
+          kind: schoolCategory({ kind, category: str(o.category) }) ?? text.agendaKinds[kind],
+          text: spaced(str(o.content) ?? str(o.category)),
+        },
+      ];
     })
     .slice(0, MAX_AGENDA);
 }

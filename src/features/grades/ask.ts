@@ -7,6 +7,7 @@ import type { TermGrade } from '../../rules/term-grades.js';
 import type { Semester } from '../../rules/semester.js';
 import type { renderAverage } from './average.js';
 import { ASK_TEXT } from '../../i18n/ask-text.js';
+import { spokenNumber } from '../../i18n/numbers.js';
 import { BOARD_TEXT } from '../../i18n/board-text.js';
 import { addDays } from '../../util/time.js';
 import { dayShort, spaced } from '../screens/shown.js';
@@ -25,6 +26,12 @@ export interface GradesAsk {
   absent?: true;
 }
 
+/**
+ * A grade of the lists, not a term grade nor its proposal (`period`): those stand under the term grades, each named by
+ * its kind ("proponowana śródroczna: 6"), never among the grades as one more.
+ */
+const plain = (i: GradeItem): boolean => i.details.period === undefined;
+
 /** The newest grades told when neither a subject nor days are asked. */
 const NEWEST = 10;
 
@@ -41,7 +48,7 @@ function gradeLine(g: GradeItem, all: readonly GradeItem[], c: AskContext, withS
     withSubject ? g.subject : null,
     joinedFacts([g.shown, name && `(${name})`, kind && `[${kind}]`], ' '),
     g.category && `${w.category}: ${g.category}`,
-    g.weight === null ? null : `${w.weight}: ${g.weight}`,
+    g.weight === null ? null : `${w.weight}: ${spokenNumber(g.weight, c.language)}`,
     g.teacher && `${ASK_TEXT[c.language].common.teacher}: ${g.teacher}`,
     g.comment && `${w.comment}: ${spaced(g.comment)}`,
     g.details.counts_to_average === false ? w.notCounted : null,
@@ -55,16 +62,16 @@ type SubjectFigures = NonNullable<GradesAsk['averaged']>['attributes']['subjects
 function figures(s: SubjectFigures, terms: readonly TermGrade[], c: AskContext): string {
   const w = ASK_TEXT[c.language];
   const g = w.grades;
-  const average = s.average === null ? w.common.unknown : String(s.average);
+  const average = s.average === null ? w.common.unknown : spokenNumber(s.average, c.language);
   const next =
     'needed_for_next' in s && s.needed_for_next != null && s.next_threshold != null
-      ? g.needed(s.needed_for_next, s.next_threshold)
+      ? g.needed(s.needed_for_next, spokenNumber(s.next_threshold, c.language))
       : 'next_threshold' in s && s.next_threshold === null && s.average !== null
         ? g.atTop
         : null;
   return joinedFacts([
     `${g.average}: ${average}`,
-    'percent' in s && s.percent != null ? `${s.percent}%` : null,
+    'percent' in s && s.percent != null ? `${spokenNumber(s.percent, c.language)}%` : null,
     'forecast' in s && s.forecast != null ? `${g.forecast}: ${s.forecast}` : null,
     next,
     ...termsOf(terms, s.subject, c),
@@ -91,7 +98,7 @@ function grades(facts: GradesAsk, asked: GradesAsked, c: AskContext): Told[] {
       throw new AskRefusal(g.noSubject(asked.subject, names));
     }
     const own = (items ?? []).filter(
-      (i) => i.subject === subject && (since === null ? i.semester === facts.semester || i.details.period !== undefined : (i.date ?? '') >= since),
+      (i) => plain(i) && i.subject === subject && (since === null ? i.semester === facts.semester : (i.date ?? '') >= since),
     );
     const figured = subjects.find((s) => s.subject === subject);
     return [
@@ -106,18 +113,14 @@ function grades(facts: GradesAsk, asked: GradesAsked, c: AskContext): Told[] {
     ];
   }
   const shown =
-    items === null
-      ? null
-      : since === null
-        ? items.filter((i) => i.details.period === undefined).slice(0, NEWEST)
-        : items.filter((i) => (i.date ?? '') >= since);
+    items === null ? null : since === null ? items.filter(plain).slice(0, NEWEST) : items.filter((i) => plain(i) && (i.date ?? '') >= since);
   const overall = facts.averaged?.state ?? null;
   return [
     {
       title: since === null ? g.recent : g.ofDays(asked.days as number),
       lines: shown === null || items === null ? null : shown.map((i) => gradeLine(i, items, c, true)),
     },
-    { title: g.overall, lines: items === null ? null : [overall ?? w.common.unknown] },
+    { title: g.overall, lines: items === null ? null : [overall === null ? w.common.unknown : spokenNumber(overall, c.language)] },
     // Descriptive grades only (a first grader's) make no average: no list of them, the overall said unknown above.
     ...(items !== null && subjects.length === 0
       ? []

@@ -33,9 +33,10 @@ function messages(facts: MessagesAsk, asked: { days: number }, c: AskContext): T
           m.mailbox === 'inbox' ? null : mailboxName(m.mailbox, c.language),
           m.sender && `${w.from} ${m.sender}`,
           `"${collapse(m.topic) ?? w.untitled}"`,
-          m.hasAttachments ? w.attachments : null,
         ]) +
-        (preview ? `: ${preview}` : ''),
+        (preview ? `: ${preview}` : '') +
+        // The list says only that files are attached; open_message names them.
+        (m.hasAttachments ? ` — ${w.withAttachments}` : ''),
     ];
   });
   return [{ title: w.messages(asked.days), lines }];

@@ -21,17 +21,21 @@ function heading(r: OpenedRecord, c: AskContext): string {
   ]);
 }
 
+/** Its attachments by their files' names: "załączniki: plan.pdf, zgoda.docx"; null when none is attached. */
+function files(r: OpenedRecord, c: AskContext): string | null {
+  return r.attachments.length === 0 ? null : `${ASK_TEXT[c.language].messages.attachments}: ${r.attachments.map((a) => a.name).join(', ')}`;
+}
+
 function messages(facts: OpenedAsk, _asked: { days: number }, c: AskContext): Told[] {
   const r = facts.record;
-  return r === undefined ? [] : [{ title: ASK_TEXT[c.language].messages.opened, lines: [heading(r, c)] }];
+  return r === undefined ? [] : [{ title: ASK_TEXT[c.language].messages.opened, lines: [joinedFacts([heading(r, c), files(r, c)])] }];
 }
 
 function opened(facts: OpenedAsk, c: AskContext): string | null {
   const r = facts.record;
   if (r === undefined) return null;
-  const w = ASK_TEXT[c.language].messages;
-  const files = r.attachments.map((a) => a.name);
-  return [`${w.message} ${heading(r, c)}`, ...(files.length > 0 ? [`${w.attachments}: ${files.join(', ')}`] : []), '', r.text].join('\n');
+  const attached = files(r, c);
+  return [`${ASK_TEXT[c.language].messages.message} ${heading(r, c)}`, ...(attached === null ? [] : [attached]), '', r.text].join('\n');
 }
 
 export const openedAsk: AskPart<OpenedAsk> = { unknown: { record: undefined }, messages, opened };

@@ -74,7 +74,9 @@ function upcoming(facts: TimetableAsk, until: string, c: AskContext): Told[] {
   const changes = ahead.flatMap((d) =>
     d.changes.map((ch) => {
       const slot = joinedFacts([ch.lesson_no === null ? null : `${ch.lesson_no}.`, ch.hours], ' ');
-      const what = ch.original_subject ?? ch.subject;
+      // What takes place (for a cancellation, what was cancelled) with its teacher, as the day's lessons say it; the
+      // change's words name what it replaced ("zamiast: Fizyka").
+      const what = joinedFacts([ch.subject ?? ch.original_subject, ch.teacher && `${ASK_TEXT[c.language].common.teacher}: ${ch.teacher}`]);
       return `${dayShort(d.date, c.clock, text)} (${d.date}): ${joinedFacts([joinedFacts([slot, what], ' '), changeWords(ch, d.date, words)], ' — ')}`;
     }),
   );

@@ -152,6 +152,10 @@ const NOTIFYING: { file: string; input: string; key: string; payload: Record<str
   },
 ];
 
+/** The bridge's own English values of an event (its kinds, statuses, mailboxes), as whole words. */
+const ENGLISH =
+  /\b(positive|negative|neutral|test|quiz|trip|meeting|event|homework|cancelled|substitution|room_change|shifted|accepted|rejected|unexcused|excused|late|inbox|first_six|grade|semester_proposal|final_proposal)\b/;
+
 const entity = (c: Child, key: string) => `event.${c.id}_${key}`;
 /** What Home Assistant holds beside the event: each child's entities on its own device, the next school day the 19th. */
 const family = (key: string, nextDay: (c: Child) => string = () => '2026-11-19') =>
@@ -174,6 +178,8 @@ describe.skipIf(skipWithoutJinja())('one automation for the whole family', () =>
         expect(r[language].title, `${b.file} ${child.id} ${language}`).toMatch(new RegExp(`^${child.name}: \\S`));
         for (const other of CHILDREN.filter((c) => c !== child)) expect(r[language].text).not.toContain(other.name);
       }
+      // No value the bridge sends in English (a kind, a status) reaches a Polish or Ukrainian text (interface 18.1).
+      for (const language of ['pl', 'uk'] as const) expect(`${r[language].title}\n${r[language].text}`, `${b.file} ${language}`).not.toMatch(ENGLISH);
     }
   });
 

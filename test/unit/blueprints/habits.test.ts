@@ -204,6 +204,15 @@ describe.skipIf(skipWithoutJinja())('the blueprints of the habits', () => {
     // Below a value only: 3.95 is not below 3.5, 3.45 is.
     expect(passedIn(await run('average_drop.yaml', { ...inputs, below: 3.5 }, drop))).toEqual([]);
     expect(passedIn(await run('average_drop.yaml', { ...inputs, below: 3.5 }, { from: average('3.6'), to: average('3.45') }))).toEqual(LANGUAGES);
+    // A weight of one and a half in the family's numbers.
+    const half = (state: string) => ({
+      ...average(state),
+      attributes: { ...average(state).attributes, grades: [{ grade: '1', weight: 1.5, category: 'Kartkówka' }] },
+    });
+    const light = await run('average_drop.yaml', inputs, { from: half('4.2'), to: half('3.95') });
+    expect(light.pl.text).toBe('Średnia spada: Matematyka\n4,20 → 3,95 po ocenie 1 (Kartkówka, waga 1,5)');
+    expect(light.uk.text).toMatch(/вага 1,5\)$/);
+    expect(light.en.text).toMatch(/weight 1\.5\)$/);
   });
 
   it('tells the decision on an excuse, the days and lessons it covers, or the rejected ones only (justification)', async () => {

@@ -26,6 +26,11 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
     const twoPlus = await run('new_grade.yaml', low, grade({}));
     expect(passedIn(twoPlus)).toEqual(LANGUAGES);
     expect(twoPlus.uk.text).toMatch(/^Нова оцінка: 2\+ \(Matematyka\)\nSprawdzian, вага 3 – Piotr Wiśniewski$/);
+    // A weight in the family's numbers: 1,5 in Polish and Ukrainian, 1.5 in English.
+    const light = await run('new_grade.yaml', low, grade({ weight: 1.5 }));
+    expect(light.pl.text).toMatch(/^Nowa ocena: 2\+ \(Matematyka\)\nSprawdzian, waga 1,5 – Piotr Wiśniewski$/);
+    expect(light.uk.text).toMatch(/вага 1,5 –/);
+    expect(light.en.text).toMatch(/weight 1\.5 –/);
     for (const g of ['3', '3-', 'np', '+', '9,5/10 pkt']) expect(passedIn(await run('new_grade.yaml', low, grade({ grade: g }))), g).toEqual([]);
     // Every grade and mark by default.
     expect((await run('new_grade.yaml', { grade_event: 'event.ania_grade' }, grade({ grade: 'np' }))).pl.passed).toBe(true);
@@ -56,6 +61,24 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
     expect(added.uk.text).toMatch(/^Коментар до оцінки: 2\+/);
     expect(passedIn(await run('new_grade.yaml', commented, grade({ event_type: 'grade_changed', comment: 'x', previous: { grade: '3' } })))).toEqual(
       [],
+    );
+  });
+
+  it('a proposed term grade as a proposal, never as a new grade, and a term grade by its kind (new_grade)', async () => {
+    const inputs = { grade_event: 'event.ania_grade' };
+    const proposal = (period: string) =>
+      run('new_grade.yaml', inputs, fired('event.ania_grade', { ...GRADE, grade: '6', subject: 'Historia', weight: null, category: null, period }));
+    const semester = await proposal('semester_proposal');
+    expect(semester.pl.title).toBe('Propozycja oceny śródrocznej: 6 (Historia)');
+    expect(semester.en.title).toBe('Proposed semester grade: 6 (Historia)');
+    expect(semester.uk.title).toBe('Запропонована семестрова оцінка: 6 (Historia)');
+    expect((await proposal('final_proposal')).pl.title).toBe('Propozycja oceny rocznej: 6 (Historia)');
+    expect((await proposal('final')).en.title).toBe('End-of-year grade: 6 (Historia)');
+    for (const language of LANGUAGES) expect(semester[language].title, language).not.toMatch(/Nowa ocena|New grade|Нова оцінка/);
+    // In a flood (a term's proposals entered at once), each entry a proposal says so.
+    const flood = { event_type: 'grade', count: 25, entries: [{ ...GRADE, grade: '5', period: 'semester_proposal' }, GRADE] };
+    expect((await run('new_grade.yaml', inputs, fired('event.ania_grade', flood))).pl.text).toMatch(
+      /^Nowe oceny: 25\n5 \(Matematyka, propozycja oceny śródrocznej\), 2\+ \(Matematyka\) i 23 więcej$/,
     );
   });
 

@@ -165,7 +165,7 @@ describe.skipIf(skipWithoutJinja())('the week written by your AI (weekly_ai_summ
           '\\nAnia:',
           'Oceny w tym tygodniu: 5 \\(Matematyka: Świetna praca klasowa\\), 3\\+ \\(Historia\\)',
           'Opuszczone lekcje: 2026-11-19 Matematyka \\(Ułamki\\)',
-          'Uwaga: positive, Pomoc w organizacji apelu \\(Pochwała\\)',
+          'Uwaga pozytywna: Pomoc w organizacji apelu \\(Pochwała\\)',
           'Sprawdziany w przyszłym tygodniu: 2026-11-24 Matematyka \\(Sprawdzian\\)',
           'Wycieczki i zebrania w przyszłym tygodniu: 2026-11-26 08:00 wycieczka: Muzeum Narodowe, 2026-11-25 17:00 zebranie$',
         ].join('\\n'),
@@ -177,6 +177,11 @@ describe.skipIf(skipWithoutJinja())('the week written by your AI (weekly_ai_summ
     );
     expect(friday.uk?.call?.instructions).toMatch(/^Напиши українською .*\nAnia:\nОцінки цього тижня: 5 /s);
     expect(friday.uk?.message).toBe('AI (uk)');
+    // The note's kind in the family's words, never the bridge's English value.
+    expect(friday.en?.call?.instructions).toContain('\nPraise: Pomoc w organizacji apelu (Pochwała)\n');
+    expect(friday.uk?.call?.instructions).toContain('\nПохвала: Pomoc w organizacji apelu (Pochwała)\n');
+    for (const language of ['pl', 'uk'] as const)
+      expect(friday[language]?.call?.instructions, language).not.toMatch(/\b(positive|negative|neutral|trip|meeting|event|test|quiz)\b/);
     for (const other of ['Fizyka', 'Przyroda', 'Teatr', 'bajek']) expect(friday.en?.call?.instructions).not.toContain(other);
   });
 

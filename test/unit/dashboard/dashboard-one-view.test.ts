@@ -359,7 +359,8 @@ describe('one view of a child on both screens', () => {
     "titles each of the simulator's agenda categories in the agenda feed by the kind the dashboard names, never twice (python3-jinja2)",
     async () => {
       // The simulator's categories (1 Sprawdzian, 2 Kartkówka, 3 Wycieczka, 4 Zebranie z rodzicami, 5 Inne), each as a
-      // teacher files it; the open day under "Inne" names a meeting in its text, and the meeting repeats its category.
+      // teacher files it; the open day under "Inne" is the school's own event, told by that category, and the meeting
+      // repeats its category.
       const entries = [
         test('agenda:11', '2026-11-24', 'Matematyka', 'Sprawdzian', 'Ułamki'),
         test('agenda:12', '2026-11-25', 'Przyroda', 'Kartkówka', 'Rośliny'),
@@ -367,7 +368,7 @@ describe('one view of a child on both screens', () => {
         { ...test('agenda:14', '2026-11-27', '', 'Zebranie z rodzicami', 'Zebranie z rodzicami – informacja o ocenach'), subject: null },
         { ...test('agenda:15', '2026-11-30', '', 'Inne', 'Dzień otwarty szkoły'), subject: null },
       ];
-      expect(entries.map((e) => e.kind)).toEqual(['test', 'quiz', 'trip', 'meeting', 'meeting']);
+      expect(entries.map((e) => e.kind)).toEqual(['test', 'quiz', 'trip', 'meeting', 'event']);
       const calendarFeed = parseCalendarFeed(
         calendarFeedText({
           name: 'agenda',

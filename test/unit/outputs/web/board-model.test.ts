@@ -159,11 +159,22 @@ describe('the board of one child', () => {
     const trip = { kind: 'trip', date: '2026-11-17', until: '2026-11-19', time: '07:30', subject: null, category: null, content: 'Zakopane: Tatry' };
     const meeting = { kind: 'meeting', date: '2026-11-20', until: null, time: '17:30', subject: null, category: null, content: 'Zebranie' };
     // In upcoming_tests' order (the feature lists them nearest first; the board sorts nothing again).
-    const c = card(at('09:12'), withTrip([trip, meeting]));
+    // An entry no kind names is told by the category the school filed it under (interface 18.1), never a guessed kind.
+    const openDay = {
+      kind: 'event',
+      date: '2026-11-21',
+      until: null,
+      time: '10:00',
+      subject: null,
+      category: 'Inne',
+      content: 'Dzień otwarty szkoły',
+    };
+    const c = card(at('09:12'), withTrip([trip, meeting, openDay]));
     expect(c.tests).toEqual([{ when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' }]);
     expect(c.agenda).toEqual([
       { when: 'wt. 17.11 – jutro', kind: 'wycieczka', text: 'Zakopane: Tatry' },
       { when: 'pt. 20.11 17:30', kind: 'zebranie', text: 'Zebranie' },
+      { when: 'sob. 21.11 10:00', kind: 'Inne', text: 'Dzień otwarty szkoły' },
     ]);
     expect(card(at('09:12'), withTrip([{ ...trip, date: '2026-11-25', until: null }]), 'en').agenda[0]).toMatchObject({
       when: 'Wed 25.11 07:30',

@@ -1,0 +1,247 @@
+// Assist tells what each feature's typed value says (interface 18.1): facts of shapes the demo family never has,
+// given to the MCP server as the features' passes keep them, and the answer read as a parent hears it. A
+// substitution by another subject is told by the lesson that takes place, the replaced one as "zamiast"; a
+// test's revision topics each once; a message's attachments never read as its preview.
+import { describe, expect, it } from 'vitest';
+import { McpServer } from '../../../../src/outputs/mcp/server.js';
+import { silentLogger } from '../../../../src/util/log.js';
+import type { ChildView } from '../../../../src/outputs/web/types.js';
+import type { Language } from '../../../../src/config/language.js';
+import type { TimetableAsk } from '../../../../src/features/timetable/ask.js';
+import type { PlanChange } from '../../../../src/rules/plan-changes.js';
+import type { SchoolDay } from '../../../../src/rules/schedule.js';
+import type { LessonsHeldAsk } from '../../../../src/features/lessons-held/ask.js';
+import { agendaItems, type AgendaItem } from '../../../../src/rules/agenda.js';
+import type { AgendaAsk } from '../../../../src/features/agenda/ask.js';
+import { homeWorkCategoriesResponse, homeWorksResponse } from '../../../../src/portal/schemas/agenda.js';
+import { makeNames } from '../../../../src/rules/names.js';
+import { nextTest, type LessonHeld } from '../../../../src/rules/realizations.js';
+import type { MessagesAsk } from '../../../../src/features/messages/ask.js';
+import type { OpenedAsk } from '../../../../src/features/opened-message/ask.js';
+import type { GradesAsk } from '../../../../src/features/grades/ask.js';
+import type { GradeItem } from '../../../../src/rules/grade-item.js';
+import { termGrades } from '../../../../src/rules/term-grades.js';
+
+const NOW = Date.parse('2026-11-18T09:00:00+01:00');
+const child: ChildView = { id: 'zofia', name: 'Zofia Kowalska', model: null, online: true, states: new Map(), changedAt: NOW };
+
+function server(language: Language, facts: Record<string, unknown>): McpServer {
+  return new McpServer({
+    source: { language, now: () => NOW, children: () => [child], facts: () => new Map(Object.entries(facts)) },
+    version: '1.0.0',
+    clock: { now: () => NOW },
+    log: silentLogger(),
+  });
+}
+
+async function text(s: McpServer, name: string, args: Record<string, unknown> = {}): Promise<string> {
+  const reply = (await s.answer({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } })) as {
+    result: { content: { text: string }[] };
+  };
+  return reply.result.content.map((c) => c.text).join('\n');
+}
+
+const change = (over: Partial<PlanChange>): PlanChange => ({
+  date: '2026-11-19',
+  lesson_no: 3,
+  hours: '09:50-10:35',
+  kind: 'substitution',
+  subject: null,
+  teacher: null,
+  room: null,
+  original_date: '2026-11-19',
+  original_lesson_no: 3,
+  original_hours: '09:50-10:35',
+  original_subject: null,
+  original_teacher: null,
+  original_room: null,
+  note: null,
+  ...over,
+});
+
+/** This week and the next, each day's lessons read (none held) and the changes given on their days. */
+function fortnight(changes: readonly PlanChange[]): SchoolDay[] {
+  return Array.from({ length: 14 }, (_, i) => {
+    const date = new Date(Date.UTC(2026, 10, 16 + i)).toISOString().slice(0, 10);
+    return { date, lessons: [], changes: changes.filter((c) => c.date === date), freeDay: undefined, start: null, end: null };
+  });
+}
+
+describe('a plan change ahead (get_upcoming)', () => {
+  it('is told by the lesson that takes place and its teacher, the replaced one as "zamiast"; a cancellation by the lesson cancelled', async () => {
+    const timetable: TimetableAsk = {
+      fortnight: fortnight([
+        change({ subject: 'Matematyka', teacher: 'Agnieszka Mazur', original_subject: 'Fizyka', original_teacher: 'Jan Nowak' }),
+        change({ lesson_no: 4, hours: '10:50-11:35', kind: 'cancelled', subject: 'Historia', teacher: 'Ewa Lis', original_subject: 'Historia' }),
+      ]),
+      freeDays: [],
+      bells: [],
+      nextSchoolDay: '2026-11-19',
+    };
+    const answer = await text(server('pl', { timetable }), 'get_upcoming', { days: 7 });
+    expect(answer).toContain('jutro (2026-11-19): 3. 09:50-10:35 Matematyka, nauczyciel: Agnieszka Mazur — zastępstwo · zamiast: Fizyka');
+    expect(answer).toContain('jutro (2026-11-19): 4. 10:50-11:35 Historia, nauczyciel: Ewa Lis — odwołana');
+    expect(answer).not.toContain('Fizyka —');
+  });
+});
+
+describe("a test's revision topics (get_upcoming)", () => {
+  it('are each told once, however many lessons taught one (the newest first)', async () => {
+    const test: AgendaItem = {
+      key: 'agenda:1',
+      kind: 'test',
+      date: '2026-11-23',
+      until: null,
+      time: '08:55',
+      subject: 'Przyroda',
+      category: 'Sprawdzian',
+      content: null,
+      teacher: null,
+    };
+    const held: LessonHeld[] = ['Las', 'Rośliny', 'Las', 'Las', 'Pogoda', 'Rośliny'].map((topic, i) => ({
+      date: `2026-11-${String(17 - i).padStart(2, '0')}`,
+      no: 2,
+      subject: 'Przyroda',
+      topic,
+    }));
+    const next = nextTest([test], held, { date: '2026-11-18', time: '09:00' });
+    const lessonsHeld: LessonsHeldAsk = { recent: held, revise: next === null ? [] : [{ test: next.test, topics: next.topics }] };
+    const answer = await text(server('pl', { lessons_held: lessonsHeld }), 'get_upcoming', { days: 7 });
+    expect(answer).toMatch(/: pon\. 23\.11 \(2026-11-23\) Przyroda, Sprawdzian: Las; Rośliny; Pogoda$/m);
+  });
+});
+
+describe("a message's attachments (get_messages)", () => {
+  const preview = Buffer.from('<p>Szanowni Państwo, w załączniku plan wycieczki.</p>').toString('base64');
+  const item = { id: '77', sender: 'Anna Nowak', topic: 'Wycieczka', content: preview, sendDate: '2026-11-17 10:00:00', read: false };
+  const record: OpenedAsk['record'] = {
+    message_id: '77',
+    mailbox: 'inbox',
+    topic: 'Wycieczka',
+    sender: 'Anna Nowak',
+    sender_id: '5',
+    date: '2026-11-17T10:00:00+01:00',
+    text: 'Szanowni Państwo, w załączniku plan wycieczki.',
+    truncated: false,
+    can_reply: true,
+    withdrawn: false,
+    attachments: [
+      { id: 'a', name: 'plan.pdf' },
+      { id: 'b', name: 'zgoda.docx' },
+    ],
+  };
+
+  it("are named by their files' names once the message was opened, and never read as its preview", async () => {
+    const messages: MessagesAsk = { listed: [{ mailbox: 'inbox', items: [{ ...item, hasAttachments: true }] }] };
+    const answer = await text(server('pl', { messages, 'opened-message': { record } }), 'get_messages');
+    expect(answer).not.toMatch(/załączniki: Szanowni/);
+    expect(answer).toMatch(
+      /id 77: .*"Wycieczka": Szanowni Państwo, w załączniku plan wycieczki\. — z załącznikami \(ich nazwy poda otwarcie wiadomości\)$/m,
+    );
+    expect(answer).toMatch(/Ostatnio otwarta: id 77, "Wycieczka", .*, załączniki: plan\.pdf, zgoda\.docx$/m);
+    const en = await text(server('en', { messages, 'opened-message': { record } }), 'get_messages');
+    expect(en).toMatch(/Opened last: id 77, "Wycieczka", .*, attachments: plan\.pdf, zgoda\.docx$/m);
+  });
+});
+
+describe('a proposed term grade (get_grades)', () => {
+  const grade = (over: Partial<GradeItem>): GradeItem => ({
+    key: 'grade:1',
+    kind: 'grade',
+    shown: '4',
+    subjectId: '7',
+    subject: 'Historia',
+    category: 'Sprawdzian',
+    weight: 3,
+    teacher: 'Ewa Lis',
+    date: '2026-11-16',
+    added: '2026-11-16 10:00:00',
+    comment: null,
+    semester: 1,
+    details: {},
+    ...over,
+  });
+  const items = [
+    grade({ key: 'grade:2', shown: '6', date: '2026-11-17', added: '2026-11-17 10:00:00', details: { period: 'semester_proposal' } }),
+    grade({}),
+  ];
+  const grades: GradesAsk = { items, terms: termGrades(items), averaged: null, semester: 1 };
+
+  it('is never listed as an ordinary grade: it is told as a proposal, in each language', async () => {
+    for (const args of [{ subject: 'Historia' }, { days: 7 }, {}]) {
+      const pl = await text(server('pl', { grades }), 'get_grades', args);
+      expect(pl, JSON.stringify(args)).not.toMatch(/Historia, 6, kategoria|^- [^\n]*\b6, kategoria: Sprawdzian/m);
+      expect(pl, JSON.stringify(args)).toMatch(/proponowana śródroczna: 6/);
+      expect(pl, JSON.stringify(args)).toMatch(/\b4, kategoria: Sprawdzian, waga: 3/);
+    }
+    expect(await text(server('en', { grades }), 'get_grades', { days: 7 })).toMatch(/proposed semester grade: 6/);
+    expect(await text(server('uk', { grades }), 'get_grades', { days: 7 })).toMatch(/запропонована семестрова: 6/);
+  });
+});
+
+describe('an agenda entry the bridge cannot classify (get_upcoming, get_day)', () => {
+  // The school's own categories: an open day filed as "Inne", and a meeting filed as one.
+  const categories = homeWorkCategoriesResponse.parse({
+    Categories: [
+      { Id: 5, Name: 'Inne' },
+      { Id: 4, Name: 'Zebranie z rodzicami' },
+    ],
+  }).Categories;
+  const homeWorks = homeWorksResponse.parse({
+    HomeWorks: [
+      { Id: 15, Category: { Id: 5 }, Date: '2026-11-21', TimeFrom: '10:00:00', Content: 'Dzień otwarty szkoły' },
+      { Id: 16, Category: { Id: 4 }, Date: '2026-11-23', TimeFrom: '17:30:00', Content: 'Zebranie z rodzicami klasy 4b' },
+    ],
+  }).HomeWorks;
+  const agenda: AgendaAsk = { items: agendaItems({ homeWorks, homeWorkCategories: categories, names: makeNames() }), homework: [] };
+
+  it("is told by the category the school gave it, never guessed as a parents' meeting", async () => {
+    const pl = await text(server('pl', { agenda }), 'get_upcoming', { days: 7 });
+    expect(pl).toMatch(/\(2026-11-21\): Inne 10:00 — Dzień otwarty szkoły$/m);
+    expect(pl).not.toMatch(/zebranie[^\n]*Dzień otwarty/);
+    expect(pl).toMatch(/\(2026-11-23\): zebranie 17:30 — Zebranie z rodzicami klasy 4b — Zebranie z rodzicami$/m);
+    expect(await text(server('en', { agenda }), 'get_day', { date: '2026-11-21' })).toMatch(/: Inne 10:00 — Dzień otwarty szkoły$/m);
+  });
+});
+
+describe('a number in an answer (get_grades)', () => {
+  const averaged = {
+    state: '3.33',
+    attributes: {
+      semester: 1,
+      subjects: [{ subject: 'Matematyka', average: 3.33, count: 3, percent: 78.8, forecast: '3', next_threshold: 3.75, needed_for_next: '5' }],
+    },
+  } as unknown as GradesAsk['averaged'];
+  const items: GradeItem[] = [
+    {
+      key: 'grade:1',
+      kind: 'grade',
+      shown: '3',
+      subjectId: '1',
+      subject: 'Matematyka',
+      category: 'Praca domowa',
+      weight: 1.5,
+      teacher: null,
+      date: '2026-11-16',
+      added: '2026-11-16 10:00:00',
+      comment: null,
+      semester: 1,
+      details: {},
+    },
+  ];
+  const grades: GradesAsk = { items, terms: [], averaged, semester: 1 };
+
+  it("is written with the family language's decimal mark: a comma in Polish and Ukrainian, a point in English", async () => {
+    const pl = await text(server('pl', { grades }), 'get_grades');
+    expect(pl).toContain('Średnia ze wszystkich przedmiotów: 3,33');
+    expect(pl).toContain('Matematyka: średnia: 3,33, 78,8%, prognoza: 3, 5 podniesie ją do 3,75');
+    expect(pl).toContain('waga: 1,5');
+    expect(pl).not.toMatch(/3\.33|1\.5|3\.75|78\.8/);
+    const uk = await text(server('uk', { grades }), 'get_grades');
+    expect(uk).toContain('3,33');
+    expect(uk).not.toMatch(/3\.33|1\.5|3\.75|78\.8/);
+    const en = await text(server('en', { grades }), 'get_grades');
+    expect(en).toContain('average: 3.33, 78.8%');
+    expect(en).toContain('weight: 1.5');
+  });
+});
