@@ -27,8 +27,9 @@ const ENGLISH =
   /\b(positive|negative|neutral|unknown|none|proposal|proposed|cancelled|substitution|shifted|room_change|semester_proposal|final_proposal|meeting|undefined|null|NaN|true|false)\b/;
 const BROKEN = /\bundefined\b|\bNaN\b|\[object Object\]/;
 
+/** A child's answer of a tool asked with these arguments (beside the child's own). */
 const answerOf = (c: ChildDoors, tool: string, args: Record<string, unknown> = {}): Answer | undefined =>
-  c.answers.find((a) => a.tool === tool && JSON.stringify(a.args) === JSON.stringify(args));
+  c.answers.find((a) => a.tool === tool && JSON.stringify({ ...args, child: c.run.id }) === JSON.stringify(a.args));
 
 /** Every text a person reads of a child: Assist's answers, the board's texts, the calendar feeds' summaries and descriptions. */
 function texts(c: ChildDoors): { door: string; text: string }[] {
@@ -72,9 +73,14 @@ const mqttTellsTheStates: Property = {
     }
     for (const [topic, payload] of d.retained) {
       if (!topic.endsWith('/config') || !topic.startsWith('homeassistant/')) continue;
+      // A device's discovery names its entities' topics in `components`; an event's topic is never retained.
       const config = JSON.parse(payload) as Record<string, unknown>;
-      const state = (config.state_topic ?? config.stat_t) as string | undefined;
-      if (state !== undefined && !d.retained.has(state)) found.push(`${topic}: no retained state on ${state}`);
+      const components = Object.values((config.components ?? config.cmps ?? {}) as Record<string, Record<string, unknown>>);
+      for (const entity of [config, ...components]) {
+        const state = (entity.state_topic ?? entity.stat_t) as string | undefined;
+        if (entity.p !== 'event' && state !== undefined && !d.retained.has(state))
+          found.push(`${topic}: no retained state on ${state} (${String(entity.p)})`);
+      }
     }
     return found;
   },
@@ -117,7 +123,7 @@ const timetableEverywhere: Property = {
             ch.subject !== ch.original_subject &&
             day.date >= dateOf(d)
           ) {
-            const line = upcoming.split('\n').find((l) => l.includes(`(${day.date})`) && l.includes(`${ch.lesson_no}.`));
+            const line = upcoming.split('\n').find((l) => l.includes(`(${day.date}): ${ch.lesson_no}. `));
             if (line !== undefined && !line.includes(ch.subject))
               found.push(`${c.run.id} get_upcoming: "${line}" does not name the substitution's ${ch.subject}`);
           }

@@ -72,14 +72,17 @@ export class Worlds {
    * Holds `property` in `runs` worlds from `seed` (or the one world `path` names): throws fast-check's report (the
    * shrunk world, its seed and path) with the property's findings and the command that replays it alone.
    */
-  async check(property: Property, options: { runs?: number; seed?: number; path?: string; plant?: Plant; shrink?: boolean } = {}): Promise<void> {
+  async check(
+    property: Property,
+    options: { runs?: number; seed?: number; path?: string; plant?: Plant; shrink?: boolean; shrinkRuns?: number } = {},
+  ): Promise<void> {
     const seed = options.seed ?? SEED;
     const path = options.path ?? PATH;
     // A shrink runs a world for each smaller one it tries: after SHRINK_RUNS of them the rest count as holding, so
     // that a failure is reported within a minute or two with the smallest world found by then.
     let shrinking = -1;
     const holds = fc.asyncProperty(worldArb, async (world) => {
-      if (shrinking >= SHRINK_RUNS) return;
+      if (shrinking >= (options.shrinkRuns ?? SHRINK_RUNS)) return;
       if (shrinking >= 0) shrinking++;
       const found = await this.findingsOf(world, property, options.plant);
       if (found.length === 0) return;
@@ -99,6 +102,7 @@ export class Worlds {
           property,
           details.seed,
           details.counterexamplePath ?? '',
+          details.counterexample?.[0],
           `${found}\n\n${fc.defaultReportMessage(details) ?? ''}\nReplay this world alone: ${replay}`,
         );
       },
@@ -112,6 +116,8 @@ export class WorldFailure extends Error {
     readonly property: Property,
     readonly seed: number,
     readonly path: string,
+    /** The (shrunk) world it failed in. */
+    readonly world: World | undefined,
     message: string,
   ) {
     super(message);
