@@ -81,3 +81,16 @@ export class KeptStatesStore extends LoginRecords<KeptStates[string]> {
     super(dataDir, login, { folder: 'states', field: 'features', record: z.record(z.string(), entityState) });
   }
 }
+
+/**
+ * What the same features (those a start's first pass leaves for later) last kept for Assist, by feature, with the
+ * version that wrote it, so that Assist knows the sent box and the school's files from a start's first pass on. In
+ * data_dir/asked/; facts another version wrote are not read (their shape may differ).
+ */
+export type KeptAsked = Record<string, { version: string; facts: unknown }>;
+
+export class KeptAskedStore extends LoginRecords<KeptAsked[string]> {
+  constructor(dataDir: string, login: string) {
+    super(dataDir, login, { folder: 'asked', field: 'features', record: z.object({ version: z.string(), facts: z.unknown() }) });
+  }
+}

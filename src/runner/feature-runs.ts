@@ -9,6 +9,7 @@
 import { UnexpectedResponseError } from '../portal/errors.js';
 import { keptForLater, type Feature, type FeatureAccess, type FeatureState } from '../features/feature.js';
 import { KeptStatesStore, type KeptStates } from '../portal/login-records.js';
+import { KeptAskedFacts } from './kept-asked.js';
 import type { ResourceCache } from '../engine/cache.js';
 import type { Copies, Host, Resource, Want } from '../engine/resource.js';
 import type { EntityState } from '../engine/state.js';
@@ -57,20 +58,29 @@ export class FeatureRuns {
   /** The states of the features a start leaves for later, kept in data_dir: a first pass publishes them, not unknowns. */
   private kept: KeptStates = {};
   private readonly store: KeptStatesStore;
+  /** What the same features last kept for Assist, told at a start's first pass as their states are. */
+  private readonly asked: KeptAskedFacts;
   /** The last write of the kept states (the store writes only a change). */
-  written: Promise<void> = Promise.resolve();
+  private statesWritten: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly running: readonly Running[],
     private readonly access: Pick<FeatureAccess, 'account' | 'cache' | 'dataDir' | 'log'>,
   ) {
     this.store = new KeptStatesStore(access.dataDir, access.account.login);
+    this.asked = new KeptAskedFacts(access.dataDir, access.account.login, access.log);
+  }
+
+  /** The last writes of what is kept for the next start (its states and Assist's facts). */
+  get written(): Promise<void> {
+    return Promise.all([this.statesWritten, this.asked.written]).then(() => undefined);
   }
 
   async load(): Promise<void> {
     this.kept = await this.store.load((error) =>
       this.access.log.warn({ err: error.message }, 'kept states unreadable; the first pass publishes unknowns'),
     );
+    await this.asked.load();
   }
 
   /**
@@ -153,6 +163,8 @@ export class FeatureRuns {
         // Kept for later: what the last run published, or an honest unknown on a first run.
         const kept = this.kept[feature.name];
         Object.assign(outcome.states, kept && Object.keys(kept).length > 0 ? kept : (state.unknown?.() ?? state.restate?.(featureCtx())));
+        const asked = this.asked.of(feature.name);
+        if (asked !== undefined) outcome.ask[feature.name] = asked;
         continue;
       }
       const taken: Taken = [copiesOf(wants, cache), ctx.today, ctx.identity, ...inputs];
@@ -173,6 +185,7 @@ export class FeatureRuns {
         Object.assign(outcome.calendarFeeds, result.calendarFeeds);
         if (result.year !== undefined) outcome.year[feature.name] = result.year;
         if (result.ask !== undefined) outcome.ask[feature.name] = result.ask;
+        if (keptForLater(wants) && result.ask !== undefined) this.asked.keep(feature.name, result.ask);
         if (result.suspicious !== undefined) {
           outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };
           ctx.log.warn({ source: feature.name, err: result.suspicious }, 'source answered in an unexpected way');
@@ -193,7 +206,7 @@ export class FeatureRuns {
   /** A feature's states after a good computation, kept for the next start (saved in the background). */
   private keep(feature: string, states: Record<string, EntityState>): void {
     this.kept[feature] = { ...this.kept[feature], ...states };
-    this.written = this.store
+    this.statesWritten = this.store
       .save(this.kept)
       .catch((error: Error) => this.access.log.warn({ err: error.message }, 'could not keep the states for the next start'));
   }

@@ -38,6 +38,7 @@ export const LOGIN_FOLDERS = new Set([
   'figures',
   'identity',
   'states',
+  'asked',
   'answers',
   'subjects',
   'messages',

@@ -14,6 +14,8 @@ export interface AttendanceAsk {
   semester: SemesterAttendance | null;
   /** Whether the justifications were read (none read is not "none sent"). */
   justificationsKnown: boolean;
+  /** The portal refuses the child's account the attendance (a kindergarten): nothing to tell. */
+  absent?: true;
 }
 
 function attendance(facts: AttendanceAsk, asked: { days: number | null }, c: AskContext): Told[] {
@@ -21,6 +23,7 @@ function attendance(facts: AttendanceAsk, asked: { days: number | null }, c: Ask
   const unknown = ASK_TEXT[c.language].common.unknown;
   const text = BOARD_TEXT[c.language];
   const a = facts.semester;
+  if (facts.absent) return [];
   if (a === null)
     return [
       { title: w.attendance, lines: null },

@@ -179,6 +179,9 @@ async function compute(ctx: SourceContext, language: Language): Promise<SourceRe
   });
   const read = ctx.cache.get(ATTENDANCES);
   const marks = read?.Attendances;
+  // The portal refuses the child's account the attendance (a kindergarten): Assist leaves it out, not unknown.
+  if (marks === undefined && ctx.cache.refused(ATTENDANCES))
+    return { ...unknown(), ask: { semester: null, justificationsKnown: false, absent: true } satisfies AttendanceAsk };
   if (marks === undefined) return unknown();
   const types = ctx.cache.get(ATTENDANCE_TYPES)?.Types;
   // Without the types (refused, never read) no mark can be told from a presence: the absences are

@@ -120,11 +120,13 @@ function grades(facts: GradesAsk, asked: GradesAsked, c: AskContext): Told[] {
       title: since === null ? g.recent : g.ofDays(asked.days as number),
       lines: shown === null || items === null ? null : shown.map((i) => gradeLine(i, items, c, true)),
     },
-    { title: g.overall, lines: items === null ? null : [overall === null ? w.common.unknown : spokenNumber(overall, c.language)] },
-    // Descriptive grades only (a first grader's) make no average: no list of them, the overall said unknown above.
+    // Descriptive grades only (a first grader's) make no average: neither the overall nor a list of subjects' is told.
     ...(items !== null && subjects.length === 0
       ? []
-      : [{ title: g.averages, lines: items === null ? null : subjects.map((s) => `${s.subject}: ${figures(s, facts.terms, c)}`) }]),
+      : [
+          { title: g.overall, lines: items === null ? null : [overall === null ? w.common.unknown : spokenNumber(overall, c.language)] },
+          { title: g.averages, lines: items === null ? null : subjects.map((s) => `${s.subject}: ${figures(s, facts.terms, c)}`) },
+        ]),
     {
       title: g.termGrades,
       lines: items === null ? null : facts.terms.map((t) => joinedFacts([t.subject, `${g.periods[t.period]}: ${t.grade}`, t.date, t.teacher])),

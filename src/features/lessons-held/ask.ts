@@ -16,6 +16,8 @@ export interface LessonsHeldAsk {
   missed?: readonly MissedLesson[];
   /** Each test or quiz ahead with the topics of its subject to revise. */
   revise?: readonly { test: AgendaItem; topics: readonly LessonHeld[] }[];
+  /** The portal refuses the child's account the lessons held (a kindergarten): nothing to tell. */
+  absent?: true;
 }
 
 function line(l: LessonHeld, c: AskContext): string {
@@ -25,6 +27,7 @@ function line(l: LessonHeld, c: AskContext): string {
 }
 
 function topics(facts: LessonsHeldAsk, asked: { subject: string | null; days: number }, c: AskContext): Told[] {
+  if (facts.absent) return [];
   const w = ASK_TEXT[c.language].lessonsHeld;
   const since = addDays(c.clock.today, 1 - asked.days);
   const wanted = asked.subject === null ? null : loose(asked.subject);
@@ -37,10 +40,12 @@ function topics(facts: LessonsHeldAsk, asked: { subject: string | null; days: nu
 
 /** After an absence, what was taught in the lessons missed. */
 function attendance(facts: LessonsHeldAsk, _asked: { days: number | null }, c: AskContext): Told[] {
+  if (facts.absent) return [];
   return [{ title: ASK_TEXT[c.language].lessonsHeld.catchUp, lines: facts.missed?.map((l) => line(l, c)) ?? null }];
 }
 
 function upcoming(facts: LessonsHeldAsk, until: string, c: AskContext): Told[] {
+  if (facts.absent) return [];
   const text = BOARD_TEXT[c.language];
   const ahead = facts.revise?.filter((r) => r.test.date <= until);
   return [

@@ -127,8 +127,11 @@ async function compute(ctx: SourceContext): Promise<SourceResult> {
   const agenda = ctx.inputs.agenda;
   const timetable = ctx.inputs.timetable;
   const attendance: AttendanceOutput | undefined = ctx.inputs.attendance;
-  if (realizations === undefined)
-    return { states: statesOf(LESSONS_HELD_ENTITIES, { recent: null }), ask: { recent: null } satisfies LessonsHeldAsk };
+  if (realizations === undefined) {
+    // The portal refuses the child's account the lessons held (a kindergarten): Assist leaves them out, not unknown.
+    const ask: LessonsHeldAsk = { recent: null, ...(ctx.cache.refused(REALIZATIONS) ? { absent: true as const } : {}) };
+    return { states: statesOf(LESSONS_HELD_ENTITIES, { recent: null }), ask };
+  }
   const lookupNames = namesOf(ctx.cache);
   const held = lessonsHeld({ realizations, lessons: ctx.cache.get(LESSONS)?.Lessons, names: lookupNames });
   const { date, time } = wallTime(ctx.now);

@@ -6,13 +6,15 @@ import { BOARD_TEXT } from '../../i18n/board-text.js';
 import { dayShort, spaced } from '../screens/shown.js';
 import { joinedFacts, type AskContext, type AskPart, type Told } from '../screens/ask.js';
 
-/** What a pass keeps for Assist of the notes: every note, newest first; null while the notes are not known. */
-export type NotesAsk = { notes: readonly NoteFacts[] | null };
+/** What a pass keeps for Assist of the notes: every note, newest first; null while the notes are not known; absent where refused. */
+export type NotesAsk = { notes: readonly NoteFacts[] | null; absent?: true };
 
 /** The newest notes told. */
 const TOLD = 20;
 
 function behaviour(facts: NotesAsk, c: AskContext): Told[] {
+  // The portal refuses the child's account the notes (a kindergarten): nothing to tell.
+  if (facts.absent) return [];
   const w = ASK_TEXT[c.language];
   const text = BOARD_TEXT[c.language];
   return [

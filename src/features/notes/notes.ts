@@ -67,7 +67,11 @@ export const notes = feature({
 
 function compute(ctx: SourceContext): Promise<SourceResult> {
   const notes = ctx.cache.get(NOTES)?.Notes;
-  if (notes === undefined) return Promise.resolve({ states: statesOf([newestNoteEntity], null), ask: { notes: null } satisfies NotesAsk });
+  if (notes === undefined) {
+    // The portal refuses the child's account the notes (a kindergarten): Assist leaves them out, not unknown.
+    const ask: NotesAsk = { notes: null, ...(ctx.cache.refused(NOTES) ? { absent: true as const } : {}) };
+    return Promise.resolve({ states: statesOf([newestNoteEntity], null), ask });
+  }
   const input: NotesInput = { notes, categories: ctx.cache.get(NOTE_CATEGORIES)?.Categories, names: namesOf(ctx.cache) };
   const events = noteEvents(input);
   return Promise.resolve({

@@ -8,7 +8,10 @@ import type { AskContext, AskPart, Told } from '../screens/ask.js';
 
 /** What a pass keeps for Assist of the school's view (SchoolView without the bells: the timetable tells them). */
 export interface SchoolAsk {
-  identity: Pick<Identity, 'schoolName' | 'schoolAddress' | 'headTeacher' | 'schoolEmail' | 'schoolPhone' | 'className' | 'registerNumber'>;
+  identity: Pick<
+    Identity,
+    'schoolName' | 'schoolAddress' | 'headTeacher' | 'schoolEmail' | 'schoolPhone' | 'className' | 'registerNumber' | 'noClass'
+  >;
   tutor: string | null;
   /** The year's dates, as the `school_year` event gives them. */
   year: { begins: string; first_semester_ends: string | null; ends: string | null } | undefined;
@@ -23,6 +26,9 @@ function school(facts: SchoolAsk, c: AskContext): Told[] {
     title,
     lines: value === null || value === undefined || value === '' ? null : [String(value)],
   });
+  // A child in no class (a kindergarten's group) has no register number nor a class's year: left out unless given.
+  const classFact = (title: string, value: string | null | undefined): Told[] =>
+    id.noClass === true && (value === null || value === undefined) ? [] : [fact(title, value)];
   return [
     fact(w.school, id.schoolName),
     fact(w.address, id.schoolAddress),
@@ -31,8 +37,8 @@ function school(facts: SchoolAsk, c: AskContext): Told[] {
     fact(w.phone, id.schoolPhone),
     fact(w.className, id.className ?? group?.name),
     fact(w.tutor, facts.tutor ?? group?.tutor),
-    fact(w.registerNumber, id.registerNumber),
-    fact(w.year, year?.first_semester_ends && year.ends ? w.schoolYear(year.begins, year.first_semester_ends, year.ends) : null),
+    ...classFact(w.registerNumber, id.registerNumber),
+    ...classFact(w.year, year?.first_semester_ends && year.ends ? w.schoolYear(year.begins, year.first_semester_ends, year.ends) : null),
   ];
 }
 

@@ -146,9 +146,11 @@ class StreaksSource implements Source {
     else if (ctx.cache.refused(NOTES)) known.notes = null;
     if (behaviour !== undefined) known.conduct = behaviour && behaviour.marks.map((m) => ({ exemplary: isExemplary(m), date: m.date }));
     const { grades: g, attendance: a, notes: n } = known;
+    // The run Assist tells counts days without a negative note: an account the portal refuses the notes has none.
+    const noNotes: StreaksAsk | undefined = n === null ? { daysWithoutNegativeNote: null, absent: true } : undefined;
     // Until each list is known, a run would be counted short and an achievement already true would look
     // new: nothing is computed, and neither the record nor the memory of the events is primed with half the truth.
-    if (g === undefined || a === undefined || n === undefined) return {};
+    if (g === undefined || a === undefined || n === undefined) return noNotes === undefined ? {} : { ask: noNotes };
     const start = yearStart(ctx.today, ctx.identity.schoolYearBegin);
     // The lucky number is the child's on its day (one shown a day early counts from that day on).
     if (lucky?.mine === true) this.record.luckyOn(start, lucky.day);
@@ -178,7 +180,7 @@ class StreaksSource implements Source {
     await this.record.save();
     return {
       states: statesOf([streaksEntity], { ...value, achievements: listed }),
-      ask: { daysWithoutNegativeNote: value.daysWithoutNegativeNote } satisfies StreaksAsk,
+      ask: noNotes ?? ({ daysWithoutNegativeNote: value.daysWithoutNegativeNote } satisfies StreaksAsk),
       events: { achievement: achievementEvents(news, start) } satisfies Events<typeof achievementEvent>,
     };
   }

@@ -66,6 +66,12 @@ function days(facts: TimetableAsk): { first: string; last: string; next: string 
   return first === undefined || last === undefined ? null : { first: first.date, last: last.date, next: facts.nextSchoolDay };
 }
 
+/** A kindergarten's plan: the days read hold blocks, and blocks only. */
+function blocksOnly(facts: TimetableAsk): boolean {
+  const held = facts.fortnight.flatMap((d) => d.lessons ?? []);
+  return held.length > 0 && held.every((l) => l.block !== undefined);
+}
+
 function upcoming(facts: TimetableAsk, until: string, c: AskContext): Told[] {
   const w = ASK_TEXT[c.language].timetable;
   const text = BOARD_TEXT[c.language];
@@ -87,7 +93,10 @@ function upcoming(facts: TimetableAsk, until: string, c: AskContext): Told[] {
   const span = days(facts);
   const heldToEnd = span !== null && span.last >= until;
   return [
-    { title: w.planChanges, lines: span === null ? null : [...changes, ...(heldToEnd ? [] : [w.heldUntil(span.last)])] },
+    // A kindergarten's plan has no plan changes to tell (its account is refused the substitutions).
+    ...(blocksOnly(facts)
+      ? []
+      : [{ title: w.planChanges, lines: span === null ? null : [...changes, ...(heldToEnd ? [] : [w.heldUntil(span.last)])] }]),
     { title: w.daysOff, lines: free ?? null },
   ];
 }
@@ -101,7 +110,7 @@ function school(facts: TimetableAsk, c: AskContext): Told[] {
       if (l.change === null && !l.extra && !l.block && l.subject !== null && l.teacher !== null)
         teachers.set(l.subject, (teachers.get(l.subject) ?? new Set()).add(l.teacher));
   const span = days(facts);
-  // A kindergarten's plan of blocks has no subjects to name teachers of.
+  // A kindergarten's plan of blocks has no subjects to name teachers of (nor has a fortnight without lessons).
   const blocks = span !== null && facts.fortnight.every((d) => (d.lessons ?? []).every((l) => l.block !== undefined));
   return [
     ...(facts.bells.length > 0 ? [{ title: w.bells, lines: [facts.bells.map((b) => `${b.no}. ${b.from}–${b.to}`).join('; ')] }] : []),

@@ -245,3 +245,29 @@ describe('a number in an answer (get_grades)', () => {
     expect(en).toContain('weight: 1.5');
   });
 });
+
+describe("a first-grader's descriptive grades (get_grades)", () => {
+  it('make no overall average: it is left out, not said to be not known yet', async () => {
+    const items: GradeItem[] = [
+      {
+        key: 'descriptive:1',
+        kind: 'descriptive',
+        shown: 'Pięknie czyta',
+        subject: 'Edukacja polonistyczna',
+        category: null,
+        weight: null,
+        teacher: null,
+        date: '2026-11-16',
+        added: null,
+        comment: null,
+        semester: 1,
+        details: {},
+      },
+    ];
+    const averaged = { state: null, attributes: { semester: 1, subjects: [] } } as unknown as GradesAsk['averaged'];
+    const answer = await text(server('pl', { grades: { items, terms: [], averaged, semester: 1 } satisfies GradesAsk }), 'get_grades');
+    expect(answer).toContain('Pięknie czyta [ocena opisowa]');
+    expect(answer).not.toContain('Średnia ze wszystkich przedmiotów');
+    expect(answer).not.toContain('jeszcze nie wiadomo');
+  });
+});
