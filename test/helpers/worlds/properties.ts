@@ -183,9 +183,13 @@ const agendaByItsKind: Property = {
       for (const item of items) {
         if (item.kind !== 'event' || item.category === null) continue;
         const meeting = text.agendaKinds.meeting;
-        for (const line of upcoming.split('\n').filter((l) => item.content !== null && item.content !== '' && l.includes(item.content)))
-          if (!line.includes(item.category) || line.includes(meeting))
-            found.push(`${c.run.id} get_upcoming: "${line}" for a "${item.category}" entry`);
+        // Its line: one naming what the school wrote on its day (another entry may have the same words under another category).
+        const category = item.category;
+        const lines = upcoming
+          .split('\n')
+          .filter((l) => item.content !== null && item.content !== '' && l.includes(item.content) && l.includes(`(${item.date})`));
+        if (lines.length > 0 && !lines.some((l) => l.includes(category) && !l.includes(meeting)))
+          found.push(`${c.run.id} get_upcoming: ${JSON.stringify(lines)} for a "${category}" entry`);
         const events = (c.calendars.agenda ?? []).filter(
           (e) => e.uid.includes(item.key.replace(/^agenda:/, '')) && e.start.slice(0, 10) === item.date,
         );
