@@ -188,7 +188,9 @@ const agendaByItsKind: Property = {
         const lines = upcoming
           .split('\n')
           .filter((l) => item.content !== null && item.content !== '' && l.includes(item.content) && l.includes(`(${item.date})`));
-        if (lines.length > 0 && !lines.some((l) => l.includes(category) && !l.includes(meeting)))
+        // What a line tells of the entry follows its day (a one-line section's title stands before it: "trips, meetings and events").
+        const told = (l: string) => l.slice(l.indexOf(`(${item.date})`));
+        if (lines.length > 0 && !lines.some((l) => told(l).includes(category) && !told(l).includes(meeting)))
           found.push(`${c.run.id} get_upcoming: ${JSON.stringify(lines)} for a "${category}" entry`);
         const events = (c.calendars.agenda ?? []).filter(
           (e) => e.uid.includes(item.key.replace(/^agenda:/, '')) && e.start.slice(0, 10) === item.date,

@@ -3,9 +3,11 @@
 // typed values (properties.ts). A failure prints the shrunk world, its seed and path, and the command that replays it
 // alone. `npm run worlds -- --runs 5000` runs thousands.
 //
-// Budget: the 300 worlds of `npm test` are the suite's own share of CPU for this file: about 75 s of CPU (a world's
-// first pass, the news and a person's refresh against the simulator, in process: about 0.15 s a child), measured with
-// test/artifacts/file-times.tsv. Slower than 20 s: every world is two real passes of one to three children.
+// Budget: the 300 worlds of `npm test` are this file's own share of the suite: at most 115 s of CPU (measured with
+// `/usr/bin/time -v npx vitest run test/unit/worlds/worlds.test.ts`: 106.1 s user and 8.4 s system, two failing
+// properties' shrinks of up to 60 worlds each included; a world's first pass, the news and a person's refresh against
+// the simulator in process cost about 0.15 s of CPU a child, reading its doors 0.03 s). Slower than 20 s: every world is
+// two real passes of one to three children.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { PROPERTIES } from '../../helpers/worlds/properties.js';
 import { RUNS, Worlds } from '../../helpers/worlds/suite.js';
