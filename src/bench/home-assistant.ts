@@ -141,6 +141,9 @@ export class HomeAssistantModel {
     return [...this.calendars.values()].find((c) => c.name === name);
   }
 
+  /** Each mcp entry's first listing of the tools, made as Home Assistant sets the entry up; its descriptions stand 30 minutes. */
+  readonly firstListings = new Map<string, ReturnType<HomeAssistantModel['mcpTools']>>();
+
   entriesOf(domain: string): ModelEntry[] {
     return this.entries.filter((e) => e.domain === domain);
   }
@@ -150,9 +153,15 @@ export class HomeAssistantModel {
    * address, `tools/list`, and each tool's input schema converted for the conversation agent (as
    * voluptuous_openapi's convert does: a failure fails the whole listing). The tools and their parameters.
    */
-  async mcpTools(entry: ModelEntry): Promise<Array<{ name: string; parameters: Record<string, string> }>> {
-    const result = (await mcpSession(String(entry.data.url), 'tools/list', {})) as { tools?: Array<{ name: string; inputSchema: unknown }> };
-    return (result.tools ?? []).map((tool) => ({ name: tool.name, parameters: convertSchema(tool.name, tool.inputSchema) }));
+  async mcpTools(entry: ModelEntry): Promise<Array<{ name: string; description: string; parameters: Record<string, string> }>> {
+    const result = (await mcpSession(String(entry.data.url), 'tools/list', {})) as {
+      tools?: Array<{ name: string; description?: string; inputSchema: unknown }>;
+    };
+    return (result.tools ?? []).map((tool) => ({
+      name: tool.name,
+      description: tool.description ?? '',
+      parameters: convertSchema(tool.name, tool.inputSchema),
+    }));
   }
 
   /** A call as ModelContextProtocolTool makes it (a session of its own): the text of its content, or its error raised. */
@@ -302,7 +311,13 @@ export class HomeAssistantModel {
     }
     if (typeof server === 'string') return new Answer(200, formJson(flowId, 'mcp', 'user', { base: server }));
     if (!server.tools) return done({ type: 'abort', reason: 'missing_capabilities' });
-    return done(createJson(this.add('mcp', server.name, { url })));
+    const entry = this.add('mcp', server.name, { url });
+    // Set up as soon as it is made: the coordinator's first refresh lists the tools, and keeps that listing 30 minutes.
+    const listing = this.mcpTools(entry);
+    // Awaited by whoever reads it; a failed listing is no unhandled rejection meanwhile.
+    listing.catch(() => undefined);
+    this.firstListings.set(entry.entry_id, listing);
+    return done(createJson(entry));
   }
 
   private add(domain: string, title: string, data: Record<string, unknown>): ModelEntry {

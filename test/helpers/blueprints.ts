@@ -27,8 +27,13 @@ export interface InputDecl {
   selector?: Record<string, unknown>;
 }
 
+/**
+ * A blueprint read as Home Assistant reads it: YAML 1.1, where a bare `on` or `yes` is a boolean (a key `on:` is
+ * `true`), with its `!input` tag (test/unit/yaml/read-as-home-assistant.test.ts holds each blueprint to reading the
+ * same under PyYAML, Home Assistant's own loader).
+ */
 export function loadBlueprint(path: string): Blueprint {
-  return parse(readFileSync(path, 'utf8'), { customTags: [INPUT_TAG] }) as Blueprint;
+  return parse(readFileSync(path, 'utf8'), { customTags: [INPUT_TAG], version: '1.1' }) as Blueprint;
 }
 
 /** Every `!input` the blueprint uses, in order of appearance, once each. */

@@ -80,7 +80,9 @@ describe("a start's first pass", () => {
 
   it("retains a state for every component the three children's devices announce, the kindergarten child's school included", async () => {
     const children = ['ania', 'jan', 'zofia'];
-    const h = await school.start({ accounts: DEMO_ACCOUNTS.map(({ login, password }) => ({ login, password })) });
+    // Ania writes to her teachers: her message topic too (empty, it would delete its own retained message).
+    const accounts = DEMO_ACCOUNTS.map(({ login, password }, i) => ({ login, password, ...(i === 0 ? { write_messages: true } : {}) }));
+    const h = await school.start({ accounts });
     await h.runUntil(() => children.every((c) => h.state(c, 'timetable_today') !== undefined), 'the first pass of each child');
     for (const child of children) {
       const announced = await announcedStates(h, child);
@@ -89,5 +91,7 @@ describe("a start's first pass", () => {
       expect({ child, without: announced.filter((c) => !kept.has(c.topic)).map((c) => c.key) }).toEqual({ child, without: [] });
     }
     expect((await retained([`${h.base}/zofia/school`])).get(`${h.base}/zofia/school`)).toBe('Biedronki');
+    // No topic set: the one a message would be given.
+    expect((await retained([`${h.base}/ania/message_topic`])).get(`${h.base}/ania/message_topic`)).toBe('Wiadomość – Ania');
   });
 });

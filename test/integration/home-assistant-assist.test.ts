@@ -18,7 +18,7 @@ import { simulatedSchool } from '../helpers/school.js';
 import { freePort } from '../helpers/ports.js';
 import { tempDir } from '../helpers/temp.js';
 
-const ANIA = DEMO_ACCOUNTS[0]!;
+const [ANIA, , ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!, DEMO_ACCOUNTS[2]!];
 const NOW = '2026-11-18T09:11:30+01:00';
 const school = simulatedSchool(NOW);
 const TOKEN = 'ha-long-lived-token-Zq8w3Lx0Vb7n';
@@ -55,14 +55,41 @@ async function bridge(options: { dataDir?: string; port?: number; assist?: boole
 }
 
 describe("Assist's Model Context Protocol entry", () => {
+  it("is made once every child is read, so that Home Assistant's first listing names the whole family (a first start)", async () => {
+    const port = await freePort();
+    mcp ??= new McpRecorder(`http://127.0.0.1:${port}`);
+    if (mcp.url === '') await mcp.start();
+    const h = await school.start({
+      accounts: [
+        { login: ANIA.login, password: ANIA.password },
+        { login: ZOSIA.login, password: ZOSIA.password },
+      ],
+      http: { port },
+      homeassistant: { url: ha.url, token: TOKEN, public_url: mcp.url },
+    });
+    await h.advanceUntil(() => ha.entriesOf('mcp').length === 1, 'the MCP entry', 5);
+    const [entry] = ha.entriesOf('mcp');
+    // Home Assistant lists the tools as it sets the entry up, and again only 30 minutes later.
+    const listed = await ha.firstListings.get(entry!.entry_id)!;
+    for (const tool of listed) expect(tool.description, tool.name).toContain("The family's children: Ania (ania), Zofia (zofia).");
+  });
+
   it('is made once, titled dziennik2mqtt, at the MCP address with the web token, and not again at a restart', async () => {
     const { h, dataDir, lines } = await bridge();
     await h.advanceUntil(() => ha.entriesOf('mcp').length === 1, 'the MCP entry', 5);
     const token = (await loadOrCreateToken(dataDir)).value;
     expect(ha.entriesOf('mcp').map((e) => [e.title, e.data.url])).toEqual([['dziennik2mqtt', `${mcp?.url}/mcp?key=${encodeURIComponent(token)}`]]);
-    // Home Assistant connected to the bridge's own server as its MCP client does: initialize, then initialized. The
-    // server names no session (each request stands alone), so the client has none to end with a DELETE.
-    expect(mcp?.calls.map((c) => `${c.method} ${c.status}`)).toEqual(['initialize 200', 'notifications/initialized 202']);
+    // Home Assistant connected to the bridge's own server as its MCP client does: initialize, then initialized; then,
+    // setting the entry up, a session of its own that lists the tools. The server names no session (each request stands
+    // alone), so the client has none to end with a DELETE.
+    await ha.firstListings.get(ha.entriesOf('mcp')[0]!.entry_id);
+    expect(mcp?.calls.map((c) => `${c.method} ${c.status}`)).toEqual([
+      'initialize 200',
+      'notifications/initialized 202',
+      'initialize 200',
+      'notifications/initialized 202',
+      'tools/list 200',
+    ]);
     // Beside the calendars and the homework list, made as before.
     await h.advanceUntil(() => ha.entries.length === 5, 'every entry', 5);
 

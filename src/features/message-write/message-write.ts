@@ -118,9 +118,18 @@ class Writing implements FeatureState {
     return this.on ? this.states() : undefined;
   }
 
+  /**
+   * The recipient chosen and the topic a message written now is given: the one set, else the default ("Wiadomość –
+   * Ania"), never an empty text (an empty payload deletes a retained message: Home Assistant would find no state).
+   */
   private states(): DeclaredStates {
     const chosen = this.kept.targets.some((t) => t.option === this.kept.choice) ? this.kept.choice : null;
-    return statesOf([this.recipient(), MESSAGE_TOPIC_TEXT], { chosen, topic: this.kept.topic });
+    return statesOf([this.recipient(), MESSAGE_TOPIC_TEXT], { chosen, topic: this.topic(this.kept.topic) });
+  }
+
+  /** The topic a message is given: `given` on one line, else the default one. */
+  private topic(given: string): string {
+    return given.replace(/\s+/g, ' ').trim() || defaultTopic(this.access.identity()?.firstName);
   }
 
   async choose(option: string, account: CommandAccount): Promise<Record<string, unknown>> {
@@ -151,7 +160,7 @@ class Writing implements FeatureState {
     const { sendGuard, messages: api } = this.access;
     const result = await sendGuard.send({ kind: 'write', label: 'write', text, transaction: req.transaction }, () => {
       const target = this.target(to);
-      const topic = (givenTopic ?? this.kept.topic).replace(/\s+/g, ' ').trim() || defaultTopic(this.access.identity()?.firstName);
+      const topic = this.topic(givenTopic ?? this.kept.topic);
       if ([...topic].length > MAX_TOPIC_CHARS)
         throw new MessageNotSentError(false, 'too_long', `not sent: the topic is over ${MAX_TOPIC_CHARS} characters`);
       const body = sendBody(target.accountId, { topic, html: textToHtml(text) });

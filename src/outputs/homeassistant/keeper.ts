@@ -23,7 +23,7 @@ import { errorText } from '../../util/text.js';
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import { HomeAssistantApi, problemAfter, HomeAssistantError, type FlowOutcome, type HaItem } from './client.js';
-import { assistEntry, childOfKey, keptUrl, MCP, reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './steps.js';
+import { assistEntry, childOfKey, familyNamed, keptUrl, MCP, reconcile, REMOTE_CALENDAR, wantedEntries, type Wanted } from './steps.js';
 import { homeworkItems, needsLook, todoSteps, type Written } from './homework.js';
 import { MadeFile, madeStatus, takenOver, toldOn, type Known, type Made, type ToldEntries } from './made.js';
 import { LookLoop } from './look-loop.js';
@@ -68,6 +68,8 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
   /** Whether each child's device declares homework and an agenda (a kindergarten child's does not); nothing is made before it is known. */
   private readonly schoolwork = new Map<string, boolean>();
   private token: LiveToken | undefined;
+  /** The first look at the entries, from which Assist's entry waits for the family's names (steps.ts, familyNamed). */
+  private firstLook: number | undefined;
   /** Answers Home Assistant gave, and how many there were when the look under way began. */
   private answers = 0;
   private answersBefore = 0;
@@ -184,7 +186,8 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
         : undefined;
     const wanted = wantedEntries(named, this.options.language, urls);
     // Assist's entry: the MCP server at the address Home Assistant reaches the bridge by, its key the web token.
-    if (this.options.config.assist && base !== undefined && token !== undefined && this.options.calendarFeedsServed())
+    const family = familyNamed({ ids, complete }, named.length, this.options.clock.now() - (this.firstLook ??= this.options.clock.now()));
+    if (this.options.config.assist && base !== undefined && token !== undefined && this.options.calendarFeedsServed() && family)
       wanted.push(assistEntry(mcpUrl(base, token)));
     // Home Assistant is asked only when something may have to be done: an entry wanted anew, a child gone.
     const leaving =

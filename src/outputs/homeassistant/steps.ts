@@ -9,6 +9,7 @@ import { offeredCalendarFeeds } from '../../features/calendar-feeds/calendar-fee
 import { HOMEASSISTANT_TEXT, type EntryStatus, type ListKind } from '../../i18n/homeassistant-text.js';
 import type { Language } from '../../config/language.js';
 import type { Known } from './made.js';
+import { MINUTE } from '../../util/duration.js';
 
 export const REMOTE_CALENDAR = 'remote_calendar';
 export const LOCAL_TODO = 'local_todo';
@@ -35,6 +36,19 @@ export interface Wanted {
 /** The Model Context Protocol entry at the MCP server's address (`mcpUrl`: the web token is its key). */
 export function assistEntry(url: string): Wanted {
   return { key: ASSIST_KEY, kind: 'assist', domain: MCP, title: ASSIST_TITLE, url };
+}
+
+/** How long after its first look Assist's entry waits for a child it cannot name (a login that keeps failing). */
+export const FAMILY_WAIT = 10 * MINUTE;
+
+/**
+ * Whether Assist's entry may be made now. Home Assistant lists the MCP server's tools as it sets the entry up and again
+ * only 30 minutes later, and each tool's description names the family's children: the entry waits until every child
+ * the bridge reads is named (`named`: how many are), or FAMILY_WAIT (`waited`: since the first look) for one that
+ * cannot be read.
+ */
+export function familyNamed(children: { ids: readonly string[]; complete: boolean }, named: number, waited: number): boolean {
+  return (children.complete && named >= children.ids.length) || waited >= FAMILY_WAIT;
 }
 
 /**

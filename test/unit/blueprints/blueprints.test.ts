@@ -37,9 +37,6 @@ const WITHOUT_EVENTS = [
   'weekly_summary.yaml',
 ];
 
-// The one event blueprint that serves one child: it fills that child's to-do list from that child's homework sensor.
-const ONE_CHILD = ['homework_todo.yaml'];
-
 const importLink = (sourceUrl: string): string =>
   `https://my.home-assistant.io/redirect/blueprint_import/?blueprint_url=${encodeURIComponent(sourceUrl)}`;
 
@@ -109,7 +106,7 @@ describe('blueprints', () => {
       if (eventInputs.length === 0) return;
       for (const [name, decl] of eventInputs) {
         expect(decl.selector, name).toMatchObject({ entity: { filter: [{ integration: 'mqtt', domain: 'event' }] } });
-        expect((decl.selector?.entity as { multiple?: boolean } | undefined)?.multiple === true, name).toBe(!ONE_CHILD.includes(file));
+        expect((decl.selector?.entity as { multiple?: boolean } | undefined)?.multiple === true, name).toBe(true);
       }
       // The triggers listen to those inputs (a trigger of Home Assistant's own, its start, names no entity).
       const triggers = bp.triggers as { entity_id?: unknown }[];

@@ -4,7 +4,15 @@
 // renders. What belongs to one child beside its event (the next school day of plan_change_tomorrow, the "Open" button
 // of new_message) is that child's own, found on the event's device.
 import { describe, expect, it } from 'vitest';
-import { bind, loadBlueprint, renderActionTemplates, runTriggerSide, skipWithoutJinja, type HaState } from '../../helpers/blueprints.js';
+import {
+  bind,
+  loadBlueprint,
+  renderActionTemplates,
+  renderTemplates,
+  runTriggerSide,
+  skipWithoutJinja,
+  type HaState,
+} from '../../helpers/blueprints.js';
 import { fired, LANGUAGES, passedIn, run, sensor, statesOf } from '../../helpers/blueprint-run.js';
 import { fileURLToPath } from 'node:url';
 
@@ -230,5 +238,43 @@ describe.skipIf(skipWithoutJinja())('one automation for the whole family', () =>
     // Ania's button alone among three children: Staś's message has no Open action (it would open Ania's newest).
     expect((await pressed(['button.ania_open_message'], stas)).open).toEqual({ value: 'False' });
     expect((await pressed([], ania)).open).toEqual({ value: 'False' });
+  });
+
+  it("homework_todo: each child's homework and tests on the family's one list, each item under its child's name", async () => {
+    const [ania, stas] = CHILDREN;
+    const todo = bind(loadBlueprint(fileURLToPath(new URL('../../../blueprints/automation/dziennik2mqtt/homework_todo.yaml', import.meta.url))), {
+      homework_upcoming: [ania, stas].map((c) => `sensor.${c.id}_homework_upcoming`),
+      test_event: [ania, stas].map((c) => entity(c, 'test')),
+      todo_list: 'todo.szkola',
+    });
+    const upcoming = (c: Child, subject: string, topic: string): HaState => ({
+      ...sensor(`sensor.${c.id}_homework_upcoming`, '1', { items: [{ date: '2026-11-20', subject, topic, text: `${topic}.` }] }),
+      device: c.device,
+    });
+    const [aniasList, stasList] = [upcoming(ania, 'Matematyka', 'Ułamki'), upcoming(stas, 'Historia', 'Rozbiory')];
+    const states = statesOf(aniasList, stasList);
+    // Ania's list changed: her homework alone is synced, under her name.
+    const synced = await runTriggerSide(todo, { from: { ...aniasList, attributes: {} }, to: aniasList }, states, '2026-11-18T09:00:00+01:00');
+    expect([synced.errors, synced.passed]).toEqual([[], true]);
+    const wanted = synced.variables?.wanted as { summary: string }[];
+    expect(wanted.map((w) => w.summary)).toEqual(['Ania: Zadanie: Matematyka – Ułamki']);
+    // What her sync finds gone: her own open item the register no longer lists, never her brother's.
+    const sequence = (todo.actions as { choose: { sequence: Record<string, unknown>[] }[] }[])[0]!.choose[0]!.sequence;
+    const gone = (sequence[1]!.variables as Record<string, string>).gone!;
+    const listed_items = [
+      { summary: 'Ania: Zadanie: Przyroda – Obserwacja', status: 'needs_action', due: '2026-11-19' },
+      { summary: 'Staś: Zadanie: Historia – Mapa', status: 'needs_action', due: '2026-11-19' },
+    ];
+    const [found] = await renderTemplates([
+      { template: gone, variables: { ...synced.variables, listed_items }, states, strict: true, now: '2026-11-18T09:00:00+01:00' },
+    ]);
+    expect(JSON.parse(String((found as { value: string }).value))).toEqual(['Ania: Zadanie: Przyroda – Obserwacja']);
+    // A test of Staś's: its item under his name, as the event names him.
+    const test = await runTriggerSide(
+      todo,
+      eventOf(stas, 'test', { event_type: 'test', kind: 'test', subject: 'Historia', date: '2026-11-24', description: null }),
+      states,
+    );
+    expect(test.variables?.item).toBe('Staś: Sprawdzian: Historia (2026-11-24)');
   });
 });
