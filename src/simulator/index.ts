@@ -13,6 +13,7 @@ import { SimFamilies, type SimFamilyInit } from './family-state.js';
 import { Faults, matches } from './faults.js';
 import { changeFeedIds } from './change-feed-state.js';
 import { Hosts } from './hosts.js';
+import { InProcessDispatcher } from './in-process.js';
 import { messagesHost } from './messages.js';
 import { SimMessaging } from './messaging-state.js';
 import { portalHost } from './portal.js';
@@ -155,6 +156,14 @@ export class PortalSimulator {
 
   async stop(): Promise<void> {
     await this.hosts.stop();
+  }
+
+  /**
+   * The hosts reached in process, without a socket, for a bridge's `dispatcher` (in-process.ts): the same answers,
+   * cookies and log as over HTTP, once started.
+   */
+  dispatcher(): InProcessDispatcher {
+    return new InProcessDispatcher({ urls: () => this.urls, exchange: (host, request) => this.hosts.exchange(host, request) });
   }
 
   get urls(): SimUrls {

@@ -110,7 +110,7 @@ export async function runWorld(sim: PortalSimulator, clock: FakeClock, world: Wo
   const facts = new AssistFacts();
   const mqtt = retainedDoor(base, world.language, log);
   const output = { ...recorder, start: () => Promise.resolve(), stop: () => Promise.resolve() };
-  const app = new App({ config, version: 'worlds', log, clock, output, staggerMs: 0 });
+  const app = new App({ config, version: 'worlds', log, clock, output, staggerMs: 0, dispatcher: sim.dispatcher() });
   for (const sink of [snapshot, facts, mqtt.sink]) app.bus.subscribe(sink);
   try {
     await app.start();
