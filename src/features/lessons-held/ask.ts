@@ -18,6 +18,14 @@ export interface LessonsHeldAsk {
   revise?: readonly { test: AgendaItem; topics: readonly LessonHeld[] }[];
   /** The portal refuses the child's account the lessons held (a kindergarten): nothing to tell. */
   absent?: true;
+  /** The portal refuses the child's account the attendance: no lessons missed to tell. */
+  attendanceAbsent?: true;
+}
+
+/** The lessons missed with what was taught, left out when the account has no attendance. */
+function caughtUp(facts: LessonsHeldAsk, keep: (l: LessonHeld) => boolean, c: AskContext): Told[] {
+  if (facts.attendanceAbsent) return [];
+  return [{ title: ASK_TEXT[c.language].lessonsHeld.catchUp, lines: facts.missed?.filter(keep).map((l) => line(l, c)) ?? null }];
 }
 
 function line(l: LessonHeld, c: AskContext): string {
@@ -32,16 +40,13 @@ function topics(facts: LessonsHeldAsk, asked: { subject: string | null; days: nu
   const since = addDays(c.clock.today, 1 - asked.days);
   const wanted = asked.subject === null ? null : loose(asked.subject);
   const keep = (l: LessonHeld): boolean => l.date >= since && (wanted === null || loose(l.subject ?? '').startsWith(wanted));
-  return [
-    { title: w.topics, lines: facts.recent?.filter(keep).map((l) => line(l, c)) ?? null },
-    { title: w.catchUp, lines: facts.missed?.filter(keep).map((l) => line(l, c)) ?? null },
-  ];
+  return [{ title: w.topics, lines: facts.recent?.filter(keep).map((l) => line(l, c)) ?? null }, ...caughtUp(facts, keep, c)];
 }
 
 /** After an absence, what was taught in the lessons missed. */
 function attendance(facts: LessonsHeldAsk, _asked: { days: number | null }, c: AskContext): Told[] {
   if (facts.absent) return [];
-  return [{ title: ASK_TEXT[c.language].lessonsHeld.catchUp, lines: facts.missed?.map((l) => line(l, c)) ?? null }];
+  return caughtUp(facts, () => true, c);
 }
 
 function upcoming(facts: LessonsHeldAsk, until: string, c: AskContext): Told[] {
