@@ -53,18 +53,14 @@ function upcoming(facts: LessonsHeldAsk, until: string, c: AskContext): Told[] {
   if (facts.absent) return [];
   const text = BOARD_TEXT[c.language];
   const ahead = facts.revise?.filter((r) => r.test.date <= until);
+  const revise = (r: NonNullable<LessonsHeldAsk['revise']>[number]): string => {
+    const what = joinedFacts([r.test.subject, r.test.category]);
+    const topics = r.topics.flatMap((t) => spaced(t.topic) ?? []).join('; ');
+    return `${joinedFacts([`${dayShort(r.test.date, c.clock, text)} (${r.test.date})`, what], ' ')}: ${topics || ASK_TEXT[c.language].common.unknown}`;
+  };
+  // Two tests of a subject and kind on one day have one list to revise: told once.
   return [
-    {
-      title: ASK_TEXT[c.language].lessonsHeld.revise,
-      lines:
-        facts.recent === null
-          ? null
-          : (ahead?.map((r) => {
-              const what = joinedFacts([r.test.subject, r.test.category]);
-              const topics = r.topics.flatMap((t) => spaced(t.topic) ?? []).join('; ');
-              return `${joinedFacts([`${dayShort(r.test.date, c.clock, text)} (${r.test.date})`, what], ' ')}: ${topics || ASK_TEXT[c.language].common.unknown}`;
-            }) ?? null),
-    },
+    { title: ASK_TEXT[c.language].lessonsHeld.revise, lines: facts.recent === null || ahead === undefined ? null : [...new Set(ahead.map(revise))] },
   ];
 }
 
