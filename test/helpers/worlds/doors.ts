@@ -8,6 +8,8 @@ import { silentLogger } from '../../../src/util/log.js';
 import { parseCalendarFeed, type ParsedEvent } from '../ics.js';
 import type { ChildRun, WorldRun } from './drive.js';
 import type { ChildView } from '../../../src/outputs/web/types.js';
+import type { TimetableAsk } from '../../../src/features/timetable/ask.js';
+import { warsawDate } from '../../../src/util/time.js';
 
 /** The read tools, and the arguments each is asked with (a world's whole fortnight is asked of get_day day by day). */
 export const ASKED: readonly { tool: string; args: Record<string, unknown> }[] = [
@@ -34,7 +36,7 @@ export interface ChildDoors {
   /** The features' typed values as the passes kept them for Assist, by feature name. */
   facts: ReadonlyMap<string, unknown>;
   answers: Answer[];
-  /** get_day of each day of the fortnight the timetable holds, by date. */
+  /** get_day of today and of each day of the fortnight a plan change touches, by date. */
   days: Map<string, Answer>;
   board: BoardChild | undefined;
   calendars: Partial<Record<CalendarFeedName, ParsedEvent[]>>;
@@ -62,7 +64,7 @@ export interface Plant {
 }
 
 /** The MCP server as the App builds it over the web snapshot and the facts (no actions: the read tools alone). */
-export function mcpServer(run: WorldRun, plant: Plant = {}): McpServer {
+export function mcpServer(run: Pick<WorldRun, 'world' | 'snapshot' | 'facts' | 'now'>, plant: Plant = {}): McpServer {
   return new McpServer({
     source: {
       language: run.world.language,
@@ -87,6 +89,17 @@ export async function ask(server: McpServer, tool: string, args: Record<string, 
   return { tool, args, text: reply.result.content.map((c) => c.text).join('\n'), isError: reply.result.isError === true };
 }
 
+/**
+ * The days get_day is asked of: today and each day of the fortnight whose plan a change touches (what a world varies;
+ * a day as the plan has it is the plan's, the same in every world).
+ */
+function askedDays(facts: ReadonlyMap<string, unknown>, today: string): string[] {
+  const fortnight = (facts.get('timetable') as TimetableAsk | undefined)?.fortnight ?? [];
+  return fortnight
+    .filter((day) => day.lessons !== undefined && (day.date === today || day.changes.length > 0 || day.lessons.some((l) => l.change !== null)))
+    .map((day) => day.date);
+}
+
 /** Reads every door of every child of a run world. */
 export async function readDoors(run: WorldRun, plant: Plant = {}): Promise<WorldDoors> {
   const server = mcpServer(run, plant);
@@ -105,8 +118,7 @@ export async function readDoors(run: WorldRun, plant: Plant = {}): Promise<World
     const facts = run.facts.of(child.id);
     const answers = await Promise.all(ASKED.map(({ tool, args }) => ask(server, tool, { ...args, child: child.id })));
     const days = new Map<string, Answer>();
-    const fortnight = (facts.get('timetable') as { fortnight?: { date: string; lessons?: unknown }[] } | undefined)?.fortnight ?? [];
-    for (const day of fortnight) if (day.lessons !== undefined) days.set(day.date, await ask(server, 'get_day', { child: child.id, date: day.date }));
+    for (const date of askedDays(facts, warsawDate(run.now))) days.set(date, await ask(server, 'get_day', { child: child.id, date }));
     const calendars: ChildDoors['calendars'] = {};
     for (const name of CALENDAR_FEED_NAMES) {
       const source = attempt(`calendar ${name}`, () => run.snapshot.calendarFeedSource(child.id, name));
@@ -114,7 +126,12 @@ export async function readDoors(run: WorldRun, plant: Plant = {}): Promise<World
     }
     children.push({ run: child, facts, answers, days, board: boards.find((b) => b.id === child.id), calendars });
   }
-  const listed = (await server.answer({ jsonrpc: '2.0', id: ++ids, method: 'tools/list' })) as { result: { tools: { description: string }[] } };
   const retained = plant.retained?.(run.retained) ?? run.retained;
-  return { run, retained, children, toolDescriptions: listed.result.tools.map((t) => t.description).join('\n'), thrown };
+  return { run, retained, children, toolDescriptions: await listedTools(server), thrown };
+}
+
+/** tools/list's descriptions, joined. */
+export async function listedTools(server: McpServer): Promise<string> {
+  const listed = (await server.answer({ jsonrpc: '2.0', id: ++ids, method: 'tools/list' })) as { result: { tools: { description: string }[] } };
+  return listed.result.tools.map((t) => t.description).join('\n');
 }

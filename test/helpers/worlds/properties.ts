@@ -204,22 +204,27 @@ const agendaByItsKind: Property = {
 
 const leftOutNotUnknown: Property = {
   name: 'left out, not unknown',
-  says: 'what a kindergarten account or descriptive grades cannot have is left out, and the sent box is known after the first pass',
+  says: 'what a kindergarten account or descriptive grades cannot have is left out, and the sent box is known after a refresh',
   check: (d) => {
     const found: string[] = [];
     const w = ASK_TEXT[language(d)];
     const unknown = w.common.unknown;
     for (const c of d.children) {
+      // What a start's first pass leaves for the next (the school's files, the sent box) is not known yet until a refresh.
+      const later = c.run.refreshed ? [] : [w.school.files, w.messages.sent];
+      const unknownLine = (l: string) => l.includes(unknown) && !later.some((title) => l.startsWith(`${title}: `));
       const kind = c.run.served.world.kind;
       if (kind === 'kindergarten')
         for (const tool of ['get_attendance', 'get_behaviour', 'get_school'])
-          for (const line of (answerOf(c, tool)?.text ?? '').split('\n').filter((l) => l.includes(unknown)))
+          for (const line of (answerOf(c, tool)?.text ?? '').split('\n').filter(unknownLine))
             found.push(`${c.run.id} (kindergarten) ${tool}: "${line}"`);
       if (kind === 'first-grader')
         for (const line of (answerOf(c, 'get_grades')?.text ?? '').split('\n').filter((l) => l.startsWith(w.grades.overall) && l.includes(unknown)))
           found.push(`${c.run.id} (descriptive grades only) get_grades: "${line}"`);
-      for (const line of (answerOf(c, 'get_messages')?.text ?? '').split('\n').filter((l) => l.startsWith(`${w.messages.sent}: ${unknown}`)))
-        found.push(`${c.run.id} get_messages after two passes: "${line}"`);
+      // The sent box waits for the pass after a start's first (its requests are the start's dearest): a refresh reads it.
+      if (c.run.refreshed)
+        for (const line of (answerOf(c, 'get_messages')?.text ?? '').split('\n').filter((l) => l.startsWith(`${w.messages.sent}: ${unknown}`)))
+          found.push(`${c.run.id} get_messages after a refresh: "${line}"`);
     }
     return found;
   },
@@ -277,14 +282,14 @@ const around = (text: string, at: number): string => text.slice(Math.max(0, at -
 
 const everyChildNamed: Property = {
   name: 'every child named',
-  says: "every tool that names the family's children names each of them",
+  says: "the tools' descriptions name each of the family's children, from the listing right after the first passes on",
   check: (d) => {
     const names = d.run.snapshot
       .children()
       .map((c) => c.name?.split(' ')[0])
       .filter((n) => n !== undefined);
-    if (!d.toolDescriptions.includes(names[0] ?? '')) return [];
-    return names.filter((n) => !d.toolDescriptions.includes(n)).map((n) => `tools/list names no ${n}`);
+    const listings = { 'the first listing': d.run.firstListing, 'tools/list': d.toolDescriptions };
+    return Object.entries(listings).flatMap(([which, listed]) => names.filter((n) => !listed.includes(n)).map((n) => `${which} names no ${n}`));
   },
 };
 
