@@ -150,11 +150,12 @@ export async function runWorld(sim: PortalSimulator, clock: FakeClock, world: Wo
   const { app } = bridge;
   let firstListing = '';
   const servedTo = (runner: { loginName: string }) => served.find((s) => s.init.login === runner.loginName)!;
-  // A person's refresh reads the news a teacher entered, for each child with news; a child without is read once.
-  const refreshed = app.runners.filter((runner) => servedTo(runner).world.news.length > 0);
+  const refreshed: unknown[] = [];
   try {
     await app.start();
     await passedOnce(clock, app, bridge.told);
+    // A person's refresh reads the news a teacher entered, for each child with news; a child without is read once.
+    refreshed.push(...app.runners.filter((runner) => servedTo(runner).world.news.length > 0));
     firstListing = await toolDescriptions(bridge, world, clock.now());
     enterNews(sim, world, served);
     bridge.listen();

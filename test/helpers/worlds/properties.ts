@@ -23,9 +23,9 @@ export interface Property {
 const PROPOSALS = new Set(['semester_proposal', 'final_proposal']);
 
 /** The bridge's own words and values that must never reach a Polish or Ukrainian text (its enums, JavaScript's). */
-const ENGLISH =
+export const ENGLISH =
   /\b(positive|negative|neutral|unknown|none|proposal|proposed|cancelled|substitution|shifted|room_change|semester_proposal|final_proposal|meeting|undefined|null|NaN|true|false)\b/;
-const BROKEN = /\bundefined\b|\bNaN\b|\[object Object\]/;
+export const BROKEN = /\bundefined\b|\bNaN\b|\[object Object\]/;
 
 /** A child's answer of a tool asked with these arguments (beside the child's own). */
 const answerOf = (c: ChildDoors, tool: string, args: Record<string, unknown> = {}): Answer | undefined =>
