@@ -123,9 +123,10 @@ const timetableEverywhere: Property = {
             ch.subject !== ch.original_subject &&
             day.date >= dateOf(d)
           ) {
-            const line = upcoming.split('\n').find((l) => l.includes(`(${day.date}): ${ch.lesson_no}. `));
-            if (line !== undefined && !line.includes(ch.subject))
-              found.push(`${c.run.id} get_upcoming: "${line}" does not name the substitution's ${ch.subject}`);
+            // A slot may have more than one change (a substitution, then the lesson moved away): one of its lines tells it.
+            const lines = upcoming.split('\n').filter((l) => l.includes(`(${day.date}): ${ch.lesson_no}. `));
+            if (lines.length > 0 && !lines.some((l) => l.includes(ch.subject as string)))
+              found.push(`${c.run.id} get_upcoming: ${JSON.stringify(lines)} do not name the substitution's ${ch.subject}`);
           }
     }
     return found;

@@ -5,8 +5,10 @@
 import fc from 'fast-check';
 import { PortalSimulator } from '../../../src/simulator/index.js';
 import { FakeClock } from '../clock.js';
-import { runWorld, type WorldRun } from './drive.js';
+import { restartWorld, runWorld, type WorldRun } from './drive.js';
 import { readDoors, type Plant, type WorldDoors } from './doors.js';
+import type { GradesAsk } from '../../../src/features/grades/ask.js';
+import type { TimetableAsk } from '../../../src/features/timetable/ask.js';
 import { worldArb, type World } from './world.js';
 import { PROPERTIES, type Property } from './properties.js';
 
@@ -26,6 +28,8 @@ export class Worlds {
   private readonly clock = new FakeClock('2026-09-01T08:00:00+02:00');
   /** The last worlds' runs, by their description (a shrink visits a world again; a planted fault reads its doors anew). */
   private readonly runs = new Map<string, Promise<WorldRun>>();
+  /** The shapes the worlds read unplanted carried (shapesOf): that the properties held in them is not vacuous. */
+  readonly shapes = new Set<string>();
   /** Every property's findings in each world run unplanted: a property after the first reads the worlds the first ran. */
   private readonly found = new Map<string, Promise<Record<string, string[]>>>();
 
@@ -52,6 +56,12 @@ export class Worlds {
     return run;
   }
 
+  /** The world run, then its bridge started again on its data_dir `minutes` later (drive.ts restartWorld). */
+  async restarted(world: World, minutes: number): ReturnType<typeof restartWorld> {
+    if (this.sim === undefined) throw new Error('worlds: not started');
+    return restartWorld(this.sim, this.clock, await this.run(world), minutes);
+  }
+
   async doors(world: World, plant?: Plant): Promise<WorldDoors> {
     return readDoors(await this.run(world), plant);
   }
@@ -62,7 +72,10 @@ export class Worlds {
     const key = JSON.stringify(world);
     let found = this.found.get(key);
     if (found === undefined) {
-      found = this.doors(world).then((doors) => Object.fromEntries(PROPERTIES.map((p) => [p.name, p.check(doors)])));
+      found = this.doors(world).then((doors) => {
+        for (const shape of shapesOf(doors)) this.shapes.add(shape);
+        return Object.fromEntries(PROPERTIES.map((p) => [p.name, p.check(doors)]));
+      });
       this.found.set(key, found);
     }
     return (await found)[property.name] ?? property.check(await this.doors(world));
@@ -122,4 +135,26 @@ export class WorldFailure extends Error {
   ) {
     super(message);
   }
+}
+
+/** What a world read carries that a property holds something about: its children's kinds, a family login, events by kind, term grades by period, plan changes by kind, refused modules. */
+function shapesOf(doors: WorldDoors): string[] {
+  const { world } = doors.run;
+  const timetable = (c: WorldDoors['children'][number]) => (c.facts.get('timetable') as TimetableAsk | undefined)?.fortnight ?? [];
+  return [
+    ...(world.family && world.children.length > 1 ? ['family login: several children'] : []),
+    ...world.children.map((c) => `child: ${c.kind}`),
+    ...world.children.flatMap((c) => c.refused.map((r) => `refused: ${r.endpoint}`)),
+    ...doors.children.flatMap((c) => c.run.events.map((e) => `event: ${e.kind}`)),
+    ...doors.children.flatMap((c) =>
+      ((c.facts.get('grades') as GradesAsk | undefined)?.items ?? []).map((i) => `grade: ${String(i.details.period ?? 'ordinary')}`),
+    ),
+    ...doors.children.flatMap((c) =>
+      timetable(c).flatMap((d) =>
+        d.changes.map(
+          (ch) => `change: ${ch.kind === 'substitution' && ch.subject !== ch.original_subject ? 'substitution by another subject' : ch.kind}`,
+        ),
+      ),
+    ),
+  ];
 }
