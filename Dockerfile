@@ -3,7 +3,7 @@
 # stage) and the Home Assistant add-on (`--target addon`), which the release workflow publishes.
 #   docker build -t dziennik2mqtt .
 #   docker run -d --name dziennik2mqtt -v "$PWD/dziennik2mqtt:/config" dziennik2mqtt
-#   docker build --target addon --build-arg VERSION=0.1.0 --build-arg BUILD_ARCH=amd64 -t addon .
+#   docker build --target addon --build-arg VERSION=0.2.0-dev --build-arg BUILD_ARCH=amd64 -t addon .
 # /config holds config.yaml and, with the default data_dir ./data, the cookie jars and event memory.
 
 # Node 26: the LTS line supported until 2029 (24 until 2028, 22 until spring 2027). Measured with
@@ -32,7 +32,7 @@ COPY config.example.yaml ./
 # The Home Assistant add-on: the Supervisor starts /run.sh as root (/data, /media and the add-on's
 # config folder belong to root) with Docker's init as PID 1 (`init: true` in config.yaml).
 FROM runtime AS addon
-ARG VERSION=0.1.0
+ARG VERSION=0.2.0-dev
 ARG BUILD_ARCH=amd64
 LABEL io.hass.name="dziennik2mqtt" \
       io.hass.description="Librus school register to MQTT with Home Assistant discovery" \
@@ -53,7 +53,7 @@ CMD ["/run.sh"]
 
 # The stand-alone image.
 FROM runtime
-ARG VERSION=0.1.0
+ARG VERSION=0.2.0-dev
 ARG REVISION=""
 LABEL org.opencontainers.image.title="dziennik2mqtt" \
       org.opencontainers.image.description="Bridge a Polish school e-register (Librus parent portal) to MQTT with Home Assistant discovery" \

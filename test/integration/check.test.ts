@@ -1,4 +1,5 @@
 // `check` against the simulated portal: what a parent reads when an account works, and when not.
+import { readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { silentLogger } from '../../src/util/log.js';
 import { tempDir } from '../helpers/portal.js';
 import type { Language } from '../../src/config/language.js';
 
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const ANIA = DEMO_ACCOUNTS[0]!;
 const JANEK = DEMO_ACCOUNTS[1]!;
 const ZOSIA = DEMO_ACCOUNTS[2]!;
@@ -49,6 +51,8 @@ describe('check (language: en)', () => {
   it('prints the child, class, school and modules of a working account and exits 0', async () => {
     const { code, text } = await check([{ login: ANIA.login, password: ANIA.password }]);
     expect(code).toBe(0);
+    // First, the build that answers: package.json's version, as --version, the diagnostics and discovery say it.
+    expect(text.split('\n')[0]).toBe(`dziennik2mqtt ${PACKAGE_VERSION}`);
     expect(text).toContain('OK   1234567u: Ania Kowalska, class 4b');
     expect(text).toContain('(child id: ania)');
     expect(text).toContain('class register number: 12');
@@ -227,7 +231,8 @@ describe('check for a kindergarten child', () => {
       'pl',
     );
     expect(code).toBe(0);
-    const [zosia = '', ania = ''] = text.split(/^(?=OK {3})/m);
+    // The version line first, then each account's.
+    const [, zosia = '', ania = ''] = text.split(/^(?=OK {3})/m);
     expect(zosia).toMatch(/^OK {3}5432167u: Zofia Kowalska, przedszkole, Szkoła Podstawowa nr 12 .* \(id dziecka: zofia\)$/m);
     expect(zosia).toContain('plan zajęć przedszkola: tak');
     expect(zosia).not.toMatch(/klasa \?|plan lekcji|nieopublikowany/);

@@ -4,6 +4,7 @@
 // the bridge saved) holds every figure a maintainer needs and none of the password, the token, a
 // cookie's value or the child's data; the per-child diagnostic entities show the same figures; and
 // `/metrics` parses as Prometheus text, its counters moving with the simulator's requests.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { send } from '../helpers/web.js';
 import { parsePrometheus } from '../helpers/prometheus.js';
 import type { Harness } from '../helpers/app.js';
 
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const ANIA = DEMO_ACCOUNTS[0]!;
 // A Wednesday in the first semester, during the second lesson.
 const NOW = '2026-11-18T09:10:00+01:00';
@@ -120,7 +122,8 @@ describe('the diagnostics bundle', () => {
     ] as const) {
       for (const secret of secrets) expect(text, `${source}: a value the bundle must not hold`).not.toContain(secret);
       const bundle = JSON.parse(text) as Bundle;
-      expect(bundle.dziennik2mqtt).toMatch(/^\d+\.\d+\.\d+/);
+      // The build: package.json's version, as --version, check and discovery say it.
+      expect(bundle.dziennik2mqtt).toBe(PACKAGE_VERSION);
       expect(bundle.node).toBe(process.version);
       expect(bundle.config.accounts[0]).toMatchObject({ login: '12…u', password: '**REDACTED**' });
       expect(bundle.config.mqtt).toMatchObject({ username: 'br…r', password: '**REDACTED**' });

@@ -1,7 +1,7 @@
 // The bin started plainly (`node dist/main.js run --config FILE`, no V8 flags, no NODE_OPTIONS) runs
 // the bridge with its memory settings, keeps what the user put in NODE_OPTIONS, stops cleanly on
 // SIGTERM and passes its exit code on. Read from /proc, so Linux only.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -42,14 +42,14 @@ function startBin(args: string[], env: NodeJS.ProcessEnv = {}): Started {
 }
 
 /** A simulated portal, a config for Ania and a recorder on the bridge's topics. */
-async function world(): Promise<{ config: string; rec: Recorder; base: string }> {
+async function world(): Promise<{ config: string; rec: Recorder; base: string; prefix: string }> {
   const sim = new PortalSimulator();
   await sim.start();
   cleanups.push(() => sim.stop());
   const dir = await mkdtemp(join(tmpdir(), 'd2m-launch-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const { base, prefix } = uniqueRoots();
-  const rec = await Recorder.connect([`${base}/#`]);
+  const rec = await Recorder.connect([`${base}/#`, `${prefix}/#`]);
   cleanups.push(async () => {
     await rec.close();
     await clearRetained([`${base}/#`, `${prefix}/#`]);
@@ -64,7 +64,7 @@ async function world(): Promise<{ config: string; rec: Recorder; base: string }>
     dataDir: join(dir, 'data'),
     logLevel: 'warn',
   });
-  return { config, rec, base };
+  return { config, rec, base, prefix };
 }
 
 /** The process that runs the bridge: the last one in the tree of the started bin. */
@@ -88,9 +88,18 @@ function alive(pid: number): boolean {
 
 describe.skipIf(process.platform !== 'linux')('the bin started plainly', () => {
   it('runs the bridge with its memory flags and stops cleanly on SIGTERM, leaving no process behind', async () => {
-    const { config, rec, base } = await world();
+    const { config, rec, base, prefix } = await world();
     const bin = startBin(['run', '--config', config]);
     await rec.until(() => rec.texts(`${base}/bridge/state`).includes('online'), 'the bridge online', 20_000);
+    // The build says package.json's version, as --version does: discovery's sw_version, bridge/info.
+    const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(execFileSync(process.execPath, [MAIN, '--version'], { encoding: 'utf8' })).toBe(`${version}\n`);
+    await rec.until(() => rec.last(`${prefix}/device/${base}_ania/config`) !== undefined, 'her discovery', 20_000);
+    expect(JSON.parse(rec.last(`${prefix}/device/${base}_ania/config`)!.text)).toMatchObject({
+      dev: { sw_version: version },
+      o: { sw_version: version },
+    });
+    expect(rec.json(`${base}/bridge/info`)).toMatchObject({ version });
     const tree = await processTree(bin.pid);
     const bridge = await bridgeProcess(bin.pid);
     expect(bridge.args).toEqual(expect.arrayContaining(['--max-semi-space-size=1', '--max-old-space-size=64', '--v8-pool-size=1']));

@@ -58,6 +58,8 @@ export async function runCheck(options: CheckOptions): Promise<number> {
   const register = new Map<string, 'ok' | ProblemReason>();
   // Its errors and the --trace file cut every login and e-mail of the config to a hint.
   knownNames.addConfig(options.config);
+  // Which build answers (a bug report quotes it): the version Home Assistant's device page and the diagnostics say.
+  options.out.write(`dziennik2mqtt ${VERSION}\n`);
   const trace = options.trace === undefined ? undefined : new LoginTrace(options.config.portal);
   for (const [n, account] of options.config.accounts.entries()) {
     trace?.account(n + 1);

@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { bridgeDiscovery, childDiscovery } from '../../../src/outputs/mqtt/discovery.js';
 import { ENTITIES } from '../../../src/features/index.js';
 import { LANGUAGES } from '../../../src/config/language.js';
+import { VERSION } from '../../../src/util/version.js';
 import {
   ARCHES,
   BOOT,
@@ -31,6 +32,13 @@ const options = addon.options as Record<string, unknown>;
 /** The defaults with the login and password a parent types in. */
 const filled = { ...options, accounts: [{ login: '1234567u', password: 'tajne' }] };
 const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8')) as { version: string; license: string };
+
+/** Whether version `a` (x.y.z) comes after `b`. */
+const newer = (a: string, b: string): boolean => {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+  const at = x!.findIndex((n, i) => n !== y![i]);
+  return at >= 0 && x![at]! > y![at]!;
+};
 
 describe('hassio-addon/config.yaml', () => {
   it('has every required key with the right type', () => {
@@ -310,13 +318,30 @@ describe('hassio-addon files', () => {
     expect(await readFile(new URL('CHANGELOG.md', addonDir), 'utf8')).toContain(pkg.version);
   });
 
-  it('releases one version: package.json = config.yaml = the newest version heading of both changelogs', async () => {
-    const newest = (text: string) => /^## \[?(\d+\.\d+\.\d+)\]?/m.exec(text)?.[1];
-    expect(addon.version).toBe(pkg.version);
-    expect(newest(await readFile(new URL('CHANGELOG.md', addonDir), 'utf8'))).toBe(pkg.version);
-    // The project's changelog may not have its first version heading yet (only [Unreleased]).
-    const project = newest(await readFile(new URL('CHANGELOG.md', root), 'utf8'));
-    if (project !== undefined) expect(project).toBe(pkg.version);
+  it('says one version everywhere, and a build after a release says it is the next one in the making', async () => {
+    // One version: the package's (which --version, check, the diagnostics and discovery's sw_version read), its lock,
+    // the app's and the image's.
+    const lock = JSON.parse(await readFile(new URL('package-lock.json', root), 'utf8')) as {
+      version: string;
+      packages: Record<string, { version?: string }>;
+    };
+    const image = [...(await readFile(new URL('Dockerfile', root), 'utf8')).matchAll(/^ARG VERSION=(\S+)$/gm)].map((m) => m[1]);
+    expect([VERSION, lock.version, lock.packages['']?.version, addon.version, ...image]).toEqual(Array(4 + image.length).fill(pkg.version));
+    expect(image.length).toBeGreaterThan(0);
+    // Each changelog: its newest release, and whether it lists changes not released yet.
+    const changelogs = await Promise.all([new URL('CHANGELOG.md', root), new URL('CHANGELOG.md', addonDir)].map((url) => readFile(url, 'utf8')));
+    for (const text of changelogs) {
+      const released = /^## \[?(\d+\.\d+\.\d+)\]? - \d{4}-\d{2}-\d{2}$/m.exec(text)?.[1];
+      const unreleased = /^## \[?Unreleased\]?$([\s\S]*?)^## /m.exec(text)?.[1] ?? '';
+      expect(released).toBeDefined();
+      if (/^- /m.test(unreleased)) {
+        // A build after a release: the next version, as a pre-release (0.2.0-dev after 0.1.0), named under Unreleased.
+        const [, next] = /^(\d+\.\d+\.\d+)-dev$/.exec(pkg.version) ?? [];
+        expect(next, `${pkg.version} after ${released}`).toBeDefined();
+        expect(newer(next!, released!), `${next} after ${released}`).toBe(true);
+        expect(unreleased).toContain(pkg.version);
+      } else expect(pkg.version).toBe(released);
+    }
   });
 
   it('asks for the oldest Home Assistant that knows every discovery key the bridge publishes and every key of its config', () => {

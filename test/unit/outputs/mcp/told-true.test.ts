@@ -1,12 +1,12 @@
 // Assist tells what each feature's typed value says (interface 18.1): facts of shapes the demo family never has,
 // given to the MCP server as the features' passes keep them, and the answer read as a parent hears it. A
 // substitution by another subject is told by the lesson that takes place, the replaced one as "zamiast"; a
-// test's revision topics each once; a message's attachments never read as its preview.
+// test's revision topics each once; a message's attachments never read as its preview; a proposed term grade never
+// among the grades; an agenda entry no kind names by the school's category; numbers with the language's decimal
+// mark; descriptive grades alone with no overall average.
 import { describe, expect, it } from 'vitest';
-import { McpServer } from '../../../../src/outputs/mcp/server.js';
-import { silentLogger } from '../../../../src/util/log.js';
-import type { ChildView } from '../../../../src/outputs/web/types.js';
-import type { Language } from '../../../../src/config/language.js';
+import type { McpServer } from '../../../../src/outputs/mcp/server.js';
+import { factsServer, toolAnswer } from '../../../helpers/mcp-tools.js';
 import type { TimetableAsk } from '../../../../src/features/timetable/ask.js';
 import type { PlanChange } from '../../../../src/rules/plan-changes.js';
 import type { SchoolDay } from '../../../../src/rules/schedule.js';
@@ -22,24 +22,8 @@ import type { GradesAsk } from '../../../../src/features/grades/ask.js';
 import type { GradeItem } from '../../../../src/rules/grade-item.js';
 import { termGrades } from '../../../../src/rules/term-grades.js';
 
-const NOW = Date.parse('2026-11-18T09:00:00+01:00');
-const child: ChildView = { id: 'zofia', name: 'Zofia Kowalska', model: null, online: true, states: new Map(), changedAt: NOW };
-
-function server(language: Language, facts: Record<string, unknown>): McpServer {
-  return new McpServer({
-    source: { language, now: () => NOW, children: () => [child], facts: () => new Map(Object.entries(facts)) },
-    version: '1.0.0',
-    clock: { now: () => NOW },
-    log: silentLogger(),
-  });
-}
-
-async function text(s: McpServer, name: string, args: Record<string, unknown> = {}): Promise<string> {
-  const reply = (await s.answer({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } })) as {
-    result: { content: { text: string }[] };
-  };
-  return reply.result.content.map((c) => c.text).join('\n');
-}
+const server = factsServer;
+const text = async (s: McpServer, name: string, args: Record<string, unknown> = {}): Promise<string> => (await toolAnswer(s, name, args)).text;
 
 const change = (over: Partial<PlanChange>): PlanChange => ({
   date: '2026-11-19',

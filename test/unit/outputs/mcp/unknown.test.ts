@@ -4,9 +4,7 @@
 // only; the attendance share of a semester without marks; the lucky number of a day not drawn yet; a sent message
 // whose reading is not known; a test with no topic recorded). Before, `Number(null)` told a parent "średnia: 0".
 import { describe, expect, it } from 'vitest';
-import { McpServer } from '../../../../src/outputs/mcp/server.js';
-import { silentLogger } from '../../../../src/util/log.js';
-import type { ChildView } from '../../../../src/outputs/web/types.js';
+import { factsServer, toolAnswer } from '../../../helpers/mcp-tools.js';
 import type { Language } from '../../../../src/config/language.js';
 import type { GradesAsk } from '../../../../src/features/grades/ask.js';
 import type { AttendanceAsk } from '../../../../src/features/attendance/ask.js';
@@ -18,7 +16,6 @@ import type { StreaksAsk } from '../../../../src/features/streaks/ask.js';
 import type { TimetableAsk } from '../../../../src/features/timetable/ask.js';
 import type { GradeItem } from '../../../../src/rules/grade-item.js';
 
-const NOW = Date.parse('2026-11-18T09:00:00+01:00');
 const READ_TOOLS = ['get_day', 'get_grades', 'get_upcoming', 'get_lesson_topics', 'get_attendance', 'get_behaviour', 'get_school', 'get_messages'];
 const LANGUAGES: Language[] = ['pl', 'en', 'uk'];
 
@@ -26,23 +23,8 @@ const LANGUAGES: Language[] = ['pl', 'en', 'uk'];
 const NONE = /(^|[^\p{L}])(none|brak|немає)([^\p{L}]|$)/iu;
 const ZERO = /(^|[^\d.,:/–-])0(?![\d.,:])/;
 
-const child: ChildView = { id: 'zofia', name: 'Zofia Kowalska', model: null, online: true, states: new Map(), changedAt: NOW };
-
-function server(language: Language, facts: Record<string, unknown>): McpServer {
-  return new McpServer({
-    source: { language, now: () => NOW, children: () => [child], facts: () => new Map(Object.entries(facts)) },
-    version: '1.0.0',
-    clock: { now: () => NOW },
-    log: silentLogger(),
-  });
-}
-
-async function text(s: McpServer, name: string, args: Record<string, unknown> = {}): Promise<{ text: string; isError: boolean }> {
-  const reply = (await s.answer({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } })) as {
-    result: { content: { text: string }[]; isError?: boolean };
-  };
-  return { text: reply.result.content.map((c) => c.text).join('\n'), isError: reply.result.isError === true };
-}
+const server = factsServer;
+const text = toolAnswer;
 
 const grade = (over: Partial<GradeItem>): GradeItem => ({
   key: 'descriptive:1',
