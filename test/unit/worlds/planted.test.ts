@@ -4,9 +4,9 @@
 // the failure names a seed and a path, and that seed and path alone replay the failure. One of them is shrunk, to a
 // world smaller than the one it was found in.
 //
-// Budget: each plant stops at the first world it fails in (most within the first three worlds, kept from one plant to
-// the next), the shrink runs at most 12 smaller worlds: about 30 worlds in all, 150 s of wall time beside six other
-// engineers' runs. Slower than 20 s: every world it runs is two real passes.
+// Budget: each plant stops at the first world it fails in (within the first few worlds of the suite's seed, kept
+// from one plant to the next), the shrink runs at most 12 smaller worlds: about 10 s of CPU (the worlds' share,
+// worlds.test.ts). Slower than 20 s beside other work: every world it runs is real passes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgendaAsk } from '../../../src/features/agenda/ask.js';
 import type { GradesAsk } from '../../../src/features/grades/ask.js';

@@ -3,11 +3,11 @@
 // typed values (properties.ts). A failure prints the shrunk world, its seed and path, and the command that replays it
 // alone. `npm run worlds -- --runs 5000` runs thousands.
 //
-// Budget: the 300 worlds of `npm test` are this file's own share of the suite: at most 115 s of CPU (measured with
-// `/usr/bin/time -v npx vitest run test/unit/worlds/worlds.test.ts`: 106.1 s user and 8.4 s system, two failing
-// properties' shrinks of up to 60 worlds each included; a world's first pass, the news and a person's refresh against
-// the simulator in process cost about 0.15 s of CPU a child, reading its doors 0.03 s). Slower than 20 s: every world is
-// two real passes of one to three children.
+// Budget: the worlds' files together (this one, planted, rendered, found, and test/integration/worlds-broker.test.ts)
+// are their own share of the suite, at most 90 s of CPU: measured 88.3 s (80.6 user, 7.7 system) with
+// `/usr/bin/time -v npx vitest run test/unit/worlds test/integration/worlds-broker.test.ts` beside other work, this file
+// about 50 s of it. A world costs its bridge's passes: a child's first pass about 80 ms of CPU in process, a refresh
+// 45 ms, its doors 20 ms; the file's start 5 s. Slower than 20 s: 300 worlds of real passes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../helpers/worlds/properties.js';
 import { RUNS, SEED, Worlds } from '../../helpers/worlds/suite.js';
