@@ -32,6 +32,12 @@ export interface GradeInit {
   period?: 'semester_proposal' | 'semester' | 'final_proposal' | 'final';
 }
 
+/** A child's records given as data instead of a fixture's name: the child's and, when given, the school's (else school.json). */
+export interface SimRecords {
+  child: ChildFixture;
+  school?: SchoolFixture;
+}
+
 export interface AccountEnv {
   /** The simulated today and Warsaw wall-clock time. */
   clock(): { today: string; time: string };
@@ -67,10 +73,12 @@ export class ChildRecords {
   constructor(
     profile: string,
     protected readonly env: AccountEnv,
+    records?: SimRecords,
   ) {
     this.profile = profile;
-    this.school = loadFixture<SchoolFixture>('school');
-    this.data = loadFixture<ChildFixture>(profile);
+    // A world's own records (a generated school, test/helpers/worlds/) are served as the fixtures are: a copy of its own.
+    this.school = records?.school === undefined ? loadFixture<SchoolFixture>('school') : structuredClone(records.school);
+    this.data = records === undefined ? loadFixture<ChildFixture>(profile) : structuredClone(records.child);
     for (const [k, v] of Object.entries(this.school.resources)) this.resources.set(k, v);
     for (const [k, v] of Object.entries(this.data.resources)) this.resources.set(k, v);
     this.notices = this.school.notices;

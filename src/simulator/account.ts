@@ -4,12 +4,18 @@
 import { createHash } from 'node:crypto';
 import { ChangeFeedRecords, type ChangeFeedEnv } from './change-feed-records.js';
 import { SimKindergarten } from './kindergarten.js';
+import type { SimRecords } from './account-records.js';
 
 export interface SimAccountInit {
   login: string;
   password: string;
-  /** Which child fixture to start from: 'ania' (default, class 4b), 'janek' (class 1a) or 'zosia' (a kindergarten group). */
+  /**
+   * Which child fixture to start from: 'ania' (default, class 4b), 'janek' (class 1a) or 'zosia' (a kindergarten group);
+   * with `records`, the profile names only its mailboxes (messages.json).
+   */
   profile?: string;
+  /** The child's (and the school's) records as data, in the fixtures' form, in place of the profile's files: a generated world's. */
+  records?: SimRecords;
   firstName?: string;
   lastName?: string;
   registerNumber?: number;
@@ -72,7 +78,7 @@ export class SimAccount extends ChangeFeedRecords {
   readonly kindergarten: SimKindergarten | undefined;
 
   constructor(init: SimAccountInit, env: ChangeFeedEnv) {
-    super(init.profile ?? 'ania', env);
+    super(init.profile ?? 'ania', env, init.records);
     this.login = init.login;
     this.password = init.password;
     const child = this.data.account.child;

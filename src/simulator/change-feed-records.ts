@@ -1,7 +1,7 @@
 // A child's register whose every change the portal's change feed names (live-notes 28-32): each way a
 // test or the demo's life changes a record (account-records.ts) is recorded here, under the API's
 // resource names of live-notes 31, for the devices registered at that moment (change-feed-state.ts).
-import { ChildRecords, type AccountEnv, type LessonMove, type SimNotice } from './account-records.js';
+import { ChildRecords, type AccountEnv, type LessonMove, type SimNotice, type SimRecords } from './account-records.js';
 import type { ChangeFixture } from './fixtures.js';
 import { SimChangeFeed, type ChangeFeedIds, type SimChangeInit, type SimChangeKind } from './change-feed-state.js';
 
@@ -81,8 +81,8 @@ export class ChangeFeedRecords extends ChildRecords {
   /** The account's change feed: its devices, their changes and the switches tests flip. */
   readonly changeFeed: SimChangeFeed;
 
-  constructor(profile: string, env: ChangeFeedEnv) {
-    super(profile, env);
+  constructor(profile: string, env: ChangeFeedEnv, records?: SimRecords) {
+    super(profile, env, records);
     this.changeFeed = new SimChangeFeed(env.changeFeedIds);
   }
 

@@ -2,7 +2,7 @@
 // (cookies ignore ports). Every request goes through one loop: read the body, identify the login,
 // apply injected latency and failures, hand it to the host's handler, log it.
 import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { parseCookieHeader, withExpires } from './cookies.js';
 import { faultReply } from './faults.js';
@@ -20,6 +20,19 @@ const ADDRESSES: Record<HostName, string> = {
 
 /** Bodies larger than this are cut off: nothing the portal accepts is anywhere near it. */
 const MAX_BODY = 1_000_000;
+
+/** What a host does with a request: answers it, streams a huge answer, or resets the connection (faults.ts). */
+type Outcome =
+  | { reply: Reply; login: string | undefined }
+  | { huge: HugeAnswer; login: string | undefined }
+  | { reset: true; login: string | undefined };
+
+/** A reply as a server writes it: the status, every header by its lower-case name, the body. */
+export interface Written {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: string;
+}
 
 export interface HostsDeps {
   handlers: Record<HostName, HostHandler>;
@@ -87,76 +100,78 @@ export class Hosts {
   }
 
   private async serve(host: HostName, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const at = this.deps.now();
+    const call = callOf(host, req.method, req.url, req.headers, this.deps.now());
     // The portal's own time (a clock apart from the bridge's when a test gives the simulator one), not node's.
-    res.setHeader('Date', new Date(at).toUTCString());
-    const url = new URL(req.url ?? '/', 'http://simulator.invalid');
-    const call: Call = {
-      host,
-      method: (req.method ?? 'GET').toUpperCase(),
-      path: url.pathname,
-      query: url.searchParams,
-      rawQuery: url.search.replace(/^\?/, ''),
-      headers: req.headers,
-      cookies: parseCookieHeader(req.headers.cookie),
-      body: '',
-      at,
-    };
-    let reply: Reply;
-    let login: string | undefined;
-    try {
-      call.body = await readBody(req);
-      const handler = this.deps.handlers[host];
-      login = handler.identify(call);
-      const target = { host, method: call.method, path: call.path, login };
-      await this.delay(this.deps.faults.latencyFor(target));
-      const huge = this.deps.faults.takeHuge(target);
-      if (huge) {
-        // Logged with the bytes really written: how much the client read before it hung up.
-        const written = await writeHuge(res, huge);
-        this.deps.log.push({
-          host,
-          method: call.method,
-          path: call.path,
-          query: call.rawQuery,
-          status: 200,
-          at,
-          bytes: written,
-          ...(login === undefined ? {} : { login }),
-        });
-        return;
-      }
-      const failure = this.deps.faults.takeFailure(target);
-      if (failure === 0) {
-        // Status 0: the connection is reset before any answer (a proxy dropping it).
-        this.deps.log.push({
-          host,
-          method: call.method,
-          path: call.path,
-          query: call.rawQuery,
-          status: 0,
-          at,
-          bytes: 0,
-          ...(login === undefined ? {} : { login }),
-        });
-        res.socket?.destroy();
-        return;
-      }
-      reply = failure === undefined ? await handler.handle(call) : (handler.fault?.(call, failure) ?? faultReply(failure));
-      // The demo prints these addresses: opened in a browser, a host says what it is rather than 404.
-      if (reply.status === 404 && call.method === 'GET' && call.path === '/') reply = rootPage(host);
-    } catch (error) {
-      reply = { status: 500, headers: { 'Content-Type': 'text/plain' }, body: `simulator error: ${String(error)}` };
+    res.setHeader('Date', new Date(call.at).toUTCString());
+    const read = readBody(req).then(
+      (body) => void (call.body = body),
+      (error: unknown) => error,
+    );
+    const failed = await read;
+    const outcome: Outcome = failed === undefined ? await this.answer(call) : { reply: simulatorError(failed), login: undefined };
+    if ('huge' in outcome) {
+      // Logged with the bytes really written: how much the client read before it hung up.
+      this.logged(call, 200, await writeHuge(res, outcome.huge), outcome.login);
+      return;
+    }
+    if ('reset' in outcome) {
+      // Status 0: the connection is reset before any answer (a proxy dropping it).
+      this.logged(call, 0, 0, outcome.login);
+      res.socket?.destroy();
+      return;
     }
     if (res.destroyed) return;
-    const bytes = Buffer.byteLength(reply.body ?? '');
-    const entry: SimRequest = { host, method: call.method, path: call.path, query: call.rawQuery, status: reply.status, at, bytes };
+    this.logged(call, outcome.reply.status, Buffer.byteLength(outcome.reply.body ?? ''), outcome.reply.login ?? outcome.login, true);
+    write(res, outcome.reply, call.at);
+  }
+
+  /**
+   * A request answered in process, without a socket (`PortalSimulator.dispatcher`): what the host's server would
+   * write, its Date, Set-Cookie and Content-Length headers included, and logged as that server logs it. A reset
+   * connection throws; a huge answer (faults.ts) needs the socket it streams to.
+   */
+  async exchange(host: HostName, request: { method: string; path: string; headers: IncomingHttpHeaders; body: string }): Promise<Written> {
+    const call = callOf(host, request.method, request.path, request.headers, this.deps.now());
+    call.body = request.body;
+    const outcome = await this.answer(call);
+    if ('huge' in outcome) throw new Error('simulator: a huge answer is written to a socket; serve it over HTTP');
+    if ('reset' in outcome) {
+      this.logged(call, 0, 0, outcome.login);
+      throw Object.assign(new Error('simulator: the connection was reset'), { code: 'ECONNRESET' });
+    }
+    const { reply } = outcome;
+    this.logged(call, reply.status, Buffer.byteLength(reply.body ?? ''), reply.login ?? outcome.login, true);
+    return written(reply, call.at);
+  }
+
+  /** What the host answers a call whose body is read: its handler's reply, or the fault injected for it. */
+  private async answer(call: Call): Promise<Outcome> {
+    let login: string | undefined;
+    try {
+      const handler = this.deps.handlers[call.host];
+      login = handler.identify(call);
+      const target = { host: call.host, method: call.method, path: call.path, login };
+      await this.delay(this.deps.faults.latencyFor(target));
+      const huge = this.deps.faults.takeHuge(target);
+      if (huge) return { huge, login };
+      const failure = this.deps.faults.takeFailure(target);
+      if (failure === 0) return { reset: true, login };
+      let reply = failure === undefined ? await handler.handle(call) : (handler.fault?.(call, failure) ?? faultReply(failure));
+      // The demo prints these addresses: opened in a browser, a host says what it is rather than 404.
+      if (reply.status === 404 && call.method === 'GET' && call.path === '/') reply = rootPage(call.host);
+      return { reply, login };
+    } catch (error) {
+      return { reply: simulatorError(error), login };
+    }
+  }
+
+  /** Keeps a request in the log, with what was answered (`bytes` written) and the login behind it when known. */
+  private logged(call: Call, status: number, bytes: number, login: string | undefined, answered = false): void {
+    const entry: SimRequest = { host: call.host, method: call.method, path: call.path, query: call.rawQuery, status, at: call.at, bytes };
     const site = call.headers['sec-fetch-site'];
-    if (typeof site === 'string') entry.fetchSite = site;
-    const who = reply.login ?? login;
-    if (who !== undefined) entry.login = who;
+    if (answered && typeof site === 'string') entry.fetchSite = site;
+    if (login !== undefined) entry.login = login;
     this.deps.log.push(entry);
-    write(res, reply, at);
   }
 
   private delay(ms: number): Promise<void> {
@@ -229,15 +244,41 @@ async function writeHuge(res: ServerResponse, huge: HugeAnswer): Promise<number>
   return written + tail.length;
 }
 
-function write(res: ServerResponse, reply: Reply, at: number): void {
+/** What a server writes for a reply: its headers (Set-Cookie with an Expires from `at`, the body's length) and body. */
+function written(reply: Reply, at: number): Written {
   const body = reply.body ?? '';
-  res.statusCode = reply.status;
-  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-  if (reply.cookies?.length)
-    res.setHeader(
-      'Set-Cookie',
-      reply.cookies.map((cookie) => withExpires(cookie, at)),
-    );
-  res.setHeader('Content-Length', Buffer.byteLength(body));
+  const headers: Written['headers'] = { date: new Date(at).toUTCString() };
+  for (const [name, value] of Object.entries(reply.headers ?? {})) headers[name.toLowerCase()] = value;
+  if (reply.cookies?.length) headers['set-cookie'] = reply.cookies.map((cookie) => withExpires(cookie, at));
+  headers['content-length'] = String(Buffer.byteLength(body));
+  return { status: reply.status, headers, body };
+}
+
+function write(res: ServerResponse, reply: Reply, at: number): void {
+  const { status, headers, body } = written(reply, at);
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.end(body);
 }
+
+/** A request as the hosts' handlers take it, its body still to be read. */
+function callOf(host: HostName, method: string | undefined, path: string | undefined, headers: IncomingHttpHeaders, at: number): Call {
+  const url = new URL(path ?? '/', 'http://simulator.invalid');
+  return {
+    host,
+    method: (method ?? 'GET').toUpperCase(),
+    path: url.pathname,
+    query: url.searchParams,
+    rawQuery: url.search.replace(/^\?/, ''),
+    headers,
+    cookies: parseCookieHeader(headers.cookie),
+    body: '',
+    at,
+  };
+}
+
+const simulatorError = (error: unknown): Reply => ({
+  status: 500,
+  headers: { 'Content-Type': 'text/plain' },
+  body: `simulator error: ${String(error)}`,
+});

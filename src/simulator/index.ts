@@ -13,6 +13,7 @@ import { SimFamilies, type SimFamilyInit } from './family-state.js';
 import { Faults, matches } from './faults.js';
 import { changeFeedIds } from './change-feed-state.js';
 import { Hosts } from './hosts.js';
+import { InProcessDispatcher } from './in-process.js';
 import { messagesHost } from './messages.js';
 import { SimMessaging } from './messaging-state.js';
 import { portalHost } from './portal.js';
@@ -27,7 +28,8 @@ export { LIVE_LOGIN_SWITCHES, type LiveLoginSwitch } from './auth-live.js';
 export { SimAccount } from './account.js';
 export type { DemoMessage, LuckyForm, ModuleStatus, SimAccountInit } from './account.js';
 export { SimKindergarten, type BearerAt, type KindergartenFixture } from './kindergarten.js';
-export type { GradeInit, LessonMove, SimNotice } from './account-records.js';
+export type { GradeInit, LessonMove, SimNotice, SimRecords } from './account-records.js';
+export type { ChangeFixture, ChildFixture, ExtraClassFixture, SchoolFixture } from './fixtures.js';
 export type { AlreadyRegistered, SimChange, SimChangeKind, SimChangeFeed } from './change-feed-state.js';
 export type { HostName, RequestMatch, SimRequest, SimUrls } from './types.js';
 export { SimMessaging } from './messaging-state.js';
@@ -154,6 +156,14 @@ export class PortalSimulator {
 
   async stop(): Promise<void> {
     await this.hosts.stop();
+  }
+
+  /**
+   * The hosts reached in process, without a socket, for a bridge's `dispatcher` (in-process.ts): the same answers,
+   * cookies and log as over HTTP, once started.
+   */
+  dispatcher(): InProcessDispatcher {
+    return new InProcessDispatcher({ urls: () => this.urls, exchange: (host, request) => this.hosts.exchange(host, request) });
   }
 
   get urls(): SimUrls {

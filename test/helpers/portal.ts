@@ -7,6 +7,7 @@ import { FakeClock } from './clock.js';
 import type { Clock } from '../../src/util/clock.js';
 import { PortalSimulator } from '../../src/simulator/index.js';
 import { afterEach, beforeEach } from 'vitest';
+import type { Dispatcher } from 'undici';
 
 // Kept here for the files that import it from this helper; the folder is removed when the file ends.
 export { tempDir } from './temp.js';
@@ -18,6 +19,8 @@ export interface ClientOptions {
   password: string;
   dataDir?: string;
   policy?: SessionPolicy;
+  /** Where the requests go: the simulator in process (`sim.dispatcher()`), or over HTTP when not given. */
+  dispatcher?: Dispatcher;
 }
 
 export function portalClient(options: ClientOptions): { session: PortalSession; gateway: Gateway } {
@@ -32,6 +35,7 @@ export function portalClient(options: ClientOptions): { session: PortalSession; 
     store: options.dataDir ? new SessionStore(options.dataDir, options.login) : undefined,
     policy: options.policy,
     timeoutMs: 5_000,
+    ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
   });
   return { session, gateway: new Gateway({ session, urls, account: options.login }) };
 }

@@ -14,7 +14,8 @@ const firstPass = () => school.firstPasses(['catch_up', 'next_test']);
 it('publishes next_test, lesson_topics and catch_up from the lessons held', async () => {
   const h = await firstPass();
   // Tomorrow's nature quiz (filed under a generic category) in its lesson's hour; no earlier nature
-  // test this year, so the revision list is the subject's last 20 lessons, newest first.
+  // test this year, so the revision list is the subject's last 20 lessons, newest first, each topic once (the
+  // simulator's year comes round to some topics again: 15 topics in those 20 lessons).
   expect(h.state('ania', 'next_test')).toBe('2026-11-19T09:50:00+01:00');
   const next = h.attributes('ania', 'next_test') as {
     subject: string;
@@ -32,7 +33,8 @@ it('publishes next_test, lesson_topics and catch_up from the lessons held', asyn
       { date: '2026-11-13', no: 3, subject: 'Przyroda', topic: 'Las i jego warstwy' },
     ],
   });
-  expect(next.topics).toHaveLength(20);
+  expect(next.topics).toHaveLength(15);
+  expect(new Set(next.topics.map((t) => t.topic.toLowerCase())).size).toBe(15);
   expect(next.topics.every((t) => t.subject === 'Przyroda')).toBe(true);
 
   // The lesson on now (English, lesson 2) is already held; the list goes back to 2026-11-05.

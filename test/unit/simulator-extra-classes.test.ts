@@ -42,6 +42,13 @@ describe('extra classes', () => {
     expect(body.data[1]?.classroom).toEqual({ symbol: '4' });
   });
 
+  it('names a teacher the register keeps without a first name by the surname alone, never "null"', async () => {
+    const maths = sim.account(ANIA.login).school.users.find((u) => u.Id === 162002);
+    if (maths) maths.FirstName = null;
+    const { body } = await asked(ANIA);
+    expect(body.data[0]?.teacherName).toBe('Wiśniewski');
+  });
+
   it('has none in the holidays, none for a school without them, and refuses a kindergarten and a switched-off module', async () => {
     sim.setToday('2026-12-28');
     expect((await asked(ANIA, `${PATH}?dateFrom=2026-12-28&dateTo=2027-01-03`)).body).toEqual({ data: [] });

@@ -20,6 +20,14 @@ export interface LessonsHeldAsk {
   revise?: readonly { test: AgendaItem; topics: readonly LessonHeld[] }[];
   /** The portal refuses the child's account the lessons held (a kindergarten): nothing to tell. */
   absent?: true;
+  /** The portal refuses the child's account the attendance: no lessons missed to tell. */
+  attendanceAbsent?: true;
+}
+
+/** The lessons missed with what was taught, left out when the account has no attendance. */
+function caughtUp(facts: LessonsHeldAsk, keep: (l: LessonHeld) => boolean, c: AskContext): Told[] {
+  if (facts.attendanceAbsent) return [];
+  return [{ title: ASK_TEXT[c.language].lessonsHeld.catchUp, lines: facts.missed?.filter(keep).map((l) => line(l, c)) ?? null }];
 }
 
 function line(l: LessonHeld, c: AskContext): string {
@@ -35,34 +43,27 @@ function topics(facts: LessonsHeldAsk, asked: TopicsAsked, c: AskContext): Told[
   const when = (l: LessonHeld): boolean => (asked.date === null ? l.date >= since && l.date <= c.clock.today : l.date === asked.date);
   const keep = (l: LessonHeld): boolean => when(l) && ofSubject(asked.subject, l.subject);
   const held = facts.recent === null ? null : (facts.held ?? facts.recent);
-  return [
-    { title: w.topics, lines: held?.filter(keep).map((l) => line(l, c)) ?? null },
-    { title: w.catchUp, lines: facts.missed?.filter(keep).map((l) => line(l, c)) ?? null },
-  ];
+  return [{ title: w.topics, lines: held?.filter(keep).map((l) => line(l, c)) ?? null }, ...caughtUp(facts, keep, c)];
 }
 
 /** After an absence, what was taught in the lessons missed. */
 function attendance(facts: LessonsHeldAsk, _asked: { days: number | null }, c: AskContext): Told[] {
   if (facts.absent) return [];
-  return [{ title: ASK_TEXT[c.language].lessonsHeld.catchUp, lines: facts.missed?.map((l) => line(l, c)) ?? null }];
+  return caughtUp(facts, () => true, c);
 }
 
 function upcoming(facts: LessonsHeldAsk, { until, subject }: UpcomingAsked, c: AskContext): Told[] {
   if (facts.absent) return [];
   const text = BOARD_TEXT[c.language];
   const ahead = facts.revise?.filter((r) => r.test.date <= until && ofSubject(subject, r.test.subject));
+  const revise = (r: NonNullable<LessonsHeldAsk['revise']>[number]): string => {
+    const what = joinedFacts([r.test.subject, r.test.category]);
+    const topics = r.topics.flatMap((t) => spaced(t.topic) ?? []).join('; ');
+    return `${joinedFacts([`${dayShort(r.test.date, c.clock, text)} (${r.test.date})`, what], ' ')}: ${topics || ASK_TEXT[c.language].common.unknown}`;
+  };
+  // Two tests of a subject and kind on one day have one list to revise: told once.
   return [
-    {
-      title: ASK_TEXT[c.language].lessonsHeld.revise,
-      lines:
-        facts.recent === null
-          ? null
-          : (ahead?.map((r) => {
-              const what = joinedFacts([r.test.subject, r.test.category]);
-              const topics = r.topics.flatMap((t) => spaced(t.topic) ?? []).join('; ');
-              return `${joinedFacts([`${dayShort(r.test.date, c.clock, text)} (${r.test.date})`, what], ' ')}: ${topics || ASK_TEXT[c.language].common.unknown}`;
-            }) ?? null),
-    },
+    { title: ASK_TEXT[c.language].lessonsHeld.revise, lines: facts.recent === null || ahead === undefined ? null : [...new Set(ahead.map(revise))] },
   ];
 }
 

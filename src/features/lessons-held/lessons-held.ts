@@ -38,12 +38,12 @@ export type NextTestFacts = { subject: string | null; kind: string | null; descr
 /**
  * What the lessons held show, computed once per pass: the last 14 days' lessons (null while Realizations is unknown),
  * the next test with its hour once the agenda is known, and the lessons missed once the absences are (each undefined
- * before: what was published stays).
+ * before: what was published stays; the lessons missed null when the portal refuses the account its attendance).
  */
 export interface LessonsHeldView {
   recent: readonly LessonHeld[] | null;
   next?: { test: NextTest | null; hour: string | null };
-  missed?: readonly MissedLesson[];
+  missed?: readonly MissedLesson[] | null;
 }
 
 // Named ...Entity where a school rule (nextTest, catchUp) has the key's name.
@@ -71,13 +71,14 @@ export const lessonTopics = sensor(
 export const catchUpEntity = sensor(
   'catch_up',
   { en: 'Lessons to catch up', pl: 'Lekcje do nadrobienia', uk: 'Уроки, які треба надолужити' },
-  // Missed lessons are the absences' lessons held: gone with both lists.
+  // Missed lessons are the absences (the lessons held give their topics): with the attendance refused there are none
+  // to tell, unknown as every entity of a refused list until it leaves the device (features/kit/modules.ts).
   {
     icon: 'mdi:book-clock',
     stateClass: 'measurement',
     attributes: shape<{ lessons: HeldFacts[] }>(),
-    module: [ATTENDANCES, REALIZATIONS],
-    state: ({ missed }: LessonsHeldView) => missed && renderCatchUp(missed),
+    module: [ATTENDANCES],
+    state: ({ missed }: LessonsHeldView) => (missed === null ? { state: null, attributes: {} } : missed && renderCatchUp(missed)),
   },
 );
 
@@ -147,6 +148,10 @@ async function compute(ctx: SourceContext): Promise<SourceResult> {
     view.next = { test: next, hour: hour ?? null };
   }
   if (attendance !== undefined) view.missed = ask.missed = catchUp(attendance.absences, held, ctx.today);
+  else if (ctx.cache.refused(ATTENDANCES)) {
+    view.missed = null;
+    ask.attendanceAbsent = true;
+  }
   return { states: statesOf(LESSONS_HELD_ENTITIES, view), ask };
 }
 

@@ -245,7 +245,8 @@ export function otherActivities(ctx: DataContext): DataResult {
         startTime: c.startTime,
         endTime: c.endTime,
         title: c.title,
-        teacherName: teacher ? `${String(teacher.LastName)} ${String(teacher.FirstName)}` : null,
+        // Surname first; a user the register keeps without a first name (spec 2.1) by the surname alone.
+        teacherName: teacher ? [teacher.LastName, teacher.FirstName].filter((part) => typeof part === 'string' && part !== '').join(' ') : null,
         classroom: c.classroom,
       });
     }

@@ -93,6 +93,23 @@ describe("a test's revision topics (get_upcoming)", () => {
     const answer = await text(server('pl', { lessons_held: lessonsHeld }), 'get_upcoming', { days: 7 });
     expect(answer).toMatch(/: pon\. 23\.11 \(2026-11-23\) Przyroda, Sprawdzian: Las; Rośliny; Pogoda$/m);
   });
+
+  it('are told once for two tests of one subject and kind on one day (the generated worlds, seed 1418)', async () => {
+    const test = (key: string, content: string): AgendaItem => ({
+      key,
+      kind: 'test',
+      date: '2026-09-16',
+      until: null,
+      time: null,
+      subject: 'Technika',
+      category: 'Praca klasowa',
+      content,
+      teacher: null,
+    });
+    const revise = [test('agenda:1', 'Rozdział 4'), test('agenda:2', 'Przynieść strój')].map((t) => ({ test: t, topics: [] }));
+    const answer = await text(server('pl', { lessons_held: { recent: [], revise } satisfies LessonsHeldAsk }), 'get_upcoming', { days: 31 });
+    expect(answer.split('\n').filter((l) => l.includes('(2026-09-16) Technika, Praca klasowa:'))).toHaveLength(1);
+  });
 });
 
 describe("a message's attachments (get_messages)", () => {

@@ -1,0 +1,160 @@
+// The generated worlds as a test file runs them: one simulator and one fake clock for the file, the worlds' seed and
+// count (`npm run worlds -- --runs 5000`, or WORLDS_RUNS, WORLDS_SEED and WORLDS_PATH for one failing world alone),
+// each world run once however many properties read it, and a failure's words: the property, what it found, the seed
+// and path that replay it alone.
+import fc from 'fast-check';
+import { PortalSimulator } from '../../../src/simulator/index.js';
+import { FakeClock } from '../clock.js';
+import { restartWorld, runWorld, type WorldRun } from './drive.js';
+import { readDoors, type Plant, type WorldDoors } from './doors.js';
+import type { GradesAsk } from '../../../src/features/grades/ask.js';
+import type { TimetableAsk } from '../../../src/features/timetable/ask.js';
+import { worldArb, type World } from './world.js';
+import { PROPERTIES, type Property } from './properties.js';
+
+const KEPT_RUNS = 8;
+/** How many smaller worlds a shrink tries at most. */
+const SHRINK_RUNS = 60;
+
+/** The suite's seed: a fixed one, so that `npm test` runs the same worlds every time. */
+export const SEED = process.env.WORLDS_SEED === undefined ? 1418 : Number(process.env.WORLDS_SEED);
+/** How many worlds `npm test` runs (interface 18.1: a few hundred); `npm run worlds -- --runs N` runs more. */
+export const RUNS = process.env.WORLDS_RUNS === undefined ? 300 : Number(process.env.WORLDS_RUNS);
+/** The path fast-check printed with a failure: with the seed, it replays that (shrunk) world alone. */
+export const PATH = process.env.WORLDS_PATH;
+
+export class Worlds {
+  private sim: PortalSimulator | undefined;
+  private readonly clock = new FakeClock('2026-09-01T08:00:00+02:00');
+  /** The last worlds' runs, by their description (a shrink visits a world again; a planted fault reads its doors anew). */
+  private readonly runs = new Map<string, Promise<WorldRun>>();
+  /** The shapes the worlds read unplanted carried (shapesOf): that the properties held in them is not vacuous. */
+  readonly shapes = new Set<string>();
+  /** Every property's findings in each world run unplanted: a property after the first reads the worlds the first ran. */
+  private readonly found = new Map<string, Promise<Record<string, string[]>>>();
+
+  async start(): Promise<void> {
+    this.sim = new PortalSimulator({ now: () => this.clock.now(), accounts: [] });
+    await this.sim.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.sim?.stop();
+    this.runs.clear();
+  }
+
+  run(world: World): Promise<WorldRun> {
+    const key = JSON.stringify(world);
+    let run = this.runs.get(key);
+    if (run === undefined) {
+      if (this.sim === undefined) throw new Error('worlds: not started');
+      run = runWorld(this.sim, this.clock, world);
+      this.runs.set(key, run);
+      // A world's run holds its doors' every state: a few are kept, not the hundreds of a run.
+      for (const old of this.runs.keys()) if (this.runs.size > KEPT_RUNS) this.runs.delete(old);
+    }
+    return run;
+  }
+
+  /** The world run, then its bridge started again on its data_dir `minutes` later (drive.ts restartWorld). */
+  async restarted(world: World, minutes: number): ReturnType<typeof restartWorld> {
+    if (this.sim === undefined) throw new Error('worlds: not started');
+    return restartWorld(this.sim, this.clock, await this.run(world), minutes);
+  }
+
+  async doors(world: World, plant?: Plant): Promise<WorldDoors> {
+    return readDoors(await this.run(world), plant);
+  }
+
+  /** What `property` finds in a world (planted: read anew; else every property's findings, kept). */
+  async findingsOf(world: World, property: Property, plant?: Plant): Promise<string[]> {
+    if (plant !== undefined) return property.check(await this.doors(world, plant));
+    const key = JSON.stringify(world);
+    let found = this.found.get(key);
+    if (found === undefined) {
+      found = this.doors(world).then((doors) => {
+        for (const shape of shapesOf(doors)) this.shapes.add(shape);
+        return Object.fromEntries(PROPERTIES.map((p) => [p.name, p.check(doors)]));
+      });
+      this.found.set(key, found);
+    }
+    return (await found)[property.name] ?? property.check(await this.doors(world));
+  }
+
+  /**
+   * Holds `property` in `runs` worlds from `seed` (or the one world `path` names): throws fast-check's report (the
+   * shrunk world, its seed and path) with the property's findings and the command that replays it alone.
+   */
+  async check(
+    property: Property,
+    options: { runs?: number; seed?: number; path?: string; plant?: Plant; shrink?: boolean; shrinkRuns?: number } = {},
+  ): Promise<void> {
+    const seed = options.seed ?? SEED;
+    const path = options.path ?? PATH;
+    // A shrink runs a world for each smaller one it tries: after SHRINK_RUNS of them the rest count as holding, so
+    // that a failure is reported within a minute or two with the smallest world found by then.
+    let shrinking = -1;
+    const holds = fc.asyncProperty(worldArb, async (world) => {
+      if (shrinking >= (options.shrinkRuns ?? SHRINK_RUNS)) return;
+      if (shrinking >= 0) shrinking++;
+      const found = await this.findingsOf(world, property, options.plant);
+      if (found.length === 0) return;
+      if (shrinking < 0) shrinking = 0;
+      throw new Error(`${property.name}: ${property.says}\n${found.slice(0, 12).join('\n')}`);
+    });
+    await fc.assert(holds, {
+      numRuns: options.runs ?? RUNS,
+      seed,
+      ...(path === undefined ? {} : { path }),
+      endOnFailure: options.shrink === false,
+      reporter: (details) => {
+        if (!details.failed) return;
+        const found = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+        const replay = `WORLDS_SEED=${details.seed} WORLDS_PATH=${details.counterexamplePath} npx vitest run test/unit/worlds/worlds.test.ts -t "${property.name}"`;
+        throw new WorldFailure(
+          property,
+          details.seed,
+          details.counterexamplePath ?? '',
+          details.counterexample?.[0],
+          `${found}\n\n${fc.defaultReportMessage(details) ?? ''}\nReplay this world alone: ${replay}`,
+        );
+      },
+    });
+  }
+}
+
+/** A property that failed in a world: its seed and path, which replay that world alone. */
+export class WorldFailure extends Error {
+  constructor(
+    readonly property: Property,
+    readonly seed: number,
+    readonly path: string,
+    /** The (shrunk) world it failed in. */
+    readonly world: World | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What a world read carries that a property holds something about: its children's kinds, a family login, events by kind, term grades by period, plan changes by kind, refused modules. */
+function shapesOf(doors: WorldDoors): string[] {
+  const { world } = doors.run;
+  const timetable = (c: WorldDoors['children'][number]) => (c.facts.get('timetable') as TimetableAsk | undefined)?.fortnight ?? [];
+  return [
+    ...(world.family && world.children.length > 1 ? ['family login: several children'] : []),
+    ...world.children.map((c) => `child: ${c.kind}`),
+    ...world.children.flatMap((c) => c.refused.map((r) => `refused: ${r.endpoint}`)),
+    ...doors.children.flatMap((c) => c.run.events.map((e) => `event: ${e.kind}`)),
+    ...doors.children.flatMap((c) =>
+      ((c.facts.get('grades') as GradesAsk | undefined)?.items ?? []).map((i) => `grade: ${String(i.details.period ?? 'ordinary')}`),
+    ),
+    ...doors.children.flatMap((c) =>
+      timetable(c).flatMap((d) =>
+        d.changes.map(
+          (ch) => `change: ${ch.kind === 'substitution' && ch.subject !== ch.original_subject ? 'substitution by another subject' : ch.kind}`,
+        ),
+      ),
+    ),
+  ];
+}

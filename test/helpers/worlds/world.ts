@@ -1,0 +1,256 @@
+// A generated world: one family's portal account as a school might fill it, described in a few lines so that a
+// failing one prints readably and shrinks to a small one (fast-check). Each child starts from a kind the simulator
+// knows (a pupil of class 4b, a first-grader with descriptive grades only, a kindergarten child) and the world
+// varies what the spec lets a school send: every kind and period of grade with corrections and categories the school
+// names itself, plan changes (a substitution by another subject, teacher and room, a cancellation, a lesson moved),
+// extra classes, free days, agenda entries under the school's own categories, modules that answer 403 or 404, empty
+// lists, teachers without a first name, string ids; then the news a teacher enters between two passes. records.ts
+// turns it into the simulator's records; nothing here knows the bridge.
+import fc from 'fast-check';
+import type { Language } from '../../../src/config/language.js';
+
+export type ChildKind = 'pupil' | 'first-grader' | 'kindergarten';
+export type GradePeriod = 'ordinary' | 'semester_proposal' | 'semester' | 'final_proposal' | 'final';
+
+/** A grade of the classic kind (Grades), on a subject of the child's plan (by its place in the plan's subjects). */
+export interface GradeSpec {
+  subject: number;
+  /** The school's category: one of school.json's (by place), or one the school named itself (`own`). */
+  category: number | { own: string; weight: number | null };
+  value: string;
+  period: GradePeriod;
+  /** School days before today (0: today). */
+  daysAgo: number;
+  /** It corrects the grade before it in the list (Improvement). */
+  corrects: boolean;
+  comment: string | null;
+}
+
+/** A point grade or a text grade: the other kinds of a pupil's register. */
+export interface OtherGradeSpec {
+  kind: 'point' | 'text';
+  subject: number;
+  value: string;
+  daysAgo: number;
+}
+
+export type ChangeSpec =
+  | { kind: 'cancelled'; weekday: number; slot: number }
+  /** Another subject, teacher and room (each by place; null keeps the plan's), or only another room. */
+  | { kind: 'substitution'; weekday: number; slot: number; subject: number | null; teacher: number | null; room: number | null | 'none' }
+  /** The lesson of a slot moved to another day's slot (live-notes 11). */
+  | { kind: 'moved'; weekday: number; slot: number; toWeekday: number; toSlot: number };
+
+export interface AgendaSpec {
+  /** HomeWorks/Categories: school.json's (by place) or one the school named itself. */
+  category: number | { own: string };
+  /** Days from today (negative: past). */
+  days: number;
+  content: string;
+  /** A subject of the plan (by place), or the whole class. */
+  subject: number | null;
+  slot: number | null;
+}
+
+export interface ExtraSpec {
+  weekday: number;
+  start: string;
+  title: string;
+  cancelledNextWeek: boolean;
+}
+
+export interface FreeDaySpec {
+  /** Days from today. */
+  days: number;
+  length: number;
+  name: string;
+}
+
+/** What a teacher enters between the first pass and the second. */
+export type NewsSpec =
+  | { kind: 'grade'; grade: GradeSpec }
+  | { kind: 'change'; change: ChangeSpec }
+  | { kind: 'agenda'; entry: AgendaSpec }
+  | { kind: 'notice'; subject: string };
+
+/** A gateway endpoint the school keeps from the child's account, and how. */
+export interface RefusedSpec {
+  endpoint: string;
+  status: 403 | 404;
+}
+
+export interface ChildWorld {
+  kind: ChildKind;
+  firstName: string;
+  grades: GradeSpec[];
+  otherGrades: OtherGradeSpec[];
+  changes: ChangeSpec[];
+  agenda: AgendaSpec[];
+  extra: ExtraSpec[];
+  freeDays: FreeDaySpec[];
+  refused: RefusedSpec[];
+  /** Lists the school answers empty. */
+  empty: string[];
+  /** Teachers (by place among the school's) the portal sends without a first name. */
+  nameless: number[];
+  /** Ids of the records sent as strings ("210001") rather than numbers, as some lists do. */
+  stringIds: boolean;
+  news: NewsSpec[];
+}
+
+export interface World {
+  language: Language;
+  /** The day the bridge reads, in the school year 2026/27, and the Warsaw time of its first pass. */
+  date: string;
+  time: string;
+  /** The children come through one family login (the family road) rather than a login each. */
+  family: boolean;
+  children: ChildWorld[];
+}
+
+const FIRST = '2026-09-01';
+const LAST = '2027-06-25';
+const DAY = 86_400_000;
+const SPAN = (Date.parse(LAST) - Date.parse(FIRST)) / DAY;
+
+/** The grades a school gives (Grades/Types), with the signs and marks the spec lists (2.5). */
+const VALUES = ['1', '2', '2+', '3-', '3', '3+', '4', '4-', '5', '5+', '6', '0', '+', '-', 'np', 'bz', 'zw'];
+/** Categories schools name themselves (a tests' word, a project, a recitation). */
+const OWN_CATEGORIES = ['Projekt edukacyjny', 'Dyktando', 'Recytacja', 'Zadanie z gwiazdką', 'Próbny egzamin', 'Dzień otwarty', 'Inne'];
+const CONTENTS = [
+  'Rozdział 4: ułamki dziesiętne',
+  'Wiersz na pamięć',
+  'Przynieść strój',
+  'Spotkanie z autorem',
+  'Zebranie klasowe',
+  'Lekcja w muzeum',
+  '',
+];
+const NAMES = ['Zofia', 'Jan', 'Łucja', 'Staś', 'Ola', 'Mikołaj', 'Żaneta', 'Ignacy'];
+const TITLES = ['Koło szachowe', 'Chór', 'Zajęcia wyrównawcze', 'Basen'];
+const FREE_NAMES = ['Dzień sportu', 'Rekolekcje', 'Egzamin ósmoklasisty'];
+/** The lists a school may keep from a child's account (spec 3: 403, 404). */
+const REFUSABLE = [
+  'Attendances',
+  'Notes',
+  'HomeWorks',
+  'HomeWorkAssignments',
+  'SchoolNotices',
+  'LuckyNumbers',
+  'ParentTeacherConferences',
+  'PointGrades',
+  'SchoolTrips',
+];
+const EMPTIABLE = [
+  'Grades',
+  'Notes',
+  'HomeWorks',
+  'HomeWorkAssignments',
+  'Attendances',
+  'ParentTeacherConferences',
+  'SchoolTrips',
+  'EbiblioLendings',
+];
+
+const small = <T>(arb: fc.Arbitrary<T>, max: number) => fc.array(arb, { maxLength: max });
+
+const gradeArb: fc.Arbitrary<GradeSpec> = fc.record({
+  subject: fc.nat(12),
+  category: fc.oneof(
+    fc.nat(9),
+    fc.record({ own: fc.constantFrom(...OWN_CATEGORIES), weight: fc.option(fc.constantFrom(1, 2, 3, 1.5), { nil: null }) }),
+  ),
+  value: fc.constantFrom(...VALUES),
+  period: fc.constantFrom<GradePeriod>('ordinary', 'ordinary', 'ordinary', 'semester_proposal', 'semester', 'final_proposal', 'final'),
+  daysAgo: fc.nat(25),
+  corrects: fc.nat(4).map((n) => n === 0),
+  comment: fc.option(fc.constantFrom('Brawo!', 'Poprawa w przyszłym tygodniu', 'Brak zadania'), { freq: 4, nil: null }),
+});
+
+const changeArb: fc.Arbitrary<ChangeSpec> = fc.oneof(
+  fc.record({ kind: fc.constant('cancelled' as const), weekday: fc.integer({ min: -3, max: 8 }), slot: fc.nat(8) }),
+  fc.record({
+    kind: fc.constant('substitution' as const),
+    weekday: fc.integer({ min: -3, max: 8 }),
+    slot: fc.nat(8),
+    subject: fc.option(fc.nat(12), { nil: null }),
+    teacher: fc.option(fc.nat(16), { nil: null }),
+    room: fc.oneof(fc.constant('none' as const), fc.option(fc.nat(9), { nil: null })),
+  }),
+  fc.record({
+    kind: fc.constant('moved' as const),
+    weekday: fc.integer({ min: 0, max: 8 }),
+    slot: fc.nat(8),
+    toWeekday: fc.integer({ min: 0, max: 8 }),
+    toSlot: fc.integer({ min: 1, max: 8 }),
+  }),
+);
+
+const agendaArb: fc.Arbitrary<AgendaSpec> = fc.record({
+  category: fc.oneof(fc.nat(6), fc.record({ own: fc.constantFrom(...OWN_CATEGORIES) })),
+  days: fc.integer({ min: -5, max: 20 }),
+  content: fc.constantFrom(...CONTENTS),
+  subject: fc.option(fc.nat(12), { nil: null }),
+  slot: fc.option(fc.integer({ min: 1, max: 7 }), { nil: null }),
+});
+
+const newsArb: fc.Arbitrary<NewsSpec> = fc.oneof(
+  fc.record({ kind: fc.constant('grade' as const), grade: gradeArb.map((g) => ({ ...g, daysAgo: 0, corrects: false })) }),
+  fc.record({ kind: fc.constant('change' as const), change: changeArb }),
+  fc.record({ kind: fc.constant('agenda' as const), entry: agendaArb }),
+  fc.record({ kind: fc.constant('notice' as const), subject: fc.constantFrom('Dzień otwarty szkoły', 'Zbiórka makulatury') }),
+);
+
+const childArb: fc.Arbitrary<ChildWorld> = fc.record({
+  kind: fc.constantFrom<ChildKind>('pupil', 'pupil', 'first-grader', 'kindergarten'),
+  firstName: fc.constantFrom(...NAMES),
+  grades: small(gradeArb, 8),
+  otherGrades: small(
+    fc.record({
+      kind: fc.constantFrom('point' as const, 'text' as const),
+      subject: fc.nat(12),
+      value: fc.constantFrom('7', '9.5', '12', 'Aktywny'),
+      daysAgo: fc.nat(20),
+    }),
+    3,
+  ),
+  changes: small(changeArb, 5),
+  agenda: small(agendaArb, 5),
+  extra: small(
+    fc.record({
+      weekday: fc.integer({ min: 1, max: 5 }),
+      start: fc.constantFrom('13:40', '14:35', '15:00'),
+      title: fc.constantFrom(...TITLES),
+      cancelledNextWeek: fc.boolean(),
+    }),
+    2,
+  ),
+  freeDays: fc.uniqueArray(
+    fc.record({ days: fc.integer({ min: -3, max: 12 }), length: fc.integer({ min: 1, max: 3 }), name: fc.constantFrom(...FREE_NAMES) }),
+    {
+      maxLength: 2,
+      selector: (f) => f.name,
+    },
+  ),
+  refused: small(fc.record({ endpoint: fc.constantFrom(...REFUSABLE), status: fc.constantFrom<403 | 404>(403, 404) }), 2),
+  empty: fc.uniqueArray(fc.constantFrom(...EMPTIABLE), { maxLength: 3 }),
+  nameless: fc.uniqueArray(fc.nat(16), { maxLength: 2 }),
+  stringIds: fc.boolean(),
+  // News in a third of the children: a world with none is read in one pass (drive.ts).
+  news: fc.oneof({ weight: 2, arbitrary: fc.constant<NewsSpec[]>([]) }, { weight: 1, arbitrary: fc.array(newsArb, { minLength: 1, maxLength: 4 }) }),
+});
+
+/** A world: a day of the school year 2026/27 at a time of the day (not the night), one to three children. */
+export const worldArb: fc.Arbitrary<World> = fc.record({
+  language: fc.constantFrom<Language>('pl', 'pl', 'en', 'uk'),
+  date: fc.noBias(fc.nat(SPAN)).map((n) => new Date(Date.parse(FIRST) + n * DAY).toISOString().slice(0, 10)),
+  time: fc
+    .record({ h: fc.integer({ min: 6, max: 20 }), m: fc.constantFrom(0, 15, 30, 45) })
+    .map(({ h, m }) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+  family: fc.boolean(),
+  // One child in most worlds, two or three siblings (never of one first name) in one of four.
+  children: fc.oneof(
+    { weight: 3, arbitrary: fc.tuple(childArb).map((one) => [...one]) },
+    { weight: 1, arbitrary: fc.uniqueArray(childArb, { minLength: 2, maxLength: 3, selector: (c) => c.firstName }) },
+  ),
+});

@@ -1,0 +1,49 @@
+// Faults the generated worlds found, each held on the smallest world that showed it (its shrunk counterexample),
+// through the same doors the properties read: what a family notices, with the world written out so that it reads
+// without the generator.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASK_TEXT } from '../../../src/i18n/ask-text.js';
+import { Worlds } from '../../helpers/worlds/suite.js';
+import type { ChildWorld, World } from '../../helpers/worlds/world.js';
+
+const worlds = new Worlds();
+beforeAll(() => worlds.start());
+afterAll(() => worlds.stop());
+
+const pupil = (over: Partial<ChildWorld>): ChildWorld => ({
+  kind: 'pupil',
+  firstName: 'Zofia',
+  grades: [],
+  otherGrades: [],
+  changes: [],
+  agenda: [],
+  extra: [],
+  freeDays: [],
+  refused: [],
+  empty: [],
+  nameless: [],
+  stringIds: false,
+  news: [],
+  ...over,
+});
+
+const world = (child: ChildWorld): World => ({ language: 'pl', date: '2026-09-01', time: '06:00', family: false, children: [child] });
+
+describe('a pupil whose school refuses the attendance (403)', () => {
+  // Seed 1418: "MQTT tells the states" found catch_up declared and never given a state.
+  const refused = world(pupil({ refused: [{ endpoint: 'Attendances', status: 403 }] }));
+
+  it('gives catch_up a retained state from the first pass, unknown as the attendance sensors are', async () => {
+    const doors = await worlds.doors(refused);
+    expect(doors.retained.get(`${doors.run.base}/zofia/catch_up`)).toBe('None');
+    expect(doors.retained.get(`${doors.run.base}/zofia/absences_unexcused`)).toBe('None');
+  });
+
+  it('leaves the lessons to catch up out of Assist rather than telling them not known yet', async () => {
+    const doors = await worlds.doors(refused);
+    const answer = doors.children[0]?.answers.find((a) => a.tool === 'get_attendance')?.text ?? '';
+    const w = ASK_TEXT.pl;
+    expect(answer).not.toContain(w.lessonsHeld.catchUp);
+    expect(answer).not.toContain(w.common.unknown);
+  });
+});
