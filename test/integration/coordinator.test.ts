@@ -105,6 +105,8 @@ const ANIA_DAY = {
   Subjects: 2,
   'TextGrades/Categories': 2,
   "the child's identity (Me, Users/<id>, Classes, Schools)": 8,
+  // The standing weekly plan, read once a week (never in a start's first pass): its differences, interface 18.2.
+  TimetableEntries: 1,
   Timetables: 9,
   'Timetables/OtherActivitiesRegister': 2,
   Units: 2,
@@ -156,6 +158,8 @@ const JANEK_DAY = {
   SchoolTrips: 3,
   Subjects: 2,
   "the child's identity (Me, Users/<id>, Classes, Schools)": 8,
+  // The standing weekly plan, read once a week (never in a start's first pass): its differences, interface 18.2.
+  TimetableEntries: 1,
   Timetables: 9,
   'Timetables/OtherActivitiesRegister': 2,
   Units: 2,

@@ -2,7 +2,7 @@
 // portal client logs in and reads through it exactly as over HTTP (the same requests, statuses, cookies and
 // answers), and a fault that needs the socket fails the request as the network would.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PortalSimulator } from '../../src/simulator/index.js';
 import { ConnectionError } from '../../src/portal/errors.js';
 import { portalClient, startSimulator } from '../helpers/portal.js';
