@@ -3,7 +3,7 @@
 // (interface 15.4). It watches what the accounts publish (the calendar feeds name the child and carry its
 // homework), and after a pass that changed something looks: the entries (entries.ts, Assist's in
 // assist-entry.ts), the calendars asked to read a changed feed again (read-again.ts), the homework lists
-// (todo-lists.ts). What it made and what the family deleted go with the base topic (handover.ts). It never stands
+// (todo-lists.ts). What it made and what the family deleted go with the base topic (kept.ts). It never stands
 // in the way of the rest: a refusal or an API that is away is a log line and a named reason in the diagnostics,
 // tried again later; MQTT, the calendar feeds and the board go on.
 import { createHash } from 'node:crypto';
@@ -24,7 +24,6 @@ import { familyNamed, wantedEntries, type Wanted } from './steps.js';
 import { MadeFile, madeStatus, type HomeAssistantHandover } from './made.js';
 import { LookLoop } from './look-loop.js';
 import { Kept } from './kept.js';
-import { takeOver } from './handover.js';
 import { Entries } from './entries.js';
 import { assistWanted } from './assist-entry.js';
 import { ReadAgain } from './read-again.js';
@@ -115,9 +114,8 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
 
   /** After the web server started: what was made before is read back (or taken over), and the first look is made. */
   override async start(): Promise<void> {
-    const { log, dataDir } = this.options;
+    const { dataDir } = this.options;
     await this.kept.load();
-    await takeOver(this.kept, this.options.handover, log);
     if (this.options.config.public_url !== undefined && this.options.calendarFeedsServed()) {
       this.token = await loadOrCreateToken(dataDir)
         .then(({ value }) => new LiveToken(dataDir, value))
