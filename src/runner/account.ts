@@ -214,7 +214,12 @@ export class PassRunner implements CommandAccount {
     const { access, health, features, figures, log } = this.parts;
     const schoolChild = (this.schoolChild = {
       school: () => this.parts.child.identity?.schoolId,
-      told: (res, value, at) => void this.queue.enqueue(() => this.told(res, value, at)),
+      // What another child of the school read for it: published at once if it is news to this child (coordinator.told).
+      // The timer stays as it was: nothing was read, so nothing else falls due sooner, and the pass it wakes plans from
+      // the told read (it reads the copy no sooner). Planned anew as after a pass, the next wake kept a pass's minute
+      // from now, and a change feed read due at that instant came a minute late (change-feed-on-time: 6 minutes
+      // between two reads).
+      told: (res, value, at) => void this.queue.enqueue(() => this.coordinator.told(res, value, at)),
     } satisfies SchoolChild);
     const school = { read: (res: Resource, value: unknown, at: number) => options.schools?.read(schoolChild, res, value, at) };
     const coordinator = (this.coordinator = new AccountCoordinator({ ...options, school }, this.parts));
@@ -310,16 +315,6 @@ export class PassRunner implements CommandAccount {
   readAgain(moved: Resource): void {
     this.cache.moved(moved);
     void this.passNow(false);
-  }
-
-  /**
-   * What another child of the school read for it: published at once if it is news to this child. The timer stays as
-   * it was: nothing was read, so nothing else falls due sooner, and the pass it wakes plans from the told read (it
-   * reads the copy no sooner). Planned anew as after a pass, the next wake kept a pass's minute from now, and a
-   * change feed read due at that instant came a minute late (change-feed-on-time: 6 minutes between two reads).
-   */
-  private async told(res: Resource, value: unknown, at: number): Promise<void> {
-    await this.coordinator.told(res, value, at);
   }
 
   /** A pass outside the timer, in the queue (a refresh, a command's read again): the scheduler plans the next one anew. */
