@@ -50,17 +50,12 @@ export interface AppOptions
   releases?: string;
 }
 
-/** A part of the running bridge: started in turn by App.start(), stopped in the reverse order by App.stop(). */
-interface Part {
-  name: string;
-  start(): Promise<void> | void;
-  stop?(): Promise<void> | void;
-  /**
-   * Waits on something outside (the portal, Home Assistant, a page's connection): its stop is awaited only
-   * within the stop's budget, then abandoned, so that a stop ends within 5 s whatever is in flight (16.1).
-   */
-  abandonable?: true;
-}
+/**
+ * A part of the running bridge: started in turn by App.start(), stopped in the reverse order by App.stop(); one that
+ * waits on something outside (the portal, Home Assistant, a page's connection) is `abandonable`, as an output is: its
+ * stop is awaited only within the stop's budget, then abandoned, so that a stop ends within 5 s whatever is in flight (16.1).
+ */
+type Part = Pick<OutputKind, 'name' | 'abandonable'> & Required<Pick<Output, 'start'>> & Pick<Output, 'stop'>;
 
 /** How long a stop waits for the parts that wait on something outside; MQTT and the lease get the rest of the 5 s. */
 const ABANDON_AFTER_MS = 1_500;
