@@ -64,8 +64,6 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
   private answers = 0;
   private answersBefore = 0;
   private readonly calls = { day: '', today: 0 };
-  /** What each calendar feed (`child/feed`) holds now, as a hash of the content the last pass published. */
-  private readonly serving = new Map<string, string>();
 
   constructor(private readonly options: KeeperOptions) {
     // One look at a time, tried again after a failure; its stop abandons the call in flight (interface 16.1).
@@ -78,8 +76,8 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
       onAnswer: () => this.answers++,
     });
     this.kept = new Kept(api, options.log, new MadeFile(options.dataDir), options.handover);
-    this.entries = new Entries(this.kept, this.serving);
-    this.readAgain = new ReadAgain(this.kept, this.serving);
+    this.entries = new Entries(this.kept);
+    this.readAgain = new ReadAgain(this.kept);
   }
 
   /** A child's device as declared: whether it has homework and an agenda decides its list and agenda calendar. */
@@ -100,8 +98,8 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
     if (name === 'agenda') this.agenda.set(id, content.entries as readonly AgendaEntry[]);
     const key = `${id}/${name}`;
     const hash = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 16);
-    if (this.serving.get(key) === hash) return;
-    this.serving.set(key, hash);
+    if (this.kept.serving.get(key) === hash) return;
+    this.kept.serving.set(key, hash);
     // A look after the calendar feeds the pass publishes together (they come in one go): not waiting for the pass's end,
     // which waits for the broker's acknowledgements.
     this.nudge();

@@ -10,6 +10,11 @@ import { takenOver, toldOn, type HomeAssistantHandover, type Known, type Made, t
 
 export class Kept {
   made: Made = { entries: {}, homework: {} };
+  /**
+   * What each calendar feed (`child/feed`) holds now, as a hash of the content the last pass published (keeper.ts): a
+   * calendar made now has read it, one whose feed changed since is asked to read it again (read-again.ts).
+   */
+  readonly serving = new Map<string, string>();
 
   constructor(
     readonly api: HomeAssistantApi,
