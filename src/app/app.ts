@@ -25,7 +25,6 @@ import { errorText } from '../util/text.js';
 import { BridgeProblems } from './bridge-problem.js';
 import { refuseUnreleasedData } from './unreleased-data.js';
 import { releaseCheckPart } from './release-check.js';
-import type { Logger } from '../util/log.js';
 
 /**
  * What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the
@@ -33,12 +32,11 @@ import type { Logger } from '../util/log.js';
  * speaks MQTT 3.1.1 only; tests shorten the reconnect delays).
  */
 export interface AppOptions
-  extends Pick<PassRunnerOptions, 'dispatcher' | 'features' | 'resources'>,
-    Pick<MqttSinkOptions, 'reconnect' | 'protocolVersion'> {
-  config: Config;
-  version: string;
-  log: Logger;
-  clock?: Clock;
+  extends Pick<PassRunnerOptions, 'dispatcher' | 'features' | 'resources' | 'schoolAllDay'>,
+    Pick<MqttSinkOptions, 'reconnect' | 'protocolVersion'>,
+    Pick<AppBridge, 'config' | 'version' | 'log' | 'ingressAddress' | 'dashboardFile'>,
+    // The system's clock and stdout by default.
+    Partial<Pick<AppBridge, 'clock' | 'out'>> {
   /**
    * Replaces the MQTT sink (tests and the bench that only look at what would be published): subscribed to
    * the bus, and its carrier when it carries events (without one an event is delivered as it is told).
@@ -48,35 +46,16 @@ export interface AppOptions
   staggerMs?: number;
   /** What an observer (the benchmark, a test) attaches to each account's reading, by account index. */
   hooks?: (childIndex: number) => PassHooks;
-  /** Where the web server prints its full URLs on the first start (default stdout). */
-  out?: { write(text: string): unknown };
-  /**
-   * The ingress proxy the web server lets in without the token: main.ts passes the Supervisor's only
-   * under the Supervisor (request.ts trustedIngress); a test may put 127.0.0.1. Default: none.
-   */
-  ingressAddress?: string;
-  /** The demo's school: in lessons at every hour, its news ages day and night (SchedulePolicy.fixedMoment). */
-  schoolAllDay?: boolean;
-  /**
-   * `run --dashboard-file FILE`: the dashboard `dziennik2mqtt dashboard` prints, written to FILE at start
-   * and again whenever the children it can name change; `addon`: the board is the app's panel.
-   */
-  dashboardFile?: { file: string; addon?: boolean };
   /** The release feed the update entity reads (default: package.json's repository's, util/home.ts); a test gives a local one. */
   releases?: string;
 }
 
-/** A part of the running bridge: started in turn by App.start(), stopped in the reverse order by App.stop(). */
-interface Part {
-  name: string;
-  start(): Promise<void> | void;
-  stop?(): Promise<void> | void;
-  /**
-   * Waits on something outside (the portal, Home Assistant, a page's connection): its stop is awaited only
-   * within the stop's budget, then abandoned, so that a stop ends within 5 s whatever is in flight (16.1).
-   */
-  abandonable?: true;
-}
+/**
+ * A part of the running bridge: started in turn by App.start(), stopped in the reverse order by App.stop(); one that
+ * waits on something outside (the portal, Home Assistant, a page's connection) is `abandonable`, as an output is: its
+ * stop is awaited only within the stop's budget, then abandoned, so that a stop ends within 5 s whatever is in flight (16.1).
+ */
+type Part = Pick<OutputKind, 'name' | 'abandonable'> & Required<Pick<Output, 'start'>> & Pick<Output, 'stop'>;
 
 /** How long a stop waits for the parts that wait on something outside; MQTT and the lease get the rest of the 5 s. */
 const ABANDON_AFTER_MS = 1_500;
@@ -276,15 +255,10 @@ export class App {
 
   /** What the outputs are lent of the running bridge (outputs/output.ts). */
   private outputBridge(): AppBridge {
-    const { config, version, log, out, ingressAddress, dashboardFile } = this.options;
     return {
-      config,
-      version,
-      log,
+      ...this.options,
       clock: this.clock,
-      out: out ?? process.stdout,
-      ingressAddress,
-      dashboardFile,
+      out: this.options.out ?? process.stdout,
       children: () => ({ ids: this.runners.map((_, i) => this.knownId(i)), listed: this.unlisted.size === 0 }),
       known: () => this.runners.map((runner, i) => ({ id: this.knownId(i), runner })),
       command: (child, command, payload) => this.childCommand(child, command, payload),
@@ -322,36 +296,24 @@ export class App {
 
   /** One child's pass runner, on its road, as the config sets it up. */
   private runnerOf({ account, familyRoad, alsoFamilyRoad }: ReadChild, index: number, startDelayMs: number): PassRunner {
-    const { config, log } = this.options;
+    const { config, log, features, resources, schoolAllDay } = this.options;
     return new PassRunner({
       account,
-      ...(familyRoad ? { familyRoad } : {}),
-      ...(alsoFamilyRoad ? { alsoFamilyRoad } : {}),
-      urls: config.portal,
-      dataDir: config.data_dir,
-      schedule: {
-        intervalMs: config.poll.interval,
-        fastIntervalMs: config.poll.fast_interval,
-        schoolIntervalMs: config.poll.school_interval,
-        quietHours: config.poll.quiet_hours,
-        ...(this.options.schoolAllDay ? { fixedMoment: 'lessons' as const } : {}),
-      },
+      familyRoad,
+      alsoFamilyRoad,
+      config,
+      schoolAllDay,
       log,
       clock: this.clock,
       bus: this.bus,
-      ...(this.mqtt ? { handover: this.mqtt } : {}),
+      handover: this.mqtt,
       ...this.portal,
       schools: this.schools,
       startDelayMs,
       hooks: this.options.hooks?.(index),
       figuresSink: this.outputs.figures(),
-      downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
-      language: config.language,
-      thresholds: config.grading.thresholds,
-      averaging: config.grading.average,
-      messagesPerDay: config.messages_per_day,
-      ...(this.options.features ? { features: this.options.features } : {}),
-      ...(this.options.resources ? { resources: this.options.resources } : {}),
+      features,
+      resources,
     });
   }
 

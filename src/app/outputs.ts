@@ -11,8 +11,11 @@ import type { DashboardFileOptions, KnownChild } from './dashboard-file.js';
 
 /** What the App lends its outputs, with what the dashboard file, an output of the app's own, reads. */
 export interface AppBridge extends OutputBridge {
-  /** `run --dashboard-file FILE` (`addon`: the board is the app's panel). */
-  dashboardFile: Pick<DashboardFileOptions, 'file' | 'addon'> | undefined;
+  /**
+   * `run --dashboard-file FILE`: the dashboard `dziennik2mqtt dashboard` prints, written to FILE at start and again
+   * whenever the children it can name change; `addon`: the board is the app's panel.
+   */
+  dashboardFile?: Pick<DashboardFileOptions, 'file' | 'addon'>;
   /** Each pass runner with its child's id as far as known. */
   known(): KnownChild[];
 }

@@ -10,14 +10,7 @@ import { wallTime } from '../util/time.js';
 import { MINUTE } from '../util/duration.js';
 import { beyondFloor, type Breakdown, type Kind, type Share } from './beyond-floor.js';
 import { TEN_QUESTIONS } from './questions.js';
-
-/** A row of the bench's table. */
-export interface ChangeFeedRow {
-  measure: string;
-  value: string;
-  target: string;
-  ok: boolean | null;
-}
+import type { BenchTableRow } from './results.js';
 
 const MONDAY = '2026-11-16T00:00:00+01:00';
 /** The running day's start: the Sunday before, so that Monday and Tuesday are a running bridge's days. */
@@ -166,7 +159,7 @@ function breakdownLines(family: Breakdown, register: Breakdown): string[] {
 export async function changeFeedRuns(
   log: (text: string) => void,
   atReference: Pick<SimulationOptions, 'poll' | 'resources'>,
-): Promise<{ rows: ChangeFeedRow[]; figures: Record<string, string>; json: Record<string, unknown>; breakdown: string[] }> {
+): Promise<{ rows: BenchTableRow[]; figures: Record<string, string>; json: Record<string, unknown>; breakdown: string[] }> {
   log('the change feed: two school days of one child with every kind of news from 07:00 to 21:00, on the family road (the feed)...');
   const family = await day({ road: 'family', injections: allDay() });
   log('... on the register road, its gateway granting the feed...');
@@ -202,7 +195,7 @@ export async function changeFeedRuns(
   });
   const lostMs = lost.freshness.find((f) => f.label === 'lost change')?.delayMs ?? null;
 
-  const rows: ChangeFeedRow[] = [
+  const rows: BenchTableRow[] = [
     {
       measure: 'with the change feed: requests per child per day (family road)',
       value: family.perDay.toFixed(0),

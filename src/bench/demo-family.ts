@@ -5,7 +5,7 @@
 import { DEMO_FAMILY_PROFILES, benchLogin, type BenchProfile } from './accounts.js';
 import { count, decimal } from './doc-figures.js';
 import { simulate, type CountsAnswer } from './simulate.js';
-import type { ChangeFeedRow } from './change-feed-runs.js';
+import type { BenchTableRow } from './results.js';
 
 const MONDAY = '2026-11-16T00:00:00+01:00';
 const DAYS = 2;
@@ -29,7 +29,7 @@ async function firstStart(profile: BenchProfile, road: 'register' | 'family'): P
 
 export async function demoFamilyRuns(
   log: (text: string) => void,
-): Promise<{ rows: ChangeFeedRow[]; figures: Record<string, string>; json: unknown }> {
+): Promise<{ rows: BenchTableRow[]; figures: Record<string, string>; json: unknown }> {
   log("simulating two days of the demo family's three children (two pupils and the preschool child) on the register road...");
   const run = await simulate({ children: DEMO_FAMILY_PROFILES.length, start: MONDAY, days: DAYS, profiles: DEMO_FAMILY_PROFILES, record: false });
   const [ania = 0, janek = 0, zosia = 0] = perChildRequests(run.counts, DEMO_FAMILY_PROFILES, DAYS);
@@ -37,7 +37,7 @@ export async function demoFamilyRuns(
   log("counting a first start's requests for the preschool child and a pupil, on either road...");
   const [startSchool, startPreschool] = [await firstStart('ania', 'register'), await firstStart('zosia', 'register')];
   const [familySchool, familyPreschool] = [await firstStart('ania', 'family'), await firstStart('zosia', 'family')];
-  const rows: ChangeFeedRow[] = [
+  const rows: BenchTableRow[] = [
     {
       measure: 'demo family, register road: requests per child per day, Ania / Janek / Zosia (preschool)',
       value: `${ania.toFixed(0)} / ${janek.toFixed(0)} / ${zosia.toFixed(0)}`,

@@ -4,7 +4,7 @@
 import { benchLogin } from './accounts.js';
 import { count } from './doc-figures.js';
 import { simulate, type Injection } from './simulate.js';
-import type { ChangeFeedRow } from './change-feed-runs.js';
+import type { BenchTableRow } from './results.js';
 
 const MONDAY = '2026-11-16T00:00:00+01:00';
 const DAYS = 2;
@@ -26,14 +26,14 @@ function homework(): Injection[] {
 
 export async function homeAssistantRuns(
   log: (text: string) => void,
-): Promise<{ rows: ChangeFeedRow[]; figures: Record<string, string>; json: unknown }> {
+): Promise<{ rows: BenchTableRow[]; figures: Record<string, string>; json: unknown }> {
   log("simulating two days of two children with Home Assistant's API on (the model of its REST API), then without it...");
   const on = await simulate({ children: CHILDREN, start: MONDAY, days: DAYS, homeAssistant: true, injections: homework(), record: false });
   const off = await simulate({ children: CHILDREN, start: MONDAY, days: DAYS, injections: homework(), record: false });
   const ha = on.homeAssistant ?? { calls: {}, total: 0, entries: 0 };
   const perDay = ha.total / DAYS;
   const portal = (run: typeof on) => run.counts.total / CHILDREN / DAYS;
-  const rows: ChangeFeedRow[] = [
+  const rows: BenchTableRow[] = [
     {
       measure: `calls to Home Assistant's API per day, ${CHILDREN} children (two days, the first start making their ${CHILDREN * 4} entries and Assist's included)`,
       value: perDay.toFixed(0),

@@ -3,7 +3,7 @@
 // adds what takes long: the simulated week with three children on this Node and on the image's, and
 // the day with ten children (README's "Cost" says which figure comes from which).
 import { count, decimal, FIGURES_FILE, freshnessFigures } from './doc-figures.js';
-import { writeResults } from './results.js';
+import { writeResults, type BenchTableRow as Row } from './results.js';
 import { perChildPerDay, simulate, type Injection, type SimulationResult } from './simulate.js';
 import { benchLogin } from './accounts.js';
 import { firstPublish } from './first-publish.js';
@@ -33,13 +33,6 @@ const MONDAY = '2026-11-16T00:00:00+01:00';
 const EVERY_20_MINUTES = { fast_interval: '20m', school_interval: '20m' };
 const at = (day: number, hhmm: string): number => Date.parse(`2026-11-${16 + day}T${hhmm}:00+01:00`);
 const REFERENCE_PER_DAY = 1190;
-
-interface Row {
-  measure: string;
-  value: string;
-  target: string;
-  ok: boolean | null;
-}
 
 function summary(result: SimulationResult, children: number, days: number) {
   const perDay = perChildPerDay(result.counts, children, days);

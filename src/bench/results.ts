@@ -5,6 +5,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RESULTS_FILE, type RunFigures } from './doc-figures.js';
 
+/** A row of the bench's table: what was measured, its value, the target, and whether it met it (null: no target). */
+export interface BenchTableRow {
+  measure: string;
+  value: string;
+  target: string;
+  ok: boolean | null;
+}
+
 export interface BenchResults {
   /** The table as printed. */
   rows: readonly unknown[];

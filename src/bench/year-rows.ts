@@ -1,13 +1,7 @@
 // The school year's rows of the bench table and its figures for the pages (year.ts runs it).
 import { decimal } from './doc-figures.js';
 import type { YearResult } from './year.js';
-
-interface Row {
-  measure: string;
-  value: string;
-  target: string;
-  ok: boolean | null;
-}
+import type { BenchTableRow as Row } from './results.js';
 
 /** Heap growth from October's sample to June's last, in MB. */
 function heapGrowth(r: YearResult): number {

@@ -9,30 +9,29 @@ import type { FiguresSink } from '../features/status/figures.js';
 import type { HomeAssistantHandover } from './homeassistant/made.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import type { Want } from '../engine/resource.js';
-import type { OnDemandOutcome } from '../engine/on-demand.js';
+import type { McpActions } from './mcp/calls.js';
 
-/** What the running bridge lends its outputs. */
-export interface OutputBridge {
+/**
+ * What the running bridge lends its outputs: with what the MCP server acts by (a child's command as its topic would run
+ * it, whether the child may write, the reads a question needs: mcp/calls.ts), what else they show or need of it.
+ */
+export interface OutputBridge extends Required<McpActions> {
   config: Config;
   version: string;
   log: Logger;
   clock: Clock;
   /** Where the web server prints its full URLs on the first start. */
   out: { write(text: string): unknown };
-  /** The ingress proxy the web server lets in without the token (none but under the Supervisor, or a test's). */
-  ingressAddress: string | undefined;
+  /**
+   * The ingress proxy the web server lets in without the token: main.ts passes the Supervisor's only under the
+   * Supervisor (request.ts trustedIngress); a test may put 127.0.0.1. Default: none.
+   */
+  ingressAddress?: string;
   /**
    * Each pass runner's child id, in the runners' order, undefined while not known yet (no first name, no configured id);
    * `listed`: no `email` entry's children wait to be listed.
    */
   children(): { ids: readonly (string | undefined)[]; listed: boolean };
-  /** One of a child's commands as its topic would run it (open_message, write); rejects with the refusal. */
-  command(child: string, command: string, payload: string): Promise<Record<string, unknown>>;
-  /** Whether the config lets a child's account write to teachers (write_messages). */
-  writes(child: string): boolean;
-  /** Reads what a person asked for that the bridge does not hold, in the child's queue (engine/on-demand.ts). */
-  reach(child: string, wants: readonly Want[]): Promise<OnDemandOutcome>;
   /** The diagnostics bundle of the running bridge. */
   diagnostics(): Promise<string>;
   /** The broker's side: whether it is connected (true without one) and how many messages were handed to it. */

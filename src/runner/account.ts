@@ -2,8 +2,7 @@
 // says (scheduler.ts, one timer; a pass, and what it found published, in coordinator.ts), and one queue so
 // that commands never run during a pass. Every account has its own runner, so a failing or slow account
 // never stalls another.
-import { DEFAULT_GRADE_THRESHOLDS, type Averaging } from '../config/schema.js';
-import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
+import type { Config } from '../config/schema.js';
 import type { Feature, CommandAccount } from '../features/feature.js';
 import { FEATURES, ROLLOVER_KINDS } from '../features/index.js';
 import { RESOURCES } from '../features/resources.js';
@@ -39,43 +38,46 @@ import { AccountScheduler, type PassHooks } from './scheduler.js';
 import { RefreshGate } from './refresh-gate.js';
 import type { SchoolChild, SchoolReads } from '../engine/school-reads.js';
 
-/** What every child shares to reach the portal (app/app.ts), beside its own account and road. */
-type Shared = 'dispatcher' | 'portalTime' | 'slots';
-type Portal = Shared | 'account' | 'urls' | 'clock' | 'log' | 'timeoutMs' | 'downloadMaxBytes' | 'familyRoad' | 'alsoFamilyRoad';
+/**
+ * What an account runner takes of the portal's options: its account and road, what every child shares to reach the
+ * portal (app/app.ts), and the declarations it reads by (src/engine/resources' unless the bench or a test says
+ * otherwise: the bench's naive and reference schedules are these transformed).
+ */
+type Portal = 'dispatcher' | 'portalTime' | 'slots' | 'account' | 'clock' | 'log' | 'familyRoad' | 'alsoFamilyRoad' | 'resources';
 
 /**
- * What an account runner is given: its account and portal (as the portal access takes them), its timing,
- * where it publishes, and the hooks an observer (the benchmark, a test) may attach.
+ * What an account runner is given: its account and portal (as the portal access takes them), the config, where it
+ * publishes, and the hooks an observer (the benchmark, a test) may attach.
  */
 export interface PassRunnerOptions extends Pick<PortalAccessOptions, Portal> {
-  dataDir: string;
-  schedule: SchedulePolicy;
+  /** The config: the portal's addresses, data_dir, when to read, the largest download, the language, the grading, the day's messages. */
+  config: Config;
+  /** The demo's school: in lessons at every hour (SchedulePolicy.fixedMoment). */
+  schoolAllDay?: boolean;
   /** Where its passes publish. */
   bus: Bus;
   /** How a child's event memory is told on to a successor on the base topic, and read from a predecessor (the MQTT sink). */
   handover?: Handover;
   /** The features this account runs (all of them unless a test says otherwise). */
   features?: readonly Feature[];
-  /**
-   * The declarations it reads by, each taking the place of the one of its name (src/engine/resources' unless the
-   * bench or a test says otherwise: the bench's naive and reference schedules are these transformed).
-   */
-  resources?: PortalAccessOptions['resources'];
   /** Delay before the first pass (staggers accounts). */
   startDelayMs?: number;
   hooks?: PassHooks;
-  /** The language of the device's model line and of problem messages: the config's `language` (English when not given). */
-  language?: Language;
-  /** The config's messages_per_day: what the account may send in a day, every kind together. */
-  messagesPerDay?: number;
   /** Told of the figures' events too (the metrics, with http.metrics on). */
   figuresSink?: FiguresSink;
-  /** The config's grading.thresholds (the statute's defaults when not given). */
-  thresholds?: readonly number[];
-  /** The config's grading.average: arithmetic counts every grade at weight 1. */
-  averaging?: Averaging;
   /** The bridge's children by school: what one reads for its whole school, the others take (engine/school-reads.ts). */
   schools?: SchoolReads;
+}
+
+/** When a child is read, as the config's `poll` says (and the demo's school, in lessons at every hour). */
+function schedulePolicy({ config, schoolAllDay }: PassRunnerOptions): SchedulePolicy {
+  return {
+    intervalMs: config.poll.interval,
+    fastIntervalMs: config.poll.fast_interval,
+    schoolIntervalMs: config.poll.school_interval,
+    quietHours: config.poll.quiet_hours,
+    ...(schoolAllDay ? { fixedMoment: 'lessons' as const } : {}),
+  };
 }
 
 /**
@@ -85,26 +87,19 @@ export interface PassRunnerOptions extends Pick<PortalAccessOptions, Portal> {
  * settings), the change feed and the one planner, handed the child's facts.
  */
 function accountParts(options: PassRunnerOptions): PassParts & { onDemand: OnDemandReads } {
-  const { account, dataDir, clock, hooks, resources = RESOURCES } = options;
-  const language = options.language ?? FALLBACK_LANGUAGE;
+  const { account, config, clock, resources = RESOURCES } = options;
+  const { data_dir: dataDir, language } = config;
   const log = options.log.child({ account: account.id ?? account.login });
   const familyRoad = options.familyRoad ?? options.alsoFamilyRoad;
   const child = new AccountChild({ account, dataDir, log, language, listedName: () => familyRoad?.studentName(account.login) });
   const health = new AccountHealth(language);
   const gate = eventGate(options, child, health, log);
-  const access = new PortalAccess({
-    ...options,
-    log,
-    store: new SessionStore(dataDir, account.login),
-    onRequest: hooks?.onRequest,
-    resources,
-    identity: () => child.identity,
-  });
+  const access = portalAccess(options, child, log);
   const road = (): 'family' | 'register' => access.roads?.road ?? (options.familyRoad ? 'family' : 'register');
   // The figures show the portal's session and road, and hear of each of its answers and logins.
   const figures = new AccountFigures({
     clock,
-    urls: options.urls,
+    urls: config.portal,
     // Before the first identity a child without a configured id is named by its login: only a hint of it here.
     child: () => (account.id !== undefined || child.identity ? child.id : hint(account.login)),
     sessionSince: () => access.session.loggedInAt,
@@ -130,15 +125,15 @@ function accountParts(options: PassRunnerOptions): PassParts & { onDemand: OnDem
         dataDir,
         clock,
         log,
-        messagesPerDay: options.messagesPerDay,
+        messagesPerDay: config.messages_per_day,
       }),
       downloads: () => access.downloads(child.id),
       identity: () => child.identity,
       childId: () => child.id,
       language,
       dataDir,
-      thresholds: options.thresholds ?? DEFAULT_GRADE_THRESHOLDS,
-      averaging: options.averaging ?? 'weighted',
+      thresholds: config.grading.thresholds,
+      averaging: config.grading.average,
       clock,
       log,
       events: { known: (kind) => gate.known(kind) },
@@ -155,15 +150,36 @@ function accountParts(options: PassRunnerOptions): PassParts & { onDemand: OnDem
     log,
   });
   // A command's lookup outside a pass asks the planner too.
-  const planner = new AccountPlan({ cache, policy: options.schedule, lessons: (now) => features.schoolDay(now), watch: () => changeFeed.watch() });
+  const planner = new AccountPlan({
+    cache,
+    policy: schedulePolicy(options),
+    lessons: (now) => features.schoolDay(now),
+    watch: () => changeFeed.watch(),
+  });
   cache.plannedBy((w) => planner.when(w, clock.now()));
   return { log, child, health, gate, figures, access, features, changeFeed, planner, onDemand };
+}
+
+/** The child's way into the portal: its session kept in data_dir, the config's addresses and largest download. */
+function portalAccess(options: PassRunnerOptions, child: AccountChild, log: Logger): PortalAccess {
+  const { account, config } = options;
+  return new PortalAccess({
+    ...options,
+    urls: config.portal,
+    dataDir: config.data_dir,
+    downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
+    log,
+    store: new SessionStore(config.data_dir, account.login),
+    onRequest: options.hooks?.onRequest,
+    resources: options.resources ?? RESOURCES,
+    identity: () => child.identity,
+  });
 }
 
 /** The child's event gate: what its features find is told once, through the bus, remembered with the handover. */
 function eventGate(options: PassRunnerOptions, child: AccountChild, health: AccountHealth, log: Logger): EventGate {
   return new EventGate({
-    dataDir: options.dataDir,
+    dataDir: options.config.data_dir,
     log,
     child: () => ({ id: child.id, name: child.firstName }),
     fire: (kind, payload, id) => options.bus.event(child.id, { kind, payload, id }),
@@ -198,7 +214,12 @@ export class PassRunner implements CommandAccount {
     const { access, health, features, figures, log } = this.parts;
     const schoolChild = (this.schoolChild = {
       school: () => this.parts.child.identity?.schoolId,
-      told: (res, value, at) => void this.queue.enqueue(() => this.told(res, value, at)),
+      // What another child of the school read for it: published at once if it is news to this child (coordinator.told).
+      // The timer stays as it was: nothing was read, so nothing else falls due sooner, and the pass it wakes plans from
+      // the told read (it reads the copy no sooner). Planned anew as after a pass, the next wake kept a pass's minute
+      // from now, and a change feed read due at that instant came a minute late (change-feed-on-time: 6 minutes
+      // between two reads).
+      told: (res, value, at) => void this.queue.enqueue(() => this.coordinator.told(res, value, at)),
     } satisfies SchoolChild);
     const school = { read: (res: Resource, value: unknown, at: number) => options.schools?.read(schoolChild, res, value, at) };
     const coordinator = (this.coordinator = new AccountCoordinator({ ...options, school }, this.parts));
@@ -216,7 +237,7 @@ export class PassRunner implements CommandAccount {
       child: {
         pass: (waiting) => coordinator.pass(false, waiting),
         nextWake: (now, retryAt) => coordinator.nextWake(now, retryAt),
-        retryIn: (host, error, now) => retryDelay(health.host(host).failures, options.schedule.intervalMs, error, now),
+        retryIn: (host, error, now) => retryDelay(health.host(host).failures, options.config.poll.interval, error, now),
         nextBoundary: (now) => features.nextBoundary(now),
         restate: (now) => {
           const states = features.restate(now);
@@ -294,16 +315,6 @@ export class PassRunner implements CommandAccount {
   readAgain(moved: Resource): void {
     this.cache.moved(moved);
     void this.passNow(false);
-  }
-
-  /**
-   * What another child of the school read for it: published at once if it is news to this child. The timer stays as
-   * it was: nothing was read, so nothing else falls due sooner, and the pass it wakes plans from the told read (it
-   * reads the copy no sooner). Planned anew as after a pass, the next wake kept a pass's minute from now, and a
-   * change feed read due at that instant came a minute late (change-feed-on-time: 6 minutes between two reads).
-   */
-  private async told(res: Resource, value: unknown, at: number): Promise<void> {
-    await this.coordinator.told(res, value, at);
   }
 
   /** A pass outside the timer, in the queue (a refresh, a command's read again): the scheduler plans the next one anew. */

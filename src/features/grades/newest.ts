@@ -32,20 +32,6 @@ export type NewestGradeFacts = Partial<GradeFields> & {
   proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
 };
 
-/** One of the latest grades in newest_grade's `recent`, with what its mark means and its subject's forecast. */
-const recentGrade = (i: GradeItem, mark: { mark_name?: string }, forecast: string | null) => ({
-  grade: listedText(i.shown),
-  subject: i.subject,
-  kind: i.kind,
-  date: i.date,
-  teacher: i.teacher,
-  /** The teacher's words, cut to a list's length (a text grade's `grade` too). */
-  comment: listedText(i.comment),
-  ...mark,
-  /** The grade its subject's weighted average gives this semester, as `average`'s subjects say it; null when none. */
-  forecast,
-});
-
 /** A descriptive or text grade of newest_grade's `described`: its words (cut to a list's length) and the teacher's comment. */
 const describedGrade = (i: GradeItem) => ({
   grade: listedText(i.shown),
@@ -53,7 +39,16 @@ const describedGrade = (i: GradeItem) => ({
   kind: i.kind,
   date: i.date,
   teacher: i.teacher,
+  /** The teacher's words, cut to a list's length (a text grade's `grade` too). */
   comment: listedText(i.comment),
+});
+
+/** One of the latest grades in newest_grade's `recent`: as a described grade, with what its mark means and its subject's forecast. */
+const recentGrade = (i: GradeItem, mark: { mark_name?: string }, forecast: string | null) => ({
+  ...describedGrade(i),
+  ...mark,
+  /** The grade its subject's weighted average gives this semester, as `average`'s subjects say it; null when none. */
+  forecast,
 });
 
 /** The wording of a mark that is no grade: in the family's language, by the school's scale. */

@@ -61,49 +61,29 @@ export type { NextLessonFacts, PlanChanges, SchoolDayFacts, TimetableView } from
 const DAY_MODULES = [TIMETABLE, KINDERGARTEN_PLAN];
 const CHANGES = [SUBSTITUTIONS, TIMETABLE];
 const timestamp = { deviceClass: 'timestamp', attributes: false, module: DAY_MODULES } as const;
+const planChanges = { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>(), module: CHANGES } as const;
+const schoolDay = { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>(), module: DAY_MODULES } as const;
 
 export const planChangesToday = sensor(
   'plan_changes_today',
   { en: 'Plan changes today', pl: 'Zmiany w planie dziś', uk: 'Зміни в розкладі сьогодні' },
-  {
-    icon: 'mdi:calendar-alert',
-    stateClass: 'measurement',
-    attributes: shape<PlanChanges>(),
-    module: CHANGES,
-    state: ({ schedule, changesKnown, language }: TimetableView) => planChangesOf(schedule.today, changesKnown, language),
-  },
+  { ...planChanges, state: ({ schedule, changesKnown, language }: TimetableView) => planChangesOf(schedule.today, changesKnown, language) },
 );
 export const planChangesTomorrow = sensor(
   'plan_changes_tomorrow',
   { en: 'Plan changes next school day', pl: 'Zmiany w planie w następnym dniu nauki', uk: 'Зміни в розкладі на наступний навчальний день' },
-  {
-    icon: 'mdi:calendar-alert',
-    stateClass: 'measurement',
-    attributes: shape<PlanChanges>(),
-    module: CHANGES,
-    state: ({ schedule, changesKnown, language }: TimetableView) => planChangesOf(schedule.next, changesKnown, language),
-  },
+  { ...planChanges, state: ({ schedule, changesKnown, language }: TimetableView) => planChangesOf(schedule.next, changesKnown, language) },
 );
 export const schoolDayToday = binary(
   'school_day_today',
   { en: 'School day today', pl: 'Dziś dzień nauki', uk: 'Сьогодні навчальний день' },
-  {
-    icon: 'mdi:school-outline',
-    attributes: shape<SchoolDayFacts>(),
-    module: DAY_MODULES,
-    state: ({ schedule }: TimetableView) => schoolDayOf(schedule.today),
-  },
+  { ...schoolDay, state: ({ schedule }: TimetableView) => schoolDayOf(schedule.today) },
 );
 export const schoolDayTomorrow = binary(
   'school_day_tomorrow',
   { en: 'School day tomorrow', pl: 'Jutro dzień nauki', uk: 'Завтра навчальний день' },
-  {
-    icon: 'mdi:school-outline',
-    attributes: shape<SchoolDayFacts>(),
-    module: DAY_MODULES,
-    // The calendar day after today (alarm automations), where every other *_tomorrow is the next school day.
-    state: ({ schedule }: TimetableView) => schoolDayOf(schedule.tomorrow),
-  },
+  // The calendar day after today (alarm automations), where every other *_tomorrow is the next school day.
+  { ...schoolDay, state: ({ schedule }: TimetableView) => schoolDayOf(schedule.tomorrow) },
 );
 export const lessonsStartToday = sensor(
   'lessons_start_today',

@@ -13,11 +13,7 @@ export class Entries {
   /** What was last looked for and done: nothing is asked again until it changes (or a look failed). */
   private lookedFor: string | undefined;
 
-  /** `serving`: what each calendar feed (`child/feed`) holds now, as a hash: a calendar made now has read it. */
-  constructor(
-    private readonly kept: Kept,
-    private readonly serving: ReadonlyMap<string, string>,
-  ) {}
+  constructor(private readonly kept: Kept) {}
 
   /** After a failure: the next look asks Home Assistant again. */
   lookAgain(): void {
@@ -118,7 +114,7 @@ export class Entries {
     const outcome = await this.flow(want);
     if ('made' in outcome) {
       // Its flow has just read the calendar feed: what it serves now is what Home Assistant holds.
-      const [url, read] = [keptUrl(want), this.serving.get(want.key)];
+      const [url, read] = [keptUrl(want), this.kept.serving.get(want.key)];
       this.kept.remember(want.key, {
         entry: outcome.made.entry_id,
         title: want.title,

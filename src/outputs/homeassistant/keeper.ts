@@ -3,7 +3,7 @@
 // (interface 15.4). It watches what the accounts publish (the calendar feeds name the child and carry its
 // homework), and after a pass that changed something looks: the entries (entries.ts, Assist's in
 // assist-entry.ts), the calendars asked to read a changed feed again (read-again.ts), the homework lists
-// (todo-lists.ts). What it made and what the family deleted go with the base topic (handover.ts). It never stands
+// (todo-lists.ts). What it made and what the family deleted go with the base topic (kept.ts). It never stands
 // in the way of the rest: a refusal or an API that is away is a log line and a named reason in the diagnostics,
 // tried again later; MQTT, the calendar feeds and the board go on.
 import { createHash } from 'node:crypto';
@@ -24,7 +24,6 @@ import { familyNamed, wantedEntries, type Wanted } from './steps.js';
 import { MadeFile, madeStatus, type HomeAssistantHandover } from './made.js';
 import { LookLoop } from './look-loop.js';
 import { Kept } from './kept.js';
-import { takeOver } from './handover.js';
 import { Entries } from './entries.js';
 import { assistWanted } from './assist-entry.js';
 import { ReadAgain } from './read-again.js';
@@ -65,8 +64,6 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
   private answers = 0;
   private answersBefore = 0;
   private readonly calls = { day: '', today: 0 };
-  /** What each calendar feed (`child/feed`) holds now, as a hash of the content the last pass published. */
-  private readonly serving = new Map<string, string>();
 
   constructor(private readonly options: KeeperOptions) {
     // One look at a time, tried again after a failure; its stop abandons the call in flight (interface 16.1).
@@ -79,8 +76,8 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
       onAnswer: () => this.answers++,
     });
     this.kept = new Kept(api, options.log, new MadeFile(options.dataDir), options.handover);
-    this.entries = new Entries(this.kept, this.serving);
-    this.readAgain = new ReadAgain(this.kept, this.serving);
+    this.entries = new Entries(this.kept);
+    this.readAgain = new ReadAgain(this.kept);
   }
 
   /** A child's device as declared: whether it has homework and an agenda decides its list and agenda calendar. */
@@ -101,8 +98,8 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
     if (name === 'agenda') this.agenda.set(id, content.entries as readonly AgendaEntry[]);
     const key = `${id}/${name}`;
     const hash = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 16);
-    if (this.serving.get(key) === hash) return;
-    this.serving.set(key, hash);
+    if (this.kept.serving.get(key) === hash) return;
+    this.kept.serving.set(key, hash);
     // A look after the calendar feeds the pass publishes together (they come in one go): not waiting for the pass's end,
     // which waits for the broker's acknowledgements.
     this.nudge();
@@ -115,9 +112,8 @@ export class HomeAssistantKeeper extends LookLoop implements Sink {
 
   /** After the web server started: what was made before is read back (or taken over), and the first look is made. */
   override async start(): Promise<void> {
-    const { log, dataDir } = this.options;
+    const { dataDir } = this.options;
     await this.kept.load();
-    await takeOver(this.kept, this.options.handover, log);
     if (this.options.config.public_url !== undefined && this.options.calendarFeedsServed()) {
       this.token = await loadOrCreateToken(dataDir)
         .then(({ value }) => new LiveToken(dataDir, value))

@@ -11,18 +11,14 @@ export class ReadAgain {
   /** When each calendar was last asked to read its calendar feed again (this run). */
   private readonly askedAt = new Map<string, number>();
 
-  /** `serving`: what each calendar feed (`child/feed`) holds now, as a hash of its content. */
-  constructor(
-    private readonly kept: Kept,
-    private readonly serving: ReadonlyMap<string, string>,
-  ) {}
+  constructor(private readonly kept: Kept) {}
 
   /** Asks each calendar due; answers in how long the next is due (undefined: none waits). */
   async ask(now: number): Promise<number | undefined> {
     const { kept } = this;
     let next: number | undefined;
     for (const [key, known] of Object.entries(kept.made.entries)) {
-      const serving = this.serving.get(key);
+      const serving = kept.serving.get(key);
       if (known.url === undefined || known.gone || known.entry === null || serving === undefined || known.read === serving) continue;
       const due = (this.askedAt.get(key) ?? -Infinity) + READ_AGAIN;
       if (due > now) {

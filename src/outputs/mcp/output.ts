@@ -16,11 +16,8 @@ export const MCP_SERVER: OutputKind = {
     web.serveMcp(
       mcpHandler({
         source: { language: snapshot.language, now: () => snapshot.now(), children: () => snapshot.children(), facts: (child) => facts.of(child) },
-        actions: {
-          command: (child, command, payload) => bridge.command(child, command, payload),
-          writes: (child) => bridge.writes(child),
-          reach: (child, wants) => bridge.reach(child, wants),
-        },
+        // The bridge acts as the command topics do, in the child's account queue.
+        actions: bridge,
         version: bridge.version,
         clock: bridge.clock,
         log: bridge.log.child({ part: 'mcp' }),

@@ -105,7 +105,6 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
         log_level: entity('log_level', 'select', ids.logLevel, {
           icon: 'mdi:text-box-search-outline',
           entity_category: 'config',
-          availability: [{ topic: topics.bridgeState }],
           state_topic: topics.bridgeInfo,
           value_template: '{{ value_json.log_level }}',
           command_topic: topics.bridgeRequest('options'),
@@ -123,7 +122,6 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
         problem: entity('problem', 'binary_sensor', ids.problem, {
           device_class: 'problem',
           entity_category: 'diagnostic',
-          availability: [{ topic: topics.bridgeState }],
           state_topic: topics.bridgeProblem,
           json_attributes_topic: `${topics.bridgeProblem}/attributes`,
           payload_on: 'ON',
@@ -150,13 +148,11 @@ function summaryComponents({ topics, ids, entity }: ReturnType<typeof bridgeEnti
   return {
     summary_now: entity('summary_now', 'button', ids.summaryNow, {
       icon: 'mdi:text-box-check-outline',
-      availability: [{ topic: topics.bridgeState }],
       command_topic: topics.bridgeRequest('summary'),
       payload_press: '{}',
     }),
     summary_requested: entity('summary_requested', 'event', ids.summaryRequested, {
       icon: 'mdi:text-box-check-outline',
-      availability: [{ topic: topics.bridgeState }],
       state_topic: topics.bridgeEvent('summary_requested'),
       event_types: ['summary_requested'],
     }),
@@ -170,7 +166,6 @@ function updateComponent(ctx: DiscoveryContext, { topics, ids, entity }: ReturnT
     : entity('update', 'update', ids.update, {
         title: ORIGIN_NAME,
         entity_category: 'config',
-        availability: [{ topic: topics.bridgeState }],
         state_topic: topics.bridgeUpdate,
       });
 }
@@ -181,11 +176,13 @@ function bridgeEntities(ctx: DiscoveryContext) {
   const deviceId = topics.deviceId(BRIDGE_DEVICE);
   const language = ctx.language ?? FALLBACK_LANGUAGE;
   const ids = bridgeEntityIds(ctx.baseTopic);
+  // Each readable while the bridge is online, but the connection state and the version, which read while it is offline too.
   const entity = (key: Exclude<keyof typeof BRIDGE_NAMES, 'model'>, p: string, id: string, rest: Record<string, unknown>) => ({
     p,
     unique_id: `${deviceId}_${key}`,
     default_entity_id: id,
     name: BRIDGE_NAMES[key][language],
+    ...(key === 'connection_state' || key === 'version' ? {} : { availability: [{ topic: topics.bridgeState }] }),
     ...rest,
   });
   // A diagnostic sensor of the bridge that reads one field of bridge/health.
@@ -193,7 +190,6 @@ function bridgeEntities(ctx: DiscoveryContext) {
     entity(key, 'sensor', ids[key], {
       ...kind,
       entity_category: 'diagnostic',
-      availability: [{ topic: topics.bridgeState }],
       state_topic: topics.bridgeHealth,
       value_template: `{{ value_json.${field} }}`,
     });
