@@ -160,9 +160,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   // start: the App starts that much before the test's moment, so that its first pass is at that moment.
   options.clock.set(options.clock.now() - STALE_SCAN_MS);
   await settledOn(options.clock, app.start(), STALE_SCAN_MS);
-  // A pass that is still finishing schedules its next timer only when done: wait for it first.
+  // A pass that is still finishing schedules its next timer only when done: wait for it first. The downloads a
+  // pass started run on after it, and the clock must not pass their deadline while a request is in flight.
   const idle = async (): Promise<unknown> => {
     await Promise.all([app.listed(), ...app.runners.map((p) => p.idle())]);
+    await app.downloadsRested();
     // What a pass published reaches Home Assistant's API after it (the keeper's look, queued by the pass).
     await app.outputOf(SUPERVISOR_ANNOUNCEMENT)?.idle();
     return app.outputOf(HOME_ASSISTANT)?.idle();
