@@ -123,7 +123,7 @@ export class BaseTopicClaim {
     for (let holder = this.claimed; holder && !holder.released && this.predecessor; holder = this.claimed) {
       // Time away from the broker does not count: no renewal could come.
       if (!client.connected) this.watch.restart();
-      else if (this.watch.still()) break;
+      else if (this.watch.still() && (await this.stillAfterLook(client))) break;
       const waits = `base topic ${topics.base} is held by another dziennik2mqtt (${describeHolder(holder)}): this one reads nothing and waits until it stops`;
       if (!said) log.warn({ other: holder.id, host: holder.host, base_topic: topics.base }, waits);
       said = true;
@@ -133,6 +133,16 @@ export class BaseTopicClaim {
     const why = this.claimed?.released ? 'gave it up' : `has not renewed its claim for ${lease.timing.graceMs / 1000} s`;
     if (said)
       log.info({ other: this.claimed?.id, base_topic: topics.base }, `the dziennik2mqtt holding base topic ${topics.base} ${why}; taking it over`);
+  }
+
+  /**
+   * Whether the claim is still once the broker answered a request sent now, everything it sent before read. This
+   * process stalled (a busy machine, a long pause for garbage) for the grace leaves the holder's renewals unread
+   * in the socket, and the nap's timer runs before them: judged on that, a live holder would be taken over.
+   */
+  private async stillAfterLook(client: MqttClient): Promise<boolean> {
+    await roundTrip(client, this.o.topics).catch(() => undefined);
+    return client.connected && this.watch.still();
   }
 
   /** Until a claim or knock is heard, or `ms` passed. */
