@@ -164,7 +164,10 @@ export class BaseTopicClaim {
     await client.subscribeAsync([topics.bridgeClaim, topics.bridgeKnock, topics.bridgeState], { qos: 0 });
     await roundTrip(client, topics);
     const before = this.claimed as LeaseRecord | undefined;
-    let other = lapsed && before && !before.released && before.fence > lease.record.fence ? before : undefined;
+    // An honest successor takes the topic only after a grace without renewals: until then another's claim, whatever
+    // its fence, is the conflict it was while this one was alive (a lapse this short is this process's own stall).
+    const replaceable = !lapsed || lease.clock.now() - this.acked >= lease.timing.graceMs;
+    let other = lapsed && replaceable && before && !before.released && before.fence > lease.record.fence ? before : undefined;
     if (!other) {
       lease.record.fence = Math.max(lease.record.fence, (before?.fence ?? 0) + 1);
       this.holding = client;
@@ -172,7 +175,7 @@ export class BaseTopicClaim {
       // Another's claim before the broker acknowledged this one's: that one came first, and keeps it.
       const until = lease.clock.now() + lease.timing.beatMs;
       while (!this.alive && this.claimed === before && lease.clock.now() < until) await this.nap(100);
-      other = this.claimed === before ? undefined : this.claimed;
+      other = this.claimed === before || !replaceable ? undefined : this.claimed;
     }
     this.checking = false;
     if (other) this.release();

@@ -232,6 +232,20 @@ describe('the base topic claim', () => {
     await expect.poll(() => lost).toEqual(['bbbbbbbb']);
   });
 
+  it("a holder that lapsed for less than a grace (its own stall) claims again over a stranger's higher fence", async (ctx) => {
+    const { clock, claim, client, broker, lost, lease } = await setup(ctx);
+    expect(await settledOn(clock, claim.take(client), 150)).toBeUndefined();
+    // Its renewal at the next beat goes unanswered (the process stalled), and a stranger's claim is what the broker keeps.
+    broker.ack = false;
+    await beats(clock, lease, BEAT_MS);
+    broker.ack = true;
+    broker.retained = { ...other, id: 'ffffffff', run: 'x', fence: 99 };
+    // At the beat after, it has lapsed (two beats unanswered) but no honest bridge could have taken over yet.
+    await beats(clock, lease, BEAT_MS);
+    await expect.poll(() => claim.alive).toBe(true);
+    expect(lost).toEqual([]);
+  });
+
   it('of two taking it at the same moment, the one whose claim the broker acknowledged first keeps it', async (ctx) => {
     const { clock, claim, client, broker, hear } = await setup(ctx);
     broker.ack = false;
