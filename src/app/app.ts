@@ -351,6 +351,11 @@ export class App {
     return this.relisting.idle();
   }
 
+  /** Resolves when no download runs but those waiting on the clock (a simulated day waits for it, as for a pass). */
+  downloadsRested(): Promise<void> {
+    return this.portal.slots.rested();
+  }
+
   private get clock(): Clock {
     return this.options.clock ?? systemClock;
   }

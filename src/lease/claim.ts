@@ -123,7 +123,7 @@ export class BaseTopicClaim {
     for (let holder = this.claimed; holder && !holder.released && this.predecessor; holder = this.claimed) {
       // Time away from the broker does not count: no renewal could come.
       if (!client.connected) this.watch.restart();
-      else if (this.watch.still()) break;
+      else if (this.watch.still() && (await this.stillAfterLook(client))) break;
       const waits = `base topic ${topics.base} is held by another dziennik2mqtt (${describeHolder(holder)}): this one reads nothing and waits until it stops`;
       if (!said) log.warn({ other: holder.id, host: holder.host, base_topic: topics.base }, waits);
       said = true;
@@ -133,6 +133,16 @@ export class BaseTopicClaim {
     const why = this.claimed?.released ? 'gave it up' : `has not renewed its claim for ${lease.timing.graceMs / 1000} s`;
     if (said)
       log.info({ other: this.claimed?.id, base_topic: topics.base }, `the dziennik2mqtt holding base topic ${topics.base} ${why}; taking it over`);
+  }
+
+  /**
+   * Whether the claim is still once the broker answered a request sent now, everything it sent before read. This
+   * process stalled (a busy machine, a long pause for garbage) for the grace leaves the holder's renewals unread
+   * in the socket, and the nap's timer runs before them: judged on that, a live holder would be taken over.
+   */
+  private async stillAfterLook(client: MqttClient): Promise<boolean> {
+    await roundTrip(client, this.o.topics).catch(() => undefined);
+    return client.connected && this.watch.still();
   }
 
   /** Until a claim or knock is heard, or `ms` passed. */
@@ -154,7 +164,10 @@ export class BaseTopicClaim {
     await client.subscribeAsync([topics.bridgeClaim, topics.bridgeKnock, topics.bridgeState], { qos: 0 });
     await roundTrip(client, topics);
     const before = this.claimed as LeaseRecord | undefined;
-    let other = lapsed && before && !before.released && before.fence > lease.record.fence ? before : undefined;
+    // An honest successor takes the topic only after a grace without renewals: until then another's claim, whatever
+    // its fence, is the conflict it was while this one was alive (a lapse this short is this process's own stall).
+    const replaceable = !lapsed || lease.clock.now() - this.acked >= lease.timing.graceMs;
+    let other = lapsed && replaceable && before && !before.released && before.fence > lease.record.fence ? before : undefined;
     if (!other) {
       lease.record.fence = Math.max(lease.record.fence, (before?.fence ?? 0) + 1);
       this.holding = client;
@@ -162,7 +175,7 @@ export class BaseTopicClaim {
       // Another's claim before the broker acknowledged this one's: that one came first, and keeps it.
       const until = lease.clock.now() + lease.timing.beatMs;
       while (!this.alive && this.claimed === before && lease.clock.now() < until) await this.nap(100);
-      other = this.claimed === before ? undefined : this.claimed;
+      other = this.claimed === before || !replaceable ? undefined : this.claimed;
     }
     this.checking = false;
     if (other) this.release();

@@ -30,7 +30,7 @@ export interface Harness {
   /** The last payload on <base>/<child>/<key>. */
   state(child: string, key: string): string | undefined;
   attributes(child: string, key: string): Record<string, unknown> | undefined;
-  /** Waits for running passes, fires timers due within advanceMs, then waits (real time) for check(). */
+  /** Waits for running passes, fires timers due within advanceMs, waits for the passes they started, then (real time, for what no pass does) for check(). */
   runUntil(check: () => boolean, what: string, advanceMs?: number): Promise<void>;
   /** Moves the clock minute by minute (every pass due on the way runs and finishes, its messages arrive). */
   advanceMinutes(minutes: number): Promise<void>;
@@ -160,9 +160,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   // start: the App starts that much before the test's moment, so that its first pass is at that moment.
   options.clock.set(options.clock.now() - STALE_SCAN_MS);
   await settledOn(options.clock, app.start(), STALE_SCAN_MS);
-  // A pass that is still finishing schedules its next timer only when done: wait for it first.
+  // A pass that is still finishing schedules its next timer only when done: wait for it first. The downloads a
+  // pass started run on after it, and the clock must not pass their deadline while a request is in flight.
   const idle = async (): Promise<unknown> => {
     await Promise.all([app.listed(), ...app.runners.map((p) => p.idle())]);
+    await app.downloadsRested();
     // What a pass published reaches Home Assistant's API after it (the keeper's look, queued by the pass).
     await app.outputOf(SUPERVISOR_ANNOUNCEMENT)?.idle();
     return app.outputOf(HOME_ASSISTANT)?.idle();
@@ -201,6 +203,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     async runUntil(check, what, advanceMs = 0) {
       await idle();
       await options.clock.advance(advanceMs);
+      // The passes the clock started, to their end, and their messages at the recorder, before check() is asked:
+      // a real-time limit on a pass (four children's first passes took over 10 s on a busy machine) fails by chance.
+      await caughtUp();
       await waitUntil(check, what, 10_000);
       await caughtUp();
     },

@@ -2,14 +2,14 @@
 // --config FILE` as a child process (real clock), killed with SIGKILL or stopped with SIGTERM, its
 // stdout and stderr kept line by line.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { TestContext } from 'vitest';
 import { stringify } from 'yaml';
 import { PortalSimulator, type SimUrls } from '../../src/simulator/index.js';
-import { Recorder, clearRetained, uniqueRoots, waitUntil } from './mqtt.js';
+import { Recorder, clearRetained, sleep, uniqueRoots, waitUntil } from './mqtt.js';
 import { ANIA, strongPassword } from './faults-world.js';
 
 export const REPO = resolve(import.meta.dirname, '../..');
@@ -18,9 +18,12 @@ const MAIN = join(REPO, 'dist', 'main.js');
 /** The build this process has under way: tests running side by side wait for one build, never start a second. */
 let building: Promise<void> | undefined;
 
-/** Builds dist/ as `npm run build` does (tsc, then the bin's bundle) when any file under src/ is newer than dist/main.js (or it is missing). */
+/**
+ * Builds dist/ as `npm run build` does (tsc, then the bin's bundle) when any file under src/ is newer than the
+ * last build this helper finished (or dist/main.js is missing).
+ */
 export function ensureBuilt(): Promise<void> {
-  building ??= buildIfStale().finally(() => (building = undefined));
+  building ??= underBuildLock(buildIfStale).finally(() => (building = undefined));
   return building;
 }
 
@@ -43,14 +46,60 @@ export function runBin(args: readonly string[], options: { cwd?: string; env?: N
   );
 }
 
+// The build is many steps over one dist/: tsc writes an unbundled main.js first, the bundle then removes the
+// chunks and writes main.js and its chunks again. Another vitest run in this checkout (two files run at once
+// by hand, a full suite beside) that looked meanwhile saw a fresh main.js and ran a half-made bin (a missing
+// chunk, or tsc's main.js, whose stack trace names no bundle). So one process builds at a time, every look is
+// made under the same lock, and only a finished build counts: its stamp, written last, dated when it began.
+const CACHE = join(REPO, 'node_modules', '.cache');
+const LOCK = join(CACHE, 'd2m-dist.lock');
+const STAMP = join(CACHE, 'd2m-dist.built');
+
 async function buildIfStale(): Promise<void> {
-  const built = await stat(MAIN).then(
-    (s) => s.mtimeMs,
+  const built = await Promise.all([stat(MAIN), stat(STAMP)]).then(
+    ([, stamp]) => stamp.mtimeMs,
     () => 0,
   );
   if (built > 0 && (await newestUnder(join(REPO, 'src'))) <= built) return;
+  const began = new Date();
+  await rm(STAMP, { force: true });
   await promisify(execFile)(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO });
   await promisify(execFile)(process.execPath, [join(REPO, 'scripts', 'bundle.mjs')], { cwd: REPO });
+  await writeFile(STAMP, '');
+  await utimes(STAMP, began, began);
+}
+
+/** Runs `work` holding the checkout's build lock; a lock whose process is gone (killed mid-build) is taken over. */
+async function underBuildLock(work: () => Promise<void>): Promise<void> {
+  await mkdir(CACHE, { recursive: true });
+  for (;;) {
+    try {
+      await writeFile(LOCK, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(await readFile(LOCK, 'utf8').catch(() => ''));
+    // Empty when read between its creation and its write: its holder is alive. Two that find a dead holder at
+    // the same moment could both take over; only a run killed mid-build leaves one, so that is left to chance.
+    if (holder > 0 && !runs(holder)) await rm(LOCK, { force: true });
+    // Another process builds: look again shortly (a build takes tens of seconds).
+    else await sleep(200);
+  }
+  try {
+    await work();
+  } finally {
+    await rm(LOCK, { force: true });
+  }
+}
+
+function runs(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function newestUnder(dir: string): Promise<number> {

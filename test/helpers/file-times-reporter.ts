@@ -1,7 +1,8 @@
 // Vitest reporter: each test file's CPU and wall time, as test/helpers/file-times.ts measured them in its
 // worker, written to test/artifacts/file-times.tsv (the costliest CPU first) after every run; a run of
 // more than a handful of files also prints the ten costliest by CPU and the ten slowest by wall time.
-// docs/development.md ("How long the tests take") says where to find them.
+// Each test's own duration and outcome go to test/artifacts/test-times.tsv: scripts/test-times.mjs compares
+// such tables of several runs. docs/development.md (The tests) says where to find them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
@@ -48,6 +49,7 @@ export default class FileTimesReporter implements Reporter {
     rows.sort((a, b) => b.cpu - a.cpu);
     const dir = join(this.root, 'test', 'artifacts');
     mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'test-times.tsv'), this.testTimes(testModules));
     const lines = rows.map((r) => [r.file, r.project, r.cpu, r.children, r.wall, r.worker].join('\t'));
     writeFileSync(join(dir, 'file-times.tsv'), `file\tproject\tcpu_s\tchildren_cpu_s\twall_s\tworker\n${lines.join('\n')}\n`);
     if (rows.length < PRINTED_FROM) return;
@@ -61,5 +63,19 @@ export default class FileTimesReporter implements Reporter {
     out.push(' Longest wall time:');
     for (const r of [...rows].sort((a, b) => b.wall - a.wall).slice(0, SHOWN)) out.push(`   ${r.wall.toFixed(1).padStart(6)} s  ${r.file}`);
     process.stdout.write(`${out.join('\n')}\n`);
+  }
+
+  /** Each test that ran: its file, its full name (tabs and line ends made spaces), seconds and outcome. */
+  private testTimes(testModules: ReadonlyArray<TestModule>): string {
+    const lines = ['file\ttest\twall_s\tstate'];
+    for (const module of testModules) {
+      const file = relative(this.root, module.moduleId);
+      for (const test of module.children.allTests()) {
+        const duration = test.diagnostic()?.duration;
+        if (duration === undefined) continue;
+        lines.push([file, test.fullName.replace(/\s+/g, ' '), (duration / 1000).toFixed(2), test.result().state].join('\t'));
+      }
+    }
+    return `${lines.join('\n')}\n`;
   }
 }

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Server as NetServer } from 'node:net';
 import { BOARD_COOKIE, bridgeNames, decideAccess, fromIngress, hostAllowed, ingressPathOf, isMcp, originAllowed, parseTarget } from './request.js';
 import { CONNECTION_LIMITS, closeSilent, limitConnections } from './connections.js';
-import { MAX_STREAMS, wasDropped } from './streams.js';
+import { MAX_STREAMS, droppedWaiting } from './streams.js';
 import { cookieFor } from './token.js';
 import { plain, SECURITY_HEADERS, send, sendFile } from './answers.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
@@ -268,7 +268,9 @@ function openStream(
   context.streams.add(res);
   res.on('close', () => {
     context.streams.delete(res);
-    if (wasDropped(res)) context.log.warn({ path: context.logPath }, 'event stream dropped: its reader fell too far behind');
+    const waiting = droppedWaiting(res);
+    if (waiting !== undefined)
+      context.log.warn({ path: context.logPath, waiting_bytes: waiting }, 'event stream dropped: its reader fell too far behind');
   });
   try {
     stream(res);

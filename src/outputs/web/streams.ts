@@ -11,19 +11,20 @@ export const MAX_STREAMS = 16;
 /** Bytes a stream may have waiting in the bridge for its reader before it is dropped. */
 export const MAX_STREAM_BUFFER = 256 * 1024;
 
-const dropped = new WeakSet<ServerResponse>();
+/** The streams writeToStream dropped, with the bytes that waited for their reader then. */
+const dropped = new WeakMap<ServerResponse, number>();
 
 /** Writes to an open stream; drops the stream when its reader has fallen too far behind. */
 export function writeToStream(res: ServerResponse, text: string): void {
   if (res.destroyed || res.writableEnded) return;
   res.write(text);
   if (res.writableLength > MAX_STREAM_BUFFER) {
-    dropped.add(res);
+    dropped.set(res, res.writableLength);
     res.destroy();
   }
 }
 
-/** True when writeToStream dropped this stream (the server logs it when it closes). */
-export function wasDropped(res: ServerResponse): boolean {
-  return dropped.has(res);
+/** The bytes that waited in the bridge when writeToStream dropped this stream (the server logs them when it closes), or undefined. */
+export function droppedWaiting(res: ServerResponse): number | undefined {
+  return dropped.get(res);
 }

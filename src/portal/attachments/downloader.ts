@@ -49,11 +49,15 @@ export function checkDelay(check: number, limits: DownloadLimits): number {
 /**
  * A FIFO semaphore, at most two downloads at once by default (MAX_CONCURRENT_DOWNLOADS). One instance
  * is made by the composition root and handed to every account's Downloader, so the limit holds for the
- * process, all accounts together, apart from the ordinary request limit.
+ * process, all accounts together, apart from the ordinary request limit. It also knows when no download is
+ * at work (rested).
  */
 export class DownloadSlots {
   private running = 0;
   private readonly queue: (() => void)[] = [];
+  /** Downloads at work (a request in flight, a slot awaited, the disk), not those asleep on the clock. */
+  private working = 0;
+  private rest: (() => void)[] = [];
 
   constructor(private readonly max = 2) {}
 
@@ -65,6 +69,43 @@ export class DownloadSlots {
   /** Downloads waiting for a slot. */
   get waiting(): number {
     return this.queue.length;
+  }
+
+  /**
+   * Resolves once no download is at work: each is done or waits on the clock. A pass never waits for its
+   * downloads, so what moves a fake clock (a simulated day) waits here too: moved on while a request is in
+   * flight, the clock passes the download's 150 s deadline in an instant, and a file that takes a real second
+   * fails.
+   */
+  rested(): Promise<void> {
+    return this.working === 0 ? Promise.resolve() : new Promise((resolve) => this.rest.push(resolve));
+  }
+
+  /** Runs a download, counted at work but while it sleeps on the clock (asleep). */
+  async atWork<T>(download: () => Promise<T>): Promise<T> {
+    this.working++;
+    try {
+      return await download();
+    } finally {
+      this.leave();
+    }
+  }
+
+  /** A download's wait on the clock: not at work meanwhile. */
+  async asleep(wait: () => Promise<void>): Promise<void> {
+    this.leave();
+    try {
+      await wait();
+    } finally {
+      this.working++;
+    }
+  }
+
+  private leave(): void {
+    if (--this.working > 0) return;
+    const waiting = this.rest;
+    this.rest = [];
+    for (const resolve of waiting) resolve();
   }
 
   /** Resolves with a release function once a slot is free. */
@@ -197,12 +238,23 @@ export class Downloader {
     });
   }
 
+  /** The one path every kind of download takes, counted at work from its start to its end (DownloadSlots.rested). */
+  private run(
+    key: string,
+    what: string,
+    suggestedName: string | undefined,
+    fallback: string,
+    fetch: (call: DownloadCall) => Promise<HttpResponse>,
+  ): Promise<SavedFile> {
+    return this.options.slots.atWork(() => this.save(key, what, suggestedName, fallback, fetch));
+  }
+
   /**
-   * Slot, deadline, then save: the one path every kind of download takes. The file's body streams
-   * into a temporary file under the per-file cap (downloads_max_mb), never into memory; the temporary
-   * file is gone afterwards, whether it was saved or the download failed.
+   * Slot, deadline, then save. The file's body streams into a temporary file under the per-file cap
+   * (downloads_max_mb), never into memory; the temporary file is gone afterwards, whether it was saved or
+   * the download failed.
    */
-  private async run(
+  private async save(
     key: string,
     what: string,
     suggestedName: string | undefined,
@@ -253,8 +305,11 @@ export class Downloader {
     throw new ConnectionError(`${call.what}: ${res.status} from the download host`, { account: call.account, url: res.url, status: res.status });
   }
 
+  /** A wait on the clock: the download is not at work meanwhile (DownloadSlots.rested). */
   private async pause(call: DownloadCall, ms: number): Promise<void> {
-    if (ms > 0) await this.options.clock.sleep(ms, call.signal);
+    if (ms <= 0) return;
+    const { clock, slots } = this.options;
+    await slots.asleep(() => clock.sleep(ms, call.signal));
   }
 
   /**

@@ -49,6 +49,36 @@ describe('DownloadSlots', () => {
     await tick();
     expect([slots.active, slots.waiting]).toEqual([1, 1]);
   });
+
+  it('is rested once every download is done or asleep on the clock, not while one is at work', async () => {
+    const slots = new DownloadSlots(2);
+    const clock = new FakeClock(0);
+    let rested = false;
+    const look = () => void slots.rested().then(() => (rested = true));
+    let answer: () => void = () => undefined;
+    // A download that waits for its answer (a request in flight), then for 5 s on the clock, then for another answer.
+    const download = slots.atWork(async () => {
+      await new Promise<void>((resolve) => (answer = resolve));
+      await slots.asleep(() => clock.sleep(5_000));
+      await new Promise<void>((resolve) => (answer = resolve));
+    });
+    look();
+    await tick();
+    expect(rested).toBe(false);
+    answer();
+    await tick();
+    expect(rested).toBe(true);
+    // Woken on the clock: at work again until its answer comes and it ends.
+    await clock.advance(5_000);
+    rested = false;
+    look();
+    await tick();
+    expect(rested).toBe(false);
+    answer();
+    await download;
+    await tick();
+    expect(rested).toBe(true);
+  });
 });
 
 describe('pollDelay', () => {

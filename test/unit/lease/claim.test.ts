@@ -35,14 +35,17 @@ afterEach(() => {
 interface FakeClient {
   client: MqttClient & { connected: boolean };
   sent: Array<{ topic: string; payload: string }>;
-  /** Whether the fake broker passes a claim back and acknowledges it, and the claim it keeps retained (sent at a subscription). */
-  broker: { echo: boolean; ack: boolean; retained?: LeaseRecord };
+  /**
+   * Whether the fake broker passes a claim back and acknowledges it, the claim it keeps retained (sent at a
+   * subscription), and claims it sent that wait unread in the socket (read before the answer to the next request).
+   */
+  broker: { echo: boolean; ack: boolean; retained?: LeaseRecord; unread: LeaseRecord[] };
 }
 
 /** A client whose broker echoes what is published on the claim topic and acknowledges it, as told. */
 function fakeClient(claim: () => BaseTopicClaim): FakeClient {
   const sent: Array<{ topic: string; payload: string }> = [];
-  const broker: FakeClient['broker'] = { echo: true, ack: true };
+  const broker: FakeClient['broker'] = { echo: true, ack: true, unread: [] };
   const publish = (topic: string, payload: string, _options?: unknown, cb?: (err?: Error) => void): void => {
     sent.push({ topic, payload });
     if (broker.echo && topic === topics.bridgeClaim) queueMicrotask(() => claim().heard(topic, Buffer.from(payload)));
@@ -56,7 +59,9 @@ function fakeClient(claim: () => BaseTopicClaim): FakeClient {
       if (broker.retained) claim().heard(topics.bridgeClaim, Buffer.from(JSON.stringify(broker.retained)));
       return [];
     },
-    unsubscribeAsync: async () => undefined,
+    unsubscribeAsync: async () => {
+      for (const record of broker.unread.splice(0)) claim().heard(topics.bridgeClaim, Buffer.from(JSON.stringify(record)));
+    },
   } as unknown as MqttClient & { connected: boolean };
   return { client, sent, broker };
 }
@@ -134,6 +139,24 @@ describe('the base topic claim', () => {
     },
   );
 
+  it("a candidate that stalled for the grace reads the holder's renewals waiting for it before it judges the claim still", async (ctx) => {
+    const { clock, claim, hear, client, broker } = await setup(ctx);
+    hear(other);
+    let done = false;
+    const waiting = claim.wait(client, new AbortController().signal).then(() => (done = true));
+    await settle(clock);
+    // The candidate's process did not run for a grace and more (a busy machine): the holder renewed meanwhile,
+    // and its claims wait in the socket when the candidate's timer fires.
+    broker.unread.push({ ...other, beat: 1 }, { ...other, beat: 2 });
+    await clock.advance(GRACE_MS + BEAT_MS);
+    expect(done).toBe(false);
+    expect(claim.predecessor).toMatchObject({ beat: 2 });
+    // The holder then stops renewing: a grace of stillness, looked at after it, and the candidate takes over.
+    await clock.advance(GRACE_MS + BEAT_MS);
+    await settledOn(clock, waiting, BEAT_MS);
+    expect(done).toBe(true);
+  });
+
   it("a claim given up ends the wait at once; this folder's own last run is taken at once", async (ctx) => {
     const { clock, claim, hear, client, lease } = await setup(ctx);
     hear(other);
@@ -207,6 +230,20 @@ describe('the base topic claim', () => {
     broker.retained = { ...other, fence: lease.record.fence + 1 };
     await beats(clock, lease, 2 * BEAT_MS);
     await expect.poll(() => lost).toEqual(['bbbbbbbb']);
+  });
+
+  it("a holder that lapsed for less than a grace (its own stall) claims again over a stranger's higher fence", async (ctx) => {
+    const { clock, claim, client, broker, lost, lease } = await setup(ctx);
+    expect(await settledOn(clock, claim.take(client), 150)).toBeUndefined();
+    // Its renewal at the next beat goes unanswered (the process stalled), and a stranger's claim is what the broker keeps.
+    broker.ack = false;
+    await beats(clock, lease, BEAT_MS);
+    broker.ack = true;
+    broker.retained = { ...other, id: 'ffffffff', run: 'x', fence: 99 };
+    // At the beat after, it has lapsed (two beats unanswered) but no honest bridge could have taken over yet.
+    await beats(clock, lease, BEAT_MS);
+    await expect.poll(() => claim.alive).toBe(true);
+    expect(lost).toEqual([]);
   });
 
   it('of two taking it at the same moment, the one whose claim the broker acknowledged first keeps it', async (ctx) => {
