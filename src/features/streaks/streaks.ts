@@ -182,7 +182,7 @@ class StreaksSource implements Source {
     await this.record.save();
     return {
       states: statesOf([streaksEntity], { ...value, achievements: listed }),
-      ask: noNotes ?? ({ daysWithoutNegativeNote: value.daysWithoutNegativeNote } satisfies StreaksAsk),
+      ask: noNotes ?? ({ daysWithoutNegativeNote: value.daysWithoutNegativeNote, absent: false } satisfies StreaksAsk),
       // Every one of a kind read, those already true as such: the event memory tells the rest once, and keeps both apart.
       events: {
         achievement: achievementEvents(

@@ -110,6 +110,12 @@ function fortnight(): TimetableAsk {
     freeDays: [free],
     bells: [],
     nextSchoolDay: '2026-11-19',
+    asked: [],
+    unpublished: [],
+    year: null,
+    kind: 'school',
+    // A plan no different from the standing one.
+    standing: [],
   };
 }
 
@@ -119,7 +125,7 @@ describe('get_day', () => {
     const week = await call('get_day', { date: 'czwartek', days: 2 });
     // (The child's card says it waits for the first reading: the snapshot has no state in this test.)
     expect(week.text).toMatch(/^Ania \(ania\) — Jutro, czwartek 19\.11 \(2026-11-19\)\n.*\nLekcje: Brak lekcji\./);
-    expect(week.text).toMatch(/\n\nAnia \(ania\) — Piątek 20\.11 \(2026-11-20\)\n.*\nLekcje: Dzień dyrektorski\nDni wolne: Dzień dyrektorski/);
+    expect(week.text).toMatch(/\n\nAnia \(ania\) — Piątek 20\.11 \(2026-11-20\)\n.*\nLekcje: Dzień dyrektorski\nInaczej niż w stałym planie: brak\nDni wolne: Dzień dyrektorski/);
     const later = await call('get_day', { date: '2026-12-07' });
     expect(later.text).toContain('Lekcje: Mostek ma lekcje od 2026-11-16 do 2026-11-29, nie na 2026-12-07');
     expect((await call('get_day', { date: 'someday' })).isError).toBe(true);
@@ -235,7 +241,7 @@ describe('an answer holding a secret the bridge holds', () => {
 
 describe('a refusal', () => {
   it('quotes at most 40 characters of a 100 KB child, subject or recipient, and sends nothing', async () => {
-    const grades: GradesAsk = { items: [], terms: [], averaged: null, semester: 1 };
+    const grades: GradesAsk = { items: [], terms: [], averaged: null, semester: 1, absent: false };
     const { call, commands } = bridge({ 'message-write': WRITE, grades });
     const long = 'Zosia'.repeat(20_000);
     const calls: [string, Record<string, unknown>][] = [
