@@ -103,7 +103,7 @@ function days(facts: TimetableAsk): { first: string; last: string; next: string 
 /** A kindergarten's plan: the days read hold blocks, and blocks only. */
 function blocksOnly(facts: TimetableAsk): boolean {
   const held = facts.fortnight.flatMap((d) => d.lessons ?? []);
-  return held.length > 0 && held.every((l) => l.block !== undefined);
+  return held.length > 0 && held.every((l) => l.block !== null);
 }
 
 function upcoming(facts: TimetableAsk, { until, subject }: UpcomingAsked, c: AskContext): Told[] {
@@ -147,7 +147,7 @@ function school(facts: TimetableAsk, c: AskContext): Told[] {
         teachers.set(l.subject, (teachers.get(l.subject) ?? new Set()).add(l.teacher));
   const span = days(facts);
   // A kindergarten's plan of blocks has no subjects to name teachers of (nor has a fortnight without lessons).
-  const blocks = span !== null && facts.fortnight.every((d) => (d.lessons ?? []).every((l) => l.block !== undefined));
+  const blocks = span !== null && facts.fortnight.every((d) => (d.lessons ?? []).every((l) => l.block !== null));
   return [
     ...(facts.bells.length > 0 ? [{ title: w.bells, lines: [facts.bells.map((b) => `${b.no}. ${b.from}–${b.to}`).join('; ')] }] : []),
     ...(blocks

@@ -104,7 +104,7 @@ describe('send_message', () => {
 /** A fortnight from Monday 16.11: school days without lessons read (an empty plan) but Friday 20.11 off, weekends empty. */
 function fortnight(): TimetableAsk {
   const days = Array.from({ length: 14 }, (_, i) => addDays('2026-11-16', i));
-  const free = { name: 'Dzień dyrektorski', scope: 'school' as const, from: '2026-11-20', to: '2026-11-20' };
+  const free = { name: 'Dzień dyrektorski', scope: 'school' as const, from: '2026-11-20', to: '2026-11-20', lessons: null };
   return {
     fortnight: days.map((date) => ({ date, lessons: [], changes: [], freeDay: date === free.from ? free : undefined, start: null, end: null })),
     freeDays: [free],
