@@ -22,7 +22,7 @@ export function extraLessons(items: readonly OtherActivity[] | undefined, bells:
     const place = { date, lessonNo: numberAt.get(from) ?? null, from, to: hhmm(a.endTime) ?? null };
     const side = { subject: a.title?.trim() || null, teacher: teacherOf(a.teacherName), room: a.classroom?.symbol ?? a.classroom?.name ?? null };
     const cancelled = /^cancel/i.test(a.status ?? '');
-    return [{ ...place, ...side, cancelled, substitution: false, note: null, org: null, moved: null, extra: true }];
+    return [{ ...place, ...side, cancelled, substitution: false, note: null, org: null, moved: null, block: null, extra: true }];
   });
 }
 

@@ -52,15 +52,16 @@ export interface GroupOut {
   teacher: string | null;
   room: string | null;
   change: ChangeKind | null;
-  original_subject?: string | null;
-  original_teacher?: string | null;
-  original_room?: string | null;
+  /** What was planned, for a changed lesson; undefined (left out of the published lesson) for an unchanged one. */
+  original_subject: string | null | undefined;
+  original_teacher: string | null | undefined;
+  original_room: string | null | undefined;
   /** A lesson that moved away from this slot: where it goes (live-notes 11). */
   moved_to?: SlotPlace;
   /** A lesson that moved into this slot from another day or hour: where it was. */
   moved_from?: SlotPlace;
-  /** An extra class (zajęcia dodatkowe, live-notes 42-46), not a lesson of the timetable. */
-  extra?: true;
+  /** An extra class (zajęcia dodatkowe, live-notes 42-46), not a lesson of the timetable; undefined (left out) for a lesson. */
+  extra: true | undefined;
 }
 
 /** One day with its lessons and their changes: what a family looks at for a date. */

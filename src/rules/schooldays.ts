@@ -27,8 +27,8 @@ export interface FreeDay {
   scope: 'school' | 'class';
   from: string;
   to: string;
-  /** Set when only some lessons are free. */
-  lessons?: { from: number; to: number };
+  /** Only some lessons are free: which (`to` Infinity: to the end of the day); null when the whole day is. */
+  lessons: { from: number; to: number } | null;
 }
 
 export function freeDays(input: FreeDaysInput): FreeDay[] {
@@ -36,7 +36,7 @@ export function freeDays(input: FreeDaysInput): FreeDay[] {
   for (const d of input.schoolFreeDays ?? []) {
     const from = dayOf(d.DateFrom);
     const to = dayOf(d.DateTo) ?? from;
-    if (from && to) out.push({ id: d.Id, name: d.Name?.trim() ?? null, scope: 'school', from, to });
+    if (from && to) out.push({ id: d.Id, name: d.Name?.trim() ?? null, scope: 'school', from, to, lessons: null });
   }
   if (input.classId === undefined) return out;
   const types = byId(input.classFreeDayTypes);
@@ -46,7 +46,7 @@ export function freeDays(input: FreeDaysInput): FreeDay[] {
     const to = dayOf(d.DateTo) ?? from;
     if (!from || !to) continue;
     const type = d.Type === undefined ? undefined : types.get(d.Type);
-    const day: FreeDay = { id: d.Id, name: type?.Name?.trim() ?? null, scope: 'class', from, to };
+    const day: FreeDay = { id: d.Id, name: type?.Name?.trim() ?? null, scope: 'class', from, to, lessons: null };
     // Values are not documented: a positive bound makes it partial, a missing bound is open.
     const [lf, lt] = [d.LessonNoFrom, d.LessonNoTo].map((n) => (n !== undefined && n > 0 ? n : undefined));
     if (lf !== undefined || lt !== undefined) day.lessons = { from: lf ?? 0, to: lt ?? Infinity };
@@ -68,7 +68,7 @@ function freeOn(cal: SchoolCalendar, date: string): FreeDay[] {
 
 function isFreed(lesson: DayLesson, free: readonly FreeDay[]): boolean {
   return free.some(
-    (f) => f.lessons === undefined || (lesson.lessonNo !== null && lesson.lessonNo >= f.lessons.from && lesson.lessonNo <= f.lessons.to),
+    (f) => f.lessons === null || (lesson.lessonNo !== null && lesson.lessonNo >= f.lessons.from && lesson.lessonNo <= f.lessons.to),
   );
 }
 
@@ -84,7 +84,7 @@ export interface PlannedLesson extends DayLesson {
 export function plannedLessons(cal: SchoolCalendar, date: string): PlannedLesson[] | undefined {
   const free = freeOn(cal, date);
   const lessons = dayLessons(cal.days, date, cal.names);
-  if (lessons === undefined) return free.some((f) => f.lessons === undefined) ? [] : undefined;
+  if (lessons === undefined) return free.some((f) => f.lessons === null) ? [] : undefined;
   // A lesson moved elsewhere does not take place in the slot it leaves, flagged cancelled or not.
   return lessons.map((l) => ({ ...l, takesPlace: !l.cancelled && l.moved === null && !isFreed(l, free) }));
 }
@@ -107,7 +107,7 @@ export function nextSchoolDay(cal: SchoolCalendar, date: string, horizon = 21): 
 
 /** The free day covering a whole date, if any (a partial one only removes some lessons). */
 export function wholeFreeDay(cal: SchoolCalendar, date: string): FreeDay | undefined {
-  return freeOn(cal, date).find((f) => f.lessons === undefined);
+  return freeOn(cal, date).find((f) => f.lessons === null);
 }
 
 /** First start and last end of the day's lessons that take place, as ISO timestamps with the Warsaw offset; null when unknown or none. */

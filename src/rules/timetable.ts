@@ -29,17 +29,18 @@ export interface DayLesson extends LessonSide {
   org: LessonPlace | null;
   /** Where the lesson moved to, on the slot it leaves (the New* fields, live-notes 11); else null. */
   moved: LessonPlace | null;
-  /** A kindergarten's block (rules/kindergarten.ts): every teacher, and the portal's word for its kind. */
-  block?: BlockFacts;
+  /** A kindergarten's block (rules/kindergarten.ts): every teacher, and the portal's word for its kind; null for a lesson. */
+  block: BlockFacts | null;
   /** An extra class (rules/extra-classes.ts), not a lesson of the timetable. */
-  extra?: true;
+  extra: boolean;
 }
 
-type Slot = { lessonNo: number | null; from: string | null; extra?: true };
+/** A slot's lesson: a day's (`extra` a boolean) or a published one (`extra` left out of an ordinary lesson). */
+type Slot = { lessonNo: number | null; from: string | null; extra?: boolean };
 
 /** Two lessons share a slot: the same lesson number, or the same start when a number is missing; an extra class only another. */
 export function sameSlot(a: Slot, b: Slot): boolean {
-  if (a.extra !== b.extra) return false;
+  if ((a.extra === true) !== (b.extra === true)) return false;
   return a.lessonNo !== null && b.lessonNo !== null ? a.lessonNo === b.lessonNo : a.from === b.from;
 }
 
@@ -90,7 +91,8 @@ function toLesson(date: string, l: TimetableLesson, names: Names): DayLesson {
         }
       : null,
     moved: movedTo(date, l, names),
-    ...(block === undefined ? {} : { block }),
+    block: block ?? null,
+    extra: false,
   };
 }
 

@@ -170,7 +170,7 @@ export class FeatureRuns {
         // Kept for later: what the last run published, or an honest unknown on a first run.
         const kept = this.kept[feature.name];
         Object.assign(outcome.states, kept && Object.keys(kept).length > 0 ? kept : (state.unknown?.() ?? state.restate?.(featureCtx())));
-        const asked = this.asked.of(feature.name);
+        const asked = this.asked.of(feature.name, feature.ask?.unknown);
         if (asked !== undefined) outcome.ask[feature.name] = asked;
         continue;
       }

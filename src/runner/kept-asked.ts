@@ -24,10 +24,15 @@ export class KeptAskedFacts {
     this.kept = await this.store.load((error) => this.log.warn({ err: error.message }, "Assist's kept facts unreadable; told after the next pass"));
   }
 
-  /** What the last run of this version kept of a feature for Assist; undefined when none. */
-  of(feature: string): unknown {
+  /**
+   * What the last run of this version kept of a feature for Assist; undefined when none. A field the kept facts lack
+   * (kept before the field was added: a build of the same version) takes its value from the part's `unknown`, so a
+   * part reads every field its type requires (a refusal's `absent` flag: false, as the file's lack of it meant).
+   */
+  of(feature: string, unknown?: unknown): unknown {
     const kept = this.kept[feature];
-    return kept?.version === VERSION ? kept.facts : undefined;
+    if (kept?.version !== VERSION) return undefined;
+    return isRecord(unknown) && isRecord(kept.facts) ? { ...unknown, ...kept.facts } : kept.facts;
   }
 
   /** A feature's facts after a good computation, kept for the next start (saved in the background). */
@@ -38,3 +43,5 @@ export class KeptAskedFacts {
       .catch((error: Error) => this.log.warn({ err: error.message }, "could not keep Assist's facts for the next start"));
   }
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

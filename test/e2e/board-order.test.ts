@@ -21,6 +21,8 @@ const lesson = (no: number, subject: string, status: BoardLesson['status'], chan
   change,
   note: change === null ? null : 'zastępstwo · zamiast: Matematyka',
   status,
+  extra: undefined,
+  block: undefined,
 });
 
 /** A grade of the last days with its subject and teacher, no comment and no forecast. */

@@ -1,5 +1,6 @@
 // Which fields a part of a feature reads (its board, dashboard and Assist's `ask` part), found by the compiler, and
-// whether renaming each where it is declared fails the typecheck where the part reads it. A read the typecheck does
+// whether renaming each where it is declared fails the typecheck where the part reads it; beside, which of them are
+// declared optional and where the parts narrow with `in` (found in the same walk, from the same program). A read the typecheck does
 // not hold (an `in` narrowing, a structural parameter whose field is optional) survives the rename silently: the part
 // then stops telling what it read, and every test of it may stay green. test/unit/layout/field-renames.test.ts runs it.
 //
@@ -23,6 +24,8 @@ export interface Declared {
   start: number;
   end: number;
   shorthand: boolean;
+  /** Declared with `?`: a producer may leave it out, and the part reads a missing field as nothing in silence. */
+  optional: boolean;
 }
 
 /**
@@ -50,6 +53,8 @@ const NO_SUCH_PROPERTY = new Set([2339, 2551]);
 
 export class FieldRenames {
   readonly program: ts.Program;
+  /** Each `'x' in y` in the parts' code the last fieldsReadIn went through: a narrowing the typecheck does not hold. */
+  readonly narrowings: Read[] = [];
   private readonly host: ts.CompilerHost;
   private readonly texts = new Map<string, string>();
 
@@ -82,13 +87,20 @@ export class FieldRenames {
   fieldsReadIn(parts: readonly string[], isPart: (typeText: string) => boolean): Field[] {
     const checker = this.program.getTypeChecker();
     const fields = new Map<string, Field>();
+    this.narrowings.length = 0;
     const note = (symbol: ts.Symbol | undefined, name: ts.Identifier, source: ts.SourceFile): void => {
       const declarations = (symbol?.declarations ?? []).flatMap((declaration): Declared[] => {
         const declared = (declaration as ts.NamedDeclaration).name;
         const file = declaration.getSourceFile();
         if (!DECLARATIONS.has(declaration.kind) || declared === undefined || !ts.isIdentifier(declared) || !this.own(file.fileName)) return [];
         return [
-          { file: file.fileName, start: declared.getStart(file), end: declared.getEnd(), shorthand: ts.isShorthandPropertyAssignment(declaration) },
+          {
+            file: file.fileName,
+            start: declared.getStart(file),
+            end: declared.getEnd(),
+            shorthand: ts.isShorthandPropertyAssignment(declaration),
+            optional: (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration) || ts.isMethodSignature(declaration)) && declaration.questionToken !== undefined,
+          },
         ];
       });
       if (declarations.length === 0) return;
@@ -106,6 +118,9 @@ export class FieldRenames {
       const todo = source.statements.filter((statement) => partDeclared(statement, source, isPart));
       const seen = new Set<ts.Node>(todo);
       const visit = (node: ts.Node): void => {
+        if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InKeyword) {
+          this.narrowings.push({ file: source.fileName, start: node.getStart(source), end: node.getEnd() });
+        }
         if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.name) && !isWritten(node)) {
           note(checker.getSymbolAtLocation(node.name), node.name, source);
         } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent)) {

@@ -160,6 +160,10 @@ describe('Bridge', () => {
       teacher: null,
       room: null,
       change: null,
+      original_subject: undefined,
+      original_teacher: undefined,
+      original_room: undefined,
+      extra: undefined,
       remark: null,
     };
     // Published on the bus as a pass publishes it: the MQTT sink takes the state and no calendar feed.

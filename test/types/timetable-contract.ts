@@ -19,7 +19,8 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 // What the feature renders is what both entities publish: a rename in the feature is a rename the screens receive.
 export const rendered: Same<ReturnType<typeof timetableOf>['attributes'], TimetableDay> = true;
-export const today: Same<AttributesOf<typeof timetableToday>, TimetableDay> = true;
+// (Today's with its differences from the standing plan beside.)
+export const today: Same<Omit<AttributesOf<typeof timetableToday>, 'standing_differences'>, TimetableDay> = true;
 export const tomorrow: Same<AttributesOf<typeof timetableTomorrow>, TimetableDay> = true;
 
 /** The timetable's day with `lessons` renamed, as a feature that renamed it would publish it. */

@@ -137,9 +137,11 @@ async function compute(ctx: SourceContext, childId: () => string): Promise<Sourc
     tracked: agendaTracking(answers, agenda, homework),
     output: { tests: agenda.filter(isTest), items: agenda, homework } satisfies AgendaOutput,
     ask: {
-      ...(homeWorks === undefined && ctx.cache.refused(HOMEWORKS) ? {} : { items: homeWorks === undefined ? null : agenda }),
+      items: homeWorks === undefined ? null : agenda,
+      itemsAbsent: homeWorks === undefined && ctx.cache.refused(HOMEWORKS),
+      homework: assignments === undefined ? null : homework,
       // A kindergarten's account is refused the homework: none to tell, rather than an unknown forever.
-      ...(ctx.cache.refused(HOMEWORK_ASSIGNMENTS) ? {} : { homework: assignments === undefined ? null : homework }),
+      homeworkAbsent: ctx.cache.refused(HOMEWORK_ASSIGNMENTS),
     } satisfies AgendaAsk,
   };
 }

@@ -9,10 +9,12 @@ import { joinedFacts, ofSubject, type AskContext, type AskPart, type Told, type 
 
 /** What a pass keeps for Assist of the agenda's view: null while a list is not read; none of a list the account has not. */
 export interface AgendaAsk {
-  /** Absent where the portal refuses the child's account the agenda (a kindergarten). */
-  items?: readonly AgendaItem[] | null;
-  /** Absent where the portal refuses the child's account the homework (a kindergarten). */
-  homework?: readonly HomeworkItem[] | null;
+  items: readonly AgendaItem[] | null;
+  /** The portal refuses the child's account the agenda (a kindergarten): no entries to tell. */
+  itemsAbsent: boolean;
+  homework: readonly HomeworkItem[] | null;
+  /** The portal refuses the child's account the homework (a kindergarten): no homework to tell. */
+  homeworkAbsent: boolean;
 }
 
 /** An entry as the board names its kind (another entry by the school's category), with its time, subject, what the school wrote, its category and teacher. */
@@ -40,7 +42,7 @@ function homeworkLine(h: HomeworkItem, c: AskContext): string {
 
 /** A section of the agenda's entries: none where the account has no agenda, unknown while it is not read. */
 const agendaTold = (facts: AgendaAsk, title: string, lines: string[] | undefined): Told[] =>
-  facts.items === undefined ? [] : [{ title, lines: lines ?? null }];
+  facts.itemsAbsent ? [] : [{ title, lines: lines ?? null }];
 
 const isTest = (e: AgendaItem): boolean => e.kind === 'test' || e.kind === 'quiz';
 /** An entry that covers `date` (a trip of several days on each of them). */
@@ -50,7 +52,7 @@ function day(facts: AgendaAsk, date: string, c: AskContext): Told[] {
   const w = ASK_TEXT[c.language].agenda;
   const on = facts.items?.filter((e) => covers(e, date));
   const homework =
-    facts.homework === undefined
+    facts.homeworkAbsent
       ? []
       : [{ title: w.homeworkDue, lines: facts.homework?.filter((h) => h.due === date).map((h) => homeworkLine(h, c)) ?? null }];
   return [
@@ -77,7 +79,7 @@ function upcoming(facts: AgendaAsk, { until, subject }: UpcomingAsked, c: AskCon
       : `${dayShort(from, c.clock, text)} (${from})`;
   const ahead = facts.items?.filter((e) => e.date <= until && (e.until ?? e.date) >= c.clock.today && ofSubject(subject, e.subject));
   const homework =
-    facts.homework === undefined
+    facts.homeworkAbsent
       ? []
       : [
           {
@@ -103,4 +105,4 @@ function upcoming(facts: AgendaAsk, { until, subject }: UpcomingAsked, c: AskCon
   ];
 }
 
-export const agendaAsk: AskPart<AgendaAsk> = { unknown: { items: null, homework: null }, day, upcoming };
+export const agendaAsk: AskPart<AgendaAsk> = { unknown: { items: null, itemsAbsent: false, homework: null, homeworkAbsent: false }, day, upcoming };

@@ -15,7 +15,7 @@ export interface AttendanceAsk {
   /** Whether the justifications were read (none read is not "none sent"). */
   justificationsKnown: boolean;
   /** The portal refuses the child's account the attendance (a kindergarten): nothing to tell. */
-  absent?: true;
+  absent: boolean;
 }
 
 function attendance(facts: AttendanceAsk, asked: { days: number | null }, c: AskContext): Told[] {
@@ -79,4 +79,4 @@ function attendance(facts: AttendanceAsk, asked: { days: number | null }, c: Ask
   ];
 }
 
-export const attendanceAsk: AskPart<AttendanceAsk> = { unknown: { semester: null, justificationsKnown: false }, attendance };
+export const attendanceAsk: AskPart<AttendanceAsk> = { unknown: { semester: null, justificationsKnown: false, absent: false }, attendance };

@@ -175,7 +175,7 @@ export const attendance = feature({
 async function compute(ctx: SourceContext, language: Language): Promise<SourceResult> {
   const unknown = (): SourceResult => ({
     states: statesOf(ATTENDANCE_ENTITIES, { view: null, language }),
-    ask: { semester: null, justificationsKnown: false } satisfies AttendanceAsk,
+    ask: { semester: null, justificationsKnown: false, absent: false } satisfies AttendanceAsk,
   });
   const read = ctx.cache.get(ATTENDANCES);
   const marks = read?.Attendances;
@@ -217,7 +217,7 @@ async function compute(ctx: SourceContext, language: Language): Promise<SourceRe
     year: yearSeries(() =>
       attendanceYear(input, { begins: ctx.identity.schoolYearBegin, endFirstSemester: ctx.identity.semester1End, today: ctx.today }, language),
     ),
-    ask: { semester, justificationsKnown: justifications !== undefined } satisfies AttendanceAsk,
+    ask: { semester, justificationsKnown: justifications !== undefined, absent: false } satisfies AttendanceAsk,
     output: {
       absences: events
         .map((e) => e.payload)

@@ -5,7 +5,7 @@ import { ASK_TEXT } from '../../i18n/ask-text.js';
 import { joinedFacts, type AskContext, type AskPart, type Told } from '../screens/ask.js';
 
 /** What a pass keeps for Assist of the behaviour's view: null while the grades' behaviour list is not known; absent where refused. */
-export type BehaviourAsk = { view: Behaviour | null; absent?: true };
+export type BehaviourAsk = { view: Behaviour | null; absent: boolean };
 
 function behaviour(facts: BehaviourAsk, c: AskContext): Told[] {
   const w = ASK_TEXT[c.language];
@@ -26,4 +26,4 @@ function behaviour(facts: BehaviourAsk, c: AskContext): Told[] {
   return [{ title: w.behaviour.grade, lines: marks }];
 }
 
-export const behaviourAsk: AskPart<BehaviourAsk> = { unknown: { view: null }, behaviour };
+export const behaviourAsk: AskPart<BehaviourAsk> = { unknown: { view: null, absent: false }, behaviour };

@@ -95,7 +95,7 @@ function compute(ctx: SourceContext, language: Language): Promise<SourceResult> 
   const view = behaviourRule(input);
   return Promise.resolve({
     states: statesOf([behaviourEntity], { view, language }),
-    ask: { view } satisfies BehaviourAsk,
+    ask: { view, absent: false } satisfies BehaviourAsk,
     events: { behaviour_grade: behaviourEvents(input) } satisfies Events<typeof behaviourEvent>,
     output: { marks: behaviourMarks(input) } satisfies BehaviourOutput,
   });

@@ -23,7 +23,7 @@ export interface GradesAsk {
   averaged: ReturnType<typeof renderAverage> | null;
   semester: Semester;
   /** The portal refuses the child's account the grades (a kindergarten): nothing to tell. */
-  absent?: true;
+  absent: boolean;
 }
 
 /**
@@ -132,4 +132,4 @@ function grades(facts: GradesAsk, asked: GradesAsked, c: AskContext): Told[] {
   ];
 }
 
-export const gradesAsk: AskPart<GradesAsk> = { unknown: { items: null, terms: [], averaged: null, semester: 1 }, grades };
+export const gradesAsk: AskPart<GradesAsk> = { unknown: { items: null, terms: [], averaged: null, semester: 1, absent: false }, grades };

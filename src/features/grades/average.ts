@@ -49,17 +49,21 @@ export function renderAverage(
   // the second semester the first one's figures; what the next threshold needs.
   const graded = value.subjects.map((s) => {
     const next = grading && neededForNext(s, grading.thresholds, value.scale);
-    const percent = points.get(s.subjectId)?.percent;
+    const figures = next && grading && gradingFigures(next, subjectForecast(s, grading.thresholds, grading.today));
     return {
       subject: s.subject ?? s.subjectId,
       average: s.average === null ? null : round2(s.average),
       count: s.count,
       // The school's own average this semester, when it publishes one (the dashboard shows it beside ours).
       ...schoolSemesterAverage(schools.get(s.subjectId), value.semester),
-      ...(percent === undefined ? {} : { percent }),
+      percent: points.get(s.subjectId)?.percent,
       ...s.periods,
       ...previousSemester(s.previous),
-      ...(next && grading && gradingFigures(next, subjectForecast(s, grading.thresholds, grading.today))),
+      next_threshold: figures?.next_threshold,
+      needed_for_next: figures?.needed_for_next,
+      forecast: figures?.forecast,
+      trend: figures?.trend,
+      to_next: figures?.to_next,
     };
   });
   return withAttributes(value.overall === null ? null : round2(value.overall).toFixed(2), {
@@ -77,16 +81,17 @@ export function renderAverage(
 
 /**
  * What Assist's grades part and newest_grade read of a subject of `average`: each published only where the subject has
- * it (a percentage where it has point grades; with the grading thresholds, the next one, what it needs, the forecast).
+ * it (a percentage where it has point grades; with the grading thresholds, the next one, what it needs, the forecast),
+ * undefined where it has not: an undefined value is left out of the published attributes, as before it was made a field.
  */
 export interface SubjectFigures {
   subject: string;
   average: number | null;
-  percent?: number | null;
+  percent: number | null | undefined;
   /** Null at the top of the scale. */
-  next_threshold?: number | null;
-  needed_for_next?: string | null;
-  forecast?: string | null;
+  next_threshold: number | null | undefined;
+  needed_for_next: string | null | undefined;
+  forecast: string | null | undefined;
 }
 
 /** A subject's figures by the grading thresholds: the next threshold and what it needs, the forecast, its trend and what lifts it. */
@@ -117,6 +122,10 @@ function pointsOnly(value: Averages) {
       count: p?.count ?? 0,
       percent: p?.percent ?? null,
       ...previousPoints(b),
+      // No threshold, nothing needed, no forecast by points: left out of the published subject.
+      next_threshold: undefined,
+      needed_for_next: undefined,
+      forecast: undefined,
     };
   });
 }

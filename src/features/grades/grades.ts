@@ -270,7 +270,7 @@ class GradesSource implements Source {
         terms,
         averaged: view.averaged,
         semester: semester.semester,
-        ...(grades === undefined && c.refused(R.GRADES) ? { absent: true as const } : {}),
+        absent: grades === undefined && c.refused(R.GRADES),
       } satisfies GradesAsk,
     };
   }

@@ -26,10 +26,16 @@ export type NewestGradeFacts = Partial<GradeFields> & {
   added?: string | null;
   mark_name?: string;
   recent: ReturnType<typeof recentGrade>[];
-  /** The semester's descriptive and text grades, newest first, with their teacher and comment (the screens list them whole). */
-  described?: ReturnType<typeof describedGrade>[];
-  /** The proposed semester and final grades, newest first, each subject's newest of its kind, all of them (`period`: semester_proposal or final_proposal). */
-  proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
+  /**
+   * The semester's descriptive and text grades, newest first, with their teacher and comment (the screens list them
+   * whole); undefined (left out of the published attributes) before the first grade.
+   */
+  described: ReturnType<typeof describedGrade>[] | undefined;
+  /**
+   * The proposed semester and final grades, newest first, each subject's newest of its kind, all of them (`period`:
+   * semester_proposal or final_proposal); undefined (left out) before the first grade.
+   */
+  proposals: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[] | undefined;
 };
 
 /** A descriptive or text grade of newest_grade's `described`: its words (cut to a list's length) and the teacher's comment. */
@@ -44,7 +50,7 @@ const describedGrade = (i: GradeItem) => ({
 });
 
 /** One of the latest grades in newest_grade's `recent`: as a described grade, with what its mark means and its subject's forecast. */
-const recentGrade = (i: GradeItem, mark: { mark_name?: string }, forecast: string | null) => ({
+const recentGrade = (i: GradeItem, mark: { mark_name: string | undefined }, forecast: string | null) => ({
   ...describedGrade(i),
   ...mark,
   /** The grade its subject's weighted average gives this semester, as `average`'s subjects say it; null when none. */
@@ -84,10 +90,11 @@ export function renderNewestGrade(
   wording: GradeWording = { language: 'pl', scale: DEFAULT_SCALE },
   subjects: readonly Pick<SubjectFigures, 'subject' | 'forecast'>[] = [],
 ): PublishedAs<NewestGradeFacts> {
-  if (newest === undefined) return { state: null, attributes: { recent: [] } };
-  const named = (item: GradeItem): { mark_name?: string } => {
+  if (newest === undefined) return { state: null, attributes: { recent: [], described: undefined, proposals: undefined } };
+  // A grade's `mark_name` is undefined (left out of the published grade) where its mark is a grade.
+  const named = (item: GradeItem): { mark_name: string | undefined } => {
     const code = markOf(item, wording.scale);
-    return code === null ? {} : { mark_name: markName(code, wording.language) };
+    return { mark_name: code === null ? undefined : markName(code, wording.language) };
   };
   const forecasts = new Map(subjects.map((s) => [s.subject, s.forecast ?? null]));
   const shown = collapse(newest.shown ?? undefined);

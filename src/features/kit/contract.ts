@@ -98,10 +98,12 @@ export function statesOf<V, E extends EntityDef<string, unknown, string, unknown
  */
 export interface Received<E> {
   state: string | null;
-  attributes?: Partial<AttributesOf<E>>;
+  /** None published (a state without attributes): empty, each attribute missing. */
+  attributes: Partial<AttributesOf<E>>;
 }
 
 /** A child's last published state of an entity, read by its declaration; undefined when none was. */
 export function received<E extends EntityDef>(states: ReadonlyMap<string, EntityState>, entity: E): Received<E> | undefined {
-  return states.get(entity.key) as Received<E> | undefined;
+  const published = states.get(entity.key);
+  return published && { state: published.state, attributes: (published.attributes ?? {}) as Partial<AttributesOf<E>> };
 }

@@ -12,16 +12,16 @@ import { joinedFacts, ofSubject, type AskContext, type AskPart, type TopicsAsked
 export interface LessonsHeldAsk {
   /** The last 14 days' lessons held, newest first. */
   recent: readonly LessonHeld[] | null;
-  /** The school year's lessons held, newest first (get_lesson_topics of a date, or up to 60 days back). */
-  held?: readonly LessonHeld[];
-  /** The lessons missed in the last 14 days, with what was taught. */
-  missed?: readonly MissedLesson[];
-  /** Each test or quiz ahead with the topics of its subject to revise. */
-  revise?: readonly { test: AgendaItem; topics: readonly LessonHeld[] }[];
+  /** The school year's lessons held, newest first (get_lesson_topics of a date, or up to 60 days back); null with `recent`. */
+  held: readonly LessonHeld[] | null;
+  /** The lessons missed in the last 14 days, with what was taught; null while the attendance is not known. */
+  missed: readonly MissedLesson[] | null;
+  /** Each test or quiz ahead with the topics of its subject to revise; null while the agenda is not known. */
+  revise: readonly { test: AgendaItem; topics: readonly LessonHeld[] }[] | null;
   /** The portal refuses the child's account the lessons held (a kindergarten): nothing to tell. */
-  absent?: true;
+  absent: boolean;
   /** The portal refuses the child's account the attendance: no lessons missed to tell. */
-  attendanceAbsent?: true;
+  attendanceAbsent: boolean;
 }
 
 /** The lessons missed with what was taught, left out when the account has no attendance. */
@@ -67,4 +67,4 @@ function upcoming(facts: LessonsHeldAsk, { until, subject }: UpcomingAsked, c: A
   ];
 }
 
-export const lessonsHeldAsk: AskPart<LessonsHeldAsk> = { unknown: { recent: null }, topics, attendance, upcoming };
+export const lessonsHeldAsk: AskPart<LessonsHeldAsk> = { unknown: { recent: null, held: null, missed: null, revise: null, absent: false, attendanceAbsent: false }, topics, attendance, upcoming };

@@ -130,14 +130,21 @@ async function compute(ctx: SourceContext): Promise<SourceResult> {
   const attendance: AttendanceOutput | undefined = ctx.inputs.attendance;
   if (realizations === undefined) {
     // The portal refuses the child's account the lessons held (a kindergarten): Assist leaves them out, not unknown.
-    const ask: LessonsHeldAsk = { recent: null, ...(ctx.cache.refused(REALIZATIONS) ? { absent: true as const } : {}) };
+    const ask: LessonsHeldAsk = {
+      recent: null,
+      held: null,
+      missed: null,
+      revise: null,
+      absent: ctx.cache.refused(REALIZATIONS),
+      attendanceAbsent: false,
+    };
     return { states: statesOf(LESSONS_HELD_ENTITIES, { recent: null }), ask };
   }
   const lookupNames = namesOf(ctx.cache);
   const held = lessonsHeld({ realizations, lessons: ctx.cache.get(LESSONS)?.Lessons, names: lookupNames });
   const { date, time } = wallTime(ctx.now);
   const view: LessonsHeldView = { recent: recentLessons(held, ctx.today) };
-  const ask: LessonsHeldAsk = { recent: view.recent, held };
+  const ask: LessonsHeldAsk = { recent: view.recent, held, missed: null, revise: null, absent: false, attendanceAbsent: false };
   if (agenda !== undefined) {
     // Each test ahead with its own revision list, as next_test gives the first one's.
     ask.revise = agenda.tests

@@ -21,8 +21,15 @@ export interface ArchivedMessages {
   sent: readonly SentItem[] | null;
 }
 
-/** What a pass keeps for Assist of the messages: each watched mailbox's list (and the archive once asked for); absent without the messages module. */
-export type MessagesAsk = { listed: ListedMessages | null; archive?: ArchivedMessages } | { absent: true };
+/**
+ * What a pass keeps for Assist of the messages: each watched mailbox's list, null while not read; the archive once
+ * asked for (null before); `absent` without the messages module.
+ */
+export interface MessagesAsk {
+  listed: ListedMessages | null;
+  archive: ArchivedMessages | null;
+  absent: boolean;
+}
 
 /** A day as a message's line names it: "wt. 12.05 (2026-05-12)". */
 function dayOf(sendDate: string | null | undefined, c: AskContext): string | null {
@@ -32,7 +39,7 @@ function dayOf(sendDate: string | null | undefined, c: AskContext): string | nul
 
 function messages(facts: MessagesAsk, asked: MessagesAsked, c: AskContext): Told[] {
   const w = ASK_TEXT[c.language].messages;
-  if ('absent' in facts) return [{ title: asked.archive ? w.archive : w.messages(asked.days), lines: [w.noModule] }];
+  if (facts.absent) return [{ title: asked.archive ? w.archive : w.messages(asked.days), lines: [w.noModule] }];
   if (asked.archive) return archived(facts.archive, c);
   if (facts.listed === null) return [{ title: w.messages(asked.days), lines: null }];
   const since = addDays(c.clock.today, 1 - asked.days);
@@ -59,7 +66,7 @@ function messages(facts: MessagesAsk, asked: MessagesAsked, c: AskContext): Told
 }
 
 /** The archive's messages, received (with a preview) and sent; unknown where the school could not be asked. */
-function archived(archive: ArchivedMessages | undefined, c: AskContext): Told[] {
+function archived(archive: ArchivedMessages | null, c: AskContext): Told[] {
   const w = ASK_TEXT[c.language].messages;
   const received = archive?.received?.map(
     (m) =>
@@ -75,8 +82,8 @@ function archived(archive: ArchivedMessages | undefined, c: AskContext): Told[] 
 
 /** get_messages with archive: the archive's two lists, read on demand (interface 18.2). */
 function reach(facts: MessagesAsk, asked: ReachAsked): Want[] {
-  if (asked.tool !== 'messages' || !asked.archive || 'absent' in facts) return [];
+  if (asked.tool !== 'messages' || !asked.archive || facts.absent) return [];
   return [want(ARCHIVED_INBOX, undefined, { onDemand: true }), want(ARCHIVED_SENT, undefined, { onDemand: true })];
 }
 
-export const messagesAsk: AskPart<MessagesAsk> = { unknown: { listed: null }, messages, reach };
+export const messagesAsk: AskPart<MessagesAsk> = { unknown: { listed: null, archive: null, absent: false }, messages, reach };

@@ -64,7 +64,7 @@ export class MessagesSource implements Source {
       this.absent = true;
       this.counts = undefined;
       this.listed.clear();
-      return Promise.resolve({ states: renderMessages(null, this.options.language), output: [], ask: { absent: true } satisfies MessagesAsk });
+      return Promise.resolve({ states: renderMessages(null, this.options.language), output: [], ask: { listed: null, archive: null, absent: true } satisfies MessagesAsk });
     }
     const counts = ctx.cache.get(UNREAD);
     // Not read yet (a pass that could not reach the messaging host): nothing new to say.
@@ -84,7 +84,7 @@ export class MessagesSource implements Source {
       events: { message: [...listed].flatMap(([mailbox, items]) => messageEvents(mailbox, items)) } satisfies Events<typeof messageEvent>,
       // The messages the portal listed, by mailbox (what open_message accepts).
       output,
-      ask: { listed: output, ...archiveOf(ctx) } satisfies MessagesAsk,
+      ask: { listed: output, archive: archiveOf(ctx), absent: false } satisfies MessagesAsk,
     });
   }
 
@@ -97,9 +97,9 @@ export class MessagesSource implements Source {
 }
 
 /** The archive's lists a person asked for (ctx.onDemand): each as the portal listed it, null where its read failed. */
-function archiveOf(ctx: SourceContext): Pick<Extract<MessagesAsk, { listed: unknown }>, 'archive'> {
-  if (!ctx.onDemand?.some((w) => ARCHIVES.includes(w.res))) return {};
-  return { archive: { received: ctx.cache.peek(ARCHIVED_INBOX)?.items ?? null, sent: ctx.cache.peek(ARCHIVED_SENT) ?? null } };
+function archiveOf(ctx: SourceContext): MessagesAsk['archive'] {
+  if (!ctx.onDemand?.some((w) => ARCHIVES.includes(w.res))) return null;
+  return { received: ctx.cache.peek(ARCHIVED_INBOX)?.items ?? null, sent: ctx.cache.peek(ARCHIVED_SENT) ?? null };
 }
 
 /**

@@ -7,7 +7,7 @@ import { dayShort, spaced } from '../screens/shown.js';
 import { joinedFacts, type AskContext, type AskPart, type Told } from '../screens/ask.js';
 
 /** What a pass keeps for Assist of the notes: every note, newest first; null while the notes are not known; absent where refused. */
-export type NotesAsk = { notes: readonly NoteFacts[] | null; absent?: true };
+export type NotesAsk = { notes: readonly NoteFacts[] | null; absent: boolean };
 
 /** The newest notes told. */
 const TOLD = 20;
@@ -36,4 +36,4 @@ function behaviour(facts: NotesAsk, c: AskContext): Told[] {
   ];
 }
 
-export const notesAsk: AskPart<NotesAsk> = { unknown: { notes: null }, behaviour };
+export const notesAsk: AskPart<NotesAsk> = { unknown: { notes: null, absent: false }, behaviour };

@@ -69,7 +69,7 @@ function compute(ctx: SourceContext): Promise<SourceResult> {
   const notes = ctx.cache.get(NOTES)?.Notes;
   if (notes === undefined) {
     // The portal refuses the child's account the notes (a kindergarten): Assist leaves them out, not unknown.
-    const ask: NotesAsk = { notes: null, ...(ctx.cache.refused(NOTES) ? { absent: true as const } : {}) };
+    const ask: NotesAsk = { notes: null, absent: ctx.cache.refused(NOTES) };
     return Promise.resolve({ states: statesOf([newestNoteEntity], null), ask });
   }
   const input: NotesInput = { notes, categories: ctx.cache.get(NOTE_CATEGORIES)?.Categories, names: namesOf(ctx.cache) };
@@ -78,7 +78,7 @@ function compute(ctx: SourceContext): Promise<SourceResult> {
     states: statesOf([newestNoteEntity], newestNote(input)),
     events: { note: events } satisfies Events<typeof noteEvent>,
     // Every note, newest first: the events' own payloads.
-    ask: { notes: events.map((e) => e.payload) } satisfies NotesAsk,
+    ask: { notes: events.map((e) => e.payload), absent: false } satisfies NotesAsk,
     output: { negative: noteDays(notes, 'negative'), positive: noteDays(notes, 'positive') } satisfies NotesOutput,
   });
 }

@@ -5,7 +5,7 @@ import { ASK_TEXT } from '../../i18n/ask-text.js';
 import type { AskContext, AskPart, Told } from '../screens/ask.js';
 
 /** What a pass keeps for Assist of the school's files: every file, newest first; null while they are not known, absent where refused. */
-export type SchoolFilesAsk = { files: readonly SchoolFileItem[] | null; absent?: true };
+export type SchoolFilesAsk = { files: readonly SchoolFileItem[] | null; absent: boolean };
 
 /** The newest files told. */
 const TOLD = 20;
@@ -21,4 +21,4 @@ function school(facts: SchoolFilesAsk, c: AskContext): Told[] {
   ];
 }
 
-export const schoolFilesAsk: AskPart<SchoolFilesAsk> = { unknown: { files: null }, school };
+export const schoolFilesAsk: AskPart<SchoolFilesAsk> = { unknown: { files: null, absent: false }, school };

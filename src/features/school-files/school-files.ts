@@ -84,14 +84,14 @@ function compute(ctx: SourceContext, childId: () => string): Promise<SourceResul
   if (answer === undefined)
     return Promise.resolve({
       states: unknown(),
-      ask: { files: null, ...(ctx.cache.refused(SCHOOL_FILES) ? { absent: true as const } : {}) } satisfies SchoolFilesAsk,
+      ask: { files: null, absent: ctx.cache.refused(SCHOOL_FILES) } satisfies SchoolFilesAsk,
     });
   const items = schoolFiles(answer.Data);
   const saved = saveInBackground(ctx, items.slice(0, LISTED));
   return Promise.resolve({
     states: statesOf([schoolFilesEntity], { items, saved, child: childId() }),
     events: { school_file: schoolFileEvents(items) } satisfies Events<typeof schoolFileEvent>,
-    ask: { files: items } satisfies SchoolFilesAsk,
+    ask: { files: items, absent: false } satisfies SchoolFilesAsk,
   });
 }
 

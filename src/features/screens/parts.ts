@@ -54,10 +54,13 @@ export interface BoardLesson {
   note: string | null;
   /** done: over; now: in progress (today only). */
   status: 'done' | 'now' | null;
-  /** An extra class (zajęcia dodatkowe): no kindergarten's block for want of a number. */
-  extra?: true;
-  /** A kindergarten's block (its day `kindergarten`, as the timetable says it; an extra class aside): said by its hours, no number. */
-  block?: true;
+  /** An extra class (zajęcia dodatkowe): no kindergarten's block for want of a number. Undefined (left out of the board's JSON) otherwise. */
+  extra: true | undefined;
+  /**
+   * A kindergarten's block (its day `kindergarten`, as the timetable says it; an extra class aside): said by its
+   * hours, no number. Undefined (left out) otherwise.
+   */
+  block: true | undefined;
 }
 
 export interface BoardDay {

@@ -8,7 +8,7 @@ import { dayShort } from '../screens/shown.js';
 import { joinedFacts, type AskContext, type AskPart, type MessagesAsked, type Told } from '../screens/ask.js';
 
 /** What a pass keeps for Assist of the sent box: every sent message, newest first; null while not read; absent without the module. */
-export type SentAsk = { sent: readonly SentView[] | null; absent?: true };
+export type SentAsk = { sent: readonly SentView[] | null; absent: boolean };
 
 function messages(facts: SentAsk, asked: MessagesAsked, c: AskContext): Told[] {
   // The past years' sent messages are the messages' part, read from the archive.
@@ -39,4 +39,4 @@ function messages(facts: SentAsk, asked: MessagesAsked, c: AskContext): Told[] {
   ];
 }
 
-export const sentAsk: AskPart<SentAsk> = { unknown: { sent: null }, messages };
+export const sentAsk: AskPart<SentAsk> = { unknown: { sent: null, absent: false }, messages };

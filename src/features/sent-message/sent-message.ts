@@ -140,7 +140,7 @@ class SentMessages implements Source {
     return Promise.resolve({
       states: this.restate(),
       events: { message_read: readEvents(this.input()) } satisfies Events<typeof messageReadEvent>,
-      ask: { sent: sentViews(this.input()) } satisfies SentAsk,
+      ask: { sent: sentViews(this.input()), absent: false } satisfies SentAsk,
     });
   }
 

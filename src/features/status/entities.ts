@@ -16,7 +16,8 @@ const diagnostic = { entityCategory: 'diagnostic', bridgeAvailabilityOnly: true 
  */
 export type ProblemFacts = {
   reason: string | null;
-  message?: string;
+  /** Why, in the configured language; undefined (left out of the published attributes) while OFF. */
+  message: string | undefined;
   since?: string;
   retry_at?: string;
   detail?: string;

@@ -12,7 +12,7 @@ import type { ProblemFacts, ProblemState } from './entities.js';
  * `advice_message`: worth knowing, but the register is read, so no problem.
  */
 export function problemOff(advice?: LoginAdvice, language: Language = 'en'): ProblemState {
-  return { state: 'OFF', attributes: { reason: null, ...adviceAttributes(advice, language) } };
+  return { state: 'OFF', attributes: { reason: null, message: undefined, ...adviceAttributes(advice, language) } };
 }
 
 function adviceAttributes(advice: LoginAdvice | undefined, language: Language): Pick<ProblemFacts, 'advice' | 'advice_message'> {

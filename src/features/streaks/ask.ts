@@ -4,7 +4,7 @@ import { ASK_TEXT } from '../../i18n/ask-text.js';
 import type { AskContext, AskPart, Told } from '../screens/ask.js';
 
 /** What a pass keeps for Assist of the streaks: the runs, once every list they count is known; absent without notes to count. */
-export type StreaksAsk = Pick<Streaks, 'daysWithoutNegativeNote'> & { absent?: true };
+export type StreaksAsk = Pick<Streaks, 'daysWithoutNegativeNote'> & { absent: boolean };
 
 function behaviour(facts: StreaksAsk, c: AskContext): Told[] {
   // An account without notes (a kindergarten's) has no run of days without a negative one.
@@ -14,4 +14,4 @@ function behaviour(facts: StreaksAsk, c: AskContext): Told[] {
   return [{ title: w.streak, lines: days === null ? null : [w.withoutNegative(days)] }];
 }
 
-export const streaksAsk: AskPart<StreaksAsk> = { unknown: { daysWithoutNegativeNote: null }, behaviour };
+export const streaksAsk: AskPart<StreaksAsk> = { unknown: { daysWithoutNegativeNote: null, absent: false }, behaviour };

@@ -108,8 +108,8 @@ export class AchievementRecord {
     }
     r.kept = achievements.filter((a) => KEPT_KINDS.includes(a.kind)).map(({ quiet: _, ...a }) => a);
     const quiet = new Set(r.quiet);
-    const listed = achievements.map(({ quiet: _, ...a }): Unlocked => (quiet.has(achievementId(a, year)) ? { ...a, quiet: true } : a));
-    return { listed, news: listed.filter((a) => ready.includes(a.kind) && a.quiet !== true) };
+    const listed = achievements.map((a): Unlocked => ({ ...a, quiet: quiet.has(achievementId(a, year)) }));
+    return { listed, news: listed.filter((a) => ready.includes(a.kind) && !a.quiet) };
   }
 
   /** Writes what changed (a write that fails is told, and tried again at the next pass). */

@@ -74,14 +74,15 @@ export type Achievement = {
   kind: AchievementKind;
   count: number;
   date: string;
-  subject?: string;
+  /** Undefined for a kind without one: left out of the event and of `achievements`. */
+  subject: string | undefined;
 };
 
 /**
  * An achievement and what it is of (`ref`: its count, or its thing: a subject, a grade's key, a month), which its
  * event id names; `quiet` once known to have been true already when the bridge first read its kind (record.ts).
  */
-export type Unlocked = Achievement & { ref: string; quiet?: true };
+export type Unlocked = Achievement & { ref: string; quiet: boolean };
 
 /** A grade as the streak reads it, in the order the grades feature hands them (oldest first). */
 export interface StreakGrade {
@@ -175,7 +176,7 @@ class Unlocks {
   private readonly done = new Set<string>();
 
   reach(kind: AchievementKind, run: number, date: string): void {
-    for (const count of ACHIEVEMENT_COUNTS[kind]) if (run >= count) this.win({ kind, count, date, ref: String(count) });
+    for (const count of ACHIEVEMENT_COUNTS[kind]) if (run >= count) this.win({ kind, count, date, ref: String(count), subject: undefined, quiet: false });
   }
 
   /** A thing won (its `ref` says which), once: the first call for it stands. */
@@ -222,7 +223,7 @@ function gradeKinds(grades: readonly StreakGrade[], input: StreaksInput, unlocks
     unlocks.reach('good_grades', run, g.date);
     const corrected = g.improves === undefined ? undefined : byKey.get(g.improves);
     if (corrected !== undefined && corrected <= 2 && g.n >= 4 && g.key !== undefined)
-      unlocks.win({ kind: 'comeback', count: unlocks.count('comeback') + 1, date: g.date, ref: g.key, ...subjectOf(g.subject) });
+      unlocks.win({ kind: 'comeback', count: unlocks.count('comeback') + 1, date: g.date, ref: g.key, subject: g.subject || undefined, quiet: false });
   }
   // The semesters: the first to its end, the second from the day after to the end of the year.
   const first = input.semester1End?.slice(0, 10);
@@ -236,7 +237,7 @@ function gradeKinds(grades: readonly StreakGrade[], input: StreaksInput, unlocks
     const own = counted.filter((g) => g.date >= (s.from as string) && g.date <= (s.to as string));
     const clean = own.every((g) => g.n !== 1);
     const ended = input.today > s.to || (input.today === s.to && (input.time ?? '00:00') >= SEMESTER_CLOSES);
-    if (ended && own.length > 0 && clean) unlocks.win({ kind: 'semester_without_one', count: s.no, date: s.to, ref: String(s.no) });
+    if (ended && own.length > 0 && clean) unlocks.win({ kind: 'semester_without_one', count: s.no, date: s.to, ref: String(s.no), subject: undefined, quiet: false });
     if (!ended && clean) running = s.no;
   }
   progress.first_six = unlocks.progress('first_six', Math.min(sixes, 1));
@@ -247,7 +248,6 @@ function gradeKinds(grades: readonly StreakGrade[], input: StreaksInput, unlocks
   return run;
 }
 
-const subjectOf = (subject: string | null | undefined): { subject?: string } => (subject ? { subject } : {});
 
 /** The run of school days after the last day that breaks it: a breaking day that is a school day does not count. */
 function dayRun(kind: AchievementKind, days: readonly string[], breaks: readonly string[], unlocks: Unlocks): number {
@@ -282,7 +282,7 @@ function fullMonths(schoolDays: readonly string[], absences: readonly string[], 
     if (!clean || month >= now) continue;
     // The month's last day: the day before the next month's first.
     const next = addDays(`${month}-28`, 4).slice(0, 7);
-    unlocks.win({ kind: 'full_month', count: unlocks.count('full_month') + 1, date: addDays(`${next}-01`, -1), ref: month });
+    unlocks.win({ kind: 'full_month', count: unlocks.count('full_month') + 1, date: addDays(`${next}-01`, -1), ref: month, subject: undefined, quiet: false });
   }
   const running = ![...absent].some((d) => d.startsWith(now) && d <= today);
   const count = unlocks.count('full_month');
@@ -303,7 +303,7 @@ function stateKinds(input: StreaksInput, unlocks: Unlocks, progress: Streaks['pr
   if (input.subjects !== undefined) {
     for (const s of input.subjects)
       if (s.average !== null && s.count >= 5 && reaches(s.average, 5))
-        unlocks.win({ kind: 'subject_star', count: unlocks.count('subject_star') + 1, date: today, ref: s.id, subject: s.subject });
+        unlocks.win({ kind: 'subject_star', count: unlocks.count('subject_star') + 1, date: today, ref: s.id, subject: s.subject, quiet: false });
     progress.subject_star = { count: unlocks.count('subject_star'), next: null };
   }
   if (input.grades !== null) {
@@ -358,7 +358,7 @@ export const achievementId = (a: Unlocked, yearStart: string): string => `achiev
  * kind was first read goes as `quiet`: the event memory keeps it as such, never tells it (record.ts rebuilds from it).
  */
 export function achievementEvents(list: readonly Unlocked[], yearStart: string): NewsItem<AchievementPayload>[] {
-  return list.map((a) => ({ id: achievementId(a, yearStart), payload: shownAchievement(a), ...(a.quiet === true ? { quiet: true as const } : {}) }));
+  return list.map((a) => ({ id: achievementId(a, yearStart), payload: shownAchievement(a), ...(a.quiet ? { quiet: true as const } : {}) }));
 }
 
 /** An achievement as an event publishes it: what it is of left out. */

@@ -171,7 +171,8 @@ class StreaksSource implements Source {
       luckyDays: lucky !== undefined || record.lucky.length > 0 ? record.lucky : undefined,
       semester1End: ctx.identity.semester1End,
       yearEnd: ctx.identity.schoolYearEnd,
-      kept: record.kept,
+      // The record keeps no `quiet` (take() marks it) and leaves out a subject a kind has none of.
+      kept: record.kept.map((a) => ({ ...a, subject: a.subject, quiet: false })),
       yearStart: start,
       today: ctx.today,
       time: warsawTimeOfDay(ctx.now),
@@ -182,7 +183,7 @@ class StreaksSource implements Source {
     await this.record.save();
     return {
       states: statesOf([streaksEntity], { ...value, achievements: listed }),
-      ask: noNotes ?? ({ daysWithoutNegativeNote: value.daysWithoutNegativeNote } satisfies StreaksAsk),
+      ask: noNotes ?? ({ daysWithoutNegativeNote: value.daysWithoutNegativeNote, absent: false } satisfies StreaksAsk),
       // Every one of a kind read, those already true as such: the event memory tells the rest once, and keeps both apart.
       events: {
         achievement: achievementEvents(
@@ -200,7 +201,7 @@ export function renderStreaks(s: Streaks): PublishedAs<StreaksFacts> {
     ...(s.goodGrades === null ? {} : { good_grades: s.goodGrades }),
     ...(s.daysWithoutAbsence === null ? {} : { days_without_absence: s.daysWithoutAbsence }),
     ...(s.daysWithoutNegativeNote === null ? {} : { days_without_negative_note: s.daysWithoutNegativeNote }),
-    achievements: s.achievements.map((a) => ({ ...shownAchievement(a), announced: a.quiet !== true })).reverse(),
+    achievements: s.achievements.map((a) => ({ ...shownAchievement(a), announced: !a.quiet })).reverse(),
     progress: s.progress,
   };
   return withAttributes(s.goodGrades, facts);
@@ -253,7 +254,7 @@ const streaksBoard: BoardPart = ({ state, language, clock }: ShownChild) => {
     // One already true when the bridge first read its kind was never told: no badge celebrates it.
     return known === undefined || count === null || date === null || date < since || date > clock.today || a.announced === false
       ? []
-      : [{ kind: known, count, date, ...(subject === null ? {} : { subject }) }];
+      : [{ kind: known, count, date, subject: subject ?? undefined }];
   });
   const newest = recent.sort((x, y) => textCompare(y.date, x.date) || y.count - x.count)[0];
   if (newest === undefined) return null;

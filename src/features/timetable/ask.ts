@@ -26,15 +26,15 @@ export interface TimetableAsk {
   bells: readonly Bell[];
   nextSchoolDay: string | null;
   /** The days of the weeks a person asked about, read on demand (asked-weeks.ts); none before. */
-  asked?: readonly SchoolDay[];
+  asked: readonly SchoolDay[];
   /** The Mondays of asked weeks the portal has not published yet. */
-  unpublished?: readonly string[];
+  unpublished: readonly string[];
   /** The school year's span (get_day reaches any school day of it); null while not known. */
-  year?: SchoolYearSpan | null;
+  year: SchoolYearSpan | null;
   /** A kindergarten's plan holds its own weeks: nothing is read on demand for it. */
-  kind?: AccountKind;
-  /** This and next week against the standing plan (standing.ts); null while the plan is not read; none for a kindergarten. */
-  standing?: readonly StandingOut[] | null;
+  kind: AccountKind;
+  /** This and next week against the standing plan (standing.ts); null while the plan is not read, and for a kindergarten. */
+  standing: readonly StandingOut[] | null;
 }
 
 /** The free days (whole or some lessons) that touch `date`. */
@@ -60,7 +60,7 @@ function lessonLines(day: SchoolDay, c: AskContext): string[] {
 /** The day as the bridge holds it: of this and next week, or of a week read on demand. */
 function heldDay(facts: TimetableAsk, date: string): SchoolDay | undefined {
   const held = facts.fortnight.find((d) => d.date === date && d.lessons !== undefined);
-  return held ?? facts.asked?.find((d) => d.date === date && d.lessons !== undefined);
+  return held ?? facts.asked.find((d) => d.date === date && d.lessons !== undefined);
 }
 
 /** Why a day's lessons are not held: outside the school year, a week the school has not published, else until when the bridge knows. */
@@ -68,7 +68,7 @@ function notHeld(facts: TimetableAsk, date: string, c: AskContext): string[] | n
   const w = ASK_TEXT[c.language].timetable;
   const year = facts.year;
   if (facts.kind !== 'kindergarten' && year && (date < year.from || date > year.to)) return [w.outsideYear(date, year.from, year.to)];
-  if (facts.unpublished?.includes(weekStart(date))) return [w.unpublished(date)];
+  if (facts.unpublished.includes(weekStart(date))) return [w.unpublished(date)];
   const span = days(facts);
   return span === null ? null : [w.notHeld(date, span.first, span.last)];
 }
@@ -88,7 +88,7 @@ function day(facts: TimetableAsk, date: string, c: AskContext): Told[] {
 
 /** How the day differs from the standing plan, as every screen says it (standing.ts): this and next week's days only. */
 function standingOn(facts: TimetableAsk, date: string, c: AskContext): Told[] {
-  if (facts.standing === undefined || !facts.fortnight.some((d) => d.date === date && d.lessons !== undefined)) return [];
+  if (!facts.fortnight.some((d) => d.date === date && d.lessons !== undefined)) return [];
   const title = TIMETABLE_WORDS[c.language].standing.heading;
   return [{ title, lines: facts.standing === null ? null : facts.standing.filter((d) => d.date === date).map(standingLine) }];
 }
@@ -103,7 +103,7 @@ function days(facts: TimetableAsk): { first: string; last: string; next: string 
 /** A kindergarten's plan: the days read hold blocks, and blocks only. */
 function blocksOnly(facts: TimetableAsk): boolean {
   const held = facts.fortnight.flatMap((d) => d.lessons ?? []);
-  return held.length > 0 && held.every((l) => l.block !== undefined);
+  return held.length > 0 && held.every((l) => l.block !== null);
 }
 
 function upcoming(facts: TimetableAsk, { until, subject }: UpcomingAsked, c: AskContext): Told[] {
@@ -147,7 +147,7 @@ function school(facts: TimetableAsk, c: AskContext): Told[] {
         teachers.set(l.subject, (teachers.get(l.subject) ?? new Set()).add(l.teacher));
   const span = days(facts);
   // A kindergarten's plan of blocks has no subjects to name teachers of (nor has a fortnight without lessons).
-  const blocks = span !== null && facts.fortnight.every((d) => (d.lessons ?? []).every((l) => l.block !== undefined));
+  const blocks = span !== null && facts.fortnight.every((d) => (d.lessons ?? []).every((l) => l.block !== null));
   return [
     ...(facts.bells.length > 0 ? [{ title: w.bells, lines: [facts.bells.map((b) => `${b.no}. ${b.from}–${b.to}`).join('; ')] }] : []),
     ...(blocks
@@ -167,12 +167,12 @@ function school(facts: TimetableAsk, c: AskContext): Told[] {
 /** get_day's dates the bridge does not hold: their weeks, read on demand within the school year (a school's, not a kindergarten's). */
 function reach(facts: TimetableAsk, asked: ReachAsked): Want[] {
   if (asked.tool !== 'day' || facts.kind === 'kindergarten') return [];
-  const known = [...facts.fortnight, ...(facts.asked ?? [])];
-  return weeksToReach(asked.dates, known, facts.year ?? null);
+  const known = [...facts.fortnight, ...facts.asked];
+  return weeksToReach(asked.dates, known, facts.year);
 }
 
 export const timetableAsk: AskPart<TimetableAsk> = {
-  unknown: { fortnight: [], freeDays: null, bells: [], nextSchoolDay: null },
+  unknown: { fortnight: [], freeDays: null, bells: [], nextSchoolDay: null, asked: [], unpublished: [], year: null, kind: 'school', standing: null },
   day,
   days,
   upcoming,

@@ -50,10 +50,11 @@ function shownDay({ state, clock, text }: ShownChild, on: number | null, next: R
   if (nextDate === chosen.date) over = num(n.row) ?? 0;
   else if (nextDate === null ? chosen.date === clock.today : nextDate > chosen.date) over = chosen.lessons.length;
   const lessons = chosen.lessons.map((l, i): BoardLesson => {
-    const kind = l.extra === true ? { extra: true as const } : chosen.blocks ? { block: true as const } : {};
+    const extra = l.extra === true ? (true as const) : undefined;
+    const block = extra === undefined && chosen.blocks ? (true as const) : undefined;
     const status = i < over ? 'done' : chosen.date === clock.today && i === on ? 'now' : null;
     const [from, to, change] = [str(l.from), str(l.to), changeOf(l.change)];
-    return { no: num(l.no), from, to, subject: str(l.subject), room: str(l.room), change, note: str(l.note), status, ...kind };
+    return { no: num(l.no), from, to, subject: str(l.subject), room: str(l.room), change, note: str(l.note), status, extra, block };
   });
   return { date: chosen.date, title: dayTitle(chosen.date, clock, text), lessons, empty: lessons.length === 0 ? text.noLessons : null };
 }
@@ -73,18 +74,18 @@ function headlineOf(
   text: BoardText,
 ): BoardHeadline | null {
   // A kindergarten's day is of blocks (an extra class aside): its room stands by its name, its first is activities.
-  const block = (a: { extra?: unknown }): boolean => a.extra !== true && day?.lessons.some((l) => l.block) === true;
+  const block = (extra: unknown): boolean => extra !== true && day?.lessons.some((l) => l.block) === true;
   const c = current?.attributes ?? {};
   const subject = str(current?.state);
   if (subject !== null) {
     const to = str(c.to);
-    return { label: text.labels.now, subject, detail: roomAnd(str(c.room), to && text.until(to), text, true, block(c)), change: changeOf(c.change) };
+    return { label: text.labels.now, subject, detail: roomAnd(str(c.room), to && text.until(to), text, true, block(c.extra)), change: changeOf(c.change) };
   }
   const n = next?.attributes ?? {};
   const [following, date] = [str(next?.state), str(n.date)];
   if (following === null || date === null) return null;
-  const label = date === clock.today ? text.labels.next : `${block(n) ? text.firstBlock : text.firstLesson} (${dayShort(date, clock, text)})`;
-  return { label, subject: following, detail: roomAnd(str(n.room), str(n.time), text, false, block(n)), change: changeOf(n.change) };
+  const label = date === clock.today ? text.labels.next : `${block(n.extra) ? text.firstBlock : text.firstLesson} (${dayShort(date, clock, text)})`;
+  return { label, subject: following, detail: roomAnd(str(n.room), str(n.time), text, false, block(n.extra)), change: changeOf(n.change) };
 }
 
 /**

@@ -18,7 +18,8 @@ export interface SlotOut extends GroupOut {
   groups?: GroupOut[];
   /** A kindergarten's block (interface 12.2): no number, every teacher, and `planned` or the portal's word. */
   number?: null;
-  teachers?: string[];
+  /** Undefined (left out of the published slot) but for a kindergarten's block. */
+  teachers: string[] | undefined;
   kind?: string;
   /** Its change in words, as every screen prints it ("zastępstwo · zamiast: Matematyka · było: s. 12"); null for none. */
   note: string | null;
@@ -27,13 +28,17 @@ export interface SlotOut extends GroupOut {
 function groupOf(l: ScheduledLesson): GroupOut {
   const change = lessonChange(l);
   // A substitute lesson often has no room in the timetable; the plan change may name it.
-  const out: GroupOut = { subject: l.subject, teacher: l.teacher, room: l.room ?? (l.takesPlace ? (l.change?.room ?? null) : null), change };
-  if (change !== null) {
-    out.original_subject = l.change?.original_subject ?? l.subject;
-    out.original_teacher = l.change?.original_teacher ?? l.teacher;
-    out.original_room = l.change?.original_room ?? l.room;
-  }
-  if (l.extra) out.extra = true;
+  const changed = change !== null;
+  const out: GroupOut = {
+    subject: l.subject,
+    teacher: l.teacher,
+    room: l.room ?? (l.takesPlace ? (l.change?.room ?? null) : null),
+    change,
+    original_subject: changed ? (l.change?.original_subject ?? l.subject) : undefined,
+    original_teacher: changed ? (l.change?.original_teacher ?? l.teacher) : undefined,
+    original_room: changed ? (l.change?.original_room ?? l.room) : undefined,
+    extra: l.extra ? true : undefined,
+  };
   return { ...out, ...movesOf(l) };
 }
 
@@ -56,6 +61,7 @@ export function changeWords(c: PlanChange, date: string, w: TimetableWords): str
     original_subject: c.original_subject ?? c.subject,
     original_teacher: c.original_teacher ?? c.teacher,
     original_room: c.original_room ?? c.room,
+    extra: undefined,
   };
   return noteOf({ ...facts, ...movesOf({ change: c, date, lessonNo: slotOn(c, date) }) }, w);
 }
@@ -103,7 +109,7 @@ export const nextLessonFacts = (next: NextLesson<ScheduledLesson>, day?: SchoolD
   change: slotChange(next.lessons),
   row: rowOf(day, next.lessons[0]),
   // An extra class (zajęcia dodatkowe), not a lesson of the timetable.
-  ...(next.lessons.some((l) => l.extra) ? { extra: true as const } : {}),
+  extra: next.lessons.some((l) => l.extra) ? (true as const) : undefined,
 });
 
 /**
@@ -151,9 +157,10 @@ export function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
       teachers: first.block.teachers,
       kind: first.block.kind,
     };
-  if (groups.length === 1) return { no: first.lessonNo, from: first.from, to: first.to, ...(groups[0] as GroupOut) };
+  if (groups.length === 1) return { no: first.lessonNo, from: first.from, to: first.to, ...(groups[0] as GroupOut), teachers: undefined };
   const change = slotChange(lessons);
-  const out: Omit<SlotOut, 'note'> = {
+  const changed = change !== null;
+  return {
     no: first.lessonNo,
     from: first.from,
     to: first.to,
@@ -161,14 +168,13 @@ export function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
     teacher: joined(groups.map((g) => g.teacher)),
     room: joined(groups.map((g) => g.room)),
     change,
+    original_subject: changed ? joined(groups.map((g) => g.original_subject ?? g.subject)) : undefined,
+    original_teacher: changed ? joined(groups.map((g) => g.original_teacher ?? g.teacher)) : undefined,
+    original_room: changed ? joined(groups.map((g) => g.original_room ?? g.room)) : undefined,
+    extra: undefined,
+    groups,
+    teachers: undefined,
   };
-  if (change !== null) {
-    out.original_subject = joined(groups.map((g) => g.original_subject ?? g.subject));
-    out.original_teacher = joined(groups.map((g) => g.original_teacher ?? g.teacher));
-    out.original_room = joined(groups.map((g) => g.original_room ?? g.room));
-  }
-  out.groups = groups;
-  return out;
 }
 
 /**
@@ -176,7 +182,13 @@ export function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
  * of what takes place, extra classes included, as lessons_start_* and lessons_end_* say it; HH:MM), its lessons,
  * and `kindergarten` on a kindergarten's day of blocks, which the screens then speak of as activities.
  */
-export type TimetableDay = { date: string | null; hours: { from: string; to: string } | null; lessons: SlotOut[]; kindergarten?: true };
+export type TimetableDay = {
+  date: string | null;
+  hours: { from: string; to: string } | null;
+  lessons: SlotOut[];
+  /** Undefined (left out of the published attributes) but on a kindergarten's day. */
+  kindergarten: true | undefined;
+};
 
 /** The attributes of current_lesson: the slot in progress (all null outside lessons). */
 export interface CurrentLesson {
@@ -188,8 +200,8 @@ export interface CurrentLesson {
   change: ChangeKind | null;
   /** Its place in today's lessons as timetable_today lists them (from 0). */
   row: number | null;
-  /** An extra class (zajęcia dodatkowe): published only then. */
-  extra?: true;
+  /** An extra class (zajęcia dodatkowe): published only then (undefined is left out). */
+  extra: true | undefined;
 }
 
 /**
@@ -197,7 +209,7 @@ export interface CurrentLesson {
  * every slot listed, cancelled ones marked; unknown when the timetable does not cover the day.
  */
 export function timetableOf(day: SchoolDay | null, language: Language): { state: string | null; attributes: TimetableDay } {
-  if (day === null || day.lessons === undefined) return { state: null, attributes: { date: day?.date ?? null, hours: null, lessons: [] } };
+  if (day === null || day.lessons === undefined) return { state: null, attributes: { date: day?.date ?? null, hours: null, lessons: [], kindergarten: undefined } };
   const span = hoursOf(day);
   const words = TIMETABLE_WORDS[language];
   return withAttributes(heldSlots(day), {
@@ -206,7 +218,7 @@ export function timetableOf(day: SchoolDay | null, language: Language): { state:
     lessons: slotsOf(day.lessons)
       .map(slotFacts)
       .map((slot) => ({ ...slot, note: noteOf(slot, words) })),
-    ...(day.lessons.some((l) => l.block) ? { kindergarten: true as const } : {}),
+    kindergarten: day.lessons.some((l) => l.block) ? true : undefined,
   });
 }
 
@@ -222,7 +234,7 @@ export function currentLessonOf(
   today?: SchoolDay,
 ): { state: string | null; attributes: CurrentLesson } {
   const first = slot[0];
-  if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null, row: null } };
+  if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null, row: null, extra: undefined } };
   const groups = slot.map(groupOf);
   return {
     state: stateText(
@@ -236,7 +248,7 @@ export function currentLessonOf(
       teacher: joined(groups.map((g) => g.teacher)),
       change: slotChange(slot),
       row: rowOf(today, first),
-      ...(first.extra ? { extra: true as const } : {}),
+      extra: first.extra ? true : undefined,
     },
   };
 }

@@ -130,12 +130,13 @@ export const timetableToday = sensor(
   {
     icon: 'mdi:timetable',
     stateClass: 'measurement',
-    attributes: shape<TimetableDay & { standing_differences?: StandingOut[] | null }>(),
+    attributes: shape<TimetableDay & { standing_differences: StandingOut[] | null | undefined }>(),
     module: DAY_MODULES,
-    // With this and next week's differences from the standing plan (interface 18.2), a school's only.
+    // With this and next week's differences from the standing plan (interface 18.2), a school's only: a
+    // kindergarten's undefined is left out of the published attributes.
     state: ({ schedule, language, standing }: TimetableView) => {
       const day = timetableOf(schedule.today, language);
-      return standing === undefined ? day : { ...day, attributes: { ...day.attributes, standing_differences: standing } };
+      return { ...day, attributes: { ...day.attributes, standing_differences: standing } };
     },
   },
 );

@@ -34,6 +34,8 @@ export function lesson(date: string, n: number, subject: string, change: ChangeK
     note: null,
     org: null,
     moved: change === 'shifted' ? { date: '2026-11-27', lessonNo: 7, from: '13:35', to: '14:20', subject, teacher: null, room: null } : null,
+    block: null,
+    extra: false,
     takesPlace: !gone,
     change:
       change === null
@@ -64,7 +66,7 @@ export function day(date: string, subjects: (string | [string, ChangeKind])[], f
     date,
     lessons,
     changes: lessons.flatMap((l) => (l.change ? [l.change] : [])),
-    freeDay: free === undefined ? undefined : { name: free || null, scope: 'school', from: date, to: date },
+    freeDay: free === undefined ? undefined : { name: free || null, scope: 'school', from: date, to: date, lessons: null },
     start: held[0] ? new Date(warsawInstant(date, held[0].from!)).toISOString() : null,
     end: held.at(-1) ? new Date(warsawInstant(date, held.at(-1)!.to!)).toISOString() : null,
   };

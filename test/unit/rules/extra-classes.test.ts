@@ -115,7 +115,8 @@ describe('extra classes in the day', () => {
     const during = renderTimetable(at('11:00'));
     expect(during.current_lesson).toMatchObject({ state: 'Chór', attributes: { no: 4, change: null, extra: true } });
     expect(during.next_lesson).toMatchObject({ state: 'Chór', attributes: { lesson_no: 4, room: 'Aula', extra: true } });
-    expect(renderTimetable(at('09:00')).next_lesson!.attributes).not.toHaveProperty('extra');
+    // As published (JSON): an ordinary lesson's `extra` is undefined, left out.
+    expect(JSON.parse(JSON.stringify(renderTimetable(at('09:00')).next_lesson!.attributes))).not.toHaveProperty('extra');
     expect(renderTimetable(at('13:00')).next_lesson!.state).toBeNull();
   });
 

@@ -27,7 +27,7 @@ const timetable: TimetableOutput = {
   nextSchoolDay: null,
   fortnight: [],
   bells: [],
-  freeDays: [{ id: '4', name: 'Ferie zimowe', scope: 'school', from: '2027-02-15', to: '2027-02-28' }],
+  freeDays: [{ id: '4', name: 'Ferie zimowe', scope: 'school', from: '2027-02-15', to: '2027-02-28', lessons: null }],
 };
 const test = (content: string): AgendaItem => ({
   key: 'agenda:7',

@@ -104,12 +104,18 @@ describe('send_message', () => {
 /** A fortnight from Monday 16.11: school days without lessons read (an empty plan) but Friday 20.11 off, weekends empty. */
 function fortnight(): TimetableAsk {
   const days = Array.from({ length: 14 }, (_, i) => addDays('2026-11-16', i));
-  const free = { name: 'Dzień dyrektorski', scope: 'school' as const, from: '2026-11-20', to: '2026-11-20' };
+  const free = { name: 'Dzień dyrektorski', scope: 'school' as const, from: '2026-11-20', to: '2026-11-20', lessons: null };
   return {
     fortnight: days.map((date) => ({ date, lessons: [], changes: [], freeDay: date === free.from ? free : undefined, start: null, end: null })),
     freeDays: [free],
     bells: [],
     nextSchoolDay: '2026-11-19',
+    asked: [],
+    unpublished: [],
+    year: null,
+    kind: 'school',
+    // A plan no different from the standing one.
+    standing: [],
   };
 }
 
@@ -119,7 +125,7 @@ describe('get_day', () => {
     const week = await call('get_day', { date: 'czwartek', days: 2 });
     // (The child's card says it waits for the first reading: the snapshot has no state in this test.)
     expect(week.text).toMatch(/^Ania \(ania\) — Jutro, czwartek 19\.11 \(2026-11-19\)\n.*\nLekcje: Brak lekcji\./);
-    expect(week.text).toMatch(/\n\nAnia \(ania\) — Piątek 20\.11 \(2026-11-20\)\n.*\nLekcje: Dzień dyrektorski\nDni wolne: Dzień dyrektorski/);
+    expect(week.text).toMatch(/\n\nAnia \(ania\) — Piątek 20\.11 \(2026-11-20\)\n.*\nLekcje: Dzień dyrektorski\nInaczej niż w stałym planie: brak\nDni wolne: Dzień dyrektorski/);
     const later = await call('get_day', { date: '2026-12-07' });
     expect(later.text).toContain('Lekcje: Mostek ma lekcje od 2026-11-16 do 2026-11-29, nie na 2026-12-07');
     expect((await call('get_day', { date: 'someday' })).isError).toBe(true);
@@ -235,7 +241,7 @@ describe('an answer holding a secret the bridge holds', () => {
 
 describe('a refusal', () => {
   it('quotes at most 40 characters of a 100 KB child, subject or recipient, and sends nothing', async () => {
-    const grades: GradesAsk = { items: [], terms: [], averaged: null, semester: 1 };
+    const grades: GradesAsk = { items: [], terms: [], averaged: null, semester: 1, absent: false };
     const { call, commands } = bridge({ 'message-write': WRITE, grades });
     const long = 'Zosia'.repeat(20_000);
     const calls: [string, Record<string, unknown>][] = [

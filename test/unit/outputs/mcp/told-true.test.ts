@@ -10,7 +10,7 @@ import { factsServer, toolAnswer } from '../../../helpers/mcp-tools.js';
 import type { TimetableAsk } from '../../../../src/features/timetable/ask.js';
 import type { PlanChange } from '../../../../src/rules/plan-changes.js';
 import type { SchoolDay } from '../../../../src/rules/schedule.js';
-import type { LessonsHeldAsk } from '../../../../src/features/lessons-held/ask.js';
+import { lessonsHeldAsk, type LessonsHeldAsk } from '../../../../src/features/lessons-held/ask.js';
 import { agendaItems, type AgendaItem } from '../../../../src/rules/agenda.js';
 import type { AgendaAsk } from '../../../../src/features/agenda/ask.js';
 import { homeWorkCategoriesResponse, homeWorksResponse } from '../../../../src/portal/schemas/agenda.js';
@@ -61,6 +61,11 @@ describe('a plan change ahead (get_upcoming)', () => {
       freeDays: [],
       bells: [],
       nextSchoolDay: '2026-11-19',
+      asked: [],
+      unpublished: [],
+      year: null,
+      kind: 'school',
+      standing: null,
     };
     const answer = await text(server('pl', { timetable }), 'get_upcoming', { days: 7 });
     expect(answer).toContain('jutro (2026-11-19): 3. 09:50-10:35 Matematyka, nauczyciel: Agnieszka Mazur — zastępstwo · zamiast: Fizyka');
@@ -89,7 +94,11 @@ describe("a test's revision topics (get_upcoming)", () => {
       topic,
     }));
     const next = nextTest([test], held, { date: '2026-11-18', time: '09:00' });
-    const lessonsHeld: LessonsHeldAsk = { recent: held, revise: next === null ? [] : [{ test: next.test, topics: next.topics }] };
+    const lessonsHeld: LessonsHeldAsk = {
+      ...lessonsHeldAsk.unknown,
+      recent: held,
+      revise: next === null ? [] : [{ test: next.test, topics: next.topics }],
+    };
     const answer = await text(server('pl', { lessons_held: lessonsHeld }), 'get_upcoming', { days: 7 });
     expect(answer).toMatch(/: pon\. 23\.11 \(2026-11-23\) Przyroda, Sprawdzian: Las; Rośliny; Pogoda$/m);
   });
@@ -107,7 +116,7 @@ describe("a test's revision topics (get_upcoming)", () => {
       teacher: null,
     });
     const revise = [test('agenda:1', 'Rozdział 4'), test('agenda:2', 'Przynieść strój')].map((t) => ({ test: t, topics: [] }));
-    const answer = await text(server('pl', { lessons_held: { recent: [], revise } satisfies LessonsHeldAsk }), 'get_upcoming', { days: 31 });
+    const answer = await text(server('pl', { lessons_held: { ...lessonsHeldAsk.unknown, recent: [], revise } satisfies LessonsHeldAsk }), 'get_upcoming', { days: 31 });
     expect(answer.split('\n').filter((l) => l.includes('(2026-09-16) Technika, Praca klasowa:'))).toHaveLength(1);
   });
 });
@@ -133,7 +142,7 @@ describe("a message's attachments (get_messages)", () => {
   };
 
   it("are named by their files' names once the message was opened, and never read as its preview", async () => {
-    const messages: MessagesAsk = { listed: [{ mailbox: 'inbox', items: [{ ...item, hasAttachments: true }] }] };
+    const messages: MessagesAsk = { listed: [{ mailbox: 'inbox', items: [{ ...item, hasAttachments: true }] }], archive: null, absent: false };
     const answer = await text(server('pl', { messages, 'opened-message': { record } }), 'get_messages');
     expect(answer).not.toMatch(/załączniki: Szanowni/);
     expect(answer).toMatch(
@@ -166,7 +175,7 @@ describe('a proposed term grade (get_grades)', () => {
     grade({ key: 'grade:2', shown: '6', date: '2026-11-17', added: '2026-11-17 10:00:00', details: { period: 'semester_proposal' } }),
     grade({}),
   ];
-  const grades: GradesAsk = { items, terms: termGrades(items), averaged: null, semester: 1 };
+  const grades: GradesAsk = { items, terms: termGrades(items), averaged: null, semester: 1, absent: false };
 
   it('is never listed as an ordinary grade: it is told as a proposal, in each language', async () => {
     for (const args of [{ subject: 'Historia' }, { days: 7 }, {}]) {
@@ -194,7 +203,10 @@ describe('an agenda entry the bridge cannot classify (get_upcoming, get_day)', (
       { Id: 16, Category: { Id: 4 }, Date: '2026-11-23', TimeFrom: '17:30:00', Content: 'Zebranie z rodzicami klasy 4b' },
     ],
   }).HomeWorks;
-  const agenda: AgendaAsk = { items: agendaItems({ homeWorks, homeWorkCategories: categories, names: makeNames() }), homework: [] };
+  const agenda: AgendaAsk = { items: agendaItems({ homeWorks, homeWorkCategories: categories, names: makeNames() }), homework: [],
+    itemsAbsent: false,
+    homeworkAbsent: false,
+  };
 
   it("is told by the category the school gave it, never guessed as a parents' meeting", async () => {
     const pl = await text(server('pl', { agenda }), 'get_upcoming', { days: 7 });
@@ -230,7 +242,7 @@ describe('a number in an answer (get_grades)', () => {
       details: {},
     },
   ];
-  const grades: GradesAsk = { items, terms: [], averaged, semester: 1 };
+  const grades: GradesAsk = { items, terms: [], averaged, semester: 1, absent: false };
 
   it("is written with the family language's decimal mark: a comma in Polish and Ukrainian, a point in English", async () => {
     const pl = await text(server('pl', { grades }), 'get_grades');
@@ -266,7 +278,7 @@ describe("a first-grader's descriptive grades (get_grades)", () => {
       },
     ];
     const averaged = { state: null, attributes: { semester: 1, subjects: [] } } as unknown as GradesAsk['averaged'];
-    const answer = await text(server('pl', { grades: { items, terms: [], averaged, semester: 1 } satisfies GradesAsk }), 'get_grades');
+    const answer = await text(server('pl', { grades: { items, terms: [], averaged, semester: 1, absent: false } satisfies GradesAsk }), 'get_grades');
     expect(answer).toContain('Pięknie czyta [ocena opisowa]');
     expect(answer).not.toContain('Średnia ze wszystkich przedmiotów');
     expect(answer).not.toContain('jeszcze nie wiadomo');

@@ -58,6 +58,7 @@ const PLANTED = {
       },
     } as unknown as GradesAsk['averaged'],
     semester: 1,
+    absent: false,
   } satisfies GradesAsk,
   attendance: {
     semester: {
@@ -73,10 +74,12 @@ const PLANTED = {
       bySubject: [{ subject: null, lessons: 1, present: 0, absent: 1, late: 0, excused: 0, percent: null }],
     },
     justificationsKnown: false,
+    absent: false,
   } as unknown as AttendanceAsk,
   lucky: { inUse: true, number: null, day: '2026-11-19', registerNumber: null, mine: false, mineToday: false } satisfies LuckyAsk,
   'sent-message': {
     sent: [{ id: '1', topic: 'Nieobecność', to: [], date: null, receivers: [], readByAll: false }],
+    absent: false,
   } satisfies SentAsk,
   lessons_held: {
     recent: [{ date: '2026-11-17', no: null, subject: null, topic: null }],
@@ -87,10 +90,23 @@ const PLANTED = {
         topics: [],
       },
     ],
+    held: null,
+    absent: false,
+    attendanceAbsent: false,
   } as unknown as LessonsHeldAsk,
   'school-year': { identity: {}, tutor: null, year: undefined, group: undefined } satisfies SchoolAsk,
-  streaks: { daysWithoutNegativeNote: null } satisfies StreaksAsk,
-  timetable: { fortnight: [], freeDays: null, bells: [], nextSchoolDay: null } satisfies TimetableAsk,
+  streaks: { daysWithoutNegativeNote: null, absent: false } satisfies StreaksAsk,
+  timetable: {
+    fortnight: [],
+    freeDays: null,
+    bells: [],
+    nextSchoolDay: null,
+    asked: [],
+    unpublished: [],
+    year: null,
+    kind: 'school',
+    standing: null,
+  } satisfies TimetableAsk,
 };
 
 describe('an unknown fact', () => {

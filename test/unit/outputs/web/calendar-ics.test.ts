@@ -15,6 +15,10 @@ const lesson = (over: Partial<LessonEntry>): LessonEntry => ({
   teacher: 'Piotr Wiśniewski',
   room: '22',
   change: null,
+  original_subject: undefined,
+  original_teacher: undefined,
+  original_room: undefined,
+  extra: undefined,
   remark: null,
   ...over,
 });

@@ -166,6 +166,10 @@ function lesson(subject: string): LessonEntry {
     teacher: null,
     room: null,
     change: null,
+    original_subject: undefined,
+    original_teacher: undefined,
+    original_room: undefined,
+    extra: undefined,
     remark: null,
   };
 }
