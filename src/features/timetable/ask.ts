@@ -88,7 +88,8 @@ function day(facts: TimetableAsk, date: string, c: AskContext): Told[] {
 
 /** How the day differs from the standing plan, as every screen says it (standing.ts): this and next week's days only. */
 function standingOn(facts: TimetableAsk, date: string, c: AskContext): Told[] {
-  if (!facts.fortnight.some((d) => d.date === date && d.lessons !== undefined)) return [];
+  // A kindergarten has no standing plan to be told against: no line, rather than "not known yet".
+  if (facts.kind === 'kindergarten' || !facts.fortnight.some((d) => d.date === date && d.lessons !== undefined)) return [];
   const title = TIMETABLE_WORDS[c.language].standing.heading;
   return [{ title, lines: facts.standing === null ? null : facts.standing.filter((d) => d.date === date).map(standingLine) }];
 }

@@ -74,6 +74,28 @@ describe('a plan change ahead (get_upcoming)', () => {
   });
 });
 
+describe("a kindergarten's day (get_day)", () => {
+  it('has no line on the standing plan, which a kindergarten never has, where a school day says "not known yet"', async () => {
+    const facts = (kind: TimetableAsk['kind']): TimetableAsk => ({
+      fortnight: fortnight([]),
+      freeDays: [],
+      bells: [],
+      nextSchoolDay: '2026-11-19',
+      asked: [],
+      unpublished: [],
+      year: null,
+      kind,
+      standing: null,
+    });
+    const kindergarten = await text(server('pl', { timetable: facts('kindergarten') }), 'get_day', { date: '2026-11-19' });
+    expect(kindergarten).toContain('Lekcje');
+    expect(kindergarten).not.toContain('stałym planie');
+    // The same facts of a school whose standing plan is not read yet say so.
+    const school = await text(server('pl', { timetable: facts('school') }), 'get_day', { date: '2026-11-19' });
+    expect(school).toMatch(/Inaczej niż w stałym planie: jeszcze nie wiadomo/);
+  });
+});
+
 describe("a test's revision topics (get_upcoming)", () => {
   it('are each told once, however many lessons taught one (the newest first)', async () => {
     const test: AgendaItem = {
