@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { FaultTable } from '../helpers/faults.js';
 import { clearSimFaults } from '../helpers/faults-sim.js';
-import { shortTimeoutDispatcher } from '../helpers/faults-app.js';
+import { cuttingDispatcher } from '../helpers/faults-app.js';
 import { waitUntil } from '../helpers/mqtt.js';
 import { GATEWAY, MIN, problemReasons, worldFor } from '../helpers/faults-world.js';
 
@@ -62,10 +62,12 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
 
   it('timeouts (answers slower than the client waits): service_down, no login, recovers', async (ctx) => {
     const w = await worldFor(ctx);
-    // The App takes no timeout option; a dispatcher cuts every request after 1 s instead of 30 s.
-    const h = await w.firstPass({ dispatcher: shortTimeoutDispatcher(1_000) });
+    // The App takes no timeout option; while the portal is slow, a dispatcher cuts every request after 1 s instead of 30 s.
+    const { dispatcher, cut } = cuttingDispatcher();
+    const h = await w.firstPass({ dispatcher });
     const before = w.snapshot();
     const logins = w.passwordPosts();
+    cut(1_000);
     w.sim.setLatency(1_500, { host: 'portal', path: GATEWAY });
     w.addGrade();
     await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);
@@ -74,7 +76,10 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
     expect(h.logs.matching(/timed out|UND_ERR_HEADERS_TIMEOUT/).length).toBeGreaterThan(0);
     expect(w.snapshot()).toEqual(before);
     expect(w.passwordPosts()).toBe(logins);
-    const end = await w.recover(() => clearSimFaults(w.sim), 2 * MIN);
+    const end = await w.recover(() => {
+      clearSimFaults(w.sim);
+      cut(undefined);
+    }, 2 * MIN);
     table.record({ fault: 'timeouts (1.5 s answers, 1 s client timeout)', ...end, secretLeaked: (await h.leaks()).length > 0 });
   });
 
