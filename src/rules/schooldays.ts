@@ -67,9 +67,7 @@ function freeOn(cal: SchoolCalendar, date: string): FreeDay[] {
 }
 
 function isFreed(lesson: DayLesson, free: readonly FreeDay[]): boolean {
-  return free.some(
-    (f) => f.lessons === null || (lesson.lessonNo !== null && lesson.lessonNo >= f.lessons.from && lesson.lessonNo <= f.lessons.to),
-  );
+  return free.some((f) => f.lessons === null || (lesson.lessonNo !== null && lesson.lessonNo >= f.lessons.from && lesson.lessonNo <= f.lessons.to));
 }
 
 /** A lesson of the timetable and whether it takes place (neither cancelled nor freed). */

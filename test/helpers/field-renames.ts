@@ -99,7 +99,9 @@ export class FieldRenames {
             start: declared.getStart(file),
             end: declared.getEnd(),
             shorthand: ts.isShorthandPropertyAssignment(declaration),
-            optional: (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration) || ts.isMethodSignature(declaration)) && declaration.questionToken !== undefined,
+            optional:
+              (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration) || ts.isMethodSignature(declaration)) &&
+              declaration.questionToken !== undefined,
           },
         ];
       });

@@ -51,10 +51,9 @@ const covers = (e: AgendaItem, date: string): boolean => e.date <= date && (e.un
 function day(facts: AgendaAsk, date: string, c: AskContext): Told[] {
   const w = ASK_TEXT[c.language].agenda;
   const on = facts.items?.filter((e) => covers(e, date));
-  const homework =
-    facts.homeworkAbsent
-      ? []
-      : [{ title: w.homeworkDue, lines: facts.homework?.filter((h) => h.due === date).map((h) => homeworkLine(h, c)) ?? null }];
+  const homework = facts.homeworkAbsent
+    ? []
+    : [{ title: w.homeworkDue, lines: facts.homework?.filter((h) => h.due === date).map((h) => homeworkLine(h, c)) ?? null }];
   return [
     ...homework,
     ...agendaTold(
@@ -78,18 +77,17 @@ function upcoming(facts: AgendaAsk, { until, subject }: UpcomingAsked, c: AskCon
       ? `${dayShort(from, c.clock, text)} – ${dayShort(to, c.clock, text)} (${from} – ${to})`
       : `${dayShort(from, c.clock, text)} (${from})`;
   const ahead = facts.items?.filter((e) => e.date <= until && (e.until ?? e.date) >= c.clock.today && ofSubject(subject, e.subject));
-  const homework =
-    facts.homeworkAbsent
-      ? []
-      : [
-          {
-            title: w.homework,
-            lines:
-              facts.homework
-                ?.filter((h) => h.due !== null && h.due >= c.clock.today && h.due <= until && ofSubject(subject, h.subject))
-                .map((h) => `${when(h.due as string, null)}: ${homeworkLine(h, c)}`) ?? null,
-          },
-        ];
+  const homework = facts.homeworkAbsent
+    ? []
+    : [
+        {
+          title: w.homework,
+          lines:
+            facts.homework
+              ?.filter((h) => h.due !== null && h.due >= c.clock.today && h.due <= until && ofSubject(subject, h.subject))
+              .map((h) => `${when(h.due as string, null)}: ${homeworkLine(h, c)}`) ?? null,
+        },
+      ];
   return [
     ...agendaTold(
       facts,

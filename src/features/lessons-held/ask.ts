@@ -67,4 +67,9 @@ function upcoming(facts: LessonsHeldAsk, { until, subject }: UpcomingAsked, c: A
   ];
 }
 
-export const lessonsHeldAsk: AskPart<LessonsHeldAsk> = { unknown: { recent: null, held: null, missed: null, revise: null, absent: false, attendanceAbsent: false }, topics, attendance, upcoming };
+export const lessonsHeldAsk: AskPart<LessonsHeldAsk> = {
+  unknown: { recent: null, held: null, missed: null, revise: null, absent: false, attendanceAbsent: false },
+  topics,
+  attendance,
+  upcoming,
+};

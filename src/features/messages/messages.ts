@@ -64,7 +64,11 @@ export class MessagesSource implements Source {
       this.absent = true;
       this.counts = undefined;
       this.listed.clear();
-      return Promise.resolve({ states: renderMessages(null, this.options.language), output: [], ask: { listed: null, archive: null, absent: true } satisfies MessagesAsk });
+      return Promise.resolve({
+        states: renderMessages(null, this.options.language),
+        output: [],
+        ask: { listed: null, archive: null, absent: true } satisfies MessagesAsk,
+      });
     }
     const counts = ctx.cache.get(UNREAD);
     // Not read yet (a pass that could not reach the messaging host): nothing new to say.

@@ -176,7 +176,8 @@ class Unlocks {
   private readonly done = new Set<string>();
 
   reach(kind: AchievementKind, run: number, date: string): void {
-    for (const count of ACHIEVEMENT_COUNTS[kind]) if (run >= count) this.win({ kind, count, date, ref: String(count), subject: undefined, quiet: false });
+    for (const count of ACHIEVEMENT_COUNTS[kind])
+      if (run >= count) this.win({ kind, count, date, ref: String(count), subject: undefined, quiet: false });
   }
 
   /** A thing won (its `ref` says which), once: the first call for it stands. */
@@ -223,7 +224,14 @@ function gradeKinds(grades: readonly StreakGrade[], input: StreaksInput, unlocks
     unlocks.reach('good_grades', run, g.date);
     const corrected = g.improves === undefined ? undefined : byKey.get(g.improves);
     if (corrected !== undefined && corrected <= 2 && g.n >= 4 && g.key !== undefined)
-      unlocks.win({ kind: 'comeback', count: unlocks.count('comeback') + 1, date: g.date, ref: g.key, subject: g.subject || undefined, quiet: false });
+      unlocks.win({
+        kind: 'comeback',
+        count: unlocks.count('comeback') + 1,
+        date: g.date,
+        ref: g.key,
+        subject: g.subject || undefined,
+        quiet: false,
+      });
   }
   // The semesters: the first to its end, the second from the day after to the end of the year.
   const first = input.semester1End?.slice(0, 10);
@@ -237,7 +245,8 @@ function gradeKinds(grades: readonly StreakGrade[], input: StreaksInput, unlocks
     const own = counted.filter((g) => g.date >= (s.from as string) && g.date <= (s.to as string));
     const clean = own.every((g) => g.n !== 1);
     const ended = input.today > s.to || (input.today === s.to && (input.time ?? '00:00') >= SEMESTER_CLOSES);
-    if (ended && own.length > 0 && clean) unlocks.win({ kind: 'semester_without_one', count: s.no, date: s.to, ref: String(s.no), subject: undefined, quiet: false });
+    if (ended && own.length > 0 && clean)
+      unlocks.win({ kind: 'semester_without_one', count: s.no, date: s.to, ref: String(s.no), subject: undefined, quiet: false });
     if (!ended && clean) running = s.no;
   }
   progress.first_six = unlocks.progress('first_six', Math.min(sixes, 1));
@@ -247,7 +256,6 @@ function gradeKinds(grades: readonly StreakGrade[], input: StreaksInput, unlocks
   progress.semester_without_one = { count: unlocks.count('semester_without_one'), next: running };
   return run;
 }
-
 
 /** The run of school days after the last day that breaks it: a breaking day that is a school day does not count. */
 function dayRun(kind: AchievementKind, days: readonly string[], breaks: readonly string[], unlocks: Unlocks): number {
@@ -282,7 +290,14 @@ function fullMonths(schoolDays: readonly string[], absences: readonly string[], 
     if (!clean || month >= now) continue;
     // The month's last day: the day before the next month's first.
     const next = addDays(`${month}-28`, 4).slice(0, 7);
-    unlocks.win({ kind: 'full_month', count: unlocks.count('full_month') + 1, date: addDays(`${next}-01`, -1), ref: month, subject: undefined, quiet: false });
+    unlocks.win({
+      kind: 'full_month',
+      count: unlocks.count('full_month') + 1,
+      date: addDays(`${next}-01`, -1),
+      ref: month,
+      subject: undefined,
+      quiet: false,
+    });
   }
   const running = ![...absent].some((d) => d.startsWith(now) && d <= today);
   const count = unlocks.count('full_month');

@@ -79,7 +79,12 @@ function headlineOf(
   const subject = str(current?.state);
   if (subject !== null) {
     const to = str(c.to);
-    return { label: text.labels.now, subject, detail: roomAnd(str(c.room), to && text.until(to), text, true, block(c.extra)), change: changeOf(c.change) };
+    return {
+      label: text.labels.now,
+      subject,
+      detail: roomAnd(str(c.room), to && text.until(to), text, true, block(c.extra)),
+      change: changeOf(c.change),
+    };
   }
   const n = next?.attributes ?? {};
   const [following, date] = [str(next?.state), str(n.date)];

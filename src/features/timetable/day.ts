@@ -209,7 +209,8 @@ export interface CurrentLesson {
  * every slot listed, cancelled ones marked; unknown when the timetable does not cover the day.
  */
 export function timetableOf(day: SchoolDay | null, language: Language): { state: string | null; attributes: TimetableDay } {
-  if (day === null || day.lessons === undefined) return { state: null, attributes: { date: day?.date ?? null, hours: null, lessons: [], kindergarten: undefined } };
+  if (day === null || day.lessons === undefined)
+    return { state: null, attributes: { date: day?.date ?? null, hours: null, lessons: [], kindergarten: undefined } };
   const span = hoursOf(day);
   const words = TIMETABLE_WORDS[language];
   return withAttributes(heldSlots(day), {
@@ -234,7 +235,8 @@ export function currentLessonOf(
   today?: SchoolDay,
 ): { state: string | null; attributes: CurrentLesson } {
   const first = slot[0];
-  if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null, row: null, extra: undefined } };
+  if (first === undefined)
+    return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null, row: null, extra: undefined } };
   const groups = slot.map(groupOf);
   return {
     state: stateText(

@@ -73,7 +73,10 @@ describe("the fields the features' parts read", () => {
     // The typed read of the forecast fails its rename, the narrowed one does not: the field is silent.
     expect(renames.silent(fields).map((f) => f.name)).toEqual(['forecast']);
     // The optional trend, and the narrowing itself, each named where it is.
-    expect(loose(renames, fields, '/v')).toEqual(['view.ts:1 trend declared optional, read at part.ts:4', "part.ts:2 narrows with `in`: 'forecast' in s"]);
+    expect(loose(renames, fields, '/v')).toEqual([
+      'view.ts:1 trend declared optional, read at part.ts:4',
+      "part.ts:2 narrows with `in`: 'forecast' in s",
+    ]);
   });
 });
 
@@ -84,8 +87,13 @@ function loose(renames: FieldRenames, fields: readonly Field[], root = SRC): str
     ...fields.flatMap((f) =>
       f.declarations
         .filter((d) => d.optional)
-        .map((d) => `${where(d.file, d.start, f.name)} declared optional, read at ${[...new Set(f.reads.map((r) => where(r.file, r.start)))].join(', ')}`),
+        .map(
+          (d) =>
+            `${where(d.file, d.start, f.name)} declared optional, read at ${[...new Set(f.reads.map((r) => where(r.file, r.start)))].join(', ')}`,
+        ),
     ),
-    ...renames.narrowings.map((n) => `${where(n.file, n.start)} narrows with \`in\`: ${renames.program.getSourceFile(n.file)?.text.slice(n.start, n.end)}`),
+    ...renames.narrowings.map(
+      (n) => `${where(n.file, n.start)} narrows with \`in\`: ${renames.program.getSourceFile(n.file)?.text.slice(n.start, n.end)}`,
+    ),
   ];
 }

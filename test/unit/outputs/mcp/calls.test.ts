@@ -125,7 +125,9 @@ describe('get_day', () => {
     const week = await call('get_day', { date: 'czwartek', days: 2 });
     // (The child's card says it waits for the first reading: the snapshot has no state in this test.)
     expect(week.text).toMatch(/^Ania \(ania\) — Jutro, czwartek 19\.11 \(2026-11-19\)\n.*\nLekcje: Brak lekcji\./);
-    expect(week.text).toMatch(/\n\nAnia \(ania\) — Piątek 20\.11 \(2026-11-20\)\n.*\nLekcje: Dzień dyrektorski\nInaczej niż w stałym planie: brak\nDni wolne: Dzień dyrektorski/);
+    expect(week.text).toMatch(
+      /\n\nAnia \(ania\) — Piątek 20\.11 \(2026-11-20\)\n.*\nLekcje: Dzień dyrektorski\nInaczej niż w stałym planie: brak\nDni wolne: Dzień dyrektorski/,
+    );
     const later = await call('get_day', { date: '2026-12-07' });
     expect(later.text).toContain('Lekcje: Mostek ma lekcje od 2026-11-16 do 2026-11-29, nie na 2026-12-07');
     expect((await call('get_day', { date: 'someday' })).isError).toBe(true);

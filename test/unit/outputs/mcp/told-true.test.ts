@@ -138,7 +138,11 @@ describe("a test's revision topics (get_upcoming)", () => {
       teacher: null,
     });
     const revise = [test('agenda:1', 'Rozdział 4'), test('agenda:2', 'Przynieść strój')].map((t) => ({ test: t, topics: [] }));
-    const answer = await text(server('pl', { lessons_held: { ...lessonsHeldAsk.unknown, recent: [], revise } satisfies LessonsHeldAsk }), 'get_upcoming', { days: 31 });
+    const answer = await text(
+      server('pl', { lessons_held: { ...lessonsHeldAsk.unknown, recent: [], revise } satisfies LessonsHeldAsk }),
+      'get_upcoming',
+      { days: 31 },
+    );
     expect(answer.split('\n').filter((l) => l.includes('(2026-09-16) Technika, Praca klasowa:'))).toHaveLength(1);
   });
 });
@@ -225,7 +229,9 @@ describe('an agenda entry the bridge cannot classify (get_upcoming, get_day)', (
       { Id: 16, Category: { Id: 4 }, Date: '2026-11-23', TimeFrom: '17:30:00', Content: 'Zebranie z rodzicami klasy 4b' },
     ],
   }).HomeWorks;
-  const agenda: AgendaAsk = { items: agendaItems({ homeWorks, homeWorkCategories: categories, names: makeNames() }), homework: [],
+  const agenda: AgendaAsk = {
+    items: agendaItems({ homeWorks, homeWorkCategories: categories, names: makeNames() }),
+    homework: [],
     itemsAbsent: false,
     homeworkAbsent: false,
   };
