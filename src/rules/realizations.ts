@@ -72,13 +72,19 @@ export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld
     (l) => sameSubject(l.subject, test.subject) && l.date < test.date && (previous === null || l.date > previous) && l.topic !== null,
   );
   // A topic taught over several lessons (or taught again) is one to revise: its newest lesson stands for it.
-  const topics = taught.filter((l, i) => taught.findIndex((o) => sameTopic(o.topic, l.topic)) === i);
+  // Kept by their topic as a parent reads it, once each: a year's lessons of a subject are hundreds, each pass.
+  const seen = new Set<string | undefined>();
+  const topics = taught.filter((l) => {
+    const read = topicRead(l.topic);
+    if (seen.has(read)) return false;
+    seen.add(read);
+    return true;
+  });
   return { test, topics: previous === null ? topics.slice(0, REVISION_MAX_LESSONS) : topics };
 }
 
-/** Two topics as a parent reads them: the same words, spacing and case aside. */
-const sameTopic = (a: string | null, b: string | null): boolean =>
-  collapse(a ?? undefined)?.toLowerCase() === collapse(b ?? undefined)?.toLowerCase();
+/** A topic as a parent reads it: two are the same with the same words, spacing and case aside. */
+const topicRead = (topic: string | null): string | undefined => collapse(topic ?? undefined)?.toLowerCase();
 
 /**
  * When a test starts: the agenda's hour, else the hour of the first lesson of its subject that day
