@@ -44,13 +44,30 @@ const LETTER_RANK = new Map([...POLISH_ALPHABET].map((letter, i) => [letter, i])
  * punctuation before digits before letters; ties broken by accents, then lower case first.
  */
 export function plCompare(a: string, b: string): number {
-  const x = [...a.toLowerCase()];
-  const y = [...b.toLowerCase()];
+  const x = weightsOf(a);
+  const y = weightsOf(b);
   for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const diff = primaryWeight(x[i]!) - primaryWeight(y[i]!);
+    const diff = x[i]! - y[i]!;
     if (diff !== 0) return diff;
   }
   return x.length - y.length || textCompare(a.toLowerCase(), b.toLowerCase()) || lowerFirst(a, b);
+}
+
+/**
+ * Each name's primary weights, by the name: a sort compares the same names again and again (a pass sorts its subjects,
+ * categories and plan rows many times), and weighing their letters was most of the sort. Forgotten whole when full.
+ */
+const weighed = new Map<string, readonly number[]>();
+const WEIGHED_KEPT = 4_096;
+
+function weightsOf(name: string): readonly number[] {
+  let weights = weighed.get(name);
+  if (weights === undefined) {
+    weights = [...name.toLowerCase()].map(primaryWeight);
+    if (weighed.size >= WEIGHED_KEPT) weighed.clear();
+    weighed.set(name, weights);
+  }
+  return weights;
 }
 
 /** Separators, then digits, then letters; a character of another script after all of those. */

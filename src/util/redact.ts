@@ -41,20 +41,60 @@ function formsOf(value: string): string[] {
   return [...new Set(forms)];
 }
 
-/** Where in `text` runs of FRAGMENT or more characters of `form` stand: [start, end) each. */
-function fragmentsOf(text: string, form: string): [number, number][] {
-  const found: [number, number][] = [];
-  for (let i = 0; i + GRAM <= form.length; i += STEP) {
-    const gram = form.slice(i, i + GRAM);
-    for (let at = text.indexOf(gram); at >= 0; at = text.indexOf(gram, at + 1)) {
-      let [start, from] = [at, i];
-      while (start > 0 && from > 0 && text[start - 1] === form[from - 1]) [start, from] = [start - 1, from - 1];
-      let [end, to] = [at + GRAM, i + GRAM];
-      while (end < text.length && to < form.length && text[end] === form[to]) [end, to] = [end + 1, to + 1];
-      if (end - start >= FRAGMENT) found.push([start, end]);
-    }
+/**
+ * Where each secret may stand, by the GRAM characters it would start with there: a form searched in parts (FRAGMENT or
+ * longer) by each of its grams, a form searched whole by its first. A text is then read once, a gram at each place, and
+ * its cost does not grow with the secrets held (a session's cookies, hundreds of them in a long run).
+ */
+class GramIndex {
+  /** By the first two characters of each gram (read from a text without making a string), the grams starting so. */
+  private readonly grams = new Map<number, { gram: string; form: string; at: number; whole: boolean }[]>();
+
+  constructor(secrets: Iterable<readonly string[]>, cookies: Iterable<readonly string[]>) {
+    for (const forms of secrets)
+      for (const form of forms) {
+        if (form.length < FRAGMENT) this.put(form, 0, true);
+        else for (let i = 0; i + GRAM <= form.length; i += STEP) this.put(form, i, false);
+      }
+    // A cookie lives an hour or a session, and there are many: whole, not in parts.
+    for (const forms of cookies) for (const form of forms) this.put(form, 0, true);
   }
-  return found;
+
+  private put(form: string, at: number, whole: boolean): void {
+    const key = pairAt(form, at);
+    const list = this.grams.get(key);
+    const entry = { gram: form.slice(at, at + GRAM), form, at, whole };
+    if (list === undefined) this.grams.set(key, [entry]);
+    else list.push(entry);
+  }
+
+  /** Where in `text` a form stands whole, or a run of FRAGMENT or more of a form searched in parts: [start, end) each. */
+  found(text: string): [number, number][] {
+    const ranges: [number, number][] = [];
+    if (this.grams.size === 0) return ranges;
+    for (let at = 0; at + GRAM <= text.length; at++) {
+      const here = this.grams.get(pairAt(text, at));
+      if (here === undefined) continue;
+      for (const { gram, form, at: from, whole } of here) {
+        if (!text.startsWith(gram, at)) continue;
+        if (whole) {
+          if (text.startsWith(form, at)) ranges.push([at, at + form.length]);
+          continue;
+        }
+        let [start, i] = [at, from];
+        while (start > 0 && i > 0 && text[start - 1] === form[i - 1]) [start, i] = [start - 1, i - 1];
+        let [end, to] = [at + GRAM, from + GRAM];
+        while (end < text.length && to < form.length && text[end] === form[to]) [end, to] = [end + 1, to + 1];
+        if (end - start >= FRAGMENT) ranges.push([start, end]);
+      }
+    }
+    return ranges;
+  }
+}
+
+/** The two characters at `at` as one small integer (a map's key that needs no string made). */
+function pairAt(text: string, at: number): number {
+  return ((text.charCodeAt(at) & 0x3fff) << 16) | text.charCodeAt(at + 1);
 }
 
 /** `text` with each range replaced by `…` (overlapping and touching ranges as one). */
@@ -78,6 +118,8 @@ export class KnownNames {
   private readonly secrets = new Map<string, string[]>();
   private readonly cookies = new Map<string, string[]>();
   private pattern: RegExp | undefined;
+  /** The secrets' and cookies' forms by gram, made again when one comes or goes. */
+  private index: GramIndex | undefined;
 
   /** Adds names (empty ones are ignored); each is matched without regard to case. */
   add(...names: readonly (string | undefined)[]): void {
@@ -91,15 +133,18 @@ export class KnownNames {
   /** A secret value (a password, a token, a key), masked wherever it stands, in any of its forms; one under 8 characters is not. */
   secret(value: string | undefined): void {
     const key = value?.trim();
-    if (key !== undefined && key.length >= 8 && !this.secrets.has(key)) this.secrets.set(key, formsOf(key));
+    if (key === undefined || key.length < GRAM || this.secrets.has(key)) return;
+    this.secrets.set(key, formsOf(key));
+    this.index = undefined;
   }
 
   /** A cookie's value the portal set: masked whole in each of its forms, the newest COOKIES_KEPT of them. */
   cookie(value: string | undefined): void {
     const key = value?.trim();
-    if (key === undefined || key.length < 8 || this.cookies.has(key) || this.secrets.has(key)) return;
+    if (key === undefined || key.length < GRAM || this.cookies.has(key) || this.secrets.has(key)) return;
     this.cookies.set(key, formsOf(key));
     if (this.cookies.size > COOKIES_KEPT) this.cookies.delete(this.cookies.keys().next().value as string);
+    this.index = undefined;
   }
 
   /** The names, to hand on to another set. */
@@ -153,18 +198,8 @@ export class KnownNames {
 
   /** The text with each secret's forms masked: a short form where it stands whole, a long one wherever FRAGMENT of it stand; a cookie whole. */
   secretsMasked(text: string): string {
-    const ranges: [number, number][] = [];
-    const whole = (form: string): void => {
-      for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) ranges.push([at, at + form.length]);
-    };
-    for (const forms of this.secrets.values())
-      for (const form of forms) {
-        if (form.length >= FRAGMENT) ranges.push(...fragmentsOf(text, form));
-        else whole(form);
-      }
-    // A cookie lives an hour or a session, and there are many: whole, not in parts.
-    for (const forms of this.cookies.values()) for (const form of forms) whole(form);
-    return masked(text, ranges);
+    this.index ??= new GramIndex(this.secrets.values(), this.cookies.values());
+    return masked(text, this.index.found(text));
   }
 }
 

@@ -5,14 +5,23 @@ import { fileURLToPath } from 'node:url';
 
 const CLIENT = fileURLToPath(new URL('./assist-client.py', import.meta.url));
 
-/** Whether python3 has the MCP SDK (`pip install mcp`; .ci/run installs it): a test is skipped only outside CI without it. */
+let sdk: boolean | undefined;
+
+/**
+ * Whether python3 has the MCP SDK (`pip install mcp`; .ci/run installs it): a test is skipped only outside CI without
+ * it. Found, not imported (importing it costs a second of CPU), and asked once a worker: an SDK found and broken fails
+ * the tests that drive it, as it should.
+ */
 export function hasSdk(): boolean {
-  try {
-    execFileSync('python3', ['-c', 'import mcp.client.streamable_http'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
+  if (sdk === undefined) {
+    try {
+      execFileSync('python3', ['-c', 'import importlib.util, sys; sys.exit(importlib.util.find_spec("mcp") is None)'], { stdio: 'ignore' });
+      sdk = true;
+    } catch {
+      sdk = false;
+    }
   }
+  return sdk;
 }
 
 export type AssistCall = { tool: string; arguments?: Record<string, unknown> } | { list: true };

@@ -125,3 +125,21 @@ describe('a secret told by value', () => {
     expect(redact('old cookie-value-0000', cookies)).toBe('old cookie-value-0000');
   });
 });
+
+describe('many secrets held at once', () => {
+  // The search reads a text once, by the first characters a secret could start with at each place; a text holding
+  // any of hundreds of secrets and cookies, whole or cut, is masked as when it held only that one.
+  it('masks each of hundreds, whole or any 12 of its characters, and leaves a near miss', () => {
+    const names = new KnownNames();
+    const secrets = Array.from({ length: 300 }, (_, i) => `secret-${String(i).padStart(3, '0')}-${'qwertyuiopasdfgh'.slice(i % 7)}`);
+    const cookies = Array.from({ length: 256 }, (_, i) => `c00kie${String(i).padStart(4, '0')}`);
+    for (const secret of secrets) names.secret(secret);
+    for (const cookie of cookies) names.cookie(cookie);
+    for (const [i, secret] of secrets.entries()) {
+      const part = secret.slice(i % 5, (i % 5) + FRAGMENT);
+      expect(redact(`whole ${secret} and part (${part})`, names)).toBe('whole … and part (…)');
+    }
+    for (const cookie of cookies) expect(redact(`sid=${cookie};`, names)).toBe('sid=…;');
+    expect(redact(`near ${secrets[0]!.slice(0, FRAGMENT - 1)} c00kie025`, names)).toBe(`near ${secrets[0]!.slice(0, FRAGMENT - 1)} c00kie025`);
+  });
+});
