@@ -1,28 +1,13 @@
 // Home Assistant's MCP integration as a test drives it (test/helpers/assist-client.py: the official MCP Python SDK, a
 // Streamable HTTP client and a session of its own per listing and per call), and whether python3 has that SDK.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { pythonHas } from './python.js';
 import { fileURLToPath } from 'node:url';
 
 const CLIENT = fileURLToPath(new URL('./assist-client.py', import.meta.url));
 
-let sdk: boolean | undefined;
-
-/**
- * Whether python3 has the MCP SDK (`pip install mcp`; .ci/run installs it): a test is skipped only outside CI without
- * it. Found, not imported (importing it costs a second of CPU), and asked once a worker: an SDK found and broken fails
- * the tests that drive it, as it should.
- */
-export function hasSdk(): boolean {
-  if (sdk === undefined) {
-    try {
-      execFileSync('python3', ['-c', 'import importlib.util, sys; sys.exit(importlib.util.find_spec("mcp") is None)'], { stdio: 'ignore' });
-      sdk = true;
-    } catch {
-      sdk = false;
-    }
-  }
-  return sdk;
-}
+/** Whether python3 has the MCP SDK (`pip install mcp`). */
+export const hasSdk = (): boolean => pythonHas('mcp');
 
 export type AssistCall = { tool: string; arguments?: Record<string, unknown> } | { list: true };
 export type AssistAnswer = { text: string; is_error: boolean };

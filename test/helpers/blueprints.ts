@@ -2,10 +2,11 @@
 // the way Home Assistant binds them (a value given, else the input's default), a state trigger matched
 // against a state change, and templates rendered by Jinja2 as Home Assistant renders them
 // (test/helpers/ha-templates.py).
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import process from 'node:process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { pythonHas } from './python.js';
 import { parse, type ScalarTag } from 'yaml';
 
 /** A `!input name` in a blueprint, before binding. */
@@ -119,23 +120,8 @@ export type TemplateResult = { value: unknown } | { error: string };
 
 const EVALUATOR = fileURLToPath(new URL('./ha-templates.py', import.meta.url));
 
-let jinja: boolean | undefined;
-
-/**
- * Whether python3 can import Jinja2 (Debian's python3-jinja2; .ci/run installs it). Asked once a worker (the files
- * that share one, as the render engine below is): 21 files each waited 0.2-0.3 s on a python3 of their own.
- */
-export function hasJinja(): boolean {
-  if (jinja === undefined) {
-    try {
-      execFileSync('python3', ['-c', 'import jinja2'], { stdio: 'ignore' });
-      jinja = true;
-    } catch {
-      jinja = false;
-    }
-  }
-  return jinja;
-}
+/** Whether python3 has Jinja2 (Debian's python3-jinja2), asked once a worker: 21 files each waited 0.2-0.3 s on a python3 of their own. */
+export const hasJinja = (): boolean => pythonHas('jinja2');
 
 /**
  * Whether a test that renders templates is skipped: only where Jinja2 is missing outside CI. In CI

@@ -183,7 +183,7 @@ export class Downloader {
   homeworkFile(fileId: string | number, suggestedName?: string): Promise<SavedFile> {
     const id = encodeURIComponent(String(fileId));
     const url = `${this.options.urls.base_url}/homework/downloadFile/${id}`;
-    return this.run(`homework-${String(fileId)}`, `homework file ${String(fileId)}`, suggestedName, `zadanie-${id}`, (call) =>
+    return this.save(`homework-${String(fileId)}`, `homework file ${String(fileId)}`, suggestedName, `zadanie-${id}`, (call) =>
       this.withKeys(call, () => this.portalStep(call, url)),
     );
   }
@@ -194,7 +194,7 @@ export class Downloader {
    */
   async schoolFile(downloadUrl: string, suggestedName?: string): Promise<SavedFile> {
     const { href: url, pathname } = schoolFileUrl(downloadUrl, this.options.urls.base_url, this.options.account);
-    return this.run(`school-${pathname}`, `school file ${pathname}`, suggestedName, 'plik-szkoly', async (call) => {
+    return this.save(`school-${pathname}`, `school file ${pathname}`, suggestedName, 'plik-szkoly', async (call) => {
       const target = await this.portalStep(call, url);
       if (singleUseKey(target) !== undefined) return this.withKeys(call, () => this.portalStep(call, url), target);
       const res = await this.send(call, { url: target.toString(), toFile: call.toFile });
@@ -213,7 +213,7 @@ export class Downloader {
   messageAttachment(ref: AttachmentRef, getLink: () => Promise<string>): Promise<SavedFile> {
     const what = `attachment ${String(ref.attachmentId)} of message ${String(ref.messageId)}`;
     const key = `message-${String(ref.messageId)}-${String(ref.attachmentId)}`;
-    return this.run(key, what, ref.name, `zalacznik-${String(ref.attachmentId)}`, async (call) => {
+    return this.save(key, what, ref.name, `zalacznik-${String(ref.attachmentId)}`, async (call) => {
       const nextLink = async (): Promise<URL> => {
         call.signal.throwIfAborted();
         const { messages_url, sandbox_url } = this.options.urls;
@@ -238,58 +238,50 @@ export class Downloader {
     });
   }
 
-  /** The one path every kind of download takes, counted at work from its start to its end (DownloadSlots.rested). */
-  private run(
-    key: string,
-    what: string,
-    suggestedName: string | undefined,
-    fallback: string,
-    fetch: (call: DownloadCall) => Promise<HttpResponse>,
-  ): Promise<SavedFile> {
-    return this.options.slots.atWork(() => this.save(key, what, suggestedName, fallback, fetch));
-  }
-
   /**
    * Slot, deadline, then save. The file's body streams into a temporary file under the per-file cap
    * (downloads_max_mb), never into memory; the temporary file is gone afterwards, whether it was saved or
-   * the download failed.
+   * the download failed. Every kind of download takes this path, counted at work from its start to its end
+   * (DownloadSlots.rested).
    */
-  private async save(
+  private save(
     key: string,
     what: string,
     suggestedName: string | undefined,
     fallback: string,
     fetch: (call: DownloadCall) => Promise<HttpResponse>,
   ): Promise<SavedFile> {
-    const saved = await this.store.find(key);
-    if (saved) return saved;
-    const { account, clock, log, slots } = this.options;
-    // The 150 s count from getting a slot: time spent queueing behind other downloads is not the portal's.
-    const release = await slots.acquire();
-    // Only a name yet: the file (and its folder) is made once a file answer arrives.
-    const temp = this.store.tempPath();
-    let res: HttpResponse;
-    try {
-      const until = clock.now() + this.limits.totalMs;
-      const toFile: HttpRequest['toFile'] = (head) => (isFile(head) ? { path: temp, maxBytes: this.limits.maxFileBytes } : undefined);
-      const late = () => new ConnectionError(`${what}: gave up after ${Math.round(this.limits.totalMs / 1000)} s`, { account });
-      res = await withDeadline(clock, this.limits.totalMs, late, (signal) => fetch({ account, what, signal, until, toFile }));
-    } catch (error) {
-      // Not awaited: the failure is told at once (the deadline's time is the portal's, not the disk's).
-      void unlink(temp).catch(() => undefined);
-      throw error;
-    } finally {
-      release();
-    }
-    try {
-      if (!res.file) throw failure({ account, what }, res.status, 'the answer carried no file');
-      const name = dispositionName(header(res, 'content-disposition')) ?? suggestedName;
-      const file = await this.store.place(temp, res.file.size, name, fallback, key);
-      log.info({ what, file: file.name, size: file.size }, 'file downloaded');
-      return file;
-    } finally {
-      await unlink(temp).catch(() => undefined);
-    }
+    return this.options.slots.atWork(async () => {
+      const saved = await this.store.find(key);
+      if (saved) return saved;
+      const { account, clock, log, slots } = this.options;
+      // The 150 s count from getting a slot: time spent queueing behind other downloads is not the portal's.
+      const release = await slots.acquire();
+      // Only a name yet: the file (and its folder) is made once a file answer arrives.
+      const temp = this.store.tempPath();
+      let res: HttpResponse;
+      try {
+        const until = clock.now() + this.limits.totalMs;
+        const toFile: HttpRequest['toFile'] = (head) => (isFile(head) ? { path: temp, maxBytes: this.limits.maxFileBytes } : undefined);
+        const late = () => new ConnectionError(`${what}: gave up after ${Math.round(this.limits.totalMs / 1000)} s`, { account });
+        res = await withDeadline(clock, this.limits.totalMs, late, (signal) => fetch({ account, what, signal, until, toFile }));
+      } catch (error) {
+        // Not awaited: the failure is told at once (the deadline's time is the portal's, not the disk's).
+        void unlink(temp).catch(() => undefined);
+        throw error;
+      } finally {
+        release();
+      }
+      try {
+        if (!res.file) throw failure({ account, what }, res.status, 'the answer carried no file');
+        const name = dispositionName(header(res, 'content-disposition')) ?? suggestedName;
+        const file = await this.store.place(temp, res.file.size, name, fallback, key);
+        log.info({ what, file: file.name, size: file.size }, 'file downloaded');
+        return file;
+      } finally {
+        await unlink(temp).catch(() => undefined);
+      }
+    });
   }
 
   /**

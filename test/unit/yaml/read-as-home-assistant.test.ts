@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pythonHas } from '../../helpers/python.js';
 import { parseAllDocuments, type ScalarTag } from 'yaml';
 import { dashboardYaml } from '../../../src/outputs/homeassistant/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
@@ -77,19 +78,9 @@ const SHIPPED = [
   join(appRepository, 'repository.yaml'),
 ];
 
-/** Whether python3 has PyYAML (Debian's python3-yaml; .ci/run installs it): outside CI a machine without is skipped. */
-function hasPyYaml(): boolean {
-  try {
-    execFileSync('python3', ['-c', 'import yaml'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-describe.skipIf(!hasPyYaml() && !process.env.CI)('YAML read as Home Assistant reads it', () => {
+describe.skipIf(!pythonHas('yaml') && !process.env.CI)('YAML read as Home Assistant reads it', () => {
   const files = [...SHIPPED, ...dashboards(), ...docSnippets()];
-  const read = hasPyYaml() ? homeAssistantReading(files) : {};
+  const read = pythonHas('yaml') ? homeAssistantReading(files) : {};
 
   it.each(files.map((f) => [relative(ROOT, f).startsWith('..') ? relative(scratch, f) : relative(ROOT, f), f]))(
     '%s reads the same under YAML 1.1 as under YAML 1.2',

@@ -51,22 +51,28 @@ function fortnight(changes: readonly PlanChange[]): SchoolDay[] {
   });
 }
 
+/** A school's timetable facts on 18 November 2026 (tomorrow a school day), its standing plan not read: `over` changes them. */
+const timetableFacts = (over: Partial<TimetableAsk> = {}): TimetableAsk => ({
+  fortnight: fortnight([]),
+  freeDays: [],
+  bells: [],
+  nextSchoolDay: '2026-11-19',
+  asked: [],
+  unpublished: [],
+  year: null,
+  kind: 'school',
+  standing: null,
+  ...over,
+});
+
 describe('a plan change ahead (get_upcoming)', () => {
   it('is told by the lesson that takes place and its teacher, the replaced one as "zamiast"; a cancellation by the lesson cancelled', async () => {
-    const timetable: TimetableAsk = {
+    const timetable = timetableFacts({
       fortnight: fortnight([
         change({ subject: 'Matematyka', teacher: 'Agnieszka Mazur', original_subject: 'Fizyka', original_teacher: 'Jan Nowak' }),
         change({ lesson_no: 4, hours: '10:50-11:35', kind: 'cancelled', subject: 'Historia', teacher: 'Ewa Lis', original_subject: 'Historia' }),
       ]),
-      freeDays: [],
-      bells: [],
-      nextSchoolDay: '2026-11-19',
-      asked: [],
-      unpublished: [],
-      year: null,
-      kind: 'school',
-      standing: null,
-    };
+    });
     const answer = await text(server('pl', { timetable }), 'get_upcoming', { days: 7 });
     expect(answer).toContain('jutro (2026-11-19): 3. 09:50-10:35 Matematyka, nauczyciel: Agnieszka Mazur — zastępstwo · zamiast: Fizyka');
     expect(answer).toContain('jutro (2026-11-19): 4. 10:50-11:35 Historia, nauczyciel: Ewa Lis — odwołana');
@@ -76,22 +82,11 @@ describe('a plan change ahead (get_upcoming)', () => {
 
 describe("a kindergarten's day (get_day)", () => {
   it('has no line on the standing plan, which a kindergarten never has, where a school day says "not known yet"', async () => {
-    const facts = (kind: TimetableAsk['kind']): TimetableAsk => ({
-      fortnight: fortnight([]),
-      freeDays: [],
-      bells: [],
-      nextSchoolDay: '2026-11-19',
-      asked: [],
-      unpublished: [],
-      year: null,
-      kind,
-      standing: null,
-    });
-    const kindergarten = await text(server('pl', { timetable: facts('kindergarten') }), 'get_day', { date: '2026-11-19' });
+    const kindergarten = await text(server('pl', { timetable: timetableFacts({ kind: 'kindergarten' }) }), 'get_day', { date: '2026-11-19' });
     expect(kindergarten).toContain('Lekcje');
     expect(kindergarten).not.toContain('stałym planie');
     // The same facts of a school whose standing plan is not read yet say so.
-    const school = await text(server('pl', { timetable: facts('school') }), 'get_day', { date: '2026-11-19' });
+    const school = await text(server('pl', { timetable: timetableFacts() }), 'get_day', { date: '2026-11-19' });
     expect(school).toMatch(/Inaczej niż w stałym planie: jeszcze nie wiadomo/);
   });
 });
