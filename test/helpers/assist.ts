@@ -12,10 +12,13 @@ export const hasSdk = (): boolean => pythonHas('mcp');
 export type AssistCall = { tool: string; arguments?: Record<string, unknown> } | { list: true };
 export type AssistAnswer = { text: string; is_error: boolean };
 
-/** The calls, each in a session of its own, as Home Assistant's integration makes them. */
-export function ask(url: string, calls: readonly AssistCall[]): Promise<unknown[]> {
+/**
+ * The calls, each in a session of its own, as Home Assistant's integration makes them; `oneClient`: the sessions share
+ * one HTTP client, where the integration makes one for each (a long loop whose point is not the transport).
+ */
+export function ask(url: string, calls: readonly AssistCall[], { oneClient = false } = {}): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn('python3', [CLIENT, url], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('python3', [CLIENT, url, ...(oneClient ? ['--one-client'] : [])], { stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
@@ -29,6 +32,6 @@ export function ask(url: string, calls: readonly AssistCall[]): Promise<unknown[
 }
 
 /** The tools' answers to calls that list nothing. */
-export async function answers(url: string, calls: readonly AssistCall[]): Promise<AssistAnswer[]> {
-  return (await ask(url, calls)) as AssistAnswer[];
+export async function answers(url: string, calls: readonly AssistCall[], options: { oneClient?: boolean } = {}): Promise<AssistAnswer[]> {
+  return (await ask(url, calls, options)) as AssistAnswer[];
 }

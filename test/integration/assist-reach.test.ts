@@ -107,6 +107,8 @@ describe.skipIf(!hasSdk() && !process.env.CI)('Assist asks the school for a week
     const told = await answers(
       url,
       loop.map((date) => ({ tool: 'get_day', arguments: { child: 'Ania', date } })),
+      // A session each, as Home Assistant opens them, over one HTTP client: the budget is the bridge's, whatever the transport.
+      { oneClient: true },
     );
     // One request a week read, never more than the hour's budget; the questions over it say until when.
     expect(school.sim.count() - before).toBe(ON_DEMAND_LIMITS.perHour);
