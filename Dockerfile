@@ -13,7 +13,7 @@ FROM node:26-alpine AS build
 WORKDIR /src
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
-COPY scripts/bundle.mjs ./scripts/
+COPY scripts/build.mjs scripts/bundle.mjs ./scripts/
 # The bench (src/bench) is the developers' measuring tool and src/release the release's, never shipped (package.json's files leave them out too).
 RUN npm ci --no-audit --no-fund && rm -rf dist/bench dist/release
 

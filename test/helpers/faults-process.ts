@@ -2,7 +2,7 @@
 // --config FILE` as a child process (real clock), killed with SIGKILL or stopped with SIGTERM, its
 // stdout and stderr kept line by line.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,7 +20,7 @@ let building: Promise<void> | undefined;
 
 /**
  * Builds dist/ as `npm run build` does (tsc, then the bin's bundle) when any file under src/ is newer than the
- * last build this helper finished (or dist/main.js is missing).
+ * last build that finished (or dist/main.js is missing).
  */
 export function ensureBuilt(): Promise<void> {
   building ??= underBuildLock(buildIfStale).finally(() => (building = undefined));
@@ -50,7 +50,8 @@ export function runBin(args: readonly string[], options: { cwd?: string; env?: N
 // chunks and writes main.js and its chunks again. Another vitest run in this checkout (two files run at once
 // by hand, a full suite beside) that looked meanwhile saw a fresh main.js and ran a half-made bin (a missing
 // chunk, or tsc's main.js, whose stack trace names no bundle). So one process builds at a time, every look is
-// made under the same lock, and only a finished build counts: its stamp, written last, dated when it began.
+// made under the same lock, and only a finished build counts: its stamp, written last by scripts/build.mjs (`npm run
+// build`, a fresh clone's `npm ci` too), dated when it began.
 const CACHE = join(REPO, 'node_modules', '.cache');
 const LOCK = join(CACHE, 'd2m-dist.lock');
 const STAMP = join(CACHE, 'd2m-dist.built');
@@ -61,12 +62,8 @@ async function buildIfStale(): Promise<void> {
     () => 0,
   );
   if (built > 0 && (await newestUnder(join(REPO, 'src'))) <= built) return;
-  const began = new Date();
-  await rm(STAMP, { force: true });
-  await promisify(execFile)(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO });
-  await promisify(execFile)(process.execPath, [join(REPO, 'scripts', 'bundle.mjs')], { cwd: REPO });
-  await writeFile(STAMP, '');
-  await utimes(STAMP, began, began);
+  // `npm run build`, which stamps what it finished.
+  await promisify(execFile)(process.execPath, [join(REPO, 'scripts', 'build.mjs')], { cwd: REPO });
 }
 
 /** Runs `work` holding the checkout's build lock; a lock whose process is gone (killed mid-build) is taken over. */
