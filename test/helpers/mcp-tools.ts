@@ -2,6 +2,9 @@ import { McpServer } from '../../src/outputs/mcp/server.js';
 import { silentLogger } from '../../src/util/log.js';
 import type { ChildView } from '../../src/outputs/web/types.js';
 import type { Language } from '../../src/config/language.js';
+import type { TimetableAsk } from '../../src/features/timetable/ask.js';
+import type { SchoolDay } from '../../src/rules/schedule.js';
+import { addDays } from '../../src/util/time.js';
 /** The MCP server's tools as interface 16.4 names them, in the order the server lists them (send_message only with write_messages). */
 export const TOOL_NAMES = [
   'get_day',
@@ -38,4 +41,28 @@ export async function toolAnswer(s: McpServer, name: string, args: Record<string
     result: { content: { text: string }[]; isError?: boolean };
   };
   return { text: reply.result.content.map((c) => c.text).join('\n'), isError: reply.result.isError === true };
+}
+
+/** The fortnight from Monday 16.11.2026 of ASKED_AT, no day's lessons read: `day(date)` adds to a day (its changes, a day off). */
+export function fortnightOf(day: (date: string) => Partial<SchoolDay> = () => ({})): SchoolDay[] {
+  return Array.from({ length: 14 }, (_, i) => {
+    const date = addDays('2026-11-16', i);
+    return { date, lessons: [], changes: [], freeDay: undefined, start: null, end: null, ...day(date) };
+  });
+}
+
+/** A school's timetable facts at ASKED_AT (tomorrow a school day), over fortnightOf(), its standing plan not read: `over` changes them. */
+export function timetableFacts(over: Partial<TimetableAsk> = {}): TimetableAsk {
+  return {
+    fortnight: fortnightOf(),
+    freeDays: [],
+    bells: [],
+    nextSchoolDay: '2026-11-19',
+    asked: [],
+    unpublished: [],
+    year: null,
+    kind: 'school',
+    standing: null,
+    ...over,
+  };
 }

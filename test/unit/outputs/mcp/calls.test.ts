@@ -8,7 +8,7 @@ import { McpServer } from '../../../../src/outputs/mcp/server.js';
 import { ANSWER_MAX_CHARS } from '../../../../src/outputs/mcp/answers.js';
 import { silentLogger } from '../../../../src/util/log.js';
 import { knownNames } from '../../../../src/util/redact.js';
-import { addDays } from '../../../../src/util/time.js';
+import { fortnightOf, timetableFacts } from '../../../helpers/mcp-tools.js';
 import { MessageNotSentError } from '../../../../src/features/messaging/errors.js';
 import type { ChildView } from '../../../../src/outputs/web/types.js';
 import type { Language } from '../../../../src/config/language.js';
@@ -103,20 +103,13 @@ describe('send_message', () => {
 
 /** A fortnight from Monday 16.11: school days without lessons read (an empty plan) but Friday 20.11 off, weekends empty. */
 function fortnight(): TimetableAsk {
-  const days = Array.from({ length: 14 }, (_, i) => addDays('2026-11-16', i));
   const free = { name: 'Dzień dyrektorski', scope: 'school' as const, from: '2026-11-20', to: '2026-11-20', lessons: null };
-  return {
-    fortnight: days.map((date) => ({ date, lessons: [], changes: [], freeDay: date === free.from ? free : undefined, start: null, end: null })),
+  return timetableFacts({
+    fortnight: fortnightOf((date) => ({ freeDay: date === free.from ? free : undefined })),
     freeDays: [free],
-    bells: [],
-    nextSchoolDay: '2026-11-19',
-    asked: [],
-    unpublished: [],
-    year: null,
-    kind: 'school',
     // A plan no different from the standing one.
     standing: [],
-  };
+  });
 }
 
 describe('get_day', () => {

@@ -6,8 +6,7 @@
 // mark; descriptive grades alone with no overall average.
 import { describe, expect, it } from 'vitest';
 import type { McpServer } from '../../../../src/outputs/mcp/server.js';
-import { factsServer, toolAnswer } from '../../../helpers/mcp-tools.js';
-import type { TimetableAsk } from '../../../../src/features/timetable/ask.js';
+import { factsServer, fortnightOf, timetableFacts, toolAnswer } from '../../../helpers/mcp-tools.js';
 import type { PlanChange } from '../../../../src/rules/plan-changes.js';
 import type { SchoolDay } from '../../../../src/rules/schedule.js';
 import { lessonsHeldAsk, type LessonsHeldAsk } from '../../../../src/features/lessons-held/ask.js';
@@ -44,26 +43,7 @@ const change = (over: Partial<PlanChange>): PlanChange => ({
 });
 
 /** This week and the next, each day's lessons read (none held) and the changes given on their days. */
-function fortnight(changes: readonly PlanChange[]): SchoolDay[] {
-  return Array.from({ length: 14 }, (_, i) => {
-    const date = new Date(Date.UTC(2026, 10, 16 + i)).toISOString().slice(0, 10);
-    return { date, lessons: [], changes: changes.filter((c) => c.date === date), freeDay: undefined, start: null, end: null };
-  });
-}
-
-/** A school's timetable facts on 18 November 2026 (tomorrow a school day), its standing plan not read: `over` changes them. */
-const timetableFacts = (over: Partial<TimetableAsk> = {}): TimetableAsk => ({
-  fortnight: fortnight([]),
-  freeDays: [],
-  bells: [],
-  nextSchoolDay: '2026-11-19',
-  asked: [],
-  unpublished: [],
-  year: null,
-  kind: 'school',
-  standing: null,
-  ...over,
-});
+const fortnight = (changes: readonly PlanChange[]): SchoolDay[] => fortnightOf((date) => ({ changes: changes.filter((c) => c.date === date) }));
 
 describe('a plan change ahead (get_upcoming)', () => {
   it('is told by the lesson that takes place and its teacher, the replaced one as "zamiast"; a cancellation by the lesson cancelled', async () => {
