@@ -41,31 +41,43 @@ function formsOf(value: string): string[] {
   return [...new Set(forms)];
 }
 
+/** One place a secret may start at in a text: a gram of one of its forms, at `at` in the form (0 for a form searched whole). */
+interface Gram {
+  /** The secret or cookie the form is of (what leaves the index with it). */
+  owner: string;
+  gram: string;
+  form: string;
+  at: number;
+  whole: boolean;
+}
+
 /**
  * Where each secret may stand, by the GRAM characters it would start with there: a form searched in parts (FRAGMENT or
  * longer) by each of its grams, a form searched whole by its first. A text is then read once, a gram at each place, and
- * its cost does not grow with the secrets held (a session's cookies, hundreds of them in a long run).
+ * its cost does not grow with the secrets held (a session's cookies, hundreds of them in a long run); a secret that
+ * comes or goes changes its own entries only.
  */
 class GramIndex {
   /** By the first two characters of each gram (read from a text without making a string), the grams starting so. */
-  private readonly grams = new Map<number, { gram: string; form: string; at: number; whole: boolean }[]>();
+  private readonly grams = new Map<number, Gram[]>();
 
-  constructor(secrets: Iterable<readonly string[]>, cookies: Iterable<readonly string[]>) {
-    for (const forms of secrets)
-      for (const form of forms) {
-        if (form.length < FRAGMENT) this.put(form, 0, true);
-        else for (let i = 0; i + GRAM <= form.length; i += STEP) this.put(form, i, false);
-      }
-    // A cookie lives an hour or a session, and there are many: whole, not in parts.
-    for (const forms of cookies) for (const form of forms) this.put(form, 0, true);
+  /** The forms of `owner`; `inParts`: a long form is searched in parts (a secret), else every form whole (a cookie). */
+  add(owner: string, forms: readonly string[], inParts: boolean): void {
+    for (const g of gramsOf(owner, forms, inParts)) {
+      const key = pairAt(g.gram, 0);
+      const list = this.grams.get(key);
+      if (list === undefined) this.grams.set(key, [g]);
+      else list.push(g);
+    }
   }
 
-  private put(form: string, at: number, whole: boolean): void {
-    const key = pairAt(form, at);
-    const list = this.grams.get(key);
-    const entry = { gram: form.slice(at, at + GRAM), form, at, whole };
-    if (list === undefined) this.grams.set(key, [entry]);
-    else list.push(entry);
+  remove(owner: string, forms: readonly string[], inParts: boolean): void {
+    for (const { gram } of gramsOf(owner, forms, inParts)) {
+      const key = pairAt(gram, 0);
+      const left = this.grams.get(key)?.filter((g) => g.owner !== owner) ?? [];
+      if (left.length === 0) this.grams.delete(key);
+      else this.grams.set(key, left);
+    }
   }
 
   /** Where in `text` a form stands whole, or a run of FRAGMENT or more of a form searched in parts: [start, end) each. */
@@ -90,6 +102,17 @@ class GramIndex {
     }
     return ranges;
   }
+}
+
+/** The grams `owner`'s forms are found by (GramIndex.add). */
+function gramsOf(owner: string, forms: readonly string[], inParts: boolean): Gram[] {
+  const grams: Gram[] = [];
+  const gram = (form: string, at: number, whole: boolean) => grams.push({ owner, gram: form.slice(at, at + GRAM), form, at, whole });
+  for (const form of forms) {
+    if (!inParts || form.length < FRAGMENT) gram(form, 0, true);
+    else for (let at = 0; at + GRAM <= form.length; at += STEP) gram(form, at, false);
+  }
+  return grams;
 }
 
 /** The two characters at `at` as one small integer (a map's key that needs no string made). */
@@ -118,8 +141,8 @@ export class KnownNames {
   private readonly secrets = new Map<string, string[]>();
   private readonly cookies = new Map<string, string[]>();
   private pattern: RegExp | undefined;
-  /** The secrets' and cookies' forms by gram, made again when one comes or goes. */
-  private index: GramIndex | undefined;
+  /** The secrets' and cookies' forms by gram. */
+  private readonly index = new GramIndex();
 
   /** Adds names (empty ones are ignored); each is matched without regard to case. */
   add(...names: readonly (string | undefined)[]): void {
@@ -134,17 +157,18 @@ export class KnownNames {
   secret(value: string | undefined): void {
     const key = value?.trim();
     if (key === undefined || key.length < GRAM || this.secrets.has(key)) return;
-    this.secrets.set(key, formsOf(key));
-    this.index = undefined;
+    this.holdSecret(key, formsOf(key));
   }
 
   /** A cookie's value the portal set: masked whole in each of its forms, the newest COOKIES_KEPT of them. */
   cookie(value: string | undefined): void {
     const key = value?.trim();
     if (key === undefined || key.length < GRAM || this.cookies.has(key) || this.secrets.has(key)) return;
-    this.cookies.set(key, formsOf(key));
-    if (this.cookies.size > COOKIES_KEPT) this.cookies.delete(this.cookies.keys().next().value as string);
-    this.index = undefined;
+    this.holdCookie(key, formsOf(key));
+    if (this.cookies.size <= COOKIES_KEPT) return;
+    const [oldest, forms] = this.cookies.entries().next().value as [string, string[]];
+    this.cookies.delete(oldest);
+    this.index.remove(oldest, forms, false);
   }
 
   /** The names, to hand on to another set. */
@@ -156,9 +180,19 @@ export class KnownNames {
   copy(): KnownNames {
     const other = new KnownNames();
     other.add(...this.names);
-    for (const [secret, forms] of this.secrets) other.secrets.set(secret, forms);
-    for (const [cookie, forms] of this.cookies) other.cookies.set(cookie, forms);
+    for (const [secret, forms] of this.secrets) other.holdSecret(secret, forms);
+    for (const [cookie, forms] of this.cookies) other.holdCookie(cookie, forms);
     return other;
+  }
+
+  private holdSecret(secret: string, forms: string[]): void {
+    this.secrets.set(secret, forms);
+    this.index.add(secret, forms, true);
+  }
+
+  private holdCookie(cookie: string, forms: string[]): void {
+    this.cookies.set(cookie, forms);
+    this.index.add(cookie, forms, false);
   }
 
   /** Every login and e-mail of a config cut to a hint, and every secret it holds masked: passwords, tokens. */
@@ -198,7 +232,6 @@ export class KnownNames {
 
   /** The text with each secret's forms masked: a short form where it stands whole, a long one wherever FRAGMENT of it stand; a cookie whole. */
   secretsMasked(text: string): string {
-    this.index ??= new GramIndex(this.secrets.values(), this.cookies.values());
     return masked(text, this.index.found(text));
   }
 }
