@@ -19,7 +19,7 @@ const MAIN = join(REPO, 'dist', 'main.js');
 let building: Promise<void> | undefined;
 
 /**
- * Builds dist/ as `npm run build` does (tsc, then the bin's bundle) when any file under src/ is newer than the
+ * Builds dist/ as `npm run build` does (each file's JavaScript, then the bin's bundle) when any file under src/ is newer than the
  * last build that finished (or dist/main.js is missing).
  */
 export function ensureBuilt(): Promise<void> {
@@ -46,10 +46,10 @@ export function runBin(args: readonly string[], options: { cwd?: string; env?: N
   );
 }
 
-// The build is many steps over one dist/: tsc writes an unbundled main.js first, the bundle then removes the
+// The build is many steps over one dist/: an unbundled main.js is written first, the bundle then removes the
 // chunks and writes main.js and its chunks again. Another vitest run in this checkout (two files run at once
 // by hand, a full suite beside) that looked meanwhile saw a fresh main.js and ran a half-made bin (a missing
-// chunk, or tsc's main.js, whose stack trace names no bundle). So one process builds at a time, every look is
+// chunk, or the unbundled main.js, whose stack trace names no bundle). So one process builds at a time, every look is
 // made under the same lock, and only a finished build counts: its stamp, written last by scripts/build.mjs (`npm run
 // build`, a fresh clone's `npm ci` too), dated when it began.
 const CACHE = join(REPO, 'node_modules', '.cache');
