@@ -1,9 +1,8 @@
 // The running bridge: a list of parts started in turn and stopped in the reverse order (the lease of the
-// data folder, the base topic, the children, the outputs subscribed to the bus, the pass runners, each output the
-// config turns on (outputs.ts), MQTT, the passes), one pass runner per child the config names (on its road)
-// publishing on the bus, and the commands that connect them. Built by main.ts (and by the demo and the tests) from a
-// validated config.
-import { MqttSink, type MqttSinkOptions } from '../outputs/mqtt/sink.js';
+// data folder, the carrier's place (the base topic), the children, the outputs subscribed to the bus, the pass
+// runners, each output the config turns on (outputs.ts), the carrier, the passes), one pass runner per child the
+// config names (on its road) publishing on the bus, and the commands that connect them. Built by main.ts (and by the
+// demo and the tests) from a validated config.
 import { Bus, type Carrier, type Sink } from '../bus/bus.js';
 import { PassRunner, type PassRunnerOptions } from '../runner/account.js';
 import type { PassHooks } from '../runner/scheduler.js';
@@ -16,9 +15,9 @@ import { SchoolReads } from '../engine/school-reads.js';
 import { PortalTime } from '../portal/portal-time.js';
 import { Lease, leaseFacts } from '../lease/lease.js';
 import { systemClock, withDeadline, type Clock } from '../util/clock.js';
-import type { Output, OutputKind } from '../outputs/output.js';
-import { Outputs, type AppBridge } from './outputs.js';
-import { bridgeHealth, bridgeInfo, registerBridgeRequests, registerChildCommands } from './bridge-info.js';
+import type { CarrierOutput, Output, OutputKind } from '../outputs/output.js';
+import { CARRIER, carrierOf, Outputs, type AppBridge, type CarrierBridge, type GivenCarrier } from './outputs.js';
+import { bridgeHealth, bridgeInfo } from './bridge-info.js';
 import { knownNames } from '../util/redact.js';
 import { CommandError } from '../features/kit/commands.js';
 import { errorText } from '../util/text.js';
@@ -28,20 +27,20 @@ import { releaseCheckPart } from './release-check.js';
 
 /**
  * What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the
- * tests put around it; what each pass runner and the MQTT bridge take of it, as they declare it (the demo's own broker
+ * tests put around it; what each pass runner and the carrier take of it, as they declare it (the demo's own broker
  * speaks MQTT 3.1.1 only; tests shorten the reconnect delays).
  */
 export interface AppOptions
   extends Pick<PassRunnerOptions, 'dispatcher' | 'features' | 'resources' | 'schoolAllDay'>,
-    Pick<MqttSinkOptions, 'reconnect' | 'protocolVersion'>,
+    Pick<CarrierBridge, 'reconnect' | 'protocolVersion'>,
     Pick<AppBridge, 'config' | 'version' | 'log' | 'ingressAddress' | 'dashboardFile'>,
     // The system's clock and stdout by default.
     Partial<Pick<AppBridge, 'clock' | 'out'>> {
   /**
-   * Replaces the MQTT sink (tests and the bench that only look at what would be published): subscribed to
+   * Replaces the carrier, MQTT (tests and the bench that only look at what would be published): subscribed to
    * the bus, and its carrier when it carries events (without one an event is delivered as it is told).
    */
-  output?: Sink & Partial<Carrier> & { start(): Promise<void>; stop(): Promise<void> };
+  output?: GivenCarrier;
   /** Delay between the start of one account's reading and the next (default 5 s). */
   staggerMs?: number;
   /** What an observer (the benchmark, a test) attaches to each account's reading, by account index. */
@@ -55,12 +54,15 @@ export interface AppOptions
  * waits on something outside (the portal, Home Assistant, a page's connection) is `abandonable`, as an output is: its
  * stop is awaited only within the stop's budget, then abandoned, so that a stop ends within 5 s whatever is in flight (16.1).
  */
-type Part = Pick<OutputKind, 'name' | 'abandonable'> & Required<Pick<Output, 'start'>> & Pick<Output, 'stop'>;
+type Part = Pick<OutputKind, 'name' | 'abandonable'> &
+  Required<Pick<Output, 'start'>> &
+  Pick<Output, 'stop'> & {
+    /** How long its stop is awaited before what comes after it (the lease) goes on all the same. */
+    stopMs?: number;
+  };
 
-/** How long a stop waits for the parts that wait on something outside; MQTT and the lease get the rest of the 5 s. */
+/** How long a stop waits for the parts that wait on something outside; the carrier and the lease get the rest of the 5 s. */
 const ABANDON_AFTER_MS = 1_500;
-/** How long a stop waits for MQTT (`offline` said, the claim given up) before the lease is released all the same. */
-const MQTT_STOP_MS = 2_000;
 
 export class App {
   readonly runners: PassRunner[] = [];
@@ -78,11 +80,9 @@ export class App {
   private stopped = false;
   /** The parts started so far, in order (stop() ends them from the last). */
   private readonly started: Part[] = [];
-  /** The MQTT sink (none when a test or the bench gives an output of its own). */
-  private mqtt: MqttSink | undefined;
-  /** What the MQTT sink is, or the output a test gave instead. */
-  private output: NonNullable<AppOptions['output']> | undefined;
-  /** The outputs beside MQTT that the config turns on (app/outputs.ts), made in order, each a part. */
+  /** The output that carries the bus's events (outputs.ts CARRIER), or the one a test or the bench gave: made with the lease. */
+  private carrier: CarrierOutput | undefined;
+  /** The outputs beside the carrier that the config turns on (app/outputs.ts), made in order, each a part. */
   private readonly outputs: Outputs;
   /** What every child shares to reach the portal: the dispatcher, two downloads at once (spec 8), the portal's clock. */
   private readonly portal: Pick<AppOptions, 'dispatcher'> & { slots: DownloadSlots; portalTime: PortalTime };
@@ -114,7 +114,7 @@ export class App {
       read: (entry, listed) => this.readListed(entry, listed),
       problem: (entry, error) => this.problems.familyRoad(entry.email, error),
     });
-    this.problems = new BridgeProblems({ language: options.config.language, clock: this.clock, publish: (state) => this.mqtt?.setProblem(state) });
+    this.problems = new BridgeProblems({ language: options.config.language, clock: this.clock, publish: (state) => this.carrier?.problem?.(state) });
     this.outputs = new Outputs(this.outputBridge());
   }
 
@@ -126,7 +126,7 @@ export class App {
       { name: 'lease', start: () => this.takeLease(), stop: () => this.lease?.release() },
       // A second bridge on this base topic reads nothing, not even which children an e-mail entry has: it waits here.
       // Its stop ends the wait for the broker (a SIGTERM before the broker was ever reached).
-      { name: 'base topic', start: () => this.mqtt?.acquire(), stop: () => this.mqtt?.stop() },
+      { name: CARRIER.holds, start: () => this.carrier?.hold?.(), stop: () => this.carrier?.hold && this.carrier.stop() },
       { name: 'children', start: () => this.readChildren(), stop: () => this.relisting.stop() },
       { name: 'outputs', start: () => this.subscribeOutputs() },
       { name: 'pass runners', start: () => this.prepareRunners() },
@@ -137,8 +137,8 @@ export class App {
         stop: () => this.outputs.of(kind)?.stop?.(),
         ...(kind.abandonable ? { abandonable: kind.abandonable } : {}),
       })),
-      { name: 'MQTT', start: () => this.startOutput(), stop: () => this.output?.stop() },
-      releaseCheckPart(this.options, this.clock, () => this.mqtt),
+      { name: CARRIER.name, start: () => this.carrier?.start(), stop: () => this.carrier?.stop(), stopMs: CARRIER.stopMs },
+      releaseCheckPart(this.options, this.clock, () => this.carrier?.release),
       {
         name: 'passes',
         start: () => this.startPasses(),
@@ -167,7 +167,7 @@ export class App {
 
   /**
    * Ends the parts started, the last first, within 5 s whatever is in flight (interface 16.1): a part that
-   * waits on the portal, Home Assistant or a page is abandoned after its budget, not awaited; MQTT says
+   * waits on the portal, Home Assistant or a page is abandoned after its budget, not awaited; the carrier (MQTT) says
    * `offline` and gives up the claim; the lease is released last, whatever came before.
    */
   async stop(): Promise<void> {
@@ -175,7 +175,7 @@ export class App {
     // Real time: a stop's budget is the container's (docker stop kills at 10 s), whatever clock the passes run on.
     const began = systemClock.now();
     for (const part of this.started.splice(0).reverse()) {
-      const budget = part.abandonable ? ABANDON_AFTER_MS - (systemClock.now() - began) : part.name === 'MQTT' ? MQTT_STOP_MS : undefined;
+      const budget = part.abandonable ? ABANDON_AFTER_MS - (systemClock.now() - began) : part.stopMs;
       const stopping = Promise.resolve(part.stop?.());
       const done =
         budget === undefined
@@ -194,39 +194,21 @@ export class App {
   private async takeLease(): Promise<void> {
     const { config, log } = this.options;
     this.lease = await Lease.take(config.data_dir, log, { lost: (why) => this.lose(why) });
-    this.output = this.options.output ?? (this.mqtt = this.mqttSink(this.lease));
+    this.carrier = carrierOf(this.carrierBridge(this.lease), this.options.output);
   }
 
-  /** The MQTT sink, holding the base topic under this data folder's lease. */
-  private mqttSink(lease: Lease): MqttSink {
-    const { config, log } = this.options;
-    const ids = (): string[] => this.children.flatMap(({ account: a }) => (a.id ? [a.id] : []));
-    return new MqttSink({
-      mqtt: config.mqtt,
-      brokerFrom: config.brokerFrom,
-      version: this.options.version,
-      log: log.child({ part: 'mqtt' }),
-      language: config.language,
-      update: config.supervisor === undefined,
-      reconnect: this.options.reconnect,
-      protocolVersion: this.options.protocolVersion,
+  /** What the carrier takes of the running bridge (outputs/mqtt/output.ts). */
+  private carrierBridge(lease: Lease): CarrierBridge {
+    return {
+      ...this.options,
+      clock: this.clock,
+      lease,
       info: () => this.info(),
       health: this.health,
-      // Known once the base topic is held and the children are read (readChildren).
-      get children() {
-        return ids();
-      },
-      clock: this.clock,
-      onRefused: (topic) => this.problems.broker(topic),
-      lease: {
-        folder: lease,
-        other: (other) => this.problems.baseTopic(other),
-        lost: (why, taken) => {
-          if (taken !== undefined) this.problems.clientId(taken);
-          this.lose(why, taken !== undefined);
-        },
-      },
-    });
+      childIds: () => this.children.flatMap(({ account: a }) => (a.id ? [a.id] : [])),
+      problems: this.problems,
+      lose: this.lose,
+    };
   }
 
   /** The login entries' children, then those the e-mail entries bring (the family road). */
@@ -243,13 +225,11 @@ export class App {
     this.problems.publish();
   }
 
-  /** Every output subscribes to the bus: MQTT (the carrier of events) or the output a test gave, then the list's (outputs.ts). */
+  /** Every output subscribes to the bus: the carrier of events (MQTT, or the output a test gave), then the list's (outputs.ts). */
   private async subscribeOutputs(): Promise<void> {
-    const output = this.output;
-    if (output) {
-      if (output.carry && output.delivered) this.bus.carryWith(output as Sink & Carrier);
-      else this.bus.subscribe(output);
-    }
+    const sink = this.carrier?.sink;
+    if (sink?.carry && sink.delivered) this.bus.carryWith(sink as Sink & Carrier);
+    else if (sink) this.bus.subscribe(sink);
     await this.outputs.make(this.bus);
   }
 
@@ -265,9 +245,9 @@ export class App {
       writes: (child) => this.writes(child),
       reach: (child, wants) => this.runner(child)?.reach(wants) ?? Promise.resolve({ read: 0, left: 0 }),
       diagnostics: () => this.diagnostics(),
-      broker: { connected: () => this.mqtt?.connected ?? true, publishes: () => this.mqtt?.publishes ?? 0 },
-      // The MQTT sink is made with the lease (after this), before any output.
-      handover: () => this.mqtt,
+      broker: { connected: () => this.carrier?.broker?.connected() ?? true, publishes: () => this.carrier?.broker?.publishes() ?? 0 },
+      // The carrier is made with the lease (after this), before any output.
+      handover: () => this.carrier?.handover,
     };
   }
 
@@ -277,16 +257,7 @@ export class App {
     for (const runner of this.runners) await runner.prepare();
     // The dashboard as the pass runners know the children now (what the last run learned of each).
     await this.outputs.childrenChanged();
-    if (this.mqtt) {
-      registerChildCommands(this.mqtt, (child) => this.runner(child));
-      registerBridgeRequests(this.mqtt, { runners: this.runners, log: this.options.log, onLevelChange: () => this.mqtt?.publishInfo() });
-    }
-  }
-
-  /** MQTT connected (however long the broker takes to appear): the pass runners start only after this. */
-  private async startOutput(): Promise<void> {
-    await this.output?.start();
-    this.mqtt?.publishHealth(this.health());
+    this.carrier?.ready?.(this.runners);
   }
 
   private startPasses(): void {
@@ -306,7 +277,7 @@ export class App {
       log,
       clock: this.clock,
       bus: this.bus,
-      handover: this.mqtt,
+      handover: this.carrier?.handover,
       ...this.portal,
       schools: this.schools,
       startDelayMs,
@@ -332,7 +303,7 @@ export class App {
       { account: entry.familyRoad.label, children: added.map((p) => p.id) },
       'the family portal listed its children; reading them now',
     );
-    this.mqtt?.publishInfo();
+    this.carrier?.infoChanged?.();
     void this.outputs.childrenChanged();
   }
 
@@ -368,7 +339,7 @@ export class App {
       running: true,
       pid: process.pid,
       ...this.health(),
-      broker_connected: this.mqtt?.connected ?? null,
+      broker_connected: this.carrier?.broker?.connected() ?? null,
       metrics: this.outputs.figures() !== undefined,
       lease: this.lease && leaseFacts(this.lease.record),
       ...this.outputs.status(),

@@ -1,14 +1,9 @@
-// What the bridge device answers: bridge/info (what runs and how, without any secret), bridge/health, the
-// commands of every child (each command a feature declares goes to that feature of the child it names)
-// and the bridge requests (interface 6.4): health_check, options (the log level at run time) and refresh
-// (a pass of every child now), each answered through the request router with `data` on success.
-import { CommandError, type CommandRequest } from '../features/kit/commands.js';
-import { LOG_LEVELS, setLogLevel, type Logger } from '../util/log.js';
-import { commandOwners } from '../features/index.js';
+// What the bridge device says of itself: bridge/info (what runs and how, without any secret) and bridge/health (when
+// it started, its memory, how far its clock is off the portal's). Its commands and requests are MQTT's
+// (outputs/mqtt/requests.ts).
 import { messages } from '../features/messages/messages.js';
 import { formatDuration } from '../util/duration.js';
 import type { PassRunner } from '../runner/account.js';
-import type { MqttSink } from '../outputs/mqtt/sink.js';
 import type { BridgeHealth } from '../outputs/mqtt/states.js';
 import { isoWarsaw } from '../util/time.js';
 import type { Config, AccountConfig } from '../config/schema.js';
@@ -48,18 +43,6 @@ export function bridgeInfo({ config, version, logLevel, runners, children }: Bri
   };
 }
 
-/** Every command a feature declares goes to that feature, with the named child's state of it. */
-export function registerChildCommands(bridge: MqttSink, runnerOf: (child: string) => PassRunner | undefined): void {
-  for (const [command, owner] of commandOwners()) {
-    const handler = (req: CommandRequest): Promise<Record<string, unknown>> => {
-      const runner = runnerOf(req.child);
-      if (!runner) throw new CommandError(`unknown child "${req.child}"`);
-      return runner.command(req);
-    };
-    bridge.onCommand(command, handler, { maxBytes: owner.payloadBytes?.[command], concurrent: owner.concurrent?.includes(command) });
-  }
-}
-
 /**
  * bridge/health: when the bridge started (ISO time), its RSS and heap in MB to a tenth, and how far this machine's
  * clock is off the portal's in seconds when it is over a minute (`clock_skew_s`, positive: ahead).
@@ -92,59 +75,4 @@ function rssAndHeap(): { rss: number; heapUsed: number } {
     lastReading = { at, rss, heapUsed };
   }
   return lastReading;
-}
-
-export interface BridgeRequestsOptions {
-  runners: readonly PassRunner[];
-  /** The root logger: its level, and that of every logger made from it, is what `options` changes. */
-  log: Logger;
-  /** Told after the level changed (bridge/info carries it for the log level select). */
-  onLevelChange: () => void;
-}
-
-const OPTIONS = ['log_level'];
-
-export function registerBridgeRequests(bridge: MqttSink, options: BridgeRequestsOptions): void {
-  const { runners, log } = options;
-
-  // healthy: every child is available, i.e. has had a good pass within the last 3 days.
-  bridge.onRequest('health_check', () => {
-    const children = Object.fromEntries(
-      runners.map((p) => {
-        const at = p.health.lastUpdate;
-        return [p.id, { online: p.health.available, last_update: at === undefined ? null : isoWarsaw(at), problem: p.health.reason }];
-      }),
-    );
-    return Promise.resolve({ healthy: runners.every((p) => p.health.available), children });
-  });
-
-  bridge.onRequest('options', ({ fields }) => {
-    const unknown = Object.keys(fields).filter((k) => !OPTIONS.includes(k));
-    if (unknown.length > 0) throw new CommandError(`unknown option "${unknown[0]}" (known: ${OPTIONS.join(', ')})`);
-    const level = fields.log_level;
-    if (level === undefined) throw new CommandError('send {"log_level": "<level>"}');
-    if (typeof level !== 'string' || !(LOG_LEVELS as readonly string[]).includes(level)) {
-      throw new CommandError(`log_level must be one of ${LOG_LEVELS.join(', ')}`);
-    }
-    const before = log.level;
-    setLogLevel(log, level);
-    log.info({ from: before, to: level }, 'log level changed');
-    options.onLevelChange();
-    return Promise.resolve({ log_level: level, restart_required: false });
-  });
-
-  // The weekly summary on demand (interface 18.2): the button's press fires summary_requested, naming the children.
-  bridge.onRequest('summary', async ({ fields }) => {
-    if (Object.keys(fields).length > 0) throw new CommandError('summary takes no fields');
-    const children = runners.map((p) => p.id);
-    const failed = await bridge.bridgeEvent('summary_requested', { children });
-    if (failed !== undefined) throw new CommandError('the broker did not take the event; press again');
-    return { children };
-  });
-
-  // Answered when every child's pass is done, so the answer means the states are fresh.
-  bridge.onRequest('refresh', async () => {
-    await Promise.all(runners.map((p) => p.refresh()));
-    return { children: runners.map((p) => p.id) };
-  });
 }

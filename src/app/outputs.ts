@@ -1,9 +1,10 @@
-// The outputs of the running bridge beside MQTT, in the order they are made and started (and stopped in reverse):
-// each declared in its own folder with when it runs and how it starts and stops (src/outputs/output.ts). A new
-// output is its folder and a line here.
-import type { Bus } from '../bus/bus.js';
+// The outputs of the running bridge: the carrier of the bus's events (MQTT), then the list, in the order they are made
+// and started (and stopped in reverse): each declared in its own folder with when it runs and how it starts and stops
+// (src/outputs/output.ts). A new output is its folder and a line here.
+import type { Bus, Carrier, Sink } from '../bus/bus.js';
 import type { FiguresSink } from '../features/status/figures.js';
-import type { MadeOutputs, Output, OutputBridge, OutputKind } from '../outputs/output.js';
+import type { CarrierOutput, MadeOutputs, Output, OutputBridge, OutputKind } from '../outputs/output.js';
+import { MQTT, type MqttBridge } from '../outputs/mqtt/output.js';
 import { WEB } from '../outputs/web/output.js';
 import { MCP_SERVER } from '../outputs/mcp/output.js';
 import { HOME_ASSISTANT, HOME_ASSISTANT_STATISTICS, SUPERVISOR_ANNOUNCEMENT } from '../outputs/homeassistant/output.js';
@@ -36,11 +37,23 @@ const DASHBOARD_FILE: OutputKind<Output, AppBridge> = {
   },
 };
 
-// The MQTT sink is not an entry here, though it is an output: it is made with the lease and holds the base topic
-// before the children are read (the App's `base topic` part), it is the bus's carrier of events rather than a
-// subscriber, the child commands and bridge requests register on it once the pass runners are made, a test or the
-// bench replaces it whole, and its stop comes after the passes' with a budget of its own. As an entry each of those
-// would be a hook of OutputKind that only it uses: more said than the few lines of app.ts that name it.
+/**
+ * The output that carries the bus's events: made with the data folder's lease, it holds the base topic before the
+ * children are read, takes the commands once the pass runners are made and stops after the passes.
+ */
+export const CARRIER = MQTT;
+/** What the carrier takes of the running bridge. */
+export type CarrierBridge = MqttBridge;
+
+/** What a test or the bench gives in the carrier's place: subscribed to the bus (its carrier when it carries events). */
+export type GivenCarrier = Sink & Partial<Carrier> & { start(): Promise<void>; stop(): Promise<void> };
+
+/** The carrier: the one a test or the bench gave, else the config's. */
+export function carrierOf(bridge: CarrierBridge, given?: GivenCarrier): CarrierOutput {
+  return given ? { sink: given, start: () => given.start(), stop: () => given.stop() } : CARRIER.make(bridge);
+}
+
+/** The outputs beside the carrier, in order. */
 export const OUTPUTS: readonly OutputKind<Output, AppBridge>[] = [
   WEB,
   MCP_SERVER,

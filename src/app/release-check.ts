@@ -122,26 +122,26 @@ export class ReleaseCheck {
 
 /**
  * What the App runs: the check when the config asks for it, the bridge is not the app (which the Supervisor updates)
- * and it has its MQTT sink, where the update entity is (not the bench's or a test's output of its own); `releases` is
- * the feed's address (package.json's, util/home.ts, unless a test gives a local one).
+ * and its carrier has the update entity (MQTT, not the bench's or a test's output of its own); `releases` is the
+ * feed's address (package.json's, util/home.ts, unless a test gives a local one).
  */
 export function releaseCheckPart(
   app: { config: Config; log: Logger; releases?: string },
   clock: Clock,
-  sink: () => { setRelease(release: Release): void } | undefined,
+  carrier: () => ((release: Release) => void) | undefined,
 ): { name: string; start(): Promise<void>; stop(): void; abandonable: true } {
   const { config, log } = app;
   let check: ReleaseCheck | undefined;
   const start = async (): Promise<void> => {
-    const mqtt = sink();
-    if (!config.updates || config.supervisor !== undefined || mqtt === undefined) return;
+    const found = carrier();
+    if (!config.updates || config.supervisor !== undefined || found === undefined) return;
     const address = app.releases ?? PROJECT_HOME.releases;
     check = new ReleaseCheck({
       address,
       dataDir: config.data_dir,
       clock,
       log: log.child({ part: 'release check' }),
-      found: (r) => mqtt.setRelease(r),
+      found,
     });
     await check.start();
   };

@@ -3,13 +3,17 @@
 // The App makes the list's outputs in order, starts each in turn once the pass runners are ready and stops them in the
 // reverse order; it names none of them. What an output needs of the bridge (the children, a child's command, the
 // broker's figures) it takes from OutputBridge; what it needs of an output before it in the list, from MadeOutputs.
-import type { Sink } from '../bus/bus.js';
+import type { Carrier, Sink } from '../bus/bus.js';
+import type { EntityState } from '../engine/state.js';
 import type { Config } from '../config/schema.js';
 import type { FiguresSink } from '../features/status/figures.js';
 import type { HomeAssistantHandover } from './homeassistant/made.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { McpActions } from './mcp/calls.js';
+import type { Release } from './mqtt/states.js';
+import type { Handover } from '../once/handover.js';
+import type { PassRunner } from '../runner/account.js';
 
 /**
  * What the running bridge lends its outputs: with what the MCP server acts by (a child's command as its topic would run
@@ -73,4 +77,38 @@ export interface OutputKind<T extends Output = Output, B extends OutputBridge = 
   abandonable?: true;
   /** Made in the list's order; loads its modules only then (a bridge without it never loads them). */
   make(bridge: B, made: MadeOutputs): Promise<T>;
+}
+
+/**
+ * The output that carries the bus's events (MQTT, or what a test or the bench gives in its place): made with the data
+ * folder's lease before the children are read, it holds its place (`hold`) before anything is read; it is started
+ * after the list's outputs and stopped after the passes, within a budget of its own.
+ */
+export interface CarrierOutput extends Output {
+  /** The bus's carrier of events when it carries them; else subscribed as the list's outputs are. */
+  sink: Sink & Partial<Carrier>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Holds where it publishes (MQTT: the base topic), waiting while another bridge does; its stop ends the wait. */
+  hold?(): Promise<void>;
+  /** The pass runners are made: it takes their commands and the bridge's requests (the array grows with a late child). */
+  ready?(runners: readonly PassRunner[]): void;
+  /** What the bridge says of itself changed (a child listed late). */
+  infoChanged?(): void;
+  /** The bridge device's own `problem` changed (app/bridge-problem.ts). */
+  problem?(state: EntityState): void;
+  /** A newer release was found (app/release-check.ts). */
+  release?(release: Release): void;
+  /** The broker's side, as OutputBridge lends it. */
+  broker?: OutputBridge['broker'];
+  /** What a successor on the base topic reads: each child's event memory, what was made in Home Assistant. */
+  handover?: Handover & HomeAssistantHandover;
+}
+
+/** The carrier's declaration: its name and what it holds (the stop's log lines say them), its stop's budget, how it is made. */
+export interface CarrierKind<B> {
+  name: string;
+  holds: string;
+  stopMs: number;
+  make(bridge: B): CarrierOutput;
 }

@@ -169,10 +169,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     await app.outputOf(SUPERVISOR_ANNOUNCEMENT)?.idle();
     return app.outputOf(HOME_ASSISTANT)?.idle();
   };
+  // The bridge's MQTT sink: the carrier it made with its lease.
+  const sink = (): MqttSink => (app as unknown as { carrier: { sink: MqttSink } }).carrier.sink;
   // After the passes finish, every message they published reaches the recorder before the test looks.
   const caughtUp = async (): Promise<void> => {
     await idle();
-    const client = (app as unknown as { mqtt: { connection: { client?: MqttClient } } }).mqtt.connection.client;
+    const client = (sink() as unknown as { connection: { client?: MqttClient } }).connection.client;
     // While the bridge is offline nothing of its can reach the recorder (it is sent on reconnect): no wait.
     if (client?.connected) await rec.caughtUpWith((topic, payload) => client.publishAsync(topic, payload, MARKER));
   };
@@ -214,7 +216,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       for (let minute = 0; minute < maxMinutes && !check(); minute++) await advanceMinutes(1);
       await waitUntil(check, what, 10_000);
     },
-    mqtt: () => (app as unknown as { mqtt: MqttSink }).mqtt,
+    mqtt: sink,
     requestCounts: (index) => counts[index] ?? new Map(),
     async restart() {
       await app.stop();

@@ -51,6 +51,16 @@ describe('the files of src/', () => {
   });
 });
 
+describe('the App (src/app/app.ts)', () => {
+  it("names no output: it takes the carrier and the list from app/outputs.ts, an output's shape from outputs/output.ts", () => {
+    const edges = fileEdges(SRC, ASIDE);
+    const from = (file: string): string[] => edges.filter((e) => e.from === file).map((e) => e.to);
+    expect(from('app/app.ts').filter((to) => to.startsWith('outputs/'))).toEqual(['outputs/output.ts']);
+    // The list does name them (the check above is not vacuous).
+    expect(from('app/outputs.ts')).toEqual(expect.arrayContaining(['outputs/mqtt/output.ts', 'outputs/web/output.ts']));
+  });
+});
+
 describe('folderEdges', () => {
   it('counts type-only imports, re-exports and dynamic import() as much as a value import', async () => {
     const src = await tempDir();
