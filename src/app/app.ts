@@ -126,7 +126,7 @@ export class App {
       { name: 'lease', start: () => this.takeLease(), stop: () => this.lease?.release() },
       // A second bridge on this base topic reads nothing, not even which children an e-mail entry has: it waits here.
       // Its stop ends the wait for the broker (a SIGTERM before the broker was ever reached).
-      { name: CARRIER.holds, start: () => this.carrier?.hold?.(), stop: () => this.carrier?.hold && this.carrier.stop() },
+      { name: CARRIER.holds, start: () => this.carrier?.hold?.(), stop: () => (this.carrier?.hold ? this.carrier.stop() : undefined) },
       { name: 'children', start: () => this.readChildren(), stop: () => this.relisting.stop() },
       { name: 'outputs', start: () => this.subscribeOutputs() },
       { name: 'pass runners', start: () => this.prepareRunners() },
