@@ -21,6 +21,9 @@ export interface FaultApp extends Harness {
  * A dispatcher whose requests time out after `cut(ms)` (the App has no timeout option of its own), and as the App's own
  * before it and after `cut(undefined)`. Only while the portal is slow: a real-time limit of a second over every pass
  * would cut an ordinary answer of a busy machine (the first pass failed so beside a full suite's lint).
+ * undici counts a headers timeout in ticks of its own half-second timer, not in real time: a 1 s cut fires 1 to 1.5 s
+ * after the request on an idle machine, and later on a busy one, each tick late in turn; an answer meant to be cut
+ * must come long after that.
  */
 export function cuttingDispatcher(): { dispatcher: Dispatcher; cut(ms: number | undefined): void } {
   let limit: number | undefined;
