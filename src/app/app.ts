@@ -257,7 +257,7 @@ export class App {
     for (const runner of this.runners) await runner.prepare();
     // The dashboard as the pass runners know the children now (what the last run learned of each).
     await this.outputs.childrenChanged();
-    this.carrier?.ready?.(this.runners);
+    this.carrier?.ready?.(this.runners, (child) => this.runner(child));
   }
 
   private startPasses(): void {

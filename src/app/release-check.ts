@@ -128,20 +128,20 @@ export class ReleaseCheck {
 export function releaseCheckPart(
   app: { config: Config; log: Logger; releases?: string },
   clock: Clock,
-  carrier: () => ((release: Release) => void) | undefined,
+  found: () => ((release: Release) => void) | undefined,
 ): { name: string; start(): Promise<void>; stop(): void; abandonable: true } {
   const { config, log } = app;
   let check: ReleaseCheck | undefined;
   const start = async (): Promise<void> => {
-    const found = carrier();
-    if (!config.updates || config.supervisor !== undefined || found === undefined) return;
+    const tell = found();
+    if (!config.updates || config.supervisor !== undefined || tell === undefined) return;
     const address = app.releases ?? PROJECT_HOME.releases;
     check = new ReleaseCheck({
       address,
       dataDir: config.data_dir,
       clock,
       log: log.child({ part: 'release check' }),
-      found,
+      found: tell,
     });
     await check.start();
   };

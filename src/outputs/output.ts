@@ -91,8 +91,11 @@ export interface CarrierOutput extends Output {
   stop(): Promise<void>;
   /** Holds where it publishes (MQTT: the base topic), waiting while another bridge does; its stop ends the wait. */
   hold?(): Promise<void>;
-  /** The pass runners are made: it takes their commands and the bridge's requests (the array grows with a late child). */
-  ready?(runners: readonly PassRunner[]): void;
+  /**
+   * The pass runners are made: it takes their commands and the bridge's requests (the array grows with a late child;
+   * `runnerOf` finds a child's).
+   */
+  ready?(runners: readonly PassRunner[], runnerOf: (child: string) => PassRunner | undefined): void;
   /** What the bridge says of itself changed (a child listed late). */
   infoChanged?(): void;
   /** The bridge device's own `problem` changed (app/bridge-problem.ts). */

@@ -93,8 +93,9 @@ async function birthsHandled(bridge: MqttSink, base: string): Promise<void> {
 const ania = (entities: EntityDef[]): ChildDevice => ({ id: 'ania', name: 'Ania', model: 'Klasa 4b', entities });
 
 describe('Bridge', () => {
-  it('leaves discovery, online and info retained for a late subscriber', async () => {
-    const { base, prefix, bridge } = setup();
+  it('leaves discovery, online, info and health retained for a late subscriber, before any pass', async () => {
+    const health = { started_at: '2026-11-29T08:00:00+01:00', memory_mb: 61.5, heap_mb: 20.1 };
+    const { base, prefix, bridge } = setup({ health: () => health });
     const child = ania([entityByKey('lucky_number'), entityByKey('refresh'), entityByKey('grade')]);
     bridge.device(child);
     await bridge.start();
@@ -108,6 +109,8 @@ describe('Bridge', () => {
     expect(r.json(configTopic)).toEqual(childDiscovery(child, ctx).payload);
     expect(r.last(`${base}/bridge/state`)).toEqual({ topic: `${base}/bridge/state`, text: 'online', retain: true });
     expect(r.json(`${base}/bridge/info`)).toEqual({ version: VERSION, children: ['ania'] });
+    await r.until(() => r.last(`${base}/bridge/health`) !== undefined, 'bridge/health');
+    expect(r.json(`${base}/bridge/health`)).toEqual(health);
   });
 
   it('publishes a state retained and only when it or its attributes change', async () => {

@@ -64,13 +64,10 @@ export const MQTT: CarrierKind<MqttBridge> = {
     return {
       sink,
       hold: () => sink.acquire(),
-      start: async () => {
-        await sink.start();
-        sink.publishHealth(bridge.health());
-      },
+      start: () => sink.start(),
       stop: () => sink.stop(),
-      ready: (runners) => {
-        registerChildCommands(sink, runners);
+      ready: (runners, runnerOf) => {
+        registerChildCommands(sink, runnerOf);
         registerBridgeRequests(sink, { runners, log: bridge.log, onLevelChange: () => sink.publishInfo() });
       },
       infoChanged: () => sink.publishInfo(),

@@ -10,10 +10,10 @@ import { isoWarsaw } from '../../util/time.js';
 import type { MqttSink } from './sink.js';
 
 /** Every command a feature declares goes to that feature, with the named child's state of it. */
-export function registerChildCommands(bridge: MqttSink, runners: readonly PassRunner[]): void {
+export function registerChildCommands(bridge: MqttSink, runnerOf: (child: string) => PassRunner | undefined): void {
   for (const [command, owner] of commandOwners()) {
     const handler = (req: CommandRequest): Promise<Record<string, unknown>> => {
-      const runner = runners.find((p) => p.id === req.child);
+      const runner = runnerOf(req.child);
       if (!runner) throw new CommandError(`unknown child "${req.child}"`);
       return runner.command(req);
     };

@@ -227,11 +227,6 @@ export class MqttSink implements Sink, Carrier, Handover {
     this.states.publishInfo();
   }
 
-  /** bridge/health (retained, sent when it changed). */
-  publishHealth(health: BridgeHealth): void {
-    this.states.publishHealth(health);
-  }
-
   /** The bridge's own `problem` (retained, sent when it changed). */
   setProblem(problem: EntityState): void {
     this.states.setProblem(problem);

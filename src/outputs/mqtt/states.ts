@@ -113,9 +113,9 @@ export class RetainedStates {
 
   /** A child's pass ended: bridge/info (what it may have learned) and bridge/health again, each only if it changed. */
   passed(): void {
-    this.publishInfo();
-    const health = this.options.health;
-    if (health) this.publishHealth(health());
+    this.setInfo();
+    this.setHealth();
+    this.sync();
   }
 
   /** Sends bridge/info again if info() now says something else. */
@@ -125,9 +125,9 @@ export class RetainedStates {
   }
 
   /** bridge/health (retained, sent when it changed): what the bridge device's uptime and memory show. */
-  publishHealth(health: BridgeHealth): void {
-    this.mirror.set(this.options.topics.bridgeHealth, JSON.stringify(health));
-    this.sync();
+  private setHealth(): void {
+    const health = this.options.health;
+    if (health) this.mirror.set(this.options.topics.bridgeHealth, JSON.stringify(health()));
   }
 
   /** The bridge's own `problem` (retained, sent when it changed): attributes first, as a child's. */
@@ -164,6 +164,7 @@ export class RetainedStates {
     this.mirror.set(bridge.topic, JSON.stringify(bridge.payload));
     this.setInfo();
     this.setUpdate();
+    this.setHealth();
   }
 
   /** Sends what the broker lacks; while offline nothing, as everything goes again on reconnect. */
