@@ -2,6 +2,7 @@
 // and an announcement, so that someone trying the demo sees the bridge fire its events.
 import type { Clock, Timer } from '../util/clock.js';
 import { addDays } from './dates.js';
+import type { SimAccount } from './account.js';
 import type { PortalSimulator } from './index.js';
 
 export interface LifeOptions {
@@ -22,7 +23,8 @@ export interface LifeOptions {
 export interface LifeRound {
   login: string;
   child: string;
-  grade: { grade: string; subject: string; comment?: string };
+  /** None for a child with no lessons (a kindergarten child). */
+  grade?: { grade: string; subject: string; comment?: string };
   message: { topic: string };
   /** None once every lesson of the coming weeks has a change already (after many hours of demo). */
   planChange?: { date: string; lessonNo: number; kind: 'cancelled' | 'substitution'; subject: string };
@@ -83,30 +85,37 @@ export class SimLife {
     const account = sim.account(login);
     const subjectName = (id: number): string => subjectNames(sim, login).get(id) ?? String(id);
 
-    // Grades go to the subjects of the child's own lessons, in turn.
-    const lessons = Object.entries(account.data.lessons);
-    const [lessonId, lesson] = lessons[turn % lessons.length]!;
-    const pick = GRADES[turn % GRADES.length]!;
-    account.addGrade({ subject: lesson.subject, category: pick.category, grade: pick.grade, lesson: Number(lessonId), comment: pick.comment });
-
-    const tutor = account.school.classes.find((c) => c.Id === account.data.account.classId)?.ClassTutor;
+    const grade = this.addGrade(login, turn);
     const message = MESSAGES[turn % MESSAGES.length]!;
+    const tutor = tutorOf(account);
     sim.messaging.addMessage(login, { ...message, ...(tutor === undefined ? {} : { from: tutor }) });
-
     const notice = NOTICES[turn % NOTICES.length]!;
     account.addNotice({ Subject: notice.subject, Content: notice.content });
-
     const change = this.addPlanChange(login, turn);
     const result: LifeRound = {
       login,
       child: account.data.account.child.firstName,
-      grade: { grade: pick.grade, subject: subjectName(lesson.subject), ...(pick.comment ? { comment: pick.comment } : {}) },
+      ...(grade ? { grade: { ...grade, subject: subjectName(grade.subject) } } : {}),
       message: { topic: message.topic },
       ...(change ? { planChange: { ...change, subject: subjectName(change.subject) } } : {}),
       notice: { subject: notice.subject },
     };
     this.options.onRound?.(result);
     return result;
+  }
+
+  /**
+   * Gives the child a grade in the subject of one of its own lessons, in turn; none to a child with no lessons
+   * (a kindergarten child: its register keeps no grades).
+   */
+  private addGrade(login: string, turn: number): { grade: string; subject: number; comment?: string } | undefined {
+    const account = this.options.simulator.account(login);
+    const lessons = Object.entries(account.data.lessons);
+    if (lessons.length === 0) return undefined;
+    const [lessonId, lesson] = lessons[turn % lessons.length]!;
+    const pick = GRADES[turn % GRADES.length]!;
+    account.addGrade({ subject: lesson.subject, category: pick.category, grade: pick.grade, lesson: Number(lessonId), comment: pick.comment });
+    return { grade: pick.grade, subject: lesson.subject, ...(pick.comment ? { comment: pick.comment } : {}) };
   }
 
   private schedule(ms: number): void {
@@ -145,6 +154,12 @@ export class SimLife {
     }
     return undefined;
   }
+}
+
+/** Who writes to the family: the class tutor, or the kindergarten group's first tutor; undefined when the school names none. */
+function tutorOf(account: SimAccount): number | undefined {
+  const classTutor = account.school.classes.find((c) => c.Id === account.data.account.classId)?.ClassTutor;
+  return classTutor ?? account.kindergarten?.fixture.group.tutors[0];
 }
 
 function subjectNames(sim: PortalSimulator, login: string): Map<number, string> {
