@@ -10,6 +10,7 @@ import { send } from '../helpers/web.js';
 import { createLogger } from '../../src/util/log.js';
 import { parseCalendarFeed } from '../helpers/ics.js';
 import { WEB } from '../../src/outputs/web/output.js';
+import { runTokenRotation } from '../../src/app/commands/token.js';
 
 const [ANIA, JANEK, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!, DEMO_ACCOUNTS[2]!];
 const NOW = '2026-11-18T09:11:30+01:00';
@@ -84,7 +85,7 @@ describe('the web server in the bridge', () => {
   });
 
   // Issue 122: the first start listed the kindergarten child's agenda feed, which answers 404 (she has no agenda).
-  it("lists at the first start only calendar feeds that answer, a kindergarten child's without the agenda", async () => {
+  it("lists at the first start and at token --rotate only calendar feeds that answer, a kindergarten child's without the agenda", async () => {
     const port = await freePort();
     const printed: string[] = [];
     const both = [ANIA, ZOSIA].map((a) => ({ login: a.login, password: a.password }));
@@ -101,6 +102,10 @@ describe('the web server in the bridge', () => {
     const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
     for (const path of listed()) expect((await send(port, `${path}?token=${token}`)).status, path).toBe(200);
     expect((await send(port, `/calendar/zofia/agenda.ics?token=${token}`)).status).toBe(404);
+    // `token --rotate` lists the same feeds, each with the new token's key.
+    let rotated = '';
+    expect(await runTokenRotation({ config: h.config, out: { write: (t: string) => (rotated += t) } })).toBe(0);
+    expect([...rotated.matchAll(/\/calendar\/[^\s?]+\.ics/g)].map((m) => m[0])).toEqual(listed());
   });
 
   it('prints the addresses only at the first start, and says /health is 503 while the broker is away', async () => {
