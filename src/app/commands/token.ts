@@ -31,8 +31,8 @@ export async function runTokenRotation(options: TokenRotationOptions): Promise<n
     const base = webBaseUrl(http.bind, http.port);
     const ids = children.map((c) => c.id);
     // Each child's calendar feeds as its device declares them: a kindergarten child has no agenda.
-    const feeds = new Map(children.map((c) => [c.id, offeredCalendarFeeds(declaresAgenda(c.entities))]));
-    const urls = webUrls(base, ids, token, (id) => feeds.get(id) ?? []);
+    const calendarFeeds = new Map(children.map((c) => [c.id, offeredCalendarFeeds(declaresAgenda(c.entities))]));
+    const urls = webUrls(base, ids, token, (id) => calendarFeeds.get(id) ?? []);
     lines.push(say.tokenOpenAgain, ...formatWebUrls(urls, language));
     if (http.metrics) lines.push(metricsLine(base, token, language));
     if (unknown.length > 0) lines.push(say.tokenCalendarFeedsFollow(unknown.join(', ')));

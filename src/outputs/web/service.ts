@@ -145,9 +145,9 @@ export class WebService {
     // In the family's language: a parent reads these lines on the first start.
     const say = TERMINAL_TEXT[data.language];
     const heading = ['', say.webHeading, say.webHowTo];
-    const urls = (feeds: ReadonlyMap<string, readonly CalendarFeedName[]>) =>
+    const urls = (calendarFeeds: ReadonlyMap<string, readonly CalendarFeedName[]>) =>
       formatWebUrls(
-        webUrls(base, [...feeds.keys()], undefined, (id) => feeds.get(id) ?? []),
+        webUrls(base, [...calendarFeeds.keys()], undefined, (id) => calendarFeeds.get(id) ?? []),
         data.language,
       );
     const known = this.calendarFeedsKnown();
@@ -157,24 +157,24 @@ export class WebService {
     }
     write([...heading, ...urls(new Map()), say.calendarFeedsFollow]);
     this.stopWaiting = data.onChange(() => {
-      const feeds = this.calendarFeedsKnown();
-      if (!feeds) return;
+      const calendarFeeds = this.calendarFeedsKnown();
+      if (!calendarFeeds) return;
       this.stopWaiting?.();
       this.stopWaiting = undefined;
-      write(['', say.calendarFeedsHeading, say.webHowTo, ...urls(feeds).slice(1)]);
+      write(['', say.calendarFeedsHeading, say.webHowTo, ...urls(calendarFeeds).slice(1)]);
     });
   }
 
   /** Each child's calendar feeds as its device declares them, once every account's child and device are known. */
   private calendarFeedsKnown(): Map<string, readonly CalendarFeedName[]> | undefined {
     const views = this.options.data.children();
-    const feeds = new Map<string, readonly CalendarFeedName[]>();
+    const calendarFeeds = new Map<string, readonly CalendarFeedName[]>();
     for (const id of this.options.childIds()) {
       const offered = id === undefined ? undefined : views.find((view) => view.id === id)?.calendarFeeds;
       if (id === undefined || offered === undefined) return undefined;
-      feeds.set(id, offered);
+      calendarFeeds.set(id, offered);
     }
-    return feeds;
+    return calendarFeeds;
   }
 
   async stop(): Promise<void> {
