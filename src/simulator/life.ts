@@ -2,6 +2,7 @@
 // and an announcement, so that someone trying the demo sees the bridge fire its events.
 import type { Clock, Timer } from '../util/clock.js';
 import { addDays } from './dates.js';
+import type { PlannedLesson } from './data/school-days.js';
 import type { SimAccount } from './account.js';
 import type { PortalSimulator } from './index.js';
 
@@ -60,6 +61,8 @@ const PLAN_CHANGE_HORIZON_DAYS = 28;
 export class SimLife {
   private timer: Timer | undefined;
   private rounds = 0;
+  /** Per login, the last day found with no lesson left to change; a day's lessons never come back unchanged. */
+  private readonly changedThrough = new Map<string, string>();
 
   constructor(private readonly options: LifeOptions) {
     if (options.logins.length === 0) throw new Error('SimLife: no logins');
@@ -133,24 +136,40 @@ export class SimLife {
     login: string,
     turn: number,
   ): { date: string; lessonNo: number; kind: 'cancelled' | 'substitution'; subject: number } | undefined {
+    const found = this.unchangedLesson(login);
+    if (!found) return undefined;
+    const { date, lesson } = found;
+    const kind = turn % 2 === 0 ? 'cancelled' : 'substitution';
+    const teacher = SUBSTITUTE_TEACHERS.find((t) => t !== lesson.teacher)!;
+    this.options.simulator
+      .account(login)
+      .addPlanChange(
+        kind === 'cancelled'
+          ? { kind, OrgDate: date, OrgLessonNo: lesson.lessonNo }
+          : { kind, OrgDate: date, OrgLessonNo: lesson.lessonNo, Teacher: teacher, Classroom: null },
+      );
+    return { date, lessonNo: lesson.lessonNo, kind, subject: lesson.subject };
+  }
+
+  /**
+   * The first lesson within the horizon with no change yet, and its day. The days found changed throughout are
+   * remembered (a change is never taken back), so that a demo left running for days reads its plan only for the
+   * day the horizon has just reached.
+   */
+  private unchangedLesson(login: string): { date: string; lesson: PlannedLesson } | undefined {
     const sim = this.options.simulator;
+    const changedThrough = this.changedThrough.get(login);
+    const after = (day: number): string => addDays(sim.today(), day);
+    if (changedThrough !== undefined && changedThrough >= after(PLAN_CHANGE_HORIZON_DAYS)) return undefined;
     const schoolDays = sim.schoolDays(login);
     const taken = new Set(schoolDays.changes.map((c) => `${c.OrgDate}#${c.OrgLessonNo}`));
-    const kind = turn % 2 === 0 ? 'cancelled' : 'substitution';
     for (let day = 1; day <= PLAN_CHANGE_HORIZON_DAYS; day++) {
-      const date = addDays(sim.today(), day);
+      const date = after(day);
+      if (changedThrough !== undefined && date <= changedThrough) continue;
       // Only the first lesson of a slot can change (split groups never do), as in the simulator's timetable.
-      const free = schoolDays.lessonsOn(date).find((l) => !taken.has(`${date}#${l.lessonNo}`) && !l.cancelled && !l.change);
-      if (!free) continue;
-      const teacher = SUBSTITUTE_TEACHERS.find((t) => t !== free.teacher)!;
-      sim
-        .account(login)
-        .addPlanChange(
-          kind === 'cancelled'
-            ? { kind, OrgDate: date, OrgLessonNo: free.lessonNo }
-            : { kind, OrgDate: date, OrgLessonNo: free.lessonNo, Teacher: teacher, Classroom: null },
-        );
-      return { date, lessonNo: free.lessonNo, kind, subject: free.subject };
+      const lesson = schoolDays.lessonsOn(date).find((l) => !taken.has(`${date}#${l.lessonNo}`) && !l.cancelled && !l.change);
+      if (lesson) return { date, lesson };
+      this.changedThrough.set(login, date);
     }
     return undefined;
   }

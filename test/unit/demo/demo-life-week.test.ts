@@ -18,7 +18,12 @@ describe('the demo left running for a week', () => {
     const rounds: LifeRound[] = [];
     const zosia = DEMO_ACCOUNTS.find((a) => a.profile === 'zosia')!.login;
     const before = { inbox: school.simulator.messaging.box(zosia, 'inbox').length, notices: school.simulator.account(zosia).notices.length };
-    const life = demoLife(school, clock, undefined, (round) => rounds.push(round));
+    // The Warsaw day (UTC+1 in November) of each of Ania's rounds that changed her plan.
+    const changedOn = new Set<string>();
+    const life = demoLife(school, clock, undefined, (round) => {
+      rounds.push(round);
+      if (round.child === 'Ania' && round.planChange) changedOn.add(new Date(clock.now() + 3_600_000).toISOString().slice(0, 10));
+    });
     life.start();
     await clock.advance(WEEK);
     life.stop();
@@ -32,6 +37,9 @@ describe('the demo left running for a week', () => {
     // The pupils are graded every round; the kindergarten keeps no grades and no timetable to change.
     expect(['Ania', 'Jan'].map((child) => byChild.get(child)!.every((round) => round.grade !== undefined))).toEqual([true, true]);
     expect(byChild.get('Zofia')!.filter((round) => round.grade !== undefined || round.planChange !== undefined)).toEqual([]);
+    // Plan changes keep coming all week: on each weekday a new school day comes within the four weeks ahead (none
+    // at the weekend, when the day four weeks on is a Saturday or a Sunday).
+    expect([...changedOn]).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-23']);
     // What the parent of the kindergarten child sees: every round's message and announcement in the portal.
     expect(school.simulator.messaging.box(zosia, 'inbox').length - before.inbox).toBe(1120);
     expect(school.simulator.account(zosia).notices.length - before.notices).toBe(1120);
