@@ -44,8 +44,10 @@ const en = {
   stopping: 'stopping...',
   notCleared: (url: string, why: string) => `could not remove the demo's retained topics from ${url}: ${why}`,
   cleared: (count: number, url: string) => `removed the demo's ${count} retained topics (devices and states) from ${url}`,
-  round: (child: string, grade: string, subject: string, message: string, notice: string, change: string) =>
-    `news for ${child}: grade ${grade} in ${subject}, message "${message}", announcement "${notice}"${change}`,
+  /** `grade` is the grade's words with their comma (none for a kindergarten child), `change` the plan change's. */
+  round: (child: string, grade: string, message: string, notice: string, change: string) =>
+    `news for ${child}: ${grade}message "${message}", announcement "${notice}"${change}`,
+  grade: (grade: string, subject: string) => `grade ${grade} in ${subject}, `,
   planChange: (date: string, lessonNo: number, subject: string, kind: string) => `, plan change ${date} lesson ${lessonNo} ${subject} (${kind})`,
 };
 
@@ -89,8 +91,8 @@ const pl: DemoText = {
   stopping: 'zatrzymywanie...',
   notCleared: (url, why) => `nie udało się usunąć zachowanych tematów demo z ${url}: ${why}`,
   cleared: (count, url) => `usunięto zachowane tematy demo (urządzenia i stany: ${count}) z ${url}`,
-  round: (child, grade, subject, message, notice, change) =>
-    `nowości (${child}): ocena ${grade} z przedmiotu ${subject}, wiadomość "${message}", ogłoszenie "${notice}"${change}`,
+  round: (child, grade, message, notice, change) => `nowości (${child}): ${grade}wiadomość "${message}", ogłoszenie "${notice}"${change}`,
+  grade: (grade, subject) => `ocena ${grade} z przedmiotu ${subject}, `,
   planChange: (date, lessonNo, subject, kind) => `, zmiana w planie ${date} lekcja ${lessonNo} ${subject} (${kind})`,
 };
 
@@ -131,8 +133,8 @@ const uk: DemoText = {
   stopping: 'зупинка...',
   notCleared: (url, why) => `не вдалося видалити збережені теми демо з ${url}: ${why}`,
   cleared: (count, url) => `видалено збережені теми демо (пристрої та стани: ${count}) з ${url}`,
-  round: (child, grade, subject, message, notice, change) =>
-    `новини (${child}): оцінка ${grade} з предмета ${subject}, повідомлення "${message}", оголошення "${notice}"${change}`,
+  round: (child, grade, message, notice, change) => `новини (${child}): ${grade}повідомлення "${message}", оголошення "${notice}"${change}`,
+  grade: (grade, subject) => `оцінка ${grade} з предмета ${subject}, `,
   planChange: (date, lessonNo, subject, kind) => `, зміна в розкладі ${date} урок ${lessonNo} ${subject} (${kind})`,
 };
 

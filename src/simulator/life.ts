@@ -2,6 +2,8 @@
 // and an announcement, so that someone trying the demo sees the bridge fire its events.
 import type { Clock, Timer } from '../util/clock.js';
 import { addDays } from './dates.js';
+import type { PlannedLesson } from './data/school-days.js';
+import type { SimAccount } from './account.js';
 import type { PortalSimulator } from './index.js';
 
 export interface LifeOptions {
@@ -22,7 +24,8 @@ export interface LifeOptions {
 export interface LifeRound {
   login: string;
   child: string;
-  grade: { grade: string; subject: string; comment?: string };
+  /** None for a child with no lessons (a kindergarten child). */
+  grade?: { grade: string; subject: string; comment?: string };
   message: { topic: string };
   /** None once every lesson of the coming weeks has a change already (after many hours of demo). */
   planChange?: { date: string; lessonNo: number; kind: 'cancelled' | 'substitution'; subject: string };
@@ -58,6 +61,8 @@ const PLAN_CHANGE_HORIZON_DAYS = 28;
 export class SimLife {
   private timer: Timer | undefined;
   private rounds = 0;
+  /** Per login, the last day found with no lesson left to change; a day's lessons never come back unchanged. */
+  private readonly changedThrough = new Map<string, string>();
 
   constructor(private readonly options: LifeOptions) {
     if (options.logins.length === 0) throw new Error('SimLife: no logins');
@@ -83,30 +88,37 @@ export class SimLife {
     const account = sim.account(login);
     const subjectName = (id: number): string => subjectNames(sim, login).get(id) ?? String(id);
 
-    // Grades go to the subjects of the child's own lessons, in turn.
-    const lessons = Object.entries(account.data.lessons);
-    const [lessonId, lesson] = lessons[turn % lessons.length]!;
-    const pick = GRADES[turn % GRADES.length]!;
-    account.addGrade({ subject: lesson.subject, category: pick.category, grade: pick.grade, lesson: Number(lessonId), comment: pick.comment });
-
-    const tutor = account.school.classes.find((c) => c.Id === account.data.account.classId)?.ClassTutor;
+    const grade = this.addGrade(login, turn);
     const message = MESSAGES[turn % MESSAGES.length]!;
+    const tutor = tutorOf(account);
     sim.messaging.addMessage(login, { ...message, ...(tutor === undefined ? {} : { from: tutor }) });
-
     const notice = NOTICES[turn % NOTICES.length]!;
     account.addNotice({ Subject: notice.subject, Content: notice.content });
-
     const change = this.addPlanChange(login, turn);
     const result: LifeRound = {
       login,
       child: account.data.account.child.firstName,
-      grade: { grade: pick.grade, subject: subjectName(lesson.subject), ...(pick.comment ? { comment: pick.comment } : {}) },
+      ...(grade ? { grade: { ...grade, subject: subjectName(grade.subject) } } : {}),
       message: { topic: message.topic },
       ...(change ? { planChange: { ...change, subject: subjectName(change.subject) } } : {}),
       notice: { subject: notice.subject },
     };
     this.options.onRound?.(result);
     return result;
+  }
+
+  /**
+   * Gives the child a grade in the subject of one of its own lessons, in turn; none to a child with no lessons
+   * (a kindergarten child: its register keeps no grades).
+   */
+  private addGrade(login: string, turn: number): { grade: string; subject: number; comment?: string } | undefined {
+    const account = this.options.simulator.account(login);
+    const lessons = Object.entries(account.data.lessons);
+    if (lessons.length === 0) return undefined;
+    const [lessonId, lesson] = lessons[turn % lessons.length]!;
+    const pick = GRADES[turn % GRADES.length]!;
+    account.addGrade({ subject: lesson.subject, category: pick.category, grade: pick.grade, lesson: Number(lessonId), comment: pick.comment });
+    return { grade: pick.grade, subject: lesson.subject, ...(pick.comment ? { comment: pick.comment } : {}) };
   }
 
   private schedule(ms: number): void {
@@ -124,27 +136,49 @@ export class SimLife {
     login: string,
     turn: number,
   ): { date: string; lessonNo: number; kind: 'cancelled' | 'substitution'; subject: number } | undefined {
+    const found = this.unchangedLesson(login);
+    if (!found) return undefined;
+    const { date, lesson } = found;
+    const kind = turn % 2 === 0 ? 'cancelled' : 'substitution';
+    const teacher = SUBSTITUTE_TEACHERS.find((t) => t !== lesson.teacher)!;
+    this.options.simulator
+      .account(login)
+      .addPlanChange(
+        kind === 'cancelled'
+          ? { kind, OrgDate: date, OrgLessonNo: lesson.lessonNo }
+          : { kind, OrgDate: date, OrgLessonNo: lesson.lessonNo, Teacher: teacher, Classroom: null },
+      );
+    return { date, lessonNo: lesson.lessonNo, kind, subject: lesson.subject };
+  }
+
+  /**
+   * The first lesson within the horizon with no change yet, and its day. The days found changed throughout are
+   * remembered (a change is never taken back), so that a demo left running for days reads its plan only for the
+   * day the horizon has just reached.
+   */
+  private unchangedLesson(login: string): { date: string; lesson: PlannedLesson } | undefined {
     const sim = this.options.simulator;
+    const changedThrough = this.changedThrough.get(login);
+    const after = (day: number): string => addDays(sim.today(), day);
+    if (changedThrough !== undefined && changedThrough >= after(PLAN_CHANGE_HORIZON_DAYS)) return undefined;
     const schoolDays = sim.schoolDays(login);
     const taken = new Set(schoolDays.changes.map((c) => `${c.OrgDate}#${c.OrgLessonNo}`));
-    const kind = turn % 2 === 0 ? 'cancelled' : 'substitution';
     for (let day = 1; day <= PLAN_CHANGE_HORIZON_DAYS; day++) {
-      const date = addDays(sim.today(), day);
+      const date = after(day);
+      if (changedThrough !== undefined && date <= changedThrough) continue;
       // Only the first lesson of a slot can change (split groups never do), as in the simulator's timetable.
-      const free = schoolDays.lessonsOn(date).find((l) => !taken.has(`${date}#${l.lessonNo}`) && !l.cancelled && !l.change);
-      if (!free) continue;
-      const teacher = SUBSTITUTE_TEACHERS.find((t) => t !== free.teacher)!;
-      sim
-        .account(login)
-        .addPlanChange(
-          kind === 'cancelled'
-            ? { kind, OrgDate: date, OrgLessonNo: free.lessonNo }
-            : { kind, OrgDate: date, OrgLessonNo: free.lessonNo, Teacher: teacher, Classroom: null },
-        );
-      return { date, lessonNo: free.lessonNo, kind, subject: free.subject };
+      const lesson = schoolDays.lessonsOn(date).find((l) => !taken.has(`${date}#${l.lessonNo}`) && !l.cancelled && !l.change);
+      if (lesson) return { date, lesson };
+      this.changedThrough.set(login, date);
     }
     return undefined;
   }
+}
+
+/** Who writes to the family: the class tutor, or the kindergarten group's first tutor; undefined when the school names none. */
+function tutorOf(account: SimAccount): number | undefined {
+  const classTutor = account.school.classes.find((c) => c.Id === account.data.account.classId)?.ClassTutor;
+  return classTutor ?? account.kindergarten?.fixture.group.tutors[0];
 }
 
 function subjectNames(sim: PortalSimulator, login: string): Map<number, string> {

@@ -248,6 +248,15 @@ describe('check for a kindergarten child', () => {
     expect(kindergartenPlanReads.map((r) => r.status)).toEqual([403, 200]);
   });
 
+  // Issue 122: a kindergarten has no agenda, and her agenda feed answers 404; check lists only the feeds she has.
+  it('lists with --show-token only the calendar feeds she has: no agenda', async () => {
+    const { text } = await check([{ login: ZOSIA.login, password: ZOSIA.password }], undefined, { port: 8123, bind: '127.0.0.1' }, true);
+    expect([...text.matchAll(/\/calendar\/[^\s?]+\.ics/g)].map((m) => m[0])).toEqual([
+      '/calendar/zofia/lessons.ics',
+      '/calendar/zofia/free-days.ics',
+    ]);
+  });
+
   it('speaks English under language: en', async () => {
     const { text } = await check([{ login: ZOSIA.login, password: ZOSIA.password }], undefined, { port: 0 });
     expect(text).toContain('OK   5432167u: Zofia Kowalska, kindergarten, ');

@@ -107,7 +107,7 @@ describe('demo life', () => {
       await harness.advanceMinutes(21);
       expect(rounds).toHaveLength(1);
       const round = rounds[0]!;
-      expect(event('grade')).toEqual([expect.objectContaining({ event_type: 'grade', grade: round.grade.grade, subject: round.grade.subject })]);
+      expect(event('grade')).toEqual([expect.objectContaining({ event_type: 'grade', grade: round.grade!.grade, subject: round.grade!.subject })]);
       expect(event('message')).toEqual([expect.objectContaining({ event_type: 'message', topic: round.message.topic })]);
       expect(event('notice')).toEqual([expect.objectContaining({ event_type: 'notice', subject: round.notice.subject })]);
       expect(event('plan_change')).toEqual([

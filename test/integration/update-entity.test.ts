@@ -3,7 +3,8 @@
 // is held to Home Assistant's MQTT update platform (homeassistant/components/mqtt/update.py: DISCOVERY_SCHEMA on
 // MQTT_RO_SCHEMA and the entity's common keys; its state topic's JSON as _handle_state_message_received reads it).
 // The running version is package.json's; the feed is read ten minutes after the start, then at most once a day, across a restart
-// too, with nothing sent but the request; `updates: false` sends none; in the app the entity is not announced.
+// too, with nothing sent but the request; `updates: false` sends none; in the app the entity is not announced. Its state is
+// read as core computes it (test/helpers/ha-update.ts): never unknown, the running version the latest while none is known.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
@@ -12,6 +13,7 @@ import type { Harness, HarnessOptions } from '../helpers/app.js';
 import { closeHttp, listenOnLoopback } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { tempDir } from '../helpers/temp.js';
+import { updateEntityState, type UpdateState } from '../helpers/ha-update.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const school = simulatedSchool('2026-11-18T09:11:30+01:00');
@@ -95,6 +97,17 @@ function shown(h: Harness): { installed_version?: unknown; latest_version?: unkn
   return state as ReturnType<typeof shown>;
 }
 
+/**
+ * The entity's state in Home Assistant (test/helpers/ha-update.ts, core's rule): as one that heard every payload of
+ * bridge/update, and as one started now that reads the retained payload alone; the two must agree.
+ */
+function haState(h: Harness): UpdateState {
+  const payloads = h.rec.texts(`${h.base}/bridge/update`);
+  const [heard, retained] = [updateEntityState(payloads), updateEntityState(payloads.slice(-1))];
+  expect(heard).toBe(retained);
+  return retained;
+}
+
 const bridgeComponents = (h: Harness): Record<string, Record<string, unknown>> =>
   (h.rec.json(`${h.prefix}/device/${h.base}_bridge/config`) as { cmps: Record<string, Record<string, unknown>> }).cmps;
 
@@ -136,11 +149,16 @@ describe('the update entity', () => {
     const dataDir = await tempDir();
     const h = await start(dataDir, { on: true });
     await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined && shown(h) !== undefined, 'the first pass');
-    expect(shown(h)).toEqual({ installed_version: VERSION, latest_version: null, release_url: null });
+    // Before the first read the running version is the latest: "up to date" in Home Assistant, never unknown.
+    expect(shown(h)).toEqual({ installed_version: VERSION, latest_version: VERSION, release_url: null });
+    expect(haState(h)).toBe('off');
     // The first read ten minutes after the start, not in its burst of requests.
     await h.advanceMinutes(9);
     expect(feed.requests).toEqual([]);
     await h.runUntil(() => feed.requests.length === 1, 'the first read', 60_000);
+    // It failed: still up to date.
+    await h.advanceMinutes(1);
+    expect(haState(h)).toBe('off');
 
     // Nothing more is asked within the day, whatever the first read answered; a day after it, the feed answers.
     feed.answer = { status: 200, body: atom('dziennik2mqtt') };
@@ -153,6 +171,7 @@ describe('the update entity', () => {
       latest_version: '9.0.0',
       release_url: 'https://github.com/dziennik2mqtt/dziennik2mqtt/releases/tag/v9.0.0',
     });
+    expect(haState(h)).toBe('on');
     expect(feed.requests).toHaveLength(2);
 
     // Nothing but the request: a GET of the feed's address, no body, no header that tells the version, the install or the family.
@@ -168,12 +187,14 @@ describe('the update entity', () => {
     expect(feed.requests).toHaveLength(2);
   });
 
-  it('asks nothing with `updates: false`: the entity shows the running version only', async () => {
+  it('asks nothing with `updates: false`: the entity shows the running version, up to date', async () => {
     const h = await start(await tempDir(), { on: false });
     await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined && shown(h) !== undefined, 'the first pass');
+    expect(haState(h)).toBe('off');
     await h.advanceMinutes(25 * HOUR);
     expect(feed.requests).toEqual([]);
-    expect(shown(h)).toEqual({ installed_version: VERSION, latest_version: null, release_url: null });
+    expect(shown(h)).toEqual({ installed_version: VERSION, latest_version: VERSION, release_url: null });
+    expect(haState(h)).toBe('off');
     expect(updateProblems(bridgeComponents(h).update as Record<string, unknown>)).toEqual([]);
   });
 

@@ -10,8 +10,9 @@ import { send } from '../helpers/web.js';
 import { createLogger } from '../../src/util/log.js';
 import { parseCalendarFeed } from '../helpers/ics.js';
 import { WEB } from '../../src/outputs/web/output.js';
+import { runTokenRotation } from '../../src/app/commands/token.js';
 
-const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
+const [ANIA, JANEK, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!, DEMO_ACCOUNTS[2]!];
 const NOW = '2026-11-18T09:11:30+01:00';
 const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.password }));
 
@@ -81,6 +82,30 @@ describe('the web server in the bridge', () => {
     const refused = await send(port, '/calendar/ania/lessons.ics');
     expect(refused.status).toBe(401);
     expect(refused.body).not.toContain('VCALENDAR');
+  });
+
+  // Issue 122: the first start listed the kindergarten child's agenda feed, which answers 404 (she has no agenda).
+  it("lists at the first start and at token --rotate only calendar feeds that answer, a kindergarten child's without the agenda", async () => {
+    const port = await freePort();
+    const printed: string[] = [];
+    const both = [ANIA, ZOSIA].map((a) => ({ login: a.login, password: a.password }));
+    const h = await school.start({ accounts: both, http: { port }, out: { write: (t: string) => printed.push(t) } });
+    const listed = (): string[] => [...printed.join('').matchAll(/\/calendar\/[^\s]+\.ics/g)].map((m) => m[0]);
+    await h.runUntil(() => listed().length > 0, 'the calendar feeds printed');
+    expect(listed()).toEqual([
+      '/calendar/ania/lessons.ics',
+      '/calendar/ania/agenda.ics',
+      '/calendar/ania/free-days.ics',
+      '/calendar/zofia/lessons.ics',
+      '/calendar/zofia/free-days.ics',
+    ]);
+    const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
+    for (const path of listed()) expect((await send(port, `${path}?token=${token}`)).status, path).toBe(200);
+    expect((await send(port, `/calendar/zofia/agenda.ics?token=${token}`)).status).toBe(404);
+    // `token --rotate` lists the same feeds, each with the new token's key.
+    let rotated = '';
+    expect(await runTokenRotation({ config: h.config, out: { write: (t: string) => (rotated += t) } })).toBe(0);
+    expect([...rotated.matchAll(/\/calendar\/[^\s?]+\.ics/g)].map((m) => m[0])).toEqual(listed());
   });
 
   it('prints the addresses only at the first start, and says /health is 503 while the broker is away', async () => {

@@ -6,6 +6,7 @@
 import { announcedChildren, type DashboardOptions } from './dashboard.js';
 import { formatWebUrls, metricsLine, rotateToken, webBaseUrl, webUrls } from '../../outputs/web/token.js';
 import { TERMINAL_TEXT } from '../../i18n/terminal-text.js';
+import { declaresAgenda, offeredCalendarFeeds } from '../../features/calendar-feeds/calendar-feeds.js';
 import { errorText } from '../../util/text.js';
 
 /** As `dashboard` is run, as far as a rotation reads it. */
@@ -29,7 +30,9 @@ export async function runTokenRotation(options: TokenRotationOptions): Promise<n
     const { children, unknown } = await announcedChildren(options.config);
     const base = webBaseUrl(http.bind, http.port);
     const ids = children.map((c) => c.id);
-    const urls = webUrls(base, ids, token);
+    // Each child's calendar feeds as its device declares them: a kindergarten child has no agenda.
+    const calendarFeeds = new Map(children.map((c) => [c.id, offeredCalendarFeeds(declaresAgenda(c.entities))]));
+    const urls = webUrls(base, ids, token, (id) => calendarFeeds.get(id) ?? []);
     lines.push(say.tokenOpenAgain, ...formatWebUrls(urls, language));
     if (http.metrics) lines.push(metricsLine(base, token, language));
     if (unknown.length > 0) lines.push(say.tokenCalendarFeedsFollow(unknown.join(', ')));

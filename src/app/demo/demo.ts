@@ -15,7 +15,7 @@ import { listen } from '../../outputs/web/server.js';
 import { clearDemoRetained } from './retained.js';
 import { writeDemoConfig } from './config.js';
 import { redactUrl } from '../../outputs/mqtt/client.js';
-import { systemClock } from '../../util/clock.js';
+import { systemClock, type Clock } from '../../util/clock.js';
 import { createLogger } from '../../util/log.js';
 import { VERSION } from '../../util/version.js';
 import { errorText } from '../../util/text.js';
@@ -88,14 +88,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const token = httpPort === 0 ? undefined : (await loadOrCreateToken(dataDir)).value;
   // Aedes, the embedded broker, speaks MQTT 3.1.1 only: asking for 5 would cost a refused attempt.
   const app = new App({ ...DEMO_APP, config, version: VERSION, log, staggerMs: 500, out, protocolVersion: broker ? 4 : undefined });
-  const life = new SimLife({
-    simulator,
-    logins,
-    clock: systemClock,
-    firstAfterMs: news.first,
-    everyMs: news.every,
-    onRound: (round) => out.write(describeRound(round, say)),
-  });
+  const life = demoLife({ simulator, logins }, systemClock, news, (round) => out.write(describeRound(round, say)));
   const watcher = await watch(mqttUrl, base, out);
   try {
     await app.start();
@@ -120,20 +113,42 @@ export async function runDemo(options: DemoOptions): Promise<number> {
 
 /** The simulated school, started, playing the quirks `--quirks` names; the demo children's logins. */
 async function startSchool(quirksOption: string | undefined): Promise<{ simulator: PortalSimulator; logins: string[] }> {
-  const simulator = new PortalSimulator({ families: [DEMO_FAMILY_ALL] });
   let quirks: LiveQuirk[] = [];
   try {
     quirks = quirksOption === undefined ? [] : parseQuirks(quirksOption);
   } catch (error) {
     throw new ConfigError('usage', [`--quirks: ${(error as Error).message}`]);
   }
-  await simulator.start();
+  const school = demoSchool({ quirks });
+  await school.simulator.start();
+  return school;
+}
+
+/**
+ * The demo's simulated school, not yet listening: the demo family's three children (the kindergarten child
+ * included), on `now` (default the system's), playing `quirks`.
+ */
+export function demoSchool(options: { quirks?: readonly LiveQuirk[]; now?: () => number } = {}): {
+  simulator: PortalSimulator;
+  logins: string[];
+} {
+  const simulator = new PortalSimulator({ families: [DEMO_FAMILY_ALL], ...(options.now ? { now: options.now } : {}) });
   // The demo's school grants the change feed on the register road too, so the demo shows it at work:
   // its news reaches the bridge through the change feed (the log says "change feed on").
   for (const account of DEMO_ACCOUNTS) simulator.account(account.login).changeFeed.gatewayGranted = true;
   const logins = DEMO_ACCOUNTS.map((a) => a.login);
-  applyLiveQuirks(simulator, logins, quirks);
+  applyLiveQuirks(simulator, logins, options.quirks ?? []);
   return { simulator, logins };
+}
+
+/** The demo school's news: a round to each child in turn, the first after `news.first`, then every `news.every`. */
+export function demoLife(
+  school: { simulator: PortalSimulator; logins: readonly string[] },
+  clock: Pick<Clock, 'setTimer'>,
+  news: { first: number; every: number } = { first: FIRST_NEWS_MS, every: NEWS_EVERY_MS },
+  onRound?: (round: LifeRound) => void,
+): SimLife {
+  return new SimLife({ ...school, clock, firstAfterMs: news.first, everyMs: news.every, ...(onRound ? { onRound } : {}) });
 }
 
 /** The config the demo's bridge runs with, as a config file would say it. */
@@ -235,7 +250,8 @@ function describeRound(round: LifeRound, say: DemoText): string {
   const change = round.planChange
     ? say.planChange(round.planChange.date, round.planChange.lessonNo, round.planChange.subject, round.planChange.kind)
     : '';
-  return `  ${say.round(round.child, round.grade.grade, round.grade.subject, round.message.topic, round.notice.subject, change)}\n`;
+  const grade = round.grade ? say.grade(round.grade.grade, round.grade.subject) : '';
+  return `  ${say.round(round.child, grade, round.message.topic, round.notice.subject, change)}\n`;
 }
 
 /** Prints every state and event the bridge publishes, one line each, as a newcomer would want to see it. */

@@ -143,13 +143,19 @@ export class RetainedStates {
   }
 
   /**
-   * bridge/update (retained): the running version, and the newest release with its notes' page, null while none is
-   * known (Home Assistant then shows the running version alone, and forgets one it was told before).
+   * bridge/update (retained): the running version, and the newest release with its notes' page. While no release is
+   * known (`updates: false`, before the first read, after a failed one) the running version is the latest: Home
+   * Assistant's update entity has no state while its latest version is null (components/update: `state`), so it
+   * shows "up to date" (off) rather than unknown; the notes' page is then null.
    */
   private setUpdate(): void {
     if (this.options.ctx.update === false) return;
     const { release } = this;
-    const state = { installed_version: this.options.version, latest_version: release?.version ?? null, release_url: release?.url ?? null };
+    const state = {
+      installed_version: this.options.version,
+      latest_version: release?.version ?? this.options.version,
+      release_url: release?.url ?? null,
+    };
     this.mirror.set(this.options.topics.bridgeUpdate, JSON.stringify(state));
   }
 

@@ -14,6 +14,7 @@ import type { HttpConfig } from '../../config/schema.js';
 import { systemClock, type Clock, type Timer } from '../../util/clock.js';
 import { TERMINAL_TEXT } from '../../i18n/terminal-text.js';
 import { errorText } from '../../util/text.js';
+import type { CalendarFeedName } from '../../rules/calendar-feeds.js';
 
 /**
  * How often the token file is looked at besides each request: a rotation also ends the event streams
@@ -134,29 +135,46 @@ export class WebService {
   /**
    * The addresses on the first start only, WITHOUT the token or the calendar feeds' keys: stdout is the
    * container's log, which people paste into bug reports. `check --show-token` gives them with it. A
-   * child's calendar feeds are named by its id, which a child without a configured one gets from its first
-   * pass: until every id is known, the board's address goes out alone and the calendar feeds follow once the
-   * passes have named every child.
+   * child's calendar feeds are those its device declares (a kindergarten child has no agenda), named by its id,
+   * which a child without a configured one gets from its first pass: until every child's device is known, the
+   * board's address goes out alone and the calendar feeds follow once the passes have named every child.
    */
   private printOnce(base: string): void {
-    const { out, childIds, data } = this.options;
+    const { out, data } = this.options;
     const write = (lines: string[]) => out.write([...lines, ''].join('\n'));
-    const urls = () => webUrls(base, childIds() as string[]);
-    const known = () => childIds().every((id) => id !== undefined);
     // In the family's language: a parent reads these lines on the first start.
     const say = TERMINAL_TEXT[data.language];
     const heading = ['', say.webHeading, say.webHowTo];
-    if (known()) {
-      write([...heading, ...formatWebUrls(urls(), data.language)]);
+    const urls = (calendarFeeds: ReadonlyMap<string, readonly CalendarFeedName[]>) =>
+      formatWebUrls(
+        webUrls(base, [...calendarFeeds.keys()], undefined, (id) => calendarFeeds.get(id) ?? []),
+        data.language,
+      );
+    const known = this.calendarFeedsKnown();
+    if (known) {
+      write([...heading, ...urls(known)]);
       return;
     }
-    write([...heading, ...formatWebUrls({ board: urls().board, calendarFeeds: [] }, data.language), say.calendarFeedsFollow]);
+    write([...heading, ...urls(new Map()), say.calendarFeedsFollow]);
     this.stopWaiting = data.onChange(() => {
-      if (!known()) return;
+      const calendarFeeds = this.calendarFeedsKnown();
+      if (!calendarFeeds) return;
       this.stopWaiting?.();
       this.stopWaiting = undefined;
-      write(['', say.calendarFeedsHeading, say.webHowTo, ...formatWebUrls(urls(), data.language).slice(1)]);
+      write(['', say.calendarFeedsHeading, say.webHowTo, ...urls(calendarFeeds).slice(1)]);
     });
+  }
+
+  /** Each child's calendar feeds as its device declares them, once every account's child and device are known. */
+  private calendarFeedsKnown(): Map<string, readonly CalendarFeedName[]> | undefined {
+    const views = this.options.data.children();
+    const calendarFeeds = new Map<string, readonly CalendarFeedName[]>();
+    for (const id of this.options.childIds()) {
+      const offered = id === undefined ? undefined : views.find((view) => view.id === id)?.calendarFeeds;
+      if (id === undefined || offered === undefined) return undefined;
+      calendarFeeds.set(id, offered);
+    }
+    return calendarFeeds;
   }
 
   async stop(): Promise<void> {

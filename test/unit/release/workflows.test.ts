@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BLUEPRINT_FOLDER, changelogSection, prepareRelease, ReleaseRefused } from '../../../src/release/release.js';
 import { readHome } from '../../../src/util/home.js';
+import { imageNodeMajor } from '../../../src/bench/image-node.js';
 import { scanStoreRepository } from '../addon/supervisor-store.js';
 import { tempDir } from '../../helpers/temp.js';
 
@@ -28,7 +29,8 @@ interface Job {
   uses?: string;
   needs?: string | string[];
   steps?: Step[];
-  strategy?: { matrix: { include: Record<string, string>[] } };
+  strategy?: { matrix: { include?: Record<string, string>[]; node?: string[] } };
+  container?: string;
 }
 interface Workflow {
   on: Record<string, unknown>;
@@ -52,6 +54,14 @@ describe('the workflows', () => {
     expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push', 'workflow_call']);
     expect(ci.on.push).toEqual({ branches: ['**'] });
     expect(ci.jobs.test?.steps?.map((s) => s.run).filter(Boolean)).toEqual(['bash .ci/run']);
+  });
+
+  it('run the tests on the oldest Node the package supports and on the one the Docker image ships', () => {
+    const test = workflow('ci.yaml').jobs.test;
+    const engines = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const image = imageNodeMajor(readFileSync(join(REPO, 'Dockerfile'), 'utf8'));
+    expect(test?.strategy?.matrix.node).toEqual([engines.replace(/^>=/, ''), String(image)]);
+    expect(test?.container).toBe('node:${{ matrix.node }}-bookworm');
   });
 
   it('on a tag v<version>: test, then build both arches, publish the app repository and attach the blueprints', () => {
