@@ -82,6 +82,24 @@ const timetableEntry = z.looseObject({
 export const timetableEntriesResponse = z.looseObject({ TimetableEntries: lenientList(timetableEntry) });
 export type TimetableEntry = z.output<typeof timetableEntry>;
 
+const keptRef = z.object({ id: z.string(), name: z.string(), short: z.string(), firstName: z.string(), lastName: z.string(), symbol: z.string() });
+const keptEntry = z.looseObject({
+  Id: z.string(),
+  Lesson: z.string().optional(),
+  DayOfTheWeek: z.number().optional(),
+  LessonNo: z.number().optional(),
+  DateFrom: z.string().optional(),
+  DateTo: z.string().optional(),
+  Classroom: keptRef.partial().optional(),
+});
+/**
+ * The standing plan as a read gave it (its fields named and typed as timetableEntriesResponse leaves them), kept through
+ * a restart (Resource.kept). A field a read left undefined is absent from the kept text: the cast says only that.
+ */
+export const keptTimetableEntries = z
+  .object({ TimetableEntries: z.array(keptEntry) })
+  .transform((kept) => kept as z.output<typeof timetableEntriesResponse>);
+
 /** A lesson as read; every field may be missing, so a lesson made elsewhere (a kindergarten's block) names only its own. */
 export type TimetableLesson = Partial<z.output<typeof timetableLesson>>;
 export type TimetableDays = Record<string, TimetableLesson[][]>;

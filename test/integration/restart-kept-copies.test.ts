@@ -1,0 +1,51 @@
+// Nothing forgotten at a restart (interface 19.3): what the last run read within its age, the standing plan and the
+// sent box among it, is told by the first pass after a restart at a school hour, not "not known yet" until the pass
+// that reads it again, and the start asks the portal no more for it.
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { simulatedSchool } from '../helpers/school.js';
+import type { Harness } from '../helpers/app.js';
+
+// A Wednesday's second lesson; the bridge starts half a minute off the minute.
+const school = simulatedSchool('2026-11-18T09:11:30+01:00');
+const ANIA = DEMO_ACCOUNTS[0]!;
+/** The rows a start leaves for later that this test follows: the standing plan and the sent box. */
+const LATER = ['/gateway/api/2.0/TimetableEntries', '/api/outbox/messages'];
+
+type Told = { standing: unknown; sent: string | undefined; sentRead: unknown };
+
+/** What the family sees of the standing plan and the sent messages now. */
+function told(h: Harness): Told {
+  return {
+    standing: h.attributes('ania', 'timetable_today')?.standing_differences,
+    sent: h.state('ania', 'sent_message'),
+    sentRead: h.attributes('ania', 'sent_message')?.read,
+  };
+}
+
+const published = (h: Harness, key: string): number => h.rec.on(`${h.base}/ania/${key}/attributes`).length;
+const laterReads = (): number => LATER.reduce((n, path) => n + school.sim.count({ path }), 0);
+
+describe('a restart at a school hour', () => {
+  it('tells the standing plan and the sent message from its first pass, with no more requests than before', async () => {
+    // Next Monday's maths in another room: the standing plan has a difference to tell.
+    school.sim.account(ANIA.login).addPlanChange({ kind: 'substitution', OrgDate: '2026-11-23', OrgLessonNo: 2, Classroom: 305 });
+    const h = await school.firstPasses(['timetable_today', 'sent_message']);
+    await h.advanceUntil(() => laterReads() >= LATER.length, 'the reads a start leaves for later', 30);
+    await h.advanceMinutes(1);
+    const before = told(h);
+    expect(before.standing).toEqual(expect.arrayContaining([expect.objectContaining({ date: '2026-11-23', no: 2, kind: 'room' })]));
+    expect(before.sent).not.toBe('None');
+
+    const [timetables, sent] = [published(h, 'timetable_today'), published(h, 'sent_message')];
+    const requests = school.sim.requests.length;
+    await h.restart();
+    await h.runUntil(() => published(h, 'timetable_today') > timetables && published(h, 'sent_message') > sent, "the restart's first pass");
+    // The first pass after the restart: what the last run read, told as it was, read no sooner than its age says.
+    const atStart = school.sim.requests.slice(requests);
+    expect(told(h)).toEqual(before);
+    expect(atStart.filter((r) => LATER.includes(r.path))).toEqual([]);
+    // A restart's first pass made 51 requests before its copies were kept (login, messaging session, the lists due).
+    expect(atStart.length).toBeLessThanOrEqual(51);
+  });
+});
