@@ -49,7 +49,7 @@ export class KeptCopies {
     const now = clock.now();
     let seeded = 0;
     for (const copy of Object.values(kept)) {
-      const res = this.options.resources.find((r) => r.name === copy.name);
+      const res = this.declared(copy);
       const value = res?.kept?.safeParse(copy.value);
       if (res === undefined || !value?.success || !this.current(res, copy.at, now)) continue;
       cache.seed(res, value.data, copy.at, copy.key, copy.signal);
@@ -59,17 +59,26 @@ export class KeptCopies {
     this.savedAt = cache.keptChanges;
   }
 
+  private declared(copy: KeptCopy): Resource | undefined {
+    return this.options.resources.find((r) => r.name === copy.name);
+  }
+
   /** Read within its age: not older than the longest it may be at any moment, nor read "in the future" (a clock set back). */
   private current(res: Resource, at: number, now: number): boolean {
     return at <= now && now - at < longestAge(res, this.options.policy);
   }
 
-  /** Writes the kept copies when one was read or let go of since the last write (after a pass). */
+  /** Writes the kept copies within their age (a sent message no longer watched ages out) when one was read or let go of since the last write (after a pass). */
   save(): void {
-    const { cache, log } = this.options;
+    const { cache, clock, log } = this.options;
     if (cache.keptChanges === this.savedAt) return;
     this.savedAt = cache.keptChanges;
-    const records = Object.fromEntries(cache.keptCopies().map((c) => [c.key === undefined ? c.name : `${c.name} (${c.key})`, c]));
+    const now = clock.now();
+    const current = cache.keptCopies().filter((c) => {
+      const res = this.declared(c);
+      return res !== undefined && this.current(res, c.at, now);
+    });
+    const records = Object.fromEntries(current.map((c) => [c.key === undefined ? c.name : `${c.name} (${c.key})`, c]));
     this.written = this.store.save(records).catch((error: Error) => log.warn({ err: error.message }, 'could not keep the copies for the next start'));
   }
 }

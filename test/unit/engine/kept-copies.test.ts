@@ -1,7 +1,7 @@
 // The copies kept through a restart (engine/kept-copies.ts): the standing plan, the sent box and a sent message read by
 // one run are, after a restart, the copies the next run's cache holds, the same values read at the same time (so the
 // planner reads them no sooner than it would have); one older than its age, or one that no longer fits, is not told.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ResourceCache } from '../../../src/engine/cache.js';
@@ -126,5 +126,21 @@ describe('the copies kept through a restart', () => {
     };
     await writeFile(file, JSON.stringify({ version: 1, copies }));
     expect((await restarted(dir, clock)).map((c) => c.value)).toEqual([undefined, undefined, values[2]]);
+  });
+
+  it('writes only the copies within their age: a sent message no longer opened leaves the file', async () => {
+    const [dir, clock] = [await tempDir(), new FakeClock('2026-11-18T09:00:00+01:00')];
+    const { cache, kept } = run(dir, clock);
+    cache.begin();
+    for (const w of WANTS) await cache.read(w);
+    cache.end();
+    await clock.advance(30 * MINUTE);
+    cache.begin();
+    await cache.read(want(SENT_BOX));
+    cache.end();
+    kept.save();
+    await kept.written;
+    const file = JSON.parse(await readFile(join(dir, 'copies', 'rodzic.ania.json'), 'utf8')) as { copies: Record<string, unknown> };
+    expect(Object.keys(file.copies)).toEqual([TIMETABLE_ENTRIES.name, SENT_BOX.name]);
   });
 });
