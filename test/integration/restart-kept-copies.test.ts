@@ -1,6 +1,6 @@
-// Nothing forgotten at a restart (interface 19.3): what the last run read within its age, the standing plan and the
-// sent box among it, is told by the first pass after a restart at a school hour, not "not known yet" until the pass
-// that reads it again, and the start asks the portal no more for it.
+// Nothing forgotten at a restart (interface 19.3): what the last run read within its age, the standing plan, the sent
+// box and next week among it, is told by the first pass after a restart at a school hour, not "not known yet" until
+// the pass that reads it again, and the start asks the portal no more for it.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +56,8 @@ describe('a restart at a school hour', () => {
     // The first pass after the restart: what the last run read, told as it was, read no sooner than its age says.
     expect(told(h)).toEqual(before);
     expect(atStart.filter((r) => LATER.includes(r.path))).toEqual([]);
+    // Next week's timetable, read a few minutes before, is not asked again: its differences above are told from the kept week.
+    expect(atStart.filter((r) => r.path.endsWith('/Timetables') && r.query.includes('weekStart=2026-11-23'))).toEqual([]);
     // A restart's first pass made 51 requests before its copies were kept (the messaging session, the lists due).
     expect(atStart.length).toBeLessThanOrEqual(51);
   });

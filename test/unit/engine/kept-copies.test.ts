@@ -1,5 +1,5 @@
-// The copies kept through a restart (engine/kept-copies.ts): the standing plan, the sent box and a sent message read by
-// one run are, after a restart, the copies the next run's cache holds, the same values read at the same time (so the
+// The copies kept through a restart (engine/kept-copies.ts): the standing plan, the sent box, a sent message and next
+// week's timetable read by one run are, after a restart, the copies the next run's cache holds, the same values read at the same time (so the
 // planner reads them no sooner than it would have); one older than its age, or one that no longer fits, is not told.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { ResourceCache } from '../../../src/engine/cache.js';
 import { KeptCopies } from '../../../src/engine/kept-copies.js';
 import { want, type Resource } from '../../../src/engine/resource.js';
 import { SENT_BOX, SENT_MESSAGE } from '../../../src/engine/resources/messaging.js';
+import { TIMETABLE } from '../../../src/engine/resources/timetable.js';
 import { TIMETABLE_ENTRIES } from '../../../src/features/timetable/resources.js';
 import { outboxListResponse, sentMessageResponse } from '../../../src/portal/schemas/sent-box.js';
 import { FakeClock } from '../../../src/bench/fake-clock.js';
@@ -20,7 +21,7 @@ import type { MessagesApi } from '../../../src/portal/messaging-api.js';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const RESOURCES: readonly Resource[] = [TIMETABLE_ENTRIES, SENT_BOX, SENT_MESSAGE];
+const RESOURCES: readonly Resource[] = [TIMETABLE_ENTRIES, SENT_BOX, SENT_MESSAGE, TIMETABLE];
 const POLICY = { intervalMs: 20 * MINUTE, fastIntervalMs: 3 * MINUTE, schoolIntervalMs: 5 * MINUTE };
 
 // The portal's answers as it sends them: the read's schemas turn them into the copies kept.
@@ -37,6 +38,15 @@ const ENTRIES = {
     },
     { Id: '8', Lesson: 13, DayOfTheWeek: '2', LessonNo: 1, DateFrom: '2026-09-01', DateTo: null },
   ],
+};
+const WEEK = {
+  Timetable: {
+    '2026-11-23': [
+      [],
+      [{ Lesson: { Id: 12 }, LessonNo: '2', HourFrom: '08:55', Subject: { Id: 5, Name: 'Matematyka' }, Classroom: { Id: 22, Symbol: '22' } }],
+    ],
+    '2026-11-24': [[{ IsCanceled: true, Teacher: { Id: 3, FirstName: 'Anna', LastName: 'Nowak' }, OrgDate: '2026-11-24' }], 'x'],
+  },
 };
 const SENT = {
   data: [
@@ -56,7 +66,9 @@ const OPENED = {
 
 /** One run of the bridge for one login in `dataDir`: its cache, reading the answers above, and what it keeps. */
 function run(dataDir: string, clock: FakeClock) {
-  const gateway = { get: async (_endpoint: string, schema: z.ZodType) => schema.parse(ENTRIES) } as unknown as Gateway;
+  const gateway = {
+    get: async (endpoint: string, schema: z.ZodType) => schema.parse(endpoint === 'Timetables' ? WEEK : ENTRIES),
+  } as unknown as Gateway;
   const messages = {
     sentList: async () => outboxListResponse.parse(SENT),
     sentMessage: async () => sentMessageResponse.parse(OPENED),
@@ -67,7 +79,7 @@ function run(dataDir: string, clock: FakeClock) {
   return { cache, kept };
 }
 
-const WANTS = [want(TIMETABLE_ENTRIES), want(SENT_BOX), want(SENT_MESSAGE, '101')];
+const WANTS = [want(TIMETABLE_ENTRIES), want(SENT_BOX), want(SENT_MESSAGE, '101'), want(TIMETABLE, '2026-11-23', { ahead: true })];
 
 /** A first run reads the three copies at 09:00 and keeps them; resolves to what it read, and when. */
 async function firstRun(dataDir: string, clock: FakeClock) {
@@ -102,17 +114,21 @@ describe('the copies kept through a restart', () => {
       { id: '101', topic: 'Wycieczka', to: 'Anna Nowak', sendDate: '2026-11-17 18:00:00' },
       { id: '99', topic: '', to: undefined, sendDate: undefined },
     ]);
+    // Next week's lessons, each reference with the names it carried.
+    expect(values[3]).toMatchObject({ Timetable: { '2026-11-23': [[], [{ Lesson: '12', LessonNo: 2, Subject: { id: '5', name: 'Matematyka' } }]] } });
     await clock.advance(10 * MINUTE);
     expect(await restarted(dir, clock)).toEqual(values.map((value) => ({ value, at })));
   });
 
-  it('leaves out a copy older than its age: the sent box after 8 hours, the standing plan after a week', async () => {
+  it('leaves out a copy older than its age: the sent box after 8 hours, a week after a day, the standing plan after a week', async () => {
     const [dir, clock] = [await tempDir(), new FakeClock('2026-11-18T09:00:00+01:00')];
     const { values } = await firstRun(dir, clock);
     await clock.advance(9 * HOUR);
-    expect((await restarted(dir, clock)).map((c) => c.value)).toEqual([values[0], undefined, undefined]);
-    await clock.advance(7 * DAY);
-    expect((await restarted(dir, clock)).map((c) => c.value)).toEqual([undefined, undefined, undefined]);
+    expect((await restarted(dir, clock)).map((c) => c.value)).toEqual([values[0], undefined, undefined, values[3]]);
+    await clock.advance(DAY);
+    expect((await restarted(dir, clock)).map((c) => c.value)).toEqual([values[0], undefined, undefined, undefined]);
+    await clock.advance(6 * DAY);
+    expect((await restarted(dir, clock)).map((c) => c.value)).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it('reads again, rather than tells, a copy that no longer fits its shape or was read "in the future"', async () => {
@@ -125,7 +141,7 @@ describe('the copies kept through a restart', () => {
       [`${SENT_MESSAGE.name} (101)`]: { name: SENT_MESSAGE.name, key: '101', at, value: values[2] },
     };
     await writeFile(file, JSON.stringify({ version: 1, copies }));
-    expect((await restarted(dir, clock)).map((c) => c.value)).toEqual([undefined, undefined, values[2]]);
+    expect((await restarted(dir, clock)).map((c) => c.value)).toEqual([undefined, undefined, values[2], undefined]);
   });
 
   it('writes only the copies within their age: a sent message no longer opened leaves the file', async () => {
@@ -141,6 +157,6 @@ describe('the copies kept through a restart', () => {
     kept.save();
     await kept.written;
     const file = JSON.parse(await readFile(join(dir, 'copies', 'rodzic.ania.json'), 'utf8')) as { copies: Record<string, unknown> };
-    expect(Object.keys(file.copies)).toEqual([TIMETABLE_ENTRIES.name, SENT_BOX.name]);
+    expect(Object.keys(file.copies)).toEqual([TIMETABLE_ENTRIES.name, SENT_BOX.name, `${TIMETABLE.name} (2026-11-23)`]);
   });
 });
