@@ -51,6 +51,7 @@ export class ResourceCache {
   private pass: Map<string, { error?: unknown }> | undefined;
   /** When a copy is read outside a pass (a command's lookup), as the account's planner says (plannedBy). */
   private planned: (w: Want) => When = () => ({ at: Infinity, by: Infinity, why: 'age' });
+  /** Reads and lettings go of the copies kept through a restart (keptChanges). */
   private keptMoves = 0;
 
   constructor(private readonly options: ResourceCacheOptions) {

@@ -68,7 +68,10 @@ export class KeptCopies {
     return at <= now && now - at < longestAge(res, this.options.policy);
   }
 
-  /** Writes the kept copies within their age (a sent message no longer watched ages out) when one was read or let go of since the last write (after a pass). */
+  /**
+   * After a pass that read or let go of a kept copy: writes those within their age (a sent message no longer opened
+   * ages out of the file, though the cache holds it).
+   */
   save(): void {
     const { cache, clock, log } = this.options;
     if (cache.keptChanges === this.savedAt) return;
