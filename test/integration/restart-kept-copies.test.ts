@@ -28,7 +28,7 @@ function told(h: Harness): Told {
 const published = (h: Harness, key: string): number => h.rec.on(`${h.base}/ania/${key}/attributes`).length;
 const laterReads = (): number => LATER.reduce((n, path) => n + school.sim.count({ path }), 0);
 
-/** The bridge with Ania, after the pass that read what its start left for later; what the family sees then, and the counts. */
+/** The bridge with Ania, after the pass that read what its start left for later, and what the family sees then. */
 async function readAll(): Promise<{ h: Harness; before: Told }> {
   // Next Monday's maths in another room: the standing plan has a difference to tell.
   school.sim.account(ANIA.login).addPlanChange({ kind: 'substitution', OrgDate: '2026-11-23', OrgLessonNo: 2, Classroom: 305 });
@@ -58,7 +58,8 @@ describe('a restart at a school hour', () => {
     expect(atStart.filter((r) => LATER.includes(r.path))).toEqual([]);
     // Next week's timetable, read a few minutes before, is not asked again: its differences above are told from the kept week.
     expect(atStart.filter((r) => r.path.endsWith('/Timetables') && r.query.includes('weekStart=2026-11-23'))).toEqual([]);
-    // A restart's first pass made 51 requests before its copies were kept (the messaging session, the lists due).
+    // A restart's first pass made 51 requests before any copy was kept (the messaging session, the lists due); 49 with
+    // them, this week's and next week's timetable not asked again within their age.
     expect(atStart.length).toBeLessThanOrEqual(51);
   });
 
