@@ -35,6 +35,15 @@ export interface ResourceCacheOptions {
   resources?: readonly Resource[];
 }
 
+/** A copy as kept in data_dir through a restart (engine/kept-copies.ts): which, when read, its signal then, its value. */
+export interface KeptCopy {
+  name: string;
+  key?: string;
+  at: number;
+  signal?: string;
+  value: unknown;
+}
+
 export class ResourceCache {
   private readonly copies = new Map<string, Copy>();
   private readonly declared: ReadonlyMap<string, Resource>;
@@ -42,6 +51,8 @@ export class ResourceCache {
   private pass: Map<string, { error?: unknown }> | undefined;
   /** When a copy is read outside a pass (a command's lookup), as the account's planner says (plannedBy). */
   private planned: (w: Want) => When = () => ({ at: Infinity, by: Infinity, why: 'age' });
+  /** Reads and lettings go of the copies kept through a restart (keptChanges). */
+  private keptMoves = 0;
 
   constructor(private readonly options: ResourceCacheOptions) {
     this.declared = new Map((options.resources ?? []).map((r) => [r.name, r]));
@@ -158,6 +169,7 @@ export class ResourceCache {
     this.pass?.set(k, {});
     const before = this.copies.get(k);
     const version = (before?.version ?? 0) + 1;
+    if (res.kept !== undefined) this.keptMoves++;
     try {
       const value = await res.read({ ...this.options.portal, copies: this }, w.key);
       this.keep(res, w.key, value, now, [...(before?.lacked ?? []), ...(w.missing ?? [])]);
@@ -198,12 +210,38 @@ export class ResourceCache {
   forget(wants: readonly Want[]): void {
     const named = new Set(wants.map((w) => keyOf(this.declaration(w.res), w.key)));
     const periods = [...this.declared.values(), ...wants.map((w) => w.res)].filter((r) => r.byPeriod === true).map((r) => keyOf(r, ''));
-    for (const k of [...this.copies.keys()]) if (!named.has(k) && periods.some((p) => k.startsWith(p) && k !== p)) this.copies.delete(k);
+    for (const k of [...this.copies.keys()]) if (!named.has(k) && periods.some((p) => k.startsWith(p) && k !== p)) this.letGo(k);
   }
 
-  /** A copy read outside a pass's reads (a login's proof, what the last run kept in data_dir), read at `at`. */
-  seed<T>(res: Resource<T>, value: T, at: number, key?: string): void {
+  /**
+   * A copy read outside a pass's reads (a login's proof, what the last run kept in data_dir), read at `at`; `signal`:
+   * its signal's value when it was read, where the signal's own copy is not read yet (engine/kept-copies.ts).
+   */
+  seed<T>(res: Resource<T>, value: T, at: number, key?: string, signal?: string): void {
     this.keep(this.declaration(res), key, value, at);
+    if (signal !== undefined) this.copies.get(keyOf(res, key))!.signal = signal;
+  }
+
+  /** The good copies of the resources whose declaration keeps them through a restart (Resource.kept), as read. */
+  keptCopies(): KeptCopy[] {
+    const kept: KeptCopy[] = [];
+    for (const [k, copy] of this.copies) {
+      const [name, key] = k.split('\u0000') as [string, string];
+      if (this.declared.get(name)?.kept === undefined || copy.value === undefined || copy.readAt === undefined) continue;
+      kept.push({
+        name,
+        ...(key === '' ? {} : { key }),
+        at: copy.readAt,
+        ...(copy.signal === undefined ? {} : { signal: copy.signal }),
+        value: copy.value,
+      });
+    }
+    return kept;
+  }
+
+  /** Counts the changes of the copies keptCopies lists (one read, one let go): what keeps them writes only after one. */
+  get keptChanges(): number {
+    return this.keptMoves;
   }
 
   /**
@@ -218,8 +256,14 @@ export class ResourceCache {
     return true;
   }
 
+  private letGo(k: string): void {
+    if (this.declared.get(k.split('\u0000')[0]!)?.kept !== undefined) this.keptMoves++;
+    this.copies.delete(k);
+  }
+
   /** Keeps a good copy; `asked`: the ids it was read for (those it still lacks are remembered as asked for). */
   private keep<T>(res: Resource<T>, key: string | undefined, value: T, at: number, asked: readonly string[] = []): void {
+    if (res.kept !== undefined) this.keptMoves++;
     const version = (this.copies.get(keyOf(res, key))?.version ?? 0) + 1;
     const listed = asked.length === 0 ? undefined : new Set(res.list?.(value)?.map((item) => (item as { Id?: string }).Id));
     const lacked = listed && new Set(asked.filter((id) => !listed.has(id)));

@@ -198,6 +198,18 @@ function resolve(age: Age, intervals: Intervals): number {
 }
 
 /**
+ * The longest a copy may be old at some moment of a day it is read in: the longest finite of its ages (ahead of need
+ * too), as the policy's intervals stand for them (0: age alone never reads it). A copy kept through a restart
+ * (engine/kept-copies.ts) older than this is not told as current.
+ */
+export function longestAge(schedule: Schedule, policy: SchedulePolicy): number {
+  const intervals = { news: policy.schoolIntervalMs, normal: policy.intervalMs, fast: policy.fastIntervalMs };
+  const freshness = schedule.ahead === undefined ? [schedule.fresh] : [schedule.fresh, schedule.ahead];
+  const ages = freshness.flatMap((fresh) => Object.values(fresh).map((age) => resolve(age, intervals)));
+  return Math.max(0, ...ages.filter(Number.isFinite));
+}
+
+/**
  * A row's why as the diagnostics' next_reads say it: a read for its age with which one (`age: lessons 5 min`), and
  * when the night moved it, to when (`new day; night: at 06:00`).
  */

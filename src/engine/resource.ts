@@ -73,6 +73,12 @@ export interface Resource<T = unknown> extends Schedule {
    * children, who take it as their own (engine/school-reads.ts).
    */
   readonly school?: true;
+  /**
+   * Its copies are kept in data_dir through a restart and read back by this schema (engine/kept-copies.ts): the first
+   * pass after a restart tells what the last run read while it is within its age, and reads it no sooner than that
+   * age says (what a start leaves for later: the standing plan, the sent box; next week's timetable).
+   */
+  readonly kept?: z.ZodType<T>;
 }
 
 /** One copy a feature reads: the resource, which copy of it, and what makes it due besides its age. */
@@ -112,10 +118,12 @@ export interface RegisterDeclaration<S extends z.ZodType> extends Declared<z.out
   yearOfRecords?: true;
   /** The change feed's names for it; `true`: its name alone. */
   changeFeed?: true | readonly string[];
+  /** Its copies are kept through a restart (Resource.kept), read back by this schema of what a read gives. */
+  kept?: z.ZodType<z.output<S>>;
 }
 
 export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>): Resource<z.output<S>> {
-  const { endpoint, schema, queryKey, post, changeFeed, yearOfRecords, name = endpoint, ...rest } = d;
+  const { endpoint, schema, queryKey, post, changeFeed, yearOfRecords, kept, name = endpoint, ...rest } = d;
   const maxBytes = yearOfRecords ? LIST_ANSWER_BYTES : ANSWER_BYTES;
   const path = (key: string | undefined) => (key === undefined || queryKey ? endpoint : endpoint.replace(/<[a-z]+>/, encodeURIComponent(key)));
   return {
@@ -124,6 +132,7 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
     ...rest,
     name,
     ...(changeFeed === undefined ? {} : { changeFeed: changeFeed === true ? [name] : changeFeed }),
+    ...(kept === undefined ? {} : { kept }),
     host: 'register',
     endpoints: [endpoint],
     async read({ gateway }, key) {
@@ -150,6 +159,8 @@ export interface MessagingDeclaration<T> extends Declared<T> {
   /** A 404 is the resource's refusal for this long (a mailbox this account has not). */
   absentForMs?: number;
   changeFeed?: readonly string[];
+  /** Its copies are kept through a restart (Resource.kept), read back by this schema of what a read gives. */
+  kept?: z.ZodType<T>;
 }
 
 export function messagingResource<T>(d: MessagingDeclaration<T>): Resource<T> {

@@ -44,7 +44,7 @@ const ASKED = { read: 'reads it', 'read refused': 'reads it, refused or not', un
 function line(res: Resource): string {
   const vouch = res.vouch ? `${res.vouch.by}: then ${[...new Set(ages(res, { signal: 'same' }))].join(' / ')}` : '';
   const name = res.note ? `\`${res.name}\` (${res.note})` : `\`${res.name}\``;
-  const host = res.notAtStart ? `${res.host}, not at a start` : res.host;
+  const host = [res.host, ...(res.notAtStart ? ['not at a start'] : []), ...(res.kept ? ['kept through a restart'] : [])].join(', ');
   const changeFeed = (res.changeFeed ?? []).map((type) => `\`${type}\``).join(', ');
   return `| ${[name.replace(/\|/g, '\\|'), host, ...ages(res), vouch, ASKED[res.whenAsked], changeFeed].join(' | ')} |`;
 }

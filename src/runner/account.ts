@@ -23,6 +23,7 @@ import { SendGuard } from '../features/messaging/guard.js';
 import { ChildChangeFeed } from '../engine/change-feed/child.js';
 import { SessionStore } from '../portal/session-store.js';
 import { FiguresStore } from '../engine/figures-store.js';
+import { KeptCopies } from '../engine/kept-copies.js';
 import { ChangeFeedDeviceStore } from '../engine/change-feed/device.js';
 import { SerialQueue } from '../util/serial.js';
 import { hint } from '../util/text.js';
@@ -149,15 +150,18 @@ function accountParts(options: PassRunnerOptions): PassParts & { onDemand: OnDem
     clock,
     log,
   });
+  const policy = schedulePolicy(options);
+  // What the last run read that a start would not read again yet (Resource.kept), restored before the first pass.
+  const kept = new KeptCopies({ dataDir, login: account.login, cache, resources, policy, clock, log });
   // A command's lookup outside a pass asks the planner too.
   const planner = new AccountPlan({
     cache,
-    policy: schedulePolicy(options),
+    policy,
     lessons: (now) => features.schoolDay(now),
     watch: () => changeFeed.watch(),
   });
   cache.plannedBy((w) => planner.when(w, clock.now()));
-  return { log, child, health, gate, figures, access, features, changeFeed, planner, onDemand };
+  return { log, child, health, gate, figures, access, features, changeFeed, planner, kept, onDemand };
 }
 
 /** The child's way into the portal: its session kept in data_dir, the config's addresses and largest download. */
@@ -279,6 +283,7 @@ export class PassRunner implements CommandAccount {
     this.health.restoredSuccessAt = restored === undefined ? undefined : Math.min(restored, this.options.clock.now());
     // The identity the last run read is the copy, as old as it is.
     if (child.identity !== undefined && restored !== undefined) this.cache.seed(IDENTITY, child.identity, restored);
+    await this.parts.kept.restore();
     await gate.load(child.id);
     // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
@@ -303,7 +308,7 @@ export class PassRunner implements CommandAccount {
     await this.parts.access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
     await gate.save();
     await this.figures.save();
-    await this.features.saved();
+    await Promise.all([this.features.saved(), this.parts.kept.written]);
   }
 
   /** A pass a person asked for now (the refresh command), or when a minute has passed since the last one began; resolves when done. */
@@ -329,7 +334,7 @@ export class PassRunner implements CommandAccount {
   async idle(): Promise<void> {
     await this.queue.idle();
     // The figures' and the kept states' last writes too: they run beside the queue, not in it.
-    await Promise.all([this.figures.written, this.features.saved()]);
+    await Promise.all([this.figures.written, this.features.saved(), this.parts.kept.written]);
   }
 
   /**

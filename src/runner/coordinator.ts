@@ -25,6 +25,7 @@ import { CALENDAR_FEED_NAMES, type CalendarFeedContents } from '../rules/calenda
 import type { Bus } from '../bus/bus.js';
 import type { AskFacts } from '../engine/source.js';
 import type { ChildChangeFeed } from '../engine/change-feed/child.js';
+import type { KeptCopies } from '../engine/kept-copies.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 import { loginStepOf } from '../portal/errors.js';
@@ -39,6 +40,8 @@ export interface PassParts {
   features: AccountFeatures;
   changeFeed: ChildChangeFeed;
   planner: AccountPlan;
+  /** The copies kept through a restart (engine/kept-copies.ts): written after a pass that moved one. */
+  kept: KeptCopies;
   log: Logger;
 }
 
@@ -103,6 +106,7 @@ export class AccountCoordinator {
       await this.acknowledge(identity, pass.today);
       // A copy none of the features names any more leaves the cache.
       cache.forget(this.planned(now));
+      this.parts.kept.save();
       this.keepFigures();
       await this.ended(pass, read, outcome, now);
       // The figures are saved with the planner's rows, when the scheduler asks for the next wake (nextWake).

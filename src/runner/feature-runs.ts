@@ -166,8 +166,9 @@ export class FeatureRuns {
         onDemand: wants.filter((w) => w.onDemand === true),
         inputs: Object.fromEntries((feature.inputs ?? []).map((name, i) => [name, inputs[i]])),
       });
-      if (pass.startPass && keptForLater(wants)) {
-        // Kept for later: what the last run published, or an honest unknown on a first run.
+      if (pass.startPass && keptForLater(wants) && !wants.every((w) => cache.readAt(w.res, w.key) !== undefined)) {
+        // Kept for later, its copies not held (a first run, or kept past their age: engine/kept-copies.ts): what the last
+        // run published, or an honest unknown on a first run. Held, it computes from them, whatever version kept them.
         const kept = this.kept[feature.name];
         Object.assign(outcome.states, kept && Object.keys(kept).length > 0 ? kept : (state.unknown?.() ?? state.restate?.(featureCtx())));
         const asked = this.asked.of(feature.name, feature.ask?.unknown);

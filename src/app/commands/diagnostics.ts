@@ -41,6 +41,7 @@ export const LOGIN_FOLDERS = new Set([
   'identity',
   'states',
   'asked',
+  'copies',
   'answers',
   'subjects',
   'messages',

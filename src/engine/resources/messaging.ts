@@ -6,6 +6,7 @@
 import { always, type Freshness } from '../schedule.js';
 import { messagingResource, want, type Resource } from '../resource.js';
 import type { Mailbox } from '../../portal/messaging-api.js';
+import { keptSentList, keptSentMessage } from '../../portal/schemas/sent-box.js';
 import { AWAKE, byDay, CORE, DAY, HOUR, MINUTE } from './ages.js';
 
 const LIST_LIMIT = 10;
@@ -54,6 +55,7 @@ export const SENT_BOX = messagingResource({
   read: (api) => api.sentList(LIST_LIMIT),
   fresh: byDay(8 * HOUR - 5 * MINUTE),
   notAtStart: true,
+  kept: keptSentList,
   note: 'and at the next pass after the bridge sends a message',
 });
 
@@ -63,5 +65,6 @@ export const SENT_MESSAGE = messagingResource({
   read: (api, id) => api.sentMessage(id ?? ''),
   fresh: CORE,
   notAtStart: true,
+  kept: keptSentMessage,
   note: 'only a message of the last 7 days someone has not read, at most 3 at once; nothing once all have',
 });

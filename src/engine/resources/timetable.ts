@@ -2,7 +2,7 @@
 // calendar feeds), which `check` probes too. What changes it (the year's plan changes, the free days) only
 // the timetable feature reads: src/features/timetable/resources.ts. A plan change of today or the next
 // school day is a new entry under Substitutions, so while the class calendar lists the same ids the week stands.
-import { timetablesResponse } from '../../portal/schemas/timetable.js';
+import { keptTimetables, timetablesResponse } from '../../portal/schemas/timetable.js';
 import { registerResource } from '../resource.js';
 import { byDay, DAILY, HOUR, NEWS, RARE } from './ages.js';
 import { calendarSignal } from './calendar.js';
@@ -10,7 +10,8 @@ import { calendarSignal } from './calendar.js';
 /**
  * A week by its Monday (the key). A 403 on a week means "not published yet", not a dead session:
  * asked again within the hour. Ahead of need (next week for the calendar feeds, Assist and the board) once a
- * day, and in a start's first pass: next week's plan is known from then on.
+ * day, and in a start's first pass: next week's plan is known from then on. Kept through a restart: a start reads a
+ * week again only once its age says so (next week a day after its read, this week in lessons 5 minutes after).
  */
 export const TIMETABLE = registerResource({
   endpoint: 'Timetables',
@@ -20,6 +21,7 @@ export const TIMETABLE = registerResource({
   ...calendarSignal('Substitutions', byDay(RARE)),
   ahead: byDay(DAILY),
   aheadAtStart: true,
+  kept: keptTimetables,
   whenAsked: 'unvouched',
   refusedForMs: HOUR,
   byPeriod: true,

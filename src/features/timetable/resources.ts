@@ -2,7 +2,7 @@
 // kinds, the extra classes (the week's timetable itself, TIMETABLE, is probed by `check` too: src/engine/resources/timetable.ts). A plan
 // change of today or the next school day is news; it is a new entry under Substitutions, so while the class
 // calendar lists the same ids the year's list stands.
-import { otherActivitiesResponse, substitutionsResponse, timetableEntriesResponse } from '../../portal/schemas/timetable.js';
+import { keptTimetableEntries, otherActivitiesResponse, substitutionsResponse, timetableEntriesResponse } from '../../portal/schemas/timetable.js';
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../../portal/schemas/calendar.js';
 import type { z } from 'zod';
 import { registerResource, type Resource } from '../../engine/resource.js';
@@ -54,7 +54,8 @@ export const EXTRA_CLASSES = registerResource({
 });
 /**
  * The standing weekly plan (TimetableEntries), which this and next week are told against (interface 18.2): it changes
- * with a new semester's plan, so a week old at most, never in a start's first pass, and kept when a read fails.
+ * with a new semester's plan, so a week old at most, never in a start's first pass (the last run's copy stands in: kept
+ * through a restart), and kept when a read fails.
  */
 export const TIMETABLE_ENTRIES = registerResource({
   endpoint: 'TimetableEntries',
@@ -62,6 +63,7 @@ export const TIMETABLE_ENTRIES = registerResource({
   fresh: byDay(7 * DAY - 10 * MINUTE),
   keepOnError: true,
   notAtStart: true,
+  kept: keptTimetableEntries,
   whenAsked: 'keep',
   note: 'the standing weekly plan, which this and next week are told against',
 });

@@ -21,6 +21,13 @@ function sentItem(raw: unknown) {
   };
 }
 
+/** The sent box's list as a read gave it, kept through a restart (Resource.kept): read back in the same shape. */
+export const keptSentList = z.array(
+  z
+    .object({ id: z.string(), topic: z.string(), to: z.string().optional(), sendDate: z.string().optional() })
+    .transform(({ id, topic, to, sendDate }): SentItem => ({ id, topic, to, sendDate })),
+);
+
 /** GET /outbox/messages: {data: [...], total} or a bare array. */
 export const outboxListResponse = z.unknown().transform((root, ctx) => {
   const list = listIn(root);
@@ -53,3 +60,18 @@ export const sentMessageResponse = z.unknown().transform((root, ctx) => {
 });
 
 export type SentMessageDetails = z.output<typeof sentMessageResponse>;
+
+/** One sent message as a read gave it, kept through a restart (Resource.kept): read back in the same shape. */
+export const keptSentMessage = z
+  .object({
+    topic: z.string().optional(),
+    sendDate: z.string().optional(),
+    receivers: z.array(z.object({ name: z.string(), read: z.boolean(), readAt: z.string().optional() })),
+  })
+  .transform(
+    ({ topic, sendDate, receivers }): SentMessageDetails => ({
+      topic,
+      sendDate,
+      receivers: receivers.map(({ name, read, readAt }) => ({ name, read, readAt })),
+    }),
+  );

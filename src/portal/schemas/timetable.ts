@@ -43,6 +43,28 @@ const day = lenient((v) => (Array.isArray(v) ? v.map((s) => slot.parse(s)) : [])
 /** Timetables?weekStart=: {Timetable: {'YYYY-MM-DD': [[lesson, ...], [], ...]}}. */
 export const timetablesResponse = z.looseObject({ Timetable: z.record(z.string(), day) });
 
+/** A reference as a read leaves it (fields.ts, toNamedRef): its id and the names it carried inline. */
+const keptRef = z
+  .object({ id: z.string(), name: z.string(), short: z.string(), firstName: z.string(), lastName: z.string(), symbol: z.string() })
+  .partial()
+  .optional();
+const [keptText, keptNum, keptBool] = [z.string().optional(), z.number().optional(), z.boolean().optional()];
+/** A lesson as timetableLesson leaves it, field by field. */
+const keptLesson = z.looseObject({
+  ...{ Lesson: keptText, LessonNo: keptNum, HourFrom: keptText, HourTo: keptText, Subject: keptRef, Teacher: keptRef, Classroom: keptRef },
+  ...{ Class: keptText, IsCanceled: keptBool, IsSubstitutionClass: keptBool, SubstitutionNote: keptText, DateFrom: keptText, DateTo: keptText },
+  ...{ OrgDate: keptText, OrgLessonNo: keptNum, OrgHourFrom: keptText, OrgHourTo: keptText, OrgSubject: keptRef, OrgTeacher: keptRef },
+  ...{ OrgClassroom: keptRef, NewDate: keptText, NewLessonNo: keptNum, NewHourFrom: keptText, NewHourTo: keptText },
+  ...{ NewSubject: keptRef, NewTeacher: keptRef, NewClassroom: keptRef },
+});
+/**
+ * A week as a read gave it, kept through a restart (Resource.kept). A field a read left undefined is absent from the
+ * kept text: the cast says only that.
+ */
+export const keptTimetables = z
+  .looseObject({ Timetable: z.record(z.string(), z.array(z.array(keptLesson))) })
+  .transform((kept) => kept as z.output<typeof timetablesResponse>);
+
 const substitution = z.looseObject({
   Id: numericId,
   OrgDate: text,
@@ -81,6 +103,23 @@ const timetableEntry = z.looseObject({
 });
 export const timetableEntriesResponse = z.looseObject({ TimetableEntries: lenientList(timetableEntry) });
 export type TimetableEntry = z.output<typeof timetableEntry>;
+
+const keptEntry = z.looseObject({
+  Id: z.string(),
+  Lesson: z.string().optional(),
+  DayOfTheWeek: z.number().optional(),
+  LessonNo: z.number().optional(),
+  DateFrom: z.string().optional(),
+  DateTo: z.string().optional(),
+  Classroom: keptRef,
+});
+/**
+ * The standing plan as a read gave it (its fields named and typed as timetableEntriesResponse leaves them), kept through
+ * a restart (Resource.kept). A field a read left undefined is absent from the kept text: the cast says only that.
+ */
+export const keptTimetableEntries = z
+  .object({ TimetableEntries: z.array(keptEntry) })
+  .transform((kept) => kept as z.output<typeof timetableEntriesResponse>);
 
 /** A lesson as read; every field may be missing, so a lesson made elsewhere (a kindergarten's block) names only its own. */
 export type TimetableLesson = Partial<z.output<typeof timetableLesson>>;
