@@ -3,9 +3,24 @@
 // test/helpers/lovelace-frontend.ts), rendered with Jinja2 (test/helpers/ha-templates.py) against given states.
 import { renderTemplates, type TemplateJob } from './blueprints.js';
 import { cardShown, innerCards } from './lovelace-frontend.js';
+import type { Harness } from './app.js';
+import { ENTITIES } from '../../src/features/index.js';
+import { entityId } from '../../src/features/kit/entities.js';
 
 export type HaStates = NonNullable<TemplateJob['states']>;
 type Node = Record<string, unknown>;
+
+/** A child's entities as Home Assistant holds them from what the bridge published (an empty payload: unknown). */
+export function publishedStates(h: Harness, child: string): HaStates {
+  const states: HaStates = {};
+  for (const entity of ENTITIES) {
+    const payload = h.state(child, entity.key);
+    if (payload === undefined) continue;
+    const state = payload === 'None' || payload === '' ? 'unknown' : entity.platform === 'binary_sensor' ? payload.toLowerCase() : payload;
+    states[entityId(child, entity)] = { state, attributes: h.attributes(child, entity.key) ?? {} };
+  }
+  return states;
+}
 
 /** The markdown templates of a card that would be shown, in order (a hidden conditional's none). */
 function shownTemplates(card: Node, states: HaStates, out: string[] = []): string[] {
