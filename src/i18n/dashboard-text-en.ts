@@ -178,6 +178,10 @@ export const EN_DASHBOARD = {
   broker: 'MQTT broker',
   uptime: 'Running since',
   memory: 'Memory',
+  /** The bridge's update (its newest release), and the weekly summary on demand with its button's word. */
+  update: 'Update',
+  summaryNow: 'Weekly summary now',
+  summaryNowAction: 'Ask',
   /** Before the portal's advice to change the password (the bridge view, while `problem` carries it). */
   passwordAdvice: 'The portal advises changing this account’s password.',
 };

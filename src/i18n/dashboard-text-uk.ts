@@ -148,4 +148,7 @@ export const UK_DASHBOARD: DashboardText = {
   broker: 'Брокер MQTT',
   uptime: 'Працює з',
   memory: "Пам'ять",
+  update: 'Оновлення',
+  summaryNow: 'Підсумок тижня зараз',
+  summaryNowAction: 'Запросити',
 };

@@ -1,31 +1,32 @@
 // What a parent sees of a generated dashboard: each view's sections with the markdown cards Home Assistant
-// would show (a conditional card's conditions evaluated as its frontend does: a missing entity is
-// `unavailable`; `and`, `or`), rendered with Jinja2 (test/helpers/ha-templates.py) against given states.
+// would show (a card's `visibility` and a conditional card's conditions evaluated as its frontend does,
+// test/helpers/lovelace-frontend.ts), rendered with Jinja2 (test/helpers/ha-templates.py) against given states.
 import { renderTemplates, type TemplateJob } from './blueprints.js';
+import { cardShown, innerCards } from './lovelace-frontend.js';
+import type { Harness } from './app.js';
+import { ENTITIES } from '../../src/features/index.js';
+import { entityId } from '../../src/features/kit/entities.js';
 
 export type HaStates = NonNullable<TemplateJob['states']>;
 type Node = Record<string, unknown>;
 
-/** Whether a dashboard condition holds for these states. */
-export function conditionHolds(condition: Node, states: HaStates): boolean {
-  const kind = condition.condition ?? 'state';
-  const inner = (condition.conditions ?? []) as Node[];
-  if (kind === 'and') return inner.every((c) => conditionHolds(c, states));
-  if (kind === 'or') return inner.some((c) => conditionHolds(c, states));
-  if (kind !== 'state') throw new Error(`condition ${String(kind)} not evaluated here`);
-  const state = states[condition.entity as string]?.state ?? 'unavailable';
-  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : [String(v)]);
-  if ('state' in condition) return list(condition.state).includes(state);
-  if ('state_not' in condition) return !list(condition.state_not).includes(state);
-  return true;
+/** A child's entities as Home Assistant holds them from what the bridge published (an empty payload: unknown). */
+export function publishedStates(h: Harness, child: string): HaStates {
+  const states: HaStates = {};
+  for (const entity of ENTITIES) {
+    const payload = h.state(child, entity.key);
+    if (payload === undefined) continue;
+    const state = payload === 'None' || payload === '' ? 'unknown' : entity.platform === 'binary_sensor' ? payload.toLowerCase() : payload;
+    states[entityId(child, entity)] = { state, attributes: h.attributes(child, entity.key) ?? {} };
+  }
+  return states;
 }
 
 /** The markdown templates of a card that would be shown, in order (a hidden conditional's none). */
 function shownTemplates(card: Node, states: HaStates, out: string[] = []): string[] {
-  if (card.type === 'conditional') {
-    if ((card.conditions as Node[]).every((c) => conditionHolds(c, states))) shownTemplates(card.card as Node, states, out);
-  } else if (card.type === 'markdown') out.push(card.content as string);
-  else for (const inner of (card.cards ?? []) as Node[]) shownTemplates(inner, states, out);
+  if (!cardShown(card, states)) return out;
+  if (card.type === 'markdown') out.push(card.content as string);
+  for (const inner of innerCards(card)) shownTemplates(inner, states, out);
   return out;
 }
 
@@ -43,7 +44,7 @@ export async function shownView(doc: { views: Node[] }, path: string, states: Ha
     const cards = (s.cards ?? []) as Node[];
     // A heading shown under conditions (a section of boxes each shown only while known) counts only while shown.
     const title = cards.find((c) => c.type === 'heading' || (c.type === 'conditional' && (c.card as Node).type === 'heading'));
-    const shown = title?.type !== 'conditional' || (title.conditions as Node[]).every((c) => conditionHolds(c, states));
+    const shown = title?.type !== 'conditional' || cardShown(title, states);
     const heading = shown ? ((title?.type === 'conditional' ? (title.card as Node).heading : title?.heading) as string | undefined) : undefined;
     return { heading, templates: cards.flatMap((c) => shownTemplates(c, states)) };
   });

@@ -7,11 +7,11 @@ import { dashboard } from '../../src/outputs/homeassistant/dashboard.js';
 import { STALE_SCAN_MS } from '../../src/outputs/mqtt/sink.js';
 import { LANGUAGES } from '../../src/config/language.js';
 import { ENTITIES } from '../../src/features/index.js';
-import { entityId } from '../../src/features/kit/entities.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { renderTemplates, skipWithoutJinja, type TemplateJob } from '../helpers/blueprints.js';
 import { simulatedSchool } from '../helpers/school.js';
 import type { Harness } from '../helpers/app.js';
+import { publishedStates } from '../helpers/dashboard-shown.js';
 
 // A Monday's second lesson, as the screenshots; Tuesday's first lesson moves to Thursday.
 const NOW = '2026-11-23T09:30:00+01:00';
@@ -19,17 +19,7 @@ const school = simulatedSchool(NOW);
 
 type States = NonNullable<TemplateJob['states']>;
 
-/** Ania's entities as Home Assistant holds them from what the bridge published. */
-function haStates(h: Harness): States {
-  const states: States = {};
-  for (const entity of ENTITIES) {
-    const payload = h.state('ania', entity.key);
-    if (payload === undefined) continue;
-    const state = payload === 'None' || payload === '' ? 'unknown' : entity.platform === 'binary_sensor' ? payload.toLowerCase() : payload;
-    states[entityId('ania', entity)] = { state, attributes: h.attributes('ania', entity.key) ?? {} };
-  }
-  return states;
-}
+const haStates = (h: Harness): States => publishedStates(h, 'ania');
 
 /** Every markdown card's template in the dashboard, by its path. */
 function templates(node: unknown, path = '', found: { path: string; template: string }[] = []): { path: string; template: string }[] {

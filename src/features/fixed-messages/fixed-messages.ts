@@ -10,7 +10,7 @@ import { MessageNotSentError } from '../messaging/errors.js';
 import { sent } from '../sent-message/sent-message.js';
 import { FixedMessageSender } from '../messaging/sender.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
-import { confirmedButton, type Card } from '../screens/cards.js';
+import { buttonRow, type Card } from '../screens/cards.js';
 import type { Block } from '../screens/parts.js';
 import { entityId } from '../kit/entities.js';
 import { markNoticesReadButton } from '../notices/notices.js';
@@ -62,8 +62,8 @@ class FixedMessages implements FeatureState {
 const messageButtons: Block = (e, t, { language }) => {
   const rows: Card[] = e.child.entities
     .filter(isSendButton)
-    .map((b) => confirmedButton(entityId(e.child.id, b), b.name[language], t.send, t.confirmSend(b.name[language])));
-  if (e.has(markNoticesReadButton)) rows.push(confirmedButton(e.id(markNoticesReadButton), t.markRead, t.markReadAction, t.confirmMarkRead));
+    .map((b) => buttonRow(entityId(e.child.id, b), b.name[language], t.send, t.confirmSend(b.name[language])));
+  if (e.has(markNoticesReadButton)) rows.push(buttonRow(e.id(markNoticesReadButton), t.markRead, t.markReadAction, t.confirmMarkRead));
   return rows.length === 0 ? undefined : { type: 'entities', entities: rows };
 };
 

@@ -2,7 +2,7 @@
 // its column (the newest message and announcement, where a school child has its tests); and in the child's own
 // view the newest inbox message, the button that opens it (after a confirmation: the portal then marks it read)
 // and the opened message whole, its attachments linked to the bridge's web server. Templates beside.
-import { confirmedButton, ifKnown, markdown, type Card } from '../screens/cards.js';
+import { buttonRow, ifKnown, markdown, type Card } from '../screens/cards.js';
 import { keyed, reads } from '../screens/templates.js';
 import type { DashboardPart } from '../screens/parts.js';
 import { newestMessage, unreadMessages } from './entities.js';
@@ -41,7 +41,7 @@ export const messagesDashboard: DashboardPart = {
           }),
         ];
         if (e.has(openMessageButton))
-          cards.push({ type: 'entities', entities: [confirmedButton(e.id(openMessageButton), t.openMessage, t.openAction, t.confirmOpen)] });
+          cards.push({ type: 'entities', entities: [buttonRow(e.id(openMessageButton), t.openMessage, t.openAction, t.confirmOpen)] });
         // A saved attachment links to the board's own address (base) + its url; without a base it is named only.
         if (e.has(openedMessageEntity))
           cards.push(

@@ -25,7 +25,7 @@ export function markdown(
 /**
  * A card shown only while one of the entities has a state: never read, refused (a kindergarten's grades)
  * or gone from Home Assistant (a module left the device; a dashboard condition reads a missing entity as
- * unavailable), a box would say something untrue ("no grades yet") or nothing.
+ * unknown), a box would say something untrue ("no grades yet") or nothing.
  */
 export function whileKnown(entities: readonly string[], card: Card): Card {
   const known = (entity: string) => ['unknown', 'unavailable'].map((state) => ({ condition: 'state', entity, state_not: state }));
@@ -53,19 +53,18 @@ export const heading = (title: string, icon?: string): Card => ({ type: 'heading
 /** A card shown while a binary sensor is ON. */
 export const ifOn = (entity: string, card: Card): Card => ({ type: 'conditional', conditions: [{ condition: 'state', entity, state: 'on' }], card });
 
-/** A card shown only while its entity exists and is available (one switched off in Home Assistant is not). */
-export function whileOn(entity: string, card: Card): Card {
-  return { type: 'conditional', conditions: [{ condition: 'state', entity, state_not: 'unavailable' }], card };
-}
+/**
+ * A card shown only while its entity has a state: one switched off in Home Assistant (off by default) is missing
+ * from its states, which a condition reads as unknown, as it reads one not announced (the app has no update entity).
+ */
+export const whileOn = (entity: string, card: Card): Card => whileKnown([entity], card);
 
-/** A button row that asks before it presses: for every button that writes to the portal. */
-export function confirmedButton(id: string, name: string, action: string, confirm: string): Card {
-  return {
-    type: 'button',
-    entity: id,
-    name,
-    action_name: action,
-    // A button row's toggle presses the button (Home Assistant's default for the row), here after a yes.
-    tap_action: { action: 'toggle', confirmation: { text: confirm } },
-  };
+/**
+ * A button row that presses its button when tapped, after a yes when it asks one (every button that writes to the
+ * portal asks, naming what it sends). Home Assistant's button row opens the entity's dialog unless told: a toggle of
+ * a button entity is its press.
+ */
+export function buttonRow(id: string, name: string, action: string, confirm?: string): Card {
+  const confirmation = confirm === undefined ? {} : { confirmation: { text: confirm } };
+  return { type: 'button', entity: id, name, action_name: action, tap_action: { action: 'toggle', ...confirmation } };
 }

@@ -4,7 +4,7 @@
 import { feature } from '../feature.js';
 import { nightEndsAt } from '../../engine/moments.js';
 import { HOUR } from '../../util/duration.js';
-import { ifOn, markdown, whileOn, type Card } from '../screens/cards.js';
+import { buttonRow, ifOn, markdown, whileOn, type Card } from '../screens/cards.js';
 import { keyed } from '../screens/templates.js';
 import type { BoardPart, BoardWarning, Block, ShownChild } from '../screens/parts.js';
 import { lastUpdate as isoOf, str, when } from '../screens/shown.js';
@@ -53,7 +53,7 @@ const diagnostics: Block = (e, t) => {
   if (e.has(problem)) rows.push({ entity: e.id(problem), name: t.problemRow });
   if (e.has(loginsToday)) rows.push({ entity: e.id(loginsToday), name: t.loginsToday });
   // A refresh only reads the portal: no confirmation needed.
-  if (e.has(refresh)) rows.push({ type: 'button', entity: e.id(refresh), name: t.refresh, action_name: t.refreshAction });
+  if (e.has(refresh)) rows.push(buttonRow(e.id(refresh), t.refresh, t.refreshAction));
   return rows.length === 0 ? undefined : { type: 'entities', state_color: true, entities: rows };
 };
 

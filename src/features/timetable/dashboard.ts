@@ -5,6 +5,7 @@
 import { kindergartenVariable, markdown } from '../screens/cards.js';
 import { keyed, reads } from '../screens/templates.js';
 import type { Block, DashboardPart } from '../screens/parts.js';
+import type { AttributeName } from '../kit/contract.js';
 import { homeworkDueEntity } from '../agenda/entities.js';
 import {
   atSchool,
@@ -60,10 +61,17 @@ const nextDay: Block = (e, t, { base }) => {
   );
 };
 
-/** This and next week against the standing plan (timetable_today's `standing_differences`), a school child's. */
+const DIFFERENCES: AttributeName<typeof timetableToday> = 'standing_differences';
+
+/**
+ * This and next week against the standing plan (timetable_today's `standing_differences`), a school child's: shown
+ * while a day differs (an empty list reads as '' to a condition, none as unknown), never an empty box.
+ */
 const standing: Block = (e, t) => {
   if (!e.has(timetableToday) || e.preschool) return undefined;
-  return markdown(e, t, 'features/timetable/standing', { timetable: reads(timetableToday, 'standing_differences') }, {}, [PARTS[0]!]);
+  const differs = { condition: 'state', entity: e.id(timetableToday), attribute: DIFFERENCES, state_not: ['', 'unknown'] };
+  const variables = { timetable: reads(timetableToday, DIFFERENCES) };
+  return markdown(e, t, 'features/timetable/standing', variables, { visibility: [differs] }, [PARTS[0]!]);
 };
 
 /** A kindergarten child's own view starts with its day (the blocks by their hours, today and the next day). */

@@ -133,10 +133,12 @@ export const timetableToday = sensor(
     attributes: shape<TimetableDay & { standing_differences: StandingOut[] | null | undefined }>(),
     module: DAY_MODULES,
     // With this and next week's differences from the standing plan (interface 18.2), a school's only: a
-    // kindergarten's undefined is left out of the published attributes.
+    // kindergarten's undefined is left out of the published attributes. From the day on: a day gone by is
+    // no news, and the dashboard's card of the differences shows while there are any.
     state: ({ schedule, language, standing }: TimetableView) => {
       const day = timetableOf(schedule.today, language);
-      return { ...day, attributes: { ...day.attributes, standing_differences: standing } };
+      const ahead = standing && standing.filter((d) => d.date >= (day.attributes.date ?? ''));
+      return { ...day, attributes: { ...day.attributes, standing_differences: ahead } };
     },
   },
 );

@@ -6,7 +6,7 @@ import { stringify } from 'yaml';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../../config/language.js';
 import { DASHBOARD_TEXT, type DashboardText } from '../../i18n/dashboard-text.js';
 import { FEATURES } from '../../features/index.js';
-import { heading, ifOn, markdown, whileOn } from '../../features/screens/cards.js';
+import { buttonRow, heading, ifOn, markdown, whileOn } from '../../features/screens/cards.js';
 import { markdownText } from '../../features/screens/templates.js';
 import { ChildEntities, type DashboardChild } from '../../features/screens/child-entities.js';
 import type { Block, Card, ChildSection, DashboardPlace, FamilySlot } from '../../features/screens/parts.js';
@@ -180,9 +180,10 @@ function diagnosticsView(children: readonly ChildEntities[], t: DashboardText, a
 
 /**
  * The bridge's own device: its problem while it is on (an e-mail entry that names no child yet, a topic
- * the broker refused), its broker connection, since when it runs, its memory (off until turned on).
+ * the broker refused), its broker connection, since when it runs, its memory (off until turned on), its
+ * update (none in the app, whose update is the Supervisor's), and the weekly summary on demand.
  */
-export function bridgeDevice(ids: { connection: string; uptime: string; memory: string; problem: string }, t: DashboardText): Card {
+export function bridgeDevice(ids: ReturnType<typeof bridgeEntityIds>, t: DashboardText): Card {
   return {
     // One a row: three a row cut even "Broker MQTT" short in a section's width.
     type: 'vertical-stack',
@@ -191,6 +192,8 @@ export function bridgeDevice(ids: { connection: string; uptime: string; memory: 
       { type: 'tile', entity: ids.connection, name: t.broker },
       { type: 'tile', entity: ids.uptime, name: t.uptime },
       whileOn(ids.memory, { type: 'tile', entity: ids.memory, name: t.memory }),
+      whileOn(ids.update, { type: 'tile', entity: ids.update, name: t.update }),
+      { type: 'entities', entities: [buttonRow(ids.summaryNow, t.summaryNow, t.summaryNowAction)] },
     ],
   };
 }

@@ -18,7 +18,7 @@ import { silentLogger } from '../../../src/util/log.js';
 import type { ChildDevice } from '../../../src/features/kit/entities.js';
 import type { Config } from '../../../src/config/schema.js';
 
-const ENTITY_ID = /\b(sensor|binary_sensor|button|event)\.[a-z0-9_]+/g;
+const ENTITY_ID = /\b(sensor|binary_sensor|button|event|update)\.[a-z0-9_]+/g;
 
 let dataDir: string;
 
@@ -182,9 +182,8 @@ describe('dashboard command', () => {
     expect(out).toContain('sensor.ania_lucky_number');
     expect(out).not.toContain('7654321u');
     // Ania's entities only, beside the bridge device's own.
-    expect(
-      [...namedEntityIds(out)].filter((id) => !id.split('.')[1]?.startsWith('ania_') && !id.split('.')[1]?.startsWith('dziennik2mqtt_bridge_')),
-    ).toEqual([]);
+    const bridge = new Set(Object.values(bridgeEntityIds('dziennik2mqtt')));
+    expect([...namedEntityIds(out)].filter((id) => !id.split('.')[1]?.startsWith('ania_') && !bridge.has(id))).toEqual([]);
     expect(err).toContain('login 7654321u is not known yet');
     expect(err).toContain('dziennik2mqtt check');
     expect(err).toContain('run the bridge once');
@@ -244,10 +243,12 @@ describe('dashboard builder', () => {
       'binary_sensor.dziennik2mqtt_bridge_connection_state',
       'binary_sensor.dziennik2mqtt_bridge_problem',
       'binary_sensor.jas_problem',
+      'button.dziennik2mqtt_summary_now',
       'button.jas_refresh',
       'sensor.dziennik2mqtt_bridge_memory',
       'sensor.dziennik2mqtt_bridge_uptime',
       'sensor.jas_last_update',
+      'update.dziennik2mqtt',
     ]);
     // No view of the child's own (it has no details), the family view only the problem banner, the diagnostics and the bridge device.
     const views = (parse(text) as { views: { path: string; sections: unknown[] }[] }).views;

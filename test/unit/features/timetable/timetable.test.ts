@@ -155,6 +155,19 @@ describe('timetable_today and timetable_tomorrow', () => {
   });
 });
 
+describe("timetable_today's standing_differences", () => {
+  it('tells the differences from today on: a day gone by is no news, and the card of them would show nothing', () => {
+    const difference = (date: string) => ({ date, no: 1, kind: 'room' as const, was: '100', now: '101', words: 'sala 101 zamiast 100' });
+    const standing = ['2026-03-09', '2026-03-10', '2026-03-12'].map(difference);
+    const today = (out: ReturnType<typeof renderTimetable>) => out.timetable_today?.attributes.standing_differences?.map((d) => d.date);
+    expect(today(renderTimetable(schedule(input(at('2026-03-10', '09:10'))), 'pl', true, standing))).toEqual(['2026-03-10', '2026-03-12']);
+    // Known and none ahead: an empty list, which the dashboard's card reads as nothing to show.
+    expect(today(renderTimetable(schedule(input(at('2026-03-13', '09:10'))), 'pl', true, standing))).toEqual([]);
+    // Not read yet stays unknown.
+    expect(renderTimetable(schedule(input(at('2026-03-10', '09:10'))), 'pl', true, null).timetable_today?.attributes.standing_differences).toBeNull();
+  });
+});
+
 describe('current_lesson and at_school', () => {
   it('current_lesson is the slot in progress, None in a break and outside lessons', () => {
     expect(statesAt('2026-03-10', '07:59').current_lesson?.state).toBeNull();
