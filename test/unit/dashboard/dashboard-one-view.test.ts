@@ -47,6 +47,7 @@ const test = (key: string, date: string, subject: string, category: string, cont
   date,
   until: null,
   time: null,
+  time_to: null,
   subject,
   category,
   content,

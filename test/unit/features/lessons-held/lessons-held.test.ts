@@ -22,6 +22,7 @@ const test: AgendaItem = {
   date: '2026-11-25',
   until: null,
   time: null,
+  time_to: null,
   subject: 'Matematyka',
   category: 'Sprawdzian',
   content: 'Ułamki',
