@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { McpServer } from '../../../../src/outputs/mcp/server.js';
 import { factsServer, fortnightOf, timetableFacts, toolAnswer } from '../../../helpers/mcp-tools.js';
-import type { PlanChange } from '../../../../src/rules/plan-changes.js';
+import { changesOn, type PlanChange } from '../../../../src/rules/plan-changes.js';
 import type { SchoolDay } from '../../../../src/rules/schedule.js';
 import { lessonsHeldAsk, type LessonsHeldAsk } from '../../../../src/features/lessons-held/ask.js';
 import { agendaItems, type AgendaItem } from '../../../../src/rules/agenda.js';
@@ -57,6 +57,27 @@ describe('a plan change ahead (get_upcoming)', () => {
     expect(answer).toContain('jutro (2026-11-19): 3. 09:50-10:35 Matematyka, nauczyciel: Agnieszka Mazur — zastępstwo · zamiast: Fizyka');
     expect(answer).toContain('jutro (2026-11-19): 4. 10:50-11:35 Historia, nauczyciel: Ewa Lis — odwołana');
     expect(answer).not.toContain('Fizyka —');
+  });
+});
+
+describe('a lesson moved to another day (get_upcoming)', () => {
+  it('is told on the day it leaves at the number and hours of the slot it leaves, as the day itself tells it', async () => {
+    // Thursday's 3rd lesson, physics, moved to Tuesday's 6th.
+    const moved = change({
+      kind: 'shifted',
+      date: '2026-11-24',
+      lesson_no: 6,
+      hours: '12:40-13:25',
+      subject: 'Fizyka',
+      teacher: 'Jan Nowak',
+      original_subject: 'Fizyka',
+      original_teacher: 'Jan Nowak',
+    });
+    const timetable = timetableFacts({ fortnight: fortnightOf((date) => ({ changes: changesOn([moved], date) })) });
+    const answer = await text(server('pl', { timetable }), 'get_upcoming', { days: 7 });
+    expect(answer).toMatch(/^- jutro \(2026-11-19\): 3\. 09:50-10:35 Fizyka, nauczyciel: Jan Nowak — /m);
+    expect(answer).toMatch(/^- wt\. 24\.11 \(2026-11-24\): 6\. 12:40-13:25 Fizyka, nauczyciel: Jan Nowak — /m);
+    expect(answer).not.toMatch(/\(2026-11-19\): 6\./);
   });
 });
 
