@@ -60,6 +60,17 @@ describe('a plan change ahead (get_upcoming)', () => {
   });
 });
 
+describe('a substitute of the same subject (get_upcoming)', () => {
+  it('is told with the teacher who is away, each name once', async () => {
+    const substitute = change({ subject: 'Fizyka', teacher: 'Agnieszka Mazur', original_subject: 'Fizyka', original_teacher: 'Jan Nowak' });
+    const timetable = timetableFacts({ fortnight: fortnight([substitute]) });
+    const answer = await text(server('pl', { timetable }), 'get_upcoming', { days: 7 });
+    const line = answer.split('\n').find((l) => l.includes('(2026-11-19): 3.')) ?? '';
+    expect(line.endsWith('jutro (2026-11-19): 3. 09:50-10:35 Fizyka, nauczyciel: Agnieszka Mazur — zastępstwo za: Jan Nowak')).toBe(true);
+    expect((await text(server('en', { timetable }), 'get_upcoming', { days: 7 })).split('Agnieszka Mazur')).toHaveLength(2);
+  });
+});
+
 describe('a lesson moved to another day (get_upcoming)', () => {
   it('is told on the day it leaves at the number and hours of the slot it leaves, as the day itself tells it', async () => {
     // Thursday's 3rd lesson, physics, moved to Tuesday's 6th.

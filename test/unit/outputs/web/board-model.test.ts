@@ -372,7 +372,8 @@ describe('the board of one child', () => {
         ],
       },
     };
-    expect(card(at('08:00'), child({ timetable_today: today })).day?.lessons[0]?.note).toBe('zastępstwo · Monika Piotrowska');
+    // The substitute first (the board shows no teachers), then the teacher who is away.
+    expect(card(at('08:00'), child({ timetable_today: today })).day?.lessons[0]?.note).toBe('Monika Piotrowska · zastępstwo za: Ewa Szymańska');
   });
 
   it('between lessons names next_lesson, and the lessons before it are over (a cancelled one too)', () => {
