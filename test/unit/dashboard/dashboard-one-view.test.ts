@@ -28,6 +28,8 @@ import { UNTITLED } from '../../../src/i18n/school-words.js';
 import { agendaKind, testEvents, upcomingTests, type AgendaItem } from '../../../src/rules/agenda.js';
 import { agendaEntries } from '../../../src/rules/calendar-feeds.js';
 import { boardModel } from '../../../src/outputs/web/board-model.js';
+import { noteOf } from '../../../src/features/timetable/day.js';
+import { TIMETABLE_WORDS } from '../../../src/i18n/lesson-words.js';
 import { calendarFeedText } from '../../../src/outputs/web/calendar-ics.js';
 import { parseCalendarFeed } from '../../helpers/ics.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
@@ -151,6 +153,32 @@ describe('one view of a child on both screens', () => {
       const late = await shown([{ ...items[2], date: '2026-12-21', kind: 'quiz' }]);
       expect(late).toContain(`**${DASHBOARD_TEXT.pl.testsAhead}:**`);
       expect(late).toContain('- pon. 21.12 **Historia** <small>kartkówka</small>: Średniowiecze');
+    },
+  );
+
+  it.skipIf(skipWithoutJinja())(
+    'names a substitute of the same subject and the teacher away, each once, on the board and the dashboard (python3-jinja2)',
+    async () => {
+      const slot = {
+        no: 2,
+        from: '08:55',
+        to: '09:40',
+        subject: 'Edukacja',
+        teacher: 'Monika Piotrowska',
+        room: '3',
+        change: 'substitution' as const,
+        original_subject: 'Edukacja',
+        original_teacher: 'Ewa Szymańska',
+        original_room: '3',
+        extra: undefined,
+      };
+      const lesson = { ...slot, note: noteOf(slot, TIMETABLE_WORDS.pl) };
+      expect(lesson.note).toBe('zastępstwo za: Ewa Szymańska');
+      const today = { state: '1', attributes: { date: TODAY, lessons: [lesson] } };
+      expect(board({ timetable_today: today }).day?.lessons[0]?.note).toBe('Monika Piotrowska · zastępstwo za: Ewa Szymańska');
+      const text = await family({ 'sensor.ania_timetable_today': today, 'binary_sensor.ania_at_school': { state: 'on', attributes: {} } });
+      expect(text).toContain('Edukacja _(Monika Piotrowska · zastępstwo za: Ewa Szymańska)_');
+      expect(text.split('Monika Piotrowska')).toHaveLength(2);
     },
   );
 
