@@ -16,6 +16,9 @@ import { homeWorkCategoriesResponse, homeWorksResponse } from '../../../../src/p
 import { makeNames } from '../../../../src/rules/names.js';
 import { nextTest, type LessonHeld } from '../../../../src/rules/realizations.js';
 import type { MessagesAsk } from '../../../../src/features/messages/ask.js';
+import { renderMessages } from '../../../../src/features/messages/messages.js';
+import { messagesView } from '../../../../src/rules/messages.js';
+import { UNTITLED } from '../../../../src/i18n/school-words.js';
 import type { OpenedAsk } from '../../../../src/features/opened-message/ask.js';
 import type { GradesAsk } from '../../../../src/features/grades/ask.js';
 import type { GradeItem } from '../../../../src/rules/grade-item.js';
@@ -57,6 +60,26 @@ describe('a plan change ahead (get_upcoming)', () => {
     expect(answer).toContain('jutro (2026-11-19): 3. 09:50-10:35 Matematyka, nauczyciel: Agnieszka Mazur — zastępstwo · zamiast: Fizyka');
     expect(answer).toContain('jutro (2026-11-19): 4. 10:50-11:35 Historia, nauczyciel: Ewa Lis — odwołana');
     expect(answer).not.toContain('Fizyka —');
+  });
+});
+
+describe('a message without a subject (get_messages)', () => {
+  it('is told by the same words as newest_message and the board, in each language', async () => {
+    const untitled = {
+      id: '602',
+      topic: '',
+      sender: 'Anna Nowak',
+      sendDate: '2026-11-17 18:00:00',
+      read: false,
+      hasAttachments: false,
+      content: undefined,
+    };
+    for (const language of ['pl', 'en', 'uk'] as const) {
+      const listed: MessagesAsk = { listed: [{ mailbox: 'inbox', items: [untitled] }], archive: null, absent: false };
+      const state = renderMessages(messagesView({ inbox: 1 }, [untitled], UNTITLED[language]), language).newest_message?.state;
+      expect(state, language).toBe(UNTITLED[language]);
+      expect(await text(server(language, { messages: listed }), 'get_messages', { days: 7 }), language).toContain(`"${state}"`);
+    }
   });
 });
 
