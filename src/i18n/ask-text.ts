@@ -2,6 +2,7 @@
 // the MCP server's answers, which a language model reads out to the family. The data (subjects, names, what the
 // school wrote) is the register's; these words only label it. Unknown is said as unknown, never as none or 0.
 import type { Language } from '../config/language.js';
+import { UNTITLED } from './school-words.js';
 
 /** The English words: their type is every language's shape, so a word missing in one does not compile. */
 const EN = {
@@ -128,7 +129,8 @@ const EN = {
     attachments: 'attachments',
     withAttachments: 'with attachments (opening the message names them)',
     withdrawn: 'withdrawn by the sender',
-    untitled: '(no subject)',
+    /** A message or an announcement without a topic, in the words every door uses (school-words.ts). */
+    untitled: UNTITLED.en,
     archive: 'Messages of past school years (the archive)',
     archiveSent: 'Sent in past school years (the archive)',
   },
@@ -254,7 +256,7 @@ export const ASK_TEXT: Record<Language, AskText> = {
       attachments: 'załączniki',
       withAttachments: 'z załącznikami (ich nazwy poda otwarcie wiadomości)',
       withdrawn: 'wycofana przez nadawcę',
-      untitled: '(bez tematu)',
+      untitled: UNTITLED.pl,
       archive: 'Wiadomości z minionych lat szkolnych (archiwum)',
       archiveSent: 'Wysłane w minionych latach szkolnych (archiwum)',
     },
@@ -375,7 +377,7 @@ export const ASK_TEXT: Record<Language, AskText> = {
       attachments: 'вкладення',
       withAttachments: 'з вкладеннями (їхні назви буде видно, коли відкрити повідомлення)',
       withdrawn: 'відкликане відправником',
-      untitled: '(без теми)',
+      untitled: UNTITLED.uk,
       archive: 'Повідомлення минулих навчальних років (архів)',
       archiveSent: 'Надіслані в минулих навчальних роках (архів)',
     },

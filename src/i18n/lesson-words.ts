@@ -112,7 +112,14 @@ const STANDING_EN = {
   noLessons: (lessons: string, dayOff: string | null) => `no lessons${dayOff === null ? '' : ` (${dayOff})`}; the standing plan has ${lessons}`,
 };
 
-const EN = { ...lessonWords('en'), instead: (what: string) => `instead of ${what}`, unnamed: 'Lesson', standing: STANDING_EN };
+const EN = {
+  ...lessonWords('en'),
+  instead: (what: string) => `instead of ${what}`,
+  /** A substitute's lesson of the same subject, by the teacher who is away (the substitute is the lesson's teacher). */
+  substituteFor: (away: string) => `substitute for ${away}`,
+  unnamed: 'Lesson',
+  standing: STANDING_EN,
+};
 
 export type TimetableWords = typeof EN;
 
@@ -120,6 +127,8 @@ export const TIMETABLE_WORDS: Readonly<Record<Language, TimetableWords>> = {
   pl: {
     ...lessonWords('pl'),
     instead: (what) => `zamiast: ${what}`,
+    // A name after "za" would want its accusative: the teacher's is given as it is written.
+    substituteFor: (away) => `zastępstwo za: ${away}`,
     unnamed: 'Lekcja',
     standing: {
       heading: 'Inaczej niż w stałym planie',
@@ -136,6 +145,7 @@ export const TIMETABLE_WORDS: Readonly<Record<Language, TimetableWords>> = {
   uk: {
     ...lessonWords('uk'),
     instead: (what) => `замість: ${what}`,
+    substituteFor: (away) => `заміна, замість: ${away}`,
     unnamed: 'Урок',
     standing: {
       heading: 'Не так, як у сталому розкладі',

@@ -22,6 +22,8 @@ export interface AgendaItem {
   until: string | null;
   /** HH:MM, when known. */
   time: string | null;
+  /** HH:MM the entry ends on its (last) day, when the school gives it (HomeWorks' TimeTo, a trip's termTo); else null. */
+  time_to: string | null;
   subject: string | null;
   category: string | null;
   content: string | null;
@@ -133,6 +135,7 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
       date,
       until: null,
       time: hhmm(h.TimeFrom) ?? (h.LessonNo === undefined ? undefined : starts.get(h.LessonNo)) ?? null,
+      time_to: hhmm(h.TimeTo) ?? null,
       subject: input.names.subject(h.Subject),
       category: category ?? null,
       content: collapse(h.Content) ?? null,
@@ -150,6 +153,7 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
       date,
       until: null,
       time,
+      time_to: null,
       subject: null,
       category: null,
       content: collapse(c.Topic) ?? null,
@@ -173,6 +177,7 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
       date,
       until,
       time: timeOf(t.termFrom?.slice(10)),
+      time_to: timeOf(t.termTo?.slice(10)),
       subject: null,
       category: null,
       content: collapse([t.destination, t.route].filter(Boolean).join(': ')) ?? null,
@@ -184,6 +189,10 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
 
 /** How far ahead the upcoming tests go: today and the next 14 days. */
 const TESTS_AHEAD_DAYS = 14;
+
+/** An entry's hours as a parent reads them: "07:45–16:00" with its end, "07:45" without; null without an hour. */
+export const agendaHours = (e: Pick<AgendaItem, 'time' | 'time_to'>): string | null =>
+  e.time === null ? null : e.time_to !== null && e.time_to > e.time ? `${e.time}–${e.time_to}` : e.time;
 
 /** What a parent reads of an entry (its key is only for telling entries apart). */
 export const agendaFields = ({ key: _key, ...item }: AgendaItem): Omit<AgendaItem, 'key'> => item;

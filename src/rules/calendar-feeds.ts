@@ -124,14 +124,19 @@ export function lessonEntries(days: readonly SchoolDay[], child: string, facts: 
 }
 
 /**
- * When an entry of the agenda happens: at its own hour when the portal gives one (ending with the
- * lesson starting then, if any), else at the first lesson of its subject that day, else all day.
+ * When an entry of the agenda happens: at its own hour when the portal gives one (ending at its own end when given,
+ * else with the lesson starting then, if any), else at the first lesson of its subject that day, else all day.
  */
-function agendaTime(date: string, time: string | null, subject: string | null, days: ReadonlyMap<string, SchoolDay>): EntryTime {
+function agendaTime(
+  { date, time, time_to, subject }: Pick<AgendaItem, 'date' | 'time' | 'time_to' | 'subject'>,
+  days: ReadonlyMap<string, SchoolDay>,
+): EntryTime {
   const lessons = (days.get(date)?.lessons ?? []).filter((l) => l.takesPlace && l.from !== null);
   const lesson = lessons.find((l) => (time === null ? sameSubject(l.subject, subject) : l.from === time));
   const from = time ?? lesson?.from ?? null;
-  return from === null ? allDay(date) : { date, from, to: lesson?.to ?? plusMinutes(from, LESSON_MINUTES) };
+  if (from === null) return allDay(date);
+  const ends = time !== null && time_to !== null && time_to > time ? time_to : undefined;
+  return { date, from, to: ends ?? lesson?.to ?? plusMinutes(from, LESSON_MINUTES) };
 }
 
 /** The agenda's entries, the homework due dates and the term grades' days, by date. */
@@ -139,14 +144,16 @@ export function agendaEntries(input: Omit<CalendarFeedInput, 'free' | 'slot'>): 
   const days = new Map(input.days.map((d) => [d.date, d]));
   // Homework is an entry of its due day, its topic the label.
   const homework = input.homework.flatMap((h) =>
-    h.due === null ? [] : [{ ...h, kind: 'homework' as const, date: h.due, until: null, time: null, content: h.text, category: h.topic }],
+    h.due === null
+      ? []
+      : [{ ...h, kind: 'homework' as const, date: h.due, until: null, time: null, time_to: null, content: h.text, category: h.topic }],
   );
   const entries = [...input.agenda, ...homework].map(
-    ({ key, kind, date, until, time, subject, content, category, teacher }): AgendaEntry => ({
+    ({ key, kind, date, until, time, time_to, subject, content, category, teacher }): AgendaEntry => ({
       uid: uidOf(key.replace(':', '-'), input.child),
       kind,
       // An entry of several days (a trip) spans them whole, whatever hour it starts.
-      when: until !== null ? allDay(date, until) : agendaTime(date, time, subject, days),
+      when: until !== null ? allDay(date, until) : agendaTime({ date, time, time_to, subject }, days),
       subject,
       text: content,
       label: category,

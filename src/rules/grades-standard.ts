@@ -1,6 +1,6 @@
 // Ordinary, point and text grades read into GradeItems, with their categories, weights and comments, and the
 // lists every kind of grade is read from (GradeSources).
-import type { Grade, GradeCategory, GradeComment } from '../portal/schemas/grades.js';
+import type { Grade, GradeCategory, GradeComment, GradingSystem } from '../portal/schemas/grades.js';
 import type { BaseTextGrade, PointCategory, PointComment, PointGrade, TextCategory } from '../portal/schemas/othergrades.js';
 import type { DescriptiveComment, DescriptiveGrade, DescriptiveSkill } from '../portal/schemas/descriptive.js';
 import type { AuthSubject } from '../portal/schemas/lookups.js';
@@ -33,6 +33,8 @@ export interface GradeSources {
   authSubjects?: readonly AuthSubject[];
   /** BehaviourGrades/Points: no grade of a subject (the behaviour feature reads them), only named to be forgotten. */
   behaviourPoints?: readonly BehaviourGrade[];
+  /** The school's scale: whether a 0 counts (spec 2.5); without it, the default (a 0 does not). */
+  gradingSystem?: GradingSystem;
 }
 
 /** The marks of spec 2.5 that Grades may hold beside the scale (shown, never averaged); compared in lower case. */

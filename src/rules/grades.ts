@@ -5,7 +5,7 @@ import { newestFirst, type GradeDetails, type GradeItem } from './grade-item.js'
 import { descriptiveGradeItems, partialGradeItems } from './grades-descriptive.js';
 import { hiddenTextGrade, pointGradeItems, standardGradeItems, textGradeItems, textGradeKey, type GradeSources } from './grades-standard.js';
 import type { Names } from './names.js';
-import { gradeValue, type GradeScale } from './averages.js';
+import { gradeScale, gradeValue, type GradeScale } from './averages.js';
 import { isProposal, termGrades, type TermGrade } from './term-grades.js';
 
 export type { GradeSources };
@@ -18,13 +18,24 @@ const RECENT_GRADES = 10;
  * just contributes nothing. endFirstSemester (Classes) places records that lack a Semester.
  */
 export function gradeItems(src: GradeSources, names: Names, endFirstSemester?: string): GradeItem[] {
+  const scale = gradeScale(src.gradingSystem);
   return [
     ...standardGradeItems(src, names, endFirstSemester),
     ...pointGradeItems(src, names, endFirstSemester),
     ...textGradeItems(src, names, endFirstSemester),
     ...descriptiveGradeItems(src, names, endFirstSemester),
     ...partialGradeItems(src, names, endFirstSemester),
-  ].sort(newestFirst);
+  ]
+    .map((item) => uncounted(item, scale))
+    .sort(newestFirst);
+}
+
+/**
+ * A mark that is no grade (a 0 the school does not count, a bare + or -, np, bz...) counts toward no average: it says so
+ * as a grade of a category that does not count does (`counts_to_average: false`), wherever its weight is told.
+ */
+function uncounted(item: GradeItem, scale: GradeScale): GradeItem {
+  return markOf(item, scale) === null ? item : { ...item, details: { ...item.details, counts_to_average: false } };
 }
 
 /** What every grade says, by the names a parent's automation reads; some kinds add details beside them. */

@@ -50,8 +50,11 @@ export function sortMessages<T extends { id: string; sendDate?: string }>(items:
 /** The messages a family looks at: the unread counters and the newest inbox message. */
 export type MessagesView = ReturnType<typeof messagesView>;
 
-/** The counters, the newest of the listed inbox messages and the unread ones among them. */
-export function messagesView(counts: UnreadCounts, inbox: readonly MessageItem[]) {
+/**
+ * The counters, the newest of the listed inbox messages and the unread ones among them; a message without a topic
+ * under `untitled`, the family's word for none ("(bez tematu)"), so that every list tells it.
+ */
+export function messagesView(counts: UnreadCounts, inbox: readonly MessageItem[], untitled: string) {
   const sorted = sortMessages(inbox);
   const newest = sorted[0];
   return {
@@ -59,20 +62,20 @@ export function messagesView(counts: UnreadCounts, inbox: readonly MessageItem[]
     unread: counts.inbox ?? 0,
     /** Every counter the portal gave, by mailbox. */
     counts,
-    newest: newest ? summary(newest) : null,
+    newest: newest ? summary(newest, untitled) : null,
     /** The unread messages among those listed, newest first: what the board shows one under the other. */
-    unreadListed: sorted.filter((m) => !m.read).map(summary),
+    unreadListed: sorted.filter((m) => !m.read).map((m) => summary(m, untitled)),
   };
 }
 
 /** One message as a parent reads it in a list. */
 export type MessageSummary = ReturnType<typeof summary>;
 
-function summary(m: MessageItem) {
+function summary(m: MessageItem, untitled: string) {
   return {
     id: m.id,
-    /** The topic on one line; null when it has none. */
-    topic: collapse(m.topic) ?? null,
+    /** The topic on one line; the word for none when it has none. */
+    topic: collapse(m.topic) ?? untitled,
     sender: m.sender ?? null,
     date: messageDate(m.sendDate),
     read: m.read,
@@ -88,15 +91,15 @@ function summary(m: MessageItem) {
  */
 export type MessagePayload = ReturnType<typeof messageEvents>[number]['payload'];
 
-/** One `message` event candidate per listed message; the seen memory decides which ones fire. */
-export function messageEvents(mailbox: string, items: readonly MessageItem[]) {
+/** One `message` event candidate per listed message (one without a topic under `untitled`); the seen memory decides which ones fire. */
+export function messageEvents(mailbox: string, items: readonly MessageItem[], untitled: string) {
   return sortMessages(items).map((m) => ({
     id: m.id,
     payload: {
       id: m.id,
       mailbox,
       sender: m.sender ?? null,
-      topic: m.topic,
+      topic: collapse(m.topic) ?? untitled,
       preview: decodePreview(m.content, EVENT_PREVIEW_LIMIT) ?? null,
       date: messageDate(m.sendDate),
       has_attachments: m.hasAttachments,

@@ -204,9 +204,14 @@ export function leaves(c: PlanChange, date: string): boolean {
   return c.kind === 'shifted' && c.original_date === date && c.date !== date;
 }
 
-/** The lesson number a change occupies on `date`: a lesson moved away sits in the slot it left. */
+/** The slot a change occupies on `date`, its number and hours: a lesson moved away sits in the slot it left. */
+export function slotOfChange(c: PlanChange, date: string): { no: number | null; hours: string | null } {
+  return leaves(c, date) ? { no: c.original_lesson_no, hours: c.original_hours } : { no: c.lesson_no, hours: c.hours };
+}
+
+/** The lesson number a change occupies on `date` (slotOfChange). */
 export function slotOn(c: PlanChange, date: string): number | null {
-  return leaves(c, date) ? c.original_lesson_no : c.lesson_no;
+  return slotOfChange(c, date).no;
 }
 
 /**

@@ -107,18 +107,21 @@ export type MissedMark = SemesterAttendance['unexcused'][number];
 export type MissedLesson = LessonHeld;
 
 /**
- * The absences of the last 14 days, newest first, each with the topic of the lesson held at the same
- * date and lesson number (the realization's subject when the absence's lesson is unknown).
+ * Every absence the attendance holds (the school year's), newest first, each with the topic of the lesson held at the
+ * same date and lesson number (the realization's subject when the absence's lesson is unknown).
  */
-export function catchUp(absences: readonly MissedMark[], held: readonly LessonHeld[], today: string): MissedLesson[] {
-  const recent = recentLessons(held, today);
-  const bySlot = new Map(recent.map((l) => [`${l.date}/${l.no}`, l]));
-  const first = addDays(today, 1 - RECENT_DAYS);
+export function missedLessons(absences: readonly MissedMark[], held: readonly LessonHeld[]): MissedLesson[] {
+  const bySlot = new Map(held.map((l) => [`${l.date}/${l.no}`, l]));
   return absences
-    .filter((a): a is MissedMark & { date: string } => a.date !== null && a.date >= first && a.date <= today)
+    .filter((a): a is MissedMark & { date: string } => a.date !== null)
     .map((a) => {
       const lesson = bySlot.get(`${a.date}/${a.lessonNo}`);
       return { date: a.date, no: a.lessonNo, subject: a.subject ?? lesson?.subject ?? null, topic: lesson?.topic ?? null };
     })
     .sort((a, b) => textCompare(b.date, a.date) || (b.no ?? 0) - (a.no ?? 0));
+}
+
+/** The lessons missed from 13 days before today to today (catch_up), newest first. */
+export function catchUp(absences: readonly MissedMark[], held: readonly LessonHeld[], today: string): MissedLesson[] {
+  return recentLessons(missedLessons(absences, held), today);
 }

@@ -40,6 +40,7 @@ describe('agenda, test and homework events', () => {
         date: '2026-11-26',
         until: null,
         time: '17:30',
+        time_to: null,
         subject: null,
         category: 'Inne',
         description: 'Zebranie z rodzicami klasy 4b.',
@@ -53,6 +54,8 @@ describe('agenda, test and homework events', () => {
         date: '2026-11-27',
         until: null,
         time: '08:00',
+        // The simulator ends an entry given at a lesson's start with that lesson (its TimeTo).
+        time_to: '08:45',
         subject: null,
         category: 'Wycieczka',
         description: 'Wycieczka do Muzeum Narodowego w Krakowie.',

@@ -1,6 +1,6 @@
 // What Assist asks of the agenda (interface 17.1): a day's homework due, tests and other entries; the tests,
 // homework, trips, meetings and events ahead. From the agenda's own view, the whole agenda and homework it computed.
-import { schoolCategory, type AgendaItem } from '../../rules/agenda.js';
+import { agendaHours, schoolCategory, type AgendaItem } from '../../rules/agenda.js';
 import type { HomeworkItem } from '../../rules/homework.js';
 import { ASK_TEXT } from '../../i18n/ask-text.js';
 import { BOARD_TEXT } from '../../i18n/board-text.js';
@@ -17,11 +17,14 @@ export interface AgendaAsk {
   homeworkAbsent: boolean;
 }
 
-/** An entry as the board names its kind (another entry by the school's category), with its time, subject, what the school wrote, its category and teacher. */
+/** An entry as the board names its kind (another entry by the school's category), with its hours, subject, what the school wrote, its category and teacher. */
 function itemLine(e: AgendaItem, c: AskContext): string {
   const text = BOARD_TEXT[c.language];
   const kind = e.kind === 'quiz' ? text.quiz : e.kind === 'test' ? text.test : (schoolCategory(e) ?? text.agendaKinds[e.kind]);
-  return joinedFacts([joinedFacts([kind, e.time], ' '), e.subject, spaced(e.content), e.category !== kind ? e.category : null, e.teacher], ' — ');
+  return joinedFacts(
+    [joinedFacts([kind, agendaHours(e)], ' '), e.subject, spaced(e.content), e.category !== kind ? e.category : null, e.teacher],
+    ' — ',
+  );
 }
 
 function homeworkLine(h: HomeworkItem, c: AskContext): string {

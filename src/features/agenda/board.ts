@@ -3,7 +3,7 @@
 // few), and apart from them the trips, meetings and other agenda entries (a trip is no test: it stands under
 // its own heading). Read leniently from the published states, like the rest.
 import type { Received } from '../kit/contract.js';
-import { schoolCategory } from '../../rules/agenda.js';
+import { agendaHours, schoolCategory } from '../../rules/agenda.js';
 import { homeworkUpcomingEntity, upcomingTestsEntity } from './entities.js';
 import type { BoardText } from '../../i18n/board-text.js';
 import type { BoardAgendaEntry, BoardHomework, BoardPart, BoardTest } from '../screens/parts.js';
@@ -50,10 +50,10 @@ function agendaOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, cl
       const kind = o.kind === 'trip' || o.kind === 'meeting' || o.kind === 'event' ? o.kind : null;
       if (date === null || kind === null) return [];
       const until = str(o.until);
-      const time = str(o.time);
+      const time = agendaHours({ time: str(o.time), time_to: str(o.time_to) });
       const days = until !== null && until > date;
       const day = days ? `${dayShort(date, clock, text)} – ${dayShort(until, clock, text)}` : dayShort(date, clock, text);
-      const when = days || time === null || time === '00:00' ? day : `${day} ${time}`;
+      const when = days || time === null || time.startsWith('00:00') ? day : `${day} ${time}`;
       return [
         {
           when,

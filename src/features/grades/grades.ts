@@ -164,6 +164,7 @@ class GradesSource implements Source {
       descriptiveGrades: lists.descriptive?.Grades,
       partialGrades: partialRead?.data,
       behaviourPoints: lists.behaviour?.Grades,
+      gradingSystem: lists.gradingSystem,
       ...gradeLookups,
     };
     const behaviour = { types: behaviourTypes, comments: behaviourComments, categories: behaviourCategories };

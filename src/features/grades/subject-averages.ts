@@ -87,6 +87,8 @@ const listedGrade = (i: GradeItem) => ({
   teacher: i.teacher,
   comment: listedText(i.comment),
   kind: i.kind === 'grade' ? ('standard' as const) : i.kind,
+  // Beside its weight, a grade that counts toward no average says so (a mark, a category that does not count).
+  ...(i.details.counts_to_average === false ? { counts_to_average: false as const } : {}),
 });
 export type ListedGrade = ReturnType<typeof listedGrade>;
 

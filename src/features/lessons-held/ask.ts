@@ -1,6 +1,6 @@
 // What Assist asks of the lessons held (interface 17.1): the topics of the last days, what to catch up after an
 // absence, and what to revise before each test ahead. From the feature's own view of the year's lessons held.
-import type { LessonHeld, MissedLesson } from '../../rules/realizations.js';
+import { RECENT_DAYS, type LessonHeld, type MissedLesson } from '../../rules/realizations.js';
 import type { AgendaItem } from '../../rules/agenda.js';
 import { ASK_TEXT } from '../../i18n/ask-text.js';
 import { BOARD_TEXT } from '../../i18n/board-text.js';
@@ -14,7 +14,7 @@ export interface LessonsHeldAsk {
   recent: readonly LessonHeld[] | null;
   /** The school year's lessons held, newest first (get_lesson_topics of a date, or up to 60 days back); null with `recent`. */
   held: readonly LessonHeld[] | null;
-  /** The lessons missed in the last 14 days, with what was taught; null while the attendance is not known. */
+  /** The school year's lessons missed, newest first, with what was taught; null while the attendance is not known. */
   missed: readonly MissedLesson[] | null;
   /** Each test or quiz ahead with the topics of its subject to revise; null while the agenda is not known. */
   revise: readonly { test: AgendaItem; topics: readonly LessonHeld[] }[] | null;
@@ -46,10 +46,11 @@ function topics(facts: LessonsHeldAsk, asked: TopicsAsked, c: AskContext): Told[
   return [{ title: w.topics, lines: held?.filter(keep).map((l) => line(l, c)) ?? null }, ...caughtUp(facts, keep, c)];
 }
 
-/** After an absence, what was taught in the lessons missed. */
+/** After an absence, what was taught in the lessons missed of the last 14 days. */
 function attendance(facts: LessonsHeldAsk, _asked: { days: number | null }, c: AskContext): Told[] {
   if (facts.absent) return [];
-  return caughtUp(facts, () => true, c);
+  const since = addDays(c.clock.today, 1 - RECENT_DAYS);
+  return caughtUp(facts, (l) => l.date >= since && l.date <= c.clock.today, c);
 }
 
 function upcoming(facts: LessonsHeldAsk, { until, subject }: UpcomingAsked, c: AskContext): Told[] {

@@ -4,6 +4,7 @@
 import {
   catchUp,
   lessonsHeld,
+  missedLessons,
   nextTest,
   testHour,
   recentLessons,
@@ -154,8 +155,11 @@ async function compute(ctx: SourceContext): Promise<SourceResult> {
     const hour = next && testHour(next.test, timetable?.days, (l) => lookupNames.subject(l.Subject?.id, l.Subject) ?? l.Subject?.name ?? null);
     view.next = { test: next, hour: hour ?? null };
   }
-  if (attendance !== undefined) view.missed = ask.missed = catchUp(attendance.absences, held, ctx.today);
-  else if (ctx.cache.refused(ATTENDANCES)) {
+  if (attendance !== undefined) {
+    // Assist asks of any date of the year; catch_up tells the last 14 days.
+    ask.missed = missedLessons(attendance.absences, held);
+    view.missed = catchUp(attendance.absences, held, ctx.today);
+  } else if (ctx.cache.refused(ATTENDANCES)) {
     view.missed = null;
     ask.attendanceAbsent = true;
   }

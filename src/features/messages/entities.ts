@@ -62,7 +62,7 @@ export const newestMessage = sensor(
     module: [UNREAD],
     // The newest inbox message's topic (a message without one says so).
     state: ({ view, language }: Worded<MessagesView | null>) =>
-      view?.newest ? { state: stateText(view.newest.topic) ?? UNTITLED[language], attributes: newestFacts(view.newest, view) } : unknown(),
+      view?.newest ? { state: stateText(view.newest.topic) || UNTITLED[language], attributes: newestFacts(view.newest, view) } : unknown(),
   },
 );
 

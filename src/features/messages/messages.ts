@@ -14,6 +14,7 @@ import { statesOf, type Events } from '../kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../engine/source.js';
 import type { ListedMessages } from '../messaging/opened.js';
 import type { Language } from '../../config/language.js';
+import { UNTITLED } from '../../i18n/school-words.js';
 import { messagesAsk, type MessagesAsk } from './ask.js';
 import { ARCHIVED_INBOX, ARCHIVED_SENT } from './resources.js';
 import type { Resource } from '../../engine/resource.js';
@@ -85,7 +86,9 @@ export class MessagesSource implements Source {
     const output: ListedMessages = [...listed].map(([mailbox, items]) => ({ mailbox, items }));
     return Promise.resolve({
       states: this.restate(),
-      events: { message: [...listed].flatMap(([mailbox, items]) => messageEvents(mailbox, items)) } satisfies Events<typeof messageEvent>,
+      events: { message: [...listed].flatMap(([mailbox, items]) => messageEvents(mailbox, items, UNTITLED[this.options.language])) } satisfies Events<
+        typeof messageEvent
+      >,
       // The messages the portal listed, by mailbox (what open_message accepts).
       output,
       ask: { listed: output, archive: archiveOf(ctx), absent: false } satisfies MessagesAsk,
@@ -96,7 +99,7 @@ export class MessagesSource implements Source {
   restate(): SourceResult['states'] {
     if (this.absent) return renderMessages(null, this.options.language);
     if (!this.counts) return undefined;
-    return renderMessages(messagesView(this.counts, this.listed.get('inbox') ?? []), this.options.language);
+    return renderMessages(messagesView(this.counts, this.listed.get('inbox') ?? [], UNTITLED[this.options.language]), this.options.language);
   }
 }
 

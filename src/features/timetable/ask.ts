@@ -2,6 +2,7 @@
 // school week and the next, with their changes), a day off by its name, the plan changes and days off ahead, the
 // bells and who teaches each subject. From the timetable's own view, the days it computed for the calendar feed.
 import type { SchoolDay } from '../../rules/schedule.js';
+import { slotOfChange } from '../../rules/plan-changes.js';
 import type { FreeDay } from '../../rules/schooldays.js';
 import type { Bell } from '../../portal/schemas/identity.js';
 import { ASK_TEXT } from '../../i18n/ask-text.js';
@@ -116,7 +117,9 @@ function upcoming(facts: TimetableAsk, { until, subject }: UpcomingAsked, c: Ask
     d.changes
       .filter((ch) => ofSubject(subject, ch.original_subject ?? ch.subject) || ofSubject(subject, ch.subject))
       .map((ch) => {
-        const slot = joinedFacts([ch.lesson_no === null ? null : `${ch.lesson_no}.`, ch.hours], ' ');
+        // A lesson moved to another day is told on the day it leaves at the slot it leaves, as the day's lessons tell it.
+        const { no, hours } = slotOfChange(ch, d.date);
+        const slot = joinedFacts([no === null ? null : `${no}.`, hours], ' ');
         // What takes place (for a cancellation, what was cancelled) with its teacher, as the day's lessons say it; the
         // change's words name what it replaced ("zamiast: Fizyka").
         const what = joinedFacts([ch.subject ?? ch.original_subject, ch.teacher && `${ASK_TEXT[c.language].common.teacher}: ${ch.teacher}`]);

@@ -5,7 +5,7 @@ import type { BoardText } from '../../i18n/board-text.js';
 import type { ItemOf, Received } from '../kit/contract.js';
 import type { ChangeKind } from '../../rules/plan-changes.js';
 import { currentLesson, nextLesson, timetableToday, timetableTomorrow } from './entities.js';
-import { dayShown } from './day.js';
+import { awayTeacher, dayShown } from './day.js';
 import type {
   BoardDay,
   BoardHeadline,
@@ -33,6 +33,16 @@ function lessonsOf(state: DayState | undefined): { date: string; to: string | nu
 }
 
 const CHANGES: readonly ChangeKind[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
+
+/**
+ * A lesson's change in words as the board prints it: the board shows no teachers, so a substitute of the same subject
+ * is named before the words that name the teacher away ("Monika Piotrowska · zastępstwo za: Ewa Szymańska").
+ */
+function noteShown(l: Slot, change: ChangeKind | null): string | null {
+  const [note, teacher] = [str(l.note), str(l.teacher)];
+  const slot = { change, subject: str(l.subject), teacher, original_subject: str(l.original_subject), original_teacher: str(l.original_teacher) };
+  return note === null || teacher === null || awayTeacher(slot) === null ? note : `${teacher} · ${note}`;
+}
 const changeOf = (v: unknown): ChangeKind | null => CHANGES.find((c) => c === v) ?? null;
 
 /**
@@ -54,7 +64,7 @@ function shownDay({ state, clock, text }: ShownChild, on: number | null, next: R
     const block = extra === undefined && chosen.blocks ? (true as const) : undefined;
     const status = i < over ? 'done' : chosen.date === clock.today && i === on ? 'now' : null;
     const [from, to, change] = [str(l.from), str(l.to), changeOf(l.change)];
-    return { no: num(l.no), from, to, subject: str(l.subject), room: str(l.room), change, note: str(l.note), status, extra, block };
+    return { no: num(l.no), from, to, subject: str(l.subject), room: str(l.room), change, note: noteShown(l, change), status, extra, block };
   });
   return { date: chosen.date, title: dayTitle(chosen.date, clock, text), lessons, empty: lessons.length === 0 ? text.noLessons : null };
 }
@@ -103,7 +113,8 @@ function nextChangesOf(state: DayState | undefined, shownDate: string | null, cl
   if (date === null || date <= clock.today || date === shownDate) return null;
   const day = dayShort(date, clock, text);
   const items = list(state?.attributes?.lessons).flatMap((l): BoardNextChange[] => {
-    const [change, note] = [changeOf(l.change), str(l.note)];
+    const change = changeOf(l.change);
+    const note = noteShown(l, change);
     if (change === null || note === null) return [];
     return [{ day, no: num(l.no), time: str(l.from), subject: str(l.subject) ?? str(l.original_subject), change, note }];
   });

@@ -120,21 +120,29 @@ export function dayShown<D extends { date: string; to: string | null }>(clock: {
   return today?.date === clock.today && today.to !== null && clock.time < today.to ? today : next;
 }
 
+/** The teacher a substitute of the same subject stands in for; null when the subject or the teacher is another. */
+export function awayTeacher(s: Pick<GroupOut, 'change' | 'subject' | 'teacher' | 'original_subject' | 'original_teacher'>): string | null {
+  const away = s.original_teacher ?? null;
+  return s.change === 'substitution' && s.original_subject === s.subject && away !== null && away !== s.teacher ? away : null;
+}
+
 /**
- * A slot's change in words: where a lesson moved away went or one moved in came from, or the change's kind; the
- * subject it replaced, a substitute teacher of the same subject, the room it moved to and the one it left; an extra
- * class and a kindergarten block's own kind. A slot a lesson left holds nothing to compare with what was planned.
+ * A slot's change in words: where a lesson moved away went or one moved in came from, or the change's kind (a
+ * substitute of the same subject by the teacher who is away: "zastępstwo za: Jan Nowak", the substitute being the
+ * lesson's teacher); the subject it replaced, the room it moved to and the one it left; an extra class and a
+ * kindergarten block's own kind. A slot a lesson left holds nothing to compare with what was planned.
  */
 export function noteOf(s: GroupOut & Pick<SlotOut, 'kind'>, w: TimetableWords): string | null {
   const notes = s.extra ? [w.extra] : [];
   const change = s.change;
+  const away = awayTeacher(s);
   if (s.moved_to) notes.push(w.movedTo(s.moved_to.date, s.moved_to.lesson_no));
   else if (s.moved_from) notes.push(w.movedFrom(s.moved_from.date, s.moved_from.lesson_no));
+  else if (away !== null) notes.push(w.substituteFor(away));
   else if (change !== null) notes.push(w.changes[change]);
   if (change !== null && change !== 'cancelled' && !s.moved_to) {
     const original = s.original_subject ?? null;
     if (original !== null && original !== s.subject) notes.push(w.instead(original));
-    if (change === 'substitution' && original === s.subject && s.teacher !== null && s.teacher !== s.original_teacher) notes.push(s.teacher);
     // The room it moved to and the one it left; a substitute's room is often unknown: "was room 22" would then
     // say the lesson moved when it may not have.
     if (s.room !== null && s.original_room && s.original_room !== s.room) notes.push(w.room(s.room), w.wasRoom(s.original_room));

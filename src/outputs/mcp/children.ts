@@ -44,3 +44,13 @@ export function oneChild(given: string | undefined, children: readonly ChildView
   if (found.length > 1) throw new AskRefusal(w.whichChild(found.map((c) => `${firstName(c)} (${c.id})`)));
   return found[0] as ChildView;
 }
+
+/**
+ * The children Assist knows: those the snapshot holds, and each configured one it holds nothing of yet (a first start's
+ * first pass under way), by its id, so that the tools' descriptions name the family from the first answer after a start.
+ */
+export function knownChildren(shown: readonly ChildView[], ids: readonly (string | undefined)[]): ChildView[] {
+  const held = new Set(shown.map((c) => c.id));
+  const waiting = [...new Set(ids)].filter((id): id is string => id !== undefined && !held.has(id));
+  return [...shown, ...waiting.map((id) => ({ id, name: null, model: null, online: false, states: new Map(), changedAt: 0 }))];
+}

@@ -10,12 +10,22 @@ export const MCP_SERVER: OutputKind = {
   make: async (bridge, made): Promise<Output> => {
     const web = made.of(WEB);
     if (web === undefined) return {};
-    const [{ mcpHandler }, { AssistFacts }] = await Promise.all([import('./http.js'), import('./facts.js')]);
+    const [{ mcpHandler }, { AssistFacts }, { knownChildren }] = await Promise.all([
+      import('./http.js'),
+      import('./facts.js'),
+      import('./children.js'),
+    ]);
     const facts = new AssistFacts();
     const { snapshot } = web;
     web.serveMcp(
       mcpHandler({
-        source: { language: snapshot.language, now: () => snapshot.now(), children: () => snapshot.children(), facts: (child) => facts.of(child) },
+        source: {
+          language: snapshot.language,
+          now: () => snapshot.now(),
+          // A configured child is named before its first pass published anything.
+          children: () => knownChildren(snapshot.children(), bridge.children().ids),
+          facts: (child) => facts.of(child),
+        },
         // The bridge acts as the command topics do, in the child's account queue.
         actions: bridge,
         version: bridge.version,

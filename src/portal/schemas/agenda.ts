@@ -11,6 +11,8 @@ const homeWork = z.looseObject({
   Subject: refId,
   Date: text,
   TimeFrom: text,
+  /** When the entry ends (HH:MM:SS), as TimeFrom; absent or null when the school gave no end. */
+  TimeTo: text,
   LessonNo: num,
   Content: text,
   CreatedBy: refId,

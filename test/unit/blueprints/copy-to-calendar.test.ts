@@ -111,6 +111,25 @@ describe.skipIf(skipWithoutJinja())('school events in the family calendar (copy_
     expect((await copied(test(), {}, 'uk'))[0]?.summary).toBe('Ania: Контрольна – Matematyka');
   });
 
+  it('ends an entry the school gives an end (time_to) then, a trip of one day at 16:00, not after an hour', async () => {
+    const day = event('ania', 'agenda', {
+      event_type: 'agenda',
+      kind: 'trip',
+      date: '2026-11-27',
+      until: null,
+      time: '07:45',
+      time_to: '16:00',
+      subject: null,
+      category: 'Wycieczka',
+      description: 'Kopalnia Soli',
+      teacher: null,
+    });
+    expect(await copied(day)).toMatchObject([{ start_date_time: '2026-11-27 07:45:00', end_date_time: '2026-11-27 16:00:00' }]);
+    expect(await copied(test({ time_to: '10:30' }))).toMatchObject([
+      { start_date_time: '2026-11-24 08:55:00', end_date_time: '2026-11-24 10:30:00' },
+    ]);
+  });
+
   it('copies homework only when chosen, on its due day; a quiz only when quizzes are', async () => {
     expect(await copied(homework)).toEqual([]);
     expect(await copied(homework, { kinds: ['test', 'homework'] })).toEqual([

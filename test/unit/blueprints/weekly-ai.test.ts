@@ -275,6 +275,19 @@ describe.skipIf(skipWithoutJinja())('the week written by your AI (weekly_ai_summ
     expect(pupil.pl?.title).toBe('Ania i Staś, tydzień w szkole');
   });
 
+  it('pressed on a Monday, names the tests of the days coming and the grades of the last seven, not a fixed week', async () => {
+    // Monday morning: Tuesday's maths test is in the next seven days (a fixed week said "next week: none").
+    const monday = await week('2026-11-23T07:30:00+01:00', inputsOf('ania'), statesOf(...aniasWeek()), ['ania']);
+    const facts = monday.pl?.call?.instructions ?? '';
+    expect(facts).toContain('\nOceny z ostatnich 7 dni: 5 (Matematyka: Świetna praca klasowa)\n');
+    expect(facts).toContain('\nSprawdziany w najbliższych 7 dniach: 2026-11-24 Matematyka (Sprawdzian)\n');
+    expect(facts).toMatch(/\nWycieczki i zebrania w najbliższych 7 dniach: .*2026-11-25 17:00 zebranie/);
+    // The Friday of the week before (the 13th) and the quiz of 1 December lie outside the fourteen days.
+    for (const outside of ['Fizyka', 'Przyroda']) expect(facts).not.toContain(outside);
+    expect(monday.en?.call?.instructions).toContain('\nTests in the next 7 days: 2026-11-24 Matematyka (Sprawdzian)\n');
+    expect(monday.uk?.call?.instructions).toContain('\nКонтрольні в найближчі 7 днів: 2026-11-24 Matematyka (Sprawdzian)\n');
+  });
+
   it("sends none of the messages' text unless chosen", async () => {
     const message = on(
       ANIA,

@@ -12,6 +12,9 @@ import { agendaEvents, agendaItems, agendaKind, testEvents, upcomingTests } from
 import { homeworkDue, homeworkEvents, homeworkItems, homeworkUpcoming, nextWeekday } from '../../../src/rules/homework.js';
 import { renderHomeworkDue, renderHomeworkUpcoming, renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
 import { names } from './fixtures.js';
+import { agendaEntries } from '../../../src/rules/calendar-feeds.js';
+import { agendaAsk } from '../../../src/features/agenda/ask.js';
+import { factsServer, toolAnswer } from '../../helpers/mcp-tools.js';
 
 describe('agendaKind', () => {
   // A kartkówka or a quiz is a test of the kind `quiz`: decided here once, for the events, upcoming_tests and every screen.
@@ -86,6 +89,7 @@ describe('agenda and upcoming_tests', () => {
         date: '2026-03-12',
         until: null,
         time: '08:00',
+        time_to: null,
         subject: 'Matematyka',
         category: 'Sprawdzian',
         content: 'Ułamki',
@@ -96,6 +100,7 @@ describe('agenda and upcoming_tests', () => {
         date: '2026-03-24',
         until: null,
         time: null,
+        time_to: null,
         subject: 'Język polski',
         category: 'Inne',
         content: 'Kartkówka: lektura',
@@ -180,6 +185,7 @@ describe('test events', () => {
     expect(events[0]?.payload).toEqual({
       date: '2026-03-12',
       time: '08:00',
+      time_to: null,
       subject: 'Matematyka',
       kind: 'test',
       category: 'Sprawdzian',
@@ -323,5 +329,27 @@ describe('a school trip also written into the agenda', () => {
   it('stays when the destination or the date differs', () => {
     expect(listed([trip(13, 'Wawel, Kraków', '2026-03-18')])).toEqual(['agenda:30', 'trip:13']);
     expect(listed([trip(14, 'Centrum Nauki Kopernik, Warszawa', '2026-03-25')])).toEqual(['agenda:30', 'trip:14']);
+  });
+});
+
+describe('an entry the school gives an end (TimeTo)', () => {
+  // A trip from 07:45 to 16:00, a lesson's length after its start no more.
+  const [trip] = agendaItems({
+    homeWorks: homeWorksResponse.parse({
+      HomeWorks: [{ Id: 9, Category: { Id: 2 }, Date: '2026-11-20', TimeFrom: '07:45:00', TimeTo: '16:00:00', Content: 'Wycieczka do Wieliczki' }],
+    }).HomeWorks,
+    homeWorkCategories: categories,
+    names,
+  });
+
+  it('ends then in the agenda feed, in upcoming_tests and its event, and in Assist', async () => {
+    expect(trip).toMatchObject({ kind: 'trip', time: '07:45', time_to: '16:00' });
+    const [entry] = agendaEntries({ child: 'ania', days: [], agenda: [trip!], homework: [] });
+    expect(entry?.when).toEqual({ date: '2026-11-20', from: '07:45', to: '16:00' });
+    expect(renderUpcomingTests(upcomingTests([trip!], '2026-11-18')).attributes.other?.[0]).toMatchObject({ time: '07:45', time_to: '16:00' });
+    expect(agendaEvents([trip!], '2026-11-18')[0]?.payload).toMatchObject({ time: '07:45', time_to: '16:00' });
+    const facts = { ...agendaAsk.unknown, items: [trip!], homework: [] };
+    const answer = (await toolAnswer(factsServer('pl', { agenda: facts }), 'get_upcoming', { days: 7 })).text;
+    expect(answer).toContain('wycieczka 07:45–16:00 — Wycieczka do Wieliczki');
   });
 });

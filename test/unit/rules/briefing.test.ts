@@ -148,6 +148,7 @@ describe('the briefing, day by day', () => {
       kind: 'test' as const,
       date: '2026-11-25',
       time: null,
+      time_to: null,
       subject: `Przedmiot o bardzo długiej nazwie ${i}`,
       category: 'Sprawdzian',
       content: null,

@@ -91,6 +91,7 @@ const item = (over: Partial<AgendaItem>): AgendaItem => ({
   date: MONDAY,
   until: null,
   time: null,
+  time_to: null,
   subject: 'Matematyka',
   category: 'Sprawdzian',
   content: 'Ułamki',

@@ -14,7 +14,10 @@ import type { GradeItem } from '../../../src/rules/grade-item.js';
 import { renderNewestGrade } from '../../../src/features/grades/newest.js';
 import { behaviourEvents } from '../../../src/rules/behaviour.js';
 import { pointShown } from '../../../src/rules/grades-standard.js';
-import { categories, grades, names } from './fixtures.js';
+import { categories, grades, gradingSystem, names } from './fixtures.js';
+import { gradesAsk } from '../../../src/features/grades/ask.js';
+import { listedGrades } from '../../../src/features/grades/subject-averages.js';
+import { factsServer, toolAnswer } from '../../helpers/mcp-tools.js';
 import { EventGate } from '../../../src/once/gate.js';
 import type { EventFields } from '../../../src/engine/source.js';
 import type { NewsItem } from '../../../src/rules/news.js';
@@ -383,3 +386,48 @@ async function throughGate(kind: string, items: NewsItem<EventFields>[]): Promis
     await rm(dataDir, { recursive: true, force: true });
   }
 }
+
+describe('a mark that counts toward no average', () => {
+  // Weight 2 each: a 0 where the school does not count zeros, a bare +, np, bz, and a 5 that counts.
+  const sources = (countZero: boolean) => ({
+    grades: grades([
+      [1, '0', 1, 1],
+      [2, '+', 1, 1],
+      [3, 'np', 1, 1],
+      [4, 'bz', 1, 1],
+      [5, '5', 1, 1],
+    ]),
+    categories: categories([[1, 'Aktywność', 2, true]]),
+    gradingSystem: gradingSystem({ countZero, plusValue: 0.5, minusValue: 0.25 }),
+  });
+  const counted = (items: readonly GradeItem[]) => Object.fromEntries(items.map((i) => [i.shown, i.details.counts_to_average ?? true]));
+
+  it('says so beside its weight in newest_grade, its event and Assist, as a category that does not count does', async () => {
+    const items = gradeItems(sources(false), names);
+    expect(counted(items)).toEqual({ '0': false, '+': false, np: false, bz: false, '5': true });
+    const plus = items.find((i) => i.shown === '+')!;
+    expect(renderNewestGrade({ newest: plus, recent: [], proposals: [], described: [] }).attributes).toMatchObject({
+      weight: 2,
+      counts_to_average: false,
+    });
+    expect(gradeEvents([plus])[0]?.payload).toMatchObject({ weight: 2, counts_to_average: false });
+    // The subject's sensor lists its grades with their weights.
+    expect(
+      listedGrades(items, 1)
+        .get('1')
+        ?.find((g) => g.grade === '+'),
+    ).toMatchObject({ weight: 2, counts_to_average: false });
+    expect(
+      listedGrades(items, 1)
+        .get('1')
+        ?.find((g) => g.grade === '5'),
+    ).not.toHaveProperty('counts_to_average');
+    const answer = await toolAnswer(factsServer('pl', { grades: { ...gradesAsk.unknown, items } }), 'get_grades', {});
+    expect(answer.text).toMatch(/, np(?: \([^)]*\))?, kategoria: Aktywność, waga: 2, [^\n]*nie liczy się do średniej/);
+    expect(answer.text).toMatch(/, 5, kategoria: Aktywność, waga: 2, nauczyciel: Anna Nowak\n/);
+  });
+
+  it('leaves a 0 counted where the school counts zeros (GradingSystem countZero)', () => {
+    expect(counted(gradeItems(sources(true), names))).toEqual({ '0': true, '+': false, np: false, bz: false, '5': true });
+  });
+});

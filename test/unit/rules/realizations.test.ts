@@ -31,6 +31,7 @@ const test = (date: string, subject: string, time: string | null = null): Agenda
   date,
   until: null,
   time,
+  time_to: null,
   subject,
   category: 'Sprawdzian',
   content: `Sprawdzian ${date}`,

@@ -19,6 +19,7 @@ const entry = (key: string, kind: AgendaItem['kind'], date: string, subject: str
   date,
   until: null,
   time: null,
+  time_to: null,
   subject,
   category: null,
   content,
@@ -46,7 +47,17 @@ describe('agenda feature', () => {
     const state = renderUpcomingTests(upcomingTests(items, '2026-11-23'));
     expect(state.state).toBe('1');
     expect(state.attributes.items).toEqual([
-      { kind: 'test', date: '2026-11-25', until: null, time: null, subject: 'Matematyka', category: null, content: 'Ułamki', teacher: null },
+      {
+        kind: 'test',
+        date: '2026-11-25',
+        until: null,
+        time: null,
+        time_to: null,
+        subject: 'Matematyka',
+        category: null,
+        content: 'Ułamki',
+        teacher: null,
+      },
     ]);
     expect(state.attributes.other?.map((o) => [o.kind, o.subject, o.content])).toEqual([['trip', null, 'Kopalnia Soli']]);
   });
@@ -117,6 +128,7 @@ describe('agenda feature', () => {
       date: '2026-11-26',
       until: null,
       time: null,
+      time_to: null,
       subject: null,
       category: null,
       description: 'Kopalnia Soli',

@@ -35,6 +35,7 @@ const test = (content: string): AgendaItem => ({
   date: '2026-11-24',
   until: null,
   time: '08:55',
+  time_to: null,
   subject: 'Matematyka',
   category: 'Sprawdzian',
   content,

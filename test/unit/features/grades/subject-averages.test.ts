@@ -123,8 +123,9 @@ describe('renderSubjectAverage', () => {
         semester: 1,
         count: 2,
         grades: [
-          { grade: '6', weight: 1, category: 'Konkurs', date: '2026-01-14', teacher, comment: null, kind: 'standard' },
-          { grade: 'np', weight: 1, category: 'Kartkówka', date: '2026-01-13', teacher, comment: null, kind: 'standard' },
+          // The contest's 6 (a category that does not count) and the np (a mark) say that they do not count.
+          { grade: '6', weight: 1, category: 'Konkurs', date: '2026-01-14', teacher, comment: null, kind: 'standard', counts_to_average: false },
+          { grade: 'np', weight: 1, category: 'Kartkówka', date: '2026-01-13', teacher, comment: null, kind: 'standard', counts_to_average: false },
           { grade: '3', weight: 1, category: 'Kartkówka', date: '2026-01-12', teacher, comment: null, kind: 'standard' },
           { grade: '4', weight: 2, category: 'Sprawdzian', date: '2026-01-05', teacher, comment: 'Dobrze, ale bez wniosków.', kind: 'standard' },
         ],

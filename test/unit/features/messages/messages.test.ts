@@ -52,7 +52,7 @@ describe('messages feature', () => {
 
   it('renders both unknown without the messages module, and a message without a topic as such', () => {
     expect(renderMessages(null, 'pl')).toEqual({ unread_messages: { state: null, attributes: {} }, newest_message: { state: null, attributes: {} } });
-    const untitled = renderMessages({ ...view, newest: { ...(view.newest as NonNullable<MessagesView['newest']>), topic: null } }, 'en');
+    const untitled = renderMessages({ ...view, newest: { ...(view.newest as NonNullable<MessagesView['newest']>), topic: '' } }, 'en');
     expect(untitled.newest_message?.state).toBe('(no topic)');
   });
 
@@ -77,7 +77,7 @@ describe('messages feature', () => {
     expect(names('en')?.at(-1)).toBe('archiveSubstitutions: Archive – Substitutions');
     // No attribute key is the portal's camelCase: the keys are data, under `mailboxes`.
     expect(Object.keys(renderMessages({ ...view, counts }, 'pl').unread_messages!.attributes ?? {})).toEqual(['mailboxes']);
-    const untitled = renderMessages({ ...view, newest: { ...(view.newest as NonNullable<MessagesView['newest']>), topic: null } }, 'pl');
+    const untitled = renderMessages({ ...view, newest: { ...(view.newest as NonNullable<MessagesView['newest']>), topic: '' } }, 'pl');
     expect(untitled.newest_message?.state).toBe('(bez tematu)');
   });
 });

@@ -6,6 +6,7 @@ import { messageEvent, renderMessages } from '../../../../src/features/messages/
 import type { PayloadOf } from '../../../../src/features/kit/contract.js';
 import type { NewsItem } from '../../../../src/rules/news.js';
 import type { MessageItem, UnreadCounts } from '../../../../src/portal/schemas/messages.js';
+import { UNTITLED } from '../../../../src/i18n/school-words.js';
 
 /** base64 of the first `bytes` bytes of the UTF-8 of text. */
 const cut = (text: string, bytes: number) => Buffer.from(text, 'utf8').subarray(0, bytes).toString('base64');
@@ -60,8 +61,8 @@ const item = (over: Partial<MessageItem>): MessageItem => ({
   ...over,
 });
 
-const unreadMessagesEntity = (counts: UnreadCounts) => renderMessages(messagesView(counts, []), 'pl').unread_messages;
-const newestMessageEntity = (inbox: MessageItem[]) => renderMessages(messagesView({ inbox: 0 }, inbox), 'pl').newest_message;
+const unreadMessagesEntity = (counts: UnreadCounts) => renderMessages(messagesView(counts, [], UNTITLED.pl), 'pl').unread_messages;
+const newestMessageEntity = (inbox: MessageItem[]) => renderMessages(messagesView({ inbox: 0 }, inbox, UNTITLED.pl), 'pl').newest_message;
 /** What the event gate fires for new messages: the fields the message event declares, with the event type first. */
 const fired = (items: NewsItem<PayloadOf<typeof messageEvent>>[]) =>
   items.map((i) => ({ id: i.id, payload: { event_type: messageEvent.key, ...i.payload } }));
@@ -109,7 +110,7 @@ describe('message sensors and events', () => {
   });
 
   it('events use the message id, so one message fires once', () => {
-    const events = fired(messageEvents('inbox', [item({ id: '42', content: Buffer.from('Treść').toString('base64') })]));
+    const events = fired(messageEvents('inbox', [item({ id: '42', content: Buffer.from('Treść').toString('base64') })], UNTITLED.pl));
     expect(events).toEqual([
       {
         id: '42',
@@ -129,7 +130,7 @@ describe('message sensors and events', () => {
 
   it('an event of a message already read in the app says read: true; an unread one has no read field', () => {
     const [read, unread] = fired(
-      messageEvents('inbox', [item({ id: '44', read: true }), item({ id: '45', read: false })]).sort((a, b) => a.id.localeCompare(b.id)),
+      messageEvents('inbox', [item({ id: '44', read: true }), item({ id: '45', read: false })], UNTITLED.pl).sort((a, b) => a.id.localeCompare(b.id)),
     );
     expect(read?.payload.read).toBe(true);
     expect(unread?.payload).not.toHaveProperty('read');
@@ -137,7 +138,7 @@ describe('message sensors and events', () => {
 
   it("an event's preview is decoded and at most 200 characters (what a phone notification shows)", () => {
     const long = `Szanowni Pa&#324;stwo,<br>${'wycieczka '.repeat(60)}`;
-    const [event] = fired(messageEvents('inbox', [item({ id: '43', content: Buffer.from(long).toString('base64') })]));
+    const [event] = fired(messageEvents('inbox', [item({ id: '43', content: Buffer.from(long).toString('base64') })], UNTITLED.pl));
     const preview = event?.payload.preview ?? '';
     expect([...preview]).toHaveLength(200);
     expect(preview.startsWith('Szanowni Państwo, wycieczka')).toBe(true);

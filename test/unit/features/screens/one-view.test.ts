@@ -78,6 +78,7 @@ const QUIZ: AgendaItem = {
   date: TEN_DAYS_AHEAD,
   until: null,
   time: null,
+  time_to: null,
   subject: 'Matematyka',
   category: 'Kartkówka',
   content: 'Ułamki',

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { McpServer } from '../../../../src/outputs/mcp/server.js';
 import { factsServer, fortnightOf, timetableFacts, toolAnswer } from '../../../helpers/mcp-tools.js';
-import type { PlanChange } from '../../../../src/rules/plan-changes.js';
+import { changesOn, type PlanChange } from '../../../../src/rules/plan-changes.js';
 import type { SchoolDay } from '../../../../src/rules/schedule.js';
 import { lessonsHeldAsk, type LessonsHeldAsk } from '../../../../src/features/lessons-held/ask.js';
 import { agendaItems, type AgendaItem } from '../../../../src/rules/agenda.js';
@@ -16,6 +16,9 @@ import { homeWorkCategoriesResponse, homeWorksResponse } from '../../../../src/p
 import { makeNames } from '../../../../src/rules/names.js';
 import { nextTest, type LessonHeld } from '../../../../src/rules/realizations.js';
 import type { MessagesAsk } from '../../../../src/features/messages/ask.js';
+import { renderMessages } from '../../../../src/features/messages/messages.js';
+import { messagesView } from '../../../../src/rules/messages.js';
+import { UNTITLED } from '../../../../src/i18n/school-words.js';
 import type { OpenedAsk } from '../../../../src/features/opened-message/ask.js';
 import type { GradesAsk } from '../../../../src/features/grades/ask.js';
 import type { GradeItem } from '../../../../src/rules/grade-item.js';
@@ -60,6 +63,58 @@ describe('a plan change ahead (get_upcoming)', () => {
   });
 });
 
+describe('a message without a subject (get_messages)', () => {
+  it('is told by the same words as newest_message and the board, in each language', async () => {
+    const untitled = {
+      id: '602',
+      topic: '',
+      sender: 'Anna Nowak',
+      sendDate: '2026-11-17 18:00:00',
+      read: false,
+      hasAttachments: false,
+      content: undefined,
+    };
+    for (const language of ['pl', 'en', 'uk'] as const) {
+      const listed: MessagesAsk = { listed: [{ mailbox: 'inbox', items: [untitled] }], archive: null, absent: false };
+      const state = renderMessages(messagesView({ inbox: 1 }, [untitled], UNTITLED[language]), language).newest_message?.state;
+      expect(state, language).toBe(UNTITLED[language]);
+      expect(await text(server(language, { messages: listed }), 'get_messages', { days: 7 }), language).toContain(`"${state}"`);
+    }
+  });
+});
+
+describe('a substitute of the same subject (get_upcoming)', () => {
+  it('is told with the teacher who is away, each name once', async () => {
+    const substitute = change({ subject: 'Fizyka', teacher: 'Agnieszka Mazur', original_subject: 'Fizyka', original_teacher: 'Jan Nowak' });
+    const timetable = timetableFacts({ fortnight: fortnight([substitute]) });
+    const answer = await text(server('pl', { timetable }), 'get_upcoming', { days: 7 });
+    const line = answer.split('\n').find((l) => l.includes('(2026-11-19): 3.')) ?? '';
+    expect(line.endsWith('jutro (2026-11-19): 3. 09:50-10:35 Fizyka, nauczyciel: Agnieszka Mazur — zastępstwo za: Jan Nowak')).toBe(true);
+    expect((await text(server('en', { timetable }), 'get_upcoming', { days: 7 })).split('Agnieszka Mazur')).toHaveLength(2);
+  });
+});
+
+describe('a lesson moved to another day (get_upcoming)', () => {
+  it('is told on the day it leaves at the number and hours of the slot it leaves, as the day itself tells it', async () => {
+    // Thursday's 3rd lesson, physics, moved to Tuesday's 6th.
+    const moved = change({
+      kind: 'shifted',
+      date: '2026-11-24',
+      lesson_no: 6,
+      hours: '12:40-13:25',
+      subject: 'Fizyka',
+      teacher: 'Jan Nowak',
+      original_subject: 'Fizyka',
+      original_teacher: 'Jan Nowak',
+    });
+    const timetable = timetableFacts({ fortnight: fortnightOf((date) => ({ changes: changesOn([moved], date) })) });
+    const answer = await text(server('pl', { timetable }), 'get_upcoming', { days: 7 });
+    expect(answer).toMatch(/^- jutro \(2026-11-19\): 3\. 09:50-10:35 Fizyka, nauczyciel: Jan Nowak — /m);
+    expect(answer).toMatch(/^- wt\. 24\.11 \(2026-11-24\): 6\. 12:40-13:25 Fizyka, nauczyciel: Jan Nowak — /m);
+    expect(answer).not.toMatch(/\(2026-11-19\): 6\./);
+  });
+});
+
 describe("a kindergarten's day (get_day)", () => {
   it('has no line on the standing plan, which a kindergarten never has, where a school day says "not known yet"', async () => {
     const kindergarten = await text(server('pl', { timetable: timetableFacts({ kind: 'kindergarten' }) }), 'get_day', { date: '2026-11-19' });
@@ -79,6 +134,7 @@ describe("a test's revision topics (get_upcoming)", () => {
       date: '2026-11-23',
       until: null,
       time: '08:55',
+      time_to: null,
       subject: 'Przyroda',
       category: 'Sprawdzian',
       content: null,
@@ -107,6 +163,7 @@ describe("a test's revision topics (get_upcoming)", () => {
       date: '2026-09-16',
       until: null,
       time: null,
+      time_to: null,
       subject: 'Technika',
       category: 'Praca klasowa',
       content,

@@ -180,6 +180,10 @@ describe('the board of one child', () => {
       when: 'Wed 25.11 07:30',
       kind: 'trip',
     });
+    // A day's trip the school gives an end: told until then.
+    expect(card(at('09:12'), withTrip([{ ...trip, date: '2026-11-25', until: null, time_to: '16:00' }])).agenda[0]?.when).toBe(
+      'śr. 25.11 07:30–16:00',
+    );
   });
 
   it("says what a mark that is no grade means, which grades are of the last days, the teacher's comment and the subject's forecast", () => {
@@ -368,7 +372,8 @@ describe('the board of one child', () => {
         ],
       },
     };
-    expect(card(at('08:00'), child({ timetable_today: today })).day?.lessons[0]?.note).toBe('zastępstwo · Monika Piotrowska');
+    // The substitute first (the board shows no teachers), then the teacher who is away.
+    expect(card(at('08:00'), child({ timetable_today: today })).day?.lessons[0]?.note).toBe('Monika Piotrowska · zastępstwo za: Ewa Szymańska');
   });
 
   it('between lessons names next_lesson, and the lessons before it are over (a cancelled one too)', () => {
