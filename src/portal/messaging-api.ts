@@ -9,6 +9,8 @@ import {
   meResponse,
   messageListResponse,
   receiverTypesResponse,
+  type MessageItem,
+  type MessageList,
   unreadCountsResponse,
   type Receiver,
 } from './schemas/messages.js';
@@ -20,6 +22,14 @@ import type { z } from 'zod';
 /** Mailbox names the API accepts in /<mailbox>/messages; nothing else is ever put in that URL. */
 export const MAILBOXES = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications', 'trash', 'outbox'] as const;
 export type Mailbox = (typeof MAILBOXES)[number];
+
+/** A mailbox's first page: its newest ten, as the portal's own app asks (spec 4.8). */
+export const MAILBOX_PAGE = 10;
+/** The most messages a mailbox's list is read to at once (interface 19.2, docs/cost-and-faults.md). */
+export const MAILBOX_MAX = 100;
+
+/** A mailbox's list as read down: the portal's list, and `cut` when it ended at MAILBOX_MAX (or the portal's own most) before a message told. */
+export type ListedDown = MessageList & { cut: boolean };
 
 /** Receiver group ids are checked before they go into a query (they come from the portal). */
 const GROUP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
@@ -45,6 +55,22 @@ export class MessagesApi {
   list(mailbox: Mailbox, limit = 10) {
     if (!MAILBOXES.includes(mailbox)) throw new Error(`unknown mailbox ${String(mailbox)}`);
     return this.read(`/api/${mailbox}/messages`, messageListResponse, { limit: String(limit) });
+  }
+
+  /**
+   * A mailbox's newest messages down to one `told` says was listed before: asked again with twice the `limit` (the mailbox's one paging
+   * parameter, spec 4.8) while every message listed is new and the mailbox holds more, up to MAILBOX_MAX. Without `told`
+   * (nothing listed since the start) the first ask covers `atLeast` (its unread messages) and ends there. A portal
+   * that lists fewer than asked while it holds more has its own most: the list ends there too.
+   */
+  async listDown(mailbox: Mailbox, told: ((m: MessageItem) => boolean) | undefined, atLeast = 0): Promise<ListedDown> {
+    let limit = Math.min(MAILBOX_MAX, Math.max(MAILBOX_PAGE, atLeast));
+    for (;;) {
+      const list = await this.list(mailbox, limit);
+      const reached = list.items.length >= list.total || told === undefined || list.items.some(told);
+      if (reached || list.items.length < limit || limit >= MAILBOX_MAX) return { ...list, cut: !reached };
+      limit = Math.min(MAILBOX_MAX, limit * 2);
+    }
   }
 
   /** The account as messaging knows it; its accessToAttachments is kept in the session (attachmentsAllowed). */
