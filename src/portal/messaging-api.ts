@@ -18,6 +18,7 @@ import { outboxListResponse, sentMessageResponse } from './schemas/sent-box.js';
 import type { MessagingClient } from './messaging.js';
 import type { JsonAnswer } from './http.js';
 import type { z } from 'zod';
+import { capLists, LIST_ITEMS, type ListCut } from './list-caps.js';
 
 /** Mailbox names the API accepts in /<mailbox>/messages; nothing else is ever put in that URL. */
 export const MAILBOXES = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications', 'trash', 'outbox'] as const;
@@ -51,10 +52,10 @@ export class MessagesApi {
     return this.read('/api/inbox/unreadMessagesCount', unreadCountsResponse);
   }
 
-  /** The newest `limit` messages of a mailbox; listing never marks anything read. */
-  list(mailbox: Mailbox, limit = 10) {
+  /** The newest `limit` messages of a mailbox (at most MAILBOX_MAX, `cut` told of more); listing never marks anything read. */
+  list(mailbox: Mailbox, limit = 10, cut?: ListCut) {
     if (!MAILBOXES.includes(mailbox)) throw new Error(`unknown mailbox ${String(mailbox)}`);
-    return this.read(`/api/${mailbox}/messages`, messageListResponse, { limit: String(limit) });
+    return this.read(`/api/${mailbox}/messages`, messageListResponse, { limit: String(limit) }, { max: MAILBOX_MAX, cut });
   }
 
   /**
@@ -63,10 +64,10 @@ export class MessagesApi {
    * (nothing listed since the start) the first ask covers `atLeast` (its unread messages) and ends there. A portal
    * that lists fewer than asked while it holds more has its own most: the list ends there too.
    */
-  async listDown(mailbox: Mailbox, told: ((m: MessageItem) => boolean) | undefined, atLeast = 0): Promise<ListedDown> {
+  async listDown(mailbox: Mailbox, told: ((m: MessageItem) => boolean) | undefined, atLeast = 0, cut?: ListCut): Promise<ListedDown> {
     let limit = Math.min(MAILBOX_MAX, Math.max(MAILBOX_PAGE, atLeast));
     for (;;) {
-      const list = await this.list(mailbox, limit);
+      const list = await this.list(mailbox, limit, cut);
       const reached = list.items.length >= list.total || told === undefined || list.items.some(told);
       if (reached || list.items.length < limit || limit >= MAILBOX_MAX) return { ...list, cut: !reached };
       limit = Math.min(MAILBOX_MAX, limit * 2);
@@ -142,8 +143,14 @@ export class MessagesApi {
     return this.client.postOnce('/api/messages', body);
   }
 
-  private async read<S extends z.ZodType>(path: string, schema: S, query?: Record<string, string>): Promise<z.output<S>> {
-    const parsed = schema.safeParse(await this.client.get(path, query));
+  /** An answer read through its schema, each list in it cut to `max` first (list-caps.ts). */
+  private async read<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    query?: Record<string, string>,
+    { max, cut }: { max: number; cut?: ListCut | undefined } = { max: LIST_ITEMS },
+  ): Promise<z.output<S>> {
+    const parsed = schema.safeParse(capLists(await this.client.get(path, query), max, (at, listed) => cut?.(at, listed)));
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       throw new UnexpectedResponseError(200, `${path}: unexpected shape${first ? `: ${first.message}` : ''}`, { account: this.account });

@@ -5,7 +5,7 @@
 // shows it, so the inbox's list is at most two hours old by day (news to the other parent, not urgent).
 import { always, type Freshness } from '../schedule.js';
 import { messagingResource, want, type Portal, type Resource } from '../resource.js';
-import type { ListedDown, Mailbox } from '../../portal/messaging-api.js';
+import { MAILBOX_MAX, type ListedDown, type Mailbox } from '../../portal/messaging-api.js';
 import type { MessageItem, MessageList } from '../../portal/schemas/messages.js';
 import { timeKey } from '../../rules/portal-values.js';
 import { AWAKE, byDay, CORE, DAY, HOUR, MINUTE } from './ages.js';
@@ -43,9 +43,11 @@ function toldBefore(last: MessageList): (m: MessageItem) => boolean {
  * whether 1 or 40 came, so that each is told once or counted in a flood event. At the first read after a start, as
  * deep as its unread counter. A list cut at MAILBOX_MAX says so in the log.
  */
-async function listedDown(mailbox: Mailbox, last: MessageList | undefined, { messages, copies, log }: Portal): Promise<ListedDown> {
-  const list = await messages.listDown(mailbox, last === undefined ? undefined : toldBefore(last), copies.peek(UNREAD)?.[mailbox] ?? 0);
-  if (list.cut) log.warn({ mailbox, listed: list.items.length, total: list.total }, 'mailbox list cut at its most: older new messages are not told');
+async function listedDown(mailbox: Mailbox, last: MessageList | undefined, { messages, copies, cut }: Portal): Promise<ListedDown> {
+  const told = (at: string, listed: number) => cut?.(`messaging ${mailbox}/messages`, at, listed, MAILBOX_MAX);
+  const list = await messages.listDown(mailbox, last === undefined ? undefined : toldBefore(last), copies.peek(UNREAD)?.[mailbox] ?? 0, told);
+  // Read down to its most before a message told: the older new ones are neither told nor counted.
+  if (list.cut) told('new messages', list.total);
   return list;
 }
 
