@@ -7,6 +7,7 @@ import { want } from '../../../src/engine/resource.js';
 import { INBOX } from '../../../src/engine/resources/messaging.js';
 import { STANDING_ENTRIES_MAX, TIMETABLE_ENTRIES } from '../../../src/features/timetable/resources.js';
 import { capLists } from '../../../src/portal/list-caps.js';
+import { ChangeFeed, CHANGES_MAX } from '../../../src/portal/change-feed.js';
 import { MAILBOX_MAX, MessagesApi } from '../../../src/portal/messaging-api.js';
 import type { MessagingClient } from '../../../src/portal/messaging.js';
 import type { Gateway } from '../../../src/portal/gateway.js';
@@ -56,5 +57,14 @@ describe('a portal list cut to its most', () => {
     expect(cut).toHaveLength(2);
     expect(cut[0]).toMatch(/"resource":"TimetableEntries","list":"TimetableEntries","listed":28000,"kept":2000/);
     expect(cut[1]).toMatch(/"resource":"messaging inbox\/messages","list":"data","listed":5000,"kept":100/);
+  });
+
+  it('reads at most 1,000 of 5,000 changes the change feed lists, the rest left listed for the next read', async () => {
+    const listed = Array.from({ length: 5_000 }, (_, i) => ({ Id: String(100_000 + i), Type: 'Add', Resource: { Type: 'Grades', Id: String(i) } }));
+    const gateway = { answer: async () => ({ status: 200, json: { Changes: listed, ChangesTimestamp: 1 } }) } as unknown as Gateway;
+    const cuts: string[] = [];
+    const read = await new ChangeFeed({ gateway, account: 'ania' }).changes('device', (at, n) => cuts.push(`${at} ${n}`));
+    expect(read.changes.map((c) => c.id)).toEqual(listed.slice(0, CHANGES_MAX).map((c) => c.Id));
+    expect(cuts).toEqual(['Changes 5000']);
   });
 });
