@@ -20,7 +20,7 @@ import { demoFamilyRuns } from './demo-family.js';
 import { homeAssistantRuns } from './home-assistant-runs.js';
 import { year, type YearResult } from './year.js';
 import { yearRows } from './year-rows.js';
-import { hostilePlanRows } from './hostile-plan.js';
+import { hostileTimetableRows } from './hostile-timetable.js';
 
 /** The checkout: its Dockerfile names the image's Node, its node_modules hold the packages. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -277,7 +277,7 @@ async function main(): Promise<void> {
   json.naive = { ...n, endpoints: naive.counts.byLogin };
 
   log("a hostile portal's standing plan: 28,000 entries and 5,000 repeats...");
-  rows.push(...hostilePlanRows());
+  rows.push(...hostileTimetableRows());
 
   const changeFeed = await changeFeedRuns(log, { poll: EVERY_20_MINUTES, resources: REFERENCE });
   rows.push(...changeFeed.rows);

@@ -43,7 +43,7 @@ export interface StandingDropped {
 }
 
 /** The standing plan indexed by weekday once, each entry's names resolved once: the slots of a date, and what was left out. */
-export interface StandingPlan {
+export interface StandingTimetable {
   slots(date: string): StandingSlot[];
   dropped: StandingDropped;
 }
@@ -72,12 +72,12 @@ function entrySlot(e: TimetableEntry, lessons: LessonSides, names: Names): Dated
  * The plan's entries by weekday, in one pass over them: an entry naming no lesson, on a weekday `taught` says the
  * school never teaches, or the same as one already kept (weekday, number, lesson, room and dates) is left out and counted.
  */
-export function standingPlan(
+export function standingTimetable(
   entries: readonly TimetableEntry[],
   lessons: LessonSides,
   names: Names,
   taught: (weekday: number) => boolean,
-): StandingPlan {
+): StandingTimetable {
   const dropped: StandingDropped = { noLesson: 0, notTaught: 0, repeated: 0 };
   const kept: DatedSlot[] = [];
   const seen = new Set<string>();

@@ -8,7 +8,7 @@ import { LESSONS, lookup } from '../../engine/resources/lookups.js';
 import { TIMETABLE_WORDS } from '../../i18n/lesson-words.js';
 import type { Names } from '../../rules/names.js';
 import type { SchoolDay } from '../../rules/schedule.js';
-import { standingDifferences, standingPlan, type StandingDifference, type StandingDropped } from '../../rules/standing-timetable.js';
+import { standingDifferences, standingTimetable, type StandingDifference, type StandingDropped } from '../../rules/standing-timetable.js';
 import type { TimetableEntry } from '../../portal/schemas/timetable.js';
 import { dayOfWeek } from '../../util/time.js';
 import type { Logger } from '../../util/log.js';
@@ -71,7 +71,7 @@ export function standingOf(copies: Copies, days: readonly SchoolDay[], names: Na
   const entries = copies.peek(TIMETABLE_ENTRIES)?.TimetableEntries;
   if (entries === undefined) return null;
   const lessons = new Map((copies.peek(LESSONS)?.Lessons ?? []).map((l) => [String(l.Id), { Subject: l.Subject, Teacher: l.Teacher }]));
-  const plan = standingPlan(entries, lessons, names, taughtDays(days));
+  const plan = standingTimetable(entries, lessons, names, taughtDays(days));
   tellDropped(entries, plan.dropped, log);
   return standingDifferences(days, plan.slots).map((d) => ({ ...d, words: standingWords(d, language) }));
 }

@@ -4,7 +4,7 @@
 // own group's entry (interface 19.1); the plan's entries are read once by weekday, an entry naming no lesson, on a day
 // never taught or repeated left out and counted (19.2).
 import { describe, expect, it } from 'vitest';
-import { MAX_STANDING_DIFFERENCES, standingDifferences, standingPlan, type StandingSlot } from '../../../src/rules/standing-timetable.js';
+import { MAX_STANDING_DIFFERENCES, standingDifferences, standingTimetable, type StandingSlot } from '../../../src/rules/standing-timetable.js';
 import { makeNames } from '../../../src/rules/names.js';
 import type { TimetableEntry } from '../../../src/portal/schemas/timetable.js';
 import type { SchoolDay, ScheduledLesson } from '../../../src/rules/schedule.js';
@@ -116,7 +116,7 @@ describe('the standing plan read from its entries', () => {
 
   it('leaves out an entry naming no lesson, one on a Sunday and a repeated one, and counts them', () => {
     const entries = [entry(1, 1, 1, '11'), entry(2, 1, 2, undefined), entry(3, 1, 3, '99'), entry(4, 7, 1, '12'), entry(5, 1, 1, '11')];
-    const plan = standingPlan(entries, lessons, names, weekdays);
+    const plan = standingTimetable(entries, lessons, names, weekdays);
     expect(plan.dropped).toEqual({ noLesson: 2, notTaught: 1, repeated: 1 });
     expect(plan.slots(MONDAY).map((s) => `${s.no} ${s.subject}`)).toEqual(['1 Matematyka']);
     // Polish in lesson 2 is an added lesson, never "Język polski instead of " a lesson the entry does not name.
@@ -128,7 +128,7 @@ describe('the standing plan read from its entries', () => {
   it('reads 28,000 entries and 5,000 repeats on one weekday into one slot each, every difference told once', () => {
     const entries = Array.from({ length: 28_000 }, (_, i) => entry(i + 1, 1, i + 1, '11'));
     const repeats = entries.slice(0, 5_000).map((e) => ({ ...e, Id: `${e.Id}-again` }));
-    const plan = standingPlan([...entries, ...repeats], lessons, names, weekdays);
+    const plan = standingTimetable([...entries, ...repeats], lessons, names, weekdays);
     expect(plan.dropped.repeated).toBe(5_000);
     const monday = [day([lesson(1, 'Matematyka', 'Piotr Wiśniewski', '22')])];
     // Lesson 1 held as planned; each of the other 27,999 missing once, never with its subject repeated.

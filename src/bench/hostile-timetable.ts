@@ -2,7 +2,7 @@
 // repeats of them, read into the plan and held against a fortnight, the differences through the one attribute cap.
 // What one pass of it costs in time and heap; the pass must stay within a second.
 import { makeNames } from '../rules/names.js';
-import { standingDifferences, standingPlan } from '../rules/standing-timetable.js';
+import { standingDifferences, standingTimetable } from '../rules/standing-timetable.js';
 import type { ScheduledLesson, SchoolDay } from '../rules/schedule.js';
 import type { TimetableEntry } from '../portal/schemas/timetable.js';
 import { capAttributes } from '../features/kit/render.js';
@@ -38,13 +38,13 @@ function fortnight(): SchoolDay[] {
 }
 
 /** One pass's standing plan: read, held against the fortnight, the attribute capped; its time and heap growth. */
-export function hostilePlanRows(): Row[] {
+export function hostileTimetableRows(): Row[] {
   const [entries, days] = [hostileEntries(), fortnight()];
   const names = makeNames({ subjects: [{ Id: '1', Name: 'Matematyka' }] as never });
   const lessons = new Map([['1', { Subject: '1', Teacher: undefined }]]);
   const heap = process.memoryUsage().heapUsed;
   const began = performance.now();
-  const plan = standingPlan(entries, lessons, names, (weekday) => weekday <= 5);
+  const plan = standingTimetable(entries, lessons, names, (weekday) => weekday <= 5);
   const differences = standingDifferences(days, plan.slots).map((d) => ({ ...d, words: standingWords(d, 'pl') }));
   capAttributes({ standing_differences: differences });
   const ms = performance.now() - began;
