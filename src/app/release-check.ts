@@ -2,19 +2,21 @@
 // read at most once a day, with nothing sent but the request itself (no header of ours, no cookie, no query, no
 // body: the feed's host learns no version, no install and nothing of a family). When it was read and what it named
 // are kept in data_dir/release.json, so a restart neither reads again within the day nor forgets what was found.
-// Off with `updates: false`, and in the app, whose update the Supervisor offers (its entity is not announced).
+// Off with `updates: false`, and in the app, whose update the Supervisor offers (its entity is not announced). Strict
+// (interface 19.2): one deadline ends a whole read, however slowly the feed trickles; what it names is taken only under
+// the project's repository (release-atom.ts), a kept file's too; and the next read is planned whatever this one did.
 import { join } from 'node:path';
 import { request } from 'undici';
 import * as z from 'zod';
 import type { Config } from '../config/schema.js';
 import type { Release } from '../outputs/mqtt/states.js';
-import type { Clock, Timer } from '../util/clock.js';
+import { withDeadline, type Clock, type Timer } from '../util/clock.js';
 import { writeJson } from '../util/files.js';
 import { PROJECT_HOME } from '../util/home.js';
 import type { Logger } from '../util/log.js';
 import { readStored } from '../util/stored.js';
 import { errorText } from '../util/text.js';
-import { newestRelease } from './release-atom.js';
+import { newestRelease, releaseOf } from './release-atom.js';
 
 /** How often the feed is read at most. */
 export const RELEASE_CHECK_MS = 24 * 60 * 60_000;
@@ -27,7 +29,8 @@ export const FIRST_READ_MS = 10 * 60_000;
 export const RELEASE_FILE = 'release.json';
 /** The most of the feed read: GitHub's holds its last ten releases' notes, a few tens of KB. */
 const MAX_RELEASES_BYTES = 1024 * 1024;
-const TIMEOUT_MS = 30_000;
+/** The whole read, from the request to the feed's last byte. */
+export const RELEASE_READ_MS = 30_000;
 
 const keptSchema = z.object({
   checked_at: z.iso.datetime(),
@@ -37,6 +40,8 @@ const keptSchema = z.object({
 export interface ReleaseCheckOptions {
   /** The release feed's address. */
   address: string;
+  /** The project's repository (`https://github.com/<owner>/<name>`): a release's page stands only under it. */
+  repository: string;
   dataDir: string;
   clock: Clock;
   log: Logger;
@@ -54,7 +59,9 @@ export class ReleaseCheck {
   async start(): Promise<void> {
     const { clock, log } = this.options;
     const kept = await readStored(this.path, keptSchema, { onBroken: (error) => log.warn(error.message) });
-    if (kept?.latest) this.options.found({ version: kept.latest.version, url: kept.latest.url });
+    // Kept by an older bridge less strict: told only when it is a release of the repository, as a read would take it.
+    const latest = releaseOf(kept?.latest?.url ?? '', this.options.repository)?.release;
+    if (latest !== undefined && latest.version === kept?.latest?.version) this.options.found(latest);
     const since = kept === undefined ? RELEASE_CHECK_MS : clock.now() - Date.parse(kept.checked_at);
     this.later(Math.min(RELEASE_CHECK_MS, Math.max(FIRST_READ_MS, RELEASE_CHECK_MS - since)));
   }
@@ -72,14 +79,24 @@ export class ReleaseCheck {
     this.timer = this.options.clock.setTimer(() => void this.read(), ms);
   }
 
-  /** One read of the feed; whatever it answers, the next comes a day after this one began. */
+  /** One read of the feed; whatever it answers or throws, the next comes a day after this one began. */
   private async read(): Promise<void> {
+    const began = this.options.clock.now();
+    try {
+      await this.readOnce(new Date(began).toISOString());
+    } finally {
+      // From when the read began, not when its answer came: a slow answer does not push the next read later.
+      if (!this.abort.signal.aborted) this.later(Math.max(0, RELEASE_CHECK_MS - (this.options.clock.now() - began)));
+    }
+  }
+
+  /** The feed read within RELEASE_READ_MS, the newest release told and kept with the time of the read. */
+  private async readOnce(checkedAt: string): Promise<void> {
     const { clock, log } = this.options;
-    const began = clock.now();
-    const checkedAt = new Date(began).toISOString();
     let latest: Release | undefined;
     try {
-      latest = newestRelease(await this.fetchReleases());
+      const late = () => new Error(`the feed took longer than ${RELEASE_READ_MS / 1000} s`);
+      latest = newestRelease(await withDeadline(clock, RELEASE_READ_MS, late, (signal) => this.fetchReleases(signal)), this.options.repository);
       if (latest) this.options.found(latest);
       log.info({ latest: latest?.version ?? 'none' }, 'the release feed read');
     } catch (error) {
@@ -90,17 +107,15 @@ export class ReleaseCheck {
     await writeJson(this.path, { checked_at: checkedAt, latest: latest ?? null }).catch((error: unknown) =>
       log.warn({ err: errorText(error) }, `could not keep ${RELEASE_FILE}`),
     );
-    // From when the read began, not when its answer came: a slow answer does not push the next read later.
-    this.later(Math.max(0, RELEASE_CHECK_MS - (clock.now() - began)));
   }
 
-  /** The feed's text: a GET with no header of ours, refused past MAX_RELEASES_BYTES. */
-  private async fetchReleases(): Promise<string> {
+  /** The feed's text: a GET with no header of ours, refused past MAX_RELEASES_BYTES, ended by `deadline` or a stop. */
+  private async fetchReleases(deadline: AbortSignal): Promise<string> {
     const response = await request(this.options.address, {
       method: 'GET',
-      signal: this.abort.signal,
-      headersTimeout: TIMEOUT_MS,
-      bodyTimeout: TIMEOUT_MS,
+      signal: AbortSignal.any([this.abort.signal, deadline]),
+      headersTimeout: RELEASE_READ_MS,
+      bodyTimeout: RELEASE_READ_MS,
     });
     if (response.statusCode !== 200) {
       await response.body.dump();
@@ -138,6 +153,7 @@ export function releaseCheckPart(
     const address = app.releases ?? PROJECT_HOME.releases;
     check = new ReleaseCheck({
       address,
+      repository: PROJECT_HOME.url,
       dataDir: config.data_dir,
       clock,
       log: log.child({ part: 'release check' }),

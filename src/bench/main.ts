@@ -20,6 +20,7 @@ import { demoFamilyRuns } from './demo-family.js';
 import { homeAssistantRuns } from './home-assistant-runs.js';
 import { year, type YearResult } from './year.js';
 import { yearRows } from './year-rows.js';
+import { hostileTimetableRows } from './hostile-timetable.js';
 
 /** The checkout: its Dockerfile names the image's Node, its node_modules hold the packages. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -274,6 +275,9 @@ async function main(): Promise<void> {
   json.sameFreshness = s;
   json.family = { ...family, endpoints: familyRun.counts.byLogin };
   json.naive = { ...n, endpoints: naive.counts.byLogin };
+
+  log("a hostile portal's standing plan: 28,000 entries and 5,000 repeats...");
+  rows.push(...hostileTimetableRows());
 
   const changeFeed = await changeFeedRuns(log, { poll: EVERY_20_MINUTES, resources: REFERENCE });
   rows.push(...changeFeed.rows);

@@ -49,6 +49,8 @@ export class ResourceCache {
   private readonly declared: ReadonlyMap<string, Resource>;
   /** The copies read in the pass under way (and the error a read that failed for the whole host raised); undefined between passes. */
   private pass: Map<string, { error?: unknown }> | undefined;
+  /** The lists of a resource's answers told cut at their most (portal/list-caps.ts): each is logged once. */
+  private readonly cutTold = new Set<string>();
   /** When a copy is read outside a pass (a command's lookup), as the account's planner says (plannedBy). */
   private planned: (w: Want) => When = () => ({ at: Infinity, by: Infinity, why: 'age' });
   /** Reads and lettings go of the copies kept through a restart (keptChanges). */
@@ -56,6 +58,13 @@ export class ResourceCache {
 
   constructor(private readonly options: ResourceCacheOptions) {
     this.declared = new Map((options.resources ?? []).map((r) => [r.name, r]));
+  }
+
+  /** One log line for a list cut at its most, the first time that list of that resource is. */
+  private tellCut(resource: string, at: string, listed: number, kept: number): void {
+    if (this.cutTold.has(`${resource} ${at}`)) return;
+    this.cutTold.add(`${resource} ${at}`);
+    this.options.portal.log.warn({ resource, list: at, listed, kept }, 'a portal list cut at its most: the items past it are not read');
   }
 
   /** A pass begins: each copy is read at most once until `end`. */
@@ -171,7 +180,7 @@ export class ResourceCache {
     const version = (before?.version ?? 0) + 1;
     if (res.kept !== undefined) this.keptMoves++;
     try {
-      const value = await res.read({ ...this.options.portal, copies: this }, w.key);
+      const value = await res.read({ ...this.options.portal, copies: this, cut: (...told) => this.tellCut(...told) }, w.key);
       this.keep(res, w.key, value, now, [...(before?.lacked ?? []), ...(w.missing ?? [])]);
     } catch (error) {
       const until = res.refusal?.(error, now);

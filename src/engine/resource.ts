@@ -2,7 +2,8 @@
 // messaging host), how (an endpoint and its schema, or a messaging call), when (its Schedule), what
 // vouches for it and what the portal's change feed calls it. Features name what they read by these
 // values (`cache.get(GRADES)`), so two features reading one list share one copy and one schedule.
-import type { z } from 'zod';
+import * as z from 'zod';
+import { capLists, LIST_ITEMS } from '../portal/list-caps.js';
 import { ConnectionError, UnexpectedResponseError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { ANSWER_BYTES, LIST_ANSWER_BYTES, type Gateway } from '../portal/gateway.js';
@@ -39,6 +40,8 @@ export interface Portal {
   identity: () => Identity | undefined;
   clock: Clock;
   log: Logger;
+  /** Told of a list of the resource's answer cut at its most (portal/list-caps.ts); the cache logs it once a resource. */
+  cut?: (resource: string, at: string, listed: number, kept: number) => void;
 }
 
 export interface Resource<T = unknown> extends Schedule {
@@ -116,6 +119,8 @@ export interface RegisterDeclaration<S extends z.ZodType> extends Declared<z.out
   post?: unknown;
   /** It lists a school year of records (or more): its answer may be as large as LIST_ANSWER_BYTES, not ANSWER_BYTES. */
   yearOfRecords?: true;
+  /** The most items of each list in its answer (list-caps.ts LIST_ITEMS unless it says fewer). */
+  maxItems?: number;
   /** The change feed's names for it; `true`: its name alone. */
   changeFeed?: true | readonly string[];
   /** Its copies are kept through a restart (Resource.kept), read back by this schema of what a read gives. */
@@ -123,7 +128,7 @@ export interface RegisterDeclaration<S extends z.ZodType> extends Declared<z.out
 }
 
 export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>): Resource<z.output<S>> {
-  const { endpoint, schema, queryKey, post, changeFeed, yearOfRecords, kept, name = endpoint, ...rest } = d;
+  const { endpoint, schema, queryKey, post, changeFeed, yearOfRecords, kept, maxItems = LIST_ITEMS, name = endpoint, ...rest } = d;
   const maxBytes = yearOfRecords ? LIST_ANSWER_BYTES : ANSWER_BYTES;
   const path = (key: string | undefined) => (key === undefined || queryKey ? endpoint : endpoint.replace(/<[a-z]+>/, encodeURIComponent(key)));
   return {
@@ -135,10 +140,12 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
     ...(kept === undefined ? {} : { kept }),
     host: 'register',
     endpoints: [endpoint],
-    async read({ gateway }, key) {
+    async read({ gateway, cut }, key) {
       const query = queryKey === undefined || key === undefined ? undefined : typeof queryKey === 'string' ? { [queryKey]: key } : queryKey(key);
-      if (post === undefined) return gateway.get(path(key), schema, query, maxBytes);
-      const parsed = schema.safeParse(await gateway.post(path(key), post, maxBytes));
+      // Each list cut to its most before the schema reads it.
+      const capped = z.preprocess((json) => capLists(json, maxItems, (at, listed) => cut?.(name, at, listed, maxItems)), schema);
+      if (post === undefined) return gateway.get(path(key), capped, query, maxBytes);
+      const parsed = capped.safeParse(await gateway.post(path(key), post, maxBytes));
       if (!parsed.success) throw new UnexpectedResponseError(200, `${name}: unexpected shape`, { resource: name });
       return parsed.data;
     },

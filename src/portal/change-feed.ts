@@ -4,6 +4,7 @@
 // of the two holds) and a dead session or token is renewed exactly as for a data read. The change feed is a
 // signal, not the truth (live-notes 32): a caller keeps a slow safety read of each list, and deletes a
 // change only once what it caused has been handled (live-notes 30).
+import { capLists, type ListCut } from './list-caps.js';
 import {
   ConnectionError,
   DISABLED_CODE,
@@ -26,6 +27,8 @@ const { register: REGISTER, changes: CHANGES } = CHANGE_FEED_ENDPOINTS;
 export const CHANGE_FEED_APP_VERSION = '6.1.5';
 /** The most change ids one acknowledgement may name (live-notes 30). */
 const MAX_ACK_IDS = 30;
+/** The most changes read at once (interface 19.2, docs/cost-and-faults.md). */
+export const CHANGES_MAX = 1_000;
 /** A device or change id the client sends back: the portal's are numbers, given as numbers or strings. */
 
 export interface ChangeFeedOptions {
@@ -83,11 +86,13 @@ export class ChangeFeed {
   /**
    * The changes listed for the device (live-notes 29); they stay listed until acknowledged. Throws
    * FeedDeviceLostError (UnableToGetPushDevice), FeedInvalidError (FilterInvalidValue, another 400),
-   * FeedRefusedError (403/404/405, a module switched off), ConnectionError, UnexpectedResponseError.
+   * FeedRefusedError (403/404/405, a module switched off), ConnectionError, UnexpectedResponseError. `cut`: told of
+   * a list cut at CHANGES_MAX.
    */
-  async changes(device: string): Promise<ChangeFeedRead> {
+  async changes(device: string, cut?: ListCut): Promise<ChangeFeedRead> {
     const answer = await this.options.gateway.answer('GET', CHANGES, { query: { pushDevice: device } });
-    const parsed = pushChangesAnswer.safeParse(answer.json).data;
+    // At most CHANGES_MAX at once: the rest stay listed until acknowledged, and come at the next read.
+    const parsed = pushChangesAnswer.safeParse(capLists(answer.json, CHANGES_MAX, (at, listed) => cut?.(at, listed))).data;
     this.judge(CHANGES, answer, parsed);
     if (!parsed || !Array.isArray(parsed.Changes)) {
       throw new UnexpectedResponseError(answer.status, `${CHANGES}: no Changes list in the answer`, {

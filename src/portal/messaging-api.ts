@@ -9,6 +9,8 @@ import {
   meResponse,
   messageListResponse,
   receiverTypesResponse,
+  type MessageItem,
+  type MessageList,
   unreadCountsResponse,
   type Receiver,
 } from './schemas/messages.js';
@@ -16,10 +18,19 @@ import { outboxListResponse, sentMessageResponse } from './schemas/sent-box.js';
 import type { MessagingClient } from './messaging.js';
 import type { JsonAnswer } from './http.js';
 import type { z } from 'zod';
+import { capLists, LIST_ITEMS, type ListCut } from './list-caps.js';
 
 /** Mailbox names the API accepts in /<mailbox>/messages; nothing else is ever put in that URL. */
 export const MAILBOXES = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications', 'trash', 'outbox'] as const;
 export type Mailbox = (typeof MAILBOXES)[number];
+
+/** A mailbox's first page: its newest ten, as the portal's own app asks (spec 4.8). */
+export const MAILBOX_PAGE = 10;
+/** The most messages a mailbox's list is read to at once (interface 19.2, docs/cost-and-faults.md). */
+export const MAILBOX_MAX = 100;
+
+/** A mailbox's list as read down: the portal's list, and `cut` when it ended at MAILBOX_MAX (or the portal's own most) before a message told. */
+export type ListedDown = MessageList & { cut: boolean };
 
 /** Receiver group ids are checked before they go into a query (they come from the portal). */
 const GROUP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
@@ -41,10 +52,26 @@ export class MessagesApi {
     return this.read('/api/inbox/unreadMessagesCount', unreadCountsResponse);
   }
 
-  /** The newest `limit` messages of a mailbox; listing never marks anything read. */
-  list(mailbox: Mailbox, limit = 10) {
+  /** The newest `limit` messages of a mailbox (at most MAILBOX_MAX, `cut` told of more); listing never marks anything read. */
+  list(mailbox: Mailbox, limit = 10, cut?: ListCut) {
     if (!MAILBOXES.includes(mailbox)) throw new Error(`unknown mailbox ${String(mailbox)}`);
-    return this.read(`/api/${mailbox}/messages`, messageListResponse, { limit: String(limit) });
+    return this.read(`/api/${mailbox}/messages`, messageListResponse, { limit: String(limit) }, { max: MAILBOX_MAX, cut });
+  }
+
+  /**
+   * A mailbox's newest messages down to one `told` says was listed before: asked again with twice the `limit` (the mailbox's one paging
+   * parameter, spec 4.8) while every message listed is new and the mailbox holds more, up to MAILBOX_MAX. Without `told`
+   * (nothing listed since the start) the first ask covers `atLeast` (its unread messages) and ends there. A portal
+   * that lists fewer than asked while it holds more has its own most: the list ends there too.
+   */
+  async listDown(mailbox: Mailbox, told: ((m: MessageItem) => boolean) | undefined, atLeast = 0, cut?: ListCut): Promise<ListedDown> {
+    let limit = Math.min(MAILBOX_MAX, Math.max(MAILBOX_PAGE, atLeast));
+    for (;;) {
+      const list = await this.list(mailbox, limit, cut);
+      const reached = list.items.length >= list.total || told === undefined || list.items.some(told);
+      if (reached || list.items.length < limit || limit >= MAILBOX_MAX) return { ...list, cut: !reached };
+      limit = Math.min(MAILBOX_MAX, limit * 2);
+    }
   }
 
   /** The account as messaging knows it; its accessToAttachments is kept in the session (attachmentsAllowed). */
@@ -116,8 +143,14 @@ export class MessagesApi {
     return this.client.postOnce('/api/messages', body);
   }
 
-  private async read<S extends z.ZodType>(path: string, schema: S, query?: Record<string, string>): Promise<z.output<S>> {
-    const parsed = schema.safeParse(await this.client.get(path, query));
+  /** An answer read through its schema, each list in it cut to `max` first (list-caps.ts). */
+  private async read<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    query?: Record<string, string>,
+    { max, cut }: { max: number; cut?: ListCut | undefined } = { max: LIST_ITEMS },
+  ): Promise<z.output<S>> {
+    const parsed = schema.safeParse(capLists(await this.client.get(path, query), max, (at, listed) => cut?.(at, listed)));
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       throw new UnexpectedResponseError(200, `${path}: unexpected shape${first ? `: ${first.message}` : ''}`, { account: this.account });

@@ -33,6 +33,9 @@ export interface DayLesson extends LessonSide {
   block: BlockFacts | null;
   /** An extra class (rules/extra-classes.ts), not a lesson of the timetable. */
   extra: boolean;
+  /** The lesson's Lesson.Id and the standing plan's entry it is held for (TimetableEntry), when the portal names them. */
+  lessonId?: string | undefined;
+  entryId?: string | undefined;
 }
 
 /** A slot's lesson: a day's (`extra` a boolean) or a published one (`extra` left out of an ordinary lesson). */
@@ -93,6 +96,8 @@ function toLesson(date: string, l: TimetableLesson, names: Names): DayLesson {
     moved: movedTo(date, l, names),
     block: block ?? null,
     extra: false,
+    lessonId: l.Lesson,
+    entryId: l.TimetableEntry,
   };
 }
 

@@ -6,6 +6,8 @@
 // too, with nothing sent but the request; `updates: false` sends none; in the app the entity is not announced. Its state is
 // read as core computes it (test/helpers/ha-update.ts): never unknown, the running version the latest while none is known.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { VERSION } from '../../src/util/version.js';
@@ -38,10 +40,16 @@ function atom(owner: string): string {
 `;
 }
 
-/** The feed on this machine: what it answers, and every request it was sent. */
+/** A feed whose entries link to these pages (a hostile or broken feed's). */
+function atomOf(hrefs: string[]): string {
+  const entries = hrefs.map((href) => `<entry><link rel="alternate" type="text/html" href="${href}"/><title>t</title></entry>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">${entries.join('')}</feed>\n`;
+}
+
+/** The feed on this machine: what it answers (`trickle`: one byte every 2 s, never ending), and every request it was sent. */
 class FeedServer {
   readonly requests: { method: string; url: string; headers: IncomingMessage['headers']; body: number }[] = [];
-  answer: { status: number; body: string } = { status: 200, body: atom('dziennik2mqtt') };
+  answer: { status: number; body: string; trickle?: true } = { status: 200, body: atom('dziennik2mqtt') };
   url = '';
   private server: Server | undefined;
 
@@ -51,7 +59,10 @@ class FeedServer {
       req.on('data', (chunk: Buffer) => (body += chunk.length));
       req.on('end', () => {
         this.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-        res.writeHead(this.answer.status, { 'content-type': 'application/atom+xml; charset=utf-8' }).end(this.answer.body);
+        res.writeHead(this.answer.status, { 'content-type': 'application/atom+xml; charset=utf-8' });
+        if (this.answer.trickle === undefined) return void res.end(this.answer.body);
+        const every = setInterval(() => res.write(' '), 2_000);
+        res.on('close', () => clearInterval(every));
       });
     });
     this.url = `http://127.0.0.1:${await listenOnLoopback(this.server)}/dziennik2mqtt/dziennik2mqtt/releases.atom`;
@@ -206,5 +217,41 @@ describe('the update entity', () => {
     // Withdrawn (a component of its platform alone), so that one left from a Docker install on this broker goes too.
     expect(bridgeComponents(h).update).toEqual({ p: 'update' });
     expect(shown(h)).toBeUndefined();
+  });
+
+  it("takes from the feed only a version of a few digits under the project's repository, with a short address", async () => {
+    const repo = 'https://github.com/dziennik2mqtt/dziennik2mqtt';
+    feed.answer = {
+      status: 200,
+      body: atomOf([
+        `${repo}/releases/tag/v1.${'1'.repeat(25)}.0`,
+        `${repo}/releases/tag/v${'9'.repeat(10_000)}.0.0`,
+        'https://example.com/dziennik2mqtt/dziennik2mqtt/releases/tag/v99.0.0',
+        `${repo}-fork/releases/tag/v98.0.0`,
+        `${repo}/releases/tag/v97.0.0?${'x'.repeat(900 * 1024)}`,
+        `${repo}/releases/tag/v1.2.3`,
+      ]),
+    };
+    const dataDir = await tempDir();
+    const h = await start(dataDir, { on: true });
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass');
+    await h.advanceMinutes(11);
+    await h.runUntil(() => shown(h)?.latest_version === '1.2.3', 'the one true release shown', 60_000);
+    expect(shown(h)).toEqual({ installed_version: VERSION, latest_version: '1.2.3', release_url: `${repo}/releases/tag/v1.2.3` });
+    // Nothing retained over the cap: the entity's state and the file kept in data_dir stay small.
+    expect(Buffer.byteLength(h.rec.on(`${h.base}/bridge/update`).at(-1)?.text ?? '')).toBeLessThan(400);
+    expect((await readFile(join(dataDir, 'release.json'), 'utf8')).length).toBeLessThan(400);
+  });
+
+  it('ends a read of a feed that trickles a byte every 2 s by its deadline, and reads again a day later', async () => {
+    feed.answer = { status: 200, body: '', trickle: true };
+    const h = await start(await tempDir(), { on: true });
+    await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first pass');
+    await h.advanceMinutes(11);
+    await h.runUntil(() => feed.requests.length === 1, 'the first read', 60_000);
+    feed.answer = { status: 200, body: atom('dziennik2mqtt') };
+    await h.advanceMinutes(24 * HOUR);
+    await h.runUntil(() => shown(h)?.latest_version === '9.0.0', 'the next read, a day later', 60_000);
+    expect(feed.requests).toHaveLength(2);
   });
 });

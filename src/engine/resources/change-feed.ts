@@ -1,6 +1,6 @@
 // The portal's change feed (live-notes 28-32) as the resource it is read as: one small list of the
 // records added, edited or deleted since the last acknowledgement, for a device registered per child.
-import { ChangeFeed, type ChangeFeedRead } from '../../portal/change-feed.js';
+import { ChangeFeed, CHANGES_MAX, type ChangeFeedRead } from '../../portal/change-feed.js';
 import { ConnectionError, ChangeFeedDeviceLostError, ChangeFeedInvalidError, ChangeFeedRefusedError } from '../../portal/errors.js';
 import { ownFailure, type Resource } from '../resource.js';
 import { DAY, HOUR, NEWS } from './ages.js';
@@ -37,9 +37,10 @@ export const CHANGES: Resource<ChangeFeedRead> = {
   whenAsked: 'read',
   leads: true,
   note: "the portal's change feed: read while a device is registered for the child; a change named reads its lists at once",
-  async read({ gateway }, device) {
+  async read({ gateway, cut }, device) {
     try {
-      return await new ChangeFeed({ gateway, account: 'feed' }).changes(device ?? '');
+      const told = (at: string, listed: number) => cut?.('PushChanges', at, listed, CHANGES_MAX);
+      return await new ChangeFeed({ gateway, account: 'feed' }).changes(device ?? '', told);
     } catch (error) {
       // The portal down, the device forgotten, the change feed refused: the lists are read at their own ages
       // until it answers again (ChildChangeFeed judges the cause); a dead session stays the account's.

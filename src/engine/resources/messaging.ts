@@ -4,11 +4,14 @@
 // register's own app before the counter was looked at leaves the counter as it was: only the list
 // shows it, so the inbox's list is at most two hours old by day (news to the other parent, not urgent).
 import { always, type Freshness } from '../schedule.js';
-import { messagingResource, want, type Resource } from '../resource.js';
-import type { Mailbox } from '../../portal/messaging-api.js';
+import { messagingResource, want, type Portal, type Resource } from '../resource.js';
+import { MAILBOX_MAX, type ListedDown, type Mailbox } from '../../portal/messaging-api.js';
+import type { MessageItem, MessageList } from '../../portal/schemas/messages.js';
 import { keptSentList, keptSentMessage } from '../../portal/schemas/sent-box.js';
+import { timeKey } from '../../rules/portal-values.js';
 import { AWAKE, byDay, CORE, DAY, HOUR, MINUTE } from './ages.js';
 
+/** The sent box's newest, as the portal's own app lists them. */
 const LIST_LIMIT = 10;
 
 export const UNREAD = messagingResource({
@@ -29,9 +32,29 @@ function counterSignal(fresh: Freshness, mailbox?: Mailbox): Pick<Resource, 'vou
   };
 }
 
-export const INBOX = messagingResource({
+/** A message the last copy listed, or one sent before its newest (the last copy's messages moved away since). */
+function toldBefore(last: MessageList): (m: MessageItem) => boolean {
+  const ids = new Set(last.items.map((m) => m.id));
+  const newest = last.items.reduce((top, m) => (timeKey(m.sendDate) > top ? timeKey(m.sendDate) : top), '');
+  return (m) => ids.has(m.id) || (newest !== '' && timeKey(m.sendDate) !== '' && timeKey(m.sendDate) < newest);
+}
+
+/**
+ * A mailbox's list read down to a message the last copy held (interface 19.2): every message new since is listed,
+ * whether 1 or 40 came, so that each is told once or counted in a flood event. At the first read after a start, as
+ * deep as its unread counter. A list cut at MAILBOX_MAX says so in the log.
+ */
+async function listedDown(mailbox: Mailbox, last: MessageList | undefined, { messages, copies, cut }: Portal): Promise<ListedDown> {
+  const told = (at: string, listed: number) => cut?.(`messaging ${mailbox}/messages`, at, listed, MAILBOX_MAX);
+  const list = await messages.listDown(mailbox, last === undefined ? undefined : toldBefore(last), copies.peek(UNREAD)?.[mailbox] ?? 0, told);
+  // Read down to its most before a message told: the older new ones are neither told nor counted.
+  if (list.cut) told('new messages', list.total);
+  return list;
+}
+
+export const INBOX: Resource<ListedDown> = messagingResource({
   endpoints: ['/api/inbox/messages'],
-  read: (api) => api.list('inbox', LIST_LIMIT),
+  read: (_api, _key, portal) => listedDown('inbox', portal.copies.peek(INBOX), portal),
   fresh: byDay(4 * HOUR),
   ...counterSignal(byDay(4 * HOUR), 'inbox'),
   absentForMs: DAY,
@@ -39,10 +62,10 @@ export const INBOX = messagingResource({
 });
 
 /** The other mailboxes by name (notes, the school's alerts, absences): on their counter's word alone. */
-export const MAILBOX = messagingResource({
+export const MAILBOX: Resource<ListedDown> = messagingResource({
   name: 'messaging <mailbox>/messages',
   endpoints: ['notes', 'alerts', 'substitutions', 'absences', 'justifications'].map((mailbox) => `/api/${mailbox}/messages`),
-  read: (api, mailbox) => api.list(mailbox as Mailbox, LIST_LIMIT),
+  read: (_api, mailbox, portal) => listedDown(mailbox as Mailbox, portal.copies.peek(MAILBOX, mailbox), portal),
   fresh: always(Infinity),
   ...counterSignal(always(Infinity)),
   absentForMs: DAY,

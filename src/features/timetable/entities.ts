@@ -9,7 +9,7 @@ import { TIMETABLE } from '../../engine/resources/timetable.js';
 import { CLASS_FREE_DAYS, SCHOOL_FREE_DAYS, SUBSTITUTIONS } from './resources.js';
 import { binary, eventEntity, sensor } from '../kit/entities.js';
 import { shape, statesOf } from '../kit/contract.js';
-import { onOff } from '../kit/render.js';
+import { onOff, withAttributes } from '../kit/render.js';
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 import type { PlanChangePayload } from '../../rules/plan-changes.js';
 import type { Schedule } from '../../rules/schedule.js';
@@ -138,7 +138,8 @@ export const timetableToday = sensor(
     state: ({ schedule, language, standing }: TimetableView) => {
       const day = timetableOf(schedule.today, language);
       const ahead = standing && standing.filter((d) => d.date >= (day.attributes.date ?? ''));
-      return { ...day, attributes: { ...day.attributes, standing_differences: ahead } };
+      // The differences pass the one cap with the day's lessons (a hostile plan makes thousands).
+      return withAttributes(day.state, { ...day.attributes, standing_differences: ahead });
     },
   },
 );

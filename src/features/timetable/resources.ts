@@ -52,6 +52,9 @@ export const EXTRA_CLASSES = registerResource({
   changeFeed: ['Timetables'],
   note: 'the extra classes of this and next week, in one request',
 });
+/** The most entries of the standing plan read (interface 19.2; docs/cost-and-faults.md). */
+export const STANDING_ENTRIES_MAX = 2_000;
+
 /**
  * The standing weekly plan (TimetableEntries), which this and next week are told against (interface 18.2): it changes
  * with a new semester's plan, so a week old at most, never in a start's first pass (the last run's copy stands in: kept
@@ -60,6 +63,8 @@ export const EXTRA_CLASSES = registerResource({
 export const TIMETABLE_ENTRIES = registerResource({
   endpoint: 'TimetableEntries',
   schema: timetableEntriesResponse,
+  // A week of about 50 slots, each with a few groups and the versions a year's plan changes left: far under this.
+  maxItems: STANDING_ENTRIES_MAX,
   fresh: byDay(7 * DAY - 10 * MINUTE),
   keepOnError: true,
   notAtStart: true,

@@ -8,7 +8,10 @@ import { LESSONS, lookup } from '../../engine/resources/lookups.js';
 import { TIMETABLE_WORDS } from '../../i18n/lesson-words.js';
 import type { Names } from '../../rules/names.js';
 import type { SchoolDay } from '../../rules/schedule.js';
-import { standingDifferences, standingSlots, type StandingDifference } from '../../rules/standing-timetable.js';
+import { standingDifferences, standingTimetable, type StandingDifference, type StandingDropped } from '../../rules/standing-timetable.js';
+import type { TimetableEntry } from '../../portal/schemas/timetable.js';
+import { dayOfWeek } from '../../util/time.js';
+import type { Logger } from '../../util/log.js';
 import { TIMETABLE_ENTRIES } from './resources.js';
 
 /** A difference as published (timetable_today's `standing_differences`): its facts, and `words`, what every screen prints. */
@@ -47,13 +50,30 @@ export function standingWords(d: StandingDifference, language: Language): string
   }
 }
 
+/** The plan's entries whose leftovers were told: a copy read is told once, not at every pass. */
+const toldDropped = new WeakSet<readonly TimetableEntry[]>();
+
+/** One log line for what the plan left out (entries naming no lesson, on a day never taught, repeated), once per copy read. */
+function tellDropped(entries: readonly TimetableEntry[], dropped: StandingDropped, log: Logger): void {
+  if (toldDropped.has(entries) || dropped.noLesson + dropped.notTaught + dropped.repeated === 0) return;
+  toldDropped.add(entries);
+  log.info({ ...dropped, entries: entries.length }, 'standing plan: entries naming no lesson, on a day never taught or repeated left out');
+}
+
+/** The weekdays the school teaches: Monday to Friday, and a weekend day the days read hold a lesson on. */
+function taughtDays(days: readonly SchoolDay[]): (weekday: number) => boolean {
+  const weekend = new Set(days.filter((d) => d.lessons?.some((l) => !l.extra)).map((d) => dayOfWeek(d.date)));
+  return (weekday) => (weekday >= 1 && weekday <= 5) || weekend.has(weekday);
+}
+
 /** How `days` (this and next week) differ from the standing plan; null while the plan is not read. */
-export function standingOf(copies: Copies, days: readonly SchoolDay[], names: Names, language: Language): StandingOut[] | null {
+export function standingOf(copies: Copies, days: readonly SchoolDay[], names: Names, language: Language, log: Logger): StandingOut[] | null {
   const entries = copies.peek(TIMETABLE_ENTRIES)?.TimetableEntries;
   if (entries === undefined) return null;
   const lessons = new Map((copies.peek(LESSONS)?.Lessons ?? []).map((l) => [String(l.Id), { Subject: l.Subject, Teacher: l.Teacher }]));
-  const differences = standingDifferences(days, (date) => standingSlots(entries, lessons, names, date));
-  return differences.map((d) => ({ ...d, words: standingWords(d, language) }));
+  const plan = standingTimetable(entries, lessons, names, taughtDays(days));
+  tellDropped(entries, plan.dropped, log);
+  return standingDifferences(days, plan.slots).map((d) => ({ ...d, words: standingWords(d, language) }));
 }
 
 /** A difference's line under its day's heading: "3. sala 214 zamiast 105" (a whole day: its words alone). */

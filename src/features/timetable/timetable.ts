@@ -125,7 +125,7 @@ class TimetableSource implements Source {
       bells: kindergarten?.source ? [] : schoolBells(unitBells?.length ? unitBells : ctx.identity.bells, days),
       ...(extraUnread ? { extraUnread } : {}),
     };
-    this.standing = kindergarten?.source ? undefined : standingOf(ctx.cache, output.fortnight, input.names, this.language);
+    this.standing = kindergarten?.source ? undefined : standingOf(ctx.cache, output.fortnight, input.names, this.language, ctx.log);
     // Keyed by the declarations: the keys are spelled where they are declared (entities.ts).
     const events = { [planChange.key]: result.events, [freeDay.key]: freeDayEvents(freeList, ctx.today) } satisfies Events<
       typeof planChange | typeof freeDay

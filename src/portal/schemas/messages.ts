@@ -83,6 +83,7 @@ export const messageListResponse = z.unknown().transform((root, ctx) => {
   const total = isObject(root) ? toNumber(root.total) : undefined;
   return { items, total: total ?? items.length };
 });
+export type MessageList = z.output<typeof messageListResponse>;
 
 /** GET /me: the messaging account (flat or under data); any JSON object proves the session. */
 export const meResponse = z.unknown().transform((root, ctx) => {

@@ -7,6 +7,8 @@ import { text, num, bool, refId, namedRef, objectList, lenient } from './fields.
 /** One lesson of a slot; ids inside are strings and names may come inline. */
 const timetableLesson = z.looseObject({
   Lesson: refId,
+  /** The standing plan's entry (TimetableEntries' Id) the lesson is held for. */
+  TimetableEntry: refId,
   LessonNo: num,
   HourFrom: text,
   HourTo: text,

@@ -254,3 +254,22 @@ describe('bad data', () => {
     expect(states.at_school?.state).toBe('ON');
   });
 });
+
+describe('the standing plan’s differences on timetable_today', () => {
+  it('keeps them within the one attribute cap, however many a hostile plan makes', () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => ({
+      date: '2026-03-10',
+      no: i + 1,
+      kind: 'missing' as const,
+      was: 'Matematyka, Język polski, Wychowanie fizyczne',
+      now: null,
+      words: 'brak lekcji: Matematyka, Język polski, Wychowanie fizyczne (jest w stałym planie)',
+    }));
+    const today = renderTimetable(schedule(input(at('2026-03-10', '09:10'))), 'pl', true, many).timetable_today!;
+    expect(Buffer.byteLength(JSON.stringify(today.attributes))).toBeLessThanOrEqual(16_000);
+    // The nearest differences kept, the rest counted; the day's lessons still there.
+    expect(today.attributes.standing_differences?.[0]?.no).toBe(1);
+    expect(today.attributes.lessons?.length).toBeGreaterThan(0);
+    expect(today.attributes).toMatchObject({ truncated: true });
+  });
+});
