@@ -62,14 +62,18 @@ export const MQTT: CarrierKind<MqttBridge> = {
         },
       },
     });
+    let dropRequests = (): void => undefined;
     return {
       sink,
       hold: () => sink.acquire(),
       start: () => sink.start(),
-      stop: () => sink.stop(),
+      stop: () => {
+        dropRequests();
+        return sink.stop();
+      },
       ready: (runners, runnerOf) => {
         registerChildCommands(sink, runnerOf);
-        registerBridgeRequests(sink, { runners, log: bridge.log, onLevelChange: () => sink.publishInfo() });
+        dropRequests = registerBridgeRequests(sink, { runners, log: bridge.log, clock: bridge.clock, onLevelChange: () => sink.publishInfo() });
       },
       infoChanged: () => sink.publishInfo(),
       problem: (state) => sink.setProblem(state),
