@@ -42,7 +42,7 @@ async function burst(mqttUrl: string): Promise<{ h: Harness; logs: LogSink }> {
   giveNews(JAN.login);
   // A refresh of each child: one pass each reads every list a family hears of.
   for (const child of ['ania', 'jan']) await h.rec.publish(`${h.base}/${child}/refresh/set`, '');
-  await waitUntil(() => ['ania', 'jan'].every((child) => h.rec.on(`${h.base}/${child}/refresh/result`).length > 0), 'both refreshes');
+  await waitUntil(() => ['ania', 'jan'].every((child) => h.rec.on(`${h.base}/${child}/refresh/result`).length > 0), 'both refreshes', 30_000);
   // Within those passes (the clock stands still: no later pass may send what one refused).
   await waitUntil(() => events(h).length - before >= 60, 'the 60 events', 10_000).catch(() => undefined);
   const told = events(h).slice(before);
@@ -60,7 +60,7 @@ async function burst(mqttUrl: string): Promise<{ h: Harness; logs: LogSink }> {
 describe('one pass of 60 new items across kinds and two children', () => {
   it('delivers every event in that pass through Mosquitto with its default settings (20 in flight), none refused, problem off', async () => {
     await burst(MQTT_URL);
-  });
+  }, 90_000);
 
   it('delivers every event in that pass through a broker that takes 3 at a time', async (ctx) => {
     const broker = new PrivateMosquitto({
@@ -69,5 +69,5 @@ describe('one pass of 60 new items across kinds and two children', () => {
     await broker.start();
     ctx.onTestFinished(() => broker.stop());
     await burst(broker.url);
-  });
+  }, 90_000);
 });
