@@ -127,21 +127,36 @@ export class Deliveries {
     this.sent++;
     const answer = this.acks.handed();
     return new Promise((resolve) =>
-      this.turns.take((may) => {
-        if (!may) {
-          answer(false);
-          return resolve(new Error('the bridge stopped'));
-        }
-        client.publish(topic, payload, options, (err) => {
-          this.turns.done();
-          answer(!err);
-          const code = (err as { code?: unknown } | undefined)?.code;
-          if (typeof code === 'number' && code >= 0x80) this.refused(topic, code);
-          else if (err) this.log.debug({ err, topic }, 'publish failed (sent again after reconnecting)');
-          resolve(err ?? undefined);
-        });
+      this.hand(client, topic, payload, options, (err) => {
+        answer(!err);
+        const code = (err as { code?: unknown } | undefined)?.code;
+        if (typeof code === 'number' && code >= 0x80) this.refused(topic, code);
+        else if (err) this.log.debug({ err, topic }, 'publish failed (sent again after reconnecting)');
+        resolve(err);
       }),
     );
+  }
+
+  /**
+   * A publish nothing waits for (a command's result, a retained command deleted): in its turn as every other, but
+   * not counted in all(); `answered` hears the broker's answer. False when not connected.
+   */
+  send(topic: string, payload: string, options: IClientPublishOptions, answered: (err: Error | undefined) => void): boolean {
+    const client = this.client();
+    if (!client) return false;
+    this.hand(client, topic, payload, options, answered);
+    return true;
+  }
+
+  /** Hands a publish to mqtt.js in its turn (at most the broker's receive maximum in flight); `answered` hears how it went. */
+  private hand(client: MqttClient, topic: string, payload: string, options: IClientPublishOptions, answered: (err: Error | undefined) => void): void {
+    this.turns.take((may) => {
+      if (!may) return answered(new Error('the bridge stopped'));
+      client.publish(topic, payload, options, (err) => {
+        this.turns.done();
+        answered(err ?? undefined);
+      });
+    });
   }
 
   /**

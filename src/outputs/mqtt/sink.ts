@@ -125,7 +125,8 @@ export class MqttSink implements Sink, Carrier, Handover {
     this.router = new CommandRouter({ log, commandsOf: (child) => devices.commandsOf(child) });
     this.requests = new RequestRouter({ log });
     const { router, requests } = this;
-    this.inbox = new Inbox({ topics, router, requests, log, client, stopped: () => connection.stopped });
+    const publish = this.deliveries.send.bind(this.deliveries);
+    this.inbox = new Inbox({ topics, router, requests, log, publish, stopped: () => connection.stopped });
   }
 
   get connected(): boolean {

@@ -120,4 +120,18 @@ describe('the deliveries', () => {
     b.answer(0);
     expect(b.topics).toHaveLength(21);
   });
+
+  it("a command's answer waits its turn too (Mosquitto refuses a QoS 1 publish past the quota as well), counted by no all()", async () => {
+    const b = broker({ receiveMaximum: 1 });
+    void b.deliveries.publish('ania/newest_grade', '5', { qos: 1 });
+    const answered: Array<Error | undefined> = [];
+    expect(b.deliveries.send('ania/refresh/result', '{}', { qos: 1 }, (err) => answered.push(err))).toBe(true);
+    expect(b.topics).toEqual(['ania/newest_grade']);
+    const all = b.deliveries.all(noTimer, 5_000);
+    b.answer(0);
+    expect(b.topics).toEqual(['ania/newest_grade', 'ania/refresh/result']);
+    expect(await state(all)).toBe(true);
+    b.answer(1);
+    expect(answered).toEqual([undefined]);
+  });
 });
