@@ -86,6 +86,12 @@ class Turns {
     this.next();
   }
 
+  /** A publish in flight that was not handed here (the kept session's, sent again by mqtt.js): its turn ends at its answer. */
+  occupy(answered: Promise<unknown>): void {
+    this.flying++;
+    void answered.finally(() => this.done());
+  }
+
   /** The bridge stops: whoever waits for a turn hears no. */
   drop(): void {
     for (const go of this.waiting.splice(0)) go(false);
@@ -181,6 +187,11 @@ export class Deliveries {
         );
       return err === undefined;
     });
+  }
+
+  /** Connected for the first time: the events the kept session held from an earlier run went again, in flight as well. */
+  resent(): void {
+    for (const held of this.session?.held() ?? []) this.turns.occupy(held);
   }
 
   /** Connected for the first time: the events that waited go. */

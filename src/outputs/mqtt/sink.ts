@@ -181,6 +181,7 @@ export class MqttSink implements Sink, Carrier, Handover {
     }
     this.states.online();
     connection.ready = true;
+    this.deliveries.resent();
     this.states.sync();
     this.deliveries.started();
   }

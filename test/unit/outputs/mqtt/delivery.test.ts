@@ -5,6 +5,7 @@ import type { MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { Deliveries } from '../../../../src/outputs/mqtt/delivery.js';
 import { silentLogger } from '../../../../src/util/log.js';
+import type { MqttSession } from '../../../../src/once/session.js';
 
 /** A client whose broker answers when the test says: answer(i) accepts the i-th publish, refuse(i) refuses it. */
 function broker(serverProperties?: { maximumQoS?: number; receiveMaximum?: number }) {
@@ -133,5 +134,20 @@ describe('the deliveries', () => {
     expect(await state(all)).toBe(true);
     b.answer(1);
     expect(answered).toEqual([undefined]);
+  });
+
+  it('counts the events the kept session sends again at the first connection as in flight', () => {
+    const b = broker({ receiveMaximum: 3 });
+    let acknowledge = (_delivered: boolean): void => undefined;
+    const held = new Promise<boolean>((resolve) => (acknowledge = resolve));
+    b.deliveries.session = { held: () => [held, new Promise<boolean>(() => undefined)], outcome: () => undefined } as unknown as MqttSession;
+    b.deliveries.resent();
+    for (let i = 0; i < 3; i++) void b.deliveries.publish(`ania/state/${i}`, '1', { qos: 1 });
+    expect(b.topics).toEqual(['ania/state/0']);
+    acknowledge(true);
+    return held.then(async () => {
+      await state(Promise.resolve());
+      expect(b.topics).toEqual(['ania/state/0', 'ania/state/1']);
+    });
   });
 });
