@@ -11,7 +11,7 @@ import { withDeadline, type Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import { errorText } from '../../util/text.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, watchTakeovers, type ReconnectPolicy } from './client.js';
-import { BaseTopicClaim } from '../../lease/claim.js';
+import { BaseTopicClaim, type ClaimOptions } from '../../lease/claim.js';
 import { describeHolder, type Lease, type LeaseRecord } from '../../lease/lease.js';
 import type { MqttSession } from '../../once/session.js';
 import type { MqttConfig } from '../../config/schema.js';
@@ -59,6 +59,8 @@ export interface ConnectionParts {
   closed: () => void;
   /** The bridge's own retained topics as they read once it is offline: its last words when its client id was taken. */
   lastWords: () => Array<{ topic: string; payload: string }>;
+  /** Publishes in the bridge's turn (delivery.ts `send`): the claim's renewals go so. */
+  send?: ClaimOptions['send'];
 }
 
 export class BrokerConnection {
@@ -103,6 +105,7 @@ export class BrokerConnection {
       log,
       other: lease.other,
       refused: (topic, code) => this.refused(topic, code),
+      send: this.parts.send,
       lost: (other) =>
         this.lost(
           `another dziennik2mqtt (${describeHolder(other)}) took base topic ${this.parts.topics.base} over while this one was away; stopping`,

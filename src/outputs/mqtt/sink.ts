@@ -94,6 +94,7 @@ export class MqttSink implements Sink, Carrier, Handover {
       reconnected: () => this.states.resendAll('reconnected to the MQTT broker'),
       closed: () => this.deliveries.away(),
       lastWords: () => this.states.lastWords(),
+      send: (topic, payload, publishing, answered) => this.deliveries.send(topic, payload, publishing, answered),
     });
     const { connection } = this;
     const client = () => connection.client;
