@@ -51,9 +51,9 @@ export class BridgeProblems {
     });
   }
 
-  /** The broker refused a topic (a subscription or a publish, with its MQTT reason code). */
-  broker(topic: string): void {
-    this.note(`broker:${topic}`, { reason: 'broker_refused', entry: topic });
+  /** The broker refused a topic (a subscription or a publish) for a reason the family must fix (outputs/mqtt/refusal.ts). */
+  broker(topic: string, reason: BridgeProblemReason): void {
+    this.note(`broker:${topic}`, { reason, entry: topic });
   }
 
   /** Another bridge on this base topic this one does not act on (named): it waits and knocks, or claims it while this one holds it (`undefined`: none now). */

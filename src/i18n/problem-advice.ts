@@ -51,7 +51,15 @@ const ADVICE: Record<ProblemReason, Texts> = {
  * What only the bridge's own `problem` says (interface 12.3, 13.2): an e-mail entry whose family portal
  * links no child, the broker refusing a topic the bridge needs, and the app's options refused.
  */
-export const BRIDGE_ONLY_REASONS = ['no_children', 'broker_refused', 'config_invalid', 'base_topic_in_use', 'client_id_in_use'] as const;
+export const BRIDGE_ONLY_REASONS = [
+  'no_children',
+  'broker_refused',
+  'broker_topic_invalid',
+  'broker_packet_too_large',
+  'config_invalid',
+  'base_topic_in_use',
+  'client_id_in_use',
+] as const;
 export type BridgeProblemReason = ProblemReason | (typeof BRIDGE_ONLY_REASONS)[number];
 
 /** Every reason a `problem` can carry, a child's and the bridge's own (the docs' tables list each). */
@@ -84,6 +92,18 @@ const BRIDGE_ADVICE: Partial<Record<BridgeProblemReason, Texts>> = {
     en: 'The MQTT broker refused a topic the bridge publishes or listens to (entry names it). Allow the MQTT user of the config to publish and subscribe under the base topic and the discovery prefix (the broker’s ACL), then restart the bridge.',
     pl: 'Broker MQTT odrzucił temat, na który mostek publikuje lub którego słucha (podaje go entry). Pozwól użytkownikowi MQTT z konfiguracji publikować i subskrybować w temacie bazowym i prefiksie discovery (ACL brokera), a potem uruchom mostek ponownie.',
     uk: 'Брокер MQTT відхилив тему, в яку міст публікує або яку слухає (її називає entry). Дозвольте користувачеві MQTT з конфігурації публікувати й підписуватися в базовій темі та префіксі discovery (ACL брокера), а потім перезапустіть міст.',
+  },
+  /** The broker named the topic invalid (MQTT 5 reason 0x90, or 0x8F for a subscription). */
+  broker_topic_invalid: {
+    en: 'The MQTT broker refused a topic the bridge publishes or listens to as an invalid topic name (entry names it). Give mqtt.base_topic and the discovery prefix only letters, digits, _ and -, within the broker’s own limits on topics, then restart the bridge.',
+    pl: 'Broker MQTT odrzucił temat, na który mostek publikuje lub którego słucha, jako nieprawidłową nazwę tematu (podaje go entry). Użyj w mqtt.base_topic i prefiksie discovery tylko liter, cyfr, _ i -, w granicach, które broker stawia tematom, a potem uruchom mostek ponownie.',
+    uk: 'Брокер MQTT відхилив тему, в яку міст публікує або яку слухає, як неправильну назву теми (її називає entry). Використовуйте в mqtt.base_topic і префіксі discovery лише літери, цифри, _ і -, у межах, які брокер ставить темам, а потім перезапустіть міст.',
+  },
+  /** The broker refused a message as larger than it takes (MQTT 5 reason 0x95). */
+  broker_packet_too_large: {
+    en: 'The MQTT broker refused a message of the bridge as too large (entry names its topic). Let the broker take larger messages (in Mosquitto, message_size_limit and max_packet_size: left out, it takes any), then restart the bridge.',
+    pl: 'Broker MQTT odrzucił wiadomość mostka jako zbyt dużą (entry podaje jej temat). Pozwól brokerowi przyjmować większe wiadomości (w Mosquitto message_size_limit i max_packet_size: pominięte, przyjmuje każdą), a potem uruchom mostek ponownie.',
+    uk: 'Брокер MQTT відхилив повідомлення моста як завелике (entry називає його тему). Дозвольте брокеру приймати більші повідомлення (у Mosquitto message_size_limit і max_packet_size: якщо їх не вказано, він приймає будь-які), а потім перезапустіть міст.',
   },
   /** The app's options refused (interface 13.2): what follows the advice lists each problem by its key. */
   config_invalid: {

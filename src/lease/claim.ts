@@ -6,7 +6,7 @@
 // another's. A live holder treats another's claim as a conflict, never an order; a lapsed one acts on nothing
 // until it claimed again, and stops if a higher fence took the topic. A claim or knock with this
 // installation's id from another folder is a copy of it running: a candidate takes an identity of its own.
-import type { MqttClient } from 'mqtt';
+import type { IClientPublishOptions, MqttClient } from 'mqtt';
 import { describeHolder, readRecord, watched, type Lease, type LeaseRecord } from './lease.js';
 import type { Logger } from '../util/log.js';
 
@@ -27,7 +27,14 @@ export interface ClaimOptions {
   other: (other: string | undefined) => void;
   lost: (other: LeaseRecord) => void;
   refused: (topic: string, code: number) => void;
+  /**
+   * How a renewal goes once the bridge publishes (outputs/mqtt/delivery.ts `send`: in its turn, within the broker's
+   * receive maximum, so that a burst of events cannot get it refused); false, or none: straight on the holding client.
+   */
+  send?: (topic: string, payload: string, options: IClientPublishOptions, answered: (err: Error | undefined) => void) => boolean;
 }
+
+const CLAIM_RETAINED: IClientPublishOptions = { qos: 1, retain: true };
 
 export class BaseTopicClaim {
   /** The last claim of another run heard (the retained one first), watched for its beat; the last bridge heard with this id from another folder. */
@@ -201,14 +208,19 @@ export class BaseTopicClaim {
 
   private publish(): void {
     const { topics, lease, refused } = this.o;
+    const holding = this.holding;
+    if (!holding) return;
     const sent = lease.clock.now();
-    this.holding?.publish(topics.bridgeClaim, JSON.stringify(this.me), { qos: 1, retain: true }, (err) => {
+    const answered = (err: Error | undefined): void => {
       const code = (err as { code?: unknown } | undefined)?.code;
       if (typeof code === 'number') refused(topics.bridgeClaim, code);
       // Any answer of the broker counts: the holder reached it in time.
       if (!err || typeof code === 'number') this.acked = Math.max(this.acked, sent);
       this.wake();
-    });
+    };
+    const record = JSON.stringify(this.me);
+    if (this.o.send?.(topics.bridgeClaim, record, CLAIM_RETAINED, answered)) return;
+    holding.publish(topics.bridgeClaim, record, CLAIM_RETAINED, answered);
   }
 
   /** Stops renewing. */

@@ -104,6 +104,11 @@ export class MqttSession implements IStore {
     return memory;
   }
 
+  /** The events on their way (at the first connection: from an earlier run, which mqtt.js sends again then), each answered as by outcome(). */
+  held(): Array<Promise<boolean>> {
+    return [...this.onTheirWay().values()].flatMap((entry) => this.outcome(entry.id) ?? []);
+  }
+
   /** For an event on its way already (from an earlier run): true at its PUBCOMP, false at a refusal; undefined for any other. */
   outcome(event: string): Promise<boolean> | undefined {
     if (![...this.onTheirWay().values()].some((entry) => entry.id === event)) return undefined;

@@ -112,7 +112,7 @@ function accountParts(options: PassRunnerOptions): PassParts & { onDemand: OnDem
   access.observe(figures);
   const { messages, cache } = access;
   // What a person asks for that the bridge does not hold, read then and kept beside the other copies.
-  const onDemand = new OnDemandReads(cache, clock);
+  const onDemand = new OnDemandReads(cache, clock, { dataDir, login: account.login, log });
   const features = new AccountFeatures(
     options.features ?? FEATURES,
     {

@@ -3,7 +3,8 @@
 // portal at most one forced pass per child a minute. A press is never answered by a pass that began
 // before it (that pass may have read the inbox before the news the user saw elsewhere): a press while
 // a forced pass waits in the queue joins it; a press after one began, inside the minute from its
-// start, waits for one more pass when the minute is over, and every press until then joins that one.
+// start, waits for one more pass when the minute is over, and every press until then joins that one. The
+// summary button is held by the same gate, its "pass" the summary_requested event (outputs/mqtt/requests.ts).
 import type { Clock, Timer } from '../util/clock.js';
 
 /** Forced passes of one child start at least this far apart. */

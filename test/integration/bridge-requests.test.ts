@@ -152,6 +152,24 @@ describe('bridge requests', () => {
     expect(h.rec.on(events)).toHaveLength(1);
   });
 
+  it('summary: 100 presses in a minute fire at most 2 events, the presses after the first joining the second', async () => {
+    const events = `${h.base}/bridge/event/summary_requested`;
+    const responses = `${h.base}/bridge/response/summary`;
+    // 100 presses over 50 seconds, ten every 5 seconds.
+    for (let i = 0; i < 100; i++) {
+      await h.rec.publish(`${h.base}/bridge/request/summary`, `{"transaction":${i}}`);
+      if (i % 10 === 9) await clock.advance(5_000);
+    }
+    await request('health_check', ''); // every press published before it has been taken
+    expect(h.rec.on(events)).toHaveLength(1);
+    await clock.advance(15_000); // the minute since the first event ends: the one every later press joined fires
+    await waitUntil(() => h.rec.on(responses).length === 100, 'an answer to every press', 10_000);
+    expect(h.rec.on(events)).toHaveLength(2);
+    const answers = h.rec.on(responses).map((m) => JSON.parse(m.text) as { status: string; transaction: number });
+    expect(answers.every((a) => a.status === 'ok')).toBe(true);
+    expect(new Set(answers.map((a) => a.transaction)).size).toBe(100);
+  });
+
   it('the bridge device has a connectivity sensor and a log level select that drives the options request', async () => {
     const config = h.rec.json(`${h.prefix}/device/${h.base}_bridge/config`) as { cmps: Record<string, Record<string, unknown>> };
     expect(config.cmps.connection_state).toMatchObject({

@@ -11,11 +11,12 @@ import { withDeadline, type Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import { errorText } from '../../util/text.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, watchTakeovers, type ReconnectPolicy } from './client.js';
-import { BaseTopicClaim } from '../../lease/claim.js';
+import { BaseTopicClaim, type ClaimOptions } from '../../lease/claim.js';
 import { describeHolder, type Lease, type LeaseRecord } from '../../lease/lease.js';
 import type { MqttSession } from '../../once/session.js';
 import type { MqttConfig } from '../../config/schema.js';
 import type { BrokerOrigin } from '../../config/broker-origin.js';
+import { brokerRefusal, type Refusal } from './refusal.js';
 
 export const RETAINED: IClientPublishOptions = { qos: 1, retain: true };
 /** How long each step of a stop may take, and an answer to delivered() may be waited for. */
@@ -28,8 +29,8 @@ export interface ConnectionOptions {
   log: Logger;
   /** Reconnect delays: the first attempt's (default 5 s), doubling per failed attempt up to the longest (default 60 s). */
   reconnect?: Partial<ReconnectPolicy>;
-  /** The broker refused a topic (a subscription or a publish): the bridge's own `problem` says so. */
-  onRefused?: (topic: string) => void;
+  /** The broker refused a topic (a subscription or a publish) for a reason the family must fix: the bridge's own `problem` says so. */
+  onRefused?: (topic: string, reason: NonNullable<Refusal['problem']>) => void;
   /**
    * One bridge per installation and base topic: the data folder's lease (lease/lease.ts), claimed on the
    * broker (lease/claim.ts), whose installation is the client id of the session kept there (session.ts: events reach
@@ -58,6 +59,8 @@ export interface ConnectionParts {
   closed: () => void;
   /** The bridge's own retained topics as they read once it is offline: its last words when its client id was taken. */
   lastWords: () => Array<{ topic: string; payload: string }>;
+  /** Publishes in the bridge's turn (delivery.ts `send`): the claim's renewals go so. */
+  send?: ClaimOptions['send'];
 }
 
 export class BrokerConnection {
@@ -102,6 +105,7 @@ export class BrokerConnection {
       log,
       other: lease.other,
       refused: (topic, code) => this.refused(topic, code),
+      send: this.parts.send,
       lost: (other) =>
         this.lost(
           `another dziennik2mqtt (${describeHolder(other)}) took base topic ${this.parts.topics.base} over while this one was away; stopping`,
@@ -194,10 +198,11 @@ export class BrokerConnection {
     for (const grant of granted) if (grant.qos >= 0x80) this.refused(grant.topic, grant.qos);
   }
 
-  /** The broker refused a topic: logged, and the bridge's `problem` says so (onRefused). */
+  /** The broker refused a topic: logged by its reason, and the bridge's `problem` says so when it is the family's to fix (onRefused). */
   refused(topic: string, code: number): void {
-    this.options.log.warn({ topic, code }, 'the MQTT broker refused this topic (its ACL?)');
-    this.options.onRefused?.(topic);
+    const { words, problem } = brokerRefusal(code);
+    this.options.log.warn({ topic, code }, `the MQTT broker refused this topic: ${words}`);
+    if (problem) this.options.onRefused?.(topic, problem);
   }
 
   /** This bridge stops acting: nothing more goes out; its stop says `offline` (a live holder, if another, says `online` again). */

@@ -3,6 +3,8 @@
 // change only then (engine/change-feed/child.ts, sortChanges). A refusal, the connection closing or the bridge stopping
 // answers no. An event is answered on its own, once the broker acknowledged it (PUBCOMP; its event memory
 // keeps it until then, once/outbox.ts); one the kept session holds from an earlier run by the session.
+// At most the broker's receive maximum of them are in flight (MQTT 5, 4.9): the rest wait their turn in order,
+// so a pass of 60 events is not 40 refused by a broker that takes 20 at once.
 import type { IClientPublishOptions, MqttClient } from 'mqtt';
 import type { Logger } from '../../util/log.js';
 import type { MqttSession } from '../../once/session.js';
@@ -56,9 +58,61 @@ class Acks {
   }
 }
 
+/**
+ * How many QoS 1 and 2 publishes the broker takes unanswered: its receive maximum, as its MQTT 5 CONNACK says
+ * (65,535 when it names none). A broker that cannot say (MQTT 3.1.1, or not connected yet) is taken to be
+ * Mosquitto with its default of 20: past it, Mosquitto 2.0 acknowledges a 3.1.1 client's QoS 2 publish and drops it.
+ */
+export function receiveMaximum(client: MqttClient): number {
+  if (!client.connected || client.options.protocolVersion !== 5) return 20;
+  return client.serverProperties?.receiveMaximum ?? 65_535;
+}
+
+/** Publishes in flight (handed to mqtt.js, not answered yet), at most `limit()`; the rest wait their turn in order. */
+class Turns {
+  private flying = 0;
+  private readonly waiting: Array<(go: boolean) => void> = [];
+
+  constructor(private readonly limit: () => number) {}
+
+  /** Calls go(true) once a publish may be handed, now if it may (call done() at its answer); go(false) if the bridge stops first. */
+  take(go: (may: boolean) => void): void {
+    this.waiting.push(go);
+    this.next();
+  }
+
+  done(): void {
+    this.flying--;
+    this.next();
+  }
+
+  /** A publish in flight that was not handed here (the kept session's, sent again by mqtt.js): its turn ends at its answer. */
+  occupy(answered: Promise<unknown>): void {
+    this.flying++;
+    void answered.finally(() => this.done());
+  }
+
+  /** The bridge stops: whoever waits for a turn hears no. */
+  drop(): void {
+    for (const go of this.waiting.splice(0)) go(false);
+  }
+
+  private next(): void {
+    for (let go = this.waiting[0]; go && this.flying < this.limit(); go = this.waiting[0]) {
+      this.waiting.shift();
+      this.flying++;
+      go(true);
+    }
+  }
+}
+
 /** The bridge's publishes, counted until the broker answers; events before the first connection wait for it. */
 export class Deliveries {
   private readonly acks = new Acks();
+  private readonly turns = new Turns(() => {
+    const client = this.client();
+    return client ? receiveMaximum(client) : 0;
+  });
   private early: Array<{ topic: string; payload: string; id?: string; answer: (accepted: boolean) => void }> | undefined = [];
   /** Messages handed to the broker since start (the metrics). */
   sent = 0;
@@ -79,14 +133,36 @@ export class Deliveries {
     this.sent++;
     const answer = this.acks.handed();
     return new Promise((resolve) =>
-      client.publish(topic, payload, options, (err) => {
+      this.hand(client, topic, payload, options, (err) => {
         answer(!err);
         const code = (err as { code?: unknown } | undefined)?.code;
         if (typeof code === 'number' && code >= 0x80) this.refused(topic, code);
         else if (err) this.log.debug({ err, topic }, 'publish failed (sent again after reconnecting)');
-        resolve(err ?? undefined);
+        resolve(err);
       }),
     );
+  }
+
+  /**
+   * A publish nothing waits for (a command's result, a retained command deleted): in its turn as every other, but
+   * not counted in all(); `answered` hears the broker's answer. False when not connected.
+   */
+  send(topic: string, payload: string, options: IClientPublishOptions, answered: (err: Error | undefined) => void): boolean {
+    const client = this.client();
+    if (!client) return false;
+    this.hand(client, topic, payload, options, answered);
+    return true;
+  }
+
+  /** Hands a publish to mqtt.js in its turn (at most the broker's receive maximum in flight); `answered` hears how it went. */
+  private hand(client: MqttClient, topic: string, payload: string, options: IClientPublishOptions, answered: (err: Error | undefined) => void): void {
+    this.turns.take((may) => {
+      if (!may) return answered(new Error('the bridge stopped'));
+      client.publish(topic, payload, options, (err) => {
+        this.turns.done();
+        answered(err ?? undefined);
+      });
+    });
   }
 
   /**
@@ -113,6 +189,11 @@ export class Deliveries {
     });
   }
 
+  /** Connected for the first time: the events the kept session held from an earlier run went again, in flight as well. */
+  resent(): void {
+    for (const held of this.session?.held() ?? []) this.turns.occupy(held);
+  }
+
   /** Connected for the first time: the events that waited go. */
   started(): void {
     const early = this.early ?? [];
@@ -130,6 +211,7 @@ export class Deliveries {
   away(stopping = false): void {
     this.acks.away();
     if (!stopping) return;
+    this.turns.drop();
     for (const { answer } of this.early ?? []) answer(false);
     this.early = [];
   }

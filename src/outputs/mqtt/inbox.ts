@@ -1,7 +1,7 @@
 // What arrives on the bridge's command and request topics: each goes to its router, and the outcome is
 // published (not retained) on the matching result or response topic. A retained one is refused with an
 // error and cleared from the broker, so that it is neither carried out nor replayed to anyone.
-import type { IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
+import type { IClientPublishOptions, IPublishPacket } from 'mqtt';
 import type { Topics } from './topics.js';
 import type { Logger } from '../../util/log.js';
 import type { BridgeResponse, CommandResult, CommandRouter, RequestRouter } from './commands.js';
@@ -19,8 +19,8 @@ export interface InboxOptions {
   router: CommandRouter;
   requests: RequestRouter;
   log: Logger;
-  /** The connected client, if any; nothing is answered once the bridge stopped. */
-  client: () => MqttClient | undefined;
+  /** Publishes in the bridge's turn (delivery.ts `send`); false when there is no client. Nothing is answered once the bridge stopped. */
+  publish: (topic: string, payload: string, options: IClientPublishOptions, answered: (err: Error | undefined) => void) => boolean;
   stopped: () => boolean;
 }
 
@@ -84,14 +84,14 @@ export class Inbox {
     const { log } = this.options;
     log.warn(what, `refused a retained ${kind} and deleted it from the broker: publish ${kind}s without retain`);
     this.answer(answerTopic, answer);
-    const client = this.options.client();
-    if (this.options.stopped() || !client) return;
+    if (this.options.stopped()) return;
     this.deleting.set(topic, (this.deleting.get(topic) ?? 0) + 1);
-    client.publish(topic, '', DELETE_RETAINED, (err) => {
+    const sent = this.options.publish(topic, '', DELETE_RETAINED, (err) => {
       if (!err) return;
       this.echoed(topic);
       log.warn({ err: err.message, topic }, `a retained ${kind} could not be deleted from the broker`);
     });
+    if (!sent) this.echoed(topic);
   }
 
   private onCommand(child: string, command: string, payload: Buffer): void {
@@ -114,7 +114,7 @@ export class Inbox {
 
   private answer(topic: string, answer: CommandResult | BridgeResponse): void {
     if (this.options.stopped()) return;
-    this.options.client()?.publish(topic, JSON.stringify(answer), TRANSIENT, (err) => {
+    this.options.publish(topic, JSON.stringify(answer), TRANSIENT, (err) => {
       if (err) this.options.log.warn({ err: err.message, topic }, 'result not delivered');
     });
   }

@@ -2,6 +2,7 @@
 // the children are read, it holds the base topic (a second bridge on it waits there), carries each event to the
 // broker, takes the children's commands and the bridge's requests once the pass runners are made, and says the
 // bridge device's info, health, problem and newest release.
+import type { Refusal } from './refusal.js';
 import type { CarrierKind, OutputBridge } from '../output.js';
 import type { Lease } from '../../lease/lease.js';
 import type { BridgeHealth } from './states.js';
@@ -21,7 +22,7 @@ export interface MqttBridge
   childIds(): string[];
   /** What the bridge device's `problem` says of the broker (app/bridge-problem.ts). */
   problems: {
-    broker(topic: string): void;
+    broker(topic: string, reason: NonNullable<Refusal['problem']>): void;
     baseTopic(other: string | undefined): void;
     clientId(other: string): void;
   };
@@ -51,7 +52,7 @@ export const MQTT: CarrierKind<MqttBridge> = {
         return bridge.childIds();
       },
       clock: bridge.clock,
-      onRefused: (topic) => problems.broker(topic),
+      onRefused: (topic, reason) => problems.broker(topic, reason),
       lease: {
         folder: bridge.lease,
         other: (other) => problems.baseTopic(other),
@@ -61,14 +62,18 @@ export const MQTT: CarrierKind<MqttBridge> = {
         },
       },
     });
+    let dropRequests = (): void => undefined;
     return {
       sink,
       hold: () => sink.acquire(),
       start: () => sink.start(),
-      stop: () => sink.stop(),
+      stop: () => {
+        dropRequests();
+        return sink.stop();
+      },
       ready: (runners, runnerOf) => {
         registerChildCommands(sink, runnerOf);
-        registerBridgeRequests(sink, { runners, log: bridge.log, onLevelChange: () => sink.publishInfo() });
+        dropRequests = registerBridgeRequests(sink, { runners, log: bridge.log, clock: bridge.clock, onLevelChange: () => sink.publishInfo() });
       },
       infoChanged: () => sink.publishInfo(),
       problem: (state) => sink.setProblem(state),

@@ -94,6 +94,7 @@ export class MqttSink implements Sink, Carrier, Handover {
       reconnected: () => this.states.resendAll('reconnected to the MQTT broker'),
       closed: () => this.deliveries.away(),
       lastWords: () => this.states.lastWords(),
+      send: (topic, payload, publishing, answered) => this.deliveries.send(topic, payload, publishing, answered),
     });
     const { connection } = this;
     const client = () => connection.client;
@@ -125,7 +126,8 @@ export class MqttSink implements Sink, Carrier, Handover {
     this.router = new CommandRouter({ log, commandsOf: (child) => devices.commandsOf(child) });
     this.requests = new RequestRouter({ log });
     const { router, requests } = this;
-    this.inbox = new Inbox({ topics, router, requests, log, client, stopped: () => connection.stopped });
+    const publish = this.deliveries.send.bind(this.deliveries);
+    this.inbox = new Inbox({ topics, router, requests, log, publish, stopped: () => connection.stopped });
   }
 
   get connected(): boolean {
@@ -180,6 +182,7 @@ export class MqttSink implements Sink, Carrier, Handover {
     }
     this.states.online();
     connection.ready = true;
+    this.deliveries.resent();
     this.states.sync();
     this.deliveries.started();
   }

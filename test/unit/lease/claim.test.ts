@@ -8,7 +8,7 @@
 // from another folder is a copy running: the candidate takes an identity of its own.
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BaseTopicClaim } from '../../../src/lease/claim.js';
+import { BaseTopicClaim, type ClaimOptions } from '../../../src/lease/claim.js';
 import { Topics } from '../../../src/outputs/mqtt/topics.js';
 import { Lease, LEASE_TIMING, type LeaseRecord } from '../../../src/lease/lease.js';
 import { createLogger } from '../../../src/util/log.js';
@@ -66,7 +66,7 @@ function fakeClient(claim: () => BaseTopicClaim): FakeClient {
   return { client, sent, broker };
 }
 
-async function setup(ctx: { onTestFinished(fn: () => unknown): void }) {
+async function setup(ctx: { onTestFinished(fn: () => unknown): void }, send?: ClaimOptions['send']) {
   const clock = new FakeClock(0);
   const lease = await Lease.take(await tempDir(), createLogger('silent'), { clock });
   ctx.onTestFinished(() => lease.release());
@@ -86,7 +86,15 @@ async function setup(ctx: { onTestFinished(fn: () => unknown): void }) {
   );
   const others: Array<string | undefined> = [];
   const lost: string[] = [];
-  const claim = new BaseTopicClaim({ lease, topics, log, other: (o) => others.push(o), lost: (o) => lost.push(o.id), refused: () => undefined });
+  const claim = new BaseTopicClaim({
+    lease,
+    topics,
+    log,
+    other: (o) => others.push(o),
+    lost: (o) => lost.push(o.id),
+    refused: () => undefined,
+    send,
+  });
   const fake = fakeClient(() => claim);
   const hear = (record: LeaseRecord | '', topic = topics.bridgeClaim): boolean =>
     claim.heard(topic, Buffer.from(record === '' ? '' : JSON.stringify(record)));
@@ -230,6 +238,33 @@ describe('the base topic claim', () => {
     broker.retained = { ...other, fence: lease.record.fence + 1 };
     await beats(clock, lease, 2 * BEAT_MS);
     await expect.poll(() => lost).toEqual(['bbbbbbbb']);
+  });
+
+  it('a holder renews in the bridge’s turn (within the broker’s receive maximum): a renewal waiting behind a burst is sent, not lost', async (ctx) => {
+    // The bridge's turns, held as a burst of events would hold them: each renewal waits here until let go.
+    const waiting: Array<() => void> = [];
+    const to: { client?: MqttClient } = {};
+    const { clock, claim, sent, lease, ...fake } = await setup(ctx, (topic, payload, options, answered) => {
+      waiting.push(() => to.client?.publish(topic, payload, options, answered));
+      return true;
+    });
+    to.client = fake.client;
+    const taking = claim.take(fake.client);
+    await settle(clock);
+    waiting.splice(0).forEach((go) => go());
+    expect(await settledOn(clock, taking, 150)).toBeUndefined();
+    const renewals = (): number => sent.filter((m) => m.topic === topics.bridgeClaim).length;
+    const before = renewals();
+    await clock.advance(BEAT_MS);
+    await expect.poll(() => lease.record.beat).toBe(1);
+    await settle(clock);
+    // Its turn not come yet: nothing on the client beside the window.
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(renewals()).toBe(before);
+    waiting.splice(0).forEach((go) => go());
+    await settle(clock);
+    expect(renewals()).toBeGreaterThan(before);
+    expect(claim.alive).toBe(true);
   });
 
   it("a holder that lapsed for less than a grace (its own stall) claims again over a stranger's higher fence", async (ctx) => {
