@@ -7,7 +7,7 @@ import { UNTITLED } from '../../../src/i18n/school-words.js';
 import { addDays, warsawInstant } from '../reference/dates.js';
 import { averagesOf, gradesOf, missedOf, unreadOf } from '../reference/marks.js';
 import type { Records } from '../reference/portal.js';
-import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway } from '../reference/school.js';
+import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf } from '../reference/school.js';
 import type { ChildDoors, WorldDoors } from './doors.js';
 import type { Property } from './properties.js';
 
@@ -159,4 +159,28 @@ const unreadMessages: Property = {
     }),
 };
 
-export const TRUTHS: readonly Property[] = [classAndLucky, standingPlan, agendaEnds, gradesCount, missedLessons, movedWhereItLeaves, unreadMessages];
+const dayLessons: Property = {
+  name: "a day's lessons as the timetable holds them",
+  says: "get_day of a day tells each lesson the child's timetable holds that day, by its number and subject",
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) => {
+      const names = namesOf(records);
+      return [...c.days].flatMap(([date, answer]) =>
+        (lessonsOn(records, date) ?? [])
+          .filter((l) => !l.cancelled && names.subject(l.subject) !== null)
+          .filter((l) => !answer.text.split('\n').some((line) => line.includes(`${l.no}. `) && line.includes(names.subject(l.subject) as string)))
+          .map((l) => `${c.run.id} get_day ${date}: no lesson ${l.no} (${names.subject(l.subject)}) in "${answer.text.slice(0, 300)}"`),
+      );
+    }),
+};
+
+export const TRUTHS: readonly Property[] = [
+  dayLessons,
+  classAndLucky,
+  standingPlan,
+  agendaEnds,
+  gradesCount,
+  missedLessons,
+  movedWhereItLeaves,
+  unreadMessages,
+];
