@@ -19,6 +19,7 @@ export const ASKED: readonly { tool: string; args: Record<string, unknown> }[] =
   { tool: 'get_grades', args: { days: 60 } },
   { tool: 'get_upcoming', args: { days: 31 } },
   { tool: 'get_lesson_topics', args: {} },
+  { tool: 'get_lesson_topics', args: { days: 60 } },
   { tool: 'get_attendance', args: {} },
   { tool: 'get_behaviour', args: {} },
   { tool: 'get_school', args: {} },

@@ -122,6 +122,21 @@ const missedLessons: Property = {
     }),
 };
 
+const missedOverAWindow: Property = {
+  name: 'the lessons missed over a window are told',
+  says: 'get_lesson_topics of the last 60 days names each lesson the attendance marks missed within them',
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) => {
+      const title = ASK_TEXT[d.run.world.language].lessonsHeld.catchUp;
+      const answer = c.answers.find((a) => a.tool === 'get_lesson_topics' && a.args.days === 60)?.text ?? '';
+      const told = answer.slice(Math.max(0, answer.indexOf(title)));
+      const since = addDays(records.today, -59);
+      return missedOf(records)
+        .filter((m) => m.date >= since && m.date <= records.today && !told.includes(`(${m.date}) ${m.no}.`))
+        .map((m) => `${c.run.id} get_lesson_topics {days: 60} (today ${records.today}): lesson ${m.no} of ${m.date} missed, not told`);
+    }),
+};
+
 const movedWhereItLeaves: Property = {
   name: 'a moved lesson is told where it leaves',
   says: 'get_upcoming tells a lesson moved to another slot, on the day it leaves, at the number of the slot it leaves',
@@ -181,6 +196,7 @@ export const TRUTHS: readonly Property[] = [
   agendaEnds,
   gradesCount,
   missedLessons,
+  missedOverAWindow,
   movedWhereItLeaves,
   unreadMessages,
 ];
