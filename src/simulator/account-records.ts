@@ -63,6 +63,11 @@ export class ChildRecords {
   readonly moves: LessonMove[] = [];
   /** Lessons of a split class's other group (every one but the first of a split slot, and those added). */
   readonly otherGroup = new Set<number>();
+  /**
+   * The child's Timetables holds its own group's lessons alone, as a live school's does; the standing plan still lists
+   * every group's (off: the timetable lists every group, as the fixtures were first written).
+   */
+  ownGroupOnly = false;
   /** Realizations tests added, in fixture form; see addRealization. */
   readonly addedRealizations: Record<string, unknown>[] = [];
   /** How many partial grades the first (and only) page holds; the rest count only in its `total`. */

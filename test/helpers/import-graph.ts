@@ -144,3 +144,16 @@ function describe(path: string[], next: Map<string, FolderEdge[]>, group: string
   const others = group.filter((node) => !path.includes(node));
   return `${path.join(' -> ')} (${steps.join('; ')})${others.length > 0 ? ` [the same tangle holds ${others.join(', ')}]` : ''}`;
 }
+
+/** Every file `files` import, directly or through others (value or type imports, relative ones: packages aside), themselves included. */
+export function reachedFrom(files: readonly string[]): string[] {
+  const reached = new Set<string>();
+  const next = [...files];
+  for (let file = next.pop(); file !== undefined; file = next.pop()) {
+    if (reached.has(file)) continue;
+    reached.add(file);
+    for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles)
+      if (fileName.startsWith('.')) next.push(resolve(dirname(file), fileName.replace(/\.js$/, '.ts')));
+  }
+  return [...reached].sort();
+}

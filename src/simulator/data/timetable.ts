@@ -62,7 +62,9 @@ function day(ctx: DataContext, schoolDays: SchoolDays, date: string): unknown[][
   const moves = ctx.account.moves;
   const length = Math.max(schoolDays.slotCount, ...moves.filter((m) => m.to.date === date).map((m) => m.to.lessonNo + 1));
   const slots: unknown[][] = Array.from({ length }, () => []);
-  for (const l of schoolDays.lessonsOn(date)) slots[l.lessonNo]?.push(timetableLesson(ctx, schoolDays, date, l));
+  const account = ctx.account;
+  for (const l of schoolDays.lessonsOn(date))
+    if (!account.ownGroupOnly || !account.otherGroup.has(l.lessonId)) slots[l.lessonNo]?.push(timetableLesson(ctx, schoolDays, date, l));
   for (const move of moves) {
     const moved = schoolDays.lessonsOn(move.from.date).find((l) => l.lessonNo === move.from.lessonNo);
     if (!moved) continue;

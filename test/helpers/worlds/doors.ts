@@ -10,6 +10,8 @@ import type { ChildRun, WorldRun } from './drive.js';
 import type { ChildView } from '../../../src/outputs/web/types.js';
 import type { TimetableAsk } from '../../../src/features/timetable/ask.js';
 import { warsawDate } from '../../../src/util/time.js';
+import { missedOf } from '../reference/marks.js';
+import type { Records } from '../reference/portal.js';
 
 /** The read tools, and the arguments each is asked with (a world's whole fortnight is asked of get_day day by day). */
 export const ASKED: readonly { tool: string; args: Record<string, unknown> }[] = [
@@ -17,6 +19,7 @@ export const ASKED: readonly { tool: string; args: Record<string, unknown> }[] =
   { tool: 'get_grades', args: { days: 60 } },
   { tool: 'get_upcoming', args: { days: 31 } },
   { tool: 'get_lesson_topics', args: {} },
+  { tool: 'get_lesson_topics', args: { days: 60 } },
   { tool: 'get_attendance', args: {} },
   { tool: 'get_behaviour', args: {} },
   { tool: 'get_school', args: {} },
@@ -38,6 +41,8 @@ export interface ChildDoors {
   answers: Answer[];
   /** get_day of today and of each day of the fortnight a plan change touches, by date. */
   days: Map<string, Answer>;
+  /** get_lesson_topics of each day the reference finds a lesson missed on (missedDays), by date. */
+  topicsOn: Map<string, Answer>;
   board: BoardChild | undefined;
   calendars: Partial<Record<CalendarFeedName, ParsedEvent[]>>;
 }
@@ -100,6 +105,17 @@ function askedDays(facts: ReadonlyMap<string, unknown>, today: string): string[]
     .map((day) => day.date);
 }
 
+/**
+ * The days get_lesson_topics is asked of: the newest day within the last fortnight the child missed a lesson on, and
+ * the newest before it (a parent asks of the day after an absence, or of one long past).
+ */
+function missedDays(records: Records | undefined): string[] {
+  if (records === undefined) return [];
+  const fortnight = warsawDate(Date.parse(`${records.today}T12:00:00Z`) - 13 * 86_400_000);
+  const days = [...new Set(missedOf(records).map((m) => m.date))].filter((d) => d <= records.today).sort();
+  return [days.filter((d) => d >= fortnight).at(-1), days.filter((d) => d < fortnight).at(-1)].filter((d) => d !== undefined);
+}
+
 /** Reads every door of every child of a run world. */
 export async function readDoors(run: WorldRun, plant: Plant = {}): Promise<WorldDoors> {
   const server = mcpServer(run, plant);
@@ -119,12 +135,14 @@ export async function readDoors(run: WorldRun, plant: Plant = {}): Promise<World
     const answers = await Promise.all(ASKED.map(({ tool, args }) => ask(server, tool, { ...args, child: child.id })));
     const days = new Map<string, Answer>();
     for (const date of askedDays(facts, warsawDate(run.now))) days.set(date, await ask(server, 'get_day', { child: child.id, date }));
+    const topicsOn = new Map<string, Answer>();
+    for (const date of missedDays(child.records)) topicsOn.set(date, await ask(server, 'get_lesson_topics', { child: child.id, date }));
     const calendars: ChildDoors['calendars'] = {};
     for (const name of CALENDAR_FEED_NAMES) {
       const source = attempt(`calendar ${name}`, () => run.snapshot.calendarFeedSource(child.id, name));
       if (source) calendars[name] = attempt(`calendar ${name} read back`, () => parseCalendarFeed(source.body).events);
     }
-    children.push({ run: child, facts, answers, days, board: boards.find((b) => b.id === child.id), calendars });
+    children.push({ run: child, facts, answers, days, topicsOn, board: boards.find((b) => b.id === child.id), calendars });
   }
   const retained = plant.retained?.(run.retained) ?? run.retained;
   return { run, retained, children, toolDescriptions: await listedTools(server), thrown };

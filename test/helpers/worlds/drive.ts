@@ -21,6 +21,8 @@ import { tempDir } from '../portal.js';
 import { enterNews, serve, type ServedChild } from './records.js';
 import type { World } from './world.js';
 import { listedTools, mcpServer } from './doors.js';
+import { readRecords, type Records } from '../reference/portal.js';
+import { warsaw } from '../reference/dates.js';
 
 /** What every door of one child holds after the world's passes. */
 export interface ChildRun {
@@ -34,6 +36,8 @@ export interface ChildRun {
   events: BusEvent[];
   /** Whether a second pass read the child's news (a child without news is read once). */
   refreshed: boolean;
+  /** The child's records as the portal serves them once the passes are done (the reference's; none for a kindergarten). */
+  records: Records | undefined;
 }
 
 export interface WorldRun {
@@ -163,17 +167,20 @@ export async function runWorld(sim: PortalSimulator, clock: FakeClock, world: Wo
   } finally {
     await app.stop();
   }
-  const children = app.runners.map((runner) => {
+  const children: ChildRun[] = [];
+  for (const runner of app.runners) {
     const kept: Told = bridge.told.get(runner.id) ?? { states: new Map(), events: [], passes: 0 };
-    return {
+    const { init, world: child } = servedTo(runner);
+    children.push({
       id: runner.id,
       served: servedTo(runner),
       states: kept.states,
       device: kept.device,
       events: kept.events,
       refreshed: refreshed.includes(runner),
-    };
-  });
+      records: child.kind === 'kindergarten' ? undefined : await readRecords(sim, init.login, init.password, warsaw(clock.now()).date),
+    });
+  }
   const { snapshot, facts, retained } = bridge;
   return { world, children, retained, base, snapshot, facts, troubles, now: clock.now(), firstListing, config };
 }

@@ -7,6 +7,7 @@ import type { PortalSimulator, SimAccount, SimAccountInit, SimFamilyInit, ChildF
 import { loadFixture } from '../../../src/simulator/fixtures.js';
 import { addDays, addWeekdays, isoWeekday, mondayOf } from '../../../src/simulator/dates.js';
 import type { AgendaSpec, ChangeSpec, ChildKind, ChildWorld, GradeSpec, OtherGradeSpec, World } from './world.js';
+import { warsaw } from '../reference/dates.js';
 
 const BASE: Record<ChildKind, string> = { pupil: 'ania', 'first-grader': 'janek', kindergarten: 'zosia' };
 
@@ -50,10 +51,40 @@ export function serve(sim: PortalSimulator, world: World, tag: string): { childr
     const account = sim.addAccount(init);
     for (const refused of child.refused) account.setModuleStatus(refused.endpoint, refused.status);
     for (const endpoint of child.empty) account.setResource(endpoint, EMPTY[endpoint]);
-    if (child.kind === 'pupil') for (const change of child.changes) if (change.kind === 'moved') moveLesson(account, world.date, change);
+    if (child.kind === 'pupil') pupilRecords(sim, account, world, child);
+    if (child.luckyEmpty) account.setLuckyForm('null');
+    account.ownGroupOnly = child.ownGroupOnly;
+    for (const m of child.messages) {
+      const sent = warsaw(Date.parse(`${world.date}T${world.time}:00+01:00`) - m.hoursAgo * 3_600_000);
+      const body = `<p>${m.subject || 'Dzień dobry'}</p>`;
+      sim.messaging.addMessage(init.login, { topic: m.subject, body, mailbox: m.mailbox, read: m.read, sent: `${sent.date} ${sent.time}:00` });
+    }
   }
   if (served.family) sim.families.add(served.family);
   return served;
+}
+
+/**
+ * What the school does to a pupil's account beyond its records: lessons moved, the split slots' groups (the child's
+ * own listed second), the world's absence marks, each on a lesson of a school day (a mark on a day off is no lesson missed).
+ */
+function pupilRecords(sim: PortalSimulator, account: SimAccount, world: World, child: ChildWorld): void {
+  for (const change of child.changes) if (change.kind === 'moved') moveLesson(sim, account, world.date, change);
+  for (const [other, own] of groupsOf(account.data, child)) {
+    account.otherGroup.delete(own);
+    account.otherGroup.add(other);
+  }
+  const days = sim.schoolDays(account.login);
+  child.absences.forEach((a, i) => {
+    const where = slotDay(account.data, world.date, -a.daysAgo, a.slot);
+    if (where && days.isSchoolDay(where.date))
+      account.data.attendance.push({
+        Id: child.stringIds ? `t${4_200_000 + i}` : 4_200_000 + i,
+        Date: where.date,
+        LessonNo: where.lessonNo,
+        Type: a.excused ? 3 : 1,
+      });
+  });
 }
 
 /** What a teacher enters between the two passes. */
@@ -78,7 +109,7 @@ export function enterNews(sim: PortalSimulator, world: World, served: ServedChil
         });
       if (news.kind !== 'change') continue;
       const change = news.change;
-      if (change.kind === 'moved') moveLesson(account, world.date, change);
+      if (change.kind === 'moved') moveLesson(sim, account, world.date, change);
       else {
         const record = changeRecord(account.data, account.school, change, world.date, 0);
         if (record !== undefined) {
@@ -128,8 +159,41 @@ function records(world: World, child: ChildWorld): { child: ChildFixture; school
     classroom: { symbol: '22' },
     ...(x.cancelledNextWeek ? { cancelled: [addDays(mondayOf(world.date), 7 + x.weekday - 1)] } : {}),
   }));
+  if (child.lessonZero !== null) {
+    const slots = data.week[String(child.lessonZero)] ?? [];
+    const first = slots.find((cells) => cells.length > 0)?.[0];
+    if (first !== undefined && slots[0]?.length === 0) slots[0] = [first];
+  }
+  splitGroups(data, school, child);
   if (child.stringIds) for (const mark of data.attendance) mark.Id = `t${String(mark.Id).replace(/^t/, '')}`;
   return { child: data, school };
+}
+
+/** The lesson ids of the other group a split slot (world.ts `groups`) is given, each with the child's own lesson there. */
+function groupsOf(data: ChildFixture, child: ChildWorld): [number, number][] {
+  return child.groups.flatMap((g, i) => {
+    const cells = data.week[String(g.weekday)]?.[g.slot] ?? [];
+    const other = 8_490 + i;
+    return cells[0]?.startsWith(`${other}@`) && cells[1] !== undefined ? [[other, Number(cells[1].split('@')[0])] as [number, number]] : [];
+  });
+}
+
+/**
+ * Splits the world's slots into groups: the other group's lesson of the same subject, with another teacher and room,
+ * listed before the child's own in the standing plan (the first entry of the subject is not the child's).
+ */
+function splitGroups(data: ChildFixture, school: SchoolFixture, child: ChildWorld): void {
+  const teachers = school.users.filter((u) => u.IsEmployee === true).map((u) => Number(u.Id));
+  child.groups.forEach((g, i) => {
+    const cells = data.week[String(g.weekday)]?.[g.slot];
+    const [lesson = '', room] = cells?.[0]?.split('@') ?? [];
+    const own = data.lessons[lesson];
+    if (cells === undefined || own === undefined || cells.some((c) => c.startsWith('849'))) return;
+    const other = 8_490 + i;
+    data.lessons[String(other)] = { subject: own.subject, teacher: teachers.find((t) => t !== own.teacher) ?? own.teacher };
+    const otherRoom = school.classrooms.find((c) => String(c.Id) !== room)?.Id ?? room;
+    cells.unshift(`${other}@${String(otherRoom)}`);
+  });
 }
 
 /** The plan's subjects and their lessons (by subject id), in the plan's order. */
@@ -265,12 +329,21 @@ function changeRecord(data: ChildFixture, school: SchoolFixture, c: Exclude<Chan
   };
 }
 
-function moveLesson(account: SimAccount, today: string, c: Extract<ChangeSpec, { kind: 'moved' }>): void {
+/** A lesson moved to another slot of a school day (a school moves none onto a day it keeps free). */
+function moveLesson(sim: PortalSimulator, account: SimAccount, today: string, c: Extract<ChangeSpec, { kind: 'moved' }>): void {
   const from = slotDay(account.data, today, c.weekday, c.slot);
   if (from === undefined) return;
   const to = { date: addWeekdays(today, c.toWeekday), lessonNo: c.toSlot };
-  if (to.date === from.date && to.lessonNo === from.lessonNo) return;
+  if ((to.date === from.date && to.lessonNo === from.lessonNo) || !sim.schoolDays(account.login).isSchoolDay(to.date)) return;
   account.moveLesson({ from, to });
+}
+
+/** An agenda entry's LessonNo, TimeFrom and TimeTo as the world's `end` has them (a late end: a trip from 07:45 to 16:00). */
+function timesOf(a: AgendaSpec, bell: readonly string[] | undefined, slot: string): Record<string, unknown> {
+  const to = { lesson: bell === undefined ? undefined : `${bell[1]}:00`, late: '16:00:00', absent: undefined, null: null }[a.end];
+  const end = to === undefined ? {} : { TimeTo: to };
+  if (bell === undefined) return a.end === 'late' ? { TimeFrom: '07:45:00', ...end } : { TimeFrom: null };
+  return { LessonNo: slot, TimeFrom: `${bell[0]}:00`, ...end };
 }
 
 function agendaRecord(data: ChildFixture, school: SchoolFixture, plan: Plan, a: AgendaSpec, today: string, id: number): Record<string, unknown> {
@@ -281,11 +354,11 @@ function agendaRecord(data: ChildFixture, school: SchoolFixture, plan: Plan, a: 
       : ownCategory(school, 'HomeWorks/Categories', a.category.own, { Color: '@Colors/1' });
   const bell = a.slot === null ? undefined : school.bells[a.slot];
   return {
+    ...timesOf(a, bell, String(a.slot)),
     Id: id,
     Content: a.content,
     Date: addDays(today, a.days),
     Category: `@HomeWorks/Categories/${category}`,
-    ...(bell === undefined ? { TimeFrom: null } : { LessonNo: String(a.slot), TimeFrom: `${bell[0]}:00`, TimeTo: `${bell[1]}:00` }),
     CreatedBy: '@Users/162001',
     Class: `@Classes/${data.account.classId}`,
     ...(a.subject === null ? {} : { Subject: `@Subjects/${at(plan.subjects, a.subject)}` }),

@@ -50,6 +50,27 @@ export interface AgendaSpec {
   /** A subject of the plan (by place), or the whole class. */
   subject: number | null;
   slot: number | null;
+  /**
+   * Its TimeTo (spec 2.8; interface 19.1): the slot's bell (`lesson`), late in the day (`late`: a trip from 07:45 when
+   * it has no slot), or none (absent, or null).
+   */
+  end: 'lesson' | 'late' | 'absent' | 'null';
+}
+
+/** A message in one of the child's mailboxes, unread or read, its subject possibly empty. */
+export interface MessageSpec {
+  mailbox: 'inbox' | 'notes';
+  subject: string;
+  read: boolean;
+  hoursAgo: number;
+}
+
+/** An absence mark of a lesson long ago or lately (excused or not): the lessons missed (spec 2.6). */
+export interface AbsenceSpec {
+  /** School days before today. */
+  daysAgo: number;
+  slot: number;
+  excused: boolean;
 }
 
 export interface ExtraSpec {
@@ -96,6 +117,16 @@ export interface ChildWorld {
   /** Ids of the records sent as strings ("210001") rather than numbers, as some lists do. */
   stringIds: boolean;
   news: NewsSpec[];
+  messages: MessageSpec[];
+  absences: AbsenceSpec[];
+  /** The school sends no lucky number today (LuckyNumber null). */
+  luckyEmpty: boolean;
+  /** A lesson at number 0 (before the first bell) on a weekday of the plan. */
+  lessonZero: number | null;
+  /** Slots (weekday, lesson) split into groups where the child's own group is listed second in the standing plan. */
+  groups: { weekday: number; slot: number }[];
+  /** The child's timetable holds its own group's lessons alone (a live school's), not every group's. */
+  ownGroupOnly: boolean;
 }
 
 export interface World {
@@ -186,12 +217,28 @@ const changeArb: fc.Arbitrary<ChangeSpec> = fc.oneof(
   }),
 );
 
-const agendaArb: fc.Arbitrary<AgendaSpec> = fc.record({
-  category: fc.oneof(fc.nat(6), fc.record({ own: fc.constantFrom(...OWN_CATEGORIES) })),
-  days: fc.integer({ min: -5, max: 20 }),
-  content: fc.constantFrom(...CONTENTS),
-  subject: fc.option(fc.nat(12), { nil: null }),
-  slot: fc.option(fc.integer({ min: 1, max: 7 }), { nil: null }),
+/** The ends an agenda entry may have, a lesson's twice as often. */
+const ENDS: readonly AgendaSpec['end'][] = ['lesson', 'lesson', 'late', 'absent', 'null'];
+
+const agendaArb: fc.Arbitrary<AgendaSpec> = fc
+  .record({
+    category: fc.oneof(fc.nat(6), fc.record({ own: fc.constantFrom(...OWN_CATEGORIES) })),
+    days: fc.integer({ min: -5, max: 20 }),
+    content: fc.constantFrom(...CONTENTS),
+    subject: fc.option(fc.nat(12), { nil: null }),
+    slot: fc.option(fc.integer({ min: 1, max: 7 }), { nil: null }),
+  })
+  // The end follows from the day rather than a draw of its own: what the worlds drew before it was added stays drawn.
+  .map((a) => ({ ...a, end: ENDS[((a.days % ENDS.length) + ENDS.length) % ENDS.length] as AgendaSpec['end'] }));
+
+/** Subjects a teacher writes, and none at all (a message without a subject: interface 19.1). */
+const MESSAGE_SUBJECTS = ['Wycieczka do muzeum', 'Zebranie', '', ' '];
+
+const messageArb: fc.Arbitrary<MessageSpec> = fc.record({
+  mailbox: fc.constantFrom<MessageSpec['mailbox']>('inbox', 'inbox', 'notes'),
+  subject: fc.constantFrom(...MESSAGE_SUBJECTS),
+  read: fc.boolean(),
+  hoursAgo: fc.integer({ min: 1, max: 24 * 20 }),
 });
 
 const newsArb: fc.Arbitrary<NewsSpec> = fc.oneof(
@@ -238,6 +285,13 @@ const childArb: fc.Arbitrary<ChildWorld> = fc.record({
   stringIds: fc.boolean(),
   // News in a third of the children: a world with none is read in one pass (drive.ts).
   news: fc.oneof({ weight: 2, arbitrary: fc.constant<NewsSpec[]>([]) }, { weight: 1, arbitrary: fc.array(newsArb, { minLength: 1, maxLength: 4 }) }),
+  // Drawn after the rest, so that what the worlds drew before these were added stays drawn the same.
+  messages: small(messageArb, 3),
+  absences: small(fc.record({ daysAgo: fc.integer({ min: 1, max: 70 }), slot: fc.nat(7), excused: fc.boolean() }), 3),
+  luckyEmpty: fc.nat(4).map((n) => n === 0),
+  lessonZero: fc.option(fc.integer({ min: 1, max: 5 }), { freq: 4, nil: null }),
+  groups: small(fc.record({ weekday: fc.integer({ min: 1, max: 5 }), slot: fc.integer({ min: 1, max: 6 }) }), 2),
+  ownGroupOnly: fc.boolean(),
 });
 
 /** A world: a day of the school year 2026/27 at a time of the day (not the night), one to three children. */

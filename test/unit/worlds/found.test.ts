@@ -24,6 +24,12 @@ const pupil = (over: Partial<ChildWorld>): ChildWorld => ({
   nameless: [],
   stringIds: false,
   news: [],
+  messages: [],
+  absences: [],
+  luckyEmpty: false,
+  lessonZero: null,
+  groups: [],
+  ownGroupOnly: false,
   ...over,
 });
 

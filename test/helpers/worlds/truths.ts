@@ -1,0 +1,202 @@
+// What must be true of the school in every generated world (interface 19.1): each door held against the reference
+// model (test/helpers/reference/), worked out from the portal's own records and the spec, never from the features'
+// typed values. A door that faithfully tells a wrong value fails here. Each property returns what it found untrue, a
+// line naming the child, the door and what it read against what the records say; an empty list holds.
+import { ASK_TEXT } from '../../../src/i18n/ask-text.js';
+import { UNTITLED } from '../../../src/i18n/school-words.js';
+import { addDays, warsawInstant } from '../reference/dates.js';
+import { averagesOf, gradesOf, missedOf, unreadOf } from '../reference/marks.js';
+import type { Records } from '../reference/portal.js';
+import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf } from '../reference/school.js';
+import type { ChildDoors, WorldDoors } from './doors.js';
+import type { Property } from './properties.js';
+
+/** The children the portal's records were read of (a kindergarten's are not), with their records. */
+const recorded = (d: WorldDoors): { c: ChildDoors; records: Records }[] =>
+  d.children.flatMap((c) => (c.run.records === undefined ? [] : [{ c, records: c.run.records }]));
+
+/** A retained state of the child, and its attributes parsed; undefined where the child's device has no such entity. */
+function retained(d: WorldDoors, c: ChildDoors, key: string): { state: string | undefined; attributes: Record<string, unknown> } | undefined {
+  if (!c.run.device?.entities.some((e) => e.key === key)) return undefined;
+  const topic = `${d.run.base}/${c.run.id}/${key}`;
+  const attributes = d.retained.get(`${topic}/attributes`);
+  return { state: d.retained.get(topic), attributes: attributes === undefined ? {} : (JSON.parse(attributes) as Record<string, unknown>) };
+}
+
+const classAndLucky: Property = {
+  name: 'the class and the lucky number as the school has them',
+  says: "MQTT's school state is the class Classes names, lucky_number the number LuckyNumbers gives for today or a day to come (None for none)",
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) => {
+      const found: string[] = [];
+      const school = retained(d, c, 'school');
+      const klass = classOf(records);
+      if (school !== undefined && klass !== null && school.state !== klass) found.push(`${c.run.id} school: ${school.state}, the class is ${klass}`);
+      const lucky = retained(d, c, 'lucky_number');
+      const drawn = luckyOf(records);
+      const told = drawn === null ? 'None' : String(drawn.number);
+      if (lucky !== undefined && lucky.state !== told)
+        found.push(`${c.run.id} lucky_number: ${lucky.state}, LuckyNumbers says ${told} (${JSON.stringify(records.lists.LuckyNumbers)})`);
+      if (lucky !== undefined && drawn !== null && lucky.attributes.day !== drawn.day)
+        found.push(`${c.run.id} lucky_number: day ${String(lucky.attributes.day)}, LuckyNumbers says ${drawn.day}`);
+      return found;
+    }),
+};
+
+const standingPlan: Property = {
+  name: 'the standing plan differs where the plan and the day differ',
+  says: "every difference timetable_today tells of the standing plan is one the day's lessons have against the child's own entries of the plan (a split class's other group is no difference)",
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) => {
+      const truth = differences(records);
+      const told = retained(d, c, 'timetable_today')?.attributes.standing_differences;
+      return (Array.isArray(told) ? (told as { date: string; no: number | null; kind: string; words?: string }[]) : []).flatMap((t) => {
+        if (records.days[t.date] === undefined) return [];
+        const slot = truth.get(`${t.date} ${t.no}`);
+        if (slot?.open || slot?.kinds.has(t.kind as never)) return [];
+        const held = JSON.stringify(lessonsOn(records, t.date)?.filter((l) => t.no === null || l.no === t.no));
+        return [
+          `${c.run.id} standing_differences: ${t.date} ${t.no} ${t.kind} ("${t.words ?? ''}"), the records: ${JSON.stringify(slot ? [...slot.kinds] : [])}, the day: ${held}`,
+        ];
+      });
+    }),
+};
+
+const agendaEnds: Property = {
+  name: 'an agenda entry starts and ends when the school says',
+  says: 'the agenda calendar feed starts each entry at its TimeFrom and ends it at its TimeTo',
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) =>
+      agendaOf(records).flatMap((entry) => {
+        if (entry.start === null || entry.end === null || entry.end <= entry.start) return [];
+        const events = (c.calendars.agenda ?? []).filter((e) => e.uid.includes(entry.id) && e.start.slice(0, 10) <= entry.date);
+        const start = warsawInstant(entry.date, entry.start);
+        const end = warsawInstant(entry.date, entry.end);
+        return events
+          .filter((e) => e.start !== start || e.end !== end)
+          .map(
+            (e) => `${c.run.id} agenda.ics "${e.summary}": ${e.start} – ${e.end}, HomeWorks ${entry.id}: ${entry.date} ${entry.start}–${entry.end}`,
+          );
+      }),
+    ),
+};
+
+const gradesCount: Property = {
+  name: 'a grade counts as the spec says',
+  says: "each subject's average on MQTT is the weighted mean of its grades that count; a mark that does not count says so wherever its weight is told",
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) => {
+      const found: string[] = [];
+      const truth = averagesOf(records);
+      const told = retained(d, c, 'average')?.attributes.subjects;
+      for (const s of Array.isArray(told) ? (told as { subject: string; average: number | null }[]) : []) {
+        const average = truth.get(s.subject);
+        if (average !== undefined && (s.average === null || Math.abs(s.average - average) > 0.006))
+          found.push(`${c.run.id} average ${s.subject}: ${s.average}, its grades that count make ${average.toFixed(3)}`);
+      }
+      const w = ASK_TEXT[d.run.world.language].grades;
+      const answers = c.answers.filter((a) => a.tool === 'get_grades');
+      for (const g of gradesOf(records).filter((g) => !g.counts && g.subject !== null && g.points === null))
+        for (const a of answers)
+          for (const line of a.text.split('\n').filter((l) => l.includes(`(${g.date}), ${g.subject}, ${g.value}`) && l.includes(`${w.weight}: `)))
+            if (!line.includes(w.notCounted)) found.push(`${c.run.id} get_grades: "${line}" tells a weight of a mark that does not count`);
+      return found;
+    }),
+};
+
+const missedLessons: Property = {
+  name: 'the lessons missed on a day are told',
+  says: 'get_lesson_topics of a day names each lesson the attendance marks missed that day, however long ago',
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) => {
+      const title = ASK_TEXT[d.run.world.language].lessonsHeld.catchUp;
+      return [...c.topicsOn].flatMap(([date, answer]) => {
+        const told = answer.text.slice(Math.max(0, answer.text.indexOf(title)));
+        return missedOf(records)
+          .filter((m) => m.date === date && !told.includes(`(${date}) ${m.no}.`))
+          .map(
+            (m) =>
+              `${c.run.id} get_lesson_topics {date: ${date}} (today ${records.today}): lesson ${m.no} missed, not told ("${told.slice(0, 200)}")`,
+          );
+      });
+    }),
+};
+
+const missedOverAWindow: Property = {
+  name: 'the lessons missed over a window are told',
+  says: 'get_lesson_topics of the last 60 days names each lesson the attendance marks missed within them',
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) => {
+      const title = ASK_TEXT[d.run.world.language].lessonsHeld.catchUp;
+      const answer = c.answers.find((a) => a.tool === 'get_lesson_topics' && a.args.days === 60)?.text ?? '';
+      const told = answer.slice(Math.max(0, answer.indexOf(title)));
+      const since = addDays(records.today, -59);
+      return missedOf(records)
+        .filter((m) => m.date >= since && m.date <= records.today && !told.includes(`(${m.date}) ${m.no}.`))
+        .map((m) => `${c.run.id} get_lesson_topics {days: 60} (today ${records.today}): lesson ${m.no} of ${m.date} missed, not told`);
+    }),
+};
+
+const movedWhereItLeaves: Property = {
+  name: 'a moved lesson is told where it leaves',
+  says: 'get_upcoming tells a lesson moved to another slot, on the day it leaves, at the number of the slot it leaves',
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) => {
+      const upcoming = c.answers.find((a) => a.tool === 'get_upcoming')?.text ?? '';
+      const last = addDays(records.today, 7);
+      return movedAway(records)
+        .filter((m) => m.date >= records.today && m.date <= last && m.subject !== null)
+        .filter((m) => !upcoming.split('\n').some((l) => l.includes(`(${m.date}): ${m.no}. `) && l.includes(m.subject as string)))
+        .map((m) => `${c.run.id} get_upcoming: no line of ${m.date} lesson ${m.no} (${m.subject}), moved away`);
+    }),
+};
+
+const unreadMessages: Property = {
+  name: 'every unread message is told',
+  says: 'unread_messages counts the unread of each mailbox, and the board lists the newest unread of the inbox, one without a subject as such',
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) => {
+      const found: string[] = [];
+      const unread = unreadOf(records);
+      const told = retained(d, c, 'unread_messages');
+      const inbox = unread.filter((m) => m.mailbox === 'inbox');
+      if (told?.state !== undefined && told.state !== 'None' && told.state !== String(inbox.length))
+        found.push(`${c.run.id} unread_messages: ${told.state}, the inbox has ${inbox.length} unread`);
+      const lang = d.run.world.language;
+      const untitled = [UNTITLED[lang], ASK_TEXT[lang].messages.untitled];
+      const board = c.board?.messages?.unread.map((m) => m.topic) ?? [];
+      const week = addDays(records.today, -7);
+      const newest = [...inbox].sort((a, b) => b.sent.localeCompare(a.sent)).slice(0, Math.min(board.length, 10));
+      for (const m of newest.filter((m) => m.sent.slice(0, 10) >= week))
+        if (!board.includes(m.topic) && !(m.topic.trim() === '' && untitled.some((u) => board.includes(u))))
+          found.push(`${c.run.id} board: the unread "${m.topic}" of ${m.sent} not listed (${JSON.stringify(board)})`);
+      return found;
+    }),
+};
+
+const dayLessons: Property = {
+  name: "a day's lessons as the timetable holds them",
+  says: "get_day of a day tells each lesson the child's timetable holds that day, by its number and subject",
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) => {
+      const names = namesOf(records);
+      return [...c.days].flatMap(([date, answer]) =>
+        (lessonsOn(records, date) ?? [])
+          .filter((l) => !l.cancelled && names.subject(l.subject) !== null)
+          .filter((l) => !answer.text.split('\n').some((line) => line.includes(`${l.no}. `) && line.includes(names.subject(l.subject) as string)))
+          .map((l) => `${c.run.id} get_day ${date}: no lesson ${l.no} (${names.subject(l.subject)}) in "${answer.text.slice(0, 300)}"`),
+      );
+    }),
+};
+
+export const TRUTHS: readonly Property[] = [
+  dayLessons,
+  classAndLucky,
+  standingPlan,
+  agendaEnds,
+  gradesCount,
+  missedLessons,
+  missedOverAWindow,
+  movedWhereItLeaves,
+  unreadMessages,
+];
