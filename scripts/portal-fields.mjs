@@ -45,7 +45,6 @@ export const REASONS = {
   'Realizations CountInRPN': 'the bridge counts no statistics of lessons held',
   'Realizations AddedBy': 'the teacher of a lesson held is the lesson’s (Lessons)',
   'Timetables DayNo': 'the day is the key the lesson is listed under',
-  'Timetables TimetableEntry': 'the standing plan is read from TimetableEntries itself',
   'Timetables VirtualClass': 'empty on tested accounts (VirtualClasses)',
   'Timetables VirtualClassName': 'empty on tested accounts (VirtualClasses)',
   'Timetables SubstitutionClassUrl': 'the change is told from the lesson’s own Org* fields',
