@@ -44,11 +44,12 @@ const OWN_PROCESS = [
 ];
 
 /**
- * The unit file that mocks a module (once/session.test.ts counts every write of util/files.ts) runs in a
- * process of its own: in the unit tier's shared workers its count failed one run in two here (passing
- * alone), the mocked module shared with the files that ran before it in that worker.
+ * The unit files that mock a module run in a process of their own. once/session.test.ts counts every write of
+ * util/files.ts: in the unit tier's shared workers its count failed one run in two here (passing alone), the mocked
+ * module shared with the files that ran before it in that worker. worlds/mutated.test.ts plants faults in the portal's
+ * schemas: in a shared worker the bridge kept the schemas another file had imported first, and no mutation took.
  */
-const UNIT_OWN_PROCESS = ['test/unit/once/session.test.ts'];
+const UNIT_OWN_PROCESS = ['test/unit/once/session.test.ts', 'test/unit/worlds/mutated.test.ts'];
 
 /**
  * A young generation four times V8's default in the shared workers: a simulated day and a generated world make many
