@@ -65,6 +65,8 @@ const EN = {
   today: 'Today',
   tomorrow: 'Tomorrow',
   noLessons: 'No lessons.',
+  /** A substitute's lesson of its own subject, both teachers initialled: the row has room for one short line. */
+  substitute: (teacher: string, away: string) => `${teacher} for ${away}`,
   room: (room: string) => `room ${room}`,
   until: (time: string) => `until ${time}`,
   firstLesson: 'First lesson',
@@ -139,6 +141,8 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     today: 'Dziś',
     tomorrow: 'Jutro',
     noLessons: 'Brak lekcji.',
+    // "za" would want the name's accusative: the name is given as it is written.
+    substitute: (teacher, away) => `${teacher} za ${away}`,
     room: (room) => `s. ${room}`,
     until: (time) => `do ${time}`,
     firstLesson: 'Pierwsza lekcja',
@@ -198,6 +202,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     today: 'Сьогодні',
     tomorrow: 'Завтра',
     noLessons: 'Уроків немає.',
+    substitute: (teacher, away) => `${teacher} замість ${away}`,
     room: (room) => `каб. ${room}`,
     until: (time) => `до ${time}`,
     firstLesson: 'Перший урок',

@@ -52,7 +52,7 @@ describe.skipIf(!hasSdk() && !process.env.CI)('Assist reaches the school year fr
     expect(recent?.text).not.toContain('2026-09-22');
     // The history test in 50 days, and not the maths one in 45.
     expect(history?.text).toMatch(new RegExp(`^Ania \\(ania\\) — ${TODAY} – ${addDays(TODAY, 60)} \\(hist\\)`));
-    expect(history?.text).toContain(`(${addDays(TODAY, 50)}): sprawdzian 08:55 — Historia — Średniowiecze`);
+    expect(history?.text).toContain(`(${addDays(TODAY, 50)}): sprawdzian 08:55–09:40 — Historia — Średniowiecze`);
     expect(history?.text).not.toContain('Ułamki');
     // The topics of that one date, each lesson with its number and subject, and of no other day.
     const lines = (topics?.text ?? '').split('\n').filter((l) => l.startsWith('- '));

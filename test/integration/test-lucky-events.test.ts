@@ -29,6 +29,7 @@ describe('test event', () => {
         child_name: 'Ania',
         date: '2026-11-24',
         time: '08:55',
+        time_to: '09:40',
         subject: 'Matematyka',
         kind: 'test',
         category: 'Sprawdzian',

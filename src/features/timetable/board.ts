@@ -19,7 +19,7 @@ import type {
 import { TIMETABLE_WORDS } from '../../i18n/lesson-words.js';
 import { standingLine } from './standing.js';
 import { addDays } from '../../util/time.js';
-import { dayShort, dayTitle, list, num, part, str, weekday, type BoardMoment } from '../screens/shown.js';
+import { dayShort, dayTitle, initialled, list, num, part, str, weekday, type BoardMoment } from '../screens/shown.js';
 
 /** timetable_today or timetable_tomorrow as the board finds it (both have the same attributes). */
 type DayState = Received<typeof timetableToday>;
@@ -35,13 +35,17 @@ function lessonsOf(state: DayState | undefined): { date: string; to: string | nu
 const CHANGES: readonly ChangeKind[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
 
 /**
- * A lesson's change in words as the board prints it: the board shows no teachers, so a substitute of the same subject
- * is named before the words that name the teacher away ("Monika Piotrowska · zastępstwo za: Ewa Szymańska").
+ * A lesson's change in words as the board prints it. The board shows no teachers, and its row has room for one short
+ * line: a substitute of the same subject is told by both teachers, initialled, in place of the note's words for it
+ * ("M. Piotrowska za E. Szymańska · s. 4"), which come first (such a lesson is neither moved nor an extra class).
  */
-function noteShown(l: Slot, change: ChangeKind | null): string | null {
+function noteShown(l: Slot, change: ChangeKind | null, text: BoardText): string | null {
   const [note, teacher] = [str(l.note), str(l.teacher)];
   const slot = { change, subject: str(l.subject), teacher, original_subject: str(l.original_subject), original_teacher: str(l.original_teacher) };
-  return note === null || teacher === null || awayTeacher(slot) === null ? note : `${teacher} · ${note}`;
+  const away = awayTeacher(slot);
+  if (note === null || teacher === null || away === null) return note;
+  const [, ...rest] = note.split(' · ');
+  return [text.substitute(initialled(teacher) ?? teacher, initialled(away) ?? away), ...rest].join(' · ');
 }
 const changeOf = (v: unknown): ChangeKind | null => CHANGES.find((c) => c === v) ?? null;
 
@@ -64,7 +68,7 @@ function shownDay({ state, clock, text }: ShownChild, on: number | null, next: R
     const block = extra === undefined && chosen.blocks ? (true as const) : undefined;
     const status = i < over ? 'done' : chosen.date === clock.today && i === on ? 'now' : null;
     const [from, to, change] = [str(l.from), str(l.to), changeOf(l.change)];
-    return { no: num(l.no), from, to, subject: str(l.subject), room: str(l.room), change, note: noteShown(l, change), status, extra, block };
+    return { no: num(l.no), from, to, subject: str(l.subject), room: str(l.room), change, note: noteShown(l, change, text), status, extra, block };
   });
   return { date: chosen.date, title: dayTitle(chosen.date, clock, text), lessons, empty: lessons.length === 0 ? text.noLessons : null };
 }
@@ -114,7 +118,7 @@ function nextChangesOf(state: DayState | undefined, shownDate: string | null, cl
   const day = dayShort(date, clock, text);
   const items = list(state?.attributes?.lessons).flatMap((l): BoardNextChange[] => {
     const change = changeOf(l.change);
-    const note = noteShown(l, change);
+    const note = noteShown(l, change, text);
     if (change === null || note === null) return [];
     return [{ day, no: num(l.no), time: str(l.from), subject: str(l.subject) ?? str(l.original_subject), change, note }];
   });

@@ -175,7 +175,7 @@ describe('one view of a child on both screens', () => {
       const lesson = { ...slot, note: noteOf(slot, TIMETABLE_WORDS.pl) };
       expect(lesson.note).toBe('zastępstwo za: Ewa Szymańska');
       const today = { state: '1', attributes: { date: TODAY, lessons: [lesson] } };
-      expect(board({ timetable_today: today }).day?.lessons[0]?.note).toBe('Monika Piotrowska · zastępstwo za: Ewa Szymańska');
+      expect(board({ timetable_today: today }).day?.lessons[0]?.note).toBe('M. Piotrowska za E. Szymańska');
       const text = await family({ 'sensor.ania_timetable_today': today, 'binary_sensor.ania_at_school': { state: 'on', attributes: {} } });
       expect(text).toContain('Edukacja _(Monika Piotrowska · zastępstwo za: Ewa Szymańska)_');
       expect(text.split('Monika Piotrowska')).toHaveLength(2);

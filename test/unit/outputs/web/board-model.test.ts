@@ -373,7 +373,7 @@ describe('the board of one child', () => {
       },
     };
     // The substitute first (the board shows no teachers), then the teacher who is away.
-    expect(card(at('08:00'), child({ timetable_today: today })).day?.lessons[0]?.note).toBe('Monika Piotrowska · zastępstwo za: Ewa Szymańska');
+    expect(card(at('08:00'), child({ timetable_today: today })).day?.lessons[0]?.note).toBe('M. Piotrowska za E. Szymańska');
   });
 
   it('between lessons names next_lesson, and the lessons before it are over (a cancelled one too)', () => {
