@@ -100,7 +100,8 @@ export class ChildRecords {
 
   /**
    * Moves the lesson of a slot to another day or hour, as live schools show it: the slot it leaves is
-   * IsCanceled with the New* fields; the slot it goes to holds a substitution with Org* of the old slot.
+   * IsCanceled with the New* fields; the slot it goes to holds a substitution with Org* of the old slot. Of a split
+   * slot it is the child's own group's lesson that moves, wherever the plan lists it.
    */
   moveLesson(move: LessonMove): void {
     this.moves.push(move);

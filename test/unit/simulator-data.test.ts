@@ -119,3 +119,35 @@ describe('changing the world', () => {
     expect(extra.childLid).not.toBe(sim.account('7654321u').childLid);
   });
 });
+
+describe('a lesson moved out of a split slot', () => {
+  // Monday's third lesson is split: English with the child's teacher (8403) and with the other group's (8404). Some
+  // schools list the other group first in the plan; the lesson a move takes is still the child's own group's.
+  type Lesson = { Lesson: { Id: string }; IsCanceled: boolean; NewDate?: string };
+  const moveFromSplitSlot = (ownGroupOnly: boolean) => {
+    const account = sim.account(ANIA.login);
+    account.data.week['1']?.[3]?.reverse();
+    account.ownGroupOnly = ownGroupOnly;
+    account.moveLesson({ from: { date: '2026-11-23', lessonNo: 3 }, to: { date: '2026-11-24', lessonNo: 8 } });
+  };
+  const week = async () =>
+    (await gatewayGet<{ Timetable: Record<string, Lesson[][]> }>(sim, browser, 'Timetables?weekStart=2026-11-23')).body.Timetable;
+  const told = (slot: Lesson[] | undefined) => (slot ?? []).map((l) => [l.Lesson.Id, l.IsCanceled, l.NewDate ?? null]);
+
+  it("moves the child's own group's lesson; the other group's stays in its slot", async () => {
+    moveFromSplitSlot(false);
+    const days = await week();
+    expect(told(days['2026-11-23']?.[3])).toEqual([
+      ['8404', false, null],
+      ['8403', true, '2026-11-24'],
+    ]);
+    expect(told(days['2026-11-24']?.[8])).toEqual([['8403', false, null]]);
+  });
+
+  it("brings no lesson of the other group into a timetable that holds the child's group alone", async () => {
+    moveFromSplitSlot(true);
+    const days = await week();
+    expect(told(days['2026-11-23']?.[3])).toEqual([['8403', true, '2026-11-24']]);
+    expect(told(days['2026-11-24']?.[8])).toEqual([['8403', false, null]]);
+  });
+});

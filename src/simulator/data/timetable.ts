@@ -8,6 +8,7 @@ import { expandIn, type DataContext } from './context.js';
 import { buildSchoolDays, entryId } from './school-days.js';
 import type { SchoolDays, PlannedLesson } from './school-days.js';
 import type { ExtraClassFixture } from '../fixtures.js';
+import type { LessonMove } from '../account-records.js';
 
 /** Weeks are published this many days ahead of the current Monday (three weeks: a parent may ask about one); later ones answer 403. */
 const PUBLISHED_AHEAD_DAYS = 21;
@@ -58,6 +59,20 @@ function timetableLesson(ctx: DataContext, schoolDays: SchoolDays, date: string,
   return out;
 }
 
+/**
+ * The lesson a move takes from its slot: of a split slot, the child's own group's (the other group's stays, whichever
+ * the plan lists first), else the slot's first; none when the child's timetable does not hold the slot's lessons.
+ */
+function movedLesson(ctx: DataContext, schoolDays: SchoolDays, from: LessonMove['from']): PlannedLesson | undefined {
+  const { account } = ctx;
+  const slot = schoolDays.lessonsOn(from.date).filter((l) => l.lessonNo === from.lessonNo);
+  return slot.find((l) => !account.otherGroup.has(l.lessonId)) ?? (account.ownGroupOnly ? undefined : slot[0]);
+}
+
+/** The lesson of a published slot that is held for `lesson` (its Lesson.Id). */
+const heldFor = (slot: unknown[] | undefined, lesson: PlannedLesson) =>
+  (slot as { Lesson: { Id: string } }[] | undefined)?.find((l) => l.Lesson.Id === String(lesson.lessonId));
+
 function day(ctx: DataContext, schoolDays: SchoolDays, date: string): unknown[][] {
   const moves = ctx.account.moves;
   const length = Math.max(schoolDays.slotCount, ...moves.filter((m) => m.to.date === date).map((m) => m.to.lessonNo + 1));
@@ -66,14 +81,14 @@ function day(ctx: DataContext, schoolDays: SchoolDays, date: string): unknown[][
   for (const l of schoolDays.lessonsOn(date))
     if (!account.ownGroupOnly || !account.otherGroup.has(l.lessonId)) slots[l.lessonNo]?.push(timetableLesson(ctx, schoolDays, date, l));
   for (const move of moves) {
-    const moved = schoolDays.lessonsOn(move.from.date).find((l) => l.lessonNo === move.from.lessonNo);
+    const moved = movedLesson(ctx, schoolDays, move.from);
     if (!moved) continue;
     const lesson = timetableLesson(ctx, schoolDays, move.from.date, moved);
     const from = schoolDays.bell(move.from.lessonNo);
     const to = schoolDays.bell(move.to.lessonNo);
     if (move.from.date === date) {
       // The slot it leaves: cancelled there, with where it goes.
-      const left = slots[move.from.lessonNo]?.[0] as Record<string, unknown> | undefined;
+      const left = heldFor(slots[move.from.lessonNo], moved);
       Object.assign(left ?? {}, {
         IsCanceled: true,
         IsSubstitutionClass: true,

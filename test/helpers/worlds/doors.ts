@@ -47,6 +47,13 @@ export interface ChildDoors {
   calendars: Partial<Record<CalendarFeedName, ParsedEvent[]>>;
 }
 
+/**
+ * The agenda calendar feed's events of one HomeWorks record: its UID names the list and the record's id whole
+ * (`agenda-<Id>.<child>@…`), so a homework's or a meeting's event whose UID merely holds the same digits is not it.
+ */
+export const agendaEventsOf = (c: ChildDoors, id: string): ParsedEvent[] =>
+  (c.calendars.agenda ?? []).filter((e) => e.uid.startsWith(`agenda-${id}.`));
+
 export interface WorldDoors {
   run: WorldRun;
   /** The retained MQTT topics as the broker holds them. */

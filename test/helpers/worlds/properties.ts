@@ -11,7 +11,7 @@ import type { GradesAsk } from '../../../src/features/grades/ask.js';
 import type { AgendaAsk } from '../../../src/features/agenda/ask.js';
 import type { TimetableAsk } from '../../../src/features/timetable/ask.js';
 import { warsawDate } from '../../../src/util/time.js';
-import type { Answer, ChildDoors, WorldDoors } from './doors.js';
+import { agendaEventsOf, type Answer, type ChildDoors, type WorldDoors } from './doors.js';
 
 export interface Property {
   name: string;
@@ -193,9 +193,7 @@ const agendaByItsKind: Property = {
         const told = (l: string) => l.slice(l.indexOf(`(${item.date})`));
         if (lines.length > 0 && !lines.some((l) => told(l).includes(category) && !told(l).includes(meeting)))
           found.push(`${c.run.id} get_upcoming: ${JSON.stringify(lines)} for a "${category}" entry`);
-        const events = (c.calendars.agenda ?? []).filter(
-          (e) => e.uid.includes(item.key.replace(/^agenda:/, '')) && e.start.slice(0, 10) === item.date,
-        );
+        const events = agendaEventsOf(c, item.key.replace(/^agenda:/, '')).filter((e) => e.start.slice(0, 10) === item.date);
         for (const e of events) if (e.summary.includes(meeting)) found.push(`${c.run.id} agenda.ics: "${e.summary}" for a "${item.category}" entry`);
       }
     }

@@ -8,7 +8,7 @@ import { addDays, warsawInstant } from '../reference/dates.js';
 import { averagesOf, gradesOf, missedOf, unreadOf } from '../reference/marks.js';
 import type { Records } from '../reference/portal.js';
 import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf } from '../reference/school.js';
-import type { ChildDoors, WorldDoors } from './doors.js';
+import { agendaEventsOf, type ChildDoors, type WorldDoors } from './doors.js';
 import type { Property } from './properties.js';
 
 /** The children the portal's records were read of (a kindergarten's are not), with their records. */
@@ -69,7 +69,7 @@ const agendaEnds: Property = {
     recorded(d).flatMap(({ c, records }) =>
       agendaOf(records).flatMap((entry) => {
         if (entry.start === null || entry.end === null || entry.end <= entry.start) return [];
-        const events = (c.calendars.agenda ?? []).filter((e) => e.uid.includes(entry.id) && e.start.slice(0, 10) <= entry.date);
+        const events = agendaEventsOf(c, entry.id).filter((e) => e.start.slice(0, 10) <= entry.date);
         const start = warsawInstant(entry.date, entry.start);
         const end = warsawInstant(entry.date, entry.end);
         return events
