@@ -142,12 +142,15 @@ export function pointGradeItems(src: GradeSources, names: Names, endFirstSemeste
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
     const max = category?.ValueTo;
     const points = pointValue(g);
+    const details: GradeDetails = { points: points ?? null, max_points: max ?? null, percent: pointPercent(points, max) };
+    // Its category's CountToTheAverage leaves it out of the subject's percentage (averages.ts): it says so.
+    if (category?.CountToTheAverage === false) details.counts_to_average = false;
     return {
       key: `point:${g.Id}`,
       kind: 'point',
       shown: pointShown(g, max),
       ...sharedFields(g, category, comments, names, endFirstSemester),
-      details: { points: points ?? null, max_points: max ?? null, percent: pointPercent(points, max) },
+      details,
     };
   });
 }

@@ -5,7 +5,7 @@
 import { ASK_TEXT } from '../../../src/i18n/ask-text.js';
 import { UNTITLED } from '../../../src/i18n/school-words.js';
 import { addDays, warsawInstant } from '../reference/dates.js';
-import { averagesOf, gradesOf, missedOf, unreadOf } from '../reference/marks.js';
+import { averagesOf, gradesOf, missedOf, unreadOf, type Grade } from '../reference/marks.js';
 import type { Records } from '../reference/portal.js';
 import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf } from '../reference/school.js';
 import { agendaEventsOf, type ChildDoors, type WorldDoors } from './doors.js';
@@ -21,6 +21,18 @@ function retained(d: WorldDoors, c: ChildDoors, key: string): { state: string | 
   const topic = `${d.run.base}/${c.run.id}/${key}`;
   const attributes = d.retained.get(`${topic}/attributes`);
   return { state: d.retained.get(topic), attributes: attributes === undefined ? {} : (JSON.parse(attributes) as Record<string, unknown>) };
+}
+
+/**
+ * The lines of an answer that tell this grade: its day, its subject and its value whole, so that a "1" is not read in
+ * the "17/20 pkt" or a "4" in the "4+" told of the same day and subject (get_grades: `day (date), subject, value, ...`).
+ */
+function linesTelling(text: string, g: Grade): string[] {
+  const told = `(${g.date}), ${g.subject}, ${g.value}`;
+  return text.split('\n').filter((line) => {
+    const at = line.indexOf(told);
+    return at >= 0 && [undefined, ',', ' '].includes(line[at + told.length]);
+  });
 }
 
 const classAndLucky: Property = {
@@ -98,7 +110,7 @@ const gradesCount: Property = {
       const answers = c.answers.filter((a) => a.tool === 'get_grades');
       for (const g of gradesOf(records).filter((g) => !g.counts && g.subject !== null && g.points === null))
         for (const a of answers)
-          for (const line of a.text.split('\n').filter((l) => l.includes(`(${g.date}), ${g.subject}, ${g.value}`) && l.includes(`${w.weight}: `)))
+          for (const line of linesTelling(a.text, g).filter((l) => l.includes(`${w.weight}: `)))
             if (!line.includes(w.notCounted)) found.push(`${c.run.id} get_grades: "${line}" tells a weight of a mark that does not count`);
       return found;
     }),

@@ -427,6 +427,30 @@ describe('a mark that counts toward no average', () => {
     expect(answer.text).toMatch(/, 5, kategoria: Aktywność, waga: 2, nauczyciel: Anna Nowak\n/);
   });
 
+  it('says so beside a point grade of a category that does not count, and of no other', async () => {
+    const items = gradeItems(
+      {
+        pointGrades: pointGradesResponse.parse({
+          Grades: [
+            { Id: 1, Grade: '7', GradeValue: 7, Category: { Id: 1 }, Subject: { Id: 1 }, AddDate: '2026-01-12 09:00:00', AddedBy: { Id: 12 } },
+            { Id: 2, Grade: '17', GradeValue: 17, Category: { Id: 2 }, Subject: { Id: 1 }, AddDate: '2026-01-13 09:00:00', AddedBy: { Id: 12 } },
+          ],
+        }).Grades,
+        pointCategories: pointCategoriesResponse.parse({
+          Categories: [
+            { Id: 1, Name: 'Kartkówka próbna', Weight: 2, CountToTheAverage: false, ValueTo: 10 },
+            { Id: 2, Name: 'Test sprawdzający', Weight: 1, CountToTheAverage: true, ValueTo: 20 },
+          ],
+        }).Categories,
+      },
+      names,
+    );
+    expect(counted(items)).toEqual({ '7/10 pkt': false, '17/20 pkt': true });
+    const answer = await toolAnswer(factsServer('pl', { grades: { ...gradesAsk.unknown, items } }), 'get_grades', {});
+    expect(answer.text).toMatch(/, 7\/10 pkt \[punkty\], kategoria: Kartkówka próbna, waga: 2, [^\n]*nie liczy się do średniej/);
+    expect(answer.text).toMatch(/, 17\/20 pkt \[punkty\], kategoria: Test sprawdzający, waga: 1, nauczyciel: Jan Kowalski\n/);
+  });
+
   it('leaves a 0 counted where the school counts zeros (GradingSystem countZero)', () => {
     expect(counted(gradeItems(sources(true), names))).toEqual({ '0': true, '+': false, np: false, bz: false, '5': true });
   });
