@@ -205,7 +205,7 @@ export function leaves(c: PlanChange, date: string): boolean {
 }
 
 /** The slot a change occupies on `date`, its number and hours: a lesson moved away sits in the slot it left. */
-export function slotOfChange(c: PlanChange, date: string): { no: number | null; hours: string | null } {
+function slotOfChange(c: PlanChange, date: string): { no: number | null; hours: string | null } {
   return leaves(c, date) ? { no: c.original_lesson_no, hours: c.original_hours } : { no: c.lesson_no, hours: c.hours };
 }
 
