@@ -108,14 +108,10 @@ export function enterNews(sim: PortalSimulator, world: World, served: ServedChil
           ...entered,
         });
       if (news.kind !== 'change') continue;
-      const change = news.change;
-      if (change.kind === 'moved') moveLesson(sim, account, world.date, change);
-      else {
-        const record = changeRecord(account.data, account.school, change, world.date, 0);
-        if (record !== undefined) {
-          const { Id: _id, AddDate: _added, ...init } = record;
-          account.addPlanChange(init);
-        }
+      const record = changeRecord(account.data, account.school, news.change, world.date, 0);
+      if (record !== undefined) {
+        const { Id: _id, AddDate: _added, ...init } = record;
+        account.addPlanChange(init);
       }
     }
   }
