@@ -139,6 +139,35 @@ describe('a lesson moved to another hour of its day (get_upcoming)', () => {
   });
 });
 
+describe('a lesson moved away from a slot another lesson moves into (get_upcoming)', () => {
+  it('is told at that slot beside the lesson that comes in', async () => {
+    // Thursday's 5th lesson, computing, moved to Tuesday's 6th; its 1st, maths, moved into the 5th.
+    const away = change({
+      kind: 'shifted',
+      date: '2026-11-24',
+      lesson_no: 6,
+      hours: '12:40-13:25',
+      subject: 'Informatyka',
+      original_lesson_no: 5,
+      original_hours: '11:45-12:30',
+      original_subject: 'Informatyka',
+    });
+    const into = change({
+      kind: 'shifted',
+      lesson_no: 5,
+      hours: '11:45-12:30',
+      subject: 'Matematyka',
+      original_lesson_no: 1,
+      original_hours: '08:00-08:45',
+      original_subject: 'Matematyka',
+    });
+    const timetable = timetableFacts({ fortnight: fortnightOf((date) => ({ changes: changesOn([into, away], date) })) });
+    const answer = await text(server('pl', { timetable }), 'get_upcoming', { days: 7 });
+    expect(answer).toMatch(/^- jutro \(2026-11-19\): 5\. 11:45-12:30 Informatyka — przeniesiona na .*lekcja 6$/m);
+    expect(answer).toMatch(/^- jutro \(2026-11-19\): 5\. 11:45-12:30 Matematyka — przeniesiona z .*lekcja 1$/m);
+  });
+});
+
 describe("a kindergarten's day (get_day)", () => {
   it('has no line on the standing plan, which a kindergarten never has, where a school day says "not known yet"', async () => {
     const kindergarten = await text(server('pl', { timetable: timetableFacts({ kind: 'kindergarten' }) }), 'get_day', { date: '2026-11-19' });
