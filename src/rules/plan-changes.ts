@@ -205,7 +205,7 @@ export function leaves(c: PlanChange, date: string): boolean {
 }
 
 /** The slot a change occupies on `date`, its number and hours: a lesson moved away sits in the slot it left. */
-export function slotOfChange(c: PlanChange, date: string): { no: number | null; hours: string | null } {
+function slotOfChange(c: PlanChange, date: string): { no: number | null; hours: string | null } {
   return leaves(c, date) ? { no: c.original_lesson_no, hours: c.original_hours } : { no: c.lesson_no, hours: c.hours };
 }
 
@@ -217,15 +217,16 @@ export function slotOn(c: PlanChange, date: string): number | null {
 /**
  * The changes that touch one day. A lesson moved to another day also shows on the day it leaves, in
  * its old slot, still saying where it goes (date, lesson_no, hours) and where it was (original_*); it
- * replaces a bare cancellation of that slot, which is the same event seen from there.
+ * replaces a bare cancellation of that slot, which is the same event seen from there, and stands beside
+ * any other change of the slot (a lesson moved in where it left).
  */
 export function changesOn(changes: readonly PlanChange[], date: string): PlanChange[] {
   const own = changes.filter((c) => c.date === date);
   for (const c of changes) {
     if (!leaves(c, date)) continue;
-    const at = own.findIndex((o) => o.lesson_no !== null && o.lesson_no === c.original_lesson_no);
+    const at = own.findIndex((o) => o.kind === 'cancelled' && o.lesson_no !== null && o.lesson_no === c.original_lesson_no);
     if (at < 0) own.push({ ...c });
-    else if (own[at]!.kind === 'cancelled') own[at] = { ...c, note: own[at]!.note ?? c.note };
+    else own[at] = { ...c, note: own[at]!.note ?? c.note };
   }
   return own.sort((a, b) => (slotOn(a, date) ?? 99) - (slotOn(b, date) ?? 99));
 }

@@ -162,6 +162,15 @@ export function movedIn(l: SlotChange): boolean {
   return c?.kind === 'shifted' && isSlot(l, c.date, c.lesson_no) && !isSlot(l, c.original_date, c.original_lesson_no);
 }
 
+/**
+ * Every slot a change of a day's list (changesOn) stands in on `date`, as the day's lessons tell it: the slot a lesson moved
+ * away leaves (for another day or another hour of the same one), and the slot the change names on its own day.
+ */
+export function slotsOfChange(c: PlanChange, date: string): { no: number | null; hours: string | null }[] {
+  const left = movedAway({ change: c, date, lessonNo: c.original_lesson_no }) ? [{ no: c.original_lesson_no, hours: c.original_hours }] : [];
+  return c.date === date ? [...left, { no: c.lesson_no, hours: c.hours }] : left;
+}
+
 /** The day's lessons grouped by slot, in slot order (a split class's groups share one). */
 export function slotsOf(lessons: readonly ScheduledLesson[]): ScheduledLesson[][] {
   const slots: ScheduledLesson[][] = [];

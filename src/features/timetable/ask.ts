@@ -1,8 +1,8 @@
 // What Assist asks of the timetable (interface 17.1): any day of the two weeks the lessons calendar feed holds (this
 // school week and the next, with their changes), a day off by its name, the plan changes and days off ahead, the
 // bells and who teaches each subject. From the timetable's own view, the days it computed for the calendar feed.
-import type { SchoolDay } from '../../rules/schedule.js';
-import { slotOfChange } from '../../rules/plan-changes.js';
+import { slotsOfChange, type SchoolDay } from '../../rules/schedule.js';
+import type { PlanChange } from '../../rules/plan-changes.js';
 import type { FreeDay } from '../../rules/schooldays.js';
 import type { Bell } from '../../portal/schemas/identity.js';
 import { ASK_TEXT } from '../../i18n/ask-text.js';
@@ -108,23 +108,27 @@ function blocksOnly(facts: TimetableAsk): boolean {
   return held.length > 0 && held.every((l) => l.block !== null);
 }
 
+/** One plan change as get_upcoming tells it, at one slot it stands in on `date`. */
+function changeLine(ch: PlanChange, date: string, { no, hours }: { no: number | null; hours: string | null }, c: AskContext): string {
+  const slot = joinedFacts([no === null ? null : `${no}.`, hours], ' ');
+  // What takes place (for a cancellation, what was cancelled) with its teacher, as the day's lessons say it; the change's
+  // words name what it replaced ("zamiast: Fizyka").
+  const what = joinedFacts([ch.subject ?? ch.original_subject, ch.teacher && `${ASK_TEXT[c.language].common.teacher}: ${ch.teacher}`]);
+  const words = changeWords(ch, date, TIMETABLE_WORDS[c.language], no);
+  return `${dayShort(date, c.clock, BOARD_TEXT[c.language])} (${date}): ${joinedFacts([joinedFacts([slot, what], ' '), words], ' — ')}`;
+}
+
 function upcoming(facts: TimetableAsk, { until, subject }: UpcomingAsked, c: AskContext): Told[] {
   const w = ASK_TEXT[c.language].timetable;
-  const text = BOARD_TEXT[c.language];
-  const words = TIMETABLE_WORDS[c.language];
   const ahead = facts.fortnight.filter((d) => d.date >= c.clock.today && d.date <= until);
   const changes = ahead.flatMap((d) =>
     d.changes
       .filter((ch) => ofSubject(subject, ch.original_subject ?? ch.subject) || ofSubject(subject, ch.subject))
-      .map((ch) => {
-        // A lesson moved to another day is told on the day it leaves at the slot it leaves, as the day's lessons tell it.
-        const { no, hours } = slotOfChange(ch, d.date);
-        const slot = joinedFacts([no === null ? null : `${no}.`, hours], ' ');
-        // What takes place (for a cancellation, what was cancelled) with its teacher, as the day's lessons say it; the
-        // change's words name what it replaced ("zamiast: Fizyka").
-        const what = joinedFacts([ch.subject ?? ch.original_subject, ch.teacher && `${ASK_TEXT[c.language].common.teacher}: ${ch.teacher}`]);
-        return `${dayShort(d.date, c.clock, text)} (${d.date}): ${joinedFacts([joinedFacts([slot, what], ' '), changeWords(ch, d.date, words)], ' — ')}`;
-      }),
+      // A lesson moved away is told on the day it leaves at the slot it leaves, as the day's lessons tell it (also when
+      // it moves to another hour of the same day, where it is told at both), every line of the day in slot order.
+      .flatMap((ch) => slotsOfChange(ch, d.date).map((slot) => ({ ch, slot })))
+      .sort((a, b) => (a.slot.no ?? 99) - (b.slot.no ?? 99))
+      .map(({ ch, slot }) => changeLine(ch, d.date, slot, c)),
   );
   const free = facts.freeDays
     ?.filter((f) => f.from <= until && f.to >= c.clock.today)

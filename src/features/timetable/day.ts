@@ -50,8 +50,11 @@ function movesOf(l: Pick<ScheduledLesson, 'change' | 'date' | 'lessonNo'>): Pick
   return {};
 }
 
-/** A plan change of `date` in the words its slot's `note` would say (plan_changes_*'s `words`). */
-export function changeWords(c: PlanChange, date: string, w: TimetableWords): string | null {
+/**
+ * A plan change of `date` in the words the `note` of its slot (`lessonNo`, the one it stands at in the day's list unless
+ * told) would say (plan_changes_*'s `words`).
+ */
+export function changeWords(c: PlanChange, date: string, w: TimetableWords, lessonNo = slotOn(c, date)): string | null {
   const facts: GroupOut = {
     subject: c.subject,
     teacher: c.teacher,
@@ -63,7 +66,7 @@ export function changeWords(c: PlanChange, date: string, w: TimetableWords): str
     original_room: c.original_room ?? c.room,
     extra: undefined,
   };
-  return noteOf({ ...facts, ...movesOf({ change: c, date, lessonNo: slotOn(c, date) }) }, w);
+  return noteOf({ ...facts, ...movesOf({ change: c, date, lessonNo }) }, w);
 }
 
 /** Distinct known values joined with ' / ' (a split class's groups); null when none is known. */

@@ -108,14 +108,10 @@ export function enterNews(sim: PortalSimulator, world: World, served: ServedChil
           ...entered,
         });
       if (news.kind !== 'change') continue;
-      const change = news.change;
-      if (change.kind === 'moved') moveLesson(sim, account, world.date, change);
-      else {
-        const record = changeRecord(account.data, account.school, change, world.date, 0);
-        if (record !== undefined) {
-          const { Id: _id, AddDate: _added, ...init } = record;
-          account.addPlanChange(init);
-        }
+      const record = changeRecord(account.data, account.school, news.change, world.date, 0);
+      if (record !== undefined) {
+        const { Id: _id, AddDate: _added, ...init } = record;
+        account.addPlanChange(init);
       }
     }
   }
@@ -329,12 +325,18 @@ function changeRecord(data: ChildFixture, school: SchoolFixture, c: Exclude<Chan
   };
 }
 
-/** A lesson moved to another slot of a school day (a school moves none onto a day it keeps free). */
+/**
+ * A lesson moved to another slot of a school day (a school moves none onto a day it keeps free; nor a lesson twice, nor
+ * two of the class's lessons into one slot, which holds one lesson of the class).
+ */
 function moveLesson(sim: PortalSimulator, account: SimAccount, today: string, c: Extract<ChangeSpec, { kind: 'moved' }>): void {
   const from = slotDay(account.data, today, c.weekday, c.slot);
   if (from === undefined) return;
   const to = { date: addWeekdays(today, c.toWeekday), lessonNo: c.toSlot };
   if ((to.date === from.date && to.lessonNo === from.lessonNo) || !sim.schoolDays(account.login).isSchoolDay(to.date)) return;
+  const same = (a: { date: string; lessonNo: number }, b: { date: string; lessonNo: number }): boolean =>
+    a.date === b.date && a.lessonNo === b.lessonNo;
+  if (account.moves.some((m) => same(m.to, to) || same(m.from, from))) return;
   account.moveLesson({ from, to });
 }
 

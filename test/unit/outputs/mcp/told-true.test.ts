@@ -115,6 +115,59 @@ describe('a lesson moved to another day (get_upcoming)', () => {
   });
 });
 
+describe('a lesson moved to another hour of its day (get_upcoming)', () => {
+  it('is told at the slot it leaves, saying where it goes, and at the slot it comes to, in slot order', async () => {
+    // Thursday's 1st lesson, maths, moved to its 3rd; its 2nd has a substitution.
+    const moved = change({
+      kind: 'shifted',
+      lesson_no: 3,
+      subject: 'Matematyka',
+      teacher: 'Anna Nowak',
+      original_lesson_no: 1,
+      original_hours: '08:00-08:45',
+      original_subject: 'Matematyka',
+      original_teacher: 'Anna Nowak',
+    });
+    const other = change({ lesson_no: 2, hours: '08:55-09:40', subject: 'Plastyka', original_lesson_no: 2, original_subject: 'Muzyka' });
+    const timetable = timetableFacts({ fortnight: fortnightOf((date) => ({ changes: changesOn([other, moved], date) })) });
+    const lines = (await text(server('pl', { timetable }), 'get_upcoming', { days: 7 })).split('\n').filter((l) => l.includes('(2026-11-19)'));
+    expect(lines).toEqual([
+      expect.stringMatching(/^- jutro \(2026-11-19\): 1\. 08:00-08:45 Matematyka, nauczyciel: Anna Nowak — przeniesiona na .*lekcja 3$/),
+      expect.stringMatching(/^- jutro \(2026-11-19\): 2\. 08:55-09:40 Plastyka /),
+      expect.stringMatching(/^- jutro \(2026-11-19\): 3\. 09:50-10:35 Matematyka, nauczyciel: Anna Nowak — przeniesiona z .*lekcja 1$/),
+    ]);
+  });
+});
+
+describe('a lesson moved away from a slot another lesson moves into (get_upcoming)', () => {
+  it('is told at that slot beside the lesson that comes in', async () => {
+    // Thursday's 5th lesson, computing, moved to Tuesday's 6th; its 1st, maths, moved into the 5th.
+    const away = change({
+      kind: 'shifted',
+      date: '2026-11-24',
+      lesson_no: 6,
+      hours: '12:40-13:25',
+      subject: 'Informatyka',
+      original_lesson_no: 5,
+      original_hours: '11:45-12:30',
+      original_subject: 'Informatyka',
+    });
+    const into = change({
+      kind: 'shifted',
+      lesson_no: 5,
+      hours: '11:45-12:30',
+      subject: 'Matematyka',
+      original_lesson_no: 1,
+      original_hours: '08:00-08:45',
+      original_subject: 'Matematyka',
+    });
+    const timetable = timetableFacts({ fortnight: fortnightOf((date) => ({ changes: changesOn([into, away], date) })) });
+    const answer = await text(server('pl', { timetable }), 'get_upcoming', { days: 7 });
+    expect(answer).toMatch(/^- jutro \(2026-11-19\): 5\. 11:45-12:30 Informatyka — przeniesiona na .*lekcja 6$/m);
+    expect(answer).toMatch(/^- jutro \(2026-11-19\): 5\. 11:45-12:30 Matematyka — przeniesiona z .*lekcja 1$/m);
+  });
+});
+
 describe("a kindergarten's day (get_day)", () => {
   it('has no line on the standing plan, which a kindergarten never has, where a school day says "not known yet"', async () => {
     const kindergarten = await text(server('pl', { timetable: timetableFacts({ kind: 'kindergarten' }) }), 'get_day', { date: '2026-11-19' });
