@@ -327,7 +327,8 @@ function changeRecord(data: ChildFixture, school: SchoolFixture, c: Exclude<Chan
 
 /**
  * A lesson moved to another slot of a school day (a school moves none onto a day it keeps free; nor a lesson twice, nor
- * two of the class's lessons into one slot, which holds one lesson of the class).
+ * two of the class's lessons into one slot, nor one into an hour whose own lesson stays: a slot holds one lesson of the
+ * class).
  */
 function moveLesson(sim: PortalSimulator, account: SimAccount, today: string, c: Extract<ChangeSpec, { kind: 'moved' }>): void {
   const from = slotDay(account.data, today, c.weekday, c.slot);
@@ -337,6 +338,7 @@ function moveLesson(sim: PortalSimulator, account: SimAccount, today: string, c:
   const same = (a: { date: string; lessonNo: number }, b: { date: string; lessonNo: number }): boolean =>
     a.date === b.date && a.lessonNo === b.lessonNo;
   if (account.moves.some((m) => same(m.to, to) || same(m.from, from))) return;
+  if ((account.data.week[String(isoWeekday(to.date))]?.[to.lessonNo]?.length ?? 0) > 0) return;
   account.moveLesson({ from, to });
 }
 
