@@ -34,11 +34,11 @@ export const REASONS = {
   Student: 'every record of the account is the child’s own',
   'Grades IsConstituent': 'an ordinary grade is one of no term flag',
   'Classes ClassTutor': 'read as ClassTutor.Id where the tutor is named (school)',
-  'Users AccountId': 'the LID form of an id the bridge holds as a number',
-  'Users AccountNumericIdentifier': 'the login account, not the child',
-  'Users GroupId': 'no door tells a user’s group',
-  'Users UUID': 'the class is known by its Id',
-  'Users IsEmployee': 'teachers are named from the lessons they teach, whoever they are',
+  'Users/<id> AccountId': 'the LID form of an id the bridge holds as a number',
+  'Users/<id> AccountNumericIdentifier': 'the login account, not the child',
+  'Users/<id> GroupId': 'no door tells a user’s group',
+  'Users/<id> UUID': 'the class is known by its Id',
+  'Users/<id> IsEmployee': 'teachers are named from the lessons they teach, whoever they are',
   'Attendances AddDate': 'a mark is told by the date of its lesson',
   'Realizations IsTrip': 'a trip is told from the agenda and SchoolTrips',
   'Realizations CountInStatistics': 'the bridge counts no statistics of lessons held',
@@ -74,6 +74,15 @@ export const REASONS = {
   'TextGrades/Categories IsReadOnly': 'how the teacher’s page behaves, not what the grade is',
   'TextGrades/Categories ObligationToPerform': 'how the teacher’s page behaves, not what the grade is',
   'PointGrades/Categories ValueFrom': 'a percentage is of the maximum (ValueTo) alone (spec 2.4)',
+  'Auth/UserInfo/<lid> UserIdentifier': 'the login’s own user; the child is IdentifierOfStudentAssignedWithUser',
+  'Auth/UserInfo/<lid> UserNumericIdentifier': 'the login’s own user; the child is IdentifierOfStudentAssignedWithUser',
+  'Auth/UserInfo/<lid> AccountNumericIdentifier': 'the login account, not the child',
+  'Auth/UserInfo/<lid> UserType': 'a parent’s login is the only kind the bridge reads with',
+  'Auth/UserInfo/<lid> UserState': 'a login that reads is active; a refused one is told by the login',
+  'Auth/UserInfo/<lid> SchoolId': 'the school is read from Schools',
+  'Auth/UserInfo/<lid> UserSchoolClassId': 'the class is read from Users/<id> and Classes',
+  'Auth/UserInfo/<lid> IdentifierOfClassOfStudentAssignedWithUser': 'the class is read from Users/<id> and Classes',
+  'Auth/UserInfo/<lid> KindergartenGraduationYear': 'no door tells the year a kindergarten child leaves',
   'Justifications messageFromParent': 'the parent’s own words, not news to the parent',
 };
 
@@ -98,7 +107,8 @@ function specRows(spec) {
   for (const line of part.split('\n')) {
     const cells = line.split('|').map((c) => c.trim());
     if (cells.length < 5 || cells[1] === 'Resource' || cells[1].startsWith('---')) continue;
-    for (const name of cells[1].split(/,\s*/)) rows.push({ name: name.replace(/\s*\(.*$/, ''), text: cells[3] });
+    // `Users/{Me.Account.UserId}` is the endpoint the bridge declares as `Users/<id>`.
+    for (const name of cells[1].split(/,\s*/)) rows.push({ name: name.replace(/\s*\(.*$/, '').replace(/\{[^}]*\}/g, '<id>'), text: cells[3] });
   }
   // The timetable's lessons are told in prose (spec 2.7).
   const lessons = part.slice(part.indexOf('Lesson fields:'), part.indexOf('| Resource', part.indexOf('Lesson fields:')));
@@ -119,12 +129,18 @@ export function namedFields(text) {
         .flatMap((sentence) => sentence.replace(/^[^:]*\s[^:]*:\s*/, '').split(/,\s*|\s+and\s+|\s+or\s+/))
         .map((item) => item.trim().split(/\s+/))
         .flatMap((words) => (words.length === 1 ? words : [words[0], words.at(-1)]))
-        .filter((word) => /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)*$/.test(word) && /[A-Z].*[a-z]|^[a-z]+[A-Z]|\./.test(word))
+        .filter(
+          (word) =>
+            /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)*$/.test(word) && (/[A-Z].*[a-z]|^[a-z]+[A-Z]|\./.test(word) || LOWER_FIELDS.has(word)),
+        )
         .filter((word) => word.length > 1 && (/[a-z][A-Z]|\./.test(word) || !/^[A-Z][a-z]+$/.test(word) || FIELD_WORDS.has(word)))
         .map((word) => word.split('.')[0]),
     ),
   ];
 }
+
+/** The lower-case field names the spec's tables use (Schools: "town, street"); any other lower-case word is prose. */
+const LOWER_FIELDS = new Set(['town', 'street']);
 
 /** Plain one-word field names the spec uses (a capitalised word of prose is no field). */
 const FIELD_WORDS = new Set(
@@ -151,12 +167,19 @@ function schemaStatements() {
   return statements;
 }
 
-/** The keys of the first object literal of a statement (`{ A: ..., ...spread }`), at its own depth. */
+/** A field whose value is a record written in place (`Class: z.looseObject({ ... })`). */
+const INLINE_RECORD = /^\s*z\s*\.\s*(?:looseObject|object|strictObject)\(\s*\{/;
+
+/**
+ * The keys of the first object literal of a statement (`{ A: ..., ...spread }`), at its own depth, and those of each
+ * record written in place as a field's value (the identity's `{ Class: z.looseObject({ Number: ... }) }`).
+ */
 function literalKeys(statement) {
   const open = statement.indexOf('{');
   if (open < 0) return { keys: [], spreads: [] };
   const keys = [];
   const spreads = [];
+  const values = [];
   let depth = 0;
   let item = '';
   for (const ch of statement.slice(open)) {
@@ -167,12 +190,18 @@ function literalKeys(statement) {
       const head = /^\s*(?:'?([A-Za-z]\w*)'?\s*:|\.\.\.(\w+))/.exec(item);
       if (head?.[1]) keys.push(head[1]);
       if (head?.[2]) spreads.push(head[2]);
+      if (head?.[1] && INLINE_RECORD.test(item.slice(head[0].length))) values.push(item.slice(head[0].length));
       item = '';
     } else if (depth >= 1) item += ch;
   }
   const head = /^\s*(?:'?([A-Za-z]\w*)'?\s*:|\.\.\.(\w+))/.exec(item);
   if (head?.[1]) keys.push(head[1]);
   if (head?.[2]) spreads.push(head[2]);
+  for (const value of values) {
+    const inner = literalKeys(value);
+    keys.push(...inner.keys);
+    spreads.push(...inner.spreads);
+  }
   return { keys, spreads };
 }
 
@@ -202,6 +231,28 @@ function declarations() {
       const before = text.slice(0, match.index);
       const constant = [...before.matchAll(/export const (\w+) =/g)].at(-1)?.[1];
       if (!out.has(match[1])) out.set(match[1], { schema: match[2], constant, file: relative(ROOT, file) });
+    }
+    for (const [endpoint, schema] of namedRequests(text))
+      if (!out.has(endpoint)) out.set(endpoint, { schema, constant: undefined, file: relative(ROOT, file) });
+  }
+  return out;
+}
+
+/**
+ * Requests made with an endpoint held in a constant unpacked from a list of endpoints (the identity's
+ * `const [ME, USER, ...] = IDENTITY_ENDPOINTS`, then `gateway.get(USER.replace(...), userResponse)`): each endpoint
+ * with its schema.
+ */
+function namedRequests(text) {
+  const out = [];
+  for (const unpacked of text.matchAll(/const \[([\w\s,]+)\] = (\w+);/g)) {
+    const list = new RegExp(`const ${unpacked[2]} = \\[([^\\]]*)\\]`).exec(text);
+    if (list === null) continue;
+    const endpoints = [...list[1].matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    const names = unpacked[1].split(',').map((n) => n.trim());
+    for (const request of text.matchAll(/\.get\((\w+)(?:\.replace\((?:[^()]|\([^()]*\))*\))?,\s*(\w+Response)\)/g)) {
+      const endpoint = endpoints[names.indexOf(request[1])];
+      if (endpoint !== undefined) out.push([endpoint, request[2]]);
     }
   }
   return out;
@@ -243,7 +294,7 @@ export function portalFields(named) {
   const problems = [];
   for (const [endpoint, d] of [...declared].sort(([a], [b]) => a.localeCompare(b))) {
     const read = schemaFields(statements, d.schema);
-    const inSpec = named.get(endpoint.replace(/\/<\w+>$/, '')) ?? [];
+    const inSpec = named.get(endpoint) ?? named.get(endpoint.replace(/\/<\w+>$/, '')) ?? [];
     const by = readers(d.constant);
     const readBy = by.length > 0 ? `read by ${by.join(', ')}` : 'read by the engine';
     for (const field of [...new Set([...read, ...inSpec])].sort()) {

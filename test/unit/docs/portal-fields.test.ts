@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { IDENTITY_ENDPOINTS } from '../../../src/engine/resources/identity.js';
 import { namedInPage, namedInSpec, PAGE, portalFields, portalFieldsPage, specPath } from '../../../scripts/portal-fields.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -24,6 +25,14 @@ describe('the portal fields table', () => {
   it('names TimeTo and the standing plan’s lessons among the fields the bridge reads', () => {
     expect(committed).toMatch(/^\| `HomeWorks` \| `TimeTo` \| yes \| read by /m);
     expect(committed).toMatch(/^\| `TimetableEntries` \| `Lesson` \| yes \| read by timetable/m);
+  });
+
+  it('lists each gateway endpoint of the child’s identity with the fields the spec names for it', () => {
+    const gateway = IDENTITY_ENDPOINTS.filter((endpoint) => !endpoint.startsWith('/'));
+    for (const endpoint of gateway) expect(committed, endpoint).toContain(`| \`${endpoint}\` |`);
+    expect(committed).toMatch(/^\| `Classes` \| `EndSchoolYear` \| yes \| read by /m);
+    expect(committed).toMatch(/^\| `Schools` \| `town` \| yes \| read by /m);
+    expect(committed).toMatch(/^\| `Users\/<id>` \| `ClassRegisterNumber` \| yes \| read by /m);
   });
 
   it('finds a field the spec names that the bridge neither reads nor refuses (the first check is not vacuous)', () => {
