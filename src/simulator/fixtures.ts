@@ -117,6 +117,8 @@ export interface ChangeFixture {
   kind: 'cancelled' | 'substitution';
   OrgDate: string;
   OrgLessonNo: number;
+  /** The lesson (`lessons` key) of a slot split into groups the change is to; default: the slot's first. */
+  OrgLesson?: number;
   /** Replacement teacher and subject; default: the original ones (a room change). */
   Teacher?: number;
   Subject?: number;

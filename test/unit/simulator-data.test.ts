@@ -151,3 +151,37 @@ describe('a lesson moved out of a split slot', () => {
     expect(told(days['2026-11-24']?.[8])).toEqual([['8403', false, null]]);
   });
 });
+
+describe('a plan change in a split slot', () => {
+  // Monday's third lesson is split: English with the child's teacher (lesson 8403) and the other group's (8404). The
+  // change names the group's lesson it is to; a change that names none is to the slot's first.
+  type Lesson = { Lesson: { Id: string }; IsCanceled: boolean };
+  type Change = { OrgLesson: { Id: number | string }; OrgTeacher: { Id: number | string } };
+  const slot = async () =>
+    (
+      (await gatewayGet<{ Timetable: Record<string, Lesson[][]> }>(sim, browser, 'Timetables?weekStart=2026-11-23')).body.Timetable[
+        '2026-11-23'
+      ]?.[3] ?? []
+    ).map((l) => [l.Lesson.Id, l.IsCanceled]);
+  const changes = async () => (await gatewayGet<{ Substitutions: Change[] }>(sim, browser, 'Calendars/Substitutions')).body.Substitutions;
+
+  it("cancels the named group's lesson alone, and lists the change with that group's teacher", async () => {
+    const account = sim.account(ANIA.login);
+    const before = (await changes()).length;
+    account.addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-23', OrgLessonNo: 3, OrgLesson: 8404 });
+    expect(await slot()).toEqual([
+      ['8403', false],
+      ['8404', true],
+    ]);
+    const listed = (await changes()).slice(before);
+    expect(listed.map((c) => [String(c.OrgLesson.Id), String(c.OrgTeacher.Id)])).toEqual([['8404', String(account.data.lessons['8404']?.teacher)]]);
+  });
+
+  it("cancels the slot's first lesson when the change names none", async () => {
+    sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-23', OrgLessonNo: 3 });
+    expect(await slot()).toEqual([
+      ['8403', true],
+      ['8404', false],
+    ]);
+  });
+});

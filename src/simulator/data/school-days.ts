@@ -77,8 +77,7 @@ export function buildSchoolDays(ctx: DataContext): SchoolDays {
   };
   for (const c of [...changes].sort((a, b) => a.Id - b.Id)) {
     if (c.kind !== 'substitution') continue;
-    const cell = week[String(isoWeekday(c.OrgDate))]?.[c.OrgLessonNo]?.[0] ?? '0';
-    const info = account.data.lessons[cell.split('@')[0] ?? '0'];
+    const info = account.data.lessons[changedCell(week, c).split('@')[0] ?? '0'];
     if (info) lessonOf(c.Teacher ?? info.teacher, c.Subject ?? info.subject, c.Id);
   }
   const slotCount = Math.max(1, ...Object.values(week).map((slots) => slots.length));
@@ -112,8 +111,7 @@ export function buildSchoolDays(ctx: DataContext): SchoolDays {
           entryId: entryId(weekday, lessonNo, index),
           cancelled: false,
         };
-        // A change applies to the first lesson of its slot: split-group slots are never changed.
-        const change = index === 0 ? changes.find((c) => c.OrgDate === date && c.OrgLessonNo === lessonNo) : undefined;
+        const change = changes.find((c) => c.OrgDate === date && c.OrgLessonNo === lessonNo && changedCell(week, c) === slot[index]);
         if (change?.kind === 'cancelled') planned.cancelled = true;
         if (change?.kind === 'substitution') {
           const teacher = change.Teacher ?? info.teacher;
@@ -142,4 +140,14 @@ export function buildSchoolDays(ctx: DataContext): SchoolDays {
     dayIndex: (date) => daysBetween(year.start, date),
     substituteLessons,
   };
+}
+
+/**
+ * The cell of the week (`lesson@room`) a plan change is to: in a slot split into groups, the group's lesson the
+ * change names (OrgLesson), else the slot's first; '0' where the slot is empty.
+ */
+export function changedCell(week: Record<string, string[][]>, change: Pick<ChangeFixture, 'OrgDate' | 'OrgLessonNo' | 'OrgLesson'>): string {
+  const slot = week[String(isoWeekday(change.OrgDate))]?.[change.OrgLessonNo] ?? [];
+  const named = change.OrgLesson === undefined ? undefined : slot.find((cell) => cell.split('@')[0] === String(change.OrgLesson));
+  return named ?? slot[0] ?? '0';
 }

@@ -5,7 +5,7 @@ import type { DataResult } from '../answers.js';
 import { addDays, isDate, isoWeekday, mondayOf } from '../dates.js';
 import { ref } from '../expand.js';
 import { expandIn, type DataContext } from './context.js';
-import { buildSchoolDays, entryId } from './school-days.js';
+import { buildSchoolDays, changedCell, entryId } from './school-days.js';
 import type { SchoolDays, PlannedLesson } from './school-days.js';
 import type { ExtraClassFixture } from '../fixtures.js';
 import type { LessonMove } from '../account-records.js';
@@ -207,8 +207,7 @@ export function substitutions(ctx: DataContext): DataResult {
   const symbol = (id: number | null | undefined): string | null => account.school.classrooms.find((r) => r.Id === id)?.Symbol ?? null;
   const week = account.data.week;
   const list = schoolDays.changes.map((c) => {
-    const cell = week[String(isoWeekday(c.OrgDate))]?.[c.OrgLessonNo]?.[0] ?? '0';
-    const [lesson = '0', room] = cell.split('@');
+    const [lesson = '0', room] = changedCell(week, c).split('@');
     const info = account.data.lessons[lesson] ?? { subject: 0, teacher: 0 };
     const orgRoom = room === undefined ? null : Number(room);
     const entry: Record<string, unknown> = {

@@ -176,7 +176,8 @@ function groupsOf(data: ChildFixture, child: ChildWorld): [number, number][] {
 
 /**
  * Splits the world's slots into groups: the other group's lesson of the same subject, with another teacher and room,
- * listed before the child's own in the standing plan (the first entry of the subject is not the child's).
+ * listed before the child's own in the standing plan (the first entry of the subject is not the child's). A plan change
+ * in such a slot names the child's lesson (OrgLesson), as the school's does.
  */
 function splitGroups(data: ChildFixture, school: SchoolFixture, child: ChildWorld): void {
   const teachers = school.users.filter((u) => u.IsEmployee === true).map((u) => Number(u.Id));
@@ -189,6 +190,9 @@ function splitGroups(data: ChildFixture, school: SchoolFixture, child: ChildWorl
     data.lessons[String(other)] = { subject: own.subject, teacher: teachers.find((t) => t !== own.teacher) ?? own.teacher };
     const otherRoom = school.classrooms.find((c) => String(c.Id) !== room)?.Id ?? room;
     cells.unshift(`${other}@${String(otherRoom)}`);
+    // A change the world makes in this slot is to the child's own group: its lesson, no longer the slot's first.
+    for (const change of data.changes)
+      if (isoWeekday(change.OrgDate) === g.weekday && change.OrgLessonNo === g.slot) change.OrgLesson = Number(lesson);
   });
 }
 
