@@ -62,6 +62,7 @@ export function timetableFacts(over: Partial<TimetableAsk> = {}): TimetableAsk {
     unpublished: [],
     year: null,
     kind: 'school',
+    kindergartenPlan: null,
     standing: null,
     ...over,
   };

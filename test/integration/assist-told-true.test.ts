@@ -64,6 +64,28 @@ describe("Assist on a kindergarten child's account", () => {
   });
 });
 
+describe("Assist asked about a kindergarten child's far week", () => {
+  it('reads that fortnight of the kindergarten plan at one request, then answers from it with none', async () => {
+    const port = await freePort();
+    const h = await school.start({ accounts: [{ login: ZOSIA.login, password: ZOSIA.password }], http: { port }, out: { write: () => true } });
+    await h.runUntil(() => h.state('zofia', 'timetable_today') !== undefined, 'the first pass');
+    const url = mcpUrl(`http://127.0.0.1:${port}`, (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim());
+    const plans = (): number => school.sim.count({ path: /\/timetable\/kindergarteners\// });
+    const before = plans();
+    // Three weeks ahead: neither this fortnight nor anything the passes read.
+    const far = await call(url, 'get_day', { child: 'zofia', date: '2026-12-09' });
+    expect(far).toContain('Odczytane ze szkoły przed chwilą.');
+    expect(far).not.toContain(UNKNOWN);
+    expect(far).toMatch(/\n- \d\d:\d\d–\d\d:\d\d \S/);
+    expect(plans() - before).toBe(1);
+    const read = school.sim.requests.filter((r) => r.path.includes('/timetable/kindergarteners/')).at(-1);
+    expect(new URLSearchParams(read?.query).get('dateFrom')).toBe('2026-12-07');
+    const again = await call(url, 'get_day', { child: 'zofia', date: '2026-12-09' });
+    expect(again).toBe(far.replace('\nOdczytane ze szkoły przed chwilą.', ''));
+    expect(plans() - before).toBe(1);
+  });
+});
+
 describe('Assist after a restart', () => {
   it("knows the sent messages from the start's first pass, as the last run knew them", async () => {
     const port = await freePort();

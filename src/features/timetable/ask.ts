@@ -32,8 +32,9 @@ export interface TimetableAsk {
   unpublished: readonly string[];
   /** The school year's span (get_day reaches any school day of it); null while not known. */
   year: SchoolYearSpan | null;
-  /** A kindergarten's plan holds its own weeks: nothing is read on demand for it. */
   kind: AccountKind;
+  /** Where a kindergarten's plan of blocks answers (its host and identifier), for a week read on demand; null for a school. */
+  kindergartenPlan: string | null;
   /** This and next week against the standing plan (standing.ts); null while the plan is not read, and for a kindergarten. */
   standing: readonly StandingOut[] | null;
 }
@@ -172,15 +173,38 @@ function school(facts: TimetableAsk, c: AskContext): Told[] {
   ];
 }
 
-/** get_day's dates the bridge does not hold: their weeks, read on demand within the school year (a school's, not a kindergarten's). */
+/**
+ * get_day's dates the bridge does not hold: their weeks, read on demand within the school year. A kindergarten, which has
+ * no class to give the year, runs from September to August: its plan of blocks from the asked week's Monday.
+ */
 function reach(facts: TimetableAsk, asked: ReachAsked): Want[] {
-  if (asked.tool !== 'day' || facts.kind === 'kindergarten') return [];
+  if (asked.tool !== 'day') return [];
   const known = [...facts.fortnight, ...facts.asked];
-  return weeksToReach(asked.dates, known, facts.year);
+  if (facts.kind !== 'kindergarten') return weeksToReach(asked.dates, known, facts.year);
+  const monday = facts.fortnight[0]?.date;
+  if (facts.kindergartenPlan === null || monday === undefined) return [];
+  return weeksToReach(asked.dates, known, facts.year ?? kindergartenYear(monday), facts.kindergartenPlan);
+}
+
+/** The kindergarten year around a date: from the 1st of September to the 31st of August. */
+function kindergartenYear(date: string): SchoolYearSpan {
+  const year = Number(date.slice(0, 4)) - (date.slice(5) < '09-01' ? 1 : 0);
+  return { from: `${year}-09-01`, to: `${year + 1}-08-31` };
 }
 
 export const timetableAsk: AskPart<TimetableAsk> = {
-  unknown: { fortnight: [], freeDays: null, bells: [], nextSchoolDay: null, asked: [], unpublished: [], year: null, kind: 'school', standing: null },
+  unknown: {
+    fortnight: [],
+    freeDays: null,
+    bells: [],
+    nextSchoolDay: null,
+    asked: [],
+    unpublished: [],
+    year: null,
+    kind: 'school',
+    kindergartenPlan: null,
+    standing: null,
+  },
   day,
   days,
   upcoming,

@@ -14,6 +14,7 @@ import {
   searchAgainAt,
   sourceOf,
   type KindergartenPlanSearch,
+  type KindergartenPlanSource,
 } from '../../engine/resources/kindergarten.js';
 import { USERS } from '../../engine/resources/lookups.js';
 import { KINDERGARTEN_ACTIVITIES, KINDERGARTEN_GROUP, KINDERGARTEN_PLAN, KINDERGARTEN_ROOMS } from './kindergarten-resources.js';
@@ -75,14 +76,19 @@ export function kindergartenGroup(copies: Copies, reads: KindergartenReads): Kin
 /** The fortnight of blocks as timetable days; undefined before the kindergarten plan's first answer. */
 export function kindergartenTimetable(copies: Copies, reads: NonNullable<KindergartenReads>): TimetableDays | undefined {
   if (reads.source === undefined || reads.kindergartenPlan?.key === undefined) return undefined;
-  const kindergartenPlan = copies.get(KINDERGARTEN_PLAN, reads.kindergartenPlan.key);
+  return kindergartenBlocks(copies, reads.source, reads.kindergartenPlan.key);
+}
+
+/** The fortnight of blocks a copy of the kindergarten plan holds (`key`: kindergartenPlanKey) as timetable days; undefined while it holds none. */
+export function kindergartenBlocks(copies: Copies, source: KindergartenPlanSource, key: string): TimetableDays | undefined {
+  const kindergartenPlan = copies.get(KINDERGARTEN_PLAN, key);
   if (kindergartenPlan === undefined) return undefined;
-  const activities = new Map((copies.get(KINDERGARTEN_ACTIVITIES, reads.source.host)?.activitiesTypes ?? []).map((a) => [a.identifier, a.name]));
+  const activities = new Map((copies.get(KINDERGARTEN_ACTIVITIES, source.host)?.activitiesTypes ?? []).map((a) => [a.identifier, a.name]));
   // A room by its name ("sala 1", "ogród przedszkolny"), as a kindergarten calls it and the screens show it whole
   // (a symbol such as "O" or "1" says nothing to a parent), else its symbol.
   const rooms = new Map((copies.get(KINDERGARTEN_ROOMS)?.data ?? []).map((r) => [r.identifier, r.name ?? r.symbol]));
   const teachers = makeNames({ users: copies.get(USERS)?.Users });
-  const { dateFrom, dateTo } = kindergartenPlanRange(reads.kindergartenPlan.key.split(' ')[2] ?? '');
+  const { dateFrom, dateTo } = kindergartenPlanRange(key.split(' ')[2] ?? '');
   return kindergartenDays(
     kindergartenPlan.timetableEntries,
     {

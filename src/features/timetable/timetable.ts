@@ -18,7 +18,7 @@ import { makeNames } from '../../rules/names.js';
 import type { Events } from '../kit/contract.js';
 import { feature } from '../feature.js';
 import type { Language } from '../../config/language.js';
-import { kindergartenGroup, kindergartenReads, kindergartenTimetable, KindergartenPlanSearchStore } from './kindergarten.js';
+import { kindergartenBlocks, kindergartenGroup, kindergartenReads, kindergartenTimetable, KindergartenPlanSearchStore } from './kindergarten.js';
 import { KINDERGARTEN_SEARCH } from '../../engine/resources/kindergarten.js';
 import { freeDay, planChange, renderTimetable, TIMETABLE_ENTITIES, type TimetableOutput } from './entities.js';
 import { timetableBoard } from './board.js';
@@ -37,7 +37,7 @@ export const timetable = feature({
   reads: ({ copies, today, identity, onDemand }) => {
     // A kindergarten's plan, once found, stands in for the school's timetable and its changes.
     const kindergarten = kindergartenReads(copies, today);
-    if (kindergarten?.source) return [...FREE_DAY_WANTS, ...kindergarten.wants];
+    if (kindergarten?.source) return [...FREE_DAY_WANTS, ...kindergarten.wants, ...askedWeeks(onDemand)];
     const { weeks, ahead } = timetableReads(copies, today, identity.classId);
     // The weeks a person asked Assist about (read on demand, never by a pass) are computed from too.
     const read = [...weeks, ...(ahead === undefined ? [] : [ahead]), ...askedWeeks(onDemand)];
@@ -130,7 +130,8 @@ class TimetableSource implements Source {
     const events = { [planChange.key]: result.events, [freeDay.key]: freeDayEvents(freeList, ctx.today) } satisfies Events<
       typeof planChange | typeof freeDay
     >;
-    const asked = askedDays(ctx.cache, kindergarten?.source ? [] : askedWeeks(ctx.onDemand ?? []), input);
+    const source = kindergarten?.source;
+    const asked = askedDays(ctx.cache, askedWeeks(ctx.onDemand ?? []), input, (key) => source && kindergartenBlocks(ctx.cache, source, key));
     const ask = {
       fortnight: output.fortnight,
       freeDays: free.schoolFreeDays === undefined && free.classFreeDays === undefined ? null : freeList,
@@ -140,6 +141,7 @@ class TimetableSource implements Source {
       unpublished: asked.unpublished,
       year: yearOf(ctx.identity),
       kind: output.kind ?? 'school',
+      kindergartenPlan: source ? `${source.host} ${source.lid}` : null,
       standing: this.standing ?? null,
     } satisfies TimetableAsk;
     return { states: renderTimetable(result, this.language, substitutions !== undefined, this.standing), events, output, ask };

@@ -105,6 +105,7 @@ const PLANTED = {
     unpublished: [],
     year: null,
     kind: 'school',
+    kindergartenPlan: null,
     standing: null,
   } satisfies TimetableAsk,
 };
