@@ -108,17 +108,15 @@ const gradesCount: Property = {
       }
       const w = ASK_TEXT[d.run.world.language].grades;
       const answers = c.answers.filter((a) => a.tool === 'get_grades');
-      // Marks of one day, subject and value are told by lines alike: no more of those lines may tell a weight with
-      // no word that it does not count than there are such marks that count.
-      const marks = gradesOf(records).filter((g) => g.subject !== null && g.points === null);
+      // Marks of one day, subject and value are told by lines alike, those that count among them: no more of those
+      // lines may tell a weight with no word that it does not count than there are such marks that count.
+      const marks = gradesOf(records).filter((g) => g.subject !== null);
       for (const g of marks.filter((g) => !g.counts)) {
         const alike = marks.filter((o) => o.date === g.date && o.subject === g.subject && o.value === g.value);
-        if (alike[0] !== g) continue;
+        if (alike.find((o) => !o.counts) !== g) continue;
         const counting = alike.filter((o) => o.counts).length;
         for (const a of answers) {
-          // A line that says it corrects this mark tells the mark that corrects it, of the same day and value.
-          const correction = w.corrects(g.value, g.date);
-          const bare = linesTelling(a.text, g).filter((l) => l.includes(`${w.weight}: `) && !l.includes(w.notCounted) && !l.includes(correction));
+          const bare = linesTelling(a.text, g).filter((l) => l.includes(`${w.weight}: `) && !l.includes(w.notCounted));
           for (const line of bare.slice(counting)) found.push(`${c.run.id} get_grades: "${line}" tells a weight of a mark that does not count`);
         }
       }

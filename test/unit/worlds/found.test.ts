@@ -3,7 +3,7 @@
 // without the generator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASK_TEXT } from '../../../src/i18n/ask-text.js';
-import { Worlds } from '../../helpers/worlds/suite.js';
+import { HELD, Worlds } from '../../helpers/worlds/suite.js';
 import type { ChildWorld, World } from '../../helpers/worlds/world.js';
 
 const worlds = new Worlds();
@@ -51,5 +51,38 @@ describe('a pupil whose school refuses the attendance (403)', () => {
     const w = ASK_TEXT.pl;
     expect(answer).not.toContain(w.lessonsHeld.catchUp);
     expect(answer).not.toContain(w.common.unknown);
+  });
+});
+
+describe('two marks "1" of one day in mathematics, one counting with its correction, one of a category that does not count', () => {
+  // Random seed 22: "a grade counts as the spec says" read the counting mark's line, which tells its weight and the
+  // earlier grade it corrects, as the line of the mark that does not count.
+  const alike = world(
+    pupil({
+      grades: [
+        { subject: 1, category: 6, value: '1', period: 'ordinary', daysAgo: 5, corrects: false, comment: null },
+        { subject: 0, category: 0, value: '-', period: 'ordinary', daysAgo: 16, corrects: false, comment: null },
+        { subject: 1, category: { own: 'Projekt edukacyjny', weight: 2 }, value: '1', period: 'ordinary', daysAgo: 5, corrects: true, comment: null },
+      ],
+    }),
+  );
+  const counts = HELD.find((p) => p.name === 'a grade counts as the spec says');
+
+  it('tells the counting mark with its weight and correction, the other with the word that it does not count', async () => {
+    const doors = await worlds.doors(alike);
+    const w = ASK_TEXT.pl.grades;
+    const lines = (doors.children[0]?.answers.find((a) => a.tool === 'get_grades')?.text ?? '').split('\n');
+    const math = lines.filter((l) => l.includes('(2026-08-27), Matematyka, 1,'));
+    expect(math).toHaveLength(2);
+    const counting = math.find((l) => l.includes('Projekt edukacyjny'));
+    expect(counting).toContain(`${w.weight}: 2`);
+    expect(counting).toContain(w.corrects('-', '2026-08-16'));
+    expect(counting).not.toContain(w.notCounted);
+    expect(math.find((l) => l !== counting)).toContain(w.notCounted);
+  });
+
+  it('holds the grade property against the reference model', async () => {
+    expect(counts).toBeDefined();
+    if (counts !== undefined) expect(await worlds.findingsOf(alike, counts)).toEqual([]);
   });
 });
