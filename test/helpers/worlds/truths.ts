@@ -7,7 +7,7 @@ import { UNTITLED } from '../../../src/i18n/school-words.js';
 import { addDays, warsawInstant } from '../reference/dates.js';
 import { averagesOf, gradesOf, missedOf, unreadOf, type Grade } from '../reference/marks.js';
 import type { Records } from '../reference/portal.js';
-import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf } from '../reference/school.js';
+import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf, ownLessonsOn } from '../reference/school.js';
 import { agendaEventsOf, type ChildDoors, type WorldDoors } from './doors.js';
 import type { Property } from './properties.js';
 
@@ -196,12 +196,12 @@ const unreadMessages: Property = {
 
 const dayLessons: Property = {
   name: "a day's lessons as the timetable holds them",
-  says: "get_day of a day tells each lesson the child's timetable holds that day, by its number and subject",
+  says: "get_day of a day tells each lesson the child's timetable holds that day for the child's own group, by its number and subject",
   check: (d) =>
     recorded(d).flatMap(({ c, records }) => {
       const names = namesOf(records);
       return [...c.days].flatMap(([date, answer]) =>
-        (lessonsOn(records, date) ?? [])
+        (ownLessonsOn(records, date) ?? [])
           .filter((l) => !l.cancelled && names.subject(l.subject) !== null)
           .filter((l) => !answer.text.split('\n').some((line) => line.includes(`${l.no}. `) && line.includes(names.subject(l.subject) as string)))
           .map((l) => `${c.run.id} get_day ${date}: no lesson ${l.no} (${names.subject(l.subject)}) in "${answer.text.slice(0, 300)}"`),

@@ -86,3 +86,39 @@ describe('two marks "1" of one day in mathematics, one counting with its correct
     if (counts !== undefined) expect(await worlds.findingsOf(alike, counts)).toEqual([]);
   });
 });
+
+describe("a split slot whose other group's lesson is substituted by another subject while the child's own moves away", () => {
+  // Seed 101: "a day's lessons as the timetable holds them" wanted the other group's music told as the child's lesson 6;
+  // the child attends the other lesson of the slot, religion, moved to Tuesday 16.03 lesson 8.
+  const split = {
+    language: 'pl' as const,
+    date: '2027-03-15',
+    time: '06:00',
+    family: false,
+    children: [
+      pupil({
+        firstName: 'Mikołaj',
+        changes: [
+          { kind: 'substitution', weekday: 7, slot: 5, subject: 5, teacher: 15, room: 6 },
+          { kind: 'moved', weekday: 7, slot: 5, toWeekday: 1, toSlot: 8 },
+        ],
+        groups: [{ weekday: 3, slot: 6 }],
+      }),
+    ],
+  };
+  const dayLessons = HELD.find((p) => p.name === "a day's lessons as the timetable holds them");
+
+  it("tells the child's own lesson 6 moved away, not the other group's music", async () => {
+    const doors = await worlds.doors(split);
+    const lines = (doors.children[0]?.days.get('2027-03-24')?.text ?? '').split('\n').filter((l) => l.startsWith('- 6. '));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('Religia');
+    expect(lines[0]).toContain('przeniesiona na wt. 16.03, lekcja 8');
+    expect(lines[0]).not.toContain('Muzyka');
+  });
+
+  it("holds the day's lessons against the reference model", async () => {
+    expect(dayLessons).toBeDefined();
+    if (dayLessons !== undefined) expect(await worlds.findingsOf(split, dayLessons)).toEqual([]);
+  });
+});
