@@ -122,3 +122,27 @@ describe("a split slot whose other group's lesson is substituted by another subj
     if (dayLessons !== undefined) expect(await worlds.findingsOf(split, dayLessons)).toEqual([]);
   });
 });
+
+describe("a split slot whose other group's lesson is substituted by another subject, the child's own held as planned", () => {
+  // Found beside seed 101's world (and seed 103's): the other group's substitution, named by the subject the groups
+  // share, was told on the child's own lesson ("zastępstwo za: Anna Nowak · było: s. 14"), which is held as planned.
+  const split = {
+    language: 'pl' as const,
+    date: '2027-03-15',
+    time: '06:00',
+    family: false,
+    children: [
+      pupil({
+        firstName: 'Mikołaj',
+        changes: [{ kind: 'substitution', weekday: 7, slot: 5, subject: 5, teacher: 15, room: 6 }],
+        groups: [{ weekday: 3, slot: 6 }],
+      }),
+    ],
+  };
+
+  it("tells the child's own lesson 6 as planned, with no change of the other group's", async () => {
+    const doors = await worlds.doors(split);
+    const lines = (doors.children[0]?.days.get('2027-03-24')?.text ?? '').split('\n').filter((l) => l.startsWith('- 6. '));
+    expect(lines).toEqual(['- 6. 12:45–13:30 Religia, nauczyciel: Paweł Jankowski, s. 12']);
+  });
+});
