@@ -100,7 +100,8 @@ function boundariesOf(day: SchoolDay, now: number): number[] {
 
 /**
  * The change to a lesson's slot. A split slot's groups share a lesson number: there the change goes
- * to the group it names (its subject, now or as planned), or to the one cancelled group.
+ * to the group it names (its subject, now or as planned, and its teacher as planned where the change names one:
+ * groups of one subject differ by teacher), or to the one cancelled group.
  */
 function changeOf(l: PlannedLesson, own: readonly PlanChange[], day: readonly PlannedLesson[], date: string): PlanChange | null {
   // A lesson that moves away (also to another hour of the same day) is the change that left its slot.
@@ -109,7 +110,12 @@ function changeOf(l: PlannedLesson, own: readonly PlanChange[], day: readonly Pl
   if (inSlot.length === 0) return null;
   const groups = day.filter((g) => g.lessonNo === l.lessonNo).length;
   if (groups <= 1) return inSlot[0] ?? null;
-  const named = inSlot.find((c) => c.subject === l.subject || c.original_subject === l.subject);
+  const teacher = l.org?.teacher ?? l.teacher;
+  const named = inSlot.find(
+    (c) =>
+      (c.subject === l.subject || c.original_subject === l.subject) &&
+      (c.original_teacher === null || teacher === null || c.original_teacher === teacher),
+  );
   if (named) return named.kind === 'cancelled' && !l.cancelled ? null : named;
   return l.cancelled ? (inSlot.find((c) => c.kind === 'cancelled') ?? null) : null;
 }

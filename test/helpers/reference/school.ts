@@ -111,6 +111,17 @@ export function lessonsOn(records: Records, date: string): DayLesson[] | undefin
   );
 }
 
+/**
+ * The child's own lessons of a day: of a slot split into groups (spec 2.7: a slot holds several lessons when a class is
+ * split), the lesson the child attends, where its attendance marks one of them (spec 2.6: Attendances' Lesson.Id;
+ * interface 19.1: the child's own entry is the one whose lesson the child attends). Without such a mark, every group's.
+ */
+export function ownLessonsOn(records: Records, date: string): DayLesson[] | undefined {
+  const attended = new Set(rows(records, 'Attendances', 'Attendances').map((a) => idOf(a.Lesson)));
+  const day = lessonsOn(records, date);
+  return day?.filter((l) => attended.has(l.lesson) || !day.some((o) => o.no === l.no && o.lesson !== l.lesson && attended.has(o.lesson)));
+}
+
 /** The dates of the weeks read. */
 export const datesRead = (records: Records): string[] => Object.keys(records.days).sort();
 

@@ -7,7 +7,7 @@ import { UNTITLED } from '../../../src/i18n/school-words.js';
 import { addDays, warsawInstant } from '../reference/dates.js';
 import { averagesOf, gradesOf, missedOf, unreadOf, type Grade } from '../reference/marks.js';
 import type { Records } from '../reference/portal.js';
-import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf } from '../reference/school.js';
+import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf, ownLessonsOn } from '../reference/school.js';
 import { agendaEventsOf, type ChildDoors, type WorldDoors } from './doors.js';
 import type { Property } from './properties.js';
 
@@ -108,17 +108,15 @@ const gradesCount: Property = {
       }
       const w = ASK_TEXT[d.run.world.language].grades;
       const answers = c.answers.filter((a) => a.tool === 'get_grades');
-      // Marks of one day, subject and value are told by lines alike: no more of those lines may tell a weight with
-      // no word that it does not count than there are such marks that count.
-      const marks = gradesOf(records).filter((g) => g.subject !== null && g.points === null);
+      // Marks of one day, subject and value are told by lines alike, those that count among them: no more of those
+      // lines may tell a weight with no word that it does not count than there are such marks that count.
+      const marks = gradesOf(records).filter((g) => g.subject !== null);
       for (const g of marks.filter((g) => !g.counts)) {
         const alike = marks.filter((o) => o.date === g.date && o.subject === g.subject && o.value === g.value);
-        if (alike[0] !== g) continue;
+        if (alike.find((o) => !o.counts) !== g) continue;
         const counting = alike.filter((o) => o.counts).length;
         for (const a of answers) {
-          // A line that says it corrects this mark tells the mark that corrects it, of the same day and value.
-          const correction = w.corrects(g.value, g.date);
-          const bare = linesTelling(a.text, g).filter((l) => l.includes(`${w.weight}: `) && !l.includes(w.notCounted) && !l.includes(correction));
+          const bare = linesTelling(a.text, g).filter((l) => l.includes(`${w.weight}: `) && !l.includes(w.notCounted));
           for (const line of bare.slice(counting)) found.push(`${c.run.id} get_grades: "${line}" tells a weight of a mark that does not count`);
         }
       }
@@ -198,12 +196,12 @@ const unreadMessages: Property = {
 
 const dayLessons: Property = {
   name: "a day's lessons as the timetable holds them",
-  says: "get_day of a day tells each lesson the child's timetable holds that day, by its number and subject",
+  says: "get_day of a day tells each lesson the child's timetable holds that day for the child's own group, by its number and subject",
   check: (d) =>
     recorded(d).flatMap(({ c, records }) => {
       const names = namesOf(records);
       return [...c.days].flatMap(([date, answer]) =>
-        (lessonsOn(records, date) ?? [])
+        (ownLessonsOn(records, date) ?? [])
           .filter((l) => !l.cancelled && names.subject(l.subject) !== null)
           .filter((l) => !answer.text.split('\n').some((line) => line.includes(`${l.no}. `) && line.includes(names.subject(l.subject) as string)))
           .map((l) => `${c.run.id} get_day ${date}: no lesson ${l.no} (${names.subject(l.subject)}) in "${answer.text.slice(0, 300)}"`),
