@@ -177,7 +177,7 @@ function groupsOf(data: ChildFixture, child: ChildWorld): [number, number][] {
 /**
  * Splits the world's slots into groups: the other group's lesson of the same subject, with another teacher and room,
  * listed before the child's own in the standing plan (the first entry of the subject is not the child's). A plan change
- * in such a slot names the child's lesson (OrgLesson), as the school's does.
+ * in such a slot is to one group's lesson (OrgLesson), as the school's is.
  */
 function splitGroups(data: ChildFixture, school: SchoolFixture, child: ChildWorld): void {
   const teachers = school.users.filter((u) => u.IsEmployee === true).map((u) => Number(u.Id));
@@ -190,9 +190,10 @@ function splitGroups(data: ChildFixture, school: SchoolFixture, child: ChildWorl
     data.lessons[String(other)] = { subject: own.subject, teacher: teachers.find((t) => t !== own.teacher) ?? own.teacher };
     const otherRoom = school.classrooms.find((c) => String(c.Id) !== room)?.Id ?? room;
     cells.unshift(`${other}@${String(otherRoom)}`);
-    // A change the world makes in this slot is to the child's own group: its lesson, no longer the slot's first.
+    // A change the world makes in this slot is to either group: the child's own (its lesson, named, no longer the
+    // slot's first) where the change's id is odd, else the other group's, as a class's list of changes holds both.
     for (const change of data.changes)
-      if (isoWeekday(change.OrgDate) === g.weekday && change.OrgLessonNo === g.slot) change.OrgLesson = Number(lesson);
+      if (isoWeekday(change.OrgDate) === g.weekday && change.OrgLessonNo === g.slot && change.Id % 2 === 1) change.OrgLesson = Number(lesson);
   });
 }
 
