@@ -1,16 +1,18 @@
 // The RSS of the bin as a user starts it (`node dist/main.js run --config FILE`, no NODE_OPTIONS):
 // three children against the simulator in another process, an embedded broker, a few full pass
 // cycles asked for with the refresh button, then the resident memory of the whole process tree.
-// With `web`, the same with the web server on and a client using it meanwhile.
+// With `web`, the same with the web server on and a client using it meanwhile; with `hostilePlan`, the first child's
+// portal answering a hostile standing plan.
 import { spawn } from 'node:child_process';
 import { get as httpGet } from 'node:http';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { stringify } from 'yaml';
 import { freeTcpPort } from './free-port.js';
-import { realWorld } from './real-world.js';
+import { realWorld, type RealWorld } from './real-world.js';
 import { benchLogin } from './accounts.js';
 import { FORCED_PASS_GAP_MS } from '../runner/refresh-gate.js';
 
@@ -31,6 +33,11 @@ export interface BinRss {
    * (a session of its own per call: initialize, initialized, the call), after the passes; the slowest call (ms).
    */
   mcp?: { calls: number; slowestMs: number; failed: number };
+  /**
+   * With the hostile standing plan: the bridge's reads of it, and what it logged of the answer (the list cut at its
+   * most, with the entries listed; or the answer refused for its size), so that a figure of a plan never read shows.
+   */
+  hostilePlan?: { reads: number; logged: string[] };
 }
 
 export interface BinRssOptions {
@@ -43,6 +50,12 @@ export interface BinRssOptions {
   metrics?: boolean;
   /** The node binary to start the bin with (default: the one running the bench). */
   execPath?: string;
+  /**
+   * The first child's TimetableEntries a hostile portal's (interface 19.2): 28,000 entries and 5,000 repeats, the
+   * simulator's serveHostileStandingPlan. The start's first pass leaves the standing plan for the next, so the first
+   * refresh reads it, before the RSS is taken.
+   */
+  hostilePlan?: boolean;
 }
 
 /** nodeArgs: options put before the script (empty: the bin started plainly). */
@@ -64,14 +77,18 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
     }),
     { mode: 0o600 },
   );
+  const hostile = options.hostilePlan === true ? benchLogin(0).login : undefined;
+  if (hostile) await world.sim.ask({ type: 'hostile plan', login: hostile });
   const watcher = await connectAsync(url);
   await watcher.subscribeAsync('bench/#');
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
   const bin = spawn(options.execPath ?? process.execPath, [...nodeArgs, MAIN, 'run', '--config', config], {
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', hostile ? 'pipe' : 'ignore', 'inherit'],
   });
+  const logged: string[] = [];
+  if (bin.stdout) createInterface({ input: bin.stdout }).on('line', (line) => line.includes('TimetableEntries') && logged.push(line));
   const exited = new Promise<number | null>((resolve) => bin.once('exit', (code) => resolve(code)));
   let client: WebClient | undefined;
   try {
@@ -89,19 +106,35 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
     }
     const mcp = options.web ? await askEveryTool(webPort, join(dir, 'data', 'http-token'), ids) : undefined;
     const processes = await processTree(bin.pid ?? 0);
+    const hostilePlan = hostile ? { reads: await standingPlanReads(world, hostile), logged } : undefined;
     client?.stop();
     if (client && client.answered === 0) throw new Error('the web server never answered');
     const offline = nextMessage(watcher, 'bench/bridge/state', 'offline');
     bin.kill('SIGTERM');
     const exitCode = await exited;
     const wentOffline = await Promise.race([offline.then(() => true), delay(2_000).then(() => false)]);
-    return { rssMB: processes.reduce((sum, p) => sum + p.rssMB, 0), processes, exitCode, offline: wentOffline, ...(mcp ? { mcp } : {}) };
+    return {
+      rssMB: processes.reduce((sum, p) => sum + p.rssMB, 0),
+      processes,
+      exitCode,
+      offline: wentOffline,
+      ...(mcp ? { mcp } : {}),
+      ...(hostilePlan ? { hostilePlan } : {}),
+    };
   } finally {
     client?.stop();
     if (bin.exitCode === null && bin.signalCode === null) bin.kill('SIGKILL');
     await watcher.endAsync();
     await world.close();
   }
+}
+
+/** The login's TimetableEntries requests the simulator answered. */
+async function standingPlanReads(world: RealWorld, login: string): Promise<number> {
+  const counts = await world.sim.ask<{ byLogin: Record<string, Record<string, number>> }>({ type: 'counts' });
+  return Object.entries(counts.byLogin[login] ?? {})
+    .filter(([path]) => path.startsWith('GET TimetableEntries'))
+    .reduce((sum, [, n]) => sum + n, 0);
 }
 
 /**
@@ -252,14 +285,15 @@ export async function processTree(root: number): Promise<TreeProcess[]> {
   return out;
 }
 
-// `node dist/bench/bin-rss.js [--web] [--node PATH] [node options]`: the figure alone, for trying
-// launcher variants, other Nodes (and the web server's cost) by hand.
+// `node dist/bench/bin-rss.js [--web] [--hostile-plan] [--node PATH] [node options]`: the figure alone, for trying
+// launcher variants, other Nodes (and the web server's or a hostile plan's cost) by hand.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const nodeAt = args.indexOf('--node');
   const execPath = nodeAt === -1 ? undefined : args[nodeAt + 1];
-  const nodeArgs = args.filter((a, i) => a !== '--web' && (nodeAt === -1 || (i !== nodeAt && i !== nodeAt + 1)));
-  binRss(nodeArgs, { web: args.includes('--web'), execPath }).then(
+  const ours = ['--web', '--hostile-plan'];
+  const nodeArgs = args.filter((a, i) => !ours.includes(a) && (nodeAt === -1 || (i !== nodeAt && i !== nodeAt + 1)));
+  binRss(nodeArgs, { web: args.includes('--web'), hostilePlan: args.includes('--hostile-plan'), execPath }).then(
     (r) => process.stdout.write(`${JSON.stringify(r, null, 2)}\n`),
     (error: unknown) => {
       process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -21,6 +21,7 @@ import { homeAssistantRuns } from './home-assistant-runs.js';
 import { year, type YearResult } from './year.js';
 import { yearRows } from './year-rows.js';
 import { hostileTimetableRows } from './hostile-timetable.js';
+import { HOSTILE_STANDING_PLAN } from '../simulator/data/timetable.js';
 
 /** The checkout: its Dockerfile names the image's Node, its node_modules hold the packages. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -313,12 +314,14 @@ async function main(): Promise<void> {
   log(
     `starting the bin plainly (node dist/main.js run) with three children, ${image ? `on the image's Node ${image.version}, ` : ''}and with the web server on and a tablet using it (on both Nodes), side by side (real time)...`,
   );
-  const [bin, onImage, web, webOnImage] = await Promise.all([
+  const [bin, onImage, web, webOnImage, hostileOnImage] = await Promise.all([
     binRss(),
     image === undefined ? undefined : binRss([], { execPath: image.execPath }),
     binRss([], { web: true }),
     // The web server serves the MCP server too (interface 16.4): the image's Node with both on.
     image === undefined ? undefined : binRss([], { web: true, execPath: image.execPath }),
+    // The same with a hostile portal's standing plan for the first child (interface 19.2).
+    image === undefined ? undefined : binRss([], { web: true, execPath: image.execPath, hostilePlan: true }),
   ]);
   const bridgeProcess = bin.processes.at(-1);
   const launcher = bin.processes.length > 1 ? bin.processes[0] : undefined;
@@ -385,6 +388,11 @@ async function main(): Promise<void> {
     });
     json.bin_web_image = webOnImage;
     figures.rss_web_image = decimal(heldWebOnImage, 0);
+    if (hostileOnImage !== undefined) {
+      rows.push(hostilePlanRow(hostileOnImage, heldWebOnImage, image.version));
+      json.bin_hostile_plan_image = hostileOnImage;
+      figures.rss_hostile_plan_image = decimal(heldBy(hostileOnImage), 0);
+    }
   }
   const mcp = web.mcp ?? { calls: 0, slowestMs: Number.NaN, failed: 0 };
   rows.push({
@@ -619,6 +627,25 @@ run.catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
+
+/**
+ * The bin on the image's Node with the web and MCP server on while the first child's portal answers a hostile standing
+ * plan, against the same run without it. It counts only if the bridge read the plan and cut it at its most.
+ */
+function hostilePlanRow(hostile: BinRss, withoutMB: number, version: string): Row {
+  const held = heldBy(hostile);
+  const read = hostile.hostilePlan?.reads ?? 0;
+  const { entries, repeats } = HOSTILE_STANDING_PLAN;
+  const listed = `"listed":${entries + repeats},`;
+  const cut = hostile.hostilePlan?.logged.some((line) => line.includes('cut at its most') && line.includes(listed)) ?? false;
+  const delta = held - withoutMB;
+  return {
+    measure: `bin RSS with a hostile standing plan (${count(entries)} entries + ${count(repeats)} repeats), Node ${version}, web and MCP on (MB)`,
+    value: `${held.toFixed(0)} (${delta >= 0 ? '+' : ''}${delta.toFixed(1)})${read > 0 && cut ? '' : read > 0 ? ' (not cut)' : ' (never read)'}`,
+    target: '<= 90',
+    ok: held <= 90 && read > 0 && cut,
+  };
+}
 
 /** What the bin holds: the bridge process's RSS plus the pages only its launcher (if any) has. */
 function heldBy(bin: BinRss): number {
