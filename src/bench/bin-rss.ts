@@ -192,6 +192,8 @@ async function askEveryTool(port: number, tokenFile: string, children: readonly 
  */
 class WebClient {
   answered = 0;
+  /** Asks sent and not yet answered. */
+  private waiting = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly held: Array<{ destroy(): void }> = [];
 
@@ -204,6 +206,9 @@ class WebClient {
     const client = new WebClient(port, (await readFile(tokenFile, 'utf8')).trim());
     client.hold(`/api/events?token=${client.token}`);
     client.timer = setInterval(() => {
+      // A round only once the last is answered: on a loaded machine a slow bridge would otherwise hold more of this
+      // address's connections than the server lets one address have, and it resets the newest (an MCP call's among them).
+      if (client.waiting > 0) return;
       client.ask('/health');
       client.ask(`/?token=${client.token}`);
       client.ask(`/calendar/child0/lessons.ics?token=${client.token}`);
@@ -213,10 +218,17 @@ class WebClient {
   }
 
   private ask(path: string): void {
+    this.waiting++;
+    let open = true;
+    // Once, whichever of the answer's end and an error comes (an error may follow a started answer).
+    const done = (): void => {
+      if (open) this.waiting--;
+      open = false;
+    };
     httpGet({ host: '127.0.0.1', port: this.port, path }, (res) => {
       this.answered++;
-      res.resume();
-    }).on('error', () => undefined);
+      res.on('close', done).resume();
+    }).once('error', done);
   }
 
   private hold(path: string): void {
