@@ -6,7 +6,7 @@ import { binRss, type BinRss } from './bin-rss.js';
 import type { checkoutImageNode } from './image-node.js';
 import { nodeFloor } from './node-floor.js';
 import type { BenchTableRow as Row } from './results.js';
-import { HOSTILE_STANDING_PLAN } from '../simulator/data/timetable.js';
+import { HOSTILE_STANDING_TIMETABLE } from '../simulator/data/timetable.js';
 
 /**
  * The runs wait most of their minute for the refresh gate; they run side by side, each with its own simulator, broker
@@ -26,7 +26,7 @@ export async function binRows(root: string, image: Awaited<ReturnType<typeof che
     // The web server serves the MCP server too (interface 16.4): the image's Node with both on.
     image === undefined ? undefined : binRss([], { web: true, execPath: image.execPath }),
     // The same with a hostile portal's standing plan for the first child (interface 19.2).
-    image === undefined ? undefined : binRss([], { web: true, execPath: image.execPath, hostilePlan: true }),
+    image === undefined ? undefined : binRss([], { web: true, execPath: image.execPath, hostileTimetable: true }),
   ]);
   const bridgeProcess = bin.processes.at(-1);
   const launcher = bin.processes.length > 1 ? bin.processes[0] : undefined;
@@ -94,9 +94,13 @@ export async function binRows(root: string, image: Awaited<ReturnType<typeof che
     json.bin_web_image = webOnImage;
     figures.rss_web_image = decimal(heldWebOnImage, 0);
     if (hostileOnImage !== undefined) {
-      rows.push(hostilePlanRow(hostileOnImage, heldWebOnImage, image.version));
-      json.bin_hostile_plan_image = hostileOnImage;
-      figures.rss_hostile_plan_image = decimal(heldBy(hostileOnImage), 0);
+      rows.push(hostileTimetableRow(hostileOnImage, heldWebOnImage, image.version));
+      json.bin_hostile_timetable_image = hostileOnImage;
+      const grown = heldBy(hostileOnImage) - heldWebOnImage;
+      Object.assign(figures, {
+        rss_hostile_timetable_image: decimal(heldBy(hostileOnImage), 0),
+        rss_hostile_timetable_delta: `${grown >= 0 ? '+' : ''}${decimal(grown)}`,
+      });
     }
   }
   const mcp = web.mcp ?? { calls: 0, slowestMs: Number.NaN, failed: 0 };
@@ -115,12 +119,12 @@ export async function binRows(root: string, image: Awaited<ReturnType<typeof che
  * The bin on the image's Node with the web and MCP server on while the first child's portal answers a hostile standing
  * plan, against the same run without it. It counts only if the bridge read the plan and cut it at its most.
  */
-function hostilePlanRow(hostile: BinRss, withoutMB: number, version: string): Row {
+function hostileTimetableRow(hostile: BinRss, withoutMB: number, version: string): Row {
   const held = heldBy(hostile);
-  const read = hostile.hostilePlan?.reads ?? 0;
-  const { entries, repeats } = HOSTILE_STANDING_PLAN;
+  const read = hostile.hostileTimetable?.reads ?? 0;
+  const { entries, repeats } = HOSTILE_STANDING_TIMETABLE;
   const listed = `"listed":${entries + repeats},`;
-  const cut = hostile.hostilePlan?.logged.some((line) => line.includes('cut at its most') && line.includes(listed)) ?? false;
+  const cut = hostile.hostileTimetable?.logged.some((line) => line.includes('cut at its most') && line.includes(listed)) ?? false;
   const delta = held - withoutMB;
   return {
     measure: `bin RSS with a hostile standing plan (${count(entries)} entries + ${count(repeats)} repeats), Node ${version}, web and MCP on (MB)`,

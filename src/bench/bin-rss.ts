@@ -1,7 +1,7 @@
 // The RSS of the bin as a user starts it (`node dist/main.js run --config FILE`, no NODE_OPTIONS):
 // three children against the simulator in another process, an embedded broker, a few full pass
 // cycles asked for with the refresh button, then the resident memory of the whole process tree.
-// With `web`, the same with the web server on and a client using it meanwhile; with `hostilePlan`, the first child's
+// With `web`, the same with the web server on and a client using it meanwhile; with `hostileTimetable`, the first child's
 // portal answering a hostile standing plan.
 import { spawn } from 'node:child_process';
 import { get as httpGet } from 'node:http';
@@ -37,7 +37,7 @@ export interface BinRss {
    * With the hostile standing plan: the bridge's reads of it, and what it logged of the answer (the list cut at its
    * most, with the entries listed; or the answer refused for its size), so that a figure of a plan never read shows.
    */
-  hostilePlan?: { reads: number; logged: string[] };
+  hostileTimetable?: { reads: number; logged: string[] };
 }
 
 export interface BinRssOptions {
@@ -52,10 +52,10 @@ export interface BinRssOptions {
   execPath?: string;
   /**
    * The first child's TimetableEntries a hostile portal's (interface 19.2): 28,000 entries and 5,000 repeats, the
-   * simulator's serveHostileStandingPlan. The start's first pass leaves the standing plan for the next, so the first
+   * simulator's serveHostileStandingTimetable. The start's first pass leaves the standing plan for the next, so the first
    * refresh reads it, before the RSS is taken.
    */
-  hostilePlan?: boolean;
+  hostileTimetable?: boolean;
 }
 
 /** nodeArgs: options put before the script (empty: the bin started plainly). */
@@ -77,8 +77,8 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
     }),
     { mode: 0o600 },
   );
-  const hostile = options.hostilePlan === true ? benchLogin(0).login : undefined;
-  if (hostile) await world.sim.ask({ type: 'hostile plan', login: hostile });
+  const hostile = options.hostileTimetable === true ? benchLogin(0).login : undefined;
+  if (hostile) await world.sim.ask({ type: 'hostile timetable', login: hostile });
   const watcher = await connectAsync(url);
   await watcher.subscribeAsync('bench/#');
   const env = { ...process.env };
@@ -106,7 +106,7 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
     }
     const mcp = options.web ? await askEveryTool(webPort, join(dir, 'data', 'http-token'), ids) : undefined;
     const processes = await processTree(bin.pid ?? 0);
-    const hostilePlan = hostile ? { reads: await standingPlanReads(world, hostile), logged } : undefined;
+    const hostileTimetable = hostile ? { reads: await standingTimetableReads(world, hostile), logged } : undefined;
     client?.stop();
     if (client && client.answered === 0) throw new Error('the web server never answered');
     const offline = nextMessage(watcher, 'bench/bridge/state', 'offline');
@@ -119,7 +119,7 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
       exitCode,
       offline: wentOffline,
       ...(mcp ? { mcp } : {}),
-      ...(hostilePlan ? { hostilePlan } : {}),
+      ...(hostileTimetable ? { hostileTimetable } : {}),
     };
   } finally {
     client?.stop();
@@ -130,7 +130,7 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
 }
 
 /** The login's TimetableEntries requests the simulator answered. */
-async function standingPlanReads(world: RealWorld, login: string): Promise<number> {
+async function standingTimetableReads(world: RealWorld, login: string): Promise<number> {
   const counts = await world.sim.ask<{ byLogin: Record<string, Record<string, number>> }>({ type: 'counts' });
   return Object.entries(counts.byLogin[login] ?? {})
     .filter(([path]) => path.startsWith('GET TimetableEntries'))
@@ -297,15 +297,15 @@ export async function processTree(root: number): Promise<TreeProcess[]> {
   return out;
 }
 
-// `node dist/bench/bin-rss.js [--web] [--hostile-plan] [--node PATH] [node options]`: the figure alone, for trying
+// `node dist/bench/bin-rss.js [--web] [--hostile-timetable] [--node PATH] [node options]`: the figure alone, for trying
 // launcher variants, other Nodes (and the web server's or a hostile plan's cost) by hand.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const nodeAt = args.indexOf('--node');
   const execPath = nodeAt === -1 ? undefined : args[nodeAt + 1];
-  const ours = ['--web', '--hostile-plan'];
+  const ours = ['--web', '--hostile-timetable'];
   const nodeArgs = args.filter((a, i) => !ours.includes(a) && (nodeAt === -1 || (i !== nodeAt && i !== nodeAt + 1)));
-  binRss(nodeArgs, { web: args.includes('--web'), hostilePlan: args.includes('--hostile-plan'), execPath }).then(
+  binRss(nodeArgs, { web: args.includes('--web'), hostileTimetable: args.includes('--hostile-timetable'), execPath }).then(
     (r) => process.stdout.write(`${JSON.stringify(r, null, 2)}\n`),
     (error: unknown) => {
       process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -157,7 +157,7 @@ describe("a hostile portal's standing plan (interface 19.2)", () => {
   type Entry = { Id: number; Lesson?: { Id: number }; DayOfTheWeek: number; LessonNo: number };
 
   it('serves 28,000 entries and 5,000 repeats, Sundays and lessonless ones among them, within what the bridge reads of one answer', async () => {
-    sim.account(ANIA.login).serveHostileStandingPlan();
+    sim.account(ANIA.login).serveHostileStandingTimetable();
     const res = await browser.get(`${sim.urls.base_url}/gateway/api/2.0/TimetableEntries`);
     const text = await res.text();
     // Over the cap, the bridge would refuse it unread and the bench's RSS row would measure no plan at all.

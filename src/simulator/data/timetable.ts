@@ -272,7 +272,7 @@ export function otherActivities(ctx: DataContext): DataResult {
 }
 
 /** The hostile standing plan's size the issue names (interface 19.2): its entries, and how many of them come again. */
-export const HOSTILE_STANDING_PLAN = { entries: 28_000, repeats: 5_000 };
+export const HOSTILE_STANDING_TIMETABLE = { entries: 28_000, repeats: 5_000 };
 
 /**
  * A hostile portal's standing plan (interface 19.2): `count` entries over all seven days, Sundays too, many to a slot,
