@@ -1,16 +1,18 @@
 // The RSS of the bin as a user starts it (`node dist/main.js run --config FILE`, no NODE_OPTIONS):
 // three children against the simulator in another process, an embedded broker, a few full pass
 // cycles asked for with the refresh button, then the resident memory of the whole process tree.
-// With `web`, the same with the web server on and a client using it meanwhile.
+// With `web`, the same with the web server on and a client using it meanwhile; with `hostileTimetable`, the first child's
+// portal answering a hostile standing plan.
 import { spawn } from 'node:child_process';
 import { get as httpGet } from 'node:http';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { stringify } from 'yaml';
 import { freeTcpPort } from './free-port.js';
-import { realWorld } from './real-world.js';
+import { realWorld, type RealWorld } from './real-world.js';
 import { benchLogin } from './accounts.js';
 import { FORCED_PASS_GAP_MS } from '../runner/refresh-gate.js';
 
@@ -31,6 +33,11 @@ export interface BinRss {
    * (a session of its own per call: initialize, initialized, the call), after the passes; the slowest call (ms).
    */
   mcp?: { calls: number; slowestMs: number; failed: number };
+  /**
+   * With the hostile standing plan: the bridge's reads of it, and what it logged of the answer (the list cut at its
+   * most, with the entries listed; or the answer refused for its size), so that a figure of a plan never read shows.
+   */
+  hostileTimetable?: { reads: number; logged: string[] };
 }
 
 export interface BinRssOptions {
@@ -43,6 +50,12 @@ export interface BinRssOptions {
   metrics?: boolean;
   /** The node binary to start the bin with (default: the one running the bench). */
   execPath?: string;
+  /**
+   * The first child's TimetableEntries a hostile portal's (interface 19.2): 28,000 entries and 5,000 repeats, the
+   * simulator's serveHostileStandingTimetable. The start's first pass leaves the standing plan for the next, so the first
+   * refresh reads it, before the RSS is taken.
+   */
+  hostileTimetable?: boolean;
 }
 
 /** nodeArgs: options put before the script (empty: the bin started plainly). */
@@ -64,14 +77,18 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
     }),
     { mode: 0o600 },
   );
+  const hostile = options.hostileTimetable === true ? benchLogin(0).login : undefined;
+  if (hostile) await world.sim.ask({ type: 'hostile timetable', login: hostile });
   const watcher = await connectAsync(url);
   await watcher.subscribeAsync('bench/#');
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
   const bin = spawn(options.execPath ?? process.execPath, [...nodeArgs, MAIN, 'run', '--config', config], {
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', hostile ? 'pipe' : 'ignore', 'inherit'],
   });
+  const logged: string[] = [];
+  if (bin.stdout) createInterface({ input: bin.stdout }).on('line', (line) => line.includes('TimetableEntries') && logged.push(line));
   const exited = new Promise<number | null>((resolve) => bin.once('exit', (code) => resolve(code)));
   let client: WebClient | undefined;
   try {
@@ -89,19 +106,35 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
     }
     const mcp = options.web ? await askEveryTool(webPort, join(dir, 'data', 'http-token'), ids) : undefined;
     const processes = await processTree(bin.pid ?? 0);
+    const hostileTimetable = hostile ? { reads: await standingTimetableReads(world, hostile), logged } : undefined;
     client?.stop();
     if (client && client.answered === 0) throw new Error('the web server never answered');
     const offline = nextMessage(watcher, 'bench/bridge/state', 'offline');
     bin.kill('SIGTERM');
     const exitCode = await exited;
     const wentOffline = await Promise.race([offline.then(() => true), delay(2_000).then(() => false)]);
-    return { rssMB: processes.reduce((sum, p) => sum + p.rssMB, 0), processes, exitCode, offline: wentOffline, ...(mcp ? { mcp } : {}) };
+    return {
+      rssMB: processes.reduce((sum, p) => sum + p.rssMB, 0),
+      processes,
+      exitCode,
+      offline: wentOffline,
+      ...(mcp ? { mcp } : {}),
+      ...(hostileTimetable ? { hostileTimetable } : {}),
+    };
   } finally {
     client?.stop();
     if (bin.exitCode === null && bin.signalCode === null) bin.kill('SIGKILL');
     await watcher.endAsync();
     await world.close();
   }
+}
+
+/** The login's TimetableEntries requests the simulator answered. */
+async function standingTimetableReads(world: RealWorld, login: string): Promise<number> {
+  const counts = await world.sim.ask<{ byLogin: Record<string, Record<string, number>> }>({ type: 'counts' });
+  return Object.entries(counts.byLogin[login] ?? {})
+    .filter(([path]) => path.startsWith('GET TimetableEntries'))
+    .reduce((sum, [, n]) => sum + n, 0);
 }
 
 /**
@@ -159,6 +192,8 @@ async function askEveryTool(port: number, tokenFile: string, children: readonly 
  */
 class WebClient {
   answered = 0;
+  /** Asks sent and not yet answered. */
+  private waiting = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly held: Array<{ destroy(): void }> = [];
 
@@ -171,6 +206,9 @@ class WebClient {
     const client = new WebClient(port, (await readFile(tokenFile, 'utf8')).trim());
     client.hold(`/api/events?token=${client.token}`);
     client.timer = setInterval(() => {
+      // A round only once the last is answered: on a loaded machine a slow bridge would otherwise hold more of this
+      // address's connections than the server lets one address have, and it resets the newest (an MCP call's among them).
+      if (client.waiting > 0) return;
       client.ask('/health');
       client.ask(`/?token=${client.token}`);
       client.ask(`/calendar/child0/lessons.ics?token=${client.token}`);
@@ -180,10 +218,17 @@ class WebClient {
   }
 
   private ask(path: string): void {
+    this.waiting++;
+    let open = true;
+    // Once, whichever of the answer's end and an error comes (an error may follow a started answer).
+    const done = (): void => {
+      if (open) this.waiting--;
+      open = false;
+    };
     httpGet({ host: '127.0.0.1', port: this.port, path }, (res) => {
       this.answered++;
-      res.resume();
-    }).on('error', () => undefined);
+      res.on('close', done).resume();
+    }).once('error', done);
   }
 
   private hold(path: string): void {
@@ -252,14 +297,15 @@ export async function processTree(root: number): Promise<TreeProcess[]> {
   return out;
 }
 
-// `node dist/bench/bin-rss.js [--web] [--node PATH] [node options]`: the figure alone, for trying
-// launcher variants, other Nodes (and the web server's cost) by hand.
+// `node dist/bench/bin-rss.js [--web] [--hostile-timetable] [--node PATH] [node options]`: the figure alone, for trying
+// launcher variants, other Nodes (and the web server's or a hostile plan's cost) by hand.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const nodeAt = args.indexOf('--node');
   const execPath = nodeAt === -1 ? undefined : args[nodeAt + 1];
-  const nodeArgs = args.filter((a, i) => a !== '--web' && (nodeAt === -1 || (i !== nodeAt && i !== nodeAt + 1)));
-  binRss(nodeArgs, { web: args.includes('--web'), execPath }).then(
+  const ours = ['--web', '--hostile-timetable'];
+  const nodeArgs = args.filter((a, i) => !ours.includes(a) && (nodeAt === -1 || (i !== nodeAt && i !== nodeAt + 1)));
+  binRss(nodeArgs, { web: args.includes('--web'), hostileTimetable: args.includes('--hostile-timetable'), execPath }).then(
     (r) => process.stdout.write(`${JSON.stringify(r, null, 2)}\n`),
     (error: unknown) => {
       process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -1,7 +1,8 @@
 // `npm run bench`: what the bridge costs the portal and the machine, against the targets of
 // shared/design/performance.md. Prints a table and writes bench-results.json (results.ts). `npm run bench -- --full`
 // adds what takes long: the simulated week with three children on this Node and on the image's, and
-// the day with ten children (README's "Cost" says which figure comes from which).
+// the day with ten children (README's "Cost" says which figure comes from which); `npm run bench -- --bin` runs the rows
+// of the bin as a user starts it alone (bin-rows.ts).
 import { count, decimal, FIGURES_FILE, freshnessFigures } from './doc-figures.js';
 import { writeResults, type BenchTableRow as Row } from './results.js';
 import { perChildPerDay, simulate, type Injection, type SimulationResult } from './simulate.js';
@@ -9,11 +10,10 @@ import { benchLogin } from './accounts.js';
 import { firstPublish } from './first-publish.js';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { binRss, type BinRss } from './bin-rss.js';
+import { binRows } from './bin-rows.js';
 import { boardPaint } from './board-paint.js';
 import { V8_FLAGS } from '../app/launch.js';
 import { checkoutImageNode } from './image-node.js';
-import { nodeFloor } from './node-floor.js';
 import { changeFeedRuns } from './change-feed-runs.js';
 import { NAIVE, REFERENCE } from './schedules.js';
 import { demoFamilyRuns } from './demo-family.js';
@@ -307,94 +307,11 @@ async function main(): Promise<void> {
     figures[`rss_day_${children}`] = decimal(r.rssMB, 0);
   }
 
-  // The three real-time runs of the bin wait most of their minute for the refresh gate; they run side
-  // by side, each with its own simulator, broker and process tree, so their RSS readings stay apart.
   const image = await checkoutImageNode(ROOT, log);
-  log(
-    `starting the bin plainly (node dist/main.js run) with three children, ${image ? `on the image's Node ${image.version}, ` : ''}and with the web server on and a tablet using it (on both Nodes), side by side (real time)...`,
-  );
-  const [bin, onImage, web, webOnImage] = await Promise.all([
-    binRss(),
-    image === undefined ? undefined : binRss([], { execPath: image.execPath }),
-    binRss([], { web: true }),
-    // The web server serves the MCP server too (interface 16.4): the image's Node with both on.
-    image === undefined ? undefined : binRss([], { web: true, execPath: image.execPath }),
-  ]);
-  const bridgeProcess = bin.processes.at(-1);
-  const launcher = bin.processes.length > 1 ? bin.processes[0] : undefined;
-  // What the bin holds in memory: the bridge's RSS plus the pages only the launcher has (Node before
-  // 22.15 cannot replace its process image, so the first process stays to pass signals and the exit
-  // code on). A plain sum of RSS would count node's code, shared by both, twice.
-  const held = heldBy(bin);
-  rows.push({ measure: 'RSS of the bin started plainly, 3 children (MB)', value: held.toFixed(0), target: '<= 85', ok: held <= 85 });
-  rows.push({ measure: '  the bridge process alone (MB)', value: (bridgeProcess?.rssMB ?? 0).toFixed(0), target: '', ok: null });
-  if (launcher) {
-    rows.push({
-      measure: '  the launcher (Node < 22.15): RSS / own pages (MB)',
-      value: `${launcher.rssMB.toFixed(0)} / ${launcher.privateMB.toFixed(1)}`,
-      target: '',
-      ok: null,
-    });
-  }
-  rows.push({
-    measure: 'bin stopped by SIGTERM: exit 0, offline published',
-    value: `${bin.exitCode}, ${bin.offline}`,
-    target: '0, true',
-    ok: bin.exitCode === 0 && bin.offline,
-  });
-  json.bin = bin;
-  figures.rss_bin = decimal(held, 0);
-
-  if (image === undefined || onImage === undefined) {
-    rows.push({ measure: "RSS of the bin on the image's Node, 3 children (MB)", value: 'not had', target: '<= 85', ok: null });
-  } else {
-    const heldOnImage = heldBy(onImage);
-    rows.push({
-      measure: `RSS of the bin on the image's Node ${image.version}, 3 children (MB)`,
-      value: heldOnImage.toFixed(0),
-      target: '<= 85',
-      ok: heldOnImage <= 85,
-    });
-    const floor = await nodeFloor(image.execPath, ROOT);
-    rows.push({
-      measure: `  Node ${image.major} bare / with the six packages imported (MB)`,
-      value: `${floor.bareMB.toFixed(0)} / ${floor.packagesMB.toFixed(0)}`,
-      target: '',
-      ok: null,
-    });
-    json.bin_image = { version: image.version, ...onImage, floor };
-    Object.assign(figures, { rss_bin_image: decimal(heldOnImage, 0), image_node: image.version });
-  }
-
-  const heldWeb = heldBy(web);
-  rows.push({
-    measure: 'RSS with the web server on, 3 children (MB)',
-    value: `${heldWeb.toFixed(0)} (${heldWeb - held >= 0 ? '+' : ''}${(heldWeb - held).toFixed(1)})`,
-    target: '<= off + 5',
-    ok: heldWeb - held <= 5,
-  });
-  json.bin_web = web;
-  if (webOnImage !== undefined && image !== undefined) {
-    const heldWebOnImage = heldBy(webOnImage);
-    rows.push({
-      measure: `RSS of the bin on the image's Node ${image.version} with the web and MCP server on, 3 children (MB)`,
-      value: heldWebOnImage.toFixed(0),
-      // Interface 17.4: 90 with both servers on (85 before the thirteenth round).
-      target: '<= 90',
-      ok: heldWebOnImage <= 90,
-    });
-    json.bin_web_image = webOnImage;
-    figures.rss_web_image = decimal(heldWebOnImage, 0);
-  }
-  const mcp = web.mcp ?? { calls: 0, slowestMs: Number.NaN, failed: 0 };
-  rows.push({
-    measure: `an MCP read tool as Home Assistant calls it, slowest of ${mcp.calls} (every tool, each child and all at once; ms)`,
-    value: `${mcp.slowestMs.toFixed(0)}${mcp.failed > 0 ? ` (${mcp.failed} failed)` : ''}`,
-    target: '<= 200',
-    ok: mcp.calls > 0 && mcp.failed === 0 && mcp.slowestMs <= 200,
-  });
-  figures.mcp_slowest_ms = decimal(mcp.slowestMs, 0);
-  Object.assign(figures, { rss_web: decimal(heldWeb, 0), rss_web_delta: `${heldWeb - held >= 0 ? '+' : ''}${decimal(heldWeb - held)}` });
+  const bins = await binRows(ROOT, image, log);
+  rows.push(...bins.rows);
+  Object.assign(json, bins.json);
+  Object.assign(figures, bins.figures);
 
   log("a school year, three children, the change feed granted and not, side by side (two fresh processes with the bin's V8 flags)...");
   const years = await Promise.all([forkRun<YearResult>(['--year', 'feed']), forkRun<YearResult>(['--year', 'plain'])]);
@@ -452,16 +369,33 @@ async function main(): Promise<void> {
     target: FULL ? '' : '< 300',
     ok: FULL ? null : seconds < 300,
   });
+  process.stdout.write(`${table(rows)}\n\n${changeFeed.breakdown.join('\n')}\n`);
+  figures[FULL ? 'bench_full_seconds' : 'bench_seconds'] = decimal(seconds, 0);
+  await written(rows, json, figures);
+}
+
+/** `npm run bench -- --bin`: the rows of the bin as a user starts it alone (bin-rows.ts), about two minutes. */
+async function binMain(): Promise<void> {
+  const log = (text: string) => process.stderr.write(`${text}\n`);
+  const { rows, json, figures } = await binRows(ROOT, await checkoutImageNode(ROOT, log), log);
+  process.stdout.write(`${table(rows)}\n`);
+  await written(rows, json, figures);
+}
+
+/** The rows as the bench prints them. */
+function table(rows: readonly Row[]): string {
   const width = Math.max(...rows.map((r) => r.measure.length));
-  const lines = [
+  return [
     `${'measure'.padEnd(width)} | value    | target                | ok`,
     `${'-'.repeat(width)}-|----------|-----------------------|----`,
     ...rows.map((r) => `${r.measure.padEnd(width)} | ${r.value.padEnd(8)} | ${r.target.padEnd(21)} | ${r.ok === null ? '' : r.ok ? 'yes' : 'NO'}`),
-  ];
-  process.stdout.write(`${lines.join('\n')}\n\n${changeFeed.breakdown.join('\n')}\n`);
-  figures[FULL ? 'bench_full_seconds' : 'bench_seconds'] = decimal(seconds, 0);
-  const written = await writeResults(ROOT, { rows, runs: json, figures: { measured_at: new Date().toISOString().slice(0, 10), figures } });
-  process.stdout.write(`\nwritten: ${written} (npm run docs:figures takes its figures into ${FIGURES_FILE} and the pages)\n`);
+  ].join('\n');
+}
+
+/** Writes the run's results (results.ts), only the figures it measured: docs:figures keeps the others as they were. */
+async function written(rows: readonly Row[], json: Record<string, unknown>, figures: Record<string, string>): Promise<void> {
+  const path = await writeResults(ROOT, { rows, runs: json, figures: { measured_at: new Date().toISOString().slice(0, 10), figures } });
+  process.stdout.write(`\nwritten: ${path} (npm run docs:figures takes its figures into ${FIGURES_FILE} and the pages)\n`);
 }
 
 /** The simulated week with three children, on this Node and on the image's (`--full` only). */
@@ -612,17 +546,12 @@ const run =
     ? yearMain(process.argv[yearFlag + 1] === 'feed')
     : process.argv.includes('--week')
       ? weekMain()
-      : sizeFlag === -1
-        ? main()
-        : sizeMain(Number(process.argv[sizeFlag + 1]));
+      : process.argv.includes('--bin')
+        ? binMain()
+        : sizeFlag === -1
+          ? main()
+          : sizeMain(Number(process.argv[sizeFlag + 1]));
 run.catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
-
-/** What the bin holds: the bridge process's RSS plus the pages only its launcher (if any) has. */
-function heldBy(bin: BinRss): number {
-  const bridgeProcess = bin.processes.at(-1);
-  const launcher = bin.processes.length > 1 ? bin.processes[0] : undefined;
-  return (bridgeProcess?.rssMB ?? 0) + (launcher?.privateMB ?? 0);
-}

@@ -12,6 +12,8 @@ export interface RealWorld {
   urls: Record<string, string>;
   mqttUrl: string;
   dataDir: string;
+  /** The simulator's process, to change the portal or ask for its counts meanwhile. */
+  sim: SimProcess;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function realWorld(children: number, label: string): Promise<RealWo
     urls,
     mqttUrl: `mqtt://127.0.0.1:${port}`,
     dataDir,
+    sim,
     async close() {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       broker.close();

@@ -21,6 +21,7 @@ export type ChildRequest =
   | { id: number; type: 'homework'; login: string; due: string }
   | { id: number; type: 'grant change feed'; logins: string[] }
   | { id: number; type: 'lose change'; login: string }
+  | { id: number; type: 'hostile timetable'; login: string }
   | { id: number; type: 'noop' }
   | { id: number; type: 'stop' };
 
@@ -139,6 +140,9 @@ async function handle(msg: ChildRequest): Promise<unknown> {
       return null;
     case 'lose change':
       sim.account(msg.login).changeFeed.loseNextChange();
+      return null;
+    case 'hostile timetable':
+      sim.account(msg.login).serveHostileStandingTimetable();
       return null;
     case 'noop':
       return null;

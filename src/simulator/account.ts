@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { ChangeFeedRecords, type ChangeFeedEnv } from './change-feed-records.js';
 import { SimKindergarten } from './kindergarten.js';
 import type { SimRecords } from './account-records.js';
+import { HOSTILE_STANDING_TIMETABLE, hostileStandingEntries } from './data/timetable.js';
 
 export interface SimAccountInit {
   login: string;
@@ -110,6 +111,14 @@ export class SimAccount extends ChangeFeedRecords {
   setResource(endpoint: string, body: unknown): void {
     if (body === undefined) this.overrides.delete(endpoint);
     else this.overrides.set(endpoint, body);
+  }
+
+  /**
+   * TimetableEntries answers a hostile portal's standing plan (interface 19.2) in place of the child's own: `entries`
+   * entries and `repeats` of them again (data/timetable.ts hostileStandingEntries).
+   */
+  serveHostileStandingTimetable({ entries, repeats } = HOSTILE_STANDING_TIMETABLE): void {
+    this.setResource('TimetableEntries', { TimetableEntries: hostileStandingEntries(Object.keys(this.data.lessons), entries, repeats) });
   }
 
   /**

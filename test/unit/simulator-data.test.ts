@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PortalSimulator } from '../../src/simulator/index.js';
 import { gatewayGet, logIn } from '../helpers/simulator.js';
 import type { TinyBrowser } from '../helpers/simulator.js';
+import { ANSWER_BYTES } from '../../src/portal/gateway.js';
 
 const ANIA = { login: '1234567u', password: 'demo-ania' };
 let sim: PortalSimulator;
@@ -183,5 +184,26 @@ describe('a plan change in a split slot', () => {
       ['8403', true],
       ['8404', false],
     ]);
+  });
+});
+
+describe("a hostile portal's standing plan (interface 19.2)", () => {
+  type Entry = { Id: number; Lesson?: { Id: number }; DayOfTheWeek: number; LessonNo: number };
+
+  it('serves 28,000 entries and 5,000 repeats, Sundays and lessonless ones among them, within what the bridge reads of one answer', async () => {
+    sim.account(ANIA.login).serveHostileStandingTimetable();
+    const res = await browser.get(`${sim.urls.base_url}/gateway/api/2.0/TimetableEntries`);
+    const text = await res.text();
+    // Over the cap, the bridge would refuse it unread and the bench's RSS row would measure no plan at all.
+    expect(Buffer.byteLength(text)).toBeLessThan(ANSWER_BYTES);
+    const entries = (JSON.parse(text) as { TimetableEntries: Entry[] }).TimetableEntries;
+    expect(entries).toHaveLength(33_000);
+    expect(new Set(entries.map((e) => e.Id)).size).toBe(33_000);
+    const slot = (e: Entry | undefined) => e && { lesson: e.Lesson?.Id, day: e.DayOfTheWeek, no: e.LessonNo };
+    expect(entries.slice(28_000).map(slot)).toEqual(entries.slice(0, 5_000).map(slot));
+    expect(entries.some((e) => e.DayOfTheWeek === 7 && e.Lesson !== undefined)).toBe(true);
+    expect(entries.filter((e) => e.Lesson === undefined)).toHaveLength(3_300);
+    sim.account(ANIA.login).setResource('TimetableEntries', undefined);
+    expect((await gatewayGet<{ TimetableEntries: Entry[] }>(sim, browser, 'TimetableEntries')).body.TimetableEntries.length).toBeLessThan(100);
   });
 });

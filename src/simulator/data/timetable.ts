@@ -269,3 +269,22 @@ export function otherActivities(ctx: DataContext): DataResult {
   }
   return answers.ok({ data });
 }
+
+/** The hostile standing plan's size the issue names (interface 19.2): its entries, and how many of them come again. */
+export const HOSTILE_STANDING_TIMETABLE = { entries: 28_000, repeats: 5_000 };
+
+/**
+ * A hostile portal's standing plan (interface 19.2): `count` entries over all seven days, Sundays too, many to a slot,
+ * every tenth without a lesson and the rest taking the child's `lessons` in turn; then `repeats` of the first ones again
+ * under new ids. Each entry holds only the fields a plan needs, without the portal's Urls, so that the whole (33,000
+ * entries, about 2 MB) stays within what the bridge reads of one answer and is parsed rather than refused for its size.
+ */
+export function hostileStandingEntries(lessons: readonly string[], count: number, repeats: number): Record<string, unknown>[] {
+  const entries = Array.from({ length: count }, (_, i) => ({
+    Id: i + 1,
+    ...(i % 10 === 9 || lessons.length === 0 ? {} : { Lesson: { Id: Number(lessons[i % lessons.length]) } }),
+    DayOfTheWeek: (i % 7) + 1,
+    LessonNo: Math.floor(i / 7) % 100,
+  }));
+  return [...entries, ...entries.slice(0, repeats).map((entry, i) => ({ ...entry, Id: count + i + 1 }))];
+}
