@@ -36,7 +36,10 @@ function dataRead(r: SimRequest): { endpoint: string; host: 'register' | 'messag
 
 describe('every read is a declared resource', () => {
   it('asks the portal for no data outside a declaration', async () => {
-    const h = await school.start({ accounts: [ANIA, JANEK].map((c) => ({ login: c.login, password: c.password })) });
+    // Which endpoints are read, not how often: every tier every 20 minutes reads the same 67 endpoints over these 16
+    // hours as the default 3- and 5-minute tiers (863 reads against 1,670), for some 30% less CPU.
+    const poll = { fast_interval: '20m', school_interval: '20m' };
+    const h = await school.start({ accounts: [ANIA, JANEK].map((c) => ({ login: c.login, password: c.password })), poll });
     await h.runUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'the first passes');
     await h.rec.publish(`${h.base}/ania/refresh/set`, '');
     await h.advanceMinutes(16 * 60);

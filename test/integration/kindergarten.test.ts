@@ -33,7 +33,10 @@ type Block = { no: number | null; number?: null; from: string; to: string; subje
 
 describe('a kindergarten child on the register road', () => {
   it('finds her plan by her identifier, shows every block of the day, and asks Timetables no more', async () => {
-    const h = await school.start({ accounts: [account(ZOSIA)], language: 'pl' });
+    // Every tier every 20 minutes: her day's 24 passes and more are as many chances to ask Timetables again, and the
+    // default 3- and 5-minute passes of the 8 hours were most of this test's CPU.
+    const poll = { fast_interval: '20m', school_interval: '20m' };
+    const h = await school.start({ accounts: [account(ZOSIA)], language: 'pl', poll });
     await h.runUntil(() => (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5, 'her plan');
     const today = h.attributes('zofia', 'timetable_today') as { date: string; lessons: Block[] };
     expect(today.date).toBe('2026-11-18');

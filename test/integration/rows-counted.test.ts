@@ -11,7 +11,7 @@ const ANIA = DEMO_ACCOUNTS[0]!;
 // A Wednesday in the first semester, during the second lesson.
 const school = simulatedSchool('2026-11-18T09:10:00+01:00');
 /**
- * Every tier every 20 minutes, for the tests that walk hours to show a row read once a day: still a pass
+ * Every tier every 20 minutes, for the tests that walk hours to show a row read once a day or no more: still a pass
  * every 20 minutes by day (each one a chance to read too soon), and the default 3- and 5-minute passes
  * were most of their CPU.
  */
@@ -48,7 +48,7 @@ describe('rows of the fetch plan', () => {
       content: '<p>Będę.</p>',
       category: null,
     });
-    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], poll: INTERVALS });
     await h.runUntil(() => h.state('ania', 'last_update') !== undefined, 'the first pass');
     const opens = () => school.sim.requests.filter((r) => r.host === 'messages' && r.path === `/api/outbox/messages/${id}`);
     // Not read yet: watched, opened again at its row's age.
