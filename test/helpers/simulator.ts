@@ -1,6 +1,7 @@
 // A tiny browser for talking to the simulator by hand in tests: fetch with manual redirects and a
 // minimal cookie jar (host-only cookies keyed by host name, path-matched), plus the login steps 1-4.
 // Written for the tests alone; it shares nothing with the portal client.
+import { request, type Dispatcher } from 'undici';
 import type { PortalSimulator } from '../../src/simulator/index.js';
 
 interface Cookie {
@@ -11,6 +12,13 @@ interface Cookie {
 export class TinyBrowser {
   /** host name -> cookie name -> cookie; ports are ignored, as browsers ignore them. */
   readonly cookies = new Map<string, Map<string, Cookie>>();
+
+  /**
+   * `dispatcher`: where the requests go instead of the sockets (the simulator's in-process one, `sim.dispatcher()`):
+   * the same hosts' handlers and answers without the loopback, for a reader that logs in hundreds of times (the
+   * generated worlds' reference, reference/portal.ts).
+   */
+  constructor(private readonly dispatcher?: Dispatcher) {}
 
   cookie(url: string, name: string): string | undefined {
     return this.cookies.get(new URL(url).hostname)?.get(name)?.value;
@@ -24,7 +32,10 @@ export class TinyBrowser {
       .filter(([, c]) => target.pathname === c.path || target.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
       .map(([name, c]) => `${name}=${c.value}`);
     if (sent.length) headers.set('Cookie', sent.join('; '));
-    const res = await fetch(url, { ...init, headers, redirect: 'manual' });
+    const res =
+      this.dispatcher === undefined
+        ? await fetch(url, { ...init, headers, redirect: 'manual' })
+        : await dispatched(url, init, headers, this.dispatcher);
     for (const line of res.headers.getSetCookie()) this.store(target.hostname, line);
     return res;
   }
@@ -45,6 +56,20 @@ export class TinyBrowser {
     if (maxAge !== undefined && Number(maxAge) <= 0) jar.delete(name);
     else jar.set(name, { value, path });
   }
+}
+
+/** One request through `dispatcher`, its answer as fetch's (a body of text only: the login form). */
+async function dispatched(url: string, init: RequestInit, headers: Headers, dispatcher: Dispatcher): Promise<Response> {
+  const answer = await request(url, {
+    method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
+    headers: Object.fromEntries(headers),
+    body: init.body as string | undefined,
+    dispatcher,
+  });
+  const told = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) for (const one of [value ?? []].flat()) told.append(name, one);
+  const body = await answer.body.arrayBuffer();
+  return new Response([204, 205, 304].includes(answer.statusCode) ? null : body, { status: answer.statusCode, headers: told });
 }
 
 /** The headers a browser's XHR sends with the login form (spec 5.2 step 3). */
@@ -88,8 +113,8 @@ export async function follow(browser: TinyBrowser, url: string, limit = 10): Pro
 }
 
 /** The whole login by hand (steps 1-4); returns the browser with a live portal session. */
-export async function logIn(sim: PortalSimulator, login: string, password: string): Promise<TinyBrowser> {
-  const browser = await openLoginPage(sim);
+export async function logIn(sim: PortalSimulator, login: string, password: string, fresh = new TinyBrowser()): Promise<TinyBrowser> {
+  const browser = await openLoginPage(sim, fresh);
   const { auth_url } = sim.urls;
   const res = await browser.request(`${auth_url}/OAuth/Authorization?client_id=46`, {
     method: 'POST',

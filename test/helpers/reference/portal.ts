@@ -1,9 +1,10 @@
 // A child's records as the portal serves them (spec part 2), read the way any client would: a login by hand through
-// the tests' tiny browser (test/helpers/simulator.ts), then each gateway list the reference needs, kept as the JSON
+// the tests' tiny browser (test/helpers/simulator.ts; over the simulator's in-process dispatcher, as the worlds' bridge
+// reads, the same handlers without a socket), then each gateway list the reference needs, kept as the JSON
 // came; the mailboxes as the messaging host keeps them. Nothing of the bridge's portal client is used: what the
 // reference knows of the school is what the portal answers.
 import type { PortalSimulator } from '../../../src/simulator/index.js';
-import { gatewayGet, logIn } from '../simulator.js';
+import { gatewayGet, logIn, TinyBrowser } from '../simulator.js';
 import { addDays, mondayOf } from './dates.js';
 
 /** The gateway lists the reference reads (spec 2.2 to 2.9). */
@@ -51,7 +52,7 @@ const WEEKS = [-7, 0, 7, 14];
 
 /** Reads a child's records from a running simulator by its own login. */
 export async function readRecords(sim: PortalSimulator, login: string, password: string, today: string): Promise<Records> {
-  const browser = await logIn(sim, login, password);
+  const browser = await logIn(sim, login, password, new TinyBrowser(sim.dispatcher()));
   const get = async (endpoint: string): Promise<unknown> => {
     const answer = await gatewayGet(sim, browser, endpoint);
     return answer.status === 200 ? answer.body : null;

@@ -20,6 +20,7 @@ import { addDays } from '../reference/dates.js';
 /** Every property a world is held to: the doors against the features' values, and against the reference model. */
 export const HELD: readonly Property[] = [...PROPERTIES, ...TRUTHS];
 
+/** How many worlds' runs a file keeps unless it asks for more. */
 const KEPT_RUNS = 8;
 /** How many smaller worlds a shrink tries at most. */
 const SHRINK_RUNS = 60;
@@ -49,10 +50,18 @@ export const RANDOM_RUNS = 40;
 export const PATH = process.env.WORLDS_PATH;
 
 export class Worlds {
+  /**
+   * `kept`: how many of the last worlds' runs and doors are kept. A file whose planted fault walks again the worlds its
+   * property walked (rendered.test.ts) keeps them all rather than run each world's passes twice.
+   */
+  constructor(private readonly kept = KEPT_RUNS) {}
+
   private sim: PortalSimulator | undefined;
   private readonly clock = new FakeClock('2026-09-01T08:00:00+02:00');
   /** The last worlds' runs, by their description (a shrink visits a world again; a planted fault reads its doors anew). */
   private readonly runs = new Map<string, Promise<WorldRun>>();
+  /** The doors of the last worlds' runs as read unplanted, by the world's description. */
+  private readonly read = new Map<string, Promise<WorldDoors>>();
   /** The shapes the worlds read unplanted carried (shapesOf): that the properties held in them is not vacuous. */
   readonly shapes = new Set<string>();
   /** Every property's findings in each world run unplanted: a property after the first reads the worlds the first ran. */
@@ -66,6 +75,7 @@ export class Worlds {
   async stop(): Promise<void> {
     await this.sim?.stop();
     this.runs.clear();
+    this.read.clear();
   }
 
   run(world: World): Promise<WorldRun> {
@@ -74,9 +84,7 @@ export class Worlds {
     if (run === undefined) {
       if (this.sim === undefined) throw new Error('worlds: not started');
       run = runWorld(this.sim, this.clock, world);
-      this.runs.set(key, run);
-      // A world's run holds its doors' every state: a few are kept, not the hundreds of a run.
-      for (const old of this.runs.keys()) if (this.runs.size > KEPT_RUNS) this.runs.delete(old);
+      keep(this.runs, key, run, this.kept);
     }
     return run;
   }
@@ -87,8 +95,16 @@ export class Worlds {
     return restartWorld(this.sim, this.clock, await this.run(world), minutes);
   }
 
+  /** The world's doors: read anew with a planted fault; unplanted, read once while its run is kept. */
   async doors(world: World, plant?: Plant): Promise<WorldDoors> {
-    return readDoors(await this.run(world), plant);
+    if (plant !== undefined) return readDoors(await this.run(world), plant);
+    const key = JSON.stringify(world);
+    let doors = this.read.get(key);
+    if (doors === undefined) {
+      doors = this.run(world).then((run) => readDoors(run));
+      keep(this.read, key, doors, this.kept);
+    }
+    return doors;
   }
 
   /** What `property` finds in a world (planted: read anew; else every property's findings, kept). */
@@ -146,6 +162,12 @@ export class Worlds {
       },
     });
   }
+}
+
+/** Keeps `value` by `key`, and of the others only the newest `kept` (a world's run holds its doors' every state: a few are kept, not the hundreds of a file). */
+function keep<T>(map: Map<string, T>, key: string, value: T, kept: number): void {
+  map.set(key, value);
+  for (const old of map.keys()) if (map.size > kept) map.delete(old);
 }
 
 /** A property that failed in a world: its seed and path, which replay that world alone. */

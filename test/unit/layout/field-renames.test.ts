@@ -26,17 +26,22 @@ const config = ts.getParsedCommandLineOfConfigFile(
 );
 const options: ts.CompilerOptions = { ...config?.options, noEmit: true, sourceMap: false };
 const product = tsFiles(SRC).filter((file) => !file.includes(`${join('outputs', 'web', 'browser')}`));
-const parts = product.filter(
-  (file) =>
-    file.includes(join(SRC, 'features')) &&
-    !/screens[\\/](parts|ask)\.ts$|features[\\/]feature\.ts$/.test(file) &&
-    PART.test(readFileSync(file, 'utf8')),
+/**
+ * The program's roots: the features' files, and through their imports every file a part's types come from (the
+ * features' own `declare module` entries of the engine's source among them). A file no feature imports could bear on
+ * a part only by a `declare module` or `declare global` of its own, and none outside the features has one: parsing
+ * the rest cost 2.7 s of the file's CPU (903 files -> 538), the fields found and each round's findings the same (334
+ * fields; 193, 76, 59 and 6 proven).
+ */
+const features = product.filter((file) => file.includes(join(SRC, 'features')));
+const parts = features.filter(
+  (file) => !/screens[\\/](parts|ask)\.ts$|features[\\/]feature\.ts$/.test(file) && PART.test(readFileSync(file, 'utf8')),
 );
 const own = (file: string): boolean => file.startsWith(SRC) && !file.startsWith(join(SRC, 'i18n'));
 
 describe("the fields the features' parts read", () => {
   it('each fail the typecheck where a part reads them once renamed where they are declared', () => {
-    const renames = new FieldRenames(product, options, own);
+    const renames = new FieldRenames(features, options, own);
     const fields = renames.fieldsReadIn(parts, isPart);
     // Soft: the renames' list below is worth seeing beside this one.
     expect.soft(loose(renames, fields)).toEqual([]);
