@@ -13,7 +13,7 @@ import type { Property } from './properties.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { TIMETABLE_WORDS } from '../../../src/i18n/lesson-words.js';
 import type { Language } from '../../../src/config/language.js';
-import { fortnightOf, slotsOn, tellingsOf, type Telling } from '../reference/slots.js';
+import { agendaTold, fortnightOf, gradeOf, slotsOn, tellingsOf, type Telling } from '../reference/slots.js';
 
 /** The children the portal's records were read of (a kindergarten's are not), with their records. */
 const recorded = (d: WorldDoors): { c: ChildDoors; records: Records }[] =>
@@ -303,6 +303,49 @@ const lessonsFeed: Property = {
     }),
 };
 
+/** Whether an event of the news tells its record as the records have it; the record's facts when it does not. */
+function eventTold(records: Records, kind: string, p: Record<string, unknown>): string | null {
+  const date = String(p.date);
+  if (kind === 'grade') {
+    const g = gradeOf(records, String(p.id));
+    const told =
+      g !== undefined && g.value === p.grade && g.subject === p.subject && g.date === date && (g.category === null || g.category === p.category);
+    return told ? null : `Grades: ${JSON.stringify(g ?? 'none of this Id')}`;
+  }
+  if (kind === 'test' || kind === 'agenda') {
+    const entries = agendaTold(records, date, p.subject, p.description);
+    // It ends at its TimeTo where it has one after its TimeFrom (interface 19.1); an entry of no hour has no end.
+    const told = entries.some((e) => p.time === e.start && (e.start === null || p.time_to === (e.end !== null && e.end > e.start ? e.end : null)));
+    return told ? null : `HomeWorks of ${date}: ${JSON.stringify(entries.map((e) => `${e.start}–${e.end}`))}`;
+  }
+  if (kind === 'plan_change') {
+    const slot = slotsOn(records, date).find((s) => s.no === p.lesson_no);
+    const lesson =
+      p.kind === 'cancelled'
+        ? slot?.cancelled.includes(String(p.subject))
+        : p.kind === 'substitution'
+          ? slot?.substitutions.some((s) => s.subject === p.subject && (p.original_subject === null || s.original === p.original_subject))
+          : slot !== undefined;
+    const told = slot !== undefined && p.hours === `${slot.from}-${slot.to}` && lesson === true;
+    return told ? null : `the slot: ${JSON.stringify(slot ?? 'none')}`;
+  }
+  return null;
+}
+
+const newsEvents: Property = {
+  name: 'an event tells the record it is of',
+  says:
+    "each grade, agenda entry and plan change a pass fires tells its record: a grade's value, subject, day and category; an " +
+    "entry's day, subject, start and end (TimeTo); a changed lesson's day, number, hours and subject",
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) =>
+      c.run.events.flatMap((e) => {
+        const wrong = eventTold(records, e.kind, e.payload as Record<string, unknown>);
+        return wrong === null ? [] : [`${c.run.id} event ${e.kind} ${JSON.stringify(e.payload)}, ${wrong}`];
+      }),
+    ),
+};
+
 export const TRUTHS: readonly Property[] = [
   dayLessons,
   classAndLucky,
@@ -315,4 +358,5 @@ export const TRUTHS: readonly Property[] = [
   unreadMessages,
   standingBoard,
   lessonsFeed,
+  newsEvents,
 ];

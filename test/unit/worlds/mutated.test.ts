@@ -107,6 +107,11 @@ const MUTATIONS: { name: string; property: string; has: (c: ChildWorld) => boole
     has: (c) => c.groups.length > 0,
   },
   {
+    name: 'TimeTo ignored',
+    property: 'an event tells the record it is of',
+    has: (c) => c.news.some((n) => n.kind === 'agenda' && n.entry.end === 'late' && n.entry.days >= 0),
+  },
+  {
     name: 'the standing plan by slot alone',
     property: 'the board tells the standing plan as the plan and the day differ',
     has: (c) => c.groups.length > 0,
