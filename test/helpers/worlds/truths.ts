@@ -7,7 +7,7 @@ import { UNTITLED } from '../../../src/i18n/school-words.js';
 import { addDays, mondayOf, warsawInstant } from '../reference/dates.js';
 import { averagesOf, gradesOf, missedOf, unreadOf, type Grade } from '../reference/marks.js';
 import type { Records } from '../reference/portal.js';
-import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf } from '../reference/school.js';
+import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf, testsAhead } from '../reference/school.js';
 import { agendaEventsOf, type ChildDoors, type WorldDoors } from './doors.js';
 import type { Property } from './properties.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
@@ -346,6 +346,22 @@ const newsEvents: Property = {
     ),
 };
 
+const testsComing: Property = {
+  name: 'the tests of the next seven days are named',
+  says:
+    'upcoming_tests, from which the summary pressed on any day names the tests of the next 7 days, lists each test and ' +
+    'quiz HomeWorks holds from today to 7 days on (by its category or its content), by its day and subject',
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) => {
+      const items = retained(d, c, 'upcoming_tests')?.attributes.items;
+      if (!Array.isArray(items)) return [];
+      const told = items as { date?: string; subject?: string | null }[];
+      return testsAhead(records, 7)
+        .filter((t) => !told.some((i) => i.date === t.date && (i.subject ?? null) === t.subject))
+        .map((t) => `${c.run.id} upcoming_tests (today ${records.today}): no ${t.date} ${t.subject} ("${t.category}: ${t.content}")`);
+    }),
+};
+
 export const TRUTHS: readonly Property[] = [
   dayLessons,
   classAndLucky,
@@ -359,4 +375,5 @@ export const TRUTHS: readonly Property[] = [
   standingBoard,
   lessonsFeed,
   newsEvents,
+  testsComing,
 ];
