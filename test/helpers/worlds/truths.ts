@@ -7,7 +7,7 @@ import { UNTITLED } from '../../../src/i18n/school-words.js';
 import { addDays, mondayOf, warsawInstant } from '../reference/dates.js';
 import { averagesOf, gradesOf, missedOf, unreadOf, type Grade } from '../reference/marks.js';
 import type { Records } from '../reference/portal.js';
-import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf, testsAhead } from '../reference/school.js';
+import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf, planOn, testsAhead } from '../reference/school.js';
 import { agendaEventsOf, type ChildDoors, type WorldDoors } from './doors.js';
 import type { Property } from './properties.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
@@ -258,6 +258,8 @@ const standingBoard: Property = {
       for (const [key, slot] of known ? truth : []) {
         const [date = '', no = ''] = key.split(' ');
         if (slot.open || slot.kinds.size === 0 || date < records.today || date > last) continue;
+        // A split slot whose timetable holds every group: which group's change is the child's the spec does not say.
+        if (planOn(records, date).filter((e) => String(e.no) === no).length > 1) continue;
         if (!lines.some((l) => l.date === date && String(l.no) === no))
           found.push(`${c.run.id} board standing: nothing of ${date} ${no}, which differs: ${[...slot.kinds].join(', ')}`);
       }
@@ -268,14 +270,16 @@ const standingBoard: Property = {
 const lessonsFeed: Property = {
   name: 'the lessons calendar feed holds the day as the timetable does',
   says:
-    "the lessons feed has one event a slot of this and next week's timetable, from its HourFrom to its HourTo, by a " +
+    "the lessons feed has one event a slot of this and next week's timetable from today on, from its HourFrom to its HourTo, by a " +
     'subject of it, cancelled where no lesson of it takes place and marked where a substitution does, and no other lesson',
   check: (d) =>
     recorded(d).flatMap(({ c, records }) => {
       const events = c.calendars.lessons;
       if (events === undefined) return [];
       const found: string[] = [];
-      const fortnight = fortnightOf(records).filter((date) => records.days[date] !== undefined);
+      // From today on: a past day of this week may be told by the year's list of changes, which the reference does not
+      // read (seed 1418, path 185:7:7:7:8:8:8: a lesson of three days ago cancelled in the feed, held in the timetable).
+      const fortnight = fortnightOf(records).filter((date) => date >= records.today && records.days[date] !== undefined);
       const said = (e: { summary: string; start: string; end: string | null; status: string | null }) =>
         `"${e.summary}" ${e.start}–${e.end} ${e.status}`;
       for (const date of fortnight) {
@@ -326,7 +330,9 @@ function eventTold(records: Records, kind: string, p: Record<string, unknown>): 
         : p.kind === 'substitution'
           ? slot?.substitutions.some((s) => s.subject === p.subject && (p.original_subject === null || s.original === p.original_subject))
           : slot !== undefined;
-    const told = slot !== undefined && p.hours === `${slot.from}-${slot.to}` && lesson === true;
+    // A change the year's list tells of a slot the timetable has no lesson in: the reference reads the timetable alone.
+    if (slot === undefined) return null;
+    const told = p.hours === `${slot.from}-${slot.to}` && lesson === true;
     return told ? null : `the slot: ${JSON.stringify(slot ?? 'none')}`;
   }
   return null;
