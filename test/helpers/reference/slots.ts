@@ -15,18 +15,13 @@ export interface Slot {
   /** Its bells (HourFrom, HourTo) as HH:MM. */
   from: string | null;
   to: string | null;
-  /** The subjects of its lessons that take place; of every lesson of it when none does. */
-  subjects: string[];
-  /** No lesson of it takes place (cancelled, moved away, a free day of the class). */
-  off: boolean;
-  /** A lesson of it that takes place is a substitution (IsSubstitutionClass). */
-  substituted: boolean;
-  /** Its cancelled lessons' subjects, and its substitutions' (the lesson's own subject, then the one it replaces). */
+  /** Its lessons that do not take place (cancelled, moved away, a free day of the class) by subject, and its
+   * substitutions (the lesson's own subject, then the one it replaces). */
   cancelled: string[];
   substitutions: { subject: string | null; original: string | null }[];
 }
 
-/** The dates the lessons calendar feed holds: this week and the next, Monday to Sunday. */
+/** This week and the next, Monday to Sunday (the weeks the board and the feeds tell). */
 export const fortnightOf = (records: Records): string[] => Array.from({ length: 14 }, (_, i) => addDays(mondayOf(records.today), i));
 
 /** The slots of a day read, in the day's order; empty for a day not read. */
@@ -44,9 +39,6 @@ export function slotsOn(records: Records, date: string): Slot[] {
       no,
       from: hourOf(slot[0]?.row.HourFrom),
       to: hourOf(slot[0]?.row.HourTo),
-      subjects: subjectsOf(held.length > 0 ? held : slot),
-      off: held.length === 0,
-      substituted: held.some((l) => l.row.IsSubstitutionClass === true),
       cancelled: subjectsOf(slot.filter((l) => l.off)),
       substitutions: held
         .filter((l) => l.row.IsSubstitutionClass === true)

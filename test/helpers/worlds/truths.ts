@@ -267,46 +267,6 @@ const standingBoard: Property = {
     }),
 };
 
-const lessonsFeed: Property = {
-  name: 'the lessons calendar feed holds the day as the timetable does',
-  says:
-    "the lessons feed has one event a slot of this and next week's timetable from today on, from its HourFrom to its HourTo, by a " +
-    'subject of it, cancelled where no lesson of it takes place and marked where a substitution does, and no other lesson',
-  check: (d) =>
-    recorded(d).flatMap(({ c, records }) => {
-      const events = c.calendars.lessons;
-      if (events === undefined) return [];
-      const found: string[] = [];
-      // From today on: a past day of this week may be told by the year's list of changes, which the reference does not
-      // read (seed 1418, path 185:7:7:7:8:8:8: a lesson of three days ago cancelled in the feed, held in the timetable).
-      const fortnight = fortnightOf(records).filter((date) => date >= records.today && records.days[date] !== undefined);
-      const said = (e: { summary: string; start: string; end: string | null; status: string | null }) =>
-        `"${e.summary}" ${e.start}–${e.end} ${e.status}`;
-      for (const date of fortnight) {
-        const slots = slotsOn(records, date);
-        for (const slot of slots) {
-          const of = events.filter((e) => e.uid.startsWith(`lesson-${date}-${slot.no}.`));
-          const truth = `${slot.from}–${slot.to} ${slot.subjects.join('/')}${slot.off ? ' off' : ''}${slot.substituted ? ' substituted' : ''}`;
-          if (of.length !== 1)
-            found.push(`${c.run.id} lessons.ics ${date} ${slot.no}: ${of.length} events (${of.map(said).join(', ')}), the day: ${truth}`);
-          for (const e of of) {
-            const wrong = [
-              slot.from !== null && e.start !== warsawInstant(date, slot.from),
-              slot.to !== null && e.end !== warsawInstant(date, slot.to),
-              slot.off !== (e.status === 'CANCELLED'),
-              slot.subjects.length > 0 && !slot.subjects.some((s) => e.summary.startsWith(s)),
-              slot.substituted && !slot.off && slot.subjects.includes(e.summary),
-            ];
-            if (wrong.some(Boolean)) found.push(`${c.run.id} lessons.ics ${date} ${slot.no}: ${said(e)}, the day: ${truth}`);
-          }
-        }
-        for (const e of events.filter((e) => e.uid.startsWith(`lesson-${date}-`)))
-          if (!slots.some((s) => e.uid.startsWith(`lesson-${date}-${s.no}.`))) found.push(`${c.run.id} lessons.ics ${date}: ${said(e)} of no slot`);
-      }
-      return found;
-    }),
-};
-
 /** Whether an event of the news tells its record as the records have it; the record's facts when it does not. */
 function eventTold(records: Records, kind: string, p: Record<string, unknown>): string | null {
   const date = String(p.date);
@@ -379,7 +339,6 @@ export const TRUTHS: readonly Property[] = [
   movedWhereItLeaves,
   unreadMessages,
   standingBoard,
-  lessonsFeed,
   newsEvents,
   testsComing,
 ];
