@@ -126,13 +126,13 @@ export function ownLessonsOn(records: Records, date: string): DayLesson[] | unde
 export const datesRead = (records: Records): string[] => Object.keys(records.days).sort();
 
 /** An entry of the standing plan (TimetableEntries) valid on a date. */
-interface PlanEntry {
+export interface PlanEntry {
   no: number;
   lesson: string | null;
   room: string | null;
 }
 
-function planOn(records: Records, date: string): PlanEntry[] {
+export function planOn(records: Records, date: string): PlanEntry[] {
   return rows(records, 'TimetableEntries', 'TimetableEntries')
     .filter((e) => Number(e.DayOfTheWeek) === weekday(date) && String(e.DateFrom ?? '') <= date && date <= String(e.DateTo ?? '9999'))
     .map((e) => ({ no: Number(e.LessonNo), lesson: idOf(e.Lesson), room: idOf(e.Classroom) }));

@@ -4,12 +4,16 @@
 // line naming the child, the door and what it read against what the records say; an empty list holds.
 import { ASK_TEXT } from '../../../src/i18n/ask-text.js';
 import { UNTITLED } from '../../../src/i18n/school-words.js';
-import { addDays, warsawInstant } from '../reference/dates.js';
+import { addDays, mondayOf, warsawInstant } from '../reference/dates.js';
 import { averagesOf, gradesOf, missedOf, unreadOf, type Grade } from '../reference/marks.js';
 import type { Records } from '../reference/portal.js';
-import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf, ownLessonsOn } from '../reference/school.js';
+import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf, ownLessonsOn, planOn, testsAhead } from '../reference/school.js';
 import { agendaEventsOf, type ChildDoors, type WorldDoors } from './doors.js';
 import type { Property } from './properties.js';
+import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
+import { TIMETABLE_WORDS } from '../../../src/i18n/lesson-words.js';
+import type { Language } from '../../../src/config/language.js';
+import { agendaTold, fortnightOf, gradeOf, slotsOn, tellingsOf, type Telling } from '../reference/slots.js';
 
 /** The children the portal's records were read of (a kindergarten's are not), with their records. */
 const recorded = (d: WorldDoors): { c: ChildDoors; records: Records }[] =>
@@ -209,6 +213,119 @@ const dayLessons: Property = {
     }),
 };
 
+/** A board day ("pon. 07.06", "dziś", "jutro") as the date of the fortnight it names; undefined for none. */
+function boardDate(day: string, records: Records, lang: Language): string | undefined {
+  const text = BOARD_TEXT[lang];
+  if (day === text.today.toLowerCase()) return records.today;
+  if (day === text.tomorrow.toLowerCase()) return addDays(records.today, 1);
+  return fortnightOf(records).find((date) => day.endsWith(` ${date.slice(8, 10)}.${date.slice(5, 7)}`));
+}
+
+/** A difference in the family's words (i18n/lesson-words.ts, the words every screen prints). */
+function standingSaid(t: Telling, lang: Language): string {
+  const w = TIMETABLE_WORDS[lang].standing;
+  return t.kind === 'missing' ? w.missing(t.was) : t.kind === 'added' ? w.added(t.now) : t.kind === 'no_lessons' ? '' : w[t.kind](t.was, t.now);
+}
+
+const standingBoard: Property = {
+  name: 'the board tells the standing plan as the plan and the day differ',
+  says:
+    "each line of the board's standing-plan box is a difference the day has against the child's own entry of the plan, " +
+    'by its names, and every slot that differs from today to the end of next week has a line',
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) => {
+      const lang = d.run.world.language;
+      const truth = differences(records);
+      const found: string[] = [];
+      const lines = (c.board?.standing?.items ?? []).map((item) => {
+        const [, no, words] = /^(?:(\d+)\. )?(.*)$/s.exec(item.line) ?? [];
+        return { ...item, date: boardDate(item.day, records, lang), no: no === undefined ? null : Number(no), words: words ?? '' };
+      });
+      for (const l of lines) {
+        const slot = l.date === undefined ? undefined : truth.get(`${l.date} ${l.no}`);
+        if (slot?.open) continue;
+        const told =
+          l.no === null
+            ? slot?.kinds.has('no_lessons') === true
+            : tellingsOf(records, l.date as string, l.no).some((t) => slot?.kinds.has(t.kind) === true && standingSaid(t, lang) === l.words);
+        if (!told) found.push(`${c.run.id} board standing: ${l.day} "${l.line}", the records: ${JSON.stringify(slot ? [...slot.kinds] : [])}`);
+      }
+      // Until the plan is read (standing_differences null: a first start's first pass) no box is the honest board.
+      const known = Array.isArray(retained(d, c, 'timetable_today')?.attributes.standing_differences);
+      const last = addDays(mondayOf(records.today), 13);
+      for (const [key, slot] of known ? truth : []) {
+        const [date = '', no = ''] = key.split(' ');
+        if (slot.open || slot.kinds.size === 0 || date < records.today || date > last) continue;
+        // A split slot whose timetable holds every group: which group's change is the child's the spec does not say.
+        if (planOn(records, date).filter((e) => String(e.no) === no).length > 1) continue;
+        if (!lines.some((l) => l.date === date && String(l.no) === no))
+          found.push(`${c.run.id} board standing: nothing of ${date} ${no}, which differs: ${[...slot.kinds].join(', ')}`);
+      }
+      return found;
+    }),
+};
+
+/** Whether an event of the news tells its record as the records have it; the record's facts when it does not. */
+function eventTold(records: Records, kind: string, p: Record<string, unknown>): string | null {
+  const date = String(p.date);
+  if (kind === 'grade') {
+    const g = gradeOf(records, String(p.id));
+    const told =
+      g !== undefined && g.value === p.grade && g.subject === p.subject && g.date === date && (g.category === null || g.category === p.category);
+    return told ? null : `Grades: ${JSON.stringify(g ?? 'none of this Id')}`;
+  }
+  if (kind === 'test' || kind === 'agenda') {
+    const entries = agendaTold(records, date, p.subject, p.description);
+    // It ends at its TimeTo where it has one after its TimeFrom (interface 19.1); an entry of no hour has no end.
+    const told = entries.some((e) => p.time === e.start && (e.start === null || p.time_to === (e.end !== null && e.end > e.start ? e.end : null)));
+    return told ? null : `HomeWorks of ${date}: ${JSON.stringify(entries.map((e) => `${e.start}–${e.end}`))}`;
+  }
+  if (kind === 'plan_change') {
+    const slot = slotsOn(records, date).find((s) => s.no === p.lesson_no);
+    const lesson =
+      p.kind === 'cancelled'
+        ? slot?.cancelled.includes(String(p.subject))
+        : p.kind === 'substitution'
+          ? slot?.substitutions.some((s) => s.subject === p.subject && (p.original_subject === null || s.original === p.original_subject))
+          : slot !== undefined;
+    // A change the year's list tells of a slot the timetable has no lesson in: the reference reads the timetable alone.
+    if (slot === undefined) return null;
+    const told = p.hours === `${slot.from}-${slot.to}` && lesson === true;
+    return told ? null : `the slot: ${JSON.stringify(slot ?? 'none')}`;
+  }
+  return null;
+}
+
+const newsEvents: Property = {
+  name: 'an event tells the record it is of',
+  says:
+    "each grade, agenda entry and plan change a pass fires tells its record: a grade's value, subject, day and category; an " +
+    "entry's day, subject, start and end (TimeTo); a changed lesson's day, number, hours and subject",
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) =>
+      c.run.events.flatMap((e) => {
+        const wrong = eventTold(records, e.kind, e.payload as Record<string, unknown>);
+        return wrong === null ? [] : [`${c.run.id} event ${e.kind} ${JSON.stringify(e.payload)}, ${wrong}`];
+      }),
+    ),
+};
+
+const testsComing: Property = {
+  name: 'the tests of the next seven days are named',
+  says:
+    'upcoming_tests, from which the summary pressed on any day names the tests of the next 7 days, lists each test and ' +
+    'quiz HomeWorks holds from today to 7 days on (by its category or its content), by its day and subject',
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) => {
+      const items = retained(d, c, 'upcoming_tests')?.attributes.items;
+      if (!Array.isArray(items)) return [];
+      const told = items as { date?: string; subject?: string | null }[];
+      return testsAhead(records, 7)
+        .filter((t) => !told.some((i) => i.date === t.date && (i.subject ?? null) === t.subject))
+        .map((t) => `${c.run.id} upcoming_tests (today ${records.today}): no ${t.date} ${t.subject} ("${t.category}: ${t.content}")`);
+    }),
+};
+
 export const TRUTHS: readonly Property[] = [
   dayLessons,
   classAndLucky,
@@ -219,4 +336,7 @@ export const TRUTHS: readonly Property[] = [
   missedOverAWindow,
   movedWhereItLeaves,
   unreadMessages,
+  standingBoard,
+  newsEvents,
+  testsComing,
 ];
