@@ -7,13 +7,15 @@ import { seeded } from '../helpers/faults.js';
 import { ANIA, PortalWorld } from '../helpers/faults-world.js';
 import { changesPortal } from '../helpers/portal.js';
 
+// Over HTTP (`portal: 'http'`): the portal's broken answers as the sockets carry them are the subject.
+
 const SEED = 0x0d2a_2026;
 
 describe('command topics', () => {
   let w: PortalWorld;
 
   beforeAll(async () => {
-    w = await PortalWorld.start();
+    w = await PortalWorld.start({ portal: 'http' });
     await w.firstPass({ accounts: [w.account({ messages: [...(ANIA.messages ?? [])] })] });
   });
 

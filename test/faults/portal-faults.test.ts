@@ -10,6 +10,8 @@ import { cuttingDispatcher } from '../helpers/faults-app.js';
 import { waitUntil } from '../helpers/mqtt.js';
 import { GATEWAY, MIN, problemReasons, worldFor } from '../helpers/faults-world.js';
 
+// Over HTTP (`portal: 'http'`): resets, slow answers cut by the dispatcher and the portal's faults on the socket are the subject.
+
 const table = new FaultTable('Fault table: portal answers');
 afterAll(() => table.print());
 
@@ -22,7 +24,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
     [503, 'portal 503 maintenance for an hour'],
     [429, 'portal 429 Too Many Requests for an hour'],
   ] as const)('%i on every portal page: service_down, last values kept, no login, recovers', async ([status, fault], ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     const before = w.snapshot();
     const logins = w.passwordPosts();
@@ -44,7 +46,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   });
 
   it('503 on the login host while the session must be renewed: service_down, not wrong_credentials, no pause', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     const before = w.snapshot();
     w.sim.failNext(100_000, 503, { host: 'auth' });
@@ -61,7 +63,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   });
 
   it('timeouts (answers slower than the client waits): service_down, no login, recovers', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     // The App takes no timeout option; while the portal is slow, a dispatcher cuts every request after 1 s instead of 30 s.
     const { dispatcher, cut } = cuttingDispatcher();
     const h = await w.firstPass({ dispatcher });
@@ -86,7 +88,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   });
 
   it('connection resets: service_down, no login, recovers', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     const before = w.snapshot();
     const logins = w.passwordPosts();
@@ -103,7 +105,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   });
 
   it('a connection reset in the middle of a login: service_down, no pause, the next pass logs in', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     w.tap.resetNext(1, { host: 'auth', method: 'POST' });
     w.sim.expireSessions(w.login);
@@ -119,7 +121,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   });
 
   it('latency spikes below the timeout: everything still works', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     w.sim.setLatency(250, { host: 'portal' });
     w.sim.setLatency(250, { host: 'messages' });
@@ -139,7 +141,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   });
 
   it('HTML instead of JSON on Grades: unexpected_response for grades, grades kept, the rest updates', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     const before = w.snapshot();
     w.tap.bodyFault(100_000, 'html', { host: 'portal', path: '/gateway/api/2.0/Grades' });
@@ -155,7 +157,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   });
 
   it('truncated JSON on SchoolNotices: unexpected_response for notices, notices kept, the rest updates', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     const before = w.snapshot();
     w.tap.bodyFault(100_000, 'truncated', { host: 'portal', path: '/gateway/api/2.0/SchoolNotices' });
@@ -179,7 +181,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   });
 
   it('drifted shape, new fields everywhere: read as before, no problem', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     await w.allRead();
     const before = w.snapshot();
@@ -198,7 +200,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   });
 
   it('drifted shape, strings for numbers: read as numbers, no problem', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     await w.allRead();
     const before = w.snapshot();
@@ -214,7 +216,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   });
 
   it('drifted shape, missing fields: unexpected_response names the source, last values kept, the rest updates', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     await w.allRead();
     const before = w.snapshot();
@@ -235,7 +237,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
 
   // Records that lost their fields pass the lenient schemas; the average becomes None and problem tells.
   it('drifted shape, every grade lost its Subject and Category: problem tells', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     const grades = w.tap.lastServed('Grades') as { Grades: Record<string, unknown>[] };
     w.sim.account(w.login).setResource('Grades', { Grades: grades.Grades.map(({ Subject: _s, Category: _c, ...rest }) => rest) });
@@ -249,7 +251,7 @@ describe.concurrent('portal answers', { timeout: 60_000 }, () => {
   // publishes problem OFF and resets the failure count while the normal tier is still failing, so during
   // a maintenance window `problem` flaps ON/OFF every few minutes and the normal tier's backoff never grows.
   it('503 on the data gateway for an hour: problem stays ON until the portal is back', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     w.sim.failNext(100_000, 503, { host: 'portal', path: GATEWAY });
     await h.runUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * MIN);

@@ -8,6 +8,8 @@ import { clearSimFaults } from '../helpers/faults-sim.js';
 import { waitUntil } from '../helpers/mqtt.js';
 import { GATEWAY, MIN, addGrade, problemReasons, repeatedEvents, worldFor, type PortalWorld } from '../helpers/faults-world.js';
 
+// Over HTTP (`portal: 'http'`): among the faults are connection resets on the socket (the tap's resetNext).
+
 const SLOT_MS = 20_000;
 const SLOTS = 18; // six minutes
 const MESSAGING_API = /^\/api\//;
@@ -47,7 +49,7 @@ async function press(w: PortalWorld): Promise<void> {
 
 describe.concurrent('six minutes of rotating faults', () => {
   it('then quiet: every new grade, message and announcement fired once, problem OFF', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass({ poll: { interval: '5m', fast_interval: '1m' } });
     const events = (kind: string): number => h.rec.on(`${h.base}/ania/event/${kind}`).length;
     const before = { grade: events('grade'), message: events('message'), notice: events('notice') };
@@ -82,7 +84,7 @@ describe.concurrent('six minutes of rotating faults', () => {
   }, 240_000);
 
   it('a sent box that failed on a refresh is read again within poll.interval; problem stays ON until it is', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass({ poll: { interval: '5m', fast_interval: '1m' } });
     const sentLists = (): number => w.sim.count({ host: 'messages', path: '/api/outbox/messages' });
     await h.runUntil(() => sentLists() > 0, 'the sent box read at the second normal pass', 5 * MIN);

@@ -30,6 +30,8 @@ import { runDiagnostics } from '../../src/app/commands/diagnostics.js';
 import { runCheck } from '../../src/app/commands/check.js';
 import { silentLogger } from '../../src/util/log.js';
 
+// Over HTTP (`portal: 'http'`): the login's and the sessions' secrets as the sockets carry them are the subject.
+
 const table = new FaultTable('Fault table: secrets');
 afterAll(() => table.print());
 
@@ -38,7 +40,7 @@ let connections: ReturnType<typeof recordConnections>;
 
 beforeEach(async () => {
   connections = recordConnections();
-  w = await PortalWorld.start();
+  w = await PortalWorld.start({ portal: 'http' });
 });
 
 afterEach(async () => {

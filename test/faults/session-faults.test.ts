@@ -7,6 +7,8 @@ import { clearSimFaults } from '../helpers/faults-sim.js';
 import { waitUntil } from '../helpers/mqtt.js';
 import { GATEWAY, MIN, worldFor } from '../helpers/faults-world.js';
 
+// Over HTTP (`portal: 'http'`): the sessions' cookies and requests in flight on the sockets (the tap counts them there) are the subject.
+
 const table = new FaultTable('Fault table: sessions and modules');
 afterAll(() => table.print());
 
@@ -15,7 +17,7 @@ const UNREAD_COUNT = '/api/inbox/unreadMessagesCount';
 // Every test owns its world (simulator, clock, bridge): they run concurrently.
 describe.concurrent('sessions and modules', () => {
   it('a session dying in the middle of a pass with many requests in flight: exactly one login', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     // Slow answers during the first pass (lookups and identity are read together), so that the session
     // can be killed while the simulator holds at least four gateway requests.
     w.sim.setLatency(150, { host: 'portal', path: GATEWAY });
@@ -35,7 +37,7 @@ describe.concurrent('sessions and modules', () => {
   });
 
   it('a captcha appearing mid-life: captcha_required, still available, at most one login per 30 minutes, back when cleared', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     const before = w.snapshot();
     w.sim.requireCaptcha(w.login, 'login');
@@ -57,7 +59,7 @@ describe.concurrent('sessions and modules', () => {
   });
 
   it('the password changed on the portal: one failed login, none for an hour, then one try', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     const before = w.snapshot();
     w.sim.account(w.login).password = 'changed-on-the-portal';
@@ -79,7 +81,7 @@ describe.concurrent('sessions and modules', () => {
   });
 
   it('the messaging session expiring every 3 minutes for an hour: counts keep coming, no password login', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     const logins = w.sim.logins(w.login);
     const okCounts = (): number => w.sim.requests.filter((r) => r.host === 'messages' && r.path === UNREAD_COUNT && r.status === 200).length;
@@ -100,7 +102,7 @@ describe.concurrent('sessions and modules', () => {
   });
 
   it('a refresh whose read of who the child is fails, the sessions dead: the new message comes all the same, by one login', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     const messages = (): number => h.rec.on(`${h.base}/ania/event/message`).length;
     const before = messages();
@@ -118,7 +120,7 @@ describe.concurrent('sessions and modules', () => {
   });
 
   it('Brak dostępu (no messages module) and a closed library module: other entities fine, no problem', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     w.sim.messaging.setModuleAbsent(w.login, true);
     w.sim.account(w.login).setModuleStatus('EbiblioLendings', 403);
     const h = await w.firstPass();

@@ -71,6 +71,12 @@ export interface HarnessOptions {
   reconnect?: ReconnectPolicy;
   /** Broker credentials (the test broker lets anyone in). */
   mqttAuth?: { username: string; password: string };
+  /**
+   * How the bridge reaches the simulator: in process by default (sim.dispatcher(): the same handlers, cookies, log
+   * and faults, without the loopback's cost), or `http` over sockets for a file whose subject is the HTTP path.
+   */
+  portal?: 'in-process' | 'http';
+  /** The bridge's own dispatcher (e.g. one that cuts slow answers), over HTTP; it overrides `portal`. */
   dispatcher?: Dispatcher;
   log?: Logger;
   logLevel?: string;
@@ -127,6 +133,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   );
   if (options.demo) config.poll = { ...DEMO_INTERVALS };
   if (options.supervisor) config.supervisor = options.supervisor;
+  const dispatcher = options.dispatcher ?? (options.portal === 'http' ? undefined : options.sim.dispatcher());
   const filters = [`${roots.base}/#`, `${roots.prefix}/#`];
   const rec = await Recorder.connect(filters, options.recorderUrl ?? mqttUrl);
   let counts: Map<string, number>[] = [];
@@ -144,7 +151,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       log: options.log ?? silentLogger(),
       clock: options.clock,
       staggerMs: 0,
-      dispatcher: options.dispatcher,
+      dispatcher,
       hooks: counter,
       ingressAddress: options.ingressAddress,
       protocolVersion: options.mqttVersion,

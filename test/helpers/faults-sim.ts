@@ -2,12 +2,13 @@
 // truncated JSON body instead of a resource, a TCP reset instead of an answer, and a record of every
 // cookie value the simulated hosts ever issued, of every request as it arrives (before any injected
 // latency, so a test can act while requests are in flight) and of the latency chosen for each. It wraps
-// the simulator's own host handlers, request loop and latency rules (private members, reached by a
-// cast): the simulator's code is not changed.
+// the simulator's own host handlers, request loops (over HTTP and in process) and latency rules (private
+// members, reached by a cast): the simulator's code is not changed.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matches } from '../../src/simulator/faults.js';
 import type { PortalSimulator, RequestMatch } from '../../src/simulator/index.js';
 import type { HostHandler, HostName, Reply } from '../../src/simulator/types.js';
+import type { Hosts } from '../../src/simulator/hosts.js';
 import type { Secret } from './faults.js';
 
 export type BodyFault = 'html' | 'truncated';
@@ -17,6 +18,7 @@ interface Internals {
   hosts: {
     deps: { handlers: Record<HostName, HostHandler> };
     serve(host: HostName, req: IncomingMessage, res: ServerResponse): Promise<void>;
+    exchange: Hosts['exchange'];
   };
 }
 
@@ -83,20 +85,41 @@ export class SimTap {
     }
     const serve = hosts.serve.bind(hosts);
     hosts.serve = async (host, req, res) => {
-      const method = (req.method ?? 'GET').toUpperCase();
-      const path = new URL(req.url ?? '/', 'http://x.invalid').pathname;
-      this.arrivals.push({ host, method, path });
-      if (this.take(this.resetRules, { host, method, path }) === 'reset') {
-        this.resetsDone++;
+      if (this.arrive(host, req.method ?? 'GET', req.url ?? '/') === 'reset') {
         // A TCP RST as a crashing front proxy sends it: the client sees ECONNRESET, no HTTP answer.
         req.socket.resetAndDestroy();
         return;
       }
-      this.inFlight++;
-      this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
       res.once('close', () => this.inFlight--);
       await serve(host, req, res);
     };
+    // A bridge on sim.dispatcher() sends its requests here, without a socket: the same record, and a reset
+    // fails the request as the in-process dispatcher fails one the simulator resets.
+    const exchange = hosts.exchange.bind(hosts);
+    hosts.exchange = async (host, request) => {
+      if (this.arrive(host, request.method, request.path) === 'reset') {
+        throw Object.assign(new Error('simulator: the connection was reset'), { code: 'ECONNRESET' });
+      }
+      try {
+        return await exchange(host, request);
+      } finally {
+        this.inFlight--;
+      }
+    };
+  }
+
+  /** Records a request as it arrives; 'reset' when a reset rule takes it (it is then not in flight). */
+  private arrive(host: HostName, rawMethod: string, url: string): 'reset' | undefined {
+    const method = rawMethod.toUpperCase();
+    const path = new URL(url, 'http://x.invalid').pathname;
+    this.arrivals.push({ host, method, path });
+    if (this.take(this.resetRules, { host, method, path }) === 'reset') {
+      this.resetsDone++;
+      return 'reset';
+    }
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    return undefined;
   }
 
   /** The next `count` matching requests get an HTML page (status 200) or half of their real body. */

@@ -27,7 +27,7 @@ export interface Outcome {
 }
 
 export type StartOptions = Partial<
-  Pick<FaultAppOptions, 'accounts' | 'dispatcher' | 'mqttUrl' | 'recorderUrl' | 'dataDir' | 'mqttAuth' | 'poll' | 'http' | 'homeassistant'>
+  Pick<FaultAppOptions, 'accounts' | 'portal' | 'dispatcher' | 'mqttUrl' | 'recorderUrl' | 'dataDir' | 'mqttAuth' | 'poll' | 'http' | 'homeassistant'>
 >;
 
 export class PortalWorld {
@@ -40,16 +40,18 @@ export class PortalWorld {
     readonly sim: PortalSimulator,
     readonly tap: SimTap,
     readonly password: string,
+    private readonly how: Pick<StartOptions, 'portal'>,
   ) {}
 
-  static async start(): Promise<PortalWorld> {
+  /** `portal: 'http'` for a file about the HTTP path: its tap's resets and arrivals are on the socket (faults-sim.ts). */
+  static async start(how: Pick<StartOptions, 'portal'> = {}): Promise<PortalWorld> {
     const clock = new FakeClock(NOW);
     const sim = new PortalSimulator({ now: () => clock.now() });
     const tap = new SimTap(sim);
     await sim.start();
     const password = strongPassword();
     sim.account(ANIA.login).password = password;
-    return new PortalWorld(clock, sim, tap, password);
+    return new PortalWorld(clock, sim, tap, password, how);
   }
 
   get login(): string {
@@ -67,7 +69,7 @@ export class PortalWorld {
 
   /** Starts the bridge (its first pass starts with the next clock.advance). */
   async startApp(options: StartOptions = {}): Promise<FaultApp> {
-    this.app = await startFaultApp({ sim: this.sim, tap: this.tap, clock: this.clock, accounts: [this.account()], ...options });
+    this.app = await startFaultApp({ sim: this.sim, tap: this.tap, clock: this.clock, accounts: [this.account()], ...this.how, ...options });
     return this.app;
   }
 
@@ -203,8 +205,8 @@ export function problemReasons(h: FaultApp, from: number): { account: string[]; 
  * A started world for one test, stopped when that test ends: each test owns its simulator, clock and
  * bridge, so the tests of a file can run concurrently (their waits overlap; the suite stays short).
  */
-export async function worldFor(ctx: Pick<TestContext, 'onTestFinished'>): Promise<PortalWorld> {
-  const w = await PortalWorld.start();
+export async function worldFor(ctx: Pick<TestContext, 'onTestFinished'>, how: Pick<StartOptions, 'portal'> = {}): Promise<PortalWorld> {
+  const w = await PortalWorld.start(how);
   ctx.onTestFinished(() => w.stop());
   return w;
 }

@@ -10,6 +10,9 @@ export class SimulatedSchool {
   clock!: FakeClock;
   private harness: Harness | undefined;
 
+  /** `portal: 'http'` for a file about the HTTP path (its bridges reach the simulator over sockets; HarnessOptions). */
+  constructor(private readonly how: Pick<HarnessOptions, 'portal'> = {}) {}
+
   async open(now: string): Promise<void> {
     const clock = new FakeClock(now);
     this.clock = clock;
@@ -19,7 +22,7 @@ export class SimulatedSchool {
 
   /** The real bridge against this school and the test broker; stopped after the test. */
   async start(options: Omit<HarnessOptions, 'sim' | 'clock'>): Promise<Harness> {
-    this.harness = await startHarness({ sim: this.sim, clock: this.clock, ...options });
+    this.harness = await startHarness({ sim: this.sim, clock: this.clock, ...this.how, ...options });
     return this.harness;
   }
 
@@ -81,8 +84,8 @@ export class SimulatedSchool {
 }
 
 /** Registers the hooks of a file whose tests all start at `now`. */
-export function simulatedSchool(now: string): SimulatedSchool {
-  const school = new SimulatedSchool();
+export function simulatedSchool(now: string, how: Pick<HarnessOptions, 'portal'> = {}): SimulatedSchool {
+  const school = new SimulatedSchool(how);
   beforeEach(() => school.open(now));
   afterEach(() => school.close());
   return school;

@@ -36,7 +36,8 @@ async function bridgeApart(
   await sim.start();
   ctx.onTestFinished(() => sim.stop());
   const logs = new LogSink();
-  const h = await startHarness({ sim, clock, accounts: [ROADS[road] as never], log: logs.logger('info') });
+  // Over HTTP: the cookies as the portal's Date and Set-Cookie headers carry them are this file's subject.
+  const h = await startHarness({ sim, clock, accounts: [ROADS[road] as never], log: logs.logger('info'), portal: 'http' });
   ctx.onTestFinished(() => h.stop());
   await h.runUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first passes');
   return { h, logs, sim };

@@ -88,8 +88,9 @@ describe('edits and removals', () => {
     ]);
 
     // A restart between the two reads keeps the first miss.
-    await h.restart();
+    // Counted before the restart: in process the restarted bridge's first pass may read the agenda before it returns.
     const again = reads('HomeWorks');
+    await h.restart();
     await h.runUntil(() => reads('HomeWorks') > again, 'the agenda read after the restart');
     expect(ofType(h, 'test', 'test_removed')).toEqual([
       {

@@ -7,7 +7,8 @@ import { createLogger } from '../../src/util/log.js';
 import { simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
-const school = simulatedSchool('2026-11-18T09:10:00+01:00');
+// Over HTTP: the login's hops, cookies and redirects between the hosts are this file's subject.
+const school = simulatedSchool('2026-11-18T09:10:00+01:00', { portal: 'http' });
 
 /** A request as the test pins it: host, method, path, the names of its query (never values), Sec-Fetch-Site. */
 function line(r: SimRequest): string {

@@ -12,7 +12,8 @@ import { MQTT_URL } from '../helpers/mqtt.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const GENERIC = 'Wystąpił błąd. Odśwież stronę i spróbuj ponownie.';
-const school = simulatedSchool('2026-11-18T09:10:00+01:00');
+// Over HTTP: the login's answers, as the sockets carry them, are this file's subject.
+const school = simulatedSchool('2026-11-18T09:10:00+01:00', { portal: 'http' });
 const loginPosts = (): number => school.sim.count({ host: 'auth', method: 'POST', path: '/OAuth/Authorization' });
 
 describe('a login that fails under login-2026', () => {

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { fetchSite } from '../../src/portal/login.js';
 import { simulatedSchool } from '../helpers/school.js';
 
-const school = simulatedSchool('2026-11-18T09:10:00+01:00');
+// Over HTTP: the headers each login hop sends are this file's subject.
+const school = simulatedSchool('2026-11-18T09:10:00+01:00', { portal: 'http' });
 
 describe('Sec-Fetch-Site on the login hops', () => {
   it('is the exact sequence a desktop browser sends', async () => {

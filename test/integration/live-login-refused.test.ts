@@ -14,7 +14,8 @@ const ANIA = DEMO_ACCOUNTS[0]!;
 const NOW = '2026-11-18T09:10:00+01:00';
 const LOCKED = 'Konto zostało zablokowane po zbyt wielu nieudanych próbach logowania.';
 
-const school = simulatedSchool(NOW);
+// Over HTTP: the refused login's answers, as the sockets carry them, are this file's subject.
+const school = simulatedSchool(NOW, { portal: 'http' });
 const loginPosts = (): number => school.sim.count({ host: 'auth', method: 'POST', path: '/OAuth/Authorization' });
 
 describe('a refused login on the bridge', () => {

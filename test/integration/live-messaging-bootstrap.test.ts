@@ -6,7 +6,8 @@ import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
-const school = simulatedSchool('2026-11-18T09:10:00+01:00');
+// Over HTTP: the redirects and cookies between the hosts are this file's subject.
+const school = simulatedSchool('2026-11-18T09:10:00+01:00', { portal: 'http' });
 
 describe('the messaging bootstrap', () => {
   it('follows a chain through the authorization host', async () => {

@@ -37,6 +37,7 @@ describe('generated worlds through the bridge, the simulator over HTTP and the b
       const { children: served } = serve(sim, world, `b${i}`);
       const h = await startHarness({
         sim,
+        portal: 'http', // the worlds' in-process run is the other side of this comparison
         clock,
         accounts: served.map(({ init }) => ({ login: init.login, password: init.password })),
         language: world.language,

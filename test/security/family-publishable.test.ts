@@ -22,7 +22,8 @@ import type { WebRequest } from '../../src/outputs/web/types.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 // A Wednesday in the first semester, during the second lesson.
-const school = simulatedSchool('2026-11-18T09:10:00+01:00');
+// Over HTTP: a token login's connection reset and the cookies across hosts are what may leak.
+const school = simulatedSchool('2026-11-18T09:10:00+01:00', { portal: 'http' });
 
 /** Every file of a folder, with its path relative to it. */
 async function filesOf(dir: string, under = ''): Promise<string[]> {

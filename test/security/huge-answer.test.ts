@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FaultTable } from '../helpers/faults.js';
 import { MIN, worldFor, type PortalWorld } from '../helpers/faults-world.js';
 
+// Over HTTP (`portal: 'http'`): a huge answer streams to a socket (the in-process dispatcher has none).
+
 const table = new FaultTable('Fault table: hostile portal answers');
 afterAll(() => table.print());
 
@@ -26,7 +28,7 @@ describe.concurrent('a huge portal answer', () => {
     // Announced: refused from the headers, before the body is read.
     ['with its Content-Length', true, 8 * MB],
   ])('80 MB on Grades (%s): refused at 4 MB, grades fail, the rest updates, the next pass recovers', async ([label, announceLength, most], ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const h = await w.firstPass();
     const before = w.snapshot();
     const from = w.sim.requests.length;

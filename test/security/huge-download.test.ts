@@ -14,6 +14,8 @@ import { ClockDriver } from '../helpers/drive.js';
 import { portalClient, tempDir } from '../helpers/portal.js';
 import { worldFor } from '../helpers/faults-world.js';
 
+// Over HTTP (`portal: 'http'`): a huge download streams to a socket (the in-process dispatcher has none).
+
 const ANIA = DEMO_ACCOUNTS[0]!;
 const MB = 1024 * 1024;
 const GET = { host: 'sandbox', path: /^\/attachments\/[^/]+\/get$/ } as const;
@@ -138,7 +140,7 @@ describe('a download over downloads_max_mb', () => {
 
 describe('unfinished downloads of the last run', () => {
   it('the bridge removes the .part files at start and keeps the saved files', async (ctx) => {
-    const w = await worldFor(ctx);
+    const w = await worldFor(ctx, { portal: 'http' });
     const dir = await tempDir();
     const folder = join(dir, 'downloads', 'ania');
     await mkdir(folder, { recursive: true });
