@@ -28,6 +28,9 @@ export type KindergartenPlanSearch =
   /** `found`: what an earlier search found, still used while this one could not finish. */
   | { state: 'failed'; at: number; why: string; found?: KindergartenPlanSource };
 
+/** How many days after an empty fortnight the search looks for entries (a winter break and its weekends). */
+const AFTER_A_BREAK = 28;
+
 /** A search that found nothing is not repeated for a day; a failed one within five minutes; a found one is checked weekly. */
 const SEARCH_AGAIN = { nothing: DAY, failed: 5 * MINUTE, found: 7 * DAY } as const;
 
@@ -97,11 +100,21 @@ async function search(portal: Portal): Promise<KindergartenPlanSearch> {
   const answers = async (lid: string, host: ServiceHost): Promise<boolean> => {
     if (tried.has(`${host} ${lid}`)) return false;
     tried.add(`${host} ${lid}`);
-    const answer = await gateway.service(host, kindergartenPlanPath(lid), range);
-    if (answer.status < 200 || answer.status >= 300 || isDisabled(answer.json)) return false;
-    const parsed = kindergartenPlanResponse.safeParse(answer.json);
-    if (parsed.success && parsed.data.timetableEntries.length > 0) kindergartenPlan = parsed.data;
-    return kindergartenPlan !== undefined;
+    const entries = async (window: { dateFrom: string; dateTo: string }): Promise<KindergartenPlan | undefined> => {
+      const answer = await gateway.service(host, kindergartenPlanPath(lid), window);
+      if (answer.status < 200 || answer.status >= 300 || isDisabled(answer.json)) return undefined;
+      const parsed = kindergartenPlanResponse.safeParse(answer.json);
+      return parsed.success ? parsed.data : undefined;
+    };
+    const fortnight = await entries(range);
+    if (fortnight === undefined) return false;
+    if (fortnight.timetableEntries.length > 0) {
+      kindergartenPlan = fortnight;
+      return true;
+    }
+    // A fortnight of free days (a break) has no entries for the right identifier either: the weeks after it tell.
+    const after = await entries({ dateFrom: addDays(range.dateTo, 1), dateTo: addDays(range.dateTo, AFTER_A_BREAK) });
+    return (after?.timetableEntries.length ?? 0) > 0;
   };
   // The last outcome's source is tried first (a remembered answer costs one request).
   const remembered = sourceOf(copies.peek(KINDERGARTEN_SEARCH));

@@ -146,3 +146,19 @@ describe("a split slot whose other group's lesson is substituted by another subj
     expect(lines).toEqual(['- 6. 12:45–13:30 Religia, nauczyciel: Paweł Jankowski, s. 12']);
   });
 });
+
+describe('a kindergarten child on the first day of two free days before the winter break', () => {
+  // Seed 105: "left out, not unknown" found her group and tutors "not known yet": no identifier's plan had an entry
+  // this fortnight (two free days, then the break), so the search for her identifier found nothing.
+  const onBreak = world({
+    ...pupil({ freeDays: [{ days: 0, length: 2, name: 'Rekolekcje' }] }),
+    kind: 'kindergarten',
+  });
+
+  it('tells her group and its tutors', async () => {
+    const doors = await worlds.doors({ ...onBreak, date: '2026-12-21' });
+    const lines = (doors.children[0]?.answers.find((a) => a.tool === 'get_school')?.text ?? '').split('\n');
+    expect(lines).toContain('Klasa lub grupa: Biedronki');
+    expect(lines).toContain('Wychowawca: Beata Sikora, Iwona Wrona');
+  });
+});
