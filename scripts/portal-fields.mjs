@@ -279,10 +279,9 @@ export function namedInSpec(spec) {
 /** The fields the committed page says the spec names (where the spec itself is not at hand), by resource. */
 export function namedInPage(page) {
   const named = new Map();
-  for (const [, endpoint, field] of page.matchAll(/^\| `([^`]+)` \| `([^`]+)` \| yes \|/gm)) {
-    const resource = endpoint.replace(/\/<\w+>$/, '');
-    named.set(resource, [...(named.get(resource) ?? []), field]);
-  }
+  // By the endpoint as the page names it: portalFields looks an endpoint up by its own name first.
+  for (const [, endpoint, field] of page.matchAll(/^\| `([^`]+)` \| `([^`]+)` \| yes \|/gm))
+    named.set(endpoint, [...(named.get(endpoint) ?? []), field]);
   return named;
 }
 
