@@ -6,12 +6,10 @@
 // thousands.
 //
 // Budget: the worlds against the reference model within 120 s of the suite's CPU (performance.md, fifteenth round).
-// A world costs its bridge's passes and the reference's reading (a login and 19 reads, a fifth of a world's run),
-// every property's findings computed once: `WORLDS_RUNS=60 /usr/bin/time -v npx vitest run
-// test/unit/worlds/worlds.test.ts -t "lessons as the timetable|the class and the lucky"` (60 worlds of the fixed seed,
-// 40 of the random one, no property failing) took 23.7 s of CPU (21.8 user, 2.0 system) beside other work: about
-// 0.19 s a world after the file's 5 s start, some 62 s for the file's 300 worlds. A failing property shrinks (up to
-// 60 more worlds): with issue 120's faults standing, 60 + 40 worlds took 180 s, 12 properties failing.
+// A world costs its bridge's passes (about three quarters of it) and the reference's reading, in process as the
+// bridge's, every property's findings computed once: in a fresh clone's `CI=true npm test` on a quiet 2-core machine
+// (its file-times.tsv) the file's 300 worlds took 78 s of CPU at the fifteenth round's end. A failing property shrinks
+// (up to 60 more worlds): with issue 120's faults standing, 60 + 40 worlds took 180 s, 12 properties failing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELD, RANDOM_RUNS, RANDOM_SEED, RUNS, SEED, Worlds } from '../../helpers/worlds/suite.js';
 import { ask, listedTools, mcpServer } from '../../helpers/worlds/doors.js';
