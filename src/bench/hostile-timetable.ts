@@ -9,9 +9,9 @@ import { capAttributes } from '../features/kit/render.js';
 import { standingWords } from '../features/timetable/standing.js';
 import { addDays } from '../util/time.js';
 import type { BenchTableRow as Row } from './results.js';
+import { HOSTILE_STANDING_TIMETABLE } from '../simulator/data/timetable.js';
 
-const ENTRIES = 28_000;
-const REPEATS = 5_000;
+const { entries: ENTRIES, repeats: REPEATS } = HOSTILE_STANDING_TIMETABLE;
 const MONDAY = '2026-11-16';
 
 function hostileEntries(): TimetableEntry[] {
