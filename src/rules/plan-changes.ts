@@ -155,14 +155,8 @@ function fromSubstitution(s: Substitution, names: Names, bell: ReturnType<typeof
 const SIDE = ['subject', 'teacher', 'room', 'hours'] as const;
 const ORIGINAL = ['original_date', 'original_lesson_no', 'original_hours', 'original_subject', 'original_teacher', 'original_room', 'note'] as const;
 
-/**
- * Two reports of one lesson: the one that still takes place wins over a cancellation, a specific
- * kind over a generic substitution; gaps are filled from the other (the current side only from a
- * report that is not a cancellation, whose subject and room are the cancelled lesson's).
- */
-function merge(a: Found, b: Found): Found {
-  const bWins = (a.kind === 'cancelled' && b.kind !== 'cancelled') || (a.generic && !b.generic && b.kind !== 'cancelled');
-  const [main, other] = bWins ? [b, a] : [a, b];
+/** `main` with its gaps filled from `other` (the current side only from a report that is not a cancellation, whose subject and room are the cancelled lesson's). */
+function filled(main: Found, other: Found): Found {
   const out: Found = { ...main };
   const fill = <K extends keyof PlanChange>(key: K): void => {
     if (out[key] === null) out[key] = other[key];
@@ -172,6 +166,15 @@ function merge(a: Found, b: Found): Found {
   return out;
 }
 
+/** Two lessons of one slot in the timetable (a split class): the one that still takes place wins over a cancellation, a specific kind over a generic substitution. */
+function merge(a: Found, b: Found): Found {
+  const bWins = (a.kind === 'cancelled' && b.kind !== 'cancelled') || (a.generic && !b.generic && b.kind !== 'cancelled');
+  return bWins ? filled(b, a) : filled(a, b);
+}
+
+/** The year's list oldest first (by Id), so that a lesson's later entry is read after its earlier one. */
+const byId = (a: Substitution, b: Substitution): number => Number(a.Id ?? 0) - Number(b.Id ?? 0);
+
 export interface PlanChangeInput {
   /** The merged Timetables of the weeks fetched. */
   days?: TimetableDays;
@@ -179,21 +182,33 @@ export interface PlanChangeInput {
   names: Names;
 }
 
-/** Every change known, by date and lesson; the timetable's own report first, then the year's list. */
+/**
+ * Every change known, by date and lesson. The timetable tells how a day it holds stands, so for a slot it reports
+ * changed the year's list only fills gaps; of a lesson the timetable does not report, the list's later entry is the
+ * school's later word (a substitution cancelled after all is a cancellation), the earlier fills its gaps.
+ */
 export function planChanges(input: PlanChangeInput): PlanChange[] {
   const days = input.days ?? {};
   const found = new Map<string, Found>();
-  const add = (f: Found | undefined, i: number): void => {
-    if (f === undefined) return;
-    const key = f.lesson_no === null ? `${f.date}|?${i}` : `${f.date}|${f.lesson_no}`;
-    const known = found.get(key);
-    found.set(key, known ? merge(known, f) : f);
-  };
+  const fromTimetable = new Set<string>();
+  const keyOf = (f: Found, i: number): string => (f.lesson_no === null ? `${f.date}|?${i}` : `${f.date}|${f.lesson_no}`);
   const bell = bellTimes(days);
   allLessons(days, input.names)
     .filter((l) => l.cancelled || l.substitution || l.moved !== null)
-    .forEach((l, i) => add(fromLesson(l, bell), i));
-  (input.substitutions ?? []).forEach((s, i) => add(fromSubstitution(s, input.names, bell), -1 - i));
+    .forEach((l, i) => {
+      const f = fromLesson(l, bell);
+      const key = keyOf(f, i);
+      const known = found.get(key);
+      found.set(key, known ? merge(known, f) : f);
+      fromTimetable.add(key);
+    });
+  [...(input.substitutions ?? [])].sort(byId).forEach((s, i) => {
+    const f = fromSubstitution(s, input.names, bell);
+    if (f === undefined) return;
+    const key = keyOf(f, -1 - i);
+    const known = found.get(key);
+    found.set(key, known === undefined ? f : fromTimetable.has(key) ? filled(known, f) : filled(f, known));
+  });
   return [...found.values()]
     .map(({ generic: _generic, ...change }) => change)
     .sort((a, b) => textCompare(a.date, b.date) || (a.lesson_no ?? 99) - (b.lesson_no ?? 99));

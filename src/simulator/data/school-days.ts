@@ -111,7 +111,10 @@ export function buildSchoolDays(ctx: DataContext): SchoolDays {
           entryId: entryId(weekday, lessonNo, index),
           cancelled: false,
         };
-        const change = changes.find((c) => c.OrgDate === date && c.OrgLessonNo === lessonNo && changedCell(week, c) === slot[index]);
+        // A lesson changed twice stands as the school's later word has it (a substitution cancelled after all).
+        const change = changes
+          .filter((c) => c.OrgDate === date && c.OrgLessonNo === lessonNo && changedCell(week, c) === slot[index])
+          .reduce<ChangeFixture | undefined>((later, c) => (later === undefined || c.Id > later.Id ? c : later), undefined);
         if (change?.kind === 'cancelled') planned.cancelled = true;
         if (change?.kind === 'substitution') {
           const teacher = change.Teacher ?? info.teacher;

@@ -184,6 +184,38 @@ describe('plan changes', () => {
       }),
     ]);
   });
+
+  it("takes a lesson's later entry in the year's list as the school's word, and the timetable's over both", () => {
+    // Listed newest first: a substitution of Friday's lesson 3 (Id 7), then cancelled after all (Id 8).
+    const twice = substitutionsResponse.parse({
+      Substitutions: [
+        { Id: 8, OrgDate: '2026-03-20', OrgLessonNo: 3, OrgSubject: { Id: 1 }, OrgTeacher: { Id: 10 }, IsCancelled: true },
+        { Id: 7, OrgDate: '2026-03-20', OrgLessonNo: 3, OrgSubject: { Id: 1 }, OrgTeacher: { Id: 10 }, Subject: { Id: 2 }, Teacher: { Id: 12 } },
+      ],
+    }).Substitutions;
+    const kinds = (days: Parameters<typeof planChanges>[0]['days']) =>
+      planChanges({ days, substitutions: twice, names }).map((c) => [c.date, c.lesson_no, c.kind]);
+    expect(kinds({})).toEqual([['2026-03-20', 3, 'cancelled']]);
+    const held = timetablesResponse.parse({
+      Timetable: {
+        '2026-03-20': [
+          [],
+          [],
+          [],
+          [
+            lesson(3, 2, 12, null, {
+              IsSubstitutionClass: true,
+              OrgDate: '2026-03-20',
+              OrgLessonNo: '3',
+              OrgSubject: { Id: '1' },
+              OrgTeacher: { Id: '10' },
+            }),
+          ],
+        ],
+      },
+    }).Timetable;
+    expect(kinds(held)).toEqual([['2026-03-20', 3, 'substitution']]);
+  });
 });
 
 describe('a day as one value', () => {

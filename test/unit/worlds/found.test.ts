@@ -162,3 +162,28 @@ describe('a kindergarten child on the first day of two free days before the wint
     expect(lines).toContain('Wychowawca: Beata Sikora, Iwona Wrona');
   });
 });
+
+describe('a lesson substituted, then cancelled after all, both between two passes', () => {
+  // Random seed 906011776 (CI): "an event tells the record it is of" found a plan_change telling the substitution of
+  // Wednesday's lesson 2, which the timetable has cancelled; the year's list holds both entries, the later cancelling.
+  const twice = world(
+    pupil({
+      news: [
+        { kind: 'change', change: { kind: 'substitution', weekday: 6, slot: 1, subject: 6, teacher: 3, room: 9 } },
+        { kind: 'change', change: { kind: 'cancelled', weekday: 6, slot: 1 } },
+      ],
+    }),
+  );
+  const events = HELD.find((p) => p.name === 'an event tells the record it is of');
+
+  it('tells one change of the lesson, its cancellation', async () => {
+    const doors = await worlds.doors(twice);
+    const changes = (doors.children[0]?.run.events ?? []).filter((e) => e.kind === 'plan_change').map((e) => e.payload as Record<string, unknown>);
+    expect(changes.map((c) => [c.date, c.lesson_no, c.kind, c.subject])).toEqual([['2026-09-09', 2, 'cancelled', 'Matematyka']]);
+  });
+
+  it('holds the events against the reference model', async () => {
+    expect(events).toBeDefined();
+    if (events !== undefined) expect(await worlds.findingsOf(twice, events)).toEqual([]);
+  });
+});
