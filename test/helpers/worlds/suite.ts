@@ -2,6 +2,8 @@
 // count (`npm run worlds -- --runs 5000`, or WORLDS_RUNS, WORLDS_SEED and WORLDS_PATH for one failing world alone),
 // each world run once however many properties read it, and a failure's words: the property, what it found, the seed
 // and path that replay it alone.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { PortalSimulator } from '../../../src/simulator/index.js';
 import { FakeClock } from '../clock.js';
@@ -28,17 +30,32 @@ const SHRINK_RUNS = 60;
 /** The suite's seed: a fixed one, so that `npm test` runs the same worlds every time. */
 export const SEED = process.env.WORLDS_SEED === undefined ? 1418 : Number(process.env.WORLDS_SEED);
 /**
- * How many worlds of the fixed seed `npm test` runs: with the random seed's (RANDOM_RUNS), 300 a run (interface 18.1,
+ * How many worlds of the fixed seed `npm test` runs: with the commit's seed's (RANDOM_RUNS), 300 a run (interface 18.1,
  * 19.1); `npm run worlds -- --runs N` runs more.
  */
 export const RUNS = process.env.WORLDS_RUNS === undefined ? 260 : Number(process.env.WORLDS_RUNS);
 /**
- * A fresh seed each run (WORLDS_RANDOM_SEED to choose it), whose worlds `npm test` runs beside the fixed seed's: the
- * worlds one run holds are not the only ones the suite ever holds. A failure in them prints this seed and its path.
+ * A seed of the commit under test (WORLDS_RANDOM_SEED to choose another), whose worlds `npm test` runs beside the fixed
+ * seed's: each commit holds worlds no commit before it held, and a run of the same commit, CI's among them, holds the
+ * same worlds again, so that its verdict is one anyone finds again. Outside a git checkout, a fresh seed each run.
  */
 export const RANDOM_SEED =
-  process.env.WORLDS_RANDOM_SEED === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.WORLDS_RANDOM_SEED);
-/** How many worlds of the random seed `npm test` runs. */
+  process.env.WORLDS_RANDOM_SEED === undefined ? (commitSeed() ?? Math.floor(Math.random() * 2 ** 31)) : Number(process.env.WORLDS_RANDOM_SEED);
+
+/** The first 31 bits of the checked-out commit's hash; undefined where there is no git or no commit. */
+function commitSeed(): number | undefined {
+  try {
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: fileURLToPath(new URL('.', import.meta.url)),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return /^[0-9a-f]{8}/.test(head) ? Number.parseInt(head.slice(0, 8), 16) % 2 ** 31 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+/** How many worlds of the commit's seed `npm test` runs. */
 export const RANDOM_RUNS = 40;
 /** The path fast-check printed with a failure: with the seed, it replays that (shrunk) world alone. */
 export const PATH = process.env.WORLDS_PATH;

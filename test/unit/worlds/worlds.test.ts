@@ -1,7 +1,7 @@
 // Told true in every world (interface 18.1, 19.1): seeded generated families (test/helpers/worlds/world.ts), each served
 // by the simulator and read by the real bridge in process (drive.ts), every door read (doors.ts) and held to the
 // features' typed values (properties.ts) and to the reference model's reading of the portal's records (truths.ts,
-// test/helpers/reference/). 260 worlds of the fixed seed and 40 of a random one each run (printed). A failure prints
+// test/helpers/reference/). 260 worlds of the fixed seed and 40 of the commit's own seed (printed). A failure prints
 // the shrunk world, its seed and path, and the command that replays it alone. `npm run worlds -- --runs 5000` runs
 // thousands.
 //
@@ -60,9 +60,9 @@ describe(`in ${RUNS} generated worlds`, () => {
 });
 
 // Printed before the worlds run, so that a failure among them replays: WORLDS_SEED=<this seed> WORLDS_PATH=<its path>.
-console.info(`worlds: the random seed of this run is ${RANDOM_SEED} (WORLDS_RANDOM_SEED=${RANDOM_SEED} runs these worlds again)`);
+console.info(`worlds: this commit's seed is ${RANDOM_SEED} (WORLDS_RANDOM_SEED=${RANDOM_SEED} runs these worlds again)`);
 
-describe(`in ${RANDOM_RUNS} worlds of this run's random seed ${RANDOM_SEED}`, () => {
+describe(`in ${RANDOM_RUNS} worlds of this commit's seed ${RANDOM_SEED}`, () => {
   for (const [i, property] of HELD.entries())
     it(property.name, () => worlds.check(property, { seed: RANDOM_SEED, runs: RANDOM_RUNS }), i === 0 ? RANDOM_RUNS * 2_000 : SHRINKING);
 });
