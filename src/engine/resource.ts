@@ -142,9 +142,11 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
     endpoints: [endpoint],
     async read({ gateway, cut }, key) {
       const query = queryKey === undefined || key === undefined ? undefined : typeof queryKey === 'string' ? { [queryKey]: key } : queryKey(key);
-      // Each list cut to its most before the schema reads it.
-      const capped = z.preprocess((json) => capLists(json, maxItems, (at, listed) => cut?.(name, at, listed, maxItems)), schema);
-      if (post === undefined) return gateway.get(path(key), capped, query, maxBytes);
+      // Each list cut to its most before the schema reads it: a GET's in the answer's text, so that the records past
+      // the cap are never made; a POST's answer as parsed.
+      const lists = { max: maxItems, cut: (at: string, listed: number) => cut?.(name, at, listed, maxItems) };
+      const capped = z.preprocess((json) => capLists(json, lists.max, lists.cut), schema);
+      if (post === undefined) return gateway.get(path(key), capped, { query, maxBytes, lists });
       const parsed = capped.safeParse(await gateway.post(path(key), post, maxBytes));
       if (!parsed.success) throw new UnexpectedResponseError(200, `${name}: unexpected shape`, { resource: name });
       return parsed.data;

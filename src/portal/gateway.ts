@@ -11,6 +11,7 @@ import type { PortalSession } from './session.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { HeavyAnswers } from './heavy-answers.js';
 import { maskedEndpoint, observed, type PortalObserver } from './observer.js';
+import type { ListCap } from './list-caps.js';
 
 // How large a gateway answer may be, per resource. The bridge runs with a 64 MB heap, and reading an
 // answer holds it twice for a moment: the decoded text and the parsed records. Polish text is two
@@ -90,8 +91,15 @@ export class Gateway {
     this.road = options.road ?? registerRoad(options.session, options.urls);
   }
 
-  /** GET a resource and read it through its schema; an answer over `maxBytes` is refused unread (ANSWER_BYTES). */
-  async get<S extends z.ZodType>(endpoint: string, schema: S, query?: Record<string, string>, maxBytes = ANSWER_BYTES): Promise<z.output<S>> {
+  /**
+   * GET a resource and read it through its schema; an answer over `maxBytes` is refused unread (ANSWER_BYTES), and with
+   * `lists` each list in its text is cut to its most before it is parsed (list-caps.ts cutListsInText).
+   */
+  async get<S extends z.ZodType>(
+    endpoint: string,
+    schema: S,
+    { query, maxBytes = ANSWER_BYTES, lists }: { query?: Record<string, string>; maxBytes?: number; lists?: ListCap } = {},
+  ): Promise<z.output<S>> {
     const { heavy, account } = this.options;
     const until = await heavy?.heldUntil(endpoint);
     if (until !== undefined) {
@@ -102,7 +110,7 @@ export class Gateway {
       });
     }
     return this.observed(endpoint, async () => {
-      const parsed = await this.call('GET', endpoint, query, undefined, maxBytes, (json) => schema.safeParse(json));
+      const parsed = await this.call('GET', endpoint, query, undefined, maxBytes, (json) => schema.safeParse(json), lists);
       if (!parsed.success) {
         const first = parsed.error.issues[0];
         const where = first ? ` at ${first.path.join('.') || '(root)'}: ${first.message}` : '';
@@ -180,6 +188,7 @@ export class Gateway {
     body: unknown,
     maxBytes: number,
     read: (json: unknown) => T,
+    lists?: ListCap,
   ): Promise<T> {
     const { heavy } = this.options;
     const res = await this.exchange(method, endpoint, query, body, maxBytes);
@@ -192,7 +201,7 @@ export class Gateway {
         () => false,
       ));
     try {
-      return read(this.judge(res, readJson(res), endpoint));
+      return read(this.judge(res, readJson(res, lists), endpoint));
     } finally {
       // It was read: whatever it said, it did not take the process down.
       if (heavyAnswer) await heavy?.clear(endpoint).catch(() => undefined);

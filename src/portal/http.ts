@@ -15,6 +15,7 @@ import { stripControls } from '../util/text.js';
 import { knownNames } from '../util/redact.js';
 import type { PortalUrls } from '../config/schema.js';
 import { PortalTime } from './portal-time.js';
+import { cutListsInText, type ListCap } from './list-caps.js';
 
 const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
@@ -315,10 +316,10 @@ export function isLoginRedirect(res: HttpResponse, urls: Pick<PortalUrls, 'auth_
  * comes through here, so here every string loses its control characters (line feeds stay): a name
  * with CR LF must not add lines to a calendar feed, a device name or a log.
  */
-export function readJson(res: HttpResponse): unknown {
+export function readJson(res: HttpResponse, lists?: ListCap): unknown {
   if (res.body.length === 0) return undefined;
   try {
-    const text = res.text();
+    const text = lists === undefined ? res.text() : cutListsInText(res.body, lists.max, lists.cut).toString('utf8');
     // The reviver costs about twice the parse: only when a control character can be in a string.
     return (MAY_HOLD_CONTROLS.test(text) ? JSON.parse(text, cleanStrings) : JSON.parse(text)) as unknown;
   } catch {

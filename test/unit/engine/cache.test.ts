@@ -26,7 +26,7 @@ function setup(resources?: readonly Resource[]) {
   const calls: string[] = [];
   let failure: Error | undefined;
   const gateway = {
-    get: async (endpoint: string, _schema: unknown, query?: Record<string, string>) => {
+    get: async (endpoint: string, _schema: unknown, { query }: { query?: Record<string, string> } = {}) => {
       calls.push(query ? `${endpoint}?${new URLSearchParams(query)}` : endpoint);
       if (failure) throw failure;
       return { n: calls.length, ids: [] };

@@ -49,7 +49,7 @@ describe("a keyed list's refusal", () => {
     clock: { now: () => now },
     log: silentLogger(),
     gateway: {
-      get: (_path: string, _schema: unknown, query?: Record<string, string>) =>
+      get: (_path: string, _schema: unknown, { query }: { query?: Record<string, string> } = {}) =>
         refusedWeeks.has(query?.weekStart ?? '') ? Promise.reject(new UnexpectedResponseError(403, 'refused')) : Promise.resolve({ Timetable: {} }),
     },
   } as unknown as Omit<Portal, 'copies'>;
