@@ -6,6 +6,7 @@ import { dayOf } from './portal-values.js';
 import { textCompare } from './order.js';
 import type { NewsItem } from './news.js';
 import type { Names } from './names.js';
+import type { Bell } from '../portal/schemas/identity.js';
 import { allLessons, bellTimes, type DayLesson } from './timetable.js';
 
 export type ChangeKind = 'cancelled' | 'substitution' | 'room_change' | 'shifted';
@@ -180,6 +181,27 @@ export interface PlanChangeInput {
   days?: TimetableDays;
   substitutions?: readonly Substitution[];
   names: Names;
+  /** The school's bells (LessonsRange, live-notes 56), for a change in a week not fetched; else the timetable's. */
+  bells?: readonly Bell[];
+}
+
+/**
+ * Whether a list entry's lesson can be the child's: false where the timetable holds the slot it changes with lessons, none
+ * of them the entry's teacher's (as planned, or substituted): a split class's other group (a timetable of the child's own
+ * group lists no other). Where the timetable does not tell (a week not fetched, an empty slot, no teacher named), it can.
+ */
+function ownLessonsOf(days: TimetableDays, lessons: readonly DayLesson[]): (s: Substitution) => boolean {
+  const teachers = new Map<string, Set<string>>();
+  for (const l of lessons) {
+    const key = `${l.date}|${l.lessonNo}`;
+    const known = teachers.get(key) ?? teachers.set(key, new Set()).get(key)!;
+    for (const id of [l.teacherId, l.org?.teacherId]) if (id !== undefined) known.add(id);
+  }
+  return (s) => {
+    const date = dayOf(s.OrgDate);
+    const slot = date === undefined || days[date] === undefined ? undefined : teachers.get(`${date}|${s.OrgLessonNo ?? null}`);
+    return slot === undefined || s.OrgTeacher === undefined || slot.size === 0 || slot.has(s.OrgTeacher);
+  };
 }
 
 /**
@@ -192,8 +214,10 @@ export function planChanges(input: PlanChangeInput): PlanChange[] {
   const found = new Map<string, Found>();
   const fromTimetable = new Set<string>();
   const keyOf = (f: Found, i: number): string => (f.lesson_no === null ? `${f.date}|?${i}` : `${f.date}|${f.lesson_no}`);
-  const bell = bellTimes(days);
-  allLessons(days, input.names)
+  const bell = input.bells?.length ? new Map(input.bells.map((b) => [b.no, b])) : bellTimes(days);
+  const lessons = allLessons(days, input.names);
+  const own = ownLessonsOf(days, lessons);
+  lessons
     .filter((l) => l.cancelled || l.substitution || l.moved !== null)
     .forEach((l, i) => {
       const f = fromLesson(l, bell);
@@ -203,7 +227,7 @@ export function planChanges(input: PlanChangeInput): PlanChange[] {
       fromTimetable.add(key);
     });
   [...(input.substitutions ?? [])].sort(byId).forEach((s, i) => {
-    const f = fromSubstitution(s, input.names, bell);
+    const f = own(s) ? fromSubstitution(s, input.names, bell) : undefined;
     if (f === undefined) return;
     const key = keyOf(f, -1 - i);
     const known = found.get(key);

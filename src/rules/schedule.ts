@@ -1,6 +1,7 @@
 // One child's timetable at one instant, computed together because every part shares the school
 // calendar: each day that matters (its lessons, its changes, whether it is free), the next lesson,
 // the next school day, and the plan changes that are news.
+import type { Bell } from '../portal/schemas/identity.js';
 import type { OtherActivity, Substitution, TimetableDays } from '../portal/schemas/timetable.js';
 import { bellTimes, otherGroupLessons, sameSlot, withoutLessons } from './timetable.js';
 import { extraLessons, withExtra } from './extra-classes.js';
@@ -9,6 +10,7 @@ import type { Names } from './names.js';
 import { changesOn, planChangeEvents, planChanges, slotOn, type ChangeKind, type PlanChange } from './plan-changes.js';
 import {
   freeDays,
+  freesSlot,
   lessonHours,
   nextLesson,
   nextSchoolDay,
@@ -34,6 +36,8 @@ export interface ScheduleInput {
    * is then left out of the day, its hours and the next lesson. Undefined: every group counts.
    */
   attended?: ReadonlySet<string>;
+  /** The school's bells (schoolBells), for a change in a week not fetched; the timetable's when not given. */
+  bells?: readonly Bell[];
   /** The instant to compute for (ms); "today" is its Warsaw date. */
   now: number;
 }
@@ -127,7 +131,7 @@ function schoolDayReader(input: Omit<ScheduleInput, 'now'>): { cal: SchoolCalend
   const cal: SchoolCalendar = { days: withoutLessons(input.days, other), names: input.names, free };
   // The changes, and which group a change of a split slot goes to, are read from every group's lessons.
   const every: SchoolCalendar = { ...cal, days: input.days };
-  const changes = planChanges({ days: input.days, substitutions: input.substitutions, names: input.names });
+  const changes = planChanges({ days: input.days, substitutions: input.substitutions, names: input.names, bells: input.bells });
   const extra = extraLessons(input.extra, bellTimes(input.days)).map((l) => ({ ...l, takesPlace: !l.cancelled, change: null }));
   const day = (date: string): SchoolDay => {
     const planned = plannedLessons(cal, date);
@@ -235,7 +239,10 @@ export function schedule(input: ScheduleInput) {
     atSchool: start != null && end != null && start <= input.now && input.now < end,
     /** Today's lesson starts and ends still ahead (ms, ascending): when current/at_school/next move. */
     boundaries: boundariesOf(todays, input.now),
-    /** Plan changes from today on, as `plan_change` event candidates. */
-    events: planChangeEvents(changes, today),
+    /** Plan changes from today on, as `plan_change` event candidates; none of a slot a free day frees (no lesson takes place there). */
+    events: planChangeEvents(
+      changes.filter((c) => !freesSlot(cal.free, c.date, c.lesson_no)),
+      today,
+    ),
   };
 }

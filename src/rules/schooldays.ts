@@ -66,8 +66,16 @@ function freeOn(cal: SchoolCalendar, date: string): FreeDay[] {
   return cal.free.filter((f) => f.from <= date && date <= f.to);
 }
 
-function isFreed(lesson: DayLesson, free: readonly FreeDay[]): boolean {
+function isFreed(lesson: Pick<DayLesson, 'lessonNo'>, free: readonly FreeDay[]): boolean {
   return free.some((f) => f.lessons === null || (lesson.lessonNo !== null && lesson.lessonNo >= f.lessons.from && lesson.lessonNo <= f.lessons.to));
+}
+
+/** Whether a free day (the school's, or the class's with its lessons) frees this slot of a day: no lesson of it takes place. */
+export function freesSlot(free: readonly FreeDay[], date: string, lessonNo: number | null): boolean {
+  return isFreed(
+    { lessonNo },
+    free.filter((f) => f.from <= date && date <= f.to),
+  );
 }
 
 /** A lesson of the timetable and whether it takes place (neither cancelled nor freed). */

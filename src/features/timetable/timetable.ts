@@ -103,6 +103,8 @@ class TimetableSource implements Source {
     const calendarFeedDays = ahead === undefined ? days : mergeTimetables(days, ctx.cache.peek(TIMETABLE, ahead.key)?.Timetable);
     const [thisWeek] = timetableWeeks(ctx.today);
     const attended = ctx.inputs.attendance?.lessons;
+    const unitBells = kindergarten?.source ? undefined : childUnit(ctx.cache.get(UNITS), ctx.identity.unitId)?.bells;
+    const bells = kindergarten?.source ? [] : schoolBells(unitBells?.length ? unitBells : ctx.identity.bells, days);
     const input: ScheduleInput = {
       days,
       substitutions,
@@ -112,9 +114,9 @@ class TimetableSource implements Source {
       names: kindergarten?.source ? makeNames() : namesOf(ctx.cache),
       now: ctx.now,
       ...(attended ? { attended: new Set(attended) } : {}),
+      bells,
     };
     const result = this.schedule(input);
-    const unitBells = kindergarten?.source ? undefined : childUnit(ctx.cache.get(UNITS), ctx.identity.unitId)?.bells;
     const output: TimetableOutput = {
       days,
       nextSchoolDay: result.nextSchoolDay,
@@ -122,7 +124,7 @@ class TimetableSource implements Source {
       freeDays: freeList,
       kind: kindergarten?.source ? 'kindergarten' : 'school',
       group: kindergartenGroup(ctx.cache, kindergarten),
-      bells: kindergarten?.source ? [] : schoolBells(unitBells?.length ? unitBells : ctx.identity.bells, days),
+      bells,
       ...(extraUnread ? { extraUnread } : {}),
     };
     this.standing = kindergarten?.source ? undefined : standingOf(ctx.cache, output.fortnight, input.names, this.language, ctx.log);

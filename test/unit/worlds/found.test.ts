@@ -187,3 +187,63 @@ describe('a lesson substituted, then cancelled after all, both between two passe
     if (events !== undefined) expect(await worlds.findingsOf(twice, events)).toEqual([]);
   });
 });
+
+describe("a split slot's other group substituted, in a timetable that lists the child's own group alone", () => {
+  // Random seeds 203, 204 and 5203: "an event tells the record it is of" found a plan_change telling the other group's
+  // substitution (from the year's list, Calendars/Substitutions) as the child's lesson, which the timetable holds as planned.
+  const split = {
+    ...world(
+      pupil({
+        news: [{ kind: 'change', change: { kind: 'substitution', weekday: 0, slot: 1, subject: 3, teacher: 8, room: 'none' } }],
+        lessonZero: 1,
+        groups: [{ weekday: 1, slot: 1 }],
+        ownGroupOnly: true,
+      }),
+    ),
+    date: '2026-09-19',
+  };
+  const events = HELD.find((p) => p.name === 'an event tells the record it is of');
+
+  it('tells no change of the lesson the child attends', async () => {
+    const doors = await worlds.doors(split);
+    expect((doors.children[0]?.run.events ?? []).filter((e) => e.kind === 'plan_change')).toEqual([]);
+  });
+
+  it('holds the events against the reference model', async () => {
+    expect(events).toBeDefined();
+    if (events !== undefined) expect(await worlds.findingsOf(split, events)).toEqual([]);
+  });
+});
+
+describe('a substitution of lesson 0 in a week not read yet, whose own week has no lesson 0', () => {
+  // Random seed 201: the change's hours were null, taken from the bells of the weeks read; the school's bells
+  // (LessonsRange, live-notes 56) tell lesson 0's.
+  const early = world(
+    pupil({
+      freeDays: [{ days: 2, length: 1, name: 'Dzień sportu' }],
+      news: [{ kind: 'change', change: { kind: 'substitution', weekday: 7, slot: 0, subject: null, teacher: 2, room: 'none' } }],
+      lessonZero: 4,
+      groups: [{ weekday: 1, slot: 2 }],
+      ownGroupOnly: true,
+    }),
+  );
+
+  it('tells its hours by the school bells', async () => {
+    const doors = await worlds.doors(early);
+    const changes = (doors.children[0]?.run.events ?? []).filter((e) => e.kind === 'plan_change').map((e) => e.payload as Record<string, unknown>);
+    expect(changes.map((c) => [c.date, c.lesson_no, c.hours, c.original_hours])).toEqual([['2026-09-10', 0, '07:10-07:55', '07:10-07:55']]);
+  });
+});
+
+describe("a substitution of a lesson the class's free lessons take (a trip from lesson 5)", () => {
+  // Random seeds 205 and 5208: the school's class free day frees lessons 5 to 7 on Thursday; a plan_change told a
+  // substitution of lesson 5, which does not take place.
+  const freed = world(
+    pupil({ news: [{ kind: 'change', change: { kind: 'substitution', weekday: 2, slot: 3, subject: null, teacher: null, room: 'none' } }] }),
+  );
+
+  it('tells no change of it', async () => {
+    const doors = await worlds.doors(freed);
+    expect((doors.children[0]?.run.events ?? []).filter((e) => e.kind === 'plan_change')).toEqual([]);
+  });
+});
