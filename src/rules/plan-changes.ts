@@ -206,13 +206,14 @@ function ownLessonsOf(days: TimetableDays, lessons: readonly DayLesson[]): (s: S
 
 /**
  * Every change known, by date and lesson. The timetable tells how a day it holds stands, so for a slot it reports
- * changed the year's list only fills gaps; of a lesson the timetable does not report, the list's later entry is the
+ * changed (or a lesson of which it moves away) the year's list only fills gaps; of a lesson the timetable does not report, the list's later entry is the
  * school's later word (a substitution cancelled after all is a cancellation), the earlier fills its gaps.
  */
 export function planChanges(input: PlanChangeInput): PlanChange[] {
   const days = input.days ?? {};
   const found = new Map<string, Found>();
   const fromTimetable = new Set<string>();
+  const left = new Set<string>();
   const keyOf = (f: Found, i: number): string => (f.lesson_no === null ? `${f.date}|?${i}` : `${f.date}|${f.lesson_no}`);
   const bell = input.bells?.length ? new Map(input.bells.map((b) => [b.no, b])) : bellTimes(days);
   const lessons = allLessons(days, input.names);
@@ -225,12 +226,15 @@ export function planChanges(input: PlanChangeInput): PlanChange[] {
       const known = found.get(key);
       found.set(key, known ? merge(known, f) : f);
       fromTimetable.add(key);
+      // The slot a lesson leaves is told by the timetable too, through the move (changesOn): no list entry stands there.
+      if (l.moved !== null) left.add(`${l.date}|${l.lessonNo}`);
     });
   [...(input.substitutions ?? [])].sort(byId).forEach((s, i) => {
     const f = own(s) ? fromSubstitution(s, input.names, bell) : undefined;
     if (f === undefined) return;
     const key = keyOf(f, -1 - i);
     const known = found.get(key);
+    if (known === undefined && left.has(key)) return;
     found.set(key, known === undefined ? f : fromTimetable.has(key) ? filled(known, f) : filled(f, known));
   });
   return [...found.values()]

@@ -247,3 +247,27 @@ describe("a substitution of a lesson the class's free lessons take (a trip from 
     expect((doors.children[0]?.run.events ?? []).filter((e) => e.kind === 'plan_change')).toEqual([]);
   });
 });
+
+describe('a substitution entered for the slot a lesson was moved away from', () => {
+  // Random seed 210: Wednesday's lesson 3 moved to Tuesday's lesson 7; then the year's list named a substitution of
+  // Wednesday's lesson 3, which the timetable holds moved away; a plan_change told the substitution.
+  const moved = world(
+    pupil({
+      changes: [{ kind: 'moved', weekday: 1, slot: 8, toWeekday: 0, toSlot: 7 }],
+      news: [{ kind: 'change', change: { kind: 'substitution', weekday: 1, slot: 2, subject: null, teacher: 9, room: 6 } }],
+      ownGroupOnly: true,
+    }),
+  );
+  const events = HELD.find((p) => p.name === 'an event tells the record it is of');
+
+  it('tells no substitution of the slot the lesson left', async () => {
+    const doors = await worlds.doors(moved);
+    const changes = (doors.children[0]?.run.events ?? []).filter((e) => e.kind === 'plan_change').map((e) => e.payload as Record<string, unknown>);
+    expect(changes.filter((c) => c.kind === 'substitution')).toEqual([]);
+  });
+
+  it('holds the events against the reference model', async () => {
+    expect(events).toBeDefined();
+    if (events !== undefined) expect(await worlds.findingsOf(moved, events)).toEqual([]);
+  });
+});
