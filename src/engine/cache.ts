@@ -67,6 +67,16 @@ export class ResourceCache {
     this.options.portal.log.warn({ resource, list: at, listed, kept }, 'a portal list cut at its most: the items past it are not read');
   }
 
+  /**
+   * One log line for an answer over its resource's cap, the first time that resource's is: a copy read only where it is
+   * (the standing plan) fails no source that would tell it.
+   */
+  private tellTooLarge(resource: string, error: UnexpectedResponseError): void {
+    if (this.cutTold.has(`${resource} (too large)`)) return;
+    this.cutTold.add(`${resource} (too large)`);
+    this.options.portal.log.warn({ resource, err: error.message }, 'a portal answer larger than its most, refused unread: the last good copy stands');
+  }
+
   /** A pass begins: each copy is read at most once until `end`. */
   begin(): void {
     this.pass = new Map();
@@ -190,6 +200,7 @@ export class ResourceCache {
         this.copies.set(k, { version, readAt: now, refusedUntil: until, refusedSince: since });
         return;
       }
+      if (error instanceof UnexpectedResponseError && error.code === 'TooLarge') this.tellTooLarge(res.name, error);
       if (error instanceof UnexpectedResponseError) this.copies.set(k, { ...before, version, failedAt: now, error });
       else {
         // A dead session or the portal down is the host's, not this copy's: the pass stops reading the

@@ -121,6 +121,8 @@ export interface RegisterDeclaration<S extends z.ZodType> extends Declared<z.out
   yearOfRecords?: true;
   /** The most items of each list in its answer (list-caps.ts LIST_ITEMS unless it says fewer). */
   maxItems?: number;
+  /** The most bytes of its answer, where fewer than ANSWER_BYTES: more is refused unread (gateway.ts). */
+  maxBytes?: number;
   /** The change feed's names for it; `true`: its name alone. */
   changeFeed?: true | readonly string[];
   /** Its copies are kept through a restart (Resource.kept), read back by this schema of what a read gives. */
@@ -128,8 +130,8 @@ export interface RegisterDeclaration<S extends z.ZodType> extends Declared<z.out
 }
 
 export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>): Resource<z.output<S>> {
-  const { endpoint, schema, queryKey, post, changeFeed, yearOfRecords, kept, maxItems = LIST_ITEMS, name = endpoint, ...rest } = d;
-  const maxBytes = yearOfRecords ? LIST_ANSWER_BYTES : ANSWER_BYTES;
+  const { endpoint, schema, queryKey, post, changeFeed, yearOfRecords, kept, maxItems = LIST_ITEMS, maxBytes: fewer, name = endpoint, ...rest } = d;
+  const maxBytes = fewer ?? (yearOfRecords ? LIST_ANSWER_BYTES : ANSWER_BYTES);
   const path = (key: string | undefined) => (key === undefined || queryKey ? endpoint : endpoint.replace(/<[a-z]+>/, encodeURIComponent(key)));
   return {
     // A refresh reads what a family hears of: a school year of records (not a lookup) and what the change feed names.

@@ -47,3 +47,23 @@ describe.concurrent('a huge portal answer', () => {
     table.record({ fault: `an 80 MB JSON answer (${label})`, ...end, secretLeaked: (await h.leaks()).length > 0 });
   });
 });
+
+describe("a hostile portal's standing plan", () => {
+  it('refuses 28,000 entries and 5,000 repeats (2 MB) unread at 1 MB: no difference told from it, the rest updates', async (ctx) => {
+    const w = await worldFor(ctx, { portal: 'http' });
+    w.sim.account(w.login).serveHostileStandingTimetable();
+    const h = await w.firstPass();
+    const from = w.sim.requests.length;
+    w.sim.account(w.login).addNotice({ Subject: 'Zebranie', Content: 'Zebranie z rodzicami w czwartek.' });
+    // The start's first pass leaves the standing plan for the next, which reads it.
+    await h.runUntil(() => w.sim.requests.slice(from).some((r) => r.path.endsWith('/TimetableEntries')), 'the standing plan asked', 20 * MIN);
+    await h.runUntil(() => h.state('ania', 'unread_notices') === '4', 'the other entities updating', 20 * MIN);
+    expect(h.logs.matching(/larger than its most, refused unread/)).toEqual([expect.stringMatching(/TimetableEntries.*larger than 1 MB/)]);
+    expect(h.logs.matching(/a portal list cut at its most/)).toEqual([]);
+    // Not known rather than told from a plan no class has.
+    expect(h.attributes('ania', 'timetable_today')?.standing_differences ?? null).toBeNull();
+    const sent = w.sim.requests.slice(from).filter((r) => r.path.endsWith('/TimetableEntries') && r.bytes > MB);
+    expect(sent.every((r) => r.bytes < 2 * MB)).toBe(true);
+    expect((await h.leaks()).length).toBe(0);
+  });
+});

@@ -54,6 +54,12 @@ export const EXTRA_CLASSES = registerResource({
 });
 /** The most entries of the standing plan read (interface 19.2; docs/cost-and-faults.md). */
 export const STANDING_ENTRIES_MAX = 2_000;
+/**
+ * The most bytes of the standing plan's answer: an entry with its references spelt out is about 300 bytes, so this holds
+ * more than STANDING_ENTRIES_MAX of them. A larger plan is no class's: refused unread, the last good copy kept, and the
+ * bridge holds no more than a megabyte of it for a moment (a 2 MB one read whole cost the bin 2-3 MB of RSS).
+ */
+export const STANDING_ANSWER_BYTES = 1024 * 1024;
 
 /**
  * The standing weekly plan (TimetableEntries), which this and next week are told against (interface 18.2): it changes
@@ -65,6 +71,7 @@ export const TIMETABLE_ENTRIES = registerResource({
   schema: timetableEntriesResponse,
   // A week of about 50 slots, each with a few groups and the versions a year's plan changes left: far under this.
   maxItems: STANDING_ENTRIES_MAX,
+  maxBytes: STANDING_ANSWER_BYTES,
   fresh: byDay(7 * DAY - 10 * MINUTE),
   keepOnError: true,
   notAtStart: true,
