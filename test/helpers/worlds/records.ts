@@ -102,11 +102,12 @@ export function enterNews(sim: PortalSimulator, world: World, served: ServedChil
           ...gradeRecord(account.data, account.school, plan, news.grade, world.date, account.nextId('Grades'), undefined),
           ...entered,
         });
-      if (news.kind === 'agenda')
-        account.addRecord('HomeWorks', {
-          ...agendaRecord(account.data, account.school, plan, news.entry, world.date, account.nextId('HomeWorks')),
-          ...entered,
-        });
+      // A teacher enters nothing in the year's register past its last day: the year's calendar, which tells the bridge
+      // that the agenda changed, lists the year's days alone (seed 220: a test entered for the Saturday after it).
+      const entry =
+        news.kind === 'agenda' ? agendaRecord(account.data, account.school, plan, news.entry, world.date, account.nextId('HomeWorks')) : undefined;
+      if (entry !== undefined && String(entry.Date).slice(0, 10) <= sim.schoolDays(init.login).year.end)
+        account.addRecord('HomeWorks', { ...entry, ...entered });
       if (news.kind !== 'change') continue;
       const record = changeRecord(account.data, account.school, news.change, world.date, 0);
       if (record !== undefined) {
