@@ -24,6 +24,7 @@ export const READ = [
   'Attendances',
   'Attendances/Types',
   'ClassFreeDays',
+  'SchoolNotices',
 ] as const;
 
 /** The mailboxes a parent reads (spec 2.10), without the trash. */

@@ -94,3 +94,20 @@ export const gradeOf = (records: Records, id: string): Grade | undefined => grad
 /** The agenda entries an event of the agenda may tell: of its day, subject and content (HomeWorks has no other key it tells). */
 export const agendaTold = (records: Records, date: string, subject: unknown, content: unknown): AgendaEntry[] =>
   agendaOf(records).filter((e) => e.date === date && e.subject === (subject ?? null) && e.content === (content ?? ''));
+
+/** An announcement as SchoolNotices has it (spec 2.8): its id, subject, text, and its days (created, starting). */
+export interface Announcement {
+  id: string;
+  subject: string;
+  content: string;
+  days: string[];
+}
+
+/** The announcement of this Id, if SchoolNotices holds one. */
+export function announcementOf(records: Records, id: string): Announcement | undefined {
+  const row = rows(records, 'SchoolNotices', 'SchoolNotices').find((n) => idOf(n.Id) === id);
+  if (row === undefined) return undefined;
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+  const days = [row.CreationDate, row.StartDate].filter((d): d is string => typeof d === 'string').map((d) => d.slice(0, 10));
+  return { id, subject: text(row.Subject), content: text(row.Content), days };
+}

@@ -13,7 +13,7 @@ import type { Property } from './properties.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { TIMETABLE_WORDS } from '../../../src/i18n/lesson-words.js';
 import type { Language } from '../../../src/config/language.js';
-import { agendaTold, fortnightOf, gradeOf, slotsOn, tellingsOf, type Telling } from '../reference/slots.js';
+import { agendaTold, announcementOf, fortnightOf, gradeOf, slotsOn, tellingsOf, type Telling } from '../reference/slots.js';
 
 /** The children the portal's records were read of (a kindergarten's are not), with their records. */
 const recorded = (d: WorldDoors): { c: ChildDoors; records: Records }[] =>
@@ -280,6 +280,17 @@ function eventTold(records: Records, kind: string, p: Record<string, unknown>): 
     const told = entries.some((e) => p.time === e.start && (e.start === null || p.time_to === (e.end !== null && e.end > e.start ? e.end : null)));
     return told ? null : `HomeWorks of ${date}: ${JSON.stringify(entries.map((e) => `${e.start}–${e.end}`))}`;
   }
+  if (kind === 'notice') {
+    // Its subject, a day the announcement has (created or starting), and its text, cut short or whole.
+    const n = announcementOf(records, String(p.id));
+    const text = String(p.content);
+    const told =
+      n !== undefined &&
+      n.subject.trim() === String(p.subject).trim() &&
+      n.days.includes(date) &&
+      (text === n.content || (text.endsWith('…') && n.content.startsWith(text.slice(0, -1))));
+    return told ? null : `SchoolNotices: ${JSON.stringify(n ?? 'none of this Id')}`;
+  }
   if (kind === 'plan_change') {
     const slot = slotsOn(records, date).find((s) => s.no === p.lesson_no);
     const lesson =
@@ -299,8 +310,9 @@ function eventTold(records: Records, kind: string, p: Record<string, unknown>): 
 const newsEvents: Property = {
   name: 'an event tells the record it is of',
   says:
-    "each grade, agenda entry and plan change a pass fires tells its record: a grade's value, subject, day and category; an " +
-    "entry's day, subject, start and end (TimeTo); a changed lesson's day, number, hours and subject",
+    "each grade, agenda entry, plan change and announcement a pass fires tells its record: a grade's value, subject, day " +
+    "and category; an entry's day, subject, start and end (TimeTo); a changed lesson's day, number, hours and subject; an " +
+    "announcement's subject, day and text",
   check: (d) =>
     recorded(d).flatMap(({ c, records }) =>
       c.run.events.flatMap((e) => {

@@ -4,7 +4,7 @@
 // the same world holds unplanted. The mutations are the faults issue 120 found, put back after their fixes:
 // TimeTo ignored, the standing plan's own entry unknown (one entry a slot, the first), the lessons missed
 // within 14 days alone, a message without a subject dropped; and the agenda's category not read (the tests of the
-// coming days).
+// coming days), an announcement's subject not read (its event).
 //
 // Budget: each mutation stops at the first world it fails in among worlds drawn to have what it breaks (a few tens
 // of passes at most), then runs that world unplanted: about 10 s of CPU in all (the worlds' share, worlds.test.ts).
@@ -13,6 +13,7 @@ import type * as agenda from '../../../src/portal/schemas/agenda.js';
 import type * as attendance from '../../../src/portal/schemas/attendance.js';
 import type * as grades from '../../../src/portal/schemas/grades.js';
 import type * as messages from '../../../src/portal/schemas/messages.js';
+import type * as notices from '../../../src/portal/schemas/notices.js';
 import type * as timetable from '../../../src/portal/schemas/timetable.js';
 import { TRUTHS } from '../../helpers/worlds/truths.js';
 import { SEED, WorldFailure, Worlds } from '../../helpers/worlds/suite.js';
@@ -74,6 +75,12 @@ vi.mock('../../../src/portal/schemas/messages.js', async (original) => {
   return { ...real, messageListResponse: titled(real.messageListResponse) };
 });
 
+vi.mock('../../../src/portal/schemas/notices.js', async (original) => {
+  const real = await original<typeof notices>();
+  const untitled = mutated("an announcement's subject not read", 'SchoolNotices', (rows) => rows.map((row) => ({ ...row, Subject: '' })));
+  return { ...real, noticesResponse: untitled(real.noticesResponse) };
+});
+
 vi.mock('../../../src/portal/schemas/grades.js', async (original) => {
   const real = await original<typeof grades>();
   const allCount = mutated('every category counted', 'Categories', (rows) => rows.map((row) => ({ ...row, CountToTheAverage: true })));
@@ -110,6 +117,11 @@ const MUTATIONS: { name: string; property: string; has: (c: ChildWorld) => boole
     name: 'the lessons missed within 14 days alone',
     property: 'the lessons missed on a day are told',
     has: (c) => c.absences.some((a) => a.daysAgo > 12),
+  },
+  {
+    name: "an announcement's subject not read",
+    property: 'an event tells the record it is of',
+    has: (c) => c.news.some((n) => n.kind === 'notice'),
   },
   // Not one of issue 120's: a fault the product does not have, so that a mutation is seen failing a property that holds.
   {
