@@ -3,6 +3,7 @@
 // Tells a day's changes and the changes that are news.
 import type { Substitution, TimetableDays } from '../portal/schemas/timetable.js';
 import { dayOf } from './portal-values.js';
+import { dayOfWeek } from '../util/time.js';
 import { textCompare } from './order.js';
 import type { NewsItem } from './news.js';
 import type { Names } from './names.js';
@@ -183,24 +184,47 @@ export interface PlanChangeInput {
   names: Names;
   /** The school's bells (LessonsRange, live-notes 56), for a change in a week not fetched; else the timetable's. */
   bells?: readonly Bell[];
+  /** Whether the standing plan splits a slot of a day into groups (standing.ts splitSlots); unknown when not given. */
+  split?: (date: string, no: number | null) => boolean;
 }
 
 /**
  * Whether a list entry's lesson can be the child's: false where the timetable holds the slot it changes with lessons, none
- * of them the entry's teacher's (as planned, or substituted): a split class's other group (a timetable of the child's own
- * group lists no other). Where the timetable does not tell (a week not fetched, an empty slot, no teacher named), it can.
+ * of them the entry's teacher's in its subject (as planned, or substituted): a split class's other group (a timetable of
+ * the child's own group lists no other). A day not read is judged so only in a slot the standing plan splits into groups
+ * (`split`), by the same weekday's slot in the weeks read, or where they tell nothing, left for its week's read, which
+ * tells it. Where nothing tells (an empty slot, no teacher named, no standing plan), it can.
  */
-function ownLessonsOf(days: TimetableDays, lessons: readonly DayLesson[]): (s: Substitution) => boolean {
-  const teachers = new Map<string, Set<string>>();
+function ownLessonsOf(days: TimetableDays, lessons: readonly DayLesson[], split: PlanChangeInput['split']): (s: Substitution) => boolean {
+  // The lessons of each slot held, and of each weekday's slot, by teacher and subject (as planned, and as held).
+  const taught = new Map<string, Set<string>>();
+  const add = (key: string, sides: readonly { teacherId?: string | undefined; subjectId?: string | undefined }[]): void => {
+    const known = taught.get(key) ?? taught.set(key, new Set()).get(key)!;
+    for (const side of sides) if (side.teacherId !== undefined) known.add(`${side.teacherId}/${side.subjectId ?? ''}`);
+  };
   for (const l of lessons) {
-    const key = `${l.date}|${l.lessonNo}`;
-    const known = teachers.get(key) ?? teachers.set(key, new Set()).get(key)!;
-    for (const id of [l.teacherId, l.org?.teacherId]) if (id !== undefined) known.add(id);
+    const sides = l.org === null ? [l] : [l, l.org];
+    add(`${l.date}|${l.lessonNo}`, sides);
+    add(`day ${dayOfWeek(l.date)}|${l.lessonNo}`, sides);
   }
+  const teaches = (slot: Set<string>, s: Substitution): boolean =>
+    [...slot].some((t) => {
+      const [teacher, subject] = t.split('/');
+      return teacher === s.OrgTeacher && (s.OrgSubject === undefined || subject === '' || subject === s.OrgSubject);
+    });
   return (s) => {
     const date = dayOf(s.OrgDate);
-    const slot = date === undefined || days[date] === undefined ? undefined : teachers.get(`${date}|${s.OrgLessonNo ?? null}`);
-    return slot === undefined || s.OrgTeacher === undefined || slot.size === 0 || slot.has(s.OrgTeacher);
+    if (date === undefined || s.OrgTeacher === undefined) return true;
+    const no = s.OrgLessonNo ?? null;
+    if (days[date] !== undefined) {
+      const slot = taught.get(`${date}|${no}`);
+      return slot === undefined || slot.size === 0 || teaches(slot, s);
+    }
+    const groups = split?.(date, no);
+    if (groups === false) return true;
+    const weekly = taught.get(`day ${dayOfWeek(date)}|${no}`);
+    if (weekly === undefined || weekly.size === 0) return groups !== true;
+    return teaches(weekly, s);
   };
 }
 
@@ -217,7 +241,7 @@ export function planChanges(input: PlanChangeInput): PlanChange[] {
   const keyOf = (f: Found, i: number): string => (f.lesson_no === null ? `${f.date}|?${i}` : `${f.date}|${f.lesson_no}`);
   const bell = input.bells?.length ? new Map(input.bells.map((b) => [b.no, b])) : bellTimes(days);
   const lessons = allLessons(days, input.names);
-  const own = ownLessonsOf(days, lessons);
+  const own = ownLessonsOf(days, lessons, input.split);
   lessons
     .filter((l) => l.cancelled || l.substitution || l.moved !== null)
     .forEach((l, i) => {

@@ -38,6 +38,8 @@ export interface ScheduleInput {
   attended?: ReadonlySet<string>;
   /** The school's bells (schoolBells), for a change in a week not fetched; the timetable's when not given. */
   bells?: readonly Bell[];
+  /** Whether the standing plan splits a slot of a day into groups (a change of a week not fetched: plan-changes.ts). */
+  split?: (date: string, no: number | null) => boolean;
   /** The instant to compute for (ms); "today" is its Warsaw date. */
   now: number;
 }
@@ -131,7 +133,7 @@ function schoolDayReader(input: Omit<ScheduleInput, 'now'>): { cal: SchoolCalend
   const cal: SchoolCalendar = { days: withoutLessons(input.days, other), names: input.names, free };
   // The changes, and which group a change of a split slot goes to, are read from every group's lessons.
   const every: SchoolCalendar = { ...cal, days: input.days };
-  const changes = planChanges({ days: input.days, substitutions: input.substitutions, names: input.names, bells: input.bells });
+  const changes = planChanges({ days: input.days, substitutions: input.substitutions, names: input.names, bells: input.bells, split: input.split });
   const extra = extraLessons(input.extra, bellTimes(input.days)).map((l) => ({ ...l, takesPlace: !l.cancelled, change: null }));
   const day = (date: string): SchoolDay => {
     const planned = plannedLessons(cal, date);

@@ -80,3 +80,20 @@ export function standingOf(copies: Copies, days: readonly SchoolDay[], names: Na
 export function standingLine(d: { no: number | null; words: string }): string {
   return d.no === null ? d.words : `${d.no}. ${d.words}`;
 }
+
+/**
+ * Whether the standing plan splits a slot of a day into groups: entries of two lessons or more valid that day at that
+ * weekday and number; undefined while the plan is not read.
+ */
+export function splitSlots(copies: Copies): ((date: string, no: number | null) => boolean) | undefined {
+  const entries = copies.peek(TIMETABLE_ENTRIES)?.TimetableEntries;
+  if (entries === undefined) return undefined;
+  const bySlot = new Map<string, TimetableEntry[]>();
+  for (const e of entries) bySlot.set(`${e.DayOfTheWeek}|${e.LessonNo}`, [...(bySlot.get(`${e.DayOfTheWeek}|${e.LessonNo}`) ?? []), e]);
+  return (date, no) => {
+    const valid = (bySlot.get(`${dayOfWeek(date)}|${no}`) ?? []).filter(
+      (e) => (e.DateFrom ?? '').slice(0, 10) <= date && (e.DateTo === undefined || date <= e.DateTo.slice(0, 10)),
+    );
+    return new Set(valid.map((e) => e.Lesson)).size > 1;
+  };
+}

@@ -25,7 +25,7 @@ import { timetableBoard } from './board.js';
 import { timetableDashboard } from './dashboard.js';
 import { timetableAsk, type TimetableAsk } from './ask.js';
 import { askedDays, askedWeeks, type SchoolYearSpan } from './asked-weeks.js';
-import { standingOf, standingWants, type StandingOut } from './standing.js';
+import { splitSlots, standingOf, standingWants, type StandingOut } from './standing.js';
 import type { Identity } from '../../engine/identity.js';
 
 export { renderTimetable } from './entities.js';
@@ -115,6 +115,7 @@ class TimetableSource implements Source {
       now: ctx.now,
       ...(attended ? { attended: new Set(attended) } : {}),
       bells,
+      ...(kindergarten?.source ? {} : { split: splitSlots(ctx.cache) }),
     };
     const result = this.schedule(input);
     const output: TimetableOutput = {
