@@ -89,7 +89,14 @@ export function splitSlots(copies: Copies): ((date: string, no: number | null) =
   const entries = copies.peek(TIMETABLE_ENTRIES)?.TimetableEntries;
   if (entries === undefined) return undefined;
   const bySlot = new Map<string, TimetableEntry[]>();
-  for (const e of entries) bySlot.set(`${e.DayOfTheWeek}|${e.LessonNo}`, [...(bySlot.get(`${e.DayOfTheWeek}|${e.LessonNo}`) ?? []), e]);
+  for (const e of entries) {
+    // An entry naming no lesson is no group's (the plan leaves it out too).
+    if (e.Lesson === undefined) continue;
+    const key = `${e.DayOfTheWeek}|${e.LessonNo}`;
+    const slot = bySlot.get(key);
+    if (slot === undefined) bySlot.set(key, [e]);
+    else slot.push(e);
+  }
   return (date, no) => {
     const valid = (bySlot.get(`${dayOfWeek(date)}|${no}`) ?? []).filter(
       (e) => (e.DateFrom ?? '').slice(0, 10) <= date && (e.DateTo === undefined || date <= e.DateTo.slice(0, 10)),
