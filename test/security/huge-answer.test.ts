@@ -60,8 +60,9 @@ describe("a hostile portal's standing plan", () => {
     await h.runUntil(() => h.state('ania', 'unread_notices') === '4', 'the other entities updating', 20 * MIN);
     expect(h.logs.matching(/larger than its most, refused unread/)).toEqual([expect.stringMatching(/TimetableEntries.*larger than 1 MB/)]);
     expect(h.logs.matching(/a portal list cut at its most/)).toEqual([]);
-    // Not known rather than told from a plan no class has.
+    // Not known rather than told from a plan no class has; nothing the family must fix.
     expect(h.attributes('ania', 'timetable_today')?.standing_differences ?? null).toBeNull();
+    expect(h.state('ania', 'problem')).toBe('OFF');
     const sent = w.sim.requests.slice(from).filter((r) => r.path.endsWith('/TimetableEntries') && r.bytes > MB);
     expect(sent.every((r) => r.bytes < 2 * MB)).toBe(true);
     expect((await h.leaks()).length).toBe(0);
