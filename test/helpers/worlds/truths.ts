@@ -4,14 +4,14 @@
 // line naming the child, the door and what it read against what the records say; an empty list holds.
 import { ASK_TEXT } from '../../../src/i18n/ask-text.js';
 import { UNTITLED } from '../../../src/i18n/school-words.js';
-import { addDays, mondayOf, warsawInstant } from '../reference/dates.js';
+import { addDays, mondayOf, warsaw, warsawInstant } from '../reference/dates.js';
 import { averagesOf, gradesOf, missedOf, unreadOf, type Grade } from '../reference/marks.js';
 import type { Records } from '../reference/portal.js';
 import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf, ownLessonsOn, planOn, testsAhead } from '../reference/school.js';
 import { agendaEventsOf, type ChildDoors, type WorldDoors } from './doors.js';
 import type { Property } from './properties.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
-import { TIMETABLE_WORDS } from '../../../src/i18n/lesson-words.js';
+import { EXTRA_CLASS, TIMETABLE_WORDS } from '../../../src/i18n/lesson-words.js';
 import type { Language } from '../../../src/config/language.js';
 import { agendaTold, announcementOf, fortnightOf, gradeOf, slotsOn, tellingsOf, type Telling } from '../reference/slots.js';
 
@@ -338,6 +338,25 @@ const testsComing: Property = {
     }),
 };
 
+const lessonsFeed: Property = {
+  name: 'the lessons feed cancels what the timetable does',
+  says:
+    'each lesson the lessons calendar feed marks cancelled (STATUS:CANCELLED; an extra class aside) is one the timetable ' +
+    'has off in its slot (cancelled, moved away or freed), by its day, hour and subject',
+  check: (d) =>
+    recorded(d).flatMap(({ c, records }) =>
+      (c.calendars.lessons ?? [])
+        .filter((e) => !e.allDay && e.status === 'CANCELLED' && !`${e.summary} ${e.description ?? ''}`.includes(EXTRA_CLASS[d.run.world.language]))
+        .flatMap((e) => {
+          const at = warsaw(Date.parse(e.start));
+          if (records.days[at.date] === undefined) return [];
+          const slot = slotsOn(records, at.date).find((s) => s.from === at.time);
+          if (slot?.cancelled.some((subject) => e.summary.startsWith(subject)) === true) return [];
+          return [`${c.run.id} lessons.ics ${at.date} ${at.time} "${e.summary}" cancelled, the slot: ${JSON.stringify(slot ?? 'none at that hour')}`];
+        }),
+    ),
+};
+
 export const TRUTHS: readonly Property[] = [
   dayLessons,
   classAndLucky,
@@ -351,4 +370,5 @@ export const TRUTHS: readonly Property[] = [
   standingBoard,
   newsEvents,
   testsComing,
+  lessonsFeed,
 ];

@@ -4,7 +4,7 @@
 // the same world holds unplanted. The mutations are the faults issue 120 found, put back after their fixes:
 // TimeTo ignored, the standing plan's own entry unknown (one entry a slot, the first), the lessons missed
 // within 14 days alone, a message without a subject dropped; and the agenda's category not read (the tests of the
-// coming days), an announcement's subject not read (its event).
+// coming days), an announcement's subject not read (its event), each first lesson read as cancelled (the lessons feed).
 //
 // Budget: each mutation stops at the first world it fails in among worlds drawn to have what it breaks (a few tens
 // of passes at most), then runs that world unplanted: about 10 s of CPU in all (the worlds' share, worlds.test.ts).
@@ -57,7 +57,18 @@ vi.mock('../../../src/portal/schemas/timetable.js', async (original) => {
       return true;
     });
   });
-  return { ...real, timetableEntriesResponse: bySlot(real.timetableEntriesResponse) };
+  // Each day's first lesson read as cancelled, whatever the timetable says of it.
+  const firstOff = mutated('each first lesson read as cancelled', 'Timetable', (days) => {
+    const week = days as unknown as Record<string, Row[][]>;
+    const first = (slots: Row[][]) => slots.findIndex((slot) => slot.length > 0);
+    return Object.fromEntries(
+      Object.entries(week).map(([date, slots]) => [
+        date,
+        slots.map((slot, i) => (i === first(slots) ? slot.map((l) => ({ ...l, IsCanceled: true })) : slot)),
+      ]),
+    ) as unknown as Row[];
+  });
+  return { ...real, timetableEntriesResponse: bySlot(real.timetableEntriesResponse), timetablesResponse: firstOff(real.timetablesResponse) };
 });
 vi.mock('../../../src/portal/schemas/attendance.js', async (original) => {
   const real = await original<typeof attendance>();
@@ -117,6 +128,11 @@ const MUTATIONS: { name: string; property: string; has: (c: ChildWorld) => boole
     name: 'the lessons missed within 14 days alone',
     property: 'the lessons missed on a day are told',
     has: (c) => c.absences.some((a) => a.daysAgo > 12),
+  },
+  {
+    name: 'each first lesson read as cancelled',
+    property: 'the lessons feed cancels what the timetable does',
+    has: () => true,
   },
   {
     name: "an announcement's subject not read",
