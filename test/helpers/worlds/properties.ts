@@ -20,6 +20,9 @@ export interface Property {
   check(doors: WorldDoors): string[];
 }
 
+/** Text as a regular expression matches it literally. */
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const PROPOSALS = new Set(['semester_proposal', 'final_proposal']);
 
 /** The bridge's own words and values that must never reach a Polish or Ukrainian text (its enums, JavaScript's). */
@@ -148,16 +151,15 @@ const proposalsAreProposals: Property = {
       for (const answer of c.answers.filter((a) => a.tool === 'get_grades'))
         for (const p of proposals) {
           const word = periods[String(p.details.period)] ?? '';
-          const lines = answer.text
-            .split('\n')
-            .filter(
-              (l) =>
-                p.date !== null &&
-                l.includes(`(${p.date})`) &&
-                p.subject !== null &&
-                l.includes(`, ${p.subject}, ${p.shown}`) &&
-                (p.category === null || l.includes(p.category)),
-            );
+          const lines = answer.text.split('\n').filter(
+            (l) =>
+              p.date !== null &&
+              l.includes(`(${p.date})`) &&
+              p.subject !== null &&
+              // The value whole: a proposal "2" is not the line of a "2+" (seed 263).
+              new RegExp(`, ${escaped(p.subject)}, ${escaped(String(p.shown))}(?=[,\\s(]|$)`).test(l) &&
+              (p.category === null || l.includes(p.category)),
+          );
           // A line without the word may be an ordinary grade alike in day, subject, value and category (seed 204): only
           // more such lines than those grades list the proposal as one.
           const alike = (grades?.items ?? []).filter(

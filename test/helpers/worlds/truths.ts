@@ -11,7 +11,7 @@ import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf,
 import { agendaEventsOf, type ChildDoors, type WorldDoors } from './doors.js';
 import type { Property } from './properties.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
-import { EXTRA_CLASS, TIMETABLE_WORDS } from '../../../src/i18n/lesson-words.js';
+import { TIMETABLE_WORDS } from '../../../src/i18n/lesson-words.js';
 import type { Language } from '../../../src/config/language.js';
 import { agendaTold, announcementOf, fortnightOf, gradeOf, slotsOn, tellingsOf, type Telling } from '../reference/slots.js';
 
@@ -346,7 +346,8 @@ const lessonsFeed: Property = {
   check: (d) =>
     recorded(d).flatMap(({ c, records }) =>
       (c.calendars.lessons ?? [])
-        .filter((e) => !e.allDay && e.status === 'CANCELLED' && !`${e.summary} ${e.description ?? ''}`.includes(EXTRA_CLASS[d.run.world.language]))
+        // An extra class (its UID says so) is not the timetable's.
+        .filter((e) => !e.allDay && e.status === 'CANCELLED' && !e.uid.startsWith('extra-'))
         .flatMap((e) => {
           const at = warsaw(Date.parse(e.start));
           if (records.days[at.date] === undefined) return [];
