@@ -250,8 +250,11 @@ export function planChanges(input: PlanChangeInput): PlanChange[] {
       const known = found.get(key);
       found.set(key, known ? merge(known, f) : f);
       fromTimetable.add(key);
-      // The slot a lesson leaves is told by the timetable too, through the move (changesOn): no list entry stands there.
+      // The slot a lesson leaves is told by the timetable too, through the move (changesOn): no list entry stands there,
+      // whether the timetable holds that day (the lesson moved away) or only the day it moved to (one moved in).
       if (l.moved !== null) left.add(`${l.date}|${l.lessonNo}`);
+      const from = l.org;
+      if (from !== null && from.date !== null && (from.date !== l.date || from.lessonNo !== l.lessonNo)) left.add(`${from.date}|${from.lessonNo}`);
     });
   [...(input.substitutions ?? [])].sort(byId).forEach((s, i) => {
     const f = own(s) ? fromSubstitution(s, input.names, bell) : undefined;
