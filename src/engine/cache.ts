@@ -50,7 +50,8 @@ export class ResourceCache {
   /** The copies read in the pass under way (and the error a read that failed for the whole host raised); undefined between passes. */
   private pass: Map<string, { error?: unknown }> | undefined;
   /** The lists of a resource's answers told cut at their most (portal/list-caps.ts): each is logged once. */
-  private readonly cutTold = new Set<string>();
+  /** What was told once a resource: a list cut (`<resource> <list>`), an answer refused for its size. */
+  private readonly toldOnce = new Set<string>();
   /** When a copy is read outside a pass (a command's lookup), as the account's planner says (plannedBy). */
   private planned: (w: Want) => When = () => ({ at: Infinity, by: Infinity, why: 'age' });
   /** Reads and lettings go of the copies kept through a restart (keptChanges). */
@@ -62,8 +63,7 @@ export class ResourceCache {
 
   /** One log line for a list cut at its most, the first time that list of that resource is. */
   private tellCut(resource: string, at: string, listed: number, kept: number): void {
-    if (this.cutTold.has(`${resource} ${at}`)) return;
-    this.cutTold.add(`${resource} ${at}`);
+    if (!this.firstTime(`${resource} ${at}`)) return;
     this.options.portal.log.warn({ resource, list: at, listed, kept }, 'a portal list cut at its most: the items past it are not read');
   }
 
@@ -72,9 +72,15 @@ export class ResourceCache {
    * (the standing plan) fails no source that would tell it.
    */
   private tellTooLarge(resource: string, error: UnexpectedResponseError): void {
-    if (this.cutTold.has(`${resource} (too large)`)) return;
-    this.cutTold.add(`${resource} (too large)`);
+    if (!this.firstTime(`${resource} (too large)`)) return;
     this.options.portal.log.warn({ resource, err: error.message }, 'a portal answer larger than its most, refused unread: the last good copy stands');
+  }
+
+  /** Whether `what` is told now for the first time (and remembered as told). */
+  private firstTime(what: string): boolean {
+    if (this.toldOnce.has(what)) return false;
+    this.toldOnce.add(what);
+    return true;
   }
 
   /** A pass begins: each copy is read at most once until `end`. */

@@ -147,9 +147,8 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
       // Each list cut to its most before the schema reads it: a GET's in the answer's text, so that the records past
       // the cap are never made; a POST's answer as parsed.
       const lists = { max: maxItems, cut: (at: string, listed: number) => cut?.(name, at, listed, maxItems) };
-      const capped = z.preprocess((json) => capLists(json, lists.max, lists.cut), schema);
-      if (post === undefined) return gateway.get(path(key), capped, { query, maxBytes, lists });
-      const parsed = capped.safeParse(await gateway.post(path(key), post, maxBytes));
+      if (post === undefined) return gateway.get(path(key), schema, { query, maxBytes, lists });
+      const parsed = schema.safeParse(capLists(await gateway.post(path(key), post, maxBytes), lists.max, lists.cut));
       if (!parsed.success) throw new UnexpectedResponseError(200, `${name}: unexpected shape`, { resource: name });
       return parsed.data;
     },

@@ -8,7 +8,7 @@ import { textCompare } from './order.js';
 import type { NewsItem } from './news.js';
 import type { Names } from './names.js';
 import type { Bell } from '../portal/schemas/identity.js';
-import { allLessons, bellTimes, type DayLesson } from './timetable.js';
+import { allLessons, bellTimes, type DayLesson, type LessonSide } from './timetable.js';
 
 export type ChangeKind = 'cancelled' | 'substitution' | 'room_change' | 'shifted';
 
@@ -197,34 +197,33 @@ export interface PlanChangeInput {
  */
 function ownLessonsOf(days: TimetableDays, lessons: readonly DayLesson[], split: PlanChangeInput['split']): (s: Substitution) => boolean {
   // The lessons of each slot held, and of each weekday's slot, by teacher and subject (as planned, and as held).
-  const taught = new Map<string, Set<string>>();
-  const add = (key: string, sides: readonly { teacherId?: string | undefined; subjectId?: string | undefined }[]): void => {
-    const known = taught.get(key) ?? taught.set(key, new Set()).get(key)!;
-    for (const side of sides) if (side.teacherId !== undefined) known.add(`${side.teacherId}/${side.subjectId ?? ''}`);
+  type Side = Pick<LessonSide, 'teacherId' | 'subjectId'>;
+  const taught = new Map<string, Side[]>();
+  const add = (key: string, sides: readonly Side[]): void => {
+    const slot = taught.get(key);
+    if (slot === undefined) taught.set(key, [...sides]);
+    else slot.push(...sides);
   };
   for (const l of lessons) {
     const sides = l.org === null ? [l] : [l, l.org];
     add(`${l.date}|${l.lessonNo}`, sides);
     add(`day ${dayOfWeek(l.date)}|${l.lessonNo}`, sides);
   }
-  const teaches = (slot: Set<string>, s: Substitution): boolean =>
-    [...slot].some((t) => {
-      const [teacher, subject] = t.split('/');
-      return teacher === s.OrgTeacher && (s.OrgSubject === undefined || subject === '' || subject === s.OrgSubject);
-    });
+  const teaches = (slot: readonly Side[], s: Substitution): boolean =>
+    slot.some((t) => t.teacherId === s.OrgTeacher && (s.OrgSubject === undefined || t.subjectId === undefined || t.subjectId === s.OrgSubject));
+  const tells = (slot: readonly Side[] | undefined): slot is readonly Side[] => slot !== undefined && slot.some((t) => t.teacherId !== undefined);
   return (s) => {
     const date = dayOf(s.OrgDate);
     if (date === undefined || s.OrgTeacher === undefined) return true;
     const no = s.OrgLessonNo ?? null;
     if (days[date] !== undefined) {
       const slot = taught.get(`${date}|${no}`);
-      return slot === undefined || slot.size === 0 || teaches(slot, s);
+      return !tells(slot) || teaches(slot, s);
     }
     const groups = split?.(date, no);
     if (groups === false) return true;
     const weekly = taught.get(`day ${dayOfWeek(date)}|${no}`);
-    if (weekly === undefined || weekly.size === 0) return groups !== true;
-    return teaches(weekly, s);
+    return tells(weekly) ? teaches(weekly, s) : groups !== true;
   };
 }
 

@@ -2,7 +2,7 @@ import { McpServer } from '../../src/outputs/mcp/server.js';
 import { silentLogger } from '../../src/util/log.js';
 import type { ChildView } from '../../src/outputs/web/types.js';
 import type { Language } from '../../src/config/language.js';
-import type { TimetableAsk } from '../../src/features/timetable/ask.js';
+import { timetableAsk, type TimetableAsk } from '../../src/features/timetable/ask.js';
 import type { SchoolDay } from '../../src/rules/schedule.js';
 import { addDays } from '../../src/util/time.js';
 /** The MCP server's tools as interface 16.4 names them, in the order the server lists them (send_message only with write_messages). */
@@ -53,17 +53,5 @@ export function fortnightOf(day: (date: string) => Partial<SchoolDay> = () => ({
 
 /** A school's timetable facts at ASKED_AT (tomorrow a school day), over fortnightOf(), its standing plan not read: `over` changes them. */
 export function timetableFacts(over: Partial<TimetableAsk> = {}): TimetableAsk {
-  return {
-    fortnight: fortnightOf(),
-    freeDays: [],
-    bells: [],
-    nextSchoolDay: '2026-11-19',
-    asked: [],
-    unpublished: [],
-    year: null,
-    kind: 'school',
-    kindergartenPlan: null,
-    standing: null,
-    ...over,
-  };
+  return { ...timetableAsk.unknown, fortnight: fortnightOf(), freeDays: [], nextSchoolDay: '2026-11-19', ...over };
 }

@@ -7,7 +7,7 @@ import { ResourceCache } from '../../../src/engine/cache.js';
 import { want } from '../../../src/engine/resource.js';
 import { INBOX } from '../../../src/engine/resources/messaging.js';
 import { STANDING_ENTRIES_MAX, TIMETABLE_ENTRIES } from '../../../src/features/timetable/resources.js';
-import { capLists, cutListsInText } from '../../../src/portal/list-caps.js';
+import { capLists, cutListsInText, type ListCap } from '../../../src/portal/list-caps.js';
 import { ChangeFeed, CHANGES_MAX } from '../../../src/portal/change-feed.js';
 import { MAILBOX_MAX, MessagesApi } from '../../../src/portal/messaging-api.js';
 import type { MessagingClient } from '../../../src/portal/messaging.js';
@@ -23,7 +23,11 @@ const messages = (n: number) => Array.from({ length: n }, (_, i) => ({ messageId
 
 /** A cache over a gateway answering `answer` and a messaging host answering `mailbox`, logging into `logs`. */
 function cacheOver(answer: () => unknown, mailbox: () => unknown, logs: LogSink) {
-  const gateway = { get: async (_e: string, schema: { parse(v: unknown): unknown }) => schema.parse(answer()) } as unknown as Gateway;
+  // As the gateway reads an answer: each list cut to the most the resource asks (the text cut itself is held below).
+  const gateway = {
+    get: async (_e: string, schema: { parse(v: unknown): unknown }, { lists }: { lists?: ListCap } = {}) =>
+      schema.parse(lists === undefined ? answer() : capLists(answer(), lists.max, lists.cut)),
+  } as unknown as Gateway;
   const client = { get: async () => mailbox(), available: true } as unknown as MessagingClient;
   const clock = new FakeClock('2026-11-18T09:00:00+01:00');
   const portal = { gateway, messages: new MessagesApi(client, 'ania'), identity: () => undefined, clock, log: logs.logger('info') };

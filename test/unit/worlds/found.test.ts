@@ -35,6 +35,15 @@ const pupil = (over: Partial<ChildWorld>): ChildWorld => ({
 
 const world = (child: ChildWorld): World => ({ language: 'pl', date: '2026-09-01', time: '06:00', family: false, children: [child] });
 
+/** A test that `property` (one held against the reference model) finds nothing in `world`. */
+function holdsAgainstTheModel(property: string, world: World): void {
+  it(`holds "${property}" against the reference model`, async () => {
+    const held = HELD.find((p) => p.name === property);
+    expect(held, property).toBeDefined();
+    if (held !== undefined) expect(await worlds.findingsOf(world, held)).toEqual([]);
+  });
+}
+
 describe('a pupil whose school refuses the attendance (403)', () => {
   // Seed 1418: "MQTT tells the states" found catch_up declared and never given a state.
   const refused = world(pupil({ refused: [{ endpoint: 'Attendances', status: 403 }] }));
@@ -66,7 +75,6 @@ describe('two marks "1" of one day in mathematics, one counting with its correct
       ],
     }),
   );
-  const counts = HELD.find((p) => p.name === 'a grade counts as the spec says');
 
   it('tells the counting mark with its weight and correction, the other with the word that it does not count', async () => {
     const doors = await worlds.doors(alike);
@@ -81,10 +89,7 @@ describe('two marks "1" of one day in mathematics, one counting with its correct
     expect(math.find((l) => l !== counting)).toContain(w.notCounted);
   });
 
-  it('holds the grade property against the reference model', async () => {
-    expect(counts).toBeDefined();
-    if (counts !== undefined) expect(await worlds.findingsOf(alike, counts)).toEqual([]);
-  });
+  holdsAgainstTheModel('a grade counts as the spec says', alike);
 });
 
 describe("a split slot whose other group's lesson is substituted by another subject while the child's own moves away", () => {
@@ -106,7 +111,6 @@ describe("a split slot whose other group's lesson is substituted by another subj
       }),
     ],
   };
-  const dayLessons = HELD.find((p) => p.name === "a day's lessons as the timetable holds them");
 
   it("tells the child's own lesson 6 moved away, not the other group's music", async () => {
     const doors = await worlds.doors(split);
@@ -117,10 +121,7 @@ describe("a split slot whose other group's lesson is substituted by another subj
     expect(lines[0]).not.toContain('Muzyka');
   });
 
-  it("holds the day's lessons against the reference model", async () => {
-    expect(dayLessons).toBeDefined();
-    if (dayLessons !== undefined) expect(await worlds.findingsOf(split, dayLessons)).toEqual([]);
-  });
+  holdsAgainstTheModel("a day's lessons as the timetable holds them", split);
 });
 
 describe("a split slot whose other group's lesson is substituted by another subject, the child's own held as planned", () => {
@@ -174,7 +175,6 @@ describe('a lesson substituted, then cancelled after all, both between two passe
       ],
     }),
   );
-  const events = HELD.find((p) => p.name === 'an event tells the record it is of');
 
   it('tells one change of the lesson, its cancellation', async () => {
     const doors = await worlds.doors(twice);
@@ -182,10 +182,7 @@ describe('a lesson substituted, then cancelled after all, both between two passe
     expect(changes.map((c) => [c.date, c.lesson_no, c.kind, c.subject])).toEqual([['2026-09-09', 2, 'cancelled', 'Matematyka']]);
   });
 
-  it('holds the events against the reference model', async () => {
-    expect(events).toBeDefined();
-    if (events !== undefined) expect(await worlds.findingsOf(twice, events)).toEqual([]);
-  });
+  holdsAgainstTheModel('an event tells the record it is of', twice);
 });
 
 describe("a split slot's other group substituted, in a timetable that lists the child's own group alone", () => {
@@ -202,17 +199,13 @@ describe("a split slot's other group substituted, in a timetable that lists the 
     ),
     date: '2026-09-19',
   };
-  const events = HELD.find((p) => p.name === 'an event tells the record it is of');
 
   it('tells no change of the lesson the child attends', async () => {
     const doors = await worlds.doors(split);
     expect((doors.children[0]?.run.events ?? []).filter((e) => e.kind === 'plan_change')).toEqual([]);
   });
 
-  it('holds the events against the reference model', async () => {
-    expect(events).toBeDefined();
-    if (events !== undefined) expect(await worlds.findingsOf(split, events)).toEqual([]);
-  });
+  holdsAgainstTheModel('an event tells the record it is of', split);
 });
 
 describe('a substitution of lesson 0 in a week not read yet, whose own week has no lesson 0', () => {
@@ -258,7 +251,6 @@ describe('a substitution entered for the slot a lesson was moved away from', () 
       ownGroupOnly: true,
     }),
   );
-  const events = HELD.find((p) => p.name === 'an event tells the record it is of');
 
   it('tells no substitution of the slot the lesson left', async () => {
     const doors = await worlds.doors(moved);
@@ -266,10 +258,7 @@ describe('a substitution entered for the slot a lesson was moved away from', () 
     expect(changes.filter((c) => c.kind === 'substitution')).toEqual([]);
   });
 
-  it('holds the events against the reference model', async () => {
-    expect(events).toBeDefined();
-    if (events !== undefined) expect(await worlds.findingsOf(moved, events)).toEqual([]);
-  });
+  holdsAgainstTheModel('an event tells the record it is of', moved);
 });
 
 describe("a split slot's other group's lesson cancelled in a week not read yet", () => {
@@ -290,12 +279,8 @@ describe("a split slot's other group's lesson cancelled in a week not read yet",
     ),
     date: '2027-03-05',
   };
-  const events = HELD.find((p) => p.name === 'an event tells the record it is of');
 
-  it('holds the events against the reference model', async () => {
-    expect(events).toBeDefined();
-    if (events !== undefined) expect(await worlds.findingsOf(ahead, events)).toEqual([]);
-  });
+  holdsAgainstTheModel('an event tells the record it is of', ahead);
 });
 
 describe('a substitution entered for the slot a lesson was moved from, in a week not read yet', () => {
@@ -316,10 +301,6 @@ describe('a substitution entered for the slot a lesson was moved from, in a week
     ),
     date: '2026-12-04',
   };
-  const events = HELD.find((p) => p.name === 'an event tells the record it is of');
 
-  it('holds the events against the reference model', async () => {
-    expect(events).toBeDefined();
-    if (events !== undefined) expect(await worlds.findingsOf(movedIn, events)).toEqual([]);
-  });
+  holdsAgainstTheModel('an event tells the record it is of', movedIn);
 });

@@ -13,7 +13,7 @@ import type { SentAsk } from '../../../../src/features/sent-message/ask.js';
 import type { LessonsHeldAsk } from '../../../../src/features/lessons-held/ask.js';
 import type { SchoolAsk } from '../../../../src/features/school-year/ask.js';
 import type { StreaksAsk } from '../../../../src/features/streaks/ask.js';
-import type { TimetableAsk } from '../../../../src/features/timetable/ask.js';
+import { timetableAsk, type TimetableAsk } from '../../../../src/features/timetable/ask.js';
 import type { GradeItem } from '../../../../src/rules/grade-item.js';
 
 const READ_TOOLS = ['get_day', 'get_grades', 'get_upcoming', 'get_lesson_topics', 'get_attendance', 'get_behaviour', 'get_school', 'get_messages'];
@@ -96,18 +96,8 @@ const PLANTED = {
   } as unknown as LessonsHeldAsk,
   'school-year': { identity: {}, tutor: null, year: undefined, group: undefined } satisfies SchoolAsk,
   streaks: { daysWithoutNegativeNote: null, absent: false } satisfies StreaksAsk,
-  timetable: {
-    fortnight: [],
-    freeDays: null,
-    bells: [],
-    nextSchoolDay: null,
-    asked: [],
-    unpublished: [],
-    year: null,
-    kind: 'school',
-    kindergartenPlan: null,
-    standing: null,
-  } satisfies TimetableAsk,
+  // Nothing known of the timetable: what the feature itself holds before its first read.
+  timetable: timetableAsk.unknown satisfies TimetableAsk,
 };
 
 describe('an unknown fact', () => {
