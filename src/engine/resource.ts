@@ -2,7 +2,7 @@
 // messaging host), how (an endpoint and its schema, or a messaging call), when (its Schedule), what
 // vouches for it and what the portal's change feed calls it. Features name what they read by these
 // values (`cache.get(GRADES)`), so two features reading one list share one copy and one schedule.
-import * as z from 'zod';
+import type * as z from 'zod';
 import { capLists, LIST_ITEMS } from '../portal/list-caps.js';
 import { ConnectionError, UnexpectedResponseError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
