@@ -18,6 +18,8 @@ export interface Slot {
   /** Its lessons that do not take place (cancelled, moved away, a free day of the class) by subject, and its
    * substitutions (the lesson's own subject, then the one it replaces). */
   cancelled: string[];
+  /** Its lessons that take place, by subject. */
+  held: string[];
   substitutions: { subject: string | null; original: string | null }[];
 }
 
@@ -40,6 +42,7 @@ export function slotsOn(records: Records, date: string): Slot[] {
       from: hourOf(slot[0]?.row.HourFrom),
       to: hourOf(slot[0]?.row.HourTo),
       cancelled: subjectsOf(slot.filter((l) => l.off)),
+      held: subjectsOf(held),
       substitutions: held
         .filter((l) => l.row.IsSubstitutionClass === true)
         .map((l) => ({ subject: names.subject(l.subject), original: names.subject(l.row.OrgSubject) })),

@@ -102,13 +102,17 @@ export async function ask(server: McpServer, tool: string, args: Record<string, 
 }
 
 /**
- * The days get_day is asked of: today and each day of the fortnight whose plan a change touches (what a world varies;
- * a day as the plan has it is the plan's, the same in every world).
+ * The days get_day is asked of: today and each day of the fortnight whose plan a change or a free day touches (what a
+ * world varies; a day as the plan has it is the plan's, the same in every world).
  */
 function askedDays(facts: ReadonlyMap<string, unknown>, today: string): string[] {
   const fortnight = (facts.get('timetable') as TimetableAsk | undefined)?.fortnight ?? [];
   return fortnight
-    .filter((day) => day.lessons !== undefined && (day.date === today || day.changes.length > 0 || day.lessons.some((l) => l.change !== null)))
+    .filter(
+      (day) =>
+        day.lessons !== undefined &&
+        (day.date === today || day.freeDay !== undefined || day.changes.length > 0 || day.lessons.some((l) => l.change !== null)),
+    )
     .map((day) => day.date);
 }
 

@@ -136,6 +136,7 @@ function records(world: World, child: ChildWorld): { child: ChildFixture; school
   }));
   school.schoolFreeDays.push(...free);
   if (child.kind !== 'pupil') return { child: data, school };
+  if (child.movedClass !== null) moveClass(data, school, child.movedClass, world.date);
   const plan = planOf(data);
   const grades = list(data, 'Grades');
   grades.splice(0, grades.length);
@@ -164,6 +165,26 @@ function records(world: World, child: ChildWorld): { child: ChildFixture; school
   splitGroups(data, school, child);
   if (child.stringIds) for (const mark of data.attendance) mark.Id = `t${String(mark.Id).replace(/^t/, '')}`;
   return { child: data, school };
+}
+
+/**
+ * Moves the child to another class of its year (world.ts `movedClass`): a new class with its own id, symbol and tutor,
+ * the old class left in the school with its free days (the fixture's, and a trip of its own) and the new one given a
+ * trip of its own. Both days are whole ones (no lesson numbers).
+ */
+function moveClass(data: ChildFixture, school: SchoolFixture, moved: NonNullable<ChildWorld['movedClass']>, today: string): void {
+  const old = school.classes.find((c) => c.Id === data.account.classId);
+  if (old === undefined) return;
+  const tutors = new Set(school.classes.map((c) => c.ClassTutor));
+  const tutor = school.users.find((u) => u.IsEmployee === true && !tutors.has(Number(u.Id)));
+  const id = old.Id + 50;
+  school.classes.push({ ...old, Id: id, Symbol: old.Symbol === 'a' ? 'd' : 'a', ClassTutor: Number(tutor?.Id ?? old.ClassTutor) });
+  data.account.classId = id;
+  const trip = (Id: number, Class: number, days: number) => {
+    const date = addDays(today, days);
+    return { Id, Class, Type: 3, DateFrom: date, DateTo: date, AddDate: `${addDays(today, -5)} 09:00:00` };
+  };
+  school.classFreeDays.push(trip(880, old.Id, moved.oldClassTrip), trip(881, id, moved.newClassTrip));
 }
 
 /** The lesson ids of the other group a split slot (world.ts `groups`) is given, each with the child's own lesson there. */

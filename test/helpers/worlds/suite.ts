@@ -223,6 +223,11 @@ function recordShapes(records: Records): string[] {
   const plan = rows(records, 'TimetableEntries', 'TimetableEntries');
   const firstOfSlot = (e: Record<string, unknown>) => plan.find((o) => o.DayOfTheWeek === e.DayOfTheWeek && o.LessonNo === e.LessonNo);
   const held = new Set(Object.keys(records.days).flatMap((d) => (lessonsOn(records, d) ?? []).map((l) => l.lesson)));
+  const klass = idOf((records.lists.Classes as { Class?: Record<string, unknown> } | null | undefined)?.Class?.Id);
+  const schoolDays = Object.keys(records.days).filter((d) => (lessonsOn(records, d) ?? []).length > 0);
+  const otherClassFree = rows(records, 'ClassFreeDays', 'ClassFreeDays').some(
+    (f) => idOf(f.Class) !== klass && schoolDays.some((d) => String(f.DateFrom) <= d && d <= String(f.DateTo)),
+  );
   const shapes: [string, boolean][] = [
     ['records: a split slot whose first entry is the other group', plan.some((e) => firstOfSlot(e) !== e && !held.has(idOf(firstOfSlot(e)?.Lesson)))],
     ['records: an agenda entry ending after its hour', agendaOf(records).some((e) => e.end !== null && e.start !== null && e.end > addHour(e.start))],
@@ -232,6 +237,8 @@ function recordShapes(records: Records): string[] {
     ['records: a lesson 0', Object.values(records.days).some((slots) => (slots[0]?.length ?? 0) > 0)],
     ['records: a lesson moved away from its slot', movedAway(records).length > 0],
     ['records: a mark that does not count', gradesOf(records).some((g) => !g.counts)],
+    // A class changed within the year (world.ts movedClass): its old class's trip on a school day of the child's.
+    ['records: a free day of another class on a school day', otherClassFree],
   ];
   return shapes.filter(([, has]) => has).map(([shape]) => shape);
 }

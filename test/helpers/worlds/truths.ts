@@ -11,7 +11,7 @@ import { agendaOf, classOf, differences, lessonsOn, luckyOf, movedAway, namesOf,
 import { agendaEventsOf, type ChildDoors, type WorldDoors } from './doors.js';
 import type { Property } from './properties.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
-import { TIMETABLE_WORDS } from '../../../src/i18n/lesson-words.js';
+import { CHANGE_WORDS, TIMETABLE_WORDS } from '../../../src/i18n/lesson-words.js';
 import type { Language } from '../../../src/config/language.js';
 import { agendaTold, announcementOf, fortnightOf, gradeOf, slotsOn, tellingsOf, type Telling } from '../reference/slots.js';
 
@@ -200,15 +200,23 @@ const unreadMessages: Property = {
 
 const dayLessons: Property = {
   name: "a day's lessons as the timetable holds them",
-  says: "get_day of a day tells each lesson the child's timetable holds that day for the child's own group, by its number and subject",
+  says:
+    "get_day of a day tells each lesson the child's timetable holds that day for the child's own group, by its number " +
+    'and subject, and never as cancelled (a class free day of another class frees none of them)',
   check: (d) =>
     recorded(d).flatMap(({ c, records }) => {
       const names = namesOf(records);
+      const cancelled = CHANGE_WORDS[d.run.world.language].cancelled;
       return [...c.days].flatMap(([date, answer]) =>
         (ownLessonsOn(records, date) ?? [])
           .filter((l) => !l.cancelled && names.subject(l.subject) !== null)
-          .filter((l) => !answer.text.split('\n').some((line) => line.includes(`${l.no}. `) && line.includes(names.subject(l.subject) as string)))
-          .map((l) => `${c.run.id} get_day ${date}: no lesson ${l.no} (${names.subject(l.subject)}) in "${answer.text.slice(0, 300)}"`),
+          .filter(
+            (l) =>
+              !answer.text
+                .split('\n')
+                .some((line) => line.includes(`${l.no}. `) && line.includes(names.subject(l.subject) as string) && !line.includes(cancelled)),
+          )
+          .map((l) => `${c.run.id} get_day ${date}: no lesson ${l.no} (${names.subject(l.subject)}) held in "${answer.text.slice(0, 300)}"`),
       );
     }),
 };
@@ -342,20 +350,36 @@ const lessonsFeed: Property = {
   name: 'the lessons feed cancels what the timetable does',
   says:
     'each lesson the lessons calendar feed marks cancelled (STATUS:CANCELLED; an extra class aside) is one the timetable ' +
-    'has off in its slot (cancelled, moved away or freed), by its day, hour and subject',
+    'has off in its slot (cancelled, moved away or freed), by its day, hour and subject; and each slot of this week and ' +
+    'the next whose every lesson the timetable has off is one the feed marks cancelled at its hour',
   check: (d) =>
-    recorded(d).flatMap(({ c, records }) =>
-      (c.calendars.lessons ?? [])
-        // An extra class (its UID says so) is not the timetable's.
-        .filter((e) => !e.allDay && e.status === 'CANCELLED' && !e.uid.startsWith('extra-'))
-        .flatMap((e) => {
-          const at = warsaw(Date.parse(e.start));
-          if (records.days[at.date] === undefined) return [];
-          const slot = slotsOn(records, at.date).find((s) => s.from === at.time);
-          if (slot?.cancelled.some((subject) => e.summary.startsWith(subject)) === true) return [];
-          return [`${c.run.id} lessons.ics ${at.date} ${at.time} "${e.summary}" cancelled, the slot: ${JSON.stringify(slot ?? 'none at that hour')}`];
-        }),
-    ),
+    recorded(d).flatMap(({ c, records }) => {
+      const events = c.calendars.lessons;
+      if (events === undefined) return [];
+      const timetables = events.filter((e) => !e.allDay && !e.uid.startsWith('extra-'));
+      const marked = timetables.flatMap((e) => {
+        if (e.status !== 'CANCELLED') return [];
+        const at = warsaw(Date.parse(e.start));
+        if (records.days[at.date] === undefined) return [];
+        const slot = slotsOn(records, at.date).find((s) => s.from === at.time);
+        if (slot?.cancelled.some((subject) => e.summary.startsWith(subject)) === true) return [];
+        return [`${c.run.id} lessons.ics ${at.date} ${at.time} "${e.summary}" cancelled, the slot: ${JSON.stringify(slot ?? 'none at that hour')}`];
+      });
+      const unmarked = fortnightOf(records)
+        .flatMap((date) => slotsOn(records, date))
+        .filter((s) => s.from !== null && s.cancelled.length > 0 && s.held.length === 0)
+        .filter(
+          (s) =>
+            !timetables.some((e) => {
+              const at = warsaw(Date.parse(e.start));
+              return (
+                at.date === s.date && at.time === s.from && e.status === 'CANCELLED' && s.cancelled.some((subject) => e.summary.startsWith(subject))
+              );
+            }),
+        )
+        .map((s) => `${c.run.id} lessons.ics ${s.date} ${s.from}: not marked cancelled, the timetable has every lesson off: ${JSON.stringify(s)}`);
+      return [...marked, ...unmarked];
+    }),
 };
 
 export const TRUTHS: readonly Property[] = [

@@ -136,6 +136,12 @@ export interface ChildWorld {
   groups: { weekday: number; slot: number }[];
   /** The child's timetable holds its own group's lessons alone (a live school's), not every group's. */
   ownGroupOnly: boolean;
+  /**
+   * The child moved to another class of its year within the school year (a new class id, symbol and tutor), and each
+   * class has a free day of its own (a trip) on a day of this fortnight (days from today): the old class's frees none
+   * of the child's lessons, the new one's all of that day's. Null: the class of the fixture all year.
+   */
+  movedClass: { oldClassTrip: number; newClassTrip: number } | null;
 }
 
 export interface World {
@@ -306,6 +312,10 @@ const childArb: fc.Arbitrary<ChildWorld> = fc.record({
   lessonZero: fc.option(fc.integer({ min: 1, max: 5 }), { freq: 4, nil: null }),
   groups: small(fc.record({ weekday: fc.integer({ min: 1, max: 5 }), slot: fc.integer({ min: 1, max: 6 }) }), 2),
   ownGroupOnly: fc.boolean(),
+  movedClass: fc.option(fc.record({ oldClassTrip: fc.integer({ min: -3, max: 12 }), newClassTrip: fc.integer({ min: -3, max: 12 }) }), {
+    freq: 4,
+    nil: null,
+  }),
 });
 
 /** A world: a day of the school year 2026/27 at a time of the day (not the night), one to three children. */

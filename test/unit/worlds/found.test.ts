@@ -30,6 +30,7 @@ const pupil = (over: Partial<ChildWorld>): ChildWorld => ({
   lessonZero: null,
   groups: [],
   ownGroupOnly: false,
+  movedClass: null,
   ...over,
 });
 

@@ -4,12 +4,15 @@
 // the same world holds unplanted. The mutations are the faults issue 120 found, put back after their fixes:
 // TimeTo ignored, the standing plan's own entry unknown (one entry a slot, the first), the lessons missed
 // within 14 days alone, a message without a subject dropped; and the agenda's category not read (the tests of the
-// coming days), an announcement's subject not read (its event), each first lesson read as cancelled (the lessons feed).
+// coming days), an announcement's subject not read (its event), each first lesson read as cancelled and a lesson moved
+// away read as held where it left (the lessons feed, both ways); and another
+// class's free day taken for the child's (a class changed within the year).
 //
 // Budget: each mutation stops at the first world it fails in among worlds drawn to have what it breaks (a few tens
 // of passes at most), then runs that world unplanted: about 10 s of CPU in all (the worlds' share, worlds.test.ts).
 import { describe, expect, it, vi } from 'vitest';
 import type * as agenda from '../../../src/portal/schemas/agenda.js';
+import type * as calendar from '../../../src/portal/schemas/calendar.js';
 import type * as attendance from '../../../src/portal/schemas/attendance.js';
 import type * as grades from '../../../src/portal/schemas/grades.js';
 import type * as messages from '../../../src/portal/schemas/messages.js';
@@ -68,7 +71,18 @@ vi.mock('../../../src/portal/schemas/timetable.js', async (original) => {
       ]),
     ) as unknown as Row[];
   });
-  return { ...real, timetableEntriesResponse: bySlot(real.timetableEntriesResponse), timetablesResponse: firstOff(real.timetablesResponse) };
+  // A lesson moved away read as held where it left: the timetable's IsCanceled and the move's new day and number not
+  // read (a cancellation the year's list carries is still told by the list).
+  const unmoved = mutated('a lesson moved away read as held', 'Timetable', (days) => {
+    const week = days as unknown as Record<string, Row[][]>;
+    const held = ({ NewDate: _day, NewLessonNo: _no, ...l }: Row): Row => ({ ...l, IsCanceled: false });
+    return Object.fromEntries(Object.entries(week).map(([date, slots]) => [date, slots.map((slot) => slot.map(held))])) as unknown as Row[];
+  });
+  return {
+    ...real,
+    timetableEntriesResponse: bySlot(real.timetableEntriesResponse),
+    timetablesResponse: unmoved(firstOff(real.timetablesResponse)),
+  };
 });
 vi.mock('../../../src/portal/schemas/attendance.js', async (original) => {
   const real = await original<typeof attendance>();
@@ -90,6 +104,15 @@ vi.mock('../../../src/portal/schemas/notices.js', async (original) => {
   const real = await original<typeof notices>();
   const untitled = mutated("an announcement's subject not read", 'SchoolNotices', (rows) => rows.map((row) => ({ ...row, Subject: '' })));
   return { ...real, noticesResponse: untitled(real.noticesResponse) };
+});
+
+vi.mock('../../../src/portal/schemas/calendar.js', async (original) => {
+  const real = await original<typeof calendar>();
+  // Every class's free day taken for the child's class (the last listed, the class it moved to in a world that moved it).
+  const anyClass = mutated("another class's free day taken for the child's", 'ClassFreeDays', (rows) =>
+    rows.map((row) => ({ ...row, Class: rows.at(-1)?.Class })),
+  );
+  return { ...real, classFreeDaysResponse: anyClass(real.classFreeDaysResponse) };
 });
 
 vi.mock('../../../src/portal/schemas/grades.js', async (original) => {
@@ -133,6 +156,16 @@ const MUTATIONS: { name: string; property: string; has: (c: ChildWorld) => boole
     name: 'each first lesson read as cancelled',
     property: 'the lessons feed cancels what the timetable does',
     has: () => true,
+  },
+  {
+    name: 'a lesson moved away read as held',
+    property: 'the lessons feed cancels what the timetable does',
+    has: (c) => c.changes.some((ch) => ch.kind === 'moved'),
+  },
+  {
+    name: "another class's free day taken for the child's",
+    property: "a day's lessons as the timetable holds them",
+    has: (c) => c.movedClass !== null && c.movedClass.oldClassTrip >= 0,
   },
   {
     name: "an announcement's subject not read",
