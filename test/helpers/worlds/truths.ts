@@ -235,6 +235,27 @@ function standingSaid(t: Telling, lang: Language): string {
   return t.kind === 'missing' ? w.missing(t.was) : t.kind === 'added' ? w.added(t.now) : t.kind === 'no_lessons' ? '' : w[t.kind](t.was, t.now);
 }
 
+/** A line of a standing-plan box (the board's, the dashboard's): its day, its slot's number (none: the whole day) and its words. */
+export interface StandingLine {
+  date: string | undefined;
+  no: number | null;
+  words: string;
+}
+
+/**
+ * What is untrue of a line of a standing-plan box: null where it says a difference the records have at its slot (by the
+ * words every screen prints: i18n/lesson-words.ts) or its slot is open, else what the records have there.
+ */
+export function standingLineUntrue(records: Records, lang: Language, l: StandingLine, truth = differences(records)): string | null {
+  const slot = l.date === undefined ? undefined : truth.get(`${l.date} ${l.no}`);
+  if (slot?.open) return null;
+  const told =
+    l.no === null
+      ? slot?.kinds.has('no_lessons') === true
+      : tellingsOf(records, l.date as string, l.no).some((t) => slot?.kinds.has(t.kind) === true && standingSaid(t, lang) === l.words);
+  return told ? null : `the records: ${JSON.stringify(slot ? [...slot.kinds] : [])}`;
+}
+
 const standingBoard: Property = {
   name: 'the board tells the standing plan as the plan and the day differ',
   says:
@@ -250,13 +271,8 @@ const standingBoard: Property = {
         return { ...item, date: boardDate(item.day, records, lang), no: no === undefined ? null : Number(no), words: words ?? '' };
       });
       for (const l of lines) {
-        const slot = l.date === undefined ? undefined : truth.get(`${l.date} ${l.no}`);
-        if (slot?.open) continue;
-        const told =
-          l.no === null
-            ? slot?.kinds.has('no_lessons') === true
-            : tellingsOf(records, l.date as string, l.no).some((t) => slot?.kinds.has(t.kind) === true && standingSaid(t, lang) === l.words);
-        if (!told) found.push(`${c.run.id} board standing: ${l.day} "${l.line}", the records: ${JSON.stringify(slot ? [...slot.kinds] : [])}`);
+        const untrue = standingLineUntrue(records, lang, l, truth);
+        if (untrue !== null) found.push(`${c.run.id} board standing: ${l.day} "${l.line}", ${untrue}`);
       }
       // Until the plan is read (standing_differences null: a first start's first pass) no box is the honest board.
       const known = Array.isArray(retained(d, c, 'timetable_today')?.attributes.standing_differences);

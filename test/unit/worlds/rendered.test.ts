@@ -11,7 +11,9 @@
 // The dashboard: every markdown card of the dashboard the bridge writes for the world's children, rendered strictly
 // over the states as Home Assistant holds them from the retained topics, in the world's language: no card fails,
 // none shows "None" or "undefined", no English word of the bridge in Polish or Ukrainian, and today's lessons are the
-// timetable's.
+// timetable's. Against the reference model (truths.ts), not the typed values: each line of the standing-plan card says
+// a difference the records have, as the board's box must; and the summary pressed now (weekly_ai_summary, the bridge's
+// button) gives the AI each test and quiz of the next seven days HomeWorks holds. Each has a planted fault that fails it.
 //
 // Budget: worlds with news only for the blueprints (a third of the children have some), each event rendered in three
 // languages by the file's one Python process; 40 worlds and 14 for the dashboard, each run and read once for its
@@ -21,7 +23,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fired, run } from '../../helpers/blueprint-run.js';
-import { renderTemplates, skipWithoutJinja, type TemplateJob } from '../../helpers/blueprints.js';
+import { fileURLToPath } from 'node:url';
+import {
+  bind,
+  loadBlueprint,
+  renderActionTemplates,
+  renderTemplates,
+  runTriggerSide,
+  skipWithoutJinja,
+  type TemplateJob,
+} from '../../helpers/blueprints.js';
+import { testsAhead } from '../../helpers/reference/school.js';
 import { dashboard } from '../../../src/outputs/homeassistant/dashboard.js';
 import { entityId } from '../../../src/features/kit/entities.js';
 import { timetableOf } from '../../../src/features/timetable/day.js';
@@ -29,6 +41,9 @@ import type { TimetableAsk } from '../../../src/features/timetable/ask.js';
 import { warsawDate } from '../../../src/util/time.js';
 import type { WorldDoors } from '../../helpers/worlds/doors.js';
 import { BROKEN, ENGLISH } from '../../helpers/worlds/properties.js';
+import { standingLineUntrue } from '../../helpers/worlds/truths.js';
+import { fortnightOf } from '../../helpers/reference/slots.js';
+import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
 import { Worlds, SEED } from '../../helpers/worlds/suite.js';
 import { worldArb, type World } from '../../helpers/worlds/world.js';
 import type { GradesAsk } from '../../../src/features/grades/ask.js';
@@ -214,6 +229,7 @@ async function dashboardUntold(world: World, plant: (states: States) => States =
     if (english) found.push(`the English "${english[0]}" in "${text.slice(Math.max(0, english.index - 80), english.index + 80)}"`);
   }
   const all = texts.join('\n');
+  found.push(...standingUntold(doors, templates, texts), ...(await summaryUntold(doors, states)));
   const today = warsawDate(doors.run.now);
   for (const c of doors.children) {
     const day = (c.facts.get('timetable') as TimetableAsk | undefined)?.fortnight.find((d) => d.date === today);
@@ -222,6 +238,92 @@ async function dashboardUntold(world: World, plant: (states: States) => States =
       if (l.subject !== null && !all.includes(l.subject)) found.push(`${c.run.id}: today's ${l.subject} shown nowhere`);
   }
   return found;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The lines of each child's standing-plan card ("- pon. 07.06: 3\\. sala 214 zamiast 105", its words' characters as
+ * markdown-safe references) held against the reference model, as the board's box is (truths.ts standingLineUntrue).
+ */
+function standingUntold(doors: WorldDoors, templates: string[], texts: string[]): string[] {
+  const lang = doors.run.world.language;
+  const heading = `**${DASHBOARD_TEXT[lang].standing}:**`;
+  return doors.children.flatMap((c) => {
+    const records = c.run.records;
+    if (records === undefined) return [];
+    const card = texts.find((text, i) => text.includes(heading) && templates[i]?.includes(`${c.run.id}_timetable_today`));
+    const dateOf = (label: string) =>
+      fortnightOf(records).find((date) => {
+        const [dd, mm] = [date.slice(8, 10), date.slice(5, 7)];
+        return label.endsWith(lang === 'en' ? `${dd} ${MONTHS[Number(mm) - 1]}` : `${dd}.${mm}`);
+      });
+    return (card ?? '')
+      .split('\n')
+      .map((line) => /^- (.+?): (?:(\d+)\\\. )?(.*)$/.exec(line.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))))
+      .flatMap((m) => {
+        if (m === null) return [];
+        const untrue = standingLineUntrue(records, lang, {
+          date: dateOf(m[1] ?? ''),
+          no: m[2] === undefined ? null : Number(m[2]),
+          words: m[3] ?? '',
+        });
+        return untrue === null ? [] : [`${c.run.id} dashboard standing: "${m[0]}", ${untrue}`];
+      });
+  });
+}
+
+const SUMMARY = fileURLToPath(new URL('../../../blueprints/automation/dziennik2mqtt/weekly_ai_summary.yaml', import.meta.url));
+const SUMMARY_INPUTS = {
+  newest_grade: 'grade_entities',
+  catch_up: 'catch_up',
+  newest_note: 'newest_note',
+  upcoming_tests: 'upcoming_tests',
+} as const;
+
+/**
+ * The summary pressed now for the world's pupils (weekly_ai_summary, the bridge's button): the facts it gives the AI
+ * name each test and quiz of the next seven days the reference finds in HomeWorks, by its day and subject.
+ */
+async function summaryUntold(doors: WorldDoors, states: States): Promise<string[]> {
+  const pupils = doors.children.flatMap((c) => {
+    const entity = (key: string) => c.run.device?.entities.find((e) => e.key === key);
+    const all = Object.keys(SUMMARY_INPUTS).map(entity);
+    return c.run.records === undefined || c.run.device === undefined || all.some((e) => e === undefined)
+      ? []
+      : [{ c, records: c.run.records, ids: all.map((e) => entityId(c.run.id, e!)), device: { id: `device-${c.run.id}`, name: c.run.device.name } }];
+  });
+  if (pupils.length === 0) return [];
+  const owned: States = { ...states };
+  for (const p of pupils)
+    for (const [id, s] of Object.entries(states)) if (id.split('.')[1]?.startsWith(`${p.c.run.id}_`)) owned[id] = { ...s, device: p.device };
+  const inputs = Object.fromEntries(Object.keys(SUMMARY_INPUTS).map((input, i) => [input, pupils.map((p) => p.ids[i])]));
+  const at = new Date(doors.run.now).toISOString();
+  const automation = bind(loadBlueprint(SUMMARY), {
+    ai_task: 'ai_task.family',
+    notify_device: 'phone',
+    ...inputs,
+    language: doors.run.world.language,
+  });
+  const press = {
+    from: { entity_id: 'event.dziennik2mqtt_summary_requested', state: 'unknown', attributes: {} },
+    to: { entity_id: 'event.dziennik2mqtt_summary_requested', state: at, attributes: { event_type: 'summary_requested', children: [] } },
+  };
+  const result = await runTriggerSide(automation, press, owned, at);
+  if (!result.passed) return result.errors.length > 0 ? [`summary: ${result.errors.join('; ')}`] : [];
+  const texts = await renderActionTemplates(automation, { ...result.variables, summary: { data: 'AI' } }, owned, at);
+  const asked = texts.find((t) => t.path === 'actions[0].data.instructions')?.result;
+  if (asked === undefined || 'error' in asked) return [`summary: ${asked === undefined ? 'no instructions' : asked.error}`];
+  const words = (automation.variables as { words: Record<string, { tests_days: string }> }).words[doors.run.world.language];
+  const lines = String(asked.value).split('\n');
+  return pupils.flatMap(({ c, records, device }) => {
+    // The child's facts open with its first name; its tests line is the first after it.
+    const from = lines.indexOf(`${device.name.split(' ')[0]}:`);
+    const line = lines.slice(from + 1).find((l) => l.startsWith(`${words?.tests_days}: `));
+    return testsAhead(records, 7)
+      .filter((t) => from < 0 || !(line ?? '').includes(`${t.date} ${t.subject ?? ''}`))
+      .map((t) => `${c.run.id} summary: no ${t.date} ${t.subject} ("${t.category}: ${t.content}") in "${from < 0 ? 'no facts of the child' : line}"`);
+  });
 }
 
 const rendered = (plant?: (states: States) => States) =>
@@ -249,6 +351,44 @@ describe.skipIf(skipWithoutJinja())(`the dashboard rendered in ${Math.ceil(RUNS 
         (e: unknown) => e,
       );
       expect(report(failed)).toMatch(/today's .+ shown nowhere/);
+    },
+    RUNS * 10_000,
+  );
+
+  it(
+    'fails on a planted fault: each difference from the standing plan told in the words of the one before it',
+    async () => {
+      const shifted = (states: States): States =>
+        Object.fromEntries(
+          Object.entries(states).map(([id, s]) => {
+            const told = s.attributes.standing_differences;
+            if (!id.endsWith('_timetable_today') || !Array.isArray(told)) return [id, s];
+            const words = (told as { words?: string }[]).map((d) => d.words);
+            const moved = (told as object[]).map((d, i) => ({ ...d, words: words[(i + words.length - 1) % words.length] }));
+            return [id, { ...s, attributes: { ...s.attributes, standing_differences: moved } }];
+          }),
+        );
+      const failed = await fc.assert(rendered(shifted), { numRuns: Math.ceil(RUNS / 3), seed: SEED, endOnFailure: true }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(report(failed)).toMatch(/dashboard standing: /);
+    },
+    RUNS * 10_000,
+  );
+
+  it(
+    'fails on a planted fault: the summary given the tests sensor without its items',
+    async () => {
+      const untested = (states: States): States =>
+        Object.fromEntries(
+          Object.entries(states).map(([id, s]) => [id, id.endsWith('_upcoming_tests') ? { ...s, attributes: { ...s.attributes, items: [] } } : s]),
+        );
+      const failed = await fc.assert(rendered(untested), { numRuns: Math.ceil(RUNS / 3), seed: SEED, endOnFailure: true }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(report(failed)).toMatch(/summary: no \d{4}-\d\d-\d\d /);
     },
     RUNS * 10_000,
   );
