@@ -134,8 +134,9 @@ describe.skipIf(skipWithoutJinja())(`what the event blueprints send in ${RUNS} g
     'names the child and what each event tells, in its language, a term grade or a proposal by its kind',
     async () => {
       await fc.assert(holds(), { numRuns: RUNS, seed: SEED });
-      // Not vacuous: the worlds fired events of each kind a blueprint takes but the forecast's and the homework's.
-      expect([...seen].filter((kind) => kind in TAKEN_BY).sort()).toEqual(['agenda', 'grade', 'notice', 'plan_change', 'test']);
+      // Not vacuous: the worlds fired events of each kind a blueprint takes, the forecast's and the homework's where a
+      // seed's worlds happen to (seed 272's fired a forecast_changed; the fixed seed's none).
+      expect([...seen].filter((kind) => kind in TAKEN_BY)).toEqual(expect.arrayContaining(['agenda', 'grade', 'notice', 'plan_change', 'test']));
     },
     RUNS * 10_000,
   );
