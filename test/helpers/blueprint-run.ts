@@ -67,3 +67,13 @@ export const ania = (...keys: string[]) =>
   Object.fromEntries(keys.map((k) => [k, `${k.startsWith('school_day') ? 'binary_sensor' : 'sensor'}.ania_${k}`]));
 /** The languages in which the automation acted. */
 export const passedIn = (r: Outcome) => LANGUAGES.filter((l) => r[l].passed);
+
+/** The bridge's "Weekly summary now" button pressed at `at`: its event entity's new state, naming the children asked for (none: all). */
+export const summaryPressed = (at: string, children: readonly string[]): StateChange => ({
+  from: { entity_id: 'event.dziennik2mqtt_summary_requested', state: '2026-11-16T10:00:00.000+00:00', attributes: {} },
+  to: {
+    entity_id: 'event.dziennik2mqtt_summary_requested',
+    state: new Date(at).toISOString(),
+    attributes: { event_type: 'summary_requested', children },
+  },
+});

@@ -372,10 +372,10 @@ const lessonsFeed: Property = {
     recorded(d).flatMap(({ c, records }) => {
       const events = c.calendars.lessons;
       if (events === undefined) return [];
-      const timetables = events.filter((e) => !e.allDay && !e.uid.startsWith('extra-'));
-      const marked = timetables.flatMap((e) => {
+      // The timetable's lessons (an extra class is not the timetable's), each at its Warsaw day and hour.
+      const timetables = events.filter((e) => !e.allDay && !e.uid.startsWith('extra-')).map((e) => ({ e, at: warsaw(Date.parse(e.start)) }));
+      const marked = timetables.flatMap(({ e, at }) => {
         if (e.status !== 'CANCELLED') return [];
-        const at = warsaw(Date.parse(e.start));
         if (records.days[at.date] === undefined) return [];
         const slot = slotsOn(records, at.date).find((s) => s.from === at.time);
         if (slot?.cancelled.some((subject) => e.summary.startsWith(subject)) === true) return [];
@@ -386,12 +386,10 @@ const lessonsFeed: Property = {
         .filter((s) => s.from !== null && s.cancelled.length > 0 && s.held.length === 0)
         .filter(
           (s) =>
-            !timetables.some((e) => {
-              const at = warsaw(Date.parse(e.start));
-              return (
-                at.date === s.date && at.time === s.from && e.status === 'CANCELLED' && s.cancelled.some((subject) => e.summary.startsWith(subject))
-              );
-            }),
+            !timetables.some(
+              ({ e, at }) =>
+                at.date === s.date && at.time === s.from && e.status === 'CANCELLED' && s.cancelled.some((subject) => e.summary.startsWith(subject)),
+            ),
         )
         .map((s) => `${c.run.id} lessons.ics ${s.date} ${s.from}: not marked cancelled, the timetable has every lesson off: ${JSON.stringify(s)}`);
       return [...marked, ...unmarked];

@@ -18,7 +18,7 @@ import {
   type HaDevice,
   type HaState,
 } from '../../helpers/blueprints.js';
-import { LANGUAGES, sensor, statesOf, type States } from '../../helpers/blueprint-run.js';
+import { LANGUAGES, sensor, statesOf, summaryPressed, type States } from '../../helpers/blueprint-run.js';
 
 const FILE = fileURLToPath(new URL('../../../blueprints/automation/dziennik2mqtt/weekly_ai_summary.yaml', import.meta.url));
 const FRIDAY = '2026-11-20T15:00:00+01:00';
@@ -123,16 +123,6 @@ interface Sent {
   message?: string;
 }
 
-/** The bridge's "Weekly summary now" button pressed at `at`: its event entity's new state, naming the children asked for. */
-const press = (at: string, children: readonly string[]) => ({
-  from: { entity_id: 'event.dziennik2mqtt_summary_requested', state: '2026-11-16T10:00:00.000+00:00', attributes: {} },
-  to: {
-    entity_id: 'event.dziennik2mqtt_summary_requested',
-    state: new Date(at).toISOString(),
-    attributes: { event_type: 'summary_requested', children },
-  },
-});
-
 /**
  * In each language: whether it acts, what the AI is asked (its call's data), and the notification given the AI's
  * answer; at its time on its weekday, or (`pressed`) at the press of the bridge's button for those children.
@@ -141,7 +131,8 @@ async function week(at: string, inputs: Record<string, unknown>, states: States,
   const out: Record<string, Sent> = {};
   for (const language of LANGUAGES) {
     const automation = bind(loadBlueprint(FILE), { ...BASE, ...inputs, language });
-    const result = pressed === undefined ? await runAt(automation, at, states) : await runTriggerSide(automation, press(at, pressed), states, at);
+    const result =
+      pressed === undefined ? await runAt(automation, at, states) : await runTriggerSide(automation, summaryPressed(at, pressed), states, at);
     expect(result.triggered, language).toBe(true);
     expect(result.errors, language).toEqual([]);
     if (!result.passed) {

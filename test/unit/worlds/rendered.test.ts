@@ -22,7 +22,7 @@
 // for a machine whose cores are shared many times over).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fired, run } from '../../helpers/blueprint-run.js';
+import { fired, run, summaryPressed } from '../../helpers/blueprint-run.js';
 import { fileURLToPath } from 'node:url';
 import {
   bind,
@@ -274,13 +274,10 @@ function standingUntold(doors: WorldDoors, templates: string[], texts: string[])
   });
 }
 
-const SUMMARY = fileURLToPath(new URL('../../../blueprints/automation/dziennik2mqtt/weekly_ai_summary.yaml', import.meta.url));
-const SUMMARY_INPUTS = {
-  newest_grade: 'grade_entities',
-  catch_up: 'catch_up',
-  newest_note: 'newest_note',
-  upcoming_tests: 'upcoming_tests',
-} as const;
+/** Read once: bind() makes each world's automation from it and changes nothing of it. */
+const SUMMARY = loadBlueprint(fileURLToPath(new URL('../../../blueprints/automation/dziennik2mqtt/weekly_ai_summary.yaml', import.meta.url)));
+/** The summary's inputs, each the child's entity of that key. */
+const SUMMARY_INPUTS = ['newest_grade', 'catch_up', 'newest_note', 'upcoming_tests'] as const;
 
 /**
  * The summary pressed now for the world's pupils (weekly_ai_summary, the bridge's button): the facts it gives the AI
@@ -289,7 +286,7 @@ const SUMMARY_INPUTS = {
 async function summaryUntold(doors: WorldDoors, states: States): Promise<string[]> {
   const pupils = doors.children.flatMap((c) => {
     const entity = (key: string) => c.run.device?.entities.find((e) => e.key === key);
-    const all = Object.keys(SUMMARY_INPUTS).map(entity);
+    const all = SUMMARY_INPUTS.map(entity);
     return c.run.records === undefined || c.run.device === undefined || all.some((e) => e === undefined)
       ? []
       : [{ c, records: c.run.records, ids: all.map((e) => entityId(c.run.id, e!)), device: { id: `device-${c.run.id}`, name: c.run.device.name } }];
@@ -298,19 +295,15 @@ async function summaryUntold(doors: WorldDoors, states: States): Promise<string[
   const owned: States = { ...states };
   for (const p of pupils)
     for (const [id, s] of Object.entries(states)) if (id.split('.')[1]?.startsWith(`${p.c.run.id}_`)) owned[id] = { ...s, device: p.device };
-  const inputs = Object.fromEntries(Object.keys(SUMMARY_INPUTS).map((input, i) => [input, pupils.map((p) => p.ids[i])]));
+  const inputs = Object.fromEntries(SUMMARY_INPUTS.map((input, i) => [input, pupils.map((p) => p.ids[i])]));
   const at = new Date(doors.run.now).toISOString();
-  const automation = bind(loadBlueprint(SUMMARY), {
+  const automation = bind(SUMMARY, {
     ai_task: 'ai_task.family',
     notify_device: 'phone',
     ...inputs,
     language: doors.run.world.language,
   });
-  const press = {
-    from: { entity_id: 'event.dziennik2mqtt_summary_requested', state: 'unknown', attributes: {} },
-    to: { entity_id: 'event.dziennik2mqtt_summary_requested', state: at, attributes: { event_type: 'summary_requested', children: [] } },
-  };
-  const result = await runTriggerSide(automation, press, owned, at);
+  const result = await runTriggerSide(automation, summaryPressed(at, []), owned, at);
   if (!result.passed) return result.errors.length > 0 ? [`summary: ${result.errors.join('; ')}`] : [];
   const texts = await renderActionTemplates(automation, { ...result.variables, summary: { data: 'AI' } }, owned, at);
   const asked = texts.find((t) => t.path === 'actions[0].data.instructions')?.result;
@@ -333,6 +326,13 @@ const rendered = (plant?: (states: States) => States, arb: fc.Arbitrary<World> =
     if (found.length > 0) throw new Error(found.slice(0, 12).join('\n'));
   });
 
+/** What the dashboard's property reports over worlds of `arb` with `plant` planted, stopping at the first that fails. */
+const plantedReport = (plant: (states: States) => States, arb: fc.Arbitrary<World>): Promise<string> =>
+  fc.assert(rendered(plant, arb), { numRuns: RUNS, seed: SEED, endOnFailure: true }).then(
+    () => report(undefined),
+    (e: unknown) => report(e),
+  );
+
 describe.skipIf(skipWithoutJinja())(`the dashboard rendered in ${Math.ceil(RUNS / 3)} generated worlds`, () => {
   it(
     "renders every card over the world's states, in its language, with today's lessons the timetable's",
@@ -351,11 +351,7 @@ describe.skipIf(skipWithoutJinja())(`the dashboard rendered in ${Math.ceil(RUNS 
       const weekday = worldArb.filter(
         (w) => new Date(`${w.date}T12:00:00Z`).getUTCDay() % 6 !== 0 && w.children.some((c) => c.kind !== 'kindergarten'),
       );
-      const failed = await fc.assert(rendered(emptied, weekday), { numRuns: RUNS, seed: SEED, endOnFailure: true }).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(report(failed)).toMatch(/today's .+ shown nowhere/);
+      expect(await plantedReport(emptied, weekday)).toMatch(/today's .+ shown nowhere/);
     },
     RUNS * 10_000,
   );
@@ -374,11 +370,7 @@ describe.skipIf(skipWithoutJinja())(`the dashboard rendered in ${Math.ceil(RUNS 
         );
       // Worlds whose pupil has a change listed from today to the end of next week, so that a card shows a difference.
       const changed = worldArb.filter((w) => w.children.some((c) => c.kind === 'pupil' && c.changes.some((ch) => ch.weekday >= 0)));
-      const failed = await fc.assert(rendered(shifted, changed), { numRuns: RUNS, seed: SEED, endOnFailure: true }).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(report(failed)).toMatch(/dashboard standing: /);
+      expect(await plantedReport(shifted, changed)).toMatch(/dashboard standing: /);
     },
     RUNS * 10_000,
   );
@@ -392,11 +384,7 @@ describe.skipIf(skipWithoutJinja())(`the dashboard rendered in ${Math.ceil(RUNS 
         );
       // Worlds whose pupil has an entry of the agenda in the next seven days (a test among them where it is filed as one).
       const coming = worldArb.filter((w) => w.children.some((c) => c.kind === 'pupil' && c.agenda.some((a) => a.days >= 0 && a.days <= 7)));
-      const failed = await fc.assert(rendered(untested, coming), { numRuns: RUNS, seed: SEED, endOnFailure: true }).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(report(failed)).toMatch(/summary: no \d{4}-\d\d-\d\d /);
+      expect(await plantedReport(untested, coming)).toMatch(/summary: no \d{4}-\d\d-\d\d /);
     },
     RUNS * 10_000,
   );
