@@ -7,6 +7,7 @@
 // bridge makes.
 import type { Resource } from '../engine/resource.js';
 import * as school from '../engine/resources/school.js';
+import * as identity from '../engine/resources/identity.js';
 import * as grades from '../engine/resources/grades.js';
 import * as timetable from '../engine/resources/timetable.js';
 import * as calendar from '../engine/resources/calendar.js';
@@ -35,8 +36,8 @@ function declaredIn(...modules: Record<string, unknown>[]): Resource[] {
   return declared.sort((a, b) => plCompare(a.name, b.name));
 }
 
-/** The rest of the register: src/engine/resources/school.ts and the features' own beside it. */
-const SCHOOL = [school, notes, attendance, agenda, library, schoolFiles, lessonsHeld, lucky];
+/** Who the child is and the rest of the register: src/engine/resources/identity.ts, school.ts and the features' own beside it. */
+const SCHOOL = [identity, school, notes, attendance, agenda, library, schoolFiles, lessonsHeld, lucky];
 
 export const RESOURCES: readonly Resource[] = [
   SCHOOL,

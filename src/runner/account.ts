@@ -27,7 +27,7 @@ import { KeptCopies } from '../engine/kept-copies.js';
 import { ChangeFeedDeviceStore } from '../engine/change-feed/device.js';
 import { SerialQueue } from '../util/serial.js';
 import { hint } from '../util/text.js';
-import { IDENTITY } from '../engine/resources/school.js';
+import { IDENTITY } from '../engine/resources/identity.js';
 import { PortalAccess, type PortalAccessOptions } from '../engine/resources/portal-access.js';
 import { AccountHealth, retryDelay } from './health.js';
 import { AccountChild } from './child.js';

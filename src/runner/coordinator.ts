@@ -4,7 +4,7 @@
 // `problem` and whether the child is available. What is due, and when the next pass is, the planner
 // says (engine/plan.ts, handed the child's facts by account-plan.ts).
 import { HOSTS, want, type Host, type Resource, type Want } from '../engine/resource.js';
-import { IDENTITY } from '../engine/resources/school.js';
+import { IDENTITY } from '../engine/resources/identity.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import { whyOf } from '../engine/plan.js';
 import type { AccountPlan, Due } from './account-plan.js';

@@ -1,6 +1,6 @@
 // The real bridge across the school year's edges (issue 64), against the simulator and the real broker on
 // the fake clock: from 31 August into 1 September the first pass after 06:00 knows the new class and
-// tutor (on the register road and the family road), a sick note pressed at 07:30 on the first morning
+// tutor (on the register road and the family road) and reads the class's own plan and calendar again, a sick note pressed at 07:30 on the first morning
 // goes to the new tutor, and a school that moves its children up days late is followed the morning after
 // it did (or at once on a refresh). The diagnostics name the year the bridge goes by.
 import { readFile } from 'node:fs/promises';
@@ -52,6 +52,11 @@ describe('31 August into 1 September', () => {
 
     await until(h, '2027-09-01T06:05:00+02:00');
     expect(model(h, 'ania')).toBe('Klasa 5b');
+    // The class's own copies, last read in 4b, are read again in 5b at that pass rather than at their age (a week for
+    // the standing plan, a day for the class calendar's id): the board holds the new year's days to the new plan.
+    const morning = Date.parse('2027-09-01T06:00:00+02:00');
+    const read = school.sim.requests.filter((r) => r.at >= morning && r.login === ANIA.login).map((r) => r.path.split('/').at(-1));
+    expect(read).toEqual(expect.arrayContaining(['TimetableEntries', 'Calendars']));
     // The diagnostics' school year: the new year's dates and class, read this morning.
     const figures = JSON.parse(await readFile(join(h.dataDir, 'figures', `${ANIA.login}.json`), 'utf8')) as { school_year?: Record<string, unknown> };
     expect(figures.school_year).toMatchObject({ begins: '2027-09-01', first_semester_ends: '2028-01-28', ends: '2028-06-30', class: '5b' });

@@ -1,16 +1,43 @@
 // Who the child is, as the portal tells it: Me, Users/<id>, Classes and Schools (with /informacja as the
-// fallback for the class register number), read once a day by the identity's declaration (school.ts)
-// and by `check`; the endpoints are written here and nowhere else.
+// fallback for the class register number), read once a day by the identity's declaration (IDENTITY below)
+// and by `check`; the endpoints are written here and nowhere else. The class it names is the signal of the
+// copies that are the class's own (classSignal).
 import { classResponse, meResponse, registerNumberFromPage, schoolResponse, userResponse, type Me } from '../../portal/schemas/identity.js';
 import { UnexpectedResponseError } from '../../portal/errors.js';
 import type { Gateway } from '../../portal/gateway.js';
 import type { Identity } from '../identity.js';
 import type { Logger } from '../../util/log.js';
 import type { z } from 'zod';
+import type { Copies, Resource } from '../resource.js';
+import { byDay, DAY } from './ages.js';
 
 /** The requests a read of the identity makes, as the documentation names them. */
 export const IDENTITY_ENDPOINTS = ['Me', 'Users/<id>', 'Classes', 'Schools', '/informacja'] as const;
 const [ME, USER, CLASSES, SCHOOLS, INFORMACJA] = IDENTITY_ENDPOINTS;
+
+/**
+ * Who the child is (a pass needs it first): the class, its tutor and the year's dates are of the day, so
+ * it is read at the first pass of each day from 06:00 (a year's edges, and 1 September however late the
+ * school moves its children up, among them), and when a person asks for a refresh; one read "in the
+ * future" again at once.
+ */
+export const IDENTITY: Resource<Identity> = {
+  name: "the child's identity (Me, Users/<id>, Classes, Schools)",
+  host: 'register',
+  endpoints: IDENTITY_ENDPOINTS,
+  fresh: byDay(DAY),
+  daily: '06:00',
+  whenAsked: 'read',
+  note: "read before the features, at each day's first pass from 06:00",
+  read: ({ gateway, clock, log }) => fetchIdentity(gateway, clock.now(), log),
+};
+
+/**
+ * The child's class as the identity last read it, the signal of a copy that is its class's own (the standing plan, the
+ * class calendar's id): one read in another class (a new school year's move up, a move within the year) is read again at
+ * the pass whose identity says so, not at its own age. Each pass reads the identity before the features' copies.
+ */
+export const classSignal = (copies: Copies): string | undefined => copies.peek(IDENTITY)?.classId;
 
 /** The account's own record: one request, what `check` proves a family road's child by. */
 export async function readMe(gateway: Gateway): Promise<Me> {

@@ -2,7 +2,7 @@
 // sending through the send_message command (which a parent may also call with any configured id).
 import { CommandError } from '../kit/commands.js';
 import { userLookup } from '../../engine/resources/lookups.js';
-import { IDENTITY } from '../../engine/resources/school.js';
+import { IDENTITY } from '../../engine/resources/identity.js';
 import { want } from '../../engine/resource.js';
 import type { Identity } from '../../engine/identity.js';
 import { warsawDate } from '../../util/time.js';

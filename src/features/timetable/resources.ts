@@ -9,6 +9,7 @@ import { registerResource, type Resource } from '../../engine/resource.js';
 import { BY_THE_HOUR, byDay, DAILY, DAY, MINUTE, RARE } from '../../engine/resources/ages.js';
 import { calendarSignal } from '../../engine/resources/calendar.js';
 import { daily } from '../../engine/resources/lookups.js';
+import { classSignal } from '../../engine/resources/identity.js';
 import { addDays } from '../../util/time.js';
 
 export const SUBSTITUTIONS = registerResource({
@@ -73,9 +74,11 @@ export const TIMETABLE_ENTRIES = registerResource({
   maxItems: STANDING_ENTRIES_MAX,
   maxBytes: STANDING_ANSWER_BYTES,
   fresh: byDay(7 * DAY - 10 * MINUTE),
+  // The plan is its class's: read again when the child is in another class (identity.ts classSignal), not a week later.
+  signal: classSignal,
   keepOnError: true,
   notAtStart: true,
   kept: keptTimetableEntries,
   whenAsked: 'keep',
-  note: 'the standing weekly plan, which this and next week are told against',
+  note: "the standing weekly plan, which this and next week are told against; at once when the child's class changes (a new school year)",
 });

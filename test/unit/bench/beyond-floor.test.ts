@@ -3,7 +3,7 @@
 // planner's why, each with why it is still made; a read costs the requests its endpoints were asked.
 import { describe, expect, it } from 'vitest';
 import { beyondFloor } from '../../../src/bench/beyond-floor.js';
-import { IDENTITY } from '../../../src/engine/resources/school.js';
+import { IDENTITY } from '../../../src/engine/resources/identity.js';
 import type { ReadCount } from '../../../src/bench/simulate.js';
 
 const read = (resource: string, why: string, n: number, start = false): ReadCount => ({ resource, why, start, n });

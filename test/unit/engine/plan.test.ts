@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { BEHAVIOUR_POINTS, GRADE_COMMENTS, GRADES, PARTIAL_GRADES, POINT_GRADES } from '../../../src/engine/resources/grades.js';
 import { NOTES } from '../../../src/features/notes/resources.js';
-import { HOMEWORKS, IDENTITY } from '../../../src/engine/resources/school.js';
+import { HOMEWORKS } from '../../../src/engine/resources/school.js';
+import { IDENTITY } from '../../../src/engine/resources/identity.js';
 import { LUCKY } from '../../../src/features/lucky/resources.js';
 import { LIBRARY } from '../../../src/features/library/resources.js';
 import { REALIZATIONS } from '../../../src/features/lessons-held/resources.js';

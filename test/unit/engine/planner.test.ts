@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { plan, whyOf, type Day, type Wanted, type Watch } from '../../../src/engine/plan.js';
 import { CHANGES } from '../../../src/engine/resources/change-feed.js';
 import { GRADES } from '../../../src/engine/resources/grades.js';
-import { IDENTITY } from '../../../src/engine/resources/school.js';
+import { IDENTITY } from '../../../src/engine/resources/identity.js';
 import { LIBRARY } from '../../../src/features/library/resources.js';
 import { GRADE_COMMENTS } from '../../../src/engine/resources/grades.js';
 import { LUCKY } from '../../../src/features/lucky/resources.js';
