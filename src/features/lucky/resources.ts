@@ -17,5 +17,5 @@ export const LUCKY = registerResource({
   changeFeed: true,
   // The school's number, not the child's: one child's read is its school's other children's too.
   school: true,
-  note: "only until today's or the next school day's number is known, then hourly between 06:00 and 21:00 (with the change feed: when it names a new draw, and the morning after); one child's read is every child's of its school",
+  note: "only until today's or the next school day's number is known, then hourly between 06:00 and 21:00 (with the change feed: when it names a new draw, and the morning after); hourly while the one shown is over a week old (the summer); one child's read is every child's of its school",
 });

@@ -22,6 +22,9 @@ export type LuckyShown = { number: number; day: string; mine: boolean };
  */
 export const NOT_IN_USE_RECHECK_MS = 24 * 60 * 60_000 - 10 * 60_000;
 
+/** A number this many days old or more is no draw of the last school week (the summer's): asked hourly, not at the fast age. */
+const STALE_LUCKY_DAYS = 7;
+
 /** The number as the portal gave it, if usable. */
 export function readLucky(raw: { LuckyNumber?: unknown; LuckyNumberDay?: unknown }) {
   const number = Number(raw.LuckyNumber);
@@ -90,11 +93,14 @@ export function luckyEvents(lucky: LuckyToday): NewsItem<LuckyPayload>[] {
  * school's hours (21:00) is enough (a school publishes it during the day), and none after until midnight. The
  * hours are the engine's (`engine/moments.ts`), not the lucky number's own. A school without the
  * lucky number may start it one day: once a day is often enough to notice. Undefined while only a
- * past day's number (or none) is known: then the row's own age asks again.
+ * past day's number of the last week (or none) is known: then the row's own age asks again, for a draw due any
+ * moment. One older than that (the summer holidays: the portal keeps the year's last) is asked hourly: no draw is near,
+ * and the first one of a new year is still seen within the hour.
  */
 export function luckySettledUntil(lucky: LuckyNumber | undefined, readAt: number, inUse = true): number | undefined {
   if (!inUse) return readAt + NOT_IN_USE_RECHECK_MS;
   const today = warsawDate(readAt);
+  if (lucky !== undefined && lucky.day < addDays(today, -STALE_LUCKY_DAYS)) return readAt + HOUR;
   if (!lucky || lucky.day < today) return undefined;
   if (lucky.day > today) return awakeAt(warsawInstant(lucky.day, '00:00'));
   const next = Math.max(readAt + HOUR, awakeAt(warsawInstant(today, '00:00')));

@@ -83,6 +83,18 @@ describe('the lucky number row: asked only until the day’s number is known', (
     expect(asks({ number: 3, day: '2026-11-17' }, day - 2 * MINUTE, day)).toBe(false);
   });
 
+  it('asks hourly, not every few minutes, while the number shown is over a week old (the summer holidays)', () => {
+    // The portal keeps the school year's last number through July and August: no draw is near.
+    const summer = at('2027-08-31T19:00:00+02:00');
+    const june = { number: 29, day: '2027-06-25' };
+    expect(asks(june, summer - 3 * MINUTE, summer)).toBe(false);
+    expect(asks(june, summer - 59 * MINUTE, summer)).toBe(false);
+    expect(asks(june, summer - HOUR, summer)).toBe(true);
+    // A number of last week's last school day is a draw due any moment: asked at the fast age.
+    const monday = at('2026-11-23T07:00:00+01:00');
+    expect(asks({ number: 3, day: '2026-11-20' }, monday - 3 * MINUTE, monday)).toBe(true);
+  });
+
   it('never asks again once the next school day’s number is known, until 06:00 of that day', () => {
     const read = at('2026-11-18T15:00:00+01:00');
     for (const time of ['2026-11-18T16:00', '2026-11-18T23:59', '2026-11-19T00:30', '2026-11-19T05:59']) {
