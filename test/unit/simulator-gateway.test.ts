@@ -230,6 +230,18 @@ describe('lucky number', () => {
     expect(sunday.LuckyNumber).toBeLessThanOrEqual(30);
   });
 
+  it("is the school's: a class's own free day moves neither its day nor its number", async () => {
+    // Jan's class 1a has a day of its own off on Wednesday 25 November (a trip); Ania's 4b has not.
+    const jans = sim.account(JANEK.login);
+    const trip = { Id: 990, Class: jans.data.account.classId, Type: 3, DateFrom: '2026-11-25', DateTo: '2026-11-25', AddDate: '2026-11-18 09:00:00' };
+    jans.school.classFreeDays.push(trip);
+    now = Date.parse('2026-11-24T15:00:00+01:00');
+    const ania = (await get<Lucky>('LuckyNumbers', await logIn(sim, ANIA.login, ANIA.password))).body.LuckyNumber;
+    const jan = (await get<Lucky>('LuckyNumbers', await logIn(sim, JANEK.login, JANEK.password))).body.LuckyNumber;
+    expect(ania.LuckyNumberDay).toBe('2026-11-25');
+    expect(jan).toEqual(ania);
+  });
+
   it('answers 403 for forDay and follows setLuckyNumber', async () => {
     expect((await get('LuckyNumbers?forDay=2026-11-20')).status).toBe(403);
     sim.account(ANIA.login).setLuckyNumber(12, '2026-11-20');

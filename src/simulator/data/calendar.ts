@@ -110,12 +110,16 @@ function monthUrl(ctx: DataContext, date: string): string {
   return `${ctx.api}/Calendars/${calendarId(ctx)}?year=${date.slice(0, 4)}&month=${Number(date.slice(5, 7))}`;
 }
 
-/** The day whose number is shown: today until 15:00 on a school day, else the next school day. */
+/**
+ * The day whose number is shown: today until 15:00 on a school day, else the next school day. The school's: one draw
+ * for every class, a class's trip or free day aside (siblings of one school read one number).
+ */
 function luckyDay(ctx: DataContext, schoolDays: SchoolDays): string {
-  if (schoolDays.isSchoolDay(ctx.today) && ctx.clock.slice(0, 5) < LUCKY_SWITCH) return ctx.today;
-  for (let d = addDays(ctx.today, 1); d <= schoolDays.year.end; d = addDays(d, 1)) if (schoolDays.isSchoolDay(d)) return d;
+  const open = (date: string) => schoolDays.isSchoolOpen(date);
+  if (open(ctx.today) && ctx.clock.slice(0, 5) < LUCKY_SWITCH) return ctx.today;
+  for (let d = addDays(ctx.today, 1); d <= schoolDays.year.end; d = addDays(d, 1)) if (open(d)) return d;
   // After the last school day the last number stays.
-  for (let d = ctx.today; d >= schoolDays.year.start; d = addDays(d, -1)) if (schoolDays.isSchoolDay(d)) return d;
+  for (let d = ctx.today; d >= schoolDays.year.start; d = addDays(d, -1)) if (open(d)) return d;
   return ctx.today;
 }
 

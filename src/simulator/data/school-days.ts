@@ -35,7 +35,10 @@ export interface SchoolDays {
   /** Number of slots of every timetable day (LessonNo 0 up to the last lesson of the week). */
   slotCount: number;
   bell(lessonNo: number): { from: string; to: string };
+  /** The child's class has lessons that day (a class's own free day, a trip, is none). */
   isSchoolDay(date: string): boolean;
+  /** The school teaches that day, whatever one class does (the school's draws follow it: the lucky number). */
+  isSchoolOpen(date: string): boolean;
   /** The lessons of a day as held: cancelled ones flagged, substitutions applied; [] on a day off. */
   lessonsOn(date: string): PlannedLesson[];
   /** Plan changes already announced (AddDate passed), with their dates expanded. */
@@ -82,11 +85,9 @@ export function buildSchoolDays(ctx: DataContext): SchoolDays {
   }
   const slotCount = Math.max(1, ...Object.values(week).map((slots) => slots.length));
 
-  const isSchoolDay = (date: string): boolean =>
-    isoWeekday(date) <= 5 &&
-    date >= year.start &&
-    date <= year.end &&
-    ![...schoolFree, ...classFree].some((d) => d.DateFrom <= date && date <= d.DateTo);
+  const isSchoolOpen = (date: string): boolean =>
+    isoWeekday(date) <= 5 && date >= year.start && date <= year.end && !schoolFree.some((d) => d.DateFrom <= date && date <= d.DateTo);
+  const isSchoolDay = (date: string): boolean => isSchoolOpen(date) && !classFree.some((d) => d.DateFrom <= date && date <= d.DateTo);
 
   const bell = (lessonNo: number): { from: string; to: string } => {
     const [from = '00:00', to = '00:00'] = account.school.bells[lessonNo] ?? [];
@@ -138,6 +139,7 @@ export function buildSchoolDays(ctx: DataContext): SchoolDays {
     slotCount,
     bell,
     isSchoolDay,
+    isSchoolOpen,
     lessonsOn,
     changes,
     dayIndex: (date) => daysBetween(year.start, date),

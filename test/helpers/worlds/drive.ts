@@ -128,8 +128,10 @@ function bridgeOf(sim: PortalSimulator, clock: FakeClock, world: World, config: 
 /**
  * Runs one world: serves it, starts the bridge on it at the world's moment, lists Assist's tools once every first
  * pass has ended, then (a world with news) enters the news and runs a person's refresh, whose events are kept.
+ * `walkTo` (an ISO moment): then the running bridge walks there, every pass its timers start on the way run to its
+ * end (a night, a clock change, a new school year), and the doors are read there.
  */
-export async function runWorld(sim: PortalSimulator, clock: FakeClock, world: World): Promise<WorldRun> {
+export async function runWorld(sim: PortalSimulator, clock: FakeClock, world: World, walkTo?: string): Promise<WorldRun> {
   clock.set(`${world.date}T${world.time}:00+01:00`);
   const tag = String(900_000 + worlds++);
   const { children: served, family } = serve(sim, world, tag);
@@ -162,8 +164,10 @@ export async function runWorld(sim: PortalSimulator, clock: FakeClock, world: Wo
     refreshed.push(...app.runners.filter((runner) => servedTo(runner).world.news.length > 0));
     firstListing = await toolDescriptions(bridge, world, clock.now());
     enterNews(sim, world, served);
-    bridge.listen();
+    // A walk's doors are read a day on: the news's events, true of the records when told, are held where they are told.
+    if (walkTo === undefined) bridge.listen();
     for (const runner of app.runners) if (refreshed.includes(runner)) await runner.refresh();
+    if (walkTo !== undefined) await walk(clock, app, Date.parse(walkTo));
   } finally {
     await app.stop();
   }
@@ -211,6 +215,22 @@ export async function restartWorld(
 async function toolDescriptions(bridge: Bridge, world: World, now: number): Promise<string> {
   const server = mcpServer({ world, snapshot: bridge.snapshot, facts: bridge.facts, now });
   return listedTools(server);
+}
+
+/** Moves the clock to `until` from timer to timer, each pass a timer starts ended before the clock moves on. */
+async function walk(clock: FakeClock, app: App, until: number): Promise<void> {
+  const rested = async () => {
+    await Promise.all([app.listed(), ...app.runners.map((runner) => runner.idle())]);
+    await app.downloadsRested();
+  };
+  // A pass still finishing sets its next timer only when done: each look at the next timer waits for that first.
+  for (await rested(); ; await rested()) {
+    const next = clock.nextDueAt();
+    if (next === undefined || next > until) break;
+    await clock.advance(Math.max(0, next - clock.now()));
+  }
+  await clock.advance(until - clock.now());
+  await rested();
 }
 
 /** Moves the clock until every child's first pass has ended (the runners start at once; their reads are real I/O). */

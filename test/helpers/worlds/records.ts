@@ -49,6 +49,8 @@ export function serve(sim: PortalSimulator, world: World, tag: string): { childr
   const served = servedWorld(world, tag);
   for (const { init, world: child } of served.children) {
     const account = sim.addAccount(init);
+    // As in a real register, nothing the school entered moves by itself as a walk's days pass (SimAccount.recordsHeldOn).
+    account.recordsHeldOn = world.date;
     for (const refused of child.refused) account.setModuleStatus(refused.endpoint, refused.status);
     for (const endpoint of child.empty) account.setResource(endpoint, EMPTY[endpoint]);
     if (child.kind === 'pupil') pupilRecords(sim, account, world, child);

@@ -55,6 +55,8 @@ function commitSeed(): number | undefined {
     return undefined;
   }
 }
+/** How many worlds each walk over days (a night, a clock change, a new school year) takes `npm test` through. */
+export const WALKS = process.env.WORLDS_WALKS === undefined ? 4 : Number(process.env.WORLDS_WALKS);
 /** How many worlds of the commit's seed `npm test` runs. */
 export const RANDOM_RUNS = 40;
 /** The path fast-check printed with a failure: with the seed, it replays that (shrunk) world alone. */
@@ -104,6 +106,16 @@ export class Worlds {
   async restarted(world: World, minutes: number): ReturnType<typeof restartWorld> {
     if (this.sim === undefined) throw new Error('worlds: not started');
     return restartWorld(this.sim, this.clock, await this.run(world), minutes);
+  }
+
+  /**
+   * Every property's findings in the world run and then walked to `walkTo` by its running bridge (drive.ts runWorld),
+   * its doors read there, each prefixed with the property's name. Run afresh each time: a walk is never kept.
+   */
+  async walked(world: World, walkTo: string): Promise<string[]> {
+    if (this.sim === undefined) throw new Error('worlds: not started');
+    const doors = await readDoors(await runWorld(this.sim, this.clock, world, walkTo));
+    return HELD.flatMap((p) => p.check(doors).map((found) => `${p.name}: ${found}`));
   }
 
   /** The world's doors: read anew with a planted fault; unplanted, read once while its run is kept. */
