@@ -73,7 +73,8 @@ describe.skipIf(PATH !== undefined)(`in ${RANDOM_RUNS} worlds of this commit's s
 /**
  * Walks over days inside one world (interface 19.1): the running bridge taken on by its own timers, each pass on the way
  * run to its end, and every door held again where the walk ends, to the portal as it answers that day. A few worlds
- * each: a walk costs the passes of its hours.
+ * each (WORLDS_WALKS): a walk costs the passes of its hours, so a failing one is not shrunk; the seed and path its report
+ * names replay it (WORLDS_SEED=<seed> WORLDS_PATH=<path> npx vitest run test/unit/worlds/worlds.test.ts -t "<walk>").
  */
 describe('a generated world walked over days by its running bridge', () => {
   const walks: { name: string; worlds: fc.Arbitrary<{ world: World; to: string }> }[] = [
