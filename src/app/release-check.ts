@@ -90,23 +90,24 @@ export class ReleaseCheck {
     }
   }
 
-  /** The feed read within RELEASE_READ_MS, the newest release told and kept with the time of the read. */
+  /** The feed read within RELEASE_READ_MS, the newest release kept with the time of the read, then told. */
   private async readOnce(checkedAt: string): Promise<void> {
     const { clock, log } = this.options;
     let latest: Release | undefined;
     try {
       const late = () => new Error(`the feed took longer than ${RELEASE_READ_MS / 1000} s`);
       latest = newestRelease(await withDeadline(clock, RELEASE_READ_MS, late, (signal) => this.fetchReleases(signal)), this.options.repository);
-      if (latest) this.options.found(latest);
       log.info({ latest: latest?.version ?? 'none' }, 'the release feed read');
     } catch (error) {
       if (this.abort.signal.aborted) return;
       log.info({ err: errorText(error) }, 'the release feed could not be read; it is asked again in a day');
     }
     if (this.abort.signal.aborted) return;
+    // Kept, then told: what the update entity shows is what a restart starts from.
     await writeJson(this.path, { checked_at: checkedAt, latest: latest ?? null }).catch((error: unknown) =>
       log.warn({ err: errorText(error) }, `could not keep ${RELEASE_FILE}`),
     );
+    if (latest && !this.abort.signal.aborted) this.options.found(latest);
   }
 
   /** The feed's text: a GET with no header of ours, refused past MAX_RELEASES_BYTES, ended by `deadline` or a stop. */
