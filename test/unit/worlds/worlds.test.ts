@@ -89,8 +89,8 @@ describe('a generated world walked over days by its running bridge', () => {
         .map(([world, [date, to]]) => ({ world: { ...world, date, time: '21:30' }, to })),
     },
     {
-      name: 'a new school year: the evening before 1 September to its first morning',
-      worlds: worldArb.map((world) => ({ world: { ...world, date: '2027-08-31', time: '19:00' }, to: '2027-09-01T07:30:00+02:00' })),
+      name: 'a new school year: the night before 1 September to its first morning',
+      worlds: worldArb.map((world) => ({ world: { ...world, date: '2027-08-31', time: '21:30' }, to: '2027-09-01T07:30:00+02:00' })),
     },
   ];
   for (const { name, worlds: walked } of walks)
