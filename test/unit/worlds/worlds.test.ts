@@ -11,10 +11,9 @@
 // (its file-times.tsv) the file's 300 worlds took 78 s of CPU at the fifteenth round's end. A failing property shrinks
 // (up to 60 more worlds): with issue 120's faults standing, 60 + 40 worlds took 180 s, 12 properties failing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELD, PATH, RANDOM_RUNS, RANDOM_SEED, RUNS, SEED, WALKS, Worlds } from '../../helpers/worlds/suite.js';
+import { HELD, PATH, RANDOM_RUNS, RANDOM_SEED, RUNS, SEED, Worlds } from '../../helpers/worlds/suite.js';
 import { ask, listedTools, mcpServer } from '../../helpers/worlds/doors.js';
-import { worldArb, type World } from '../../helpers/worlds/world.js';
-import { addDays } from '../../helpers/reference/dates.js';
+import { worldArb } from '../../helpers/worlds/world.js';
 import { ASK_TEXT } from '../../../src/i18n/ask-text.js';
 import fc from 'fast-check';
 
@@ -68,45 +67,6 @@ console.info(`worlds: this commit's seed is ${RANDOM_SEED} (WORLDS_RANDOM_SEED=$
 describe.skipIf(PATH !== undefined)(`in ${RANDOM_RUNS} worlds of this commit's seed ${RANDOM_SEED}`, () => {
   for (const [i, property] of HELD.entries())
     it(property.name, () => worlds.check(property, { seed: RANDOM_SEED, runs: RANDOM_RUNS }), i === 0 ? RANDOM_RUNS * 2_000 : SHRINKING);
-});
-
-/**
- * Walks over days inside one world (interface 19.1): the running bridge taken on by its own timers, each pass on the way
- * run to its end, and every door held again where the walk ends, to the portal as it answers that day. A few worlds
- * each (WORLDS_WALKS): a walk costs the passes of its hours, so a failing one is not shrunk; the seed and path its report
- * names replay it (WORLDS_SEED=<seed> WORLDS_PATH=<path> npx vitest run test/unit/worlds/worlds.test.ts -t "<walk>").
- */
-describe('a generated world walked over days by its running bridge', () => {
-  const walks: { name: string; worlds: fc.Arbitrary<{ world: World; to: string }> }[] = [
-    {
-      name: 'a night: from the evening to the next morning',
-      worlds: worldArb.map((world) => ({ world: { ...world, time: '21:30' }, to: `${addDays(world.date, 1)}T07:30:00+01:00` })),
-    },
-    {
-      name: 'a clock change: the night the clocks go back or forward',
-      worlds: fc
-        .tuple(worldArb, fc.constantFrom(['2026-10-24', '2026-10-25T07:30:00+01:00'], ['2027-03-27', '2027-03-28T07:30:00+02:00']))
-        .map(([world, [date, to]]) => ({ world: { ...world, date, time: '21:30' }, to })),
-    },
-    {
-      name: 'a new school year: the night before 1 September to its first morning',
-      worlds: worldArb.map((world) => ({ world: { ...world, date: '2027-08-31', time: '21:30' }, to: '2027-09-01T07:30:00+02:00' })),
-    },
-  ];
-  for (const { name, worlds: walked } of walks)
-    it(
-      `holds every property after ${name}`,
-      async () => {
-        await fc.assert(
-          fc.asyncProperty(walked, async ({ world, to }) => {
-            const found = await worlds.walked(world, to);
-            if (found.length > 0) throw new Error(`walked to ${to}:\n${found.slice(0, 12).join('\n')}`);
-          }),
-          { numRuns: WALKS, seed: SEED, endOnFailure: true, ...(PATH === undefined ? {} : { path: PATH }) },
-        );
-      },
-      WALKS * 30_000,
-    );
 });
 
 describe('a restart of a generated world with news', () => {
