@@ -8,13 +8,14 @@ import { registerResource, want, type Copies, type Resource } from '../resource.
 import { NEWS } from './ages.js';
 import { daily } from './lookups.js';
 import { classSignal } from './identity.js';
-import type { z } from 'zod';
 
 /** The class calendar's id is its class's: read again when the child is in another class (identity.ts classSignal). */
-export const CALENDARS: Resource<z.output<typeof calendarsResponse>> = {
-  ...daily('Calendars', calendarsResponse, "the class calendar's id; at once when the child's class changes (a new school year)"),
-  signal: classSignal,
-};
+export const CALENDARS = daily(
+  'Calendars',
+  calendarsResponse,
+  "the class calendar's id; at once when the child's class changes (a new school year)",
+  classSignal,
+);
 export const CALENDAR_IDS = registerResource({
   endpoint: 'Calendars/<id>',
   schema: calendarMonthResponse,

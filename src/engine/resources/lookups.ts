@@ -16,9 +16,12 @@ export function records<S extends z.ZodType>(endpoint: string, schema: S, fresh:
   return registerResource({ endpoint, schema, yearOfRecords: true, fresh, changeFeed: true });
 }
 
-/** A list read once a day, whose last good copy serves while a read fails (an id, the unit, the lookups). */
-export function daily<S extends z.ZodType>(endpoint: string, schema: S, note?: string): Resource<z.output<S>> {
-  return registerResource({ endpoint, schema, fresh: byDay(DAILY), keepOnError: true, note });
+/**
+ * A list read once a day, whose last good copy serves while a read fails (an id, the unit, the lookups); `signal`: what
+ * else makes it due at once (the class calendar's id: the child's class).
+ */
+export function daily<S extends z.ZodType>(endpoint: string, schema: S, note?: string, signal?: Resource['signal']): Resource<z.output<S>> {
+  return registerResource({ endpoint, schema, fresh: byDay(DAILY), keepOnError: true, note, signal });
 }
 
 /**

@@ -115,7 +115,7 @@ function monthUrl(ctx: DataContext, date: string): string {
  * for every class, a class's trip or free day aside (siblings of one school read one number).
  */
 function luckyDay(ctx: DataContext, schoolDays: SchoolDays): string {
-  const open = (date: string) => schoolDays.isSchoolOpen(date);
+  const open = schoolDays.isSchoolOpen;
   if (open(ctx.today) && ctx.clock.slice(0, 5) < LUCKY_SWITCH) return ctx.today;
   for (let d = addDays(ctx.today, 1); d <= schoolDays.year.end; d = addDays(d, 1)) if (open(d)) return d;
   // After the last school day the last number stays.
