@@ -15,9 +15,9 @@ import { worldArb, type World } from './world.js';
 import { PROPERTIES, type Property } from './properties.js';
 import { TRUTHS } from './truths.js';
 import type { Records } from '../reference/portal.js';
-import { agendaOf, lessonsOn, luckyOf, movedAway, rows, idOf } from '../reference/school.js';
+import { agendaOf, lessonsOn, luckyOf, movedAway, rows, idOf, testsAhead } from '../reference/school.js';
 import { gradesOf, missedOf, unreadOf } from '../reference/marks.js';
-import { addDays } from '../reference/dates.js';
+import { addDays, weekday } from '../reference/dates.js';
 
 /** Every property a world is held to: the doors against the features' values, and against the reference model. */
 export const HELD: readonly Property[] = [...PROPERTIES, ...TRUTHS];
@@ -249,6 +249,7 @@ function recordShapes(records: Records): string[] {
     ['records: a lesson 0', Object.values(records.days).some((slots) => (slots[0]?.length ?? 0) > 0)],
     ['records: a lesson moved away from its slot', movedAway(records).length > 0],
     ['records: a mark that does not count', gradesOf(records).some((g) => !g.counts)],
+    ['records: a test on a Saturday', testsAhead(records, 366).some((e) => weekday(e.date) === 6)],
     // A class changed within the year (world.ts movedClass): its old class's trip on a school day of the child's.
     ['records: a free day of another class on a school day', otherClassFree],
   ];

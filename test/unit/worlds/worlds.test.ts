@@ -55,6 +55,7 @@ describe(`in ${RUNS} generated worlds`, () => {
         'records: a lesson moved away from its slot',
         'records: a mark that does not count',
         'records: a free day of another class on a school day',
+        'records: a test on a Saturday',
       ]),
     );
   });
