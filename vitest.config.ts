@@ -52,7 +52,8 @@ const OWN_PROCESS = [
 const UNIT_OWN_PROCESS = ['test/unit/once/session.test.ts', 'test/unit/worlds/mutated.test.ts'];
 
 /**
- * A young generation eight times V8's default in the shared workers: a simulated day and a generated world make many
+ * A young generation eight times V8's default in the workers that run the worlds and the simulated days (the shared
+ * ones, and the two unit files in a process of their own): a simulated day and a generated world make many
  * short-lived objects, and the default's frequent scavenges (5-10% of a file's profile) copy the same survivors again
  * and again. The unit tier, in turns with and without, beside other runs: 129.4 and 118.0 s of CPU -> 114.4 and
  * 105.9 s (`NODE_OPTIONS=--max-semi-space-size=64 /usr/bin/time npx vitest run --project unit`); 64 MB -> 128 MB, in
@@ -60,7 +61,7 @@ const UNIT_OWN_PROCESS = ['test/unit/once/session.test.ts', 'test/unit/worlds/mu
  * more memory. Not in the files that measure their process's memory (broker-own-process), nor in the bins the tests
  * start.
  */
-const SHARED_WORKER_FLAGS = ['--max-semi-space-size=128'];
+const YOUNG_GENERATION_FLAGS = ['--max-semi-space-size=128'];
 
 export default defineConfig({
   test: {
@@ -100,12 +101,12 @@ export default defineConfig({
           // alone. The unit files keep no state between files (no module mocks, each its own clock
           // and folders), so sharing the imports changes nothing they show.
           isolate: false,
-          execArgv: SHARED_WORKER_FLAGS,
+          execArgv: YOUNG_GENERATION_FLAGS,
         },
       },
       {
         extends: true,
-        test: { name: 'unit-own-process', include: UNIT_OWN_PROCESS, execArgv: SHARED_WORKER_FLAGS },
+        test: { name: 'unit-own-process', include: UNIT_OWN_PROCESS, execArgv: YOUNG_GENERATION_FLAGS },
       },
       {
         extends: true,
@@ -119,7 +120,7 @@ export default defineConfig({
           // broker tier alone took 172 s of CPU, 174 s wall; the whole vitest run, each file in a
           // fresh process, 423 s of CPU (measured beside other engineers' runs).
           isolate: false,
-          execArgv: SHARED_WORKER_FLAGS,
+          execArgv: YOUNG_GENERATION_FLAGS,
         },
       },
       {

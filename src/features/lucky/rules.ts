@@ -22,7 +22,7 @@ export type LuckyShown = { number: number; day: string; mine: boolean };
  */
 export const NOT_IN_USE_RECHECK_MS = 24 * 60 * 60_000 - 10 * 60_000;
 
-/** A number this many days old or more is no draw of the last school week (the summer's): asked hourly, not at the fast age. */
+/** A number more than this many days old is no draw of the last school week (the summer's): asked hourly, not at the fast age. */
 const STALE_LUCKY_DAYS = 7;
 
 /** The number as the portal gave it, if usable. */
