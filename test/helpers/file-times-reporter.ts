@@ -1,11 +1,13 @@
 // Vitest reporter: each test file's CPU and wall time, as test/helpers/file-times.ts measured them in its
 // worker, written to test/artifacts/file-times.tsv (the costliest CPU first) after every run; a run of
-// more than a handful of files also prints the ten costliest by CPU and the ten slowest by wall time.
+// more than a handful of files also prints the ten costliest by CPU, the ten slowest by wall time, and each test
+// folder's CPU against its budget in docs/development.md (test/helpers/tier-budgets.ts).
 // Each test's own duration and outcome go to test/artifacts/test-times.tsv: scripts/test-times.mjs compares
 // such tables of several runs. docs/development.md (The tests) says where to find them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { budgetLines, guideBudgets } from './tier-budgets.js';
 
 /** Fewer files than this and the run was someone's few files at work: the table is written, not printed. */
 const PRINTED_FROM = 20;
@@ -62,6 +64,8 @@ export default class FileTimesReporter implements Reporter {
     for (const r of rows.slice(0, SHOWN)) out.push(`   ${r.cpu.toFixed(1).padStart(6)} s (children ${r.children.toFixed(1)} s)  ${r.file}`);
     out.push(' Longest wall time:');
     for (const r of [...rows].sort((a, b) => b.wall - a.wall).slice(0, SHOWN)) out.push(`   ${r.wall.toFixed(1).padStart(6)} s  ${r.file}`);
+    const budgets = budgetLines(rows, guideBudgets(this.root));
+    if (budgets.length > 0) out.push(" CPU by folder, against docs/development.md's budgets (a round is held to its base beside it):", ...budgets);
     process.stdout.write(`${out.join('\n')}\n`);
   }
 
