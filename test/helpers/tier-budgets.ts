@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The folder a test file counts to: its tier's (`test/integration/`), the worlds apart within the unit tier's. */
-export function folderOf(file: string): string {
-  const parts = file.split(/[\\/]/);
-  const tier = `${parts[0]}/${parts[1]}/`;
-  return parts[1] === 'unit' && parts[2] === 'worlds' ? `${tier}worlds/` : tier;
+/** The folders a test file counts to: its tier's (`test/integration/`), and within the unit tier's the worlds'. */
+export function foldersOf(file: string): string[] {
+  const [top, tier, sub] = file.split(/[\\/]/);
+  const folder = `${top}/${tier}/`;
+  return tier === 'unit' && sub === 'worlds' ? [folder, `${folder}worlds/`] : [folder];
 }
 
 /**
@@ -39,12 +39,7 @@ export function guideBudgets(root: string): Map<string, number> {
  */
 export function budgetLines(rows: readonly { file: string; cpu: number }[], budgets: ReadonlyMap<string, number>): string[] {
   const cpu = new Map<string, number>();
-  for (const { file, cpu: seconds } of rows) {
-    const folder = folderOf(file);
-    const tier = folder.split('/').slice(0, 2).join('/') + '/';
-    cpu.set(tier, (cpu.get(tier) ?? 0) + seconds);
-    if (folder !== tier) cpu.set(folder, (cpu.get(folder) ?? 0) + seconds);
-  }
+  for (const { file, cpu: seconds } of rows) for (const folder of foldersOf(file)) cpu.set(folder, (cpu.get(folder) ?? 0) + seconds);
   const lines: string[] = [];
   for (const [folder, budget] of budgets) {
     const spent = cpu.get(folder);

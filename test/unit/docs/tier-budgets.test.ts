@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { budgetLines, folderOf, guideBudgets } from '../../helpers/tier-budgets.js';
+import { budgetLines, foldersOf, guideBudgets } from '../../helpers/tier-budgets.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -19,9 +19,9 @@ describe("the test folders' budgets", () => {
   });
 
   it("count each file to its tier, the worlds within the unit tier's figure and said beside it", () => {
-    expect(folderOf('test/unit/worlds/worlds.test.ts')).toBe('test/unit/worlds/');
-    expect(folderOf('test/unit/rules/grades.test.ts')).toBe('test/unit/');
-    expect(folderOf('test/e2e/board.test.ts')).toBe('test/e2e/');
+    expect(foldersOf('test/unit/worlds/worlds.test.ts')).toEqual(['test/unit/', 'test/unit/worlds/']);
+    expect(foldersOf('test/unit/rules/grades.test.ts')).toEqual(['test/unit/']);
+    expect(foldersOf('test/e2e/board.test.ts')).toEqual(['test/e2e/']);
     const rows = [
       { file: 'test/unit/worlds/worlds.test.ts', cpu: 50 },
       { file: 'test/unit/rules/grades.test.ts', cpu: 10.25 },
